@@ -1,0 +1,81 @@
+package dev.gbakprof.cli;
+
+import dev.gbakprof.log.LogFormatException;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+import java.io.PrintWriter;
+
+/** {@code gbakprof}: times Firebird restores. */
+@Command(name = "gbakprof", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
+        description = "Times Firebird restores (gbak -c): parses verbose restore logs, runs gbak, reports.",
+        subcommands = {ParseCommand.class, CommandLine.HelpCommand.class},
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:ok", "1:the restore or analysis failed (gbak error, failed verification)",
+                "2:bad usage or unreadable input"})
+public final class Main implements Runnable {
+
+    /** Exit codes of the CLI contract. */
+    public static final int OK = 0;
+    public static final int FAILED = 1;
+    public static final int BAD_INPUT = 2;
+
+    @Option(names = "--debug", scope = CommandLine.ScopeType.INHERIT,
+            description = "Print stack traces of errors.")
+    boolean debug;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public void run() {
+        spec.commandLine().usage(spec.commandLine().getOut());
+    }
+
+    public static void main(String[] args) {
+        System.setProperty("java.awt.headless", "true");
+        System.exit(execute(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
+    }
+
+    /** Runs the CLI with the given streams; returns the exit code. */
+    public static int execute(String[] args, PrintWriter out, PrintWriter err) {
+        CommandLine cl = new CommandLine(new Main());
+        cl.setOut(out);
+        cl.setErr(err);
+        cl.setParameterExceptionHandler((ex, a) -> {
+            err.println("gbakprof: " + ex.getMessage());
+            err.println("Try 'gbakprof " + (ex.getCommandLine().getCommandName().equals("gbakprof") ? ""
+                    : ex.getCommandLine().getCommandName() + " ") + "--help'.");
+            return BAD_INPUT;
+        });
+        cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
+            boolean debug = parseResult.hasMatchedOption("--debug")
+                    || parseResult.subcommands().stream().anyMatch(s -> s.hasMatchedOption("--debug"));
+            if (debug) {
+                ex.printStackTrace(err);
+            }
+            if (ex instanceof LogFormatException lfe) {
+                err.println("gbakprof: " + lfe.oneLine());
+                return BAD_INPUT;
+            }
+            if (ex instanceof UsageException) {
+                err.println("gbakprof: " + ex.getMessage());
+                return BAD_INPUT;
+            }
+            err.println("gbakprof: " + (ex.getMessage() == null ? ex.toString() : ex.getMessage())
+                    + (debug ? "" : " (--debug shows the stack trace)"));
+            return FAILED;
+        });
+        return cl.execute(args);
+    }
+
+    static final class Version implements CommandLine.IVersionProvider {
+        @Override
+        public String[] getVersion() {
+            String v = Main.class.getPackage().getImplementationVersion();
+            return new String[] {"gbakprof " + (v == null ? "(development build)" : v),
+                    "Java " + System.getProperty("java.version") + " on " + System.getProperty("os.name")};
+        }
+    }
+}

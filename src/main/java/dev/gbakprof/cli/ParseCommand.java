@@ -1,0 +1,73 @@
+package dev.gbakprof.cli;
+
+import dev.gbakprof.model.RestoreRun;
+import dev.gbakprof.model.RunStatus;
+import dev.gbakprof.report.TextSummary;
+import dev.gbakprof.store.AtomicFiles;
+import dev.gbakprof.store.LogReader;
+import dev.gbakprof.store.RunJson;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+/** {@code gbakprof parse LOG...}: turns existing gbak restore logs into run records. */
+@Command(name = "parse", mixinStandardHelpOptions = true,
+        description = {"Read gbak restore logs and print a summary per log, or the run record as JSON.",
+                "Any Firebird version, any -st columns,",
+                "UTF-8/UTF-16, LF/CRLF) and print a summary per log, or the run record as JSON.",
+                "Exits 1 when a log shows a failed restore, 2 when a file is not a readable restore log."})
+final class ParseCommand implements Callable<Integer> {
+
+    @Parameters(arity = "1..*", paramLabel = "LOG", description = "gbak restore log file(s).")
+    List<Path> logs;
+
+    @Option(names = "--label", paramLabel = "L", description = "Label of the run (default: the file name without extension).")
+    String label;
+
+    @Option(names = "--json", description = "Print the run record as JSON (an array for several logs).")
+    boolean json;
+
+    @Option(names = {"-o", "--output"}, paramLabel = "FILE", description = "Write the JSON run record(s) to FILE (atomically).")
+    Path output;
+
+    @Option(names = "--top", paramLabel = "N", defaultValue = "10", description = "Indexes and tables listed in the summary (default: ${DEFAULT-VALUE}).")
+    int top;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() throws Exception {
+        if (label != null && logs.size() > 1) {
+            throw new UsageException("--label names one run; it cannot be given with " + logs.size() + " logs");
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        List<RestoreRun> runs = new ArrayList<>();
+        for (Path log : logs) {
+            RestoreRun run = LogReader.read(log, label);
+            runs.add(run);
+            if (!json) {
+                out.print(TextSummary.of(run, top));
+                out.println();
+                out.flush();
+            }
+        }
+        String text = runs.size() == 1 ? RunJson.toJson(runs.get(0)) : RunJson.toJson(runs);
+        if (output != null) {
+            AtomicFiles.writeString(output, text);
+        }
+        if (json) {
+            out.print(text);
+            out.flush();
+        }
+        return runs.stream().anyMatch(r -> r.status() == RunStatus.FAILED) ? Main.FAILED : Main.OK;
+    }
+}

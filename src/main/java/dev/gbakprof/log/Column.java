@@ -1,0 +1,46 @@
+package dev.gbakprof.log;
+
+import java.util.Locale;
+
+/**
+ * A statistics column of {@code gbak -st}. gbak always prints the selected columns in this order
+ * (time, delta, reads, writes), whatever order the letters were given in.
+ */
+public enum Column {
+    /** T: seconds since gbak started, with milliseconds. */
+    TIME('T'),
+    /** D: seconds since the previous statistics line, with milliseconds. */
+    DELTA('D'),
+    /** R: page reads of gbak's attachment since the previous statistics line. */
+    READS('R'),
+    /** W: page writes of gbak's attachment since the previous statistics line. */
+    WRITES('W');
+
+    private final char letter;
+
+    Column(char letter) {
+        this.letter = letter;
+    }
+
+    public char letter() {
+        return letter;
+    }
+
+    /** The word gbak prints in its header line: time, delta, reads, writes. */
+    public String header() {
+        return name().toLowerCase(Locale.ROOT);
+    }
+
+    public boolean isTime() {
+        return this == TIME || this == DELTA;
+    }
+
+    static Column fromHeader(String word) {
+        for (Column c : values()) {
+            if (c.header().equals(word)) {
+                return c;
+            }
+        }
+        return null;
+    }
+}

@@ -1,0 +1,69 @@
+package dev.gbakprof.log;
+
+import dev.gbakprof.model.Phase;
+
+/**
+ * What a gbak restore message says. Each kind names the phase that the span it starts belongs to;
+ * {@code null} means "the phase gbak is already in" (decided by the timeline).
+ */
+public enum EventKind {
+    OPENED_FILE(Phase.SETUP),
+    /** Firebird 5+: {@code use up to N parallel workers}. */
+    PARALLEL_WORKERS(Phase.SETUP),
+    /** Backup format notes and database file setup: transportable, compressed, backup version, page size, secondary files. */
+    SETUP_STEP(Phase.SETUP),
+    CREATED_DATABASE(Phase.SETUP),
+    STARTED_TRANSACTION(Phase.SETUP),
+    /** {@code restoring table T}: a table (or view) definition. */
+    RESTORING_TABLE(Phase.METADATA),
+    /** {@code table V is a view}: the previous {@code restoring table} was a view. */
+    VIEW(Phase.METADATA),
+    /** Any other metadata object: domain, column, generator, procedure, trigger, privilege… */
+    METADATA_ITEM(Phase.METADATA),
+    /** {@code restoring index X}: an index definition (stored inactive; built later). */
+    INDEX_DEFINITION(Phase.METADATA),
+    /** {@code committing metadata}: before the data it belongs to metadata, after {@code creating indexes} to indexes. */
+    COMMIT_METADATA(null),
+    /** {@code committing metadata for table T} ({@code -o}). */
+    COMMIT_TABLE_METADATA(Phase.METADATA),
+    DATA_FOR_TABLE(Phase.DATA),
+    RECORDS_RESTORED(Phase.DATA),
+    RECORDS_IGNORED(Phase.DATA),
+    /** {@code committing data for table T} ({@code -o}). */
+    COMMIT_TABLE_DATA(Phase.DATA),
+    /** Firebird 4+: {@code could not start batch when restoring table T, trying old way}. */
+    BATCH_FALLBACK(Phase.DATA),
+    CREATING_INDEXES(Phase.INDEXES),
+    ACTIVATING_INDEX(Phase.INDEXES),
+    /** {@code cannot commit index X}: activation failed, the index is left inactive. */
+    INDEX_FAILED(null),
+    /** Views dbkey length, ownership, missing privileges, system generators, read-only, schema migration. */
+    FINISH_STEP(Phase.FINISH),
+    FINISHING(Phase.FINISH),
+    TOTAL_STATISTICS(Phase.FINISH),
+    ONLINE_FLAGS(Phase.FINISH),
+    /** {@code Database is not online due to failure to activate one or more indices.} and its gfix hint. */
+    NOT_ONLINE(null),
+    ERROR(null),
+    WARNING(null),
+    /** A message only a backup ({@code gbak -b}) prints: the log is not a restore log. */
+    BACKUP_MESSAGE(null),
+    /** Anything else: kept, never dropped. */
+    OTHER(null);
+
+    private final Phase phase;
+
+    EventKind(Phase phase) {
+        this.phase = phase;
+    }
+
+    /** The phase of the span this message starts, or {@code null} when it depends on the context. */
+    public Phase phase() {
+        return phase;
+    }
+
+    /** Kinds that only a restore prints: proof that a log is restore output. */
+    public boolean isRestoreMessage() {
+        return phase != null || this == COMMIT_METADATA || this == INDEX_FAILED || this == NOT_ONLINE;
+    }
+}

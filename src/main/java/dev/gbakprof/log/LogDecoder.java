@@ -1,0 +1,135 @@
+package dev.gbakprof.log;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.PushbackInputStream;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.Charset;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+
+/**
+ * Opens a gbak log whatever wrote it: UTF-8 with or without BOM, UTF-16LE/BE with BOM (PowerShell's
+ * {@code >} writes UTF-16LE), UTF-16 without BOM, or a Windows code page (windows-1252 is assumed when
+ * the bytes are not valid UTF-8). Line ends LF, CRLF or CR are all handled by {@link BufferedReader}.
+ * Rejects what is not text: an empty file, a directory, a backup file or other binary data.
+ */
+public final class LogDecoder {
+    private static final int SNIFF = 64 * 1024;
+
+    private LogDecoder() {
+    }
+
+    /** The detected encoding and an open reader positioned after any BOM. */
+    public record Decoded(Charset charset, boolean bom, BufferedReader reader) {
+    }
+
+    public static Decoded open(Path path) throws IOException {
+        String name = path.toString();
+        if (Files.isDirectory(path)) {
+            throw new LogFormatException(name, 0, "is a directory; expected a gbak restore log file");
+        }
+        InputStream raw;
+        try {
+            raw = Files.newInputStream(path);
+        } catch (NoSuchFileException ex) {
+            throw new LogFormatException(name, 0, "no such file; expected a gbak restore log");
+        }
+        PushbackInputStream in = new PushbackInputStream(raw, SNIFF);
+        byte[] head = in.readNBytes(SNIFF);
+        if (head.length == 0) {
+            in.close();
+            throw new LogFormatException(name, 0, "empty file; expected the output of gbak -c -v -st tdrw");
+        }
+        int skip = 0;
+        Charset cs;
+        boolean bom = true;
+        if (head.length >= 3 && (head[0] & 0xff) == 0xEF && (head[1] & 0xff) == 0xBB && (head[2] & 0xff) == 0xBF) {
+            cs = StandardCharsets.UTF_8;
+            skip = 3;
+        } else if (head.length >= 2 && (head[0] & 0xff) == 0xFF && (head[1] & 0xff) == 0xFE) {
+            cs = StandardCharsets.UTF_16LE;
+            skip = 2;
+        } else if (head.length >= 2 && (head[0] & 0xff) == 0xFE && (head[1] & 0xff) == 0xFF) {
+            cs = StandardCharsets.UTF_16BE;
+            skip = 2;
+        } else {
+            bom = false;
+            cs = guessWithoutBom(head);
+        }
+        int len = head.length - skip;
+        if (cs == StandardCharsets.UTF_16LE || cs == StandardCharsets.UTF_16BE) {
+            len -= len % 2;
+        }
+        checkText(name, new String(head, skip, len, cs));
+        in.unread(head, skip, head.length - skip);
+        BufferedReader reader = new BufferedReader(new InputStreamReader(in, cs.newDecoder()
+                .onMalformedInput(CodingErrorAction.REPLACE)
+                .onUnmappableCharacter(CodingErrorAction.REPLACE)), 1 << 16);
+        return new Decoded(cs, bom, reader);
+    }
+
+    private static Charset guessWithoutBom(byte[] head) {
+        int evenZeros = 0;
+        int oddZeros = 0;
+        int n = Math.min(head.length, 4096);
+        for (int i = 0; i < n; i++) {
+            if (head[i] == 0) {
+                if (i % 2 == 0) {
+                    evenZeros++;
+                } else {
+                    oddZeros++;
+                }
+            }
+        }
+        // ASCII text in UTF-16 has a zero in every other byte
+        if (n >= 8 && oddZeros > n * 2 / 5 && evenZeros == 0) {
+            return StandardCharsets.UTF_16LE;
+        }
+        if (n >= 8 && evenZeros > n * 2 / 5 && oddZeros == 0) {
+            return StandardCharsets.UTF_16BE;
+        }
+        try {
+            int len = head.length;
+            // do not judge a multi-byte character cut by the sniff window
+            while (len > 0 && len > head.length - 4 && (head[len - 1] & 0xC0) == 0x80) {
+                len--;
+            }
+            if (len > 0 && (head[len - 1] & 0xC0) == 0xC0) {
+                len--;
+            }
+            StandardCharsets.UTF_8.newDecoder().decode(ByteBuffer.wrap(head, 0, len));
+            return StandardCharsets.UTF_8;
+        } catch (CharacterCodingException ex) {
+            return Charset.forName("windows-1252");
+        }
+    }
+
+    /** Binary data (a .fbk, a database, an archive) shows control characters that gbak never prints. */
+    private static void checkText(String name, String sample) {
+        long line = 1;
+        int bad = 0;
+        for (int i = 0; i < sample.length(); i++) {
+            char c = sample.charAt(i);
+            if (c == '\n') {
+                line++;
+            } else if (c < 0x20 && c != '\t' && c != '\r' && c != '\f' && c != 0x1b) {
+                bad++;
+                if (bad >= 1 && c == 0) {
+                    throw new LogFormatException(name, line,
+                            "binary data (NUL bytes); expected the text output of gbak -c -v -st tdrw, not a backup or database file");
+                }
+                if (bad > 8) {
+                    throw new LogFormatException(name, line,
+                            "binary data (control characters); expected the text output of gbak -c -v -st tdrw");
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,18 @@
+package dev.gbakprof.log;
+
+/**
+ * One line of gbak output split into its parts: the optional {@code gbak:} prefix, the statistics
+ * columns (absent ones are {@code -1}) and the message text with its leading blanks removed.
+ *
+ * @param lineNumber 1-based line number in the log
+ * @param prefixed   the line started with {@code gbak:}
+ * @param hasStats   the line carries the statistics block announced by the header
+ * @param timeMs     T column in milliseconds, or -1
+ * @param deltaMs    D column in milliseconds, or -1
+ * @param reads      R column, or -1 (also when gbak printed a wrapped-around negative counter)
+ * @param writes     W column, or -1
+ * @param text       the message, e.g. {@code activating and creating deferred index PK_ORDERS}
+ */
+public record StatLine(long lineNumber, boolean prefixed, boolean hasStats, long timeMs, long deltaMs,
+                       long reads, long writes, String text) {
+}

@@ -1,0 +1,153 @@
+package dev.gbakprof.model;
+
+import java.util.List;
+
+/**
+ * Everything gbakprof knows about one restore: the run record ({@code "schema": "gbakprof.run/1"}).
+ * Reports, JSON and comparisons see only this. Field names are a contract: add, never rename.
+ *
+ * @param source          the raw log (path) the record was built from
+ * @param via             {@code gbak} (live run of the gbak tool), {@code service} (services API) or
+ *                        {@code log} (an existing log was parsed)
+ * @param startedAt       ISO-8601 start time, {@code null} for a log that does not say
+ * @param exitCode        gbak's exit code, {@code null} for a parsed log
+ * @param command         the command line with any password redacted, {@code null} for a parsed log
+ * @param columns         the statistics columns the log carries, in gbak's order (time, delta, reads, writes)
+ * @param totalSeconds    time from gbak's start to its last statistics line; {@code null} unless completed
+ * @param lastSeenSeconds gbak's clock on the last statistics line seen (also for incomplete runs)
+ * @param indexMapping    how indexes were mapped to tables: {@code log}, {@code inferred},
+ *                        {@code database}, or {@code none}
+ */
+public record RestoreRun(
+        String schema,
+        String label,
+        String source,
+        String via,
+        String startedAt,
+        RunStatus status,
+        Integer exitCode,
+        String command,
+        List<String> columns,
+        Double totalSeconds,
+        Double lastSeenSeconds,
+        List<PhaseTime> phases,
+        List<TableLoad> tables,
+        List<IndexBuild> indexes,
+        List<String> errors,
+        List<String> warnings,
+        Environment environment,
+        List<CpuSample> cpuSamples,
+        String backupFile,
+        String database,
+        Integer pageSize,
+        Integer backupVersion,
+        Integer parallelWorkers,
+        Long totalReads,
+        Long totalWrites,
+        String indexMapping) {
+
+    public static final String SCHEMA = "gbakprof.run/1";
+
+    public RestoreRun {
+        columns = List.copyOf(columns);
+        phases = List.copyOf(phases);
+        tables = List.copyOf(tables);
+        indexes = List.copyOf(indexes);
+        errors = List.copyOf(errors);
+        warnings = List.copyOf(warnings);
+        cpuSamples = cpuSamples == null ? List.of() : List.copyOf(cpuSamples);
+    }
+
+    /** Seconds of one phase, 0 when the phase was not reached. */
+    public double phaseSeconds(Phase phase) {
+        return phases.stream().filter(p -> p.name().equals(phase.label()))
+                .mapToDouble(PhaseTime::seconds).findFirst().orElse(0);
+    }
+
+    public RestoreRun withLabel(String newLabel) {
+        return toBuilder().label(newLabel).build();
+    }
+
+    public Builder toBuilder() {
+        return new Builder(this);
+    }
+
+    public static Builder builder() {
+        return new Builder(null);
+    }
+
+    /** Assembles a run record; used by the timeline and by the live wrapper to add what it knows. */
+    public static final class Builder {
+        private String label;
+        private String source;
+        private String via = "log";
+        private String startedAt;
+        private RunStatus status = RunStatus.INCOMPLETE;
+        private Integer exitCode;
+        private String command;
+        private List<String> columns = List.of();
+        private Double totalSeconds;
+        private Double lastSeenSeconds;
+        private List<PhaseTime> phases = List.of();
+        private List<TableLoad> tables = List.of();
+        private List<IndexBuild> indexes = List.of();
+        private List<String> errors = List.of();
+        private List<String> warnings = List.of();
+        private Environment environment;
+        private List<CpuSample> cpuSamples = List.of();
+        private String backupFile;
+        private String database;
+        private Integer pageSize;
+        private Integer backupVersion;
+        private Integer parallelWorkers;
+        private Long totalReads;
+        private Long totalWrites;
+        private String indexMapping = "none";
+
+        private Builder(RestoreRun r) {
+            if (r == null) {
+                return;
+            }
+            label = r.label; source = r.source; via = r.via; startedAt = r.startedAt; status = r.status;
+            exitCode = r.exitCode; command = r.command; columns = r.columns; totalSeconds = r.totalSeconds;
+            lastSeenSeconds = r.lastSeenSeconds; phases = r.phases; tables = r.tables; indexes = r.indexes;
+            errors = r.errors; warnings = r.warnings; environment = r.environment; cpuSamples = r.cpuSamples;
+            backupFile = r.backupFile; database = r.database; pageSize = r.pageSize;
+            backupVersion = r.backupVersion; parallelWorkers = r.parallelWorkers; totalReads = r.totalReads;
+            totalWrites = r.totalWrites; indexMapping = r.indexMapping;
+        }
+
+        public Builder label(String v) { label = v; return this; }
+        public Builder source(String v) { source = v; return this; }
+        public Builder via(String v) { via = v; return this; }
+        public Builder startedAt(String v) { startedAt = v; return this; }
+        public Builder status(RunStatus v) { status = v; return this; }
+        public Builder exitCode(Integer v) { exitCode = v; return this; }
+        public Builder command(String v) { command = v; return this; }
+        public Builder columns(List<String> v) { columns = v; return this; }
+        public Builder totalSeconds(Double v) { totalSeconds = v; return this; }
+        public Builder lastSeenSeconds(Double v) { lastSeenSeconds = v; return this; }
+        public Builder phases(List<PhaseTime> v) { phases = v; return this; }
+        public Builder tables(List<TableLoad> v) { tables = v; return this; }
+        public Builder indexes(List<IndexBuild> v) { indexes = v; return this; }
+        public Builder errors(List<String> v) { errors = v; return this; }
+        public Builder warnings(List<String> v) { warnings = v; return this; }
+        public Builder environment(Environment v) { environment = v; return this; }
+        public Builder cpuSamples(List<CpuSample> v) { cpuSamples = v; return this; }
+        public Builder backupFile(String v) { backupFile = v; return this; }
+        public Builder database(String v) { database = v; return this; }
+        public Builder pageSize(Integer v) { pageSize = v; return this; }
+        public Builder backupVersion(Integer v) { backupVersion = v; return this; }
+        public Builder parallelWorkers(Integer v) { parallelWorkers = v; return this; }
+        public Builder totalReads(Long v) { totalReads = v; return this; }
+        public Builder totalWrites(Long v) { totalWrites = v; return this; }
+        public Builder indexMapping(String v) { indexMapping = v; return this; }
+
+        public RestoreRun build() {
+            return new RestoreRun(SCHEMA, label, source, via, startedAt, status, exitCode, command, columns,
+                    totalSeconds, lastSeenSeconds, phases, tables, indexes, errors, warnings, environment,
+                    cpuSamples, backupFile, database, pageSize, backupVersion, parallelWorkers, totalReads,
+                    totalWrites, indexMapping);
+        }
+    }
+}

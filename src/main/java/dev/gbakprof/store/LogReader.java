@@ -1,0 +1,75 @@
+package dev.gbakprof.store;
+
+import dev.gbakprof.log.LinePipeline;
+import dev.gbakprof.log.LogDecoder;
+import dev.gbakprof.log.LogFormatException;
+import dev.gbakprof.model.RestoreRun;
+import dev.gbakprof.timeline.RestoreTimeline;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+
+/**
+ * Reads a saved gbak restore log into a run record: decodes it, pushes its lines through the same
+ * {@link LinePipeline} a live run uses, and checks that it really is a timed restore log.
+ */
+public final class LogReader {
+    /** Lines read before giving up on a file that shows no gbak restore message at all. */
+    private static final int GIVE_UP_AFTER = 5000;
+
+    private LogReader() {
+    }
+
+    /** Label a log gets by default: its file name without the extension. */
+    public static String defaultLabel(Path path) {
+        String name = path.getFileName().toString();
+        int dot = name.lastIndexOf('.');
+        return dot > 0 ? name.substring(0, dot) : name;
+    }
+
+    public static RestoreRun read(Path path, String label) {
+        String name = path.toString();
+        RestoreTimeline timeline = new RestoreTimeline();
+        LinePipeline pipeline = new LinePipeline(timeline);
+        try (BufferedReader reader = LogDecoder.open(path).reader()) {
+            String line;
+            long n = 0;
+            while ((line = reader.readLine()) != null) {
+                n++;
+                if (line.indexOf('\0') >= 0) {
+                    throw new LogFormatException(name, n, "binary data (NUL bytes); expected the text output of gbak -c -v");
+                }
+                pipeline.push(line);
+                if (n == GIVE_UP_AFTER && timeline.firstRestoreLine() == 0) {
+                    break;
+                }
+            }
+        } catch (IOException ex) {
+            throw new LogFormatException(name, 0, "cannot read: " + ex.getMessage());
+        } catch (UncheckedIOException ex) {
+            throw new LogFormatException(name, 0, "cannot read: " + ex.getCause().getMessage());
+        }
+        validate(name, timeline, pipeline.lineCount());
+        return timeline.toRun(label != null ? label : defaultLabel(path), name);
+    }
+
+    private static void validate(String name, RestoreTimeline timeline, long lines) {
+        if (timeline.firstRestoreLine() == 0) {
+            if (timeline.firstBackupLine() > 0) {
+                throw new LogFormatException(name, timeline.firstBackupLine(),
+                        "this is a backup log (gbak -b); expected a restore log (gbak -c -v -st tdrw)");
+            }
+            throw new LogFormatException(name, 0, "no gbak restore message in " + lines
+                    + " lines; expected the output of gbak -c -v -st tdrw (lines like 'gbak:    0.085  0.003"
+                    + "      0     74     restoring index RDB$PRIMARY24')");
+        }
+        if (!timeline.timed()) {
+            String cols = timeline.columns().isEmpty() ? "no statistics columns"
+                    : "only the " + String.join(" ", timeline.columns()) + " column(s)";
+            throw new LogFormatException(name, timeline.firstRestoreLine(), "restore log with " + cols
+                    + ", no time or delta; expected gbak -c -v -st tdrw (or at least -st t) to time the restore");
+        }
+    }
+}

@@ -1,0 +1,44 @@
+package dev.gbakprof.store;
+
+import dev.gbakprof.log.LogFormatException;
+import dev.gbakprof.model.RestoreRun;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+/** Loads an INPUT of report/compare: a gbakprof run record (JSON) or a raw gbak log, told apart by content. */
+public final class RunInputs {
+    private RunInputs() {
+    }
+
+    public static List<RestoreRun> load(Path path, String label) {
+        if (looksLikeJson(path)) {
+            List<RestoreRun> runs = RunJson.read(path);
+            return label == null ? runs : runs.stream().map(r -> r.withLabel(label)).toList();
+        }
+        return List.of(LogReader.read(path, label));
+    }
+
+    static boolean looksLikeJson(Path path) {
+        if (!Files.isRegularFile(path)) {
+            return false;
+        }
+        try (InputStream in = Files.newInputStream(path)) {
+            byte[] head = in.readNBytes(64);
+            for (byte b : head) {
+                if (b == '{' || b == '[') {
+                    return true;
+                }
+                if (b > ' ' && (b & 0xff) != 0xEF && (b & 0xff) != 0xBB && (b & 0xff) != 0xBF) {
+                    return false;
+                }
+            }
+            return false;
+        } catch (IOException ex) {
+            throw new LogFormatException(path.toString(), 0, "cannot read: " + ex.getMessage());
+        }
+    }
+}

@@ -1,0 +1,66 @@
+package dev.gbakprof.store;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import dev.gbakprof.log.LogFormatException;
+import dev.gbakprof.model.RestoreRun;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+
+/** The run record as JSON ({@code "schema": "gbakprof.run/1"}). */
+public final class RunJson {
+    private static final ObjectMapper MAPPER = JsonMapper.builder()
+            .enable(SerializationFeature.INDENT_OUTPUT)
+            .enable(SerializationFeature.WRITE_ENUMS_USING_TO_STRING)
+            .enable(DeserializationFeature.READ_ENUMS_USING_TO_STRING)
+            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+            .build();
+
+    private RunJson() {
+    }
+
+    public static String toJson(RestoreRun run) {
+        return write(run);
+    }
+
+    public static String toJson(List<RestoreRun> runs) {
+        return write(runs);
+    }
+
+    private static String write(Object value) {
+        try {
+            return MAPPER.writeValueAsString(value) + System.lineSeparator();
+        } catch (JsonProcessingException ex) {
+            throw new IllegalStateException("cannot write run record: " + ex.getMessage(), ex);
+        }
+    }
+
+    /** Writes one run record atomically (temporary file, then rename). */
+    public static void write(RestoreRun run, Path file) throws IOException {
+        AtomicFiles.writeString(file, toJson(run));
+    }
+
+    /** Reads a run record, or each record of a JSON array of them. */
+    public static List<RestoreRun> read(Path file) {
+        try {
+            var tree = MAPPER.readTree(file.toFile());
+            if (tree.isArray()) {
+                return List.of(MAPPER.treeToValue(tree, RestoreRun[].class));
+            }
+            String schema = tree.path("schema").asText("");
+            if (!schema.startsWith("gbakprof.run/")) {
+                throw new LogFormatException(file.toString(), 0,
+                        "JSON without \"schema\": \"gbakprof.run/1\"; expected a gbakprof run record or a gbak log");
+            }
+            return List.of(MAPPER.treeToValue(tree, RestoreRun.class));
+        } catch (IOException ex) {
+            String msg = ex.getMessage() == null ? ex.toString() : ex.getMessage().lines().findFirst().orElse("");
+            throw new LogFormatException(file.toString(), 0, "not a readable run record: " + msg);
+        }
+    }
+}

@@ -1,0 +1,461 @@
+package dev.gbakprof.timeline;
+
+import dev.gbakprof.log.Column;
+import dev.gbakprof.log.Event;
+import dev.gbakprof.log.EventKind;
+import dev.gbakprof.log.EventListener;
+import dev.gbakprof.log.StatLine;
+import dev.gbakprof.model.IndexBuild;
+import dev.gbakprof.model.Phase;
+import dev.gbakprof.model.PhaseTime;
+import dev.gbakprof.model.RestoreRun;
+import dev.gbakprof.model.RunStatus;
+import dev.gbakprof.model.TableLoad;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Turns the events of one restore into a {@link RestoreRun}, applying the attribution rule: gbak prints
+ * a line when it starts a piece of work, so the work's time is the time until the next statistics line
+ * ({@code T(i+1) − T(i)}, or {@code D(i+1)} when only the delta column exists), and the reads and writes
+ * printed on line i+1 belong to line i. A span whose end was never printed has an unknown duration.
+ *
+ * <p>Keeps only per-table and per-index state, never the lines, so memory does not grow with the log.
+ */
+public final class RestoreTimeline implements EventListener {
+    private static final int MAX_MESSAGES = 500;
+
+    private List<String> columns = List.of();
+    private boolean hasTime;
+    private boolean hasDelta;
+    private boolean headerSeen;
+
+    // gbak's clock (ms) on the last statistics line; -1 before the first one
+    private long clockMs = -1;
+    private long firstMs = -1;
+    private Phase openPhase;
+    private Phase currentPhase = Phase.SETUP;
+    private boolean indexesStarted;
+    private final long[] phaseMs = new long[Phase.values().length];
+    private boolean clockWentBack;
+
+    private IndexState openIndex;
+    private TableState openTable;
+    private final Map<String, TableState> loads = new LinkedHashMap<>();
+    private final Set<String> definedTables = new LinkedHashSet<>();
+    private final Set<String> views = new HashSet<>();
+    private final List<String> pendingDefs = new ArrayList<>();
+    private final Map<String, String> defTable = new HashMap<>();
+    private int indexDefinitions;
+    private final List<IndexState> builds = new ArrayList<>();
+    private final Map<String, IndexState> buildByName = new HashMap<>();
+
+    private final List<String> errors = new ArrayList<>();
+    private final List<String> warnings = new ArrayList<>();
+    private int droppedMessages;
+    private boolean finishing;
+    private boolean totalStatistics;
+    private long firstRestoreLine;
+    private long firstBackupLine;
+    private long lastStatsLine;
+    private long lines;
+
+    private String backupFile;
+    private String database;
+    private Integer pageSize;
+    private Integer backupVersion;
+    private Integer parallelWorkers;
+    private long sumReads;
+    private long sumWrites;
+    private boolean anyReads;
+    private boolean anyWrites;
+    private Long absoluteReads;
+    private Long absoluteWrites;
+
+    private static final class TableState {
+        final String name;
+        final long startMs;
+        long records;
+        long endMs = -1;
+        boolean closed;
+
+        TableState(String name, long startMs) {
+            this.name = name;
+            this.startMs = startMs;
+        }
+    }
+
+    private static final class IndexState {
+        final String name;
+        final long startMs;
+        final long line;
+        Long seconds;
+        Long reads;
+        Long writes;
+        boolean ended;
+        boolean failed;
+
+        IndexState(String name, long startMs, long line) {
+            this.name = name;
+            this.startMs = startMs;
+            this.line = line;
+        }
+    }
+
+    @Override
+    public void onColumns(List<Column> cols, boolean inferred, long lineNumber) {
+        List<String> names = new ArrayList<>();
+        for (Column c : cols) {
+            names.add(c.header());
+        }
+        columns = List.copyOf(names);
+        hasTime = cols.contains(Column.TIME);
+        hasDelta = cols.contains(Column.DELTA);
+        headerSeen = !inferred;
+        if (inferred) {
+            warn("no header line: the columns were read as '" + String.join(" ", names)
+                    + "' from the numbers on line " + lineNumber + " (an excerpt?)");
+        }
+    }
+
+    @Override
+    public void onEvent(Event e) {
+        StatLine line = e.line();
+        lines = line.lineNumber();
+        EventKind kind = e.kind();
+        if (kind.isRestoreMessage() && firstRestoreLine == 0) {
+            firstRestoreLine = line.lineNumber();
+        }
+        if (kind == EventKind.BACKUP_MESSAGE && firstBackupLine == 0) {
+            firstBackupLine = line.lineNumber();
+        }
+        if (line.hasStats()) {
+            onStats(e);
+        }
+        apply(e);
+    }
+
+    /** Ends the span the previous statistics line started and opens the one this line starts. */
+    private void onStats(Event e) {
+        StatLine line = e.line();
+        lastStatsLine = line.lineNumber();
+        long t = -1;
+        if (hasTime && line.timeMs() >= 0) {
+            t = line.timeMs();
+        } else if (hasDelta && line.deltaMs() >= 0) {
+            t = (clockMs < 0 ? 0 : clockMs) + line.deltaMs();
+        }
+        if (e.kind() == EventKind.TOTAL_STATISTICS) {
+            // msg 369 prints the absolute counters of the attachment, not a delta
+            absoluteReads = line.reads() >= 0 ? line.reads() : null;
+            absoluteWrites = line.writes() >= 0 ? line.writes() : null;
+        } else {
+            if (line.reads() >= 0) {
+                sumReads += line.reads();
+                anyReads = true;
+            }
+            if (line.writes() >= 0) {
+                sumWrites += line.writes();
+                anyWrites = true;
+            }
+        }
+        if (t >= 0) {
+            if (firstMs < 0) {
+                firstMs = t;
+                if (headerSeen || e.kind() == EventKind.OPENED_FILE) {
+                    phaseMs[Phase.SETUP.ordinal()] += t; // gbak's start-up before its first line
+                } else if (t > 0) {
+                    warn(String.format(java.util.Locale.ROOT, "the log starts at %.3f s, not at the start "
+                            + "of the restore (an excerpt): the time before line %d is not in any phase",
+                            t / 1000.0, line.lineNumber()));
+                }
+            } else {
+                long span = t - clockMs;
+                if (span < 0) {
+                    if (!clockWentBack) {
+                        warn("line " + line.lineNumber() + ": gbak's clock goes back from "
+                                + clockMs / 1000.0 + " s to " + t / 1000.0 + " s; that span is counted as 0");
+                    }
+                    clockWentBack = true;
+                    span = 0;
+                }
+                if (openPhase != null) {
+                    phaseMs[openPhase.ordinal()] += span;
+                }
+            }
+        }
+        if (openIndex != null) {
+            openIndex.ended = true;
+            if (t >= 0 && openIndex.startMs >= 0) {
+                openIndex.seconds = Math.max(0, t - openIndex.startMs);
+            }
+            openIndex.reads = line.reads() >= 0 ? line.reads() : null;
+            openIndex.writes = line.writes() >= 0 ? line.writes() : null;
+            openIndex = null;
+        }
+        if (openTable != null && !continuesTable(e.kind())) {
+            closeTable(t);
+        }
+        if (t >= 0) {
+            clockMs = t;
+        }
+        openPhase = phaseOf(e.kind());
+    }
+
+    private static boolean continuesTable(EventKind k) {
+        return k == EventKind.RECORDS_RESTORED || k == EventKind.RECORDS_IGNORED
+                || k == EventKind.COMMIT_TABLE_DATA || k == EventKind.BATCH_FALLBACK;
+    }
+
+    private void closeTable(long endMs) {
+        openTable.endMs = endMs;
+        openTable.closed = true;
+        openTable = null;
+    }
+
+    private Phase phaseOf(EventKind kind) {
+        if (kind == EventKind.COMMIT_METADATA) {
+            return indexesStarted ? Phase.INDEXES : Phase.METADATA;
+        }
+        return kind.phase() != null ? kind.phase() : currentPhase;
+    }
+
+    /** What the message means for tables, indexes, errors and status. */
+    private void apply(Event e) {
+        StatLine line = e.line();
+        EventKind kind = e.kind();
+        long t = line.hasStats() ? clockMs : -1;
+        switch (kind) {
+            case OPENED_FILE -> {
+                if (backupFile == null) {
+                    backupFile = e.name();
+                }
+            }
+            case PARALLEL_WORKERS -> parallelWorkers = e.count() >= 0 ? (int) e.count() : null;
+            case SETUP_STEP -> {
+                if (line.text().startsWith("backup version is ") && e.count() >= 0) {
+                    backupVersion = (int) e.count();
+                }
+            }
+            case CREATED_DATABASE -> {
+                database = e.name();
+                pageSize = e.count() > 0 ? (int) e.count() : null;
+            }
+            case RESTORING_TABLE -> definedTables.add(e.name());
+            case VIEW -> {
+                views.add(e.name());
+                definedTables.remove(e.name());
+            }
+            case INDEX_DEFINITION -> {
+                pendingDefs.add(e.name());
+                indexDefinitions++;
+            }
+            case DATA_FOR_TABLE -> {
+                if (openTable != null) {
+                    closeTable(t);
+                }
+                for (String def : pendingDefs) {
+                    defTable.put(def, e.name());
+                }
+                pendingDefs.clear();
+                TableState ts = new TableState(e.name(), t);
+                TableState previous = loads.put(e.name(), ts);
+                if (previous != null) {
+                    ts.records = previous.records;
+                }
+                openTable = ts;
+            }
+            case RECORDS_RESTORED -> {
+                if (openTable != null) {
+                    openTable.records = e.count();
+                }
+            }
+            case RECORDS_IGNORED -> warn((openTable != null ? "table " + openTable.name + ": " : "")
+                    + e.count() + " records ignored");
+            case CREATING_INDEXES -> indexesStarted = true;
+            case ACTIVATING_INDEX -> {
+                indexesStarted = true;
+                IndexState is = new IndexState(e.name(), t, line.lineNumber());
+                builds.add(is);
+                buildByName.put(e.name(), is);
+                openIndex = is;
+            }
+            case INDEX_FAILED -> {
+                IndexState is = buildByName.get(e.name());
+                if (is != null) {
+                    is.failed = true;
+                }
+                error(line.text());
+            }
+            case FINISHING -> finishing = true;
+            case TOTAL_STATISTICS -> totalStatistics = true;
+            case ERROR, NOT_ONLINE -> error(line.text());
+            case WARNING -> warn("gbak: " + line.text());
+            default -> {
+            }
+        }
+        Phase p = kind == EventKind.COMMIT_METADATA ? phaseOf(kind) : kind.phase();
+        if (p != null) {
+            currentPhase = p;
+        }
+    }
+
+    private void error(String text) {
+        if (errors.size() < MAX_MESSAGES) {
+            errors.add(text);
+        } else {
+            droppedMessages++;
+        }
+    }
+
+    private void warn(String text) {
+        if (warnings.size() < MAX_MESSAGES) {
+            warnings.add(text);
+        } else {
+            droppedMessages++;
+        }
+    }
+
+    // ---- what live listeners and readers ask -------------------------------------------------------
+
+    /** Line of the first message only a restore prints; 0 when none was seen. */
+    public long firstRestoreLine() {
+        return firstRestoreLine;
+    }
+
+    /** Line of the first message only a backup prints; 0 when none was seen. */
+    public long firstBackupLine() {
+        return firstBackupLine;
+    }
+
+    public List<String> columns() {
+        return columns;
+    }
+
+    /** True when the log carries a time or delta column, so durations can be computed. */
+    public boolean timed() {
+        return hasTime || hasDelta;
+    }
+
+    /** Where the restore is now, for a live progress display. */
+    public Progress progress() {
+        Phase phase = openPhase != null ? openPhase : currentPhase;
+        long done = builds.stream().filter(b -> b.ended).count();
+        return new Progress(phase, openTable != null ? openTable.name : null,
+                openTable != null ? openTable.records : 0, (int) done, builds.size(),
+                Math.max(indexDefinitions, builds.size()), openIndex != null ? openIndex.name : null,
+                clockMs >= 0 ? clockMs / 1000.0 : null, loads.size());
+    }
+
+    /** The run record as far as the events so far tell. Can be called at any time. */
+    public RestoreRun toRun(String label, String source) {
+        List<String> notes = new ArrayList<>(warnings);
+        if (hasDelta && !hasTime) {
+            notes.add("no time column: times are sums of the delta column, which gbak truncates to the "
+                    + "millisecond per line, so they may fall slightly short of the real elapsed time");
+        }
+        List<TableLoad> tables = new ArrayList<>();
+        for (TableState ts : loads.values()) {
+            Double seconds = null;
+            if (ts.closed && ts.endMs >= 0 && ts.startMs >= 0) {
+                seconds = (ts.endMs - ts.startMs) / 1000.0;
+            } else if (!ts.closed && timed()) {
+                notes.add("table " + ts.name + ": load time unknown, the log ends during its load");
+            }
+            tables.add(new TableLoad(ts.name, ts.records, ts.startMs >= 0 ? ts.startMs / 1000.0 : null, seconds));
+        }
+        String mapping = indexMapping(notes);
+        List<IndexBuild> indexes = new ArrayList<>();
+        for (IndexState is : builds) {
+            String table = defTable.get(is.name);
+            String src = table == null ? null : mapping;
+            Double seconds = is.seconds == null ? null : is.seconds / 1000.0;
+            if (timed() && !is.ended) {
+                notes.add("index " + is.name + ": build time unknown, the log ends right after its line "
+                        + "(line " + is.line + ") with no later line to time it");
+            }
+            indexes.add(new IndexBuild(is.name, table, src, is.startMs >= 0 ? is.startMs / 1000.0 : null,
+                    seconds, is.reads, is.writes, is.failed));
+        }
+        if (droppedMessages > 0) {
+            notes.add(droppedMessages + " more errors and warnings not kept");
+        }
+        RunStatus status;
+        if (!errors.isEmpty()) {
+            status = RunStatus.FAILED;
+        } else if (finishing || totalStatistics) {
+            status = RunStatus.COMPLETED;
+        } else {
+            status = RunStatus.INCOMPLETE;
+        }
+        Double lastSeen = clockMs >= 0 ? clockMs / 1000.0 : null;
+        boolean ended = finishing || totalStatistics;
+        List<PhaseTime> phases = new ArrayList<>();
+        if (timed()) {
+            for (Phase p : Phase.values()) {
+                phases.add(new PhaseTime(p.label(), phaseMs[p.ordinal()] / 1000.0));
+            }
+        }
+        return RestoreRun.builder()
+                .label(label)
+                .source(source)
+                .status(status)
+                .columns(columns)
+                .totalSeconds(ended && firstMsAtStart() ? lastSeen : null)
+                .lastSeenSeconds(lastSeen)
+                .phases(phases)
+                .tables(tables)
+                .indexes(indexes)
+                .errors(errors)
+                .warnings(notes)
+                .backupFile(backupFile)
+                .database(database)
+                .pageSize(pageSize)
+                .backupVersion(backupVersion)
+                .parallelWorkers(parallelWorkers)
+                .totalReads(absoluteReads != null ? absoluteReads : anyReads ? sumReads : null)
+                .totalWrites(absoluteWrites != null ? absoluteWrites : anyWrites ? sumWrites : null)
+                .indexMapping(mapping)
+                .build();
+    }
+
+    /** The total is gbak's clock on its last line only when the log starts at the start of the restore. */
+    private boolean firstMsAtStart() {
+        return headerSeen || firstMs == 0;
+    }
+
+    private String indexMapping(List<String> notes) {
+        if (defTable.isEmpty()) {
+            return "none";
+        }
+        Set<String> empty = new LinkedHashSet<>(definedTables);
+        empty.removeAll(loads.keySet());
+        if (!definedTables.isEmpty() && empty.isEmpty() && pendingDefs.isEmpty()) {
+            return "log";
+        }
+        if (!empty.isEmpty()) {
+            notes.add("tables with no data line (no rows, or not reached): " + String.join(", ", empty)
+                    + "; their index definitions run into the next table's, so the index→table mapping "
+                    + "is inferred from the log, not certain (the restored database is the authority)");
+        } else {
+            notes.add("the log does not list the table definitions, so the index→table mapping is inferred");
+        }
+        return "inferred";
+    }
+
+    /** Lines seen so far. */
+    public long lines() {
+        return lines;
+    }
+
+    public long lastStatsLine() {
+        return lastStatsLine;
+    }
+}
