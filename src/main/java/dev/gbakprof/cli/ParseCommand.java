@@ -21,8 +21,7 @@ import java.util.concurrent.Callable;
 /** {@code gbakprof parse LOG...}: turns existing gbak restore logs into run records. */
 @Command(name = "parse", mixinStandardHelpOptions = true,
         description = {"Read gbak restore logs and print a summary per log, or the run record as JSON.",
-                "Any Firebird version, any -st columns,",
-                "UTF-8/UTF-16, LF/CRLF) and print a summary per log, or the run record as JSON.",
+                "Any Firebird version, any -st columns, with or without the gbak: prefix, UTF-8/UTF-16, LF/CRLF.",
                 "Exits 1 when a log shows a failed restore, 2 when a file is not a readable restore log."})
 final class ParseCommand implements Callable<Integer> {
 
