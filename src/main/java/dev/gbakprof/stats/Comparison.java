@@ -1,0 +1,19 @@
+package dev.gbakprof.stats;
+
+/**
+ * A candidate label group against the baseline group on one measure.
+ *
+ * @param speedup   baseline median ÷ candidate median: above 1 the candidate is faster; {@code null}
+ *                  when a side is unknown
+ * @param interval  bootstrap confidence interval of {@code speedup}, {@code null} without a test
+ * @param pValue    two-sided Mann–Whitney p-value, {@code null} without a test
+ */
+public record Comparison(Measure measure, RunGroup baseline, RunGroup candidate, Spread baselineSpread,
+                         Spread candidateSpread, Double speedup, Interval interval, Double pValue,
+                         Verdict verdict) {
+
+    /** Candidate median ÷ baseline median (a time ratio: above 1 is slower), or {@code null}. */
+    public Double timeRatio() {
+        return speedup == null ? null : 1 / speedup;
+    }
+}

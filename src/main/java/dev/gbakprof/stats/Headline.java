@@ -1,0 +1,66 @@
+package dev.gbakprof.stats;
+
+import java.util.Comparator;
+import java.util.List;
+
+/**
+ * The facts behind a report's one-sentence headline: which configuration was faster, on what, by how much.
+ *
+ * @param measure     what is compared: the total when every group has a completed run; otherwise the
+ *                    phase every group shows that took longest (the logs are excerpts or incomplete);
+ *                    {@code null} when nothing is known in every group
+ * @param faster      the fastest group (the only group for a single label)
+ * @param slower      the group it is compared with: the baseline, or the slowest other group when the
+ *                    fastest is the baseline; {@code null} for a single label
+ * @param comparison  {@code slower} as baseline against {@code faster}, {@code null} for a single label
+ */
+public record Headline(Measure measure, RunGroup faster, RunGroup slower, Comparison comparison) {
+
+    public static Headline of(List<RunGroup> groups, int baseline) {
+        Measure measure = measure(groups);
+        if (measure == null) {
+            return new Headline(null, groups.get(baseline), null, null);
+        }
+        Comparator<RunGroup> byMedian = Comparator.comparingDouble(g -> g.spread(measure).median());
+        RunGroup fastest = groups.stream().min(byMedian).orElseThrow();
+        if (groups.size() == 1) {
+            return new Headline(measure, fastest, null, null);
+        }
+        RunGroup other = fastest != groups.get(baseline) ? groups.get(baseline)
+                : groups.stream().filter(g -> g != fastest).max(byMedian).orElseThrow();
+        return new Headline(measure, fastest, other, Comparisons.compare(other, fastest, measure));
+    }
+
+    /** The total when it is the compared measure. */
+    public boolean onTotal() {
+        return measure == Measure.TOTAL;
+    }
+
+    /** Share of time the faster group saves against the slower (0.37 = 37 % less time), or {@code null}. */
+    public Double timeSaved() {
+        return comparison == null || comparison.speedup() == null ? null : 1 - 1 / comparison.speedup();
+    }
+
+    private static Measure measure(List<RunGroup> groups) {
+        if (groups.stream().allMatch(g -> g.spread(Measure.TOTAL).known())) {
+            return Measure.TOTAL;
+        }
+        Measure best = null;
+        double bestMedian = 0;
+        for (Measure m : Measure.values()) {
+            if (m == Measure.TOTAL) {
+                continue;
+            }
+            double least = Double.MAX_VALUE;
+            for (RunGroup g : groups) {
+                Spread s = g.spread(m);
+                least = s.known() ? Math.min(least, s.median()) : 0;
+            }
+            if (least > bestMedian) {
+                best = m;
+                bestMedian = least;
+            }
+        }
+        return best;
+    }
+}

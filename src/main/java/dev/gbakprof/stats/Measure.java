@@ -1,0 +1,46 @@
+package dev.gbakprof.stats;
+
+import dev.gbakprof.model.Phase;
+import dev.gbakprof.model.PhaseTime;
+import dev.gbakprof.model.RestoreRun;
+import dev.gbakprof.model.RunStatus;
+
+/** A time that can be compared between runs: the whole restore, or one of its phases. */
+public enum Measure {
+    TOTAL(null),
+    SETUP(Phase.SETUP),
+    METADATA(Phase.METADATA),
+    DATA(Phase.DATA),
+    INDEXES(Phase.INDEXES),
+    FINISH(Phase.FINISH);
+
+    private final Phase phase;
+
+    Measure(Phase phase) {
+        this.phase = phase;
+    }
+
+    /** The phase measured, {@code null} for the total. */
+    public Phase phase() {
+        return phase;
+    }
+
+    public static Measure of(Phase phase) {
+        return valueOf(phase.name());
+    }
+
+    /**
+     * Seconds of this measure in one run, {@code null} when unknown: the total of a run that did not
+     * complete, a phase the run record does not list, or a phase an incomplete run shows no time in
+     * (an excerpt that starts later, or a log cut before the phase). Otherwise the phase of an
+     * incomplete run is what its log shows.
+     */
+    public Double of(RestoreRun run) {
+        if (phase == null) {
+            return run.totalSeconds();
+        }
+        Double seconds = run.phases().stream().filter(p -> p.name().equals(phase.label()))
+                .map(PhaseTime::seconds).findFirst().orElse(null);
+        return seconds != null && seconds == 0 && run.status() != RunStatus.COMPLETED ? null : seconds;
+    }
+}

@@ -1,0 +1,83 @@
+package dev.gbakprof.stats;
+
+import dev.gbakprof.model.IndexBuild;
+import dev.gbakprof.model.RestoreRun;
+import dev.gbakprof.model.TableLoad;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+
+/** Per index and per table: the median time in each label group. */
+public final class ObjectStats {
+    private ObjectStats() {
+    }
+
+    /** Every index seen in any run, in the order first seen. */
+    public static List<ObjectTimes> indexes(List<RunGroup> groups) {
+        return collect(groups, RestoreRun::indexes, IndexBuild::name, IndexBuild::seconds, (name, builds) -> {
+            IndexBuild withTable = builds.stream().filter(b -> b.table() != null).findFirst().orElse(null);
+            return withTable == null ? new Meta(null, false, null)
+                    : new Meta(withTable.table(), "inferred".equals(withTable.tableSource()), null);
+        });
+    }
+
+    /** Every table loaded in any run, in the order first seen. */
+    public static List<ObjectTimes> tables(List<RunGroup> groups) {
+        return collect(groups, RestoreRun::tables, TableLoad::name, TableLoad::seconds,
+                (name, loads) -> new Meta(null, false, loads.stream().mapToLong(TableLoad::records).max().orElse(0)));
+    }
+
+    /**
+     * The {@code top} objects by their largest median; objects whose time no group knows come after
+     * the known ones (they are shown as unknown, never as zero) while room is left.
+     */
+    public static List<ObjectTimes> top(List<ObjectTimes> all, int top) {
+        Comparator<ObjectTimes> slowestFirst = Comparator.comparing(ObjectTimes::maxMedian,
+                Comparator.nullsLast(Comparator.reverseOrder()));
+        return all.stream().sorted(slowestFirst).limit(top).toList();
+    }
+
+    private record Meta(String table, boolean inferred, Long records) {
+    }
+
+    private interface MetaOf<T> {
+        Meta of(String name, List<T> items);
+    }
+
+    private static <T> List<ObjectTimes> collect(List<RunGroup> groups, Function<RestoreRun, List<T>> items,
+                                                 Function<T, String> name, Function<T, Double> seconds,
+                                                 MetaOf<T> meta) {
+        // name -> group -> one entry per run of the group that has the object
+        Map<String, List<List<Double>>> times = new LinkedHashMap<>();
+        Map<String, List<T>> seen = new LinkedHashMap<>();
+        for (int g = 0; g < groups.size(); g++) {
+            for (RestoreRun run : groups.get(g).runs()) {
+                for (T item : items.apply(run)) {
+                    String key = name.apply(item);
+                    List<List<Double>> perGroup = times.computeIfAbsent(key, k -> newGroups(groups.size()));
+                    perGroup.get(g).add(seconds.apply(item));
+                    seen.computeIfAbsent(key, k -> new ArrayList<>()).add(item);
+                }
+            }
+        }
+        List<ObjectTimes> out = new ArrayList<>(times.size());
+        times.forEach((key, perGroup) -> {
+            Meta m = meta.of(key, seen.get(key));
+            out.add(new ObjectTimes(key, m.table(), m.inferred(), m.records(),
+                    perGroup.stream().map(Spread::of).toList()));
+        });
+        return out;
+    }
+
+    private static List<List<Double>> newGroups(int n) {
+        List<List<Double>> list = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            list.add(new ArrayList<>());
+        }
+        return list;
+    }
+}

@@ -1,0 +1,38 @@
+package dev.gbakprof.stats;
+
+import java.util.List;
+
+/**
+ * The time one index build or table load took in each label group.
+ *
+ * @param name     index or table name
+ * @param table    for an index, its table when any run knows it, else {@code null}; for a table, {@code null}
+ * @param inferred the table of the index was inferred, not read from the log or the database
+ * @param records  for a table, the rows restored (last count printed), else {@code null}
+ * @param byGroup  seconds per label group, in group order
+ */
+public record ObjectTimes(String name, String table, boolean inferred, Long records, List<Spread> byGroup) {
+
+    public ObjectTimes {
+        byGroup = List.copyOf(byGroup);
+    }
+
+    /** Largest median over the groups, {@code null} when no group knows the time. */
+    public Double maxMedian() {
+        return byGroup.stream().map(Spread::median).filter(m -> m != null)
+                .max(Double::compare).orElse(null);
+    }
+
+    /** Group median ÷ baseline median (above 1 is slower), {@code null} when either is unknown or zero. */
+    public Double ratio(int group, int baseline) {
+        Double g = byGroup.get(group).median();
+        Double b = byGroup.get(baseline).median();
+        return g == null || b == null || b <= 0 ? null : g / b;
+    }
+
+    /** Rows per second of a table in one group (records ÷ median seconds), or {@code null}. */
+    public Double rowsPerSecond(int group) {
+        Double m = byGroup.get(group).median();
+        return records == null || m == null || m <= 0 ? null : records / m;
+    }
+}

@@ -1,0 +1,36 @@
+package dev.gbakprof.stats;
+
+import dev.gbakprof.Samples;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+class SlowerCheckTest {
+    private final RunGroup full = new RunGroup("full-cpu", Samples.fullCpu());
+    private final RunGroup quota = new RunGroup("cpu-quota-50", Samples.quota());
+
+    @Test
+    void aCandidateSlowerThanAllowedFails() {
+        SlowerCheck c = SlowerCheck.of(full, quota, 10);
+        assertThat(c.passed()).isFalse();
+        assertThat(c.slowerPercent()).isCloseTo(100 * (26.038 / 14.446 - 1), within(1e-9));
+        assertThat(c.message()).startsWith("FAIL cpu-quota-50: median total 26.038 s is 80.2% slower than full-cpu (14.446 s)");
+    }
+
+    @Test
+    void aCandidateWithinTheAllowanceOrFasterPasses() {
+        assertThat(SlowerCheck.of(full, quota, 81).passed()).isTrue();
+        assertThat(SlowerCheck.of(quota, full, 0).passed()).isTrue();
+    }
+
+    @Test
+    void anUnknownTotalCannotPass() {
+        RunGroup balanced = new RunGroup("Balanced", List.of(Samples.article().get(0)));
+        SlowerCheck c = SlowerCheck.of(full, balanced, 10);
+        assertThat(c.passed()).isFalse();
+        assertThat(c.message()).contains("no completed run of Balanced");
+    }
+}
