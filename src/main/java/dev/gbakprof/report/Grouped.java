@@ -1,0 +1,49 @@
+package dev.gbakprof.report;
+
+import dev.gbakprof.model.RestoreRun;
+import dev.gbakprof.stats.Groups;
+import dev.gbakprof.stats.RunGroup;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/** The runs of a report split into label groups, with the baseline picked. */
+record Grouped(List<RunGroup> groups, int baseline) {
+
+    static Grouped of(List<RestoreRun> runs, ReportSettings settings) {
+        List<RunGroup> groups = Groups.byLabel(runs);
+        return new Grouped(groups, Groups.baselineIndex(groups, settings.baseline()));
+    }
+
+    boolean repeated() {
+        return groups.stream().anyMatch(g -> g.size() > 1);
+    }
+
+    /** One name per run: the label, with {@code #k} when the label has several runs. */
+    List<String> runNames() {
+        List<String> names = new ArrayList<>();
+        for (RunGroup g : groups) {
+            for (int i = 0; i < g.size(); i++) {
+                names.add(g.size() == 1 ? g.label() : g.label() + " #" + (i + 1));
+            }
+        }
+        return names;
+    }
+
+    /** The runs in group order (the order of {@link #runNames()}). */
+    List<RestoreRun> runsInGroupOrder() {
+        return groups.stream().flatMap(g -> g.runs().stream()).toList();
+    }
+
+    /** Index of the group a run belongs to. */
+    int groupOf(RestoreRun run) {
+        for (int i = 0; i < groups.size(); i++) {
+            for (RestoreRun r : groups.get(i).runs()) {
+                if (r == run) {
+                    return i;
+                }
+            }
+        }
+        throw new IllegalArgumentException("run not in any group: " + run.label());
+    }
+}

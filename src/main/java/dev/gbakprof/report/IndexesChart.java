@@ -1,0 +1,36 @@
+package dev.gbakprof.report;
+
+import dev.gbakprof.model.RestoreRun;
+import dev.gbakprof.stats.ObjectStats;
+import dev.gbakprof.stats.ObjectTimes;
+
+import java.util.List;
+
+/** {@code indexes.png}: the slowest index builds, one bar per label group, each named "INDEX (TABLE)". */
+public final class IndexesChart implements ChartFile {
+
+    @Override
+    public String fileName() {
+        return "indexes.png";
+    }
+
+    @Override
+    public boolean appliesTo(List<RestoreRun> runs) {
+        return runs.stream().anyMatch(r -> !r.indexes().isEmpty());
+    }
+
+    @Override
+    public HorizontalBarChart drawing(List<RestoreRun> runs, ReportSettings settings) {
+        return chart(runs, settings, settings.top(), settings.style());
+    }
+
+    HorizontalBarChart chart(List<RestoreRun> runs, ReportSettings settings, int top, ChartStyle style) {
+        Texts t = settings.texts();
+        Grouped grouped = Grouped.of(runs, settings);
+        List<ObjectTimes> all = ObjectStats.indexes(grouped.groups());
+        boolean inferred = ObjectStats.top(all, top).stream().anyMatch(ObjectTimes::inferred);
+        return ObjectBars.chart(grouped, all, top, "indexes.title", "indexes.axis",
+                o -> "(" + (o.table() == null ? t.get("table.unknown") : o.table() + (o.inferred() ? "?" : "")) + ")",
+                (o, g) -> null, inferred ? t.get("note.inferred") : null, t, style);
+    }
+}

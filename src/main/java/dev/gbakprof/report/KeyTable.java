@@ -1,0 +1,47 @@
+package dev.gbakprof.report;
+
+import dev.gbakprof.model.RunStatus;
+import dev.gbakprof.stats.Comparisons;
+import dev.gbakprof.stats.Headline;
+import dev.gbakprof.stats.Measure;
+import dev.gbakprof.stats.RunGroup;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The key table of a report: per label, the runs, the median total, index phase and data phase, and
+ * how it compares with the baseline on the headline's measure.
+ */
+record KeyTable(List<String> header, List<List<String>> rows) {
+
+    static KeyTable of(Grouped grouped, Texts t) {
+        Headline h = Headline.of(grouped.groups(), grouped.baseline());
+        Measure measure = h.measure() == null ? Measure.TOTAL : h.measure();
+        List<String> header = new ArrayList<>(List.of(t.get("col.label"), t.get("col.runs"), t.get("col.total"),
+                t.get("col.indexes"), t.get("col.data")));
+        boolean compare = grouped.groups().size() > 1;
+        RunGroup baseline = grouped.groups().get(grouped.baseline());
+        if (compare) {
+            header.add(measure == Measure.TOTAL ? t.get("col.vs", baseline.label())
+                    : t.get("col.vs.phase", t.get("headline.phase." + measure.phase().label()), baseline.label()));
+        }
+        List<List<String>> rows = new ArrayList<>();
+        for (RunGroup g : grouped.groups()) {
+            List<String> row = new ArrayList<>();
+            row.add(g.label());
+            long notCompleted = g.runs().stream().filter(r -> r.status() != RunStatus.COMPLETED).count();
+            row.add(notCompleted == 0 ? t.integer(g.size())
+                    : t.get("runs.not.completed", t.integer(g.size()), t.integer(notCompleted)));
+            row.add(t.duration(g.spread(Measure.TOTAL).median()));
+            row.add(t.duration(g.spread(Measure.INDEXES).median()));
+            row.add(t.duration(g.spread(Measure.DATA).median()));
+            if (compare) {
+                row.add(g == baseline ? t.get("baseline")
+                        : VerdictText.brief(Comparisons.compare(baseline, g, measure), t));
+            }
+            rows.add(row);
+        }
+        return new KeyTable(header, rows);
+    }
+}

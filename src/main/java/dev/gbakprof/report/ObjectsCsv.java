@@ -1,0 +1,75 @@
+package dev.gbakprof.report;
+
+import dev.gbakprof.model.RestoreRun;
+import dev.gbakprof.stats.ObjectStats;
+import dev.gbakprof.stats.ObjectTimes;
+import dev.gbakprof.stats.RunGroup;
+import dev.gbakprof.stats.Spread;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * {@code indexes.csv} and {@code tables.csv}: every index (table) with its times per label, one row per
+ * object and label, ordered as gbak restored them. {@code ratio_to_baseline} is the label's median ÷
+ * the baseline's median (above 1 is slower).
+ */
+public final class ObjectsCsv implements ReportFile {
+    private final boolean indexes;
+
+    private ObjectsCsv(boolean indexes) {
+        this.indexes = indexes;
+    }
+
+    public static ObjectsCsv indexes() {
+        return new ObjectsCsv(true);
+    }
+
+    public static ObjectsCsv tables() {
+        return new ObjectsCsv(false);
+    }
+
+    @Override
+    public String fileName() {
+        return indexes ? "indexes.csv" : "tables.csv";
+    }
+
+    @Override
+    public byte[] render(List<RestoreRun> runs, ReportSettings settings) {
+        Grouped grouped = Grouped.of(runs, settings);
+        List<RunGroup> groups = grouped.groups();
+        List<ObjectTimes> all = indexes ? ObjectStats.indexes(groups) : ObjectStats.tables(groups);
+        Csv csv = new Csv();
+        csv.row(indexes
+                ? List.of("index", "table", "table_source", "label", "runs", "known", "median_s", "min_s", "max_s",
+                        "ratio_to_baseline")
+                : List.of("table", "records", "label", "runs", "known", "median_s", "min_s", "max_s", "rows_per_s",
+                        "ratio_to_baseline"));
+        for (ObjectTimes o : all) {
+            for (int g = 0; g < groups.size(); g++) {
+                Spread s = o.byGroup().get(g);
+                List<Object> row = new ArrayList<>();
+                row.add(o.name());
+                if (indexes) {
+                    row.add(o.table());
+                    row.add(o.table() == null ? "" : o.inferred() ? "inferred" : "known");
+                } else {
+                    row.add(o.records());
+                }
+                row.add(groups.get(g).label());
+                row.add(s.n() + s.unknown());
+                row.add(s.n());
+                row.add(Csv.seconds(s.median()));
+                row.add(Csv.seconds(s.min()));
+                row.add(Csv.seconds(s.max()));
+                if (!indexes) {
+                    Double rate = o.rowsPerSecond(g);
+                    row.add(rate == null ? "" : String.valueOf(Math.round(rate)));
+                }
+                row.add(Csv.ratio(o.ratio(g, grouped.baseline())));
+                csv.row(row);
+            }
+        }
+        return csv.bytes();
+    }
+}

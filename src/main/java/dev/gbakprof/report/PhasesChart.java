@@ -1,0 +1,91 @@
+package dev.gbakprof.report;
+
+import dev.gbakprof.model.Phase;
+import dev.gbakprof.model.RestoreRun;
+import dev.gbakprof.model.RunStatus;
+import dev.gbakprof.stats.Measure;
+import dev.gbakprof.stats.RunGroup;
+import org.knowm.xchart.CategoryChart;
+import org.knowm.xchart.CategorySeries;
+import org.knowm.xchart.style.Styler;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * {@code phases.png}: one stacked bar per run (setup, metadata, data, indexes, finish), or per label
+ * (medians of each phase) when there are more runs than fit side by side.
+ */
+public final class PhasesChart implements ChartFile {
+    /** Above this many runs the chart shows one bar per label. */
+    static final int MAX_RUN_BARS = 12;
+
+    @Override
+    public String fileName() {
+        return "phases.png";
+    }
+
+    @Override
+    public boolean appliesTo(List<RestoreRun> runs) {
+        return runs.stream().anyMatch(r -> !r.phases().isEmpty());
+    }
+
+    @Override
+    public Drawing drawing(List<RestoreRun> runs, ReportSettings settings) {
+        return chart(runs, settings, runs.size() > MAX_RUN_BARS, settings.style())::paint;
+    }
+
+    /** @param perLabel one bar per label (medians) instead of one per run */
+    CategoryChart chart(List<RestoreRun> runs, ReportSettings settings, boolean perLabel, ChartStyle style) {
+        Texts t = settings.texts();
+        Grouped grouped = Grouped.of(runs, settings);
+        List<String> categories = new ArrayList<>();
+        List<double[]> seconds = new ArrayList<>();
+        if (perLabel) {
+            for (int g = 0; g < grouped.groups().size(); g++) {
+                RunGroup group = grouped.groups().get(g);
+                categories.add(Labels.seriesName(grouped, g, t));
+                double[] row = new double[Phase.values().length];
+                for (Phase p : Phase.values()) {
+                    Double m = group.spread(Measure.of(p)).median();
+                    row[p.ordinal()] = m == null ? 0 : m;
+                }
+                seconds.add(row);
+            }
+        } else {
+            List<String> names = grouped.runNames();
+            List<RestoreRun> ordered = grouped.runsInGroupOrder();
+            for (int i = 0; i < ordered.size(); i++) {
+                RestoreRun run = ordered.get(i);
+                categories.add(names.get(i) + (run.status() == RunStatus.COMPLETED ? "" : " (" + t.get("status." + run.status()) + ")"));
+                double[] row = new double[Phase.values().length];
+                for (Phase p : Phase.values()) {
+                    row[p.ordinal()] = run.phaseSeconds(p);
+                }
+                seconds.add(row);
+            }
+        }
+        double max = seconds.stream().mapToDouble(r -> java.util.Arrays.stream(r).sum()).max().orElse(0);
+        TimeScale scale = TimeScale.forMax(max);
+
+        CategoryChart chart = new CategoryChart(settings.width(), settings.height());
+        chart.setTitle(t.get(perLabel ? "phases.title.labels" : "phases.title.runs", scale.unit(t)));
+        chart.setYAxisTitle(t.get("phases.axis", scale.unit(t)));
+        style.apply(chart);
+        chart.getStyler().setStacked(true);
+        chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideS);
+        chart.getStyler().setLegendLayout(Styler.LegendLayout.Horizontal);
+        chart.getStyler().setAvailableSpaceFill(0.6);
+        chart.getStyler().setLocale(t.locale());
+        chart.getStyler().setPlotGridVerticalLinesVisible(false);
+        if (categories.size() > 6) {
+            chart.getStyler().setXAxisLabelRotation(20);
+        }
+        for (Phase p : Phase.values()) {
+            List<Double> values = seconds.stream().map(r -> scale.of(r[p.ordinal()])).toList();
+            CategorySeries s = chart.addSeries(t.get("phase." + p.label()), categories, values);
+            s.setFillColor(Palette.phase(p));
+        }
+        return chart;
+    }
+}

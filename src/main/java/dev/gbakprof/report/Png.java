@@ -1,0 +1,46 @@
+package dev.gbakprof.report;
+
+import javax.imageio.ImageIO;
+import java.awt.Color;
+import java.awt.Graphics2D;
+import java.awt.RenderingHints;
+import java.awt.image.BufferedImage;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+
+/** Renders a drawing to PNG bytes. Same drawing, same fonts: same bytes (no time stamp is written). */
+public final class Png {
+    private Png() {
+    }
+
+    public static BufferedImage image(Drawing drawing, int width, int height) {
+        Fonts.family();
+        BufferedImage image = new BufferedImage(width, height, BufferedImage.TYPE_INT_RGB);
+        Graphics2D g = image.createGraphics();
+        try {
+            g.setRenderingHint(RenderingHints.KEY_ANTIALIASING, RenderingHints.VALUE_ANTIALIAS_ON);
+            g.setRenderingHint(RenderingHints.KEY_TEXT_ANTIALIASING, RenderingHints.VALUE_TEXT_ANTIALIAS_ON);
+            g.setRenderingHint(RenderingHints.KEY_FRACTIONALMETRICS, RenderingHints.VALUE_FRACTIONALMETRICS_ON);
+            g.setRenderingHint(RenderingHints.KEY_STROKE_CONTROL, RenderingHints.VALUE_STROKE_PURE);
+            g.setColor(Color.WHITE);
+            g.fillRect(0, 0, width, height);
+            drawing.paint(g, width, height);
+        } finally {
+            g.dispose();
+        }
+        return image;
+    }
+
+    public static byte[] encode(Drawing drawing, int width, int height) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream(256 * 1024);
+        try {
+            if (!ImageIO.write(image(drawing, width, height), "png", out)) {
+                throw new IllegalStateException("this Java has no PNG writer");
+            }
+        } catch (IOException ex) {
+            throw new UncheckedIOException(ex);
+        }
+        return out.toByteArray();
+    }
+}

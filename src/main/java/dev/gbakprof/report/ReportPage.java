@@ -1,0 +1,215 @@
+package dev.gbakprof.report;
+
+import dev.gbakprof.model.RestoreRun;
+import dev.gbakprof.stats.Bootstrap;
+import dev.gbakprof.stats.Headline;
+import dev.gbakprof.stats.RunGroup;
+
+import java.awt.BasicStroke;
+import java.awt.Color;
+import java.awt.Font;
+import java.awt.FontMetrics;
+import java.awt.Graphics2D;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Collectors;
+
+/**
+ * {@code report.png}: the one page a manager reads in ten seconds: title, a computed headline, the
+ * notes that keep it honest, the key table and the two or three charts that matter. An A4 portrait
+ * page at 150 dpi, so it prints legibly.
+ */
+public final class ReportPage implements ChartFile {
+    /** A4 portrait at 150 dpi. */
+    static final int WIDTH = 1240;
+    static final int HEIGHT = 1754;
+    private static final int MARGIN = 64;
+    /** Chart text on the page is drawn at this share of the 1600×900 sizes: 18 px ticks ≈ 8.6 pt on A4. */
+    private static final float CHART_SCALE = 1.0f;
+    private static final Color HEADLINE = new Color(0x1F3A5F);
+
+    /** What the page shows, computed before anything is drawn. */
+    public record Page(String title, String subtitle, String headline, List<String> notes, KeyTable table,
+                       List<String> chartFiles, List<Drawing> charts, List<Double> weights, String footer)
+            implements Drawing {
+        @Override
+        public void paint(Graphics2D g, int width, int height) {
+            paintPage(this, g, width, height);
+        }
+    }
+
+    @Override
+    public String fileName() {
+        return "report.png";
+    }
+
+    @Override
+    public int[] size(ReportSettings settings) {
+        return new int[] {WIDTH, HEIGHT};
+    }
+
+    @Override
+    public Page drawing(List<RestoreRun> runs, ReportSettings settings) {
+        Texts t = settings.texts();
+        Grouped grouped = Grouped.of(runs, settings);
+        HeadlineText headline = HeadlineText.of(grouped, t);
+        KeyTable table = KeyTable.of(grouped, t);
+        String labels = grouped.groups().stream().map(RunGroup::label).collect(Collectors.joining(" · "));
+        String title = settings.title() != null ? settings.title() : t.get("report.title");
+        String subtitle = labels + " — " + t.runs(runs.size());
+        Headline h = Headline.of(grouped.groups(), grouped.baseline());
+
+        ReportSettings sized = settings.withSize(WIDTH - 2 * MARGIN, 400);
+        ChartStyle style = ChartStyle.scaled(CHART_SCALE);
+        List<String> files = new ArrayList<>();
+        List<Drawing> charts = new ArrayList<>();
+        if (h.onTotal() && grouped.groups().size() > 1) {
+            files.add("total.png");
+            charts.add(new TotalChart().chart(runs, sized, style)::paint);
+            files.add("phases.png");
+            charts.add(new PhasesChart().chart(runs, sized, true, style)::paint);
+        } else if (h.onTotal()) {
+            files.add("phases.png");
+            charts.add(new PhasesChart().chart(runs, sized, runs.size() > PhasesChart.MAX_RUN_BARS, style)::paint);
+            if (new TablesChart().appliesTo(runs)) {
+                files.add("tables.png");
+                charts.add(new TablesChart().chart(runs, sized, 5, style));
+            }
+        }
+        if (new IndexesChart().appliesTo(runs)) {
+            files.add("indexes.png");
+            charts.add(new IndexesChart().chart(runs, sized, charts.isEmpty() ? 8 : 5, style));
+        }
+        if (!h.onTotal() && new TimelineChart().appliesTo(runs)) {
+            files.add("timeline.png");
+            charts.add(new TimelineChart().chart(runs, sized, style)::paint);
+        }
+        String footer = t.get("report.footer", t.integer(Bootstrap.RESAMPLES));
+        // The index chart has two lines per name and a bar per label in each row: it gets more room.
+        List<Double> weights = files.stream().map(f -> f.equals("indexes.png") || f.equals("tables.png") ? 1.4 : 1.0)
+                .toList();
+        return new Page(title, subtitle, headline.headline(), headline.notes(), table, files, charts, weights, footer);
+    }
+
+    private static void paintPage(Page p, Graphics2D g, int width, int height) {
+        g.setColor(Color.WHITE);
+        g.fillRect(0, 0, width, height);
+        int x = MARGIN;
+        int w = width - 2 * MARGIN;
+        int y = MARGIN - 8;
+
+        g.setColor(Palette.TEXT);
+        for (String line : Text.wrap(g.getFontMetrics(Fonts.bold(38)), p.title(), w)) {
+            y += Text.draw(g, Fonts.bold(38), line, x, y);
+        }
+        g.setColor(Palette.MUTED);
+        for (String line : Text.wrap(g.getFontMetrics(Fonts.plain(22)), p.subtitle(), w)) {
+            y += Text.draw(g, Fonts.plain(22), line, x, y);
+        }
+        y += 18;
+        g.setColor(HEADLINE);
+        int headTop = y;
+        Font headFont = Fonts.bold(31);
+        for (String line : Text.wrap(g.getFontMetrics(headFont), p.headline(), w - 24)) {
+            y += Text.draw(g, headFont, line, x + 24, y);
+        }
+        g.fillRect(x, headTop, 8, y - headTop);
+        y += 12;
+        g.setColor(Palette.TEXT);
+        Font noteFont = Fonts.plain(21);
+        for (String note : p.notes()) {
+            for (String line : Text.wrap(g.getFontMetrics(noteFont), note, w - 24)) {
+                y += Text.draw(g, noteFont, line, x + 24, y);
+            }
+            y += 4;
+        }
+        y += 18;
+        y = paintTable(g, p.table(), x, y, w);
+        y += 20;
+
+        Font footFont = Fonts.plain(17);
+        List<String> footLines = Text.wrap(g.getFontMetrics(footFont), p.footer(), w);
+        int footH = footLines.size() * g.getFontMetrics(footFont).getHeight();
+        int chartsBottom = height - MARGIN / 2 - footH - 12;
+        if (!p.charts().isEmpty()) {
+            int gap = 16;
+            double room = chartsBottom - y - gap * (p.charts().size() - 1);
+            double weightSum = p.weights().stream().mapToDouble(Double::doubleValue).sum();
+            for (int i = 0; i < p.charts().size(); i++) {
+                Drawing chart = p.charts().get(i);
+                int each = (int) (room * p.weights().get(i) / weightSum);
+                Graphics2D cg = (Graphics2D) g.create(x, y, w, each);
+                try {
+                    chart.paint(cg, w, each);
+                } finally {
+                    cg.dispose();
+                }
+                y += each + gap;
+            }
+        }
+        g.setColor(Palette.MUTED);
+        int fy = height - MARGIN / 2 - footH;
+        for (String line : footLines) {
+            fy += Text.draw(g, footFont, line, x, fy);
+        }
+    }
+
+    /** Draws the key table; returns the y below it. Columns get their widest cell, shrunk to fit if needed. */
+    private static int paintTable(Graphics2D g, KeyTable table, int x, int y, int w) {
+        float size = 22;
+        Font head = Fonts.bold(size);
+        Font cell = Fonts.plain(size);
+        int pad = 14;
+        int[] widths;
+        while (true) {
+            widths = columnWidths(g, table, head, cell, pad);
+            int total = 0;
+            for (int cw : widths) {
+                total += cw;
+            }
+            if (total <= w || size <= 12) {
+                break;
+            }
+            size -= 1;
+            head = Fonts.bold(size);
+            cell = Fonts.plain(size);
+        }
+        FontMetrics fm = g.getFontMetrics(cell);
+        int rowH = fm.getHeight() + 12;
+        g.setColor(new Color(0xEEF2F7));
+        g.fillRect(x, y, w, rowH);
+        g.setColor(Palette.TEXT);
+        int cx = x;
+        for (int c = 0; c < table.header().size(); c++) {
+            Text.draw(g, head, table.header().get(c), cx + pad / 2, y + 6);
+            cx += widths[c];
+        }
+        y += rowH;
+        for (List<String> row : table.rows()) {
+            cx = x;
+            for (int c = 0; c < row.size(); c++) {
+                Text.draw(g, cell, row.get(c), cx + pad / 2, y + 6);
+                cx += widths[c];
+            }
+            y += rowH;
+            g.setColor(Palette.GRID);
+            g.setStroke(new BasicStroke(1f));
+            g.drawLine(x, y, x + w, y);
+            g.setColor(Palette.TEXT);
+        }
+        return y;
+    }
+
+    private static int[] columnWidths(Graphics2D g, KeyTable table, Font head, Font cell, int pad) {
+        int[] widths = new int[table.header().size()];
+        FontMetrics hm = g.getFontMetrics(head);
+        FontMetrics cm = g.getFontMetrics(cell);
+        for (int c = 0; c < widths.length; c++) {
+            widths[c] = hm.stringWidth(table.header().get(c)) + pad;
+            for (List<String> row : table.rows()) {
+                widths[c] = Math.max(widths[c], cm.stringWidth(row.get(c)) + pad);
+            }
+        }
+        return widths;
+    }
+}

@@ -1,0 +1,42 @@
+package dev.gbakprof.report;
+
+/**
+ * What the user asked of a report.
+ *
+ * @param top      indexes and tables shown on the charts (the CSV files hold all of them)
+ * @param title    title of the one-page report, {@code null} for the default
+ * @param width    width of each chart in pixels
+ * @param height   height of each chart in pixels
+ * @param baseline label of the baseline group, {@code null}: the first label
+ */
+public record ReportSettings(int top, String title, Texts texts, int width, int height, String baseline) {
+
+    public static final int DEFAULT_WIDTH = ChartStyle.BASE_WIDTH;
+    public static final int DEFAULT_HEIGHT = ChartStyle.BASE_HEIGHT;
+
+    public ReportSettings {
+        if (top < 1) {
+            throw new IllegalArgumentException("--top must be at least 1, not " + top);
+        }
+        if (width < 400 || height < 300 || width > 10_000 || height > 10_000) {
+            throw new IllegalArgumentException("chart size " + width + "x" + height
+                    + " is out of range: from 400x300 to 10000x10000 pixels");
+        }
+    }
+
+    public static ReportSettings defaults(Lang lang) {
+        return new ReportSettings(10, null, Texts.of(lang), DEFAULT_WIDTH, DEFAULT_HEIGHT, null);
+    }
+
+    public ReportSettings withSize(int w, int h) {
+        return new ReportSettings(top, title, texts, w, h, baseline);
+    }
+
+    public ReportSettings withTop(int n) {
+        return new ReportSettings(n, title, texts, width, height, baseline);
+    }
+
+    ChartStyle style() {
+        return ChartStyle.forSize(width, height);
+    }
+}

@@ -1,0 +1,54 @@
+package dev.gbakprof.report;
+
+import dev.gbakprof.model.IndexBuild;
+import dev.gbakprof.model.Phase;
+import dev.gbakprof.model.RestoreRun;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/** {@code runs.csv}: one row per run: label, source, status, total and phase seconds, counts. */
+public final class RunsCsv implements ReportFile {
+
+    @Override
+    public String fileName() {
+        return "runs.csv";
+    }
+
+    @Override
+    public byte[] render(List<RestoreRun> runs, ReportSettings settings) {
+        Csv csv = new Csv();
+        List<String> header = new ArrayList<>(List.of("label", "run", "source", "status", "total_s", "last_seen_s"));
+        for (Phase p : Phase.values()) {
+            header.add(p.label() + "_s");
+        }
+        header.addAll(List.of("tables", "records", "indexes", "indexes_unknown_time", "errors", "started_at",
+                "power_plan", "cpu_model", "logical_cpus"));
+        csv.row(header);
+        Grouped grouped = Grouped.of(runs, settings);
+        List<String> names = grouped.runNames();
+        List<RestoreRun> ordered = grouped.runsInGroupOrder();
+        for (int i = 0; i < ordered.size(); i++) {
+            RestoreRun r = ordered.get(i);
+            List<Object> row = new ArrayList<>(List.of(r.label(), names.get(i), r.source() == null ? "" : r.source(),
+                    r.status().toString()));
+            row.add(Csv.seconds(r.totalSeconds()));
+            row.add(Csv.seconds(r.lastSeenSeconds()));
+            for (Phase p : Phase.values()) {
+                row.add(r.phases().isEmpty() ? "" : Csv.seconds(r.phaseSeconds(p)));
+            }
+            row.add(r.tables().size());
+            row.add(r.tables().stream().mapToLong(t -> t.records()).sum());
+            row.add(r.indexes().size());
+            row.add(r.indexes().stream().map(IndexBuild::seconds).filter(s -> s == null).count());
+            row.add(r.errors().size());
+            row.add(r.startedAt());
+            var env = r.environment();
+            row.add(env == null || env.powerPlan() == null ? null : env.powerPlan().name());
+            row.add(env == null ? null : env.cpuModel());
+            row.add(env == null ? null : env.logicalCpus());
+            csv.row(row);
+        }
+        return csv.bytes();
+    }
+}

@@ -1,0 +1,177 @@
+package dev.gbakprof.report;
+
+import dev.gbakprof.model.Phase;
+import dev.gbakprof.model.RestoreRun;
+import dev.gbakprof.stats.Bootstrap;
+import dev.gbakprof.stats.Comparisons;
+import dev.gbakprof.stats.Measure;
+import dev.gbakprof.stats.ObjectStats;
+import dev.gbakprof.stats.ObjectTimes;
+import dev.gbakprof.stats.RunGroup;
+import dev.gbakprof.stats.Spread;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+
+/** {@code summary.md}: the headline, the key table and the other tables of the report, in Markdown. */
+public final class SummaryMarkdown implements ReportFile {
+
+    @Override
+    public String fileName() {
+        return "summary.md";
+    }
+
+    @Override
+    public byte[] render(List<RestoreRun> runs, ReportSettings settings) {
+        return text(runs, settings).getBytes(StandardCharsets.UTF_8);
+    }
+
+    /** The summary as text (also what {@code report} and {@code compare} print). */
+    public String text(List<RestoreRun> runs, ReportSettings settings) {
+        Texts t = settings.texts();
+        Grouped grouped = Grouped.of(runs, settings);
+        List<RunGroup> groups = grouped.groups();
+        StringBuilder md = new StringBuilder();
+        md.append("# ").append(settings.title() != null ? settings.title() : t.get("report.title")).append("\n\n");
+        HeadlineText headline = HeadlineText.of(grouped, t);
+        md.append("**").append(escape(headline.headline())).append("**\n\n");
+        for (String note : headline.notes()) {
+            md.append("- ").append(escape(note)).append('\n');
+        }
+        if (!headline.notes().isEmpty()) {
+            md.append('\n');
+        }
+        KeyTable key = KeyTable.of(grouped, t);
+        table(md, key.header(), key.rows());
+
+        if (groups.size() > 1) {
+            RunGroup base = groups.get(grouped.baseline());
+            md.append("\n## ").append(t.get("md.verdicts", base.label())).append("\n\n");
+            List<String> header = new ArrayList<>(List.of(t.get("col.label"), t.get("md.measure"), t.get("md.verdict")));
+            List<List<String>> rows = new ArrayList<>();
+            for (RunGroup g : groups) {
+                if (g == base) {
+                    continue;
+                }
+                for (Measure m : List.of(Measure.TOTAL, Measure.DATA, Measure.INDEXES)) {
+                    rows.add(List.of(g.label(), measureName(m, t),
+                            VerdictText.sentence(Comparisons.compare(base, g, m), t)));
+                }
+            }
+            table(md, header, rows);
+        }
+
+        md.append("\n## ").append(t.get("md.phases")).append("\n\n");
+        List<String> header = new ArrayList<>(List.of(t.get("col.label")));
+        for (Phase p : Phase.values()) {
+            header.add(t.get("phase." + p.label()));
+        }
+        header.add(t.get("md.total"));
+        List<List<String>> rows = new ArrayList<>();
+        for (RunGroup g : groups) {
+            List<String> row = new ArrayList<>(List.of(g.label()));
+            for (Phase p : Phase.values()) {
+                row.add(spread(g.spread(Measure.of(p)), t));
+            }
+            row.add(spread(g.spread(Measure.TOTAL), t));
+            rows.add(row);
+        }
+        table(md, header, rows);
+
+        objects(md, grouped, ObjectStats.indexes(groups), settings.top(), true, t);
+        objects(md, grouped, ObjectStats.tables(groups), settings.top(), false, t);
+
+        md.append("\n## ").append(t.get("md.runs")).append("\n\n");
+        List<List<String>> runRows = new ArrayList<>();
+        List<String> names = grouped.runNames();
+        List<RestoreRun> ordered = grouped.runsInGroupOrder();
+        for (int i = 0; i < ordered.size(); i++) {
+            RestoreRun r = ordered.get(i);
+            runRows.add(List.of(names.get(i), String.valueOf(r.source()), t.get("status." + r.status()),
+                    t.duration(r.totalSeconds()), t.integer(r.indexes().size()), t.integer(r.tables().size())));
+        }
+        table(md, List.of(t.get("md.run"), t.get("md.source"), t.get("md.status"), t.get("md.total"),
+                t.get("md.indexes"), t.get("md.tables")), runRows);
+        List<String> warnings = ordered.stream().flatMap(r -> r.warnings().stream().map(w -> r.source() + ": " + w))
+                .distinct().toList();
+        if (!warnings.isEmpty()) {
+            md.append("\n## ").append(t.get("md.warnings")).append("\n\n");
+            warnings.forEach(w -> md.append("- ").append(escape(w)).append('\n'));
+        }
+        md.append("\n---\n").append(escape(t.get("report.footer", t.integer(Bootstrap.RESAMPLES))))
+                .append('\n');
+        return md.toString();
+    }
+
+    private static void objects(StringBuilder md, Grouped grouped, List<ObjectTimes> all, int top, boolean indexes,
+                                Texts t) {
+        if (all.isEmpty()) {
+            return;
+        }
+        List<ObjectTimes> shown = ObjectStats.top(all, top);
+        md.append("\n## ").append(t.get(indexes ? "md.indexes.top" : "md.tables.top", shown.size(),
+                t.integer(all.size()))).append("\n\n");
+        List<RunGroup> groups = grouped.groups();
+        List<String> header = new ArrayList<>(List.of(t.get(indexes ? "md.index" : "md.table"),
+                t.get(indexes ? "md.table" : "md.rows")));
+        for (int g = 0; g < groups.size(); g++) {
+            header.add(groups.get(g).label());
+            if (g != grouped.baseline()) {
+                header.add(t.get("md.ratio", groups.get(grouped.baseline()).label()));
+            }
+        }
+        List<List<String>> rows = new ArrayList<>();
+        for (ObjectTimes o : shown) {
+            List<String> row = new ArrayList<>();
+            row.add(o.name());
+            row.add(indexes ? (o.table() == null ? t.get("table.unknown") : o.table() + (o.inferred() ? "?" : ""))
+                    : t.integer(o.records()));
+            for (int g = 0; g < groups.size(); g++) {
+                Spread s = o.byGroup().get(g);
+                String cell = s.known() ? t.duration(s.median()) : s.unknown() > 0 ? t.get("unknown") : t.get("absent");
+                Double rate = indexes ? null : o.rowsPerSecond(g);
+                row.add(cell + (rate == null ? "" : " (" + t.get("rows.per.second", t.integer(Math.round(rate))) + ")"));
+                if (g != grouped.baseline()) {
+                    Double ratio = o.ratio(g, grouped.baseline());
+                    row.add(ratio == null ? "" : t.factor(ratio));
+                }
+            }
+            rows.add(row);
+        }
+        table(md, header, rows);
+    }
+
+    private static String measureName(Measure m, Texts t) {
+        return m == Measure.TOTAL ? t.get("md.total") : t.get("headline.phase." + m.phase().label());
+    }
+
+    /** "12.3 s", or "12.3 s (11.9–13.0 s)" with the range of repeated runs. */
+    private static String spread(Spread s, Texts t) {
+        if (!s.known()) {
+            return t.get("unknown");
+        }
+        if (s.n() == 1) {
+            return t.duration(s.median());
+        }
+        return t.duration(s.median()) + " (" + t.duration(s.min()) + " – " + t.duration(s.max()) + ")";
+    }
+
+    private static void table(StringBuilder md, List<String> header, List<List<String>> rows) {
+        md.append('|');
+        header.forEach(h -> md.append(' ').append(escape(h)).append(" |"));
+        md.append("\n|");
+        header.forEach(h -> md.append("---|"));
+        md.append('\n');
+        for (List<String> row : rows) {
+            md.append('|');
+            row.forEach(c -> md.append(' ').append(escape(c)).append(" |"));
+            md.append('\n');
+        }
+    }
+
+    /** Keeps a name with a {@code |} from breaking the table (underscores inside words stay as they are). */
+    private static String escape(String s) {
+        return s.replace("|", "\\|");
+    }
+}

@@ -1,0 +1,124 @@
+package dev.gbakprof.report;
+
+import dev.gbakprof.Samples;
+import dev.gbakprof.model.RestoreRun;
+import org.junit.jupiter.api.Test;
+import org.knowm.xchart.CategoryChart;
+import org.knowm.xchart.CategorySeries;
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYSeries;
+
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+/** The chart objects hold the expected series and bars before anything is drawn. */
+class ChartsTest {
+    private final ReportSettings en = ReportSettings.defaults(Lang.EN);
+    private final ChartStyle style = en.style();
+
+    @Test
+    void indexBarsAreNamedIndexAndTableOneSeriesPerLabelAndUnknownIsNotZero() {
+        HorizontalBarChart chart = new IndexesChart().drawing(Samples.article(), en);
+        assertThat(chart.categories()).extracting(HorizontalBarChart.Category::name).containsExactly(
+                "INDMF_TAG_PLC_DATA_DT_D", "INDMF_TAG_PLC_DATA_TAG_D", "INDMF_TAG_PLC_DATA_LU_D",
+                "INDMF_TAG_PLC_DATA_C1", "PKMNF2_DOC_DOWNTIME");
+        assertThat(chart.categories()).extracting(HorizontalBarChart.Category::detail).containsOnly("(table unknown)");
+        assertThat(chart.series()).extracting(HorizontalBarChart.Series::name).containsExactly("Balanced", "High performance");
+        HorizontalBarChart.Series balanced = chart.series().get(0);
+        // 10787.610 - 9529.339 s, shown in minutes
+        assertThat(balanced.bars().get(0).value()).isCloseTo(1258.271 / 60, within(1e-9));
+        assertThat(balanced.bars().get(0).text()).isEqualTo("20 min 58 s");
+        assertThat(chart.series().get(1).bars().get(0).text()).isEqualTo("10 min 23 s");
+        for (HorizontalBarChart.Series s : chart.series()) {
+            assertThat(s.bars().get(4).value()).isNull();
+            assertThat(s.bars().get(4).text()).isEqualTo("unknown");
+        }
+        assertThat(chart.title()).isEqualTo("Top 5 of 5 index builds by time (min)");
+        assertThat(chart.axisTitle()).isEqualTo("Build time (min)");
+    }
+
+    @Test
+    void indexBarsOfRepeatedRunsAreMediansAndTheTopIsCut() {
+        HorizontalBarChart chart = new IndexesChart().chart(Samples.abBoth(), en, 3, style);
+        assertThat(chart.categories()).hasSize(3);
+        assertThat(chart.categories().get(0)).isEqualTo(new HorizontalBarChart.Category("FK_ORDERS_CUSTOMER", "(ORDERS?)"));
+        assertThat(chart.series()).extracting(HorizontalBarChart.Series::name)
+                .containsExactly("full-cpu (3 runs)", "cpu-quota-50 (3 runs)");
+        double median = median(Samples.fullCpu(), "FK_ORDERS_CUSTOMER");
+        assertThat(chart.series().get(0).bars().get(0).value()).isCloseTo(median, within(1e-9));
+        assertThat(chart.title()).isEqualTo("Top 3 of 14 index builds by time (s), median of each configuration's runs");
+        assertThat(chart.footnote()).startsWith("TABLE? = table inferred");
+    }
+
+    @Test
+    void tableBarsCarryRowsPerSecond() {
+        HorizontalBarChart chart = new TablesChart().drawing(List.of(Samples.log("shop-tdrw.log", "shop")), en);
+        assertThat(chart.categories()).extracting(HorizontalBarChart.Category::name)
+                .containsExactly("ORDERS", "ORDER_LINES", "CUSTOMERS", "PRODUCTS");
+        assertThat(chart.categories().get(0).detail()).isEqualTo("1,000,000 rows");
+        // ORDERS: 1,000,000 records in 3.517 s
+        assertThat(chart.series().get(0).bars().get(0).text()).isEqualTo("3.52 s · 284,333 rows/s");
+    }
+
+    @Test
+    void phasesAreStackedPerRunInPhaseOrder() {
+        List<RestoreRun> runs = Samples.abBoth();
+        CategoryChart chart = new PhasesChart().chart(runs, en, false, style);
+        assertThat(chart.getStyler().isStacked()).isTrue();
+        assertThat(chart.getSeriesMap().keySet()).containsExactly("setup", "metadata", "data", "indexes", "finish");
+        CategorySeries indexes = chart.getSeriesMap().get("indexes");
+        assertThat(list(indexes.getXData())).containsExactly("full-cpu #1", "full-cpu #2", "full-cpu #3",
+                "cpu-quota-50 #1", "cpu-quota-50 #2", "cpu-quota-50 #3");
+        double first = runs.get(0).phaseSeconds(dev.gbakprof.model.Phase.INDEXES);
+        assertThat(indexes.getYData().iterator().next().doubleValue()).isCloseTo(first, within(1e-9));
+    }
+
+    @Test
+    void phasesPerLabelAreMedians() {
+        CategoryChart chart = new PhasesChart().chart(Samples.abBoth(), en, true, style);
+        assertThat(list(chart.getSeriesMap().get("data").getXData())).containsExactly("full-cpu (3 runs)", "cpu-quota-50 (3 runs)");
+    }
+
+    @Test
+    void totalHasAMedianBarPerLabelWhiskersAndADotPerRun() {
+        CategoryChart chart = new TotalChart().chart(Samples.abBoth(), en, style);
+        assertThat(chart.getSeriesMap().keySet()).containsExactly("median · full-cpu", "median · cpu-quota-50",
+                "min–max", "run 1", "run 2", "run 3");
+        CategorySeries full = chart.getSeriesMap().get("median · full-cpu");
+        assertThat(list(full.getXData())).containsExactly("full-cpu (3 runs) · median 14.4 s", "cpu-quota-50 (3 runs) · median 26.0 s");
+        assertThat(full.getYData().iterator().next().doubleValue()).isCloseTo(14.446, within(1e-9));
+        CategorySeries range = chart.getSeriesMap().get("min–max");
+        // whisker from 14.328 to 20.261: centre and half-range
+        assertThat(range.getYData().iterator().next().doubleValue()).isCloseTo((14.328 + 20.261) / 2, within(1e-9));
+        assertThat(range.getExtraValues().iterator().next().doubleValue()).isCloseTo((20.261 - 14.328) / 2, within(1e-9));
+    }
+
+    @Test
+    void timelineHasOneLinePerRunEndingAtTheShareOfWorkWithAKnownEnd() {
+        XYChart ab = new TimelineChart().chart(Samples.abBoth(), en, style);
+        assertThat(ab.getSeriesMap()).hasSize(6);
+        XYSeries first = ab.getSeriesMap().get("full-cpu #1");
+        assertThat(first.getYData()).contains(100.0);
+        // the excerpts: 5 indexes, the last one's end unknown, so 4 of 5 are done
+        XYChart article = new TimelineChart().chart(Samples.article(), en, style);
+        assertThat(article.getSeriesMap().get("Balanced").getYMax()).isCloseTo(80.0, within(1e-9));
+        assertThat(article.getSeriesMap().get("High performance").getXMin()).isCloseTo(5301.785 / 3600, within(1e-9));
+    }
+
+    @Test
+    void cpuChartOnlyForRunsWithSamples() {
+        assertThat(new CpuChart().appliesTo(Samples.abBoth())).isFalse();
+    }
+
+    private static List<Object> list(java.util.Collection<?> c) {
+        return new java.util.ArrayList<>(c);
+    }
+
+    private static double median(List<RestoreRun> runs, String index) {
+        double[] v = runs.stream().flatMap(r -> r.indexes().stream()).filter(i -> i.name().equals(index))
+                .mapToDouble(i -> i.seconds()).sorted().toArray();
+        return v[v.length / 2];
+    }
+}

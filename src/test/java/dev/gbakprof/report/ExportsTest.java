@@ -1,0 +1,51 @@
+package dev.gbakprof.report;
+
+import dev.gbakprof.Samples;
+import org.junit.jupiter.api.Test;
+
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class ExportsTest {
+    private final ReportSettings en = ReportSettings.defaults(Lang.EN);
+
+    @Test
+    void indexesCsvHasOneRowPerIndexAndLabelWithTheRatioToTheBaseline() {
+        List<String> lines = lines(ObjectsCsv.indexes().render(Samples.article(), en));
+        assertThat(lines.get(0)).isEqualTo("index,table,table_source,label,runs,known,median_s,min_s,max_s,ratio_to_baseline");
+        assertThat(lines).hasSize(1 + 5 * 2);
+        assertThat(lines.get(1)).isEqualTo("INDMF_TAG_PLC_DATA_DT_D,,,Balanced,1,1,1258.271,1258.271,1258.271,1.0000");
+        // 622.882 / 1258.271
+        assertThat(lines.get(2)).isEqualTo("INDMF_TAG_PLC_DATA_DT_D,,,High performance,1,1,622.882,622.882,622.882,0.4950");
+        assertThat(lines.get(10)).isEqualTo("PKMNF2_DOC_DOWNTIME,,,High performance,1,0,,,,");
+    }
+
+    @Test
+    void tablesCsvCarriesRecordsAndRowsPerSecond() {
+        List<String> lines = lines(ObjectsCsv.tables().render(List.of(Samples.log("shop-tdrw.log", "shop")), en));
+        assertThat(lines.get(0)).isEqualTo("table,records,label,runs,known,median_s,min_s,max_s,rows_per_s,ratio_to_baseline");
+        assertThat(lines).contains("ORDERS,1000000,shop,1,1,3.517,3.517,3.517,284333,1.0000");
+    }
+
+    @Test
+    void runsCsvHasOneRowPerRun() {
+        List<String> lines = lines(new RunsCsv().render(Samples.abBoth(), en));
+        assertThat(lines).hasSize(7);
+        assertThat(lines.get(0)).startsWith("label,run,source,status,total_s,last_seen_s,setup_s,metadata_s,data_s,indexes_s,finish_s,");
+        assertThat(lines.get(1)).startsWith("full-cpu,full-cpu #1,samples/ab/full-cpu/run1.log,completed,20.261,");
+    }
+
+    @Test
+    void summaryMarkdownHoldsTheHeadlineAndTheKeyTable() {
+        String md = new String(new SummaryMarkdown().render(Samples.abBoth(), en), StandardCharsets.UTF_8);
+        assertThat(md).startsWith("# Firebird restore time\n\n**full-cpu restored in 14.4 s, 45% faster than cpu-quota-50 (26.0 s), 3 runs each.**\n");
+        assertThat(md).contains("| cpu-quota-50 | 3 | 26.0 s | 17.4 s | 8.34 s | 1.80× slower (95% CI 1.26–1.97) |\n");
+        assertThat(md).contains("## Slowest index builds: top 10 of 14");
+    }
+
+    private static List<String> lines(byte[] csv) {
+        return List.of(new String(csv, StandardCharsets.UTF_8).split("\r\n"));
+    }
+}

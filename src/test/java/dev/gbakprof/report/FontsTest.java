@@ -1,0 +1,31 @@
+package dev.gbakprof.report;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class FontsTest {
+
+    @Test
+    void noFontAtAllStopsWithWhatToInstall() {
+        assertThatThrownBy(() -> Fonts.choose(List.of()))
+                .isInstanceOf(FontsUnavailableException.class)
+                .hasMessageContaining("no fonts found")
+                .hasMessageContaining("fonts-dejavu-core");
+    }
+
+    @Test
+    void fontsWithoutTheReportLettersAreNotUsed() {
+        assertThatThrownBy(() -> Fonts.choose(List.of("Some Symbol Font")))
+                .isInstanceOf(FontsUnavailableException.class)
+                .hasMessageContaining("none of the fonts");
+    }
+
+    @Test
+    void dejaVuSansIsPreferredWhenInstalled() {
+        assertThat(Fonts.choose(List.of("Liberation Sans", "DejaVu Sans"))).isEqualTo("DejaVu Sans");
+    }
+}

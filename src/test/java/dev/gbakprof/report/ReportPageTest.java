@@ -1,0 +1,66 @@
+package dev.gbakprof.report;
+
+import dev.gbakprof.Samples;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The one-page report's headline and key table on the real samples. */
+class ReportPageTest {
+
+    @Test
+    void excerptsCompareTheIndexPhaseOfTheirFiveLinesAndSaySo() {
+        ReportPage.Page page = new ReportPage().drawing(Samples.article(), ReportSettings.defaults(Lang.EN));
+        // 7894.340 - 5301.785 = 2592.555 s and 13304.334 - 9529.339 = 3774.995 s; 1 - 2592.555/3774.995 = 31.3 %
+        assertThat(page.headline()).isEqualTo("High performance: the index phase took 43 min 13 s, 31% faster than "
+                + "Balanced (1 h 03 min), 1 run each.");
+        assertThat(page.notes()).containsExactly(
+                "Total restore time unknown: the logs are excerpts or incomplete. Only the index phase is compared, "
+                        + "as far as the logs show it.",
+                "High performance is 1.46× faster than Balanced on 1 against 1 run(s): too few runs to tell a real "
+                        + "difference from run-to-run noise (a test needs 3 runs each).",
+                "2 index build(s) with unknown time (the log ends before the next line) are left out, not counted as zero.");
+        assertThat(page.table().header()).containsExactly("Configuration", "Runs", "Median total", "Index phase",
+                "Data phase", "Against Balanced (index phase)");
+        assertThat(page.table().rows()).containsExactly(
+                List.of("Balanced", "1 (1 incomplete)", "unknown", "1 h 03 min", "unknown", "baseline"),
+                List.of("High performance", "1 (1 incomplete)", "unknown", "43 min 13 s", "unknown",
+                        "1.46× faster (single runs)"));
+        assertThat(page.chartFiles()).containsExactly("indexes.png", "timeline.png");
+    }
+
+    @Test
+    void repeatedRunsGetAHeadlineOnTheTotalAndAVerdictWithItsInterval() {
+        ReportPage.Page page = new ReportPage().drawing(Samples.abBoth(), ReportSettings.defaults(Lang.EN));
+        assertThat(page.headline())
+                .isEqualTo("full-cpu restored in 14.4 s, 45% faster than cpu-quota-50 (26.0 s), 3 runs each.");
+        assertThat(page.notes()).containsExactly("full-cpu is 1.80× faster than cpu-quota-50: 95% CI 1.26–1.97 "
+                + "(3 against 3 runs; bootstrap of the ratio of medians, Mann–Whitney p = 0.10, the smallest possible "
+                + "with 3 against 3 runs).");
+        assertThat(page.table().rows()).containsExactly(
+                List.of("full-cpu", "3", "14.4 s", "8.69 s", "5.48 s", "baseline"),
+                List.of("cpu-quota-50", "3", "26.0 s", "17.4 s", "8.34 s", "1.80× slower (95% CI 1.26–1.97)"));
+        assertThat(page.chartFiles()).containsExactly("total.png", "phases.png", "indexes.png");
+    }
+
+    @Test
+    void aGivenBaselineIsWhatOthersAreComparedWith() {
+        ReportSettings settings = new ReportSettings(10, "A/B", Texts.of(Lang.EN), 1600, 900, "cpu-quota-50");
+        ReportPage.Page page = new ReportPage().drawing(Samples.abBoth(), settings);
+        assertThat(page.title()).isEqualTo("A/B");
+        assertThat(page.table().header().get(5)).isEqualTo("Against cpu-quota-50");
+        assertThat(page.table().rows().get(0).get(5)).isEqualTo("1.80× faster (95% CI 1.26–1.97)");
+    }
+
+    @Test
+    void aSingleRunIsLabelledAsSuchWithoutAComparison() {
+        ReportPage.Page page = new ReportPage().drawing(List.of(Samples.log("shop-tdrw.log", "shop")),
+                ReportSettings.defaults(Lang.EN));
+        assertThat(page.headline()).isEqualTo("shop restored in 14.5 s (1 run).");
+        assertThat(page.notes()).isEmpty();
+        assertThat(page.table().header()).hasSize(5);
+        assertThat(page.chartFiles()).containsExactly("phases.png", "tables.png", "indexes.png");
+    }
+}
