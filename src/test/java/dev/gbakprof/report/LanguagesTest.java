@@ -1,0 +1,68 @@
+package dev.gbakprof.report;
+
+import dev.gbakprof.Samples;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+import javax.imageio.ImageIO;
+import java.awt.Font;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class LanguagesTest {
+
+    @ParameterizedTest
+    @EnumSource(Lang.class)
+    void everyTextOfEveryLanguageHasItsGlyphsInTheChartFont(Lang lang) {
+        Font font = Fonts.plain(18);
+        Texts t = Texts.of(lang);
+        assertThat(t.all()).hasSize(Texts.of(Lang.EN).all().size());
+        for (String text : t.all()) {
+            assertThat(font.canDisplayUpTo(text)).as(lang + ": " + text).isEqualTo(-1);
+        }
+        // numbers as the locale writes them (Spanish puts a no-break space before %)
+        assertThat(font.canDisplayUpTo(t.percent(0.37) + t.number(1234567.5, 1) + t.factor(1.59))).isEqualTo(-1);
+    }
+
+    @ParameterizedTest
+    @EnumSource(Lang.class)
+    void everyLanguageRendersTheReportPage(Lang lang) throws IOException {
+        ReportSettings settings = ReportSettings.defaults(lang);
+        ReportPage.Page page = new ReportPage().drawing(Samples.abBoth(), settings);
+        assertThat(Fonts.plain(31).canDisplayUpTo(page.headline())).isEqualTo(-1);
+        var image = ImageIO.read(new ByteArrayInputStream(new ReportPage().render(Samples.abBoth(), settings)));
+        assertThat(PngTest.luminanceVariance(image)).isGreaterThan(200);
+    }
+
+    @Test
+    void headlinesUseTheLanguagesWordsAndNumbers() {
+        assertThat(new ReportPage().drawing(Samples.abBoth(), ReportSettings.defaults(Lang.TR)).headline())
+                .isEqualTo("full-cpu: geri yükleme 14,4 sn sürdü; cpu-quota-50 (26,0 sn) ile karşılaştırıldığında "
+                        + "%45 daha hızlı, her biri için 3 çalıştırma.");
+        assertThat(new ReportPage().drawing(Samples.article(), ReportSettings.defaults(Lang.PT_BR)).headline())
+                .isEqualTo("High performance: a fase de índices levou 43 min 13 s, 31% mais rápida que Balanced "
+                        + "(1 h 03 min), 1 execução de cada.");
+        assertThat(new ReportPage().drawing(Samples.abBoth(), ReportSettings.defaults(Lang.ES)).headline())
+                .isEqualTo("full-cpu restauró en 14,4 s, un 45\u00a0% más rápido que cpu-quota-50 (26,0 s), "
+                        + "3 ejecuciones de cada una.");
+    }
+
+    @Test
+    void durationsFollowTheLocale() {
+        assertThat(Texts.of(Lang.EN).duration(9300.0)).isEqualTo("2 h 35 min");
+        assertThat(Texts.of(Lang.TR).duration(14820.0)).isEqualTo("4 sa 07 dk");
+        assertThat(Texts.of(Lang.PT_BR).duration(2592.555)).isEqualTo("43 min 13 s");
+        assertThat(Texts.of(Lang.ES).duration(0.004)).isEqualTo("0,004 s");
+        assertThat(Texts.of(Lang.EN).duration(null)).isEqualTo("unknown");
+        assertThat(Texts.of(Lang.PT_BR).integer(1_000_000)).isEqualTo("1.000.000");
+    }
+
+    @Test
+    void languageTagsAreReadCaseInsensitively() {
+        assertThat(Lang.of("pt_br")).isEqualTo(Lang.PT_BR);
+        assertThat(Lang.of("TR")).isEqualTo(Lang.TR);
+    }
+}
