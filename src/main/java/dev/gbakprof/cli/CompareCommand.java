@@ -1,0 +1,90 @@
+package dev.gbakprof.cli;
+
+import dev.gbakprof.model.RestoreRun;
+import dev.gbakprof.report.ReportSettings;
+import dev.gbakprof.stats.Groups;
+import dev.gbakprof.stats.RunGroup;
+import dev.gbakprof.stats.SlowerCheck;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+/** {@code gbakprof compare INPUT...}: label groups against a baseline, with a verdict on noise. */
+@Command(name = "compare", mixinStandardHelpOptions = true,
+        description = {"Compare configurations: runs grouped by label, each against the baseline (the first label, "
+                + "or --baseline), with medians, a 95%% bootstrap confidence interval of the ratio of medians and "
+                + "Mann–Whitney U when each side has 3 or more runs. Writes the same files as report.",
+                "Exits 1 with --fail-if-slower when a configuration's median total is slower than allowed "
+                        + "(or cannot be checked), or when an input shows a failed restore; 2 on bad input."})
+final class CompareCommand implements Callable<Integer> {
+
+    /** What groups runs; a label is the only key today. */
+    enum By { label }
+
+    @Mixin
+    InputRuns inputs;
+
+    @Mixin
+    ReportOptions options;
+
+    @Option(names = "--by", paramLabel = "label", defaultValue = "label",
+            description = "What makes runs one configuration: their label (default). Label inputs with LABEL=PATH "
+                    + "or --label-from dir.")
+    By by;
+
+    @Option(names = "--baseline", paramLabel = "LABEL", description = "Label every other is compared with (default: the first).")
+    String baseline;
+
+    @Option(names = "--title", paramLabel = "T", description = "Title of report.png and summary.md.")
+    String title;
+
+    @Option(names = "--fail-if-slower", paramLabel = "PCT",
+            description = "Exit 1 when a configuration's median total time is more than PCT %% slower than the baseline's.")
+    Double failIfSlower;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() throws Exception {
+        if (failIfSlower != null && (failIfSlower < 0 || failIfSlower.isNaN())) {
+            throw new UsageException("--fail-if-slower takes a percentage of 0 or more, not " + failIfSlower);
+        }
+        List<RestoreRun> runs = inputs.load();
+        List<RunGroup> groups = Groups.byLabel(runs);
+        if (groups.size() < 2) {
+            throw new UsageException("compare needs at least two labels; all " + runs.size() + " run(s) are labelled '"
+                    + groups.get(0).label() + "'. Label inputs with LABEL=PATH or --label-from dir "
+                    + "(or use 'gbakprof report' for one configuration).");
+        }
+        int base;
+        try {
+            base = Groups.baselineIndex(groups, baseline);
+        } catch (IllegalArgumentException ex) {
+            throw new UsageException("--baseline: " + ex.getMessage());
+        }
+        ReportSettings settings = options.settings(title, groups.get(base).label());
+        PrintWriter out = spec.commandLine().getOut();
+        int code = ReportCommand.print(out, runs, settings, options.out);
+        if (failIfSlower == null) {
+            return code;
+        }
+        boolean failed = false;
+        for (int g = 0; g < groups.size(); g++) {
+            if (g == base) {
+                continue;
+            }
+            SlowerCheck check = SlowerCheck.of(groups.get(base), groups.get(g), failIfSlower);
+            out.println(check.message());
+            failed |= !check.passed();
+        }
+        out.flush();
+        return failed ? Main.FAILED : code;
+    }
+}

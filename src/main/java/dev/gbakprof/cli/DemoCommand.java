@@ -1,0 +1,121 @@
+package dev.gbakprof.cli;
+
+import dev.gbakprof.model.RestoreRun;
+import dev.gbakprof.report.Lang;
+import dev.gbakprof.report.ReportSettings;
+import dev.gbakprof.store.LogReader;
+import dev.gbakprof.store.RunInputs;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import java.util.stream.Stream;
+
+/**
+ * {@code gbakprof demo}: renders every sample in {@code samples/} into {@code charts/}:
+ * the A/B restores ({@code samples/ab/LABEL/*.log}, one label per directory) compared into {@code charts/ab/},
+ * the article excerpts ({@code samples/article-*.log}) compared into {@code charts/article/}, and every
+ * other {@code samples/*.log} reported on its own into {@code charts/NAME/}.
+ */
+@Command(name = "demo", mixinStandardHelpOptions = true,
+        description = {"Render every sample log in samples/ into charts/: the A/B restores of samples/ab/ "
+                + "(one label per directory) compared into charts/ab/, the article excerpts compared into "
+                + "charts/article/, and each other log reported into charts/NAME/."})
+final class DemoCommand implements Callable<Integer> {
+
+    /** The A/B label every other is compared with. */
+    static final String AB_BASELINE = "full-cpu";
+
+    @Option(names = "--samples", paramLabel = "DIR", defaultValue = "samples",
+            description = "Directory of the sample logs (default: ${DEFAULT-VALUE}).")
+    Path samples;
+
+    @Option(names = "--out", paramLabel = "DIR", defaultValue = "charts",
+            description = "Directory the reports are written to, one sub-directory per sample set (default: ${DEFAULT-VALUE}).")
+    Path out;
+
+    @Spec
+    CommandSpec spec;
+
+    /** One report of the demo: a name (its sub-directory) and its runs. */
+    record DemoSet(String name, List<RestoreRun> runs) {
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        if (!Files.isDirectory(samples)) {
+            throw new UsageException("no samples directory " + samples + " (run demo from the gbakprof checkout, or pass --samples DIR)");
+        }
+        List<DemoSet> sets = sets(samples);
+        if (sets.isEmpty()) {
+            throw new UsageException("no .log files in " + samples);
+        }
+        PrintWriter printer = spec.commandLine().getOut();
+        ReportSettings settings = ReportSettings.defaults(Lang.EN);
+        for (DemoSet set : sets) {
+            Path dir = out.resolve(set.name());
+            List<Path> written = ReportWriter.write(set.runs(), settings, dir);
+            printer.println(dir + ": " + set.runs().size() + " run(s), " + written.size() + " files");
+        }
+        printer.flush();
+        return Main.OK;
+    }
+
+    static List<DemoSet> sets(Path samples) throws IOException {
+        List<DemoSet> sets = new ArrayList<>();
+        Path ab = samples.resolve("ab");
+        if (Files.isDirectory(ab)) {
+            List<RestoreRun> runs = new ArrayList<>();
+            for (Path labelDir : sorted(ab, Files::isDirectory)) {
+                for (Path log : sorted(labelDir, DemoCommand::isLog)) {
+                    runs.addAll(RunInputs.load(log, labelDir.getFileName().toString()));
+                }
+            }
+            // full-cpu is the reference configuration of the A/B samples (samples/README.md): put it first
+            runs.sort(java.util.Comparator.comparing((RestoreRun r) -> !r.label().equals(AB_BASELINE)));
+            if (!runs.isEmpty()) {
+                sets.add(new DemoSet("ab", runs));
+            }
+        }
+        List<RestoreRun> article = new ArrayList<>();
+        List<DemoSet> singles = new ArrayList<>();
+        for (Path log : sorted(samples, DemoCommand::isLog)) {
+            String name = LogReader.defaultLabel(log);
+            if (name.startsWith("article-")) {
+                article.addAll(RunInputs.load(log, articleLabel(name)));
+            } else {
+                singles.add(new DemoSet(name, RunInputs.load(log, name)));
+            }
+        }
+        if (!article.isEmpty()) {
+            sets.add(new DemoSet("article", article));
+        }
+        sets.addAll(singles);
+        return sets;
+    }
+
+    /** {@code article-high-performance} → {@code High performance} (the power plan's name in the article). */
+    static String articleLabel(String name) {
+        String words = name.substring("article-".length()).replace('-', ' ');
+        return words.isEmpty() ? name : words.substring(0, 1).toUpperCase(Locale.ROOT) + words.substring(1);
+    }
+
+    private static boolean isLog(Path p) {
+        return Files.isRegularFile(p) && p.getFileName().toString().endsWith(".log");
+    }
+
+    private static List<Path> sorted(Path dir, java.util.function.Predicate<Path> filter) throws IOException {
+        try (Stream<Path> s = Files.list(dir)) {
+            return s.filter(filter).sorted().toList();
+        }
+    }
+}

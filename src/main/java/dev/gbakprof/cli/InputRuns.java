@@ -1,0 +1,71 @@
+package dev.gbakprof.cli;
+
+import dev.gbakprof.model.RestoreRun;
+import dev.gbakprof.store.LogReader;
+import dev.gbakprof.store.RunInputs;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The INPUT arguments of {@code report} and {@code compare}: gbak logs and run records, mixed, each
+ * optionally labelled {@code LABEL=PATH}; runs with the same label are repeated runs of one configuration.
+ */
+final class InputRuns {
+
+    /** Where an unlabelled input's label comes from. */
+    enum LabelFrom {
+        /** A log: its file name without extension; a run record: the label it carries. */
+        auto,
+        /** The file name without extension, for logs and run records alike. */
+        file,
+        /** The name of the directory the file is in (runs/full-cpu/run1.log → full-cpu). */
+        dir
+    }
+
+    @Parameters(arity = "1..*", paramLabel = "INPUT",
+            description = "A gbak restore log (gbak -c -v -st tdrw) or a gbakprof run record (JSON), mixed freely. "
+                    + "LABEL=PATH gives it a label; inputs with the same label are repeated runs of one configuration.")
+    List<String> inputs;
+
+    @Option(names = "--label-from", paramLabel = "auto|file|dir", defaultValue = "auto",
+            description = "Label of an input without LABEL=: auto (a log's file name, a run record's own label), "
+                    + "file (the file name) or dir (the parent directory's name, e.g. runs/full-cpu/run1.log → full-cpu). "
+                    + "Default: ${DEFAULT-VALUE}.")
+    LabelFrom labelFrom;
+
+    List<RestoreRun> load() {
+        List<RestoreRun> runs = new ArrayList<>();
+        for (String input : inputs) {
+            String label = null;
+            Path path = Path.of(input);
+            int eq = input.indexOf('=');
+            if (!Files.exists(path) && eq >= 0) {
+                label = input.substring(0, eq).strip();
+                path = Path.of(input.substring(eq + 1));
+                if (label.isEmpty()) {
+                    throw new UsageException("empty label in '" + input + "'; expected LABEL=PATH");
+                }
+            }
+            if (label == null) {
+                label = switch (labelFrom) {
+                    case auto -> null;
+                    case file -> LogReader.defaultLabel(path);
+                    case dir -> {
+                        Path parent = path.toAbsolutePath().normalize().getParent();
+                        if (parent == null || parent.getFileName() == null) {
+                            throw new UsageException("--label-from dir: " + input + " is not inside a directory");
+                        }
+                        yield parent.getFileName().toString();
+                    }
+                };
+            }
+            runs.addAll(RunInputs.load(path, label));
+        }
+        return runs;
+    }
+}

@@ -1,0 +1,54 @@
+package dev.gbakprof.cli;
+
+import dev.gbakprof.model.RestoreRun;
+import dev.gbakprof.model.RunStatus;
+import dev.gbakprof.report.ConsoleSummary;
+import dev.gbakprof.report.ReportSettings;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+/** {@code gbakprof report INPUT...}: charts, the one-page report and the tables of one or more runs. */
+@Command(name = "report", mixinStandardHelpOptions = true,
+        description = {"Write the charts, the one-page report (report.png), summary.md and CSV files of one or more runs.",
+                "Runs with the same label are repeated runs of one configuration (medians, min–max).",
+                "Exits 1 when an input shows a failed restore, 2 when an input is not readable."})
+final class ReportCommand implements Callable<Integer> {
+
+    @Mixin
+    InputRuns inputs;
+
+    @Mixin
+    ReportOptions options;
+
+    @Option(names = "--title", paramLabel = "T", description = "Title of report.png and summary.md.")
+    String title;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() throws Exception {
+        List<RestoreRun> runs = inputs.load();
+        ReportSettings settings = options.settings(title, null);
+        return print(spec.commandLine().getOut(), runs, settings, options.out);
+    }
+
+    /** Writes the report, prints its summary and the files; exit 1 when a run failed. */
+    static int print(PrintWriter out, List<RestoreRun> runs, ReportSettings settings, Path dir) throws Exception {
+        List<Path> written = ReportWriter.write(runs, settings, dir);
+        out.print(ConsoleSummary.of(runs, settings));
+        out.println();
+        out.println("wrote " + written.size() + " files to " + dir + ": "
+                + String.join(", ", written.stream().map(p -> p.getFileName().toString()).toList()));
+        out.flush();
+        return runs.stream().anyMatch(r -> r.status() == RunStatus.FAILED) ? Main.FAILED : Main.OK;
+    }
+}

@@ -1,0 +1,75 @@
+package dev.gbakprof.cli;
+
+import dev.gbakprof.report.Lang;
+import dev.gbakprof.report.ReportSettings;
+import dev.gbakprof.report.Texts;
+import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.TypeConversionException;
+
+import java.nio.file.Path;
+import java.util.Locale;
+
+/** Options every report-writing command shares: where, how many, how big, in which language. */
+final class ReportOptions {
+
+    @Option(names = "--out", paramLabel = "DIR", defaultValue = "gbakprof-report",
+            description = "Directory the charts, report.png, summary.md and CSV files are written to "
+                    + "(default: ${DEFAULT-VALUE}).")
+    Path out;
+
+    @Option(names = "--top", paramLabel = "N", defaultValue = "10",
+            description = "Indexes and tables shown on the charts and in summary.md (the CSV files list all). "
+                    + "Default: ${DEFAULT-VALUE}.")
+    int top;
+
+    @Option(names = "--lang", paramLabel = "en|pt-BR|es|tr", defaultValue = "en", converter = LangConverter.class,
+            description = "Language of the texts; numbers and durations follow it. Default: ${DEFAULT-VALUE}.")
+    Lang lang;
+
+    @Option(names = "--size", paramLabel = "WxH", defaultValue = "1600x900", converter = SizeConverter.class,
+            description = "Size of each chart in pixels (report.png is an A4 page at 150 dpi). "
+                    + "Default: ${DEFAULT-VALUE}.")
+    Size size;
+
+    /** A chart size in pixels. */
+    record Size(int width, int height) {
+    }
+
+    ReportSettings settings(String title, String baseline) {
+        if (top < 1) {
+            throw new UsageException("--top must be at least 1, not " + top);
+        }
+        return new ReportSettings(top, title, Texts.of(lang), size.width(), size.height(), baseline);
+    }
+
+    static final class LangConverter implements ITypeConverter<Lang> {
+        @Override
+        public Lang convert(String value) {
+            try {
+                return Lang.of(value);
+            } catch (IllegalArgumentException ex) {
+                throw new TypeConversionException(ex.getMessage());
+            }
+        }
+    }
+
+    static final class SizeConverter implements ITypeConverter<Size> {
+        @Override
+        public Size convert(String value) {
+            String[] parts = value.toLowerCase(Locale.ROOT).split("x");
+            try {
+                if (parts.length == 2) {
+                    int w = Integer.parseInt(parts[0].strip());
+                    int h = Integer.parseInt(parts[1].strip());
+                    if (w >= 400 && h >= 300 && w <= 10_000 && h <= 10_000) {
+                        return new Size(w, h);
+                    }
+                }
+            } catch (NumberFormatException ex) {
+                // reported below
+            }
+            throw new TypeConversionException("'" + value + "' is not a size WxH from 400x300 to 10000x10000 (e.g. 1600x900)");
+        }
+    }
+}

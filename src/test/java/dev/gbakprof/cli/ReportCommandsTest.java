@@ -1,0 +1,120 @@
+package dev.gbakprof.cli;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** report, compare and demo through the command line, on the real samples. */
+class ReportCommandsTest {
+    private static final String[] FULL = {"samples/ab/full-cpu/run1.log", "samples/ab/full-cpu/run2.log",
+        "samples/ab/full-cpu/run3.log"};
+    private static final String[] QUOTA = {"samples/ab/cpu-quota-50/run1.log", "samples/ab/cpu-quota-50/run2.log",
+        "samples/ab/cpu-quota-50/run3.log"};
+
+    @TempDir
+    Path tmp;
+
+    private final StringWriter out = new StringWriter();
+    private final StringWriter err = new StringWriter();
+
+    private int run(String... args) {
+        return Main.execute(args, new PrintWriter(out, true), new PrintWriter(err, true));
+    }
+
+    private String[] ab(String... options) {
+        List<String> args = new ArrayList<>(List.of("compare", "--label-from", "dir", "--out", tmp.toString()));
+        args.addAll(List.of(FULL));
+        args.addAll(List.of(QUOTA));
+        args.addAll(List.of(options));
+        return args.toArray(new String[0]);
+    }
+
+    @Test
+    void failIfSlowerExitsOneWhenTheCandidateIsSlowerThanAllowed() {
+        assertThat(run(ab("--fail-if-slower", "10"))).isEqualTo(Main.FAILED);
+        assertThat(out.toString()).contains("FAIL cpu-quota-50: median total 26.038 s is 80.2% slower than full-cpu (14.446 s); allowed: 10% slower");
+    }
+
+    @Test
+    void failIfSlowerExitsZeroWithinTheAllowance() {
+        assertThat(run(ab("--fail-if-slower", "81"))).isEqualTo(Main.OK);
+        assertThat(out.toString()).contains("ok cpu-quota-50: median total 26.038 s is 80.2% slower than full-cpu");
+    }
+
+    @Test
+    void failIfSlowerAgainstTheSlowerBaselinePasses() {
+        assertThat(run(ab("--baseline", "cpu-quota-50", "--fail-if-slower", "0"))).isEqualTo(Main.OK);
+        assertThat(out.toString()).contains("ok full-cpu: median total 14.446 s is 44.5% faster than cpu-quota-50");
+    }
+
+    @Test
+    void failIfSlowerCannotPassWithoutATotal() {
+        int code = run("compare", "--out", tmp.toString(), "Balanced=samples/article-balanced.log",
+                "High performance=samples/article-high-performance.log", "--fail-if-slower", "10");
+        assertThat(code).isEqualTo(Main.FAILED);
+        assertThat(out.toString()).contains("FAIL High performance: cannot check --fail-if-slower 10%");
+    }
+
+    @Test
+    void compareWritesEveryFileAndPrintsTheHeadline() throws Exception {
+        assertThat(run(ab())).isEqualTo(Main.OK);
+        assertThat(out.toString()).startsWith("full-cpu restored in 14.4 s, 45% faster than cpu-quota-50 (26.0 s), 3 runs each.\n");
+        try (Stream<Path> files = Files.list(tmp)) {
+            assertThat(files.map(p -> p.getFileName().toString())).containsExactlyInAnyOrder("report.png", "total.png",
+                    "phases.png", "indexes.png", "tables.png", "timeline.png", "summary.md", "runs.csv", "indexes.csv",
+                    "tables.csv");
+        }
+    }
+
+    @Test
+    void labelEqualsPathLabelsAnInput() {
+        assertThat(run("report", "--out", tmp.toString(), "shop=samples/shop-tdrw.log")).isEqualTo(Main.OK);
+        assertThat(out.toString()).startsWith("shop restored in 14.5 s (1 run).");
+    }
+
+    @Test
+    void compareOfOneLabelIsBadUsage() {
+        assertThat(run("compare", "--out", tmp.toString(), "samples/ab/full-cpu/run1.log", "samples/ab/full-cpu/run2.log",
+                "--label-from", "dir")).isEqualTo(Main.BAD_INPUT);
+        assertThat(err.toString()).contains("compare needs at least two labels; all 2 run(s) are labelled 'full-cpu'");
+    }
+
+    @Test
+    void anUnknownBaselineIsBadUsage() {
+        assertThat(run(ab("--baseline", "nope"))).isEqualTo(Main.BAD_INPUT);
+        assertThat(err.toString()).contains("--baseline: no run is labelled 'nope'; labels: full-cpu, cpu-quota-50");
+    }
+
+    @Test
+    void badSizeLanguageOrFileAreBadUsage() {
+        assertThat(run("report", "--out", tmp.toString(), "--size", "big", "samples/shop-tdrw.log")).isEqualTo(Main.BAD_INPUT);
+        assertThat(run("report", "--out", tmp.toString(), "--lang", "de", "samples/shop-tdrw.log")).isEqualTo(Main.BAD_INPUT);
+        assertThat(run("report", "--out", tmp.toString(), "samples/no-such.log")).isEqualTo(Main.BAD_INPUT);
+        assertThat(err.toString()).contains("'big' is not a size WxH").contains("unknown language 'de'");
+    }
+
+    @Test
+    void aFailedRestoreIsReportedAndExitsOne() {
+        assertThat(run("report", "--out", tmp.toString(), "samples/dupfail-tdrw.log")).isEqualTo(Main.FAILED);
+        assertThat(Files.exists(tmp.resolve("report.png"))).isTrue();
+    }
+
+    @Test
+    void demoRendersEverySampleSet() {
+        assertThat(run("demo", "--out", tmp.toString())).isEqualTo(Main.OK);
+        assertThat(out.toString()).contains(tmp.resolve("ab") + ": 6 run(s), 10 files")
+                .contains(tmp.resolve("article") + ": 2 run(s), 8 files");
+        assertThat(tmp.resolve("ab/report.png")).exists();
+        assertThat(tmp.resolve("article/indexes.png")).exists();
+        assertThat(tmp.resolve("shop-tdrw/tables.png")).exists();
+    }
+}
