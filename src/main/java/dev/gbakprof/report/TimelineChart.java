@@ -18,6 +18,8 @@ import java.util.List;
  * table or index whose end is unknown never counts as done, so an incomplete log stays below 100 %.
  */
 public final class TimelineChart implements ChartFile {
+    /** Steps drawn per run at most (a 1600-pixel-wide chart shows no more). */
+    private static final int STEPS = 2000;
     private static final float[][] DASHES = {null, {14f, 8f}, {4f, 6f}, {14f, 6f, 4f, 6f}};
 
     @Override
@@ -118,14 +120,21 @@ public final class TimelineChart implements ChartFile {
             return new double[0][];
         }
         ends.sort((a, b) -> Double.compare(a[0], b[0]));
-        // Steps: horizontal, then vertical at each end time.
+        // Steps: horizontal, then vertical at each end time. Ends closer together than 1/STEPS of the
+        // run share one step: thousands of builds would otherwise be drawn as thousands of sub-pixel steps.
+        double minGap = (ends.get(ends.size() - 1)[0] - first) / STEPS;
         List<double[]> points = new ArrayList<>();
         points.add(new double[] {first, 0});
         double done = 0;
+        double stepAt = Double.NEGATIVE_INFINITY;
         for (double[] e : ends) {
-            points.add(new double[] {e[0], 100 * done / items});
+            if (e[0] - stepAt >= minGap) {
+                points.add(new double[] {e[0], 100 * done / items});
+                points.add(new double[] {e[0], 100 * done / items});
+                stepAt = e[0];
+            }
             done++;
-            points.add(new double[] {e[0], 100 * done / items});
+            points.get(points.size() - 1)[1] = 100 * done / items;
         }
         return points.toArray(new double[0][]);
     }

@@ -45,6 +45,15 @@ class ExportsTest {
         assertThat(md).contains("## Slowest index builds: top 10 of 14");
     }
 
+    @Test
+    void csvNumbersAreRoundedWithADotWhateverTheLocale() {
+        assertThat(Csv.fixed(1258.2705, 3)).isEqualTo("1258.271");
+        assertThat(Csv.fixed(0.004, 3)).isEqualTo("0.004");
+        assertThat(Csv.fixed(0.49503, 4)).isEqualTo("0.4950");
+        assertThat(Csv.fixed(-2.5, 3)).isEqualTo("-2.500");
+        assertThat(Csv.fixed(-0.0001, 3)).isEqualTo("0.000");
+    }
+
     private static List<String> lines(byte[] csv) {
         return List.of(new String(csv, StandardCharsets.UTF_8).split("\r\n"));
     }
