@@ -1,7 +1,9 @@
 package dev.gbakprof.report;
 
+import dev.gbakprof.model.RestoreRun;
+import dev.gbakprof.model.RunStatus;
 import dev.gbakprof.stats.Headline;
-import dev.gbakprof.stats.Measure;
+import dev.gbakprof.stats.RunGroup;
 import dev.gbakprof.stats.Spread;
 import dev.gbakprof.stats.Verdict;
 
@@ -16,7 +18,16 @@ record HeadlineText(String headline, List<String> notes) {
 
     static HeadlineText of(Grouped grouped, Texts t) {
         Headline h = Headline.of(grouped.groups(), grouped.baseline());
-        List<String> notes = new ArrayList<>();
+        List<String> notes = failures(grouped.groups(), t);
+        RunGroup only = grouped.groups().size() == 1 ? grouped.groups().get(0) : null;
+        if (only != null && only.runs().stream().noneMatch(r -> r.status() == RunStatus.COMPLETED)) {
+            // one configuration and no finished restore: say how it ended, not how long a phase took
+            Spread stoppedAt = Spread.of(only.runs().stream().map(RestoreRun::lastSeenSeconds).toList());
+            boolean failed = only.runs().stream().anyMatch(r -> r.status() == RunStatus.FAILED);
+            notes.addAll(unknownBuilds(grouped, t));
+            return new HeadlineText(t.get(failed ? "headline.failed" : "headline.incomplete", only.label(),
+                    t.duration(stoppedAt.median()), t.runs(only.size())), notes);
+        }
         if (h.measure() == null) {
             return new HeadlineText(t.get("headline.none"), notes);
         }
@@ -47,11 +58,30 @@ record HeadlineText(String headline, List<String> notes) {
         if (!h.onTotal()) {
             notes.add(0, t.get("note.partial", what));
         }
-        long unknownBuilds = grouped.groups().stream().flatMap(g -> g.runs().stream())
-                .flatMap(r -> r.indexes().stream()).filter(i -> i.seconds() == null).count();
-        if (unknownBuilds > 0 && (h.measure() == Measure.INDEXES || !h.onTotal())) {
-            notes.add(t.get("note.unknown.builds", unknownBuilds));
+        if (!h.onTotal()) {
+            notes.addAll(unknownBuilds(grouped, t));
         }
         return new HeadlineText(headline, notes);
+    }
+
+    /** A note on index builds whose time is unknown, when there are any. */
+    private static List<String> unknownBuilds(Grouped grouped, Texts t) {
+        long unknown = grouped.groups().stream().flatMap(g -> g.runs().stream())
+                .flatMap(r -> r.indexes().stream()).filter(i -> i.seconds() == null).count();
+        return unknown == 0 ? List.of() : List.of(t.get("note.unknown.builds", unknown));
+    }
+
+    /** One note per label whose runs failed, quoting gbak's first error. */
+    private static List<String> failures(List<RunGroup> groups, Texts t) {
+        List<String> notes = new ArrayList<>();
+        for (RunGroup g : groups) {
+            List<RestoreRun> failed = g.runs().stream().filter(r -> r.status() == RunStatus.FAILED).toList();
+            if (failed.isEmpty()) {
+                continue;
+            }
+            String error = failed.get(0).errors().isEmpty() ? "?" : failed.get(0).errors().get(0);
+            notes.add(t.get("note.failed", g.label(), t.integer(failed.size()), t.integer(g.size()), error));
+        }
+        return notes;
     }
 }

@@ -30,9 +30,7 @@ record KeyTable(List<String> header, List<List<String>> rows) {
         for (RunGroup g : grouped.groups()) {
             List<String> row = new ArrayList<>();
             row.add(g.label());
-            long notCompleted = g.runs().stream().filter(r -> r.status() != RunStatus.COMPLETED).count();
-            row.add(notCompleted == 0 ? t.integer(g.size())
-                    : t.get("runs.not.completed", t.integer(g.size()), t.integer(notCompleted)));
+            row.add(runsCell(g, t));
             row.add(t.duration(g.spread(Measure.TOTAL).median()));
             row.add(t.duration(g.spread(Measure.INDEXES).median()));
             row.add(t.duration(g.spread(Measure.DATA).median()));
@@ -43,5 +41,17 @@ record KeyTable(List<String> header, List<List<String>> rows) {
             rows.add(row);
         }
         return new KeyTable(header, rows);
+    }
+
+    /** "3", "3 (1 failed)", "2 (1 incomplete)", "3 (1 failed, 1 incomplete)". */
+    static String runsCell(RunGroup g, Texts t) {
+        long failed = g.runs().stream().filter(r -> r.status() == RunStatus.FAILED).count();
+        long incomplete = g.runs().stream().filter(r -> r.status() == RunStatus.INCOMPLETE).count();
+        String n = t.integer(g.size());
+        if (failed > 0 && incomplete > 0) {
+            return t.get("runs.failed.incomplete", n, t.integer(failed), t.integer(incomplete));
+        }
+        return failed > 0 ? t.get("runs.failed", n, t.integer(failed))
+                : incomplete > 0 ? t.get("runs.not.completed", n, t.integer(incomplete)) : n;
     }
 }

@@ -38,8 +38,10 @@ final class ObjectBars {
                     continue;
                 }
                 String more = extra.apply(o, g);
+                String failed = o.failedByGroup().get(g) == 0 ? ""
+                        : " · " + t.get("index.failed", o.failedByGroup().get(g), grouped.groups().get(g).size());
                 bars.add(new HorizontalBarChart.Bar(scale.of(s.median()),
-                        t.duration(s.median()) + (more == null ? "" : " · " + more)));
+                        t.duration(s.median()) + (more == null ? "" : " · " + more) + failed));
             }
             series.add(new HorizontalBarChart.Series(Labels.seriesName(grouped, g, t), Palette.label(g), bars));
         }

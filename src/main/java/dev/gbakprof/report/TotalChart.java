@@ -16,7 +16,7 @@ import java.util.List;
 
 /**
  * {@code total.png}: total restore time per label: a bar at the median, min–max whiskers and a dot
- * per run when the label was run more than once. Only completed runs have a total.
+ * per run when the label was run more than once. Only completed runs have a total (not failed ones).
  */
 public final class TotalChart implements ChartFile {
 
@@ -27,7 +27,7 @@ public final class TotalChart implements ChartFile {
 
     @Override
     public boolean appliesTo(List<RestoreRun> runs) {
-        return runs.stream().anyMatch(r -> r.totalSeconds() != null);
+        return runs.stream().anyMatch(r -> Measure.TOTAL.of(r) != null);
     }
 
     @Override
@@ -91,7 +91,7 @@ public final class TotalChart implements ChartFile {
             for (int k = 0; k < most; k++) {
                 List<Double> dots = new ArrayList<>();
                 for (RunGroup g : groups) {
-                    List<Double> totals = g.runs().stream().map(RestoreRun::totalSeconds).filter(v -> v != null).toList();
+                    List<Double> totals = g.runs().stream().map(Measure.TOTAL::of).filter(v -> v != null).toList();
                     dots.add(k < totals.size() ? scale.of(totals.get(k)) : null);
                 }
                 CategorySeries d = chart.addSeries(t.get("series.run") + " " + (k + 1), categories, dots);

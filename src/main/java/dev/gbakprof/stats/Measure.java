@@ -31,13 +31,14 @@ public enum Measure {
 
     /**
      * Seconds of this measure in one run, {@code null} when unknown: the total of a run that did not
-     * complete, a phase the run record does not list, or a phase an incomplete run shows no time in
+     * complete (failed or cut short), a phase the run record does not list, or a phase an incomplete run shows no time in
      * (an excerpt that starts later, or a log cut before the phase). Otherwise the phase of an
      * incomplete run is what its log shows.
      */
     public Double of(RestoreRun run) {
         if (phase == null) {
-            return run.totalSeconds();
+            // a failed restore's time is not a restore time: it stopped early, or went on without indexes
+            return run.status() == RunStatus.COMPLETED ? run.totalSeconds() : null;
         }
         Double seconds = run.phases().stream().filter(p -> p.name().equals(phase.label()))
                 .map(PhaseTime::seconds).findFirst().orElse(null);

@@ -5,11 +5,13 @@ import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.TableLoad;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
+import java.util.function.Predicate;
 
 /** Per index and per table: the median time in each label group. */
 public final class ObjectStats {
@@ -18,7 +20,7 @@ public final class ObjectStats {
 
     /** Every index seen in any run, in the order first seen. */
     public static List<ObjectTimes> indexes(List<RunGroup> groups) {
-        return collect(groups, RestoreRun::indexes, IndexBuild::name, IndexBuild::seconds, (name, builds) -> {
+        return collect(groups, RestoreRun::indexes, IndexBuild::name, IndexBuild::seconds, IndexBuild::failed, (name, builds) -> {
             IndexBuild withTable = builds.stream().filter(b -> b.table() != null).findFirst().orElse(null);
             return withTable == null ? new Meta(null, false, null)
                     : new Meta(withTable.table(), "inferred".equals(withTable.tableSource()), null);
@@ -27,7 +29,7 @@ public final class ObjectStats {
 
     /** Every table loaded in any run, in the order first seen. */
     public static List<ObjectTimes> tables(List<RunGroup> groups) {
-        return collect(groups, RestoreRun::tables, TableLoad::name, TableLoad::seconds,
+        return collect(groups, RestoreRun::tables, TableLoad::name, TableLoad::seconds, t -> false,
                 (name, loads) -> new Meta(null, false, loads.stream().mapToLong(TableLoad::records).max().orElse(0)));
     }
 
@@ -50,10 +52,11 @@ public final class ObjectStats {
 
     private static <T> List<ObjectTimes> collect(List<RunGroup> groups, Function<RestoreRun, List<T>> items,
                                                  Function<T, String> name, Function<T, Double> seconds,
-                                                 MetaOf<T> meta) {
+                                                 Predicate<T> failed, MetaOf<T> meta) {
         // name -> group -> one entry per run of the group that has the object
         Map<String, List<List<Double>>> times = new LinkedHashMap<>();
         Map<String, List<T>> seen = new LinkedHashMap<>();
+        Map<String, int[]> failures = new LinkedHashMap<>();
         for (int g = 0; g < groups.size(); g++) {
             for (RestoreRun run : groups.get(g).runs()) {
                 for (T item : items.apply(run)) {
@@ -61,14 +64,18 @@ public final class ObjectStats {
                     List<List<Double>> perGroup = times.computeIfAbsent(key, k -> newGroups(groups.size()));
                     perGroup.get(g).add(seconds.apply(item));
                     seen.computeIfAbsent(key, k -> new ArrayList<>()).add(item);
+                    if (failed.test(item)) {
+                        failures.computeIfAbsent(key, k -> new int[groups.size()])[g]++;
+                    }
                 }
             }
         }
         List<ObjectTimes> out = new ArrayList<>(times.size());
         times.forEach((key, perGroup) -> {
             Meta m = meta.of(key, seen.get(key));
+            int[] f = failures.getOrDefault(key, new int[groups.size()]);
             out.add(new ObjectTimes(key, m.table(), m.inferred(), m.records(),
-                    perGroup.stream().map(Spread::of).toList()));
+                    perGroup.stream().map(Spread::of).toList(), Arrays.stream(f).boxed().toList()));
         });
         return out;
     }

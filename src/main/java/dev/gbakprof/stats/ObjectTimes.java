@@ -10,11 +10,15 @@ import java.util.List;
  * @param inferred the table of the index was inferred, not read from the log or the database
  * @param records  for a table, the rows restored (last count printed), else {@code null}
  * @param byGroup  seconds per label group, in group order
+ * @param failedByGroup for an index, in how many runs of each group gbak could not build it
+ *                 ({@code cannot commit index}); zeros for a table
  */
-public record ObjectTimes(String name, String table, boolean inferred, Long records, List<Spread> byGroup) {
+public record ObjectTimes(String name, String table, boolean inferred, Long records, List<Spread> byGroup,
+                          List<Integer> failedByGroup) {
 
     public ObjectTimes {
         byGroup = List.copyOf(byGroup);
+        failedByGroup = List.copyOf(failedByGroup);
     }
 
     /** Largest median over the groups, {@code null} when no group knows the time. */

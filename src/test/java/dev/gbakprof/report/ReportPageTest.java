@@ -17,8 +17,8 @@ class ReportPageTest {
         assertThat(page.headline()).isEqualTo("High performance: the index phase took 43 min 13 s, 31% faster than "
                 + "Balanced (1 h 03 min), 1 run each.");
         assertThat(page.notes()).containsExactly(
-                "Total restore time unknown: the logs are excerpts or incomplete. Only the index phase is compared, "
-                        + "as far as the logs show it.",
+                "Total restore time unknown: not every configuration has a completed run (excerpts, cut-short or "
+                        + "failed logs). Only the index phase is compared, as far as the logs show it.",
                 "High performance is 1.46× faster than Balanced on 1 against 1 run(s): too few runs to tell a real "
                         + "difference from run-to-run noise (a test needs 3 runs each).",
                 "2 index build(s) with unknown time (the log ends before the next line) are left out, not counted as zero.");
@@ -52,6 +52,28 @@ class ReportPageTest {
         assertThat(page.title()).isEqualTo("A/B");
         assertThat(page.table().header().get(5)).isEqualTo("Against cpu-quota-50");
         assertThat(page.table().rows().get(0).get(5)).isEqualTo("1.80× faster (95% CI 1.26–1.97)");
+    }
+
+    @Test
+    void aFailedRestoreSaysSoQuotesGbakAndHasNoTotal() {
+        ReportPage.Page page = new ReportPage().drawing(List.of(Samples.log("dupfail-tdrw.log", "dupfail")),
+                ReportSettings.defaults(Lang.EN));
+        assertThat(page.headline()).isEqualTo("dupfail: the restore failed; gbak stopped after 0.314 s (1 run).");
+        assertThat(page.notes()).containsExactly("dupfail: 1 of 1 run(s) failed. gbak: cannot commit index UX_ITEMS_NORM_CODE");
+        assertThat(page.table().rows()).containsExactly(
+                List.of("dupfail", "1 (1 failed)", "unknown", "0.050 s", "0.002 s"));
+        HorizontalBarChart indexes = new IndexesChart().drawing(List.of(Samples.log("dupfail-tdrw.log", "dupfail")),
+                ReportSettings.defaults(Lang.EN));
+        assertThat(indexes.categories().get(0).name()).isEqualTo("UX_ITEMS_NORM_CODE");
+        assertThat(indexes.series().get(0).bars().get(0).text()).isEqualTo("0.003 s · FAILED in 1 of 1 run(s): left inactive");
+    }
+
+    @Test
+    void aCutLogSaysWhereItStops() {
+        ReportPage.Page page = new ReportPage().drawing(List.of(Samples.log("shop-cut.log", "cut")),
+                ReportSettings.defaults(Lang.EN));
+        assertThat(page.headline())
+                .isEqualTo("cut: the log stops after 4.94 s on gbak's clock, before the restore finished (1 run).");
     }
 
     @Test
