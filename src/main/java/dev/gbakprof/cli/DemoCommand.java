@@ -24,7 +24,8 @@ import java.util.stream.Stream;
  * {@code gbakprof demo}: renders every sample in {@code samples/} into {@code charts/}:
  * the A/B restores ({@code samples/ab/LABEL/*.log}, one label per directory) compared into {@code charts/ab/},
  * the article excerpts ({@code samples/article-*.log}) compared into {@code charts/article/}, and every
- * other {@code samples/*.log} reported on its own into {@code charts/NAME/}.
+ * other {@code samples/NAME.log} reported on its own into {@code charts/NAME/} (from {@code NAME.json} when
+ * that run record is there: it may carry CPU samples).
  */
 @Command(name = "demo", mixinStandardHelpOptions = true,
         description = {"Render every sample log in samples/ into charts/: the A/B restores of samples/ab/ "
@@ -90,10 +91,13 @@ final class DemoCommand implements Callable<Integer> {
         List<DemoSet> singles = new ArrayList<>();
         for (Path log : sorted(samples, DemoCommand::isLog)) {
             String name = LogReader.defaultLabel(log);
+            // a run record beside the log (NAME.json) carries more, e.g. CPU samples: it is used instead
+            Path record = log.resolveSibling(name + ".json");
+            Path input = Files.isRegularFile(record) ? record : log;
             if (name.startsWith("article-")) {
-                article.addAll(RunInputs.load(log, articleLabel(name)));
+                article.addAll(RunInputs.load(input, articleLabel(name)));
             } else {
-                singles.add(new DemoSet(name, RunInputs.load(log, name)));
+                singles.add(new DemoSet(name, RunInputs.load(input, name)));
             }
         }
         if (!article.isEmpty()) {
