@@ -16,6 +16,9 @@ public final class Fonts {
     /** Letters of the report languages a font must have (Turkish ı ş ğ İ, Portuguese ã ç, Spanish ñ ó). */
     static final String PROBE = "AaÇçÃãÉéÍíÑñÓóÚúİıŞşĞğÖöÜü–×%0123456789";
 
+    /** Java's own names, listed even when no font file exists. */
+    private static final List<String> JAVA_LOGICAL = List.of("Dialog", "DialogInput", "Monospaced", "SansSerif", "Serif");
+
     private static volatile String family;
 
     private Fonts() {
@@ -46,10 +49,11 @@ public final class Fonts {
                 return name;
             }
         }
-        throw new FontsUnavailableException(installed.isEmpty()
+        boolean none = installed.stream().allMatch(JAVA_LOGICAL::contains);
+        throw new FontsUnavailableException(none
                 ? "no fonts found: charts cannot be drawn. Install a font package (Debian/Ubuntu: "
                 + "apt-get install fonts-dejavu-core; RHEL/Fedora: dnf install dejavu-sans-fonts) and try again"
-                : "none of the fonts " + PREFERRED + " is installed (found " + installed.size()
+                : "none of the fonts " + PREFERRED + " is installed (found " + installed.stream().filter(f -> !JAVA_LOGICAL.contains(f)).count()
                 + " others): charts would lack letters. Install one (Debian/Ubuntu: apt-get install fonts-dejavu-core)");
     }
 

@@ -18,6 +18,14 @@ class FontsTest {
     }
 
     @Test
+    void onlyJavasLogicalFontNamesMeanNoFont() {
+        // what Java lists in a container without font files (checked with /usr/share/fonts hidden)
+        assertThatThrownBy(() -> Fonts.choose(List.of("Dialog", "DialogInput", "Monospaced", "SansSerif", "Serif")))
+                .isInstanceOf(FontsUnavailableException.class)
+                .hasMessageStartingWith("no fonts found: charts cannot be drawn");
+    }
+
+    @Test
     void fontsWithoutTheReportLettersAreNotUsed() {
         assertThatThrownBy(() -> Fonts.choose(List.of("Some Symbol Font")))
                 .isInstanceOf(FontsUnavailableException.class)
