@@ -7,9 +7,13 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
-/** The real gbak logs of {@code samples/}, loaded as run records for tests. */
+/**
+ * Real gbak logs for tests, loaded as run records: a frozen copy of {@code samples/} in
+ * {@code src/test/resources/report/} (see its README), so that regenerating the samples does not move
+ * the figures the tests expect.
+ */
 public final class Samples {
-    public static final Path DIR = Path.of("samples");
+    public static final Path DIR = Path.of("src/test/resources/report");
 
     private Samples() {
     }
@@ -23,7 +27,7 @@ public final class Samples {
         return List.of(log("article-balanced.log", "Balanced"), log("article-high-performance.log", "High performance"));
     }
 
-    /** The three full-CPU restores of {@code samples/ab/}, labelled {@code full-cpu}. */
+    /** The three full-CPU restores of {@code ab/}, labelled {@code full-cpu}. */
     public static List<RestoreRun> fullCpu() {
         return ab("full-cpu");
     }

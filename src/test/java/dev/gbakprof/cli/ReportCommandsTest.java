@@ -15,10 +15,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /** report, compare and demo through the command line, on the real samples. */
 class ReportCommandsTest {
-    private static final String[] FULL = {"samples/ab/full-cpu/run1.log", "samples/ab/full-cpu/run2.log",
-        "samples/ab/full-cpu/run3.log"};
-    private static final String[] QUOTA = {"samples/ab/cpu-quota-50/run1.log", "samples/ab/cpu-quota-50/run2.log",
-        "samples/ab/cpu-quota-50/run3.log"};
+    private static final String[] FULL = {"src/test/resources/report/ab/full-cpu/run1.log", "src/test/resources/report/ab/full-cpu/run2.log",
+        "src/test/resources/report/ab/full-cpu/run3.log"};
+    private static final String[] QUOTA = {"src/test/resources/report/ab/cpu-quota-50/run1.log", "src/test/resources/report/ab/cpu-quota-50/run2.log",
+        "src/test/resources/report/ab/cpu-quota-50/run3.log"};
 
     @TempDir
     Path tmp;
@@ -58,8 +58,8 @@ class ReportCommandsTest {
 
     @Test
     void failIfSlowerCannotPassWithoutATotal() {
-        int code = run("compare", "--out", tmp.toString(), "Balanced=samples/article-balanced.log",
-                "High performance=samples/article-high-performance.log", "--fail-if-slower", "10");
+        int code = run("compare", "--out", tmp.toString(), "Balanced=src/test/resources/report/article-balanced.log",
+                "High performance=src/test/resources/report/article-high-performance.log", "--fail-if-slower", "10");
         assertThat(code).isEqualTo(Main.FAILED);
         assertThat(out.toString()).contains("FAIL High performance: cannot check --fail-if-slower 10%");
     }
@@ -77,13 +77,13 @@ class ReportCommandsTest {
 
     @Test
     void labelEqualsPathLabelsAnInput() {
-        assertThat(run("report", "--out", tmp.toString(), "shop=samples/shop-tdrw.log")).isEqualTo(Main.OK);
+        assertThat(run("report", "--out", tmp.toString(), "shop=src/test/resources/report/shop-tdrw.log")).isEqualTo(Main.OK);
         assertThat(out.toString()).startsWith("shop restored in 11.6 s (1 run).");
     }
 
     @Test
     void compareOfOneLabelIsBadUsage() {
-        assertThat(run("compare", "--out", tmp.toString(), "samples/ab/full-cpu/run1.log", "samples/ab/full-cpu/run2.log",
+        assertThat(run("compare", "--out", tmp.toString(), "src/test/resources/report/ab/full-cpu/run1.log", "src/test/resources/report/ab/full-cpu/run2.log",
                 "--label-from", "dir")).isEqualTo(Main.BAD_INPUT);
         assertThat(err.toString()).contains("compare needs at least two labels; all 2 run(s) are labelled 'full-cpu'");
     }
@@ -96,15 +96,15 @@ class ReportCommandsTest {
 
     @Test
     void badSizeLanguageOrFileAreBadUsage() {
-        assertThat(run("report", "--out", tmp.toString(), "--size", "big", "samples/shop-tdrw.log")).isEqualTo(Main.BAD_INPUT);
-        assertThat(run("report", "--out", tmp.toString(), "--lang", "de", "samples/shop-tdrw.log")).isEqualTo(Main.BAD_INPUT);
+        assertThat(run("report", "--out", tmp.toString(), "--size", "big", "src/test/resources/report/shop-tdrw.log")).isEqualTo(Main.BAD_INPUT);
+        assertThat(run("report", "--out", tmp.toString(), "--lang", "de", "src/test/resources/report/shop-tdrw.log")).isEqualTo(Main.BAD_INPUT);
         assertThat(run("report", "--out", tmp.toString(), "samples/no-such.log")).isEqualTo(Main.BAD_INPUT);
         assertThat(err.toString()).contains("'big' is not a size WxH").contains("unknown language 'de'");
     }
 
     @Test
     void aFailedRestoreIsReportedAndExitsOne() {
-        assertThat(run("report", "--out", tmp.toString(), "samples/dupfail-tdrw.log")).isEqualTo(Main.FAILED);
+        assertThat(run("report", "--out", tmp.toString(), "src/test/resources/report/dupfail-tdrw.log")).isEqualTo(Main.FAILED);
         assertThat(Files.exists(tmp.resolve("report.png"))).isTrue();
     }
 

@@ -34,7 +34,7 @@ class ExportsTest {
         List<String> lines = lines(new RunsCsv().render(Samples.abBoth(), en));
         assertThat(lines).hasSize(7);
         assertThat(lines.get(0)).startsWith("label,run,source,status,total_s,last_seen_s,setup_s,metadata_s,data_s,indexes_s,finish_s,");
-        assertThat(lines.get(1)).startsWith("full-cpu,full-cpu #1,samples/ab/full-cpu/run1.log,completed,14.698,");
+        assertThat(lines.get(1)).startsWith("full-cpu,full-cpu #1,src/test/resources/report/ab/full-cpu/run1.log,completed,14.698,");
     }
 
     @Test

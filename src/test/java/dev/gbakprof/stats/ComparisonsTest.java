@@ -9,7 +9,7 @@ import java.util.List;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-/** On the real A/B restores of samples/ab: full CPU {14.698, 12.972, 12.226} s, 50 % quota {26.442, 25.633, 26.958} s. */
+/** On the real A/B restores (src/test/resources/report/ab): full CPU {14.698, 12.972, 12.226} s, 50 % quota {26.442, 25.633, 26.958} s. */
 class ComparisonsTest {
     private final RunGroup full = new RunGroup("full-cpu", Samples.fullCpu());
     private final RunGroup quota = new RunGroup("cpu-quota-50", Samples.quota());
