@@ -113,7 +113,8 @@ public final class CpuChart implements ChartFile {
         XYSeries s = chart.addSeries(name, new double[] {scale.of(span[0]), scale.of(span[1])}, new double[] {top, top});
         s.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Area);
         s.setFillColor(fill);
-        s.setLineColor(new Color(0, 0, 0, 0));
+        // the legend draws an area series as its line: a band-coloured line (along the band's top) shows it
+        s.setLineColor(Palette.alpha(fill, 160));
         s.setMarker(SeriesMarkers.NONE);
     }
 
