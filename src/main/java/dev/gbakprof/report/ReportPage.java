@@ -71,7 +71,10 @@ public final class ReportPage implements ChartFile {
         } else if (h.onTotal()) {
             files.add("phases.png");
             charts.add(new PhasesChart().chart(runs, sized, runs.size() > PhasesChart.MAX_RUN_BARS, style)::paint);
-            if (new TablesChart().appliesTo(runs)) {
+            if (new CpuChart().appliesTo(runs)) {
+                files.add("cpu.png");
+                charts.add(new CpuChart().chart(runs, sized, style)::paint);
+            } else if (new TablesChart().appliesTo(runs)) {
                 files.add("tables.png");
                 charts.add(new TablesChart().chart(runs, sized, 5, style));
             }
