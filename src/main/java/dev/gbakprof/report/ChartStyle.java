@@ -66,7 +66,7 @@ final class ChartStyle {
     private void fitTitle(Chart<?, ?> chart) {
         Styler s = chart.getStyler();
         Font font = s.getChartTitleFont();
-        double room = 0.95 * chart.getWidth() - 2.0 * s.getChartPadding();
+        double room = 0.9 * chart.getWidth() - 2.0 * s.getChartPadding();
         FontRenderContext frc = new FontRenderContext(null, true, true);
         double w = font.getStringBounds(chart.getTitle(), frc).getWidth();
         if (w > room) {
