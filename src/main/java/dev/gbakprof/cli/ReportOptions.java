@@ -14,7 +14,8 @@ import java.util.Locale;
 final class ReportOptions {
 
     @Option(names = "--out", paramLabel = "DIR", defaultValue = "gbakprof-report",
-            description = "Directory the charts, report.png, summary.md and CSV files are written to "
+            description = "Directory the charts, report.png, summary.md and CSV files are written to; a chart of an "
+                    + "earlier report there that does not apply to these runs (e.g. cpu.png) is removed "
                     + "(default: ${DEFAULT-VALUE}).")
     Path out;
 
