@@ -56,11 +56,12 @@ public final class LogReader {
     }
 
     private static void validate(String name, RestoreTimeline timeline, long lines) {
+        long backup = timeline.firstBackupLine();
+        if (backup > 0 && (timeline.firstRestoreLine() == 0 || backup < timeline.firstRestoreLine())) {
+            throw new LogFormatException(name, backup,
+                    "this is a backup log (gbak -b); expected a restore log (gbak -c -v -st tdrw)");
+        }
         if (timeline.firstRestoreLine() == 0) {
-            if (timeline.firstBackupLine() > 0) {
-                throw new LogFormatException(name, timeline.firstBackupLine(),
-                        "this is a backup log (gbak -b); expected a restore log (gbak -c -v -st tdrw)");
-            }
             throw new LogFormatException(name, 0, "no gbak restore message in " + lines
                     + " lines; expected the output of gbak -c -v -st tdrw (lines like 'gbak:    0.085  0.003"
                     + "      0     74     restoring index RDB$PRIMARY24')");
