@@ -10,7 +10,7 @@ import java.io.PrintWriter;
 /** {@code gbakprof}: times Firebird restores. */
 @Command(name = "gbakprof", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = "Times Firebird restores (gbak -c): parses verbose restore logs, runs gbak, reports.",
-        subcommands = {ParseCommand.class, CommandLine.HelpCommand.class},
+        subcommands = {ParseCommand.class, RunCommand.class, CommandLine.HelpCommand.class},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:ok", "1:the restore or analysis failed (gbak error, failed verification)",
                 "2:bad usage or unreadable input"})
@@ -59,7 +59,7 @@ public final class Main implements Runnable {
                 err.println("gbakprof: " + lfe.oneLine());
                 return BAD_INPUT;
             }
-            if (ex instanceof UsageException) {
+            if (ex instanceof UsageException || ex instanceof dev.gbakprof.run.RunRefusedException) {
                 err.println("gbakprof: " + ex.getMessage());
                 return BAD_INPUT;
             }
