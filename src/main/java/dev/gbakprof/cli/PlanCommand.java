@@ -22,8 +22,9 @@ import java.util.concurrent.Callable;
 
 /** {@code gbakprof plan [--set NAME] [--check] [--json]}: shows, checks or sets the power plan. */
 @Command(name = "plan", mixinStandardHelpOptions = true,
-        description = {"Show the power plan restores run under: Windows plan (powercfg, matched by GUID in any"
-                + " language) or Linux cpufreq governors, EPP, turbo, platform profile, power-profiles-daemon, tuned.",
+        description = {"Show, check or set the power plan restores run under.",
+                "Windows: powercfg, matched by GUID in any language. Linux: cpufreq governors, EPP, turbo, platform"
+                        + " profile, power-profiles-daemon, tuned.",
                 "--set accepts a plan GUID, an alias (balanced, high-performance, power-saver, ultimate), the plan's"
                         + " name as the system shows it, or a Linux governor."},
         exitCodeListHeading = "%nExit codes:%n",
