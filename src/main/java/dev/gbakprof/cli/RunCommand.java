@@ -6,6 +6,7 @@ import dev.gbakprof.model.PowerPlan;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.RunStatus;
 import dev.gbakprof.monitor.EnvironmentProbe;
+import dev.gbakprof.power.PowerPlans;
 import dev.gbakprof.report.RepeatSummary;
 import dev.gbakprof.report.TextSummary;
 import dev.gbakprof.run.RestoreSeries;
@@ -101,7 +102,7 @@ final class RunCommand implements Callable<Integer> {
         RestoreSeries series = new RestoreSeries(options, gbakPath, null, System.err, false);
         series.check();
 
-        PowerPlan plan = PowerDetection.detect();
+        PowerPlan plan = PowerPlans.detect();
         Environment env = EnvironmentProbe.probe(gbakPath, plan);
         String runLabel = label != null ? label : plan.name();
         PrintStream progress = System.err;
