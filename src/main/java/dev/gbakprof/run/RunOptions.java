@@ -33,6 +33,14 @@ public record RunOptions(String backup, String database, String label, Path gbak
         extraArgs = List.copyOf(extraArgs);
     }
 
+    /** The same options for one arm of an experiment: one restore with more gbak switches. */
+    public RunOptions forArm(List<String> moreArgs, String armLabel) {
+        List<String> args = new java.util.ArrayList<>(extraArgs);
+        args.addAll(moreArgs);
+        return new RunOptions(backup, database, armLabel, gbak, user, password, replace, 1, cooldown, keep,
+                keepPartial, timeout, runsDir, baseline, args, sampleInterval);
+    }
+
     /** True when gbak works through a server: {@code host:path} or {@code -se host:service_mgr}. */
     public boolean throughServer() {
         return isRemote(database) || extraArgs.stream().anyMatch(a -> a.equalsIgnoreCase("-se")
