@@ -1,6 +1,7 @@
 package dev.gbakprof.cli;
 
 import dev.gbakprof.log.LogFormatException;
+import dev.gbakprof.power.PowerPlanException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -10,17 +11,20 @@ import java.io.PrintWriter;
 /** {@code gbakprof}: times Firebird restores. */
 @Command(name = "gbakprof", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = "Times Firebird restores (gbak -c): parses verbose restore logs, runs gbak, reports.",
-        subcommands = {ParseCommand.class, ReportCommand.class, CompareCommand.class, DemoCommand.class,
-                CommandLine.HelpCommand.class},
+        subcommands = {ParseCommand.class, RunCommand.class, PlanCommand.class, ReportCommand.class,
+                CompareCommand.class, DemoCommand.class, CommandLine.HelpCommand.class},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:ok", "1:the restore or analysis failed (gbak error, failed verification)",
-                "2:bad usage or unreadable input"})
+                "2:bad usage or unreadable input",
+                "3:plan --check: the power plan cannot be determined"})
 public final class Main implements Runnable {
 
     /** Exit codes of the CLI contract. */
     public static final int OK = 0;
     public static final int FAILED = 1;
     public static final int BAD_INPUT = 2;
+    /** {@code plan --check} could not tell the plan (monitoring's "unknown", as in Nagios/Icinga). */
+    public static final int UNKNOWN = 3;
 
     @Option(names = "--debug", scope = CommandLine.ScopeType.INHERIT,
             description = "Print stack traces of errors.")
@@ -41,7 +45,12 @@ public final class Main implements Runnable {
 
     /** Runs the CLI with the given streams; returns the exit code. */
     public static int execute(String[] args, PrintWriter out, PrintWriter err) {
-        CommandLine cl = new CommandLine(new Main());
+        return execute(args, out, err, CommandLine.defaultFactory());
+    }
+
+    /** As {@link #execute(String[], PrintWriter, PrintWriter)}, with commands made by {@code factory} (tests). */
+    static int execute(String[] args, PrintWriter out, PrintWriter err, CommandLine.IFactory factory) {
+        CommandLine cl = new CommandLine(new Main(), factory);
         cl.setOut(out);
         cl.setErr(err);
         cl.setParameterExceptionHandler((ex, a) -> {
@@ -60,7 +69,11 @@ public final class Main implements Runnable {
                 err.println("gbakprof: " + lfe.oneLine());
                 return BAD_INPUT;
             }
-            if (ex instanceof UsageException) {
+            if (ex instanceof PowerPlanException) {
+                err.println("gbakprof: " + ex.getMessage());
+                return FAILED;
+            }
+            if (ex instanceof UsageException || ex instanceof dev.gbakprof.run.RunRefusedException) {
                 err.println("gbakprof: " + ex.getMessage());
                 return BAD_INPUT;
             }

@@ -3,7 +3,6 @@ package dev.gbakprof.cli;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.RunStatus;
 import dev.gbakprof.report.TextSummary;
-import dev.gbakprof.store.AtomicFiles;
 import dev.gbakprof.store.LogReader;
 import dev.gbakprof.store.RunJson;
 import picocli.CommandLine.Command;
@@ -59,13 +58,12 @@ final class ParseCommand implements Callable<Integer> {
                 out.flush();
             }
         }
-        String text = runs.size() == 1 ? RunJson.toJson(runs.get(0)) : RunJson.toJson(runs);
+        Object record = runs.size() == 1 ? runs.get(0) : runs;
         if (output != null) {
-            AtomicFiles.writeString(output, text);
+            RunJson.writeAtomically(record, output);
         }
         if (json) {
-            out.print(text);
-            out.flush();
+            RunJson.write(record, out);
         }
         return runs.stream().anyMatch(r -> r.status() == RunStatus.FAILED) ? Main.FAILED : Main.OK;
     }

@@ -62,8 +62,9 @@ public enum EventKind {
         return phase;
     }
 
-    /** Kinds that only a restore prints: proof that a log is restore output. */
+    /** Kinds that only a restore prints: proof that a log is restore output ({@code total statistics} ends a backup too). */
     public boolean isRestoreMessage() {
-        return phase != null || this == COMMIT_METADATA || this == INDEX_FAILED || this == NOT_ONLINE;
+        return (phase != null && this != TOTAL_STATISTICS) || this == COMMIT_METADATA || this == INDEX_FAILED
+                || this == NOT_ONLINE;
     }
 }

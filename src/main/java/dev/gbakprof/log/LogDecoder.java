@@ -26,8 +26,111 @@ public final class LogDecoder {
     private LogDecoder() {
     }
 
-    /** The detected encoding and an open reader positioned after any BOM. */
-    public record Decoded(Charset charset, boolean bom, BufferedReader reader) {
+    /** An open log: its detected encoding, positioned after any BOM. Close it when done. */
+    public static final class Decoded implements java.io.Closeable {
+        private final Charset charset;
+        private final boolean bom;
+        private final InputStream in;
+        private BufferedReader reader;
+
+        Decoded(Charset charset, boolean bom, InputStream in) {
+            this.charset = charset;
+            this.bom = bom;
+            this.in = in;
+        }
+
+        public Charset charset() {
+            return charset;
+        }
+
+        public boolean bom() {
+            return bom;
+        }
+
+        /** The text as a reader (any line end: LF, CRLF, CR). */
+        public BufferedReader reader() {
+            if (reader == null) {
+                reader = new BufferedReader(new InputStreamReader(in, charset.newDecoder()
+                        .onMalformedInput(CodingErrorAction.REPLACE)
+                        .onUnmappableCharacter(CodingErrorAction.REPLACE)), 1 << 16);
+            }
+            return reader;
+        }
+
+        /**
+         * Pushes every line, without its line end, to {@code lines}. For ASCII-compatible encodings the
+         * bytes are split here and only lines with non-ASCII bytes are decoded: gbak logs are almost all
+         * ASCII, and this is the hot loop of {@code parse} on a multi-gigabyte log.
+         */
+        public void forEachLine(java.util.function.Consumer<String> lines) throws IOException {
+            if (charset == StandardCharsets.UTF_16LE || charset == StandardCharsets.UTF_16BE) {
+                String line;
+                while ((line = reader().readLine()) != null) {
+                    lines.accept(line);
+                }
+                return;
+            }
+            byte[] buf = new byte[1 << 16];
+            int start = 0;
+            int end = 0;
+            boolean afterCr = false;
+            while (true) {
+                if (start > 0 && start == end) {
+                    start = end = 0;
+                }
+                if (end == buf.length) {
+                    if (start > 0) {
+                        System.arraycopy(buf, start, buf, 0, end - start);
+                        end -= start;
+                        start = 0;
+                    } else {
+                        buf = java.util.Arrays.copyOf(buf, buf.length * 2);
+                    }
+                }
+                int n = in.read(buf, end, buf.length - end);
+                if (n < 0) {
+                    break;
+                }
+                int scan = end;
+                end += n;
+                for (int i = scan; i < end; i++) {
+                    byte b = buf[i];
+                    if (b == '\n' || b == '\r') {
+                        if (b == '\n' && afterCr && i == start) {
+                            start = i + 1; // the LF of a CRLF
+                            afterCr = false;
+                            continue;
+                        }
+                        lines.accept(decode(buf, start, i - start));
+                        afterCr = b == '\r';
+                        start = i + 1;
+                    } else {
+                        afterCr = false;
+                    }
+                }
+            }
+            if (end > start) {
+                lines.accept(decode(buf, start, end - start));
+            }
+        }
+
+        private String decode(byte[] b, int off, int len) {
+            for (int i = off; i < off + len; i++) {
+                if (b[i] < 0) {
+                    return new String(b, off, len, charset);
+                }
+            }
+            return new String(b, off, len, StandardCharsets.ISO_8859_1); // ASCII: a plain copy
+        }
+
+        @Override
+        public void close() throws IOException {
+            if (reader != null) {
+                reader.close();
+            } else {
+                in.close();
+            }
+        }
     }
 
     public static Decoded open(Path path) throws IOException {
@@ -69,10 +172,7 @@ public final class LogDecoder {
         }
         checkText(name, new String(head, skip, len, cs));
         in.unread(head, skip, head.length - skip);
-        BufferedReader reader = new BufferedReader(new InputStreamReader(in, cs.newDecoder()
-                .onMalformedInput(CodingErrorAction.REPLACE)
-                .onUnmappableCharacter(CodingErrorAction.REPLACE)), 1 << 16);
-        return new Decoded(cs, bom, reader);
+        return new Decoded(cs, bom, in);
     }
 
     private static Charset guessWithoutBom(byte[] head) {

@@ -162,41 +162,73 @@ public final class StatLineParser {
         return true;
     }
 
+    /** Position after the last token read by {@link #readStats}; avoids a second pass over each token. */
+    private int cursor;
+
     private StatLine readStats(String raw, int pos, int end, long lineNumber, boolean prefixed) {
         long time = -1;
         long delta = -1;
         long reads = -1;
         long writes = -1;
         int p = skipBlanks(raw, pos, end);
-        for (Column col : columns) {
+        for (int i = 0, n = columns.size(); i < n; i++) {
+            Column col = columns.get(i);
             if (p >= end) {
                 return null;
             }
-            int q = tokenEnd(raw, p, end);
-            if (col.isTime()) {
-                long ms = parseMillis(raw, p, q);
-                if (ms < 0) {
-                    return null;
-                }
-                if (col == Column.TIME) {
-                    time = ms;
-                } else {
-                    delta = ms;
-                }
-            } else {
-                long count = parseCount(raw, p, q);
-                if (count == Long.MIN_VALUE) {
-                    return null;
-                }
-                if (col == Column.READS) {
-                    reads = count;
-                } else {
-                    writes = count;
-                }
+            long v = col.isTime() ? scanMillis(raw, p, end) : scanCount(raw, p, end);
+            if (v == Long.MIN_VALUE) {
+                return null;
             }
-            p = skipBlanks(raw, q, end);
+            switch (col) {
+                case TIME -> time = v;
+                case DELTA -> delta = v;
+                case READS -> reads = v;
+                default -> writes = v;
+            }
+            p = skipBlanks(raw, cursor, end);
         }
         return new StatLine(lineNumber, prefixed, true, time, delta, reads, writes, raw.substring(p, end));
+    }
+
+    /** Reads {@code 1234.567} at p as milliseconds, leaving {@link #cursor} after it; MIN_VALUE if not one. */
+    private long scanMillis(String s, int p, int end) {
+        long whole = 0;
+        int i = p;
+        char c;
+        while (i < end && (c = s.charAt(i)) >= '0' && c <= '9') {
+            whole = whole * 10 + (c - '0');
+            i++;
+        }
+        if (i == p || i - p > 15 || i >= end || s.charAt(i) != '.') {
+            return Long.MIN_VALUE;
+        }
+        int f = ++i;
+        long frac = 0;
+        while (i < end && i - f < 3 && (c = s.charAt(i)) >= '0' && c <= '9') {
+            frac = frac * 10 + (c - '0');
+            i++;
+        }
+        int fd = i - f;
+        if (fd == 0 || (i < end && s.charAt(i) > ' ')) {
+            return Long.MIN_VALUE;
+        }
+        for (; fd < 3; fd++) {
+            frac *= 10;
+        }
+        cursor = i;
+        return whole * 1000 + frac;
+    }
+
+    /** Reads a page counter at p, leaving {@link #cursor} after it; -1 beyond 2^63, MIN_VALUE if not one. */
+    private long scanCount(String s, int p, int end) {
+        int i = p;
+        while (i < end && s.charAt(i) > ' ') {
+            i++;
+        }
+        long v = parseCount(s, p, i);
+        cursor = i;
+        return v;
     }
 
     static int skipBlanks(String s, int p, int end) {

@@ -1,6 +1,21 @@
 package dev.gbakprof.model;
 
-/** The machine and software a restore ran on. Fields are {@code null} when not known (a parsed log). */
+/**
+ * The machine and software a restore ran on. Fields are {@code null} when not known (a parsed log).
+ *
+ * @param os            operating system with its version
+ * @param gbakVersion   what {@code gbak -z} says, e.g. {@code LI-V3.0.11.33637 Firebird 3.0}
+ * @param engineVersion the server's engine version when a server was involved (services route, inspection)
+ * @param memoryBytes   total physical memory
+ */
 public record Environment(String host, String os, String cpuModel, Integer logicalCpus,
-                          PowerPlan powerPlan, String gbakVersion, String engineVersion) {
+                          PowerPlan powerPlan, String gbakVersion, String engineVersion, Long memoryBytes) {
+
+    public Environment withPowerPlan(PowerPlan plan) {
+        return new Environment(host, os, cpuModel, logicalCpus, plan, gbakVersion, engineVersion, memoryBytes);
+    }
+
+    public Environment withEngineVersion(String version) {
+        return new Environment(host, os, cpuModel, logicalCpus, powerPlan, gbakVersion, version, memoryBytes);
+    }
 }

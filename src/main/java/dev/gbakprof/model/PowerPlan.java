@@ -3,9 +3,23 @@ package dev.gbakprof.model;
 /**
  * The operating system's power plan while the restore ran.
  *
- * @param name   Windows plan name ("High performance") or Linux governor ("performance"), or "unknown"
- * @param guid   Windows plan GUID, {@code null} elsewhere
- * @param source where it was read: {@code powercfg}, {@code cpufreq}, … or the reason it is unknown
+ * @param name        Windows plan name as Windows shows it ("High performance", "Höchstleistung"), the Linux
+ *                    cpufreq governor ("performance"), or "unknown"
+ * @param guid        Windows plan GUID (lower case), {@code null} elsewhere
+ * @param source      where it was read: {@code powercfg}, {@code cpufreq}, … or, when the plan is unknown,
+ *                    {@code "unknown: "} and the reason
+ * @param performance whether it is a performance plan (High performance, Ultimate Performance, the
+ *                    {@code performance} governor on every CPU…); {@code null} when that cannot be told
  */
-public record PowerPlan(String name, String guid, String source) {
+public record PowerPlan(String name, String guid, String source, Boolean performance) {
+
+    /** A plan read from an older record, or where nobody judged whether it is a performance plan. */
+    public PowerPlan(String name, String guid, String source) {
+        this(name, guid, source, null);
+    }
+
+    /** The plan cannot be read; {@code reason} says why ("no cpufreq in /sys (virtual machine?)"). */
+    public static PowerPlan unknown(String reason) {
+        return new PowerPlan("unknown", null, "unknown: " + reason, null);
+    }
 }

@@ -17,6 +17,8 @@ import java.util.List;
  * @param lastSeenSeconds gbak's clock on the last statistics line seen (also for incomplete runs)
  * @param indexMapping    how indexes were mapped to tables: {@code log}, {@code inferred},
  *                        {@code database}, or {@code none}
+ * @param backupBytes     size of the backup file, when gbakprof could see it
+ * @param wallSeconds     wall-clock seconds gbakprof measured from gbak's launch to its exit (live runs)
  */
 public record RestoreRun(
         String schema,
@@ -44,7 +46,9 @@ public record RestoreRun(
         Integer parallelWorkers,
         Long totalReads,
         Long totalWrites,
-        String indexMapping) {
+        String indexMapping,
+        Long backupBytes,
+        Double wallSeconds) {
 
     public static final String SCHEMA = "gbakprof.run/1";
 
@@ -103,6 +107,8 @@ public record RestoreRun(
         private Long totalReads;
         private Long totalWrites;
         private String indexMapping = "none";
+        private Long backupBytes;
+        private Double wallSeconds;
 
         private Builder(RestoreRun r) {
             if (r == null) {
@@ -114,7 +120,8 @@ public record RestoreRun(
             errors = r.errors; warnings = r.warnings; environment = r.environment; cpuSamples = r.cpuSamples;
             backupFile = r.backupFile; database = r.database; pageSize = r.pageSize;
             backupVersion = r.backupVersion; parallelWorkers = r.parallelWorkers; totalReads = r.totalReads;
-            totalWrites = r.totalWrites; indexMapping = r.indexMapping;
+            totalWrites = r.totalWrites; indexMapping = r.indexMapping; backupBytes = r.backupBytes;
+            wallSeconds = r.wallSeconds;
         }
 
         public Builder label(String v) { label = v; return this; }
@@ -142,12 +149,14 @@ public record RestoreRun(
         public Builder totalReads(Long v) { totalReads = v; return this; }
         public Builder totalWrites(Long v) { totalWrites = v; return this; }
         public Builder indexMapping(String v) { indexMapping = v; return this; }
+        public Builder backupBytes(Long v) { backupBytes = v; return this; }
+        public Builder wallSeconds(Double v) { wallSeconds = v; return this; }
 
         public RestoreRun build() {
             return new RestoreRun(SCHEMA, label, source, via, startedAt, status, exitCode, command, columns,
                     totalSeconds, lastSeenSeconds, phases, tables, indexes, errors, warnings, environment,
                     cpuSamples, backupFile, database, pageSize, backupVersion, parallelWorkers, totalReads,
-                    totalWrites, indexMapping);
+                    totalWrites, indexMapping, backupBytes, wallSeconds);
         }
     }
 }

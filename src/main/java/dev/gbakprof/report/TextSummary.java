@@ -51,8 +51,9 @@ public final class TextSummary {
                 .sorted(Comparator.comparing((IndexBuild i) -> i.seconds() == null ? -1 : i.seconds()).reversed())
                 .limit(top).toList();
         if (!indexes.isEmpty()) {
-            sb.append(String.format(Locale.ROOT, "  top %d indexes by build time (of %d)%n", indexes.size(),
-                    run.indexes().size()));
+            sb.append(String.format(Locale.ROOT, "  top %d indexes by build time (of %d)%s%n", indexes.size(),
+                    run.indexes().size(), "inferred".equals(run.indexMapping())
+                            ? "   TABLE? = inferred from the log, see warnings" : ""));
             for (IndexBuild i : indexes) {
                 String table = i.table() == null ? "table unknown"
                         : i.table() + ("inferred".equals(i.tableSource()) ? "?" : "");

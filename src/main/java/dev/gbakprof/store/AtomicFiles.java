@@ -17,12 +17,22 @@ public final class AtomicFiles {
     }
 
     public static void write(Path target, byte[] content) throws IOException {
+        write(target, tmp -> Files.write(tmp, content));
+    }
+
+    /** What writes the content into the temporary file. */
+    @FunctionalInterface
+    public interface Content {
+        void writeTo(Path tmp) throws IOException;
+    }
+
+    public static void write(Path target, Content content) throws IOException {
         Path abs = target.toAbsolutePath();
         Path dir = abs.getParent();
         Files.createDirectories(dir);
         Path tmp = Files.createTempFile(dir, "." + abs.getFileName(), ".tmp");
         try {
-            Files.write(tmp, content);
+            content.writeTo(tmp);
             try {
                 Files.move(tmp, abs, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
             } catch (AtomicMoveNotSupportedException ex) {

@@ -6,7 +6,6 @@ import dev.gbakprof.log.LogFormatException;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.timeline.RestoreTimeline;
 
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
@@ -33,19 +32,19 @@ public final class LogReader {
         String name = path.toString();
         RestoreTimeline timeline = new RestoreTimeline();
         LinePipeline pipeline = new LinePipeline(timeline);
-        try (BufferedReader reader = LogDecoder.open(path).reader()) {
-            String line;
-            long n = 0;
-            while ((line = reader.readLine()) != null) {
-                n++;
+        try (LogDecoder.Decoded log = LogDecoder.open(path)) {
+            log.forEachLine(line -> {
+                if (pipeline.lineCount() >= GIVE_UP_AFTER && timeline.firstRestoreLine() == 0) {
+                    throw new StopReading();
+                }
                 if (line.indexOf('\0') >= 0) {
-                    throw new LogFormatException(name, n, "binary data (NUL bytes); expected the text output of gbak -c -v");
+                    throw new LogFormatException(name, pipeline.lineCount() + 1,
+                            "binary data (NUL bytes); expected the text output of gbak -c -v");
                 }
                 pipeline.push(line);
-                if (n == GIVE_UP_AFTER && timeline.firstRestoreLine() == 0) {
-                    break;
-                }
-            }
+            });
+        } catch (StopReading enough) {
+            // not a restore log: validate() says so
         } catch (IOException ex) {
             throw new LogFormatException(name, 0, "cannot read: " + ex.getMessage());
         } catch (UncheckedIOException ex) {
@@ -55,12 +54,20 @@ public final class LogReader {
         return timeline.toRun(label != null ? label : defaultLabel(path), name);
     }
 
+    /** Ends the reading of a file that shows no restore message after many lines. */
+    private static final class StopReading extends RuntimeException {
+        StopReading() {
+            super(null, null, false, false);
+        }
+    }
+
     private static void validate(String name, RestoreTimeline timeline, long lines) {
+        long backup = timeline.firstBackupLine();
+        if (backup > 0 && (timeline.firstRestoreLine() == 0 || backup < timeline.firstRestoreLine())) {
+            throw new LogFormatException(name, backup,
+                    "this is a backup log (gbak -b); expected a restore log (gbak -c -v -st tdrw)");
+        }
         if (timeline.firstRestoreLine() == 0) {
-            if (timeline.firstBackupLine() > 0) {
-                throw new LogFormatException(name, timeline.firstBackupLine(),
-                        "this is a backup log (gbak -b); expected a restore log (gbak -c -v -st tdrw)");
-            }
             throw new LogFormatException(name, 0, "no gbak restore message in " + lines
                     + " lines; expected the output of gbak -c -v -st tdrw (lines like 'gbak:    0.085  0.003"
                     + "      0     74     restoring index RDB$PRIMARY24')");

@@ -42,7 +42,24 @@ public final class RunJson {
 
     /** Writes one run record atomically (temporary file, then rename). */
     public static void write(RestoreRun run, Path file) throws IOException {
-        AtomicFiles.writeString(file, toJson(run));
+        writeAtomically(run, file);
+    }
+
+    /** Writes a record or a list of them as JSON to a stream, without building the text in memory. */
+    public static void write(Object runOrRuns, java.io.Writer out) throws IOException {
+        MAPPER.writer().without(com.fasterxml.jackson.core.JsonGenerator.Feature.AUTO_CLOSE_TARGET)
+                .writeValue(out, runOrRuns);
+        out.write(System.lineSeparator());
+        out.flush();
+    }
+
+    /** Writes a record or a list of them to a file atomically, streaming. */
+    public static void writeAtomically(Object runOrRuns, Path file) throws IOException {
+        AtomicFiles.write(file, tmp -> {
+            try (java.io.Writer w = java.nio.file.Files.newBufferedWriter(tmp)) {
+                write(runOrRuns, w);
+            }
+        });
     }
 
     /** Reads a run record, or each record of a JSON array of them. */

@@ -40,6 +40,7 @@ public final class RestoreTimeline implements EventListener {
     // gbak's clock (ms) on the last statistics line; -1 before the first one
     private long clockMs = -1;
     private long firstMs = -1;
+    private boolean startsAtStart;
     private Phase openPhase;
     private Phase currentPhase = Phase.SETUP;
     private boolean indexesStarted;
@@ -169,7 +170,8 @@ public final class RestoreTimeline implements EventListener {
         if (t >= 0) {
             if (firstMs < 0) {
                 firstMs = t;
-                if (headerSeen || e.kind() == EventKind.OPENED_FILE) {
+                startsAtStart = headerSeen || e.kind() == EventKind.OPENED_FILE;
+                if (startsAtStart) {
                     phaseMs[Phase.SETUP.ordinal()] += t; // gbak's start-up before its first line
                 } else if (t > 0) {
                     warn(String.format(java.util.Locale.ROOT, "the log starts at %.3f s, not at the start "
@@ -181,7 +183,7 @@ public final class RestoreTimeline implements EventListener {
                 if (span < 0) {
                     if (!clockWentBack) {
                         warn("line " + line.lineNumber() + ": gbak's clock goes back from "
-                                + clockMs / 1000.0 + " s to " + t / 1000.0 + " s; that span is counted as 0");
+                                + clockMs / 1000.0 + " s to " + t / 1000.0 + " s; such spans are counted as 0");
                     }
                     clockWentBack = true;
                     span = 0;
@@ -203,8 +205,8 @@ public final class RestoreTimeline implements EventListener {
         if (openTable != null && !continuesTable(e.kind())) {
             closeTable(t);
         }
-        if (t >= 0) {
-            clockMs = t;
+        if (t > clockMs) {
+            clockMs = t; // never backwards: a pasted or damaged log must not count a span twice
         }
         openPhase = phaseOf(e.kind());
     }
@@ -428,7 +430,7 @@ public final class RestoreTimeline implements EventListener {
 
     /** The total is gbak's clock on its last line only when the log starts at the start of the restore. */
     private boolean firstMsAtStart() {
-        return headerSeen || firstMs == 0;
+        return startsAtStart;
     }
 
     private String indexMapping(List<String> notes) {

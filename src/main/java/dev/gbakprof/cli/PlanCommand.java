@@ -1,0 +1,152 @@
+package dev.gbakprof.cli;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import dev.gbakprof.model.PowerPlan;
+import dev.gbakprof.power.PlanCheck;
+import dev.gbakprof.power.PowerPlanSwitcher;
+import dev.gbakprof.power.PowerPlans;
+import dev.gbakprof.power.PowerSnapshot;
+import dev.gbakprof.power.UnknownPlanException;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+
+/** {@code gbakprof plan [--set NAME] [--check] [--json]}: shows, checks or sets the power plan. */
+@Command(name = "plan", mixinStandardHelpOptions = true,
+        description = {"Show, check or set the power plan restores run under.",
+                "Windows: powercfg, matched by GUID in any language. Linux: cpufreq governors, EPP, turbo, platform"
+                        + " profile, power-profiles-daemon, tuned.",
+                "--set accepts a plan GUID, an alias (balanced, high-performance, power-saver, ultimate), the plan's"
+                        + " name as the system shows it, or a Linux governor."},
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:ok; with --check: a performance plan is active",
+                "1:with --check: the active plan is not a performance plan; with --set: the plan could not be set",
+                "2:bad usage, or --set names no plan on this system",
+                "3:with --check: the plan cannot be determined (e.g. a virtual machine without cpufreq)"})
+final class PlanCommand implements Callable<Integer> {
+
+    @Option(names = "--set", paramLabel = "NAME", description = "Make this plan active (needs administrator/root"
+            + " rights, or power-profiles-daemon/tuned on Linux).")
+    String set;
+
+    @Option(names = "--check", description = "Print one line and exit 0 when a performance plan is active, 1 when"
+            + " not, 3 when it cannot be told: for scripts and monitoring.")
+    boolean check;
+
+    @Option(names = "--json", description = "Print the plan and what was read as JSON.")
+    boolean json;
+
+    @Spec
+    CommandSpec spec;
+
+    private final PowerPlanSwitcher switcher;
+
+    PlanCommand() {
+        this(PowerPlans.system());
+    }
+
+    PlanCommand(PowerPlanSwitcher switcher) {
+        this.switcher = switcher;
+    }
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        SetResult changed = null;
+        if (set != null) {
+            PowerPlan before = switcher.current();
+            try {
+                changed = new SetResult(set, before, switcher.set(set));
+            } catch (UnknownPlanException ex) {
+                throw new UsageException(ex.getMessage());
+            }
+        }
+        PowerSnapshot snapshot = PowerPlans.snapshot(switcher);
+        PlanCheck verdict = check ? PlanCheck.of(snapshot.active()) : null;
+        if (json) {
+            out.print(toJson(new PlanJson("gbakprof.plan/1", snapshot.active(), snapshot.available(),
+                    snapshot.details(), snapshot.warnings(), changed,
+                    verdict == null ? null : new CheckJson(verdict.status().name().toLowerCase(Locale.ROOT),
+                            exitCode(verdict), verdict.message()))));
+        } else {
+            if (changed != null) {
+                out.println("Power plan set to " + shown(changed.now()) + " (was " + shown(changed.before()) + ")");
+            }
+            if (verdict != null) {
+                out.println(verdict.message());
+            } else {
+                printSnapshot(out, snapshot);
+            }
+        }
+        out.flush();
+        return verdict == null ? Main.OK : exitCode(verdict);
+    }
+
+    private static int exitCode(PlanCheck verdict) {
+        return switch (verdict.status()) {
+            case PERFORMANCE -> Main.OK;
+            case NOT_PERFORMANCE -> Main.FAILED;
+            case UNKNOWN -> Main.UNKNOWN;
+        };
+    }
+
+    private static void printSnapshot(PrintWriter out, PowerSnapshot snapshot) {
+        PowerPlan plan = snapshot.active();
+        out.println("Power plan:   " + shown(plan));
+        out.println("Performance:  " + (plan.performance() == null ? "unknown" : plan.performance() ? "yes" : "no"));
+        out.println("Source:       " + plan.source());
+        if (!snapshot.available().isEmpty()) {
+            boolean windows = snapshot.available().stream().anyMatch(c -> c.guid() != null);
+            out.println(windows ? "Plans (* active):" : "Governors (* active on every CPU):");
+            int width = snapshot.available().stream().mapToInt(c -> c.name().length()).max().orElse(0);
+            for (PowerSnapshot.Choice choice : snapshot.available()) {
+                out.println("  " + (choice.active() ? "* " : "  ")
+                        + (choice.guid() == null ? choice.name()
+                        : String.format("%-" + width + "s  %s", choice.name(), choice.guid())));
+            }
+        }
+        if (!snapshot.details().isEmpty()) {
+            out.println("Details:");
+            int width = snapshot.details().stream().mapToInt(d -> d.name().length()).max().orElse(0) + 1;
+            for (PowerSnapshot.Detail detail : snapshot.details()) {
+                out.println("  " + String.format("%-" + width + "s %s", detail.name() + ":", detail.value()));
+            }
+        }
+        for (String warning : snapshot.warnings()) {
+            out.println("Warning: " + warning);
+        }
+    }
+
+    private static String shown(PowerPlan plan) {
+        return plan.name() + (plan.guid() == null ? "" : " (" + plan.guid() + ")");
+    }
+
+    record SetResult(String requested, PowerPlan before, PowerPlan now) {
+    }
+
+    record CheckJson(String status, int exitCode, String message) {
+    }
+
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    record PlanJson(String schema, PowerPlan plan, List<PowerSnapshot.Choice> available,
+                    List<PowerSnapshot.Detail> details, List<String> warnings, SetResult set, CheckJson check) {
+    }
+
+    private static String toJson(PlanJson value) {
+        try {
+            return JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build()
+                    .writeValueAsString(value) + System.lineSeparator();
+        } catch (JsonProcessingException ex) {
+            throw new IllegalStateException("cannot write the plan as JSON: " + ex.getMessage(), ex);
+        }
+    }
+}

@@ -1,0 +1,142 @@
+package dev.gbakprof.cli;
+
+import dev.gbakprof.exec.GbakLocator;
+import dev.gbakprof.model.Environment;
+import dev.gbakprof.model.PowerPlan;
+import dev.gbakprof.model.RestoreRun;
+import dev.gbakprof.model.RunStatus;
+import dev.gbakprof.monitor.EnvironmentProbe;
+import dev.gbakprof.power.PowerPlans;
+import dev.gbakprof.report.RepeatSummary;
+import dev.gbakprof.report.TextSummary;
+import dev.gbakprof.run.RestoreSeries;
+import dev.gbakprof.run.RestoreSession;
+import dev.gbakprof.run.RunOptions;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+/** {@code gbakprof run}: times a real restore live. */
+@Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Restore a backup with gbak -c -v -st tdrw and time it live: progress while gbak works,",
+                "then the raw log (gbak.log) and the run record (run.json) in a new folder under --runs-dir.",
+                "The password comes from --password-file or ISC_PASSWORD and is never put on gbak's command line.",
+                "Exits 0 when the restore completed, 1 when it failed or was stopped, 2 when it was refused."})
+final class RunCommand implements Callable<Integer> {
+
+    @Option(names = "--backup", required = true, paramLabel = "F.fbk", description = "Backup file to restore (never modified).")
+    String backup;
+
+    @Option(names = "--database", required = true, paramLabel = "D.fdb",
+            description = "Database to create: a local path (embedded) or host[/port]:path.")
+    String database;
+
+    @Option(names = "--label", paramLabel = "L", description = "Label of the run (default: the detected power plan).")
+    String label;
+
+    @Option(names = "--gbak", paramLabel = "PATH", description = "gbak to run (default: gbak on PATH, then the usual install places).")
+    Path gbak;
+
+    @Option(names = "--user", paramLabel = "U", description = "Firebird user (default: ISC_USER; embedded as root needs none).")
+    String user;
+
+    @Option(names = "--password-file", paramLabel = "F", description = "File whose first line is the password (default: ISC_PASSWORD).")
+    Path passwordFile;
+
+    @Option(names = "--replace", description = "Overwrite an existing database (gbak -rep). Without it an existing database is refused and left untouched.")
+    boolean replace;
+
+    @Option(names = "--repeat", paramLabel = "N", defaultValue = "1", description = "Restore N times, each into a fresh database name (default: ${DEFAULT-VALUE}).")
+    int repeat;
+
+    @Option(names = "--cooldown", paramLabel = "S", defaultValue = "2", description = "Seconds of rest between repeated restores (default: ${DEFAULT-VALUE}).")
+    double cooldown;
+
+    @Option(names = "--keep", description = "Keep the databases of repeated restores (default: removed after each run).")
+    boolean keep;
+
+    @Option(names = "--keep-partial", description = "Keep a partial database after a timeout or Ctrl-C.")
+    boolean keepPartial;
+
+    @Option(names = "--timeout", paramLabel = "DURATION", description = "Stop gbak after this long: 90s, 45m, 2h, 1h30m.")
+    String timeout;
+
+    @Option(names = "--runs-dir", paramLabel = "DIR", defaultValue = "runs", description = "Where run folders go (default: ${DEFAULT-VALUE}).")
+    Path runsDir;
+
+    @Option(names = "--baseline", paramLabel = "RUN", description = "A run.json (or its folder) whose total gives the ETA (default: the newest completed run of the same backup).")
+    Path baseline;
+
+    @Option(names = "--sample-interval", paramLabel = "S", defaultValue = "1", description = "Seconds between CPU samples (default: ${DEFAULT-VALUE}).")
+    double sampleInterval;
+
+    @Parameters(paramLabel = "EXTRA_GBAK_ARGS", arity = "0..*", description = "After --: gbak switches passed through (-bu, -par 4, -se host:service_mgr, -fix_fss_data …).")
+    List<String> extra = new ArrayList<>();
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() throws IOException, InterruptedException {
+        Path gbakPath = GbakLocator.system().find(gbak).orElseThrow(() -> new UsageException(gbak != null
+                ? gbak + ": no such gbak" : "gbak not found on PATH nor in the usual places; install Firebird's "
+                + "utilities (Debian: apt-get install firebird3.0-utils firebird3.0-server-core) or give --gbak PATH"));
+        String password = readPassword();
+        String userName = user != null ? user : System.getenv("ISC_USER");
+        RunOptions options = new RunOptions(backup, database, label, gbakPath, userName, password, replace, repeat,
+                Duration.ofMillis(Math.round(cooldown * 1000)), keep, keepPartial, timeout == null ? null : Durations.parse(timeout),
+                runsDir, baseline, extra, Duration.ofMillis(Math.max(100, Math.round(sampleInterval * 1000))));
+        RestoreSeries series = new RestoreSeries(options, gbakPath, null, System.err, false);
+        series.check();
+
+        PowerPlan plan = PowerPlans.detect();
+        Environment env = EnvironmentProbe.probe(gbakPath, plan);
+        String runLabel = label != null ? label : plan.name();
+        PrintStream progress = System.err;
+        boolean terminal = System.console() != null;
+        series = new RestoreSeries(options, gbakPath, env, progress, terminal);
+        List<RestoreSession.Outcome> outcomes = series.run(runLabel);
+
+        PrintWriter out = spec.commandLine().getOut();
+        List<RestoreRun> runs = new ArrayList<>();
+        for (RestoreSession.Outcome o : outcomes) {
+            runs.add(o.run());
+            out.print(TextSummary.of(o.run(), 10));
+            out.println("  run record " + o.runDir().resolve("run.json"));
+            out.println();
+        }
+        if (runs.size() > 1) {
+            out.print(RepeatSummary.of(runs));
+        }
+        out.flush();
+        return runs.stream().allMatch(r -> r.status() == RunStatus.COMPLETED) && runs.size() == Math.max(1, repeat)
+                ? Main.OK : Main.FAILED;
+    }
+
+    private String readPassword() throws IOException {
+        if (passwordFile == null) {
+            return null; // gbak reads ISC_PASSWORD from the environment it inherits
+        }
+        if (!Files.isRegularFile(passwordFile)) {
+            throw new UsageException(passwordFile + ": no such password file");
+        }
+        List<String> lines = Files.readAllLines(passwordFile, StandardCharsets.UTF_8);
+        if (lines.isEmpty() || lines.get(0).isEmpty()) {
+            throw new UsageException(passwordFile + ": empty password file; expected the password on its first line");
+        }
+        return lines.get(0).strip();
+    }
+}

@@ -1,0 +1,79 @@
+package dev.gbakprof.exec;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * A gbak restore command: {@code gbak -c|-rep -v -st tdrw [-user U] [extra] BACKUP DATABASE}. The
+ * password never appears in the arguments: it travels in gbak's environment ({@code ISC_PASSWORD}),
+ * which other users cannot read from {@code /proc/<pid>/cmdline}.
+ *
+ * @param environment variables added to gbak's environment (may hold the password; never printed)
+ */
+public record GbakInvocation(Path gbak, List<String> arguments, Map<String, String> environment) {
+
+    /** The switches gbak takes for a password; refused in the pass-through arguments. */
+    private static final List<String> PASSWORD_SWITCHES = List.of("-pas", "-pass", "-passw", "-passwo",
+            "-passwor", "-password");
+
+    public GbakInvocation {
+        arguments = List.copyOf(arguments);
+        environment = Map.copyOf(environment);
+    }
+
+    /**
+     * Builds the restore command.
+     *
+     * @param replace  {@code -rep} (replace an existing database) instead of {@code -c}
+     * @param extra    pass-through gbak switches ({@code -bu}, {@code -par 4}, {@code -se host:service_mgr}…)
+     * @param password the password, or {@code null}; goes to {@code ISC_PASSWORD}
+     */
+    public static GbakInvocation restore(Path gbak, String backup, String database, boolean replace, String user,
+                                         String password, List<String> extra) {
+        for (String a : extra) {
+            if (PASSWORD_SWITCHES.contains(a.toLowerCase(Locale.ROOT))) {
+                throw new IllegalArgumentException("a password must not be given as a gbak argument (" + a
+                        + "): use --password-file or the ISC_PASSWORD environment variable");
+            }
+        }
+        List<String> args = new ArrayList<>();
+        args.add(replace ? "-rep" : "-c");
+        args.add("-v");
+        if (!extra.stream().anyMatch(a -> a.equalsIgnoreCase("-st") || a.equalsIgnoreCase("-statistics"))) {
+            args.add("-st");
+            args.add("tdrw");
+        }
+        if (user != null) {
+            args.add("-user");
+            args.add(user);
+        }
+        args.addAll(extra);
+        args.add(backup);
+        args.add(database);
+        Map<String, String> env = new LinkedHashMap<>();
+        if (password != null) {
+            env.put("ISC_PASSWORD", password);
+        }
+        return new GbakInvocation(gbak, args, env);
+    }
+
+    /** The command line as shown on screen and stored in the run record (no secret is in it). */
+    public String redacted() {
+        StringBuilder sb = new StringBuilder(quote(gbak.toString()));
+        for (String a : arguments) {
+            sb.append(' ').append(quote(a));
+        }
+        if (environment.containsKey("ISC_PASSWORD")) {
+            sb.append("   (password from ISC_PASSWORD)");
+        }
+        return sb.toString();
+    }
+
+    private static String quote(String s) {
+        return s.isEmpty() || s.chars().anyMatch(c -> c == ' ' || c == '"' || c == '\'') ? '"' + s.replace("\"", "\\\"") + '"' : s;
+    }
+}

@@ -1,0 +1,111 @@
+package dev.gbakprof.exec;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.Charset;
+import java.util.Arrays;
+import java.util.function.Consumer;
+
+/**
+ * Receives one of gbak's output streams as it arrives. Each complete line is written unchanged (bytes
+ * and line end as gbak wrote them) to the shared raw sink, and pushed, decoded and without its line end,
+ * to the line consumer. gbak writes every line in several small {@code write()}s (prefix, each column,
+ * text), so lines are assembled here before they reach the sink: stdout and stderr then interleave line
+ * by line in arrival order, never inside a line.
+ */
+public final class LineTee extends OutputStream {
+    private final OutputStream rawSink;
+    private final Object lock;
+    private final Consumer<String> lines;
+    private final Charset charset;
+    private byte[] buf = new byte[256];
+    private int len;
+
+    /**
+     * @param rawSink where the raw bytes go (shared by stdout and stderr)
+     * @param lock    the lock both streams take to write a line and push it
+     * @param lines   receives each decoded line, under the lock
+     * @param charset how gbak's bytes are decoded for the parser
+     */
+    public LineTee(OutputStream rawSink, Object lock, Consumer<String> lines, Charset charset) {
+        this.rawSink = rawSink;
+        this.lock = lock;
+        this.lines = lines;
+        this.charset = charset;
+    }
+
+    @Override
+    public void write(int b) throws IOException {
+        append((byte) b);
+        if (b == '\n') {
+            emit();
+        }
+    }
+
+    @Override
+    public void write(byte[] b, int off, int n) throws IOException {
+        int start = off;
+        int end = off + n;
+        for (int i = off; i < end; i++) {
+            if (b[i] == '\n') {
+                appendAll(b, start, i + 1 - start);
+                emit();
+                start = i + 1;
+            }
+        }
+        if (start < end) {
+            appendAll(b, start, end - start);
+        }
+    }
+
+    private void append(byte b) {
+        ensure(len + 1);
+        buf[len++] = b;
+    }
+
+    private void appendAll(byte[] b, int off, int n) {
+        ensure(len + n);
+        System.arraycopy(b, off, buf, len, n);
+        len += n;
+    }
+
+    private void ensure(int capacity) {
+        if (capacity > buf.length) {
+            buf = Arrays.copyOf(buf, Math.max(capacity, buf.length * 2));
+        }
+    }
+
+    private void emit() throws IOException {
+        if (len == 0) {
+            return;
+        }
+        int textLen = len;
+        if (textLen > 0 && buf[textLen - 1] == '\n') {
+            textLen--;
+        }
+        if (textLen > 0 && buf[textLen - 1] == '\r') {
+            textLen--;
+        }
+        String line = new String(buf, 0, textLen, charset);
+        synchronized (lock) {
+            rawSink.write(buf, 0, len);
+            rawSink.flush();
+            lines.accept(line);
+        }
+        len = 0;
+        if (buf.length > 1 << 16) {
+            buf = new byte[256];
+        }
+    }
+
+    /** Emits a last line that gbak did not end (a killed gbak can stop mid-line). */
+    @Override
+    public void flush() throws IOException {
+        // Partial lines wait for their end; only close() emits them.
+    }
+
+    @Override
+    public void close() throws IOException {
+        emit();
+    }
+}

@@ -1,0 +1,68 @@
+package dev.gbakprof.monitor;
+
+import dev.gbakprof.model.Environment;
+import dev.gbakprof.model.PowerPlan;
+import oshi.SystemInfo;
+import oshi.hardware.HardwareAbstractionLayer;
+import oshi.software.os.OperatingSystem;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.Charset;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+
+/** Records the machine a restore runs on: host, OS, CPU, memory, gbak's version and the power plan. */
+public final class EnvironmentProbe {
+    private EnvironmentProbe() {
+    }
+
+    public static Environment probe(Path gbak, PowerPlan plan) {
+        SystemInfo si = new SystemInfo();
+        HardwareAbstractionLayer hw = si.getHardware();
+        OperatingSystem os = si.getOperatingSystem();
+        String host = os.getNetworkParams().getHostName();
+        String cpu = hw.getProcessor().getProcessorIdentifier().getName();
+        return new Environment(host, os.toString(), cpu == null ? null : cpu.trim(),
+                hw.getProcessor().getLogicalProcessorCount(), plan, gbakVersion(gbak), null,
+                hw.getMemory().getTotal());
+    }
+
+    /**
+     * What {@code gbak -z} prints on its first line ({@code gbak:gbak version LI-V3.0.11.33637 Firebird 3.0}),
+     * without the prefix; {@code null} when gbak does not answer.
+     */
+    public static String gbakVersion(Path gbak) {
+        if (gbak == null) {
+            return null;
+        }
+        try {
+            Process p = new ProcessBuilder(gbak.toString(), "-z").redirectErrorStream(true)
+                    .redirectInput(ProcessBuilder.Redirect.from(nullDevice())).start();
+            ByteArrayOutputStream buf = new ByteArrayOutputStream();
+            try (InputStream in = p.getInputStream()) {
+                in.transferTo(buf);
+            }
+            if (!p.waitFor(10, TimeUnit.SECONDS)) {
+                p.destroyForcibly();
+            }
+            for (String line : buf.toString(Charset.defaultCharset()).split("\\R")) {
+                int at = line.indexOf("gbak version ");
+                if (at >= 0) {
+                    return line.substring(at + "gbak version ".length()).trim();
+                }
+            }
+            return null;
+        } catch (IOException ex) {
+            return null;
+        } catch (InterruptedException ex) {
+            Thread.currentThread().interrupt();
+            return null;
+        }
+    }
+
+    private static java.io.File nullDevice() {
+        return new java.io.File(System.getProperty("os.name", "").startsWith("Windows") ? "NUL" : "/dev/null");
+    }
+}

@@ -1,0 +1,28 @@
+package dev.gbakprof.power;
+
+import dev.gbakprof.model.PowerPlan;
+
+/**
+ * Whether the active plan is a performance plan, in one line for scripts and monitoring (the idea of
+ * dbatools' Test-DbaPowerPlan, judged by GUID or governor rather than by the plan's translated name).
+ */
+public record PlanCheck(Status status, String message) {
+
+    public enum Status { PERFORMANCE, NOT_PERFORMANCE, UNKNOWN }
+
+    public static PlanCheck of(PowerPlan plan) {
+        String shown = plan.name() + (plan.guid() == null ? "" : " (" + plan.guid() + ")");
+        if (plan.performance() == null) {
+            String why = plan.source() != null && plan.source().startsWith("unknown: ")
+                    ? plan.source().substring("unknown: ".length())
+                    : "cannot tell whether " + shown + " is a performance plan (" + plan.source() + ")";
+            return new PlanCheck(Status.UNKNOWN, "UNKNOWN: power plan: " + why);
+        }
+        if (plan.performance()) {
+            return new PlanCheck(Status.PERFORMANCE,
+                    "OK: power plan " + shown + " is a performance plan [" + plan.source() + "]");
+        }
+        return new PlanCheck(Status.NOT_PERFORMANCE, "NOT PERFORMANCE: power plan " + shown
+                + " is not a performance plan [" + plan.source() + "]; gbakprof plan --set high-performance");
+    }
+}

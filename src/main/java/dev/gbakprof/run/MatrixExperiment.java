@@ -1,0 +1,148 @@
+package dev.gbakprof.run;
+
+import dev.gbakprof.model.Environment;
+import dev.gbakprof.model.PowerPlan;
+import dev.gbakprof.model.RunStatus;
+import dev.gbakprof.power.PowerPlanSwitcher;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * {@code gbakprof matrix}: repeated restores of one backup under several power plans (and/or values of a
+ * gbak switch) in interleaved order, with a rest between runs, each run saved with its arm's label. The
+ * original power plan is put back at the end, also after a failed restore, a timeout or Ctrl-C.
+ */
+public final class MatrixExperiment {
+    private final RunOptions base;
+    private final List<MatrixPlan.Arm> schedule;
+    private final PowerPlanSwitcher switcher;
+    private final Environment environment;
+    private final PrintStream out;
+    private final boolean terminal;
+    private final AtomicBoolean restored = new AtomicBoolean();
+    private PowerPlan original;
+
+    /** What the experiment did. */
+    public record Result(List<RestoreSession.Outcome> runs, PowerPlan original, String restoredPlan, String stoppedBy) {
+    }
+
+    public MatrixExperiment(RunOptions base, List<MatrixPlan.Arm> schedule, PowerPlanSwitcher switcher,
+                            Environment environment, PrintStream out, boolean terminal) {
+        this.base = base;
+        this.schedule = List.copyOf(schedule);
+        this.switcher = switcher;
+        this.environment = environment;
+        this.out = out;
+        this.terminal = terminal;
+    }
+
+    private boolean switchesPlans() {
+        return schedule.stream().anyMatch(a -> a.plan() != null);
+    }
+
+    /** Database file of the n-th restore: {@code shop-high-performance-3.fdb} beside the given one. */
+    String target(int n, MatrixPlan.Arm arm) {
+        String db = base.database();
+        int slash = Math.max(db.lastIndexOf('/'), db.lastIndexOf('\\'));
+        int dot = db.lastIndexOf('.');
+        String stem = dot > slash ? db.substring(0, dot) : db;
+        String ext = dot > slash ? db.substring(dot) : "";
+        return stem + "-" + arm.label().replaceAll("[^A-Za-z0-9._-]+", "-") + "-" + n + ext;
+    }
+
+    /** Refuses before anything changes: a missing backup, a target that exists. */
+    public void check() {
+        if (base.throughServer()) {
+            return;
+        }
+        if (!Files.isRegularFile(Path.of(base.backup()))) {
+            throw new RunRefusedException(base.backup() + ": no such backup file");
+        }
+        for (int i = 0; i < schedule.size(); i++) {
+            String t = target(i + 1, schedule.get(i));
+            if (Files.exists(Path.of(t)) && !base.replace()) {
+                throw new RunRefusedException(t + ": database exists; it was left untouched. Add --replace or choose another --database");
+            }
+        }
+    }
+
+    public Result run() throws IOException, InterruptedException {
+        check();
+        if (switchesPlans()) {
+            original = switcher.current();
+            out.println("gbakprof: power plan now: " + describe(original) + " (put back at the end)");
+        }
+        Thread hook = new Thread(this::restoreOriginal, "gbakprof-restore-power-plan");
+        Runtime.getRuntime().addShutdownHook(hook);
+        List<RestoreSession.Outcome> outcomes = new ArrayList<>();
+        String stoppedBy = null;
+        String restoredPlan = null;
+        try {
+            for (int i = 0; i < schedule.size(); i++) {
+                MatrixPlan.Arm arm = schedule.get(i);
+                if (i > 0 && !base.cooldown().isZero()) {
+                    out.println("gbakprof: resting " + base.cooldown().toMillis() / 1000.0 + " s");
+                    Thread.sleep(base.cooldown().toMillis());
+                }
+                PowerPlan plan = environment == null ? null : environment.powerPlan();
+                if (arm.plan() != null) {
+                    plan = switcher.set(arm.plan());
+                    out.println("gbakprof: power plan set to " + describe(plan));
+                }
+                String target = target(i + 1, arm);
+                out.println("gbakprof: restore " + (i + 1) + " of " + schedule.size() + " [" + arm.label() + "] into " + target);
+                RunOptions opts = base.forArm(arm.gbakArgs(), arm.label());
+                Environment env = environment == null ? null : environment.withPowerPlan(plan);
+                boolean existed = Files.exists(Path.of(target));
+                RestoreSession session = new RestoreSession(opts, base.gbak(), env, out, terminal);
+                RestoreSession.Outcome o = session.restore(target, arm.label(), "-m" + (i + 1));
+                outcomes.add(o);
+                if (!base.keep() && !existed && !base.throughServer()) {
+                    Files.deleteIfExists(Path.of(target));
+                }
+                if (o.run().status() == RunStatus.INCOMPLETE
+                        && o.run().warnings().stream().anyMatch(w -> w.startsWith("interrupted"))) {
+                    stoppedBy = "Ctrl-C";
+                    break;
+                }
+            }
+        } catch (RuntimeException ex) {
+            stoppedBy = ex.getMessage();
+            throw ex;
+        } finally {
+            restoredPlan = restoreOriginal();
+            try {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            } catch (IllegalStateException ex) {
+                // shutting down: the hook has run or is running
+            }
+        }
+        return new Result(outcomes, original, restoredPlan, stoppedBy);
+    }
+
+    /** Puts the original plan back, once. Returns what is active afterwards, or {@code null} when nothing was switched. */
+    private String restoreOriginal() {
+        if (original == null || !restored.compareAndSet(false, true)) {
+            return null;
+        }
+        String key = original.guid() != null ? original.guid() : original.name();
+        try {
+            PowerPlan now = switcher.set(key);
+            out.println("gbakprof: restored the original power plan: " + describe(now));
+            return now.name();
+        } catch (RuntimeException ex) {
+            out.println("gbakprof: could NOT restore the original power plan " + describe(original) + ": " + ex.getMessage());
+            return null;
+        }
+    }
+
+    private static String describe(PowerPlan p) {
+        return p == null ? "unknown" : p.name() + (p.guid() != null ? " (" + p.guid() + ")" : "");
+    }
+}

@@ -1,0 +1,103 @@
+package dev.gbakprof.run;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Locale;
+import java.util.Random;
+
+/**
+ * The arms of an A/B experiment (power plans, values of a gbak option, or both) and the order in which
+ * their restores run, so that drift and heat do not favour one arm.
+ */
+public final class MatrixPlan {
+
+    /** One configuration: the power plan to set (or {@code null}) and the gbak switches it adds. */
+    public record Arm(String label, String plan, List<String> gbakArgs) {
+        public Arm {
+            gbakArgs = List.copyOf(gbakArgs);
+        }
+    }
+
+    /** How restores are ordered. */
+    public enum Order {
+        /** A B A B …: every round runs each arm once, in the same order. */
+        INTERLEAVED,
+        /** Each round runs each arm once, in a random order (balanced random blocks, seeded). */
+        RANDOM_BLOCKS;
+
+        public static Order parse(String s) {
+            return switch (s.toLowerCase(Locale.ROOT)) {
+                case "interleaved" -> INTERLEAVED;
+                case "random-blocks" -> RANDOM_BLOCKS;
+                default -> throw new IllegalArgumentException("--order takes interleaved or random-blocks, not '" + s + "'");
+            };
+        }
+    }
+
+    private MatrixPlan() {
+    }
+
+    /**
+     * The arms: every plan, crossed with every value of the varied gbak switch.
+     *
+     * @param plans power plans (aliases, names or GUIDs); empty when only a gbak option varies
+     * @param vary  {@code gbak:-par 1,2,4,8}, or {@code null}
+     */
+    public static List<Arm> arms(List<String> plans, String vary) {
+        List<List<String>> values = new ArrayList<>();
+        List<String> valueLabels = new ArrayList<>();
+        if (vary != null) {
+            String spec = vary.strip();
+            if (!spec.startsWith("gbak:")) {
+                throw new IllegalArgumentException("--vary takes 'gbak:SWITCH V1,V2,…' (e.g. 'gbak:-par 1,2,4,8'), not '" + vary + "'");
+            }
+            String rest = spec.substring(5).strip();
+            int sp = rest.indexOf(' ');
+            if (sp < 0 || !rest.startsWith("-")) {
+                throw new IllegalArgumentException("--vary needs a gbak switch and its values, e.g. 'gbak:-par 1,2,4,8'");
+            }
+            String sw = rest.substring(0, sp);
+            for (String v : rest.substring(sp + 1).split(",")) {
+                if (v.isBlank()) {
+                    continue;
+                }
+                values.add(List.of(sw, v.strip()));
+                valueLabels.add(sw + " " + v.strip());
+            }
+            if (values.size() < 2) {
+                throw new IllegalArgumentException("--vary needs at least two values to compare");
+            }
+        }
+        List<Arm> arms = new ArrayList<>();
+        List<String> planList = plans.isEmpty() ? java.util.Collections.singletonList(null) : plans;
+        for (String plan : planList) {
+            if (values.isEmpty()) {
+                arms.add(new Arm(plan, plan, List.of()));
+            } else {
+                for (int i = 0; i < values.size(); i++) {
+                    String label = plan == null ? valueLabels.get(i) : plan + " " + valueLabels.get(i);
+                    arms.add(new Arm(label, plan, values.get(i)));
+                }
+            }
+        }
+        if (arms.size() < 2) {
+            throw new IllegalArgumentException("an experiment needs at least two arms: --plans A,B and/or --vary");
+        }
+        return arms;
+    }
+
+    /** The order of the restores: {@code repeat} rounds, each running every arm once. */
+    public static List<Arm> schedule(List<Arm> arms, int repeat, Order order, long seed) {
+        Random rnd = new Random(seed);
+        List<Arm> out = new ArrayList<>();
+        for (int r = 0; r < repeat; r++) {
+            List<Arm> round = new ArrayList<>(arms);
+            if (order == Order.RANDOM_BLOCKS) {
+                Collections.shuffle(round, rnd);
+            }
+            out.addAll(round);
+        }
+        return out;
+    }
+}

@@ -1,0 +1,112 @@
+package dev.gbakprof.run;
+
+import dev.gbakprof.model.Environment;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * {@code gbakprof run}: one restore, or {@code --repeat N} restores to fresh database names with a rest
+ * between them (the SQL Server power-plan test rested 2 s to let the CPU clock fall). Refuses to touch
+ * a database that exists unless {@code --replace}; never touches the backup.
+ */
+public final class RestoreSeries {
+    private final RunOptions options;
+    private final RestoreSession session;
+    private final PrintStream out;
+
+    public RestoreSeries(RunOptions options, Path gbak, Environment environment, PrintStream progressOut,
+                         boolean terminal) {
+        this.options = options;
+        this.session = new RestoreSession(options, gbak, environment, progressOut, terminal);
+        this.out = progressOut;
+    }
+
+    /** The database names the restores will create: the given one, or name-run1.fdb … for repeats. */
+    public List<String> targets() {
+        List<String> names = new ArrayList<>();
+        if (options.repeat() <= 1) {
+            names.add(options.database());
+            return names;
+        }
+        String db = options.database();
+        int slash = Math.max(db.lastIndexOf('/'), db.lastIndexOf('\\'));
+        int dot = db.lastIndexOf('.');
+        String stem = dot > slash ? db.substring(0, dot) : db;
+        String ext = dot > slash ? db.substring(dot) : "";
+        for (int i = 1; i <= options.repeat(); i++) {
+            names.add(stem + "-run" + i + ext);
+        }
+        return names;
+    }
+
+    /** Checks what can be checked before gbak starts; throws {@link RunRefusedException}. */
+    public void check() {
+        if (options.repeat() < 1) {
+            throw new RunRefusedException("--repeat must be 1 or more");
+        }
+        try {
+            dev.gbakprof.exec.GbakInvocation.restore(options.gbak(), options.backup(), options.database(),
+                    options.replace(), options.user(), options.password(), options.extraArgs());
+        } catch (IllegalArgumentException ex) {
+            throw new RunRefusedException(ex.getMessage());
+        }
+        if (options.throughServer()) {
+            return; // the paths are the server's: gbak or the server will say what is wrong
+        }
+        Path backup = Path.of(options.backup());
+        if (!Files.isRegularFile(backup)) {
+            throw new RunRefusedException(backup + ": no such backup file");
+        }
+        if (!Files.isReadable(backup)) {
+            throw new RunRefusedException(backup + ": backup file not readable");
+        }
+        for (String t : targets()) {
+            Path p = Path.of(t);
+            if (p.toAbsolutePath().normalize().equals(backup.toAbsolutePath().normalize())) {
+                throw new RunRefusedException(t + ": the database would overwrite the backup file");
+            }
+            if (Files.exists(p) && !options.replace()) {
+                throw new RunRefusedException(t + ": database exists; it was left untouched. "
+                        + "Add --replace to overwrite it (gbak -rep), or choose another --database");
+            }
+            Path dir = p.toAbsolutePath().getParent();
+            if (dir != null && !Files.isDirectory(dir)) {
+                throw new RunRefusedException(t + ": folder " + dir + " does not exist");
+            }
+        }
+    }
+
+    /** Runs the restores; returns each one's outcome. */
+    public List<RestoreSession.Outcome> run(String label) throws IOException, InterruptedException {
+        check();
+        List<String> targets = targets();
+        List<RestoreSession.Outcome> outcomes = new ArrayList<>();
+        for (int i = 0; i < targets.size(); i++) {
+            if (i > 0 && !options.cooldown().isZero()) {
+                out.println("gbakprof: resting " + options.cooldown().toMillis() / 1000.0 + " s before the next restore");
+                Thread.sleep(options.cooldown().toMillis());
+            }
+            String target = targets.get(i);
+            String tag = targets.size() > 1 ? "-r" + (i + 1) : "";
+            if (targets.size() > 1) {
+                out.println("gbakprof: restore " + (i + 1) + " of " + targets.size() + " into " + target);
+            }
+            boolean existed = !options.throughServer() && Files.exists(Path.of(target));
+            RestoreSession.Outcome o = session.restore(target, label, tag);
+            outcomes.add(o);
+            if (targets.size() > 1 && !options.keep() && !existed && !options.throughServer()) {
+                Files.deleteIfExists(Path.of(target));
+            }
+            if (o.run().status() == dev.gbakprof.model.RunStatus.INCOMPLETE
+                    && o.run().warnings().stream().anyMatch(w -> w.startsWith("interrupted"))) {
+                break; // Ctrl-C ends the series
+            }
+        }
+        return outcomes;
+    }
+}

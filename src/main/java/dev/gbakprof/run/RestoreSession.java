@@ -1,0 +1,180 @@
+package dev.gbakprof.run;
+
+import dev.gbakprof.exec.GbakInvocation;
+import dev.gbakprof.exec.GbakRunner;
+import dev.gbakprof.log.LinePipeline;
+import dev.gbakprof.model.Environment;
+import dev.gbakprof.model.RestoreRun;
+import dev.gbakprof.model.RunStatus;
+import dev.gbakprof.monitor.CpuSampler;
+import dev.gbakprof.store.RunJson;
+import dev.gbakprof.timeline.RestoreTimeline;
+
+import java.io.BufferedOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.charset.Charset;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * One live restore: launches gbak, streams every line through the same pipeline as {@code parse} while
+ * gbak works, writes the raw output to {@code gbak.log} as it arrives and {@code run.json} atomically at
+ * the end (also after a failure, a timeout or Ctrl-C), and never leaves a gbak process behind.
+ */
+public final class RestoreSession {
+    private static final DateTimeFormatter DIR_TIME = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
+
+    private final RunOptions options;
+    private final Path gbak;
+    private final Environment environment;
+    private final PrintStream progressOut;
+    private final boolean terminal;
+
+    /** What one restore left behind. */
+    public record Outcome(RestoreRun run, Path runDir) {
+    }
+
+    public RestoreSession(RunOptions options, Path gbak, Environment environment, PrintStream progressOut,
+                          boolean terminal) {
+        this.options = options;
+        this.gbak = gbak;
+        this.environment = environment;
+        this.progressOut = progressOut;
+        this.terminal = terminal;
+    }
+
+    /**
+     * Restores once into {@code database}.
+     *
+     * @param database the database file for this restore (a fresh name for repeated runs)
+     * @param label    the run's label
+     * @param tag      suffix of the run folder (for repeated runs), or empty
+     */
+    public Outcome restore(String database, String label, String tag) throws IOException {
+        boolean local = !options.throughServer();
+        Path dbPath = local ? Path.of(database) : null;
+        boolean existedBefore = dbPath != null && Files.exists(dbPath);
+        Long backupBytes = local && Files.isRegularFile(Path.of(options.backup())) ? Files.size(Path.of(options.backup())) : null;
+
+        Path runDir = newRunDir(label, tag);
+        Path rawLog = runDir.resolve("gbak.log");
+        GbakInvocation inv = GbakInvocation.restore(gbak, options.backup(), database, options.replace(),
+                options.user(), options.password(), options.extraArgs());
+
+        RestoreTimeline timeline = new RestoreTimeline();
+        Double baseline = Baselines.find(options.baseline(), options.runsDir(), options.backup(), backupBytes)
+                .map(RestoreRun::totalSeconds).orElse(null);
+        GbakRunner runner = new GbakRunner();
+        CountDownLatch recorded = new CountDownLatch(1);
+        Thread hook = new Thread(() -> {
+            runner.interrupt(); // Ctrl-C: kill gbak, then let the record be written
+            try {
+                recorded.await(20, TimeUnit.SECONDS);
+            } catch (InterruptedException ex) {
+                Thread.currentThread().interrupt();
+            }
+        }, "gbakprof-ctrl-c");
+        Runtime.getRuntime().addShutdownHook(hook);
+
+        String startedAt = Instant.now().truncatedTo(ChronoUnit.MILLIS).toString();
+        long t0 = System.nanoTime();
+        GbakRunner.Result result;
+        List<String> sampleWarnings;
+        List<dev.gbakprof.model.CpuSample> samples;
+        try (OutputStream raw = new BufferedOutputStream(Files.newOutputStream(rawLog));
+             ProgressDisplay display = new ProgressDisplay(timeline, progressOut, terminal, baseline);
+             CpuSampler sampler = new CpuSampler(options.sampleInterval().toMillis())) {
+            LinePipeline pipeline = new LinePipeline(timeline, display);
+            progressOut.println("gbakprof: " + inv.redacted());
+            progressOut.println("gbakprof: raw log " + rawLog);
+            sampler.start(t0);
+            result = runner.run(inv, raw, pipeline::push, options.timeout(), Charset.defaultCharset());
+            sampler.close();
+            samples = sampler.samples();
+            sampleWarnings = sampler.warnings();
+        }
+        double wall = (System.nanoTime() - t0) / 1e9;
+        try {
+            RestoreRun run = finish(timeline, result, inv, label, rawLog, startedAt, wall, backupBytes,
+                    samples, sampleWarnings);
+            RunJson.write(run, runDir.resolve("run.json"));
+            if (run.status() == RunStatus.INCOMPLETE && dbPath != null && !existedBefore && !options.keepPartial()) {
+                if (Files.deleteIfExists(dbPath)) {
+                    progressOut.println("gbakprof: removed the partial database " + dbPath + " (--keep-partial keeps it)");
+                }
+            }
+            return new Outcome(run, runDir);
+        } finally {
+            recorded.countDown();
+            try {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            } catch (IllegalStateException ex) {
+                // already shutting down (Ctrl-C): the hook is running and waits for the latch above
+            }
+        }
+    }
+
+    private RestoreRun finish(RestoreTimeline timeline, GbakRunner.Result result, GbakInvocation inv, String label,
+                              Path rawLog, String startedAt, double wall, Long backupBytes,
+                              List<dev.gbakprof.model.CpuSample> samples, List<String> sampleWarnings) {
+        RestoreRun parsed = timeline.toRun(label, rawLog.toString());
+        List<String> errors = new ArrayList<>(parsed.errors());
+        List<String> warnings = new ArrayList<>(parsed.warnings());
+        warnings.addAll(sampleWarnings);
+        RunStatus status = parsed.status();
+        if (result.launchError() != null) {
+            status = RunStatus.FAILED;
+            errors.add("gbak could not be started: " + result.launchError());
+        } else if (result.timedOut()) {
+            status = RunStatus.INCOMPLETE;
+            warnings.add("gbakprof stopped gbak at the timeout of " + options.timeout().toString()
+                    .substring(2).toLowerCase() + " (gbak exit code " + result.exitCode() + ")");
+        } else if (result.interrupted()) {
+            status = RunStatus.INCOMPLETE;
+            warnings.add("interrupted (Ctrl-C): gbakprof stopped gbak");
+        } else if (result.exitCode() != null && result.exitCode() != 0) {
+            status = RunStatus.FAILED;
+            if (errors.isEmpty()) {
+                errors.add("gbak exited with code " + result.exitCode() + " without an error message");
+            }
+        } else if (status == RunStatus.COMPLETED && timeline.columns().isEmpty()) {
+            warnings.add("gbak printed no statistics columns: pass -st tdrw (or leave -st out of the extra arguments)");
+        }
+        return parsed.toBuilder()
+                .via("gbak")
+                .startedAt(startedAt)
+                .exitCode(result.exitCode())
+                .command(inv.redacted())
+                .status(status)
+                .errors(errors)
+                .warnings(warnings)
+                .environment(environment)
+                .cpuSamples(samples)
+                .backupFile(parsed.backupFile() != null ? parsed.backupFile() : options.backup())
+                .backupBytes(backupBytes)
+                .wallSeconds(Math.round(wall * 1000) / 1000.0)
+                .build();
+    }
+
+    private Path newRunDir(String label, String tag) throws IOException {
+        String safe = label.replaceAll("[^A-Za-z0-9._-]+", "-");
+        String base = LocalDateTime.now().format(DIR_TIME) + "-" + safe + tag;
+        Path dir = options.runsDir().resolve(base);
+        int n = 2;
+        while (Files.exists(dir)) {
+            dir = options.runsDir().resolve(base + "-" + n++);
+        }
+        Files.createDirectories(dir);
+        return dir;
+    }
+}

@@ -1,0 +1,154 @@
+package dev.gbakprof.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.gbakprof.testutil.Logs;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class ParseCommandTest {
+
+    record Result(int code, String out, String err) {
+    }
+
+    static Result run(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code = Main.execute(args, new PrintWriter(out, true), new PrintWriter(err, true));
+        return new Result(code, out.toString(), err.toString());
+    }
+
+    private static void assertOneLineError(Result r, String... fragments) {
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err().strip().lines()).hasSize(1);
+        assertThat(r.err()).doesNotContain("Exception").doesNotContain("\tat ");
+        for (String f : fragments) {
+            assertThat(r.err()).contains(f);
+        }
+    }
+
+    @Test
+    void summaryNamesTotalPhasesIndexesAndTables() {
+        Result r = run("parse", Logs.log("shop-tdrw.log").toString());
+        assertThat(r.code()).isZero();
+        assertThat(r.out()).contains("status     completed", "phases", "indexes", "ORDERS", "1,000,000 records",
+                "rows/s", "top 10 indexes by build time (of 14)");
+    }
+
+    @Test
+    void jsonFollowsTheRunRecordContract() throws Exception {
+        Result r = run("parse", "--json", Logs.log("small-tdrw.log").toString());
+        assertThat(r.code()).isZero();
+        JsonNode j = new ObjectMapper().readTree(r.out());
+        assertThat(j.get("schema").asText()).isEqualTo("gbakprof.run/1");
+        assertThat(j.get("label").asText()).isEqualTo("small-tdrw");
+        assertThat(j.get("via").asText()).isEqualTo("log");
+        assertThat(j.get("status").asText()).isEqualTo("completed");
+        assertThat(j.has("startedAt")).isTrue();
+        assertThat(j.get("startedAt").isNull()).isTrue();
+        for (String field : List.of("source", "exitCode", "command", "columns", "totalSeconds", "phases", "tables",
+                "indexes", "errors", "warnings", "environment", "cpuSamples")) {
+            assertThat(j.has(field)).as(field).isTrue();
+        }
+        JsonNode idx = j.get("indexes").get(0);
+        for (String field : List.of("name", "table", "startSeconds", "seconds", "reads", "writes")) {
+            assertThat(idx.has(field)).as(field).isTrue();
+        }
+        JsonNode t = j.get("tables").get(0);
+        for (String field : List.of("name", "records", "startSeconds", "seconds")) {
+            assertThat(t.has(field)).as(field).isTrue();
+        }
+        assertThat(j.get("phases").get(0).get("name").asText()).isEqualTo("setup");
+    }
+
+    @Test
+    void severalLogsWithJsonGiveAnArrayAndOutputFileIsWritten(@TempDir Path dir) throws Exception {
+        Path out = dir.resolve("runs.json");
+        Result r = run("parse", "--json", "-o", out.toString(), Logs.log("small-tdrw.log").toString(),
+                Logs.log("shop-t.log").toString());
+        assertThat(r.code()).isZero();
+        JsonNode j = new ObjectMapper().readTree(r.out());
+        assertThat(j.isArray()).isTrue();
+        assertThat(j).hasSize(2);
+        assertThat(new ObjectMapper().readTree(out.toFile())).isEqualTo(j);
+    }
+
+    @Test
+    void labelOverridesTheFileName() {
+        Result r = run("parse", "--label", "High performance", Logs.log("small-tdrw.log").toString());
+        assertThat(r.out()).startsWith("High performance  (");
+    }
+
+    @Test
+    void failedRestoreExitsOne() {
+        Result r = run("parse", Logs.log("dupfail-tdrw.log").toString());
+        assertThat(r.code()).isEqualTo(1);
+        assertThat(r.out()).contains("status     failed", "cannot commit index UX_ITEMS_NORM_CODE");
+    }
+
+    @Test
+    void emptyFile(@TempDir Path dir) throws Exception {
+        Path f = Files.createFile(dir.resolve("empty.log"));
+        assertOneLineError(run("parse", f.toString()), "empty.log", "empty file", "gbak -c -v");
+    }
+
+    @Test
+    void binaryFile(@TempDir Path dir) throws Exception {
+        Path f = dir.resolve("backup.fbk");
+        byte[] b = new byte[4096];
+        for (int i = 0; i < b.length; i++) {
+            b[i] = (byte) (i * 31);
+        }
+        Files.write(f, b);
+        assertOneLineError(run("parse", f.toString()), "backup.fbk", "binary data");
+    }
+
+    @Test
+    void textThatIsNotGbakOutput() {
+        assertOneLineError(run("parse", Logs.log("README.md").toString()), "README.md", "no gbak restore message",
+                "gbak -c -v -st tdrw");
+    }
+
+    @Test
+    void backupLogInsteadOfRestoreLog() {
+        assertOneLineError(run("parse", Logs.log("small-backup.log").toString()), "small-backup.log:2:",
+                "backup log (gbak -b)");
+    }
+
+    @Test
+    void restoreLogWithoutTimingColumns() {
+        assertOneLineError(run("parse", Logs.log("shop-nost.log").toString()), "shop-nost.log:", "no time or delta");
+    }
+
+    @Test
+    void missingFile() {
+        assertOneLineError(run("parse", "/nonexistent/restore.log"), "/nonexistent/restore.log", "no such file");
+    }
+
+    @Test
+    void directory(@TempDir Path dir) {
+        assertOneLineError(run("parse", dir.toString()), "is a directory");
+    }
+
+    @Test
+    void debugShowsTheStackTrace(@TempDir Path dir) {
+        Result r = run("parse", "--debug", dir.toString());
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err()).contains("LogFormatException").contains("\tat ");
+    }
+
+    @Test
+    void versionAndHelp() {
+        assertThat(run("--version").code()).isZero();
+        Result help = run("--help");
+        assertThat(help.out()).contains("parse", "run");
+    }
+}

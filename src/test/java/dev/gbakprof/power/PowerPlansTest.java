@@ -1,0 +1,64 @@
+package dev.gbakprof.power;
+
+import dev.gbakprof.model.PowerPlan;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+class PowerPlansTest {
+
+    @TempDir
+    Path tmp;
+
+    @Test
+    void eachOperatingSystemGetsItsProbe() {
+        assertThat(PowerPlans.forOs("Windows Server 2022", tmp, new RecordedRunner())).isInstanceOf(WindowsPowerCfg.class);
+        assertThat(PowerPlans.forOs("Linux", tmp, new RecordedRunner())).isInstanceOf(LinuxCpuFreq.class);
+    }
+
+    @Test
+    void otherSystemsHaveAnUnknownPlanThatCannotBeSet() {
+        PowerPlanSwitcher mac = PowerPlans.forOs("Mac OS X", tmp, new RecordedRunner());
+
+        assertThat(mac.current()).isEqualTo(
+                PowerPlan.unknown("gbakprof reads power plans on Windows and Linux, not on Mac OS X"));
+        assertThatThrownBy(() -> mac.set("balanced")).isInstanceOf(PowerPlanException.class);
+    }
+
+    @Test
+    void aProbeThatBreaksGivesAnUnknownPlanNotAnException() {
+        PowerSnapshot snapshot = PowerPlans.snapshot(() -> {
+            throw new IllegalStateException("boom");
+        });
+
+        assertThat(snapshot.active()).isEqualTo(
+                PowerPlan.unknown("the probe failed: java.lang.IllegalStateException: boom"));
+    }
+
+    @Test
+    void detectOnThisMachineNeverThrows() {
+        PowerPlan plan = PowerPlans.detect();
+
+        assertThat(plan.source()).isNotBlank();
+        assertThat(plan.name()).isNotBlank();
+    }
+
+    @Test
+    void systemRunnerReturnsExitCodeAndOutputAndFailsForMissingPrograms() throws IOException {
+        assumeTrue(System.getProperty("os.name").startsWith("Linux"), "needs sh");
+        CommandRunner runner = CommandRunner.system();
+
+        CommandRunner.Result result = runner.run(List.of("sh", "-c", "echo Höchstleistung; echo oops >&2; exit 3"));
+
+        assertThat(result).isEqualTo(new CommandRunner.Result(3, "Höchstleistung\n", "oops\n"));
+        assertThat(result.firstMessageLine()).isEqualTo("oops");
+        assertThatThrownBy(() -> runner.run(List.of("gbakprof-no-such-program"))).isInstanceOf(IOException.class);
+    }
+}

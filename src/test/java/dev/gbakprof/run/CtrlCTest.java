@@ -1,0 +1,58 @@
+package dev.gbakprof.run;
+
+import dev.gbakprof.model.RestoreRun;
+import dev.gbakprof.model.RunStatus;
+import dev.gbakprof.store.RunJson;
+import dev.gbakprof.testutil.Firebird;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** A real SIGINT to a real gbakprof JVM while the real gbak restores. */
+class CtrlCTest {
+
+    @Test
+    void ctrlCKillsGbakAndStillWritesTheRecord(@TempDir Path dir) throws Exception {
+        Path fbk = Firebird.backup("shop");
+        Path runs = dir.resolve("runs");
+        Path db = dir.resolve("interrupted.fdb");
+        Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+        Process jvm = new ProcessBuilder(java.toString(), "-cp", System.getProperty("java.class.path"),
+                "dev.gbakprof.cli.Main", "run", "--backup", fbk.toString(), "--database", db.toString(),
+                "--runs-dir", runs.toString(), "--label", "ctrl-c")
+                .redirectErrorStream(true).redirectOutput(dir.resolve("console.txt").toFile()).start();
+        Path log = null;
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (System.nanoTime() < deadline) {
+            if (Files.isDirectory(runs)) {
+                try (Stream<Path> s = Files.list(runs)) {
+                    log = s.findFirst().map(d -> d.resolve("gbak.log")).orElse(null);
+                }
+                if (log != null && Files.exists(log) && Files.readString(log).contains("restoring data for table")) {
+                    break;
+                }
+            }
+            Thread.sleep(50);
+        }
+        assertThat(log).as("gbak started and wrote data lines").isNotNull();
+        List<Long> gbaks = Firebird.gbakProcesses(db.toString());
+        assertThat(gbaks).hasSize(1);
+        new ProcessBuilder("kill", "-INT", Long.toString(jvm.pid())).start().waitFor();
+        assertThat(jvm.waitFor(40, TimeUnit.SECONDS)).isTrue();
+
+        assertThat(Firebird.gbakProcesses(db.toString())).isEmpty();
+        assertThat(Path.of("/proc", gbaks.get(0).toString())).doesNotExist();
+        RestoreRun run = RunJson.read(log.resolveSibling("run.json")).get(0);
+        assertThat(run.status()).isEqualTo(RunStatus.INCOMPLETE);
+        assertThat(run.warnings()).anyMatch(w -> w.contains("interrupted (Ctrl-C)"));
+        assertThat(run.tables()).isNotEmpty();
+        assertThat(db).doesNotExist();
+    }
+}

@@ -1,0 +1,249 @@
+package dev.gbakprof.run;
+
+import dev.gbakprof.cli.Main;
+import dev.gbakprof.model.IndexBuild;
+import dev.gbakprof.model.RestoreRun;
+import dev.gbakprof.model.RunStatus;
+import dev.gbakprof.store.LogReader;
+import dev.gbakprof.store.RunJson;
+import dev.gbakprof.testutil.Firebird;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.stream.Stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** {@code gbakprof run} against the real gbak of Debian's Firebird 3, embedded on local files. */
+class RunCommandTest {
+
+    record Result(int code, String out, String err) {
+    }
+
+    static Result gbakprof(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code = Main.execute(args, new PrintWriter(out, true), new PrintWriter(err, true));
+        return new Result(code, out.toString(), err.toString());
+    }
+
+    static List<Path> runDirs(Path runs) throws IOException {
+        try (Stream<Path> s = Files.list(runs)) {
+            return s.sorted().toList();
+        }
+    }
+
+    @Test
+    void liveRecordEqualsParseOfTheSavedRawLog(@TempDir Path dir) throws Exception {
+        Path fbk = Firebird.backup("small");
+        Path runs = dir.resolve("runs");
+        Result r = gbakprof("run", "--backup", fbk.toString(), "--database", dir.resolve("small.fdb").toString(),
+                "--runs-dir", runs.toString(), "--label", "live");
+        assertThat(r.code()).as(r.err()).isZero();
+        Path runDir = runDirs(runs).get(0);
+        assertThat(runDir.getFileName().toString()).matches("\\d{8}-\\d{6}-live");
+        RestoreRun live = RunJson.read(runDir.resolve("run.json")).get(0);
+        RestoreRun parsed = LogReader.read(runDir.resolve("gbak.log"), "live");
+        assertThat(live.status()).isEqualTo(RunStatus.COMPLETED);
+        assertThat(live.via()).isEqualTo("gbak");
+        assertThat(live.exitCode()).isZero();
+        assertThat(live.startedAt()).isNotNull();
+        assertThat(live.environment().gbakVersion()).contains("Firebird 3.0");
+        assertThat(live.environment().logicalCpus()).isPositive();
+        assertThat(live.backupBytes()).isEqualTo(Files.size(fbk));
+        assertThat(live.command()).startsWith("/usr/bin/gbak -c -v -st tdrw");
+        // the timeline part is exactly what parse makes of the raw log
+        assertThat(live.toBuilder().via("log").startedAt(null).exitCode(null).command(null).environment(null)
+                .cpuSamples(List.of()).backupBytes(null).wallSeconds(null)
+                .warnings(live.warnings().stream().filter(parsed.warnings()::contains).toList())
+                .backupFile(parsed.backupFile()).build())
+                .isEqualTo(parsed);
+        assertThat(live.tables()).extracting(t -> t.name() + "=" + t.records())
+                .contains("EMPLOYEES=300", "DEPARTMENTS=12", "PROJECTS=40");
+        assertThat(r.out()).contains("status     completed", "run record " + runDir.resolve("run.json"));
+    }
+
+    @Test
+    void rawLogIsGbaksOutputByteForByte(@TempDir Path dir) throws Exception {
+        Path fbk = Firebird.backup("small");
+        // a gbak that also copies its own output aside, so both sides of one run can be compared
+        Path copy = dir.resolve("copy.bin");
+        Path wrapper = dir.resolve("gbak-tee.sh");
+        Files.writeString(wrapper, "#!/bin/sh\n/usr/bin/gbak \"$@\" > '" + copy + "' 2>&1\nrc=$?\ncat '" + copy
+                + "'\nexit $rc\n");
+        wrapper.toFile().setExecutable(true);
+        Path runs = dir.resolve("runs");
+        Result r = gbakprof("run", "--gbak", wrapper.toString(), "--backup", fbk.toString(), "--database",
+                dir.resolve("small.fdb").toString(), "--runs-dir", runs.toString(), "--label", "tee");
+        assertThat(r.code()).as(r.err()).isZero();
+        byte[] raw = Files.readAllBytes(runDirs(runs).get(0).resolve("gbak.log"));
+        assertThat(raw).isEqualTo(Files.readAllBytes(copy));
+        assertThat(raw.length).isGreaterThan(1000);
+    }
+
+    @Test
+    void failingIndexActivationIsAFailedRunWithGbaksError(@TempDir Path dir) throws Exception {
+        Path fbk = Firebird.backup("dupfail");
+        Path runs = dir.resolve("runs");
+        Result r = gbakprof("run", "--backup", fbk.toString(), "--database", dir.resolve("dup.fdb").toString(),
+                "--runs-dir", runs.toString(), "--label", "dup");
+        assertThat(r.code()).isEqualTo(1);
+        RestoreRun run = RunJson.read(runDirs(runs).get(0).resolve("run.json")).get(0);
+        assertThat(run.status()).isEqualTo(RunStatus.FAILED);
+        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(run.errors()).contains("cannot commit index UX_ITEMS_NORM_CODE");
+        assertThat(run.errors()).anyMatch(e -> e.contains("attempt to store duplicate value"));
+        assertThat(run.indexes()).filteredOn(IndexBuild::failed).hasSize(1);
+        assertThat(r.out()).contains("cannot commit index UX_ITEMS_NORM_CODE");
+    }
+
+    @Test
+    void existingDatabaseIsRefusedAndUntouched(@TempDir Path dir) throws Exception {
+        Path fbk = Firebird.backup("small");
+        Path target = dir.resolve("precious.fdb");
+        byte[] content = "not a database, but somebody's file".getBytes(StandardCharsets.UTF_8);
+        Files.write(target, content);
+        String before = sha256(target);
+        Result r = gbakprof("run", "--backup", fbk.toString(), "--database", target.toString(),
+                "--runs-dir", dir.resolve("runs").toString());
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err().strip().lines()).hasSize(1);
+        assertThat(r.err()).contains("precious.fdb", "exists", "--replace");
+        assertThat(sha256(target)).isEqualTo(before);
+        assertThat(dir.resolve("runs")).doesNotExist();
+        String backupBefore = sha256(fbk);
+        // with --replace gbak -rep overwrites it, and the backup stays as it was
+        Result rep = gbakprof("run", "--replace", "--backup", fbk.toString(), "--database", target.toString(),
+                "--runs-dir", dir.resolve("runs").toString(), "--label", "rep");
+        assertThat(rep.code()).as(rep.err()).isZero();
+        assertThat(sha256(target)).isNotEqualTo(before);
+        assertThat(sha256(fbk)).isEqualTo(backupBefore);
+    }
+
+    @Test
+    void missingGbakAndMissingBackupAreOneLineErrors(@TempDir Path dir) {
+        Result noGbak = gbakprof("run", "--gbak", dir.resolve("nogbak").toString(), "--backup", "x.fbk",
+                "--database", dir.resolve("x.fdb").toString());
+        assertThat(noGbak.code()).isEqualTo(2);
+        assertThat(noGbak.err().strip().lines()).hasSize(1);
+        assertThat(noGbak.err()).contains("no such gbak");
+        Firebird.require();
+        Result noBackup = gbakprof("run", "--backup", dir.resolve("missing.fbk").toString(), "--database",
+                dir.resolve("x.fdb").toString());
+        assertThat(noBackup.code()).isEqualTo(2);
+        assertThat(noBackup.err()).contains("missing.fbk", "no such backup file");
+    }
+
+    @Test
+    void passwordInExtraArgumentsIsRefused(@TempDir Path dir) throws Exception {
+        Path fbk = Firebird.backup("small");
+        Result r = gbakprof("run", "--backup", fbk.toString(), "--database", dir.resolve("x.fdb").toString(),
+                "--", "-password", "s3cret");
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err()).contains("--password-file").doesNotContain("s3cret");
+    }
+
+    @Test
+    void repeatedRestoresUseFreshNamesRestAndCleanUp(@TempDir Path dir) throws Exception {
+        Path fbk = Firebird.backup("small");
+        Path runs = dir.resolve("runs");
+        Path db = dir.resolve("rep.fdb");
+        Result r = gbakprof("run", "--backup", fbk.toString(), "--database", db.toString(), "--repeat", "3",
+                "--cooldown", "1.5", "--runs-dir", runs.toString(), "--label", "rep");
+        assertThat(r.code()).as(r.err()).isZero();
+        List<Path> dirs = runDirs(runs);
+        assertThat(dirs).hasSize(3);
+        List<RestoreRun> recs = new ArrayList<>();
+        for (Path d : dirs) {
+            recs.add(RunJson.read(d.resolve("run.json")).get(0));
+        }
+        assertThat(recs).allSatisfy(x -> assertThat(x.status()).isEqualTo(RunStatus.COMPLETED));
+        assertThat(recs).extracting(RestoreRun::command).anySatisfy(c -> assertThat(c).endsWith("rep-run1.fdb"))
+                .anySatisfy(c -> assertThat(c).endsWith("rep-run3.fdb"));
+        for (int i = 1; i < recs.size(); i++) {
+            Instant prevEnd = Instant.parse(recs.get(i - 1).startedAt())
+                    .plusMillis(Math.round(recs.get(i - 1).wallSeconds() * 1000));
+            assertThat(Duration.between(prevEnd, Instant.parse(recs.get(i).startedAt())))
+                    .isGreaterThanOrEqualTo(Duration.ofMillis(1500));
+        }
+        try (Stream<Path> left = Files.list(dir)) {
+            assertThat(left.map(p -> p.getFileName().toString())).doesNotContain("rep-run1.fdb", "rep-run2.fdb",
+                    "rep-run3.fdb");
+        }
+        assertThat(r.out()).contains("repeated restores", "min", "median", "max");
+    }
+
+    @Test
+    void timeoutKillsGbakAndLeavesAConsistentRecord(@TempDir Path dir) throws Exception {
+        Path fbk = Firebird.backup("shop");
+        Path runs = dir.resolve("runs");
+        Path db = dir.resolve("slow.fdb");
+        Result r = gbakprof("run", "--backup", fbk.toString(), "--database", db.toString(), "--timeout", "3s",
+                "--runs-dir", runs.toString(), "--label", "timeout");
+        assertThat(r.code()).isEqualTo(1);
+        Path runDir = runDirs(runs).get(0);
+        RestoreRun run = RunJson.read(runDir.resolve("run.json")).get(0);
+        assertThat(run.status()).isEqualTo(RunStatus.INCOMPLETE);
+        assertThat(run.warnings()).anyMatch(w -> w.contains("timeout of 3s"));
+        assertThat(run.wallSeconds()).isBetween(2.9, 20.0);
+        assertThat(Firebird.gbakProcesses(db.toString())).isEmpty();
+        assertThat(db).doesNotExist(); // the partial database this run created is gone
+        assertThat(Files.size(runDir.resolve("gbak.log"))).isPositive();
+        assertThat(LogReader.read(runDir.resolve("gbak.log"), "timeout").tables()).isNotEmpty();
+    }
+
+    @Test
+    void passwordGoesThroughTheEnvironmentNeverTheCommandLine(@TempDir Path dir) throws Exception {
+        Path fbk = Firebird.backup("shop");
+        String secret = "Pw-" + Long.toHexString(System.nanoTime());
+        Path pwFile = dir.resolve("pw.txt");
+        Files.writeString(pwFile, secret + "\n");
+        Path db = dir.resolve("secret.fdb");
+        Path runs = dir.resolve("runs");
+        List<String> cmdlines = new ArrayList<>();
+        List<String> environs = new ArrayList<>();
+        Thread watcher = new Thread(() -> {
+            long end = System.nanoTime() + 20_000_000_000L;
+            while (System.nanoTime() < end && cmdlines.isEmpty()) {
+                try {
+                    for (long pid : Firebird.gbakProcesses(db.toString())) {
+                        cmdlines.add(new String(Files.readAllBytes(Path.of("/proc", "" + pid, "cmdline")),
+                                StandardCharsets.UTF_8).replace('\0', ' '));
+                        environs.add(new String(Files.readAllBytes(Path.of("/proc", "" + pid, "environ")),
+                                StandardCharsets.UTF_8));
+                    }
+                    Thread.sleep(20);
+                } catch (Exception ex) {
+                    // process came and went
+                }
+            }
+        });
+        watcher.start();
+        Result r = gbakprof("run", "--backup", fbk.toString(), "--database", db.toString(), "--user", "SYSDBA",
+                "--password-file", pwFile.toString(), "--timeout", "4s", "--runs-dir", runs.toString());
+        watcher.join();
+        assertThat(cmdlines).isNotEmpty();
+        assertThat(cmdlines).allSatisfy(c -> assertThat(c).doesNotContain(secret).contains("-user SYSDBA"));
+        assertThat(environs).allSatisfy(e -> assertThat(e).contains("ISC_PASSWORD=" + secret));
+        Path runDir = runDirs(runs).get(0);
+        assertThat(Files.readString(runDir.resolve("gbak.log"))).doesNotContain(secret);
+        assertThat(Files.readString(runDir.resolve("run.json"))).doesNotContain(secret);
+        assertThat(r.out() + r.err()).doesNotContain(secret);
+    }
+
+    static String sha256(Path p) throws Exception {
+        return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(p)));
+    }
+}

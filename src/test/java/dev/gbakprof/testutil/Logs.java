@@ -1,0 +1,83 @@
+package dev.gbakprof.testutil;
+
+import dev.gbakprof.log.Column;
+import dev.gbakprof.model.RestoreRun;
+import dev.gbakprof.store.LogReader;
+
+import java.io.IOException;
+import java.net.URISyntaxException;
+import java.net.URL;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Real gbak logs from src/test/resources/logs and samples/, and a deliberately naive reading of them. */
+public final class Logs {
+    private Logs() {
+    }
+
+    public static Path log(String name) {
+        URL url = Logs.class.getResource("/logs/" + name);
+        if (url == null) {
+            throw new IllegalArgumentException("no test log " + name);
+        }
+        try {
+            return Path.of(url.toURI());
+        } catch (URISyntaxException ex) {
+            throw new IllegalStateException(ex);
+        }
+    }
+
+    public static Path sample(String name) {
+        return Path.of("samples", name);
+    }
+
+    public static RestoreRun read(String name) {
+        return LogReader.read(log(name), null);
+    }
+
+    /**
+     * One statistics line as a test oracle reads it: naive whitespace split, no shared code with the parser.
+     * Values are in milliseconds (time, delta) or pages; -1 when the column is absent.
+     */
+    public record Row(int lineNumber, long time, long delta, long reads, long writes, String text) {
+    }
+
+    /** The statistics lines of a UTF-8 log with a header, read naively. */
+    public static List<Row> rows(Path file) throws IOException {
+        List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+        List<Column> cols = new ArrayList<>();
+        List<Row> rows = new ArrayList<>();
+        for (int i = 0; i < lines.size(); i++) {
+            String l = lines.get(i).strip();
+            if (!l.startsWith("gbak:")) {
+                continue;
+            }
+            String rest = l.substring(5).strip();
+            String[] tok = rest.split("\\s+");
+            if (cols.isEmpty() && tok.length > 0 && List.of("time", "delta", "reads", "writes").contains(tok[0])) {
+                for (String t : tok) {
+                    cols.add(Column.valueOf(t.toUpperCase()));
+                }
+                continue;
+            }
+            if (cols.isEmpty() || !l.startsWith("gbak: ") || tok.length <= cols.size() || !tok[0].matches("\\d+(\\.\\d+)?")) {
+                continue;
+            }
+            long time = -1, delta = -1, reads = -1, writes = -1;
+            for (int c = 0; c < cols.size(); c++) {
+                switch (cols.get(c)) {
+                    case TIME -> time = Math.round(Double.parseDouble(tok[c]) * 1000);
+                    case DELTA -> delta = Math.round(Double.parseDouble(tok[c]) * 1000);
+                    case READS -> reads = Long.parseLong(tok[c]);
+                    case WRITES -> writes = Long.parseLong(tok[c]);
+                }
+            }
+            String text = String.join(" ", java.util.Arrays.copyOfRange(tok, cols.size(), tok.length));
+            rows.add(new Row(i + 1, time, delta, reads, writes, text));
+        }
+        return rows;
+    }
+}

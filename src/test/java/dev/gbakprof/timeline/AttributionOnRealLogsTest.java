@@ -1,0 +1,173 @@
+package dev.gbakprof.timeline;
+
+import dev.gbakprof.model.IndexBuild;
+import dev.gbakprof.model.PhaseTime;
+import dev.gbakprof.model.RestoreRun;
+import dev.gbakprof.model.RunStatus;
+import dev.gbakprof.model.TableLoad;
+import dev.gbakprof.testutil.Logs;
+import dev.gbakprof.testutil.Logs.Row;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+/** The attribution rule checked on every real restore log, against a naive reading of the same file. */
+class AttributionOnRealLogsTest {
+
+    @ParameterizedTest
+    @ValueSource(strings = {"shop-tdrw.log", "shop-td.log", "shop-t.log", "shop-WRDT.log", "shop-tdrw-o.log",
+            "shop-tdrw-verbint200000.log", "shop-services-fbsvcmgr.log", "shop-services-gbak-se.log",
+            "small-tdrw.log", "dupfail-tdrw.log", "dupfail-services-fbsvcmgr.log", "shop-cut.log"})
+    void indexDurationIsTheTimeUntilTheNextStatisticsLine(String name) throws Exception {
+        List<Row> rows = Logs.rows(Logs.log(name));
+        RestoreRun run = Logs.read(name);
+        int k = 0;
+        for (int i = 0; i < rows.size(); i++) {
+            Row r = rows.get(i);
+            if (!r.text().startsWith("activating and creating deferred index ")) {
+                continue;
+            }
+            IndexBuild b = run.indexes().get(k++);
+            assertThat(b.name()).isEqualTo(r.text().substring(39));
+            if (i + 1 < rows.size()) {
+                Row next = rows.get(i + 1);
+                assertThat(b.seconds()).as(b.name()).isCloseTo((next.time() - r.time()) / 1000.0, within(1e-9));
+                assertThat(b.reads()).isEqualTo(next.reads() < 0 ? null : next.reads());
+                assertThat(b.writes()).isEqualTo(next.writes() < 0 ? null : next.writes());
+            } else {
+                assertThat(b.seconds()).as("no later line").isNull();
+            }
+        }
+        assertThat(run.indexes()).hasSize(k);
+        assertThat(k).isPositive();
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"shop-tdrw.log", "shop-td.log", "shop-t.log", "shop-tdrw-o.log",
+            "shop-services-fbsvcmgr.log", "small-tdrw.log", "dupfail-tdrw.log"})
+    void phaseSecondsAddUpToTheTotal(String name) throws Exception {
+        RestoreRun run = Logs.read(name);
+        double sum = run.phases().stream().mapToDouble(PhaseTime::seconds).sum();
+        assertThat(run.totalSeconds()).isNotNull();
+        assertThat(sum).isCloseTo(run.totalSeconds(), within(0.001));
+        List<Row> rows = Logs.rows(Logs.log(name));
+        assertThat(run.totalSeconds()).isEqualTo(rows.get(rows.size() - 1).time() / 1000.0);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"shop-tdrw.log", "shop-tdrw-o.log", "small-tdrw.log", "shop-services-gbak-se.log"})
+    void tableRecordsAreTheLastCountAndLoadRunsToTheFirstOtherLine(String name) throws Exception {
+        List<Row> rows = Logs.rows(Logs.log(name));
+        Map<String, long[]> expected = new LinkedHashMap<>(); // name -> {records, startMs, endMs}
+        String current = null;
+        for (Row r : rows) {
+            if (r.text().startsWith("restoring data for table ")) {
+                current = r.text().substring(25);
+                expected.put(current, new long[] {0, r.time(), -1});
+            } else if (current != null && (r.text().endsWith(" records restored")
+                    || r.text().startsWith("committing data for table "))) {
+                if (r.text().endsWith(" records restored")) {
+                    expected.get(current)[0] = Long.parseLong(r.text().split(" ")[0]);
+                }
+            } else if (current != null) {
+                expected.get(current)[2] = r.time();
+                current = null;
+            }
+        }
+        RestoreRun run = Logs.read(name);
+        assertThat(run.tables()).extracting(TableLoad::name).containsExactlyElementsOf(expected.keySet());
+        for (TableLoad t : run.tables()) {
+            long[] e = expected.get(t.name());
+            assertThat(t.records()).as(t.name()).isEqualTo(e[0]);
+            assertThat(t.startSeconds()).isEqualTo(e[1] / 1000.0);
+            assertThat(t.seconds()).as(t.name()).isCloseTo((e[2] - e[1]) / 1000.0, within(1e-9));
+        }
+    }
+
+    @Test
+    void shopRestoreExactValues() {
+        RestoreRun run = Logs.read("shop-tdrw.log");
+        assertThat(run.status()).isEqualTo(RunStatus.COMPLETED);
+        assertThat(run.pageSize()).isEqualTo(8192);
+        assertThat(run.backupVersion()).isEqualTo(10);
+        assertThat(run.columns()).containsExactly("time", "delta", "reads", "writes");
+        TableLoad orders = run.tables().stream().filter(t -> t.name().equals("ORDERS")).findFirst().orElseThrow();
+        assertThat(orders.records()).isEqualTo(1_000_000);
+        assertThat(run.indexes()).hasSize(14);
+        // the empty table AUDIT_EMPTY has index definitions but no data line: the mapping is only inferred
+        assertThat(run.indexMapping()).isEqualTo("inferred");
+        assertThat(run.warnings()).anyMatch(w -> w.contains("AUDIT_EMPTY"));
+    }
+
+    @Test
+    void mappingIsCertainWhenEveryTableHasData() {
+        RestoreRun run = Logs.read("dupfail-tdrw.log");
+        assertThat(run.indexMapping()).isEqualTo("log");
+        assertThat(run.indexes()).allSatisfy(i -> {
+            assertThat(i.table()).isNotNull();
+            assertThat(i.tableSource()).isEqualTo("log");
+        });
+    }
+
+    @Test
+    void emptyTableIndexesAreNotPresentedAsFact() {
+        RestoreRun run = Logs.read("small-tdrw.log");
+        assertThat(run.indexMapping()).isEqualTo("inferred");
+        assertThat(run.indexes()).allSatisfy(i -> assertThat(i.tableSource()).isIn("inferred", null));
+        assertThat(run.warnings()).anyMatch(w -> w.contains("EMPTY_NOTES") && w.contains("inferred"));
+    }
+
+    @Test
+    void failedIndexActivationGivesStatusFailedWithGbaksOwnWords() {
+        RestoreRun run = Logs.read("dupfail-tdrw.log");
+        assertThat(run.status()).isEqualTo(RunStatus.FAILED);
+        assertThat(run.errors()).contains("cannot commit index UX_ITEMS_NORM_CODE");
+        assertThat(run.errors()).anyMatch(e -> e.contains("attempt to store duplicate value"));
+        assertThat(run.indexes()).filteredOn(IndexBuild::failed).extracting(IndexBuild::name)
+                .containsExactly("UX_ITEMS_NORM_CODE");
+        // it still went home: the total is known
+        assertThat(run.totalSeconds()).isNotNull();
+    }
+
+    @Test
+    void servicesRouteFailureIsAFailureToo() {
+        // fbsvcmgr returned 0 for this restore; the output says otherwise
+        RestoreRun run = Logs.read("dupfail-services-fbsvcmgr.log");
+        assertThat(run.status()).isEqualTo(RunStatus.FAILED);
+        assertThat(run.errors()).contains("cannot commit index UX_ITEMS_NORM_CODE");
+    }
+
+    @Test
+    void logCutOffMidRunIsIncompleteWithUnknownLastIndex() throws Exception {
+        RestoreRun run = Logs.read("shop-cut.log");
+        assertThat(run.status()).isEqualTo(RunStatus.INCOMPLETE);
+        assertThat(run.totalSeconds()).isNull();
+        List<Row> rows = Logs.rows(Logs.log("shop-cut.log"));
+        assertThat(run.lastSeenSeconds()).isEqualTo(rows.get(rows.size() - 1).time() / 1000.0);
+        IndexBuild last = run.indexes().get(run.indexes().size() - 1);
+        assertThat(last.seconds()).isNull();
+        assertThat(run.warnings()).anyMatch(w -> w.contains(last.name()) && w.contains("unknown"));
+        double sum = run.phases().stream().mapToDouble(PhaseTime::seconds).sum();
+        assertThat(sum).isCloseTo(run.lastSeenSeconds(), within(0.001));
+    }
+
+    @Test
+    void oneAtATimeCommitsStayInTheTableLoad() {
+        RestoreRun run = Logs.read("shop-tdrw-o.log");
+        assertThat(run.status()).isEqualTo(RunStatus.COMPLETED);
+        assertThat(run.tables()).allSatisfy(t -> assertThat(t.seconds()).isNotNull());
+    }
+
+    @Test
+    void columnOrderAskedDoesNotMatter() {
+        // -st WRDT prints the same columns in the same order as -st tdrw
+        assertThat(Logs.read("shop-WRDT.log").columns()).containsExactly("time", "delta", "reads", "writes");
+    }
+}
