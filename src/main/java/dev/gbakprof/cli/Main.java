@@ -14,7 +14,8 @@ import java.io.PrintWriter;
         subcommands = {ParseCommand.class, RunCommand.class, PlanCommand.class, CommandLine.HelpCommand.class},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:ok", "1:the restore or analysis failed (gbak error, failed verification)",
-                "2:bad usage or unreadable input",
+                "2:bad usage or unreadable input; refused before the restore started (existing database,",
+                "  a server that does not answer or refuses the login)",
                 "3:plan --check: the power plan cannot be determined"})
 public final class Main implements Runnable {
 
@@ -72,7 +73,8 @@ public final class Main implements Runnable {
                 err.println("gbakprof: " + ex.getMessage());
                 return FAILED;
             }
-            if (ex instanceof UsageException || ex instanceof dev.gbakprof.run.RunRefusedException) {
+            if (ex instanceof UsageException || ex instanceof dev.gbakprof.run.RunRefusedException
+                    || ex instanceof dev.gbakprof.firebird.FirebirdAccessException) {
                 err.println("gbakprof: " + ex.getMessage());
                 return BAD_INPUT;
             }
