@@ -11,7 +11,7 @@ import java.io.PrintWriter;
 /** {@code gbakprof}: times Firebird restores. */
 @Command(name = "gbakprof", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = "Times Firebird restores (gbak -c): parses verbose restore logs, runs gbak, reports.",
-        subcommands = {ParseCommand.class, RunCommand.class, PlanCommand.class, CommandLine.HelpCommand.class},
+        subcommands = {ParseCommand.class, RunCommand.class, InspectCommand.class, PlanCommand.class, CommandLine.HelpCommand.class},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:ok", "1:the restore or analysis failed (gbak error, failed verification)",
                 "2:bad usage or unreadable input; refused before the restore started (existing database,",
