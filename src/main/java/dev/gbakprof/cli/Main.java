@@ -38,8 +38,17 @@ public final class Main implements Runnable {
         spec.commandLine().usage(spec.commandLine().getOut());
     }
 
+    /**
+     * Jaybird logs through java.util.logging, which prints warnings with stack traces on stderr; what
+     * matters reaches the user as an exception turned into one line. Kept in a field: JUL holds loggers weakly.
+     */
+    private static final java.util.logging.Logger JAYBIRD = java.util.logging.Logger.getLogger("org.firebirdsql");
+
     public static void main(String[] args) {
         System.setProperty("java.awt.headless", "true");
+        if (!java.util.Arrays.asList(args).contains("--debug")) {
+            JAYBIRD.setLevel(java.util.logging.Level.SEVERE);
+        }
         System.exit(execute(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
     }
 

@@ -4,6 +4,7 @@ import org.firebirdsql.ds.FBSimpleDataSource;
 import org.firebirdsql.gds.ISCConstants;
 import org.firebirdsql.gds.ng.FbAttachment;
 import org.firebirdsql.gds.ng.FbService;
+import org.firebirdsql.management.FBManager;
 import org.firebirdsql.management.FBServiceManager;
 
 import java.net.ConnectException;
@@ -89,10 +90,16 @@ public final class Server {
 
     /** Drops a database on this server. */
     public void dropDatabase(String path) {
-        try (Connection c = dataSource(path).getConnection()) {
-            c.unwrap(org.firebirdsql.jdbc.FirebirdConnection.class).getFbDatabase().dropDatabase();
+        // FBManager attaches without a JDBC connection, whose close after the drop would log a warning
+        try (FBManager manager = new FBManager()) {
+            manager.setServerName(address.host());
+            manager.setPortNumber(address.port());
+            manager.start();
+            manager.dropDatabase(path, credentials.user(), credentials.password());
         } catch (SQLException ex) {
             throw explain("cannot drop " + path, ex);
+        } catch (Exception ex) {
+            throw new FirebirdAccessException(address + ": cannot drop " + path + ": " + firstLine(ex.getMessage()), ex);
         }
     }
 
