@@ -11,11 +11,12 @@ import java.io.PrintWriter;
 /** {@code gbakprof}: times Firebird restores. */
 @Command(name = "gbakprof", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = "Times Firebird restores (gbak -c): parses verbose restore logs, runs gbak, reports.",
-        subcommands = {ParseCommand.class, RunCommand.class, PlanCommand.class, ReportCommand.class,
-                CompareCommand.class, DemoCommand.class, CommandLine.HelpCommand.class},
+        subcommands = {ParseCommand.class, RunCommand.class, InspectCommand.class, PlanCommand.class,
+                ReportCommand.class, CompareCommand.class, DemoCommand.class, CommandLine.HelpCommand.class},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:ok", "1:the restore or analysis failed (gbak error, failed verification)",
-                "2:bad usage or unreadable input",
+                "2:bad usage or unreadable input; refused before the restore started (existing database,",
+                "  a server that does not answer or refuses the login)",
                 "3:plan --check: the power plan cannot be determined"})
 public final class Main implements Runnable {
 
@@ -38,8 +39,17 @@ public final class Main implements Runnable {
         spec.commandLine().usage(spec.commandLine().getOut());
     }
 
+    /**
+     * Jaybird logs through java.util.logging, which prints warnings with stack traces on stderr; what
+     * matters reaches the user as an exception turned into one line. Kept in a field: JUL holds loggers weakly.
+     */
+    private static final java.util.logging.Logger JAYBIRD = java.util.logging.Logger.getLogger("org.firebirdsql");
+
     public static void main(String[] args) {
         System.setProperty("java.awt.headless", "true");
+        if (!java.util.Arrays.asList(args).contains("--debug")) {
+            JAYBIRD.setLevel(java.util.logging.Level.SEVERE);
+        }
         System.exit(execute(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
     }
 
@@ -73,7 +83,8 @@ public final class Main implements Runnable {
                 err.println("gbakprof: " + ex.getMessage());
                 return FAILED;
             }
-            if (ex instanceof UsageException || ex instanceof dev.gbakprof.run.RunRefusedException) {
+            if (ex instanceof UsageException || ex instanceof dev.gbakprof.run.RunRefusedException
+                    || ex instanceof dev.gbakprof.firebird.FirebirdAccessException) {
                 err.println("gbakprof: " + ex.getMessage());
                 return BAD_INPUT;
             }

@@ -13,6 +13,7 @@ import dev.gbakprof.run.RestoreSeries;
 import dev.gbakprof.run.RestoreSession;
 import dev.gbakprof.run.RunOptions;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -21,8 +22,6 @@ import picocli.CommandLine.Spec;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -31,18 +30,35 @@ import java.util.concurrent.Callable;
 
 /** {@code gbakprof run}: times a real restore live. */
 @Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Restore a backup with gbak -c -v -st tdrw and time it live: progress while gbak works,",
-                "then the raw log (gbak.log) and the run record (run.json) in a new folder under --runs-dir.",
-                "The password comes from --password-file or ISC_PASSWORD and is never put on gbak's command line.",
-                "Exits 0 when the restore completed, 1 when it failed or was stopped, 2 when it was refused."})
+        description = {"Restore a backup with gbak -c -v -st tdrw and time it live: progress while gbak",
+                "works, then the raw log (gbak.log) and the run record (run.json) in a new folder",
+                "under --runs-dir.",
+                "--via service: the server restores through the services API (Jaybird), verbose",
+                "with the same statistics columns, its lines streamed live; --backup and",
+                "--database are then paths on the server.",
+                "--inspect: after a completed restore, open the database through the server,",
+                "record what it says, and verify each table's rows against the log and that no",
+                "index was left inactive.",
+                "The password comes from --password-file or ISC_PASSWORD, never a command line.",
+                "Exits 0 when the restore completed (and verified), 1 when it failed, failed",
+                "verification or was stopped, 2 when it was refused before it started (bad usage,",
+                "missing backup, existing database, a server that does not answer or refuses the",
+                "login)."})
 final class RunCommand implements Callable<Integer> {
 
     @Option(names = "--backup", required = true, paramLabel = "F.fbk", description = "Backup file to restore (never modified).")
     String backup;
 
     @Option(names = "--database", required = true, paramLabel = "D.fdb",
-            description = "Database to create: a local path (embedded) or host[/port]:path.")
+            description = "Database to create: a local path (embedded) or host[/port]:path; with --via service the server's path.")
     String database;
+
+    @Option(names = "--via", paramLabel = "gbak|service", defaultValue = "gbak",
+            description = "gbak: run the gbak tool (default); service: the server restores through the services API.")
+    String via;
+
+    @Option(names = "--inspect", description = "After a completed restore, inspect the database through the server and verify it against the log.")
+    boolean inspect;
 
     @Option(names = "--label", paramLabel = "L", description = "Label of the run (default: the detected power plan).")
     String label;
@@ -50,11 +66,8 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--gbak", paramLabel = "PATH", description = "gbak to run (default: gbak on PATH, then the usual install places).")
     Path gbak;
 
-    @Option(names = "--user", paramLabel = "U", description = "Firebird user (default: ISC_USER; embedded as root needs none).")
-    String user;
-
-    @Option(names = "--password-file", paramLabel = "F", description = "File whose first line is the password (default: ISC_PASSWORD).")
-    Path passwordFile;
+    @Mixin
+    ServerOptions server = new ServerOptions();
 
     @Option(names = "--replace", description = "Overwrite an existing database (gbak -rep). Without it an existing database is refused and left untouched.")
     boolean replace;
@@ -91,19 +104,22 @@ final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException, InterruptedException {
-        Path gbakPath = GbakLocator.system().find(gbak).orElseThrow(() -> new UsageException(gbak != null
+        if (!via.equals(RunOptions.VIA_GBAK) && !via.equals(RunOptions.VIA_SERVICE)) {
+            throw new UsageException("--via " + via + ": expected gbak or service");
+        }
+        boolean service = via.equals(RunOptions.VIA_SERVICE);
+        Path gbakPath = service ? null : GbakLocator.system().find(gbak).orElseThrow(() -> new UsageException(gbak != null
                 ? gbak + ": no such gbak" : "gbak not found on PATH nor in the usual places; install Firebird's "
                 + "utilities (Debian: apt-get install firebird3.0-utils firebird3.0-server-core) or give --gbak PATH"));
-        String password = readPassword();
-        String userName = user != null ? user : System.getenv("ISC_USER");
-        RunOptions options = new RunOptions(backup, database, label, gbakPath, userName, password, replace, repeat,
+        RunOptions options = new RunOptions(backup, database, label, gbakPath, server.user(), server.password(), replace, repeat,
                 Duration.ofMillis(Math.round(cooldown * 1000)), keep, keepPartial, timeout == null ? null : Durations.parse(timeout),
-                runsDir, baseline, extra, Duration.ofMillis(Math.max(100, Math.round(sampleInterval * 1000))));
+                runsDir, baseline, extra, Duration.ofMillis(Math.max(100, Math.round(sampleInterval * 1000))),
+                via, server.address(), inspect);
         RestoreSeries series = new RestoreSeries(options, gbakPath, null, System.err, false);
         series.check();
 
         PowerPlan plan = PowerPlans.detect();
-        Environment env = EnvironmentProbe.probe(gbakPath, plan);
+        Environment env = EnvironmentProbe.probe(gbakPath, plan).withEngineVersion(series.serverVersion());
         String runLabel = label != null ? label : plan.name();
         PrintStream progress = System.err;
         boolean terminal = System.console() != null;
@@ -124,19 +140,5 @@ final class RunCommand implements Callable<Integer> {
         out.flush();
         return runs.stream().allMatch(r -> r.status() == RunStatus.COMPLETED) && runs.size() == Math.max(1, repeat)
                 ? Main.OK : Main.FAILED;
-    }
-
-    private String readPassword() throws IOException {
-        if (passwordFile == null) {
-            return null; // gbak reads ISC_PASSWORD from the environment it inherits
-        }
-        if (!Files.isRegularFile(passwordFile)) {
-            throw new UsageException(passwordFile + ": no such password file");
-        }
-        List<String> lines = Files.readAllLines(passwordFile, StandardCharsets.UTF_8);
-        if (lines.isEmpty() || lines.get(0).isEmpty()) {
-            throw new UsageException(passwordFile + ": empty password file; expected the password on its first line");
-        }
-        return lines.get(0).strip();
     }
 }

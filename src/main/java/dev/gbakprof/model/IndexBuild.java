@@ -3,21 +3,37 @@ package dev.gbakprof.model;
 /**
  * One index built during the restore ({@code activating and creating deferred index}).
  *
- * @param table        the table the index belongs to, {@code null} when the log cannot tell
- * @param tableSource  how {@code table} was found: {@code log} (certain), {@code inferred} (the log
- *                     alone is ambiguous because a table has no rows), {@code database} (read from
- *                     the restored database), or {@code null} when unknown
- * @param startSeconds gbak's clock when the build started
- * @param seconds      build time: the time until the next statistics line; {@code null} when the
- *                     log has no following line
- * @param reads        page reads printed on the next line (they belong to this build), or {@code null}
- * @param writes       page writes printed on the next line, or {@code null}
- * @param failed       gbak reported {@code cannot commit index}: the index was left inactive
+ * @param table         the table the index belongs to, {@code null} when the log cannot tell
+ * @param tableSource   how {@code table} was found: {@code log} (certain), {@code inferred} (the log
+ *                      alone is ambiguous because a table has no rows), {@code database} (read from
+ *                      the restored database), or {@code null} when unknown
+ * @param startSeconds  gbak's clock when the build started
+ * @param seconds       build time: the time until the next statistics line; {@code null} when the
+ *                      log has no following line
+ * @param reads         page reads printed on the next line (they belong to this build), or {@code null}
+ * @param writes        page writes printed on the next line, or {@code null}
+ * @param failed        gbak reported {@code cannot commit index}: the index was left inactive
+ * @param keysPerSecond rows of the index's table / build seconds (each row gives the index one key);
+ *                      {@code null} unless the table is certain ({@code log} or {@code database}), its rows
+ *                      are known and not zero, and the build took measurable time
  */
 public record IndexBuild(String name, String table, String tableSource, Double startSeconds,
-                         Double seconds, Long reads, Long writes, boolean failed) {
+                         Double seconds, Long reads, Long writes, boolean failed, Double keysPerSecond) {
+
+    /** An index build whose key rate is not known (yet). */
+    public IndexBuild(String name, String table, String tableSource, Double startSeconds, Double seconds,
+                      Long reads, Long writes, boolean failed) {
+        this(name, table, tableSource, startSeconds, seconds, reads, writes, failed, null);
+    }
 
     public IndexBuild withTable(String newTable, String newSource) {
-        return new IndexBuild(name, newTable, newSource, startSeconds, seconds, reads, writes, failed);
+        return new IndexBuild(name, newTable, newSource, startSeconds, seconds, reads, writes, failed, keysPerSecond);
+    }
+
+    /** This build with {@code keysPerSecond} computed from the rows of its table ({@code null}: unknown). */
+    public IndexBuild withKeys(Long rows) {
+        Double rate = rows == null || rows == 0 || seconds == null || seconds <= 0 || failed ? null
+                : Math.round(rows / seconds * 10) / 10.0;
+        return new IndexBuild(name, table, tableSource, startSeconds, seconds, reads, writes, failed, rate);
     }
 }

@@ -19,6 +19,8 @@ import java.util.List;
  *                        {@code database}, or {@code none}
  * @param backupBytes     size of the backup file, when gbakprof could see it
  * @param wallSeconds     wall-clock seconds gbakprof measured from gbak's launch to its exit (live runs)
+ * @param inspection      what the restored database says, read through the server after the restore
+ *                        ({@code --inspect}), with the verification against the log; {@code null} when not inspected
  */
 public record RestoreRun(
         String schema,
@@ -48,7 +50,8 @@ public record RestoreRun(
         Long totalWrites,
         String indexMapping,
         Long backupBytes,
-        Double wallSeconds) {
+        Double wallSeconds,
+        Inspection inspection) {
 
     public static final String SCHEMA = "gbakprof.run/1";
 
@@ -109,6 +112,7 @@ public record RestoreRun(
         private String indexMapping = "none";
         private Long backupBytes;
         private Double wallSeconds;
+        private Inspection inspection;
 
         private Builder(RestoreRun r) {
             if (r == null) {
@@ -121,7 +125,7 @@ public record RestoreRun(
             backupFile = r.backupFile; database = r.database; pageSize = r.pageSize;
             backupVersion = r.backupVersion; parallelWorkers = r.parallelWorkers; totalReads = r.totalReads;
             totalWrites = r.totalWrites; indexMapping = r.indexMapping; backupBytes = r.backupBytes;
-            wallSeconds = r.wallSeconds;
+            wallSeconds = r.wallSeconds; inspection = r.inspection;
         }
 
         public Builder label(String v) { label = v; return this; }
@@ -151,12 +155,13 @@ public record RestoreRun(
         public Builder indexMapping(String v) { indexMapping = v; return this; }
         public Builder backupBytes(Long v) { backupBytes = v; return this; }
         public Builder wallSeconds(Double v) { wallSeconds = v; return this; }
+        public Builder inspection(Inspection v) { inspection = v; return this; }
 
         public RestoreRun build() {
             return new RestoreRun(SCHEMA, label, source, via, startedAt, status, exitCode, command, columns,
                     totalSeconds, lastSeenSeconds, phases, tables, indexes, errors, warnings, environment,
                     cpuSamples, backupFile, database, pageSize, backupVersion, parallelWorkers, totalReads,
-                    totalWrites, indexMapping, backupBytes, wallSeconds);
+                    totalWrites, indexMapping, backupBytes, wallSeconds, inspection);
         }
     }
 }

@@ -1,6 +1,7 @@
 package dev.gbakprof.report;
 
 import dev.gbakprof.model.IndexBuild;
+import dev.gbakprof.model.Inspection;
 import dev.gbakprof.model.PhaseTime;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.TableLoad;
@@ -57,8 +58,9 @@ public final class TextSummary {
             for (IndexBuild i : indexes) {
                 String table = i.table() == null ? "table unknown"
                         : i.table() + ("inferred".equals(i.tableSource()) ? "?" : "");
-                sb.append(String.format(Locale.ROOT, "    %12s  %s (%s)%s%s%n", Durations.seconds(i.seconds()), i.name(),
-                        table, i.writes() == null ? "" : "  writes " + i.writes(), i.failed() ? "  FAILED" : ""));
+                sb.append(String.format(Locale.ROOT, "    %12s  %s (%s)%s%s%s%n", Durations.seconds(i.seconds()), i.name(),
+                        table, i.keysPerSecond() == null ? "" : String.format(Locale.ROOT, "  %,.0f keys/s", i.keysPerSecond()),
+                        i.writes() == null ? "" : "  writes " + i.writes(), i.failed() ? "  FAILED" : ""));
             }
         }
         List<TableLoad> tables = run.tables().stream()
@@ -72,6 +74,9 @@ public final class TextSummary {
                         t.name(), t.records(), rate == null ? "" : String.format(Locale.ROOT, "  %,.0f rows/s", rate)));
             }
         }
+        if (run.inspection() != null) {
+            sb.append(inspection(run.inspection()));
+        }
         if (!run.errors().isEmpty()) {
             sb.append("  errors (gbak's own words)\n");
             for (String e : run.errors()) {
@@ -82,6 +87,39 @@ public final class TextSummary {
             sb.append("  warnings\n");
             for (String w : run.warnings()) {
                 sb.append("    - ").append(w).append('\n');
+            }
+        }
+        return sb.toString();
+    }
+
+    /** What the database said when inspected through the server, and what verification found. */
+    public static String inspection(Inspection db) {
+        StringBuilder sb = new StringBuilder();
+        sb.append("  database   ").append(db.database()).append('\n');
+        sb.append(String.format(Locale.ROOT, "    engine %s   ODS %s   page size %s   page buffers %s%n", db.engineVersion(),
+                db.ods(), db.pageSize(), db.pageBuffers()));
+        sb.append(String.format(Locale.ROOT, "    file %s   sweep interval %s   forced writes %s%n",
+                db.fileBytes() == null ? "?" : String.format(Locale.ROOT, "%,d bytes", db.fileBytes()), db.sweepInterval(),
+                db.forcedWrites() == null ? "?" : db.forcedWrites() ? "on" : "off"));
+        sb.append(String.format(Locale.ROOT, "    %d tables, %,d rows; %d indexes, %d inactive%n", db.tables().size(),
+                db.tables().stream().mapToLong(Inspection.Table::rows).sum(), db.indexes().size(),
+                db.indexes().stream().filter(i -> !i.active()).count()));
+        for (Inspection.Table t : db.tables()) {
+            sb.append(String.format(Locale.ROOT, "      %-31s %,15d rows%n", t.name(), t.rows()));
+        }
+        for (Inspection.Index i : db.indexes()) {
+            sb.append(String.format(Locale.ROOT, "      %-31s %-31s %s%s%s%s%s%n", i.name(), i.table(),
+                    i.expression() != null ? "COMPUTED BY " + i.expression() : "(" + String.join(", ", i.segments()) + ")",
+                    i.unique() ? " unique" : "", i.descending() ? " descending" : "", i.active() ? "" : " INACTIVE",
+                    i.selectivity() == null ? "" : String.format(Locale.ROOT, "  selectivity %.6g", i.selectivity())));
+        }
+        if (db.problems().isEmpty()) {
+            sb.append(db.verifiedAgainst() != null ? "  verification passed: row counts match the log, no index left inactive\n"
+                    : "  no problem found\n");
+        } else {
+            sb.append(db.verifiedAgainst() != null ? "  verification FAILED\n" : "  problems\n");
+            for (String p : db.problems()) {
+                sb.append("    ").append(p).append('\n');
             }
         }
         return sb.toString();

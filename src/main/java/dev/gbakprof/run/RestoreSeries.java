@@ -1,6 +1,12 @@
 package dev.gbakprof.run;
 
+import dev.gbakprof.exec.GbakInvocation;
+import dev.gbakprof.firebird.FirebirdAccessException;
+import dev.gbakprof.firebird.Server;
+import dev.gbakprof.firebird.ServerAddress;
+import dev.gbakprof.firebird.ServerFileAccess;
 import dev.gbakprof.model.Environment;
+import dev.gbakprof.model.RunStatus;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -18,6 +24,7 @@ public final class RestoreSeries {
     private final RunOptions options;
     private final RestoreSession session;
     private final PrintStream out;
+    private String serverVersion;
 
     public RestoreSeries(RunOptions options, Path gbak, Environment environment, PrintStream progressOut,
                          boolean terminal) {
@@ -44,16 +51,37 @@ public final class RestoreSeries {
         return names;
     }
 
-    /** Checks what can be checked before gbak starts; throws {@link RunRefusedException}. */
+    /**
+     * Checks what can be checked before the restore starts; throws {@link RunRefusedException}. When the
+     * server is involved ({@code --via service}, {@code --inspect}) this attaches to it once: a server
+     * that does not answer or refuses the login is refused here, before anything was restored.
+     */
     public void check() {
         if (options.repeat() < 1) {
             throw new RunRefusedException("--repeat must be 1 or more");
         }
-        try {
-            dev.gbakprof.exec.GbakInvocation.restore(options.gbak(), options.backup(), options.database(),
-                    options.replace(), options.user(), options.password(), options.extraArgs());
-        } catch (IllegalArgumentException ex) {
-            throw new RunRefusedException(ex.getMessage());
+        if (options.viaService()) {
+            if (!options.extraArgs().isEmpty()) {
+                throw new RunRefusedException("gbak switches after -- (" + String.join(" ", options.extraArgs())
+                        + ") are for --via gbak; the services restore takes none");
+            }
+            if (ServerAddress.remote(options.database()) != null) {
+                throw new RunRefusedException(options.database() + ": with --via service give the database as the "
+                        + "server's path and the server with --host HOST[/PORT]");
+            }
+            if (options.backup().equals(options.database())) {
+                throw new RunRefusedException(options.database() + ": the database would overwrite the backup file");
+            }
+        } else {
+            try {
+                GbakInvocation.restore(options.gbak(), options.backup(), options.database(), options.replace(),
+                        options.user(), options.password(), options.extraArgs());
+            } catch (IllegalArgumentException ex) {
+                throw new RunRefusedException(ex.getMessage());
+            }
+        }
+        if (options.viaService() || options.inspect()) {
+            checkServer();
         }
         if (options.throughServer()) {
             return; // the paths are the server's: gbak or the server will say what is wrong
@@ -78,7 +106,34 @@ public final class RestoreSeries {
             if (dir != null && !Files.isDirectory(dir)) {
                 throw new RunRefusedException(t + ": folder " + dir + " does not exist");
             }
+            String unreachable = options.inspect() ? ServerFileAccess.unreachableFolder(p) : null;
+            if (unreachable != null) {
+                throw new RunRefusedException("--inspect opens " + t + " through the server, but " + unreachable
+                        + "; restore into a folder it can enter");
+            }
         }
+    }
+
+    private void checkServer() {
+        Server server = new Server(options.serverFor(options.database()), options.credentials());
+        try {
+            serverVersion = server.version();
+            if (options.viaService() && !options.replace()) {
+                for (String t : targets()) {
+                    if (server.fileExists(t)) {
+                        throw new RunRefusedException(t + ": database exists on " + server.address() + "; it was left "
+                                + "untouched. Add --replace to overwrite it, or choose another --database");
+                    }
+                }
+            }
+        } catch (FirebirdAccessException ex) {
+            throw new RunRefusedException(ex.getMessage());
+        }
+    }
+
+    /** The server's version, once {@link #check()} attached to it; {@code null} when no server is involved. */
+    public String serverVersion() {
+        return serverVersion;
     }
 
     /** Runs the restores; returns each one's outcome. */
@@ -99,14 +154,30 @@ public final class RestoreSeries {
             boolean existed = !options.throughServer() && Files.exists(Path.of(target));
             RestoreSession.Outcome o = session.restore(target, label, tag);
             outcomes.add(o);
-            if (targets.size() > 1 && !options.keep() && !existed && !options.throughServer()) {
-                Files.deleteIfExists(Path.of(target));
+            if (targets.size() > 1 && !options.keep()) {
+                remove(target, existed, o.run().status());
             }
-            if (o.run().status() == dev.gbakprof.model.RunStatus.INCOMPLETE
+            if (o.run().status() == RunStatus.INCOMPLETE
                     && o.run().warnings().stream().anyMatch(w -> w.startsWith("interrupted"))) {
                 break; // Ctrl-C ends the series
             }
         }
         return outcomes;
+    }
+
+    /** Removes the database of one of repeated restores, if this series created it. */
+    private void remove(String target, boolean existed, RunStatus status) throws IOException {
+        if (options.viaService()) {
+            // without --replace the check proved it did not exist; an incomplete restore may still be running
+            if (!options.replace() && status != RunStatus.INCOMPLETE) {
+                try {
+                    new Server(options.server(), options.credentials()).dropDatabase(target);
+                } catch (FirebirdAccessException ex) {
+                    out.println("gbakprof: " + ex.getMessage());
+                }
+            }
+        } else if (!existed && !options.throughServer()) {
+            Files.deleteIfExists(Path.of(target));
+        }
     }
 }

@@ -1,7 +1,12 @@
 package dev.gbakprof.run;
 
 import dev.gbakprof.exec.GbakInvocation;
-import dev.gbakprof.exec.GbakRunner;
+import dev.gbakprof.firebird.DatabaseInspector;
+import dev.gbakprof.firebird.FirebirdAccessException;
+import dev.gbakprof.firebird.RunVerifier;
+import dev.gbakprof.firebird.Server;
+import dev.gbakprof.firebird.ServerFileAccess;
+import dev.gbakprof.firebird.ServiceRestore;
 import dev.gbakprof.log.LinePipeline;
 import dev.gbakprof.model.Environment;
 import dev.gbakprof.model.RestoreRun;
@@ -14,7 +19,6 @@ import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
-import java.nio.charset.Charset;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -27,9 +31,11 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 /**
- * One live restore: launches gbak, streams every line through the same pipeline as {@code parse} while
- * gbak works, writes the raw output to {@code gbak.log} as it arrives and {@code run.json} atomically at
- * the end (also after a failure, a timeout or Ctrl-C), and never leaves a gbak process behind.
+ * One live restore, by gbak or by the server's services API: streams every line through the same
+ * pipeline as {@code parse} while the restore works, writes the raw output to {@code gbak.log} as it
+ * arrives and {@code run.json} atomically at the end (also after a failure, a timeout or Ctrl-C), and
+ * never leaves a gbak process behind. With {@code --inspect} a completed restore is then opened through
+ * the server, described and verified against its log.
  */
 public final class RestoreSession {
     private static final DateTimeFormatter DIR_TIME = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
@@ -68,16 +74,14 @@ public final class RestoreSession {
 
         Path runDir = newRunDir(label, tag);
         Path rawLog = runDir.resolve("gbak.log");
-        GbakInvocation inv = GbakInvocation.restore(gbak, options.backup(), database, options.replace(),
-                options.user(), options.password(), options.extraArgs());
+        RestoreRoute route = route(database);
 
         RestoreTimeline timeline = new RestoreTimeline();
         Double baseline = Baselines.find(options.baseline(), options.runsDir(), options.backup(), backupBytes)
                 .map(RestoreRun::totalSeconds).orElse(null);
-        GbakRunner runner = new GbakRunner();
         CountDownLatch recorded = new CountDownLatch(1);
         Thread hook = new Thread(() -> {
-            runner.interrupt(); // Ctrl-C: kill gbak, then let the record be written
+            route.interrupt(); // Ctrl-C: stop the restore, then let the record be written
             try {
                 recorded.await(20, TimeUnit.SECONDS);
             } catch (InterruptedException ex) {
@@ -88,25 +92,28 @@ public final class RestoreSession {
 
         String startedAt = Instant.now().truncatedTo(ChronoUnit.MILLIS).toString();
         long t0 = System.nanoTime();
-        GbakRunner.Result result;
+        RestoreRoute.Ending result;
         List<String> sampleWarnings;
         List<dev.gbakprof.model.CpuSample> samples;
         try (OutputStream raw = new BufferedOutputStream(Files.newOutputStream(rawLog));
              ProgressDisplay display = new ProgressDisplay(timeline, progressOut, terminal, baseline);
              CpuSampler sampler = new CpuSampler(options.sampleInterval().toMillis())) {
             LinePipeline pipeline = new LinePipeline(timeline, display);
-            progressOut.println("gbakprof: " + inv.redacted());
+            progressOut.println("gbakprof: " + route.command());
             progressOut.println("gbakprof: raw log " + rawLog);
             sampler.start(t0);
-            result = runner.run(inv, raw, pipeline::push, options.timeout(), Charset.defaultCharset());
+            result = route.run(raw, pipeline::push, options.timeout());
             sampler.close();
             samples = sampler.samples();
             sampleWarnings = sampler.warnings();
         }
         double wall = (System.nanoTime() - t0) / 1e9;
         try {
-            RestoreRun run = finish(timeline, result, inv, label, rawLog, startedAt, wall, backupBytes,
+            RestoreRun run = finish(timeline, result, route, label, rawLog, startedAt, wall, backupBytes,
                     samples, sampleWarnings);
+            if (options.inspect()) {
+                run = inspect(run, database);
+            }
             RunJson.write(run, runDir.resolve("run.json"));
             if (run.status() == RunStatus.INCOMPLETE && dbPath != null && !existedBefore && !options.keepPartial()) {
                 if (Files.deleteIfExists(dbPath)) {
@@ -124,7 +131,43 @@ public final class RestoreSession {
         }
     }
 
-    private RestoreRun finish(RestoreTimeline timeline, GbakRunner.Result result, GbakInvocation inv, String label,
+    private RestoreRoute route(String database) {
+        if (options.viaService()) {
+            return new ServiceRoute(new ServiceRestore(new Server(options.server(), options.credentials()),
+                    options.backup(), database, options.replace()));
+        }
+        return new GbakRoute(GbakInvocation.restore(gbak, options.backup(), database, options.replace(),
+                options.user(), options.password(), options.extraArgs()));
+    }
+
+    /** Opens the restored database through the server and verifies it; any failure to do so fails the run. */
+    private RestoreRun inspect(RestoreRun run, String database) {
+        List<String> warnings = new ArrayList<>(run.warnings());
+        if (run.status() != RunStatus.COMPLETED) {
+            warnings.add("--inspect: not inspected, the restore did not complete");
+            return run.toBuilder().warnings(warnings).build();
+        }
+        Server server = new Server(options.serverFor(database), options.credentials());
+        String path = options.serverPath(database);
+        try {
+            if (!options.throughServer()) {
+                String note = ServerFileAccess.handOver(Path.of(database));
+                if (note != null) {
+                    progressOut.println("gbakprof: " + note);
+                    warnings.add(note);
+                }
+            }
+            progressOut.println("gbakprof: inspecting " + path + " through " + server.address());
+            return RunVerifier.verify(run.toBuilder().warnings(warnings).build(),
+                    new DatabaseInspector(server).inspect(path));
+        } catch (FirebirdAccessException | IOException ex) {
+            List<String> errors = new ArrayList<>(run.errors());
+            errors.add("--inspect: " + ex.getMessage());
+            return run.toBuilder().status(RunStatus.FAILED).errors(errors).warnings(warnings).build();
+        }
+    }
+
+    private RestoreRun finish(RestoreTimeline timeline, RestoreRoute.Ending result, RestoreRoute route, String label,
                               Path rawLog, String startedAt, double wall, Long backupBytes,
                               List<dev.gbakprof.model.CpuSample> samples, List<String> sampleWarnings) {
         RestoreRun parsed = timeline.toRun(label, rawLog.toString());
@@ -134,27 +177,30 @@ public final class RestoreSession {
         RunStatus status = parsed.status();
         if (result.launchError() != null) {
             status = RunStatus.FAILED;
-            errors.add("gbak could not be started: " + result.launchError());
+            errors.add(result.launchError());
         } else if (result.timedOut()) {
             status = RunStatus.INCOMPLETE;
-            warnings.add("gbakprof stopped gbak at the timeout of " + options.timeout().toString()
-                    .substring(2).toLowerCase() + " (gbak exit code " + result.exitCode() + ")");
+            warnings.add("timeout of " + options.timeout().toString().substring(2).toLowerCase() + ": "
+                    + result.stopNote());
         } else if (result.interrupted()) {
             status = RunStatus.INCOMPLETE;
-            warnings.add("interrupted (Ctrl-C): gbakprof stopped gbak");
+            warnings.add("interrupted (Ctrl-C): " + result.stopNote());
         } else if (result.exitCode() != null && result.exitCode() != 0) {
             status = RunStatus.FAILED;
             if (errors.isEmpty()) {
                 errors.add("gbak exited with code " + result.exitCode() + " without an error message");
             }
-        } else if (status == RunStatus.COMPLETED && timeline.columns().isEmpty()) {
+        } else if (result.error() != null) {
+            status = RunStatus.FAILED;
+            errors.add(result.error());
+        } else if (status == RunStatus.COMPLETED && timeline.columns().isEmpty() && !options.viaService()) {
             warnings.add("gbak printed no statistics columns: pass -st tdrw (or leave -st out of the extra arguments)");
         }
         return parsed.toBuilder()
-                .via("gbak")
+                .via(route.via())
                 .startedAt(startedAt)
                 .exitCode(result.exitCode())
-                .command(inv.redacted())
+                .command(route.command())
                 .status(status)
                 .errors(errors)
                 .warnings(warnings)

@@ -1,5 +1,8 @@
 package dev.gbakprof.run;
 
+import dev.gbakprof.firebird.Credentials;
+import dev.gbakprof.firebird.ServerAddress;
+
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -23,14 +26,34 @@ import java.util.List;
  *                        completed run of the same backup in {@code runsDir}
  * @param extraArgs       gbak switches passed through unchanged
  * @param sampleInterval  CPU sampling interval
+ * @param via             {@code gbak} (run the gbak tool) or {@code service} (the server restores through the
+ *                        services API; backup and database are the server's paths)
+ * @param server          the server for {@code service} and {@code --inspect}; {@code null} = localhost/3050
+ * @param inspect         after a completed restore, open the database through the server, record what it
+ *                        says and verify it against the log
  */
 public record RunOptions(String backup, String database, String label, Path gbak, String user, String password,
                          boolean replace, int repeat, Duration cooldown, boolean keep, boolean keepPartial,
                          Duration timeout, Path runsDir, Path baseline, List<String> extraArgs,
-                         Duration sampleInterval) {
+                         Duration sampleInterval, String via, ServerAddress server, boolean inspect) {
+    public static final String VIA_GBAK = "gbak";
+    public static final String VIA_SERVICE = "service";
 
     public RunOptions {
         extraArgs = List.copyOf(extraArgs);
+        via = via == null ? VIA_GBAK : via;
+        if (!via.equals(VIA_GBAK) && !via.equals(VIA_SERVICE)) {
+            throw new IllegalArgumentException("--via " + via + ": expected gbak or service");
+        }
+        server = server == null ? ServerAddress.LOCALHOST : server;
+    }
+
+    /** Options for the gbak route without inspection. */
+    public RunOptions(String backup, String database, String label, Path gbak, String user, String password,
+                      boolean replace, int repeat, Duration cooldown, boolean keep, boolean keepPartial,
+                      Duration timeout, Path runsDir, Path baseline, List<String> extraArgs, Duration sampleInterval) {
+        this(backup, database, label, gbak, user, password, replace, repeat, cooldown, keep, keepPartial, timeout,
+                runsDir, baseline, extraArgs, sampleInterval, VIA_GBAK, null, false);
     }
 
     /** The same options for one arm of an experiment: one restore with more gbak switches. */
@@ -38,25 +61,52 @@ public record RunOptions(String backup, String database, String label, Path gbak
         List<String> args = new java.util.ArrayList<>(extraArgs);
         args.addAll(moreArgs);
         return new RunOptions(backup, database, armLabel, gbak, user, password, replace, 1, cooldown, keep,
-                keepPartial, timeout, runsDir, baseline, args, sampleInterval);
+                keepPartial, timeout, runsDir, baseline, args, sampleInterval, via, server, inspect);
     }
 
-    /** True when gbak works through a server: {@code host:path} or {@code -se host:service_mgr}. */
+    public boolean viaService() {
+        return via.equals(VIA_SERVICE);
+    }
+
+    /**
+     * True when the paths are the server's: the services API, {@code host:path}, or gbak with
+     * {@code -se host:service_mgr}.
+     */
     public boolean throughServer() {
-        return isRemote(database) || extraArgs.stream().anyMatch(a -> a.equalsIgnoreCase("-se")
+        return viaService() || isRemote(database) || extraArgs.stream().anyMatch(a -> a.equalsIgnoreCase("-se")
                 || a.toLowerCase(java.util.Locale.ROOT).startsWith("-service"));
+    }
+
+    /**
+     * Who gbakprof attaches to the server as (services restore, inspection): {@code user} or SYSDBA, with
+     * the password from the password file or, like gbak, from {@code ISC_PASSWORD}.
+     */
+    public Credentials credentials() {
+        Credentials c = Credentials.resolve(user, password);
+        if (c == null) {
+            throw new RunRefusedException((viaService() ? "--via service" : "--inspect") + " attaches to the server "
+                    + server + ": give the password with --password-file F or the ISC_PASSWORD environment variable");
+        }
+        return c;
+    }
+
+    /** The server that opens {@code db}: the one in {@code host[/port]:path} (gbak route), else {@link #server()}. */
+    public ServerAddress serverFor(String db) {
+        ServerAddress.Remote r = viaService() ? null : ServerAddress.remote(db);
+        return r != null ? r.server() : server;
+    }
+
+    /** {@code db} as the server sees it: the path of {@code host:path}, a local path made absolute. */
+    public String serverPath(String db) {
+        ServerAddress.Remote r = viaService() ? null : ServerAddress.remote(db);
+        if (r != null) {
+            return r.path();
+        }
+        return throughServer() ? db : Path.of(db).toAbsolutePath().normalize().toString();
     }
 
     /** {@code host:path} or {@code host/3050:path}, but not a Windows drive ({@code C:\db.fdb}). */
     static boolean isRemote(String db) {
-        int colon = db.indexOf(':');
-        if (colon <= 0) {
-            return false;
-        }
-        if (colon == 1 && Character.isLetter(db.charAt(0))) {
-            return false;
-        }
-        String host = db.substring(0, colon);
-        return !host.contains("/") || host.matches("[^/\\\\]+/\\d+");
+        return ServerAddress.remote(db) != null;
     }
 }

@@ -383,8 +383,13 @@ public final class RestoreTimeline implements EventListener {
                 notes.add("index " + is.name + ": build time unknown, the log ends right after its line "
                         + "(line " + is.line + ") with no later line to time it");
             }
-            indexes.add(new IndexBuild(is.name, table, src, is.startMs >= 0 ? is.startMs / 1000.0 : null,
-                    seconds, is.reads, is.writes, is.failed));
+            IndexBuild build = new IndexBuild(is.name, table, src, is.startMs >= 0 ? is.startMs / 1000.0 : null,
+                    seconds, is.reads, is.writes, is.failed);
+            if ("log".equals(src)) {
+                TableState ts = loads.get(table);
+                build = build.withKeys(ts == null ? null : ts.records);
+            }
+            indexes.add(build);
         }
         if (droppedMessages > 0) {
             notes.add(droppedMessages + " more errors and warnings not kept");

@@ -1,0 +1,81 @@
+package dev.gbakprof.cli;
+
+import dev.gbakprof.firebird.Credentials;
+import dev.gbakprof.firebird.DatabaseInspector;
+import dev.gbakprof.firebird.RunVerifier;
+import dev.gbakprof.firebird.Server;
+import dev.gbakprof.firebird.ServerAddress;
+import dev.gbakprof.model.Inspection;
+import dev.gbakprof.model.RestoreRun;
+import dev.gbakprof.report.TextSummary;
+import dev.gbakprof.store.RunInputs;
+import dev.gbakprof.store.RunJson;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+
+/** {@code gbakprof inspect DATABASE}: what a (restored) database says, read through the server. */
+@Command(name = "inspect", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Open a database through the server (Jaybird) and show its engine version, ODS,",
+                "page size, page buffers, file size, sweep interval, forced writes, each index",
+                "(table, columns or expression, unique, descending, active, selectivity) and each",
+                "table's rows.",
+                "With --run, verify it against that restore's log: each table's rows must equal",
+                "its last \"records restored\", and no index gbak activated may be inactive.",
+                "Without --run, any inactive index is a problem.",
+                "Exits 0 when no problem was found, 1 when one was, 2 when the server or the",
+                "database cannot be opened."})
+final class InspectCommand implements Callable<Integer> {
+
+    @Parameters(paramLabel = "DATABASE", description = "The database as the server sees it: a path, or host[/port]:path.")
+    String database;
+
+    @Mixin
+    ServerOptions server = new ServerOptions();
+
+    @Option(names = "--run", paramLabel = "RUN", description = "The restore's run.json (or its folder) or raw gbak log to verify against.")
+    Path run;
+
+    @Option(names = "--json", description = "Print the inspection as JSON.")
+    boolean json;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() throws Exception {
+        ServerAddress.Remote remote = ServerAddress.remote(database);
+        if (remote != null && server.host != null) {
+            throw new UsageException("give the server either in DATABASE (" + database + ") or with --host, not both");
+        }
+        Credentials credentials = Credentials.resolve(server.user(), server.password());
+        if (credentials == null) {
+            throw new UsageException("no password: give --password-file F or the ISC_PASSWORD environment variable");
+        }
+        ServerAddress address = remote != null ? remote.server() : server.address();
+        String path = remote != null ? remote.path() : database;
+        RestoreRun restore = null;
+        if (run != null) {
+            Path input = Files.isDirectory(run) ? run.resolve("run.json") : run;
+            restore = RunInputs.load(input, null).get(0);
+        }
+        Inspection inspection = new DatabaseInspector(new Server(address, credentials)).inspect(path);
+        inspection = restore != null ? RunVerifier.verify(restore, inspection).inspection() : RunVerifier.check(inspection);
+        PrintWriter out = spec.commandLine().getOut();
+        if (json) {
+            RunJson.write(inspection, out);
+        } else {
+            out.print(TextSummary.inspection(inspection));
+            out.flush();
+        }
+        return inspection.problems().isEmpty() ? Main.OK : Main.FAILED;
+    }
+}

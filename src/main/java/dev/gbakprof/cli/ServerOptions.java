@@ -1,0 +1,41 @@
+package dev.gbakprof.cli;
+
+import dev.gbakprof.firebird.ServerAddress;
+import picocli.CommandLine.Option;
+
+import java.io.IOException;
+import java.nio.file.Path;
+
+/** The options that say which server gbakprof attaches to, and as whom: shared by {@code run} and {@code inspect}. */
+final class ServerOptions {
+
+    @Option(names = "--host", paramLabel = "HOST[/PORT]",
+            description = "The Firebird server (default: localhost/3050).")
+    String host;
+
+    @Option(names = "--user", paramLabel = "U",
+            description = "Firebird user (default: ISC_USER, else SYSDBA on a server; embedded gbak as root needs none).")
+    String user;
+
+    @Option(names = "--password-file", paramLabel = "F",
+            description = "File whose first line is the password (default: ISC_PASSWORD).")
+    Path passwordFile;
+
+    ServerAddress address() {
+        try {
+            return ServerAddress.parse(host);
+        } catch (IllegalArgumentException ex) {
+            throw new UsageException("--host " + ex.getMessage());
+        }
+    }
+
+    /** The user given, else ISC_USER; {@code null} when neither. */
+    String user() {
+        return user != null ? user : System.getenv("ISC_USER");
+    }
+
+    /** The password from the file; {@code null} without one (then ISC_PASSWORD applies). */
+    String password() throws IOException {
+        return Passwords.read(passwordFile);
+    }
+}

@@ -1,0 +1,35 @@
+package dev.gbakprof.firebird;
+
+/**
+ * The Firebird user and password gbakprof attaches with. The password never leaves this record except
+ * to Jaybird: {@link #toString()} does not show it.
+ */
+public record Credentials(String user, String password) {
+
+    public Credentials {
+        if (user == null || user.isBlank()) {
+            throw new IllegalArgumentException("empty Firebird user name");
+        }
+        if (password == null) {
+            throw new IllegalArgumentException("no password");
+        }
+    }
+
+    /**
+     * The user given, else {@code ISC_USER}, else SYSDBA, with the password given, else {@code ISC_PASSWORD}
+     * (where gbak and isql look too); {@code null} when there is no password.
+     */
+    public static Credentials resolve(String user, String password) {
+        String pw = password != null ? password : System.getenv("ISC_PASSWORD");
+        if (pw == null || pw.isEmpty()) {
+            return null;
+        }
+        String name = user != null ? user : System.getenv("ISC_USER");
+        return new Credentials(name == null || name.isBlank() ? "SYSDBA" : name, pw);
+    }
+
+    @Override
+    public String toString() {
+        return "Credentials[user=" + user + ", password=(hidden)]";
+    }
+}

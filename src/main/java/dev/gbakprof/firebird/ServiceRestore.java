@@ -1,0 +1,98 @@
+package dev.gbakprof.firebird;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.Charset;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.function.Consumer;
+
+/**
+ * One restore done by the server through the services API ({@code isc_action_svc_restore}, what
+ * {@code gbak -se} and {@code fbsvcmgr action_restore} do): verbose, with gbak's statistics columns. The
+ * backup and the database are paths on the server. Each output line is written raw to a sink and pushed,
+ * decoded, to a consumer as soon as the server hands it out.
+ */
+public final class ServiceRestore {
+    private final Server server;
+    private final String backup;
+    private final String database;
+    private final boolean replace;
+    private volatile boolean interrupted;
+
+    /**
+     * How the restore ended.
+     *
+     * @param timedOut    gbakprof stopped fetching at the timeout and detached
+     * @param interrupted gbakprof was interrupted (Ctrl-C) and detached
+     * @param error       what the service reported when it failed (one line), or {@code null}
+     */
+    public record Result(boolean timedOut, boolean interrupted, String error) {
+    }
+
+    /**
+     * @param replace overwrite an existing database ({@code isc_spb_res_replace}, gbak's {@code -rep}) instead
+     *                of creating a new one ({@code isc_spb_res_create})
+     */
+    public ServiceRestore(Server server, String backup, String database, boolean replace) {
+        this.server = server;
+        this.backup = backup;
+        this.database = database;
+        this.replace = replace;
+    }
+
+    /** What is done, for the screen and the run record (no password). */
+    public String describe() {
+        return "services restore on " + server.address() + " as " + server.credentials().user() + ": "
+                + backup + " -> " + database + " (" + (replace ? "replace" : "create") + ", verbose, statistics TDRW)";
+    }
+
+    /**
+     * Runs the restore to its end, or until the timeout or {@link #interrupt()}: then gbakprof stops reading
+     * and detaches (Firebird 3 has no way to cancel a running services restore; the server finishes it).
+     *
+     * @param timeout {@code null} for none
+     */
+    public Result run(OutputStream raw, Consumer<String> lines, Duration timeout, Charset charset) {
+        long deadline = timeout == null ? Long.MAX_VALUE : System.nanoTime() + timeout.toNanos();
+        boolean[] timedOut = new boolean[1];
+        LineByLineBackupManager manager = server.configure(new LineByLineBackupManager(
+                new LineByLineBackupManager.Output() {
+                    @Override
+                    public void line(byte[] bytes, int offset, int length) throws IOException {
+                        raw.write(bytes, offset, length);
+                        raw.write('\n');
+                        raw.flush();
+                        lines.accept(new String(bytes, offset, length, charset));
+                    }
+
+                    @Override
+                    public boolean stopRequested() {
+                        timedOut[0] = System.nanoTime() > deadline;
+                        return interrupted || timedOut[0];
+                    }
+                }));
+        manager.setBackupPath(backup);
+        manager.setDatabase(database);
+        manager.setRestoreReplace(replace);
+        manager.setVerbose(true);
+        String error = null;
+        try {
+            manager.restoreDatabase();
+        } catch (SQLException ex) {
+            if (ex.getCause() instanceof UncheckedIOException || ex.getCause() instanceof IOException) {
+                error = "cannot write the output: " + ex.getCause().getMessage();
+            } else {
+                error = server.explain("the services restore failed", ex).getMessage();
+            }
+        }
+        boolean stopped = manager.stopped();
+        return new Result(stopped && timedOut[0] && !interrupted, stopped && interrupted, error);
+    }
+
+    /** Stops reading the output and detaches (Ctrl-C). Safe to call from a shutdown hook. */
+    public void interrupt() {
+        interrupted = true;
+    }
+}

@@ -1,0 +1,42 @@
+package dev.gbakprof.run;
+
+import dev.gbakprof.exec.GbakInvocation;
+import dev.gbakprof.exec.GbakRunner;
+
+import java.io.OutputStream;
+import java.nio.charset.Charset;
+import java.time.Duration;
+import java.util.function.Consumer;
+
+/** The restore run by the gbak tool, embedded or through a server, killed at the timeout or on Ctrl-C. */
+final class GbakRoute implements RestoreRoute {
+    private final GbakInvocation invocation;
+    private final GbakRunner runner = new GbakRunner();
+
+    GbakRoute(GbakInvocation invocation) {
+        this.invocation = invocation;
+    }
+
+    @Override
+    public String via() {
+        return "gbak";
+    }
+
+    @Override
+    public String command() {
+        return invocation.redacted();
+    }
+
+    @Override
+    public Ending run(OutputStream raw, Consumer<String> lines, Duration timeout) {
+        GbakRunner.Result r = runner.run(invocation, raw, lines, timeout, Charset.defaultCharset());
+        return new Ending(r.exitCode(), r.timedOut(), r.interrupted(),
+                r.launchError() == null ? null : "gbak could not be started: " + r.launchError(), null,
+                "gbakprof stopped gbak (gbak exit code " + r.exitCode() + ")");
+    }
+
+    @Override
+    public void interrupt() {
+        runner.interrupt();
+    }
+}

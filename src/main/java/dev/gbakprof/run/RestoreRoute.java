@@ -1,0 +1,36 @@
+package dev.gbakprof.run;
+
+import java.io.OutputStream;
+import java.time.Duration;
+import java.util.function.Consumer;
+
+/**
+ * One way to run a restore while its verbose lines stream, as they come, to the raw log and to the
+ * pipeline: the gbak tool ({@code via: gbak}) or the server's services API ({@code via: service}).
+ */
+interface RestoreRoute {
+
+    /** {@code gbak} or {@code service}: the run record's {@code via}. */
+    String via();
+
+    /** What runs, for the screen and the run record; no password in it. */
+    String command();
+
+    /** Runs the restore to its end, the timeout ({@code null}: none) or {@link #interrupt()}. */
+    Ending run(OutputStream raw, Consumer<String> lines, Duration timeout);
+
+    /** Stops the restore (Ctrl-C); safe from a shutdown hook. */
+    void interrupt();
+
+    /**
+     * How a route ended.
+     *
+     * @param exitCode    gbak's exit code; {@code null} for the services API or when gbak did not start
+     * @param launchError why the restore could not be started, or {@code null}
+     * @param error       the failure the services API reported (one line), or {@code null}
+     * @param stopNote    what stopping at the timeout or Ctrl-C left behind, for the warning
+     */
+    record Ending(Integer exitCode, boolean timedOut, boolean interrupted, String launchError, String error,
+                  String stopNote) {
+    }
+}

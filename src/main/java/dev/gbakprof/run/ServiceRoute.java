@@ -1,0 +1,40 @@
+package dev.gbakprof.run;
+
+import dev.gbakprof.firebird.ServiceRestore;
+
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.function.Consumer;
+
+/** The restore done by the server through the services API (Jaybird), fetched line by line. */
+final class ServiceRoute implements RestoreRoute {
+    private final ServiceRestore restore;
+
+    ServiceRoute(ServiceRestore restore) {
+        this.restore = restore;
+    }
+
+    @Override
+    public String via() {
+        return "service";
+    }
+
+    @Override
+    public String command() {
+        return restore.describe();
+    }
+
+    @Override
+    public Ending run(OutputStream raw, Consumer<String> lines, Duration timeout) {
+        ServiceRestore.Result r = restore.run(raw, lines, timeout, StandardCharsets.UTF_8);
+        return new Ending(null, r.timedOut(), r.interrupted(), null, r.error(),
+                "gbakprof stopped reading the services output and detached; Firebird cannot cancel a "
+                        + "services restore, so the server may still be restoring");
+    }
+
+    @Override
+    public void interrupt() {
+        restore.interrupt();
+    }
+}

@@ -1,0 +1,224 @@
+package dev.gbakprof.run;
+
+import dev.gbakprof.firebird.Credentials;
+import dev.gbakprof.firebird.Server;
+import dev.gbakprof.model.IndexBuild;
+import dev.gbakprof.model.Inspection;
+import dev.gbakprof.model.RestoreRun;
+import dev.gbakprof.model.RunStatus;
+import dev.gbakprof.model.TableLoad;
+import dev.gbakprof.store.RunJson;
+import dev.gbakprof.testutil.FirebirdServer;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.Statement;
+import java.util.List;
+
+import static dev.gbakprof.run.RunCommandTest.gbakprof;
+import static dev.gbakprof.run.RunCommandTest.runDirs;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** {@code gbakprof run --via service} and {@code --inspect} against the real Firebird 3 server (scripts/test starts it). */
+class ServiceRunTest {
+
+    /** {@code gbakprof run --via service} of a backup into a database, records in {@code runs}, and more options. */
+    static RunCommandTest.Result viaService(Path backup, Path database, Path runs, String... more) {
+        List<String> args = new java.util.ArrayList<>(List.of("run", "--via", "service", "--backup", backup.toString(),
+                "--database", database.toString(), "--runs-dir", runs.toString()));
+        args.addAll(List.of(more));
+        return gbakprof(args.toArray(String[]::new));
+    }
+
+    @Test
+    void serviceRestoreGivesWhatTheGbakRouteGivesAndBothVerify() throws Exception {
+        Credentials sysdba = FirebirdServer.require();
+        try (FirebirdServer.Folder f = FirebirdServer.folder()) {
+            Path fbk = f.backup("small");
+            Path runs = f.resolve("runs");
+            // the gbak route: embedded gbak as root writes a root-owned file; --inspect hands it to the server
+            RunCommandTest.Result local = gbakprof("run", "--backup", fbk.toString(), "--database",
+                    f.resolve("local.fdb").toString(), "--inspect", "--runs-dir", runs.resolve("gbak").toString(),
+                    "--label", "gbak");
+            assertThat(local.code()).as(local.err()).isZero();
+            assertThat(Files.getOwner(f.resolve("local.fdb")).getName()).isEqualTo("firebird");
+            RunCommandTest.Result svc = viaService(fbk, f.resolve("svc.fdb"), runs.resolve("svc"), "--inspect",
+                    "--label", "svc");
+            assertThat(svc.code()).as(svc.err()).isZero();
+
+            Path svcDir = runDirs(runs.resolve("svc")).get(0);
+            Path gbakDir = runDirs(runs.resolve("gbak")).get(0);
+            RestoreRun g = RunJson.read(gbakDir.resolve("run.json")).get(0);
+            RestoreRun s = RunJson.read(svcDir.resolve("run.json")).get(0);
+            assertThat(g.via()).isEqualTo("gbak");
+            assertThat(s.via()).isEqualTo("service");
+            assertThat(s.status()).isEqualTo(RunStatus.COMPLETED);
+            assertThat(s.exitCode()).isNull();
+            assertThat(s.command()).startsWith("services restore on localhost/3050 as SYSDBA: " + fbk);
+            assertThat(s.environment().engineVersion()).contains("Firebird 3.0");
+            assertThat(s.environment().gbakVersion()).isNull();
+            assertThat(s.columns()).containsExactly("time", "delta", "reads", "writes");
+            assertThat(s.totalSeconds()).isPositive();
+            assertThat(s.tables()).extracting(TableLoad::name, TableLoad::records)
+                    .containsExactlyElementsOf(g.tables().stream().map(t -> org.assertj.core.groups.Tuple.tuple(t.name(), t.records())).toList());
+            assertThat(s.tables()).extracting(t -> t.name() + "=" + t.records())
+                    .contains("EMPLOYEES=300", "DEPARTMENTS=12", "PROJECTS=40");
+            assertThat(s.indexes()).extracting(IndexBuild::name)
+                    .containsExactlyInAnyOrderElementsOf(g.indexes().stream().map(IndexBuild::name).toList())
+                    .hasSize(9);
+            // services lines end with a blank; the raw log keeps them as the server sent them
+            List<String> raw = Files.readAllLines(svcDir.resolve("gbak.log"));
+            assertThat(raw.get(0)).startsWith("gbak: time").endsWith(" ");
+            assertThat(raw).allSatisfy(l -> assertThat(l).endsWith(" "));
+
+            for (RestoreRun r : List.of(g, s)) {
+                Inspection db = r.inspection();
+                assertThat(db.problems()).isEmpty();
+                assertThat(db.verifiedAgainst()).isEqualTo("log");
+                assertThat(db.ods()).isEqualTo("12.0");
+                assertThat(db.pageSize()).isEqualTo(8192);
+                assertThat(db.fileBytes()).isPositive().isEqualTo(db.fileBytes() / 8192 * 8192);
+                assertThat(db.rows("EMPTY_NOTES")).isZero();
+                assertThat(db.indexes()).filteredOn(i -> i.name().equals("IX_EMPTY_NOTES_CREATED")).singleElement()
+                        .satisfies(i -> {
+                            assertThat(i.table()).isEqualTo("EMPTY_NOTES");
+                            assertThat(i.descending()).isTrue();
+                            assertThat(i.segments()).containsExactly("CREATED_AT");
+                        });
+                // the log alone maps EMPTY_NOTES' indexes to PROJECTS (inferred); the database knows better
+                assertThat(r.indexMapping()).isEqualTo("database");
+                assertThat(r.indexes()).filteredOn(i -> i.name().equals("PK_EMPTY_NOTES")).singleElement()
+                        .satisfies(i -> assertThat(i.table() + " " + i.tableSource()).isEqualTo("EMPTY_NOTES database"));
+                assertThat(r.indexes()).allSatisfy(i -> assertThat(i.tableSource()).isEqualTo("database"));
+            }
+            assertThat(svc.out()).contains("status     completed", "verification passed");
+
+            // the password is in no record, log or output
+            for (Path p : List.of(svcDir.resolve("run.json"), svcDir.resolve("gbak.log"), gbakDir.resolve("run.json"),
+                    gbakDir.resolve("gbak.log"))) {
+                assertThat(Files.readString(p)).doesNotContain(sysdba.password());
+            }
+            assertThat(svc.out() + svc.err() + local.out() + local.err()).doesNotContain(sysdba.password());
+        }
+    }
+
+    @Test
+    void verificationFailsNamingTheTableAndReportsAnInactiveIndex() throws Exception {
+        Credentials sysdba = FirebirdServer.require();
+        try (FirebirdServer.Folder f = FirebirdServer.folder()) {
+            Path db = f.resolve("small.fdb");
+            Path runs = f.resolve("runs");
+            RunCommandTest.Result r = viaService(f.backup("small"), db, runs);
+            assertThat(r.code()).as(r.err()).isZero();
+            Path runDir = runDirs(runs).get(0);
+            assertThat(gbakprof("inspect", db.toString(), "--run", runDir.toString()).code()).isZero();
+
+            try (Connection c = new Server(FirebirdServer.ADDRESS, sysdba).open(db.toString());
+                 Statement st = c.createStatement()) {
+                st.executeUpdate("DELETE FROM EMPLOYEES WHERE EMP_ID > 290");
+                st.execute("ALTER INDEX IX_EMPLOYEES_NAME INACTIVE");
+            }
+            RunCommandTest.Result checked = gbakprof("inspect", db.toString(), "--run", runDir.toString());
+            assertThat(checked.code()).isEqualTo(1);
+            assertThat(checked.out()).contains("verification FAILED",
+                    "table EMPLOYEES: the log says 300 records restored, the database has 290",
+                    "index IX_EMPLOYEES_NAME (table EMPLOYEES) is inactive: gbak activated it, but it is inactive now");
+            RunCommandTest.Result alone = gbakprof("inspect", db.toString(), "--json");
+            assertThat(alone.code()).isEqualTo(1);
+            assertThat(alone.out()).contains("\"problems\" : [ \"index IX_EMPLOYEES_NAME (table EMPLOYEES) is inactive\" ]");
+        }
+    }
+
+    @Test
+    void failedIndexActivationFailsTheRunAlthoughTheServiceSucceeds() throws Exception {
+        FirebirdServer.require();
+        try (FirebirdServer.Folder f = FirebirdServer.folder()) {
+            Path runs = f.resolve("runs");
+            RunCommandTest.Result r = viaService(f.backup("dupfail"), f.resolve("dup.fdb"), runs, "--inspect");
+            assertThat(r.code()).isEqualTo(1);
+            RestoreRun run = RunJson.read(runDirs(runs).get(0).resolve("run.json")).get(0);
+            assertThat(run.status()).isEqualTo(RunStatus.FAILED);
+            assertThat(run.errors()).contains("cannot commit index UX_ITEMS_NORM_CODE");
+            assertThat(run.indexes()).filteredOn(IndexBuild::failed).extracting(IndexBuild::name)
+                    .containsExactly("UX_ITEMS_NORM_CODE");
+            assertThat(run.inspection()).isNull();
+            assertThat(run.warnings()).contains("--inspect: not inspected, the restore did not complete");
+        }
+    }
+
+    @Test
+    void existingDatabaseOnTheServerIsRefusedUnlessReplace() throws Exception {
+        FirebirdServer.require();
+        try (FirebirdServer.Folder f = FirebirdServer.folder()) {
+            Path fbk = f.backup("small");
+            Path db = f.resolve("twice.fdb");
+            Path runs = f.resolve("runs");
+            assertThat(viaService(fbk, db, runs).code()).isZero();
+            long size = Files.size(db);
+            RunCommandTest.Result again = viaService(fbk, db, runs);
+            assertThat(again.code()).isEqualTo(2);
+            assertThat(again.err().strip().lines()).hasSize(1);
+            assertThat(again.err()).contains("twice.fdb: database exists on localhost/3050", "--replace");
+            assertThat(runDirs(runs)).hasSize(1);
+            assertThat(Files.size(db)).isEqualTo(size);
+            RunCommandTest.Result replaced = viaService(fbk, db, runs, "--replace");
+            assertThat(replaced.code()).as(replaced.err()).isZero();
+            assertThat(replaced.out()).contains("status     completed");
+        }
+    }
+
+    @Test
+    void repeatedServiceRestoresDropTheDatabasesTheyCreated() throws Exception {
+        Credentials sysdba = FirebirdServer.require();
+        try (FirebirdServer.Folder f = FirebirdServer.folder()) {
+            Path runs = f.resolve("runs");
+            RunCommandTest.Result r = viaService(f.backup("small"), f.resolve("rep.fdb"), runs, "--repeat", "2",
+                    "--cooldown", "0");
+            assertThat(r.code()).as(r.err()).isZero();
+            assertThat(runDirs(runs)).hasSize(2);
+            Server server = new Server(FirebirdServer.ADDRESS, sysdba);
+            assertThat(server.fileExists(f.resolve("rep-run1.fdb").toString())).isFalse();
+            assertThat(f.resolve("rep-run2.fdb")).doesNotExist();
+        }
+    }
+
+    @Test
+    void wrongPasswordAndUnreachableServerAreOneLineRefusals(@TempDir Path dir) throws Exception {
+        FirebirdServer.require();
+        Path pw = dir.resolve("pw.txt");
+        Files.writeString(pw, "not-the-password\n");
+        Path runs = dir.resolve("runs");
+        RunCommandTest.Result wrong = gbakprof("run", "--via", "service", "--password-file", pw.toString(),
+                "--backup", "/nowhere/small.fbk", "--database", "/nowhere/x.fdb", "--runs-dir", runs.toString());
+        assertThat(wrong.code()).isEqualTo(2);
+        assertThat(wrong.err().strip().lines()).hasSize(1);
+        assertThat(wrong.err()).isEqualToIgnoringNewLines(
+                "gbakprof: localhost/3050: wrong user name or password for SYSDBA (the server refused the login)");
+        assertThat(wrong.err() + wrong.out()).doesNotContain("not-the-password");
+
+        RunCommandTest.Result unreachable = gbakprof("run", "--via", "service", "--host", "127.0.0.1/1",
+                "--backup", "/nowhere/small.fbk", "--database", "/nowhere/x.fdb", "--runs-dir", runs.toString());
+        assertThat(unreachable.code()).isEqualTo(2);
+        assertThat(unreachable.err().strip().lines()).hasSize(1);
+        assertThat(unreachable.err()).startsWith("gbakprof: 127.0.0.1/1: no Firebird server answers");
+
+        RunCommandTest.Result inspectWrong = gbakprof("inspect", "/nowhere/x.fdb", "--password-file", pw.toString());
+        assertThat(inspectWrong.code()).isEqualTo(2);
+        assertThat(inspectWrong.err()).contains("wrong user name or password");
+        assertThat(runs).doesNotExist();
+    }
+
+    @Test
+    void inspectAfterTheGbakRouteIsRefusedWhenTheServerCannotReachTheFolder(@TempDir Path dir) throws Exception {
+        FirebirdServer.require();
+        RunCommandTest.Result r = gbakprof("run", "--inspect", "--backup", dev.gbakprof.testutil.Firebird.backup("small")
+                .toString(), "--database", dir.resolve("x.fdb").toString(), "--runs-dir", dir.resolve("runs").toString());
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err().strip().lines()).hasSize(1);
+        assertThat(r.err()).contains("--inspect opens", "the server (user firebird) cannot enter folder " + dir);
+        assertThat(dir.resolve("runs")).doesNotExist();
+    }
+}
