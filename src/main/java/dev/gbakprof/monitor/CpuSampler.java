@@ -58,8 +58,18 @@ public final class CpuSampler implements AutoCloseable {
 
     private void sample() {
         try {
-            double load = cpu.getSystemCpuLoadBetweenTicks(prevTicks);
-            prevTicks = cpu.getSystemCpuLoadTicks();
+            long[] ticks = cpu.getSystemCpuLoadTicks();
+            long total = 0;
+            for (int i = 0; i < ticks.length; i++) {
+                total += ticks[i] - prevTicks[i];
+            }
+            if (total <= 0) {
+                return; // OSHI serves /proc/stat from a short-lived cache: no new ticks, no sample
+            }
+            long idle = ticks[CentralProcessor.TickType.IDLE.getIndex()] - prevTicks[CentralProcessor.TickType.IDLE.getIndex()]
+                    + ticks[CentralProcessor.TickType.IOWAIT.getIndex()] - prevTicks[CentralProcessor.TickType.IOWAIT.getIndex()];
+            double load = Math.max(0, Math.min(1, 1 - idle / (double) total));
+            prevTicks = ticks;
             Double mhz = null;
             if (frequencyObservable) {
                 long[] freq = cpu.getCurrentFreq();

@@ -46,21 +46,29 @@ public final class CpuChart implements ChartFile {
                 .filter(Objects::nonNull).mapToDouble(Double::doubleValue).max().orElse(0);
         TimeScale scale = TimeScale.forMax(maxClock);
 
+        // No run observed its CPU frequency (a VM without cpufreq): load alone, on the left axis, and no
+        // MHz axis that would suggest a measurement that does not exist.
+        boolean hasMhz = maxMhz > 0;
+        int loadAxis = hasMhz ? 1 : 0;
         XYChart chart = new XYChart(settings.width(), settings.height());
-        chart.setTitle(t.get("cpu.title"));
+        chart.setTitle(hasMhz ? t.get("cpu.title") : t.get("cpu.title.loadOnly"));
         chart.setXAxisTitle(t.get("cpu.xaxis", scale.unit(t)));
-        chart.setYAxisGroupTitle(0, t.get("cpu.mhz"));
-        chart.setYAxisGroupTitle(1, t.get("cpu.load"));
+        chart.setYAxisGroupTitle(0, hasMhz ? t.get("cpu.mhz") : t.get("cpu.load"));
+        if (hasMhz) {
+            chart.setYAxisGroupTitle(1, t.get("cpu.load"));
+        }
         style.apply(chart);
         chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideS);
         chart.getStyler().setLegendLayout(Styler.LegendLayout.Horizontal);
         chart.getStyler().setLocale(t.locale());
         chart.getStyler().setYAxisGroupPosition(1, Styler.YAxisPosition.Right);
-        double top = Math.max(1, maxMhz * 1.1);
+        double top = hasMhz ? maxMhz * 1.1 : 100.0;
         chart.getStyler().setYAxisMin(0, 0.0);
         chart.getStyler().setYAxisMax(0, top);
-        chart.getStyler().setYAxisMin(1, 0.0);
-        chart.getStyler().setYAxisMax(1, 100.0);
+        if (hasMhz) {
+            chart.getStyler().setYAxisMin(1, 0.0);
+            chart.getStyler().setYAxisMax(1, 100.0);
+        }
         chart.getStyler().setLegendSeriesLineLength(style.px(40));
 
         RestoreRun first = ordered.stream().filter(r -> r.cpuSamples().size() >= 2).findFirst().orElseThrow();
@@ -95,7 +103,7 @@ public final class CpuChart implements ChartFile {
             }
             if (!xl.isEmpty()) {
                 XYSeries l = chart.addSeries(t.get("cpu.series.load", names.get(i)), xl, load);
-                l.setYAxisGroup(1);
+                l.setYAxisGroup(loadAxis);
                 l.setMarker(SeriesMarkers.NONE);
                 l.setLineColor(color.darker());
                 l.setLineStyle(new BasicStroke(2f * style.scale(), BasicStroke.CAP_BUTT, BasicStroke.JOIN_ROUND, 10f,

@@ -32,6 +32,12 @@ public final class AtomicFiles {
         Files.createDirectories(dir);
         Path tmp = Files.createTempFile(dir, "." + abs.getFileName(), ".tmp");
         try {
+            // createTempFile makes the file owner-only (0600); an output file is as readable as any other
+            try {
+                Files.setPosixFilePermissions(tmp, java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));
+            } catch (UnsupportedOperationException notPosix) {
+                // Windows: the file inherits the folder's access rules
+            }
             content.writeTo(tmp);
             try {
                 Files.move(tmp, abs, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);

@@ -114,18 +114,18 @@ class ChartsTest {
 
     @Test
     void cpuChartDrawsFrequencyAndLoadOverThePhaseBands() {
-        // a real restore of shop.fbk sampled every 0.25 s by scripts/record-cpu-run
+        // a real restore of shop.fbk by gbakprof run, sampled every 0.5 s on a VM without cpufreq: load only
         List<RestoreRun> runs = dev.gbakprof.store.RunInputs.load(java.nio.file.Path.of("samples/shop-cpu.json"), null);
         RestoreRun run = runs.get(0);
-        assertThat(run.cpuSamples()).hasSize(51);
+        assertThat(run.cpuSamples()).hasSizeGreaterThan(10).allSatisfy(s -> assertThat(s.mhz()).isNull());
         XYChart chart = new CpuChart().chart(runs, en, style);
-        assertThat(chart.getSeriesMap().keySet()).containsExactly("data phase", "index phase", "shop-cpu: MHz",
-                "shop-cpu: load");
+        assertThat(chart.getSeriesMap().keySet()).containsExactly("data phase", "index phase", "shop-cpu: load");
+        assertThat(chart.getTitle()).contains("not observable");
         XYSeries data = chart.getSeriesMap().get("data phase");
         double[] span = CpuChart.dataSpan(run);
         assertThat(data.getXData()).containsExactly(span[0], span[1]);
         assertThat(span[0]).isEqualTo(run.tables().get(0).startSeconds());
-        assertThat(chart.getSeriesMap().get("shop-cpu: load").getYAxisGroup()).isEqualTo(1);
+        assertThat(chart.getSeriesMap().get("shop-cpu: load").getYAxisGroup()).isZero();
         assertThat(chart.getSeriesMap().get("shop-cpu: load").getYData()[0])
                 .isCloseTo(100 * run.cpuSamples().get(0).load(), within(1e-9));
     }
