@@ -27,6 +27,7 @@ public final class MatrixExperiment {
     private final boolean terminal;
     private final AtomicBoolean restored = new AtomicBoolean();
     private PowerPlan original;
+    private volatile boolean switched;
 
     /** What the experiment did. */
     public record Result(List<RestoreSession.Outcome> runs, PowerPlan original, String restoredPlan, String stoppedBy) {
@@ -53,7 +54,7 @@ public final class MatrixExperiment {
         int dot = db.lastIndexOf('.');
         String stem = dot > slash ? db.substring(0, dot) : db;
         String ext = dot > slash ? db.substring(dot) : "";
-        return stem + "-" + arm.label().replaceAll("[^A-Za-z0-9._-]+", "-") + "-" + n + ext;
+        return stem + "-" + RunOptions.fileSafe(arm.label()) + "-" + n + ext;
     }
 
     /** Refuses before anything changes: a missing backup, a target that exists. */
@@ -75,7 +76,12 @@ public final class MatrixExperiment {
     public Result run() throws IOException, InterruptedException {
         check();
         if (switchesPlans()) {
-            original = switcher.current();
+            PowerPlan now = switcher.current();
+            if (now == null || (now.guid() == null && "unknown".equals(now.name()))) {
+                throw new RunRefusedException("cannot compare power plans here: the active plan is unknown ("
+                        + (now == null ? "no probe" : now.source()) + "); use --vary to compare gbak options instead");
+            }
+            original = now;
             out.println("gbakprof: power plan now: " + describe(original) + " (put back at the end)");
         }
         Thread hook = new Thread(this::restoreOriginal, "gbakprof-restore-power-plan");
@@ -92,6 +98,7 @@ public final class MatrixExperiment {
                 }
                 PowerPlan plan = environment == null ? null : environment.powerPlan();
                 if (arm.plan() != null) {
+                    switched = true; // from here on, a failure may have left the plan half-changed
                     plan = switcher.set(arm.plan());
                     out.println("gbakprof: power plan set to " + describe(plan));
                 }
@@ -128,7 +135,7 @@ public final class MatrixExperiment {
 
     /** Puts the original plan back, once. Returns what is active afterwards, or {@code null} when nothing was switched. */
     private String restoreOriginal() {
-        if (original == null || !restored.compareAndSet(false, true)) {
+        if (original == null || !switched || !restored.compareAndSet(false, true)) {
             return null;
         }
         String key = original.guid() != null ? original.guid() : original.name();

@@ -213,7 +213,7 @@ public final class RestoreSession {
     }
 
     private Path newRunDir(String label, String tag) throws IOException {
-        String safe = label.replaceAll("[^A-Za-z0-9._-]+", "-");
+        String safe = RunOptions.fileSafe(label);
         String base = LocalDateTime.now().format(DIR_TIME) + "-" + safe + tag;
         Path dir = options.runsDir().resolve(base);
         int n = 2;

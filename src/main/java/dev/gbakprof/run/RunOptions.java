@@ -56,6 +56,12 @@ public record RunOptions(String backup, String database, String label, Path gbak
                 runsDir, baseline, extraArgs, sampleInterval, VIA_GBAK, null, false);
     }
 
+    /** A label as a file name part: {@code High performance} → {@code High-performance}, {@code -bu 100} → {@code bu-100}. */
+    public static String fileSafe(String label) {
+        String s = label.replaceAll("[^A-Za-z0-9._-]+", "-").replaceAll("^[-.]+|-+$", "");
+        return s.isEmpty() ? "run" : s;
+    }
+
     /** The same options for one arm of an experiment: one restore with more gbak switches. */
     public RunOptions forArm(List<String> moreArgs, String armLabel) {
         List<String> args = new java.util.ArrayList<>(extraArgs);
