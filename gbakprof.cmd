@@ -9,10 +9,12 @@ if not exist "%HERE%target\gbakprof.jar" (
   if errorlevel 1 ( popd & echo gbakprof: build failed ^(needs Java 17 and Maven^) 1>&2 & exit /b 2 )
   popd
 )
-set "JVM=-Djava.awt.headless=true"
+set "JVM=-Djava.awt.headless=true -XX:+UseSerialGC"
 rem a few seconds of chart rendering: the C2 compiler costs more CPU than it saves (bench/render)
 if /i "%~1"=="report" set "JVM=%JVM% -XX:TieredStopAtLevel=1"
 if /i "%~1"=="compare" set "JVM=%JVM% -XX:TieredStopAtLevel=1"
 if /i "%~1"=="demo" set "JVM=%JVM% -XX:TieredStopAtLevel=1"
+if /i "%~1"=="run" set "JVM=%JVM% -XX:TieredStopAtLevel=1"
+if /i "%~1"=="matrix" set "JVM=%JVM% -XX:TieredStopAtLevel=1"
 java %JVM% -jar "%HERE%target\gbakprof.jar" %*
 exit /b %ERRORLEVEL%

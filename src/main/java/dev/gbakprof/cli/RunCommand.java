@@ -115,15 +115,18 @@ final class RunCommand implements Callable<Integer> {
                 Duration.ofMillis(Math.round(cooldown * 1000)), keep, keepPartial, timeout == null ? null : Durations.parse(timeout),
                 runsDir, baseline, extra, Duration.ofMillis(Math.max(100, Math.round(sampleInterval * 1000))),
                 via, server.address(), inspect);
-        RestoreSeries series = new RestoreSeries(options, gbakPath, null, System.err, false);
+        RestoreSeries series = new RestoreSeries(options, gbakPath, (Environment) null, System.err, false);
         series.check();
 
         PowerPlan plan = PowerPlans.detect();
-        Environment env = EnvironmentProbe.probe(gbakPath, plan).withEngineVersion(series.serverVersion());
+        String serverVersion = series.serverVersion();
+        // probed while gbak already works: OSHI and gbak -z take a quarter of a second
+        java.util.concurrent.CompletableFuture<Environment> env = java.util.concurrent.CompletableFuture.supplyAsync(
+                () -> EnvironmentProbe.probe(gbakPath, plan).withEngineVersion(serverVersion));
         String runLabel = label != null ? label : plan.name();
         PrintStream progress = System.err;
         boolean terminal = System.console() != null;
-        series = new RestoreSeries(options, gbakPath, env, progress, terminal);
+        series = new RestoreSeries(options, gbakPath, env::join, progress, terminal);
         List<RestoreSession.Outcome> outcomes = series.run(runLabel);
 
         PrintWriter out = spec.commandLine().getOut();

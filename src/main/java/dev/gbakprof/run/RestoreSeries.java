@@ -28,6 +28,11 @@ public final class RestoreSeries {
 
     public RestoreSeries(RunOptions options, Path gbak, Environment environment, PrintStream progressOut,
                          boolean terminal) {
+        this(options, gbak, () -> environment, progressOut, terminal);
+    }
+
+    public RestoreSeries(RunOptions options, Path gbak, java.util.function.Supplier<Environment> environment,
+                         PrintStream progressOut, boolean terminal) {
         this.options = options;
         this.session = new RestoreSession(options, gbak, environment, progressOut, terminal);
         this.out = progressOut;

@@ -42,7 +42,7 @@ public final class RestoreSession {
 
     private final RunOptions options;
     private final Path gbak;
-    private final Environment environment;
+    private final java.util.function.Supplier<Environment> environment;
     private final PrintStream progressOut;
     private final boolean terminal;
 
@@ -52,6 +52,15 @@ public final class RestoreSession {
 
     public RestoreSession(RunOptions options, Path gbak, Environment environment, PrintStream progressOut,
                           boolean terminal) {
+        this(options, gbak, () -> environment, progressOut, terminal);
+    }
+
+    /**
+     * @param environment asked for at the end of each restore, so a slow probe (OSHI, {@code gbak -z}) can run
+     *                    while gbak works instead of delaying its start
+     */
+    public RestoreSession(RunOptions options, Path gbak, java.util.function.Supplier<Environment> environment,
+                          PrintStream progressOut, boolean terminal) {
         this.options = options;
         this.gbak = gbak;
         this.environment = environment;
@@ -204,7 +213,7 @@ public final class RestoreSession {
                 .status(status)
                 .errors(errors)
                 .warnings(warnings)
-                .environment(environment)
+                .environment(environment.get())
                 .cpuSamples(samples)
                 .backupFile(parsed.backupFile() != null ? parsed.backupFile() : options.backup())
                 .backupBytes(backupBytes)
