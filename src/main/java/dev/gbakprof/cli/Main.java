@@ -46,8 +46,15 @@ public final class Main implements Runnable {
      */
     private static final java.util.logging.Logger JAYBIRD = java.util.logging.Logger.getLogger("org.firebirdsql");
 
+    /**
+     * The process's standard output as bytes, for large JSON (Jackson's byte generator is faster than a
+     * Writer); {@code null} when the CLI runs inside tests with captured writers.
+     */
+    static java.io.OutputStream stdoutBytes;
+
     public static void main(String[] args) {
         System.setProperty("java.awt.headless", "true");
+        stdoutBytes = new java.io.FileOutputStream(java.io.FileDescriptor.out);
         if (!java.util.Arrays.asList(args).contains("--debug")) {
             JAYBIRD.setLevel(java.util.logging.Level.SEVERE);
         }

@@ -63,7 +63,12 @@ final class ParseCommand implements Callable<Integer> {
             RunJson.writeAtomically(record, output);
         }
         if (json) {
-            RunJson.write(record, out);
+            if (Main.stdoutBytes != null) {
+                out.flush();
+                RunJson.write(record, Main.stdoutBytes);
+            } else {
+                RunJson.write(record, out);
+            }
         }
         return runs.stream().anyMatch(r -> r.status() == RunStatus.FAILED) ? Main.FAILED : Main.OK;
     }

@@ -74,6 +74,7 @@ public final class LogDecoder {
             int start = 0;
             int end = 0;
             boolean afterCr = false;
+            boolean nonAscii = false; // the line being read has a byte >= 0x80
             while (true) {
                 if (start > 0 && start == end) {
                     start = end = 0;
@@ -91,36 +92,38 @@ public final class LogDecoder {
                 if (n < 0) {
                     break;
                 }
-                int scan = end;
+                int i = end;
                 end += n;
-                for (int i = scan; i < end; i++) {
+                while (i < end) {
                     byte b = buf[i];
+                    if (b > '\r') {
+                        i++; // printable ASCII: the common case, kept tight
+                        continue;
+                    }
                     if (b == '\n' || b == '\r') {
                         if (b == '\n' && afterCr && i == start) {
                             start = i + 1; // the LF of a CRLF
-                            afterCr = false;
-                            continue;
+                        } else {
+                            lines.accept(decode(buf, start, i - start, nonAscii));
+                            start = i + 1;
                         }
-                        lines.accept(decode(buf, start, i - start));
                         afterCr = b == '\r';
-                        start = i + 1;
+                        nonAscii = false;
                     } else {
                         afterCr = false;
+                        nonAscii |= b < 0;
                     }
+                    i++;
                 }
             }
             if (end > start) {
-                lines.accept(decode(buf, start, end - start));
+                lines.accept(decode(buf, start, end - start, nonAscii));
             }
         }
 
-        private String decode(byte[] b, int off, int len) {
-            for (int i = off; i < off + len; i++) {
-                if (b[i] < 0) {
-                    return new String(b, off, len, charset);
-                }
-            }
-            return new String(b, off, len, StandardCharsets.ISO_8859_1); // ASCII: a plain copy
+        private String decode(byte[] b, int off, int len, boolean nonAscii) {
+            return nonAscii ? new String(b, off, len, charset)
+                    : new String(b, off, len, StandardCharsets.ISO_8859_1); // ASCII: a plain copy
         }
 
         @Override

@@ -53,11 +53,20 @@ public final class RunJson {
         out.flush();
     }
 
+    /** Writes a record or a list of them as UTF-8 JSON bytes to a stream (left open, flushed). */
+    public static void write(Object runOrRuns, java.io.OutputStream out) throws IOException {
+        java.io.OutputStream buffered = new java.io.BufferedOutputStream(out, 1 << 16);
+        MAPPER.writer().without(com.fasterxml.jackson.core.JsonGenerator.Feature.AUTO_CLOSE_TARGET)
+                .writeValue(buffered, runOrRuns);
+        buffered.write(System.lineSeparator().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        buffered.flush();
+    }
+
     /** Writes a record or a list of them to a file atomically, streaming. */
     public static void writeAtomically(Object runOrRuns, Path file) throws IOException {
         AtomicFiles.write(file, tmp -> {
-            try (java.io.Writer w = java.nio.file.Files.newBufferedWriter(tmp)) {
-                write(runOrRuns, w);
+            try (java.io.OutputStream os = java.nio.file.Files.newOutputStream(tmp)) {
+                write(runOrRuns, os);
             }
         });
     }
