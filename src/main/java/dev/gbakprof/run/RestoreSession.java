@@ -124,7 +124,12 @@ public final class RestoreSession {
                 run = inspect(run, database);
             }
             RunJson.write(run, runDir.resolve("run.json"));
-            if (run.status() == RunStatus.INCOMPLETE && dbPath != null && !existedBefore && !options.keepPartial()) {
+            // A restore that never reached "finishing, closing, and going home" (stopped, or gbak gave up on a
+            // truncated backup) leaves a partial database nobody can use; one that finished but failed an index
+            // is kept: the DBA fixes it with gfix -online.
+            boolean partial = run.status() == RunStatus.INCOMPLETE
+                    || (run.status() == RunStatus.FAILED && run.totalSeconds() == null);
+            if (partial && dbPath != null && !existedBefore && !options.keepPartial()) {
                 if (Files.deleteIfExists(dbPath)) {
                     progressOut.println("gbakprof: removed the partial database " + dbPath + " (--keep-partial keeps it)");
                 }

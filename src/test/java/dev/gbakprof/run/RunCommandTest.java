@@ -111,6 +111,24 @@ class RunCommandTest {
     }
 
     @Test
+    void truncatedBackupFailsWithGbaksWordsWithoutWaitingForTheNextVolume(@TempDir Path dir) throws Exception {
+        Path fbk = Firebird.backup("small");
+        byte[] all = Files.readAllBytes(fbk);
+        Path cut = dir.resolve("cut.fbk");
+        Files.write(cut, java.util.Arrays.copyOf(all, all.length * 2 / 3));
+        Path db = dir.resolve("cut.fdb");
+        Path runs = dir.resolve("runs");
+        Result r = gbakprof("run", "--backup", cut.toString(), "--database", db.toString(), "--runs-dir", runs.toString(),
+                "--label", "cut");
+        assertThat(r.code()).isEqualTo(1);
+        RestoreRun run = RunJson.read(runDirs(runs).get(0).resolve("run.json")).get(0);
+        assertThat(run.status()).isEqualTo(RunStatus.FAILED);
+        assertThat(run.errors()).anyMatch(e -> e.contains("Backup incomplete"));
+        assertThat(db).doesNotExist(); // the partial database this run created is removed
+        assertThat(Files.readAllBytes(fbk)).isEqualTo(all);
+    }
+
+    @Test
     void existingDatabaseIsRefusedAndUntouched(@TempDir Path dir) throws Exception {
         Path fbk = Firebird.backup("small");
         Path target = dir.resolve("precious.fdb");
