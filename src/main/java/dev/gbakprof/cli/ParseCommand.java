@@ -65,7 +65,11 @@ final class ParseCommand implements Callable<Integer> {
         if (json) {
             if (Main.stdoutBytes != null) {
                 out.flush();
-                RunJson.write(record, Main.stdoutBytes);
+                try {
+                    RunJson.write(record, Main.stdoutBytes);
+                } catch (java.io.IOException ex) {
+                    return Main.OK; // the reader went away (| head, | grep -m1): nothing left to say to it
+                }
             } else {
                 RunJson.write(record, out);
             }
