@@ -4,7 +4,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -16,9 +15,9 @@ import java.util.Map;
  */
 public record GbakInvocation(Path gbak, List<String> arguments, Map<String, String> environment) {
 
-    /** The switches gbak takes for a password; refused in the pass-through arguments. */
-    private static final List<String> PASSWORD_SWITCHES = List.of("-pas", "-pass", "-passw", "-passwo",
-            "-passwor", "-password");
+    /** gbak's password switch and its abbreviations (-pas … -password); refused in the pass-through arguments. */
+    private static final java.util.regex.Pattern PASSWORD_SWITCH =
+            java.util.regex.Pattern.compile("^-pas(s(w(o(r(d)?)?)?)?)?$", java.util.regex.Pattern.CASE_INSENSITIVE);
 
     public GbakInvocation {
         arguments = List.copyOf(arguments);
@@ -35,7 +34,7 @@ public record GbakInvocation(Path gbak, List<String> arguments, Map<String, Stri
     public static GbakInvocation restore(Path gbak, String backup, String database, boolean replace, String user,
                                          String password, List<String> extra) {
         for (String a : extra) {
-            if (PASSWORD_SWITCHES.contains(a.toLowerCase(Locale.ROOT))) {
+            if (PASSWORD_SWITCH.matcher(a).matches()) {
                 throw new IllegalArgumentException("a password must not be given as a gbak argument (" + a
                         + "): use --password-file or the ISC_PASSWORD environment variable");
             }

@@ -1,6 +1,8 @@
 package dev.gbakprof.cli;
 
 import dev.gbakprof.testutil.Firebird;
+import dev.gbakprof.testutil.Cli;
+import dev.gbakprof.testutil.Cli.Result;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -15,21 +17,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 class MatrixCommandTest {
 
-    record Result(int code, String out, String err) {
-    }
-
-    static Result run(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int code = Main.execute(args, new PrintWriter(out, true), new PrintWriter(err, true));
-        return new Result(code, out.toString(), err.toString());
-    }
-
     @Test
     void gbakOptionScanEndsWithTheComparisonAndItsCharts(@TempDir Path dir) throws Exception {
         Path fbk = Firebird.backup("small");
         Path out = dir.resolve("out");
-        Result r = run("matrix", "--backup", fbk.toString(), "--database", dir.resolve("m.fdb").toString(),
+        Result r = Cli.run("matrix", "--backup", fbk.toString(), "--database", dir.resolve("m.fdb").toString(),
                 "--vary", "gbak:-bu 100,4000", "--repeat", "3", "--cooldown", "0", "--out", out.toString());
         assertThat(r.code()).as(r.err()).isZero();
         assertThat(r.out()).contains("6 restores: -bu 100, -bu 4000, -bu 100, -bu 4000, -bu 100, -bu 4000")
@@ -50,7 +42,7 @@ class MatrixCommandTest {
     void powerPlansCannotBeComparedWhereThePlanIsUnknown(@TempDir Path dir) throws Exception {
         Path fbk = Firebird.backup("small");
         // this machine is a VM without cpufreq: refused before any restore, with the reason
-        Result r = run("matrix", "--backup", fbk.toString(), "--database", dir.resolve("m.fdb").toString(),
+        Result r = Cli.run("matrix", "--backup", fbk.toString(), "--database", dir.resolve("m.fdb").toString(),
                 "--plans", "balanced,high-performance", "--repeat", "1", "--out", dir.resolve("out").toString());
         if (Files.isDirectory(Path.of("/sys/devices/system/cpu/cpu0/cpufreq"))) {
             return; // a machine with cpufreq may switch plans for real; not this test's subject
@@ -62,7 +54,7 @@ class MatrixCommandTest {
 
     @Test
     void armsNeedTwoValues() {
-        Result r = run("matrix", "--backup", "x.fbk", "--database", "x.fdb", "--vary", "gbak:-bu 100");
+        Result r = Cli.run("matrix", "--backup", "x.fbk", "--database", "x.fdb", "--vary", "gbak:-bu 100");
         assertThat(r.code()).isEqualTo(2);
         assertThat(r.err()).contains("at least two values");
     }

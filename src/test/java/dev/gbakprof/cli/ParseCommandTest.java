@@ -3,6 +3,8 @@ package dev.gbakprof.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.gbakprof.testutil.Logs;
+import dev.gbakprof.testutil.Cli;
+import dev.gbakprof.testutil.Cli.Result;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -16,16 +18,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 class ParseCommandTest {
 
-    record Result(int code, String out, String err) {
-    }
-
-    static Result run(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int code = Main.execute(args, new PrintWriter(out, true), new PrintWriter(err, true));
-        return new Result(code, out.toString(), err.toString());
-    }
-
     private static void assertOneLineError(Result r, String... fragments) {
         assertThat(r.code()).isEqualTo(2);
         assertThat(r.err().strip().lines()).hasSize(1);
@@ -37,7 +29,7 @@ class ParseCommandTest {
 
     @Test
     void summaryNamesTotalPhasesIndexesAndTables() {
-        Result r = run("parse", Logs.log("shop-tdrw.log").toString());
+        Result r = Cli.run("parse", Logs.log("shop-tdrw.log").toString());
         assertThat(r.code()).isZero();
         assertThat(r.out()).contains("status     completed", "phases", "indexes", "ORDERS", "1,000,000 records",
                 "rows/s", "top 10 indexes by build time (of 14)");
@@ -45,7 +37,7 @@ class ParseCommandTest {
 
     @Test
     void jsonFollowsTheRunRecordContract() throws Exception {
-        Result r = run("parse", "--json", Logs.log("small-tdrw.log").toString());
+        Result r = Cli.run("parse", "--json", Logs.log("small-tdrw.log").toString());
         assertThat(r.code()).isZero();
         JsonNode j = new ObjectMapper().readTree(r.out());
         assertThat(j.get("schema").asText()).isEqualTo("gbakprof.run/1");
@@ -72,7 +64,7 @@ class ParseCommandTest {
     @Test
     void severalLogsWithJsonGiveAnArrayAndOutputFileIsWritten(@TempDir Path dir) throws Exception {
         Path out = dir.resolve("runs.json");
-        Result r = run("parse", "--json", "-o", out.toString(), Logs.log("small-tdrw.log").toString(),
+        Result r = Cli.run("parse", "--json", "-o", out.toString(), Logs.log("small-tdrw.log").toString(),
                 Logs.log("shop-t.log").toString());
         assertThat(r.code()).isZero();
         JsonNode j = new ObjectMapper().readTree(r.out());
@@ -83,13 +75,13 @@ class ParseCommandTest {
 
     @Test
     void labelOverridesTheFileName() {
-        Result r = run("parse", "--label", "High performance", Logs.log("small-tdrw.log").toString());
+        Result r = Cli.run("parse", "--label", "High performance", Logs.log("small-tdrw.log").toString());
         assertThat(r.out()).startsWith("High performance  (");
     }
 
     @Test
     void failedRestoreExitsOne() {
-        Result r = run("parse", Logs.log("dupfail-tdrw.log").toString());
+        Result r = Cli.run("parse", Logs.log("dupfail-tdrw.log").toString());
         assertThat(r.code()).isEqualTo(1);
         assertThat(r.out()).contains("status     failed", "cannot commit index UX_ITEMS_NORM_CODE");
     }
@@ -97,7 +89,7 @@ class ParseCommandTest {
     @Test
     void emptyFile(@TempDir Path dir) throws Exception {
         Path f = Files.createFile(dir.resolve("empty.log"));
-        assertOneLineError(run("parse", f.toString()), "empty.log", "empty file", "gbak -c -v");
+        assertOneLineError(Cli.run("parse", f.toString()), "empty.log", "empty file", "gbak -c -v");
     }
 
     @Test
@@ -108,47 +100,47 @@ class ParseCommandTest {
             b[i] = (byte) (i * 31);
         }
         Files.write(f, b);
-        assertOneLineError(run("parse", f.toString()), "backup.fbk", "binary data");
+        assertOneLineError(Cli.run("parse", f.toString()), "backup.fbk", "binary data");
     }
 
     @Test
     void textThatIsNotGbakOutput() {
-        assertOneLineError(run("parse", Logs.log("README.md").toString()), "README.md", "no gbak restore message",
+        assertOneLineError(Cli.run("parse", Logs.log("README.md").toString()), "README.md", "no gbak restore message",
                 "gbak -c -v -st tdrw");
     }
 
     @Test
     void backupLogInsteadOfRestoreLog() {
-        assertOneLineError(run("parse", Logs.log("small-backup.log").toString()), "small-backup.log:2:",
+        assertOneLineError(Cli.run("parse", Logs.log("small-backup.log").toString()), "small-backup.log:2:",
                 "backup log (gbak -b)");
     }
 
     @Test
     void restoreLogWithoutTimingColumns() {
-        assertOneLineError(run("parse", Logs.log("shop-nost.log").toString()), "shop-nost.log:", "no time or delta");
+        assertOneLineError(Cli.run("parse", Logs.log("shop-nost.log").toString()), "shop-nost.log:", "no time or delta");
     }
 
     @Test
     void missingFile() {
-        assertOneLineError(run("parse", "/nonexistent/restore.log"), "/nonexistent/restore.log", "no such file");
+        assertOneLineError(Cli.run("parse", "/nonexistent/restore.log"), "/nonexistent/restore.log", "no such file");
     }
 
     @Test
     void directory(@TempDir Path dir) {
-        assertOneLineError(run("parse", dir.toString()), "is a directory");
+        assertOneLineError(Cli.run("parse", dir.toString()), "is a directory");
     }
 
     @Test
     void debugShowsTheStackTrace(@TempDir Path dir) {
-        Result r = run("parse", "--debug", dir.toString());
+        Result r = Cli.run("parse", "--debug", dir.toString());
         assertThat(r.code()).isEqualTo(2);
         assertThat(r.err()).contains("LogFormatException").contains("\tat ");
     }
 
     @Test
     void versionAndHelp() {
-        assertThat(run("--version").code()).isZero();
-        Result help = run("--help");
+        assertThat(Cli.run("--version").code()).isZero();
+        Result help = Cli.run("--help");
         assertThat(help.out()).contains("parse", "run");
     }
 }

@@ -7,6 +7,8 @@ import dev.gbakprof.model.RunStatus;
 import dev.gbakprof.store.LogReader;
 import dev.gbakprof.store.RunJson;
 import dev.gbakprof.testutil.Firebird;
+import dev.gbakprof.testutil.Cli;
+import dev.gbakprof.testutil.Cli.Result;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -29,16 +31,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 /** {@code gbakprof run} against the real gbak of Debian's Firebird 3, embedded on local files. */
 class RunCommandTest {
 
-    record Result(int code, String out, String err) {
-    }
-
-    static Result gbakprof(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int code = Main.execute(args, new PrintWriter(out, true), new PrintWriter(err, true));
-        return new Result(code, out.toString(), err.toString());
-    }
-
     static List<Path> runDirs(Path runs) throws IOException {
         try (Stream<Path> s = Files.list(runs)) {
             return s.sorted().toList();
@@ -49,7 +41,7 @@ class RunCommandTest {
     void liveRecordEqualsParseOfTheSavedRawLog(@TempDir Path dir) throws Exception {
         Path fbk = Firebird.backup("small");
         Path runs = dir.resolve("runs");
-        Result r = gbakprof("run", "--backup", fbk.toString(), "--database", dir.resolve("small.fdb").toString(),
+        Result r = Cli.run("run", "--backup", fbk.toString(), "--database", dir.resolve("small.fdb").toString(),
                 "--runs-dir", runs.toString(), "--label", "live");
         assertThat(r.code()).as(r.err()).isZero();
         Path runDir = runDirs(runs).get(0);
@@ -86,7 +78,7 @@ class RunCommandTest {
                 + copy + "' 2>&1\nrc=$?\ncat '" + copy + "'\nexit $rc\n");
         wrapper.toFile().setExecutable(true);
         Path runs = dir.resolve("runs");
-        Result r = gbakprof("run", "--gbak", wrapper.toString(), "--backup", fbk.toString(), "--database",
+        Result r = Cli.run("run", "--gbak", wrapper.toString(), "--backup", fbk.toString(), "--database",
                 dir.resolve("small.fdb").toString(), "--runs-dir", runs.toString(), "--label", "tee");
         assertThat(r.code()).as(r.err()).isZero();
         byte[] raw = Files.readAllBytes(runDirs(runs).get(0).resolve("gbak.log"));
@@ -98,7 +90,7 @@ class RunCommandTest {
     void failingIndexActivationIsAFailedRunWithGbaksError(@TempDir Path dir) throws Exception {
         Path fbk = Firebird.backup("dupfail");
         Path runs = dir.resolve("runs");
-        Result r = gbakprof("run", "--backup", fbk.toString(), "--database", dir.resolve("dup.fdb").toString(),
+        Result r = Cli.run("run", "--backup", fbk.toString(), "--database", dir.resolve("dup.fdb").toString(),
                 "--runs-dir", runs.toString(), "--label", "dup");
         assertThat(r.code()).isEqualTo(1);
         RestoreRun run = RunJson.read(runDirs(runs).get(0).resolve("run.json")).get(0);
@@ -118,7 +110,7 @@ class RunCommandTest {
         Files.write(cut, java.util.Arrays.copyOf(all, all.length * 2 / 3));
         Path db = dir.resolve("cut.fdb");
         Path runs = dir.resolve("runs");
-        Result r = gbakprof("run", "--backup", cut.toString(), "--database", db.toString(), "--runs-dir", runs.toString(),
+        Result r = Cli.run("run", "--backup", cut.toString(), "--database", db.toString(), "--runs-dir", runs.toString(),
                 "--label", "cut");
         assertThat(r.code()).isEqualTo(1);
         RestoreRun run = RunJson.read(runDirs(runs).get(0).resolve("run.json")).get(0);
@@ -135,7 +127,7 @@ class RunCommandTest {
         byte[] content = "not a database, but somebody's file".getBytes(StandardCharsets.UTF_8);
         Files.write(target, content);
         String before = sha256(target);
-        Result r = gbakprof("run", "--backup", fbk.toString(), "--database", target.toString(),
+        Result r = Cli.run("run", "--backup", fbk.toString(), "--database", target.toString(),
                 "--runs-dir", dir.resolve("runs").toString());
         assertThat(r.code()).isEqualTo(2);
         assertThat(r.err().strip().lines()).hasSize(1);
@@ -144,7 +136,7 @@ class RunCommandTest {
         assertThat(dir.resolve("runs")).doesNotExist();
         String backupBefore = sha256(fbk);
         // with --replace gbak -rep overwrites it, and the backup stays as it was
-        Result rep = gbakprof("run", "--replace", "--backup", fbk.toString(), "--database", target.toString(),
+        Result rep = Cli.run("run", "--replace", "--backup", fbk.toString(), "--database", target.toString(),
                 "--runs-dir", dir.resolve("runs").toString(), "--label", "rep");
         assertThat(rep.code()).as(rep.err()).isZero();
         assertThat(sha256(target)).isNotEqualTo(before);
@@ -153,13 +145,13 @@ class RunCommandTest {
 
     @Test
     void missingGbakAndMissingBackupAreOneLineErrors(@TempDir Path dir) {
-        Result noGbak = gbakprof("run", "--gbak", dir.resolve("nogbak").toString(), "--backup", "x.fbk",
+        Result noGbak = Cli.run("run", "--gbak", dir.resolve("nogbak").toString(), "--backup", "x.fbk",
                 "--database", dir.resolve("x.fdb").toString());
         assertThat(noGbak.code()).isEqualTo(2);
         assertThat(noGbak.err().strip().lines()).hasSize(1);
         assertThat(noGbak.err()).contains("no such gbak");
         Firebird.require();
-        Result noBackup = gbakprof("run", "--backup", dir.resolve("missing.fbk").toString(), "--database",
+        Result noBackup = Cli.run("run", "--backup", dir.resolve("missing.fbk").toString(), "--database",
                 dir.resolve("x.fdb").toString());
         assertThat(noBackup.code()).isEqualTo(2);
         assertThat(noBackup.err()).contains("missing.fbk", "no such backup file");
@@ -168,7 +160,7 @@ class RunCommandTest {
     @Test
     void passwordInExtraArgumentsIsRefused(@TempDir Path dir) throws Exception {
         Path fbk = Firebird.backup("small");
-        Result r = gbakprof("run", "--backup", fbk.toString(), "--database", dir.resolve("x.fdb").toString(),
+        Result r = Cli.run("run", "--backup", fbk.toString(), "--database", dir.resolve("x.fdb").toString(),
                 "--", "-password", "s3cret");
         assertThat(r.code()).isEqualTo(2);
         assertThat(r.err()).contains("--password-file").doesNotContain("s3cret");
@@ -179,7 +171,7 @@ class RunCommandTest {
         Path fbk = Firebird.backup("small");
         Path runs = dir.resolve("runs");
         Path db = dir.resolve("rep.fdb");
-        Result r = gbakprof("run", "--backup", fbk.toString(), "--database", db.toString(), "--repeat", "3",
+        Result r = Cli.run("run", "--backup", fbk.toString(), "--database", db.toString(), "--repeat", "3",
                 "--cooldown", "1.5", "--runs-dir", runs.toString(), "--label", "rep");
         assertThat(r.code()).as(r.err()).isZero();
         List<Path> dirs = runDirs(runs);
@@ -209,7 +201,7 @@ class RunCommandTest {
         Path fbk = Firebird.backup("shop");
         Path runs = dir.resolve("runs");
         Path db = dir.resolve("slow.fdb");
-        Result r = gbakprof("run", "--backup", fbk.toString(), "--database", db.toString(), "--timeout", "3s",
+        Result r = Cli.run("run", "--backup", fbk.toString(), "--database", db.toString(), "--timeout", "3s",
                 "--runs-dir", runs.toString(), "--label", "timeout");
         assertThat(r.code()).isEqualTo(1);
         Path runDir = runDirs(runs).get(0);
@@ -250,7 +242,7 @@ class RunCommandTest {
             }
         });
         watcher.start();
-        Result r = gbakprof("run", "--backup", fbk.toString(), "--database", db.toString(), "--user", "SYSDBA",
+        Result r = Cli.run("run", "--backup", fbk.toString(), "--database", db.toString(), "--user", "SYSDBA",
                 "--password-file", pwFile.toString(), "--timeout", "4s", "--runs-dir", runs.toString());
         watcher.join();
         assertThat(cmdlines).isNotEmpty();

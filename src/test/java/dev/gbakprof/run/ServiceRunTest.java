@@ -15,10 +15,10 @@ import org.junit.jupiter.api.io.TempDir;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
+import dev.gbakprof.testutil.Cli;
 import java.sql.Statement;
 import java.util.List;
 
-import static dev.gbakprof.run.RunCommandTest.gbakprof;
 import static dev.gbakprof.run.RunCommandTest.runDirs;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -26,11 +26,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 class ServiceRunTest {
 
     /** {@code gbakprof run --via service} of a backup into a database, records in {@code runs}, and more options. */
-    static RunCommandTest.Result viaService(Path backup, Path database, Path runs, String... more) {
+    static Cli.Result viaService(Path backup, Path database, Path runs, String... more) {
         List<String> args = new java.util.ArrayList<>(List.of("run", "--via", "service", "--backup", backup.toString(),
                 "--database", database.toString(), "--runs-dir", runs.toString()));
         args.addAll(List.of(more));
-        return gbakprof(args.toArray(String[]::new));
+        return Cli.run(args.toArray(String[]::new));
     }
 
     @Test
@@ -40,12 +40,12 @@ class ServiceRunTest {
             Path fbk = f.backup("small");
             Path runs = f.resolve("runs");
             // the gbak route: embedded gbak as root writes a root-owned file; --inspect hands it to the server
-            RunCommandTest.Result local = gbakprof("run", "--backup", fbk.toString(), "--database",
+            Cli.Result local = Cli.run("run", "--backup", fbk.toString(), "--database",
                     f.resolve("local.fdb").toString(), "--inspect", "--runs-dir", runs.resolve("gbak").toString(),
                     "--label", "gbak");
             assertThat(local.code()).as(local.err()).isZero();
             assertThat(Files.getOwner(f.resolve("local.fdb")).getName()).isEqualTo("firebird");
-            RunCommandTest.Result svc = viaService(fbk, f.resolve("svc.fdb"), runs.resolve("svc"), "--inspect",
+            Cli.Result svc = viaService(fbk, f.resolve("svc.fdb"), runs.resolve("svc"), "--inspect",
                     "--label", "svc");
             assertThat(svc.code()).as(svc.err()).isZero();
 
@@ -111,22 +111,22 @@ class ServiceRunTest {
         try (FirebirdServer.Folder f = FirebirdServer.folder()) {
             Path db = f.resolve("small.fdb");
             Path runs = f.resolve("runs");
-            RunCommandTest.Result r = viaService(f.backup("small"), db, runs);
+            Cli.Result r = viaService(f.backup("small"), db, runs);
             assertThat(r.code()).as(r.err()).isZero();
             Path runDir = runDirs(runs).get(0);
-            assertThat(gbakprof("inspect", db.toString(), "--run", runDir.toString()).code()).isZero();
+            assertThat(Cli.run("inspect", db.toString(), "--run", runDir.toString()).code()).isZero();
 
             try (Connection c = new Server(FirebirdServer.ADDRESS, sysdba).open(db.toString());
                  Statement st = c.createStatement()) {
                 st.executeUpdate("DELETE FROM EMPLOYEES WHERE EMP_ID > 290");
                 st.execute("ALTER INDEX IX_EMPLOYEES_NAME INACTIVE");
             }
-            RunCommandTest.Result checked = gbakprof("inspect", db.toString(), "--run", runDir.toString());
+            Cli.Result checked = Cli.run("inspect", db.toString(), "--run", runDir.toString());
             assertThat(checked.code()).isEqualTo(1);
             assertThat(checked.out()).contains("verification FAILED",
                     "table EMPLOYEES: the log says 300 records restored, the database has 290",
                     "index IX_EMPLOYEES_NAME (table EMPLOYEES) is inactive: gbak activated it, but it is inactive now");
-            RunCommandTest.Result alone = gbakprof("inspect", db.toString(), "--json");
+            Cli.Result alone = Cli.run("inspect", db.toString(), "--json");
             assertThat(alone.code()).isEqualTo(1);
             assertThat(alone.out()).contains("\"problems\" : [ \"index IX_EMPLOYEES_NAME (table EMPLOYEES) is inactive\" ]");
         }
@@ -137,7 +137,7 @@ class ServiceRunTest {
         FirebirdServer.require();
         try (FirebirdServer.Folder f = FirebirdServer.folder()) {
             Path runs = f.resolve("runs");
-            RunCommandTest.Result r = viaService(f.backup("dupfail"), f.resolve("dup.fdb"), runs, "--inspect");
+            Cli.Result r = viaService(f.backup("dupfail"), f.resolve("dup.fdb"), runs, "--inspect");
             assertThat(r.code()).isEqualTo(1);
             RestoreRun run = RunJson.read(runDirs(runs).get(0).resolve("run.json")).get(0);
             assertThat(run.status()).isEqualTo(RunStatus.FAILED);
@@ -158,13 +158,13 @@ class ServiceRunTest {
             Path runs = f.resolve("runs");
             assertThat(viaService(fbk, db, runs).code()).isZero();
             long size = Files.size(db);
-            RunCommandTest.Result again = viaService(fbk, db, runs);
+            Cli.Result again = viaService(fbk, db, runs);
             assertThat(again.code()).isEqualTo(2);
             assertThat(again.err().strip().lines()).hasSize(1);
             assertThat(again.err()).contains("twice.fdb: database exists on localhost/3050", "--replace");
             assertThat(runDirs(runs)).hasSize(1);
             assertThat(Files.size(db)).isEqualTo(size);
-            RunCommandTest.Result replaced = viaService(fbk, db, runs, "--replace");
+            Cli.Result replaced = viaService(fbk, db, runs, "--replace");
             assertThat(replaced.code()).as(replaced.err()).isZero();
             assertThat(replaced.out()).contains("status     completed");
         }
@@ -175,7 +175,7 @@ class ServiceRunTest {
         Credentials sysdba = FirebirdServer.require();
         try (FirebirdServer.Folder f = FirebirdServer.folder()) {
             Path runs = f.resolve("runs");
-            RunCommandTest.Result r = viaService(f.backup("small"), f.resolve("rep.fdb"), runs, "--repeat", "2",
+            Cli.Result r = viaService(f.backup("small"), f.resolve("rep.fdb"), runs, "--repeat", "2",
                     "--cooldown", "0");
             assertThat(r.code()).as(r.err()).isZero();
             assertThat(runDirs(runs)).hasSize(2);
@@ -191,7 +191,7 @@ class ServiceRunTest {
         Path pw = dir.resolve("pw.txt");
         Files.writeString(pw, "not-the-password\n");
         Path runs = dir.resolve("runs");
-        RunCommandTest.Result wrong = gbakprof("run", "--via", "service", "--password-file", pw.toString(),
+        Cli.Result wrong = Cli.run("run", "--via", "service", "--password-file", pw.toString(),
                 "--backup", "/nowhere/small.fbk", "--database", "/nowhere/x.fdb", "--runs-dir", runs.toString());
         assertThat(wrong.code()).isEqualTo(2);
         assertThat(wrong.err().strip().lines()).hasSize(1);
@@ -199,13 +199,13 @@ class ServiceRunTest {
                 "gbakprof: localhost/3050: wrong user name or password for SYSDBA (the server refused the login)");
         assertThat(wrong.err() + wrong.out()).doesNotContain("not-the-password");
 
-        RunCommandTest.Result unreachable = gbakprof("run", "--via", "service", "--host", "127.0.0.1/1",
+        Cli.Result unreachable = Cli.run("run", "--via", "service", "--host", "127.0.0.1/1",
                 "--backup", "/nowhere/small.fbk", "--database", "/nowhere/x.fdb", "--runs-dir", runs.toString());
         assertThat(unreachable.code()).isEqualTo(2);
         assertThat(unreachable.err().strip().lines()).hasSize(1);
         assertThat(unreachable.err()).startsWith("gbakprof: 127.0.0.1/1: no Firebird server answers");
 
-        RunCommandTest.Result inspectWrong = gbakprof("inspect", "/nowhere/x.fdb", "--password-file", pw.toString());
+        Cli.Result inspectWrong = Cli.run("inspect", "/nowhere/x.fdb", "--password-file", pw.toString());
         assertThat(inspectWrong.code()).isEqualTo(2);
         assertThat(inspectWrong.err()).contains("wrong user name or password");
         assertThat(runs).doesNotExist();
@@ -214,7 +214,7 @@ class ServiceRunTest {
     @Test
     void inspectAfterTheGbakRouteIsRefusedWhenTheServerCannotReachTheFolder(@TempDir Path dir) throws Exception {
         FirebirdServer.require();
-        RunCommandTest.Result r = gbakprof("run", "--inspect", "--backup", dev.gbakprof.testutil.Firebird.backup("small")
+        Cli.Result r = Cli.run("run", "--inspect", "--backup", dev.gbakprof.testutil.Firebird.backup("small")
                 .toString(), "--database", dir.resolve("x.fdb").toString(), "--runs-dir", dir.resolve("runs").toString());
         assertThat(r.code()).isEqualTo(2);
         assertThat(r.err().strip().lines()).hasSize(1);
