@@ -24,8 +24,8 @@ import java.util.concurrent.Callable;
 
 /** {@code gbakprof inspect DATABASE}: what a (restored) database says, read through the server. */
 @Command(name = "inspect", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Open a database through the server (Jaybird) and show its engine version, ODS,",
-                "page size, page buffers, file size, sweep interval, forced writes, each index",
+        description = {"Show what a restored database holds, through the server (Jaybird).",
+                "Engine version, ODS, page size, page buffers, file size, sweep interval, forced writes, each index",
                 "(table, columns or expression, unique, descending, active, selectivity) and each",
                 "table's rows.",
                 "With --run, verify it against that restore's log: each table's rows must equal",

@@ -16,8 +16,7 @@ import java.io.PrintWriter;
                 CommandLine.HelpCommand.class},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:ok", "1:the restore or analysis failed (gbak error, failed verification)",
-                "2:bad usage or unreadable input; refused before the restore started (existing database,",
-                "  a server that does not answer or refuses the login)",
+                "2:bad usage or unreadable input; a restore refused before it started",
                 "3:plan --check: the power plan cannot be determined"})
 public final class Main implements Runnable {
 
@@ -69,6 +68,7 @@ public final class Main implements Runnable {
     /** As {@link #execute(String[], PrintWriter, PrintWriter)}, with commands made by {@code factory} (tests). */
     static int execute(String[] args, PrintWriter out, PrintWriter err, CommandLine.IFactory factory) {
         CommandLine cl = new CommandLine(new Main(), factory);
+        cl.setUsageHelpWidth(120); // the descriptions are written in lines of up to ~110 characters
         cl.setOut(out);
         cl.setErr(err);
         cl.setParameterExceptionHandler((ex, a) -> {

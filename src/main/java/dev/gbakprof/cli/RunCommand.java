@@ -30,9 +30,9 @@ import java.util.concurrent.Callable;
 
 /** {@code gbakprof run}: times a real restore live. */
 @Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Restore a backup with gbak -c -v -st tdrw and time it live: progress while gbak",
-                "works, then the raw log (gbak.log) and the run record (run.json) in a new folder",
-                "under --runs-dir.",
+        description = {"Restore a backup with gbak -c -v -st tdrw and time it live.",
+                "Progress while gbak works, then the raw log (gbak.log) and the run record (run.json)",
+                "in a new folder under --runs-dir.",
                 "--via service: the server restores through the services API (Jaybird), verbose",
                 "with the same statistics columns, its lines streamed live; --backup and",
                 "--database are then paths on the server.",
