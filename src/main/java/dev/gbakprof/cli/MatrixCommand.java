@@ -1,6 +1,5 @@
 package dev.gbakprof.cli;
 
-import dev.gbakprof.exec.GbakLocator;
 import dev.gbakprof.model.Environment;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.RunStatus;
@@ -101,8 +100,7 @@ final class MatrixCommand implements Callable<Integer> {
         } catch (IllegalArgumentException ex) {
             throw new UsageException(ex.getMessage());
         }
-        Path gbakPath = GbakLocator.system().find(gbak).orElseThrow(() -> new UsageException(gbak != null
-                ? gbak + ": no such gbak" : "gbak not found on PATH nor in the usual places; give --gbak PATH"));
+        Path gbakPath = RunCommand.locateGbak(gbak);
         Path out = spec.commandLine().getParseResult().hasMatchedOption("--out") ? report.out
                 : Path.of("runs", "matrix-" + LocalDateTime.now().format(DIR_TIME));
         RunOptions base = new RunOptions(backup, database, null, gbakPath, server.user(), server.password(), false, 1,

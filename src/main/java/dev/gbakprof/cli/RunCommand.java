@@ -108,9 +108,7 @@ final class RunCommand implements Callable<Integer> {
             throw new UsageException("--via " + via + ": expected gbak or service");
         }
         boolean service = via.equals(RunOptions.VIA_SERVICE);
-        Path gbakPath = service ? null : GbakLocator.system().find(gbak).orElseThrow(() -> new UsageException(gbak != null
-                ? gbak + ": no such gbak" : "gbak not found on PATH nor in the usual places; install Firebird's "
-                + "utilities (Debian: apt-get install firebird3.0-utils firebird3.0-server-core) or give --gbak PATH"));
+        Path gbakPath = service ? null : locateGbak(gbak);
         RunOptions options = new RunOptions(backup, database, label, gbakPath, server.user(), server.password(), replace, repeat,
                 Duration.ofMillis(Math.round(cooldown * 1000)), keep, keepPartial, timeout == null ? null : Durations.parse(timeout),
                 runsDir, baseline, extra, Duration.ofMillis(Math.max(100, Math.round(sampleInterval * 1000))),
@@ -143,5 +141,12 @@ final class RunCommand implements Callable<Integer> {
         out.flush();
         return runs.stream().allMatch(r -> r.status() == RunStatus.COMPLETED) && runs.size() == Math.max(1, repeat)
                 ? Main.OK : Main.FAILED;
+    }
+
+    /** The gbak to run: {@code --gbak}, else the PATH and the usual places; a clear refusal when there is none. */
+    static Path locateGbak(Path given) {
+        return GbakLocator.system().find(given).orElseThrow(() -> new UsageException(given != null
+                ? given + ": no such gbak" : "gbak not found on PATH nor in the usual places; install Firebird's "
+                + "utilities (Debian: apt-get install firebird3.0-utils firebird3.0-server-core) or give --gbak PATH"));
     }
 }

@@ -49,12 +49,7 @@ public final class MatrixExperiment {
 
     /** Database file of the n-th restore: {@code shop-high-performance-3.fdb} beside the given one. */
     String target(int n, MatrixPlan.Arm arm) {
-        String db = base.database();
-        int slash = Math.max(db.lastIndexOf('/'), db.lastIndexOf('\\'));
-        int dot = db.lastIndexOf('.');
-        String stem = dot > slash ? db.substring(0, dot) : db;
-        String ext = dot > slash ? db.substring(dot) : "";
-        return stem + "-" + RunOptions.fileSafe(arm.label()) + "-" + n + ext;
+        return RunOptions.sibling(base.database(), "-" + RunOptions.fileSafe(arm.label()) + "-" + n);
     }
 
     /** Refuses before anything changes: a missing backup, a target that exists. */

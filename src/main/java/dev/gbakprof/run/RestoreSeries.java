@@ -45,13 +45,8 @@ public final class RestoreSeries {
             names.add(options.database());
             return names;
         }
-        String db = options.database();
-        int slash = Math.max(db.lastIndexOf('/'), db.lastIndexOf('\\'));
-        int dot = db.lastIndexOf('.');
-        String stem = dot > slash ? db.substring(0, dot) : db;
-        String ext = dot > slash ? db.substring(dot) : "";
         for (int i = 1; i <= options.repeat(); i++) {
-            names.add(stem + "-run" + i + ext);
+            names.add(RunOptions.sibling(options.database(), "-run" + i));
         }
         return names;
     }

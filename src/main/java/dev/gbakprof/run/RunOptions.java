@@ -56,6 +56,16 @@ public record RunOptions(String backup, String database, String label, Path gbak
                 runsDir, baseline, extraArgs, sampleInterval, VIA_GBAK, null, false);
     }
 
+    /**
+     * A database name beside {@code db} with {@code suffix} before its extension:
+     * {@code /data/shop.fdb} + {@code -run2} → {@code /data/shop-run2.fdb}.
+     */
+    public static String sibling(String db, String suffix) {
+        int slash = Math.max(db.lastIndexOf('/'), db.lastIndexOf('\\'));
+        int dot = db.lastIndexOf('.');
+        return dot > slash ? db.substring(0, dot) + suffix + db.substring(dot) : db + suffix;
+    }
+
     /** A label as a file name part: {@code High performance} → {@code High-performance}, {@code -bu 100} → {@code bu-100}. */
     public static String fileSafe(String label) {
         String s = label.replaceAll("[^A-Za-z0-9._-]+", "-").replaceAll("^[-.]+|-+$", "");
