@@ -24,8 +24,11 @@ public final class LinePipeline {
         return this;
     }
 
-    /** Pushes one line (without its line terminator; a trailing CR is tolerated). */
-    public void push(String line) {
+    /**
+     * Pushes one line (without its line terminator; a trailing CR is tolerated). The line need not
+     * outlive the call: only the parts of it that matter are kept.
+     */
+    public void push(CharSequence line) {
         lineNumber++;
         boolean hadColumns = !parser.columns().isEmpty();
         long columnsLine = parser.columnsLine();

@@ -28,12 +28,14 @@ public final class LogDecoder {
 
     /** An open log: its detected encoding, positioned after any BOM. Close it when done. */
     public static final class Decoded implements java.io.Closeable {
+        private final String name;
         private final Charset charset;
         private final boolean bom;
         private final InputStream in;
         private BufferedReader reader;
 
-        Decoded(Charset charset, boolean bom, InputStream in) {
+        Decoded(String name, Charset charset, boolean bom, InputStream in) {
+            this.name = name;
             this.charset = charset;
             this.bom = bom;
             this.in = in;
@@ -58,18 +60,26 @@ public final class LogDecoder {
         }
 
         /**
-         * Pushes every line, without its line end, to {@code lines}. For ASCII-compatible encodings the
-         * bytes are split here and only lines with non-ASCII bytes are decoded: gbak logs are almost all
-         * ASCII, and this is the hot loop of {@code parse} on a multi-gigabyte log.
+         * Pushes every line, without its line end, to {@code lines}; a line is valid only during the
+         * call (keep {@code toString()} of what must outlive it). For ASCII-compatible encodings the
+         * bytes are split here and an ASCII line is handed over in place, without a {@code String}:
+         * gbak logs are almost all ASCII, and this is the hot loop of {@code parse} on a huge log.
+         * A line with NUL bytes ends the reading: gbak never prints one, so the file is not its output.
          */
-        public void forEachLine(java.util.function.Consumer<String> lines) throws IOException {
+        public void forEachLine(java.util.function.Consumer<CharSequence> lines) throws IOException {
+            long lineNumber = 0;
             if (charset == StandardCharsets.UTF_16LE || charset == StandardCharsets.UTF_16BE) {
                 String line;
                 while ((line = reader().readLine()) != null) {
+                    lineNumber++;
+                    if (line.indexOf('\0') >= 0) {
+                        throw binary(lineNumber);
+                    }
                     lines.accept(line);
                 }
                 return;
             }
+            AsciiLine ascii = new AsciiLine();
             byte[] buf = new byte[1 << 16];
             int start = 0;
             int end = 0;
@@ -104,12 +114,16 @@ public final class LogDecoder {
                         if (b == '\n' && afterCr && i == start) {
                             start = i + 1; // the LF of a CRLF
                         } else {
-                            lines.accept(decode(buf, start, i - start, nonAscii));
+                            lineNumber++;
+                            lines.accept(line(ascii, buf, start, i - start, nonAscii));
                             start = i + 1;
                         }
                         afterCr = b == '\r';
                         nonAscii = false;
                     } else {
+                        if (b == 0) {
+                            throw binary(lineNumber + 1);
+                        }
                         afterCr = false;
                         nonAscii |= b < 0;
                     }
@@ -117,13 +131,17 @@ public final class LogDecoder {
                 }
             }
             if (end > start) {
-                lines.accept(decode(buf, start, end - start, nonAscii));
+                lines.accept(line(ascii, buf, start, end - start, nonAscii));
             }
         }
 
-        private String decode(byte[] b, int off, int len, boolean nonAscii) {
-            return nonAscii ? new String(b, off, len, charset)
-                    : new String(b, off, len, StandardCharsets.ISO_8859_1); // ASCII: a plain copy
+        private CharSequence line(AsciiLine ascii, byte[] b, int off, int len, boolean nonAscii) {
+            return nonAscii ? new String(b, off, len, charset) : ascii.set(b, off, len);
+        }
+
+        private LogFormatException binary(long lineNumber) {
+            return new LogFormatException(name, lineNumber,
+                    "binary data (NUL bytes); expected the text output of gbak -c -v");
         }
 
         @Override
@@ -175,7 +193,7 @@ public final class LogDecoder {
         }
         checkText(name, new String(head, skip, len, cs));
         in.unread(head, skip, head.length - skip);
-        return new Decoded(cs, bom, in);
+        return new Decoded(name, cs, bom, in);
     }
 
     private static Charset guessWithoutBom(byte[] head) {

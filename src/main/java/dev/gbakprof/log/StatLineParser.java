@@ -1,5 +1,6 @@
 package dev.gbakprof.log;
 
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
@@ -18,6 +19,7 @@ public final class StatLineParser {
     private static final String PREFIX = "gbak:";
 
     private List<Column> columns = List.of();
+    private Column[] order = new Column[0]; // the same, as an array for the per-line loop
     private boolean headerSeen;
     private boolean inferred;
     private long columnsLine;
@@ -46,94 +48,113 @@ public final class StatLineParser {
         return columnsLine;
     }
 
+    // the line being parsed: its characters as bytes (ASCII, or Latin-1 with '?' for other characters:
+    // one byte per char, so positions are the same in both), and the line itself for the texts kept
+    private byte[] b;
+    private CharSequence raw;
+
     /**
      * Parses one line. Returns {@link #HEADER} for a header line, {@code null} for a blank line.
      */
-    public StatLine parse(String raw, long lineNumber) {
-        int end = raw.length();
-        while (end > 0 && raw.charAt(end - 1) <= ' ') {
+    public StatLine parse(CharSequence line, long lineNumber) {
+        int pos;
+        int end;
+        if (line instanceof AsciiLine a) { // a log read from a file: its bytes in place
+            b = a.bytes();
+            pos = a.offset();
+            end = pos + a.length();
+        } else {
+            b = line.toString().getBytes(StandardCharsets.ISO_8859_1);
+            pos = 0;
+            end = b.length;
+        }
+        raw = line;
+        int base = pos;
+        while (end > pos && (b[end - 1] & 0xff) <= ' ') {
             end--; // trailing blanks, CR, the services' trailing space, header padding
         }
-        int pos = 0;
-        while (pos < end && raw.charAt(pos) <= ' ') {
-            pos++; // pasted logs: leading blanks or TABs before gbak:
-        }
+        pos = skipBlanks(pos, end); // pasted logs: leading blanks or TABs before gbak:
         if (pos >= end) {
             return null;
         }
-        boolean prefixed = raw.startsWith(PREFIX, pos);
+        boolean prefixed = end - pos >= 5 && b[pos] == 'g' && b[pos + 1] == 'b' && b[pos + 2] == 'a'
+                && b[pos + 3] == 'k' && b[pos + 4] == ':';
         if (prefixed) {
             pos += PREFIX.length();
         }
-        if (isHeader(raw, pos, end, lineNumber)) {
+        if (isHeader(base, pos, end, lineNumber)) {
             return HEADER;
         }
         int n = columns.size();
         if (n == 0 && !headerSeen && prefixed && !inferred) {
-            if (infer(raw, pos, end, lineNumber)) {
+            if (infer(base, pos, end, lineNumber)) {
                 n = columns.size();
             }
         }
         if (n > 0) {
-            StatLine stats = readStats(raw, pos, end, lineNumber, prefixed);
+            StatLine stats = readStats(base, pos, end, lineNumber, prefixed);
             if (stats != null) {
                 return stats;
             }
         }
-        return new StatLine(lineNumber, prefixed, false, -1, -1, -1, -1, text(raw, pos, end));
+        return new StatLine(lineNumber, prefixed, false, -1, -1, -1, -1, text(base, skipBlanks(pos, end), end));
     }
 
-    private static String text(String raw, int pos, int end) {
-        while (pos < end && raw.charAt(pos) <= ' ') {
-            pos++;
-        }
-        return raw.substring(pos, end);
+    /** The characters from..to of the line being parsed, as a String. */
+    private String text(int base, int from, int to) {
+        return raw instanceof AsciiLine ? new String(b, from, to - from, StandardCharsets.ISO_8859_1)
+                : raw.subSequence(from - base, to - base).toString();
     }
 
-    private boolean isHeader(String raw, int pos, int end, long lineNumber) {
+    private boolean isHeader(int base, int pos, int end, long lineNumber) {
         // Quick reject: a header starts with one of the four words.
-        int p = skipBlanks(raw, pos, end);
+        int p = skipBlanks(pos, end);
         if (p >= end) {
             return false;
         }
-        char c = raw.charAt(p);
+        byte c = b[p];
         if (c != 't' && c != 'd' && c != 'r' && c != 'w') {
             return false;
         }
         EnumSet<Column> seen = EnumSet.noneOf(Column.class);
         while (p < end) {
-            int q = tokenEnd(raw, p, end);
-            Column col = Column.fromHeader(raw.substring(p, q));
+            int q = tokenEnd(p, end);
+            Column col = Column.fromHeader(text(base, p, q));
             if (col == null) {
                 return false;
             }
             seen.add(col);
-            p = skipBlanks(raw, q, end);
+            p = skipBlanks(q, end);
         }
-        columns = List.copyOf(seen); // EnumSet iterates in T, D, R, W order, as gbak prints
+        setColumns(seen); // EnumSet iterates in T, D, R, W order, as gbak prints
         headerSeen = true;
         inferred = false;
         columnsLine = lineNumber;
         return true;
     }
 
+    private void setColumns(EnumSet<Column> cols) {
+        columns = List.copyOf(cols);
+        order = cols.toArray(new Column[0]);
+    }
+
     /** Guess the columns of a header-less excerpt from its first line with leading numbers. */
-    private boolean infer(String raw, int pos, int end, long lineNumber) {
+    private boolean infer(int base, int pos, int end, long lineNumber) {
         List<String> tokens = new ArrayList<>(5);
-        int p = skipBlanks(raw, pos, end);
+        int p = skipBlanks(pos, end);
         while (p < end && tokens.size() < 5) {
-            int q = tokenEnd(raw, p, end);
-            String tok = raw.substring(p, q);
+            int q = tokenEnd(p, end);
+            String tok = text(base, p, q);
             if (parseMillis(tok) < 0 && parseCount(tok) == Long.MIN_VALUE) {
                 break;
             }
             tokens.add(tok);
-            p = skipBlanks(raw, q, end);
+            p = skipBlanks(q, end);
         }
         if (tokens.isEmpty() || parseMillis(tokens.get(0)) < 0 || !tokens.get(0).contains(".")) {
             return false;
         }
-        String rest = raw.substring(p, end);
+        String rest = text(base, p, end);
         if (rest.startsWith("records ") && parseCount(tokens.get(tokens.size() - 1)) != Long.MIN_VALUE) {
             tokens.remove(tokens.size() - 1); // "20000 records restored": the count belongs to the message
         }
@@ -156,7 +177,7 @@ public final class StatLineParser {
         if (counts == 2) {
             cols.add(Column.WRITES);
         }
-        columns = List.copyOf(cols);
+        setColumns(cols);
         inferred = true;
         columnsLine = lineNumber;
         return true;
@@ -165,149 +186,118 @@ public final class StatLineParser {
     /** Position after the last token read by {@link #readStats}; avoids a second pass over each token. */
     private int cursor;
 
-    private StatLine readStats(String raw, int pos, int end, long lineNumber, boolean prefixed) {
+    private StatLine readStats(int base, int pos, int end, long lineNumber, boolean prefixed) {
         long time = -1;
         long delta = -1;
         long reads = -1;
         long writes = -1;
-        int p = skipBlanks(raw, pos, end);
-        for (int i = 0, n = columns.size(); i < n; i++) {
-            Column col = columns.get(i);
+        int p = skipBlanks(pos, end);
+        for (Column col : order) {
             if (p >= end) {
                 return null;
             }
-            long v = col.isTime() ? scanMillis(raw, p, end) : scanCount(raw, p, end);
+            long v;
+            switch (col) {
+                case TIME -> v = time = scanMillis(p, end);
+                case DELTA -> v = delta = scanMillis(p, end);
+                case READS -> v = reads = scanCount(p, end);
+                default -> v = writes = scanCount(p, end);
+            }
             if (v == Long.MIN_VALUE) {
                 return null;
             }
-            switch (col) {
-                case TIME -> time = v;
-                case DELTA -> delta = v;
-                case READS -> reads = v;
-                default -> writes = v;
-            }
-            p = skipBlanks(raw, cursor, end);
+            p = skipBlanks(cursor, end);
         }
-        return new StatLine(lineNumber, prefixed, true, time, delta, reads, writes, raw.substring(p, end));
+        return new StatLine(lineNumber, prefixed, true, time, delta, reads, writes, text(base, p, end));
     }
 
     /** Reads {@code 1234.567} at p as milliseconds, leaving {@link #cursor} after it; MIN_VALUE if not one. */
-    private long scanMillis(String s, int p, int end) {
-        long whole = 0;
-        int i = p;
-        char c;
-        while (i < end && (c = s.charAt(i)) >= '0' && c <= '9') {
-            whole = whole * 10 + (c - '0');
-            i++;
-        }
-        if (i == p || i - p > 15 || i >= end || s.charAt(i) != '.') {
-            return Long.MIN_VALUE;
-        }
-        int f = ++i;
-        long frac = 0;
-        while (i < end && i - f < 3 && (c = s.charAt(i)) >= '0' && c <= '9') {
-            frac = frac * 10 + (c - '0');
-            i++;
-        }
-        int fd = i - f;
-        if (fd == 0 || (i < end && s.charAt(i) > ' ')) {
-            return Long.MIN_VALUE;
-        }
-        for (; fd < 3; fd++) {
-            frac *= 10;
-        }
-        cursor = i;
-        return whole * 1000 + frac;
+    private long scanMillis(int p, int end) {
+        long v = parseMillis(b, p, tokenEnd(p, end));
+        return v < 0 ? Long.MIN_VALUE : v;
     }
 
-    /** Reads a page counter at p, leaving {@link #cursor} after it; -1 beyond 2^63, MIN_VALUE if not one. */
-    private long scanCount(String s, int p, int end) {
-        int i = p;
-        while (i < end && s.charAt(i) > ' ') {
-            i++;
-        }
-        long v = parseCount(s, p, i);
-        cursor = i;
-        return v;
+    /** Reads a page counter at p, leaving {@link #cursor} after it; as {@link #parseCount(byte[], int, int)}. */
+    private long scanCount(int p, int end) {
+        return parseCount(b, p, tokenEnd(p, end));
     }
 
-    static int skipBlanks(String s, int p, int end) {
-        while (p < end && s.charAt(p) <= ' ') {
+    private int skipBlanks(int p, int end) {
+        while (p < end && (b[p] & 0xff) <= ' ') {
             p++;
         }
         return p;
     }
 
-    static int tokenEnd(String s, int p, int end) {
-        while (p < end && s.charAt(p) > ' ') {
+    /** End of the token at p; also left in {@link #cursor}. */
+    private int tokenEnd(int p, int end) {
+        while (p < end && (b[p] & 0xff) > ' ') {
             p++;
         }
+        cursor = p;
         return p;
     }
 
     static long parseMillis(String tok) {
-        return parseMillis(tok, 0, tok.length());
+        return parseMillis(tok.getBytes(StandardCharsets.ISO_8859_1), 0, tok.length());
     }
 
     /** {@code 1234.567} → 1234567; -1 when the token is not seconds with up to 3 decimals. */
-    static long parseMillis(String s, int from, int to) {
+    static long parseMillis(byte[] s, int from, int to) {
         long whole = 0;
         int i = from;
-        int digits = 0;
-        while (i < to && s.charAt(i) >= '0' && s.charAt(i) <= '9') {
-            whole = whole * 10 + (s.charAt(i) - '0');
+        int d;
+        while (i < to && (d = s[i] - '0') >= 0 && d <= 9) {
+            whole = whole * 10 + d;
             i++;
-            digits++;
-            if (digits > 15) {
+            if (i - from > 15) {
                 return -1;
             }
         }
-        if (digits == 0 || i >= to || s.charAt(i) != '.') {
+        if (i == from || i >= to || s[i] != '.') {
             return -1;
         }
-        i++;
+        int f = ++i;
         long frac = 0;
-        int fd = 0;
-        while (i < to && s.charAt(i) >= '0' && s.charAt(i) <= '9' && fd < 3) {
-            frac = frac * 10 + (s.charAt(i) - '0');
+        while (i < to && i - f < 3 && (d = s[i] - '0') >= 0 && d <= 9) {
+            frac = frac * 10 + d;
             i++;
-            fd++;
         }
+        int fd = i - f;
         if (fd == 0 || i != to) {
             return -1;
         }
-        while (fd < 3) {
+        for (; fd < 3; fd++) {
             frac *= 10;
-            fd++;
         }
         return whole * 1000 + frac;
     }
 
     static long parseCount(String tok) {
-        return parseCount(tok, 0, tok.length());
+        return parseCount(tok.getBytes(StandardCharsets.ISO_8859_1), 0, tok.length());
     }
 
     /**
      * A page counter; {@code Long.MIN_VALUE} when the token is not a whole number, -1 when it is one
      * but beyond 2^63 (gbak prints a counter that went backwards as a huge unsigned value, #8027).
      */
-    static long parseCount(String s, int from, int to) {
+    static long parseCount(byte[] s, int from, int to) {
         if (from >= to) {
             return Long.MIN_VALUE;
         }
         long v = 0;
         boolean overflow = false;
         for (int i = from; i < to; i++) {
-            char c = s.charAt(i);
-            if (c < '0' || c > '9') {
+            int d = s[i] - '0';
+            if (d < 0 || d > 9) {
                 return Long.MIN_VALUE;
             }
-            if (!overflow) {
-                if (v > (Long.MAX_VALUE - (c - '0')) / 10) {
-                    overflow = true;
-                } else {
-                    v = v * 10 + (c - '0');
-                }
+            // v * 10 + d stays within a long while v < MAX/10, or v == MAX/10 and d <= MAX%10 (no division here:
+            // this runs for every digit of every line)
+            if (v < Long.MAX_VALUE / 10 || (v == Long.MAX_VALUE / 10 && d <= Long.MAX_VALUE % 10)) {
+                v = v * 10 + d;
+            } else {
+                overflow = true;
             }
         }
         return overflow ? -1 : v;

@@ -37,10 +37,6 @@ public final class LogReader {
                 if (pipeline.lineCount() >= GIVE_UP_AFTER && timeline.firstRestoreLine() == 0) {
                     throw new StopReading();
                 }
-                if (line.indexOf('\0') >= 0) {
-                    throw new LogFormatException(name, pipeline.lineCount() + 1,
-                            "binary data (NUL bytes); expected the text output of gbak -c -v");
-                }
                 pipeline.push(line);
             });
         } catch (StopReading enough) {

@@ -104,6 +104,23 @@ class ParseCommandTest {
     }
 
     @Test
+    void nulBytesFarIntoARealLogNameTheirLine(@TempDir Path dir) throws Exception {
+        // past the first 64 KB the decoder no longer sniffs: the line splitter itself must notice
+        List<String> lines = new java.util.ArrayList<>(Files.readAllLines(Logs.log("shop-tdrw.log")));
+        while (String.join("\n", lines).length() < 100_000) {
+            lines.addAll(lines.subList(0, 100));
+        }
+        int bad = lines.size() - 3;
+        lines.set(bad - 1, lines.get(bad - 1) + "\0\0\0");
+        Path f = dir.resolve("nul.log");
+        Files.writeString(f, String.join("\n", lines) + "\n");
+        assertOneLineError(Cli.run("parse", f.toString()), "nul.log:" + bad + ":", "binary data (NUL bytes)");
+        Path u = dir.resolve("nul16.log");
+        Files.writeString(u, "\uFEFF" + String.join("\r\n", lines), java.nio.charset.StandardCharsets.UTF_16LE);
+        assertOneLineError(Cli.run("parse", u.toString()), "nul16.log:" + bad + ":", "binary data (NUL bytes)");
+    }
+
+    @Test
     void textThatIsNotGbakOutput() {
         assertOneLineError(Cli.run("parse", Logs.log("README.md").toString()), "README.md", "no gbak restore message",
                 "gbak -c -v -st tdrw");
@@ -141,6 +158,21 @@ class ParseCommandTest {
     void versionAndHelp() {
         assertThat(Cli.run("--version").code()).isZero();
         Result help = Cli.run("--help");
-        assertThat(help.out()).contains("parse", "run");
+        assertThat(help.out()).contains("parse", "run", "inspect", "plan", "report", "compare", "matrix", "demo", "help");
+        assertThat(Cli.run("help", "parse").out()).contains("Usage: gbakprof parse");
+        assertThat(Cli.run("--debug", "parse", "--help").out()).contains("Usage: gbakprof parse");
+        Result typo = Cli.run("pars", "x.log");
+        assertThat(typo.code()).isEqualTo(2);
+        assertThat(typo.err()).contains("Unmatched arguments", "pars", "gbakprof --help");
+    }
+
+    @Test
+    void onlyTheCommandNamedIsBuilt() {
+        assertThat(Main.commandsFor(new String[] {"parse", "x.log"})).containsExactly("parse");
+        assertThat(Main.commandsFor(new String[] {"--debug", "report", "run"})).containsExactly("report");
+        assertThat(Main.commandsFor(new String[] {"--help"})).hasSize(9);
+        assertThat(Main.commandsFor(new String[] {"help", "parse"})).hasSize(9);
+        assertThat(Main.commandsFor(new String[] {"pars"})).hasSize(9);
+        assertThat(Main.commandsFor(new String[] {})).hasSize(9);
     }
 }
