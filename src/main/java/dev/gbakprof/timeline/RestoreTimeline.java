@@ -52,11 +52,13 @@ public final class RestoreTimeline implements EventListener {
     private final Map<String, TableState> loads = new LinkedHashMap<>();
     private final Set<String> definedTables = new LinkedHashSet<>();
     private final Set<String> views = new HashSet<>();
-    private final List<String> pendingDefs = new ArrayList<>();
-    private final Map<String, String> defTable = new HashMap<>();
+    // index definitions not yet followed by a data line (their table is the next one with data)
+    private final List<IndexState> pendingDefs = new ArrayList<>();
+    // the latest definition or build of each index name: one object per index, the name kept once
+    private final Map<String, IndexState> indexByName = new HashMap<>();
     private int indexDefinitions;
+    private int mappedDefinitions;
     private final List<IndexState> builds = new ArrayList<>();
-    private final Map<String, IndexState> buildByName = new HashMap<>();
 
     private final List<String> errors = new ArrayList<>();
     private final List<String> warnings = new ArrayList<>();
@@ -93,20 +95,25 @@ public final class RestoreTimeline implements EventListener {
         }
     }
 
+    /**
+     * An index: defined ({@code restoring index}), then maybe built ({@code activating and creating
+     * deferred index}). Primitive fields, -1 for unknown: a huge log holds hundreds of thousands.
+     */
     private static final class IndexState {
         final String name;
-        final long startMs;
-        final long line;
-        Long seconds;
-        Long reads;
-        Long writes;
+        String table; // from the data line that followed its definition
+        boolean activated;
+        long startMs = -1;
+        long line;
+        long ms = -1;
+        long reads = -1;
+        long writes = -1;
         boolean ended;
         boolean failed;
 
-        IndexState(String name, long startMs, long line) {
+        IndexState(String name, String table) {
             this.name = name;
-            this.startMs = startMs;
-            this.line = line;
+            this.table = table;
         }
     }
 
@@ -196,10 +203,10 @@ public final class RestoreTimeline implements EventListener {
         if (openIndex != null) {
             openIndex.ended = true;
             if (t >= 0 && openIndex.startMs >= 0) {
-                openIndex.seconds = Math.max(0, t - openIndex.startMs);
+                openIndex.ms = Math.max(0, t - openIndex.startMs);
             }
-            openIndex.reads = line.reads() >= 0 ? line.reads() : null;
-            openIndex.writes = line.writes() >= 0 ? line.writes() : null;
+            openIndex.reads = line.reads();
+            openIndex.writes = line.writes();
             openIndex = null;
         }
         if (openTable != null && !continuesTable(e.kind())) {
@@ -256,16 +263,21 @@ public final class RestoreTimeline implements EventListener {
                 definedTables.remove(e.name());
             }
             case INDEX_DEFINITION -> {
-                pendingDefs.add(e.name());
+                IndexState previous = indexByName.get(e.name());
+                IndexState def = new IndexState(previous != null ? previous.name : e.name(),
+                        previous != null ? previous.table : null);
+                indexByName.put(def.name, def);
+                pendingDefs.add(def);
                 indexDefinitions++;
             }
             case DATA_FOR_TABLE -> {
                 if (openTable != null) {
                     closeTable(t);
                 }
-                for (String def : pendingDefs) {
-                    defTable.put(def, e.name());
+                for (IndexState def : pendingDefs) {
+                    def.table = e.name();
                 }
+                mappedDefinitions += pendingDefs.size();
                 pendingDefs.clear();
                 TableState ts = new TableState(e.name(), t);
                 TableState previous = loads.put(e.name(), ts);
@@ -284,13 +296,19 @@ public final class RestoreTimeline implements EventListener {
             case CREATING_INDEXES -> indexesStarted = true;
             case ACTIVATING_INDEX -> {
                 indexesStarted = true;
-                IndexState is = new IndexState(e.name(), t, line.lineNumber());
+                IndexState is = indexByName.get(e.name());
+                if (is == null || is.activated) { // not defined in this log, or built a second time
+                    is = new IndexState(is != null ? is.name : e.name(), is != null ? is.table : null);
+                    indexByName.put(is.name, is);
+                }
+                is.activated = true;
+                is.startMs = t;
+                is.line = line.lineNumber();
                 builds.add(is);
-                buildByName.put(e.name(), is);
                 openIndex = is;
             }
             case INDEX_FAILED -> {
-                IndexState is = buildByName.get(e.name());
+                IndexState is = lastBuild(e.name());
                 if (is != null) {
                     is.failed = true;
                 }
@@ -307,6 +325,20 @@ public final class RestoreTimeline implements EventListener {
         if (p != null) {
             currentPhase = p;
         }
+    }
+
+    /** The latest build of an index, or null when it was never built. */
+    private IndexState lastBuild(String name) {
+        IndexState is = indexByName.get(name);
+        if (is != null && is.activated) {
+            return is;
+        }
+        for (int i = builds.size() - 1; i >= 0; i--) { // defined again after its build: a damaged log
+            if (builds.get(i).name.equals(name)) {
+                return builds.get(i);
+            }
+        }
+        return null;
     }
 
     private void error(String text) {
@@ -376,15 +408,15 @@ public final class RestoreTimeline implements EventListener {
         String mapping = indexMapping(notes);
         List<IndexBuild> indexes = new ArrayList<>();
         for (IndexState is : builds) {
-            String table = defTable.get(is.name);
+            String table = is.table;
             String src = table == null ? null : mapping;
-            Double seconds = is.seconds == null ? null : is.seconds / 1000.0;
+            Double seconds = is.ms < 0 ? null : is.ms / 1000.0;
             if (timed() && !is.ended) {
                 notes.add("index " + is.name + ": build time unknown, the log ends right after its line "
                         + "(line " + is.line + ") with no later line to time it");
             }
             IndexBuild build = new IndexBuild(is.name, table, src, is.startMs >= 0 ? is.startMs / 1000.0 : null,
-                    seconds, is.reads, is.writes, is.failed);
+                    seconds, is.reads >= 0 ? is.reads : null, is.writes >= 0 ? is.writes : null, is.failed);
             if ("log".equals(src)) {
                 TableState ts = loads.get(table);
                 build = build.withKeys(ts == null ? null : ts.records);
@@ -439,7 +471,7 @@ public final class RestoreTimeline implements EventListener {
     }
 
     private String indexMapping(List<String> notes) {
-        if (defTable.isEmpty()) {
+        if (mappedDefinitions == 0) {
             return "none";
         }
         Set<String> empty = new LinkedHashSet<>(definedTables);
