@@ -1,0 +1,70 @@
+package dev.gbakprof.store;
+
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import dev.gbakprof.model.IndexBuild;
+import dev.gbakprof.model.RestoreRun;
+import dev.gbakprof.model.TableLoad;
+import dev.gbakprof.testutil.Logs;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.api.Test;
+
+import java.io.ByteArrayOutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The run record as JSON: every field of the records, and it reads back to the same record. */
+class RunJsonTest {
+    /** A plain Jackson mapper: what the records' own components give, the reference. */
+    private static final ObjectMapper PLAIN = JsonMapper.builder()
+            .enable(SerializationFeature.INDENT_OUTPUT)
+            .enable(SerializationFeature.WRITE_ENUMS_USING_TO_STRING)
+            .enable(DeserializationFeature.READ_ENUMS_USING_TO_STRING)
+            .build();
+
+    @ParameterizedTest
+    @ValueSource(strings = {"shop-tdrw.log", "dupfail-tdrw.log", "shop-cut.log", "shop-td.log", "shop-t.log",
+            "shop-services-fbsvcmgr.log", "small-tdrw.utf16le.log"})
+    void realLogsRoundTrip(String log) throws Exception {
+        RestoreRun run = Logs.read(log);
+        assertSameAsJackson(run);
+    }
+
+    @Test
+    void nullsFailedIndexesExtremeValuesAndNonAsciiNamesRoundTrip() throws Exception {
+        RestoreRun run = Logs.read("shop-tdrw.log").toBuilder()
+                .indexes(List.of(
+                        new IndexBuild("IX_A", null, null, null, null, null, null, true),
+                        new IndexBuild("IX_\"quoted\" ä", "T", "log", 1.5, 1e-4, 0L, Long.MAX_VALUE, false)
+                                .withKeys(1_000_000L),
+                        new IndexBuild("IX_BIG", "T", "database", 1234567.891, 12345678.9, 1L, 2L, false)
+                                .withKeys(3L)))
+                .tables(List.of(new TableLoad("T", 0, null, null), new TableLoad("U", Long.MAX_VALUE, 0.0, 0.001)))
+                .build();
+        assertSameAsJackson(run);
+    }
+
+    private static void assertSameAsJackson(RestoreRun run) throws Exception {
+        ByteArrayOutputStream ours = new ByteArrayOutputStream();
+        RunJson.write(run, ours);
+        JsonNode expected = PLAIN.readTree(PLAIN.writeValueAsBytes(run));
+        JsonNode actual = PLAIN.readTree(ours.toByteArray());
+        assertThat(actual.toString()).isEqualTo(expected.toString()); // names, values and their order
+        assertThat(actual.get("indexes").size()).isEqualTo(run.indexes().size());
+        // and it reads back to the same record
+        Path file = Files.createTempFile("gbakprof-runjson", ".json");
+        try {
+            Files.write(file, ours.toByteArray());
+            assertThat(RunJson.read(file)).containsExactly(run);
+        } finally {
+            Files.delete(file);
+        }
+    }
+}
