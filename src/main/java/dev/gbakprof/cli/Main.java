@@ -11,9 +11,6 @@ import java.io.PrintWriter;
 /** {@code gbakprof}: times Firebird restores. */
 @Command(name = "gbakprof", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = "Times Firebird restores (gbak -c): parses verbose restore logs, runs gbak, reports.",
-        subcommands = {ParseCommand.class, RunCommand.class, InspectCommand.class, PlanCommand.class,
-                ReportCommand.class, CompareCommand.class, MatrixCommand.class, DemoCommand.class,
-                CommandLine.HelpCommand.class},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:ok", "1:the restore or analysis failed (gbak error, failed verification)",
                 "2:bad usage or unreadable input; a restore refused before it started",
@@ -60,6 +57,35 @@ public final class Main implements Runnable {
         System.exit(execute(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
     }
 
+    /** The commands, in the order help lists them. */
+    private static final java.util.Map<String, Class<?>> COMMANDS = new java.util.LinkedHashMap<>();
+
+    static {
+        COMMANDS.put("parse", ParseCommand.class);
+        COMMANDS.put("run", RunCommand.class);
+        COMMANDS.put("inspect", InspectCommand.class);
+        COMMANDS.put("plan", PlanCommand.class);
+        COMMANDS.put("report", ReportCommand.class);
+        COMMANDS.put("compare", CompareCommand.class);
+        COMMANDS.put("matrix", MatrixCommand.class);
+        COMMANDS.put("demo", DemoCommand.class);
+        COMMANDS.put("help", CommandLine.HelpCommand.class);
+    }
+
+    /**
+     * The commands this invocation needs: the one it names, or all of them (help, --version, a typo).
+     * picocli reads the annotations of every command it is given, a tenth of a second at each start.
+     */
+    static java.util.List<String> commandsFor(String[] args) {
+        for (String a : args) {
+            if (!a.startsWith("-")) {
+                return COMMANDS.containsKey(a) && !a.equals("help") ? java.util.List.of(a)
+                        : java.util.List.copyOf(COMMANDS.keySet());
+            }
+        }
+        return java.util.List.copyOf(COMMANDS.keySet());
+    }
+
     /** Runs the CLI with the given streams; returns the exit code. */
     public static int execute(String[] args, PrintWriter out, PrintWriter err) {
         return execute(args, out, err, CommandLine.defaultFactory());
@@ -68,6 +94,9 @@ public final class Main implements Runnable {
     /** As {@link #execute(String[], PrintWriter, PrintWriter)}, with commands made by {@code factory} (tests). */
     static int execute(String[] args, PrintWriter out, PrintWriter err, CommandLine.IFactory factory) {
         CommandLine cl = new CommandLine(new Main(), factory);
+        for (String name : commandsFor(args)) {
+            cl.addSubcommand(name, new CommandLine(COMMANDS.get(name), factory));
+        }
         cl.setUsageHelpWidth(120); // the descriptions are written in lines of up to ~110 characters
         cl.setOut(out);
         cl.setErr(err);
