@@ -1,12 +1,19 @@
 package dev.gbakprof.log;
 
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.TimeUnit;
 
 /**
  * The one path every gbak line takes: {@code line → StatLine → Event → listeners}. Push-based, one
  * line at a time, so a live gbak process and a saved log feed it the same way. Not thread-safe: push
  * from one thread.
+ *
+ * <p>A whole saved log goes faster through {@link #pushAll}: the same two halves ({@code parse}, then
+ * {@code dispatch}) on two threads, in the same order (bench/parse-throughput: a tenth less time).
  */
 public final class LinePipeline {
     private final StatLineParser parser = new StatLineParser();
@@ -29,21 +36,165 @@ public final class LinePipeline {
      * outlive the call: only the parts of it that matter are kept.
      */
     public void push(CharSequence line) {
+        Object parsed = parse(line);
+        if (parsed instanceof ColumnsChange change) {
+            dispatch(change);
+            parsed = change.line;
+        }
+        if (parsed != null) {
+            dispatch(parsed);
+        }
+    }
+
+    /** What the columns became on a line, passed on in line order; {@code line} is that line's own result. */
+    private record ColumnsChange(List<Column> columns, boolean inferred, long lineNumber, StatLine line) {
+    }
+
+    /** First half: the line's statistics and text; null for a blank line or a header that changed nothing. */
+    private Object parse(CharSequence line) {
         lineNumber++;
         boolean hadColumns = !parser.columns().isEmpty();
         long columnsLine = parser.columnsLine();
         StatLine parsed = parser.parse(line, lineNumber);
-        if (parser.columnsLine() != columnsLine || (!hadColumns && !parser.columns().isEmpty())) {
-            for (EventListener l : listeners) {
-                l.onColumns(parser.columns(), parser.inferred(), lineNumber);
-            }
+        if (parsed == StatLineParser.HEADER) {
+            parsed = null;
         }
-        if (parsed == null || parsed == StatLineParser.HEADER) {
+        if (parser.columnsLine() != columnsLine || (!hadColumns && !parser.columns().isEmpty())) {
+            return new ColumnsChange(parser.columns(), parser.inferred(), lineNumber, parsed);
+        }
+        return parsed;
+    }
+
+    /** Second half: classification and the listeners. */
+    private void dispatch(Object item) {
+        if (item instanceof ColumnsChange c) {
+            for (EventListener l : listeners) {
+                l.onColumns(c.columns, c.inferred, c.lineNumber);
+            }
             return;
         }
-        Event event = EventClassifier.classify(parsed);
+        Event event = EventClassifier.classify((StatLine) item);
         for (EventListener l : listeners) {
             l.onEvent(event);
+        }
+    }
+
+    /** A source of lines, such as {@link LogDecoder.Decoded#forEachLine}. */
+    public interface LineSource {
+        void forEachLine(java.util.function.Consumer<CharSequence> lines) throws IOException;
+    }
+
+    private static final int BATCH = 2048;
+    private static final Object[] END = new Object[0];
+
+    /**
+     * Pushes every line of {@code source} on two threads: this one reads and parses, a helper classifies
+     * and calls the listeners, batch by batch through a short queue (memory stays bounded). Listeners
+     * see exactly what {@link #push} would give them, in the same order, on the helper thread, and are
+     * done when this returns. An exception thrown by a listener stops the reading and is rethrown here.
+     */
+    public void pushAll(LineSource source) throws IOException {
+        BlockingQueue<Object[]> queue = new ArrayBlockingQueue<>(8);
+        RuntimeException[] failure = new RuntimeException[1];
+        Thread helper = new Thread(() -> {
+            try {
+                for (Object[] batch = take(queue); batch != END; batch = take(queue)) {
+                    for (Object item : batch) {
+                        if (item == null) {
+                            break;
+                        }
+                        dispatch(item);
+                        if (item instanceof ColumnsChange c && c.line != null) {
+                            dispatch(c.line);
+                        }
+                    }
+                }
+            } catch (RuntimeException ex) {
+                failure[0] = ex; // seen by this thread after join()
+            }
+        }, "gbakprof-pipeline");
+        helper.setDaemon(true);
+        helper.start();
+        Object[][] batch = {new Object[BATCH]};
+        int[] n = {0};
+        boolean done = false;
+        try {
+            source.forEachLine(line -> {
+                Object parsed = parse(line);
+                if (parsed == null) {
+                    return;
+                }
+                batch[0][n[0]++] = parsed;
+                if (n[0] == BATCH) {
+                    put(queue, batch[0], helper);
+                    batch[0] = new Object[BATCH];
+                    n[0] = 0;
+                }
+            });
+            if (n[0] > 0) {
+                put(queue, batch[0], helper);
+            }
+            done = true;
+        } catch (HelperStopped stopped) {
+            done = true; // a listener failed: its exception follows
+        } finally {
+            if (!done) {
+                queue.clear(); // this thread failed: the helper need not finish
+            }
+            try {
+                put(queue, END, helper);
+            } catch (HelperStopped alreadyStopped) {
+                // nothing to stop
+            }
+            join(helper);
+        }
+        if (failure[0] != null) {
+            throw failure[0];
+        }
+    }
+
+    private static Object[] take(BlockingQueue<Object[]> queue) {
+        try {
+            return queue.take();
+        } catch (InterruptedException ex) {
+            Thread.currentThread().interrupt();
+            return END;
+        }
+    }
+
+    /** Hands a batch over; throws {@link HelperStopped} when the helper has ended (a listener failed). */
+    private static void put(BlockingQueue<Object[]> queue, Object[] batch, Thread helper) {
+        try {
+            while (!queue.offer(batch, 50, TimeUnit.MILLISECONDS)) {
+                if (!helper.isAlive()) {
+                    throw new HelperStopped();
+                }
+            }
+        } catch (InterruptedException ex) {
+            Thread.currentThread().interrupt();
+            throw new HelperStopped();
+        }
+    }
+
+    private static void join(Thread helper) {
+        boolean interrupted = false;
+        while (true) {
+            try {
+                helper.join();
+                break;
+            } catch (InterruptedException ex) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** The helper ended early: its exception is what the caller gets. */
+    private static final class HelperStopped extends RuntimeException {
+        HelperStopped() {
+            super(null, null, false, false);
         }
     }
 

@@ -1,5 +1,7 @@
 package dev.gbakprof.store;
 
+import dev.gbakprof.log.Event;
+import dev.gbakprof.log.EventListener;
 import dev.gbakprof.log.LinePipeline;
 import dev.gbakprof.log.LogDecoder;
 import dev.gbakprof.log.LogFormatException;
@@ -31,16 +33,19 @@ public final class LogReader {
     public static RestoreRun read(Path path, String label) {
         String name = path.toString();
         RestoreTimeline timeline = new RestoreTimeline();
-        LinePipeline pipeline = new LinePipeline(timeline);
-        try (LogDecoder.Decoded log = LogDecoder.open(path)) {
-            log.forEachLine(line -> {
-                if (pipeline.lineCount() >= GIVE_UP_AFTER && timeline.firstRestoreLine() == 0) {
+        LinePipeline pipeline = new LinePipeline(timeline, new EventListener() {
+            @Override
+            public void onEvent(Event event) {
+                if (event.line().lineNumber() >= GIVE_UP_AFTER && timeline.firstRestoreLine() == 0) {
                     throw new StopReading();
                 }
-                pipeline.push(line);
-            });
+            }
+        });
+        try (LogDecoder.Decoded log = LogDecoder.open(path)) {
+            pipeline.pushAll(log::forEachLine);
         } catch (StopReading enough) {
-            // not a restore log: validate() says so
+            // not a restore log: validate() says so, counting the lines looked at
+            validate(name, timeline, timeline.lines());
         } catch (IOException ex) {
             throw new LogFormatException(name, 0, "cannot read: " + ex.getMessage());
         } catch (UncheckedIOException ex) {

@@ -121,6 +121,14 @@ class ParseCommandTest {
     }
 
     @Test
+    void aLongTextThatIsNotGbakOutputIsGivenUpEarly(@TempDir Path dir) throws Exception {
+        Path f = dir.resolve("server.log");
+        Files.write(f, java.util.stream.IntStream.range(0, 200_000)
+                .mapToObj(i -> "2026-11-29 12:00:00 INFO request " + i + " served").toList());
+        assertOneLineError(Cli.run("parse", f.toString()), "server.log", "no gbak restore message in 5000 lines");
+    }
+
+    @Test
     void textThatIsNotGbakOutput() {
         assertOneLineError(Cli.run("parse", Logs.log("README.md").toString()), "README.md", "no gbak restore message",
                 "gbak -c -v -st tdrw");

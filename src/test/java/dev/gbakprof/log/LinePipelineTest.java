@@ -1,0 +1,95 @@
+package dev.gbakprof.log;
+
+import dev.gbakprof.model.RestoreRun;
+import dev.gbakprof.testutil.Logs;
+import dev.gbakprof.timeline.RestoreTimeline;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** {@link LinePipeline#pushAll} (two threads) gives listeners exactly what {@link LinePipeline#push} gives. */
+class LinePipelineTest {
+
+    @ParameterizedTest
+    @ValueSource(strings = {"shop-tdrw.log", "shop-WRDT.log", "shop-td.log", "shop-t.log", "shop-w.log",
+            "shop-nost.log", "shop-cut.log", "dupfail-tdrw.log", "shop-services-fbsvcmgr.log",
+            "shop-services-gbak-se.log", "small-tdrw.utf16le.log", "small-tdrw.crlf.log", "small-backup.log"})
+    void bothWaysGiveTheSameEventsAndRecord(String name) throws Exception {
+        Recorder one = new Recorder();
+        RestoreTimeline t1 = new RestoreTimeline();
+        LinePipeline p1 = new LinePipeline(t1, one);
+        try (BufferedReader r = LogDecoder.open(Logs.log(name)).reader()) {
+            r.lines().forEach(p1::push);
+        }
+        Recorder two = new Recorder();
+        RestoreTimeline t2 = new RestoreTimeline();
+        LinePipeline p2 = new LinePipeline(t2, two);
+        try (LogDecoder.Decoded log = LogDecoder.open(Logs.log(name))) {
+            p2.pushAll(log::forEachLine);
+        }
+        assertThat(two.seen).isNotEmpty().isEqualTo(one.seen);
+        assertThat(p2.lineCount()).isEqualTo(p1.lineCount());
+        RestoreRun a = t1.toRun("x", "y");
+        assertThat(t2.toRun("x", "y")).isEqualTo(a);
+    }
+
+    @Test
+    void aListenerThatFailsStopsTheReadingAndItsExceptionReachesTheCaller() {
+        List<Long> lines = new ArrayList<>();
+        LinePipeline p = new LinePipeline(event -> {
+            lines.add(event.line().lineNumber());
+            if (event.line().lineNumber() == 3000) {
+                throw new IllegalStateException("enough at 3000");
+            }
+        });
+        int[] produced = {0};
+        assertThatThrownBy(() -> p.pushAll(sink -> {
+            for (int i = 0; i < 10_000_000; i++) { // far more than the queue holds: the reader must stop
+                produced[0]++;
+                sink.accept("gbak: restoring index IX_" + i);
+            }
+        })).isInstanceOf(IllegalStateException.class).hasMessage("enough at 3000");
+        assertThat(lines).hasSize(3000).endsWith(3000L);
+        assertThat(produced[0]).isLessThan(100_000);
+    }
+
+    @Test
+    void aReaderThatFailsStopsTheHelperAndItsExceptionReachesTheCaller() {
+        List<Long> lines = new ArrayList<>();
+        LinePipeline p = new LinePipeline(event -> lines.add(event.line().lineNumber()));
+        assertThatThrownBy(() -> p.pushAll(sink -> {
+            for (int i = 0; i < 5000; i++) {
+                sink.accept("gbak: restoring index IX_" + i);
+            }
+            throw new IOException("disk gone");
+        })).isInstanceOf(IOException.class).hasMessage("disk gone");
+        assertThatThrownBy(() -> new LinePipeline().pushAll(sink -> {
+            throw new UncheckedIOException(new IOException("also gone"));
+        })).isInstanceOf(UncheckedIOException.class);
+        assertThat(lines).hasSizeLessThanOrEqualTo(5000);
+    }
+
+    /** Everything a listener is told, as text. */
+    private static final class Recorder implements EventListener {
+        final List<String> seen = new ArrayList<>();
+
+        @Override
+        public void onEvent(Event e) {
+            seen.add(e.kind() + " " + e.name() + " " + e.count() + " " + e.line());
+        }
+
+        @Override
+        public void onColumns(List<Column> columns, boolean inferred, long lineNumber) {
+            seen.add("columns " + columns + " " + inferred + " " + lineNumber);
+        }
+    }
+}
