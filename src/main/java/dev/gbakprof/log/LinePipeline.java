@@ -84,7 +84,7 @@ public final class LinePipeline {
         void forEachLine(java.util.function.Consumer<CharSequence> lines) throws IOException;
     }
 
-    private static final int BATCH = 2048;
+    private static final int BATCH = 256;
     private static final Object[] END = new Object[0];
 
     /**
@@ -94,7 +94,7 @@ public final class LinePipeline {
      * done when this returns. An exception thrown by a listener stops the reading and is rethrown here.
      */
     public void pushAll(LineSource source) throws IOException {
-        BlockingQueue<Object[]> queue = new ArrayBlockingQueue<>(8);
+        BlockingQueue<Object[]> queue = new ArrayBlockingQueue<>(4);
         RuntimeException[] failure = new RuntimeException[1];
         Thread helper = new Thread(() -> {
             try {
