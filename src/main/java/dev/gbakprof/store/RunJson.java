@@ -1,6 +1,7 @@
 package dev.gbakprof.store;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.StreamWriteFeature;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -15,6 +16,9 @@ import java.util.List;
 /** The run record as JSON ({@code "schema": "gbakprof.run/1"}). */
 public final class RunJson {
     private static final ObjectMapper MAPPER = JsonMapper.builder()
+            // Schubfach instead of Double.toString: a huge log's record has hundreds of thousands of
+            // seconds values (bench/parse-throughput: the JSON of 197,008 indexes 0.94 -> 0.77 s)
+            .enable(StreamWriteFeature.USE_FAST_DOUBLE_WRITER)
             .enable(SerializationFeature.INDENT_OUTPUT)
             .enable(SerializationFeature.WRITE_ENUMS_USING_TO_STRING)
             .enable(DeserializationFeature.READ_ENUMS_USING_TO_STRING)
