@@ -357,6 +357,19 @@ EOF
       cat "$ABDIR/runs.txt"
       printf '```\n'
     fi
+    # made by gbakprof run, not by this script: its section is kept while its files are there
+    if [[ -f $SAMPLES/shop-cpu.log && -f $SAMPLES/shop-cpu.json ]]; then
+      cat <<'EOF'
+
+## A run recorded by gbakprof itself (`shop-cpu.*`)
+
+`shop-cpu.log` and `shop-cpu.json` are the raw log and the run record that
+`./gbakprof run --backup target/test-fixtures/shop.fbk --database /tmp/cpurun/shop.fdb --runs-dir /tmp/cpurun/runs --label shop-cpu --sample-interval 0.5`
+wrote (same machine, same shop backup, built by the tests from `scripts/fixtures/shop.sql`). Its CPU samples
+carry the load only: this virtual machine has no cpufreq, so the CPU frequency cannot be observed and none is
+recorded (the record's warnings say so). `cpu.png` in `charts/shop-cpu/` is drawn from it.
+EOF
+    fi
   } > "$SAMPLES/README.md"
 }
 
