@@ -95,10 +95,10 @@ public final class LinePipeline {
      */
     public void pushAll(LineSource source) throws IOException {
         BlockingQueue<Object[]> queue = new ArrayBlockingQueue<>(4);
-        RuntimeException[] failure = new RuntimeException[1];
+        Throwable[] failure = new Throwable[1];
         Thread helper = new Thread(() -> {
             try {
-                for (Object[] batch = take(queue); batch != END; batch = take(queue)) {
+                for (Object[] batch = queue.take(); batch != END; batch = queue.take()) {
                     for (Object item : batch) {
                         if (item == null) {
                             break;
@@ -109,15 +109,15 @@ public final class LinePipeline {
                         }
                     }
                 }
-            } catch (RuntimeException ex) {
-                failure[0] = ex; // seen by this thread after join()
+            } catch (Throwable ex) { // a listener's exception, an Error, an interrupt: the caller gets it
+                failure[0] = ex; // seen by the caller after join()
             }
         }, "gbakprof-pipeline");
         helper.setDaemon(true);
         helper.start();
         Object[][] batch = {new Object[BATCH]};
         int[] n = {0};
-        boolean done = false;
+        boolean read = false;
         try {
             source.forEachLine(line -> {
                 Object parsed = parse(line);
@@ -134,31 +134,25 @@ public final class LinePipeline {
             if (n[0] > 0) {
                 put(queue, batch[0], helper);
             }
-            done = true;
+            read = true;
         } catch (HelperStopped stopped) {
-            done = true; // a listener failed: its exception follows
+            // the helper ended early: its failure is thrown below
         } finally {
-            if (!done) {
-                queue.clear(); // this thread failed: the helper need not finish
+            if (!read) {
+                queue.clear(); // stopped early: the helper need not finish what is queued
             }
-            try {
-                put(queue, END, helper);
-            } catch (HelperStopped alreadyStopped) {
-                // nothing to stop
-            }
+            end(queue, helper);
             join(helper);
         }
-        if (failure[0] != null) {
-            throw failure[0];
+        Throwable f = failure[0];
+        if (f instanceof RuntimeException re) {
+            throw re;
         }
-    }
-
-    private static Object[] take(BlockingQueue<Object[]> queue) {
-        try {
-            return queue.take();
-        } catch (InterruptedException ex) {
-            Thread.currentThread().interrupt();
-            return END;
+        if (f instanceof Error e) {
+            throw e;
+        }
+        if (f != null) {
+            throw new IllegalStateException("the pipeline's helper thread stopped: " + f, f);
         }
     }
 
@@ -172,7 +166,19 @@ public final class LinePipeline {
             }
         } catch (InterruptedException ex) {
             Thread.currentThread().interrupt();
-            throw new HelperStopped();
+            throw new java.io.UncheckedIOException(new java.io.InterruptedIOException("interrupted while reading"));
+        }
+    }
+
+    /** Tells the helper there is nothing more; never throws (it may have ended already). */
+    private static void end(BlockingQueue<Object[]> queue, Thread helper) {
+        try {
+            while (helper.isAlive() && !queue.offer(END, 50, TimeUnit.MILLISECONDS)) {
+                // the helper is still working through the queue
+            }
+        } catch (InterruptedException ex) {
+            Thread.currentThread().interrupt();
+            helper.interrupt(); // it stops at its next take()
         }
     }
 

@@ -63,6 +63,49 @@ class LinePipelineTest {
     }
 
     @Test
+    void anErrorInAListenerIsNotLostEither() {
+        LinePipeline p = new LinePipeline(event -> {
+            throw new OutOfMemoryError("pretend");
+        });
+        assertThatThrownBy(() -> p.pushAll(sink -> {
+            for (int i = 0; i < 100_000; i++) {
+                sink.accept("gbak: restoring index IX_" + i);
+            }
+        })).isInstanceOf(OutOfMemoryError.class).hasMessage("pretend");
+    }
+
+    @Test
+    void anInterruptedReaderStopsWithAnErrorNotWithPartialResults() throws Exception {
+        java.util.concurrent.atomic.AtomicReference<Throwable> thrown = new java.util.concurrent.atomic.AtomicReference<>();
+        java.util.concurrent.CountDownLatch slow = new java.util.concurrent.CountDownLatch(1);
+        LinePipeline p = new LinePipeline(event -> {
+            try {
+                slow.await(); // the helper is stuck: the reader fills the queue and waits
+            } catch (InterruptedException ex) {
+                Thread.currentThread().interrupt();
+            }
+        });
+        Thread reader = new Thread(() -> {
+            try {
+                p.pushAll(sink -> {
+                    for (int i = 0; i < 1_000_000; i++) {
+                        sink.accept("gbak: restoring index IX_" + i);
+                    }
+                });
+            } catch (Throwable ex) {
+                thrown.set(ex);
+            }
+        });
+        reader.start();
+        Thread.sleep(300);
+        reader.interrupt();
+        slow.countDown();
+        reader.join(10_000);
+        assertThat(reader.isAlive()).isFalse();
+        assertThat(thrown.get()).isInstanceOf(UncheckedIOException.class).hasMessageContaining("interrupted");
+    }
+
+    @Test
     void aReaderThatFailsStopsTheHelperAndItsExceptionReachesTheCaller() {
         List<Long> lines = new ArrayList<>();
         LinePipeline p = new LinePipeline(event -> lines.add(event.line().lineNumber()));
