@@ -64,7 +64,7 @@ public final class StatLineParser {
             pos = a.offset();
             end = pos + a.length();
         } else {
-            b = line.toString().getBytes(StandardCharsets.ISO_8859_1);
+            b = oneBytePerChar(line);
             pos = 0;
             end = b.length;
         }
@@ -98,6 +98,19 @@ public final class StatLineParser {
             }
         }
         return new StatLine(lineNumber, prefixed, false, -1, -1, -1, -1, text(base, skipBlanks(pos, end), end));
+    }
+
+    /**
+     * The line as one byte per {@code char} (beyond Latin-1: {@code ?}), so that positions in it are
+     * positions in the line; not {@code getBytes}, which makes one byte of a surrogate pair.
+     */
+    private static byte[] oneBytePerChar(CharSequence line) {
+        byte[] out = new byte[line.length()];
+        for (int i = 0; i < out.length; i++) {
+            char c = line.charAt(i);
+            out[i] = c <= 0xFF ? (byte) c : (byte) '?';
+        }
+        return out;
     }
 
     /** The characters from..to of the line being parsed, as a String. */

@@ -129,6 +129,18 @@ class ParseCommandTest {
     }
 
     @Test
+    void indexAndTableNamesBeyondLatin1SurviveTheFile(@TempDir Path dir) throws Exception {
+        String text = Files.readString(Logs.log("shop-tdrw.log"))
+                .replace("PK_AUDIT_EMPTY", "PK_AUDIT_\uD83D\uDE00_\u7D22\u5F15Z")
+                .replace("ORDER_LINES", "ORDER_\u00C7\u00C3O");
+        Path f = dir.resolve("names.log");
+        Files.writeString(f, text);
+        JsonNode run = new ObjectMapper().readTree(Cli.run("parse", "--json", f.toString()).out());
+        assertThat(run.get("indexes").findValuesAsText("name")).contains("PK_AUDIT_\uD83D\uDE00_\u7D22\u5F15Z");
+        assertThat(run.get("tables").findValuesAsText("name")).contains("ORDER_\u00C7\u00C3O");
+    }
+
+    @Test
     void textThatIsNotGbakOutput() {
         assertOneLineError(Cli.run("parse", Logs.log("README.md").toString()), "README.md", "no gbak restore message",
                 "gbak -c -v -st tdrw");

@@ -8,6 +8,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 class StatLineParserTest {
 
     @Test
+    void namesBeyondLatin1KeepEveryCharacterEvenSurrogatePairs() {
+        StatLineParser p = new StatLineParser();
+        p.parse("gbak: time     delta  reads  writes ", 1);
+        String name = "IX_\uD83D\uDE00ABC_\u7D22\u5F15_\uD83D\uDE00\uD83D\uDE00Z";
+        StatLine l = p.parse("gbak:    0.085  0.003      0     74     restoring index " + name + "  \r", 2);
+        assertThat(l.text()).isEqualTo("restoring index " + name);
+        assertThat(l.writes()).isEqualTo(74);
+        StatLine blank = p.parse("  \uD83D\uDE00 not gbak  ", 3);
+        assertThat(blank.text()).isEqualTo("\uD83D\uDE00 not gbak");
+    }
+
+    @Test
     void headerAnnouncesColumnsInGbakOrder() {
         StatLineParser p = new StatLineParser();
         assertThat(p.parse("gbak: time     delta  reads  writes ", 1)).isSameAs(StatLineParser.HEADER);
