@@ -91,7 +91,9 @@ public final class LinePipeline {
      * Pushes every line of {@code source} on two threads: this one reads and parses, a helper classifies
      * and calls the listeners, batch by batch through a short queue (memory stays bounded). Listeners
      * see exactly what {@link #push} would give them, in the same order, on the helper thread, and are
-     * done when this returns. An exception thrown by a listener stops the reading and is rethrown here.
+     * done when this returns. An exception thrown by a listener stops the reading and is rethrown here;
+     * when the reading fails too (a later line), the listener's exception is the one thrown, as with
+     * {@link #push}. Listeners must not call {@link #lineCount()} or {@link #columns()}: the reader is ahead.
      */
     public void pushAll(LineSource source) throws IOException {
         BlockingQueue<Object[]> queue = new ArrayBlockingQueue<>(4);
@@ -117,7 +119,7 @@ public final class LinePipeline {
         helper.start();
         Object[][] batch = {new Object[BATCH]};
         int[] n = {0};
-        boolean read = false;
+        Throwable readFailure = null;
         try {
             source.forEachLine(line -> {
                 Object parsed = parse(line);
@@ -134,26 +136,46 @@ public final class LinePipeline {
             if (n[0] > 0) {
                 put(queue, batch[0], helper);
             }
-            read = true;
         } catch (HelperStopped stopped) {
-            // the helper ended early: its failure is thrown below
-        } finally {
-            if (!read) {
-                queue.clear(); // stopped early: the helper need not finish what is queued
+            // the helper failed: its exception is thrown below
+        } catch (IOException | RuntimeException | Error ex) {
+            readFailure = ex;
+            if (n[0] > 0 && !Thread.currentThread().isInterrupted()) {
+                try {
+                    put(queue, batch[0], helper); // the lines before the failed one, as push would have seen them
+                } catch (RuntimeException helperGone) {
+                    // the helper failed too: its exception is thrown below
+                }
             }
-            end(queue, helper);
+        } finally {
+            end(queue, helper); // after what is queued: the lines before a failed one are all seen, as with push
             join(helper);
         }
+        // Both can fail: the helper's failure is on an earlier line (it is behind the reader), so it is the
+        // one push would have met first; an interrupt of the helper is only the reader's own failure.
         Throwable f = failure[0];
-        if (f instanceof RuntimeException re) {
+        if (f != null && !(f instanceof InterruptedException && readFailure != null)) {
+            if (readFailure != null) {
+                f.addSuppressed(readFailure);
+            }
+            rethrow(f);
+        }
+        if (readFailure instanceof IOException io) {
+            throw io;
+        }
+        if (readFailure != null) {
+            rethrow(readFailure);
+        }
+    }
+
+    private static void rethrow(Throwable t) {
+        if (t instanceof RuntimeException re) {
             throw re;
         }
-        if (f instanceof Error e) {
+        if (t instanceof Error e) {
             throw e;
         }
-        if (f != null) {
-            throw new IllegalStateException("the pipeline's helper thread stopped: " + f, f);
-        }
+        throw new IllegalStateException("the pipeline's helper thread stopped: " + t, t);
     }
 
     /** Hands a batch over; throws {@link HelperStopped} when the helper has ended (a listener failed). */

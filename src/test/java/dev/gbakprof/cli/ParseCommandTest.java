@@ -141,6 +141,21 @@ class ParseCommandTest {
     }
 
     @Test
+    void aLongTextWithNulBytesAfterLine5000IsStillNotGbakOutput(@TempDir Path dir) throws Exception {
+        // the first error in line order wins, as when the lines are read one at a time
+        StringBuilder text = new StringBuilder();
+        for (int i = 1; i <= 5100; i++) {
+            text.append("2026-11-29 12:00:00 INFO request ").append(i).append('\n');
+        }
+        text.append("binary\0\0\0\n");
+        Path f = dir.resolve("mixed.log");
+        Files.writeString(f, text);
+        for (int i = 0; i < 20; i++) {
+            assertOneLineError(Cli.run("parse", f.toString()), "mixed.log", "no gbak restore message in 5000 lines");
+        }
+    }
+
+    @Test
     void textThatIsNotGbakOutput() {
         assertOneLineError(Cli.run("parse", Logs.log("README.md").toString()), "README.md", "no gbak restore message",
                 "gbak -c -v -st tdrw");

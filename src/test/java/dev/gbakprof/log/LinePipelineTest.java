@@ -106,6 +106,36 @@ class LinePipelineTest {
     }
 
     @Test
+    void whenBothFailTheEarlierLineWinsAndEveryLineBeforeTheReadersFailureIsSeen() {
+        List<Long> lines = new ArrayList<>();
+        LinePipeline p = new LinePipeline(event -> {
+            lines.add(event.line().lineNumber());
+            if (event.line().lineNumber() == 700) {
+                throw new IllegalStateException("listener at 700");
+            }
+        });
+        assertThatThrownBy(() -> p.pushAll(sink -> {
+            for (int i = 1; i <= 900; i++) { // 900 is not a multiple of the batch size: a partial batch is pending
+                sink.accept("gbak: restoring index IX_" + i);
+            }
+            throw new IOException("reader after 900");
+        })).isInstanceOf(IllegalStateException.class).hasMessage("listener at 700")
+                .satisfies(t -> assertThat(t.getSuppressed()).singleElement()
+                        .satisfies(s -> assertThat(s).hasMessage("reader after 900")));
+        assertThat(lines).hasSize(700);
+
+        List<Long> all = new ArrayList<>();
+        LinePipeline q = new LinePipeline(event -> all.add(event.line().lineNumber()));
+        assertThatThrownBy(() -> q.pushAll(sink -> {
+            for (int i = 1; i <= 900; i++) {
+                sink.accept("gbak: restoring index IX_" + i);
+            }
+            throw new IOException("reader after 900");
+        })).isInstanceOf(IOException.class);
+        assertThat(all).hasSize(900).endsWith(900L);
+    }
+
+    @Test
     void aReaderThatFailsStopsTheHelperAndItsExceptionReachesTheCaller() {
         List<Long> lines = new ArrayList<>();
         LinePipeline p = new LinePipeline(event -> lines.add(event.line().lineNumber()));
