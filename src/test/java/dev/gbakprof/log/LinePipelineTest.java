@@ -45,19 +45,14 @@ class LinePipelineTest {
     @Test
     void aListenerThatFailsStopsTheReadingAndItsExceptionReachesTheCaller() {
         List<Long> lines = new ArrayList<>();
-        LinePipeline p = new LinePipeline(event -> {
-            lines.add(event.line().lineNumber());
-            if (event.line().lineNumber() == 3000) {
-                throw new IllegalStateException("enough at 3000");
-            }
-        });
+        LinePipeline p = failingAt(3000, lines);
         int[] produced = {0};
         assertThatThrownBy(() -> p.pushAll(sink -> {
             for (int i = 0; i < 10_000_000; i++) { // far more than the queue holds: the reader must stop
                 produced[0]++;
                 sink.accept("gbak: restoring index IX_" + i);
             }
-        })).isInstanceOf(IllegalStateException.class).hasMessage("enough at 3000");
+        })).isInstanceOf(IllegalStateException.class).hasMessage("listener at 3000");
         assertThat(lines).hasSize(3000).endsWith(3000L);
         assertThat(produced[0]).isLessThan(100_000);
     }
@@ -108,12 +103,7 @@ class LinePipelineTest {
     @Test
     void whenBothFailTheEarlierLineWinsAndEveryLineBeforeTheReadersFailureIsSeen() {
         List<Long> lines = new ArrayList<>();
-        LinePipeline p = new LinePipeline(event -> {
-            lines.add(event.line().lineNumber());
-            if (event.line().lineNumber() == 700) {
-                throw new IllegalStateException("listener at 700");
-            }
-        });
+        LinePipeline p = failingAt(700, lines);
         assertThatThrownBy(() -> p.pushAll(sink -> {
             for (int i = 1; i <= 900; i++) { // 900 is not a multiple of the batch size: a partial batch is pending
                 sink.accept("gbak: restoring index IX_" + i);
@@ -149,6 +139,16 @@ class LinePipelineTest {
             throw new UncheckedIOException(new IOException("also gone"));
         })).isInstanceOf(UncheckedIOException.class);
         assertThat(lines).hasSizeLessThanOrEqualTo(5000);
+    }
+
+    /** A pipeline whose listener records line numbers and fails on line {@code n}. */
+    private static LinePipeline failingAt(long n, List<Long> lines) {
+        return new LinePipeline(event -> {
+            lines.add(event.line().lineNumber());
+            if (event.line().lineNumber() == n) {
+                throw new IllegalStateException("listener at " + n);
+            }
+        });
     }
 
     /** Everything a listener is told, as text. */
