@@ -78,6 +78,9 @@ public final class Main implements Runnable {
      */
     static java.util.List<String> commandsFor(String[] args) {
         for (String a : args) {
+            if (a.equals("-h") || a.equals("--help") || a.equals("-V") || a.equals("--version")) {
+                break; // gbakprof's own help or version, before any command: it lists them all
+            }
             if (!a.startsWith("-")) {
                 return COMMANDS.containsKey(a) && !a.equals("help") ? java.util.List.of(a)
                         : java.util.List.copyOf(COMMANDS.keySet());

@@ -208,6 +208,9 @@ class ParseCommandTest {
         assertThat(Main.commandsFor(new String[] {"--help"})).hasSize(9);
         assertThat(Main.commandsFor(new String[] {"help", "parse"})).hasSize(9);
         assertThat(Main.commandsFor(new String[] {"pars"})).hasSize(9);
+        assertThat(Main.commandsFor(new String[] {"-h", "parse"})).hasSize(9);
+        assertThat(Main.commandsFor(new String[] {"parse", "--help"})).containsExactly("parse");
+        assertThat(Cli.run("-h", "parse").out()).contains("report", "matrix", "demo");
         assertThat(Main.commandsFor(new String[] {})).hasSize(9);
     }
 }
