@@ -37,10 +37,6 @@ public final class LinePipeline {
      */
     public void push(CharSequence line) {
         Object parsed = parse(line);
-        if (parsed instanceof ColumnsChange change) {
-            dispatch(change);
-            parsed = change.line;
-        }
         if (parsed != null) {
             dispatch(parsed);
         }
@@ -65,15 +61,21 @@ public final class LinePipeline {
         return parsed;
     }
 
-    /** Second half: classification and the listeners. */
+    /** Second half: the listeners are told of new columns, then of the line's classified event. */
     private void dispatch(Object item) {
+        StatLine line;
         if (item instanceof ColumnsChange c) {
             for (EventListener l : listeners) {
                 l.onColumns(c.columns, c.inferred, c.lineNumber);
             }
-            return;
+            line = c.line;
+        } else {
+            line = (StatLine) item;
         }
-        Event event = EventClassifier.classify((StatLine) item);
+        if (line == null) {
+            return; // a header line: only its columns
+        }
+        Event event = EventClassifier.classify(line);
         for (EventListener l : listeners) {
             l.onEvent(event);
         }
@@ -106,9 +108,6 @@ public final class LinePipeline {
                             break;
                         }
                         dispatch(item);
-                        if (item instanceof ColumnsChange c && c.line != null) {
-                            dispatch(c.line);
-                        }
                     }
                 }
             } catch (Throwable ex) { // a listener's exception, an Error, an interrupt: the caller gets it
