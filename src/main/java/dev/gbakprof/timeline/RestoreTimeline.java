@@ -102,9 +102,8 @@ public final class RestoreTimeline implements EventListener {
     private static final class IndexState {
         final String name;
         String table; // from the data line that followed its definition
-        boolean activated;
         long startMs = -1;
-        long line;
+        long line; // of its activation; 0 while it is only defined
         long ms = -1;
         long reads = -1;
         long writes = -1;
@@ -114,6 +113,10 @@ public final class RestoreTimeline implements EventListener {
         IndexState(String name, String table) {
             this.name = name;
             this.table = table;
+        }
+
+        boolean built() {
+            return line > 0;
         }
     }
 
@@ -263,11 +266,7 @@ public final class RestoreTimeline implements EventListener {
                 definedTables.remove(e.name());
             }
             case INDEX_DEFINITION -> {
-                IndexState previous = indexByName.get(e.name());
-                IndexState def = new IndexState(previous != null ? previous.name : e.name(),
-                        previous != null ? previous.table : null);
-                indexByName.put(def.name, def);
-                pendingDefs.add(def);
+                pendingDefs.add(newState(e.name()));
                 indexDefinitions++;
             }
             case DATA_FOR_TABLE -> {
@@ -297,11 +296,9 @@ public final class RestoreTimeline implements EventListener {
             case ACTIVATING_INDEX -> {
                 indexesStarted = true;
                 IndexState is = indexByName.get(e.name());
-                if (is == null || is.activated) { // not defined in this log, or built a second time
-                    is = new IndexState(is != null ? is.name : e.name(), is != null ? is.table : null);
-                    indexByName.put(is.name, is);
+                if (is == null || is.built()) { // not defined in this log, or built a second time
+                    is = newState(e.name());
                 }
-                is.activated = true;
                 is.startMs = t;
                 is.line = line.lineNumber();
                 builds.add(is);
@@ -327,10 +324,21 @@ public final class RestoreTimeline implements EventListener {
         }
     }
 
+    /**
+     * A new definition or build of an index, now the latest of its name; it starts with the table of the
+     * previous one (a later data line may map it again) and shares its name string.
+     */
+    private IndexState newState(String name) {
+        IndexState previous = indexByName.get(name);
+        IndexState is = previous == null ? new IndexState(name, null) : new IndexState(previous.name, previous.table);
+        indexByName.put(is.name, is);
+        return is;
+    }
+
     /** The latest build of an index, or null when it was never built. */
     private IndexState lastBuild(String name) {
         IndexState is = indexByName.get(name);
-        if (is != null && is.activated) {
+        if (is != null && is.built()) {
             return is;
         }
         for (int i = builds.size() - 1; i >= 0; i--) { // defined again after its build: a damaged log
