@@ -252,7 +252,7 @@ public final class StatLineParser {
     }
 
     static long parseMillis(String tok) {
-        return parseMillis(tok.getBytes(StandardCharsets.ISO_8859_1), 0, tok.length());
+        return parseMillis(oneBytePerChar(tok), 0, tok.length());
     }
 
     /** {@code 1234.567} → 1234567; -1 when the token is not seconds with up to 3 decimals. */
@@ -287,7 +287,7 @@ public final class StatLineParser {
     }
 
     static long parseCount(String tok) {
-        return parseCount(tok.getBytes(StandardCharsets.ISO_8859_1), 0, tok.length());
+        return parseCount(oneBytePerChar(tok), 0, tok.length());
     }
 
     /**
