@@ -22,6 +22,9 @@ import java.nio.file.Path;
  */
 public final class LogDecoder {
     private static final int SNIFF = 64 * 1024;
+    /** Eight bytes of a byte[] as one long, lowest address in the lowest bits. */
+    private static final java.lang.invoke.VarHandle LONGS =
+            java.lang.invoke.MethodHandles.byteArrayViewVarHandle(long[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
 
     private LogDecoder() {
     }
@@ -105,11 +108,11 @@ public final class LogDecoder {
                 int i = end;
                 end += n;
                 while (i < end) {
-                    byte b = buf[i];
-                    if (b > '\r') {
-                        i++; // printable ASCII: the common case, kept tight
-                        continue;
+                    i = nextSpecial(buf, i, end);
+                    if (i == end) {
+                        break;
                     }
+                    byte b = buf[i]; // a line end, a control character or a non-ASCII byte
                     if (b == '\n' || b == '\r') {
                         if (b == '\n' && afterCr && i == start) {
                             start = i + 1; // the LF of a CRLF
@@ -133,6 +136,27 @@ public final class LogDecoder {
             if (end > start) {
                 lines.accept(line(ascii, buf, start, end - start, nonAscii));
             }
+        }
+
+        /**
+         * The first byte at or after {@code i} that is below 14 (a line end, NUL, TAB...) or above 127, or
+         * {@code end}; eight bytes at a time, as the text between line ends is almost all printable ASCII.
+         */
+        private static int nextSpecial(byte[] buf, int i, int end) {
+            while (i + 8 <= end) {
+                long x = (long) LONGS.get(buf, i);
+                // a byte's high bit is set in 'special' when the byte is >= 0x80, or when it is < 0x0E (the
+                // subtraction borrows); a borrow can only mark bytes above the first such byte, never below it
+                long special = (((x - 0x0E0E0E0E0E0E0E0EL) & ~x) | x) & 0x8080808080808080L;
+                if (special != 0) {
+                    return i + (Long.numberOfTrailingZeros(special) >>> 3);
+                }
+                i += 8;
+            }
+            while (i < end && buf[i] > '\r') {
+                i++;
+            }
+            return i;
         }
 
         private CharSequence line(AsciiLine ascii, byte[] b, int off, int len, boolean nonAscii) {

@@ -1,0 +1,82 @@
+package dev.gbakprof.log;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Random;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/**
+ * {@link LogDecoder.Decoded#forEachLine} splits the bytes itself, eight at a time: its lines must be those
+ * of the text split at LF, CRLF and CR, whatever the position of line ends, TABs and non-ASCII characters
+ * within the eight bytes, across the 64 KB reads and the sniffed head.
+ */
+class LogDecoderTest {
+
+    /** Pieces random text is made of: line ends, a TAB, UTF-8 characters of 2 and 3 bytes, ASCII. */
+    private static final String[] PIECES = {"\n", "\r\n", "\r", "\t", "é", "€", " ", "gbak:", "0.125", "x"};
+
+    @Test
+    void linesAreThoseOfTheTextSplitAtEveryKindOfLineEnd(@TempDir Path dir) throws Exception {
+        Random random = new Random(20261130);
+        for (int round = 0; round < 300; round++) {
+            StringBuilder text = new StringBuilder();
+            int pieces = round < 250 ? random.nextInt(200) + 1 : 40_000 + random.nextInt(10_000); // some > 64 KB
+            for (int i = 0; i < pieces; i++) {
+                // mostly ASCII runs of random length, so that specials fall at every offset in 8 bytes
+                text.append(random.nextInt(3) == 0 ? PIECES[random.nextInt(PIECES.length)]
+                        : "abcdefghijklmnopqrstuvw".substring(0, random.nextInt(23) + 1));
+            }
+            Path f = dir.resolve("round" + round + ".log");
+            Files.writeString(f, text, StandardCharsets.UTF_8);
+            assertThat(linesOf(f)).as("round %d", round).containsExactlyElementsOf(expectedLines(text.toString()));
+        }
+    }
+
+    @Test
+    void aNulByteAnywhereAfterTheHeadNamesItsLine(@TempDir Path dir) throws Exception {
+        byte[] line = "gbak:    0.085  0.003      0     74     restoring index RDB$PRIMARY24\r\n".getBytes(StandardCharsets.US_ASCII);
+        int lines = 70 * 1024 / line.length + 1; // past the 64 KB that open() looks at
+        for (int at = 0; at < 16; at++) { // the NUL at each offset of two 8-byte words of the line
+            ByteArrayOutputStream out = new ByteArrayOutputStream();
+            for (int i = 0; i < lines; i++) {
+                out.write(line);
+            }
+            byte[] bad = line.clone();
+            bad[at] = 0;
+            out.write(bad);
+            out.write(line);
+            Path f = dir.resolve("nul" + at + ".log");
+            Files.write(f, out.toByteArray());
+            long expected = lines + 1;
+            assertThatThrownBy(() -> linesOf(f)).isInstanceOf(LogFormatException.class)
+                    .hasMessageContaining("NUL").extracting(e -> ((LogFormatException) e).line()).isEqualTo(expected);
+        }
+    }
+
+    private static List<String> linesOf(Path f) throws Exception {
+        List<String> lines = new ArrayList<>();
+        try (LogDecoder.Decoded log = LogDecoder.open(f)) {
+            log.forEachLine(l -> lines.add(l.toString()));
+        }
+        return lines;
+    }
+
+    /** The oracle: the text split at CRLF, CR or LF; a line end at the very end makes no empty last line. */
+    private static List<String> expectedLines(String text) {
+        List<String> lines = new ArrayList<>(Arrays.asList(text.split("\r\n|\r|\n", -1)));
+        if (lines.get(lines.size() - 1).isEmpty()) {
+            lines.remove(lines.size() - 1);
+        }
+        return lines;
+    }
+}
