@@ -65,7 +65,8 @@ final class InspectCommand implements Callable<Integer> {
         RestoreRun restore = null;
         if (run != null) {
             Path input = Files.isDirectory(run) ? run.resolve("run.json") : run;
-            restore = RunInputs.load(input, null).get(0);
+            java.util.List<RestoreRun> runs = RunInputs.load(input, null);
+            restore = runs.get(runs.size() - 1); // several runs in one log: the database is the last one's
         }
         Inspection inspection = new DatabaseInspector(new Server(address, credentials)).inspect(path);
         inspection = restore != null ? RunVerifier.verify(restore, inspection).inspection() : RunVerifier.check(inspection);

@@ -30,7 +30,7 @@ final class ParseCommand implements Callable<Integer> {
     @Option(names = "--label", paramLabel = "L", description = "Label of the run (default: the file name without extension).")
     String label;
 
-    @Option(names = "--json", description = "Print the run record as JSON (an array for several logs).")
+    @Option(names = "--json", description = "Print the run record as JSON (an array for several logs, or a log holding several gbak runs).")
     boolean json;
 
     @Option(names = {"-o", "--output"}, paramLabel = "FILE", description = "Write the JSON run record(s) to FILE (atomically).")
@@ -50,12 +50,13 @@ final class ParseCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         List<RestoreRun> runs = new ArrayList<>();
         for (Path log : logs) {
-            RestoreRun run = LogReader.read(log, label);
-            runs.add(run);
-            if (!json) {
-                out.print(TextSummary.of(run, top));
-                out.println();
-                out.flush();
+            for (RestoreRun run : LogReader.readAll(log, label)) { // one per gbak run appended to the log
+                runs.add(run);
+                if (!json) {
+                    out.print(TextSummary.of(run, top));
+                    out.println();
+                    out.flush();
+                }
             }
         }
         Object record = runs.size() == 1 ? runs.get(0) : runs;

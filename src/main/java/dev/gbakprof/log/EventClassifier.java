@@ -37,6 +37,8 @@ public final class EventClassifier {
                 if (t.startsWith("adjusting an invalid decompression length")) {
                     return ev(EventKind.WARNING, null, line);
                 }
+                break;
+            case 'A':
                 if (t.startsWith("ALTER INDEX ")) {
                     return ev(EventKind.ERROR, null, line); // msg 243: the big commit failed on an index
                 }
@@ -122,7 +124,7 @@ public final class EventClassifier {
                     return ev(EventKind.WARNING, null, line);
                 }
                 if (t.startsWith("Starting with volume #")) {
-                    return ev(EventKind.SETUP_STEP, null, line);
+                    return ev(EventKind.NEXT_VOLUME, null, line);
                 }
                 if (t.startsWith("Set the TMP environment variable")) {
                     return ev(EventKind.ERROR, null, line);

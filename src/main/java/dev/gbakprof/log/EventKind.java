@@ -8,6 +8,11 @@ import dev.gbakprof.model.Phase;
  */
 public enum EventKind {
     OPENED_FILE(Phase.SETUP),
+    /**
+     * {@code Starting with volume #N, "file"} (msgs 225-229, no prefix): gbak goes on with the next file of
+     * a multi-volume backup, in whatever phase it is, often in the middle of a table's data.
+     */
+    NEXT_VOLUME(null),
     /** Firebird 5+: {@code use up to N parallel workers}. */
     PARALLEL_WORKERS(Phase.SETUP),
     /** Backup format notes and database file setup: transportable, compressed, backup version, page size, secondary files. */

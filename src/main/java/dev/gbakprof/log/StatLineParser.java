@@ -207,7 +207,12 @@ public final class StatLineParser {
         int p = skipBlanks(pos, end);
         for (Column col : order) {
             if (p >= end) {
-                return null;
+                if (col == order[0]) {
+                    return null;
+                }
+                // the last line of a killed gbak: it writes each column as it goes (GBAK-FORMAT.md §5) and was
+                // stopped before the message; the columns it wrote still end the previous line's span
+                return new StatLine(lineNumber, prefixed, true, time, delta, reads, writes, "");
             }
             long v;
             switch (col) {

@@ -1,5 +1,6 @@
 package dev.gbakprof.store;
 
+import dev.gbakprof.log.Column;
 import dev.gbakprof.log.Event;
 import dev.gbakprof.log.EventListener;
 import dev.gbakprof.log.LinePipeline;
@@ -11,6 +12,8 @@ import dev.gbakprof.timeline.RestoreTimeline;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * Reads a saved gbak restore log into a run record: decodes it, pushes its lines through the same
@@ -30,29 +33,121 @@ public final class LogReader {
         return dot > 0 ? name.substring(0, dot) : name;
     }
 
+    /**
+     * The run record of a log; a log that holds several gbak runs (appended with {@code >>}) gives its
+     * last restore, as {@link #readAll} does.
+     */
     public static RestoreRun read(Path path, String label) {
+        List<RestoreRun> runs = readAll(path, label);
+        return runs.get(runs.size() - 1);
+    }
+
+    /**
+     * One run record per gbak run in the log: usually one, several when runs were appended to one file
+     * ({@code gbak ... >> restore.log} in a loop, a retry after a failure). gbak prints its header line
+     * once, when it starts, so a header after gbak messages starts a new run; each record says which
+     * lines it comes from. All records of a log share its label (repeated runs of one configuration).
+     * A run that is no restore (a backup appended to the same log) is left out, with a warning, when
+     * another run is one.
+     */
+    public static List<RestoreRun> readAll(Path path, String label) {
         String name = path.toString();
-        RestoreTimeline timeline = new RestoreTimeline();
-        LinePipeline pipeline = new LinePipeline(timeline, new EventListener() {
+        Runs runs = new Runs();
+        LinePipeline pipeline = new LinePipeline(runs, new EventListener() {
             @Override
             public void onEvent(Event event) {
-                if (event.line().lineNumber() >= GIVE_UP_AFTER && timeline.firstRestoreLine() == 0) {
+                if (event.line().lineNumber() >= GIVE_UP_AFTER && !runs.anyRestore()) {
                     throw new StopReading();
                 }
             }
         });
+        long lines;
         try (LogDecoder.Decoded log = LogDecoder.open(path)) {
             pipeline.pushAll(log::forEachLine);
+            lines = pipeline.lineCount();
         } catch (StopReading enough) {
-            // not a restore log: validate() says so, counting the lines looked at
-            validate(name, timeline, timeline.lines());
+            lines = runs.current().lines(); // not a restore log: validate() says so, counting the lines looked at
         } catch (IOException ex) {
             throw new LogFormatException(name, 0, "cannot read: " + ex.getMessage());
         } catch (UncheckedIOException ex) {
             throw new LogFormatException(name, 0, "cannot read: " + ex.getCause().getMessage());
         }
-        validate(name, timeline, pipeline.lineCount());
-        return timeline.toRun(label != null ? label : defaultLabel(path), name);
+        String lbl = label != null ? label : defaultLabel(path);
+        int n = runs.timelines.size();
+        if (n == 1) {
+            validate(name, runs.current(), lines);
+            return List.of(runs.current().toRun(lbl, name));
+        }
+        List<String> leftOut = new ArrayList<>();
+        List<Integer> restores = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            RestoreTimeline t = runs.timelines.get(i);
+            if (t.firstRestoreLine() == 0 || (t.firstBackupLine() > 0 && t.firstBackupLine() < t.firstRestoreLine())) {
+                leftOut.add("lines " + runs.range(i, lines) + ": " + (t.firstBackupLine() > 0
+                        ? "a backup (gbak -b), not a restore" : "no restore message") + ", left out");
+            } else {
+                restores.add(i);
+            }
+        }
+        if (restores.isEmpty()) {
+            validate(name, runs.timelines.get(0), lines); // throws: the first run says what the log is
+        }
+        List<RestoreRun> records = new ArrayList<>();
+        for (int k = 0; k < restores.size(); k++) {
+            int i = restores.get(k);
+            RestoreTimeline t = runs.timelines.get(i);
+            validate(name, t, lines);
+            RestoreRun run = t.toRun(lbl, name);
+            List<String> warnings = new ArrayList<>();
+            warnings.add("this log holds " + n + " gbak runs (each starts with gbak's header line); this record is "
+                    + (restores.size() > 1 ? "restore " + (k + 1) + " of " + restores.size() + ", " : "the restore, ")
+                    + "lines " + runs.range(i, lines));
+            warnings.addAll(leftOut);
+            warnings.addAll(run.warnings());
+            records.add(run.toBuilder().warnings(warnings).build());
+        }
+        return records;
+    }
+
+    /** Gives each gbak run of a log its own timeline. */
+    private static final class Runs implements EventListener {
+        final List<RestoreTimeline> timelines = new ArrayList<>(List.of(new RestoreTimeline()));
+        /** First line of each run. */
+        final List<Long> starts = new ArrayList<>(List.of(1L));
+
+        RestoreTimeline current() {
+            return timelines.get(timelines.size() - 1);
+        }
+
+        boolean anyRestore() {
+            for (RestoreTimeline t : timelines) {
+                if (t.firstRestoreLine() > 0) {
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        /** Lines of run i, e.g. {@code 301-600}. */
+        String range(int i, long lastLine) {
+            long to = i + 1 < starts.size() ? starts.get(i + 1) - 1 : lastLine;
+            return starts.get(i) + "-" + to;
+        }
+
+        @Override
+        public void onColumns(List<Column> columns, boolean inferred, long lineNumber) {
+            RestoreTimeline t = current();
+            if (!inferred && (t.firstRestoreLine() > 0 || t.firstBackupLine() > 0)) {
+                timelines.add(new RestoreTimeline()); // gbak prints its header once, at its start: a new run
+                starts.add(lineNumber);
+            }
+            current().onColumns(columns, inferred, lineNumber);
+        }
+
+        @Override
+        public void onEvent(Event event) {
+            current().onEvent(event);
+        }
     }
 
     /** Ends the reading of a file that shows no restore message after many lines. */

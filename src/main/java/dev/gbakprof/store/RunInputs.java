@@ -19,7 +19,7 @@ public final class RunInputs {
             List<RestoreRun> runs = RunJson.read(path);
             return label == null ? runs : runs.stream().map(r -> r.withLabel(label)).toList();
         }
-        return List.of(LogReader.read(path, label));
+        return LogReader.readAll(path, label);
     }
 
     static boolean looksLikeJson(Path path) {

@@ -180,7 +180,9 @@ public final class RestoreTimeline implements EventListener {
         if (t >= 0) {
             if (firstMs < 0) {
                 firstMs = t;
-                startsAtStart = headerSeen || e.kind() == EventKind.OPENED_FILE;
+                // gbak's first line is "opened file" (or, in an excerpt that kept the header, another setup
+                // message); a header above "activating ... index" is an excerpt of a run, not its start
+                startsAtStart = e.kind() == EventKind.OPENED_FILE || (headerSeen && e.kind().phase() == Phase.SETUP);
                 if (startsAtStart) {
                     phaseMs[Phase.SETUP.ordinal()] += t; // gbak's start-up before its first line
                 } else if (t > 0) {
@@ -212,22 +214,29 @@ public final class RestoreTimeline implements EventListener {
             openIndex.writes = line.writes();
             openIndex = null;
         }
-        if (openTable != null && !continuesTable(e.kind())) {
+        // the next volume of a multi-volume backup, opened in the middle of a table's data: the load goes on
+        boolean nextVolume = e.kind() == EventKind.OPENED_FILE && backupFile != null;
+        if (openTable != null && !continuesTable(e.kind()) && !nextVolume) {
             closeTable(t);
         }
         if (t > clockMs) {
             clockMs = t; // never backwards: a pasted or damaged log must not count a span twice
         }
-        openPhase = phaseOf(e.kind());
+        openPhase = nextVolume ? currentPhase : phaseOf(e.kind());
     }
 
+    /**
+     * Lines that belong to the table being loaded. Not {@code could not start batch when restoring table T}:
+     * it is printed before T's own {@code restoring data for table T} (restore.epp get_data()), so it
+     * ends the previous table.
+     */
     private static boolean continuesTable(EventKind k) {
-        return k == EventKind.RECORDS_RESTORED || k == EventKind.RECORDS_IGNORED
-                || k == EventKind.COMMIT_TABLE_DATA || k == EventKind.BATCH_FALLBACK;
+        return k == EventKind.RECORDS_RESTORED || k == EventKind.RECORDS_IGNORED || k == EventKind.COMMIT_TABLE_DATA;
     }
 
     private void closeTable(long endMs) {
-        openTable.endMs = endMs;
+        // a clock that went back (a damaged log) counts as no time, as for an index: never a negative load
+        openTable.endMs = endMs < 0 ? -1 : Math.max(endMs, openTable.startMs);
         openTable.closed = true;
         openTable = null;
     }
@@ -244,6 +253,7 @@ public final class RestoreTimeline implements EventListener {
         StatLine line = e.line();
         EventKind kind = e.kind();
         long t = line.hasStats() ? clockMs : -1;
+        String backupFileBefore = backupFile;
         switch (kind) {
             case OPENED_FILE -> {
                 if (backupFile == null) {
@@ -319,8 +329,8 @@ public final class RestoreTimeline implements EventListener {
             }
         }
         Phase p = kind == EventKind.COMMIT_METADATA ? phaseOf(kind) : kind.phase();
-        if (p != null) {
-            currentPhase = p;
+        if (p != null && !(kind == EventKind.OPENED_FILE && backupFileBefore != null)) {
+            currentPhase = p; // not for the next volume of a backup: the phase goes on
         }
     }
 

@@ -38,6 +38,8 @@ class EventClassifierTest {
             creating indexes                                               | CREATING_INDEXES
             activating and creating deferred index PK_ORDERS               | ACTIVATING_INDEX
             cannot commit index IDX_DUP                                    | INDEX_FAILED
+            ALTER INDEX "UX_A" ACTIVE;                                     | ERROR
+            Starting with volume #2, "shop-2.fbk"                          | NEXT_VOLUME
             fixing views dbkey length                                      | FINISH_STEP
             adjusting views dbkey length                                   | FINISH_STEP
             updating ownership of packages, procedures and tables          | FINISH_STEP

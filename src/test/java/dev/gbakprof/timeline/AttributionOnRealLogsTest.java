@@ -170,27 +170,4 @@ class AttributionOnRealLogsTest {
         // -st WRDT prints the same columns in the same order as -st tdrw
         assertThat(Logs.read("shop-WRDT.log").columns()).containsExactly("time", "delta", "reads", "writes");
     }
-
-    @Test
-    void twoRestoresInOneLogEachBuildKeepsTheTableOfItsOwnDefinition(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
-            throws Exception {
-        // a log appended to (>>) by a second restore of a backup whose tables were renamed: every index is
-        // defined and built twice, the second time under another table
-        String first = java.nio.file.Files.readString(Logs.log("small-tdrw.log"));
-        String second = first.replace("table PROJECTS", "table PROJECTS_V2").replace("table EMPLOYEES", "table EMPLOYEES_V2")
-                .replace("table DEPARTMENTS", "table DEPARTMENTS_V2");
-        java.nio.file.Path log = dir.resolve("twice.log");
-        java.nio.file.Files.writeString(log, first + second);
-        RestoreRun once = Logs.read("small-tdrw.log");
-        RestoreRun twice = dev.gbakprof.store.LogReader.read(log, "twice");
-        int n = once.indexes().size();
-        assertThat(twice.indexes()).hasSize(2 * n);
-        for (int i = 0; i < n; i++) {
-            IndexBuild a = twice.indexes().get(i);
-            IndexBuild b = twice.indexes().get(n + i);
-            assertThat(a.name()).isEqualTo(once.indexes().get(i).name()).isEqualTo(b.name());
-            assertThat(a.table()).isEqualTo(once.indexes().get(i).table());
-            assertThat(b.table()).isEqualTo(a.table() + "_V2");
-        }
-    }
 }

@@ -1,0 +1,197 @@
+package dev.gbakprof.store;
+
+import dev.gbakprof.model.IndexBuild;
+import dev.gbakprof.model.RestoreRun;
+import dev.gbakprof.model.RunStatus;
+import dev.gbakprof.model.TableLoad;
+import dev.gbakprof.testutil.Logs;
+import dev.gbakprof.testutil.Logs.Row;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+/**
+ * Real logs in the shapes they reach a DBA: several gbak runs appended to one file, a run killed in the
+ * middle of a line, an excerpt that kept the header, a multi-volume backup, Firebird 4's batch fallback.
+ */
+class LogShapesTest {
+
+    @TempDir
+    Path dir;
+
+    private Path write(String name, String text) throws Exception {
+        Path f = dir.resolve(name);
+        Files.writeString(f, text, StandardCharsets.UTF_8);
+        return f;
+    }
+
+    private static String text(String log) throws Exception {
+        return Files.readString(Logs.log(log), StandardCharsets.UTF_8);
+    }
+
+    /** The record without what says where it came from: label, source and warnings. */
+    private static RestoreRun bare(RestoreRun r) {
+        return r.toBuilder().label("x").source("x").warnings(List.of()).build();
+    }
+
+    @Test
+    void runsAppendedToOneLogGiveOneRecordEachTimedOnItsOwnClock() throws Exception {
+        String first = text("small-tdrw.log");
+        String second = first.replace("table PROJECTS", "table PROJECTS_V2").replace("table EMPLOYEES", "table EMPLOYEES_V2")
+                .replace("table DEPARTMENTS", "table DEPARTMENTS_V2");
+        Path log = write("twice.log", first + second); // gbak ... >> twice.log, twice
+        RestoreRun once = Logs.read("small-tdrw.log");
+        long lines = first.lines().count();
+
+        List<RestoreRun> runs = LogReader.readAll(log, null);
+
+        assertThat(runs).hasSize(2);
+        assertThat(bare(runs.get(0))).isEqualTo(bare(once));
+        assertThat(runs.get(0).warnings().get(0)).contains("2 gbak runs").contains("restore 1 of 2, lines 1-" + lines);
+        assertThat(runs.get(1).warnings().get(0)).contains("restore 2 of 2, lines " + (lines + 1) + "-" + 2 * lines);
+        RestoreRun again = runs.get(1);
+        assertThat(again.label()).isEqualTo(runs.get(0).label()).isEqualTo("twice"); // repeated runs of one configuration
+        assertThat(again.totalSeconds()).isEqualTo(once.totalSeconds());
+        assertThat(again.phases()).isEqualTo(once.phases());
+        assertThat(again.indexes()).hasSameSizeAs(once.indexes());
+        for (int i = 0; i < once.indexes().size(); i++) {
+            IndexBuild a = once.indexes().get(i);
+            IndexBuild b = again.indexes().get(i);
+            assertThat(b.name()).isEqualTo(a.name());
+            assertThat(b.seconds()).isEqualTo(a.seconds()); // not 0: the second run's clock starts again at 0
+            assertThat(b.table()).isEqualTo(a.table() + "_V2"); // the table of its own run's definition
+        }
+        for (int i = 0; i < once.tables().size(); i++) {
+            assertThat(again.tables().get(i).seconds()).isEqualTo(once.tables().get(i).seconds()).isNotNegative();
+        }
+        assertThat(LogReader.read(log, null)).isEqualTo(again); // read() gives the last run
+    }
+
+    @Test
+    void aKilledRunThenTheRetryInOneLogGiveAnIncompleteAndACompletedRecord() throws Exception {
+        Path log = write("retry.log", text("shop-cut.log") + text("small-tdrw.log"));
+
+        List<RestoreRun> runs = LogReader.readAll(log, null);
+
+        assertThat(runs).extracting(RestoreRun::status).containsExactly(RunStatus.INCOMPLETE, RunStatus.COMPLETED);
+        assertThat(bare(runs.get(0))).isEqualTo(bare(Logs.read("shop-cut.log")));
+        assertThat(bare(runs.get(1))).isEqualTo(bare(Logs.read("small-tdrw.log")));
+    }
+
+    @Test
+    void aBackupRunBeforeTheRestoreInOneLogIsLeftOutWithAWarning() throws Exception {
+        String backup = text("small-backup.log");
+        Path log = write("backup-then-restore.log", backup + text("small-tdrw.log"));
+
+        List<RestoreRun> runs = LogReader.readAll(log, null);
+
+        assertThat(runs).hasSize(1);
+        assertThat(bare(runs.get(0))).isEqualTo(bare(Logs.read("small-tdrw.log")));
+        assertThat(runs.get(0).warnings()).anySatisfy(w -> assertThat(w)
+                .isEqualTo("lines 1-" + backup.lines().count() + ": a backup (gbak -b), not a restore, left out"));
+    }
+
+    @Test
+    void aLastLineCutAfterTheTimeColumnStillTimesTheIndexBeforeIt() throws Exception {
+        // gbak writes "gbak:", then each column, then the message (GBAK-FORMAT.md §5): a kill can stop it
+        // after the time column. The time it printed says the index before had been built by then.
+        List<String> lines = Files.readAllLines(Logs.log("small-tdrw.log"), StandardCharsets.UTF_8);
+        int at = indexOfFirst(lines, "activating and creating deferred index ");
+        String next = lines.get(at + 1);
+        String cut = next.substring(0, next.indexOf('.') + 5); // "gbak:    0.172 "
+        List<Row> rows = Logs.rows(Logs.log("small-tdrw.log"));
+        Row index = rows.stream().filter(r -> r.lineNumber() == at + 1).findFirst().orElseThrow();
+        Row after = rows.stream().filter(r -> r.lineNumber() == at + 2).findFirst().orElseThrow();
+        for (String end : List.of("\n", "")) {
+            Path log = write("cut.log", String.join("\n", lines.subList(0, at + 1)) + "\n" + cut + end);
+
+            RestoreRun run = LogReader.read(log, null);
+
+            assertThat(run.status()).isEqualTo(RunStatus.INCOMPLETE);
+            IndexBuild built = run.indexes().get(0);
+            assertThat(built.name()).isEqualTo(index.text().substring(39));
+            assertThat(built.seconds()).isCloseTo((after.time() - index.time()) / 1000.0, within(1e-9));
+            assertThat(run.lastSeenSeconds()).isCloseTo(after.time() / 1000.0, within(1e-9));
+            assertThat(run.warnings()).noneMatch(w -> w.contains("build time unknown"));
+        }
+    }
+
+    @Test
+    void anExcerptThatKeptTheHeaderHasNoTotalAndNoSetupTime() throws Exception {
+        List<String> lines = Files.readAllLines(Logs.log("shop-tdrw.log"), StandardCharsets.UTF_8);
+        int at = indexOfFirst(lines, "activating and creating deferred index ");
+        List<String> excerpt = new ArrayList<>(List.of(lines.get(0))); // the header line
+        excerpt.addAll(lines.subList(at, lines.size()));
+        RestoreRun full = Logs.read("shop-tdrw.log");
+
+        RestoreRun run = LogReader.read(write("excerpt.log", String.join("\n", excerpt) + "\n"), null);
+
+        assertThat(run.totalSeconds()).as("the restore's start is not in the log").isNull();
+        assertThat(run.phases().get(0).seconds()).as("setup").isZero();
+        assertThat(run.warnings()).anySatisfy(w -> assertThat(w).contains("not at the start of the restore"));
+        assertThat(run.indexes()).extracting(IndexBuild::seconds)
+                .isEqualTo(full.indexes().stream().map(IndexBuild::seconds).toList());
+    }
+
+    @Test
+    void theNextVolumeOfABackupOpenedDuringATableGoesOnWithThatTable() throws Exception {
+        // a multi-volume backup restored from its first file: gbak asks for the next one in the middle of the
+        // data (mvol.cpp next_volume), prints "Starting with volume #2" and "opened file" again
+        List<String> lines = new ArrayList<>(Files.readAllLines(Logs.log("shop-tdrw.log"), StandardCharsets.UTF_8));
+        int at = indexOfFirst(lines, "500000 records restored");
+        String time = lines.get(at).substring(0, lines.get(at).indexOf('.') + 4);
+        lines.add(at + 1, "Starting with volume #2, \"shop-2.fbk\"");
+        lines.add(at + 2, time + "  0.000      0      0 opened file shop-2.fbk");
+        RestoreRun full = Logs.read("shop-tdrw.log");
+
+        RestoreRun run = LogReader.read(write("volumes.log", String.join("\n", lines) + "\n"), null);
+
+        TableLoad orders = run.tables().stream().filter(t -> t.name().equals("ORDERS")).findFirst().orElseThrow();
+        assertThat(orders).isEqualTo(full.tables().stream().filter(t -> t.name().equals("ORDERS")).findFirst().orElseThrow());
+        assertThat(orders.records()).isEqualTo(1_000_000);
+        assertThat(run.phases()).isEqualTo(full.phases());
+        assertThat(run.indexes()).isEqualTo(full.indexes());
+        assertThat(run.backupFile()).isEqualTo(full.backupFile());
+    }
+
+    @Test
+    void firebird4BatchFallbackEndsThePreviousTableNotTheNext() throws Exception {
+        // msg 371 is printed by get_data() of table T before its "restoring data for table T" (restore.epp):
+        // Firebird 3 never prints it, so these lines are written by hand from the message catalogue
+        Path log = write("batch.log", String.join("\n",
+                "gbak: time     delta  reads  writes ",
+                "gbak:    0.000  0.000      0      0 opened file b.fbk",
+                "gbak:    0.100  0.100      0    667 created database b.fdb, page_size 8192 bytes",
+                "gbak:    0.100  0.000      0      0 committing metadata",
+                "gbak:    1.000  0.900      0      0 restoring data for table S",
+                "gbak:    2.000  1.000      0      0    500 records restored",
+                "gbak:    5.000  3.000      0      0 could not start batch when restoring table T, trying old way",
+                "gbak:    5.100  0.100      0      0 restoring data for table T",
+                "gbak:    6.000  0.900      0      0    700 records restored",
+                "gbak:    6.100  0.100      0      0 creating indexes",
+                "gbak:    6.200  0.100      0      0 finishing, closing, and going home",
+                "gbak:    6.200  0.000      0      0 total statistics", ""));
+
+        RestoreRun run = LogReader.read(log, null);
+
+        assertThat(run.tables()).extracting(TableLoad::name, TableLoad::seconds)
+                .containsExactly(org.assertj.core.groups.Tuple.tuple("S", 4.0), org.assertj.core.groups.Tuple.tuple("T", 1.0));
+    }
+
+    private static int indexOfFirst(List<String> lines, String text) {
+        for (int i = 0; i < lines.size(); i++) {
+            if (lines.get(i).contains(text)) {
+                return i;
+            }
+        }
+        throw new AssertionError("no line with " + text);
+    }
+}
