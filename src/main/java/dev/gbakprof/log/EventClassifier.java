@@ -13,7 +13,7 @@ public final class EventClassifier {
     public static Event classify(StatLine line) {
         String t = line.text();
         if (t.isEmpty()) {
-            return new Event(EventKind.OTHER, null, -1, line);
+            return new Event(line.hasStats() ? EventKind.CUT_LINE : EventKind.OTHER, null, -1, line);
         }
         char c = t.charAt(0);
         if (c >= '0' && c <= '9') {

@@ -53,6 +53,11 @@ public enum EventKind {
     WARNING(null),
     /** A message only a backup ({@code gbak -b}) prints: the log is not a restore log. */
     BACKUP_MESSAGE(null),
+    /**
+     * Statistics without a message: the last line of a killed gbak, which writes each column as it goes
+     * (GBAK-FORMAT.md §5). Its time ends the previous span; what it was going to say is unknown.
+     */
+    CUT_LINE(null),
     /** Anything else: kept, never dropped. */
     OTHER(null);
 

@@ -36,6 +36,8 @@ public final class LogDecoder {
         private final boolean bom;
         private final InputStream in;
         private BufferedReader reader;
+        private long trailingNuls;
+        private long linesBeforeNuls;
 
         Decoded(String name, Charset charset, boolean bom, InputStream in) {
             this.name = name;
@@ -50,6 +52,19 @@ public final class LogDecoder {
 
         public boolean bom() {
             return bom;
+        }
+
+        /**
+         * NUL bytes that end the file, 0 when none: what a crash or a power loss leaves of a log whose
+         * size was written but not its last blocks. {@link #forEachLine} stops at them.
+         */
+        public long trailingNuls() {
+            return trailingNuls;
+        }
+
+        /** Lines read before the {@link #trailingNuls}. */
+        public long linesBeforeNuls() {
+            return linesBeforeNuls;
         }
 
         /** The text as a reader (any line end: LF, CRLF, CR). */
@@ -125,7 +140,18 @@ public final class LogDecoder {
                         nonAscii = false;
                     } else {
                         if (b == 0) {
-                            throw binary(lineNumber + 1);
+                            long nulLine = lineNumber + 1;
+                            if (i > start) { // the line the NULs cut, before the buffer is read over
+                                lineNumber++;
+                                lines.accept(line(ascii, buf, start, i - start, nonAscii));
+                            }
+                            long zeros = zerosToTheEnd(buf, i, end);
+                            if (zeros < 0) {
+                                throw binary(nulLine);
+                            }
+                            trailingNuls = zeros;
+                            linesBeforeNuls = lineNumber;
+                            return;
                         }
                         afterCr = false;
                         nonAscii |= b < 0;
@@ -135,6 +161,23 @@ public final class LogDecoder {
             }
             if (end > start) {
                 lines.accept(line(ascii, buf, start, end - start, nonAscii));
+            }
+        }
+
+        /** How many NUL bytes run from {@code i} to the end of the file; -1 when another byte comes first. */
+        private long zerosToTheEnd(byte[] buf, int i, int end) throws IOException {
+            long zeros = 0;
+            while (true) {
+                for (; i < end; i++, zeros++) {
+                    if (buf[i] != 0) {
+                        return -1;
+                    }
+                }
+                end = in.read(buf, 0, buf.length);
+                if (end < 0) {
+                    return zeros;
+                }
+                i = 0;
             }
         }
 
@@ -214,6 +257,17 @@ public final class LogDecoder {
         int len = head.length - skip;
         if (cs == StandardCharsets.UTF_16LE || cs == StandardCharsets.UTF_16BE) {
             len -= len % 2;
+        }
+        if (cs != StandardCharsets.UTF_16LE && cs != StandardCharsets.UTF_16BE) {
+            int text = len;
+            while (text > 0 && head[skip + text - 1] == 0) {
+                text--; // NULs to the end of what was read: maybe the end of a log cut by a crash (forEachLine)
+            }
+            if (text == 0) {
+                in.close();
+                throw new LogFormatException(name, 1, "only NUL bytes; expected the text output of gbak -c -v -st tdrw");
+            }
+            len = text;
         }
         checkText(name, new String(head, skip, len, cs));
         in.unread(head, skip, head.length - skip);

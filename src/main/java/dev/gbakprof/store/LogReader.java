@@ -62,9 +62,14 @@ public final class LogReader {
             }
         });
         long lines;
+        String nulTail = null;
         try (LogDecoder.Decoded log = LogDecoder.open(path)) {
             pipeline.pushAll(log::forEachLine);
             lines = pipeline.lineCount();
+            if (log.trailingNuls() > 0) {
+                nulTail = "the file ends in " + log.trailingNuls() + " NUL bytes after line " + log.linesBeforeNuls()
+                        + " (written only in part: a crash or a power loss?); read up to there";
+            }
         } catch (StopReading enough) {
             lines = runs.current().lines(); // not a restore log: validate() says so, counting the lines looked at
         } catch (IOException ex) {
@@ -76,7 +81,7 @@ public final class LogReader {
         int n = runs.timelines.size();
         if (n == 1) {
             validate(name, runs.current(), lines);
-            return List.of(runs.current().toRun(lbl, name));
+            return List.of(withWarning(runs.current().toRun(lbl, name), nulTail));
         }
         List<String> leftOut = new ArrayList<>();
         List<Integer> restores = new ArrayList<>();
@@ -106,7 +111,17 @@ public final class LogReader {
             warnings.addAll(run.warnings());
             records.add(run.toBuilder().warnings(warnings).build());
         }
+        records.set(records.size() - 1, withWarning(records.get(records.size() - 1), nulTail));
         return records;
+    }
+
+    private static RestoreRun withWarning(RestoreRun run, String warning) {
+        if (warning == null) {
+            return run;
+        }
+        List<String> warnings = new ArrayList<>(run.warnings());
+        warnings.add(warning);
+        return run.toBuilder().warnings(warnings).build();
     }
 
     /** Gives each gbak run of a log its own timeline. */

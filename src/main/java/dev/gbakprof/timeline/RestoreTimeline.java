@@ -228,10 +228,12 @@ public final class RestoreTimeline implements EventListener {
     /**
      * Lines that belong to the table being loaded. Not {@code could not start batch when restoring table T}:
      * it is printed before T's own {@code restoring data for table T} (restore.epp get_data()), so it
-     * ends the previous table.
+     * ends the previous table. A line cut before its message may have been a {@code records restored}
+     * one: the table is not known to be done.
      */
     private static boolean continuesTable(EventKind k) {
-        return k == EventKind.RECORDS_RESTORED || k == EventKind.RECORDS_IGNORED || k == EventKind.COMMIT_TABLE_DATA;
+        return k == EventKind.RECORDS_RESTORED || k == EventKind.RECORDS_IGNORED || k == EventKind.COMMIT_TABLE_DATA
+                || k == EventKind.CUT_LINE;
     }
 
     private void closeTable(long endMs) {

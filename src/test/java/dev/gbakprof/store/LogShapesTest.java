@@ -125,6 +125,24 @@ class LogShapesTest {
     }
 
     @Test
+    void aLastLineCutDuringATablesDataLeavesItsLoadUnknown() throws Exception {
+        // the message that was not printed may have been one more "records restored": the table is not done
+        List<String> lines = Files.readAllLines(Logs.log("shop-tdrw.log"), StandardCharsets.UTF_8);
+        int at = indexOfFirst(lines, "500000 records restored");
+        String next = lines.get(at + 1);
+        Path log = write("cut.log", String.join("\n", lines.subList(0, at + 1)) + "\n"
+                + next.substring(0, next.indexOf('.') + 5) + "\n");
+
+        RestoreRun run = LogReader.read(log, null);
+
+        TableLoad orders = run.tables().stream().filter(t -> t.name().equals("ORDERS")).findFirst().orElseThrow();
+        assertThat(orders.seconds()).isNull();
+        assertThat(orders.records()).isEqualTo(500_000);
+        assertThat(run.warnings()).contains("table ORDERS: load time unknown, the log ends during its load");
+        assertThat(run.lastSeenSeconds()).isEqualTo(Double.parseDouble(next.substring(5, next.indexOf('.') + 4).strip()));
+    }
+
+    @Test
     void anExcerptThatKeptTheHeaderHasNoTotalAndNoSetupTime() throws Exception {
         List<String> lines = Files.readAllLines(Logs.log("shop-tdrw.log"), StandardCharsets.UTF_8);
         int at = indexOfFirst(lines, "activating and creating deferred index ");
@@ -184,6 +202,45 @@ class LogShapesTest {
 
         assertThat(run.tables()).extracting(TableLoad::name, TableLoad::seconds)
                 .containsExactly(org.assertj.core.groups.Tuple.tuple("S", 4.0), org.assertj.core.groups.Tuple.tuple("T", 1.0));
+    }
+
+    @Test
+    void aFileEndingInNulBytesIsReadUpToThemWithAWarning() throws Exception {
+        // a crash or a power loss can leave a log whose size was written but not its last blocks: zeros
+        byte[] log = Files.readAllBytes(Logs.log("shop-tdrw.log"));
+        byte[] cut = java.util.Arrays.copyOf(log, 9000);
+        RestoreRun expected = LogReader.read(writeBytes("cut.log", cut), null);
+        for (int zeros : new int[] {1, 4096, 100_000}) { // within the first 64 KB looked at by open(), and beyond
+            byte[] crashed = java.util.Arrays.copyOf(cut, cut.length + zeros);
+
+            RestoreRun run = LogReader.read(writeBytes("crashed.log", crashed), null);
+
+            assertThat(bare(run)).isEqualTo(bare(expected));
+            long lines = new String(cut, StandardCharsets.UTF_8).lines().count();
+            assertThat(run.warnings()).contains("the file ends in " + zeros + " NUL bytes after line " + lines
+                    + " (written only in part: a crash or a power loss?); read up to there");
+        }
+    }
+
+    @Test
+    void nulBytesFollowedByTextAreBinaryData() throws Exception {
+        byte[] log = Files.readAllBytes(Logs.log("small-tdrw.log"));
+        for (int zeros : new int[] {16, 100_000}) {
+            byte[] bad = java.util.Arrays.copyOf(log, log.length + zeros + 1);
+            bad[bad.length - 1] = 'x';
+            Path f = writeBytes("bad.log", bad);
+
+            org.assertj.core.api.Assertions.assertThatThrownBy(() -> LogReader.read(f, null))
+                    .isInstanceOf(dev.gbakprof.log.LogFormatException.class).hasMessageContaining("NUL bytes")
+                    .extracting(e -> ((dev.gbakprof.log.LogFormatException) e).line())
+                    .isEqualTo(new String(log, StandardCharsets.UTF_8).lines().count() + 1);
+        }
+    }
+
+    private Path writeBytes(String name, byte[] bytes) throws Exception {
+        Path f = dir.resolve(name);
+        Files.write(f, bytes);
+        return f;
     }
 
     private static int indexOfFirst(List<String> lines, String text) {
