@@ -77,6 +77,8 @@ public final class StatLineParser {
         if (pos >= end) {
             return null;
         }
+        end = undecorated(pos, end);
+        pos = decorationEnd;
         boolean prefixed = end - pos >= 5 && b[pos] == 'g' && b[pos + 1] == 'b' && b[pos + 2] == 'a'
                 && b[pos + 3] == 'k' && b[pos + 4] == ':';
         if (prefixed) {
@@ -98,6 +100,45 @@ public final class StatLineParser {
             }
         }
         return new StatLine(lineNumber, prefixed, false, -1, -1, -1, -1, text(base, skipBlanks(pos, end), end));
+    }
+
+    /** Where the line's text starts after {@link #undecorated}. */
+    private int decorationEnd;
+
+    /**
+     * A line pasted into Markdown (an issue, a forum post) may be quoted ({@code > gbak: ...}) or
+     * emphasised ({@code **gbak: ... **}), GBAK-FORMAT.md §5: when such marks stand before {@code gbak:},
+     * they are skipped (start left in {@link #decorationEnd}), and the same marks at the end of the line
+     * too; returns the end. Other lines are left alone, and so is a trailing {@code _} of a name.
+     */
+    private int undecorated(int pos, int end) {
+        int p = pos;
+        while (p < end && (b[p] == '*' || b[p] == '_' || b[p] == '`' || b[p] == '>' || b[p] == ' ' || b[p] == '\t')) {
+            p++;
+        }
+        decorationEnd = pos;
+        if (p == pos || end - p < 5 || b[p] != 'g' || b[p + 1] != 'b' || b[p + 2] != 'a' || b[p + 3] != 'k' || b[p + 4] != ':') {
+            return end;
+        }
+        decorationEnd = p;
+        int marks = pos; // the emphasis marks before gbak: ("**", "_", "`"), closed the same way at the end
+        while (marks < p && (b[marks] == '*' || b[marks] == '_' || b[marks] == '`')) {
+            marks++;
+        }
+        int n = marks - pos;
+        if (n > 0 && end - p > n) {
+            boolean closed = true;
+            for (int i = 0; i < n; i++) {
+                closed &= b[end - n + i] == b[pos + i];
+            }
+            if (closed) {
+                end -= n;
+                while (end > p && (b[end - 1] & 0xff) <= ' ') {
+                    end--;
+                }
+            }
+        }
+        return end;
     }
 
     /**

@@ -237,6 +237,40 @@ class LogShapesTest {
         }
     }
 
+    @Test
+    void aFirebird5LogPastedIntoAnIssueWithMarkdownEmphasisIsReadWhole() throws Exception {
+        Path log = Path.of(LogShapesTest.class.getResource("/published/fb5-issue8140-excerpt.log").toURI());
+
+        RestoreRun run = LogReader.read(log, null);
+
+        assertThat(run.columns()).containsExactly("time", "delta");
+        assertThat(run.parallelWorkers()).isEqualTo(4); // on a line wrapped in ** by the issue's author
+        assertThat(run.warnings()).contains("gbak: WARNING:Wrong parallel workers value 4, valid range are from 1 to 1");
+        assertThat(run.backupVersion()).isEqualTo(11);
+        assertThat(run.pageSize()).isEqualTo(16384);
+        assertThat(run.database()).isEqualTo("RESTORED_DB.FDB");
+        assertThat(run.status()).isEqualTo(RunStatus.INCOMPLETE);
+        assertThat(run.lastSeenSeconds()).isEqualTo(0.199);
+        assertThat(run.phases().get(0).seconds()).as("setup, from gbak's start").isEqualTo(0.199);
+    }
+
+    @Test
+    void markdownMarksAroundAPastedLineAreNotPartOfItsMessage() throws Exception {
+        Path log = write("pasted.log", String.join("\n",
+                "gbak: time     delta",
+                "> gbak:    0.005  0.005 opened file X.FBK",
+                "`gbak:    0.100  0.095     activating and creating deferred index IX_A_`",
+                "_gbak:    0.200  0.100     activating and creating deferred index IX_B__",
+                "gbak:    0.300  0.100     activating and creating deferred index IX_C_",
+                "gbak:    0.400  0.100 adjusting views dbkey length", ""));
+
+        RestoreRun run = LogReader.read(log, null);
+
+        assertThat(run.backupFile()).isEqualTo("X.FBK");
+        // `…` and _…_ are marks; a name's own trailing _ stays (IX_B_ inside _…_, IX_C_ on a plain line)
+        assertThat(run.indexes()).extracting(IndexBuild::name).containsExactly("IX_A_", "IX_B_", "IX_C_");
+    }
+
     private Path writeBytes(String name, byte[] bytes) throws Exception {
         Path f = dir.resolve(name);
         Files.write(f, bytes);
