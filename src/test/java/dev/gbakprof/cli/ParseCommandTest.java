@@ -74,6 +74,25 @@ class ParseCommandTest {
     }
 
     @Test
+    void oneLogHoldingThreeAppendedRunsGivesThreeSummariesOrAJsonArray(@TempDir Path dir) throws Exception {
+        String run = Files.readString(Logs.log("small-tdrw.log"));
+        Path log = dir.resolve("loop.log");
+        Files.writeString(log, run + run + run); // for i in 1 2 3; do gbak -c -v -st tdrw ... >> loop.log; done
+        Result text = Cli.run("parse", log.toString());
+        assertThat(text.code()).isZero();
+        assertThat(text.out().split("loop  \\(", -1)).hasSize(4);
+        assertThat(text.out()).contains("restore 1 of 3", "restore 2 of 3", "restore 3 of 3");
+        Result json = Cli.run("parse", "--json", log.toString());
+        JsonNode j = new ObjectMapper().readTree(json.out());
+        assertThat(j.isArray()).isTrue();
+        assertThat(j).hasSize(3);
+        for (JsonNode r : j) {
+            assertThat(r.get("label").asText()).isEqualTo("loop");
+            assertThat(r.get("totalSeconds").asDouble()).isEqualTo(Logs.read("small-tdrw.log").totalSeconds());
+        }
+    }
+
+    @Test
     void labelOverridesTheFileName() {
         Result r = Cli.run("parse", "--label", "High performance", Logs.log("small-tdrw.log").toString());
         assertThat(r.out()).startsWith("High performance  (");
