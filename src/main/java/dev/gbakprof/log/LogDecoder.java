@@ -90,8 +90,20 @@ public final class LogDecoder {
                 String line;
                 while ((line = reader().readLine()) != null) {
                     lineNumber++;
-                    if (line.indexOf('\0') >= 0) {
-                        throw binary(lineNumber);
+                    int nul = line.indexOf('\0');
+                    if (nul >= 0) {
+                        // NULs to the end of the file (a crash) end the log; NULs followed by anything are binary
+                        if (line.chars().skip(nul).anyMatch(c -> c != 0) || reader().readLine() != null) {
+                            throw binary(lineNumber);
+                        }
+                        if (nul > 0) {
+                            lines.accept(line.substring(0, nul));
+                        } else {
+                            lineNumber--;
+                        }
+                        trailingNuls = 2L * (line.length() - nul);
+                        linesBeforeNuls = lineNumber;
+                        return;
                     }
                     lines.accept(line);
                 }
@@ -258,18 +270,16 @@ public final class LogDecoder {
         if (cs == StandardCharsets.UTF_16LE || cs == StandardCharsets.UTF_16BE) {
             len -= len % 2;
         }
-        if (cs != StandardCharsets.UTF_16LE && cs != StandardCharsets.UTF_16BE) {
-            int text = len;
-            while (text > 0 && head[skip + text - 1] == 0) {
-                text--; // NULs to the end of what was read: maybe the end of a log cut by a crash (forEachLine)
-            }
-            if (text == 0) {
-                in.close();
-                throw new LogFormatException(name, 1, "only NUL bytes; expected the text output of gbak -c -v -st tdrw");
-            }
-            len = text;
+        String sample = new String(head, skip, len, cs);
+        int text = sample.length();
+        while (text > 0 && sample.charAt(text - 1) == '\0') {
+            text--; // NULs to the end of what was read: maybe the end of a log cut by a crash (forEachLine)
         }
-        checkText(name, new String(head, skip, len, cs));
+        if (text == 0 && !sample.isEmpty()) {
+            in.close();
+            throw new LogFormatException(name, 1, "only NUL bytes; expected the text output of gbak -c -v -st tdrw");
+        }
+        checkText(name, sample.substring(0, text));
         in.unread(head, skip, head.length - skip);
         return new Decoded(name, cs, bom, in);
     }

@@ -223,6 +223,26 @@ class LogShapesTest {
     }
 
     @Test
+    void aUtf16FileEndingInNulBytesIsReadUpToThemToo() throws Exception {
+        // PowerShell's > writes UTF-16LE: the same crash leaves the same zeros
+        String cut = new String(Files.readAllBytes(Logs.log("shop-tdrw.log")), StandardCharsets.UTF_8).substring(0, 9000);
+        byte[] text = ("\uFEFF" + cut).getBytes(StandardCharsets.UTF_16LE);
+        RestoreRun expected = LogReader.read(writeBytes("cut16.log", text), null);
+        for (int zeros : new int[] {2, 4096, 100_000}) {
+            RestoreRun run = LogReader.read(writeBytes("crashed16.log", java.util.Arrays.copyOf(text, text.length + zeros)), null);
+
+            assertThat(bare(run)).isEqualTo(bare(expected));
+            assertThat(run.warnings()).contains("the file ends in " + zeros + " NUL bytes after line " + cut.lines().count()
+                    + " (written only in part: a crash or a power loss?); read up to there");
+        }
+        byte[] bad = java.util.Arrays.copyOf(text, text.length + 4096 + 4);
+        bad[bad.length - 2] = 'x';
+        Path f = writeBytes("bad16.log", bad);
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> LogReader.read(f, null))
+                .isInstanceOf(dev.gbakprof.log.LogFormatException.class).hasMessageContaining("NUL bytes");
+    }
+
+    @Test
     void nulBytesFollowedByTextAreBinaryData() throws Exception {
         byte[] log = Files.readAllBytes(Logs.log("small-tdrw.log"));
         for (int zeros : new int[] {16, 100_000}) {
