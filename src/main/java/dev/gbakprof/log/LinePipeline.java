@@ -46,9 +46,31 @@ public final class LinePipeline {
     private record ColumnsChange(List<Column> columns, boolean inferred, long lineNumber, StatLine line) {
     }
 
-    /** First half: the line's statistics and text; null for a blank line or a header that changed nothing. */
+    /** Two lines gbak wrote as one: a run killed in the middle of a line, and the next run appended. */
+    private record Glued(Object first, Object second) {
+    }
+
+    /**
+     * First half: the line's statistics and text; null for a blank line or a header that changed nothing.
+     * A line with a second {@code gbak:} inside is two lines: the first one cut by a kill (SIGKILL stops gbak
+     * between its writes), the second one the start of the next run's output appended to the same file.
+     */
     private Object parse(CharSequence line) {
         lineNumber++;
+        Object parsed = parsePiece(line);
+        StatLine s = parsed instanceof ColumnsChange c ? c.line : (StatLine) parsed;
+        if (s != null && s.text().contains("gbak:")) {
+            int at = StatLineParser.secondPrefix(line);
+            if (at > 0) {
+                Object first = parsePiece(new CutLine(line.subSequence(0, at)));
+                Object second = parsePiece(line.subSequence(at, line.length()));
+                return first == null ? second : second == null ? first : new Glued(first, second);
+            }
+        }
+        return parsed;
+    }
+
+    private Object parsePiece(CharSequence line) {
         boolean hadColumns = !parser.columns().isEmpty();
         long columnsLine = parser.columnsLine();
         StatLine parsed = parser.parse(line, lineNumber);
@@ -63,6 +85,11 @@ public final class LinePipeline {
 
     /** Second half: the listeners are told of new columns, then of the line's classified event. */
     private void dispatch(Object item) {
+        if (item instanceof Glued g) {
+            dispatch(g.first);
+            dispatch(g.second);
+            return;
+        }
         StatLine line;
         if (item instanceof ColumnsChange c) {
             for (EventListener l : listeners) {

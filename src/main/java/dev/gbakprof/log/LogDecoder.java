@@ -97,7 +97,7 @@ public final class LogDecoder {
                             throw binary(lineNumber);
                         }
                         if (nul > 0) {
-                            lines.accept(line.substring(0, nul));
+                            lines.accept(new CutLine(line.substring(0, nul)));
                         } else {
                             lineNumber--;
                         }
@@ -155,7 +155,7 @@ public final class LogDecoder {
                             long nulLine = lineNumber + 1;
                             if (i > start) { // the line the NULs cut, before the buffer is read over
                                 lineNumber++;
-                                lines.accept(line(ascii, buf, start, i - start, nonAscii));
+                                lines.accept(new CutLine(line(ascii, buf, start, i - start, nonAscii)));
                             }
                             long zeros = zerosToTheEnd(buf, i, end);
                             if (zeros < 0) {
@@ -172,7 +172,7 @@ public final class LogDecoder {
                 }
             }
             if (end > start) {
-                lines.accept(line(ascii, buf, start, end - start, nonAscii));
+                lines.accept(new CutLine(line(ascii, buf, start, end - start, nonAscii))); // no line end: cut
             }
         }
 
@@ -326,8 +326,8 @@ public final class LogDecoder {
         int bad = 0;
         for (int i = 0; i < sample.length(); i++) {
             char c = sample.charAt(i);
-            if (c == '\n') {
-                line++;
+            if (c == '\n' || (c == '\r' && (i + 1 == sample.length() || sample.charAt(i + 1) != '\n'))) {
+                line++; // LF, CRLF or a lone CR (old Mac line ends), as the line splitter counts them
             } else if (c < 0x20 && c != '\t' && c != '\r' && c != '\f' && c != 0x1b) {
                 bad++;
                 if (bad >= 1 && c == 0) {

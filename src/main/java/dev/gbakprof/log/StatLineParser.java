@@ -59,6 +59,10 @@ public final class StatLineParser {
     public StatLine parse(CharSequence line, long lineNumber) {
         int pos;
         int end;
+        cut = line instanceof CutLine;
+        if (cut) {
+            line = ((CutLine) line).text();
+        }
         if (line instanceof AsciiLine a) { // a log read from a file: its bytes in place
             b = a.bytes();
             pos = a.offset();
@@ -70,6 +74,7 @@ public final class StatLineParser {
         }
         raw = line;
         int base = pos;
+        rawEnd = end;
         while (end > pos && (b[end - 1] & 0xff) <= ' ') {
             end--; // trailing blanks, CR, the services' trailing space, header padding
         }
@@ -102,18 +107,28 @@ public final class StatLineParser {
         return new StatLine(lineNumber, prefixed, false, -1, -1, -1, -1, text(base, skipBlanks(pos, end), end));
     }
 
+    /**
+     * Where a second {@code gbak:} starts in the line, after the one that begins it; -1 when there is none.
+     */
+    static int secondPrefix(CharSequence line) {
+        String text = line.toString();
+        int first = text.indexOf(PREFIX);
+        return first < 0 ? -1 : text.indexOf(PREFIX, first + PREFIX.length());
+    }
+
     /** Where the line's text starts after {@link #undecorated}. */
     private int decorationEnd;
 
     /**
-     * A line pasted into Markdown (an issue, a forum post) may be quoted ({@code > gbak: ...}) or
-     * emphasised ({@code **gbak: ... **}), GBAK-FORMAT.md §5: when such marks stand before {@code gbak:},
-     * they are skipped (start left in {@link #decorationEnd}), and the same marks at the end of the line
-     * too; returns the end. Other lines are left alone, and so is a trailing {@code _} of a name.
+     * A line pasted into Markdown (an issue, a forum post) may be quoted ({@code > gbak: ...}), a list item
+     * ({@code - gbak: ...}) or emphasised ({@code **gbak: ... **}, {@code `gbak: ...`}), GBAK-FORMAT.md §5:
+     * when such marks stand before {@code gbak:}, they are skipped (start left in {@link #decorationEnd}),
+     * and the emphasis that opens right before {@code gbak:} is dropped where it closes, at the end of the
+     * line; returns the end. Other lines are left alone, and so is a trailing {@code _} of a name.
      */
     private int undecorated(int pos, int end) {
         int p = pos;
-        while (p < end && (b[p] == '*' || b[p] == '_' || b[p] == '`' || b[p] == '>' || b[p] == ' ' || b[p] == '\t')) {
+        while (p < end && (isMark(b[p]) || b[p] == '>' || b[p] == '-' || b[p] == '+' || b[p] == ' ' || b[p] == '\t')) {
             p++;
         }
         decorationEnd = pos;
@@ -121,15 +136,15 @@ public final class StatLineParser {
             return end;
         }
         decorationEnd = p;
-        int marks = pos; // the emphasis marks before gbak: ("**", "_", "`"), closed the same way at the end
-        while (marks < p && (b[marks] == '*' || b[marks] == '_' || b[marks] == '`')) {
-            marks++;
+        int open = p; // the emphasis right before gbak: ("**", "_", "`"), closed in reverse order at the end
+        while (open > pos && isMark(b[open - 1])) {
+            open--;
         }
-        int n = marks - pos;
+        int n = p - open;
         if (n > 0 && end - p > n) {
             boolean closed = true;
             for (int i = 0; i < n; i++) {
-                closed &= b[end - n + i] == b[pos + i];
+                closed &= b[end - 1 - i] == b[open + i];
             }
             if (closed) {
                 end -= n;
@@ -139,6 +154,10 @@ public final class StatLineParser {
             }
         }
         return end;
+    }
+
+    private static boolean isMark(byte c) {
+        return c == '*' || c == '_' || c == '`';
     }
 
     /**
@@ -237,6 +256,11 @@ public final class StatLineParser {
         return true;
     }
 
+    /** The line being parsed is a {@link CutLine}: gbak stopped in the middle of it. */
+    private boolean cut;
+    /** End of the line being parsed before its trailing blanks were trimmed. */
+    private int rawEnd;
+
     /** Position after the last token read by {@link #readStats}; avoids a second pass over each token. */
     private int cursor;
 
@@ -246,14 +270,13 @@ public final class StatLineParser {
         long reads = -1;
         long writes = -1;
         int p = skipBlanks(pos, end);
+        int read = 0;
         for (Column col : order) {
             if (p >= end) {
-                if (col == order[0]) {
-                    return null;
-                }
-                // the last line of a killed gbak: it writes each column as it goes (GBAK-FORMAT.md §5) and was
-                // stopped before the message; the columns it wrote still end the previous line's span
-                return new StatLine(lineNumber, prefixed, true, time, delta, reads, writes, "");
+                break; // a line cut after some columns (below)
+            }
+            if (cut && tokenEnd(p, end) == rawEnd) {
+                break; // gbak writes each column with its blank: one without it was cut in the middle
             }
             long v;
             switch (col) {
@@ -265,9 +288,23 @@ public final class StatLineParser {
             if (v == Long.MIN_VALUE) {
                 return null;
             }
+            read++;
             p = skipBlanks(cursor, end);
         }
-        return new StatLine(lineNumber, prefixed, true, time, delta, reads, writes, text(base, p, end));
+        if (read == 0) {
+            return null;
+        }
+        if (read < order.length) {
+            // the last line of a killed gbak, stopped before its message: the columns it wrote still end the
+            // previous line's span (GBAK-FORMAT.md §5); what it was going to say is unknown (CUT_LINE)
+            return new StatLine(lineNumber, prefixed, true, time, delta, reads, writes, "");
+        }
+        String text = p >= end ? "" : text(base, p, end);
+        if (cut && !text.isEmpty() && EventClassifier.classify(new StatLine(lineNumber, prefixed, true, time, delta,
+                reads, writes, text)).kind() == EventKind.OTHER) {
+            text = ""; // a message cut short ("300000 rec"): not known, not guessed
+        }
+        return new StatLine(lineNumber, prefixed, true, time, delta, reads, writes, text);
     }
 
     /** Reads {@code 1234.567} at p as milliseconds, leaving {@link #cursor} after it; MIN_VALUE if not one. */

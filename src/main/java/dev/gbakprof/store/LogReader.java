@@ -2,6 +2,7 @@ package dev.gbakprof.store;
 
 import dev.gbakprof.log.Column;
 import dev.gbakprof.log.Event;
+import dev.gbakprof.log.EventKind;
 import dev.gbakprof.log.EventListener;
 import dev.gbakprof.log.LinePipeline;
 import dev.gbakprof.log.LogDecoder;
@@ -56,7 +57,7 @@ public final class LogReader {
         LinePipeline pipeline = new LinePipeline(runs, new EventListener() {
             @Override
             public void onEvent(Event event) {
-                if (event.line().lineNumber() >= GIVE_UP_AFTER && !runs.anyRestore()) {
+                if (event.line().lineNumber() >= GIVE_UP_AFTER && !runs.gbakOutput) {
                     throw new StopReading();
                 }
             }
@@ -85,18 +86,28 @@ public final class LogReader {
         }
         List<String> leftOut = new ArrayList<>();
         List<Integer> restores = new ArrayList<>();
+        LogFormatException first = null;
         for (int i = 0; i < n; i++) {
             RestoreTimeline t = runs.timelines.get(i);
-            if (t.firstRestoreLine() == 0 || (t.firstBackupLine() > 0 && t.firstBackupLine() < t.firstRestoreLine())) {
-                leftOut.add("lines " + runs.range(i, lines) + ": " + (t.firstBackupLine() > 0
-                        ? "a backup (gbak -b), not a restore" : "no restore message") + ", left out");
-            } else {
+            try {
+                validate(name, t, lines);
                 restores.add(i);
+            } catch (LogFormatException notThisOne) {
+                first = first != null ? first : notThisOne;
+                String what = t.firstBackupLine() > 0 && (t.firstRestoreLine() == 0 || t.firstBackupLine() < t.firstRestoreLine())
+                        ? "a backup (gbak -b), not a restore"
+                        : t.firstRestoreLine() > 0 ? "a restore without time statistics (no -st t), which cannot be timed"
+                        : !t.errors().isEmpty() ? "a gbak run that restored nothing (" + t.errors().get(0) + ")"
+                        : null; // lines that are not gbak output
+                if (what != null) {
+                    leftOut.add("lines " + runs.range(i, lines) + ": " + what + ", left out");
+                }
             }
         }
         if (restores.isEmpty()) {
-            validate(name, runs.timelines.get(0), lines); // throws: the first run says what the log is
+            throw first; // no run is a timed restore: the first one says what the log is
         }
+        n = restores.size() + leftOut.size();
         List<RestoreRun> records = new ArrayList<>();
         for (int k = 0; k < restores.size(); k++) {
             int i = restores.get(k);
@@ -104,7 +115,7 @@ public final class LogReader {
             validate(name, t, lines);
             RestoreRun run = t.toRun(lbl, name);
             List<String> warnings = new ArrayList<>();
-            warnings.add("this log holds " + n + " gbak runs (each starts with gbak's header line); this record is "
+            warnings.add("this log holds " + n + " gbak runs; this record is "
                     + (restores.size() > 1 ? "restore " + (k + 1) + " of " + restores.size() + ", " : "the restore, ")
                     + "lines " + runs.range(i, lines));
             warnings.addAll(leftOut);
@@ -124,23 +135,22 @@ public final class LogReader {
         return run.toBuilder().warnings(warnings).build();
     }
 
-    /** Gives each gbak run of a log its own timeline. */
+    /**
+     * Gives each gbak run of a log its own timeline. A new run starts at a header line once the current
+     * one has shown gbak output (gbak prints its header once, when it starts), or at an {@code opened
+     * file} after the current run finished (a run without {@code -st} appended after it).
+     */
     private static final class Runs implements EventListener {
         final List<RestoreTimeline> timelines = new ArrayList<>(List.of(new RestoreTimeline()));
         /** First line of each run. */
         final List<Long> starts = new ArrayList<>(List.of(1L));
+        /** The current run has shown a gbak line (a prefixed line or a known message), not only other text. */
+        private boolean gbakSeen;
+        /** Some run has shown a restore or backup message: the file is gbak output, read it to the end. */
+        volatile boolean gbakOutput;
 
         RestoreTimeline current() {
             return timelines.get(timelines.size() - 1);
-        }
-
-        boolean anyRestore() {
-            for (RestoreTimeline t : timelines) {
-                if (t.firstRestoreLine() > 0) {
-                    return true;
-                }
-            }
-            return false;
         }
 
         /** Lines of run i, e.g. {@code 301-600}. */
@@ -149,19 +159,28 @@ public final class LogReader {
             return starts.get(i) + "-" + to;
         }
 
+        private void newRun(long lineNumber) {
+            timelines.add(new RestoreTimeline());
+            starts.add(lineNumber);
+            gbakSeen = false;
+        }
+
         @Override
         public void onColumns(List<Column> columns, boolean inferred, long lineNumber) {
-            RestoreTimeline t = current();
-            if (!inferred && (t.firstRestoreLine() > 0 || t.firstBackupLine() > 0)) {
-                timelines.add(new RestoreTimeline()); // gbak prints its header once, at its start: a new run
-                starts.add(lineNumber);
+            if (!inferred && gbakSeen) {
+                newRun(lineNumber);
             }
             current().onColumns(columns, inferred, lineNumber);
         }
 
         @Override
         public void onEvent(Event event) {
+            if (event.kind() == EventKind.OPENED_FILE && current().finished()) {
+                newRun(event.line().lineNumber());
+            }
+            gbakSeen |= event.line().prefixed() || event.kind() != EventKind.OTHER;
             current().onEvent(event);
+            gbakOutput |= event.kind().isRestoreMessage() || event.kind() == EventKind.BACKUP_MESSAGE;
         }
     }
 

@@ -379,6 +379,16 @@ public final class RestoreTimeline implements EventListener {
 
     // ---- what live listeners and readers ask -------------------------------------------------------
 
+    /** gbak's own error lines so far (at most a few hundred). */
+    public List<String> errors() {
+        return java.util.Collections.unmodifiableList(errors);
+    }
+
+    /** gbak said it was finishing (or printed its total statistics): the restore ran to its end. */
+    public boolean finished() {
+        return finishing || totalStatistics;
+    }
+
     /** Line of the first message only a restore prints; 0 when none was seen. */
     public long firstRestoreLine() {
         return firstRestoreLine;

@@ -63,6 +63,19 @@ class LogDecoderTest {
         }
     }
 
+    @Test
+    void aNulByteInTheFirstBytesNamesItsLineWhateverTheLineEnds(@TempDir Path dir) throws Exception {
+        String text = Files.readString(Path.of("src/test/resources/logs/small-tdrw.log"));
+        List<String> lines = new ArrayList<>(text.lines().toList());
+        lines.set(49, lines.get(49) + "\0\0"); // line 50, within the head open() looks at
+        for (String end : List.of("\n", "\r\n", "\r")) {
+            Path f = dir.resolve("nul.log");
+            Files.writeString(f, String.join(end, lines) + end, StandardCharsets.UTF_8);
+            assertThatThrownBy(() -> LogDecoder.open(f).close()).isInstanceOf(LogFormatException.class)
+                    .extracting(e -> ((LogFormatException) e).line()).as(end).isEqualTo(50L);
+        }
+    }
+
     private static List<String> linesOf(Path f) throws Exception {
         List<String> lines = new ArrayList<>();
         try (LogDecoder.Decoded log = LogDecoder.open(f)) {

@@ -291,6 +291,128 @@ class LogShapesTest {
         assertThat(run.indexes()).extracting(IndexBuild::name).containsExactly("IX_A_", "IX_B_", "IX_C_");
     }
 
+    @Test
+    void aRunKilledInTheMiddleOfALineThenARetryAppendedOnTheSameLineGiveTwoRecords() throws Exception {
+        // SIGKILL between two of gbak's writes leaves "gbak:    0.197 " with no line end; the retry's
+        // header is appended right after it, on the same line
+        List<String> lines = Files.readAllLines(Logs.log("small-tdrw.log"), StandardCharsets.UTF_8);
+        int at = indexOfFirst(lines, "activating and creating deferred index ");
+        String next = lines.get(at + 1);
+        String killed = String.join("\n", lines.subList(0, at + 1)) + "\n" + next.substring(0, next.indexOf('.') + 5);
+        String retry = text("small-tdrw.log");
+
+        List<RestoreRun> glued = LogReader.readAll(write("glued.log", killed + retry), null);
+        List<RestoreRun> apart = LogReader.readAll(write("apart.log", killed + "\n" + retry), null);
+
+        assertThat(glued).hasSize(2);
+        assertThat(glued.stream().map(LogShapesTest::bare).toList()).isEqualTo(apart.stream().map(LogShapesTest::bare).toList());
+        assertThat(glued.get(0).status()).isEqualTo(RunStatus.INCOMPLETE);
+        assertThat(glued.get(0).indexes().get(0).seconds()).isNotNull(); // ended by the cut line's time
+        assertThat(bare(glued.get(1))).isEqualTo(bare(Logs.read("small-tdrw.log")));
+    }
+
+    @Test
+    void aColumnCutInTheMiddleOfItsDigitsIsNotRead() throws Exception {
+        // a crash cuts the file at any byte: "gbak:   11.858  3.326   9161    6" lost the "16" of 616 writes
+        List<String> lines = Files.readAllLines(Logs.log("shop-tdrw.log"), StandardCharsets.UTF_8);
+        int at = indexOfFirst(lines, "activating and creating deferred index IX_ORDERS_STATUS_YEAR");
+        String next = lines.get(at + 1);
+        Row index = Logs.rows(Logs.log("shop-tdrw.log")).stream().filter(r -> r.lineNumber() == at + 1).findFirst().orElseThrow();
+        Row after = Logs.rows(Logs.log("shop-tdrw.log")).stream().filter(r -> r.lineNumber() == at + 2).findFirst().orElseThrow();
+        String head = String.join("\n", lines.subList(0, at + 1)) + "\n";
+        String timeOnly = next.substring(0, next.indexOf('.') + 4); // "gbak:   11.858"
+        for (int cut = timeOnly.length() - 2; cut <= next.length() - 1; cut++) {
+            String partial = next.substring(0, cut);
+            String[] tokens = partial.substring(5).strip().split("\\s+");
+            if (partial.endsWith(" ") || tokens.length > 4) {
+                continue; // a column complete with its blank, or cut in the message: other tests
+            }
+            RestoreRun run = LogReader.read(write("cut.log", head + partial), null);
+
+            IndexBuild built = run.indexes().get(run.indexes().size() - 1);
+            int complete = tokens.length - 1; // the last token has no blank after it: cut
+            assertThat(built.seconds()).as("cut after %s", partial)
+                    .isEqualTo(complete >= 1 ? (after.time() - index.time()) / 1000.0 : null);
+            assertThat(built.reads()).as("cut after %s", partial).isEqualTo(complete >= 3 ? after.reads() : null);
+            assertThat(built.writes()).as("cut after %s", partial).isNull();
+        }
+    }
+
+    @Test
+    void aRecordsLineCutInItsMessageLeavesTheTableLoadUnknown() throws Exception {
+        List<String> lines = Files.readAllLines(Logs.log("shop-tdrw.log"), StandardCharsets.UTF_8);
+        int at = indexOfFirst(lines, "300000 records restored");
+        String line = lines.get(at);
+        String head = String.join("\n", lines.subList(0, at)) + "\n";
+        for (String partial : List.of(line.substring(0, line.indexOf("300000") + 4), line.substring(0, line.indexOf(" records") + 8),
+                line.substring(0, line.length() - 3))) {
+            byte[] crashed = java.util.Arrays.copyOf((head + partial).getBytes(StandardCharsets.UTF_8), (head + partial).length() + 4096);
+
+            RestoreRun run = LogReader.read(writeBytes("crash.log", crashed), null);
+
+            TableLoad orders = run.tables().stream().filter(t -> t.name().equals("ORDERS")).findFirst().orElseThrow();
+            assertThat(orders.seconds()).as(partial).isNull();
+            assertThat(orders.records()).isEqualTo(290_000);
+        }
+    }
+
+    @Test
+    void aFailedGbakCallBeforeTheRetryIsLeftOutWithItsError() throws Exception {
+        // "gbak -c -v -verbint ..." refused before it printed anything but errors (3.0.11's own text)
+        String refused = "gbak: ERROR:verify (verbose) and verbint options are mutually exclusive\n"
+                + "gbak:Exiting before completion due to errors\n";
+
+        List<RestoreRun> runs = LogReader.readAll(write("retry.log", refused + text("small-tdrw.log")), null);
+
+        assertThat(runs).hasSize(1);
+        assertThat(bare(runs.get(0))).isEqualTo(bare(Logs.read("small-tdrw.log")));
+        assertThat(runs.get(0).warnings()).contains("lines 1-2: a gbak run that restored nothing "
+                + "(ERROR:verify (verbose) and verbint options are mutually exclusive), left out");
+    }
+
+    @Test
+    void aLongBackupBeforeTheRestoreIsReadToTheRestore() throws Exception {
+        // a nightly "backup, then test restore" into one log; the backup of a big database prints thousands of lines
+        List<String> backup = Files.readAllLines(Logs.log("small-backup.log"), StandardCharsets.UTF_8);
+        List<String> longBackup = new ArrayList<>(backup.subList(0, backup.size() - 8));
+        while (longBackup.size() < 6000) {
+            longBackup.addAll(backup.subList(4, backup.size() - 8));
+        }
+        longBackup.addAll(backup.subList(backup.size() - 8, backup.size()));
+
+        List<RestoreRun> runs = LogReader.readAll(write("nightly.log", String.join("\n", longBackup) + "\n" + text("small-tdrw.log")), null);
+
+        assertThat(runs).hasSize(1);
+        assertThat(bare(runs.get(0))).isEqualTo(bare(Logs.read("small-tdrw.log")));
+    }
+
+    @Test
+    void aRestoreWithoutStatisticsBeforeOrAfterATimedOneIsLeftOut() throws Exception {
+        for (String log : List.of(text("shop-nost.log") + text("small-tdrw.log"), text("small-tdrw.log") + text("shop-nost.log"))) {
+            List<RestoreRun> runs = LogReader.readAll(write("mixed.log", log), null);
+
+            assertThat(runs).hasSize(1);
+            assertThat(bare(runs.get(0))).isEqualTo(bare(Logs.read("small-tdrw.log")));
+            assertThat(runs.get(0).warnings()).anySatisfy(w -> assertThat(w)
+                    .endsWith(": a restore without time statistics (no -st t), which cannot be timed, left out"));
+        }
+    }
+
+    @Test
+    void aLogQuotedOrListedInMarkdownReadsLikeTheLogItself() throws Exception {
+        RestoreRun plain = Logs.read("small-tdrw.log");
+        for (String[] marks : new String[][] {{"> **", "**"}, {"- `", "`"}, {"> ", ""}, {"_", "_"}}) {
+            StringBuilder md = new StringBuilder();
+            for (String l : Files.readAllLines(Logs.log("small-tdrw.log"), StandardCharsets.UTF_8)) {
+                md.append(marks[0]).append(l).append(marks[1]).append('\n');
+            }
+
+            RestoreRun run = LogReader.read(write("pasted.md", md.toString()), null);
+
+            assertThat(bare(run)).as(marks[0]).isEqualTo(bare(plain));
+        }
+    }
+
     private Path writeBytes(String name, byte[] bytes) throws Exception {
         Path f = dir.resolve(name);
         Files.write(f, bytes);
