@@ -44,7 +44,7 @@ public final class GbakRunner {
      *
      * @param timeout {@code null} for none
      */
-    public Result run(GbakInvocation inv, OutputStream raw, Consumer<String> lines, Duration timeout, Charset charset) {
+    public Result run(GbakInvocation inv, OutputStream raw, Consumer<CharSequence> lines, Duration timeout, Charset charset) {
         CommandLine cl = new CommandLine(inv.gbak().toString());
         for (String a : inv.arguments()) {
             cl.addArgument(a, false);

@@ -1,5 +1,7 @@
 package dev.gbakprof.exec;
 
+import dev.gbakprof.log.LinePipeline;
+
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.Charset;
@@ -16,7 +18,7 @@ import java.util.function.Consumer;
 public final class LineTee extends OutputStream {
     private final OutputStream rawSink;
     private final Object lock;
-    private final Consumer<String> lines;
+    private final Consumer<CharSequence> lines;
     private final Charset charset;
     private byte[] buf = new byte[256];
     private int len;
@@ -27,7 +29,7 @@ public final class LineTee extends OutputStream {
      * @param lines   receives each decoded line, under the lock
      * @param charset how gbak's bytes are decoded for the parser
      */
-    public LineTee(OutputStream rawSink, Object lock, Consumer<String> lines, Charset charset) {
+    public LineTee(OutputStream rawSink, Object lock, Consumer<CharSequence> lines, Charset charset) {
         this.rawSink = rawSink;
         this.lock = lock;
         this.lines = lines;
@@ -86,7 +88,9 @@ public final class LineTee extends OutputStream {
         if (textLen > 0 && buf[textLen - 1] == '\r') {
             textLen--;
         }
-        String line = new String(buf, 0, textLen, charset);
+        String text = new String(buf, 0, textLen, charset);
+        // a line gbak did not end: it was killed between two of its writes (GBAK-FORMAT.md §5)
+        CharSequence line = buf[len - 1] == '\n' ? text : LinePipeline.unfinished(text);
         synchronized (lock) {
             rawSink.write(buf, 0, len);
             rawSink.flush();

@@ -54,7 +54,7 @@ public final class ServiceRestore {
      *
      * @param timeout {@code null} for none
      */
-    public Result run(OutputStream raw, Consumer<String> lines, Duration timeout, Charset charset) {
+    public Result run(OutputStream raw, Consumer<CharSequence> lines, Duration timeout, Charset charset) {
         long deadline = timeout == null ? Long.MAX_VALUE : System.nanoTime() + timeout.toNanos();
         boolean[] timedOut = new boolean[1];
         LineByLineBackupManager manager = server.configure(new LineByLineBackupManager(

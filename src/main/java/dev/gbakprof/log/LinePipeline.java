@@ -252,6 +252,14 @@ public final class LinePipeline {
         }
     }
 
+    /**
+     * A line gbak did not finish (killed between two of its writes), to {@link #push}: only the columns gbak
+     * completed are read, and no message is guessed from a cut one.
+     */
+    public static CharSequence unfinished(CharSequence line) {
+        return new CutLine(line);
+    }
+
     /** Lines pushed so far. */
     public long lineCount() {
         return lineNumber;

@@ -28,7 +28,7 @@ final class GbakRoute implements RestoreRoute {
     }
 
     @Override
-    public Ending run(OutputStream raw, Consumer<String> lines, Duration timeout) {
+    public Ending run(OutputStream raw, Consumer<CharSequence> lines, Duration timeout) {
         GbakRunner.Result r = runner.run(invocation, raw, lines, timeout, Charset.defaultCharset());
         return new Ending(r.exitCode(), r.timedOut(), r.interrupted(),
                 r.launchError() == null ? null : "gbak could not be started: " + r.launchError(), null,

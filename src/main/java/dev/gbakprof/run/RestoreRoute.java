@@ -17,7 +17,7 @@ interface RestoreRoute {
     String command();
 
     /** Runs the restore to its end, the timeout ({@code null}: none) or {@link #interrupt()}. */
-    Ending run(OutputStream raw, Consumer<String> lines, Duration timeout);
+    Ending run(OutputStream raw, Consumer<CharSequence> lines, Duration timeout);
 
     /** Stops the restore (Ctrl-C); safe from a shutdown hook. */
     void interrupt();

@@ -26,7 +26,7 @@ final class ServiceRoute implements RestoreRoute {
     }
 
     @Override
-    public Ending run(OutputStream raw, Consumer<String> lines, Duration timeout) {
+    public Ending run(OutputStream raw, Consumer<CharSequence> lines, Duration timeout) {
         ServiceRestore.Result r = restore.run(raw, lines, timeout, StandardCharsets.UTF_8);
         return new Ending(null, r.timedOut(), r.interrupted(), null, r.error(),
                 "gbakprof stopped reading the services output and detached; Firebird cannot cancel a "
