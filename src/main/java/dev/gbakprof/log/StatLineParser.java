@@ -240,7 +240,7 @@ public final class StatLineParser {
             return false;
         }
         EnumSet<Column> cols = EnumSet.noneOf(Column.class);
-        cols.add(Column.TIME);
+        cols.add(decimals == 1 && printedAsDelta(pos, tokens.get(0)) ? Column.DELTA : Column.TIME);
         if (decimals == 2) {
             cols.add(Column.DELTA);
         }
@@ -260,6 +260,19 @@ public final class StatLineParser {
     private boolean cut;
     /** End of the line being parsed before its trailing blanks were trimmed. */
     private int rawEnd;
+
+    /**
+     * One column with a decimal point can be time or delta. gbak prints time as {@code %4u.%03u} and delta
+     * as {@code %2u.%03u} after one blank (GBAK-FORMAT.md §1): a whole part 2 or 3 wide ({@code gbak:  0.011})
+     * is a delta; 4 or more ({@code gbak:    0.011}) a time. One space ({@code gbak: 0.011}: blanks collapsed
+     * by a paste) cannot tell, and is read as time, as the warning says.
+     */
+    private boolean printedAsDelta(int afterPrefix, String token) {
+        int dot = token.indexOf('.');
+        int start = skipBlanks(afterPrefix, afterPrefix + 64 > b.length ? b.length : afterPrefix + 64);
+        int width = start - (afterPrefix + 1) + dot; // the blanks after the one separator, then the digits
+        return width == 2 || width == 3;
+    }
 
     /** Position after the last token read by {@link #readStats}; avoids a second pass over each token. */
     private int cursor;

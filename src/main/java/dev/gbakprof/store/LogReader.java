@@ -81,8 +81,11 @@ public final class LogReader {
         String lbl = label != null ? label : defaultLabel(path);
         int n = runs.timelines.size();
         if (n == 1) {
-            validate(name, runs.current(), lines);
-            return List.of(withWarning(runs.current().toRun(lbl, name), nulTail));
+            RestoreTimeline t = runs.current();
+            if (!failedBeforeTimes(t)) {
+                validate(name, t, lines);
+            }
+            return List.of(withWarning(t.toRun(lbl, name), nulTail));
         }
         List<String> leftOut = new ArrayList<>();
         List<Integer> restores = new ArrayList<>();
@@ -137,15 +140,18 @@ public final class LogReader {
 
     /**
      * Gives each gbak run of a log its own timeline. A new run starts at a header line once the current
-     * one has shown gbak output (gbak prints its header once, when it starts), or at an {@code opened
-     * file} after the current run finished (a run without {@code -st} appended after it).
+     * one has begun (gbak prints its header once, when it starts), or at an {@code opened file} after the
+     * current run finished (a run without {@code -st} appended after it).
      */
     private static final class Runs implements EventListener {
         final List<RestoreTimeline> timelines = new ArrayList<>(List.of(new RestoreTimeline()));
         /** First line of each run. */
         final List<Long> starts = new ArrayList<>(List.of(1L));
-        /** The current run has shown a gbak line (a prefixed line or a known message), not only other text. */
-        private boolean gbakSeen;
+        /**
+         * The current run has begun: gbak opened its file, printed a timed line, a backup message or an
+         * error. Notices gbak prints before its header (-p: "page size specified ... rounded up") do not count.
+         */
+        private boolean begun;
         /** Some run has shown a restore or backup message: the file is gbak output, read it to the end. */
         volatile boolean gbakOutput;
 
@@ -162,12 +168,12 @@ public final class LogReader {
         private void newRun(long lineNumber) {
             timelines.add(new RestoreTimeline());
             starts.add(lineNumber);
-            gbakSeen = false;
+            begun = false;
         }
 
         @Override
         public void onColumns(List<Column> columns, boolean inferred, long lineNumber) {
-            if (!inferred && gbakSeen) {
+            if (!inferred && begun) {
                 newRun(lineNumber);
             }
             current().onColumns(columns, inferred, lineNumber);
@@ -178,7 +184,9 @@ public final class LogReader {
             if (event.kind() == EventKind.OPENED_FILE && current().finished()) {
                 newRun(event.line().lineNumber());
             }
-            gbakSeen |= event.line().prefixed() || event.kind() != EventKind.OTHER;
+            EventKind k = event.kind();
+            begun |= k == EventKind.OPENED_FILE || k == EventKind.BACKUP_MESSAGE || k == EventKind.ERROR
+                    || event.line().hasStats();
             current().onEvent(event);
             gbakOutput |= event.kind().isRestoreMessage() || event.kind() == EventKind.BACKUP_MESSAGE;
         }
@@ -189,6 +197,14 @@ public final class LogReader {
         StopReading() {
             super(null, null, false, false);
         }
+    }
+
+    /**
+     * gbak failed before it printed anything timed (a missing or unreadable backup file, a wrong password, a
+     * refused option): its errors are the record, status failed, not a "not a restore log" refusal.
+     */
+    private static boolean failedBeforeTimes(RestoreTimeline t) {
+        return !t.errors().isEmpty() && t.firstBackupLine() == 0 && (t.firstRestoreLine() == 0 || !t.timed());
     }
 
     private static void validate(String name, RestoreTimeline timeline, long lines) {

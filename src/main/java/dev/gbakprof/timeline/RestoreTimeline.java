@@ -61,6 +61,9 @@ public final class RestoreTimeline implements EventListener {
     private final List<IndexState> builds = new ArrayList<>();
 
     private final List<String> errors = new ArrayList<>();
+    // lines without gbak's prefix since its last prefixed one: the first line of a status vector that
+    // fbsvcmgr prints when the service fails (its "-"-led lines are ERROR events)
+    private final List<String> unprefixed = new ArrayList<>(4);
     private final List<String> warnings = new ArrayList<>();
     private int droppedMessages;
     private boolean finishing;
@@ -254,6 +257,19 @@ public final class RestoreTimeline implements EventListener {
     private void apply(Event e) {
         StatLine line = e.line();
         EventKind kind = e.kind();
+        if (line.prefixed()) {
+            unprefixed.clear();
+        } else if (kind == EventKind.OTHER && firstRestoreLine > 0) {
+            if (line.text().startsWith("-") && line.text().length() > 1) {
+                // fbsvcmgr prints the service's failure as a status vector, without gbak's prefix: a first
+                // line ("database x.fdb already exists..."), then "-"-led ones ("-Exiting before completion...")
+                unprefixed.forEach(this::error);
+                unprefixed.clear();
+                error(line.text());
+            } else if (unprefixed.size() < 4) {
+                unprefixed.add(line.text());
+            }
+        }
         long t = line.hasStats() ? clockMs : -1;
         String backupFileBefore = backupFile;
         switch (kind) {
@@ -436,6 +452,9 @@ public final class RestoreTimeline implements EventListener {
             tables.add(new TableLoad(ts.name, ts.records, ts.startMs >= 0 ? ts.startMs / 1000.0 : null, seconds));
         }
         String mapping = indexMapping(notes);
+        if (finished()) {
+            inactiveIndexes(notes);
+        }
         List<IndexBuild> indexes = new ArrayList<>();
         for (IndexState is : builds) {
             String table = is.table;
@@ -498,6 +517,28 @@ public final class RestoreTimeline implements EventListener {
     /** The total is gbak's clock on its last line only when the log starts at the start of the restore. */
     private boolean firstMsAtStart() {
         return startsAtStart;
+    }
+
+    /**
+     * Index definitions that gbak never activated in a restore that ran to its end: restored inactive
+     * ({@code gbak -i}, or inactive in the backup); their build time is not in the indexes phase.
+     */
+    private void inactiveIndexes(List<String> notes) {
+        List<String> names = new ArrayList<>();
+        int count = 0;
+        for (IndexState is : indexByName.values()) {
+            if (!is.built() && lastBuild(is.name) == null) {
+                count++;
+                if (names.size() < 10) {
+                    names.add(is.name);
+                }
+            }
+        }
+        if (count > 0) {
+            java.util.Collections.sort(names);
+            notes.add(count + " index definition(s) never activated, so restored inactive (gbak -i, or inactive in "
+                    + "the backup) and not built: " + String.join(", ", names) + (count > names.size() ? ", ..." : ""));
+        }
     }
 
     private String indexMapping(List<String> notes) {

@@ -413,6 +413,63 @@ class LogShapesTest {
         }
     }
 
+    private static Path more(String name) throws Exception {
+        return Path.of(LogShapesTest.class.getResource("/more-logs/" + name).toURI());
+    }
+
+    @Test
+    void aServicesRestoreThatFailsIsFailedWithTheServicesOwnWords() throws Exception {
+        RestoreRun run = LogReader.read(more("svc-exists.log"), null);
+
+        assertThat(run.status()).isEqualTo(RunStatus.FAILED);
+        assertThat(run.errors()).containsExactly(
+                "database /tmp/mk/svc/a.fdb already exists.  To replace it, use the -REP switch",
+                "-Exiting before completion due to errors");
+    }
+
+    @Test
+    void aRestoreThatFailsBeforeAnyTimedLineIsFailedNotRefused() throws Exception {
+        RestoreRun run = LogReader.read(more("small-missing.log"), null);
+
+        assertThat(run.status()).isEqualTo(RunStatus.FAILED);
+        assertThat(run.errors()).containsExactly("ERROR:cannot open backup file nosuch.fbk",
+                "Exiting before completion due to errors");
+    }
+
+    @Test
+    void aNoticeBeforeTheHeaderIsPartOfTheRun() throws Exception {
+        List<RestoreRun> runs = LogReader.readAll(more("small-p1024.log"), null);
+
+        assertThat(runs).hasSize(1);
+        assertThat(runs.get(0).status()).isEqualTo(RunStatus.COMPLETED);
+        assertThat(runs.get(0).totalSeconds()).isNotNull();
+        assertThat(runs.get(0).warnings()).noneMatch(w -> w.contains("gbak runs") || w.contains("left out"));
+    }
+
+    @Test
+    void aDeltaOnlyLogWithoutItsHeaderIsReadAsDeltaByItsWidth() throws Exception {
+        String log = Files.readString(more("small-d.log"));
+        RestoreRun withHeader = LogReader.read(more("small-d.log"), null);
+
+        RestoreRun without = LogReader.read(write("nohdr.log", log.substring(log.indexOf('\n') + 1)), null);
+
+        assertThat(without.columns()).containsExactly("delta");
+        assertThat(without.indexes()).isEqualTo(withHeader.indexes());
+        assertThat(without.tables()).isEqualTo(withHeader.tables());
+        assertThat(without.phases()).isEqualTo(withHeader.phases());
+    }
+
+    @Test
+    void indexesRestoredInactiveAreNamedInAWarning() throws Exception {
+        RestoreRun run = LogReader.read(more("small-i.log"), null);
+
+        assertThat(run.indexes()).isEmpty();
+        assertThat(run.warnings()).contains("9 index definition(s) never activated, so restored inactive (gbak -i, or "
+                + "inactive in the backup) and not built: FK_EMPLOYEES_DEPT, FK_PROJECTS_DEPT, IX_EMPLOYEES_NAME, "
+                + "IX_EMPTY_NOTES_CREATED, PK_DEPARTMENTS, PK_EMPLOYEES, PK_EMPTY_NOTES, PK_PROJECTS, UQ_DEPARTMENTS_CODE");
+        assertThat(Logs.read("small-tdrw.log").warnings()).noneMatch(w -> w.contains("never activated"));
+    }
+
     private Path writeBytes(String name, byte[] bytes) throws Exception {
         Path f = dir.resolve(name);
         Files.write(f, bytes);
