@@ -32,7 +32,7 @@ public record IndexBuild(String name, String table, String tableSource, Double s
 
     /** This build with {@code keysPerSecond} computed from the rows of its table ({@code null}: unknown). */
     public IndexBuild withKeys(Long rows) {
-        Double rate = rows == null || rows == 0 || seconds == null || seconds <= 0 || failed ? null
+        Double rate = rows == null || rows == 0 || seconds == null || seconds < TableLoad.MIN_RATE_SECONDS || failed ? null
                 : Math.round(rows / seconds * 10) / 10.0;
         return new IndexBuild(name, table, tableSource, startSeconds, seconds, reads, writes, failed, rate);
     }

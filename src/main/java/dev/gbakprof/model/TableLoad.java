@@ -10,8 +10,14 @@ package dev.gbakprof.model;
  */
 public record TableLoad(String name, long records, Double startSeconds, Double seconds) {
 
-    /** Rows per second, or {@code null} when the load time is unknown or zero. */
+    /**
+     * Shortest time a rate is given for: gbak's clock ticks in milliseconds and each line truncates, so a time
+     * is known to about 1 ms; over 0.1 s that is 1% of the rate, over 2 ms it is half of it.
+     */
+    public static final double MIN_RATE_SECONDS = 0.1;
+
+    /** Rows per second, or {@code null} when the load time is unknown or under {@link #MIN_RATE_SECONDS}. */
     public Double rowsPerSecond() {
-        return seconds == null || seconds <= 0 ? null : records / seconds;
+        return seconds == null || seconds < MIN_RATE_SECONDS ? null : records / seconds;
     }
 }

@@ -1,5 +1,7 @@
 package dev.gbakprof.stats;
 
+import dev.gbakprof.model.TableLoad;
+
 import java.util.List;
 
 /**
@@ -34,9 +36,9 @@ public record ObjectTimes(String name, String table, boolean inferred, Long reco
         return g == null || b == null || b <= 0 ? null : g / b;
     }
 
-    /** Rows per second of a table in one group (records ÷ median seconds), or {@code null}. */
+    /** Rows per second of a table in one group (records ÷ median seconds), or {@code null} (as {@link TableLoad#rowsPerSecond}). */
     public Double rowsPerSecond(int group) {
         Double m = byGroup.get(group).median();
-        return records == null || m == null || m <= 0 ? null : records / m;
+        return records == null || m == null || m < TableLoad.MIN_RATE_SECONDS ? null : records / m;
     }
 }
