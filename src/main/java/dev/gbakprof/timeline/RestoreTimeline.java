@@ -257,9 +257,9 @@ public final class RestoreTimeline implements EventListener {
     private void apply(Event e) {
         StatLine line = e.line();
         EventKind kind = e.kind();
-        if (line.prefixed()) {
-            unprefixed.clear();
-        } else if (kind == EventKind.OTHER && firstRestoreLine > 0) {
+        if (line.prefixed() || kind != EventKind.OTHER) {
+            unprefixed.clear(); // only the unknown lines right before a "-"-led one are its status vector
+        } else if (firstRestoreLine > 0) {
             if (line.text().startsWith("-") && line.text().length() > 1) {
                 // fbsvcmgr prints the service's failure as a status vector, without gbak's prefix: a first
                 // line ("database x.fdb already exists..."), then "-"-led ones ("-Exiting before completion...")
