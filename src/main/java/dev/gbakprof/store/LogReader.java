@@ -114,13 +114,13 @@ public final class LogReader {
         List<RestoreRun> records = new ArrayList<>();
         for (int k = 0; k < restores.size(); k++) {
             int i = restores.get(k);
-            RestoreTimeline t = runs.timelines.get(i);
-            validate(name, t, lines);
-            RestoreRun run = t.toRun(lbl, name);
+            RestoreRun run = runs.timelines.get(i).toRun(lbl, name);
             List<String> warnings = new ArrayList<>();
-            warnings.add("this log holds " + n + " gbak runs; this record is "
-                    + (restores.size() > 1 ? "restore " + (k + 1) + " of " + restores.size() + ", " : "the restore, ")
-                    + "lines " + runs.range(i, lines));
+            if (n > 1) { // not for lines before the run that are not gbak output
+                warnings.add("this log holds " + n + " gbak runs; this record is "
+                        + (restores.size() > 1 ? "restore " + (k + 1) + " of " + restores.size() + ", " : "the restore, ")
+                        + "lines " + runs.range(i, lines));
+            }
             warnings.addAll(leftOut);
             warnings.addAll(run.warnings());
             records.add(run.toBuilder().warnings(warnings).build());
