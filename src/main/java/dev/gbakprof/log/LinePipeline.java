@@ -63,7 +63,8 @@ public final class LinePipeline {
             int at = StatLineParser.secondPrefix(line);
             if (at > 0) {
                 Object first = parsePiece(new CutLine(line.subSequence(0, at)));
-                Object second = parsePiece(line.subSequence(at, line.length()));
+                CharSequence rest = line.subSequence(at, line.length());
+                Object second = parsePiece(line instanceof CutLine ? new CutLine(rest) : rest);
                 return first == null ? second : second == null ? first : new Glued(first, second);
             }
         }

@@ -87,26 +87,7 @@ public final class LogDecoder {
         public void forEachLine(java.util.function.Consumer<CharSequence> lines) throws IOException {
             long lineNumber = 0;
             if (charset == StandardCharsets.UTF_16LE || charset == StandardCharsets.UTF_16BE) {
-                String line;
-                while ((line = reader().readLine()) != null) {
-                    lineNumber++;
-                    int nul = line.indexOf('\0');
-                    if (nul >= 0) {
-                        // NULs to the end of the file (a crash) end the log; NULs followed by anything are binary
-                        if (line.chars().skip(nul).anyMatch(c -> c != 0) || reader().readLine() != null) {
-                            throw binary(lineNumber);
-                        }
-                        if (nul > 0) {
-                            lines.accept(new CutLine(line.substring(0, nul)));
-                        } else {
-                            lineNumber--;
-                        }
-                        trailingNuls = 2L * (line.length() - nul);
-                        linesBeforeNuls = lineNumber;
-                        return;
-                    }
-                    lines.accept(line);
-                }
+                forEachUtf16Line(lines);
                 return;
             }
             AsciiLine ascii = new AsciiLine();
@@ -173,6 +154,52 @@ public final class LogDecoder {
             }
             if (end > start) {
                 lines.accept(new CutLine(line(ascii, buf, start, end - start, nonAscii))); // no line end: cut
+            }
+        }
+
+        /**
+         * The UTF-16 lines, split here as the bytes are for other encodings: LF, CRLF or CR; a last line
+         * without a line end, or cut by NULs that end the file, is a {@link CutLine}; NULs followed by
+         * anything else are binary data.
+         */
+        private void forEachUtf16Line(java.util.function.Consumer<CharSequence> lines) throws IOException {
+            java.io.Reader r = reader();
+            char[] cb = new char[1 << 13];
+            StringBuilder line = new StringBuilder(128);
+            long lineNumber = 0;
+            long zeros = 0; // NUL characters seen since the first one; 0 while there was none
+            boolean afterCr = false;
+            int n;
+            while ((n = r.read(cb, 0, cb.length)) > 0) {
+                for (int k = 0; k < n; k++) {
+                    char c = cb[k];
+                    if (zeros > 0) {
+                        if (c != 0) {
+                            throw binary(lineNumber + 1);
+                        }
+                        zeros++;
+                    } else if (c == 0) {
+                        zeros = 1;
+                    } else if (c == '\n' && afterCr) {
+                        afterCr = false; // the LF of a CRLF
+                    } else if (c == '\n' || c == '\r') {
+                        lineNumber++;
+                        lines.accept(line.toString());
+                        line.setLength(0);
+                        afterCr = c == '\r';
+                    } else {
+                        line.append(c);
+                        afterCr = false;
+                    }
+                }
+            }
+            if (line.length() > 0) {
+                lineNumber++;
+                lines.accept(new CutLine(line)); // no line end: gbak stopped in the middle of it
+            }
+            if (zeros > 0) {
+                trailingNuls = 2 * zeros;
+                linesBeforeNuls = lineNumber;
             }
         }
 
@@ -287,7 +314,12 @@ public final class LogDecoder {
     private static Charset guessWithoutBom(byte[] head) {
         int evenZeros = 0;
         int oddZeros = 0;
-        int n = Math.min(head.length, 4096);
+        int text = head.length;
+        while (text > 0 && head[text - 1] == 0) {
+            text--; // NULs that end the file (a crash) say nothing of the encoding
+        }
+        text = Math.min(head.length, text + text % 2); // a UTF-16 character ending in a zero byte
+        int n = Math.min(text, 4096);
         for (int i = 0; i < n; i++) {
             if (head[i] == 0) {
                 if (i % 2 == 0) {

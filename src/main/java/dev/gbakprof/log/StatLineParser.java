@@ -270,6 +270,9 @@ public final class StatLineParser {
     private boolean printedAsDelta(int afterPrefix, String token) {
         int dot = token.indexOf('.');
         int start = skipBlanks(afterPrefix, afterPrefix + 64 > b.length ? b.length : afterPrefix + 64);
+        if (start <= afterPrefix + 1) {
+            return false; // no padding at all: blanks collapsed (or a delta of 10 s and more); read as time
+        }
         int width = start - (afterPrefix + 1) + dot; // the blanks after the one separator, then the digits
         return width == 2 || width == 3;
     }

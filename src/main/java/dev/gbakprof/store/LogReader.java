@@ -87,8 +87,9 @@ public final class LogReader {
             }
             return List.of(withWarning(t.toRun(lbl, name), nulTail));
         }
-        List<String> leftOut = new ArrayList<>();
+        // a timed restore is a record; failed gbak calls are records only when the log has no timed restore
         List<Integer> restores = new ArrayList<>();
+        List<Integer> failedCalls = new ArrayList<>();
         LogFormatException first = null;
         for (int i = 0; i < n; i++) {
             RestoreTimeline t = runs.timelines.get(i);
@@ -97,18 +98,31 @@ public final class LogReader {
                 restores.add(i);
             } catch (LogFormatException notThisOne) {
                 first = first != null ? first : notThisOne;
-                String what = t.firstBackupLine() > 0 && (t.firstRestoreLine() == 0 || t.firstBackupLine() < t.firstRestoreLine())
-                        ? "a backup (gbak -b), not a restore"
-                        : t.firstRestoreLine() > 0 ? "a restore without time statistics (no -st t), which cannot be timed"
-                        : !t.errors().isEmpty() ? "a gbak run that restored nothing (" + t.errors().get(0) + ")"
-                        : null; // lines that are not gbak output
-                if (what != null) {
-                    leftOut.add("lines " + runs.range(i, lines) + ": " + what + ", left out");
+                if (failedBeforeTimes(t)) {
+                    failedCalls.add(i);
                 }
             }
         }
         if (restores.isEmpty()) {
-            throw first; // no run is a timed restore: the first one says what the log is
+            if (failedCalls.isEmpty()) {
+                throw first; // no run is a restore: the first one says what the log is
+            }
+            restores = failedCalls;
+        }
+        List<String> leftOut = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            RestoreTimeline t = runs.timelines.get(i);
+            if (restores.contains(i)) {
+                continue;
+            }
+            String what = t.firstBackupLine() > 0 && (t.firstRestoreLine() == 0 || t.firstBackupLine() < t.firstRestoreLine())
+                    ? "a backup (gbak -b), not a restore"
+                    : failedBeforeTimes(t) ? "a gbak run that restored nothing (" + t.errors().get(0) + ")"
+                    : t.firstRestoreLine() > 0 ? "a restore without time statistics (no -st t), which cannot be timed"
+                    : null; // lines that are not gbak output
+            if (what != null) {
+                leftOut.add("lines " + runs.range(i, lines) + ": " + what + ", left out");
+            }
         }
         n = restores.size() + leftOut.size();
         List<RestoreRun> records = new ArrayList<>();
@@ -159,9 +173,13 @@ public final class LogReader {
             return timelines.get(timelines.size() - 1);
         }
 
-        /** Lines of run i, e.g. {@code 301-600}. */
+        /** Lines of run i, e.g. {@code 301-600}; a line two runs share (a killed run's last one, glued) is in both. */
         String range(int i, long lastLine) {
-            long to = i + 1 < starts.size() ? starts.get(i + 1) - 1 : lastLine;
+            long to = lastLine;
+            if (i + 1 < starts.size()) {
+                long next = starts.get(i + 1);
+                to = timelines.get(i).lines() >= next ? next : next - 1;
+            }
             return starts.get(i) + "-" + to;
         }
 
@@ -204,7 +222,7 @@ public final class LogReader {
      * refused option): its errors are the record, status failed, not a "not a restore log" refusal.
      */
     private static boolean failedBeforeTimes(RestoreTimeline t) {
-        return !t.errors().isEmpty() && t.firstBackupLine() == 0 && (t.firstRestoreLine() == 0 || !t.timed());
+        return t.gbakFailure() && t.firstBackupLine() == 0 && (t.firstRestoreLine() == 0 || !t.timed());
     }
 
     private static void validate(String name, RestoreTimeline timeline, long lines) {

@@ -61,6 +61,7 @@ public final class RestoreTimeline implements EventListener {
     private final List<IndexState> builds = new ArrayList<>();
 
     private final List<String> errors = new ArrayList<>();
+    private boolean gbakFailure; // an error line with gbak's prefix: gbak itself said it failed
     // lines without gbak's prefix since its last prefixed one: the first line of a status vector that
     // fbsvcmgr prints when the service fails (its "-"-led lines are ERROR events)
     private final List<String> unprefixed = new ArrayList<>(4);
@@ -259,15 +260,19 @@ public final class RestoreTimeline implements EventListener {
         EventKind kind = e.kind();
         if (line.prefixed() || kind != EventKind.OTHER) {
             unprefixed.clear(); // only the unknown lines right before a "-"-led one are its status vector
-        } else if (firstRestoreLine > 0) {
-            if (line.text().startsWith("-") && line.text().length() > 1) {
+        } else if (firstRestoreLine > 0 && !finished()) {
+            String t = line.text();
+            if (t.length() > 1 && t.charAt(0) == '-' && Character.isLetter(t.charAt(1))) {
                 // fbsvcmgr prints the service's failure as a status vector, without gbak's prefix: a first
                 // line ("database x.fdb already exists..."), then "-"-led ones ("-Exiting before completion...")
                 unprefixed.forEach(this::error);
                 unprefixed.clear();
                 error(line.text());
-            } else if (unprefixed.size() < 4) {
-                unprefixed.add(line.text());
+            } else {
+                if (unprefixed.size() == 4) {
+                    unprefixed.remove(0); // the lines right before the "-"-led one matter
+                }
+                unprefixed.add(t);
             }
         }
         long t = line.hasStats() ? clockMs : -1;
@@ -341,7 +346,10 @@ public final class RestoreTimeline implements EventListener {
             }
             case FINISHING -> finishing = true;
             case TOTAL_STATISTICS -> totalStatistics = true;
-            case ERROR, NOT_ONLINE -> error(line.text());
+            case ERROR, NOT_ONLINE -> {
+                error(line.text());
+                gbakFailure |= line.prefixed();
+            }
             case WARNING -> warn("gbak: " + line.text());
             default -> {
             }
@@ -398,6 +406,11 @@ public final class RestoreTimeline implements EventListener {
     /** gbak's own error lines so far (at most a few hundred). */
     public List<String> errors() {
         return java.util.Collections.unmodifiableList(errors);
+    }
+
+    /** gbak printed an error line with its {@code gbak:} prefix: it is gbak's output, and it failed. */
+    public boolean gbakFailure() {
+        return gbakFailure;
     }
 
     /** gbak said it was finishing (or printed its total statistics): the restore ran to its end. */

@@ -470,6 +470,82 @@ class LogShapesTest {
         assertThat(Logs.read("small-tdrw.log").warnings()).noneMatch(w -> w.contains("never activated"));
     }
 
+    @Test
+    void aScriptsOwnLinesAfterAFinishedRestoreAreNotItsErrors() throws Exception {
+        // a batch file echoing a banner into the same log after gbak
+        Path log = write("banner.log", text("small-tdrw.log") + "restore of small.fbk finished\n------------------------------\n");
+
+        RestoreRun run = LogReader.read(log, null);
+
+        assertThat(run.status()).isEqualTo(RunStatus.COMPLETED);
+        assertThat(run.errors()).isEmpty();
+    }
+
+    @Test
+    void anApplicationLogWithAnErrorLineIsNotGbakOutput() throws Exception {
+        Path log = write("app.log", "2024-01-01 app started\nERROR: connection refused\nretrying\n");
+
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> LogReader.read(log, null))
+                .isInstanceOf(dev.gbakprof.log.LogFormatException.class).hasMessageContaining("no gbak restore message");
+    }
+
+    @Test
+    void theSameFailedCallTwiceGivesTwoFailedRecords() throws Exception {
+        String failed = Files.readString(more("small-missing.log"));
+        String withHeader = "gbak: time     delta  reads  writes \n" + failed;
+
+        List<RestoreRun> runs = LogReader.readAll(write("retries.log", withHeader + withHeader), null);
+
+        assertThat(runs).extracting(RestoreRun::status).containsExactly(RunStatus.FAILED, RunStatus.FAILED);
+        assertThat(runs.get(1).errors()).containsExactly("ERROR:cannot open backup file nosuch.fbk",
+                "Exiting before completion due to errors");
+    }
+
+    @Test
+    void aUtf16LogCutInTheMiddleOfAColumnReadsLikeItsUtf8Twin() throws Exception {
+        List<String> lines = Files.readAllLines(Logs.log("shop-tdrw.log"), StandardCharsets.UTF_8);
+        String cut = String.join("\n", lines.subList(0, 88)) + "\ngbak:    0.9";
+        RestoreRun utf8 = LogReader.read(write("cut8.log", cut), null);
+
+        RestoreRun utf16 = LogReader.read(writeBytes("cut16.log", ("\uFEFF" + cut).getBytes(StandardCharsets.UTF_16LE)), null);
+
+        assertThat(bare(utf16)).isEqualTo(bare(utf8));
+        assertThat(utf16.lastSeenSeconds()).isLessThan(0.9); // "0.9" was cut: not 0.900 s
+    }
+
+    @Test
+    void aHeaderlessExcerptWithCollapsedBlanksReadsItsOnlyDecimalColumnAsTime() throws Exception {
+        Path log = write("collapsed.log", "gbak: 12.345 restoring data for table ORDERS\ngbak: 13.500 100000 records restored\n"
+                + "gbak: 14.000 restoring index PK_ORDERS\ngbak: 15.000 finishing, closing, and going home\n");
+
+        RestoreRun run = LogReader.read(log, null);
+
+        assertThat(run.columns()).containsExactly("time");
+        assertThat(run.lastSeenSeconds()).isEqualTo(15.0);
+    }
+
+    @Test
+    void aLineTwoRunsShareIsInTheRangeOfBoth() throws Exception {
+        List<String> lines = Files.readAllLines(Logs.log("small-tdrw.log"), StandardCharsets.UTF_8);
+        String killed = String.join("\n", lines.subList(0, 60)); // no line end after line 60: the retry glues on
+
+        List<RestoreRun> runs = LogReader.readAll(write("glued.log", killed + text("small-tdrw.log")), null);
+
+        assertThat(runs.get(0).warnings().get(0)).endsWith("restore 1 of 2, lines 1-60");
+        assertThat(runs.get(1).warnings().get(0)).endsWith("restore 2 of 2, lines 60-" + (59 + lines.size()));
+    }
+
+    @Test
+    void aUtf16LogWithoutBomEndingInNulBytesIsStillUtf16() throws Exception {
+        byte[] text = Files.readAllBytes(Logs.log("small-tdrw.utf16le.log"));
+        byte[] noBom = java.util.Arrays.copyOfRange(text, 2, 1500);
+        RestoreRun expected = LogReader.read(writeBytes("u16.log", noBom), null);
+
+        RestoreRun run = LogReader.read(writeBytes("u16nul.log", java.util.Arrays.copyOf(noBom, noBom.length + 8192)), null);
+
+        assertThat(bare(run)).isEqualTo(bare(expected));
+    }
+
     private Path writeBytes(String name, byte[] bytes) throws Exception {
         Path f = dir.resolve(name);
         Files.write(f, bytes);
