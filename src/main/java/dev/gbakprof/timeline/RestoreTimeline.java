@@ -259,7 +259,9 @@ public final class RestoreTimeline implements EventListener {
         StatLine line = e.line();
         EventKind kind = e.kind();
         if (line.prefixed() || kind != EventKind.OTHER) {
-            unprefixed.clear(); // only the unknown lines right before a "-"-led one are its status vector
+            if (!unprefixed.isEmpty()) {
+                unprefixed.clear(); // only the unknown lines right before a "-"-led one are its status vector
+            }
         } else if (firstRestoreLine > 0 && !finished()) {
             String t = line.text();
             if (t.length() > 1 && t.charAt(0) == '-' && Character.isLetter(t.charAt(1))) {
