@@ -62,6 +62,9 @@ public final class LinePipeline {
         if (s != null && s.text().contains("gbak:")) {
             int at = StatLineParser.secondPrefix(line);
             if (at > 0) {
+                if (parsed instanceof ColumnsChange) {
+                    parser.undoLastColumnsChange(); // the pieces are read again, each from the state before
+                }
                 Object first = parsePiece(new CutLine(line.subSequence(0, at)));
                 CharSequence rest = line.subSequence(at, line.length());
                 Object second = parsePiece(line instanceof CutLine ? new CutLine(rest) : rest);

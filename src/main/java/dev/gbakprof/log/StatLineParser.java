@@ -206,7 +206,31 @@ public final class StatLineParser {
         return true;
     }
 
+    // the column state before the last change, for undoLastColumnsChange
+    private List<Column> undoColumns = List.of();
+    private Column[] undoOrder = new Column[0];
+    private boolean undoHeaderSeen;
+    private boolean undoInferred;
+    private long undoColumnsLine;
+
+    /**
+     * Forgets the change of columns the last line made (a header read or columns inferred): that line is
+     * read again in pieces ({@link LinePipeline}: two lines glued into one).
+     */
+    void undoLastColumnsChange() {
+        columns = undoColumns;
+        order = undoOrder;
+        headerSeen = undoHeaderSeen;
+        inferred = undoInferred;
+        columnsLine = undoColumnsLine;
+    }
+
     private void setColumns(EnumSet<Column> cols) {
+        undoColumns = columns;
+        undoOrder = order;
+        undoHeaderSeen = headerSeen;
+        undoInferred = inferred;
+        undoColumnsLine = columnsLine;
         columns = List.copyOf(cols);
         order = cols.toArray(new Column[0]);
     }

@@ -546,6 +546,20 @@ class LogShapesTest {
         assertThat(bare(run)).isEqualTo(bare(expected));
     }
 
+    @Test
+    void aGluedFirstLineOfAHeaderlessPasteKeepsTheColumnsItShows() throws Exception {
+        // a paste that lost a line break on its first line: the columns are inferred from that line's numbers
+        List<String> lines = Files.readAllLines(Logs.log("small-tdrw.log"), StandardCharsets.UTF_8);
+        List<String> paste = new ArrayList<>(lines.subList(1, lines.size())); // no header
+        paste.set(0, paste.get(0) + " restoring d" + paste.get(0).replace("small.fbk", "x.fbk"));
+
+        RestoreRun run = LogReader.read(write("paste.log", String.join("\n", paste) + "\n"), null);
+
+        assertThat(run.columns()).containsExactly("time", "delta", "reads", "writes");
+        assertThat(run.indexes()).extracting(IndexBuild::seconds)
+                .isEqualTo(Logs.read("small-tdrw.log").indexes().stream().map(IndexBuild::seconds).toList());
+    }
+
     private Path writeBytes(String name, byte[] bytes) throws Exception {
         Path f = dir.resolve(name);
         Files.write(f, bytes);
