@@ -277,6 +277,10 @@ public final class LogDecoder {
             in.close();
             throw new LogFormatException(name, 0, "empty file; expected the output of gbak -c -v -st tdrw");
         }
+        int textEnd = head.length;
+        while (textEnd > 0 && head[textEnd - 1] == 0) {
+            textEnd--; // NULs to the end of what was read: maybe the end of a log cut by a crash (forEachLine)
+        }
         int skip = 0;
         Charset cs;
         boolean bom = true;
@@ -291,34 +295,27 @@ public final class LogDecoder {
             skip = 2;
         } else {
             bom = false;
-            cs = guessWithoutBom(head);
+            cs = guessWithoutBom(head, textEnd);
         }
-        int len = head.length - skip;
+        int len = Math.max(0, textEnd - skip);
         if (cs == StandardCharsets.UTF_16LE || cs == StandardCharsets.UTF_16BE) {
-            len -= len % 2;
+            int whole = head.length - skip;
+            len = Math.min(len + len % 2, whole - whole % 2); // a character ending in a zero byte; whole characters
         }
-        String sample = new String(head, skip, len, cs);
-        int text = sample.length();
-        while (text > 0 && sample.charAt(text - 1) == '\0') {
-            text--; // NULs to the end of what was read: maybe the end of a log cut by a crash (forEachLine)
-        }
-        if (text == 0 && !sample.isEmpty()) {
+        if (len == 0 && head.length > skip) {
             in.close();
             throw new LogFormatException(name, 1, "only NUL bytes; expected the text output of gbak -c -v -st tdrw");
         }
-        checkText(name, sample.substring(0, text));
+        checkText(name, new String(head, skip, len, cs));
         in.unread(head, skip, head.length - skip);
         return new Decoded(name, cs, bom, in);
     }
 
-    private static Charset guessWithoutBom(byte[] head) {
+    /** The encoding of a file without BOM; {@code textEnd}: where the head's trailing NULs start (they say nothing of it). */
+    private static Charset guessWithoutBom(byte[] head, int textEnd) {
         int evenZeros = 0;
         int oddZeros = 0;
-        int text = head.length;
-        while (text > 0 && head[text - 1] == 0) {
-            text--; // NULs that end the file (a crash) say nothing of the encoding
-        }
-        text = Math.min(head.length, text + text % 2); // a UTF-16 character ending in a zero byte
+        int text = Math.min(head.length, textEnd + textEnd % 2); // a UTF-16 character ending in a zero byte
         int n = Math.min(text, 4096);
         for (int i = 0; i < n; i++) {
             if (head[i] == 0) {
