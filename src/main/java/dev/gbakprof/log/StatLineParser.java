@@ -75,17 +75,14 @@ public final class StatLineParser {
         raw = line;
         int base = pos;
         rawEnd = end;
-        while (end > pos && (b[end - 1] & 0xff) <= ' ') {
-            end--; // trailing blanks, CR, the services' trailing space, header padding
-        }
+        end = trimEnd(pos, end); // trailing blanks, CR, the services' trailing space, header padding
         pos = skipBlanks(pos, end); // pasted logs: leading blanks or TABs before gbak:
         if (pos >= end) {
             return null;
         }
         end = undecorated(pos, end);
         pos = decorationEnd;
-        boolean prefixed = end - pos >= 5 && b[pos] == 'g' && b[pos + 1] == 'b' && b[pos + 2] == 'a'
-                && b[pos + 3] == 'k' && b[pos + 4] == ':';
+        boolean prefixed = prefixAt(pos, end);
         if (prefixed) {
             pos += PREFIX.length();
         }
@@ -132,7 +129,7 @@ public final class StatLineParser {
             p++;
         }
         decorationEnd = pos;
-        if (p == pos || end - p < 5 || b[p] != 'g' || b[p + 1] != 'b' || b[p + 2] != 'a' || b[p + 3] != 'k' || b[p + 4] != ':') {
+        if (p == pos || !prefixAt(p, end)) {
             return end;
         }
         decorationEnd = p;
@@ -147,13 +144,15 @@ public final class StatLineParser {
                 closed &= b[end - 1 - i] == b[open + i];
             }
             if (closed) {
-                end -= n;
-                while (end > p && (b[end - 1] & 0xff) <= ' ') {
-                    end--;
-                }
+                end = trimEnd(p, end - n);
             }
         }
         return end;
+    }
+
+    /** {@code gbak:} at p. */
+    private boolean prefixAt(int p, int end) {
+        return end - p >= 5 && b[p] == 'g' && b[p + 1] == 'b' && b[p + 2] == 'a' && b[p + 3] == 'k' && b[p + 4] == ':';
     }
 
     private static boolean isMark(byte c) {
@@ -264,7 +263,7 @@ public final class StatLineParser {
             return false;
         }
         EnumSet<Column> cols = EnumSet.noneOf(Column.class);
-        cols.add(decimals == 1 && printedAsDelta(pos, tokens.get(0)) ? Column.DELTA : Column.TIME);
+        cols.add(decimals == 1 && printedAsDelta(pos, end, tokens.get(0)) ? Column.DELTA : Column.TIME);
         if (decimals == 2) {
             cols.add(Column.DELTA);
         }
@@ -291,9 +290,9 @@ public final class StatLineParser {
      * is a delta; 4 or more ({@code gbak:    0.011}) a time. One space ({@code gbak: 0.011}: blanks collapsed
      * by a paste) cannot tell, and is read as time, as the warning says.
      */
-    private boolean printedAsDelta(int afterPrefix, String token) {
+    private boolean printedAsDelta(int afterPrefix, int end, String token) {
         int dot = token.indexOf('.');
-        int start = skipBlanks(afterPrefix, afterPrefix + 64 > b.length ? b.length : afterPrefix + 64);
+        int start = skipBlanks(afterPrefix, end);
         if (start <= afterPrefix + 1) {
             return false; // no padding at all: blanks collapsed (or a delta of 10 s and more); read as time
         }
@@ -356,6 +355,14 @@ public final class StatLineParser {
     /** Reads a page counter at p, leaving {@link #cursor} after it; as {@link #parseCount(byte[], int, int)}. */
     private long scanCount(int p, int end) {
         return parseCount(b, p, tokenEnd(p, end));
+    }
+
+    /** The end without the blanks (and control characters) before it, not before {@code from}. */
+    private int trimEnd(int from, int end) {
+        while (end > from && (b[end - 1] & 0xff) <= ' ') {
+            end--;
+        }
+        return end;
     }
 
     private int skipBlanks(int p, int end) {
