@@ -151,14 +151,17 @@ public final class RestoreTimeline implements EventListener {
         if (kind == EventKind.BACKUP_MESSAGE && firstBackupLine == 0) {
             firstBackupLine = line.lineNumber();
         }
+        // the next volume of a multi-volume backup, opened in the middle of the restore (often of a table's
+        // data): the table's load and the phase go on
+        boolean nextVolume = kind == EventKind.OPENED_FILE && backupFile != null;
         if (line.hasStats()) {
-            onStats(e);
+            onStats(e, nextVolume);
         }
-        apply(e);
+        apply(e, nextVolume);
     }
 
     /** Ends the span the previous statistics line started and opens the one this line starts. */
-    private void onStats(Event e) {
+    private void onStats(Event e, boolean nextVolume) {
         StatLine line = e.line();
         lastStatsLine = line.lineNumber();
         long t = -1;
@@ -218,8 +221,6 @@ public final class RestoreTimeline implements EventListener {
             openIndex.writes = line.writes();
             openIndex = null;
         }
-        // the next volume of a multi-volume backup, opened in the middle of a table's data: the load goes on
-        boolean nextVolume = e.kind() == EventKind.OPENED_FILE && backupFile != null;
         if (openTable != null && !continuesTable(e.kind()) && !nextVolume) {
             closeTable(t);
         }
@@ -255,30 +256,11 @@ public final class RestoreTimeline implements EventListener {
     }
 
     /** What the message means for tables, indexes, errors and status. */
-    private void apply(Event e) {
+    private void apply(Event e, boolean nextVolume) {
         StatLine line = e.line();
         EventKind kind = e.kind();
-        if (line.prefixed() || kind != EventKind.OTHER) {
-            if (!unprefixed.isEmpty()) {
-                unprefixed.clear(); // only the unknown lines right before a "-"-led one are its status vector
-            }
-        } else if (firstRestoreLine > 0 && !finished()) {
-            String t = line.text();
-            if (t.length() > 1 && t.charAt(0) == '-' && Character.isLetter(t.charAt(1))) {
-                // fbsvcmgr prints the service's failure as a status vector, without gbak's prefix: a first
-                // line ("database x.fdb already exists..."), then "-"-led ones ("-Exiting before completion...")
-                unprefixed.forEach(this::error);
-                unprefixed.clear();
-                error(line.text());
-            } else {
-                if (unprefixed.size() == 4) {
-                    unprefixed.remove(0); // the lines right before the "-"-led one matter
-                }
-                unprefixed.add(t);
-            }
-        }
+        statusVector(line, kind);
         long t = line.hasStats() ? clockMs : -1;
-        String backupFileBefore = backupFile;
         switch (kind) {
             case OPENED_FILE -> {
                 if (backupFile == null) {
@@ -357,8 +339,36 @@ public final class RestoreTimeline implements EventListener {
             }
         }
         Phase p = kind == EventKind.COMMIT_METADATA ? phaseOf(kind) : kind.phase();
-        if (p != null && !(kind == EventKind.OPENED_FILE && backupFileBefore != null)) {
-            currentPhase = p; // not for the next volume of a backup: the phase goes on
+        if (p != null && !nextVolume) {
+            currentPhase = p;
+        }
+    }
+
+    /**
+     * fbsvcmgr prints the service's failure as a status vector, without gbak's prefix: a first line
+     * ("database x.fdb already exists..."), then "-"-led ones ("-Exiting before completion..."). Unknown
+     * unprefixed lines of a running restore are kept (the last four) until a "-"-led one makes them errors.
+     */
+    private void statusVector(StatLine line, EventKind kind) {
+        if (line.prefixed() || kind != EventKind.OTHER) {
+            if (!unprefixed.isEmpty()) {
+                unprefixed.clear(); // only the unknown lines right before a "-"-led one are its status vector
+            }
+            return;
+        }
+        if (firstRestoreLine == 0 || finished()) {
+            return;
+        }
+        String t = line.text();
+        if (t.length() > 1 && t.charAt(0) == '-' && Character.isLetter(t.charAt(1))) {
+            unprefixed.forEach(this::error);
+            unprefixed.clear();
+            error(t);
+        } else {
+            if (unprefixed.size() == 4) {
+                unprefixed.remove(0);
+            }
+            unprefixed.add(t);
         }
     }
 
