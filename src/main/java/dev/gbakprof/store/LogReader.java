@@ -80,13 +80,6 @@ public final class LogReader {
         }
         String lbl = label != null ? label : defaultLabel(path);
         int n = runs.timelines.size();
-        if (n == 1) {
-            RestoreTimeline t = runs.current();
-            if (!failedBeforeTimes(t)) {
-                validate(name, t, lines);
-            }
-            return List.of(withWarning(t.toRun(lbl, name), nulTail));
-        }
         // a timed restore is a record; failed gbak calls are records only when the log has no timed restore
         List<Integer> restores = new ArrayList<>();
         List<Integer> failedCalls = new ArrayList<>();
@@ -115,8 +108,7 @@ public final class LogReader {
             if (restores.contains(i)) {
                 continue;
             }
-            String what = t.firstBackupLine() > 0 && (t.firstRestoreLine() == 0 || t.firstBackupLine() < t.firstRestoreLine())
-                    ? "a backup (gbak -b), not a restore"
+            String what = isBackup(t) ? "a backup (gbak -b), not a restore"
                     : failedBeforeTimes(t) ? "a gbak run that restored nothing (" + t.errors().get(0) + ")"
                     : t.firstRestoreLine() > 0 ? "a restore without time statistics (no -st t), which cannot be timed"
                     : null; // lines that are not gbak output
@@ -167,7 +159,7 @@ public final class LogReader {
          */
         private boolean begun;
         /** Some run has shown a restore or backup message: the file is gbak output, read it to the end. */
-        volatile boolean gbakOutput;
+        boolean gbakOutput; // read by the give-up listener, on the same (pipeline) thread
 
         RestoreTimeline current() {
             return timelines.get(timelines.size() - 1);
@@ -199,14 +191,14 @@ public final class LogReader {
 
         @Override
         public void onEvent(Event event) {
-            if (event.kind() == EventKind.OPENED_FILE && current().finished()) {
+            EventKind k = event.kind();
+            if (k == EventKind.OPENED_FILE && current().finished()) {
                 newRun(event.line().lineNumber());
             }
-            EventKind k = event.kind();
             begun |= k == EventKind.OPENED_FILE || k == EventKind.BACKUP_MESSAGE || k == EventKind.ERROR
                     || event.line().hasStats();
             current().onEvent(event);
-            gbakOutput |= event.kind().isRestoreMessage() || event.kind() == EventKind.BACKUP_MESSAGE;
+            gbakOutput |= k.isRestoreMessage() || k == EventKind.BACKUP_MESSAGE;
         }
     }
 
@@ -225,10 +217,14 @@ public final class LogReader {
         return t.gbakFailure() && t.firstBackupLine() == 0 && (t.firstRestoreLine() == 0 || !t.timed());
     }
 
+    /** The run is a backup: a message only a backup prints, before any a restore prints. */
+    private static boolean isBackup(RestoreTimeline t) {
+        return t.firstBackupLine() > 0 && (t.firstRestoreLine() == 0 || t.firstBackupLine() < t.firstRestoreLine());
+    }
+
     private static void validate(String name, RestoreTimeline timeline, long lines) {
-        long backup = timeline.firstBackupLine();
-        if (backup > 0 && (timeline.firstRestoreLine() == 0 || backup < timeline.firstRestoreLine())) {
-            throw new LogFormatException(name, backup,
+        if (isBackup(timeline)) {
+            throw new LogFormatException(name, timeline.firstBackupLine(),
                     "this is a backup log (gbak -b); expected a restore log (gbak -c -v -st tdrw)");
         }
         if (timeline.firstRestoreLine() == 0) {
