@@ -12,10 +12,15 @@ final class VerdictText {
 
     /** "1.59× faster" / "1.25× slower" / "the same" from a speed-up (baseline ÷ candidate). */
     static String ratio(double speedup, Texts t) {
-        if (Math.abs(speedup - 1) < 0.005) {
+        if (same(speedup)) {
             return t.get("ratio.same");
         }
         return speedup > 1 ? t.get("ratio.faster", t.factor(speedup)) : t.get("ratio.slower", t.factor(1 / speedup));
+    }
+
+    /** A speed-up that rounds to 1.00: "the same". */
+    private static boolean same(double speedup) {
+        return Math.abs(speedup - 1) < 0.005;
     }
 
     /** The interval in the direction of {@link #ratio}: bounds of the speed-up, or of its inverse when slower. */
@@ -45,8 +50,11 @@ final class VerdictText {
         String base = c.baseline().label();
         return switch (c.verdict()) {
             case UNKNOWN -> t.get("verdict.unknown", cand, base);
-            case TOO_FEW_RUNS -> t.get("verdict.few", cand, ratio(c.speedup(), t), base,
-                    c.candidateSpread().n(), c.baselineSpread().n(), Comparisons.MIN_RUNS);
+            case TOO_FEW_RUNS -> same(c.speedup())
+                    ? t.get("verdict.few.same", cand, base, c.candidateSpread().n(), c.baselineSpread().n(),
+                        Comparisons.MIN_RUNS)
+                    : t.get("verdict.few", cand, ratio(c.speedup(), t), base,
+                        c.candidateSpread().n(), c.baselineSpread().n(), Comparisons.MIN_RUNS);
             case WITHIN_NOISE -> {
                 String[] b = bounds(c, t);
                 yield t.get("verdict.noise", cand, base, ratio(c.speedup(), t), b[0], b[1],
@@ -54,8 +62,11 @@ final class VerdictText {
             }
             case FASTER, SLOWER -> {
                 String[] b = bounds(c, t);
-                yield t.get("verdict.real", cand, ratio(c.speedup(), t), base, b[0], b[1],
+                String real = t.get("verdict.real", cand, ratio(c.speedup(), t), base, b[0], b[1],
                         c.candidateSpread().n(), c.baselineSpread().n(), pValue(c, t));
+                // at 3 against 3 the interval excludes 1 exactly when the runs do not overlap: 2 orders in 20
+                boolean three = c.candidateSpread().n() == 3 && c.baselineSpread().n() == 3;
+                yield three ? real + " " + t.get("verdict.real.three") : real;
             }
         };
     }

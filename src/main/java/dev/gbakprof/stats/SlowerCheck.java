@@ -22,7 +22,7 @@ public record SlowerCheck(boolean passed, Double slowerPercent, String message) 
         return new SlowerCheck(passed, slower, String.format(Locale.ROOT,
                 "%s %s: median total %.3f s is %.1f%% %s than %s (%.3f s); allowed: %s slower",
                 passed ? "ok" : "FAIL", candidate.label(), c.median(), Math.abs(slower),
-                slower >= 0 ? "slower" : "faster", baseline.label(), b.median(), pct(allowedPercent)));
+                slower >= 0 ? "slower" : "shorter", baseline.label(), b.median(), pct(allowedPercent)));
     }
 
     private static String pct(double p) {

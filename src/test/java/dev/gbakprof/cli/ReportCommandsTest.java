@@ -53,7 +53,7 @@ class ReportCommandsTest {
     @Test
     void failIfSlowerAgainstTheSlowerBaselinePasses() {
         assertThat(run(ab("--baseline", "cpu-quota-50", "--fail-if-slower", "0"))).isEqualTo(Main.OK);
-        assertThat(out.toString()).contains("ok full-cpu: median total 12.972 s is 50.9% faster than cpu-quota-50");
+        assertThat(out.toString()).contains("ok full-cpu: median total 12.972 s is 50.9% shorter than cpu-quota-50");
     }
 
     @Test
@@ -67,7 +67,7 @@ class ReportCommandsTest {
     @Test
     void compareWritesEveryFileAndPrintsTheHeadline() throws Exception {
         assertThat(run(ab())).isEqualTo(Main.OK);
-        assertThat(out.toString()).startsWith("full-cpu restored in 13.0 s, 51% faster than cpu-quota-50 (26.4 s), 3 runs each.\n");
+        assertThat(out.toString()).startsWith("full-cpu restored in 13.0 s, 51% less time than cpu-quota-50 (26.4 s), 3 runs each.\n");
         try (Stream<Path> files = Files.list(tmp)) {
             assertThat(files.map(p -> p.getFileName().toString())).containsExactlyInAnyOrder("report.png", "total.png",
                     "phases.png", "indexes.png", "tables.png", "timeline.png", "summary.md", "runs.csv", "indexes.csv",

@@ -3,6 +3,11 @@ package dev.gbakprof.report;
 import dev.gbakprof.Samples;
 import org.junit.jupiter.api.Test;
 
+import dev.gbakprof.model.RestoreRun;
+import dev.gbakprof.model.TableLoad;
+import dev.gbakprof.store.RunInputs;
+
+import java.nio.file.Path;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -14,8 +19,8 @@ class ReportPageTest {
     void excerptsCompareTheIndexPhaseOfTheirFiveLinesAndSaySo() {
         ReportPage.Page page = new ReportPage().drawing(Samples.article(), ReportSettings.defaults(Lang.EN));
         // 7894.340 - 5301.785 = 2592.555 s and 13304.334 - 9529.339 = 3774.995 s; 1 - 2592.555/3774.995 = 31.3 %
-        assertThat(page.headline()).isEqualTo("High performance: the index phase took 43 min 13 s, 31% faster than "
-                + "Balanced (1 h 03 min), 1 run each.");
+        assertThat(page.headline()).isEqualTo("High performance: the index phase took 43 min 13 s, 31% less time than "
+                + "with Balanced (1 h 03 min), 1 run each: too few runs to call it a real difference.");
         assertThat(page.notes()).containsExactly(
                 "Total restore time unknown: not every configuration has a completed run (excerpts, cut-short or "
                         + "failed logs). Only the index phase is compared, as far as the logs show it.",
@@ -35,10 +40,11 @@ class ReportPageTest {
     void repeatedRunsGetAHeadlineOnTheTotalAndAVerdictWithItsInterval() {
         ReportPage.Page page = new ReportPage().drawing(Samples.abBoth(), ReportSettings.defaults(Lang.EN));
         assertThat(page.headline())
-                .isEqualTo("full-cpu restored in 13.0 s, 51% faster than cpu-quota-50 (26.4 s), 3 runs each.");
+                .isEqualTo("full-cpu restored in 13.0 s, 51% less time than cpu-quota-50 (26.4 s), 3 runs each.");
         assertThat(page.notes()).containsExactly("full-cpu is 2.04× faster than cpu-quota-50: 95% CI 1.74–2.20 "
                 + "(3 against 3 runs; bootstrap of the ratio of medians, Mann–Whitney p = 0.10, the smallest possible "
-                + "with 3 against 3 runs).");
+                + "with 3 against 3 runs). With 3 runs against 3, this only says that the two sets of runs did not overlap, "
+                + "which happens by chance 1 time in 10 even when nothing differs: more runs make it firmer.");
         assertThat(page.table().rows()).containsExactly(
                 List.of("full-cpu", "3", "13.0 s", "9.13 s", "3.97 s", "baseline"),
                 List.of("cpu-quota-50", "3", "26.4 s", "18.2 s", "8.12 s", "2.04× slower (95% CI 1.74–2.20)"));
@@ -58,7 +64,7 @@ class ReportPageTest {
     void aFailedRestoreSaysSoQuotesGbakAndHasNoTotal() {
         ReportPage.Page page = new ReportPage().drawing(List.of(Samples.log("dupfail-tdrw.log", "dupfail")),
                 ReportSettings.defaults(Lang.EN));
-        assertThat(page.headline()).isEqualTo("dupfail: the restore failed; gbak stopped after 0.135 s (1 run).");
+        assertThat(page.headline()).isEqualTo("dupfail: gbak went through to the end of the restore (0.135 s) but reported errors: the restore failed (1 run).");
         assertThat(page.notes()).containsExactly("dupfail: 1 of 1 run(s) failed. gbak: cannot commit index UX_ITEMS_NORM_CODE");
         assertThat(page.table().rows()).containsExactly(
                 List.of("dupfail", "1 (1 failed)", "unknown", "0.032 s", "0.000 s"));
@@ -66,6 +72,43 @@ class ReportPageTest {
                 ReportSettings.defaults(Lang.EN));
         assertThat(indexes.categories().get(0).name()).isEqualTo("UX_ITEMS_NORM_CODE");
         assertThat(indexes.series().get(0).bars().get(0).text()).isEqualTo("0.003 s · FAILED in 1 of 1 run(s): left inactive");
+    }
+
+    @Test
+    void aRestoreThatFailedBeforeItsEndSaysWhereGbakStopped() {
+        // gbak refused to overwrite an existing database: it stopped before restoring anything
+        RestoreRun failed = RunInputs.load(Path.of("src/test/resources/more-logs/svc-exists.log"), "exists").get(0);
+        ReportPage.Page page = new ReportPage().drawing(List.of(failed), ReportSettings.defaults(Lang.EN));
+        assertThat(page.headline()).isEqualTo("exists: the restore failed; gbak stopped after 0.000 s (1 run).");
+    }
+
+    @Test
+    void restoresOfDifferentDataAreComparedWithANoteSayingSo() {
+        RestoreRun small = RunInputs.load(Path.of("src/test/resources/logs/small-tdrw.log"), "small").get(0);
+        ReportPage.Page page = new ReportPage().drawing(List.of(Samples.log("shop-tdrw.log", "shop"), small),
+                ReportSettings.defaults(Lang.EN));
+        // small-tdrw.log restores PROJECTS, EMPLOYEES, DEPARTMENTS; shop-tdrw.log has none of them
+        assertThat(page.notes()).contains("small and shop did not restore the same data (table PROJECTS only in "
+                + "small): their times compare the databases as much as the configurations.");
+        // the same tables with another row count in one of them
+        RestoreRun shop = Samples.log("shop-tdrw.log", "full");
+        RestoreRun half = shop.toBuilder().label("half").tables(shop.tables().stream()
+                .map(t -> t.name().equals("ORDERS") ? new TableLoad(t.name(), 500_000, t.startSeconds(), t.seconds()) : t)
+                .toList()).build();
+        assertThat(new ReportPage().drawing(List.of(shop, half), ReportSettings.defaults(Lang.EN)).notes())
+                .contains("half and full did not restore the same data (table ORDERS: 500,000 rows against 1,000,000): "
+                        + "their times compare the databases as much as the configurations.");
+        // the same restores under two labels: no such note
+        ReportPage.Page same = new ReportPage().drawing(Samples.abBoth(), ReportSettings.defaults(Lang.EN));
+        assertThat(same.notes()).noneMatch(n -> n.contains("same data"));
+    }
+
+    @Test
+    void theSameTimeOnTooFewRunsIsSaidInPlainWords() {
+        ReportPage.Page page = new ReportPage().drawing(List.of(Samples.log("shop-tdrw.log", "A"),
+                Samples.log("shop-tdrw.log", "B")), ReportSettings.defaults(Lang.EN));
+        assertThat(page.notes()).contains("A and B took the same time on 1 against 1 run(s): too few runs to tell a real "
+                + "difference from run-to-run noise (a test needs 3 runs each).");
     }
 
     @Test
