@@ -121,11 +121,17 @@ public final class LinuxCpuFreq implements PowerPlanSwitcher {
         return new PowerSnapshot(new PowerPlan(name, null, SOURCE, performance), choices, details, warnings);
     }
 
-    /** The governor, with the EPP when every CPU has the same one: {@code powersave + EPP performance}. */
+    /**
+     * The governor, with the EPP when every CPU has the same one: {@code powersave + EPP performance}; per CPU when
+     * they differ: {@code mixed (cpu0-1 performance, cpu2 powersave)}, {@code powersave + mixed EPP (…)}.
+     */
     private static String planName(Map<Integer, String> governors, Map<Integer, String> epps) {
         Optional<String> governor = uniform(governors);
         if (governor.isEmpty()) {
             return "mixed (" + summarize(governors) + ")";
+        }
+        if (epps.size() == governors.size() && uniform(epps).isEmpty()) {
+            return governor.get() + " + mixed EPP (" + summarize(epps) + ")";
         }
         Optional<String> epp = epps.size() == governors.size() ? uniform(epps) : Optional.empty();
         return governor.get() + epp.map(e -> " + EPP " + e).orElse("");
@@ -226,6 +232,38 @@ public final class LinuxCpuFreq implements PowerPlanSwitcher {
                     : governors.contains("ondemand") ? writeAll(cpus, "ondemand", null)
                     : writeAll(cpus, checked("powersave", governors, "governor"),
                     epps.contains("balance_performance") ? "balance_performance" : null);
+        };
+    }
+
+    /**
+     * Saves what a plan name cannot hold: each CPU's own governor and EPP (they may differ), or the profile of the
+     * power daemon that runs (switching through it changes its profile, which writing sysfs back would not undo).
+     */
+    @Override
+    public Saved save() {
+        Daemon ppd = powerProfilesDaemon();
+        if (ppd.running()) {
+            return () -> runDaemon(List.of("powerprofilesctl", "set", ppd.profile()));
+        }
+        Daemon tuned = tuned();
+        if (tuned.running()) {
+            return () -> runDaemon(List.of("tuned-adm", "profile", tuned.profile()));
+        }
+        Map<Integer, Path> cpus = cpufreqDirs();
+        Map<Integer, String> governors = readEach(cpus, "scaling_governor");
+        Map<Integer, String> epps = readEach(cpus, "energy_performance_preference");
+        return () -> {
+            // governors first: intel_pstate refuses an EPP change while the governor is performance
+            governors.forEach((cpu, g) -> write(cpus.get(cpu).resolve("scaling_governor"), g));
+            epps.forEach((cpu, e) -> write(cpus.get(cpu).resolve("energy_performance_preference"), e));
+            Map<Integer, String> nowGovernors = readEach(cpus, "scaling_governor");
+            Map<Integer, String> nowEpps = readEach(cpus, "energy_performance_preference");
+            if (!nowGovernors.equals(governors) || !nowEpps.equals(epps)) {
+                throw new PowerPlanException("the saved settings did not all take: governor " + summarize(nowGovernors)
+                        + (nowEpps.isEmpty() ? "" : ", EPP " + summarize(nowEpps)) + " (saved: " + summarize(governors)
+                        + (epps.isEmpty() ? "" : ", EPP " + summarize(epps)) + "); a power daemon may have changed them");
+            }
+            return current();
         };
     }
 

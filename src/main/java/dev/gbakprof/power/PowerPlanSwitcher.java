@@ -24,4 +24,26 @@ public interface PowerPlanSwitcher extends PowerPlanProbe {
      * @throws PowerPlanException   when the plan exists but cannot be set; the message says why
      */
     PowerPlan set(String nameOrAlias);
+
+    /**
+     * Saves what is active now so that {@link Saved#putBack()} can restore exactly that after plans were switched.
+     * By default the active plan, set back by its GUID or name; a system whose state a plan name does not hold
+     * (Linux: a governor per CPU, a power daemon's profile) saves more.
+     */
+    default Saved save() {
+        PowerPlan now = current();
+        String key = now.guid() != null ? now.guid() : now.name();
+        return () -> set(key);
+    }
+
+    /** The saved state of {@link #save()}. */
+    interface Saved {
+        /**
+         * Restores the saved state and checks that it took.
+         *
+         * @return the plan now active
+         * @throws PowerPlanException when it cannot be restored; the message says what is left as it is
+         */
+        PowerPlan putBack();
+    }
 }

@@ -27,6 +27,7 @@ public final class MatrixExperiment {
     private final boolean terminal;
     private final AtomicBoolean restored = new AtomicBoolean();
     private PowerPlan original;
+    private PowerPlanSwitcher.Saved saved;
     private volatile boolean switched;
 
     /** What the experiment did. */
@@ -77,6 +78,7 @@ public final class MatrixExperiment {
                         + (now == null ? "no probe" : now.source()) + "); use --vary to compare gbak options instead");
             }
             original = now;
+            saved = switcher.save(); // each CPU's setting or a power daemon's profile: more than the plan's name
             out.println("gbakprof: power plan now: " + describe(original) + " (put back at the end)");
         }
         Thread hook = new Thread(this::restoreOriginal, "gbakprof-restore-power-plan");
@@ -133,9 +135,8 @@ public final class MatrixExperiment {
         if (original == null || !switched || !restored.compareAndSet(false, true)) {
             return null;
         }
-        String key = original.guid() != null ? original.guid() : original.name();
         try {
-            PowerPlan now = switcher.set(key);
+            PowerPlan now = saved.putBack();
             out.println("gbakprof: restored the original power plan: " + describe(now));
             return now.name();
         } catch (RuntimeException ex) {

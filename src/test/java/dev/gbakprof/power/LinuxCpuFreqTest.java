@@ -172,6 +172,51 @@ class LinuxCpuFreqTest {
     }
 
     @Test
+    void savedMixedGovernorsAndEppsArePutBackCpuByCpu() {
+        FakeSysfs sysfs = new FakeSysfs(tmp);
+        String[] governors = {"performance", "powersave", "powersave", "performance"};
+        String[] epps = {"performance", "balance_power", "power", "performance"};
+        for (int cpu = 0; cpu < 4; cpu++) {
+            sysfs.cpu(cpu, "intel_pstate", governors[cpu], PSTATE_GOVERNORS).epp(cpu, epps[cpu], EPP_CHOICES);
+        }
+        LinuxCpuFreq linux = new LinuxCpuFreq(sysfs.root(), new RecordedRunner());
+        PowerPlanSwitcher.Saved saved = linux.save();
+        linux.set("powersave + EPP balance_performance");
+        assertThat(linux.current().name()).isEqualTo("powersave + EPP balance_performance");
+
+        PowerPlan back = saved.putBack();
+
+        assertThat(back.name()).isEqualTo("mixed (cpu0,3 performance, cpu1-2 powersave)");
+        for (int cpu = 0; cpu < 4; cpu++) {
+            assertThat(sysfs.read("sys/devices/system/cpu/cpu" + cpu + "/cpufreq/scaling_governor")).isEqualTo(governors[cpu]);
+            assertThat(sysfs.read("sys/devices/system/cpu/cpu" + cpu + "/cpufreq/energy_performance_preference"))
+                    .isEqualTo(epps[cpu]);
+        }
+    }
+
+    @Test
+    void differentEppsUnderOneGovernorAreNamedAsSuch() {
+        FakeSysfs sysfs = intelPstate("powersave", "balance_performance");
+        sysfs.epp(2, "power", EPP_CHOICES);
+
+        assertThat(new LinuxCpuFreq(sysfs.root(), new RecordedRunner()).current().name())
+                .isEqualTo("powersave + mixed EPP (cpu0-1,3 balance_performance, cpu2 power)");
+    }
+
+    @Test
+    void aRunningPowerDaemonGetsItsOwnProfileBack() {
+        RecordedRunner ppd = new RecordedRunner().ok("powerprofilesctl get", "balanced\n")
+                .ok("powerprofilesctl set balanced", "");
+        new LinuxCpuFreq(intelPstate("powersave", "balance_performance").root(), ppd).save().putBack();
+        assertThat(ppd.calls()).contains(List.of("powerprofilesctl", "set", "balanced"));
+
+        RecordedRunner tuned = new RecordedRunner().ok("tuned-adm active", "Current active profile: virtual-guest\n")
+                .ok("tuned-adm profile virtual-guest", "");
+        new LinuxCpuFreq(acpiCpufreq("schedutil", "schedutil").root(), tuned).save().putBack();
+        assertThat(tuned.calls()).contains(List.of("tuned-adm", "profile", "virtual-guest"));
+    }
+
+    @Test
     void setGoesThroughPowerProfilesDaemonWhenItRuns() {
         FakeSysfs sysfs = intelPstate("powersave", "balance_performance");
         RecordedRunner runner = new RecordedRunner()
