@@ -1,5 +1,6 @@
 package dev.gbakprof.report;
 
+import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.internal.chartpart.Chart;
 import org.knowm.xchart.style.AxesChartStyler;
 import org.knowm.xchart.style.Styler;
@@ -8,6 +9,7 @@ import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.Font;
 import java.awt.font.FontRenderContext;
+import java.util.List;
 
 /**
  * Font sizes and the common look of every chart. Sizes are set for 1600×900 and scale with the image,
@@ -72,6 +74,46 @@ final class ChartStyle {
         if (w > room) {
             s.setChartTitleFont(font.deriveFont((float) Math.max(10, font.getSize2D() * room / w)));
         }
+    }
+
+    /** Longest label a category axis shows whole; a longer one is cut with "…" (tables and Markdown keep it whole). */
+    static final int MAX_CATEGORY_LABEL = 40;
+    /** Shortest a label is cut to before the axis labels are slanted instead. */
+    private static final int MIN_CATEGORY_LABEL = 12;
+
+    /**
+     * Category names that a category axis can show side by side: each label followed by its suffix, the labels
+     * cut with "…" as far as needed (to {@link #MAX_CATEGORY_LABEL} characters at most, never to names alike),
+     * then with the short suffixes; slanted only when even that does not fit. XChart draws axis labels on one
+     * line and silently drops those that overlap.
+     */
+    List<String> fitCategories(CategoryChart chart, List<String> labels, List<String> suffixes, List<String> shortSuffixes) {
+        double slot = 0.9 * (chart.getWidth() - px(160)) / Math.max(1, labels.size());
+        for (List<String> ends : List.of(suffixes, shortSuffixes)) {
+            for (int max = MAX_CATEGORY_LABEL; max >= MIN_CATEGORY_LABEL; max--) {
+                List<String> cut = cut(labels, ends, max);
+                if (cut != null && widest(cut) <= slot) {
+                    return cut;
+                }
+            }
+        }
+        List<String> slanted = cut(labels, shortSuffixes, MIN_CATEGORY_LABEL);
+        chart.getStyler().setXAxisLabelRotation(30);
+        return slanted != null ? slanted : cut(labels, shortSuffixes, Integer.MAX_VALUE);
+    }
+
+    /** Labels cut to {@code max} characters plus their suffixes; {@code null} when cutting makes two alike. */
+    private static List<String> cut(List<String> labels, List<String> suffixes, int max) {
+        List<String> names = new java.util.ArrayList<>();
+        for (int i = 0; i < labels.size(); i++) {
+            names.add(Labels.cut(labels.get(i), max) + suffixes.get(i));
+        }
+        return names.stream().distinct().count() == names.size() ? names : null;
+    }
+
+    private double widest(List<String> names) {
+        FontRenderContext frc = new FontRenderContext(null, true, true);
+        return names.stream().mapToDouble(n -> tick().getStringBounds(n, frc).getWidth()).max().orElse(0);
     }
 
     /** The look shared by every XChart chart; call it after the title is set. */

@@ -16,6 +16,11 @@ import java.util.List;
 record KeyTable(List<String> header, List<List<String>> rows) {
 
     static KeyTable of(Grouped grouped, Texts t) {
+        return of(grouped, t, Integer.MAX_VALUE);
+    }
+
+    /** With labels cut to {@code maxLabel} characters (the one-page report, whose table must fit its width). */
+    static KeyTable of(Grouped grouped, Texts t, int maxLabel) {
         Headline h = Headline.of(grouped.groups(), grouped.baseline());
         Measure measure = h.measure() == null ? Measure.TOTAL : h.measure();
         List<String> header = new ArrayList<>(List.of(t.get("col.label"), t.get("col.runs"), t.get("col.total"),
@@ -23,13 +28,14 @@ record KeyTable(List<String> header, List<List<String>> rows) {
         boolean compare = grouped.groups().size() > 1;
         RunGroup baseline = grouped.groups().get(grouped.baseline());
         if (compare) {
-            header.add(measure == Measure.TOTAL ? t.get("col.vs", baseline.label())
-                    : t.get("col.vs.phase", t.get("headline.phase." + measure.phase().label()), baseline.label()));
+            String base = Labels.cut(baseline.label(), maxLabel);
+            header.add(measure == Measure.TOTAL ? t.get("col.vs", base)
+                    : t.get("col.vs.phase", t.get("headline.phase." + measure.phase().label()), base));
         }
         List<List<String>> rows = new ArrayList<>();
         for (RunGroup g : grouped.groups()) {
             List<String> row = new ArrayList<>();
-            row.add(g.label());
+            row.add(Labels.cut(g.label(), maxLabel));
             row.add(runsCell(g, t));
             row.add(t.duration(g.spread(Measure.TOTAL).median()));
             row.add(t.duration(g.spread(Measure.INDEXES).median()));

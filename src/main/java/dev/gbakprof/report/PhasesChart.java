@@ -39,12 +39,14 @@ public final class PhasesChart implements ChartFile {
     CategoryChart chart(List<RestoreRun> runs, ReportSettings settings, boolean perLabel, ChartStyle style) {
         Texts t = settings.texts();
         Grouped grouped = Grouped.of(runs, settings);
-        List<String> categories = new ArrayList<>();
+        List<String> labels = new ArrayList<>();
+        List<String> suffixes = new ArrayList<>();
         List<double[]> seconds = new ArrayList<>();
         if (perLabel) {
             for (int g = 0; g < grouped.groups().size(); g++) {
                 RunGroup group = grouped.groups().get(g);
-                categories.add(Labels.seriesName(grouped, g, t));
+                labels.add(group.label());
+                suffixes.add(group.size() == 1 ? "" : " (" + t.runs(group.size()) + ")");
                 double[] row = new double[Phase.values().length];
                 for (Phase p : Phase.values()) {
                     Double m = group.spread(Measure.of(p)).median();
@@ -53,16 +55,18 @@ public final class PhasesChart implements ChartFile {
                 seconds.add(row);
             }
         } else {
-            List<String> names = grouped.runNames();
-            List<RestoreRun> ordered = grouped.runsInGroupOrder();
-            for (int i = 0; i < ordered.size(); i++) {
-                RestoreRun run = ordered.get(i);
-                categories.add(names.get(i) + (run.status() == RunStatus.COMPLETED ? "" : " (" + t.get("status." + run.status()) + ")"));
-                double[] row = new double[Phase.values().length];
-                for (Phase p : Phase.values()) {
-                    row[p.ordinal()] = run.phaseSeconds(p);
+            for (RunGroup group : grouped.groups()) {
+                for (int i = 0; i < group.size(); i++) {
+                    RestoreRun run = group.runs().get(i);
+                    labels.add(group.label());
+                    suffixes.add((group.size() == 1 ? "" : " #" + (i + 1)) // as Grouped.runNames numbers them
+                            + (run.status() == RunStatus.COMPLETED ? "" : " (" + t.get("status." + run.status()) + ")"));
+                    double[] row = new double[Phase.values().length];
+                    for (Phase p : Phase.values()) {
+                        row[p.ordinal()] = run.phaseSeconds(p);
+                    }
+                    seconds.add(row);
                 }
-                seconds.add(row);
             }
         }
         double max = seconds.stream().mapToDouble(r -> java.util.Arrays.stream(r).sum()).max().orElse(0);
@@ -78,9 +82,9 @@ public final class PhasesChart implements ChartFile {
         chart.getStyler().setAvailableSpaceFill(0.6);
         chart.getStyler().setLocale(t.locale());
         chart.getStyler().setPlotGridVerticalLinesVisible(false);
-        if (categories.size() > 6) {
-            chart.getStyler().setXAxisLabelRotation(20);
-        }
+        // per label, the run count may go; per run, the number tells the runs apart
+        List<String> categories = style.fitCategories(chart, labels, suffixes, perLabel
+                ? java.util.Collections.nCopies(labels.size(), "") : suffixes);
         for (Phase p : Phase.values()) {
             List<Double> values = seconds.stream().map(r -> scale.of(r[p.ordinal()])).toList();
             CategorySeries s = chart.addSeries(t.get("phase." + p.label()), categories, values);

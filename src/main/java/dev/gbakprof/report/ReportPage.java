@@ -53,7 +53,7 @@ public final class ReportPage implements ChartFile {
         Texts t = settings.texts();
         Grouped grouped = Grouped.of(runs, settings);
         HeadlineText headline = HeadlineText.of(grouped, t);
-        KeyTable table = KeyTable.of(grouped, t);
+        KeyTable table = KeyTable.of(grouped, t, ChartStyle.MAX_CATEGORY_LABEL); // the headline has the whole labels
         String labels = grouped.groups().stream().map(RunGroup::label).collect(Collectors.joining(" · "));
         String title = settings.title() != null ? settings.title() : t.get("report.title");
         String subtitle = labels + " — " + t.runs(runs.size());

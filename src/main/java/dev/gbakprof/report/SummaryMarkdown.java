@@ -33,7 +33,7 @@ public final class SummaryMarkdown implements ReportFile {
         Grouped grouped = Grouped.of(runs, settings);
         List<RunGroup> groups = grouped.groups();
         StringBuilder md = new StringBuilder();
-        md.append("# ").append(settings.title() != null ? settings.title() : t.get("report.title")).append("\n\n");
+        md.append("# ").append(escape(settings.title() != null ? settings.title() : t.get("report.title"))).append("\n\n");
         HeadlineText headline = HeadlineText.of(grouped, t);
         md.append("**").append(escape(headline.headline())).append("**\n\n");
         for (String note : headline.notes()) {
@@ -47,7 +47,7 @@ public final class SummaryMarkdown implements ReportFile {
 
         if (groups.size() > 1) {
             RunGroup base = groups.get(grouped.baseline());
-            md.append("\n## ").append(t.get("md.verdicts", base.label())).append("\n\n");
+            md.append("\n## ").append(escape(t.get("md.verdicts", base.label()))).append("\n\n");
             List<String> header = new ArrayList<>(List.of(t.get("col.label"), t.get("md.measure"), t.get("md.verdict")));
             List<List<String>> rows = new ArrayList<>();
             for (RunGroup g : groups) {
@@ -170,8 +170,28 @@ public final class SummaryMarkdown implements ReportFile {
         }
     }
 
-    /** Keeps a name with a {@code |} from breaking the table (underscores inside words stay as they are). */
-    private static String escape(String s) {
-        return s.replace("|", "\\|");
+    /**
+     * Text as Markdown shows it: a line break (a label may hold one) would end the table row or the bold
+     * headline, so it becomes a blank; {@code |} would split a cell, {@code * ` [ ]} start emphasis, code or a
+     * link, {@code <} an HTML tag that hides gbak's {@code <expression>}: each is escaped. Underscores inside
+     * words stay as they are (index names; CommonMark does not read them as emphasis).
+     */
+    static String escape(String s) {
+        StringBuilder b = new StringBuilder(s.length() + 8);
+        String[] lines = s.split("\\R", -1);
+        for (int k = 0; k < lines.length; k++) {
+            String part = lines[k];
+            if (k > 0) {
+                b.append(' ');
+            }
+            for (int i = 0; i < part.length(); i++) {
+                char c = part.charAt(i);
+                if ("\\|*`[]<".indexOf(c) >= 0) {
+                    b.append('\\');
+                }
+                b.append(c);
+            }
+        }
+        return b.toString();
     }
 }

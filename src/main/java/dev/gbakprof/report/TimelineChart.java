@@ -46,6 +46,10 @@ public final class TimelineChart implements ChartFile {
             double[][] p = progress(r);
             return p.length == 0 ? 0 : p[p.length - 1][0];
         }).max().orElse(0);
+        double minClock = ordered.stream().mapToDouble(r -> {
+            double[][] p = progress(r);
+            return p.length == 0 ? Double.MAX_VALUE : p[0][0];
+        }).min().orElse(0);
         TimeScale scale = TimeScale.forMax(maxClock);
 
         XYChart chart = new XYChart(settings.width(), settings.height());
@@ -57,6 +61,9 @@ public final class TimelineChart implements ChartFile {
         chart.getStyler().setLocale(t.locale());
         chart.getStyler().setYAxisMin(0.0);
         chart.getStyler().setYAxisMax(100.0);
+        if (minClock < 0.05 * maxClock) {
+            chart.getStyler().setXAxisMin(0.0); // gbak's clock starts at 0: no "-1 s" tick before it
+        }
         chart.getStyler().setLegendSeriesLineLength(style.px(48));
         chart.getStyler().setYAxisTickMarkSpacingHint(style.px(70));
 

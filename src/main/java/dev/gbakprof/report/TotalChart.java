@@ -39,17 +39,20 @@ public final class TotalChart implements ChartFile {
         Texts t = settings.texts();
         Grouped grouped = Grouped.of(runs, settings);
         List<RunGroup> groups = grouped.groups().stream().filter(g -> g.spread(Measure.TOTAL).known()).toList();
-        List<String> categories = new ArrayList<>();
+        List<String> suffixes = new ArrayList<>();
+        List<String> shortSuffixes = new ArrayList<>(); // when they do not fit: the run counts are in the key table
         for (RunGroup g : groups) {
             Spread s = g.spread(Measure.TOTAL);
-            categories.add(g.label() + " (" + (s.n() == g.size() ? t.runs(s.n())
-                    : t.get("runs.completed", s.n(), g.size())) + ") · "
+            suffixes.add(" (" + (s.n() == g.size() ? t.runs(s.n()) : t.get("runs.completed", s.n(), g.size())) + ") · "
                     + (s.n() > 1 ? t.get("series.median") + " " : "") + t.duration(s.median()));
+            shortSuffixes.add(" · " + t.duration(s.median()));
         }
         double max = groups.stream().mapToDouble(g -> g.spread(Measure.TOTAL).max()).max().orElse(0);
         TimeScale scale = TimeScale.forMax(max);
 
         CategoryChart chart = new CategoryChart(settings.width(), settings.height());
+        List<String> categories = style.fitCategories(chart, groups.stream().map(RunGroup::label).toList(), suffixes,
+                shortSuffixes);
         boolean repeated = groups.stream().anyMatch(g -> g.spread(Measure.TOTAL).n() > 1);
         chart.setTitle(t.get(repeated ? "total.title.repeated" : "total.title", scale.unit(t)));
         chart.setYAxisTitle(t.get("total.axis", scale.unit(t)));
@@ -64,6 +67,7 @@ public final class TotalChart implements ChartFile {
         chart.getStyler().setOverlapped(true);
         chart.getStyler().setErrorBarsColor(Palette.TEXT);
         chart.getStyler().setMarkerSize(style.px(12));
+        chart.getStyler().setLegendVisible(repeated); // the legend names only the dots of repeated runs
 
         // One series per label so each bar has its label's colour; overlapped, so each fills its slot.
         for (int i = 0; i < groups.size(); i++) {

@@ -96,6 +96,35 @@ class ChartsTest {
     }
 
     @Test
+    void everyLabelStaysOnTheAxisCutWhereItMustAndTheLegendOnlyWhenItNamesSomething() {
+        List<String> labels = List.of("Balanced", "High performance", "Power saver", "Ultimate Performance", "-bu 2048",
+                "-bu 16384 + High performance of the new NVMe array after the BIOS update");
+        List<RestoreRun> ab = Samples.abBoth();
+        List<RestoreRun> six = new java.util.ArrayList<>();
+        for (int i = 0; i < 6; i++) {
+            six.add(ab.get(i).withLabel(labels.get(i)));
+        }
+        for (ReportSettings size : List.of(en, new ReportSettings(10, null, Texts.of(Lang.EN), 800, 450, null))) {
+            CategoryChart total = new TotalChart().chart(six, size, size.style());
+            List<String> shown = total.getSeriesMap().values().iterator().next().getXData().stream().map(String::valueOf).toList();
+            assertThat(shown).hasSize(6).doesNotHaveDuplicates();
+            for (int i = 0; i < 6; i++) {
+                String name = shown.get(i);
+                String label = labels.get(i);
+                // the label whole, or cut with "…", then " · " and the time
+                assertThat(name.startsWith(label + " ") || (name.contains("…") && label.startsWith(name.substring(0, name.indexOf('…')))))
+                        .as(name).isTrue();
+                assertThat(name).contains(" · ");
+            }
+            assertThat(shown.get(5)).contains("…"); // 72 characters are never shown whole
+            assertThat(total.getStyler().isLegendVisible()).isFalse(); // single runs: no dots to name
+            CategoryChart phases = new PhasesChart().chart(six, size, true, size.style());
+            assertThat(list(phases.getSeriesMap().get("data").getXData())).hasSize(6).doesNotHaveDuplicates();
+        }
+        assertThat(new TotalChart().chart(Samples.abBoth(), en, style).getStyler().isLegendVisible()).isTrue();
+    }
+
+    @Test
     void timelineHasOneLinePerRunEndingAtTheShareOfWorkWithAKnownEnd() {
         XYChart ab = new TimelineChart().chart(Samples.abBoth(), en, style);
         assertThat(ab.getSeriesMap()).hasSize(6);

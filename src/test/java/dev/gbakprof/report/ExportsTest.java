@@ -1,6 +1,7 @@
 package dev.gbakprof.report;
 
 import dev.gbakprof.Samples;
+import dev.gbakprof.model.RestoreRun;
 import org.junit.jupiter.api.Test;
 
 import java.nio.charset.StandardCharsets;
@@ -43,6 +44,18 @@ class ExportsTest {
         assertThat(md).startsWith("# Firebird restore time\n\n**full-cpu restored in 13.0 s, 51% less time than cpu-quota-50 (26.4 s), 3 runs each.**\n");
         assertThat(md).contains("| cpu-quota-50 | 3 | 26.4 s | 18.2 s | 8.12 s | 2.04× slower (95% CI 1.74–2.20) |\n");
         assertThat(md).contains("## Slowest index builds: top 10 of 14");
+    }
+
+    @Test
+    void labelsAndGbakTextCannotBreakTheMarkdown() {
+        List<RestoreRun> runs = List.of(Samples.log("shop-tdrw.log", "new *NVMe* | `fast`\nline two"));
+        String md = new String(new SummaryMarkdown().render(runs, en), StandardCharsets.UTF_8);
+        // one table row, the marks shown as they are typed
+        assertThat(md).contains("| new \\*NVMe\\* \\| \\`fast\\` line two | 1 | 11.6 s |");
+        // gbak's "<expression>" is text, not an HTML tag that a Markdown viewer would hide
+        assertThat(SummaryMarkdown.escape("Problematic key value is (<expression> = 'ITEM-42')"))
+                .isEqualTo("Problematic key value is (\\<expression> = 'ITEM-42')");
+        assertThat(SummaryMarkdown.escape("RDB$PRIMARY_24 [x]")).isEqualTo("RDB$PRIMARY_24 \\[x\\]");
     }
 
     @Test
