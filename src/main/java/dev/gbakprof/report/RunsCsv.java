@@ -3,11 +3,15 @@ package dev.gbakprof.report;
 import dev.gbakprof.model.IndexBuild;
 import dev.gbakprof.model.Phase;
 import dev.gbakprof.model.RestoreRun;
+import dev.gbakprof.stats.Measure;
 
 import java.util.ArrayList;
 import java.util.List;
 
-/** {@code runs.csv}: one row per run: label, source, status, total and phase seconds, counts. */
+/**
+ * {@code runs.csv}: one row per run: label, source, status, total and phase seconds, counts. A time the other
+ * outputs call unknown ({@link Measure#of}) is an empty cell, never 0.
+ */
 public final class RunsCsv implements ReportFile {
 
     @Override
@@ -35,7 +39,7 @@ public final class RunsCsv implements ReportFile {
             row.add(Csv.seconds(r.totalSeconds()));
             row.add(Csv.seconds(r.lastSeenSeconds()));
             for (Phase p : Phase.values()) {
-                row.add(r.phases().isEmpty() ? "" : Csv.seconds(r.phaseSeconds(p)));
+                row.add(Csv.seconds(Measure.of(p).of(r)));
             }
             row.add(r.tables().size());
             row.add(r.tables().stream().mapToLong(t -> t.records()).sum());

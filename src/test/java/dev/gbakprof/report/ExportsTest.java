@@ -39,6 +39,17 @@ class ExportsTest {
     }
 
     @Test
+    void runsCsvLeavesAPhaseTheLogDoesNotShowEmpty() {
+        // the article's excerpts show only index builds; shop-cut.log stops while an index is built
+        List<String> lines = lines(new RunsCsv().render(List.of(Samples.log("article-balanced.log", "Balanced"),
+                Samples.log("shop-cut.log", "cut")), en));
+        assertThat(lines.get(1)).startsWith("Balanced,Balanced,src/test/resources/report/article-balanced.log,"
+                + "incomplete,,13304.334,,,,3774.995,,");
+        assertThat(lines.get(2)).startsWith("cut,cut,src/test/resources/report/shop-cut.log,incomplete,,5.271,"
+                + "0.079,0.017,3.150,2.025,,4,1121000,");
+    }
+
+    @Test
     void summaryMarkdownHoldsTheHeadlineAndTheKeyTable() {
         String md = new String(new SummaryMarkdown().render(Samples.abBoth(), en), StandardCharsets.UTF_8);
         assertThat(md).startsWith("# Firebird restore time\n\n**full-cpu restored in 13.0 s, 51% less time than cpu-quota-50 (26.4 s), 3 runs each.**\n");
