@@ -7,17 +7,22 @@ import dev.gbakprof.model.RunStatus;
 
 /** A time that can be compared between runs: the whole restore, or one of its phases. */
 public enum Measure {
-    TOTAL(null),
-    SETUP(Phase.SETUP),
-    METADATA(Phase.METADATA),
-    DATA(Phase.DATA),
-    INDEXES(Phase.INDEXES),
-    FINISH(Phase.FINISH);
+    TOTAL(null, 0),
+    SETUP(Phase.SETUP, 0),
+    // gbak restores metadata before, between (each table's index definitions precede its data) and after
+    // the data (triggers, privileges): neither has ended before the indexes phase starts
+    METADATA(Phase.METADATA, 1),
+    DATA(Phase.DATA, 1),
+    INDEXES(Phase.INDEXES, 2),
+    FINISH(Phase.FINISH, 3);
 
     private final Phase phase;
+    /** Position in gbak's order of work: a phase has ended once a phase of a later step shows time. */
+    private final int step;
 
-    Measure(Phase phase) {
+    Measure(Phase phase, int step) {
         this.phase = phase;
+        this.step = step;
     }
 
     /** The phase measured, {@code null} for the total. */
@@ -31,10 +36,12 @@ public enum Measure {
 
     /**
      * Seconds of this measure in one run, {@code null} when unknown: the total of a run that did not
-     * complete (failed or cut short), a phase the run record does not list, or a phase with no time in a
-     * run that did not complete and shows no time on one side of it (an excerpt that starts later, or a
-     * log cut before the phase). Otherwise the phase of an
-     * incomplete run is what its log shows.
+     * complete (failed or cut short), a phase the run record does not list, a phase that a failed restore
+     * had not ended when gbak gave up (it stopped part-way through it, or before it), or a phase with no
+     * time in a run that did not complete and shows no time on one side of it (an excerpt that starts
+     * later, or a log cut before the phase). A failed restore's phase counts once it has ended: gbak went
+     * on to a later phase (metadata and data end when the indexes phase starts), or to its end (a failed
+     * index build). Otherwise the phase of an incomplete run is what its log shows.
      */
     public Double of(RestoreRun run) {
         if (phase == null) {
@@ -42,7 +49,13 @@ public enum Measure {
             return run.status() == RunStatus.COMPLETED ? run.totalSeconds() : null;
         }
         Double seconds = seconds(run, phase);
-        if (seconds == null || seconds > 0 || run.status() == RunStatus.COMPLETED) {
+        if (seconds == null || run.status() == RunStatus.COMPLETED) {
+            return seconds;
+        }
+        if (run.status() == RunStatus.FAILED && !endedIn(run)) {
+            return null;
+        }
+        if (seconds > 0) {
             return seconds;
         }
         // 0 s in a run that did not complete: a real (sub-millisecond) phase when the log shows time both
@@ -57,6 +70,22 @@ public enum Measure {
             }
         }
         return before && after ? seconds : null;
+    }
+
+    /** gbak went past this phase: it printed its total, or a phase of a later step shows time. */
+    private boolean endedIn(RestoreRun run) {
+        if (run.totalSeconds() != null) {
+            return true;
+        }
+        for (Measure later : values()) {
+            if (later.phase != null && later.step > step) {
+                Double s = seconds(run, later.phase);
+                if (s != null && s > 0) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     private static Double seconds(RestoreRun run, Phase phase) {

@@ -1,0 +1,95 @@
+package dev.gbakprof.stats;
+
+import dev.gbakprof.Samples;
+import dev.gbakprof.model.RestoreRun;
+import dev.gbakprof.model.RunStatus;
+import dev.gbakprof.store.RunInputs;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+/**
+ * Which phase times of a failed restore count. The failed restores are the real shop restore of
+ * src/test/resources/report/shop-tdrw.log up to one of its lines, followed by the two lines gbak prints when
+ * a write fails (setup 0.086 s, metadata 0.013 s, data 3.513 s, indexes 7.988 s when complete).
+ */
+class MeasureTest {
+    private static final List<String> WRITE_FAILED = List.of(
+            "gbak: ERROR:I/O error during \"write\" operation for file \"/x.fdb\"",
+            "gbak:Exiting before completion due to errors");
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void aPhaseAFailedRestoreStoppedInIsUnknown() throws IOException {
+        RestoreRun run = failedAfter("440000 records restored"); // ORDERS' data at 1.619 s
+
+        assertThat(run.status()).isEqualTo(RunStatus.FAILED);
+        assertThat(Measure.DATA.of(run)).isNull();
+        assertThat(Measure.METADATA.of(run)).isNull(); // more index definitions, triggers, privileges to come
+        assertThat(Measure.INDEXES.of(run)).isNull();
+        assertThat(Measure.TOTAL.of(run)).isNull();
+        assertThat(Measure.SETUP.of(run)).isCloseTo(0.086, within(1e-9)); // ended before the data
+    }
+
+    @Test
+    void aPhaseAFailedRestoreEndedBeforeItStoppedCounts() throws IOException {
+        RestoreRun run = failedAfter("activating and creating deferred index FK_ORDERS_CUSTOMER");
+
+        assertThat(Measure.DATA.of(run)).isCloseTo(3.513, within(1e-9));
+        assertThat(Measure.METADATA.of(run)).isCloseTo(0.013, within(1e-9));
+        assertThat(Measure.INDEXES.of(run)).isNull();
+        assertThat(Measure.FINISH.of(run)).isNull();
+    }
+
+    @Test
+    void aFailedIndexBuildLeavesEveryPhaseOfTheRestoreKnown() {
+        // gbak goes on after 'cannot commit index' to its end: every phase ended, only the total is no restore time
+        RestoreRun run = Samples.log("dupfail-tdrw.log", "dupfail");
+
+        assertThat(run.status()).isEqualTo(RunStatus.FAILED);
+        assertThat(Measure.DATA.of(run)).isEqualTo(0.0); // 303 + 52 rows in under a millisecond
+        assertThat(Measure.INDEXES.of(run)).isCloseTo(0.032, within(1e-9));
+        assertThat(Measure.FINISH.of(run)).isCloseTo(0.004, within(1e-9));
+        assertThat(Measure.TOTAL.of(run)).isNull();
+    }
+
+    @Test
+    void aRestoreThatStoppedDuringTheDataIsLeftOutOfTheDataMedian() throws IOException {
+        List<RestoreRun> runs = new ArrayList<>(Samples.fullCpu()); // data 4.418, 3.731, 3.971 s
+        runs.add(failedAfter("440000 records restored").withLabel("full-cpu"));
+        RunGroup full = new RunGroup("full-cpu", runs);
+
+        Spread data = full.spread(Measure.DATA);
+        assertThat(data.n()).isEqualTo(3);
+        assertThat(data.unknown()).isEqualTo(1);
+        assertThat(data.median()).isCloseTo(3.971, within(1e-9));
+        assertThat(data.min()).isCloseTo(3.731, within(1e-9));
+        Comparison c = Comparisons.compare(new RunGroup("cpu-quota-50", Samples.quota()), full, Measure.DATA);
+        assertThat(c.candidateSpread().n()).isEqualTo(3);
+        assertThat(c.speedup()).isCloseTo(8.117 / 3.971, within(1e-9));
+    }
+
+    private RestoreRun failedAfter(String marker) throws IOException {
+        List<String> lines = Files.readAllLines(Samples.DIR.resolve("shop-tdrw.log"), StandardCharsets.UTF_8);
+        int at = 0;
+        while (!lines.get(at).endsWith(marker)) {
+            at++;
+        }
+        List<String> failed = new ArrayList<>(lines.subList(0, at + 1));
+        failed.addAll(WRITE_FAILED);
+        Path log = dir.resolve("failed.log");
+        Files.write(log, failed, StandardCharsets.UTF_8);
+        return RunInputs.load(log, "failed").get(0);
+    }
+}
