@@ -3,9 +3,13 @@ package dev.gbakprof;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.store.RunInputs;
 
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.UnaryOperator;
 
 /**
  * Real gbak logs for tests, loaded as run records: a frozen copy of {@code samples/} in
@@ -20,6 +24,24 @@ public final class Samples {
 
     public static RestoreRun log(String name, String label) {
         return RunInputs.load(DIR.resolve(name), label).get(0);
+    }
+
+    /**
+     * A log of this folder with its lines changed by {@code edit}, written to {@code dir} under the same name
+     * and read as a run labelled {@code label}.
+     */
+    public static RestoreRun edited(String name, Path dir, UnaryOperator<List<String>> edit, String label)
+            throws IOException {
+        List<String> lines = Files.readAllLines(DIR.resolve(name), StandardCharsets.UTF_8);
+        Path log = dir.resolve(Path.of(name).getFileName());
+        Files.write(log, edit.apply(new ArrayList<>(lines)), StandardCharsets.UTF_8);
+        return RunInputs.load(log, label).get(0);
+    }
+
+    /** {@code shop-tdrw.log} with ORDERS' last count (the table's rows) printed as 500,000 instead of 1,000,000. */
+    public static RestoreRun halfOfOrders(Path dir, String label) throws IOException {
+        return edited("shop-tdrw.log", dir, lines -> lines.stream()
+                .map(l -> l.replace(" 1000000 records restored", "  500000 records restored")).toList(), label);
     }
 
     /** The article excerpts: five index lines each, labelled as the power plans. */

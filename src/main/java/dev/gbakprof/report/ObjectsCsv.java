@@ -3,6 +3,7 @@ package dev.gbakprof.report;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.stats.ObjectStats;
 import dev.gbakprof.stats.ObjectTimes;
+import dev.gbakprof.stats.RowCount;
 import dev.gbakprof.stats.RunGroup;
 import dev.gbakprof.stats.Spread;
 
@@ -12,7 +13,9 @@ import java.util.List;
 /**
  * {@code indexes.csv} and {@code tables.csv}: every index (table) with its times per label, one row per
  * object and label, ordered as gbak restored them. {@code ratio_to_baseline} is the label's median ÷
- * the baseline's median (above 1 is slower).
+ * the baseline's median (above 1 is slower). A table's {@code records} are the label's (from its runs whose
+ * load finished); when those runs restored different counts, {@code records} and {@code rows_per_s} are
+ * empty and {@code records_min} and {@code records_max} differ.
  */
 public final class ObjectsCsv implements ReportFile {
     private final boolean indexes;
@@ -44,17 +47,18 @@ public final class ObjectsCsv implements ReportFile {
                 ? List.of("index", "table", "table_source", "label", "runs", "known", "median_s", "min_s", "max_s",
                         "ratio_to_baseline")
                 : List.of("table", "records", "label", "runs", "known", "median_s", "min_s", "max_s", "rows_per_s",
-                        "ratio_to_baseline"));
+                        "ratio_to_baseline", "records_min", "records_max"));
         for (ObjectTimes o : all) {
             for (int g = 0; g < groups.size(); g++) {
                 Spread s = o.byGroup().get(g);
+                RowCount rows = o.rows(g);
                 List<Object> row = new ArrayList<>();
                 row.add(o.name());
                 if (indexes) {
                     row.add(o.table());
                     row.add(o.table() == null ? "" : o.inferred() ? "inferred" : "known");
                 } else {
-                    row.add(o.records());
+                    row.add(rows == null ? null : rows.single());
                 }
                 row.add(groups.get(g).label());
                 row.add(s.n() + s.unknown());
@@ -67,6 +71,10 @@ public final class ObjectsCsv implements ReportFile {
                     row.add(rate == null ? "" : String.valueOf(Math.round(rate)));
                 }
                 row.add(Csv.ratio(o.ratio(g, grouped.baseline())));
+                if (!indexes) {
+                    row.add(rows == null ? null : rows.min());
+                    row.add(rows == null ? null : rows.max());
+                }
                 csv.row(row);
             }
         }

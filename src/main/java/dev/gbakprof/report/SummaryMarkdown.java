@@ -7,6 +7,7 @@ import dev.gbakprof.stats.Comparisons;
 import dev.gbakprof.stats.Measure;
 import dev.gbakprof.stats.ObjectStats;
 import dev.gbakprof.stats.ObjectTimes;
+import dev.gbakprof.stats.RowCount;
 import dev.gbakprof.stats.RunGroup;
 import dev.gbakprof.stats.Spread;
 
@@ -126,7 +127,7 @@ public final class SummaryMarkdown implements ReportFile {
             List<String> row = new ArrayList<>();
             row.add(o.name());
             row.add(indexes ? (o.table() == null ? t.get("table.unknown") : o.table() + (o.inferred() ? "?" : ""))
-                    : t.integer(o.records()));
+                    : rows(o, groups, t));
             for (int g = 0; g < groups.size(); g++) {
                 Spread s = o.byGroup().get(g);
                 String cell = s.known() ? t.duration(s.median()) : s.unknown() > 0 ? t.get("unknown") : t.get("absent");
@@ -140,6 +141,22 @@ public final class SummaryMarkdown implements ReportFile {
             rows.add(row);
         }
         table(md, header, rows);
+    }
+
+    /** The rows of a table: one count, or each group's (a range when its runs differ) when they do not all agree. */
+    private static String rows(ObjectTimes o, List<RunGroup> groups, Texts t) {
+        Long common = o.commonRows();
+        if (common != null) {
+            return t.integer(common);
+        }
+        List<String> perGroup = new ArrayList<>();
+        for (int g = 0; g < groups.size(); g++) {
+            RowCount r = o.rows(g);
+            if (r != null) {
+                perGroup.add(groups.get(g).label() + ": " + t.integerRange(r.min(), r.max()));
+            }
+        }
+        return String.join("; ", perGroup);
     }
 
     private static String measureName(Measure m, Texts t) {

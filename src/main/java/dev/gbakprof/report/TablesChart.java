@@ -2,10 +2,16 @@ package dev.gbakprof.report;
 
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.stats.ObjectStats;
+import dev.gbakprof.stats.ObjectTimes;
+import dev.gbakprof.stats.RowCount;
 
+import java.util.ArrayList;
 import java.util.List;
 
-/** {@code tables.png}: the slowest table loads, one bar per label group, annotated with rows/s. */
+/**
+ * {@code tables.png}: the slowest table loads, one bar per label group, annotated with rows/s; the rows under
+ * the table's name, or on each bar when the groups restored different counts.
+ */
 public final class TablesChart implements ChartFile {
 
     @Override
@@ -27,10 +33,21 @@ public final class TablesChart implements ChartFile {
         Texts t = settings.texts();
         Grouped grouped = Grouped.of(runs, settings);
         return ObjectBars.chart(grouped, ObjectStats.tables(grouped.groups()), top, "tables.title", "tables.axis",
-                o -> t.get("rows", t.integer(o.records())),
-                (o, g) -> {
-                    Double rate = o.rowsPerSecond(g);
-                    return rate == null ? null : t.get("rows.per.second", t.integer(Math.round(rate)));
-                }, null, t, style);
+                o -> o.commonRows() == null ? null : t.get("rows", t.integer(o.commonRows())),
+                (o, g) -> extra(o, g, t), null, t, style);
+    }
+
+    /** Rows/s; with the group's rows before it when the groups (or the runs of one) restored different counts. */
+    private static String extra(ObjectTimes o, int group, Texts t) {
+        List<String> parts = new ArrayList<>();
+        RowCount rows = o.rows(group);
+        if (o.commonRows() == null && rows != null) {
+            parts.add(t.get("rows", t.integerRange(rows.min(), rows.max())));
+        }
+        Double rate = o.rowsPerSecond(group);
+        if (rate != null) {
+            parts.add(t.get("rows.per.second", t.integer(Math.round(rate))));
+        }
+        return parts.isEmpty() ? null : String.join(" · ", parts);
     }
 }

@@ -71,6 +71,11 @@ public final class Texts {
         return NumberFormat.getIntegerInstance(locale).format(value);
     }
 
+    /** {@code 1,000,000}, or {@code 440,000–1,000,000} when {@code min} and {@code max} differ. */
+    public String integerRange(long min, long max) {
+        return min == max ? integer(min) : integer(min) + "–" + integer(max);
+    }
+
     /** {@code 0.37} as {@code 37%} ({@code %37} in Turkish, {@code 37 %} in Spanish). */
     public String percent(double share) {
         return NumberFormat.getPercentInstance(locale).format(share);

@@ -21,16 +21,23 @@ public final class ObjectStats {
     /** Every index seen in any run, in the order first seen. */
     public static List<ObjectTimes> indexes(List<RunGroup> groups) {
         return collect(groups, RestoreRun::indexes, IndexBuild::name, IndexBuild::seconds, IndexBuild::failed, (name, builds) -> {
-            IndexBuild withTable = builds.stream().filter(b -> b.table() != null).findFirst().orElse(null);
-            return withTable == null ? new Meta(null, false, null)
-                    : new Meta(withTable.table(), "inferred".equals(withTable.tableSource()), null);
+            IndexBuild withTable = builds.stream().flatMap(List::stream).filter(b -> b.table() != null)
+                    .findFirst().orElse(null);
+            return withTable == null ? new Meta(null, false, List.of())
+                    : new Meta(withTable.table(), "inferred".equals(withTable.tableSource()), List.of());
         });
     }
 
-    /** Every table loaded in any run, in the order first seen. */
+    /**
+     * Every table loaded in any run, in the order first seen, with the rows of each group: the counts of
+     * its runs whose load finished (a load the log ends in had restored only part of the rows).
+     */
     public static List<ObjectTimes> tables(List<RunGroup> groups) {
         return collect(groups, RestoreRun::tables, TableLoad::name, TableLoad::seconds, t -> false,
-                (name, loads) -> new Meta(null, false, loads.stream().mapToLong(TableLoad::records).max().orElse(0)));
+                (name, loadsByGroup) -> new Meta(null, false, loadsByGroup.stream()
+                        .map(loads -> RowCount.of(loads.stream().filter(t -> t.seconds() != null)
+                                .mapToLong(TableLoad::records).summaryStatistics()))
+                        .toList()));
     }
 
     /**
@@ -43,11 +50,12 @@ public final class ObjectStats {
         return all.stream().sorted(slowestFirst).limit(top).toList();
     }
 
-    private record Meta(String table, boolean inferred, Long records) {
+    private record Meta(String table, boolean inferred, List<RowCount> rowsByGroup) {
     }
 
     private interface MetaOf<T> {
-        Meta of(String name, List<T> items);
+        /** @param itemsByGroup the object in the runs of each group that have it, in group order */
+        Meta of(String name, List<List<T>> itemsByGroup);
     }
 
     private static <T> List<ObjectTimes> collect(List<RunGroup> groups, Function<RestoreRun, List<T>> items,
@@ -55,7 +63,7 @@ public final class ObjectStats {
                                                  Predicate<T> failed, MetaOf<T> meta) {
         // name -> group -> one entry per run of the group that has the object
         Map<String, List<List<Double>>> times = new LinkedHashMap<>();
-        Map<String, List<T>> seen = new LinkedHashMap<>();
+        Map<String, List<List<T>>> seen = new LinkedHashMap<>();
         Map<String, int[]> failures = new LinkedHashMap<>();
         for (int g = 0; g < groups.size(); g++) {
             for (RestoreRun run : groups.get(g).runs()) {
@@ -63,7 +71,7 @@ public final class ObjectStats {
                     String key = name.apply(item);
                     List<List<Double>> perGroup = times.computeIfAbsent(key, k -> newGroups(groups.size()));
                     perGroup.get(g).add(seconds.apply(item));
-                    seen.computeIfAbsent(key, k -> new ArrayList<>()).add(item);
+                    seen.computeIfAbsent(key, k -> newGroups(groups.size())).get(g).add(item);
                     if (failed.test(item)) {
                         failures.computeIfAbsent(key, k -> new int[groups.size()])[g]++;
                     }
@@ -74,14 +82,14 @@ public final class ObjectStats {
         times.forEach((key, perGroup) -> {
             Meta m = meta.of(key, seen.get(key));
             int[] f = failures.getOrDefault(key, new int[groups.size()]);
-            out.add(new ObjectTimes(key, m.table(), m.inferred(), m.records(),
+            out.add(new ObjectTimes(key, m.table(), m.inferred(), m.rowsByGroup(),
                     perGroup.stream().map(Spread::of).toList(), Arrays.stream(f).boxed().toList()));
         });
         return out;
     }
 
-    private static List<List<Double>> newGroups(int n) {
-        List<List<Double>> list = new ArrayList<>(n);
+    private static <E> List<List<E>> newGroups(int n) {
+        List<List<E>> list = new ArrayList<>(n);
         for (int i = 0; i < n; i++) {
             list.add(new ArrayList<>());
         }

@@ -2,7 +2,10 @@ package dev.gbakprof.stats;
 
 import dev.gbakprof.model.TableLoad;
 
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * The time one index build or table load took in each label group.
@@ -10,15 +13,17 @@ import java.util.List;
  * @param name     index or table name
  * @param table    for an index, its table when any run knows it, else {@code null}; for a table, {@code null}
  * @param inferred the table of the index was inferred, not read from the log or the database
- * @param records  for a table, the rows restored (last count printed), else {@code null}
+ * @param rowsByGroup for a table, the rows each label group restored into it, in group order ({@code null}
+ *                 for a group in which no load of it finished); empty for an index
  * @param byGroup  seconds per label group, in group order
  * @param failedByGroup for an index, in how many runs of each group gbak could not build it
  *                 ({@code cannot commit index}); zeros for a table
  */
-public record ObjectTimes(String name, String table, boolean inferred, Long records, List<Spread> byGroup,
-                          List<Integer> failedByGroup) {
+public record ObjectTimes(String name, String table, boolean inferred, List<RowCount> rowsByGroup,
+                          List<Spread> byGroup, List<Integer> failedByGroup) {
 
     public ObjectTimes {
+        rowsByGroup = Collections.unmodifiableList(new ArrayList<>(rowsByGroup));
         byGroup = List.copyOf(byGroup);
         failedByGroup = List.copyOf(failedByGroup);
     }
@@ -36,9 +41,25 @@ public record ObjectTimes(String name, String table, boolean inferred, Long reco
         return g == null || b == null || b <= 0 ? null : g / b;
     }
 
-    /** Rows per second of a table in one group (records ÷ median seconds), or {@code null} (as {@link TableLoad#rowsPerSecond}). */
+    /** The rows a table got in one group, {@code null} for an index or when unknown. */
+    public RowCount rows(int group) {
+        return rowsByGroup.isEmpty() ? null : rowsByGroup.get(group);
+    }
+
+    /** The one row count of a table that every group that knows it shares, else {@code null}. */
+    public Long commonRows() {
+        List<RowCount> known = rowsByGroup.stream().filter(Objects::nonNull).distinct().toList();
+        return known.size() == 1 ? known.get(0).single() : null;
+    }
+
+    /**
+     * Rows per second of a table in one group (its rows ÷ median seconds), or {@code null} (as
+     * {@link TableLoad#rowsPerSecond}), also when the group's runs restored different row counts.
+     */
     public Double rowsPerSecond(int group) {
+        RowCount rows = rows(group);
         Double m = byGroup.get(group).median();
-        return records == null || m == null || m < TableLoad.MIN_RATE_SECONDS ? null : records / m;
+        return rows == null || rows.single() == null || m == null || m < TableLoad.MIN_RATE_SECONDS ? null
+                : rows.single() / m;
     }
 }

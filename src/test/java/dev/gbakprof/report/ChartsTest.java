@@ -3,11 +3,14 @@ package dev.gbakprof.report;
 import dev.gbakprof.Samples;
 import dev.gbakprof.model.RestoreRun;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.CategorySeries;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYSeries;
 
+import java.io.IOException;
+import java.nio.file.Path;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -60,6 +63,20 @@ class ChartsTest {
         assertThat(chart.categories().get(0).detail()).isEqualTo("1,000,000 rows");
         // ORDERS: 1,000,000 records in 3.226 s
         assertThat(chart.series().get(0).bars().get(0).text()).isEqualTo("3.23 s · 309,981 rows/s");
+    }
+
+    @Test
+    void tableBarsCarryTheRowsOfTheirLabelWhenTheLabelsRestoredDifferentCounts(@TempDir Path dir) throws IOException {
+        List<RestoreRun> runs = List.of(Samples.log("shop-tdrw.log", "full"), Samples.halfOfOrders(dir, "half"),
+                Samples.log("shop-tdrw.log", "mixed"), Samples.halfOfOrders(dir, "mixed"));
+
+        HorizontalBarChart chart = new TablesChart().drawing(runs, en);
+
+        assertThat(chart.categories().get(0)).isEqualTo(new HorizontalBarChart.Category("ORDERS", null));
+        assertThat(chart.series()).extracting(s -> s.bars().get(0).text()).containsExactly(
+                "3.23 s · 1,000,000 rows · 309,981 rows/s", "3.23 s · 500,000 rows · 154,991 rows/s",
+                "3.23 s · 500,000–1,000,000 rows");
+        assertThat(chart.categories().get(1).detail()).isEqualTo("100,000 rows"); // ORDER_LINES: one count for all
     }
 
     @Test

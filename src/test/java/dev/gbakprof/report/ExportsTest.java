@@ -3,8 +3,11 @@ package dev.gbakprof.report;
 import dev.gbakprof.Samples;
 import dev.gbakprof.model.RestoreRun;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -26,8 +29,33 @@ class ExportsTest {
     @Test
     void tablesCsvCarriesRecordsAndRowsPerSecond() {
         List<String> lines = lines(ObjectsCsv.tables().render(List.of(Samples.log("shop-tdrw.log", "shop")), en));
-        assertThat(lines.get(0)).isEqualTo("table,records,label,runs,known,median_s,min_s,max_s,rows_per_s,ratio_to_baseline");
-        assertThat(lines).contains("ORDERS,1000000,shop,1,1,3.226,3.226,3.226,309981,1.0000");
+        assertThat(lines.get(0)).isEqualTo("table,records,label,runs,known,median_s,min_s,max_s,rows_per_s,ratio_to_baseline,"
+                + "records_min,records_max");
+        assertThat(lines).contains("ORDERS,1000000,shop,1,1,3.226,3.226,3.226,309981,1.0000,1000000,1000000");
+    }
+
+    @Test
+    void tablesCsvHasTheRecordsAndRateOfEachLabel(@TempDir Path dir) throws IOException {
+        List<RestoreRun> runs = List.of(Samples.log("shop-tdrw.log", "full"), Samples.halfOfOrders(dir, "half"),
+                Samples.log("shop-tdrw.log", "mixed"), Samples.halfOfOrders(dir, "mixed"));
+
+        List<String> lines = lines(ObjectsCsv.tables().render(runs, en));
+
+        assertThat(lines).contains("ORDERS,1000000,full,1,1,3.226,3.226,3.226,309981,1.0000,1000000,1000000",
+                "ORDERS,500000,half,1,1,3.226,3.226,3.226,154991,1.0000,500000,500000",
+                // runs of one label that restored different counts: no single count, no rate
+                "ORDERS,,mixed,2,2,3.226,3.226,3.226,,1.0000,500000,1000000");
+    }
+
+    @Test
+    void summaryMarkdownGivesEachLabelItsOwnRows(@TempDir Path dir) throws IOException {
+        List<RestoreRun> runs = List.of(Samples.log("shop-tdrw.log", "full"), Samples.halfOfOrders(dir, "half"));
+
+        String md = new String(new SummaryMarkdown().render(runs, en), StandardCharsets.UTF_8);
+
+        assertThat(md).contains("| ORDERS | full: 1,000,000; half: 500,000 | 3.23 s (309,981 rows/s) "
+                + "| 3.23 s (154,991 rows/s) | 1.00× |\n");
+        assertThat(md).contains("| ORDER_LINES | 100,000 |");
     }
 
     @Test

@@ -3,13 +3,10 @@ package dev.gbakprof.stats;
 import dev.gbakprof.Samples;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.RunStatus;
-import dev.gbakprof.store.RunInputs;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -81,15 +78,14 @@ class MeasureTest {
     }
 
     private RestoreRun failedAfter(String marker) throws IOException {
-        List<String> lines = Files.readAllLines(Samples.DIR.resolve("shop-tdrw.log"), StandardCharsets.UTF_8);
-        int at = 0;
-        while (!lines.get(at).endsWith(marker)) {
-            at++;
-        }
-        List<String> failed = new ArrayList<>(lines.subList(0, at + 1));
-        failed.addAll(WRITE_FAILED);
-        Path log = dir.resolve("failed.log");
-        Files.write(log, failed, StandardCharsets.UTF_8);
-        return RunInputs.load(log, "failed").get(0);
+        return Samples.edited("shop-tdrw.log", dir, lines -> {
+            int at = 0;
+            while (!lines.get(at).endsWith(marker)) {
+                at++;
+            }
+            List<String> failed = new ArrayList<>(lines.subList(0, at + 1));
+            failed.addAll(WRITE_FAILED);
+            return failed;
+        }, "failed");
     }
 }
