@@ -3,6 +3,8 @@ package dev.gbakprof.store;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.StreamWriteFeature;
 import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
@@ -11,6 +13,7 @@ import dev.gbakprof.model.RestoreRun;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 
 /** The run record as JSON ({@code "schema": "gbakprof.run/1"}). */
@@ -75,22 +78,78 @@ public final class RunJson {
         });
     }
 
-    /** Reads a run record, or each record of a JSON array of them. */
+    /**
+     * The lists every record has ({@link RestoreRun} refuses a missing one): a JSON object without them is
+     * not a run record, whatever its {@code schema} says.
+     */
+    private static final List<String> REQUIRED_LISTS = List.of("columns", "phases", "tables", "indexes", "errors",
+            "warnings");
+
+    /**
+     * Reads a run record, or each record of a JSON array of them; anything else is refused with a
+     * {@link LogFormatException} naming the file (and the array element or field).
+     */
     public static List<RestoreRun> read(Path file) {
+        JsonNode tree;
         try {
-            var tree = MAPPER.readTree(file.toFile());
-            if (tree.isArray()) {
-                return List.of(MAPPER.treeToValue(tree, RestoreRun[].class));
-            }
-            String schema = tree.path("schema").asText("");
-            if (!schema.startsWith("gbakprof.run/")) {
-                throw new LogFormatException(file.toString(), 0,
-                        "JSON without \"schema\": \"gbakprof.run/1\"; expected a gbakprof run record or a gbak log");
-            }
-            return List.of(MAPPER.treeToValue(tree, RestoreRun.class));
+            tree = MAPPER.readTree(file.toFile());
+        } catch (JsonProcessingException ex) {
+            long line = ex.getLocation() == null ? 0 : Math.max(0, ex.getLocation().getLineNr());
+            throw new LogFormatException(file.toString(), line, "not valid JSON: " + firstLine(ex.getOriginalMessage())
+                    + "; expected a gbakprof run record or a gbak log");
         } catch (IOException ex) {
-            String msg = ex.getMessage() == null ? ex.toString() : ex.getMessage().lines().findFirst().orElse("");
-            throw new LogFormatException(file.toString(), 0, "not a readable run record: " + msg);
+            throw new LogFormatException(file.toString(), 0, "cannot read: " + firstLine(ex.getMessage()));
         }
+        if (!tree.isArray()) {
+            return List.of(record(file, tree, ""));
+        }
+        if (tree.isEmpty()) {
+            throw new LogFormatException(file.toString(), 0,
+                    "an empty JSON array, no run records in it; expected a gbakprof run record or an array of them");
+        }
+        List<RestoreRun> runs = new ArrayList<>(tree.size());
+        for (int i = 0; i < tree.size(); i++) {
+            runs.add(record(file, tree.get(i), "element " + (i + 1) + " of the array: "));
+        }
+        return runs;
+    }
+
+    private static RestoreRun record(Path file, JsonNode node, String where) {
+        String schema = node.path("schema").asText("");
+        if (!schema.startsWith("gbakprof.run/")) {
+            throw new LogFormatException(file.toString(), 0, where + "not a gbakprof run record (no \"schema\": \""
+                    + RestoreRun.SCHEMA + "\"); expected a gbakprof run record or a gbak log");
+        }
+        for (String field : REQUIRED_LISTS) {
+            if (!node.path(field).isArray()) {
+                throw new LogFormatException(file.toString(), 0, where + "not a complete gbakprof run record: \""
+                        + field + "\" is " + (node.has(field) ? "not a list" : "missing"));
+            }
+        }
+        try {
+            return MAPPER.treeToValue(node, RestoreRun.class);
+        } catch (JsonProcessingException ex) {
+            String field = ex instanceof JsonMappingException m && !m.getPath().isEmpty()
+                    ? "field " + path(m.getPath()) + ": " : "";
+            throw new LogFormatException(file.toString(), 0, where + "not a valid gbakprof run record: " + field
+                    + firstLine(ex.getOriginalMessage()));
+        }
+    }
+
+    /** {@code phases[2].seconds}: where in the record Jackson failed, in the JSON's own names. */
+    private static String path(List<JsonMappingException.Reference> refs) {
+        StringBuilder sb = new StringBuilder();
+        for (JsonMappingException.Reference r : refs) {
+            if (r.getFieldName() != null) {
+                sb.append(sb.isEmpty() ? "" : ".").append(r.getFieldName());
+            } else if (r.getIndex() >= 0) {
+                sb.append('[').append(r.getIndex()).append(']');
+            }
+        }
+        return sb.toString();
+    }
+
+    private static String firstLine(String message) {
+        return message == null ? "" : message.lines().findFirst().orElse("");
     }
 }

@@ -103,6 +103,19 @@ class ReportCommandsTest {
     }
 
     @Test
+    void aJsonFileWithoutRunRecordsIsBadInputNamingTheFile() throws Exception {
+        Path empty = Files.writeString(tmp.resolve("empty.json"), "[]\n");
+        assertThat(run("report", "--out", tmp.resolve("r").toString(), empty.toString())).isEqualTo(Main.BAD_INPUT);
+        Path foreign = Files.writeString(tmp.resolve("foreign.json"), "[{\"foo\":1}]\n");
+        assertThat(run("report", "--out", tmp.resolve("r").toString(), foreign.toString())).isEqualTo(Main.BAD_INPUT);
+        assertThat(err.toString()).isEqualTo("gbakprof: " + empty + ": an empty JSON array, no run records in it; "
+                + "expected a gbakprof run record or an array of them\n"
+                + "gbakprof: " + foreign + ": element 1 of the array: not a gbakprof run record "
+                + "(no \"schema\": \"gbakprof.run/1\"); expected a gbakprof run record or a gbak log\n");
+        assertThat(tmp.resolve("r")).doesNotExist();
+    }
+
+    @Test
     void aFailedRestoreIsReportedAndExitsOne() {
         assertThat(run("report", "--out", tmp.toString(), "src/test/resources/report/dupfail-tdrw.log")).isEqualTo(Main.FAILED);
         assertThat(Files.exists(tmp.resolve("report.png"))).isTrue();

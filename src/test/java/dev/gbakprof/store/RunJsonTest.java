@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import dev.gbakprof.log.LogFormatException;
 import dev.gbakprof.model.IndexBuild;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.TableLoad;
@@ -12,6 +13,7 @@ import dev.gbakprof.testutil.Logs;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 import java.io.ByteArrayOutputStream;
 import java.nio.file.Files;
@@ -19,6 +21,7 @@ import java.nio.file.Path;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** The run record as JSON: every field of the records, and it reads back to the same record. */
 class RunJsonTest {
@@ -49,6 +52,49 @@ class RunJsonTest {
                 .tables(List.of(new TableLoad("T", 0, null, null), new TableLoad("U", Long.MAX_VALUE, 0.0, 0.001)))
                 .build();
         assertSameAsJackson(run);
+    }
+
+    @Test
+    void anEmptyArrayIsRefusedNamingTheFile(@TempDir Path dir) throws Exception {
+        Path file = Files.writeString(dir.resolve("empty.json"), "[]\n");
+        assertThatThrownBy(() -> RunJson.read(file)).isInstanceOf(LogFormatException.class)
+                .extracting(ex -> ((LogFormatException) ex).oneLine())
+                .isEqualTo(file + ": an empty JSON array, no run records in it; expected a gbakprof run record or an array of them");
+    }
+
+    @Test
+    void anArrayElementThatIsNotARunRecordIsNamed(@TempDir Path dir) throws Exception {
+        String record = RunJson.toJson(Logs.read("shop-tdrw.log"));
+        Path file = Files.writeString(dir.resolve("mixed.json"), "[" + record + ", {\"foo\": 1}]\n");
+        assertThatThrownBy(() -> RunJson.read(file)).isInstanceOf(LogFormatException.class)
+                .extracting(ex -> ((LogFormatException) ex).oneLine())
+                .isEqualTo(file + ": element 2 of the array: not a gbakprof run record (no \"schema\": \"gbakprof.run/1\"); "
+                        + "expected a gbakprof run record or a gbak log");
+    }
+
+    @Test
+    void aRecordWithoutItsListsSaysWhichIsMissing(@TempDir Path dir) throws Exception {
+        Path file = Files.writeString(dir.resolve("bare.json"), "{\"schema\": \"gbakprof.run/1\", \"columns\": 3}\n");
+        assertThatThrownBy(() -> RunJson.read(file)).isInstanceOf(LogFormatException.class)
+                .hasMessage("not a complete gbakprof run record: \"columns\" is not a list");
+        Files.writeString(file, "{\"schema\": \"gbakprof.run/1\", \"columns\": []}\n");
+        assertThatThrownBy(() -> RunJson.read(file)).hasMessage("not a complete gbakprof run record: \"phases\" is missing");
+    }
+
+    @Test
+    void aFieldOfTheWrongTypeIsNamedInTheRecordsOwnTerms(@TempDir Path dir) throws Exception {
+        String record = RunJson.toJson(Logs.read("shop-tdrw.log")).replaceFirst("\"totalSeconds\" : [0-9.]+", "\"totalSeconds\" : \"soon\"");
+        Path file = Files.writeString(dir.resolve("typo.json"), record);
+        assertThatThrownBy(() -> RunJson.read(file)).isInstanceOf(LogFormatException.class)
+                .hasMessageStartingWith("not a valid gbakprof run record: field totalSeconds: Cannot deserialize value of type `java.lang.Double` from String \"soon\"");
+    }
+
+    @Test
+    void brokenJsonGivesTheLine(@TempDir Path dir) throws Exception {
+        Path file = Files.writeString(dir.resolve("cut.json"), "{\n  \"schema\": \"gbakprof.run/1\",\n  \"label\": x\n}\n");
+        assertThatThrownBy(() -> RunJson.read(file)).isInstanceOf(LogFormatException.class)
+                .extracting(ex -> ((LogFormatException) ex).oneLine()).asString()
+                .startsWith(file + ":3: not valid JSON: Unrecognized token 'x'");
     }
 
     private static void assertSameAsJackson(RestoreRun run) throws Exception {
