@@ -108,13 +108,14 @@ final class MatrixCommand implements Callable<Integer> {
                 timeout == null ? null : Durations.parse(timeout), out.resolve("runs"), null, extra, Duration.ofSeconds(1),
                 RunOptions.VIA_GBAK, null, false);
         List<MatrixPlan.Arm> schedule = MatrixPlan.schedule(arms, repeat, ord, seed);
+        Environment env = EnvironmentProbe.probe(gbakPath, PowerPlans.detect());
+        MatrixExperiment m = new MatrixExperiment(base, schedule, plans.isEmpty() ? null : PowerPlans.system(), env,
+                System.err, System.console() != null);
+        m.check(); // a missing backup or database folder: refused before the plan of restores is announced
         PrintWriter console = spec.commandLine().getOut();
         console.println("gbakprof: " + schedule.size() + " restores: " + String.join(", ",
                 schedule.stream().map(MatrixPlan.Arm::label).toList()));
         console.flush();
-        Environment env = EnvironmentProbe.probe(gbakPath, PowerPlans.detect());
-        MatrixExperiment m = new MatrixExperiment(base, schedule, plans.isEmpty() ? null : PowerPlans.system(), env,
-                System.err, System.console() != null);
         MatrixExperiment.Result result = m.run();
 
         List<RestoreRun> runs = result.runs().stream().map(RestoreSession.Outcome::run).toList();

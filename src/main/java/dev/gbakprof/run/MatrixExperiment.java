@@ -53,19 +53,17 @@ public final class MatrixExperiment {
         return RunOptions.sibling(base.database(), "-" + RunOptions.fileSafe(arm.label()) + "-" + n);
     }
 
-    /** Refuses before anything changes: a missing backup, a target that exists. */
+    /**
+     * Refuses before anything changes, as {@code run} does: a missing or unreadable backup, a target that
+     * exists or is the backup, a folder that does not exist.
+     */
     public void check() {
         if (base.throughServer()) {
             return;
         }
-        if (!Files.isRegularFile(Path.of(base.backup()))) {
-            throw new RunRefusedException(base.backup() + ": no such backup file");
-        }
+        base.checkLocalBackup();
         for (int i = 0; i < schedule.size(); i++) {
-            String t = target(i + 1, schedule.get(i));
-            if (Files.exists(Path.of(t)) && !base.replace()) {
-                throw new RunRefusedException(t + ": database exists; it was left untouched. Add --replace or choose another --database");
-            }
+            base.checkLocalTarget(target(i + 1, schedule.get(i)));
         }
     }
 

@@ -86,27 +86,10 @@ public final class RestoreSeries {
         if (options.throughServer()) {
             return; // the paths are the server's: gbak or the server will say what is wrong
         }
-        Path backup = Path.of(options.backup());
-        if (!Files.isRegularFile(backup)) {
-            throw new RunRefusedException(backup + ": no such backup file");
-        }
-        if (!Files.isReadable(backup)) {
-            throw new RunRefusedException(backup + ": backup file not readable");
-        }
+        options.checkLocalBackup();
         for (String t : targets()) {
-            Path p = Path.of(t);
-            if (p.toAbsolutePath().normalize().equals(backup.toAbsolutePath().normalize())) {
-                throw new RunRefusedException(t + ": the database would overwrite the backup file");
-            }
-            if (Files.exists(p) && !options.replace()) {
-                throw new RunRefusedException(t + ": database exists; it was left untouched. "
-                        + "Add --replace to overwrite it (gbak -rep), or choose another --database");
-            }
-            Path dir = p.toAbsolutePath().getParent();
-            if (dir != null && !Files.isDirectory(dir)) {
-                throw new RunRefusedException(t + ": folder " + dir + " does not exist");
-            }
-            String unreachable = options.inspect() ? ServerFileAccess.unreachableFolder(p) : null;
+            options.checkLocalTarget(t);
+            String unreachable = options.inspect() ? ServerFileAccess.unreachableFolder(Path.of(t)) : null;
             if (unreachable != null) {
                 throw new RunRefusedException("--inspect opens " + t + " through the server, but " + unreachable
                         + "; restore into a folder it can enter");

@@ -3,6 +3,7 @@ package dev.gbakprof.run;
 import dev.gbakprof.firebird.Credentials;
 import dev.gbakprof.firebird.ServerAddress;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -119,6 +120,36 @@ public record RunOptions(String backup, String database, String label, Path gbak
             return r.path();
         }
         return throughServer() ? db : Path.of(db).toAbsolutePath().normalize().toString();
+    }
+
+    /** Refuses a local backup file gbak cannot read. */
+    void checkLocalBackup() {
+        Path backup = Path.of(backup());
+        if (!Files.isRegularFile(backup)) {
+            throw new RunRefusedException(backup + ": no such backup file");
+        }
+        if (!Files.isReadable(backup)) {
+            throw new RunRefusedException(backup + ": backup file not readable");
+        }
+    }
+
+    /**
+     * Refuses a local database name gbak must not or cannot create: the backup itself, an existing file
+     * (unless {@code --replace}), a name in a folder that does not exist (gbak would fail only after it started).
+     */
+    void checkLocalTarget(String target) {
+        Path p = Path.of(target);
+        if (p.toAbsolutePath().normalize().equals(Path.of(backup()).toAbsolutePath().normalize())) {
+            throw new RunRefusedException(target + ": the database would overwrite the backup file");
+        }
+        if (Files.exists(p) && !replace()) {
+            throw new RunRefusedException(target + ": database exists; it was left untouched. "
+                    + "Add --replace to overwrite it (gbak -rep), or choose another --database");
+        }
+        Path dir = p.toAbsolutePath().getParent();
+        if (dir != null && !Files.isDirectory(dir)) {
+            throw new RunRefusedException(target + ": folder " + dir + " does not exist; create it or choose another --database");
+        }
     }
 
     /** {@code host:path} or {@code host/3050:path}, but not a Windows drive ({@code C:\db.fdb}). */

@@ -2,6 +2,7 @@ package dev.gbakprof.cli;
 
 import dev.gbakprof.testutil.Firebird;
 import dev.gbakprof.testutil.Cli;
+import dev.gbakprof.testutil.FakeGbak;
 import dev.gbakprof.testutil.Cli.Result;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -50,6 +51,23 @@ class MatrixCommandTest {
         assertThat(r.code()).isEqualTo(2);
         assertThat(r.err()).contains("active plan is unknown", "--vary");
         assertThat(dir.resolve("out").resolve("runs")).doesNotExist();
+    }
+
+    @Test
+    void aMissingDatabaseFolderIsRefusedBeforeTheFirstRestore(@TempDir Path dir) throws Exception {
+        Path calls = dir.resolve("calls");
+        Path gbak = FakeGbak.recording(dir, calls);
+        Path fbk = Files.writeString(dir.resolve("x.fbk"), "a backup gbak is never asked to restore");
+        Path missing = dir.resolve("no-such-folder");
+        Result r = Cli.run("matrix", "--gbak", gbak.toString(), "--backup", fbk.toString(),
+                "--database", missing.resolve("m.fdb").toString(), "--vary", "gbak:-bu 100,4000", "--repeat", "2",
+                "--cooldown", "0", "--out", dir.resolve("out").toString());
+        assertThat(r.code()).isEqualTo(Main.BAD_INPUT);
+        assertThat(r.err()).isEqualTo("gbakprof: " + missing.resolve("m-bu-100-1.fdb") + ": folder " + missing
+                + " does not exist; create it or choose another --database\n");
+        assertThat(r.out()).isEmpty();
+        assertThat(calls).doesNotExist();
+        assertThat(dir.resolve("out")).doesNotExist();
     }
 
     @Test

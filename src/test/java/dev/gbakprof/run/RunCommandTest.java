@@ -8,6 +8,7 @@ import dev.gbakprof.store.LogReader;
 import dev.gbakprof.store.RunJson;
 import dev.gbakprof.testutil.Firebird;
 import dev.gbakprof.testutil.Cli;
+import dev.gbakprof.testutil.FakeGbak;
 import dev.gbakprof.testutil.Cli.Result;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -155,6 +156,21 @@ class RunCommandTest {
                 dir.resolve("x.fdb").toString());
         assertThat(noBackup.code()).isEqualTo(2);
         assertThat(noBackup.err()).contains("missing.fbk", "no such backup file");
+    }
+
+    @Test
+    void aMissingDatabaseFolderIsRefusedBeforeGbakStarts(@TempDir Path dir) throws Exception {
+        Path calls = dir.resolve("calls");
+        Path gbak = FakeGbak.recording(dir, calls);
+        Path fbk = Files.writeString(dir.resolve("x.fbk"), "a backup gbak is never asked to restore");
+        Path missing = dir.resolve("no-such-folder");
+        Result r = Cli.run("run", "--gbak", gbak.toString(), "--backup", fbk.toString(), "--database",
+                missing.resolve("x.fdb").toString(), "--runs-dir", dir.resolve("runs").toString());
+        assertThat(r.code()).isEqualTo(Main.BAD_INPUT);
+        assertThat(r.err()).isEqualTo("gbakprof: " + missing.resolve("x.fdb") + ": folder " + missing
+                + " does not exist; create it or choose another --database\n");
+        assertThat(calls).doesNotExist();
+        assertThat(dir.resolve("runs")).doesNotExist();
     }
 
     @Test

@@ -1,0 +1,25 @@
+package dev.gbakprof.testutil;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/** A stand-in for gbak, for tests that prove a restore was refused before gbak was ever started. */
+public final class FakeGbak {
+    private FakeGbak() {
+    }
+
+    /**
+     * A gbak that answers the version probe ({@code gbak -z}) and appends every other call's arguments to
+     * {@code calls}, then fails: {@code calls} exists only if something was to be restored.
+     */
+    public static Path recording(Path dir, Path calls) throws IOException {
+        Path gbak = dir.resolve("gbak");
+        Files.writeString(gbak, "#!/bin/sh\n[ \"$1\" = -z ] && { echo 'gbak:gbak version LI-V3.0.11.33703'; exit 0; }\n"
+                + "echo \"$@\" >> '" + calls + "'\nexit 1\n");
+        if (!gbak.toFile().setExecutable(true)) {
+            throw new IOException("cannot make " + gbak + " executable");
+        }
+        return gbak;
+    }
+}
