@@ -56,6 +56,7 @@ final class CompareCommand implements Callable<Integer> {
         if (failIfSlower != null && (failIfSlower < 0 || failIfSlower.isNaN())) {
             throw new UsageException("--fail-if-slower takes a percentage of 0 or more, not " + failIfSlower);
         }
+        ReportWriter.check(options.out);
         List<RestoreRun> runs = inputs.load();
         List<RunGroup> groups = Groups.byLabel(runs);
         if (groups.size() < 2) {

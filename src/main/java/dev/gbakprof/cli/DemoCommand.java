@@ -63,6 +63,9 @@ final class DemoCommand implements Callable<Integer> {
         PrintWriter printer = spec.commandLine().getOut();
         ReportSettings settings = ReportSettings.defaults(Lang.EN);
         for (DemoSet set : sets) {
+            ReportWriter.check(out.resolve(set.name())); // all refused before any is written
+        }
+        for (DemoSet set : sets) {
             Path dir = out.resolve(set.name());
             List<Path> written = ReportWriter.write(set.runs(), settings, dir);
             printer.println(dir + ": " + set.runs().size() + " run(s), " + written.size() + " files");

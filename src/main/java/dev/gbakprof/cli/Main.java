@@ -124,6 +124,7 @@ public final class Main implements Runnable {
                 return FAILED;
             }
             if (ex instanceof UsageException || ex instanceof dev.gbakprof.run.RunRefusedException
+                    || ex instanceof dev.gbakprof.store.OutputRefusedException
                     || ex instanceof dev.gbakprof.firebird.FirebirdAccessException) {
                 err.println("gbakprof: " + ex.getMessage());
                 return BAD_INPUT;

@@ -112,6 +112,7 @@ final class MatrixCommand implements Callable<Integer> {
         MatrixExperiment m = new MatrixExperiment(base, schedule, plans.isEmpty() ? null : PowerPlans.system(), env,
                 System.err, System.console() != null);
         m.check(); // a missing backup or database folder: refused before the plan of restores is announced
+        ReportWriter.check(out); // and a report that could not be written after hours of restores
         PrintWriter console = spec.commandLine().getOut();
         console.println("gbakprof: " + schedule.size() + " restores: " + String.join(", ",
                 schedule.stream().map(MatrixPlan.Arm::label).toList()));

@@ -36,8 +36,9 @@ final class ReportCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        List<RestoreRun> runs = inputs.load();
         ReportSettings settings = options.settings(title, null);
+        ReportWriter.check(options.out);
+        List<RestoreRun> runs = inputs.load();
         return print(spec.commandLine().getOut(), runs, settings, options.out);
     }
 

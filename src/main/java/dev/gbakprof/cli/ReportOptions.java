@@ -14,9 +14,10 @@ import java.util.Locale;
 final class ReportOptions {
 
     @Option(names = "--out", paramLabel = "DIR", defaultValue = "gbakprof-report",
-            description = "Directory the charts, report.png, summary.md and CSV files are written to; a chart of an "
-                    + "earlier report there that does not apply to these runs (e.g. cpu.png) is removed "
-                    + "(default: ${DEFAULT-VALUE}).")
+            description = "Directory the charts, report.png, summary.md and CSV files are written to (default: "
+                    + "${DEFAULT-VALUE}). The files of an earlier report there are replaced, and one that does not apply "
+                    + "to these runs (e.g. cpu.png) is removed; a file of a report's name that gbakprof did not write "
+                    + "(or that was changed since) is refused, before anything is written.")
     Path out;
 
     @Option(names = "--top", paramLabel = "N", defaultValue = "10",

@@ -4,36 +4,34 @@ import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.report.ReportFile;
 import dev.gbakprof.report.ReportSettings;
 import dev.gbakprof.report.Reports;
-import dev.gbakprof.store.AtomicFiles;
+import dev.gbakprof.store.ReportDir;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
-/** Renders a report and writes its files, each atomically; a file that no longer applies is removed. */
+/**
+ * Renders a report and writes its files into a directory, each atomically, everything rendered before
+ * anything is written; replaces or removes only the files gbakprof wrote there ({@link ReportDir}).
+ */
 final class ReportWriter {
     private ReportWriter() {
     }
 
+    /**
+     * Refuses, before any work, a directory the report cannot be written to without losing a file that
+     * gbakprof did not write ({@link dev.gbakprof.store.OutputRefusedException}).
+     */
+    static void check(Path dir) {
+        reportDir(dir).check();
+    }
+
     /** @return the files written, in report order */
     static List<Path> write(List<RestoreRun> runs, ReportSettings settings, Path dir) throws IOException {
-        Map<String, byte[]> files = Reports.render(runs, settings);
-        Files.createDirectories(dir);
-        List<Path> written = new ArrayList<>();
-        for (Map.Entry<String, byte[]> f : files.entrySet()) {
-            Path target = dir.resolve(f.getKey());
-            AtomicFiles.write(target, f.getValue());
-            written.add(target);
-        }
-        // e.g. cpu.png from an earlier report of runs that had CPU samples: it would be mistaken for this one's
-        for (ReportFile f : Reports.files()) {
-            if (!files.containsKey(f.fileName())) {
-                Files.deleteIfExists(dir.resolve(f.fileName()));
-            }
-        }
-        return written;
+        return reportDir(dir).write(Reports.render(runs, settings));
+    }
+
+    private static ReportDir reportDir(Path dir) {
+        return new ReportDir(dir, Reports.files().stream().map(ReportFile::fileName).toList());
     }
 }

@@ -1,5 +1,6 @@
 package dev.gbakprof.cli;
 
+import dev.gbakprof.store.ReportDir;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -71,7 +72,56 @@ class ReportCommandsTest {
         try (Stream<Path> files = Files.list(tmp)) {
             assertThat(files.map(p -> p.getFileName().toString())).containsExactlyInAnyOrder("report.png", "total.png",
                     "phases.png", "indexes.png", "tables.png", "timeline.png", "summary.md", "runs.csv", "indexes.csv",
-                    "tables.csv");
+                    "tables.csv", ReportDir.MANIFEST);
+        }
+    }
+
+    @Test
+    void filesOfAReportsNameThatGbakprofDidNotWriteAreRefusedAndKept() throws Exception {
+        Path u = Files.createDirectory(tmp.resolve("u"));
+        for (String name : List.of("cpu.png", "total.png", "tables.png")) {
+            Files.writeString(u.resolve(name), "mine\n");
+        }
+        assertThat(run("compare", "--out", u.toString(), "samples/article-balanced.log",
+                "samples/article-high-performance.log")).isEqualTo(Main.BAD_INPUT);
+        assertThat(err.toString()).isEqualTo("gbakprof: " + u.resolve("total.png") + ": not written by gbakprof; it was "
+                + "left untouched, and nothing was written. Choose another --out, or move the file away\n");
+        try (Stream<Path> files = Files.list(u)) {
+            assertThat(files.map(p -> p.getFileName().toString())).containsExactlyInAnyOrder("cpu.png", "total.png", "tables.png");
+        }
+        for (String name : List.of("cpu.png", "total.png", "tables.png")) {
+            assertThat(u.resolve(name)).hasContent("mine");
+        }
+    }
+
+    @Test
+    void aLaterReportReplacesAnEarlierOneAndRemovesItsChartsThatNoLongerApply() {
+        assertThat(run("report", "--out", tmp.toString(), "samples/shop-cpu.json")).isEqualTo(Main.OK);
+        assertThat(tmp.resolve("cpu.png")).exists();
+        assertThat(run("report", "--out", tmp.toString(), "src/test/resources/report/shop-tdrw.log")).as(err.toString())
+                .isEqualTo(Main.OK);
+        assertThat(tmp.resolve("cpu.png")).doesNotExist();
+        assertThat(tmp.resolve("report.png")).exists();
+    }
+
+    @Test
+    void anOutThatIsARegularFileIsBadUsage() throws Exception {
+        Path file = Files.writeString(tmp.resolve("outfile"), "mine\n");
+        assertThat(run("report", "--out", file.toString(), "src/test/resources/report/shop-tdrw.log")).isEqualTo(Main.BAD_INPUT);
+        assertThat(err.toString()).isEqualTo("gbakprof: " + file + ": not a directory; the report's files go into a "
+                + "directory (created if missing): choose another --out\n");
+        assertThat(file).hasContent("mine");
+    }
+
+    @Test
+    void theCommittedChartsAreTheDemosOwnSoDemoMayReplaceThem() throws Exception {
+        try (Stream<Path> sets = Files.list(Path.of("charts"))) {
+            List<Path> dirs = sets.filter(Files::isDirectory).toList();
+            assertThat(dirs).isNotEmpty();
+            for (Path dir : dirs) {
+                ReportWriter.check(dir);
+                assertThat(dir.resolve(ReportDir.MANIFEST)).exists();
+            }
         }
     }
 
