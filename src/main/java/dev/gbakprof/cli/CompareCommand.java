@@ -56,7 +56,7 @@ final class CompareCommand implements Callable<Integer> {
         if (failIfSlower != null && (failIfSlower < 0 || failIfSlower.isNaN())) {
             throw new UsageException("--fail-if-slower takes a percentage of 0 or more, not " + failIfSlower);
         }
-        ReportWriter.check(options.out);
+        ReportWriter.check(options.out, inputs.paths());
         List<RestoreRun> runs = inputs.load();
         List<RunGroup> groups = Groups.byLabel(runs);
         if (groups.size() < 2) {
@@ -72,7 +72,7 @@ final class CompareCommand implements Callable<Integer> {
         }
         ReportSettings settings = options.settings(title, groups.get(base).label());
         PrintWriter out = spec.commandLine().getOut();
-        int code = ReportCommand.print(out, runs, settings, options.out);
+        int code = ReportCommand.print(out, runs, settings, options.out, inputs.paths());
         if (failIfSlower == null) {
             return code;
         }

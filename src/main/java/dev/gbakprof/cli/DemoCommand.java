@@ -47,8 +47,8 @@ final class DemoCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    /** One report of the demo: a name (its sub-directory) and its runs. */
-    record DemoSet(String name, List<RestoreRun> runs) {
+    /** One report of the demo: a name (its sub-directory), its runs and the files they were read from. */
+    record DemoSet(String name, List<RestoreRun> runs, List<Path> inputs) {
     }
 
     @Override
@@ -63,11 +63,11 @@ final class DemoCommand implements Callable<Integer> {
         PrintWriter printer = spec.commandLine().getOut();
         ReportSettings settings = ReportSettings.defaults(Lang.EN);
         for (DemoSet set : sets) {
-            ReportWriter.check(out.resolve(set.name())); // all refused before any is written
+            ReportWriter.check(out.resolve(set.name()), set.inputs()); // all refused before any is written
         }
         for (DemoSet set : sets) {
             Path dir = out.resolve(set.name());
-            List<Path> written = ReportWriter.write(set.runs(), settings, dir);
+            List<Path> written = ReportWriter.write(set.runs(), settings, dir, set.inputs());
             printer.println(dir + ": " + set.runs().size() + " run(s), " + written.size() + " files");
         }
         printer.flush();
@@ -79,18 +79,21 @@ final class DemoCommand implements Callable<Integer> {
         Path ab = samples.resolve("ab");
         if (Files.isDirectory(ab)) {
             List<RestoreRun> runs = new ArrayList<>();
+            List<Path> inputs = new ArrayList<>();
             for (Path labelDir : sorted(ab, Files::isDirectory)) {
                 for (Path log : sorted(labelDir, DemoCommand::isLog)) {
                     runs.addAll(RunInputs.load(log, labelDir.getFileName().toString()));
+                    inputs.add(log);
                 }
             }
             // full-cpu is the reference configuration of the A/B samples (samples/README.md): put it first
             runs.sort(java.util.Comparator.comparing((RestoreRun r) -> !r.label().equals(AB_BASELINE)));
             if (!runs.isEmpty()) {
-                sets.add(new DemoSet("ab", runs));
+                sets.add(new DemoSet("ab", runs, inputs));
             }
         }
         List<RestoreRun> article = new ArrayList<>();
+        List<Path> articleInputs = new ArrayList<>();
         List<DemoSet> singles = new ArrayList<>();
         for (Path log : sorted(samples, DemoCommand::isLog)) {
             String name = LogReader.defaultLabel(log);
@@ -99,12 +102,13 @@ final class DemoCommand implements Callable<Integer> {
             Path input = Files.isRegularFile(record) ? record : log;
             if (name.startsWith("article-")) {
                 article.addAll(RunInputs.load(input, articleLabel(name)));
+                articleInputs.add(input);
             } else {
-                singles.add(new DemoSet(name, RunInputs.load(input, name)));
+                singles.add(new DemoSet(name, RunInputs.load(input, name), List.of(input)));
             }
         }
         if (!article.isEmpty()) {
-            sets.add(new DemoSet("article", article));
+            sets.add(new DemoSet("article", article, articleInputs));
         }
         sets.addAll(singles);
         return sets;

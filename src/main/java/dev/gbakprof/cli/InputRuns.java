@@ -38,8 +38,25 @@ final class InputRuns {
                     + "Default: ${DEFAULT-VALUE}.")
     LabelFrom labelFrom;
 
+    /** One INPUT: its file and its label ({@code null}: the one {@link RunInputs} gives). */
+    private record Input(Path path, String label) {
+    }
+
+    /** The files of the inputs, in order (what a report must not replace). */
+    List<Path> paths() {
+        return resolve().stream().map(Input::path).toList();
+    }
+
     List<RestoreRun> load() {
         List<RestoreRun> runs = new ArrayList<>();
+        for (Input input : resolve()) {
+            runs.addAll(RunInputs.load(input.path(), input.label()));
+        }
+        return runs;
+    }
+
+    private List<Input> resolve() {
+        List<Input> resolved = new ArrayList<>();
         for (String input : inputs) {
             String label = null;
             Path path = Path.of(input);
@@ -64,8 +81,8 @@ final class InputRuns {
                     }
                 };
             }
-            runs.addAll(RunInputs.load(path, label));
+            resolved.add(new Input(path, label));
         }
-        return runs;
+        return resolved;
     }
 }

@@ -112,7 +112,7 @@ final class MatrixCommand implements Callable<Integer> {
         MatrixExperiment m = new MatrixExperiment(base, schedule, plans.isEmpty() ? null : PowerPlans.system(), env,
                 System.err, System.console() != null);
         m.check(); // a missing backup or database folder: refused before the plan of restores is announced
-        ReportWriter.check(out); // and a report that could not be written after hours of restores
+        ReportWriter.check(out, List.of()); // and a report that could not be written after hours of restores
         PrintWriter console = spec.commandLine().getOut();
         console.println("gbakprof: " + schedule.size() + " restores: " + String.join(", ",
                 schedule.stream().map(MatrixPlan.Arm::label).toList()));
@@ -131,7 +131,7 @@ final class MatrixCommand implements Callable<Integer> {
         if (labels >= 2) {
             ReportSettings settings = report.settings("Restore time by " + (plans.isEmpty() ? "gbak option" : "power plan"),
                     baseline != null ? baseline : arms.get(0).label());
-            code = ReportCommand.print(console, runs, settings, out);
+            code = ReportCommand.print(console, runs, settings, out, List.of());
         }
         if (result.stoppedBy() != null) {
             console.println("gbakprof: stopped early: " + result.stoppedBy());

@@ -4,6 +4,7 @@ import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.RunStatus;
 import dev.gbakprof.report.TextSummary;
 import dev.gbakprof.store.LogReader;
+import dev.gbakprof.store.Outputs;
 import dev.gbakprof.store.RunJson;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -12,6 +13,7 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -46,6 +48,12 @@ final class ParseCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         if (label != null && logs.size() > 1) {
             throw new UsageException("--label names one run; it cannot be given with " + logs.size() + " logs");
+        }
+        if (output != null) {
+            if (Files.isDirectory(output)) {
+                throw new UsageException("-o " + output + ": a directory; expected the name of the JSON file to write");
+            }
+            Outputs.refuseInput(output, logs, "-o FILE");
         }
         PrintWriter out = spec.commandLine().getOut();
         List<RestoreRun> runs = new ArrayList<>();

@@ -37,14 +37,19 @@ final class ReportCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         ReportSettings settings = options.settings(title, null);
-        ReportWriter.check(options.out);
+        ReportWriter.check(options.out, inputs.paths());
         List<RestoreRun> runs = inputs.load();
-        return print(spec.commandLine().getOut(), runs, settings, options.out);
+        return print(spec.commandLine().getOut(), runs, settings, options.out, inputs.paths());
     }
 
-    /** Writes the report, prints its summary and the files; exit 1 when a run failed. */
-    static int print(PrintWriter out, List<RestoreRun> runs, ReportSettings settings, Path dir) throws Exception {
-        List<Path> written = ReportWriter.write(runs, settings, dir);
+    /**
+     * Writes the report, prints its summary and the files; exit 1 when a run failed.
+     *
+     * @param inputs the files the runs were read from (none of them is replaced)
+     */
+    static int print(PrintWriter out, List<RestoreRun> runs, ReportSettings settings, Path dir, List<Path> inputs)
+            throws Exception {
+        List<Path> written = ReportWriter.write(runs, settings, dir, inputs);
         out.print(ConsoleSummary.of(runs, settings));
         out.println();
         out.println("wrote " + written.size() + " files to " + dir + ": "

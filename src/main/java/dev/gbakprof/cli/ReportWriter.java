@@ -20,18 +20,18 @@ final class ReportWriter {
 
     /**
      * Refuses, before any work, a directory the report cannot be written to without losing a file that
-     * gbakprof did not write ({@link dev.gbakprof.store.OutputRefusedException}).
+     * gbakprof did not write or one of the inputs ({@link dev.gbakprof.store.OutputRefusedException}).
      */
-    static void check(Path dir) {
-        reportDir(dir).check();
+    static void check(Path dir, List<Path> inputs) {
+        reportDir(dir, inputs).check();
     }
 
     /** @return the files written, in report order */
-    static List<Path> write(List<RestoreRun> runs, ReportSettings settings, Path dir) throws IOException {
-        return reportDir(dir).write(Reports.render(runs, settings));
+    static List<Path> write(List<RestoreRun> runs, ReportSettings settings, Path dir, List<Path> inputs) throws IOException {
+        return reportDir(dir, inputs).write(Reports.render(runs, settings));
     }
 
-    private static ReportDir reportDir(Path dir) {
-        return new ReportDir(dir, Reports.files().stream().map(ReportFile::fileName).toList());
+    private static ReportDir reportDir(Path dir, List<Path> inputs) {
+        return new ReportDir(dir, Reports.files().stream().map(ReportFile::fileName).toList(), inputs);
     }
 }

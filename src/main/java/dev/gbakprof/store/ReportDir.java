@@ -33,20 +33,23 @@ public final class ReportDir {
 
     private final Path dir;
     private final List<String> names;
+    private final List<Path> inputs;
 
     /**
      * @param dir   the directory (created when missing)
-     * @param names every file name a report may write there; other files in it are never touched
+     * @param names  every file name a report may write there; other files in it are never touched
+     * @param inputs the files the report is made from: none of them may be one of its files
      */
-    public ReportDir(Path dir, Collection<String> names) {
+    public ReportDir(Path dir, Collection<String> names, Collection<Path> inputs) {
         this.dir = dir;
         this.names = List.copyOf(new LinkedHashSet<>(names)); // in report order: the first conflict is named
+        this.inputs = List.copyOf(inputs);
     }
 
     /**
      * Refuses, with an {@link OutputRefusedException} naming the file, a directory a report cannot be
-     * written to without losing something: a path that is not a directory, or a file of a report's name
-     * that gbakprof did not write (or that was changed since).
+     * written to without losing something: a path that is not a directory, one of the inputs among the
+     * report's files, or a file of a report's name that gbakprof did not write (or that was changed since).
      *
      * @return the SHA-256 values of each file gbakprof wrote there, by name
      */
@@ -54,6 +57,10 @@ public final class ReportDir {
         if (Files.exists(dir) && !Files.isDirectory(dir)) {
             throw new OutputRefusedException(dir + ": not a directory; the report's files go into a directory "
                     + "(created if missing): choose another --out");
+        }
+        Outputs.refuseInput(dir.resolve(MANIFEST), inputs, "--out");
+        for (String name : names) {
+            Outputs.refuseInput(dir.resolve(name), inputs, "--out");
         }
         Map<String, Set<String>> written = readManifest();
         for (String name : names) {

@@ -28,6 +28,29 @@ class ParseCommandTest {
     }
 
     @Test
+    void anOutputThatIsOneOfTheLogsIsRefusedAndTheLogKept(@TempDir Path dir) throws Exception {
+        byte[] log = Files.readAllBytes(Logs.log("shop-tdrw.log"));
+        Path victim = Files.write(dir.resolve("victim.log"), log);
+        Path other = Files.write(dir.resolve("other.log"), log);
+        Result r = Cli.run("parse", "-o", victim.toString(), other.toString(), victim.toString());
+        assertOneLineError(r);
+        assertThat(r.err()).isEqualTo("gbakprof: " + victim + ": is also an input (" + victim + "); it was left untouched, "
+                + "and nothing was written. Choose another -o FILE\n");
+        assertThat(r.out()).isEmpty();
+        // the same file by another name: a link
+        Path link = Files.createSymbolicLink(dir.resolve("link.json"), victim);
+        assertOneLineError(Cli.run("parse", "-o", link.toString(), victim.toString()), link + ": is also an input (" + victim + ")");
+        assertThat(Files.readAllBytes(victim)).isEqualTo(log);
+    }
+
+    @Test
+    void anOutputThatIsADirectoryIsBadUsage(@TempDir Path dir) {
+        Result r = Cli.run("parse", "-o", dir.toString(), Logs.log("shop-tdrw.log").toString());
+        assertOneLineError(r);
+        assertThat(r.err()).isEqualTo("gbakprof: -o " + dir + ": a directory; expected the name of the JSON file to write\n");
+    }
+
+    @Test
     void summaryNamesTotalPhasesIndexesAndTables() {
         Result r = Cli.run("parse", Logs.log("shop-tdrw.log").toString());
         assertThat(r.code()).isZero();

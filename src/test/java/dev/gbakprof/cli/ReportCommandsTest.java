@@ -95,6 +95,21 @@ class ReportCommandsTest {
     }
 
     @Test
+    void anInputAmongTheReportsFilesIsRefusedAndKept() throws Exception {
+        // a gbak log pasted into a Markdown file is an input like any log; here it has the name of the report's summary
+        Path d = Files.createDirectory(tmp.resolve("d"));
+        byte[] log = Files.readAllBytes(Path.of("src/test/resources/report/shop-tdrw.log"));
+        Path summary = Files.write(d.resolve("summary.md"), log);
+        assertThat(run("report", "--out", d.toString(), summary.toString())).isEqualTo(Main.BAD_INPUT);
+        assertThat(err.toString()).isEqualTo("gbakprof: " + summary + ": is also an input (" + summary + "); it was left "
+                + "untouched, and nothing was written. Choose another --out\n");
+        assertThat(Files.readAllBytes(summary)).isEqualTo(log);
+        try (Stream<Path> files = Files.list(d)) {
+            assertThat(files).containsExactly(summary);
+        }
+    }
+
+    @Test
     void aLaterReportReplacesAnEarlierOneAndRemovesItsChartsThatNoLongerApply() {
         assertThat(run("report", "--out", tmp.toString(), "samples/shop-cpu.json")).isEqualTo(Main.OK);
         assertThat(tmp.resolve("cpu.png")).exists();
@@ -119,7 +134,7 @@ class ReportCommandsTest {
             List<Path> dirs = sets.filter(Files::isDirectory).toList();
             assertThat(dirs).isNotEmpty();
             for (Path dir : dirs) {
-                ReportWriter.check(dir);
+                ReportWriter.check(dir, List.of());
                 assertThat(dir.resolve(ReportDir.MANIFEST)).exists();
             }
         }

@@ -39,7 +39,7 @@ class ReportDirTest {
 
     @Test
     void theManifestListsEachFileWrittenWithItsSha256() throws Exception {
-        new ReportDir(dir, NAMES).write(files("a.png", "one", "b.csv", "two"));
+        new ReportDir(dir, NAMES, List.of()).write(files("a.png", "one", "b.csv", "two"));
         String sha = HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest("one".getBytes(StandardCharsets.UTF_8)));
         assertThat(Files.readString(dir.resolve(ReportDir.MANIFEST))).startsWith(sha + "  a.png\n").contains("  b.csv\n");
         assertThat(listing()).containsExactly(ReportDir.MANIFEST, "a.png", "b.csv");
@@ -47,17 +47,17 @@ class ReportDirTest {
 
     @Test
     void aLaterReportReplacesItsOwnFilesAndRemovesTheOnesThatNoLongerApply() throws Exception {
-        new ReportDir(dir, NAMES).write(files("a.png", "one", "b.csv", "two", "c.png", "three"));
-        new ReportDir(dir, NAMES).write(files("a.png", "ONE", "b.csv", "TWO"));
+        new ReportDir(dir, NAMES, List.of()).write(files("a.png", "one", "b.csv", "two", "c.png", "three"));
+        new ReportDir(dir, NAMES, List.of()).write(files("a.png", "ONE", "b.csv", "TWO"));
         assertThat(listing()).containsExactly(ReportDir.MANIFEST, "a.png", "b.csv");
         assertThat(Files.readString(dir.resolve("a.png"))).isEqualTo("ONE");
-        new ReportDir(dir, NAMES).check();
+        new ReportDir(dir, NAMES, List.of()).check();
     }
 
     @Test
     void aFileGbakprofDidNotWriteIsRefusedAndNothingIsWritten() throws Exception {
         Files.writeString(dir.resolve("c.png"), "mine");
-        assertThatThrownBy(() -> new ReportDir(dir, NAMES).write(files("a.png", "one")))
+        assertThatThrownBy(() -> new ReportDir(dir, NAMES, List.of()).write(files("a.png", "one")))
                 .isInstanceOf(OutputRefusedException.class)
                 .hasMessage(dir.resolve("c.png") + ": not written by gbakprof; it was left untouched, and nothing was "
                         + "written. Choose another --out, or move the file away");
@@ -67,10 +67,10 @@ class ReportDirTest {
 
     @Test
     void aFileChangedSinceGbakprofWroteItIsRefused() throws Exception {
-        new ReportDir(dir, NAMES).write(files("a.png", "one", "b.csv", "two"));
+        new ReportDir(dir, NAMES, List.of()).write(files("a.png", "one", "b.csv", "two"));
         Files.writeString(dir.resolve("b.csv"), "my notes\n", java.nio.file.StandardOpenOption.APPEND);
         String manifest = Files.readString(dir.resolve(ReportDir.MANIFEST));
-        assertThatThrownBy(() -> new ReportDir(dir, NAMES).write(files("a.png", "ONE")))
+        assertThatThrownBy(() -> new ReportDir(dir, NAMES, List.of()).write(files("a.png", "ONE")))
                 .hasMessageStartingWith(dir.resolve("b.csv") + ": changed since gbakprof wrote it; it was left untouched");
         assertThat(Files.readString(dir.resolve("a.png"))).isEqualTo("one");
         assertThat(Files.readString(dir.resolve("b.csv"))).isEqualTo("twomy notes\n");
@@ -80,15 +80,15 @@ class ReportDirTest {
     @Test
     void otherFilesInTheDirectoryAreNeverTouched() throws Exception {
         Files.writeString(dir.resolve("notes.txt"), "mine");
-        new ReportDir(dir, NAMES).write(files("a.png", "one"));
-        new ReportDir(dir, NAMES).write(files("b.csv", "two"));
+        new ReportDir(dir, NAMES, List.of()).write(files("a.png", "one"));
+        new ReportDir(dir, NAMES, List.of()).write(files("b.csv", "two"));
         assertThat(listing()).containsExactly(ReportDir.MANIFEST, "b.csv", "notes.txt");
     }
 
     @Test
     void aManifestGbakprofDidNotWriteIsRefused() throws Exception {
         Files.writeString(dir.resolve(ReportDir.MANIFEST), "my own list\n");
-        assertThatThrownBy(() -> new ReportDir(dir, NAMES).check())
+        assertThatThrownBy(() -> new ReportDir(dir, NAMES, List.of()).check())
                 .hasMessageStartingWith(dir.resolve(ReportDir.MANIFEST) + ": line 1 is not 'SHA-256  FILE', so not "
                         + "gbakprof's list of the files it wrote there; it was left untouched");
     }
@@ -96,7 +96,7 @@ class ReportDirTest {
     @Test
     void aPathThatIsNotADirectoryIsRefused() throws Exception {
         Path file = Files.writeString(dir.resolve("outfile"), "mine");
-        assertThatThrownBy(() -> new ReportDir(file, NAMES).write(files("a.png", "one")))
+        assertThatThrownBy(() -> new ReportDir(file, NAMES, List.of()).write(files("a.png", "one")))
                 .isInstanceOf(OutputRefusedException.class)
                 .hasMessage(file + ": not a directory; the report's files go into a directory (created if missing): "
                         + "choose another --out");
@@ -107,12 +107,12 @@ class ReportDirTest {
     void aNameListedTwiceAcceptsEitherVersionAsAnInterruptedReportLeavesIt() throws Exception {
         // write() lists the old and the new version of each file before it writes them: stopped after its
         // first file, the next report still takes every file there as gbakprof's
-        new ReportDir(dir, NAMES).write(files("a.png", "one", "c.png", "three"));
+        new ReportDir(dir, NAMES, List.of()).write(files("a.png", "one", "c.png", "three"));
         String first = Files.readString(dir.resolve(ReportDir.MANIFEST));
         Files.writeString(dir.resolve("a.png"), "ONE");
         Files.writeString(dir.resolve(ReportDir.MANIFEST), first + HexFormat.of().formatHex(
                 MessageDigest.getInstance("SHA-256").digest("ONE".getBytes(StandardCharsets.UTF_8))) + "  a.png\n");
-        new ReportDir(dir, NAMES).write(files("a.png", "1"));
+        new ReportDir(dir, NAMES, List.of()).write(files("a.png", "1"));
         assertThat(listing()).containsExactly(ReportDir.MANIFEST, "a.png");
         assertThat(Files.readString(dir.resolve(ReportDir.MANIFEST)).lines()).hasSize(1);
     }
