@@ -55,18 +55,16 @@ class MatrixCommandTest {
 
     @Test
     void aMissingDatabaseFolderIsRefusedBeforeTheFirstRestore(@TempDir Path dir) throws Exception {
-        Path calls = dir.resolve("calls");
-        Path gbak = FakeGbak.recording(dir, calls);
-        Path fbk = Files.writeString(dir.resolve("x.fbk"), "a backup gbak is never asked to restore");
-        Path missing = dir.resolve("no-such-folder");
-        Result r = Cli.run("matrix", "--gbak", gbak.toString(), "--backup", fbk.toString(),
+        FakeGbak.Refusal f = FakeGbak.refusal(dir);
+        Path missing = f.missingFolder();
+        Result r = Cli.run("matrix", "--gbak", f.gbak().toString(), "--backup", f.backup().toString(),
                 "--database", missing.resolve("m.fdb").toString(), "--vary", "gbak:-bu 100,4000", "--repeat", "2",
                 "--cooldown", "0", "--out", dir.resolve("out").toString());
         assertThat(r.code()).isEqualTo(Main.BAD_INPUT);
         assertThat(r.err()).isEqualTo("gbakprof: " + missing.resolve("m-bu-100-1.fdb") + ": folder " + missing
                 + " does not exist; create it or choose another --database\n");
         assertThat(r.out()).isEmpty();
-        assertThat(calls).doesNotExist();
+        assertThat(f.calls()).doesNotExist();
         assertThat(dir.resolve("out")).doesNotExist();
     }
 

@@ -160,16 +160,14 @@ class RunCommandTest {
 
     @Test
     void aMissingDatabaseFolderIsRefusedBeforeGbakStarts(@TempDir Path dir) throws Exception {
-        Path calls = dir.resolve("calls");
-        Path gbak = FakeGbak.recording(dir, calls);
-        Path fbk = Files.writeString(dir.resolve("x.fbk"), "a backup gbak is never asked to restore");
-        Path missing = dir.resolve("no-such-folder");
-        Result r = Cli.run("run", "--gbak", gbak.toString(), "--backup", fbk.toString(), "--database",
+        FakeGbak.Refusal f = FakeGbak.refusal(dir);
+        Path missing = f.missingFolder();
+        Result r = Cli.run("run", "--gbak", f.gbak().toString(), "--backup", f.backup().toString(), "--database",
                 missing.resolve("x.fdb").toString(), "--runs-dir", dir.resolve("runs").toString());
         assertThat(r.code()).isEqualTo(Main.BAD_INPUT);
         assertThat(r.err()).isEqualTo("gbakprof: " + missing.resolve("x.fdb") + ": folder " + missing
                 + " does not exist; create it or choose another --database\n");
-        assertThat(calls).doesNotExist();
+        assertThat(f.calls()).doesNotExist();
         assertThat(dir.resolve("runs")).doesNotExist();
     }
 
