@@ -94,9 +94,11 @@ public final class RunJson {
         try {
             tree = MAPPER.readTree(file.toFile());
         } catch (JsonProcessingException ex) {
+            // Jackson's own message quotes the text it met: the file may be a password file given by mistake
             long line = ex.getLocation() == null ? 0 : Math.max(0, ex.getLocation().getLineNr());
-            throw new LogFormatException(file.toString(), line, "not valid JSON: " + firstLine(ex.getOriginalMessage())
-                    + "; expected a gbakprof run record or a gbak log");
+            long column = ex.getLocation() == null ? 0 : ex.getLocation().getColumnNr();
+            throw new LogFormatException(file.toString(), line, "not valid JSON"
+                    + (column > 0 ? " (column " + column + ")" : "") + "; expected a gbakprof run record or a gbak log");
         } catch (IOException ex) {
             throw new LogFormatException(file.toString(), 0, "cannot read: " + firstLine(ex.getMessage()));
         }
@@ -131,9 +133,20 @@ public final class RunJson {
         } catch (JsonProcessingException ex) {
             String field = ex instanceof JsonMappingException m && !m.getPath().isEmpty()
                     ? "field " + path(m.getPath()) + ": " : "";
+            // the type expected, not Jackson's message, which quotes the value it met
+            Class<?> type = ex instanceof com.fasterxml.jackson.databind.exc.MismatchedInputException mi ? mi.getTargetType() : null;
             throw new LogFormatException(file.toString(), 0, where + "not a valid gbakprof run record: " + field
-                    + firstLine(ex.getOriginalMessage()));
+                    + (type != null ? "not a " + typeName(type) : "a value of the wrong kind"));
         }
+    }
+
+    /** What a JSON reader calls a Java type: {@code number}, {@code text}, {@code list}… */
+    private static String typeName(Class<?> type) {
+        return Number.class.isAssignableFrom(type) || type == double.class || type == long.class || type == int.class
+                ? "number" : type == String.class ? "text" : type == Boolean.class || type == boolean.class ? "true/false"
+                : List.class.isAssignableFrom(type) || type.isArray() ? "list"
+                : type.isEnum() ? "known word (" + java.util.Arrays.stream(type.getEnumConstants()).map(Object::toString)
+                        .collect(java.util.stream.Collectors.joining(", ")) + ")" : "JSON object";
     }
 
     /** {@code phases[2].seconds}: where in the record Jackson failed, in the JSON's own names. */
