@@ -26,6 +26,31 @@ public final class Outputs {
         }
     }
 
+    /**
+     * Refuses to replace an existing file that is not a gbakprof run record: {@code -o} names where the record
+     * goes, and a backup, a database or a gbak log of that name is a slip of the keyboard, not something to replace.
+     * An empty file, or an earlier run record, is replaced.
+     */
+    public static void refuseNonRecord(Path output, String option) {
+        if (!Files.isRegularFile(output)) {
+            return;
+        }
+        byte[] head = new byte[256];
+        int n;
+        try (var in = Files.newInputStream(output)) {
+            n = in.readNBytes(head, 0, head.length);
+        } catch (IOException unreadable) {
+            return; // the atomic write says what is wrong with the place
+        }
+        String text = new String(head, 0, n, java.nio.charset.StandardCharsets.UTF_8).strip();
+        boolean record = text.isEmpty() || (text.startsWith("{") || text.startsWith("[")) && text.contains("\"schema\"");
+        if (!record) {
+            throw new OutputRefusedException(output + ": exists and is not a gbakprof run record (a log, a backup, a "
+                    + "database?); it was left untouched, and nothing was written. Choose another " + option
+                    + ", or remove the file first");
+        }
+    }
+
     private static boolean sameFile(Path a, Path b) {
         try {
             return Files.exists(b) && Files.isSameFile(a, b);

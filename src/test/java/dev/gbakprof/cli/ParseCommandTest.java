@@ -44,6 +44,22 @@ class ParseCommandTest {
     }
 
     @Test
+    void anExistingFileIsReplacedOnlyWhenItIsARunRecord(@TempDir Path dir) throws Exception {
+        String log = Logs.log("shop-tdrw.log").toString();
+        Path backup = Files.write(dir.resolve("shop.fbk"), new byte[] {0x01, 0x00, 0x00, 0x00, 0x0a, 0x42});
+        Result r = Cli.run("parse", "-o", backup.toString(), log);
+        assertOneLineError(r);
+        assertThat(r.err()).isEqualTo("gbakprof: " + backup + ": exists and is not a gbakprof run record (a log, a backup, "
+                + "a database?); it was left untouched, and nothing was written. Choose another -o FILE, or remove the file first\n");
+        assertThat(Files.readAllBytes(backup)).containsExactly(0x01, 0x00, 0x00, 0x00, 0x0a, 0x42);
+        // an earlier record of the same name is what -o replaces
+        Path json = dir.resolve("run.json");
+        assertThat(Cli.run("parse", "-o", json.toString(), log).code()).isZero();
+        assertThat(Cli.run("parse", "-o", json.toString(), "--label", "again", log).code()).isZero();
+        assertThat(Files.readString(json)).contains("\"label\" : \"again\"");
+    }
+
+    @Test
     void anOutputThatIsADirectoryIsBadUsage(@TempDir Path dir) {
         Result r = Cli.run("parse", "-o", dir.toString(), Logs.log("shop-tdrw.log").toString());
         assertOneLineError(r);
