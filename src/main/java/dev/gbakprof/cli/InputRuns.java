@@ -48,11 +48,35 @@ final class InputRuns {
     }
 
     List<RestoreRun> load() {
+        List<Input> resolved = resolve();
+        refuseTwice(resolved);
         List<RestoreRun> runs = new ArrayList<>();
-        for (Input input : resolve()) {
+        for (Input input : resolved) {
             runs.addAll(RunInputs.load(input.path(), input.label()));
         }
         return runs;
+    }
+
+    /**
+     * One file given twice (by any name, or a copy of it) is one restore counted twice: repeated runs look
+     * more alike than they are, and a verdict drawn from them is false. Refused, naming both.
+     */
+    private static void refuseTwice(List<Input> inputs) {
+        java.util.Map<String, Path> seen = new java.util.HashMap<>();
+        for (Input input : inputs) {
+            if (!Files.isRegularFile(input.path())) {
+                continue; // RunInputs says what is wrong with it
+            }
+            String digest = dev.gbakprof.store.ReportDir.sha256(input.path());
+            if (digest.isEmpty()) {
+                continue; // RunInputs says what is wrong with it
+            }
+            Path first = seen.putIfAbsent(digest, input.path());
+            if (first != null) {
+                throw new UsageException(input.path() + ": the same content as " + first
+                        + " (one restore given twice?); each run is a restore of its own: give each log once");
+            }
+        }
     }
 
     private List<Input> resolve() {

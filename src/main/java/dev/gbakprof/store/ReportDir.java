@@ -153,9 +153,15 @@ public final class ReportDir {
         return hash + "  " + name + "\n"; // "\n" on every OS: the manifest of charts/ is committed
     }
 
-    private static String sha256(Path file) {
-        try {
-            return hex(digest().digest(Files.readAllBytes(file)));
+    /** The SHA-256 of a file's bytes, read in pieces (a log may be huge); "" when it cannot be read. */
+    public static String sha256(Path file) {
+        MessageDigest sha = digest();
+        try (var in = Files.newInputStream(file)) {
+            byte[] buffer = new byte[1 << 16];
+            for (int n = in.read(buffer); n > 0; n = in.read(buffer)) {
+                sha.update(buffer, 0, n);
+            }
+            return hex(sha.digest());
         } catch (IOException ex) {
             return ""; // a directory or an unreadable file of a report's name: not one gbakprof wrote
         }

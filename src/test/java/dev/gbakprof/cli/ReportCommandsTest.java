@@ -181,6 +181,17 @@ class ReportCommandsTest {
     }
 
     @Test
+    void oneLogGivenTwiceIsRefusedAsOneRestoreCountedTwice() throws Exception {
+        Path copy = Files.copy(Path.of(FULL[0]), tmp.resolve("copy.log"));
+        // the same restore three times a side would give a "real" difference with an interval of zero width
+        assertThat(run("compare", "--out", tmp.resolve("r").toString(), "A=" + FULL[0], "A=" + copy, "B=" + QUOTA[0]))
+                .isEqualTo(Main.BAD_INPUT);
+        assertThat(err.toString()).isEqualTo("gbakprof: " + copy + ": the same content as " + FULL[0]
+                + " (one restore given twice?); each run is a restore of its own: give each log once\n");
+        assertThat(tmp.resolve("r")).doesNotExist();
+    }
+
+    @Test
     void aFailedRestoreIsReportedAndExitsOne() {
         assertThat(run("report", "--out", tmp.toString(), "src/test/resources/report/dupfail-tdrw.log")).isEqualTo(Main.FAILED);
         assertThat(Files.exists(tmp.resolve("report.png"))).isTrue();
