@@ -9,7 +9,6 @@ import org.apache.commons.exec.environment.EnvironmentUtils;
 
 import java.io.IOException;
 import java.io.OutputStream;
-import java.nio.charset.Charset;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -44,14 +43,14 @@ public final class GbakRunner {
      *
      * @param timeout {@code null} for none
      */
-    public Result run(GbakInvocation inv, OutputStream raw, Consumer<CharSequence> lines, Duration timeout, Charset charset) {
+    public Result run(GbakInvocation inv, OutputStream raw, Consumer<CharSequence> lines, Duration timeout) {
         CommandLine cl = new CommandLine(inv.gbak().toString());
         for (String a : inv.arguments()) {
             cl.addArgument(a, false);
         }
         Object lock = new Object();
-        LineTee out = new LineTee(raw, lock, lines, charset);
-        LineTee err = new LineTee(raw, lock, lines, charset);
+        LineTee out = new LineTee(raw, lock, lines);
+        LineTee err = new LineTee(raw, lock, lines);
         ExecuteWatchdog watchdog = ExecuteWatchdog.builder()
                 .setTimeout(timeout == null ? ExecuteWatchdog.INFINITE_TIMEOUT_DURATION : timeout).get();
         DefaultExecutor executor = DefaultExecutor.builder()

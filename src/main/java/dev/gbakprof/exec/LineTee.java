@@ -1,25 +1,25 @@
 package dev.gbakprof.exec;
 
 import dev.gbakprof.log.LinePipeline;
+import dev.gbakprof.log.LogDecoder;
 
 import java.io.IOException;
 import java.io.OutputStream;
-import java.nio.charset.Charset;
 import java.util.Arrays;
 import java.util.function.Consumer;
 
 /**
  * Receives one of gbak's output streams as it arrives. Each complete line is written unchanged (bytes
- * and line end as gbak wrote them) to the shared raw sink, and pushed, decoded and without its line end,
- * to the line consumer. gbak writes every line in several small {@code write()}s (prefix, each column,
- * text), so lines are assembled here before they reach the sink: stdout and stderr then interleave line
- * by line in arrival order, never inside a line.
+ * and line end as gbak wrote them) to the shared raw sink, and pushed, without its line end, to the line
+ * consumer, decoded as {@code parse} decodes the saved log ({@link LogDecoder#decodeLine}), whatever the
+ * locale. gbak writes every line in several small {@code write()}s (prefix, each column, text), so lines
+ * are assembled here before they reach the sink: stdout and stderr then interleave line by line in
+ * arrival order, never inside a line.
  */
 public final class LineTee extends OutputStream {
     private final OutputStream rawSink;
     private final Object lock;
     private final Consumer<CharSequence> lines;
-    private final Charset charset;
     private byte[] buf = new byte[256];
     private int len;
 
@@ -27,13 +27,11 @@ public final class LineTee extends OutputStream {
      * @param rawSink where the raw bytes go (shared by stdout and stderr)
      * @param lock    the lock both streams take to write a line and push it
      * @param lines   receives each decoded line, under the lock
-     * @param charset how gbak's bytes are decoded for the parser
      */
-    public LineTee(OutputStream rawSink, Object lock, Consumer<CharSequence> lines, Charset charset) {
+    public LineTee(OutputStream rawSink, Object lock, Consumer<CharSequence> lines) {
         this.rawSink = rawSink;
         this.lock = lock;
         this.lines = lines;
-        this.charset = charset;
     }
 
     @Override
@@ -88,7 +86,7 @@ public final class LineTee extends OutputStream {
         if (textLen > 0 && buf[textLen - 1] == '\r') {
             textLen--;
         }
-        String text = new String(buf, 0, textLen, charset);
+        String text = LogDecoder.decodeLine(buf, 0, textLen);
         // a line gbak did not end: it was killed between two of its writes (GBAK-FORMAT.md §5)
         CharSequence line = buf[len - 1] == '\n' ? text : LinePipeline.unfinished(text);
         synchronized (lock) {

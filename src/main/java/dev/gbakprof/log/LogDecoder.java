@@ -22,6 +22,7 @@ import java.nio.file.Path;
  */
 public final class LogDecoder {
     private static final int SNIFF = 64 * 1024;
+    private static final Charset WINDOWS_1252 = Charset.forName("windows-1252");
     /** Eight bytes of a byte[] as one long, lowest address in the lowest bits. */
     private static final java.lang.invoke.VarHandle LONGS =
             java.lang.invoke.MethodHandles.byteArrayViewVarHandle(long[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
@@ -333,19 +334,33 @@ public final class LogDecoder {
         if (n >= 8 && evenZeros > n * 2 / 5 && oddZeros == 0) {
             return StandardCharsets.UTF_16BE;
         }
+        int len = head.length;
+        // do not judge a multi-byte character cut by the sniff window
+        while (len > 0 && len > head.length - 4 && (head[len - 1] & 0xC0) == 0x80) {
+            len--;
+        }
+        if (len > 0 && (head[len - 1] & 0xC0) == 0xC0) {
+            len--;
+        }
+        return validUtf8(head, 0, len) ? StandardCharsets.UTF_8 : WINDOWS_1252;
+    }
+
+    /**
+     * One line of gbak's output, decoded as {@link #open} decodes a log without BOM: UTF-8 when the bytes
+     * are valid UTF-8, else windows-1252. A live run decodes with it, so its record does not depend on the
+     * locale (under a C locale Java's default charset is ASCII) and equals what {@code parse} makes of the
+     * saved raw log.
+     */
+    public static String decodeLine(byte[] bytes, int offset, int length) {
+        return new String(bytes, offset, length, validUtf8(bytes, offset, length) ? StandardCharsets.UTF_8 : WINDOWS_1252);
+    }
+
+    private static boolean validUtf8(byte[] bytes, int offset, int length) {
         try {
-            int len = head.length;
-            // do not judge a multi-byte character cut by the sniff window
-            while (len > 0 && len > head.length - 4 && (head[len - 1] & 0xC0) == 0x80) {
-                len--;
-            }
-            if (len > 0 && (head[len - 1] & 0xC0) == 0xC0) {
-                len--;
-            }
-            StandardCharsets.UTF_8.newDecoder().decode(ByteBuffer.wrap(head, 0, len));
-            return StandardCharsets.UTF_8;
+            StandardCharsets.UTF_8.newDecoder().decode(ByteBuffer.wrap(bytes, offset, length));
+            return true;
         } catch (CharacterCodingException ex) {
-            return Charset.forName("windows-1252");
+            return false;
         }
     }
 

@@ -4,7 +4,6 @@ import dev.gbakprof.exec.GbakInvocation;
 import dev.gbakprof.exec.GbakRunner;
 
 import java.io.OutputStream;
-import java.nio.charset.Charset;
 import java.time.Duration;
 import java.util.function.Consumer;
 
@@ -29,7 +28,7 @@ final class GbakRoute implements RestoreRoute {
 
     @Override
     public Ending run(OutputStream raw, Consumer<CharSequence> lines, Duration timeout) {
-        GbakRunner.Result r = runner.run(invocation, raw, lines, timeout, Charset.defaultCharset());
+        GbakRunner.Result r = runner.run(invocation, raw, lines, timeout);
         return new Ending(r.exitCode(), r.timedOut(), r.interrupted(),
                 r.launchError() == null ? null : "gbak could not be started: " + r.launchError(), null,
                 "gbakprof stopped gbak (gbak exit code " + r.exitCode() + ")");

@@ -19,7 +19,7 @@ class LineTeeTest {
         byte[] real = Files.readAllBytes(Logs.log("small-tdrw.crlf.log"));
         ByteArrayOutputStream raw = new ByteArrayOutputStream();
         List<String> lines = new ArrayList<>();
-        LineTee tee = new LineTee(raw, new Object(), l -> lines.add(l.toString()), StandardCharsets.UTF_8);
+        LineTee tee = new LineTee(raw, new Object(), l -> lines.add(l.toString()));
         Random rnd = new Random(7);
         int pos = 0;
         while (pos < real.length) {
@@ -36,7 +36,7 @@ class LineTeeTest {
     void aLastLineWithoutEndIsEmittedOnClose() throws Exception {
         ByteArrayOutputStream raw = new ByteArrayOutputStream();
         List<String> lines = new ArrayList<>();
-        LineTee tee = new LineTee(raw, new Object(), l -> lines.add(l.toString()), StandardCharsets.UTF_8);
+        LineTee tee = new LineTee(raw, new Object(), l -> lines.add(l.toString()));
         tee.write("gbak:    0.498 ".getBytes(StandardCharsets.UTF_8)); // killed mid-line
         assertThat(lines).isEmpty();
         tee.close();
@@ -48,7 +48,7 @@ class LineTeeTest {
     void aLiveRunKilledInTheMiddleOfItsDigitsDoesNotTimeTheLastIndexWithThem() throws Exception {
         // gbak killed (timeout, Ctrl-C) after writing "gbak:   11.8" of "gbak:   11.858  3.326 ...": the
         // pipeline is told the line is unfinished, so 11.8 s is not taken for the end of the index build
-        List<String> lines = Files.readAllLines(Logs.log("shop-tdrw.log"), StandardCharsets.UTF_8);
+        List<String> lines = Files.readAllLines(Logs.log("shop-tdrw.log"));
         int at = 0;
         while (!lines.get(at).contains("activating and creating deferred index IX_ORDERS_STATUS_YEAR")) {
             at++;
@@ -57,7 +57,7 @@ class LineTeeTest {
         for (String cut : List.of(next.substring(0, next.indexOf('.') + 3), next.substring(0, next.indexOf('.') + 5))) {
             dev.gbakprof.timeline.RestoreTimeline timeline = new dev.gbakprof.timeline.RestoreTimeline();
             dev.gbakprof.log.LinePipeline pipeline = new dev.gbakprof.log.LinePipeline(timeline);
-            LineTee tee = new LineTee(new ByteArrayOutputStream(), new Object(), pipeline::push, StandardCharsets.UTF_8);
+            LineTee tee = new LineTee(new ByteArrayOutputStream(), new Object(), pipeline::push);
             tee.write((String.join("\n", lines.subList(0, at + 1)) + "\n" + cut).getBytes(StandardCharsets.UTF_8));
             tee.close();
 

@@ -26,6 +26,28 @@ class LogDecoderTest {
     private static final String[] PIECES = {"\n", "\r\n", "\r", "\t", "é", "€", " ", "gbak:", "0.125", "x"};
 
     @Test
+    void aLiveLineIsDecodedAsTheSavedLogIsUtf8ElseWindows1252() throws Exception {
+        String line = "gbak:    0.201  0.001  0  0 restoring data for table Kunden_Ü";
+        byte[] utf8 = line.getBytes(StandardCharsets.UTF_8);
+        byte[] cp1252 = line.getBytes("windows-1252");
+        assertThat(LogDecoder.decodeLine(utf8, 0, utf8.length)).isEqualTo(line);
+        assertThat(LogDecoder.decodeLine(cp1252, 0, cp1252.length)).isEqualTo(line);
+        for (byte[] bytes : List.of(utf8, cp1252)) {
+            Path log = Files.createTempFile("decode", ".log");
+            try {
+                byte[] withEnd = Arrays.copyOf(bytes, bytes.length + 1);
+                withEnd[bytes.length] = '\n'; // gbak ends every line
+                Files.write(log, withEnd);
+                try (LogDecoder.Decoded d = LogDecoder.open(log)) {
+                    assertThat(d.reader().readLine()).isEqualTo(LogDecoder.decodeLine(bytes, 0, bytes.length));
+                }
+            } finally {
+                Files.delete(log);
+            }
+        }
+    }
+
+    @Test
     void linesAreThoseOfTheTextSplitAtEveryKindOfLineEnd(@TempDir Path dir) throws Exception {
         Random random = new Random(20261130);
         for (int round = 0; round < 300; round++) {

@@ -7,6 +7,7 @@ import dev.gbakprof.model.RunStatus;
 import dev.gbakprof.store.LogReader;
 import dev.gbakprof.store.RunJson;
 import dev.gbakprof.testutil.Firebird;
+import dev.gbakprof.testutil.FirebirdServer;
 import dev.gbakprof.testutil.Cli;
 import dev.gbakprof.testutil.FakeGbak;
 import dev.gbakprof.testutil.Cli.Result;
@@ -25,6 +26,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -66,6 +68,32 @@ class RunCommandTest {
         assertThat(live.tables()).extracting(t -> t.name() + "=" + t.records())
                 .contains("EMPLOYEES=300", "DEPARTMENTS=12", "PROJECTS=40");
         assertThat(r.out()).contains("status     completed", "run record " + runDir.resolve("run.json"));
+    }
+
+    @Test
+    void nonAsciiTableNamesAreReadAsGbakPrintsThemUnderACLocale() throws Exception {
+        FirebirdServer.require(); // --inspect checks the names against the database
+        try (FirebirdServer.Folder f = FirebirdServer.folder()) {
+            Path runs = f.resolve("runs");
+            Path db = f.resolve("intl.fdb");
+            // cron and env -i: a C locale, where Java's default charset is ASCII
+            Path javaBin = Path.of(System.getProperty("java.home"), "bin", "java");
+            ProcessBuilder pb = new ProcessBuilder(javaBin.toString(), "-Dfile.encoding=US-ASCII", "-cp",
+                    System.getProperty("java.class.path"), "dev.gbakprof.cli.Main", "run", "--backup",
+                    f.backup("intl").toString(), "--database", db.toString(), "--inspect", "--runs-dir", runs.toString(),
+                    "--label", "c-locale").redirectErrorStream(true).redirectOutput(f.resolve("console.txt").toFile());
+            pb.environment().keySet().removeIf(k -> k.startsWith("LC_") || k.equals("LANG"));
+            pb.environment().put("LC_ALL", "C");
+            Process jvm = pb.start();
+            assertThat(jvm.waitFor(2, TimeUnit.MINUTES)).isTrue();
+            assertThat(jvm.exitValue()).as(Files.readString(f.resolve("console.txt"))).isZero();
+            Path runDir = runDirs(runs).get(0);
+            RestoreRun live = RunJson.read(runDir.resolve("run.json")).get(0);
+            assertThat(live.tables()).extracting(t -> t.name() + "=" + t.records()).contains("Kunden_Ü=25", "ORTE=3");
+            assertThat(live.indexes()).extracting(IndexBuild::name).contains("PK_Kunden_Ü", "IX_Kunden_Ü_NAME");
+            assertThat(live.inspection().problems()).isEmpty();
+            assertThat(live.tables()).isEqualTo(LogReader.read(runDir.resolve("gbak.log"), "c-locale").tables());
+        }
     }
 
     @Test
