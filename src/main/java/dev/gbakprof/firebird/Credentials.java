@@ -24,8 +24,13 @@ public record Credentials(String user, String password) {
         if (pw == null || pw.isEmpty()) {
             return null;
         }
+        return new Credentials(userOnServer(user), pw);
+    }
+
+    /** The user given, else {@code ISC_USER}, else SYSDBA: whom gbakprof, and gbak through a server, log in as. */
+    public static String userOnServer(String user) {
         String name = user != null ? user : System.getenv("ISC_USER");
-        return new Credentials(name == null || name.isBlank() ? "SYSDBA" : name, pw);
+        return name == null || name.isBlank() ? "SYSDBA" : name;
     }
 
     @Override

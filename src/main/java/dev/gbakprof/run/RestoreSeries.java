@@ -75,7 +75,7 @@ public final class RestoreSeries {
         } else {
             try {
                 GbakInvocation.restore(options.gbak(), options.backup(), options.database(), options.replace(),
-                        options.user(), options.password(), options.extraArgs());
+                        options.gbakUser(), options.password(), options.extraArgs());
             } catch (IllegalArgumentException ex) {
                 throw new RunRefusedException(ex.getMessage());
             }

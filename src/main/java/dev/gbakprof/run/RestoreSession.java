@@ -151,7 +151,7 @@ public final class RestoreSession {
                     options.backup(), database, options.replace()));
         }
         return new GbakRoute(GbakInvocation.restore(gbak, options.backup(), database, options.replace(),
-                options.user(), options.password(), options.extraArgs()));
+                options.gbakUser(), options.password(), options.extraArgs()));
     }
 
     /** Opens the restored database through the server and verifies it; any failure to do so fails the run. */

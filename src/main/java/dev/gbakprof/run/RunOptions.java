@@ -107,6 +107,15 @@ public record RunOptions(String backup, String database, String label, Path gbak
         return c;
     }
 
+    /**
+     * The user gbak logs in as: {@code user}; through a server, as {@link #credentials()}, ISC_USER else
+     * SYSDBA (gbak itself would take the operating system's user name, which the server does not know);
+     * {@code null} for embedded gbak, which needs none as root.
+     */
+    public String gbakUser() {
+        return user == null && throughServer() ? Credentials.userOnServer(null) : user;
+    }
+
     /** The server that opens {@code db}: the one in {@code host[/port]:path} (gbak route), else {@link #server()}. */
     public ServerAddress serverFor(String db) {
         ServerAddress.Remote r = viaService() ? null : ServerAddress.remote(db);

@@ -106,6 +106,22 @@ class ServiceRunTest {
     }
 
     @Test
+    void gbakThroughTheServerWithoutUserLogsInAsTheInspectionDoes() throws Exception {
+        FirebirdServer.require();
+        assertThat(System.getenv("ISC_USER")).as("the default user is SYSDBA when ISC_USER is not set").isNull();
+        try (FirebirdServer.Folder f = FirebirdServer.folder()) {
+            Path runs = f.resolve("runs");
+            Cli.Result r = Cli.run("run", "--backup", f.backup("small").toString(), "--database",
+                    "localhost:" + f.resolve("remote.fdb"), "--inspect", "--runs-dir", runs.toString());
+            assertThat(r.code()).as(r.out() + r.err()).isZero();
+            RestoreRun run = RunJson.read(runDirs(runs).get(0).resolve("run.json")).get(0);
+            assertThat(run.status()).isEqualTo(RunStatus.COMPLETED);
+            assertThat(run.command()).startsWith("/usr/bin/gbak -c -v -st tdrw -user SYSDBA ");
+            assertThat(run.inspection().problems()).isEmpty();
+        }
+    }
+
+    @Test
     void verificationFailsNamingTheTableAndReportsAnInactiveIndex() throws Exception {
         Credentials sysdba = FirebirdServer.require();
         try (FirebirdServer.Folder f = FirebirdServer.folder()) {
