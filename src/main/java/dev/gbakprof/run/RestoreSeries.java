@@ -80,8 +80,8 @@ public final class RestoreSeries {
                 throw new RunRefusedException(ex.getMessage());
             }
         }
-        if (options.viaService() || options.inspect()) {
-            checkServer();
+        if (options.viaService() || options.inspect() || (options.throughServer() && dropsRepeats())) {
+            checkServer(); // repeats through a server are dropped through it: that needs the login too
         }
         if (options.throughServer()) {
             return; // the paths are the server's: gbak or the server will say what is wrong
@@ -134,11 +134,12 @@ public final class RestoreSeries {
             if (targets.size() > 1) {
                 out.println("gbakprof: restore " + (i + 1) + " of " + targets.size() + " into " + target);
             }
-            boolean existed = !options.throughServer() && Files.exists(Path.of(target));
+            RestoredDatabase db = new RestoredDatabase(options, target);
+            boolean existed = dropsRepeats() && db.exists();
             RestoreSession.Outcome o = session.restore(target, label, tag);
             outcomes.add(o);
-            if (targets.size() > 1 && !options.keep()) {
-                remove(target, existed, o.run().status());
+            if (dropsRepeats()) {
+                remove(db, existed, o.run().status());
             }
             if (o.run().status() == RunStatus.INCOMPLETE
                     && o.run().warnings().stream().anyMatch(w -> w.startsWith("interrupted"))) {
@@ -148,19 +149,20 @@ public final class RestoreSeries {
         return outcomes;
     }
 
-    /** Removes the database of one of repeated restores, if this series created it. */
-    private void remove(String target, boolean existed, RunStatus status) throws IOException {
-        if (options.viaService()) {
-            // without --replace the check proved it did not exist; an incomplete restore may still be running
-            if (!options.replace() && status != RunStatus.INCOMPLETE) {
-                try {
-                    new Server(options.server(), options.credentials()).dropDatabase(target);
-                } catch (FirebirdAccessException ex) {
-                    out.println("gbakprof: " + ex.getMessage());
-                }
-            }
-        } else if (!existed && !options.throughServer()) {
-            Files.deleteIfExists(Path.of(target));
+    /** Repeated restores remove each database they created, unless {@code --keep}. */
+    private boolean dropsRepeats() {
+        return options.repeat() > 1 && !options.keep();
+    }
+
+    /** Removes the database of one of repeated restores, if this series created it (never one that existed). */
+    private void remove(RestoredDatabase db, boolean existed, RunStatus status) throws IOException {
+        if (existed || (options.viaService() && status == RunStatus.INCOMPLETE)) {
+            return; // an incomplete services restore may still be running on the server
+        }
+        try {
+            db.remove();
+        } catch (FirebirdAccessException ex) {
+            out.println("gbakprof: " + ex.getMessage());
         }
     }
 }

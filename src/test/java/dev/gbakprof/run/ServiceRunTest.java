@@ -202,6 +202,37 @@ class ServiceRunTest {
     }
 
     @Test
+    void repeatedGbakRestoresThroughTheServerDropWhatTheyCreatedButNotWhatExisted() throws Exception {
+        Credentials sysdba = FirebirdServer.require();
+        try (FirebirdServer.Folder f = FirebirdServer.folder()) {
+            Path fbk = f.backup("small");
+            Path runs = f.resolve("runs");
+            String[] repeat = {"run", "--backup", fbk.toString(), "--database", "localhost:" + f.resolve("rep.fdb"),
+                    "--repeat", "2", "--cooldown", "0", "--runs-dir", runs.toString()};
+            for (int time = 1; time <= 2; time++) { // the second time finds no database left by the first
+                Cli.Result r = Cli.run(repeat);
+                assertThat(r.code()).as(time + ": " + r.out() + r.err()).isZero();
+                assertThat(f.resolve("rep-run1.fdb")).doesNotExist();
+                assertThat(f.resolve("rep-run2.fdb")).doesNotExist();
+            }
+            assertThat(runDirs(runs)).hasSize(4);
+
+            // a database that was there before the series is not the series' to drop
+            assertThat(viaService(fbk, f.resolve("old-run1.fdb"), f.resolve("runs-old")).code()).isZero();
+            Cli.Result r = Cli.run("run", "--backup", fbk.toString(), "--database", "localhost:" + f.resolve("old.fdb"),
+                    "--repeat", "2", "--cooldown", "0", "--runs-dir", runs.toString());
+            assertThat(r.code()).isEqualTo(1); // gbak -c refuses the existing one
+            try (Connection c = new Server(FirebirdServer.ADDRESS, sysdba).open(f.resolve("old-run1.fdb").toString());
+                 Statement st = c.createStatement();
+                 java.sql.ResultSet rows = st.executeQuery("SELECT COUNT(*) FROM EMPLOYEES")) {
+                assertThat(rows.next()).isTrue();
+                assertThat(rows.getInt(1)).isEqualTo(300);
+            }
+            assertThat(f.resolve("old-run2.fdb")).doesNotExist();
+        }
+    }
+
+    @Test
     void wrongPasswordAndUnreachableServerAreOneLineRefusals(@TempDir Path dir) throws Exception {
         FirebirdServer.require();
         Path pw = dir.resolve("pw.txt");

@@ -1,0 +1,70 @@
+package dev.gbakprof.run;
+
+import dev.gbakprof.firebird.Credentials;
+import dev.gbakprof.firebird.FirebirdAccessException;
+import dev.gbakprof.firebird.Server;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * The database one restore writes: a local file (embedded gbak), or a database on a server (services
+ * restore, gbak with {@code host:path} or {@code -se}), whose file belongs to the server and is dropped
+ * through it. Callers ask {@link #exists()} before the restore and remove only what the restore created.
+ */
+final class RestoredDatabase {
+    private final RunOptions options;
+    private final String database;
+
+    RestoredDatabase(RunOptions options, String database) {
+        this.options = options;
+        this.database = database;
+    }
+
+    /**
+     * Whether the database exists now; {@code true} when the server cannot tell (no password, no answer),
+     * so that a database nobody proved absent is never removed.
+     */
+    boolean exists() {
+        if (!options.throughServer()) {
+            return Files.exists(Path.of(database));
+        }
+        Server server = server();
+        if (server == null) {
+            return true;
+        }
+        try {
+            return server.fileExists(options.serverPath(database));
+        } catch (FirebirdAccessException ex) {
+            return true;
+        }
+    }
+
+    /**
+     * Deletes the file, or drops the database through the server; {@code false} when there was none.
+     *
+     * @throws FirebirdAccessException when the server refuses (one line, no password in it)
+     */
+    boolean remove() throws IOException {
+        if (!options.throughServer()) {
+            return Files.deleteIfExists(Path.of(database));
+        }
+        Server server = server();
+        if (server == null) {
+            throw new FirebirdAccessException("cannot drop " + database + " without a password (--password-file or "
+                    + "ISC_PASSWORD)", null);
+        }
+        String path = options.serverPath(database);
+        if (!server.fileExists(path)) {
+            return false;
+        }
+        server.dropDatabase(path);
+        return true;
+    }
+
+    private Server server() {
+        Credentials c = Credentials.resolve(options.user(), options.password());
+        return c == null ? null : new Server(options.serverFor(database), c);
+    }
+}
