@@ -77,8 +77,8 @@ public final class RestoreSession {
      */
     public Outcome restore(String database, String label, String tag) throws IOException {
         boolean local = !options.throughServer();
-        Path dbPath = local ? Path.of(database) : null;
-        boolean existedBefore = dbPath != null && Files.exists(dbPath);
+        RestoredDatabase target = new RestoredDatabase(options, database);
+        boolean existedBefore = target.exists();
         Long backupBytes = local && Files.isRegularFile(Path.of(options.backup())) ? Files.size(Path.of(options.backup())) : null;
 
         Path runDir = newRunDir(label, tag);
@@ -123,17 +123,18 @@ public final class RestoreSession {
             if (options.inspect()) {
                 run = inspect(run, database);
             }
-            RunJson.write(run, runDir.resolve("run.json"));
             // A restore that never reached "finishing, closing, and going home" (stopped, or gbak gave up on a
             // truncated backup) leaves a partial database nobody can use; one that finished but failed an index
             // is kept: the DBA fixes it with gfix -online.
             boolean partial = run.status() == RunStatus.INCOMPLETE
                     || (run.status() == RunStatus.FAILED && run.totalSeconds() == null);
-            if (partial && dbPath != null && !existedBefore && !options.keepPartial()) {
-                if (Files.deleteIfExists(dbPath)) {
-                    progressOut.println("gbakprof: removed the partial database " + dbPath + " (--keep-partial keeps it)");
-                }
+            String left = partial ? removePartial(target, existedBefore, run.status()) : null;
+            if (left != null) {
+                List<String> warnings = new ArrayList<>(run.warnings());
+                warnings.add(left);
+                run = run.toBuilder().warnings(warnings).build();
             }
+            RunJson.write(run, runDir.resolve("run.json"));
             return new Outcome(run, runDir);
         } finally {
             recorded.countDown();
@@ -142,6 +143,32 @@ public final class RestoreSession {
             } catch (IllegalStateException ex) {
                 // already shutting down (Ctrl-C): the hook is running and waits for the latch above
             }
+        }
+    }
+
+    /**
+     * Removes the partial database this restore created (a file, or through the server); returns a warning
+     * when a partial database is left in place, {@code null} when none is.
+     */
+    private String removePartial(RestoredDatabase target, boolean existedBefore, RunStatus status) {
+        if (options.viaService() && status == RunStatus.INCOMPLETE) {
+            return null; // stopped: the server may still be restoring it (the stop warning says so)
+        }
+        String left = "the partial database " + target.where() + " is left in place: ";
+        if (existedBefore) {
+            // without --replace gbak and the services restore refuse an existing database and leave it as it was
+            return options.replace() ? left + "it existed before this run" : null;
+        }
+        if (options.keepPartial()) {
+            return left + "--keep-partial";
+        }
+        try {
+            if (target.remove()) {
+                progressOut.println("gbakprof: removed the partial database " + target.where() + " (--keep-partial keeps it)");
+            }
+            return null;
+        } catch (FirebirdAccessException | IOException ex) {
+            return left + ex.getMessage();
         }
     }
 
@@ -207,6 +234,11 @@ public final class RestoreSession {
         } else if (result.error() != null) {
             status = RunStatus.FAILED;
             errors.add(result.error());
+        } else if (status == RunStatus.INCOMPLETE && options.viaService()) {
+            // the service ended on its own before gbak's "finishing, closing, and going home": Firebird 3 reports
+            // no error for a truncated backup there, where gbak says "Backup incomplete"
+            status = RunStatus.FAILED;
+            errors.add("the services restore ended before finishing (no error from the server)");
         } else if (status == RunStatus.COMPLETED && timeline.columns().isEmpty() && !options.viaService()) {
             warnings.add("gbak printed no statistics columns: pass -st tdrw (or leave -st out of the extra arguments)");
         }

@@ -63,6 +63,11 @@ final class RestoredDatabase {
         return true;
     }
 
+    /** Where the database is, for messages: {@code /data/x.fdb}, or {@code /data/x.fdb on localhost/3050}. */
+    String where() {
+        return options.throughServer() ? options.serverPath(database) + " on " + options.serverFor(database) : database;
+    }
+
     private Server server() {
         Credentials c = Credentials.resolve(options.user(), options.password());
         return c == null ? null : new Server(options.serverFor(database), c);

@@ -166,6 +166,29 @@ class ServiceRunTest {
     }
 
     @Test
+    void truncatedBackupThroughTheServiceFailsWithAnExplanationAndLeavesNoPartialDatabase() throws Exception {
+        FirebirdServer.require();
+        try (FirebirdServer.Folder f = FirebirdServer.folder()) {
+            Path cut = f.resolve("trunc.fbk");
+            Files.write(cut, java.util.Arrays.copyOf(Files.readAllBytes(f.backup("small")), 20_000));
+            Path runs = f.resolve("runs");
+            Cli.Result r = viaService(cut, f.resolve("trunc.fdb"), runs);
+            assertThat(r.code()).isEqualTo(1);
+            RestoreRun run = RunJson.read(runDirs(runs).get(0).resolve("run.json")).get(0);
+            assertThat(run.status()).isEqualTo(RunStatus.FAILED);
+            assertThat(run.errors()).containsExactly("the services restore ended before finishing (no error from the server)");
+            assertThat(f.resolve("trunc.fdb")).doesNotExist();
+
+            Cli.Result kept = viaService(cut, f.resolve("kept.fdb"), runs, "--keep-partial", "--label", "kept");
+            assertThat(kept.code()).isEqualTo(1);
+            assertThat(f.resolve("kept.fdb")).exists();
+            String left = "the partial database " + f.resolve("kept.fdb") + " on localhost/3050 is left in place: --keep-partial";
+            assertThat(RunJson.read(runDirs(runs).get(1).resolve("run.json")).get(0).warnings()).contains(left);
+            assertThat(kept.out()).contains("status     failed", left);
+        }
+    }
+
+    @Test
     void existingDatabaseOnTheServerIsRefusedUnlessReplace() throws Exception {
         FirebirdServer.require();
         try (FirebirdServer.Folder f = FirebirdServer.folder()) {
