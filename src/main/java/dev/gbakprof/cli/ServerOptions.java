@@ -18,7 +18,7 @@ final class ServerOptions {
     String user;
 
     @Option(names = "--password-file", paramLabel = "F",
-            description = "File whose first line is the password (default: ISC_PASSWORD).")
+            description = "File whose first line (UTF-8) is the password (default: ISC_PASSWORD).")
     Path passwordFile;
 
     ServerAddress address() {
