@@ -81,13 +81,14 @@ public final class RestoreSession {
         boolean existedBefore = target.exists();
         Long backupBytes = local && Files.isRegularFile(Path.of(options.backup())) ? Files.size(Path.of(options.backup())) : null;
 
+        // a --baseline that cannot be read is refused before a run folder exists
+        Double baseline = Baselines.find(options.baseline(), options.runsDir(), options.backup(), backupBytes)
+                .map(RestoreRun::totalSeconds).orElse(null);
         Path runDir = newRunDir(label, tag);
         Path rawLog = runDir.resolve("gbak.log");
         RestoreRoute route = route(database);
 
         RestoreTimeline timeline = new RestoreTimeline();
-        Double baseline = Baselines.find(options.baseline(), options.runsDir(), options.backup(), backupBytes)
-                .map(RestoreRun::totalSeconds).orElse(null);
         CountDownLatch recorded = new CountDownLatch(1);
         Thread hook = new Thread(() -> {
             route.interrupt(); // Ctrl-C: stop the restore, then let the record be written

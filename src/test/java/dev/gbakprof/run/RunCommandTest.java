@@ -200,6 +200,21 @@ class RunCommandTest {
     }
 
     @Test
+    void anUnreadableBaselineIsRefusedBeforeAnyRunFolderOrDatabase(@TempDir Path dir) throws Exception {
+        Path fbk = Firebird.backup("small");
+        Path bad = dir.resolve("bad.json");
+        Files.writeString(bad, "not a run record\n");
+        Path runs = dir.resolve("runs");
+        Result r = Cli.run("run", "--backup", fbk.toString(), "--database", dir.resolve("x.fdb").toString(),
+                "--baseline", bad.toString(), "--runs-dir", runs.toString());
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err().strip().lines()).hasSize(1);
+        assertThat(r.err()).startsWith("gbakprof: " + bad);
+        assertThat(runs).doesNotExist();
+        assertThat(dir.resolve("x.fdb")).doesNotExist();
+    }
+
+    @Test
     void passwordInExtraArgumentsIsRefused(@TempDir Path dir) throws Exception {
         Path fbk = Firebird.backup("small");
         Result r = Cli.run("run", "--backup", fbk.toString(), "--database", dir.resolve("x.fdb").toString(),
