@@ -107,6 +107,9 @@ final class RunCommand implements Callable<Integer> {
         if (!via.equals(RunOptions.VIA_GBAK) && !via.equals(RunOptions.VIA_SERVICE)) {
             throw new UsageException("--via " + via + ": expected gbak or service");
         }
+        if (!(cooldown >= 0)) {
+            throw new UsageException("--cooldown " + cooldown + ": expected 0 or more seconds");
+        }
         boolean service = via.equals(RunOptions.VIA_SERVICE);
         Path gbakPath = service ? null : locateGbak(gbak);
         RunOptions options = new RunOptions(backup, database, label, gbakPath, server.user(), server.password(), replace, repeat,
@@ -146,7 +149,8 @@ final class RunCommand implements Callable<Integer> {
     /** The gbak to run: {@code --gbak}, else the PATH and the usual places; a clear refusal when there is none. */
     static Path locateGbak(Path given) {
         return GbakLocator.system().find(given).orElseThrow(() -> new UsageException(given != null
-                ? given + ": no such gbak" : "gbak not found on PATH nor in the usual places; install Firebird's "
+                ? given + (java.nio.file.Files.isRegularFile(given) ? ": not executable; expected the gbak program"
+                : ": no such gbak") : "gbak not found on PATH nor in the usual places; install Firebird's "
                 + "utilities (Debian: apt-get install firebird3.0-utils firebird3.0-server-core) or give --gbak PATH"));
     }
 }

@@ -30,7 +30,7 @@ public final class GbakLocator {
     /** The gbak to run, or empty when none was found. */
     public Optional<Path> find(Path given) {
         if (given != null) {
-            return Files.isRegularFile(given) ? Optional.of(given) : Optional.empty();
+            return Files.isRegularFile(given) && Files.isExecutable(given) ? Optional.of(given) : Optional.empty();
         }
         for (Path p : candidates()) {
             if (Files.isRegularFile(p) && Files.isExecutable(p)) {

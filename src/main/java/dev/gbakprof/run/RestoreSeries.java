@@ -60,6 +60,10 @@ public final class RestoreSeries {
         if (options.repeat() < 1) {
             throw new RunRefusedException("--repeat must be 1 or more");
         }
+        if (Files.exists(options.runsDir()) && !Files.isDirectory(options.runsDir())) {
+            throw new RunRefusedException(options.runsDir() + ": not a directory; expected the folder for run folders "
+                    + "(--runs-dir)");
+        }
         if (options.viaService()) {
             if (!options.extraArgs().isEmpty()) {
                 throw new RunRefusedException("gbak switches after -- (" + String.join(" ", options.extraArgs())

@@ -215,6 +215,33 @@ class RunCommandTest {
     }
 
     @Test
+    void aGbakThatIsNotExecutableARunsDirThatIsAFileAndANegativeCooldownAreOneLineRefusals(@TempDir Path dir)
+            throws Exception {
+        Path fbk = Firebird.backup("small");
+        Path notExecutable = dir.resolve("gbak");
+        Files.copy(Firebird.GBAK, notExecutable);
+        notExecutable.toFile().setExecutable(false, false);
+        Path file = dir.resolve("runs.txt");
+        Files.writeString(file, "a file, not a folder\n");
+        String db = dir.resolve("x.fdb").toString();
+        Result gbak = Cli.run("run", "--gbak", notExecutable.toString(), "--backup", fbk.toString(), "--database", db,
+                "--runs-dir", dir.resolve("runs").toString());
+        Result runsDir = Cli.run("run", "--backup", fbk.toString(), "--database", db, "--runs-dir", file.toString());
+        Result cooldown = Cli.run("run", "--backup", fbk.toString(), "--database", db, "--repeat", "2",
+                "--cooldown", "-1", "--runs-dir", dir.resolve("runs").toString());
+        assertThat(List.of(gbak, runsDir, cooldown)).allSatisfy(r -> {
+            assertThat(r.code()).as(r.err()).isEqualTo(2);
+            assertThat(r.err().strip().lines()).hasSize(1);
+        });
+        assertThat(gbak.err()).contains(notExecutable + ": not executable");
+        assertThat(runsDir.err()).contains(file + ": not a directory");
+        assertThat(cooldown.err()).contains("--cooldown -1.0: expected 0 or more seconds");
+        assertThat(dir.resolve("runs")).doesNotExist();
+        assertThat(dir.resolve("x.fdb")).doesNotExist();
+        assertThat(Files.readString(file)).isEqualTo("a file, not a folder\n");
+    }
+
+    @Test
     void passwordInExtraArgumentsIsRefused(@TempDir Path dir) throws Exception {
         Path fbk = Firebird.backup("small");
         Result r = Cli.run("run", "--backup", fbk.toString(), "--database", dir.resolve("x.fdb").toString(),
