@@ -55,6 +55,17 @@ class RunVerifierTest {
     }
 
     @Test
+    void theDatabasesMappingDropsTheLogsCaveatThatTheMappingIsInferred() {
+        List<String> caveats = dev.gbakprof.testutil.Logs.read("small-tdrw.log").warnings().stream()
+                .filter(w -> w.contains("index→table mapping is inferred")).toList();
+        assertThat(caveats).hasSize(1);
+        RestoreRun run = RunVerifier.verify(logged().toBuilder().warnings(caveats).build(), database(600_000, true));
+        assertThat(run.indexMapping()).isEqualTo("database");
+        assertThat(run.warnings()).containsExactly("index UX_OLD (table AUDIT) is inactive, as it was in the "
+                + "backup: gbak did not try to activate it");
+    }
+
+    @Test
     void missingRowsAndAnIndexLeftInactiveFailTheRunWithOneLineEach() {
         RestoreRun run = RunVerifier.verify(logged(), database(599_990, false));
         assertThat(run.status()).isEqualTo(RunStatus.FAILED);

@@ -90,6 +90,7 @@ class ServiceRunTest {
                         });
                 // the log alone maps EMPTY_NOTES' indexes to PROJECTS (inferred); the database knows better
                 assertThat(r.indexMapping()).isEqualTo("database");
+                assertThat(r.warnings()).noneMatch(w -> w.contains("mapping is inferred"));
                 assertThat(r.indexes()).filteredOn(i -> i.name().equals("PK_EMPTY_NOTES")).singleElement()
                         .satisfies(i -> assertThat(i.table() + " " + i.tableSource()).isEqualTo("EMPTY_NOTES database"));
                 assertThat(r.indexes()).allSatisfy(i -> assertThat(i.tableSource()).isEqualTo("database"));
