@@ -29,8 +29,15 @@ final class ProgressDisplay implements EventListener, AutoCloseable {
     private int furthestPhase = -1;
     private long lastPlainNanos;
     private int lastWidth;
+    private final int columns;
 
     ProgressDisplay(RestoreTimeline timeline, PrintStream out, boolean terminal, Double baselineSeconds) {
+        this(timeline, out, terminal, baselineSeconds, terminal ? terminalColumns() : 0);
+    }
+
+    /** @param columns the terminal's width: the status line is cut to fit, or it would wrap and each redraw pile up */
+    ProgressDisplay(RestoreTimeline timeline, PrintStream out, boolean terminal, Double baselineSeconds, int columns) {
+        this.columns = columns;
         this.timeline = timeline;
         this.out = out;
         this.terminal = terminal;
@@ -70,7 +77,8 @@ final class ProgressDisplay implements EventListener, AutoCloseable {
     }
 
     private synchronized void draw(Progress p, long now) {
-        String s = status(p, now);
+        // one column left free: a line as wide as the terminal leaves some terminals at the next line
+        String s = fit(status(p, now), columns - 1);
         StringBuilder sb = new StringBuilder("\r").append(s);
         for (int i = s.length(); i < lastWidth; i++) {
             sb.append(' ');
@@ -78,6 +86,51 @@ final class ProgressDisplay implements EventListener, AutoCloseable {
         lastWidth = s.length();
         out.print(sb);
         out.flush();
+    }
+
+    /**
+     * The status cut to {@code width} characters: the table and index names in the middle give way first, the
+     * phase and the elapsed time and ETA at the ends stay.
+     */
+    static String fit(String status, int width) {
+        if (status.length() <= width) {
+            return status;
+        }
+        int tail = status.indexOf(" | elapsed ");
+        int head = tail < 0 ? -1 : width - (status.length() - tail) - 3;
+        if (head < "gbakprof: indexes ".length()) {
+            return status.substring(0, Math.max(0, width));
+        }
+        return status.substring(0, head) + "..." + status.substring(tail);
+    }
+
+    /** The terminal's width: COLUMNS, else what {@code stty size} says of the terminal, else 80. */
+    private static int terminalColumns() {
+        try {
+            int n = Integer.parseInt(System.getenv().getOrDefault("COLUMNS", "").strip());
+            if (n > 0) {
+                return n;
+            }
+        } catch (NumberFormatException ex) {
+            // not exported (bash keeps COLUMNS to itself): ask the terminal
+        }
+        java.io.File tty = new java.io.File("/dev/tty");
+        if (tty.exists()) {
+            try {
+                Process p = new ProcessBuilder("stty", "size").redirectInput(tty)
+                        .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+                String[] rowsCols = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.US_ASCII)
+                        .strip().split("\\s+");
+                if (p.waitFor(2, TimeUnit.SECONDS) && rowsCols.length == 2 && Integer.parseInt(rowsCols[1]) > 0) {
+                    return Integer.parseInt(rowsCols[1]);
+                }
+            } catch (java.io.IOException | NumberFormatException ex) {
+                // no stty (Windows) or no answer: the usual width
+            } catch (InterruptedException ex) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        return 80;
     }
 
     String status(Progress p, long now) {
