@@ -100,6 +100,9 @@ final class MatrixCommand implements Callable<Integer> {
         } catch (IllegalArgumentException ex) {
             throw new UsageException(ex.getMessage());
         }
+        if (!(cooldown >= 0)) {
+            throw new UsageException("--cooldown " + cooldown + ": expected 0 or more seconds");
+        }
         Path gbakPath = RunCommand.locateGbak(gbak);
         Path out = spec.commandLine().getParseResult().hasMatchedOption("--out") ? report.out
                 : Path.of("runs", "matrix-" + LocalDateTime.now().format(DIR_TIME));

@@ -239,7 +239,7 @@ public final class RestoreSession {
             // the service ended on its own before gbak's "finishing, closing, and going home": Firebird 3 reports
             // no error for a truncated backup there, where gbak says "Backup incomplete"
             status = RunStatus.FAILED;
-            errors.add("the services restore ended before finishing (no error from the server)");
+            errors.add("gbakprof: the services restore ended before finishing (no error from the server)");
         } else if (status == RunStatus.COMPLETED && timeline.columns().isEmpty() && !options.viaService()) {
             warnings.add("gbak printed no statistics columns: pass -st tdrw (or leave -st out of the extra arguments)");
         }

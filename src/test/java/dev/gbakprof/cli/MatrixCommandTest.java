@@ -54,6 +54,17 @@ class MatrixCommandTest {
     }
 
     @Test
+    void aNegativeCooldownIsBadUsage(@TempDir Path dir) throws Exception {
+        FakeGbak.Refusal f = FakeGbak.refusal(dir);
+        Result r = Cli.run("matrix", "--gbak", f.gbak().toString(), "--backup", f.backup().toString(),
+                "--database", dir.resolve("m.fdb").toString(), "--vary", "gbak:-bu 100,4000", "--cooldown", "-1",
+                "--out", dir.resolve("out").toString());
+        assertThat(r.code()).isEqualTo(Main.BAD_INPUT);
+        assertThat(r.err()).isEqualTo("gbakprof: --cooldown -1.0: expected 0 or more seconds\n");
+        assertThat(f.calls()).doesNotExist();
+    }
+
+    @Test
     void aMissingDatabaseFolderIsRefusedBeforeTheFirstRestore(@TempDir Path dir) throws Exception {
         FakeGbak.Refusal f = FakeGbak.refusal(dir);
         Path missing = f.missingFolder();
