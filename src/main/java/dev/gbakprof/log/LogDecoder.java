@@ -296,7 +296,7 @@ public final class LogDecoder {
             skip = 2;
         } else {
             bom = false;
-            cs = guessWithoutBom(head, textEnd);
+            cs = guessWithoutBom(head, textEnd, head.length < SNIFF);
         }
         int len = Math.max(0, textEnd - skip);
         if (cs == StandardCharsets.UTF_16LE || cs == StandardCharsets.UTF_16BE) {
@@ -312,8 +312,11 @@ public final class LogDecoder {
         return new Decoded(name, cs, bom, in);
     }
 
-    /** The encoding of a file without BOM; {@code textEnd}: where the head's trailing NULs start (they say nothing of it). */
-    private static Charset guessWithoutBom(byte[] head, int textEnd) {
+    /**
+     * The encoding of a file without BOM; {@code textEnd}: where the head's trailing NULs start (they say nothing of
+     * it); {@code wholeFile}: the head is the whole file, so its last bytes are not a character the window cut.
+     */
+    private static Charset guessWithoutBom(byte[] head, int textEnd, boolean wholeFile) {
         int evenZeros = 0;
         int oddZeros = 0;
         int text = Math.min(head.length, textEnd + textEnd % 2); // a UTF-16 character ending in a zero byte
@@ -335,11 +338,11 @@ public final class LogDecoder {
             return StandardCharsets.UTF_16BE;
         }
         int len = head.length;
-        // do not judge a multi-byte character cut by the sniff window
-        while (len > 0 && len > head.length - 4 && (head[len - 1] & 0xC0) == 0x80) {
+        // do not judge a multi-byte character cut by the sniff window (a whole file's end is its own)
+        while (!wholeFile && len > 0 && len > head.length - 4 && (head[len - 1] & 0xC0) == 0x80) {
             len--;
         }
-        if (len > 0 && (head[len - 1] & 0xC0) == 0xC0) {
+        if (!wholeFile && len > 0 && (head[len - 1] & 0xC0) == 0xC0) {
             len--;
         }
         return validUtf8(head, 0, len) ? StandardCharsets.UTF_8 : WINDOWS_1252;

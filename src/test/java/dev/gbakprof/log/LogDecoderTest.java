@@ -41,6 +41,12 @@ class LogDecoderTest {
                 try (LogDecoder.Decoded d = LogDecoder.open(log)) {
                     assertThat(d.reader().readLine()).isEqualTo(LogDecoder.decodeLine(bytes, 0, bytes.length));
                 }
+                // a file that ends in the middle of its last line, on the windows-1252 "Ü": the file's own end,
+                // not a UTF-8 character cut by the 64 KB the encoding is guessed from
+                Files.write(log, bytes);
+                try (LogDecoder.Decoded d = LogDecoder.open(log)) {
+                    assertThat(d.reader().readLine()).isEqualTo(line);
+                }
             } finally {
                 Files.delete(log);
             }
