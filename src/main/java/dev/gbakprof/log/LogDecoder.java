@@ -242,8 +242,18 @@ public final class LogDecoder {
             return i;
         }
 
+        /**
+         * A line in place when it is ASCII; else decoded: in the BOM's charset, or, without a BOM, line by line
+         * as a live run decodes gbak's output ({@link #decodeLine}: UTF-8 when valid, else windows-1252), so a
+         * name after the first 64 KB reads the same in the saved log as it did live, and a file that joins two
+         * encodings (a cmd {@code >>} run after a PowerShell one) reads each line in its own.
+         */
         private CharSequence line(AsciiLine ascii, byte[] b, int off, int len, boolean nonAscii) {
-            return nonAscii ? new String(b, off, len, charset) : ascii.set(b, off, len);
+            if (!nonAscii) {
+                return ascii.set(b, off, len);
+            }
+            boolean guessed = !bom && (charset == StandardCharsets.UTF_8 || charset == WINDOWS_1252);
+            return guessed ? decodeLine(b, off, len) : new String(b, off, len, charset);
         }
 
         private LogFormatException binary(long lineNumber) {

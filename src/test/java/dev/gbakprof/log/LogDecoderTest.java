@@ -26,6 +26,24 @@ class LogDecoderTest {
     private static final String[] PIECES = {"\n", "\r\n", "\r", "\t", "é", "€", " ", "gbak:", "0.125", "x"};
 
     @Test
+    void aNameAfterTheFirst64KbReadsAsItDidLiveAndEachLineInItsOwnEncoding(@TempDir Path dir) throws Exception {
+        ByteArrayOutputStream log = new ByteArrayOutputStream();
+        String ascii = "gbak:    0.201  0.001      0      0 restoring column ID\n";
+        while (log.size() < 70_000) {
+            log.writeBytes(ascii.getBytes(StandardCharsets.US_ASCII));
+        }
+        String name = "gbak:    0.301  0.001      0      0 restoring data for table KUNDEN_Ü";
+        log.writeBytes((name + "\n").getBytes("windows-1252")); // a cmd >> run
+        log.writeBytes((name + "\n").getBytes(StandardCharsets.UTF_8)); // then a PowerShell 7 / Linux run
+        Path file = Files.write(dir.resolve("late.log"), log.toByteArray());
+        List<String> lines = new ArrayList<>();
+        try (LogDecoder.Decoded d = LogDecoder.open(file)) {
+            d.forEachLine(l -> lines.add(l.toString()));
+        }
+        assertThat(lines.subList(lines.size() - 2, lines.size())).containsExactly(name, name);
+    }
+
+    @Test
     void aLiveLineIsDecodedAsTheSavedLogIsUtf8ElseWindows1252() throws Exception {
         String line = "gbak:    0.201  0.001  0  0 restoring data for table Kunden_Ü";
         byte[] utf8 = line.getBytes(StandardCharsets.UTF_8);
