@@ -236,31 +236,42 @@ public final class LinuxCpuFreq implements PowerPlanSwitcher {
     }
 
     /**
-     * Saves what a plan name cannot hold: each CPU's own governor and EPP (they may differ), or the profile of the
-     * power daemon that runs (switching through it changes its profile, which writing sysfs back would not undo).
+     * Saves what a plan name cannot hold: each CPU's own governor and EPP (they may differ), and the profile of the
+     * power daemon that runs. Putting back sets the daemon's profile first (an arm named by an alias switched it),
+     * then writes back each CPU's governor and EPP that still differ (an arm named by a governor wrote them behind
+     * the daemon), and checks that all of it took.
      */
     @Override
     public Saved save() {
         Daemon ppd = powerProfilesDaemon();
-        if (ppd.running()) {
-            return () -> runDaemon(List.of("powerprofilesctl", "set", ppd.profile()));
-        }
-        Daemon tuned = tuned();
-        if (tuned.running()) {
-            return () -> runDaemon(List.of("tuned-adm", "profile", tuned.profile()));
-        }
+        Daemon tuned = ppd.running() ? null : tuned();
         Map<Integer, Path> cpus = cpufreqDirs();
         Map<Integer, String> governors = readEach(cpus, "scaling_governor");
         Map<Integer, String> epps = readEach(cpus, "energy_performance_preference");
         return () -> {
+            if (ppd.running()) {
+                runDaemon(List.of("powerprofilesctl", "set", ppd.profile()));
+            } else if (tuned != null && tuned.running()) {
+                runDaemon(List.of("tuned-adm", "profile", tuned.profile()));
+            }
             // governors first: intel_pstate refuses an EPP change while the governor is performance
-            governors.forEach((cpu, g) -> write(cpus.get(cpu).resolve("scaling_governor"), g));
-            epps.forEach((cpu, e) -> write(cpus.get(cpu).resolve("energy_performance_preference"), e));
             Map<Integer, String> nowGovernors = readEach(cpus, "scaling_governor");
+            governors.forEach((cpu, g) -> {
+                if (!g.equals(nowGovernors.get(cpu))) {
+                    write(cpus.get(cpu).resolve("scaling_governor"), g);
+                }
+            });
             Map<Integer, String> nowEpps = readEach(cpus, "energy_performance_preference");
-            if (!nowGovernors.equals(governors) || !nowEpps.equals(epps)) {
-                throw new PowerPlanException("the saved settings did not all take: governor " + summarize(nowGovernors)
-                        + (nowEpps.isEmpty() ? "" : ", EPP " + summarize(nowEpps)) + " (saved: " + summarize(governors)
+            epps.forEach((cpu, e) -> {
+                if (!e.equals(nowEpps.get(cpu))) {
+                    write(cpus.get(cpu).resolve("energy_performance_preference"), e);
+                }
+            });
+            Map<Integer, String> afterGovernors = readEach(cpus, "scaling_governor");
+            Map<Integer, String> afterEpps = readEach(cpus, "energy_performance_preference");
+            if (!afterGovernors.equals(governors) || !afterEpps.equals(epps)) {
+                throw new PowerPlanException("the saved settings did not all take: governor " + summarize(afterGovernors)
+                        + (afterEpps.isEmpty() ? "" : ", EPP " + summarize(afterEpps)) + " (saved: " + summarize(governors)
                         + (epps.isEmpty() ? "" : ", EPP " + summarize(epps)) + "); a power daemon may have changed them");
             }
             return current();

@@ -204,10 +204,16 @@ class LinuxCpuFreqTest {
     }
 
     @Test
-    void aRunningPowerDaemonGetsItsOwnProfileBack() {
+    void aRunningPowerDaemonGetsItsOwnProfileBackAndGovernorsWrittenBehindItAreUndone() {
+        FakeSysfs sysfs = intelPstate("powersave", "balance_performance");
         RecordedRunner ppd = new RecordedRunner().ok("powerprofilesctl get", "balanced\n")
                 .ok("powerprofilesctl set balanced", "");
-        new LinuxCpuFreq(intelPstate("powersave", "balance_performance").root(), ppd).save().putBack();
+        LinuxCpuFreq linux = new LinuxCpuFreq(sysfs.root(), ppd);
+        PowerPlanSwitcher.Saved saved = linux.save();
+        linux.set("performance"); // a governor: written to sysfs, the daemon's profile stays "balanced"
+        assertThat(linux.current().name()).isEqualTo("performance + EPP balance_performance");
+
+        assertThat(saved.putBack().name()).isEqualTo("powersave + EPP balance_performance");
         assertThat(ppd.calls()).contains(List.of("powerprofilesctl", "set", "balanced"));
 
         RecordedRunner tuned = new RecordedRunner().ok("tuned-adm active", "Current active profile: virtual-guest\n")
