@@ -6,6 +6,7 @@ import dev.gbakprof.firebird.Server;
 import dev.gbakprof.firebird.ServerAddress;
 import dev.gbakprof.firebird.ServerFileAccess;
 import dev.gbakprof.model.Environment;
+import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.RunStatus;
 
 import java.io.IOException;
@@ -143,7 +144,7 @@ public final class RestoreSeries {
             RestoreSession.Outcome o = session.restore(target, label, tag);
             outcomes.add(o);
             if (dropsRepeats()) {
-                remove(db, existed, o.run().status());
+                remove(db, existed, o.run());
             }
             if (o.run().status() == RunStatus.INCOMPLETE
                     && o.run().warnings().stream().anyMatch(w -> w.startsWith("interrupted"))) {
@@ -158,10 +159,16 @@ public final class RestoreSeries {
         return options.repeat() > 1 && !options.keep();
     }
 
-    /** Removes the database of one of repeated restores, if this series created it (never one that existed). */
-    private void remove(RestoredDatabase db, boolean existed, RunStatus status) throws IOException {
-        if (existed || (options.viaService() && status == RunStatus.INCOMPLETE)) {
+    /**
+     * Removes the database of one of repeated restores, if this series created it (never one that existed), and
+     * not a partial one kept by {@code --keep-partial}.
+     */
+    private void remove(RestoredDatabase db, boolean existed, RestoreRun run) throws IOException {
+        if (existed || (options.viaService() && run.status() == RunStatus.INCOMPLETE)) {
             return; // an incomplete services restore may still be running on the server
+        }
+        if (options.keepPartial() && RestoreSession.partial(run)) {
+            return; // its run record says it is left in place
         }
         try {
             db.remove();

@@ -127,9 +127,7 @@ public final class RestoreSession {
             // A restore that never reached "finishing, closing, and going home" (stopped, or gbak gave up on a
             // truncated backup) leaves a partial database nobody can use; one that finished but failed an index
             // is kept: the DBA fixes it with gfix -online.
-            boolean partial = run.status() == RunStatus.INCOMPLETE
-                    || (run.status() == RunStatus.FAILED && run.totalSeconds() == null);
-            String left = partial ? removePartial(target, existedBefore, run.status()) : null;
+            String left = partial(run) ? removePartial(target, existedBefore, run.status()) : null;
             if (left != null) {
                 List<String> warnings = new ArrayList<>(run.warnings());
                 warnings.add(left);
@@ -145,6 +143,11 @@ public final class RestoreSession {
                 // already shutting down (Ctrl-C): the hook is running and waits for the latch above
             }
         }
+    }
+
+    /** The restore left a partial database: it never reached gbak's finishing line (stopped, or gave up). */
+    static boolean partial(RestoreRun run) {
+        return run.status() == RunStatus.INCOMPLETE || (run.status() == RunStatus.FAILED && run.totalSeconds() == null);
     }
 
     /**

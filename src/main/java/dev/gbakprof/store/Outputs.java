@@ -31,6 +31,9 @@ public final class Outputs {
      * goes, and a backup, a database or a gbak log of that name is a slip of the keyboard, not something to replace.
      * An empty file, or an earlier run record, is replaced.
      */
+    private static final java.util.regex.Pattern RECORD_START =
+            java.util.regex.Pattern.compile("\\[?\\s*\\{\\s*\"schema\"\\s*:\\s*\"gbakprof\\.run/");
+
     public static void refuseNonRecord(Path output, String option) {
         if (!Files.isRegularFile(output)) {
             return;
@@ -43,7 +46,8 @@ public final class Outputs {
             return; // the atomic write says what is wrong with the place
         }
         String text = new String(head, 0, n, java.nio.charset.StandardCharsets.UTF_8).strip();
-        boolean record = text.isEmpty() || (text.startsWith("{") || text.startsWith("[")) && text.contains("\"schema\"");
+        // a record as RunJson writes it, or an array of them: its first field is "schema": "gbakprof.run/…"
+        boolean record = text.isEmpty() || RECORD_START.matcher(text).lookingAt();
         if (!record) {
             throw new OutputRefusedException(output + ": exists and is not a gbakprof run record (a log, a backup, a "
                     + "database?); it was left untouched, and nothing was written. Choose another " + option

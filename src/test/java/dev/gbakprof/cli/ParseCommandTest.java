@@ -52,6 +52,12 @@ class ParseCommandTest {
         assertThat(r.err()).isEqualTo("gbakprof: " + backup + ": exists and is not a gbakprof run record (a log, a backup, "
                 + "a database?); it was left untouched, and nothing was written. Choose another -o FILE, or remove the file first\n");
         assertThat(Files.readAllBytes(backup)).containsExactly(0x01, 0x00, 0x00, 0x00, 0x0a, 0x42);
+        // JSON that is not a gbakprof run record, even with a "schema" of its own, is kept too
+        for (String other : List.of("{\"schema\": \"public\", \"tables\": [\"ORDERS\"]}\n", "[{\"name\":\"ORDERS\",\"schema\":\"sales\"}]\n")) {
+            Path json = Files.writeString(dir.resolve("other.json"), other);
+            assertOneLineError(Cli.run("parse", "-o", json.toString(), log), json + ": exists and is not a gbakprof run record");
+            assertThat(Files.readString(json)).isEqualTo(other);
+        }
         // an earlier record of the same name is what -o replaces
         Path json = dir.resolve("run.json");
         assertThat(Cli.run("parse", "-o", json.toString(), log).code()).isZero();

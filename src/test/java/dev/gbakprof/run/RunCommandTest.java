@@ -300,6 +300,21 @@ class RunCommandTest {
     }
 
     @Test
+    void repeatedRestoresKeepTheirPartialDatabasesWithKeepPartial(@TempDir Path dir) throws Exception {
+        Path fbk = Firebird.backup("shop");
+        Path runs = dir.resolve("runs");
+        Result r = Cli.run("run", "--backup", fbk.toString(), "--database", dir.resolve("cut.fdb").toString(),
+                "--repeat", "2", "--cooldown", "0", "--timeout", "2s", "--keep-partial", "--runs-dir", runs.toString());
+        assertThat(r.code()).as(r.out() + r.err()).isEqualTo(1);
+        for (int i = 1; i <= 2; i++) {
+            Path db = dir.resolve("cut-run" + i + ".fdb");
+            assertThat(db).as("the record says it is left in place").exists();
+        }
+        assertThat(runDirs(runs)).allSatisfy(d -> assertThat(RunJson.read(d.resolve("run.json")).get(0).warnings())
+                .anyMatch(w -> w.contains("is left in place: --keep-partial")));
+    }
+
+    @Test
     void passwordGoesThroughTheEnvironmentNeverTheCommandLine(@TempDir Path dir) throws Exception {
         Path fbk = Firebird.backup("shop");
         String secret = "Pw-" + Long.toHexString(System.nanoTime());
