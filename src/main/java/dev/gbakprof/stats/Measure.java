@@ -41,7 +41,8 @@ public enum Measure {
      * time in a run that did not complete and shows no time on one side of it (an excerpt that starts
      * later, or a log cut before the phase). A failed restore's phase counts once it has ended: gbak went
      * on to a later phase (metadata and data end when the indexes phase starts), or to its end (a failed
-     * index build). Otherwise the phase of an incomplete run is what its log shows.
+     * index build). The same holds for an incomplete run whose log starts at the start of the restore (stopped
+     * or cut: {@link #cutShort}); an excerpt that starts later counts its phases as far as it shows them.
      */
     public Double of(RestoreRun run) {
         if (phase == null) {
@@ -52,7 +53,7 @@ public enum Measure {
         if (seconds == null || run.status() == RunStatus.COMPLETED) {
             return seconds;
         }
-        if (run.status() == RunStatus.FAILED && !endedIn(run)) {
+        if ((run.status() == RunStatus.FAILED || cutShort(run)) && !endedIn(run)) {
             return null;
         }
         if (seconds > 0) {
@@ -70,6 +71,16 @@ public enum Measure {
             }
         }
         return before && after ? seconds : null;
+    }
+
+    /**
+     * An incomplete run whose log starts where the restore starts (its setup shows time): gbak was stopped (a
+     * timeout, Ctrl-C, a kill) or the log was cut, so the phase it stopped in is cut short. An excerpt that
+     * starts later shows no setup; its phases count as far as it shows them (the article's index lines).
+     */
+    private static boolean cutShort(RestoreRun run) {
+        Double setup = seconds(run, Phase.SETUP);
+        return run.status() == RunStatus.INCOMPLETE && setup != null && setup > 0;
     }
 
     /** gbak went past this phase: it printed its total, or a phase of a later step shows time. */

@@ -68,13 +68,14 @@ class ExportsTest {
 
     @Test
     void runsCsvLeavesAPhaseTheLogDoesNotShowEmpty() {
-        // the article's excerpts show only index builds; shop-cut.log stops while an index is built
+        // the article's excerpts show only index builds; shop-cut.log stops while an index is built, so its index
+        // phase (2.025 s as far as the log goes) is cut short: unknown, like its finish
         List<String> lines = lines(new RunsCsv().render(List.of(Samples.log("article-balanced.log", "Balanced"),
                 Samples.log("shop-cut.log", "cut")), en));
         assertThat(lines.get(1)).startsWith("Balanced,Balanced,src/test/resources/report/article-balanced.log,"
                 + "incomplete,,13304.334,,,,3774.995,,");
         assertThat(lines.get(2)).startsWith("cut,cut,src/test/resources/report/shop-cut.log,incomplete,,5.271,"
-                + "0.079,0.017,3.150,2.025,,4,1121000,");
+                + "0.079,0.017,3.150,,,4,1121000,");
     }
 
     @Test

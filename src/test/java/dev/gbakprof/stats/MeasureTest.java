@@ -77,6 +77,24 @@ class MeasureTest {
         assertThat(c.speedup()).isCloseTo(8.117 / 3.971, within(1e-9));
     }
 
+    @Test
+    void aRestoreStoppedOrCutInAPhaseLeavesThatPhaseUnknownButAnExcerptCountsWhatItShows() throws IOException {
+        // stopped by --timeout or Ctrl-C, or a log cut: no error, the same lines up to ORDERS' 440,000th row
+        RestoreRun cut = Samples.edited("shop-tdrw.log", dir, lines -> {
+            int at = 0;
+            while (!lines.get(at).endsWith("440000 records restored")) {
+                at++;
+            }
+            return new ArrayList<>(lines.subList(0, at + 1));
+        }, "cut");
+        assertThat(cut.status()).isEqualTo(RunStatus.INCOMPLETE);
+        assertThat(Measure.DATA.of(cut)).isNull(); // 1.5 s of a 3.5 s data phase is not its time
+        assertThat(Measure.SETUP.of(cut)).isCloseTo(0.086, within(1e-9));
+        // the article's excerpt starts in the index phase: its five lines are what is compared
+        RestoreRun excerpt = Samples.log("article-balanced.log", "Balanced");
+        assertThat(Measure.INDEXES.of(excerpt)).isCloseTo(3774.995, within(1e-6));
+    }
+
     private RestoreRun failedAfter(String marker) throws IOException {
         return Samples.edited("shop-tdrw.log", dir, lines -> {
             int at = 0;
