@@ -38,6 +38,20 @@ public final class Samples {
         return RunInputs.load(log, label).get(0);
     }
 
+    /** The lines of a sample up to the first that ends with {@code marker}, then {@code after}: a log cut there. */
+    public static RestoreRun cutAfter(String name, Path dir, String marker, List<String> after, String label)
+            throws IOException {
+        return edited(name, dir, lines -> {
+            int at = 0;
+            while (!lines.get(at).endsWith(marker)) {
+                at++;
+            }
+            List<String> cut = new ArrayList<>(lines.subList(0, at + 1));
+            cut.addAll(after);
+            return cut;
+        }, label);
+    }
+
     /** {@code shop-tdrw.log} with ORDERS' last count (the table's rows) printed as 500,000 instead of 1,000,000. */
     public static RestoreRun halfOfOrders(Path dir, String label) throws IOException {
         return edited("shop-tdrw.log", dir, lines -> lines.stream()

@@ -80,13 +80,7 @@ class MeasureTest {
     @Test
     void aRestoreStoppedOrCutInAPhaseLeavesThatPhaseUnknownButAnExcerptCountsWhatItShows() throws IOException {
         // stopped by --timeout or Ctrl-C, or a log cut: no error, the same lines up to ORDERS' 440,000th row
-        RestoreRun cut = Samples.edited("shop-tdrw.log", dir, lines -> {
-            int at = 0;
-            while (!lines.get(at).endsWith("440000 records restored")) {
-                at++;
-            }
-            return new ArrayList<>(lines.subList(0, at + 1));
-        }, "cut");
+        RestoreRun cut = Samples.cutAfter("shop-tdrw.log", dir, " 440000 records restored", List.of(), "cut");
         assertThat(cut.status()).isEqualTo(RunStatus.INCOMPLETE);
         assertThat(Measure.DATA.of(cut)).isNull(); // 1.5 s of a 3.5 s data phase is not its time
         assertThat(Measure.SETUP.of(cut)).isCloseTo(0.086, within(1e-9));
@@ -96,14 +90,6 @@ class MeasureTest {
     }
 
     private RestoreRun failedAfter(String marker) throws IOException {
-        return Samples.edited("shop-tdrw.log", dir, lines -> {
-            int at = 0;
-            while (!lines.get(at).endsWith(marker)) {
-                at++;
-            }
-            List<String> failed = new ArrayList<>(lines.subList(0, at + 1));
-            failed.addAll(WRITE_FAILED);
-            return failed;
-        }, "failed");
+        return Samples.cutAfter("shop-tdrw.log", dir, marker, WRITE_FAILED, "failed");
     }
 }
