@@ -116,10 +116,26 @@ public record RunOptions(String backup, String database, String label, Path gbak
         return user == null && throughServer() ? Credentials.userOnServer(null) : user;
     }
 
-    /** The server that opens {@code db}: the one in {@code host[/port]:path} (gbak route), else {@link #server()}. */
+    /**
+     * The server that opens {@code db}: the one in {@code host[/port]:path} (gbak route), else the one of gbak's
+     * {@code -se host[/port]:service_mgr} among the extra arguments, else {@link #server()}.
+     */
     public ServerAddress serverFor(String db) {
-        ServerAddress.Remote r = viaService() ? null : ServerAddress.remote(db);
-        return r != null ? r.server() : server;
+        if (viaService()) {
+            return server;
+        }
+        ServerAddress.Remote r = ServerAddress.remote(db);
+        if (r != null) {
+            return r.server();
+        }
+        for (int i = 0; i + 1 < extraArgs.size(); i++) {
+            String a = extraArgs.get(i).toLowerCase(java.util.Locale.ROOT);
+            if (a.equals("-se") || a.startsWith("-service")) {
+                ServerAddress.Remote manager = ServerAddress.remote(extraArgs.get(i + 1)); // plain "service_mgr": this host
+                return manager != null ? manager.server() : server;
+            }
+        }
+        return server;
     }
 
     /** {@code db} as the server sees it: the path of {@code host:path}, a local path made absolute. */
