@@ -5,8 +5,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.PushbackInputStream;
-import java.nio.ByteBuffer;
-import java.nio.charset.CharacterCodingException;
 import java.nio.charset.Charset;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
@@ -368,13 +366,36 @@ public final class LogDecoder {
         return new String(bytes, offset, length, validUtf8(bytes, offset, length) ? StandardCharsets.UTF_8 : WINDOWS_1252);
     }
 
-    private static boolean validUtf8(byte[] bytes, int offset, int length) {
-        try {
-            StandardCharsets.UTF_8.newDecoder().decode(ByteBuffer.wrap(bytes, offset, length));
-            return true;
-        } catch (CharacterCodingException ex) {
-            return false;
+    /**
+     * Whether the bytes are well-formed UTF-8, as Java's UTF-8 decoder judges them (RFC 3629: no overlong form, no
+     * surrogate, nothing above U+10FFFF), without a decoder and an exception per line: a windows-1252 log has
+     * many lines that are not.
+     */
+    static boolean validUtf8(byte[] bytes, int offset, int length) {
+        int i = offset;
+        int end = offset + length;
+        while (i < end) {
+            int c = bytes[i] & 0xff;
+            if (c < 0x80) {
+                i++;
+                continue;
+            }
+            int more = c >= 0xC2 && c <= 0xDF ? 1 : c >= 0xE0 && c <= 0xEF ? 2 : c >= 0xF0 && c <= 0xF4 ? 3 : -1;
+            if (more < 0 || end - i <= more) {
+                return false;
+            }
+            int c1 = bytes[i + 1] & 0xff;
+            if ((c == 0xE0 && c1 < 0xA0) || (c == 0xED && c1 > 0x9F) || (c == 0xF0 && c1 < 0x90) || (c == 0xF4 && c1 > 0x8F)) {
+                return false; // overlong, a surrogate, or above U+10FFFF
+            }
+            for (int k = 1; k <= more; k++) {
+                if ((bytes[i + k] & 0xC0) != 0x80) {
+                    return false;
+                }
+            }
+            i += more + 1;
         }
+        return true;
     }
 
     /** Binary data (a .fbk, a database, an archive) shows control characters that gbak never prints. */

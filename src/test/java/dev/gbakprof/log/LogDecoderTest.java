@@ -44,6 +44,30 @@ class LogDecoderTest {
     }
 
     @Test
+    void utf8IsJudgedAsJavasOwnDecoderJudgesIt() {
+        // bytes around every boundary of RFC 3629: overlong forms, surrogates, above U+10FFFF, cut sequences
+        int[] alphabet = {0x41, 0x7F, 0x80, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF, 0xE0, 0xED, 0xEF, 0xF0, 0xF4, 0xF5, 0xFF,
+                0x8F, 0x90, 0x9F, 0xA0};
+        Random random = new Random(42);
+        for (int n = 0; n < 200_000; n++) {
+            byte[] bytes = new byte[1 + random.nextInt(6)];
+            for (int i = 0; i < bytes.length; i++) {
+                bytes[i] = (byte) alphabet[random.nextInt(alphabet.length)];
+            }
+            boolean accepted;
+            try {
+                StandardCharsets.UTF_8.newDecoder().decode(java.nio.ByteBuffer.wrap(bytes));
+                accepted = true;
+            } catch (java.nio.charset.CharacterCodingException ex) {
+                accepted = false;
+            }
+            assertThat(LogDecoder.validUtf8(bytes, 0, bytes.length)).as(Arrays.toString(bytes)).isEqualTo(accepted);
+        }
+        byte[] euro = "x €𝄞 ü".getBytes(StandardCharsets.UTF_8);
+        assertThat(LogDecoder.validUtf8(euro, 0, euro.length)).isTrue();
+    }
+
+    @Test
     void aLiveLineIsDecodedAsTheSavedLogIsUtf8ElseWindows1252() throws Exception {
         String line = "gbak:    0.201  0.001  0  0 restoring data for table Kunden_Ü";
         byte[] utf8 = line.getBytes(StandardCharsets.UTF_8);
