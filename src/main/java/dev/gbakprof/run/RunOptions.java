@@ -90,8 +90,7 @@ public record RunOptions(String backup, String database, String label, Path gbak
      * {@code -se host:service_mgr}.
      */
     public boolean throughServer() {
-        return viaService() || isRemote(database) || extraArgs.stream().anyMatch(a -> a.equalsIgnoreCase("-se")
-                || a.toLowerCase(java.util.Locale.ROOT).startsWith("-service"));
+        return viaService() || isRemote(database) || extraArgs.stream().anyMatch(RunOptions::isServiceSwitch);
     }
 
     /**
@@ -129,13 +128,42 @@ public record RunOptions(String backup, String database, String label, Path gbak
             return r.server();
         }
         for (int i = 0; i + 1 < extraArgs.size(); i++) {
-            String a = extraArgs.get(i).toLowerCase(java.util.Locale.ROOT);
-            if (a.equals("-se") || a.startsWith("-service")) {
-                ServerAddress.Remote manager = ServerAddress.remote(extraArgs.get(i + 1)); // plain "service_mgr": this host
-                return manager != null ? manager.server() : server;
+            if (isServiceSwitch(extraArgs.get(i))) {
+                ServerAddress manager = serviceManager(extraArgs.get(i + 1));
+                return manager != null ? manager : server;
             }
         }
         return server;
+    }
+
+    /** gbak's {@code -se[rvice]} switch, as gbak abbreviates it: {@code -se}, {@code -ser} … {@code -service}. */
+    private static boolean isServiceSwitch(String arg) {
+        return arg.toLowerCase(java.util.Locale.ROOT).matches("-se(r(v(i(ce?)?)?)?)?");
+    }
+
+    private static final java.util.regex.Pattern SERVICE_URL = java.util.regex.Pattern.compile(
+            "(?i)(inet[46]?|wnet|xnet)://(?:([^/:\\[\\]]+|\\[[^]]+])(?::(\\d+))?/)?service_mgr");
+
+    /**
+     * The server of a {@code -se} value: {@code host[/port]:service_mgr}, or the URL forms
+     * {@code inet://host[:port]/service_mgr}, {@code wnet://host/service_mgr}; {@code null} for this machine's
+     * server ({@code service_mgr}, {@code xnet://service_mgr}, {@code inet://service_mgr}) or a form not known here.
+     */
+    static ServerAddress serviceManager(String value) {
+        java.util.regex.Matcher url = SERVICE_URL.matcher(value.strip());
+        if (url.matches()) {
+            String host = url.group(2);
+            if (host == null || url.group(1).equalsIgnoreCase("xnet")) {
+                return null;
+            }
+            host = host.startsWith("[") ? host.substring(1, host.length() - 1) : host;
+            return new ServerAddress(host, url.group(3) != null ? Integer.parseInt(url.group(3)) : ServerAddress.DEFAULT_PORT);
+        }
+        if (value.contains("://")) {
+            return null;
+        }
+        ServerAddress.Remote r = ServerAddress.remote(value);
+        return r != null ? r.server() : null;
     }
 
     /** {@code db} as the server sees it: the path of {@code host:path}, a local path made absolute. */

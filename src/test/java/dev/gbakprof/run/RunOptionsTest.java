@@ -29,4 +29,23 @@ class RunOptionsTest {
                 .isEqualTo(ServerAddress.LOCALHOST);
         assertThat(withArgs("db8:/data/shop.fdb").serverFor("db8:/data/shop.fdb")).isEqualTo(ServerAddress.parse("db8"));
     }
+
+    @Test
+    void urlFormsAndAbbreviationsOfSeAreGbaksOwn() {
+        // gbak 3 takes -se inet://host[:port]/service_mgr, and abbreviates -service down to -se
+        assertThat(withArgs("/d/s.fdb", "-se", "inet://db7:3051/service_mgr").serverFor("/d/s.fdb"))
+                .isEqualTo(new ServerAddress("db7", 3051));
+        assertThat(withArgs("/d/s.fdb", "-ser", "inet4://db7/service_mgr").serverFor("/d/s.fdb"))
+                .isEqualTo(new ServerAddress("db7", 3050));
+        assertThat(withArgs("/d/s.fdb", "-servi", "inet6://[::1]:3052/service_mgr").serverFor("/d/s.fdb"))
+                .isEqualTo(new ServerAddress("::1", 3052));
+        assertThat(withArgs("/d/s.fdb", "-se", "inet://localhost/service_mgr").throughServer()).isTrue();
+        // this machine's server
+        for (String local : List.of("xnet://service_mgr", "inet://service_mgr", "service_mgr")) {
+            assertThat(withArgs("/d/s.fdb", "-se", local).serverFor("/d/s.fdb")).as(local).isEqualTo(ServerAddress.LOCALHOST);
+        }
+        // an option that only starts like -se is not it; -se as the last argument names no server
+        assertThat(withArgs("/d/s.fdb", "-separate", "x:y").throughServer()).isFalse();
+        assertThat(withArgs("/d/s.fdb", "-v", "-se").serverFor("/d/s.fdb")).isEqualTo(ServerAddress.LOCALHOST);
+    }
 }
