@@ -160,15 +160,13 @@ public final class RestoreSeries {
     }
 
     /**
-     * Removes the database of one of repeated restores, if this series created it (never one that existed), and
-     * not a partial one kept by {@code --keep-partial}.
+     * Removes the database of one of repeated restores, if this series created it (never one that existed). A
+     * partial database is the session's to decide: removed, or left in place (--keep-partial, a services
+     * restore the server may still be running) with its run record saying so.
      */
     private void remove(RestoredDatabase db, boolean existed, RestoreRun run) throws IOException {
-        if (existed || (options.viaService() && run.status() == RunStatus.INCOMPLETE)) {
-            return; // an incomplete services restore may still be running on the server
-        }
-        if (options.keepPartial() && RestoreSession.partial(run)) {
-            return; // its run record says it is left in place
+        if (existed || RestoreSession.partial(run)) {
+            return;
         }
         try {
             db.remove();
