@@ -53,7 +53,9 @@ public record RestoreRun(
         Double wallSeconds,
         Inspection inspection) {
 
-    public static final String SCHEMA = "gbakprof.run/1";
+    /** What every version of the record's schema starts with. */
+    public static final String SCHEMA_FAMILY = "gbakprof.run/";
+    public static final String SCHEMA = SCHEMA_FAMILY + "1";
 
     public RestoreRun {
         columns = List.copyOf(columns);

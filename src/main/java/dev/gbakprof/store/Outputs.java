@@ -1,5 +1,7 @@
 package dev.gbakprof.store;
 
+import dev.gbakprof.model.RestoreRun;
+
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -26,14 +28,15 @@ public final class Outputs {
         }
     }
 
+    /** A record as RunJson writes it, or an array of them: its first field is {@code "schema": "gbakprof.run/…"}. */
+    private static final java.util.regex.Pattern RECORD_START = java.util.regex.Pattern.compile(
+            "\\[?\\s*\\{\\s*\"schema\"\\s*:\\s*\"" + java.util.regex.Pattern.quote(RestoreRun.SCHEMA_FAMILY));
+
     /**
      * Refuses to replace an existing file that is not a gbakprof run record: {@code -o} names where the record
      * goes, and a backup, a database or a gbak log of that name is a slip of the keyboard, not something to replace.
      * An empty file, or an earlier run record, is replaced.
      */
-    private static final java.util.regex.Pattern RECORD_START =
-            java.util.regex.Pattern.compile("\\[?\\s*\\{\\s*\"schema\"\\s*:\\s*\"gbakprof\\.run/");
-
     public static void refuseNonRecord(Path output, String option) {
         if (!Files.isRegularFile(output)) {
             return;
@@ -46,7 +49,6 @@ public final class Outputs {
             return; // the atomic write says what is wrong with the place
         }
         String text = new String(head, 0, n, java.nio.charset.StandardCharsets.UTF_8).strip();
-        // a record as RunJson writes it, or an array of them: its first field is "schema": "gbakprof.run/…"
         boolean record = text.isEmpty() || RECORD_START.matcher(text).lookingAt();
         if (!record) {
             throw new OutputRefusedException(output + ": exists and is not a gbakprof run record (a log, a backup, a "

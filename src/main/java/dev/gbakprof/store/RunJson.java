@@ -118,7 +118,7 @@ public final class RunJson {
 
     private static RestoreRun record(Path file, JsonNode node, String where) {
         String schema = node.path("schema").asText("");
-        if (!schema.startsWith("gbakprof.run/")) {
+        if (!schema.startsWith(RestoreRun.SCHEMA_FAMILY)) {
             throw new LogFormatException(file.toString(), 0, where + "not a gbakprof run record (no \"schema\": \""
                     + RestoreRun.SCHEMA + "\"); expected a gbakprof run record or a gbak log");
         }
