@@ -59,22 +59,30 @@ final class InputRuns {
 
     /**
      * One file given twice (by any name, or a copy of it) is one restore counted twice: repeated runs look
-     * more alike than they are, and a verdict drawn from them is false. Refused, naming both.
+     * more alike than they are, and a verdict drawn from them is false. Refused, naming both. Only files of
+     * the same size are read to compare them (a log may be huge, and is read again to be parsed).
      */
     private static void refuseTwice(List<Input> inputs) {
-        java.util.Map<String, Path> seen = new java.util.HashMap<>();
+        java.util.Map<Long, List<Path>> bySize = new java.util.LinkedHashMap<>(); // in the order given
         for (Input input : inputs) {
-            if (!Files.isRegularFile(input.path())) {
-                continue; // RunInputs says what is wrong with it
+            try {
+                bySize.computeIfAbsent(Files.size(input.path()), n -> new ArrayList<>()).add(input.path());
+            } catch (java.io.IOException unreadable) {
+                // RunInputs says what is wrong with it
             }
-            String digest = dev.gbakprof.store.ReportDir.sha256(input.path());
-            if (digest.isEmpty()) {
-                continue; // RunInputs says what is wrong with it
+        }
+        for (List<Path> sameSize : bySize.values()) {
+            if (sameSize.size() < 2) {
+                continue;
             }
-            Path first = seen.putIfAbsent(digest, input.path());
-            if (first != null) {
-                throw new UsageException(input.path() + ": the same content as " + first
-                        + " (one restore given twice?); each run is a restore of its own: give each log once");
+            java.util.Map<String, Path> seen = new java.util.HashMap<>();
+            for (Path path : sameSize) {
+                String digest = dev.gbakprof.store.ReportDir.sha256(path);
+                Path first = digest.isEmpty() ? null : seen.putIfAbsent(digest, path);
+                if (first != null) {
+                    throw new UsageException(path + ": the same content as " + first
+                            + " (one restore given twice?); each run is a restore of its own: give each log once");
+                }
             }
         }
     }
