@@ -19,12 +19,17 @@ record Grouped(List<RunGroup> groups, int baseline) {
         return groups.stream().anyMatch(g -> g.size() > 1);
     }
 
+    /** {@code " #k"} for the k-th of a label's several runs, nothing for its only one. */
+    static String runNumber(RunGroup g, int i) {
+        return g.size() == 1 ? "" : " #" + (i + 1);
+    }
+
     /** One name per run: the label, with {@code #k} when the label has several runs. */
     List<String> runNames() {
         List<String> names = new ArrayList<>();
         for (RunGroup g : groups) {
             for (int i = 0; i < g.size(); i++) {
-                names.add(g.size() == 1 ? g.label() : g.label() + " #" + (i + 1));
+                names.add(g.label() + runNumber(g, i));
             }
         }
         return names;

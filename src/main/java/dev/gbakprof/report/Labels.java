@@ -13,6 +13,11 @@ final class Labels {
     /** The label, with its run count when the label was run more than once: "full-cpu (3 runs)". */
     static String seriesName(Grouped grouped, int group, Texts t) {
         var g = grouped.groups().get(group);
-        return g.size() == 1 ? g.label() : g.label() + " (" + t.runs(g.size()) + ")";
+        return g.label() + runCount(g, t);
+    }
+
+    /** {@code " (3 runs)"} after a label run more than once, nothing after one run once. */
+    static String runCount(dev.gbakprof.stats.RunGroup g, Texts t) {
+        return g.size() == 1 ? "" : " (" + t.runs(g.size()) + ")";
     }
 }

@@ -46,7 +46,7 @@ public final class PhasesChart implements ChartFile {
             for (int g = 0; g < grouped.groups().size(); g++) {
                 RunGroup group = grouped.groups().get(g);
                 labels.add(group.label());
-                suffixes.add(group.size() == 1 ? "" : " (" + t.runs(group.size()) + ")");
+                suffixes.add(Labels.runCount(group, t));
                 double[] row = new double[Phase.values().length];
                 for (Phase p : Phase.values()) {
                     Double m = group.spread(Measure.of(p)).median();
@@ -59,7 +59,7 @@ public final class PhasesChart implements ChartFile {
                 for (int i = 0; i < group.size(); i++) {
                     RestoreRun run = group.runs().get(i);
                     labels.add(group.label());
-                    suffixes.add((group.size() == 1 ? "" : " #" + (i + 1)) // as Grouped.runNames numbers them
+                    suffixes.add(Grouped.runNumber(group, i)
                             + (run.status() == RunStatus.COMPLETED ? "" : " (" + t.get("status." + run.status()) + ")"));
                     double[] row = new double[Phase.values().length];
                     for (Phase p : Phase.values()) {
