@@ -163,6 +163,11 @@ public final class LinuxCpuFreq implements PowerPlanSwitcher {
         boolean running() {
             return profile != null;
         }
+
+        /** The command that makes {@code newProfile} the daemon's: {@code powerprofilesctl set}, {@code tuned-adm profile}. */
+        List<String> select(String newProfile) {
+            return List.of(tool, tool.equals("tuned-adm") ? "profile" : "set", newProfile);
+        }
     }
 
     Daemon powerProfilesDaemon() {
@@ -218,11 +223,11 @@ public final class LinuxCpuFreq implements PowerPlanSwitcher {
                 + "; aliases: " + PlanAlias.list()));
         Daemon ppd = powerProfilesDaemon();
         if (ppd.running()) {
-            return runDaemon(List.of("powerprofilesctl", "set", ppdProfile(alias)));
+            return runDaemon(ppd.select(ppdProfile(alias)));
         }
         Daemon tuned = tuned();
         if (tuned.running()) {
-            return runDaemon(List.of("tuned-adm", "profile", tunedProfile(alias)));
+            return runDaemon(tuned.select(tunedProfile(alias)));
         }
         return switch (alias) {
             case HIGH_PERFORMANCE, ULTIMATE -> writeAll(cpus, checked(PERFORMANCE, governors, "governor"), null);
@@ -244,29 +249,17 @@ public final class LinuxCpuFreq implements PowerPlanSwitcher {
     @Override
     public Saved save() {
         Daemon ppd = powerProfilesDaemon();
-        Daemon tuned = ppd.running() ? null : tuned();
+        Daemon daemon = ppd.running() ? ppd : tuned();
         Map<Integer, Path> cpus = cpufreqDirs();
         Map<Integer, String> governors = readEach(cpus, "scaling_governor");
         Map<Integer, String> epps = readEach(cpus, "energy_performance_preference");
         return () -> {
-            if (ppd.running()) {
-                runDaemon(List.of("powerprofilesctl", "set", ppd.profile()));
-            } else if (tuned != null && tuned.running()) {
-                runDaemon(List.of("tuned-adm", "profile", tuned.profile()));
+            if (daemon.running()) {
+                runDaemon(daemon.select(daemon.profile()));
             }
             // governors first: intel_pstate refuses an EPP change while the governor is performance
-            Map<Integer, String> nowGovernors = readEach(cpus, "scaling_governor");
-            governors.forEach((cpu, g) -> {
-                if (!g.equals(nowGovernors.get(cpu))) {
-                    write(cpus.get(cpu).resolve("scaling_governor"), g);
-                }
-            });
-            Map<Integer, String> nowEpps = readEach(cpus, "energy_performance_preference");
-            epps.forEach((cpu, e) -> {
-                if (!e.equals(nowEpps.get(cpu))) {
-                    write(cpus.get(cpu).resolve("energy_performance_preference"), e);
-                }
-            });
+            writeBack(cpus, "scaling_governor", governors);
+            writeBack(cpus, "energy_performance_preference", epps);
             Map<Integer, String> afterGovernors = readEach(cpus, "scaling_governor");
             Map<Integer, String> afterEpps = readEach(cpus, "energy_performance_preference");
             if (!afterGovernors.equals(governors) || !afterEpps.equals(epps)) {
@@ -276,6 +269,16 @@ public final class LinuxCpuFreq implements PowerPlanSwitcher {
             }
             return current();
         };
+    }
+
+    /** Writes each CPU's saved value of a cpufreq file back where it differs now. */
+    private void writeBack(Map<Integer, Path> cpus, String file, Map<Integer, String> saved) {
+        Map<Integer, String> now = readEach(cpus, file);
+        saved.forEach((cpu, value) -> {
+            if (!value.equals(now.get(cpu))) {
+                write(cpus.get(cpu).resolve(file), value);
+            }
+        });
     }
 
     private static String ppdProfile(PlanAlias alias) {
