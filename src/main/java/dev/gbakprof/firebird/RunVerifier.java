@@ -5,6 +5,8 @@ import dev.gbakprof.model.Inspection;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.RunStatus;
 import dev.gbakprof.model.TableLoad;
+import dev.gbakprof.model.Warning;
+import dev.gbakprof.model.WarningCode;
 
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -35,7 +37,7 @@ public final class RunVerifier {
     /** The run with the inspection, its verification, database index→table mapping and key rates. */
     public static RestoreRun verify(RestoreRun run, Inspection db) {
         List<String> problems = new ArrayList<>();
-        List<String> warnings = new ArrayList<>(run.warnings());
+        List<Warning> warnings = new ArrayList<>(run.warnings());
         Set<String> loaded = new HashSet<>();
         for (TableLoad t : run.tables()) {
             loaded.add(t.name());
@@ -66,8 +68,8 @@ public final class RunVerifier {
                 problems.add("index " + i.name() + " (table " + i.table() + ") is inactive: gbak "
                         + (build.failed() ? "could not activate it" : "activated it, but it is inactive now"));
             } else {
-                warnings.add("index " + i.name() + " (table " + i.table() + ") is inactive, as it was in the backup: "
-                        + "gbak did not try to activate it");
+                warnings.add(new Warning(WarningCode.INDEX_INACTIVE_IN_BACKUP, "index " + i.name() + " (table "
+                        + i.table() + ") is inactive, as it was in the backup: gbak did not try to activate it"));
             }
         }
 
@@ -79,7 +81,8 @@ public final class RunVerifier {
             String table = tableOf.get(b.name());
             if (table == null) {
                 all = false;
-                warnings.add("index " + b.name() + ": not in the restored database, its table stays as the log says");
+                warnings.add(new Warning(WarningCode.INDEX_NOT_IN_DATABASE,
+                        "index " + b.name() + ": not in the restored database, its table stays as the log says"));
                 indexes.add(b);
             } else {
                 indexes.add(b.withTable(table, "database").withKeys(db.rows(table)));
@@ -93,7 +96,7 @@ public final class RunVerifier {
         if (all && !indexes.isEmpty()) {
             out.indexMapping("database");
             // the timeline's caveat that the log could only infer the index→table mapping no longer applies
-            out.warnings(warnings.stream().filter(w -> !w.contains("mapping is inferred")).toList());
+            out.warnings(warnings.stream().filter(w -> !w.is(WarningCode.MAPPING_INFERRED)).toList());
         }
         if (!problems.isEmpty()) {
             out.status(RunStatus.FAILED);

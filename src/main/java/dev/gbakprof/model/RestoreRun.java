@@ -21,6 +21,8 @@ import java.util.List;
  * @param wallSeconds     wall-clock seconds gbakprof measured from gbak's launch to its exit (live runs)
  * @param inspection      what the restored database says, read through the server after the restore
  *                        ({@code --inspect}), with the verification against the log; {@code null} when not inspected
+ * @param warnings        what weakens or qualifies the record, each with its {@link WarningCode}; the JSON
+ *                        writes the messages as {@code warnings} and the codes as {@code warningCodes}
  */
 public record RestoreRun(
         String schema,
@@ -38,7 +40,7 @@ public record RestoreRun(
         List<TableLoad> tables,
         List<IndexBuild> indexes,
         List<String> errors,
-        List<String> warnings,
+        List<Warning> warnings,
         Environment environment,
         List<CpuSample> cpuSamples,
         String backupFile,
@@ -65,6 +67,25 @@ public record RestoreRun(
         errors = List.copyOf(errors);
         warnings = List.copyOf(warnings);
         cpuSamples = cpuSamples == null ? List.of() : List.copyOf(cpuSamples);
+    }
+
+    /** The warnings' messages, in order: what the JSON's {@code warnings} holds. */
+    public List<String> warningMessages() {
+        return warnings.stream().map(Warning::message).toList();
+    }
+
+    /** The warnings' codes, in the order of {@link #warningMessages()}: the JSON's {@code warningCodes}. */
+    public List<WarningCode> warningCodes() {
+        return warnings.stream().map(Warning::code).toList();
+    }
+
+    public boolean hasWarning(WarningCode code) {
+        return warnings.stream().anyMatch(w -> w.is(code));
+    }
+
+    /** This record with one more warning at the end. */
+    public RestoreRun withWarning(WarningCode code, String message) {
+        return toBuilder().warning(code, message).build();
     }
 
     /** Seconds of one phase, 0 when the phase was not reached. */
@@ -101,7 +122,7 @@ public record RestoreRun(
         private List<TableLoad> tables = List.of();
         private List<IndexBuild> indexes = List.of();
         private List<String> errors = List.of();
-        private List<String> warnings = List.of();
+        private List<Warning> warnings = List.of();
         private Environment environment;
         private List<CpuSample> cpuSamples = List.of();
         private String backupFile;
@@ -144,7 +165,14 @@ public record RestoreRun(
         public Builder tables(List<TableLoad> v) { tables = v; return this; }
         public Builder indexes(List<IndexBuild> v) { indexes = v; return this; }
         public Builder errors(List<String> v) { errors = v; return this; }
-        public Builder warnings(List<String> v) { warnings = v; return this; }
+        public Builder warnings(List<Warning> v) { warnings = v; return this; }
+        /** Adds one warning after those set so far. */
+        public Builder warning(WarningCode code, String message) {
+            List<Warning> more = new java.util.ArrayList<>(warnings);
+            more.add(new Warning(code, message));
+            warnings = more;
+            return this;
+        }
         public Builder environment(Environment v) { environment = v; return this; }
         public Builder cpuSamples(List<CpuSample> v) { cpuSamples = v; return this; }
         public Builder backupFile(String v) { backupFile = v; return this; }

@@ -94,7 +94,7 @@ public final class SummaryMarkdown implements ReportFile {
         }
         table(md, List.of(t.get("md.run"), t.get("md.source"), t.get("md.status"), t.get("md.total"),
                 t.get("md.indexes"), t.get("md.tables")), runRows);
-        List<String> warnings = ordered.stream().flatMap(r -> r.warnings().stream().map(w -> r.source() + ": " + w))
+        List<String> warnings = ordered.stream().flatMap(r -> r.warningMessages().stream().map(w -> r.source() + ": " + w))
                 .distinct().toList();
         if (!warnings.isEmpty()) {
             md.append("\n## ").append(t.get("md.warnings")).append("\n\n");

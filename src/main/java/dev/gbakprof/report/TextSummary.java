@@ -85,7 +85,7 @@ public final class TextSummary {
         }
         if (!run.warnings().isEmpty()) {
             sb.append("  warnings\n");
-            for (String w : run.warnings()) {
+            for (String w : run.warningMessages()) {
                 sb.append("    - ").append(w).append('\n');
             }
         }

@@ -3,6 +3,7 @@ package dev.gbakprof.run;
 import dev.gbakprof.model.Environment;
 import dev.gbakprof.model.PowerPlan;
 import dev.gbakprof.model.RunStatus;
+import dev.gbakprof.model.WarningCode;
 import dev.gbakprof.power.PowerPlanSwitcher;
 
 import java.io.IOException;
@@ -109,7 +110,7 @@ public final class MatrixExperiment {
                     Files.deleteIfExists(Path.of(target));
                 }
                 if (o.run().status() == RunStatus.INCOMPLETE
-                        && o.run().warnings().stream().anyMatch(w -> w.startsWith("interrupted"))) {
+                        && o.run().hasWarning(WarningCode.INTERRUPTED)) {
                     stoppedBy = "Ctrl-C";
                     break;
                 }

@@ -8,6 +8,7 @@ import dev.gbakprof.firebird.ServerFileAccess;
 import dev.gbakprof.model.Environment;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.RunStatus;
+import dev.gbakprof.model.WarningCode;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -147,7 +148,7 @@ public final class RestoreSeries {
                 remove(db, existed, o.run());
             }
             if (o.run().status() == RunStatus.INCOMPLETE
-                    && o.run().warnings().stream().anyMatch(w -> w.startsWith("interrupted"))) {
+                    && o.run().hasWarning(WarningCode.INTERRUPTED)) {
                 break; // Ctrl-C ends the series
             }
         }

@@ -11,6 +11,8 @@ import dev.gbakprof.log.LinePipeline;
 import dev.gbakprof.model.Environment;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.RunStatus;
+import dev.gbakprof.model.Warning;
+import dev.gbakprof.model.WarningCode;
 import dev.gbakprof.monitor.CpuSampler;
 import dev.gbakprof.store.RunJson;
 import dev.gbakprof.timeline.RestoreTimeline;
@@ -129,9 +131,7 @@ public final class RestoreSession {
             // is kept: the DBA fixes it with gfix -online.
             String left = partial(run) ? removePartial(target, existedBefore, run.status()) : null;
             if (left != null) {
-                List<String> warnings = new ArrayList<>(run.warnings());
-                warnings.add(left);
-                run = run.toBuilder().warnings(warnings).build();
+                run = run.withWarning(WarningCode.PARTIAL_DATABASE_KEPT, left);
             }
             RunJson.write(run, runDir.resolve("run.json"));
             return new Outcome(run, runDir);
@@ -187,11 +187,10 @@ public final class RestoreSession {
 
     /** Opens the restored database through the server and verifies it; any failure to do so fails the run. */
     private RestoreRun inspect(RestoreRun run, String database) {
-        List<String> warnings = new ArrayList<>(run.warnings());
         if (run.status() != RunStatus.COMPLETED) {
-            warnings.add("--inspect: not inspected, the restore did not complete");
-            return run.toBuilder().warnings(warnings).build();
+            return run.withWarning(WarningCode.NOT_INSPECTED, "--inspect: not inspected, the restore did not complete");
         }
+        RestoreRun.Builder checked = run.toBuilder();
         Server server = new Server(options.serverFor(database), options.credentials());
         String path = options.serverPath(database);
         try {
@@ -199,16 +198,16 @@ public final class RestoreSession {
                 String note = ServerFileAccess.handOver(Path.of(database));
                 if (note != null) {
                     progressOut.println("gbakprof: " + note);
-                    warnings.add(note);
+                    checked.warning(WarningCode.FILE_HANDED_OVER, note);
                 }
             }
             progressOut.println("gbakprof: inspecting " + path + " through " + server.address());
-            return RunVerifier.verify(run.toBuilder().warnings(warnings).build(),
+            return RunVerifier.verify(checked.build(),
                     new DatabaseInspector(server).inspect(path));
         } catch (FirebirdAccessException | IOException ex) {
             List<String> errors = new ArrayList<>(run.errors());
             errors.add("--inspect: " + ex.getMessage());
-            return run.toBuilder().status(RunStatus.FAILED).errors(errors).warnings(warnings).build();
+            return checked.status(RunStatus.FAILED).errors(errors).build();
         }
     }
 
@@ -217,19 +216,19 @@ public final class RestoreSession {
                               List<dev.gbakprof.model.CpuSample> samples, List<String> sampleWarnings) {
         RestoreRun parsed = timeline.toRun(label, rawLog.toString());
         List<String> errors = new ArrayList<>(parsed.errors());
-        List<String> warnings = new ArrayList<>(parsed.warnings());
-        warnings.addAll(sampleWarnings);
+        List<Warning> warnings = new ArrayList<>(parsed.warnings());
+        sampleWarnings.forEach(w -> warnings.add(new Warning(WarningCode.CPU_SAMPLING, w)));
         RunStatus status = parsed.status();
         if (result.launchError() != null) {
             status = RunStatus.FAILED;
             errors.add(result.launchError());
         } else if (result.timedOut()) {
             status = RunStatus.INCOMPLETE;
-            warnings.add("timeout of " + options.timeout().toString().substring(2).toLowerCase() + ": "
-                    + result.stopNote());
+            warnings.add(new Warning(WarningCode.TIMEOUT, "timeout of "
+                    + options.timeout().toString().substring(2).toLowerCase() + ": " + result.stopNote()));
         } else if (result.interrupted()) {
             status = RunStatus.INCOMPLETE;
-            warnings.add("interrupted (Ctrl-C): " + result.stopNote());
+            warnings.add(new Warning(WarningCode.INTERRUPTED, "interrupted (Ctrl-C): " + result.stopNote()));
         } else if (result.exitCode() != null && result.exitCode() != 0) {
             status = RunStatus.FAILED;
             if (errors.isEmpty()) {
@@ -244,7 +243,8 @@ public final class RestoreSession {
             status = RunStatus.FAILED;
             errors.add("gbakprof: the services restore ended before finishing (no error from the server)");
         } else if (status == RunStatus.COMPLETED && timeline.columns().isEmpty() && !options.viaService()) {
-            warnings.add("gbak printed no statistics columns: pass -st tdrw (or leave -st out of the extra arguments)");
+            warnings.add(new Warning(WarningCode.NO_STATISTICS,
+                    "gbak printed no statistics columns: pass -st tdrw (or leave -st out of the extra arguments)"));
         }
         return parsed.toBuilder()
                 .via(route.via())

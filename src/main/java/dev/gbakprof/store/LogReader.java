@@ -8,6 +8,8 @@ import dev.gbakprof.log.LinePipeline;
 import dev.gbakprof.log.LogDecoder;
 import dev.gbakprof.log.LogFormatException;
 import dev.gbakprof.model.RestoreRun;
+import dev.gbakprof.model.Warning;
+import dev.gbakprof.model.WarningCode;
 import dev.gbakprof.timeline.RestoreTimeline;
 
 import java.io.IOException;
@@ -102,7 +104,7 @@ public final class LogReader {
             }
             restores = failedCalls;
         }
-        List<String> leftOut = new ArrayList<>();
+        List<Warning> leftOut = new ArrayList<>();
         for (int i = 0; i < n; i++) {
             RestoreTimeline t = runs.timelines.get(i);
             if (restores.contains(i)) {
@@ -113,7 +115,7 @@ public final class LogReader {
                     : t.firstRestoreLine() > 0 ? "a restore without time statistics (no -st t), which cannot be timed"
                     : null; // lines that are not gbak output
             if (what != null) {
-                leftOut.add("lines " + runs.range(i, lines) + ": " + what + ", left out");
+                leftOut.add(new Warning(WarningCode.RUN_LEFT_OUT, "lines " + runs.range(i, lines) + ": " + what + ", left out"));
             }
         }
         n = restores.size() + leftOut.size();
@@ -121,27 +123,20 @@ public final class LogReader {
         for (int k = 0; k < restores.size(); k++) {
             int i = restores.get(k);
             RestoreRun run = runs.timelines.get(i).toRun(lbl, name);
-            List<String> warnings = new ArrayList<>();
+            List<Warning> warnings = new ArrayList<>();
             if (n > 1) { // not for lines before the run that are not gbak output
-                warnings.add("this log holds " + n + " gbak runs; this record is "
+                warnings.add(new Warning(WarningCode.SEVERAL_RUNS, "this log holds " + n + " gbak runs; this record is "
                         + (restores.size() > 1 ? "restore " + (k + 1) + " of " + restores.size() + ", " : "the restore, ")
-                        + "lines " + runs.range(i, lines));
+                        + "lines " + runs.range(i, lines)));
             }
             warnings.addAll(leftOut);
             warnings.addAll(run.warnings());
             records.add(run.toBuilder().warnings(warnings).build());
         }
-        records.set(records.size() - 1, withWarning(records.get(records.size() - 1), nulTail));
-        return records;
-    }
-
-    private static RestoreRun withWarning(RestoreRun run, String warning) {
-        if (warning == null) {
-            return run;
+        if (nulTail != null) {
+            records.set(records.size() - 1, records.get(records.size() - 1).withWarning(WarningCode.TRAILING_NULS, nulTail));
         }
-        List<String> warnings = new ArrayList<>(run.warnings());
-        warnings.add(warning);
-        return run.toBuilder().warnings(warnings).build();
+        return records;
     }
 
     /**

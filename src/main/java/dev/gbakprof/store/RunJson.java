@@ -1,15 +1,27 @@
 package dev.gbakprof.store;
 
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.StreamWriteFeature;
+import com.fasterxml.jackson.databind.DeserializationContext;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.SerializerProvider;
+import com.fasterxml.jackson.databind.deser.std.StdDeserializer;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.module.SimpleModule;
+import com.fasterxml.jackson.databind.ser.std.StdSerializer;
 import dev.gbakprof.log.LogFormatException;
 import dev.gbakprof.model.RestoreRun;
+import dev.gbakprof.model.Warning;
+import dev.gbakprof.model.WarningCode;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -26,7 +38,59 @@ public final class RunJson {
             .enable(SerializationFeature.WRITE_ENUMS_USING_TO_STRING)
             .enable(DeserializationFeature.READ_ENUMS_USING_TO_STRING)
             .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+            .addModule(new SimpleModule("gbakprof-warnings")
+                    .addSerializer(Warning.class, new WarningMessage())
+                    .addDeserializer(Warning.class, new WarningWithoutCode()))
+            .addMixIn(RestoreRun.class, RunWithCodes.class)
             .build();
+
+    /**
+     * A record's warnings stay a list of sentences ({@code warnings: [string]}, as every record since the
+     * first); their codes follow, in the same order, as the last field {@code warningCodes}. Read back, the
+     * two lists are paired again; a record without codes (written before them) gets {@link WarningCode#OTHER}.
+     */
+    @JsonIgnoreProperties(value = "warningCodes", allowGetters = true)
+    private abstract static class RunWithCodes {
+        @JsonProperty("warningCodes")
+        abstract List<WarningCode> warningCodes();
+    }
+
+    private static final class WarningMessage extends StdSerializer<Warning> {
+        WarningMessage() {
+            super(Warning.class);
+        }
+
+        @Override
+        public void serialize(Warning w, JsonGenerator gen, SerializerProvider provider) throws IOException {
+            gen.writeString(w.message());
+        }
+    }
+
+    private static final class WarningWithoutCode extends StdDeserializer<Warning> {
+        WarningWithoutCode() {
+            super(Warning.class);
+        }
+
+        @Override
+        public Warning deserialize(JsonParser p, DeserializationContext ctxt) throws IOException {
+            if (!p.hasToken(JsonToken.VALUE_STRING)) {
+                return (Warning) ctxt.handleUnexpectedToken(String.class, p);
+            }
+            return new Warning(WarningCode.OTHER, p.getText());
+        }
+    }
+
+    /** Pairs the warnings read as sentences with the record's {@code warningCodes}, when it has them. */
+    private static RestoreRun withCodes(RestoreRun run, JsonNode codes) {
+        if (!codes.isArray() || codes.size() != run.warnings().size()) {
+            return run;
+        }
+        List<Warning> paired = new ArrayList<>(codes.size());
+        for (int i = 0; i < codes.size(); i++) {
+            paired.add(new Warning(WarningCode.fromJson(codes.get(i).asText()), run.warnings().get(i).message()));
+        }
+        return run.toBuilder().warnings(paired).build();
+    }
 
     private RunJson() {
     }
@@ -129,7 +193,7 @@ public final class RunJson {
             }
         }
         try {
-            return MAPPER.treeToValue(node, RestoreRun.class);
+            return withCodes(MAPPER.treeToValue(node, RestoreRun.class), node.path("warningCodes"));
         } catch (JsonProcessingException ex) {
             String field = ex instanceof JsonMappingException m && !m.getPath().isEmpty()
                     ? "field " + path(m.getPath()) + ": " : "";

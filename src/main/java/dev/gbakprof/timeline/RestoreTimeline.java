@@ -11,6 +11,8 @@ import dev.gbakprof.model.PhaseTime;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.RunStatus;
 import dev.gbakprof.model.TableLoad;
+import dev.gbakprof.model.Warning;
+import dev.gbakprof.model.WarningCode;
 
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -65,7 +67,7 @@ public final class RestoreTimeline implements EventListener {
     // lines without gbak's prefix since its last prefixed one: the first line of a status vector that
     // fbsvcmgr prints when the service fails (its "-"-led lines are ERROR events)
     private final List<String> unprefixed = new ArrayList<>(4);
-    private final List<String> warnings = new ArrayList<>();
+    private final List<Warning> warnings = new ArrayList<>();
     private int droppedMessages;
     private boolean finishing;
     private boolean totalStatistics;
@@ -135,7 +137,7 @@ public final class RestoreTimeline implements EventListener {
         hasDelta = cols.contains(Column.DELTA);
         headerSeen = !inferred;
         if (inferred) {
-            warn("no header line: the columns were read as '" + String.join(" ", names)
+            warn(WarningCode.COLUMNS_INFERRED, "no header line: the columns were read as '" + String.join(" ", names)
                     + "' from the numbers on line " + lineNumber + " (an excerpt?)");
         }
     }
@@ -193,7 +195,7 @@ public final class RestoreTimeline implements EventListener {
                 if (startsAtStart) {
                     phaseMs[Phase.SETUP.ordinal()] += t; // gbak's start-up before its first line
                 } else if (t > 0) {
-                    warn(String.format(java.util.Locale.ROOT, "the log starts at %.3f s, not at the start "
+                    warn(WarningCode.STARTS_LATE, String.format(java.util.Locale.ROOT, "the log starts at %.3f s, not at the start "
                             + "of the restore (an excerpt): the time before line %d is not in any phase",
                             t / 1000.0, line.lineNumber()));
                 }
@@ -201,7 +203,7 @@ public final class RestoreTimeline implements EventListener {
                 long span = t - clockMs;
                 if (span < 0) {
                     if (!clockWentBack) {
-                        warn("line " + line.lineNumber() + ": gbak's clock goes back from "
+                        warn(WarningCode.CLOCK_BACKWARDS, "line " + line.lineNumber() + ": gbak's clock goes back from "
                                 + clockMs / 1000.0 + " s to " + t / 1000.0 + " s; such spans are counted as 0");
                     }
                     clockWentBack = true;
@@ -307,7 +309,7 @@ public final class RestoreTimeline implements EventListener {
                     openTable.records = e.count();
                 }
             }
-            case RECORDS_IGNORED -> warn((openTable != null ? "table " + openTable.name + ": " : "")
+            case RECORDS_IGNORED -> warn(WarningCode.RECORDS_IGNORED, (openTable != null ? "table " + openTable.name + ": " : "")
                     + e.count() + " records ignored");
             case CREATING_INDEXES -> indexesStarted = true;
             case ACTIVATING_INDEX -> {
@@ -334,7 +336,7 @@ public final class RestoreTimeline implements EventListener {
                 error(line.text());
                 gbakFailure |= line.prefixed();
             }
-            case WARNING -> warn("gbak: " + line.text());
+            case WARNING -> warn(WarningCode.GBAK_WARNING, "gbak: " + line.text());
             default -> {
             }
         }
@@ -405,9 +407,9 @@ public final class RestoreTimeline implements EventListener {
         }
     }
 
-    private void warn(String text) {
+    private void warn(WarningCode code, String text) {
         if (warnings.size() < MAX_MESSAGES) {
-            warnings.add(text);
+            warnings.add(new Warning(code, text));
         } else {
             droppedMessages++;
         }
@@ -461,10 +463,10 @@ public final class RestoreTimeline implements EventListener {
 
     /** The run record as far as the events so far tell. Can be called at any time. */
     public RestoreRun toRun(String label, String source) {
-        List<String> notes = new ArrayList<>(warnings);
+        List<Warning> notes = new ArrayList<>(warnings);
         if (hasDelta && !hasTime) {
-            notes.add("no time column: times are sums of the delta column, which gbak truncates to the "
-                    + "millisecond per line, so they may fall slightly short of the real elapsed time");
+            notes.add(new Warning(WarningCode.DELTA_ONLY, "no time column: times are sums of the delta column, which gbak truncates to the "
+                    + "millisecond per line, so they may fall slightly short of the real elapsed time"));
         }
         List<TableLoad> tables = new ArrayList<>();
         for (TableState ts : loads.values()) {
@@ -472,7 +474,7 @@ public final class RestoreTimeline implements EventListener {
             if (ts.closed && ts.endMs >= 0 && ts.startMs >= 0) {
                 seconds = (ts.endMs - ts.startMs) / 1000.0;
             } else if (!ts.closed && timed()) {
-                notes.add("table " + ts.name + ": load time unknown, the log ends during its load");
+                notes.add(new Warning(WarningCode.TABLE_TIME_UNKNOWN, "table " + ts.name + ": load time unknown, the log ends during its load"));
             }
             tables.add(new TableLoad(ts.name, ts.records, ts.startMs >= 0 ? ts.startMs / 1000.0 : null, seconds));
         }
@@ -486,8 +488,8 @@ public final class RestoreTimeline implements EventListener {
             String src = table == null ? null : mapping;
             Double seconds = is.ms < 0 ? null : is.ms / 1000.0;
             if (timed() && !is.ended) {
-                notes.add("index " + is.name + ": build time unknown, the log ends right after its line "
-                        + "(line " + is.line + ") with no later line to time it");
+                notes.add(new Warning(WarningCode.INDEX_TIME_UNKNOWN, "index " + is.name + ": build time unknown, the log ends right after its line "
+                        + "(line " + is.line + ") with no later line to time it"));
             }
             IndexBuild build = new IndexBuild(is.name, table, src, is.startMs >= 0 ? is.startMs / 1000.0 : null,
                     seconds, is.reads >= 0 ? is.reads : null, is.writes >= 0 ? is.writes : null, is.failed);
@@ -498,7 +500,7 @@ public final class RestoreTimeline implements EventListener {
             indexes.add(build);
         }
         if (droppedMessages > 0) {
-            notes.add(droppedMessages + " more errors and warnings not kept");
+            notes.add(new Warning(WarningCode.MESSAGES_DROPPED, droppedMessages + " more errors and warnings not kept"));
         }
         RunStatus status;
         if (!errors.isEmpty()) {
@@ -548,7 +550,7 @@ public final class RestoreTimeline implements EventListener {
      * Index definitions that gbak never activated in a restore that ran to its end: restored inactive
      * ({@code gbak -i}, or inactive in the backup); their build time is not in the indexes phase.
      */
-    private void inactiveIndexes(List<String> notes) {
+    private void inactiveIndexes(List<Warning> notes) {
         List<String> names = new ArrayList<>();
         int count = 0;
         for (IndexState is : indexByName.values()) {
@@ -561,12 +563,12 @@ public final class RestoreTimeline implements EventListener {
         }
         if (count > 0) {
             java.util.Collections.sort(names);
-            notes.add(count + " index definition(s) never activated, so restored inactive (gbak -i, or inactive in "
-                    + "the backup) and not built: " + String.join(", ", names) + (count > names.size() ? ", ..." : ""));
+            notes.add(new Warning(WarningCode.INDEXES_NOT_ACTIVATED, count + " index definition(s) never activated, so restored inactive (gbak -i, or inactive in "
+                    + "the backup) and not built: " + String.join(", ", names) + (count > names.size() ? ", ..." : "")));
         }
     }
 
-    private String indexMapping(List<String> notes) {
+    private String indexMapping(List<Warning> notes) {
         if (mappedDefinitions == 0) {
             return "none";
         }
@@ -576,11 +578,11 @@ public final class RestoreTimeline implements EventListener {
             return "log";
         }
         if (!empty.isEmpty()) {
-            notes.add("tables with no data line (no rows, or not reached): " + String.join(", ", empty)
+            notes.add(new Warning(WarningCode.MAPPING_INFERRED, "tables with no data line (no rows, or not reached): " + String.join(", ", empty)
                     + "; their index definitions run into the next table's, so the index→table mapping "
-                    + "is inferred from the log, not certain (the restored database is the authority)");
+                    + "is inferred from the log, not certain (the restored database is the authority)"));
         } else {
-            notes.add("the log does not list the table definitions, so the index→table mapping is inferred");
+            notes.add(new Warning(WarningCode.MAPPING_INFERRED, "the log does not list the table definitions, so the index→table mapping is inferred"));
         }
         return "inferred";
     }

@@ -5,6 +5,8 @@ import dev.gbakprof.model.Inspection;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.RunStatus;
 import dev.gbakprof.model.TableLoad;
+import dev.gbakprof.model.Warning;
+import dev.gbakprof.model.WarningCode;
 import dev.gbakprof.report.TextSummary;
 import dev.gbakprof.store.RunJson;
 import org.junit.jupiter.api.Test;
@@ -48,7 +50,7 @@ class RunVerifierTest {
                 org.assertj.core.groups.Tuple.tuple("PK_ORDERS", "ORDERS", "database", 240_000.0),
                 org.assertj.core.groups.Tuple.tuple("IX_AUDIT_AT", "AUDIT", "database", null));
         // an index gbak never tried to activate was inactive in the backup: worth a warning, not a failure
-        assertThat(run.warnings()).containsExactly("index UX_OLD (table AUDIT) is inactive, as it was in the "
+        assertThat(run.warningMessages()).containsExactly("index UX_OLD (table AUDIT) is inactive, as it was in the "
                 + "backup: gbak did not try to activate it");
         assertThat(TextSummary.of(run, 10)).contains("PK_ORDERS (ORDERS)  240,000 keys/s", "verification passed",
                 "UX_OLD", "COMPUTED BY (UPPER(NOTE)) unique INACTIVE", "file 7,372,800 bytes");
@@ -56,12 +58,12 @@ class RunVerifierTest {
 
     @Test
     void theDatabasesMappingDropsTheLogsCaveatThatTheMappingIsInferred() {
-        List<String> caveats = dev.gbakprof.testutil.Logs.read("small-tdrw.log").warnings().stream()
-                .filter(w -> w.contains("index→table mapping is inferred")).toList();
+        List<Warning> caveats = dev.gbakprof.testutil.Logs.read("small-tdrw.log").warnings().stream()
+                .filter(w -> w.is(WarningCode.MAPPING_INFERRED)).toList();
         assertThat(caveats).hasSize(1);
         RestoreRun run = RunVerifier.verify(logged().toBuilder().warnings(caveats).build(), database(600_000, true));
         assertThat(run.indexMapping()).isEqualTo("database");
-        assertThat(run.warnings()).containsExactly("index UX_OLD (table AUDIT) is inactive, as it was in the "
+        assertThat(run.warningMessages()).containsExactly("index UX_OLD (table AUDIT) is inactive, as it was in the "
                 + "backup: gbak did not try to activate it");
     }
 

@@ -2,6 +2,7 @@ package dev.gbakprof.run;
 
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.RunStatus;
+import dev.gbakprof.model.WarningCode;
 import dev.gbakprof.store.RunJson;
 import dev.gbakprof.testutil.Firebird;
 import org.junit.jupiter.api.Test;
@@ -51,7 +52,8 @@ class CtrlCTest {
         assertThat(Path.of("/proc", gbaks.get(0).toString())).doesNotExist();
         RestoreRun run = RunJson.read(log.resolveSibling("run.json")).get(0);
         assertThat(run.status()).isEqualTo(RunStatus.INCOMPLETE);
-        assertThat(run.warnings()).anyMatch(w -> w.contains("interrupted (Ctrl-C)"));
+        assertThat(run.warningMessages()).anyMatch(w -> w.contains("interrupted (Ctrl-C)"));
+        assertThat(run.hasWarning(WarningCode.INTERRUPTED)).isTrue(); // what a series or matrix stops on
         assertThat(run.tables()).isNotEmpty();
         assertThat(db).doesNotExist();
     }

@@ -291,7 +291,7 @@ class RunCommandTest {
         Path runDir = runDirs(runs).get(0);
         RestoreRun run = RunJson.read(runDir.resolve("run.json")).get(0);
         assertThat(run.status()).isEqualTo(RunStatus.INCOMPLETE);
-        assertThat(run.warnings()).anyMatch(w -> w.contains("timeout of 3s"));
+        assertThat(run.warningMessages()).anyMatch(w -> w.contains("timeout of 3s"));
         assertThat(run.wallSeconds()).isBetween(2.9, 20.0);
         assertThat(Firebird.gbakProcesses(db.toString())).isEmpty();
         assertThat(db).doesNotExist(); // the partial database this run created is gone
@@ -310,7 +310,7 @@ class RunCommandTest {
             Path db = dir.resolve("cut-run" + i + ".fdb");
             assertThat(db).as("the record says it is left in place").exists();
         }
-        assertThat(runDirs(runs)).allSatisfy(d -> assertThat(RunJson.read(d.resolve("run.json")).get(0).warnings())
+        assertThat(runDirs(runs)).allSatisfy(d -> assertThat(RunJson.read(d.resolve("run.json")).get(0).warningMessages())
                 .anyMatch(w -> w.contains("is left in place: --keep-partial")));
     }
 

@@ -7,15 +7,16 @@ import dev.gbakprof.model.Inspection;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.RunStatus;
 import dev.gbakprof.model.TableLoad;
+import dev.gbakprof.model.WarningCode;
 import dev.gbakprof.store.RunJson;
 import dev.gbakprof.testutil.FirebirdServer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.gbakprof.testutil.Cli;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
-import dev.gbakprof.testutil.Cli;
 import java.sql.Statement;
 import java.util.List;
 
@@ -90,7 +91,7 @@ class ServiceRunTest {
                         });
                 // the log alone maps EMPTY_NOTES' indexes to PROJECTS (inferred); the database knows better
                 assertThat(r.indexMapping()).isEqualTo("database");
-                assertThat(r.warnings()).noneMatch(w -> w.contains("mapping is inferred"));
+                assertThat(r.warningCodes()).doesNotContain(WarningCode.MAPPING_INFERRED);
                 assertThat(r.indexes()).filteredOn(i -> i.name().equals("PK_EMPTY_NOTES")).singleElement()
                         .satisfies(i -> assertThat(i.table() + " " + i.tableSource()).isEqualTo("EMPTY_NOTES database"));
                 assertThat(r.indexes()).allSatisfy(i -> assertThat(i.tableSource()).isEqualTo("database"));
@@ -162,7 +163,7 @@ class ServiceRunTest {
             assertThat(run.indexes()).filteredOn(IndexBuild::failed).extracting(IndexBuild::name)
                     .containsExactly("UX_ITEMS_NORM_CODE");
             assertThat(run.inspection()).isNull();
-            assertThat(run.warnings()).contains("--inspect: not inspected, the restore did not complete");
+            assertThat(run.warningMessages()).contains("--inspect: not inspected, the restore did not complete");
         }
     }
 
@@ -187,7 +188,7 @@ class ServiceRunTest {
             String left = "the partial database " + f.resolve("kept.fdb") + " on localhost/3050 is left in place: --keep-partial";
             // the folder of the labelled run (the two folders sort by time, then label: both may start in one second)
             Path keptDir = runDirs(runs).stream().filter(d -> d.getFileName().toString().endsWith("-kept")).findFirst().orElseThrow();
-            assertThat(RunJson.read(keptDir.resolve("run.json")).get(0).warnings()).contains(left);
+            assertThat(RunJson.read(keptDir.resolve("run.json")).get(0).warningMessages()).contains(left);
             assertThat(kept.out()).contains("status     failed", left);
         }
     }

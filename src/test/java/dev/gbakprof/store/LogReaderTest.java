@@ -91,7 +91,7 @@ class LogReaderTest {
         }
         RestoreRun run = tl.toRun("d", "shop-d");
         assertThat(run.columns()).containsExactly("delta");
-        assertThat(run.warnings()).anyMatch(w -> w.contains("sums of the delta column"));
+        assertThat(run.warningMessages()).anyMatch(w -> w.contains("sums of the delta column"));
         int k = 0;
         for (int i = 0; i < rows.size(); i++) {
             if (rows.get(i).text().startsWith("activating and creating deferred index ")) {
@@ -116,8 +116,8 @@ class LogReaderTest {
         assertThat(hp.phaseSeconds(dev.gbakprof.model.Phase.INDEXES)).isCloseTo(2592.555, within(1e-6));
         assertThat(bal.status()).isEqualTo(RunStatus.INCOMPLETE);
         assertThat(bal.totalSeconds()).isNull();
-        assertThat(bal.warnings()).anyMatch(w -> w.contains("PKMNF2_DOC_DOWNTIME") && w.contains("no later line"));
-        assertThat(bal.warnings()).anyMatch(w -> w.contains("no header line"));
+        assertThat(bal.warningMessages()).anyMatch(w -> w.contains("PKMNF2_DOC_DOWNTIME") && w.contains("no later line"));
+        assertThat(bal.warningMessages()).anyMatch(w -> w.contains("no header line"));
         // the writes printed on the next line belong to the index before it
         assertThat(bal.indexes().get(0).writes()).isEqualTo(233_365);
     }

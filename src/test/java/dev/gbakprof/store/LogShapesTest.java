@@ -55,8 +55,8 @@ class LogShapesTest {
 
         assertThat(runs).hasSize(2);
         assertThat(bare(runs.get(0))).isEqualTo(bare(once));
-        assertThat(runs.get(0).warnings().get(0)).contains("2 gbak runs").contains("restore 1 of 2, lines 1-" + lines);
-        assertThat(runs.get(1).warnings().get(0)).contains("restore 2 of 2, lines " + (lines + 1) + "-" + 2 * lines);
+        assertThat(runs.get(0).warningMessages().get(0)).contains("2 gbak runs").contains("restore 1 of 2, lines 1-" + lines);
+        assertThat(runs.get(1).warningMessages().get(0)).contains("restore 2 of 2, lines " + (lines + 1) + "-" + 2 * lines);
         RestoreRun again = runs.get(1);
         assertThat(again.label()).isEqualTo(runs.get(0).label()).isEqualTo("twice"); // repeated runs of one configuration
         assertThat(again.totalSeconds()).isEqualTo(once.totalSeconds());
@@ -95,7 +95,7 @@ class LogShapesTest {
 
         assertThat(runs).hasSize(1);
         assertThat(bare(runs.get(0))).isEqualTo(bare(Logs.read("small-tdrw.log")));
-        assertThat(runs.get(0).warnings()).anySatisfy(w -> assertThat(w)
+        assertThat(runs.get(0).warningMessages()).anySatisfy(w -> assertThat(w)
                 .isEqualTo("lines 1-" + backup.lines().count() + ": a backup (gbak -b), not a restore, left out"));
     }
 
@@ -120,7 +120,7 @@ class LogShapesTest {
             assertThat(built.name()).isEqualTo(index.text().substring(39));
             assertThat(built.seconds()).isCloseTo((after.time() - index.time()) / 1000.0, within(1e-9));
             assertThat(run.lastSeenSeconds()).isCloseTo(after.time() / 1000.0, within(1e-9));
-            assertThat(run.warnings()).noneMatch(w -> w.contains("build time unknown"));
+            assertThat(run.warningMessages()).noneMatch(w -> w.contains("build time unknown"));
         }
     }
 
@@ -138,7 +138,7 @@ class LogShapesTest {
         TableLoad orders = run.tables().stream().filter(t -> t.name().equals("ORDERS")).findFirst().orElseThrow();
         assertThat(orders.seconds()).isNull();
         assertThat(orders.records()).isEqualTo(500_000);
-        assertThat(run.warnings()).contains("table ORDERS: load time unknown, the log ends during its load");
+        assertThat(run.warningMessages()).contains("table ORDERS: load time unknown, the log ends during its load");
         assertThat(run.lastSeenSeconds()).isEqualTo(Double.parseDouble(next.substring(5, next.indexOf('.') + 4).strip()));
     }
 
@@ -154,7 +154,7 @@ class LogShapesTest {
 
         assertThat(run.totalSeconds()).as("the restore's start is not in the log").isNull();
         assertThat(run.phases().get(0).seconds()).as("setup").isZero();
-        assertThat(run.warnings()).anySatisfy(w -> assertThat(w).contains("not at the start of the restore"));
+        assertThat(run.warningMessages()).anySatisfy(w -> assertThat(w).contains("not at the start of the restore"));
         assertThat(run.indexes()).extracting(IndexBuild::seconds)
                 .isEqualTo(full.indexes().stream().map(IndexBuild::seconds).toList());
     }
@@ -217,7 +217,7 @@ class LogShapesTest {
 
             assertThat(bare(run)).isEqualTo(bare(expected));
             long lines = new String(cut, StandardCharsets.UTF_8).lines().count();
-            assertThat(run.warnings()).contains("the file ends in " + zeros + " NUL bytes after line " + lines
+            assertThat(run.warningMessages()).contains("the file ends in " + zeros + " NUL bytes after line " + lines
                     + " (written only in part: a crash or a power loss?); read up to there");
         }
     }
@@ -232,7 +232,7 @@ class LogShapesTest {
             RestoreRun run = LogReader.read(writeBytes("crashed16.log", java.util.Arrays.copyOf(text, text.length + zeros)), null);
 
             assertThat(bare(run)).isEqualTo(bare(expected));
-            assertThat(run.warnings()).contains("the file ends in " + zeros + " NUL bytes after line " + cut.lines().count()
+            assertThat(run.warningMessages()).contains("the file ends in " + zeros + " NUL bytes after line " + cut.lines().count()
                     + " (written only in part: a crash or a power loss?); read up to there");
         }
         byte[] bad = java.util.Arrays.copyOf(text, text.length + 4096 + 4);
@@ -265,7 +265,7 @@ class LogShapesTest {
 
         assertThat(run.columns()).containsExactly("time", "delta");
         assertThat(run.parallelWorkers()).isEqualTo(4); // on a line wrapped in ** by the author
-        assertThat(run.warnings()).contains("gbak: WARNING:Wrong parallel workers value 4, valid range are from 1 to 1");
+        assertThat(run.warningMessages()).contains("gbak: WARNING:Wrong parallel workers value 4, valid range are from 1 to 1");
         assertThat(run.backupVersion()).isEqualTo(11);
         assertThat(run.pageSize()).isEqualTo(16384);
         assertThat(run.database()).isEqualTo("RESTORED_DB.FDB");
@@ -366,7 +366,7 @@ class LogShapesTest {
 
         assertThat(runs).hasSize(1);
         assertThat(bare(runs.get(0))).isEqualTo(bare(Logs.read("small-tdrw.log")));
-        assertThat(runs.get(0).warnings()).contains("lines 1-2: a gbak run that restored nothing "
+        assertThat(runs.get(0).warningMessages()).contains("lines 1-2: a gbak run that restored nothing "
                 + "(ERROR:verify (verbose) and verbint options are mutually exclusive), left out");
     }
 
@@ -393,7 +393,7 @@ class LogShapesTest {
 
             assertThat(runs).hasSize(1);
             assertThat(bare(runs.get(0))).isEqualTo(bare(Logs.read("small-tdrw.log")));
-            assertThat(runs.get(0).warnings()).anySatisfy(w -> assertThat(w)
+            assertThat(runs.get(0).warningMessages()).anySatisfy(w -> assertThat(w)
                     .endsWith(": a restore without time statistics (no -st t), which cannot be timed, left out"));
         }
     }
@@ -443,7 +443,7 @@ class LogShapesTest {
         assertThat(runs).hasSize(1);
         assertThat(runs.get(0).status()).isEqualTo(RunStatus.COMPLETED);
         assertThat(runs.get(0).totalSeconds()).isNotNull();
-        assertThat(runs.get(0).warnings()).noneMatch(w -> w.contains("gbak runs") || w.contains("left out"));
+        assertThat(runs.get(0).warningMessages()).noneMatch(w -> w.contains("gbak runs") || w.contains("left out"));
     }
 
     @Test
@@ -464,10 +464,10 @@ class LogShapesTest {
         RestoreRun run = LogReader.read(more("small-i.log"), null);
 
         assertThat(run.indexes()).isEmpty();
-        assertThat(run.warnings()).contains("9 index definition(s) never activated, so restored inactive (gbak -i, or "
+        assertThat(run.warningMessages()).contains("9 index definition(s) never activated, so restored inactive (gbak -i, or "
                 + "inactive in the backup) and not built: FK_EMPLOYEES_DEPT, FK_PROJECTS_DEPT, IX_EMPLOYEES_NAME, "
                 + "IX_EMPTY_NOTES_CREATED, PK_DEPARTMENTS, PK_EMPLOYEES, PK_EMPTY_NOTES, PK_PROJECTS, UQ_DEPARTMENTS_CODE");
-        assertThat(Logs.read("small-tdrw.log").warnings()).noneMatch(w -> w.contains("never activated"));
+        assertThat(Logs.read("small-tdrw.log").warningMessages()).noneMatch(w -> w.contains("never activated"));
     }
 
     @Test
@@ -531,8 +531,8 @@ class LogShapesTest {
 
         List<RestoreRun> runs = LogReader.readAll(write("glued.log", killed + text("small-tdrw.log")), null);
 
-        assertThat(runs.get(0).warnings().get(0)).endsWith("restore 1 of 2, lines 1-60");
-        assertThat(runs.get(1).warnings().get(0)).endsWith("restore 2 of 2, lines 60-" + (59 + lines.size()));
+        assertThat(runs.get(0).warningMessages().get(0)).endsWith("restore 1 of 2, lines 1-60");
+        assertThat(runs.get(1).warningMessages().get(0)).endsWith("restore 2 of 2, lines 60-" + (59 + lines.size()));
     }
 
     @Test

@@ -5,10 +5,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.gbakprof.log.LogFormatException;
 import dev.gbakprof.model.IndexBuild;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.TableLoad;
+import dev.gbakprof.model.WarningCode;
 import dev.gbakprof.testutil.Logs;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -52,6 +54,34 @@ class RunJsonTest {
                 .tables(List.of(new TableLoad("T", 0, null, null), new TableLoad("U", Long.MAX_VALUE, 0.0, 0.001)))
                 .build();
         assertSameAsJackson(run);
+    }
+
+    @Test
+    void warningsStaySentencesAndTheirCodesFollowInTheSameOrder(@TempDir Path dir) throws Exception {
+        RestoreRun run = Logs.read("shop-cut.log").withWarning(WarningCode.INTERRUPTED, "interrupted (Ctrl-C): x");
+        JsonNode json = PLAIN.readTree(RunJson.toJson(run));
+        assertThat(json.get("warnings")).allSatisfy(w -> assertThat(w.isTextual()).isTrue());
+        assertThat(json.get("warnings").get(json.get("warnings").size() - 1).asText()).isEqualTo("interrupted (Ctrl-C): x");
+        assertThat(json.get("warningCodes")).extracting(JsonNode::asText)
+                .containsExactlyElementsOf(run.warningCodes().stream().map(WarningCode::toString).toList())
+                .contains("index-time-unknown", "interrupted");
+        List<String> names = new java.util.ArrayList<>();
+        json.fieldNames().forEachRemaining(names::add);
+        assertThat(names.get(names.size() - 1)).isEqualTo("warningCodes");
+
+        Path file = Files.writeString(dir.resolve("run.json"), RunJson.toJson(run));
+        assertThat(RunJson.read(file).get(0).hasWarning(WarningCode.INTERRUPTED)).isTrue();
+    }
+
+    @Test
+    void aRecordWrittenBeforeWarningCodesReadsItsWarningsAsOther(@TempDir Path dir) throws Exception {
+        RestoreRun run = Logs.read("shop-cut.log");
+        ObjectNode old = (ObjectNode) PLAIN.readTree(RunJson.toJson(run));
+        old.remove("warningCodes");
+        Path file = Files.writeString(dir.resolve("old.json"), PLAIN.writeValueAsString(old));
+        RestoreRun read = RunJson.read(file).get(0);
+        assertThat(read.warningMessages()).isEqualTo(run.warningMessages()).isNotEmpty();
+        assertThat(read.warningCodes()).containsOnly(WarningCode.OTHER);
     }
 
     @Test
@@ -110,7 +140,10 @@ class RunJsonTest {
     private static void assertSameAsJackson(RestoreRun run) throws Exception {
         ByteArrayOutputStream ours = new ByteArrayOutputStream();
         RunJson.write(run, ours);
-        JsonNode expected = PLAIN.readTree(PLAIN.writeValueAsBytes(run));
+        ObjectNode expected = (ObjectNode) PLAIN.readTree(PLAIN.writeValueAsBytes(run));
+        // the warnings stay sentences, their codes follow in the same order as the last field
+        expected.set("warnings", PLAIN.valueToTree(run.warningMessages()));
+        expected.set("warningCodes", PLAIN.valueToTree(run.warningCodes()));
         JsonNode actual = PLAIN.readTree(ours.toByteArray());
         assertThat(actual.toString()).isEqualTo(expected.toString()); // names, values and their order
         assertThat(actual.get("indexes").size()).isEqualTo(run.indexes().size());

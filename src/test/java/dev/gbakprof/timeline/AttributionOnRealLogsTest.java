@@ -103,7 +103,7 @@ class AttributionOnRealLogsTest {
         assertThat(run.indexes()).hasSize(14);
         // the empty table AUDIT_EMPTY has index definitions but no data line: the mapping is only inferred
         assertThat(run.indexMapping()).isEqualTo("inferred");
-        assertThat(run.warnings()).anyMatch(w -> w.contains("AUDIT_EMPTY"));
+        assertThat(run.warningMessages()).anyMatch(w -> w.contains("AUDIT_EMPTY"));
     }
 
     @Test
@@ -121,7 +121,7 @@ class AttributionOnRealLogsTest {
         RestoreRun run = Logs.read("small-tdrw.log");
         assertThat(run.indexMapping()).isEqualTo("inferred");
         assertThat(run.indexes()).allSatisfy(i -> assertThat(i.tableSource()).isIn("inferred", null));
-        assertThat(run.warnings()).anyMatch(w -> w.contains("EMPTY_NOTES") && w.contains("inferred"));
+        assertThat(run.warningMessages()).anyMatch(w -> w.contains("EMPTY_NOTES") && w.contains("inferred"));
     }
 
     @Test
@@ -153,7 +153,7 @@ class AttributionOnRealLogsTest {
         assertThat(run.lastSeenSeconds()).isEqualTo(rows.get(rows.size() - 1).time() / 1000.0);
         IndexBuild last = run.indexes().get(run.indexes().size() - 1);
         assertThat(last.seconds()).isNull();
-        assertThat(run.warnings()).anyMatch(w -> w.contains(last.name()) && w.contains("unknown"));
+        assertThat(run.warningMessages()).anyMatch(w -> w.contains(last.name()) && w.contains("unknown"));
         double sum = run.phases().stream().mapToDouble(PhaseTime::seconds).sum();
         assertThat(sum).isCloseTo(run.lastSeenSeconds(), within(0.001));
     }

@@ -1,0 +1,75 @@
+package dev.gbakprof.model;
+
+import java.util.Locale;
+
+/**
+ * What a {@link Warning} is about. Code branches on this, never on the sentence; the record's JSON
+ * carries it in {@code warningCodes} as the lower-case, hyphenated name ({@code interrupted},
+ * {@code mapping-inferred}). A code is a contract: add codes freely, never rename one.
+ */
+public enum WarningCode {
+    /** No header line: the statistics columns were read by counting numbers (an excerpt). */
+    COLUMNS_INFERRED,
+    /** Only the delta column: times are sums of gbak's truncated deltas. */
+    DELTA_ONLY,
+    /** The log starts after the restore did (an excerpt): the time before its first line is in no phase. */
+    STARTS_LATE,
+    /** gbak's clock goes back between two lines; such spans count as 0. */
+    CLOCK_BACKWARDS,
+    /** gbak printed "N records ignored" for a table. */
+    RECORDS_IGNORED,
+    /** gbak printed a warning of its own (the message quotes it). */
+    GBAK_WARNING,
+    /** A table's load time is unknown: the log ends during its load. */
+    TABLE_TIME_UNKNOWN,
+    /** An index's build time is unknown: the log ends right after its line. */
+    INDEX_TIME_UNKNOWN,
+    /** Index definitions gbak never activated: restored inactive, not built. */
+    INDEXES_NOT_ACTIVATED,
+    /** The index→table mapping is inferred from the log, not certain (inspection replaces it). */
+    MAPPING_INFERRED,
+    /** More errors and warnings than a record keeps. */
+    MESSAGES_DROPPED,
+    /** The log holds several gbak runs; the message says which lines this record comes from. */
+    SEVERAL_RUNS,
+    /** Lines of the log that are no timed restore (a backup, a failed call) were left out. */
+    RUN_LEFT_OUT,
+    /** The file ends in NUL bytes (written only in part); read up to them. */
+    TRAILING_NULS,
+    /** CPU sampling stopped or measured nothing usable. */
+    CPU_SAMPLING,
+    /** The run was stopped by its {@code --timeout}. */
+    TIMEOUT,
+    /** The run was stopped by Ctrl-C. */
+    INTERRUPTED,
+    /** A completed gbak run printed no statistics columns (no {@code -st}). */
+    NO_STATISTICS,
+    /** A partial database is left in place (the message says why). */
+    PARTIAL_DATABASE_KEPT,
+    /** {@code --inspect} did not inspect (the restore did not complete). */
+    NOT_INSPECTED,
+    /** What gbakprof did to let the server open the restored file (ownership handed over). */
+    FILE_HANDED_OVER,
+    /** An index is inactive in the restored database because it was inactive in the backup. */
+    INDEX_INACTIVE_IN_BACKUP,
+    /** An index the log built is not in the restored database. */
+    INDEX_NOT_IN_DATABASE,
+    /** A warning from a record written before warnings had codes (or with a code this version does not know). */
+    OTHER;
+
+    /** The code as the JSON writes it: {@code mapping-inferred}. */
+    @Override
+    public String toString() {
+        return name().toLowerCase(Locale.ROOT).replace('_', '-');
+    }
+
+    /** The code a JSON word names, {@link #OTHER} for one this version does not know. */
+    public static WarningCode fromJson(String word) {
+        for (WarningCode c : values()) {
+            if (c.toString().equals(word)) {
+                return c;
+            }
+        }
+        return OTHER;
+    }
+}
