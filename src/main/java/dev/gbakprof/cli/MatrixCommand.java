@@ -1,5 +1,7 @@
 package dev.gbakprof.cli;
 
+import dev.gbakprof.exec.GbakInvocation;
+import dev.gbakprof.exec.GbakSwitchCheck;
 import dev.gbakprof.model.Environment;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.RunStatus;
@@ -116,6 +118,7 @@ final class MatrixCommand implements Callable<Integer> {
                 System.err, System.console() != null);
         m.check(); // a missing backup or database folder: refused before the plan of restores is announced
         ReportWriter.check(out, List.of()); // and a report that could not be written after hours of restores
+        checkSwitches(gbakPath, arms, extra); // and a gbak switch this gbak does not take (-par on Firebird 3)
         PrintWriter console = spec.commandLine().getOut();
         console.println("gbakprof: " + schedule.size() + " restores: " + String.join(", ",
                 schedule.stream().map(MatrixPlan.Arm::label).toList()));
@@ -143,5 +146,31 @@ final class MatrixCommand implements Callable<Integer> {
         console.flush();
         boolean allDone = runs.size() == schedule.size() && runs.stream().allMatch(r -> r.status() == RunStatus.COMPLETED);
         return allDone ? code : Main.FAILED;
+    }
+
+    /**
+     * Every arm's gbak switches, asked of this gbak before anything runs: a switch it does not know ({@code -par}
+     * on Firebird 3) or a value it refuses would otherwise fail every restore, one after the other.
+     */
+    static void checkSwitches(Path gbakPath, List<MatrixPlan.Arm> arms, List<String> extra)
+            throws java.io.IOException, InterruptedException {
+        java.util.Set<List<String>> asked = new java.util.HashSet<>();
+        for (MatrixPlan.Arm arm : arms) {
+            List<String> switches = new ArrayList<>(arm.gbakArgs());
+            switches.addAll(extra);
+            try {
+                GbakInvocation.refusePasswordSwitch(switches);
+            } catch (IllegalArgumentException ex) {
+                throw new UsageException(ex.getMessage());
+            }
+            if (switches.isEmpty() || !asked.add(switches)) {
+                continue;
+            }
+            java.util.Optional<String> problem = GbakSwitchCheck.problem(gbakPath, switches);
+            if (problem.isPresent()) {
+                throw new UsageException((arm.gbakArgs().isEmpty() ? "" : "arm '" + arm.label() + "': ") + problem.get()
+                        + "; nothing was restored");
+            }
+        }
     }
 }

@@ -4,7 +4,9 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import dev.gbakprof.model.IdleProbe;
 import dev.gbakprof.model.PowerPlan;
+import dev.gbakprof.power.IdleProbes;
 import dev.gbakprof.power.PlanCheck;
 import dev.gbakprof.power.PowerPlanSwitcher;
 import dev.gbakprof.power.PowerPlans;
@@ -45,8 +47,18 @@ final class PlanCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print the plan and what was read as JSON.")
     boolean json;
 
+    @Option(names = "--probe", description = "Also measure whether the CPU clocks down when idle (about 6 s): the"
+            + " same CPU burst after 1 s idle against back to back; works where the plan cannot be read (a virtual"
+            + " machine). A ratio of 1.4 or more: it clocks down.")
+    boolean probe;
+
     @Spec
     CommandSpec spec;
+
+    /** The idle probe as {@code plan --probe} and {@code run --probe-power} run it: about 6 s. */
+    static final int PROBE_ROUNDS = 5;
+    static final double PROBE_PAUSE_SECONDS = 1;
+    static final double PROBE_BURST_MS = 20;
 
     private final PowerPlanSwitcher switcher;
 
@@ -59,7 +71,7 @@ final class PlanCommand implements Callable<Integer> {
     }
 
     @Override
-    public Integer call() {
+    public Integer call() throws InterruptedException {
         PrintWriter out = spec.commandLine().getOut();
         SetResult changed = null;
         if (set != null) {
@@ -72,11 +84,12 @@ final class PlanCommand implements Callable<Integer> {
         }
         PowerSnapshot snapshot = PowerPlans.snapshot(switcher);
         PlanCheck verdict = check ? PlanCheck.of(snapshot.active()) : null;
+        IdleProbe idle = probe ? IdleProbes.measure(PROBE_ROUNDS, PROBE_PAUSE_SECONDS, PROBE_BURST_MS) : null;
         if (json) {
             out.print(toJson(new PlanJson("gbakprof.plan/1", snapshot.active(), snapshot.available(),
                     snapshot.details(), snapshot.warnings(), changed,
                     verdict == null ? null : new CheckJson(verdict.status().name().toLowerCase(Locale.ROOT),
-                            exitCode(verdict), verdict.message()))));
+                            exitCode(verdict), verdict.message()), idle)));
         } else {
             if (changed != null) {
                 out.println("Power plan set to " + shown(changed.now()) + " (was " + shown(changed.before()) + ")");
@@ -85,6 +98,9 @@ final class PlanCommand implements Callable<Integer> {
                 out.println(verdict.message());
             } else {
                 printSnapshot(out, snapshot);
+            }
+            if (idle != null) {
+                out.println("Idle probe:   " + idle.message().substring("idle probe: ".length()));
             }
         }
         out.flush();
@@ -138,7 +154,8 @@ final class PlanCommand implements Callable<Integer> {
 
     @JsonInclude(JsonInclude.Include.NON_NULL)
     record PlanJson(String schema, PowerPlan plan, List<PowerSnapshot.Choice> available,
-                    List<PowerSnapshot.Detail> details, List<String> warnings, SetResult set, CheckJson check) {
+                    List<PowerSnapshot.Detail> details, List<String> warnings, SetResult set, CheckJson check,
+                    IdleProbe probe) {
     }
 
     private static String toJson(PlanJson value) {

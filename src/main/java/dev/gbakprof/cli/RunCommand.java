@@ -2,10 +2,12 @@ package dev.gbakprof.cli;
 
 import dev.gbakprof.exec.GbakLocator;
 import dev.gbakprof.model.Environment;
+import dev.gbakprof.model.IdleProbe;
 import dev.gbakprof.model.PowerPlan;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.RunStatus;
 import dev.gbakprof.monitor.EnvironmentProbe;
+import dev.gbakprof.power.IdleProbes;
 import dev.gbakprof.power.PowerPlans;
 import dev.gbakprof.report.RepeatSummary;
 import dev.gbakprof.report.TextSummary;
@@ -96,6 +98,10 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--sample-interval", paramLabel = "S", defaultValue = "1", description = "Seconds between CPU samples (default: ${DEFAULT-VALUE}).")
     double sampleInterval;
 
+    @Option(names = "--probe-power", description = "Before the restore, measure whether the CPU clocks down when idle"
+            + " (plan --probe, about 6 s) and record it in the run's environment.")
+    boolean probePower;
+
     @Parameters(paramLabel = "EXTRA_GBAK_ARGS", arity = "0..*", description = "After --: gbak switches passed through (-bu, -par 4, -se host:service_mgr, -fix_fss_data …).")
     List<String> extra = new ArrayList<>();
 
@@ -120,10 +126,20 @@ final class RunCommand implements Callable<Integer> {
         series.check();
 
         PowerPlan plan = PowerPlans.detect();
+        IdleProbe idle = null;
+        if (probePower) { // before gbak starts: the probe's bursts must not take the CPU from the restore
+            PrintWriter err = spec.commandLine().getErr();
+            err.println("gbakprof: idle probe (about 6 s) ...");
+            err.flush();
+            idle = IdleProbes.measure(PlanCommand.PROBE_ROUNDS, PlanCommand.PROBE_PAUSE_SECONDS, PlanCommand.PROBE_BURST_MS);
+            err.println("gbakprof: " + idle.message());
+            err.flush();
+        }
+        IdleProbe probed = idle;
         String serverVersion = series.serverVersion();
         // probed while gbak already works: OSHI and gbak -z take a quarter of a second
         java.util.concurrent.CompletableFuture<Environment> env = java.util.concurrent.CompletableFuture.supplyAsync(
-                () -> EnvironmentProbe.probe(gbakPath, plan).withEngineVersion(serverVersion));
+                () -> EnvironmentProbe.probe(gbakPath, plan).withEngineVersion(serverVersion).withIdleProbe(probed));
         String runLabel = label != null ? label : plan.name();
         PrintStream progress = System.err;
         boolean terminal = System.console() != null;

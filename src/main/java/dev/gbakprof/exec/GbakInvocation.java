@@ -19,6 +19,21 @@ public record GbakInvocation(Path gbak, List<String> arguments, Map<String, Stri
     private static final java.util.regex.Pattern PASSWORD_SWITCH =
             java.util.regex.Pattern.compile("^-pas(s(w(o(r(d)?)?)?)?)?$", java.util.regex.Pattern.CASE_INSENSITIVE);
 
+    /** gbak's {@code -se[rvice]} switch, as gbak abbreviates it: {@code -se}, {@code -ser} … {@code -service}. */
+    public static boolean isServiceSwitch(String arg) {
+        return arg.toLowerCase(java.util.Locale.ROOT).matches("-se(r(v(i(ce?)?)?)?)?");
+    }
+
+    /** Refuses gbak's password switch among pass-through arguments: a password on a command line is visible to every user. */
+    public static void refusePasswordSwitch(List<String> extra) {
+        for (String a : extra) {
+            if (PASSWORD_SWITCH.matcher(a).matches()) {
+                throw new IllegalArgumentException("a password must not be given as a gbak argument (" + a
+                        + "): use --password-file or the ISC_PASSWORD environment variable");
+            }
+        }
+    }
+
     public GbakInvocation {
         arguments = List.copyOf(arguments);
         environment = Map.copyOf(environment);
@@ -33,12 +48,7 @@ public record GbakInvocation(Path gbak, List<String> arguments, Map<String, Stri
      */
     public static GbakInvocation restore(Path gbak, String backup, String database, boolean replace, String user,
                                          String password, List<String> extra) {
-        for (String a : extra) {
-            if (PASSWORD_SWITCH.matcher(a).matches()) {
-                throw new IllegalArgumentException("a password must not be given as a gbak argument (" + a
-                        + "): use --password-file or the ISC_PASSWORD environment variable");
-            }
-        }
+        refusePasswordSwitch(extra);
         List<String> args = new ArrayList<>();
         args.add(replace ? "-rep" : "-c");
         args.add("-v");

@@ -1,5 +1,6 @@
 package dev.gbakprof.run;
 
+import dev.gbakprof.exec.GbakInvocation;
 import dev.gbakprof.firebird.Credentials;
 import dev.gbakprof.firebird.ServerAddress;
 
@@ -90,7 +91,7 @@ public record RunOptions(String backup, String database, String label, Path gbak
      * {@code -se host:service_mgr}.
      */
     public boolean throughServer() {
-        return viaService() || isRemote(database) || extraArgs.stream().anyMatch(RunOptions::isServiceSwitch);
+        return viaService() || isRemote(database) || extraArgs.stream().anyMatch(GbakInvocation::isServiceSwitch);
     }
 
     /**
@@ -128,17 +129,12 @@ public record RunOptions(String backup, String database, String label, Path gbak
             return r.server();
         }
         for (int i = 0; i + 1 < extraArgs.size(); i++) {
-            if (isServiceSwitch(extraArgs.get(i))) {
+            if (GbakInvocation.isServiceSwitch(extraArgs.get(i))) {
                 ServerAddress manager = serviceManager(extraArgs.get(i + 1));
                 return manager != null ? manager : server;
             }
         }
         return server;
-    }
-
-    /** gbak's {@code -se[rvice]} switch, as gbak abbreviates it: {@code -se}, {@code -ser} … {@code -service}. */
-    private static boolean isServiceSwitch(String arg) {
-        return arg.toLowerCase(java.util.Locale.ROOT).matches("-se(r(v(i(ce?)?)?)?)?");
     }
 
     private static final java.util.regex.Pattern SERVICE_URL = java.util.regex.Pattern.compile(

@@ -80,6 +80,44 @@ class MatrixCommandTest {
     }
 
     @Test
+    void parallelWorkersOnFirebird3AreRefusedBeforeAnyRestoreWithGbaksOwnWords(@TempDir Path dir) throws Exception {
+        Path fbk = Firebird.backup("small");
+        Result r = Cli.run("matrix", "--backup", fbk.toString(), "--database", dir.resolve("m.fdb").toString(),
+                "--vary", "gbak:-par 1,2,4,8", "--repeat", "1", "--cooldown", "0", "--out", dir.resolve("out").toString());
+        assertThat(r.code()).isEqualTo(Main.BAD_INPUT);
+        assertThat(r.err()).isEqualTo("gbakprof: arm '-par 1': gbak does not know the switch -par: parallel restore"
+                + " (-par) needs Firebird 5 or later (gbak's words: unknown switch \"PAR\"); nothing was restored\n");
+        assertThat(r.out()).doesNotContain("restores:");
+        assertThat(dir.resolve("out").resolve("runs")).doesNotExist();
+        try (var left = Files.list(dir)) {
+            assertThat(left.filter(p -> p.toString().endsWith(".fdb"))).isEmpty();
+        }
+    }
+
+    @Test
+    void aValueGbakRefusesIsRefusedUpFrontInGbaksWords(@TempDir Path dir) throws Exception {
+        Path fbk = Firebird.backup("small");
+        Result r = Cli.run("matrix", "--backup", fbk.toString(), "--database", dir.resolve("m.fdb").toString(),
+                "--vary", "gbak:-bu 100,lots", "--repeat", "1", "--cooldown", "0", "--out", dir.resolve("out").toString());
+        assertThat(r.code()).isEqualTo(Main.BAD_INPUT);
+        assertThat(r.err()).isEqualTo("gbakprof: arm '-bu lots': gbak refuses '-bu lots': expected page buffers,"
+                + " encountered \"lots\"; nothing was restored\n");
+        assertThat(dir.resolve("out").resolve("runs")).doesNotExist();
+    }
+
+    @Test
+    void aPasswordSwitchInAVariedArmIsRefusedBeforeAnyRestore(@TempDir Path dir) throws Exception {
+        FakeGbak.Refusal f = FakeGbak.refusal(dir);
+        Result r = Cli.run("matrix", "--gbak", f.gbak().toString(), "--backup", f.backup().toString(),
+                "--database", dir.resolve("m.fdb").toString(), "--vary", "gbak:-password a,b", "--repeat", "1",
+                "--cooldown", "0", "--out", dir.resolve("out").toString());
+        assertThat(r.code()).isEqualTo(Main.BAD_INPUT);
+        assertThat(r.err()).contains("a password must not be given as a gbak argument (-password)");
+        assertThat(r.err()).doesNotContain(" a\n", " b\n");
+        assertThat(f.calls()).doesNotExist();
+    }
+
+    @Test
     void armsNeedTwoValues() {
         Result r = Cli.run("matrix", "--backup", "x.fbk", "--database", "x.fdb", "--vary", "gbak:-bu 100");
         assertThat(r.code()).isEqualTo(2);

@@ -71,6 +71,22 @@ class RunCommandTest {
     }
 
     @Test
+    void probePowerRecordsTheIdleProbeInTheRunsEnvironment(@TempDir Path dir) throws Exception {
+        Path fbk = Firebird.backup("small");
+        Path runs = dir.resolve("runs");
+        Result r = Cli.run("run", "--backup", fbk.toString(), "--database", dir.resolve("small.fdb").toString(),
+                "--runs-dir", runs.toString(), "--label", "probed", "--probe-power");
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.err()).contains("gbakprof: idle probe (about 6 s) ...", "gbakprof: idle probe: the same ");
+        RestoreRun live = RunJson.read(runDirs(runs).get(0).resolve("run.json")).get(0);
+        assertThat(live.environment().idleProbe()).isNotNull();
+        assertThat(live.environment().idleProbe().afterIdleMs()).hasSize(5);
+        assertThat(live.environment().idleProbe().backToBackMs()).hasSize(5);
+        assertThat(live.environment().idleProbe().ratio()).isBetween(0.2, 10.0);
+        assertThat(live.environment().idleProbe().verdict()).isIn("clocks-down", "steady", "unclear");
+    }
+
+    @Test
     void nonAsciiTableNamesAreReadAsGbakPrintsThemUnderACLocale() throws Exception {
         FirebirdServer.require(); // --inspect checks the names against the database
         try (FirebirdServer.Folder f = FirebirdServer.folder()) {
