@@ -11,8 +11,18 @@ package dev.gbakprof.log;
  * @param deltaMs    D column in milliseconds, or -1
  * @param reads      R column, or -1 (also when gbak printed a wrapped-around negative counter)
  * @param writes     W column, or -1
+ *                   <p>A column the header announced but whose token on this line is not a number of its kind
+ *                   (a damaged log: {@code 47B}) is {@link #UNREADABLE}, so that it is not taken for absent.
  * @param text       the message, e.g. {@code activating and creating deferred index PK_ORDERS}
  */
 public record StatLine(long lineNumber, boolean prefixed, boolean hasStats, long timeMs, long deltaMs,
                        long reads, long writes, String text) {
+
+    /** The value of a column whose token cannot be read ({@code 47B}, {@code 0.5Z3}): not a number, not absent. */
+    public static final long UNREADABLE = -2;
+
+    /** Some column of this line is {@link #UNREADABLE}. */
+    public boolean damaged() {
+        return timeMs == UNREADABLE || deltaMs == UNREADABLE || reads == UNREADABLE || writes == UNREADABLE;
+    }
 }

@@ -101,7 +101,41 @@ public final class StatLineParser {
                 return stats;
             }
         }
-        return new StatLine(lineNumber, prefixed, false, -1, -1, -1, -1, text(base, skipBlanks(pos, end), end));
+        StatLine plain = new StatLine(lineNumber, prefixed, false, -1, -1, -1, -1, text(base, skipBlanks(pos, end), end));
+        if (n > 0 && prefixed && !cut && pos < end && b[pos] == ' ' && startsWithDigit(skipBlanks(pos, end), end)
+                && EventClassifier.classify(plain).kind() == EventKind.OTHER && !plain.text().contains(PREFIX)) {
+            // "gbak: " and a number, while columns are in force, yet no statistics block and no message: a line
+            // too damaged to read; its columns are unreadable, so the spans it ends are unknown (not a line with a
+            // second gbak: in it, which LinePipeline reads as two)
+            return new StatLine(lineNumber, true, true, unreadable(Column.TIME), unreadable(Column.DELTA),
+                    unreadable(Column.READS), unreadable(Column.WRITES), "");
+        }
+        return plain;
+    }
+
+    private boolean startsWithDigit(int p, int end) {
+        return p < end && b[p] >= '0' && b[p] <= '9';
+    }
+
+    /** {@link StatLine#UNREADABLE} for a column in force, -1 for one the header did not announce. */
+    private long unreadable(Column c) {
+        return columns.contains(c) ? StatLine.UNREADABLE : -1;
+    }
+
+    /**
+     * A token where a column should be that is not a number of its kind, but looks like a damaged one: it
+     * has a digit ({@code 47B}, {@code 0.5Z3}); a message word ({@code ERROR:}, {@code records}) has none.
+     */
+    private boolean damagedNumber(int p, int q) {
+        if (q - p > 24) {
+            return false;
+        }
+        for (int i = p; i < q; i++) {
+            if (b[i] >= '0' && b[i] <= '9') {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**
@@ -167,7 +201,9 @@ public final class StatLineParser {
         byte[] out = new byte[line.length()];
         for (int i = 0; i < out.length; i++) {
             char c = line.charAt(i);
-            out[i] = c <= 0xFF ? (byte) c : (byte) '?';
+            // a byte order mark inside a file (two BOM-saved logs joined by cat) is a blank: a line that starts
+            // with one is read as if it did not
+            out[i] = c <= 0xFF ? (byte) c : c == '\uFEFF' ? (byte) ' ' : (byte) '?';
         }
         return out;
     }
@@ -310,6 +346,8 @@ public final class StatLineParser {
         long writes = -1;
         int p = skipBlanks(pos, end);
         int read = 0;
+        int damaged = 0;
+        boolean decimalPoint = false;
         for (Column col : order) {
             if (p >= end) {
                 break; // a line cut after some columns (below)
@@ -319,19 +357,32 @@ public final class StatLineParser {
             }
             long v;
             switch (col) {
-                case TIME -> v = time = scanMillis(p, end);
-                case DELTA -> v = delta = scanMillis(p, end);
-                case READS -> v = reads = scanCount(p, end);
-                default -> v = writes = scanCount(p, end);
+                case TIME -> v = scanMillis(p, end);
+                case DELTA -> v = scanMillis(p, end);
+                case READS -> v = scanCount(p, end);
+                default -> v = scanCount(p, end);
             }
             if (v == Long.MIN_VALUE) {
-                return null;
+                if (!damagedNumber(p, cursor)) {
+                    return null;
+                }
+                for (int i = p; i < cursor; i++) {
+                    decimalPoint |= b[i] == '.';
+                }
+                v = StatLine.UNREADABLE; // one damaged column: unreadable, the others and the message still read
+                damaged++;
+            }
+            switch (col) {
+                case TIME -> time = v;
+                case DELTA -> delta = v;
+                case READS -> reads = v;
+                default -> writes = v;
             }
             read++;
             p = skipBlanks(cursor, end);
         }
-        if (read == 0) {
-            return null;
+        if (read == 0 || (damaged == read && !decimalPoint)) {
+            return null; // no column read: not a statistics line ("gbak:   33 records restored" of a run without -st)
         }
         if (read < order.length) {
             // the last line of a killed gbak, stopped before its message: the columns it wrote still end the

@@ -14,8 +14,17 @@ public enum WarningCode {
     DELTA_ONLY,
     /** The log starts after the restore did (an excerpt): the time before its first line is in no phase. */
     STARTS_LATE,
-    /** gbak's clock goes back between two lines; such spans count as 0. */
+    /** gbak's clock goes back between two lines: the spans the later line ends and starts are unknown. */
     CLOCK_BACKWARDS,
+    /**
+     * A line whose statistics cannot be read or trusted (a damaged column such as {@code 47B}, a time its delta
+     * does not explain, an absurd jump): the spans it ends and starts are unknown; the message names the line.
+     */
+    DAMAGED_LINE,
+    /** Statistics after gbak's {@code total statistics} line (where gbak prints none): not counted. */
+    AFTER_TOTAL,
+    /** The total is unknown although the restore finished: gbak's last statistics line is damaged. */
+    TOTAL_UNKNOWN,
     /** gbak printed "N records ignored" for a table. */
     RECORDS_IGNORED,
     /** gbak printed a warning of its own (the message quotes it). */

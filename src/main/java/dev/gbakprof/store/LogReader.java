@@ -51,7 +51,8 @@ public final class LogReader {
      * once, when it starts, so a header after gbak messages starts a new run; each record says which
      * lines it comes from. All records of a log share its label (repeated runs of one configuration).
      * A run that is no restore (a backup appended to the same log) is left out, with a warning, when
-     * another run is one.
+     * another run is one; so is a gbak call that failed before it timed anything, when a timed restore follows
+     * it (a retry); one after the last timed restore is a record of its own (failed).
      */
     public static List<RestoreRun> readAll(Path path, String label) {
         String name = path.toString();
@@ -103,6 +104,15 @@ public final class LogReader {
                 throw first; // no run is a restore: the first one says what the log is
             }
             restores = failedCalls;
+        } else {
+            // a failed call after the last timed restore is how the log ends: a record, failed, as it is alone (a
+            // failed call before a timed restore was retried: it is left out, below, with a warning)
+            int last = restores.get(restores.size() - 1);
+            for (int i : failedCalls) {
+                if (i > last) {
+                    restores.add(i);
+                }
+            }
         }
         List<Warning> leftOut = new ArrayList<>();
         for (int i = 0; i < n; i++) {

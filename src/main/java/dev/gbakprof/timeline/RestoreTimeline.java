@@ -47,7 +47,19 @@ public final class RestoreTimeline implements EventListener {
     private Phase currentPhase = Phase.SETUP;
     private boolean indexesStarted;
     private final long[] phaseMs = new long[Phase.values().length];
-    private boolean clockWentBack;
+    // damage: statistics lines whose time cannot be trusted (a damaged column, a jump its delta does not
+    // explain, a clock going back); the spans such a line ends and starts are unknown
+    private long lineClockMs = -1; // the accepted clock of the line being applied, -1 when it has none
+    private long pendingDeltaMs; // the delta columns of the lines since the last accepted time; -1 if one is unknown
+    private int pendingLines;
+    private long rejectedMs = -1; // the time on the last line rejected since then, -1 if none
+    private boolean lastTimeUnknown; // the last statistics line's time was not accepted
+    private boolean clockLost; // a delta-only log lost a delta: the clock after it is short by an unknown time
+    private boolean countersDamaged; // a reads or writes column could not be read: their sums are short
+    private int damagedLines;
+    /** A jump no restore makes between two lines: 100 days. */
+    private static final long ABSURD_MS = 100L * 24 * 3600 * 1000;
+    private static final int MAX_DAMAGE_WARNINGS = 20;
 
     private IndexState openIndex;
     private TableState openTable;
@@ -156,7 +168,13 @@ public final class RestoreTimeline implements EventListener {
         // the next volume of a multi-volume backup, opened in the middle of the restore (often of a table's
         // data): the table's load and the phase go on
         boolean nextVolume = kind == EventKind.OPENED_FILE && backupFile != null;
-        if (line.hasStats()) {
+        lineClockMs = -1;
+        if (line.hasStats() && totalStatistics) {
+            // gbak prints no statistics after its total (gbl_stat_done, GBAK-FORMAT.md §1): such a line is not this
+            // restore's (a line cut from another run, appended), and must not move its total
+            damage(WarningCode.AFTER_TOTAL, line, "statistics after gbak's 'total statistics' line, where gbak prints none: not part of this "
+                    + "restore, not counted");
+        } else if (line.hasStats()) {
             onStats(e, nextVolume);
         }
         apply(e, nextVolume);
@@ -166,11 +184,13 @@ public final class RestoreTimeline implements EventListener {
     private void onStats(Event e, boolean nextVolume) {
         StatLine line = e.line();
         lastStatsLine = line.lineNumber();
-        long t = -1;
-        if (hasTime && line.timeMs() >= 0) {
-            t = line.timeMs();
-        } else if (hasDelta && line.deltaMs() >= 0) {
-            t = (clockMs < 0 ? 0 : clockMs) + line.deltaMs();
+        long t = clockOf(line);
+        boolean timeUnknown = timed() && t < 0;
+        lastTimeUnknown = timeUnknown;
+        if (line.reads() == StatLine.UNREADABLE || line.writes() == StatLine.UNREADABLE) {
+            countersDamaged |= e.kind() != EventKind.TOTAL_STATISTICS;
+            damage(line, "the " + (line.reads() == StatLine.UNREADABLE ? "reads" : "writes")
+                    + " column cannot be read: the page counts of the work before it are unknown");
         }
         if (e.kind() == EventKind.TOTAL_STATISTICS) {
             // msg 369 prints the absolute counters of the attachment, not a delta
@@ -199,37 +219,123 @@ public final class RestoreTimeline implements EventListener {
                             + "of the restore (an excerpt): the time before line %d is not in any phase",
                             t / 1000.0, line.lineNumber()));
                 }
-            } else {
-                long span = t - clockMs;
-                if (span < 0) {
-                    if (!clockWentBack) {
-                        warn(WarningCode.CLOCK_BACKWARDS, "line " + line.lineNumber() + ": gbak's clock goes back from "
-                                + clockMs / 1000.0 + " s to " + t / 1000.0 + " s; such spans are counted as 0");
-                    }
-                    clockWentBack = true;
-                    span = 0;
-                }
-                if (openPhase != null) {
-                    phaseMs[openPhase.ordinal()] += span;
-                }
+            } else if (openPhase != null) {
+                phaseMs[openPhase.ordinal()] += t - clockMs; // never negative: clockOf accepts no time before the clock
             }
         }
         if (openIndex != null) {
             openIndex.ended = true;
             if (t >= 0 && openIndex.startMs >= 0) {
-                openIndex.ms = Math.max(0, t - openIndex.startMs);
+                openIndex.ms = t - openIndex.startMs;
             }
-            openIndex.reads = line.reads();
-            openIndex.writes = line.writes();
+            openIndex.reads = timeUnknown ? -1 : line.reads();
+            openIndex.writes = timeUnknown ? -1 : line.writes();
             openIndex = null;
         }
         if (openTable != null && !continuesTable(e.kind()) && !nextVolume) {
             closeTable(t);
         }
-        if (t > clockMs) {
-            clockMs = t; // never backwards: a pasted or damaged log must not count a span twice
+        if (t >= 0) {
+            clockMs = t;
+            lastClockLine = line.lineNumber();
         }
+        lineClockMs = t;
         openPhase = nextVolume ? currentPhase : phaseOf(e.kind());
+    }
+
+    /**
+     * The time of this statistics line on gbak's clock, or -1 when it has none that can be trusted: a time
+     * column that cannot be read, a time its own delta column does not explain (gbak prints both from one
+     * clock: they agree to the millisecond, GBAK-FORMAT.md §1), a clock going back, or a jump of more than
+     * {@link #ABSURD_MS} without a delta to check it. Such a line is damage: the spans it ends and starts are
+     * unknown, never merged into a neighbour's; the next trusted line goes on from the last trusted time.
+     */
+    private long clockOf(StatLine line) {
+        long d = hasDelta ? line.deltaMs() : -1;
+        long t = -1;
+        if (hasTime) {
+            long time = line.timeMs();
+            if (time == StatLine.UNREADABLE) {
+                rejectedMs = -1; // no time to compare the next line with
+                damage(line, "the time column cannot be read: the spans it ends and starts are unknown");
+            } else if (time >= 0) {
+                t = checked(line, time, d);
+            }
+        } else if (hasDelta) {
+            if (d == StatLine.UNREADABLE || d > ABSURD_MS) {
+                clockLost = true;
+                damage(line, (d > ABSURD_MS ? "a delta of " + seconds(d) + " s, beyond any restore's pace"
+                        : "the delta column cannot be read") + ": the spans it ends and starts are unknown, and so is "
+                        + "the total (a log without the time column cannot find its clock again)");
+            } else if (d >= 0) {
+                t = (clockMs < 0 ? 0 : clockMs) + d;
+            }
+        }
+        if (t >= 0 || !hasTime) {
+            pendingDeltaMs = 0;
+            pendingLines = 0;
+            rejectedMs = -1;
+        } else {
+            pendingDeltaMs = d >= 0 && pendingDeltaMs >= 0 ? pendingDeltaMs + d : -1;
+            pendingLines++;
+        }
+        return t;
+    }
+
+    /** {@code time} when it follows from the last trusted time (and the delta columns since), else -1 with a warning. */
+    private long checked(StatLine line, long time, long d) {
+        if (clockMs < 0) {
+            if (time <= ABSURD_MS) {
+                return time;
+            }
+            damage(line, "gbak's time " + seconds(time) + " s is beyond any restore's pace: unknown");
+            return -1;
+        }
+        boolean fits;
+        String why;
+        WarningCode code = WarningCode.DAMAGED_LINE;
+        if (time < clockMs) {
+            fits = false;
+            code = WarningCode.CLOCK_BACKWARDS;
+            why = "gbak's clock goes back from " + seconds(clockMs) + " s to " + seconds(time) + " s";
+        } else if (d >= 0 && pendingDeltaMs >= 0) {
+            fits = near(time - clockMs, pendingDeltaMs + d, pendingLines + 1)
+                    || (rejectedMs >= 0 && near(time - rejectedMs, d, 1)); // the line rejected before was right, its delta wrong
+            why = "gbak's time " + seconds(time) + " s does not follow from " + seconds(clockMs) + " s on line "
+                    + lastClockLine + " and the delta column (" + seconds(pendingDeltaMs + d) + " s)";
+        } else {
+            fits = time - clockMs <= ABSURD_MS;
+            why = "gbak's time " + seconds(time) + " s jumps " + (time - clockMs) / 86_400_000 + " days past "
+                    + seconds(clockMs) + " s, beyond any restore's pace";
+        }
+        if (fits) {
+            return time;
+        }
+        rejectedMs = time;
+        damage(code, line, why + ": damaged (or lines are missing before it), so the spans it ends and starts are unknown");
+        return -1;
+    }
+
+    private long lastClockLine;
+
+    /** Two times agree as gbak's truncation to the millisecond allows: 3 ms a line, and 1 % for slack. */
+    private static boolean near(long measured, long expected, int lines) {
+        return Math.abs(measured - expected) <= 3L * lines + expected / 100;
+    }
+
+    private static String seconds(long ms) {
+        return ms / 1000 + "." + String.format(java.util.Locale.ROOT, "%03d", ms % 1000);
+    }
+
+    /** A line the timeline cannot trust (or not as a whole): one warning naming it, the first few of them. */
+    private void damage(StatLine line, String what) {
+        damage(WarningCode.DAMAGED_LINE, line, what);
+    }
+
+    private void damage(WarningCode code, StatLine line, String what) {
+        if (damagedLines++ < MAX_DAMAGE_WARNINGS) {
+            warn(code, "line " + line.lineNumber() + ": " + what);
+        }
     }
 
     /**
@@ -262,7 +368,7 @@ public final class RestoreTimeline implements EventListener {
         StatLine line = e.line();
         EventKind kind = e.kind();
         statusVector(line, kind);
-        long t = line.hasStats() ? clockMs : -1;
+        long t = lineClockMs;
         switch (kind) {
             case OPENED_FILE -> {
                 if (backupFile == null) {
@@ -499,6 +605,13 @@ public final class RestoreTimeline implements EventListener {
             }
             indexes.add(build);
         }
+        if (damagedLines > MAX_DAMAGE_WARNINGS) {
+            notes.add(new Warning(WarningCode.DAMAGED_LINE, (damagedLines - MAX_DAMAGE_WARNINGS) + " more damaged lines not listed"));
+        }
+        if (lastTimeUnknown && (finishing || totalStatistics)) {
+            notes.add(new Warning(WarningCode.TOTAL_UNKNOWN, "total unknown: the time on gbak's last statistics line (line "
+                    + lastStatsLine + ") is damaged"));
+        }
         if (droppedMessages > 0) {
             notes.add(new Warning(WarningCode.MESSAGES_DROPPED, droppedMessages + " more errors and warnings not kept"));
         }
@@ -523,7 +636,7 @@ public final class RestoreTimeline implements EventListener {
                 .source(source)
                 .status(status)
                 .columns(columns)
-                .totalSeconds(ended && firstMsAtStart() ? lastSeen : null)
+                .totalSeconds(ended && firstMsAtStart() && !lastTimeUnknown && !clockLost ? lastSeen : null)
                 .lastSeenSeconds(lastSeen)
                 .phases(phases)
                 .tables(tables)
@@ -535,8 +648,8 @@ public final class RestoreTimeline implements EventListener {
                 .pageSize(pageSize)
                 .backupVersion(backupVersion)
                 .parallelWorkers(parallelWorkers)
-                .totalReads(absoluteReads != null ? absoluteReads : anyReads ? sumReads : null)
-                .totalWrites(absoluteWrites != null ? absoluteWrites : anyWrites ? sumWrites : null)
+                .totalReads(absoluteReads != null ? absoluteReads : anyReads && !countersDamaged ? sumReads : null)
+                .totalWrites(absoluteWrites != null ? absoluteWrites : anyWrites && !countersDamaged ? sumWrites : null)
                 .indexMapping(mapping)
                 .build();
     }
