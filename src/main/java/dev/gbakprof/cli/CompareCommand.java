@@ -24,19 +24,14 @@ import java.util.concurrent.Callable;
                         + "(or cannot be checked), or when an input shows a failed restore; 2 on bad input."})
 final class CompareCommand implements Callable<Integer> {
 
-    /** What groups runs; a label is the only key today. */
-    enum By { label }
-
     @Mixin
     InputRuns inputs;
 
     @Mixin
     ReportOptions options;
 
-    @Option(names = "--by", paramLabel = "label", defaultValue = "label",
-            description = "What makes runs one configuration: their label (default). Label inputs with LABEL=PATH "
-                    + "or --label-from dir.")
-    By by;
+    @Mixin
+    JsonOption json;
 
     @Option(names = "--baseline", paramLabel = "LABEL", description = "Label every other is compared with (default: the first).")
     String baseline;
@@ -56,7 +51,10 @@ final class CompareCommand implements Callable<Integer> {
         if (failIfSlower != null && (failIfSlower < 0 || failIfSlower.isNaN())) {
             throw new UsageException("--fail-if-slower takes a percentage of 0 or more, not " + failIfSlower);
         }
-        ReportWriter.check(options.out, inputs.paths());
+        JsonOption.Output output = json.output(spec);
+        if (output != JsonOption.Output.JSON) {
+            ReportWriter.check(options.out, inputs.paths());
+        }
         List<RestoreRun> runs = inputs.load();
         List<RunGroup> groups = Groups.byLabel(runs);
         if (groups.size() < 2) {
@@ -72,7 +70,7 @@ final class CompareCommand implements Callable<Integer> {
         }
         ReportSettings settings = options.settings(title, groups.get(base).label());
         PrintWriter out = spec.commandLine().getOut();
-        int code = ReportCommand.print(out, runs, settings, options.out, inputs.paths());
+        int code = ReportCommand.print(out, runs, settings, options.out, inputs.paths(), output);
         if (failIfSlower == null) {
             return code;
         }
@@ -82,10 +80,12 @@ final class CompareCommand implements Callable<Integer> {
                 continue;
             }
             SlowerCheck check = SlowerCheck.of(groups.get(base), groups.get(g), failIfSlower);
-            out.println(check.message());
+            // the JSON stays the only thing on standard output
+            (output == JsonOption.Output.FILES ? out : spec.commandLine().getErr()).println(check.message());
             failed |= !check.passed();
         }
         out.flush();
+        spec.commandLine().getErr().flush();
         return failed ? Main.FAILED : code;
     }
 }

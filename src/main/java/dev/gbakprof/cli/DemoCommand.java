@@ -3,6 +3,7 @@ package dev.gbakprof.cli;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.report.Lang;
 import dev.gbakprof.report.ReportSettings;
+import dev.gbakprof.report.Reports;
 import dev.gbakprof.store.LogReader;
 import dev.gbakprof.store.RunInputs;
 import picocli.CommandLine.Command;
@@ -67,7 +68,7 @@ final class DemoCommand implements Callable<Integer> {
         }
         for (DemoSet set : sets) {
             Path dir = out.resolve(set.name());
-            List<Path> written = ReportWriter.write(set.runs(), settings, dir, set.inputs());
+            List<Path> written = ReportWriter.write(Reports.analyse(set.runs(), settings), settings, dir, set.inputs());
             printer.println(dir + ": " + set.runs().size() + " run(s), " + written.size() + " files");
         }
         printer.flush();

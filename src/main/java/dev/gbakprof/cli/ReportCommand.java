@@ -2,8 +2,11 @@ package dev.gbakprof.cli;
 
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.RunStatus;
+import dev.gbakprof.report.CompareJson;
 import dev.gbakprof.report.ConsoleSummary;
 import dev.gbakprof.report.ReportSettings;
+import dev.gbakprof.report.Reports;
+import dev.gbakprof.stats.Analysis;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -31,15 +34,21 @@ final class ReportCommand implements Callable<Integer> {
     @Option(names = "--title", paramLabel = "T", description = "Title of report.png and summary.md.")
     String title;
 
+    @Mixin
+    JsonOption json;
+
     @Spec
     CommandSpec spec;
 
     @Override
     public Integer call() throws Exception {
         ReportSettings settings = options.settings(title, null);
-        ReportWriter.check(options.out, inputs.paths());
+        JsonOption.Output output = json.output(spec);
+        if (output != JsonOption.Output.JSON) {
+            ReportWriter.check(options.out, inputs.paths());
+        }
         List<RestoreRun> runs = inputs.load();
-        return print(spec.commandLine().getOut(), runs, settings, options.out, inputs.paths());
+        return print(spec.commandLine().getOut(), runs, settings, options.out, inputs.paths(), output);
     }
 
     /**
@@ -49,11 +58,26 @@ final class ReportCommand implements Callable<Integer> {
      */
     static int print(PrintWriter out, List<RestoreRun> runs, ReportSettings settings, Path dir, List<Path> inputs)
             throws Exception {
-        List<Path> written = ReportWriter.write(runs, settings, dir, inputs);
-        out.print(ConsoleSummary.of(runs, settings));
-        out.println();
-        out.println("wrote " + written.size() + " files to " + dir + ": "
-                + String.join(", ", written.stream().map(p -> p.getFileName().toString()).toList()));
+        return print(out, runs, settings, dir, inputs, JsonOption.Output.FILES);
+    }
+
+    /**
+     * The one analysis of the runs, written as the report's files (unless only JSON is asked for) and printed as
+     * the summary, or as its JSON.
+     */
+    static int print(PrintWriter out, List<RestoreRun> runs, ReportSettings settings, Path dir, List<Path> inputs,
+                     JsonOption.Output output) throws Exception {
+        Analysis analysis = Reports.analyse(runs, settings);
+        List<Path> written = output == JsonOption.Output.JSON ? List.of()
+                : ReportWriter.write(analysis, settings, dir, inputs);
+        if (output == JsonOption.Output.FILES) {
+            out.print(ConsoleSummary.of(analysis, settings));
+            out.println();
+            out.println("wrote " + written.size() + " files to " + dir + ": "
+                    + String.join(", ", written.stream().map(p -> p.getFileName().toString()).toList()));
+        } else {
+            out.print(CompareJson.of(analysis, settings));
+        }
         out.flush();
         return runs.stream().anyMatch(r -> r.status() == RunStatus.FAILED) ? Main.FAILED : Main.OK;
     }

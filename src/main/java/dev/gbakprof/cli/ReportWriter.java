@@ -1,6 +1,6 @@
 package dev.gbakprof.cli;
 
-import dev.gbakprof.model.RestoreRun;
+import dev.gbakprof.stats.Analysis;
 import dev.gbakprof.report.ReportFile;
 import dev.gbakprof.report.ReportSettings;
 import dev.gbakprof.report.Reports;
@@ -27,8 +27,8 @@ final class ReportWriter {
     }
 
     /** @return the files written, in report order */
-    static List<Path> write(List<RestoreRun> runs, ReportSettings settings, Path dir, List<Path> inputs) throws IOException {
-        return reportDir(dir, inputs).write(Reports.render(runs, settings));
+    static List<Path> write(Analysis analysis, ReportSettings settings, Path dir, List<Path> inputs) throws IOException {
+        return reportDir(dir, inputs).write(Reports.render(analysis, settings));
     }
 
     private static ReportDir reportDir(Path dir, List<Path> inputs) {

@@ -88,6 +88,15 @@ public record RestoreRun(
         return toBuilder().warning(code, message).build();
     }
 
+    /**
+     * The restore's time, the one definition every report uses: the total of a completed restore, {@code null}
+     * otherwise. A failed restore's {@link #totalSeconds} (gbak may go on to its end without an index) or a
+     * stopped one's last line is not the time of a restore.
+     */
+    public Double restoreSeconds() {
+        return status == RunStatus.COMPLETED ? totalSeconds : null;
+    }
+
     /** Seconds of one phase, 0 when the phase was not reached. */
     public double phaseSeconds(Phase phase) {
         return phases.stream().filter(p -> p.name().equals(phase.label()))

@@ -1,5 +1,6 @@
 package dev.gbakprof.report;
 
+import dev.gbakprof.stats.Analysis;
 import dev.gbakprof.model.RestoreRun;
 
 import java.util.List;
@@ -8,7 +9,7 @@ import java.util.List;
 public interface ChartFile extends ReportFile {
 
     /** The chart, ready to paint (tests look at its series before anything is drawn). */
-    Drawing drawing(List<RestoreRun> runs, ReportSettings settings);
+    Drawing drawing(Analysis analysis, ReportSettings settings);
 
     /** Pixel size of the PNG: the size asked for, unless the file has its own (the A4 page). */
     default int[] size(ReportSettings settings) {
@@ -16,8 +17,8 @@ public interface ChartFile extends ReportFile {
     }
 
     @Override
-    default byte[] render(List<RestoreRun> runs, ReportSettings settings) {
+    default byte[] render(Analysis analysis, ReportSettings settings) {
         int[] size = size(settings);
-        return Png.encode(drawing(runs, settings), size[0], size[1]);
+        return Png.encode(drawing(analysis, settings), size[0], size[1]);
     }
 }

@@ -1,5 +1,6 @@
 package dev.gbakprof.report;
 
+import dev.gbakprof.stats.Analysis;
 import dev.gbakprof.model.RestoreRun;
 
 import java.util.List;
@@ -9,9 +10,9 @@ public final class ConsoleSummary {
     private ConsoleSummary() {
     }
 
-    public static String of(List<RestoreRun> runs, ReportSettings settings) {
+    public static String of(Analysis analysis, ReportSettings settings) {
         Texts t = settings.texts();
-        Grouped grouped = Grouped.of(runs, settings);
+        Grouped grouped = Grouped.of(analysis);
         HeadlineText headline = HeadlineText.of(grouped, t);
         StringBuilder sb = new StringBuilder();
         sb.append(headline.headline()).append('\n');

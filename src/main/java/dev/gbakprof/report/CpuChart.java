@@ -1,5 +1,6 @@
 package dev.gbakprof.report;
 
+import dev.gbakprof.stats.Analysis;
 import dev.gbakprof.model.CpuSample;
 import dev.gbakprof.model.RestoreRun;
 import org.knowm.xchart.XYChart;
@@ -31,13 +32,13 @@ public final class CpuChart implements ChartFile {
     }
 
     @Override
-    public Drawing drawing(List<RestoreRun> runs, ReportSettings settings) {
-        return chart(runs, settings, settings.style())::paint;
+    public Drawing drawing(Analysis analysis, ReportSettings settings) {
+        return chart(analysis, settings, settings.style())::paint;
     }
 
-    XYChart chart(List<RestoreRun> runs, ReportSettings settings, ChartStyle style) {
+    XYChart chart(Analysis analysis, ReportSettings settings, ChartStyle style) {
         Texts t = settings.texts();
-        Grouped grouped = Grouped.of(runs, settings);
+        Grouped grouped = Grouped.of(analysis);
         List<RestoreRun> ordered = grouped.runsInGroupOrder();
         List<String> names = grouped.runNames();
         double maxClock = ordered.stream().flatMap(r -> r.cpuSamples().stream()).mapToDouble(CpuSample::atSeconds)

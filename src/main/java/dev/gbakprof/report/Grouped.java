@@ -1,22 +1,29 @@
 package dev.gbakprof.report;
 
+import dev.gbakprof.stats.Analysis;
 import dev.gbakprof.model.RestoreRun;
-import dev.gbakprof.stats.Groups;
 import dev.gbakprof.stats.RunGroup;
 
 import java.util.ArrayList;
 import java.util.List;
 
-/** The runs of a report split into label groups, with the baseline picked. */
-record Grouped(List<RunGroup> groups, int baseline) {
+/** The configurations of a report's analysis, with what charts need to name their runs. */
+record Grouped(Analysis analysis) {
 
-    static Grouped of(List<RestoreRun> runs, ReportSettings settings) {
-        List<RunGroup> groups = Groups.byLabel(runs);
-        return new Grouped(groups, Groups.baselineIndex(groups, settings.baseline()));
+    static Grouped of(Analysis analysis) {
+        return new Grouped(analysis);
+    }
+
+    List<RunGroup> groups() {
+        return analysis.groups();
+    }
+
+    int baseline() {
+        return analysis.baseline();
     }
 
     boolean repeated() {
-        return groups.stream().anyMatch(g -> g.size() > 1);
+        return groups().stream().anyMatch(g -> g.size() > 1);
     }
 
     /** {@code " #k"} for the k-th of a label's several runs, nothing for its only one. */
@@ -27,7 +34,7 @@ record Grouped(List<RunGroup> groups, int baseline) {
     /** One name per run: the label, with {@code #k} when the label has several runs. */
     List<String> runNames() {
         List<String> names = new ArrayList<>();
-        for (RunGroup g : groups) {
+        for (RunGroup g : groups()) {
             for (int i = 0; i < g.size(); i++) {
                 names.add(g.label() + runNumber(g, i));
             }
@@ -37,13 +44,13 @@ record Grouped(List<RunGroup> groups, int baseline) {
 
     /** The runs in group order (the order of {@link #runNames()}). */
     List<RestoreRun> runsInGroupOrder() {
-        return groups.stream().flatMap(g -> g.runs().stream()).toList();
+        return groups().stream().flatMap(g -> g.runs().stream()).toList();
     }
 
     /** Index of the group a run belongs to. */
     int groupOf(RestoreRun run) {
-        for (int i = 0; i < groups.size(); i++) {
-            for (RestoreRun r : groups.get(i).runs()) {
+        for (int i = 0; i < groups().size(); i++) {
+            for (RestoreRun r : groups().get(i).runs()) {
                 if (r == run) {
                     return i;
                 }

@@ -1,5 +1,6 @@
 package dev.gbakprof.report;
 
+import dev.gbakprof.stats.Analysis;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.stats.ObjectStats;
 import dev.gbakprof.stats.ObjectTimes;
@@ -20,14 +21,14 @@ public final class IndexesChart implements ChartFile {
     }
 
     @Override
-    public HorizontalBarChart drawing(List<RestoreRun> runs, ReportSettings settings) {
-        return chart(runs, settings, settings.top(), settings.style());
+    public HorizontalBarChart drawing(Analysis analysis, ReportSettings settings) {
+        return chart(analysis, settings, settings.top(), settings.style());
     }
 
-    HorizontalBarChart chart(List<RestoreRun> runs, ReportSettings settings, int top, ChartStyle style) {
+    HorizontalBarChart chart(Analysis analysis, ReportSettings settings, int top, ChartStyle style) {
         Texts t = settings.texts();
-        Grouped grouped = Grouped.of(runs, settings);
-        List<ObjectTimes> all = ObjectStats.indexes(grouped.groups());
+        Grouped grouped = Grouped.of(analysis);
+        List<ObjectTimes> all = analysis.indexes();
         boolean inferred = ObjectStats.top(all, top).stream().anyMatch(ObjectTimes::inferred);
         return ObjectBars.chart(grouped, all, top, "indexes.title", "indexes.axis",
                 o -> "(" + (o.table() == null ? t.get("table.unknown") : o.table() + (o.inferred() ? "?" : "")) + ")",

@@ -1,5 +1,6 @@
 package dev.gbakprof.report;
 
+import dev.gbakprof.stats.Analysis;
 import dev.gbakprof.model.RunStatus;
 import dev.gbakprof.stats.Comparisons;
 import dev.gbakprof.stats.Headline;
@@ -21,7 +22,7 @@ record KeyTable(List<String> header, List<List<String>> rows) {
 
     /** With labels cut to {@code maxLabel} characters (the one-page report, whose table must fit its width). */
     static KeyTable of(Grouped grouped, Texts t, int maxLabel) {
-        Headline h = Headline.of(grouped.groups(), grouped.baseline());
+        Headline h = grouped.analysis().headline();
         Measure measure = h.measure() == null ? Measure.TOTAL : h.measure();
         List<String> header = new ArrayList<>(List.of(t.get("col.label"), t.get("col.runs"), t.get("col.total"),
                 t.get("col.indexes"), t.get("col.data")));
@@ -33,7 +34,8 @@ record KeyTable(List<String> header, List<List<String>> rows) {
                     : t.get("col.vs.phase", t.get("headline.phase." + measure.phase().label()), base));
         }
         List<List<String>> rows = new ArrayList<>();
-        for (RunGroup g : grouped.groups()) {
+        for (int gi = 0; gi < grouped.groups().size(); gi++) {
+            RunGroup g = grouped.groups().get(gi);
             List<String> row = new ArrayList<>();
             row.add(Labels.cut(g.label(), maxLabel));
             row.add(runsCell(g, t));
@@ -42,7 +44,7 @@ record KeyTable(List<String> header, List<List<String>> rows) {
             row.add(t.duration(g.spread(Measure.DATA).median()));
             if (compare) {
                 row.add(g == baseline ? t.get("baseline")
-                        : VerdictText.brief(Comparisons.compare(baseline, g, measure), t));
+                        : VerdictText.brief(grouped.analysis().comparison(gi, measure), t));
             }
             rows.add(row);
         }

@@ -1,5 +1,6 @@
 package dev.gbakprof.report;
 
+import dev.gbakprof.stats.Analysis;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.stats.ObjectStats;
 import dev.gbakprof.stats.ObjectTimes;
@@ -38,10 +39,10 @@ public final class ObjectsCsv implements ReportFile {
     }
 
     @Override
-    public byte[] render(List<RestoreRun> runs, ReportSettings settings) {
-        Grouped grouped = Grouped.of(runs, settings);
+    public byte[] render(Analysis analysis, ReportSettings settings) {
+        Grouped grouped = Grouped.of(analysis);
         List<RunGroup> groups = grouped.groups();
-        List<ObjectTimes> all = indexes ? ObjectStats.indexes(groups) : ObjectStats.tables(groups);
+        List<ObjectTimes> all = indexes ? analysis.indexes() : analysis.tables();
         Csv csv = new Csv();
         csv.row(indexes
                 ? List.of("index", "table", "table_source", "label", "runs", "known", "median_s", "min_s", "max_s",

@@ -1,5 +1,6 @@
 package dev.gbakprof.report;
 
+import dev.gbakprof.stats.Analysis;
 import dev.gbakprof.model.Phase;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.RunStatus;
@@ -31,14 +32,14 @@ public final class PhasesChart implements ChartFile {
     }
 
     @Override
-    public Drawing drawing(List<RestoreRun> runs, ReportSettings settings) {
-        return chart(runs, settings, runs.size() > MAX_RUN_BARS, settings.style())::paint;
+    public Drawing drawing(Analysis analysis, ReportSettings settings) {
+        return chart(analysis, settings, analysis.runs().size() > MAX_RUN_BARS, settings.style())::paint;
     }
 
     /** @param perLabel one bar per label (medians) instead of one per run */
-    CategoryChart chart(List<RestoreRun> runs, ReportSettings settings, boolean perLabel, ChartStyle style) {
+    CategoryChart chart(Analysis analysis, ReportSettings settings, boolean perLabel, ChartStyle style) {
         Texts t = settings.texts();
-        Grouped grouped = Grouped.of(runs, settings);
+        Grouped grouped = Grouped.of(analysis);
         List<String> labels = new ArrayList<>();
         List<String> suffixes = new ArrayList<>();
         List<double[]> seconds = new ArrayList<>();

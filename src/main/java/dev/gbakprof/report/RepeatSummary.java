@@ -15,10 +15,10 @@ public final class RepeatSummary {
         for (int i = 0; i < runs.size(); i++) {
             RestoreRun r = runs.get(i);
             sb.append(String.format(Locale.ROOT, "  run %d  %-10s %12s  (wall %s)%n", i + 1, r.status(),
-                    Durations.seconds(r.totalSeconds()), Durations.seconds(r.wallSeconds())));
+                    Durations.seconds(r.restoreSeconds()), Durations.seconds(r.wallSeconds())));
         }
-        double[] totals = runs.stream().filter(r -> r.totalSeconds() != null)
-                .mapToDouble(RestoreRun::totalSeconds).sorted().toArray();
+        double[] totals = runs.stream().map(RestoreRun::restoreSeconds).filter(s -> s != null)
+                .mapToDouble(Double::doubleValue).sorted().toArray();
         if (totals.length == 0) {
             sb.append("  no restore completed: no statistics\n");
             return sb.toString();

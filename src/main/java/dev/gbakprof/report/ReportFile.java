@@ -1,5 +1,6 @@
 package dev.gbakprof.report;
 
+import dev.gbakprof.stats.Analysis;
 import dev.gbakprof.model.RestoreRun;
 
 import java.util.List;
@@ -13,5 +14,11 @@ public interface ReportFile {
         return true;
     }
 
-    byte[] render(List<RestoreRun> runs, ReportSettings settings);
+    /** The file's bytes, formatted from the one analysis of the report (nothing recomputed). */
+    byte[] render(Analysis analysis, ReportSettings settings);
+
+    /** The file of runs alone (their analysis made here, against the settings' baseline). */
+    default byte[] render(List<RestoreRun> runs, ReportSettings settings) {
+        return render(Analysis.of(runs, settings.baseline()), settings);
+    }
 }

@@ -1,5 +1,6 @@
 package dev.gbakprof.report;
 
+import dev.gbakprof.stats.Analysis;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.stats.Bootstrap;
 import dev.gbakprof.stats.Headline;
@@ -49,15 +50,16 @@ public final class ReportPage implements ChartFile {
     }
 
     @Override
-    public Page drawing(List<RestoreRun> runs, ReportSettings settings) {
+    public Page drawing(Analysis analysis, ReportSettings settings) {
         Texts t = settings.texts();
-        Grouped grouped = Grouped.of(runs, settings);
+        List<RestoreRun> runs = analysis.runs();
+        Grouped grouped = Grouped.of(analysis);
         HeadlineText headline = HeadlineText.of(grouped, t);
         KeyTable table = KeyTable.of(grouped, t, ChartStyle.MAX_CATEGORY_LABEL); // the headline has the whole labels
         String labels = grouped.groups().stream().map(RunGroup::label).collect(Collectors.joining(" · "));
         String title = settings.title() != null ? settings.title() : t.get("report.title");
         String subtitle = labels + " — " + t.runs(runs.size());
-        Headline h = Headline.of(grouped.groups(), grouped.baseline());
+        Headline h = analysis.headline();
 
         ReportSettings sized = settings.withSize(WIDTH - 2 * MARGIN, 400);
         ChartStyle style = ChartStyle.scaled(CHART_SCALE);
@@ -65,27 +67,27 @@ public final class ReportPage implements ChartFile {
         List<Drawing> charts = new ArrayList<>();
         if (h.onTotal() && grouped.groups().size() > 1) {
             files.add("total.png");
-            charts.add(new TotalChart().chart(runs, sized, style)::paint);
+            charts.add(new TotalChart().chart(analysis, sized, style)::paint);
             files.add("phases.png");
-            charts.add(new PhasesChart().chart(runs, sized, true, style)::paint);
+            charts.add(new PhasesChart().chart(analysis, sized, true, style)::paint);
         } else if (h.onTotal()) {
             files.add("phases.png");
-            charts.add(new PhasesChart().chart(runs, sized, runs.size() > PhasesChart.MAX_RUN_BARS, style)::paint);
+            charts.add(new PhasesChart().chart(analysis, sized, runs.size() > PhasesChart.MAX_RUN_BARS, style)::paint);
             if (new CpuChart().appliesTo(runs)) {
                 files.add("cpu.png");
-                charts.add(new CpuChart().chart(runs, sized, style)::paint);
+                charts.add(new CpuChart().chart(analysis, sized, style)::paint);
             } else if (new TablesChart().appliesTo(runs)) {
                 files.add("tables.png");
-                charts.add(new TablesChart().chart(runs, sized, 5, style));
+                charts.add(new TablesChart().chart(analysis, sized, 5, style));
             }
         }
         if (new IndexesChart().appliesTo(runs)) {
             files.add("indexes.png");
-            charts.add(new IndexesChart().chart(runs, sized, charts.isEmpty() ? 8 : 5, style));
+            charts.add(new IndexesChart().chart(analysis, sized, charts.isEmpty() ? 8 : 5, style));
         }
         if (!h.onTotal() && new TimelineChart().appliesTo(runs)) {
             files.add("timeline.png");
-            charts.add(new TimelineChart().chart(runs, sized, style)::paint);
+            charts.add(new TimelineChart().chart(analysis, sized, style)::paint);
         }
         String footer = t.get("report.footer", t.integer(Bootstrap.RESAMPLES));
         // The index chart has two lines per name and a bar per label in each row: it gets more room.

@@ -1,5 +1,6 @@
 package dev.gbakprof.report;
 
+import dev.gbakprof.stats.Analysis;
 import dev.gbakprof.model.RestoreRun;
 
 import java.util.LinkedHashMap;
@@ -18,16 +19,23 @@ public final class Reports {
                 ObjectsCsv.tables());
     }
 
+    /** The one analysis of a report's runs, against the settings' baseline. */
+    public static Analysis analyse(List<RestoreRun> runs, ReportSettings settings) {
+        return Analysis.of(runs, settings.baseline());
+    }
+
+    /** {@link #render(Analysis, ReportSettings)} of runs alone. */
+    public static Map<String, byte[]> render(List<RestoreRun> runs, ReportSettings settings) {
+        return render(analyse(runs, settings), settings);
+    }
+
     /**
      * Renders every file that applies to the runs: file name → content. Files are rendered in parallel
      * (each from its own chart objects); the result is the same as rendering them one by one.
      */
-    public static Map<String, byte[]> render(List<RestoreRun> runs, ReportSettings settings) {
-        if (runs.isEmpty()) {
-            throw new IllegalArgumentException("no runs to report");
-        }
-        List<ReportFile> applicable = files().stream().filter(f -> f.appliesTo(runs)).toList();
-        List<byte[]> contents = applicable.parallelStream().map(f -> f.render(runs, settings)).toList();
+    public static Map<String, byte[]> render(Analysis analysis, ReportSettings settings) {
+        List<ReportFile> applicable = files().stream().filter(f -> f.appliesTo(analysis.runs())).toList();
+        List<byte[]> contents = applicable.parallelStream().map(f -> f.render(analysis, settings)).toList();
         Map<String, byte[]> out = new LinkedHashMap<>();
         for (int i = 0; i < applicable.size(); i++) {
             out.put(applicable.get(i).fileName(), contents.get(i));

@@ -1,5 +1,6 @@
 package dev.gbakprof.report;
 
+import dev.gbakprof.stats.Analysis;
 import dev.gbakprof.model.IndexBuild;
 import dev.gbakprof.model.Phase;
 import dev.gbakprof.model.RestoreRun;
@@ -20,7 +21,7 @@ public final class RunsCsv implements ReportFile {
     }
 
     @Override
-    public byte[] render(List<RestoreRun> runs, ReportSettings settings) {
+    public byte[] render(Analysis analysis, ReportSettings settings) {
         Csv csv = new Csv();
         List<String> header = new ArrayList<>(List.of("label", "run", "source", "status", "total_s", "last_seen_s"));
         for (Phase p : Phase.values()) {
@@ -29,14 +30,14 @@ public final class RunsCsv implements ReportFile {
         header.addAll(List.of("tables", "records", "indexes", "indexes_unknown_time", "errors", "started_at",
                 "power_plan", "cpu_model", "logical_cpus"));
         csv.row(header);
-        Grouped grouped = Grouped.of(runs, settings);
+        Grouped grouped = Grouped.of(analysis);
         List<String> names = grouped.runNames();
         List<RestoreRun> ordered = grouped.runsInGroupOrder();
         for (int i = 0; i < ordered.size(); i++) {
             RestoreRun r = ordered.get(i);
             List<Object> row = new ArrayList<>(List.of(r.label(), names.get(i), r.source() == null ? "" : r.source(),
                     r.status().toString()));
-            row.add(Csv.seconds(r.totalSeconds()));
+            row.add(Csv.seconds(r.restoreSeconds()));
             row.add(Csv.seconds(r.lastSeenSeconds()));
             for (Phase p : Phase.values()) {
                 row.add(Csv.seconds(Measure.of(p).of(r)));

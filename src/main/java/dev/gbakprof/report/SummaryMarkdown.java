@@ -1,5 +1,6 @@
 package dev.gbakprof.report;
 
+import dev.gbakprof.stats.Analysis;
 import dev.gbakprof.model.Phase;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.stats.Bootstrap;
@@ -24,14 +25,14 @@ public final class SummaryMarkdown implements ReportFile {
     }
 
     @Override
-    public byte[] render(List<RestoreRun> runs, ReportSettings settings) {
-        return text(runs, settings).getBytes(StandardCharsets.UTF_8);
+    public byte[] render(Analysis analysis, ReportSettings settings) {
+        return text(analysis, settings).getBytes(StandardCharsets.UTF_8);
     }
 
     /** The summary as text (also what {@code report} and {@code compare} print). */
-    public String text(List<RestoreRun> runs, ReportSettings settings) {
+    public String text(Analysis analysis, ReportSettings settings) {
         Texts t = settings.texts();
-        Grouped grouped = Grouped.of(runs, settings);
+        Grouped grouped = Grouped.of(analysis);
         List<RunGroup> groups = grouped.groups();
         StringBuilder md = new StringBuilder();
         md.append("# ").append(escape(settings.title() != null ? settings.title() : t.get("report.title"))).append("\n\n");
@@ -51,13 +52,13 @@ public final class SummaryMarkdown implements ReportFile {
             md.append("\n## ").append(escape(t.get("md.verdicts", base.label()))).append("\n\n");
             List<String> header = new ArrayList<>(List.of(t.get("col.label"), t.get("md.measure"), t.get("md.verdict")));
             List<List<String>> rows = new ArrayList<>();
-            for (RunGroup g : groups) {
-                if (g == base) {
+            for (int gi = 0; gi < groups.size(); gi++) {
+                if (gi == grouped.baseline()) {
                     continue;
                 }
                 for (Measure m : List.of(Measure.TOTAL, Measure.DATA, Measure.INDEXES)) {
-                    rows.add(List.of(g.label(), measureName(m, t),
-                            VerdictText.sentence(Comparisons.compare(base, g, m), t)));
+                    rows.add(List.of(groups.get(gi).label(), measureName(m, t),
+                            VerdictText.sentence(analysis.comparison(gi, m), t)));
                 }
             }
             table(md, header, rows);
@@ -80,8 +81,8 @@ public final class SummaryMarkdown implements ReportFile {
         }
         table(md, header, rows);
 
-        objects(md, grouped, ObjectStats.indexes(groups), settings.top(), true, t);
-        objects(md, grouped, ObjectStats.tables(groups), settings.top(), false, t);
+        objects(md, grouped, analysis.indexes(), settings.top(), true, t);
+        objects(md, grouped, analysis.tables(), settings.top(), false, t);
 
         md.append("\n## ").append(t.get("md.runs")).append("\n\n");
         List<List<String>> runRows = new ArrayList<>();
@@ -90,7 +91,7 @@ public final class SummaryMarkdown implements ReportFile {
         for (int i = 0; i < ordered.size(); i++) {
             RestoreRun r = ordered.get(i);
             runRows.add(List.of(names.get(i), String.valueOf(r.source()), t.get("status." + r.status()),
-                    t.duration(r.totalSeconds()), t.integer(r.indexes().size()), t.integer(r.tables().size())));
+                    t.duration(r.restoreSeconds()), t.integer(r.indexes().size()), t.integer(r.tables().size())));
         }
         table(md, List.of(t.get("md.run"), t.get("md.source"), t.get("md.status"), t.get("md.total"),
                 t.get("md.indexes"), t.get("md.tables")), runRows);

@@ -1,5 +1,6 @@
 package dev.gbakprof.report;
 
+import dev.gbakprof.stats.Analysis;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.stats.ObjectStats;
 import dev.gbakprof.stats.ObjectTimes;
@@ -25,14 +26,14 @@ public final class TablesChart implements ChartFile {
     }
 
     @Override
-    public HorizontalBarChart drawing(List<RestoreRun> runs, ReportSettings settings) {
-        return chart(runs, settings, settings.top(), settings.style());
+    public HorizontalBarChart drawing(Analysis analysis, ReportSettings settings) {
+        return chart(analysis, settings, settings.top(), settings.style());
     }
 
-    HorizontalBarChart chart(List<RestoreRun> runs, ReportSettings settings, int top, ChartStyle style) {
+    HorizontalBarChart chart(Analysis analysis, ReportSettings settings, int top, ChartStyle style) {
         Texts t = settings.texts();
-        Grouped grouped = Grouped.of(runs, settings);
-        return ObjectBars.chart(grouped, ObjectStats.tables(grouped.groups()), top, "tables.title", "tables.axis",
+        Grouped grouped = Grouped.of(analysis);
+        return ObjectBars.chart(grouped, analysis.tables(), top, "tables.title", "tables.axis",
                 o -> o.commonRows() == null ? null : t.get("rows", t.integer(o.commonRows())),
                 (o, g) -> extra(o, g, t), null, t, style);
     }

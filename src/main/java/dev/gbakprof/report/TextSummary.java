@@ -20,11 +20,12 @@ public final class TextSummary {
         sb.append(run.label()).append("  (").append(run.source()).append(")\n");
         sb.append(String.format(Locale.ROOT, "  status     %s%s%n", run.status(),
                 run.exitCode() == null ? "" : "  (gbak exit code " + run.exitCode() + ")"));
-        if (run.totalSeconds() != null) {
-            sb.append(String.format(Locale.ROOT, "  total      %s  (%s)%n", Durations.seconds(run.totalSeconds()),
-                    Durations.human(run.totalSeconds())));
+        if (run.restoreSeconds() != null) {
+            sb.append(String.format(Locale.ROOT, "  total      %s  (%s)%n", Durations.seconds(run.restoreSeconds()),
+                    Durations.human(run.restoreSeconds())));
         } else {
-            sb.append("  total      unknown")
+            sb.append("  total      unknown").append(run.status() == dev.gbakprof.model.RunStatus.FAILED
+                            ? " (the restore failed)" : "")
                     .append(run.lastSeenSeconds() == null ? "" : ": the log ends at "
                             + Durations.seconds(run.lastSeenSeconds()) + " on gbak's clock")
                     .append('\n');

@@ -1,5 +1,6 @@
 package dev.gbakprof.report;
 
+import dev.gbakprof.stats.Analysis;
 import dev.gbakprof.model.IndexBuild;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.TableLoad;
@@ -33,13 +34,13 @@ public final class TimelineChart implements ChartFile {
     }
 
     @Override
-    public Drawing drawing(List<RestoreRun> runs, ReportSettings settings) {
-        return chart(runs, settings, settings.style())::paint;
+    public Drawing drawing(Analysis analysis, ReportSettings settings) {
+        return chart(analysis, settings, settings.style())::paint;
     }
 
-    XYChart chart(List<RestoreRun> runs, ReportSettings settings, ChartStyle style) {
+    XYChart chart(Analysis analysis, ReportSettings settings, ChartStyle style) {
         Texts t = settings.texts();
-        Grouped grouped = Grouped.of(runs, settings);
+        Grouped grouped = Grouped.of(analysis);
         List<RestoreRun> ordered = grouped.runsInGroupOrder();
         List<String> names = grouped.runNames();
         double maxClock = ordered.stream().mapToDouble(r -> {

@@ -1,5 +1,6 @@
 package dev.gbakprof.report;
 
+import dev.gbakprof.stats.Analysis;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.stats.Measure;
 import dev.gbakprof.stats.RunGroup;
@@ -31,13 +32,13 @@ public final class TotalChart implements ChartFile {
     }
 
     @Override
-    public Drawing drawing(List<RestoreRun> runs, ReportSettings settings) {
-        return chart(runs, settings, settings.style())::paint;
+    public Drawing drawing(Analysis analysis, ReportSettings settings) {
+        return chart(analysis, settings, settings.style())::paint;
     }
 
-    CategoryChart chart(List<RestoreRun> runs, ReportSettings settings, ChartStyle style) {
+    CategoryChart chart(Analysis analysis, ReportSettings settings, ChartStyle style) {
         Texts t = settings.texts();
-        Grouped grouped = Grouped.of(runs, settings);
+        Grouped grouped = Grouped.of(analysis);
         List<RunGroup> groups = grouped.groups().stream().filter(g -> g.spread(Measure.TOTAL).known()).toList();
         List<String> suffixes = new ArrayList<>();
         List<String> shortSuffixes = new ArrayList<>(); // when they do not fit: the run counts are in the key table

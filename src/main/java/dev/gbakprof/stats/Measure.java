@@ -46,8 +46,7 @@ public enum Measure {
      */
     public Double of(RestoreRun run) {
         if (phase == null) {
-            // a failed restore's time is not a restore time: it stopped early, or went on without indexes
-            return run.status() == RunStatus.COMPLETED ? run.totalSeconds() : null;
+            return run.restoreSeconds();
         }
         Double seconds = seconds(run, phase);
         if (seconds == null || run.status() == RunStatus.COMPLETED) {
@@ -74,13 +73,12 @@ public enum Measure {
     }
 
     /**
-     * An incomplete run whose log starts where the restore starts (its setup shows time): gbak was stopped (a
-     * timeout, Ctrl-C, a kill) or the log was cut, so the phase it stopped in is cut short. An excerpt that
-     * starts later shows no setup; its phases count as far as it shows them (the article's index lines).
+     * An incomplete run whose log starts where the restore starts: gbak was stopped (a timeout, Ctrl-C, a kill)
+     * or the log was cut, so the phase it stopped in is cut short. An excerpt ({@link RunKind#EXCERPT}) starts
+     * later; its phases count as far as it shows them (the article's index lines).
      */
     private static boolean cutShort(RestoreRun run) {
-        Double setup = seconds(run, Phase.SETUP);
-        return run.status() == RunStatus.INCOMPLETE && setup != null && setup > 0;
+        return RunKind.of(run) == RunKind.INCOMPLETE;
     }
 
     /** gbak went past this phase: it printed its total, or a phase of a later step shows time. */

@@ -2,14 +2,32 @@ package dev.gbakprof.stats;
 
 import dev.gbakprof.model.RestoreRun;
 
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 
-/** Repeated runs of one configuration: the runs that carry the same label, in input order. */
-public record RunGroup(String label, List<RestoreRun> runs) {
+/**
+ * Repeated runs of one configuration: the runs that carry the same label, in input order, with the spread of
+ * every {@link Measure} computed once when the group is made.
+ */
+public record RunGroup(String label, List<RestoreRun> runs, Map<Measure, Spread> spreads) {
 
     public RunGroup {
         runs = List.copyOf(runs);
+        spreads = Map.copyOf(spreads);
+    }
+
+    public RunGroup(String label, List<RestoreRun> runs) {
+        this(label, runs, spreadsOf(runs));
+    }
+
+    private static Map<Measure, Spread> spreadsOf(List<RestoreRun> runs) {
+        Map<Measure, Spread> spreads = new EnumMap<>(Measure.class);
+        for (Measure m : Measure.values()) {
+            spreads.put(m, Spread.of(runs.stream().map(m::of).toList()));
+        }
+        return spreads;
     }
 
     public int size() {
@@ -17,7 +35,12 @@ public record RunGroup(String label, List<RestoreRun> runs) {
     }
 
     public Spread spread(Measure measure) {
-        return Spread.of(runs.stream().map(measure::of).toList());
+        return spreads.get(measure);
+    }
+
+    /** How many of the group's runs are of this kind. */
+    public int count(RunKind kind) {
+        return (int) runs.stream().filter(r -> RunKind.of(r) == kind).count();
     }
 
     /** The known values of a measure, in run order. */

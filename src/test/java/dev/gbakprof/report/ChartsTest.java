@@ -1,5 +1,6 @@
 package dev.gbakprof.report;
 
+import dev.gbakprof.stats.Analysis;
 import dev.gbakprof.Samples;
 import dev.gbakprof.model.RestoreRun;
 import org.junit.jupiter.api.Test;
@@ -23,7 +24,7 @@ class ChartsTest {
 
     @Test
     void indexBarsAreNamedIndexAndTableOneSeriesPerLabelAndUnknownIsNotZero() {
-        HorizontalBarChart chart = new IndexesChart().drawing(Samples.article(), en);
+        HorizontalBarChart chart = new IndexesChart().drawing(Analysis.of(Samples.article(), (en).baseline()), en);
         assertThat(chart.categories()).extracting(HorizontalBarChart.Category::name).containsExactly(
                 "INDMF_TAG_PLC_DATA_DT_D", "INDMF_TAG_PLC_DATA_TAG_D", "INDMF_TAG_PLC_DATA_LU_D",
                 "INDMF_TAG_PLC_DATA_C1", "PKMNF2_DOC_DOWNTIME");
@@ -44,7 +45,7 @@ class ChartsTest {
 
     @Test
     void indexBarsOfRepeatedRunsAreMediansAndTheTopIsCut() {
-        HorizontalBarChart chart = new IndexesChart().chart(Samples.abBoth(), en, 3, style);
+        HorizontalBarChart chart = new IndexesChart().chart(Analysis.of(Samples.abBoth(), null), en, 3, style);
         assertThat(chart.categories()).hasSize(3);
         assertThat(chart.categories().get(0)).isEqualTo(new HorizontalBarChart.Category("FK_ORDERS_CUSTOMER", "(ORDERS?)"));
         assertThat(chart.series()).extracting(HorizontalBarChart.Series::name)
@@ -57,7 +58,7 @@ class ChartsTest {
 
     @Test
     void tableBarsCarryRowsPerSecond() {
-        HorizontalBarChart chart = new TablesChart().drawing(List.of(Samples.log("shop-tdrw.log", "shop")), en);
+        HorizontalBarChart chart = new TablesChart().drawing(Analysis.of(List.of(Samples.log("shop-tdrw.log", "shop")), (en).baseline()), en);
         assertThat(chart.categories()).extracting(HorizontalBarChart.Category::name)
                 .containsExactly("ORDERS", "ORDER_LINES", "CUSTOMERS", "PRODUCTS");
         assertThat(chart.categories().get(0).detail()).isEqualTo("1,000,000 rows");
@@ -70,7 +71,7 @@ class ChartsTest {
         List<RestoreRun> runs = List.of(Samples.log("shop-tdrw.log", "full"), Samples.halfOfOrders(dir, "half"),
                 Samples.log("shop-tdrw.log", "mixed"), Samples.halfOfOrders(dir, "mixed"));
 
-        HorizontalBarChart chart = new TablesChart().drawing(runs, en);
+        HorizontalBarChart chart = new TablesChart().drawing(Analysis.of(runs, (en).baseline()), en);
 
         assertThat(chart.categories().get(0)).isEqualTo(new HorizontalBarChart.Category("ORDERS", null));
         assertThat(chart.series()).extracting(s -> s.bars().get(0).text()).containsExactly(
@@ -82,7 +83,7 @@ class ChartsTest {
     @Test
     void phasesAreStackedPerRunInPhaseOrder() {
         List<RestoreRun> runs = Samples.abBoth();
-        CategoryChart chart = new PhasesChart().chart(runs, en, false, style);
+        CategoryChart chart = new PhasesChart().chart(Analysis.of(runs, null), en, false, style);
         assertThat(chart.getStyler().isStacked()).isTrue();
         assertThat(chart.getSeriesMap().keySet()).containsExactly("setup", "metadata", "data", "indexes", "finish");
         CategorySeries indexes = chart.getSeriesMap().get("indexes");
@@ -94,13 +95,13 @@ class ChartsTest {
 
     @Test
     void phasesPerLabelAreMedians() {
-        CategoryChart chart = new PhasesChart().chart(Samples.abBoth(), en, true, style);
+        CategoryChart chart = new PhasesChart().chart(Analysis.of(Samples.abBoth(), null), en, true, style);
         assertThat(list(chart.getSeriesMap().get("data").getXData())).containsExactly("full-cpu (3 runs)", "cpu-quota-50 (3 runs)");
     }
 
     @Test
     void totalHasAMedianBarPerLabelWhiskersAndADotPerRun() {
-        CategoryChart chart = new TotalChart().chart(Samples.abBoth(), en, style);
+        CategoryChart chart = new TotalChart().chart(Analysis.of(Samples.abBoth(), null), en, style);
         assertThat(chart.getSeriesMap().keySet()).containsExactly("median · full-cpu", "median · cpu-quota-50",
                 "min–max", "run 1", "run 2", "run 3");
         CategorySeries full = chart.getSeriesMap().get("median · full-cpu");
@@ -122,7 +123,7 @@ class ChartsTest {
             six.add(ab.get(i).withLabel(labels.get(i)));
         }
         for (ReportSettings size : List.of(en, new ReportSettings(10, null, Texts.of(Lang.EN), 800, 450, null))) {
-            CategoryChart total = new TotalChart().chart(six, size, size.style());
+            CategoryChart total = new TotalChart().chart(Analysis.of(six, null), size, size.style());
             List<String> shown = total.getSeriesMap().values().iterator().next().getXData().stream().map(String::valueOf).toList();
             assertThat(shown).hasSize(6).doesNotHaveDuplicates();
             for (int i = 0; i < 6; i++) {
@@ -135,20 +136,20 @@ class ChartsTest {
             }
             assertThat(shown.get(5)).contains("…"); // 72 characters are never shown whole
             assertThat(total.getStyler().isLegendVisible()).isFalse(); // single runs: no dots to name
-            CategoryChart phases = new PhasesChart().chart(six, size, true, size.style());
+            CategoryChart phases = new PhasesChart().chart(Analysis.of(six, null), size, true, size.style());
             assertThat(list(phases.getSeriesMap().get("data").getXData())).hasSize(6).doesNotHaveDuplicates();
         }
-        assertThat(new TotalChart().chart(Samples.abBoth(), en, style).getStyler().isLegendVisible()).isTrue();
+        assertThat(new TotalChart().chart(Analysis.of(Samples.abBoth(), null), en, style).getStyler().isLegendVisible()).isTrue();
     }
 
     @Test
     void timelineHasOneLinePerRunEndingAtTheShareOfWorkWithAKnownEnd() {
-        XYChart ab = new TimelineChart().chart(Samples.abBoth(), en, style);
+        XYChart ab = new TimelineChart().chart(Analysis.of(Samples.abBoth(), null), en, style);
         assertThat(ab.getSeriesMap()).hasSize(6);
         XYSeries first = ab.getSeriesMap().get("full-cpu #1");
         assertThat(first.getYData()).contains(100.0);
         // the excerpts: 5 indexes, the last one's end unknown, so 4 of 5 are done
-        XYChart article = new TimelineChart().chart(Samples.article(), en, style);
+        XYChart article = new TimelineChart().chart(Analysis.of(Samples.article(), null), en, style);
         assertThat(article.getSeriesMap().get("Balanced").getYMax()).isCloseTo(80.0, within(1e-9));
         assertThat(article.getSeriesMap().get("High performance").getXMin()).isCloseTo(5301.785 / 3600, within(1e-9));
     }
@@ -164,7 +165,7 @@ class ChartsTest {
         List<RestoreRun> runs = dev.gbakprof.store.RunInputs.load(java.nio.file.Path.of("samples/shop-cpu.json"), null);
         RestoreRun run = runs.get(0);
         assertThat(run.cpuSamples()).hasSizeGreaterThan(10).allSatisfy(s -> assertThat(s.mhz()).isNull());
-        XYChart chart = new CpuChart().chart(runs, en, style);
+        XYChart chart = new CpuChart().chart(Analysis.of(runs, null), en, style);
         assertThat(chart.getSeriesMap().keySet()).containsExactly("data phase", "index phase", "shop-cpu: load");
         assertThat(chart.getTitle()).contains("not observable");
         XYSeries data = chart.getSeriesMap().get("data phase");

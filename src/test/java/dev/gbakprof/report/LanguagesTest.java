@@ -1,5 +1,6 @@
 package dev.gbakprof.report;
 
+import dev.gbakprof.stats.Analysis;
 import dev.gbakprof.Samples;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -31,7 +32,7 @@ class LanguagesTest {
     @EnumSource(Lang.class)
     void everyLanguageRendersTheReportPage(Lang lang) throws IOException {
         ReportSettings settings = ReportSettings.defaults(lang);
-        ReportPage.Page page = new ReportPage().drawing(Samples.abBoth(), settings);
+        ReportPage.Page page = new ReportPage().drawing(Analysis.of(Samples.abBoth(), (settings).baseline()), settings);
         assertThat(Fonts.plain(31).canDisplayUpTo(page.headline())).isEqualTo(-1);
         var image = ImageIO.read(new ByteArrayInputStream(new ReportPage().render(Samples.abBoth(), settings)));
         assertThat(PngTest.luminanceVariance(image)).isGreaterThan(200);
@@ -39,13 +40,13 @@ class LanguagesTest {
 
     @Test
     void headlinesUseTheLanguagesWordsAndNumbers() {
-        assertThat(new ReportPage().drawing(Samples.abBoth(), ReportSettings.defaults(Lang.TR)).headline())
+        assertThat(new ReportPage().drawing(Analysis.of(Samples.abBoth(), (ReportSettings.defaults(Lang.TR)).baseline()), ReportSettings.defaults(Lang.TR)).headline())
                 .isEqualTo("full-cpu: geri yükleme 13,0 sn sürdü; cpu-quota-50 (26,4 sn) ile karşılaştırıldığında "
                         + "%51 daha az süre, her biri için 3 çalıştırma.");
-        assertThat(new ReportPage().drawing(Samples.article(), ReportSettings.defaults(Lang.PT_BR)).headline())
+        assertThat(new ReportPage().drawing(Analysis.of(Samples.article(), (ReportSettings.defaults(Lang.PT_BR)).baseline()), ReportSettings.defaults(Lang.PT_BR)).headline())
                 .isEqualTo("High performance: a fase de índices levou 43 min 13 s, 31% menos tempo que com Balanced "
                         + "(1 h 03 min), 1 execução de cada: poucas execuções para chamar isso de diferença real.");
-        assertThat(new ReportPage().drawing(Samples.abBoth(), ReportSettings.defaults(Lang.ES)).headline())
+        assertThat(new ReportPage().drawing(Analysis.of(Samples.abBoth(), (ReportSettings.defaults(Lang.ES)).baseline()), ReportSettings.defaults(Lang.ES)).headline())
                 .isEqualTo("full-cpu restauró en 13,0 s, un 51\u00a0% menos de tiempo que cpu-quota-50 (26,4 s), "
                         + "3 ejecuciones de cada una.");
     }

@@ -1,5 +1,6 @@
 package dev.gbakprof.report;
 
+import dev.gbakprof.stats.Analysis;
 import dev.gbakprof.Samples;
 import org.junit.jupiter.api.Test;
 
@@ -17,7 +18,7 @@ class ReportPageTest {
 
     @Test
     void excerptsCompareTheIndexPhaseOfTheirFiveLinesAndSaySo() {
-        ReportPage.Page page = new ReportPage().drawing(Samples.article(), ReportSettings.defaults(Lang.EN));
+        ReportPage.Page page = new ReportPage().drawing(Analysis.of(Samples.article(), (ReportSettings.defaults(Lang.EN)).baseline()), ReportSettings.defaults(Lang.EN));
         // 7894.340 - 5301.785 = 2592.555 s and 13304.334 - 9529.339 = 3774.995 s; 1 - 2592.555/3774.995 = 31.3 %
         assertThat(page.headline()).isEqualTo("High performance: the index phase took 43 min 13 s, 31% less time than "
                 + "with Balanced (1 h 03 min), 1 run each: too few runs to call it a real difference.");
@@ -38,7 +39,7 @@ class ReportPageTest {
 
     @Test
     void repeatedRunsGetAHeadlineOnTheTotalAndAVerdictWithItsInterval() {
-        ReportPage.Page page = new ReportPage().drawing(Samples.abBoth(), ReportSettings.defaults(Lang.EN));
+        ReportPage.Page page = new ReportPage().drawing(Analysis.of(Samples.abBoth(), (ReportSettings.defaults(Lang.EN)).baseline()), ReportSettings.defaults(Lang.EN));
         assertThat(page.headline())
                 .isEqualTo("full-cpu restored in 13.0 s, 51% less time than cpu-quota-50 (26.4 s), 3 runs each.");
         assertThat(page.notes()).containsExactly("full-cpu is 2.04× faster than cpu-quota-50: 95% CI 1.74–2.20 "
@@ -54,7 +55,7 @@ class ReportPageTest {
     @Test
     void aGivenBaselineIsWhatOthersAreComparedWith() {
         ReportSettings settings = new ReportSettings(10, "A/B", Texts.of(Lang.EN), 1600, 900, "cpu-quota-50");
-        ReportPage.Page page = new ReportPage().drawing(Samples.abBoth(), settings);
+        ReportPage.Page page = new ReportPage().drawing(Analysis.of(Samples.abBoth(), (settings).baseline()), settings);
         assertThat(page.title()).isEqualTo("A/B");
         assertThat(page.table().header().get(5)).isEqualTo("Against cpu-quota-50");
         assertThat(page.table().rows().get(0).get(5)).isEqualTo("2.04× faster (95% CI 1.74–2.20)");
@@ -62,13 +63,13 @@ class ReportPageTest {
 
     @Test
     void aFailedRestoreSaysSoQuotesGbakAndHasNoTotal() {
-        ReportPage.Page page = new ReportPage().drawing(List.of(Samples.log("dupfail-tdrw.log", "dupfail")),
+        ReportPage.Page page = new ReportPage().drawing(Analysis.of(List.of(Samples.log("dupfail-tdrw.log", "dupfail")), (ReportSettings.defaults(Lang.EN)).baseline()),
                 ReportSettings.defaults(Lang.EN));
         assertThat(page.headline()).isEqualTo("dupfail: gbak went through to the end of the restore (0.135 s) but reported errors: the restore failed (1 run).");
         assertThat(page.notes()).containsExactly("dupfail: 1 of 1 run(s) failed. gbak: cannot commit index UX_ITEMS_NORM_CODE");
         assertThat(page.table().rows()).containsExactly(
                 List.of("dupfail", "1 (1 failed)", "unknown", "0.032 s", "0.000 s"));
-        HorizontalBarChart indexes = new IndexesChart().drawing(List.of(Samples.log("dupfail-tdrw.log", "dupfail")),
+        HorizontalBarChart indexes = new IndexesChart().drawing(Analysis.of(List.of(Samples.log("dupfail-tdrw.log", "dupfail")), (ReportSettings.defaults(Lang.EN)).baseline()),
                 ReportSettings.defaults(Lang.EN));
         assertThat(indexes.categories().get(0).name()).isEqualTo("UX_ITEMS_NORM_CODE");
         assertThat(indexes.series().get(0).bars().get(0).text()).isEqualTo("0.003 s · FAILED in 1 of 1 run(s): left inactive");
@@ -78,14 +79,14 @@ class ReportPageTest {
     void aRestoreThatFailedBeforeItsEndSaysWhereGbakStopped() {
         // gbak refused to overwrite an existing database: it stopped before restoring anything
         RestoreRun failed = RunInputs.load(Path.of("src/test/resources/more-logs/svc-exists.log"), "exists").get(0);
-        ReportPage.Page page = new ReportPage().drawing(List.of(failed), ReportSettings.defaults(Lang.EN));
+        ReportPage.Page page = new ReportPage().drawing(Analysis.of(List.of(failed), (ReportSettings.defaults(Lang.EN)).baseline()), ReportSettings.defaults(Lang.EN));
         assertThat(page.headline()).isEqualTo("exists: the restore failed; gbak stopped after 0.000 s (1 run).");
     }
 
     @Test
     void restoresOfDifferentDataAreComparedWithANoteSayingSo() {
         RestoreRun small = RunInputs.load(Path.of("src/test/resources/logs/small-tdrw.log"), "small").get(0);
-        ReportPage.Page page = new ReportPage().drawing(List.of(Samples.log("shop-tdrw.log", "shop"), small),
+        ReportPage.Page page = new ReportPage().drawing(Analysis.of(List.of(Samples.log("shop-tdrw.log", "shop"), small), (ReportSettings.defaults(Lang.EN)).baseline()),
                 ReportSettings.defaults(Lang.EN));
         // small-tdrw.log restores PROJECTS, EMPLOYEES, DEPARTMENTS; shop-tdrw.log has none of them
         assertThat(page.notes()).contains("small and shop did not restore the same data (table PROJECTS only in "
@@ -95,25 +96,25 @@ class ReportPageTest {
         RestoreRun half = shop.toBuilder().label("half").tables(shop.tables().stream()
                 .map(t -> t.name().equals("ORDERS") ? new TableLoad(t.name(), 500_000, t.startSeconds(), t.seconds()) : t)
                 .toList()).build();
-        assertThat(new ReportPage().drawing(List.of(shop, half), ReportSettings.defaults(Lang.EN)).notes())
+        assertThat(new ReportPage().drawing(Analysis.of(List.of(shop, half), (ReportSettings.defaults(Lang.EN)).baseline()), ReportSettings.defaults(Lang.EN)).notes())
                 .contains("half and full did not restore the same data (table ORDERS: 500,000 rows against 1,000,000): "
                         + "their times compare the databases as much as the configurations.");
         // the same restores under two labels: no such note
-        ReportPage.Page same = new ReportPage().drawing(Samples.abBoth(), ReportSettings.defaults(Lang.EN));
+        ReportPage.Page same = new ReportPage().drawing(Analysis.of(Samples.abBoth(), (ReportSettings.defaults(Lang.EN)).baseline()), ReportSettings.defaults(Lang.EN));
         assertThat(same.notes()).noneMatch(n -> n.contains("same data"));
     }
 
     @Test
     void theSameTimeOnTooFewRunsIsSaidInPlainWords() {
-        ReportPage.Page page = new ReportPage().drawing(List.of(Samples.log("shop-tdrw.log", "A"),
-                Samples.log("shop-tdrw.log", "B")), ReportSettings.defaults(Lang.EN));
+        ReportPage.Page page = new ReportPage().drawing(Analysis.of(List.of(Samples.log("shop-tdrw.log", "A"),
+                Samples.log("shop-tdrw.log", "B")), (ReportSettings.defaults(Lang.EN)).baseline()), ReportSettings.defaults(Lang.EN));
         assertThat(page.notes()).contains("A and B took the same time on 1 against 1 run(s): too few runs to tell a real "
                 + "difference from run-to-run noise (a test needs 3 runs each).");
     }
 
     @Test
     void aCutLogSaysWhereItStops() {
-        ReportPage.Page page = new ReportPage().drawing(List.of(Samples.log("shop-cut.log", "cut")),
+        ReportPage.Page page = new ReportPage().drawing(Analysis.of(List.of(Samples.log("shop-cut.log", "cut")), (ReportSettings.defaults(Lang.EN)).baseline()),
                 ReportSettings.defaults(Lang.EN));
         assertThat(page.headline())
                 .isEqualTo("cut: the log stops after 5.27 s on gbak's clock, before the restore finished (1 run).");
@@ -121,7 +122,7 @@ class ReportPageTest {
 
     @Test
     void aSingleRunIsLabelledAsSuchWithoutAComparison() {
-        ReportPage.Page page = new ReportPage().drawing(List.of(Samples.log("shop-tdrw.log", "shop")),
+        ReportPage.Page page = new ReportPage().drawing(Analysis.of(List.of(Samples.log("shop-tdrw.log", "shop")), (ReportSettings.defaults(Lang.EN)).baseline()),
                 ReportSettings.defaults(Lang.EN));
         assertThat(page.headline()).isEqualTo("shop restored in 11.6 s (1 run).");
         assertThat(page.notes()).isEmpty();

@@ -1,0 +1,209 @@
+package dev.gbakprof.stats;
+
+import dev.gbakprof.model.IndexBuild;
+import dev.gbakprof.model.RestoreRun;
+import dev.gbakprof.model.RunStatus;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The comparison of a set of runs, computed once: configurations (label groups) with the spread of every
+ * measure, each configuration against the baseline on every measure, the headline's facts, per-index and
+ * per-table times, and the notes that keep it honest. Immutable; every writer (report page, charts,
+ * Markdown, CSV, {@code --json}) formats it and none recomputes a number.
+ */
+public final class Analysis {
+    private final List<RestoreRun> runs;
+    private final List<RunGroup> groups;
+    private final int baseline;
+    private final List<Map<Measure, Comparison>> comparisons;
+    private final Headline headline;
+    private final List<ObjectTimes> indexes;
+    private final List<ObjectTimes> tables;
+    private final Map<String, DataDifference> dataDifferences;
+    private final List<Note> notes;
+
+    private Analysis(List<RestoreRun> runs, List<RunGroup> groups, int baseline) {
+        this.runs = List.copyOf(runs);
+        this.groups = groups;
+        this.baseline = baseline;
+        List<Map<Measure, Comparison>> byGroup = new ArrayList<>();
+        for (int g = 0; g < groups.size(); g++) {
+            Map<Measure, Comparison> each = new EnumMap<>(Measure.class);
+            if (g != baseline) {
+                for (Measure m : Measure.values()) {
+                    each.put(m, Comparisons.compare(groups.get(baseline), groups.get(g), m));
+                }
+            }
+            byGroup.add(Collections.unmodifiableMap(each));
+        }
+        this.comparisons = List.copyOf(byGroup);
+        this.headline = Headline.of(groups, baseline);
+        this.indexes = ObjectStats.indexes(groups);
+        this.tables = ObjectStats.tables(groups);
+        this.dataDifferences = Collections.unmodifiableMap(differentData());
+        this.notes = List.copyOf(computeNotes());
+    }
+
+    /**
+     * @param baselineLabel the configuration every other is compared with, {@code null}: the first
+     * @throws IllegalArgumentException when there are no runs, or no run carries {@code baselineLabel}
+     */
+    public static Analysis of(List<RestoreRun> runs, String baselineLabel) {
+        if (runs.isEmpty()) {
+            throw new IllegalArgumentException("no runs to analyse");
+        }
+        List<RunGroup> groups = Groups.byLabel(runs);
+        return new Analysis(runs, groups, Groups.baselineIndex(groups, baselineLabel));
+    }
+
+    /** Every run, in input order. */
+    public List<RestoreRun> runs() {
+        return runs;
+    }
+
+    /** The configurations, in the order their labels first appear. */
+    public List<RunGroup> groups() {
+        return groups;
+    }
+
+    /** Index of the baseline configuration in {@link #groups()}. */
+    public int baseline() {
+        return baseline;
+    }
+
+    public RunGroup baselineGroup() {
+        return groups.get(baseline);
+    }
+
+    /** Configuration {@code group} against the baseline on {@code measure}; {@code null} for the baseline itself. */
+    public Comparison comparison(int group, Measure measure) {
+        return comparisons.get(group).get(measure);
+    }
+
+    public Headline headline() {
+        return headline;
+    }
+
+    /** Every index built in any run, in the order first seen. */
+    public List<ObjectTimes> indexes() {
+        return indexes;
+    }
+
+    /** Every table loaded in any run, in the order first seen. */
+    public List<ObjectTimes> tables() {
+        return tables;
+    }
+
+    /** What the headline must not hide, in the order a reader needs it. */
+    public List<Note> notes() {
+        return notes;
+    }
+
+    /**
+     * Per label whose completed restores did not restore the same tables and rows as the baseline's first
+     * completed restore: the first difference.
+     */
+    public Map<String, DataDifference> dataDifferences() {
+        return dataDifferences;
+    }
+
+    private List<Note> computeNotes() {
+        List<Note> out = new ArrayList<>();
+        for (RunGroup g : groups) {
+            List<RestoreRun> failed = g.runs().stream().filter(r -> r.status() == RunStatus.FAILED).toList();
+            if (!failed.isEmpty()) {
+                String error = failed.get(0).errors().isEmpty() ? "?" : failed.get(0).errors().get(0);
+                out.add(Note.of(NoteCode.RUNS_FAILED, g.label(), failed.size(), g.size(), error));
+            }
+        }
+        boolean single = groups.size() == 1 && groups.get(0).runs().stream()
+                .noneMatch(r -> r.status() == RunStatus.COMPLETED);
+        if (single) {
+            out.addAll(unknownBuilds());
+            return out;
+        }
+        if (headline.measure() == null) {
+            return out;
+        }
+        if (!headline.onTotal()) {
+            out.add(0, Note.of(NoteCode.PARTIAL_MEASURE, headline.measure()));
+        }
+        if (headline.comparison() != null) {
+            out.add(Note.of(NoteCode.VERDICT, headline.comparison()));
+        }
+        dataDifferences.forEach((label, d) -> out.add(Note.of(NoteCode.DIFFERENT_DATA, label,
+                baselineGroup().label(), d)));
+        if (!headline.onTotal()) {
+            out.addAll(unknownBuilds());
+        }
+        return out;
+    }
+
+    /** The codes of the notes, in order (what tests and scripts look at). */
+    public List<NoteCode> noteCodes() {
+        return notes.stream().map(Note::code).toList();
+    }
+
+    private List<Note> unknownBuilds() {
+        long unknown = runs.stream().flatMap(r -> r.indexes().stream()).map(IndexBuild::seconds)
+                .filter(s -> s == null).count();
+        return unknown == 0 ? List.of() : List.of(Note.of(NoteCode.UNKNOWN_BUILDS, unknown));
+    }
+
+    /** The times of two databases say little about two configurations. */
+    private Map<String, DataDifference> differentData() {
+        Map<String, DataDifference> out = new LinkedHashMap<>();
+        RunGroup base = baselineGroup();
+        RestoreRun reference = base.runs().stream().filter(r -> r.status() == RunStatus.COMPLETED).findFirst()
+                .orElse(null);
+        if (reference == null) {
+            return out;
+        }
+        Map<String, Long> want = rows(reference);
+        for (RunGroup g : groups) {
+            if (g == base) {
+                continue;
+            }
+            for (RestoreRun r : g.runs()) {
+                DataDifference d = r.status() == RunStatus.COMPLETED ? difference(want, rows(r), base.label(), g.label())
+                        : null;
+                if (d != null) {
+                    out.put(g.label(), d);
+                    break;
+                }
+            }
+        }
+        return out;
+    }
+
+    private static Map<String, Long> rows(RestoreRun run) {
+        Map<String, Long> rows = new LinkedHashMap<>();
+        run.tables().forEach(table -> rows.put(table.name(), table.records()));
+        return rows;
+    }
+
+    private static DataDifference difference(Map<String, Long> base, Map<String, Long> other, String baseLabel,
+                                             String otherLabel) {
+        for (Map.Entry<String, Long> e : other.entrySet()) {
+            Long b = base.get(e.getKey());
+            if (b == null) {
+                return new DataDifference(e.getKey(), otherLabel, null, null);
+            }
+            if (!b.equals(e.getValue())) {
+                return new DataDifference(e.getKey(), null, e.getValue(), b);
+            }
+        }
+        for (String table : base.keySet()) {
+            if (!other.containsKey(table)) {
+                return new DataDifference(table, baseLabel, null, null);
+            }
+        }
+        return null;
+    }
+}

@@ -1,0 +1,29 @@
+package dev.gbakprof.stats;
+
+import java.util.Locale;
+
+/**
+ * What a note of a comparison says, as a stable code: {@code compare --json} prints {@link #code()}, scripts
+ * and tests branch on it; the sentence is the report's (in the reader's language). README lists them.
+ */
+public enum NoteCode {
+    /** Some runs of a configuration failed; args: label, failed runs, runs, gbak's first error. */
+    RUNS_FAILED,
+    /** Some runs of a configuration stopped before the end (timeout, kill, log cut); args: label, stopped, runs. */
+    RUNS_INCOMPLETE,
+    /** Runs are excerpts of a log (they start after gbak's start): what they timed is all they say; args: label. */
+    EXCERPT,
+    /** The total is unknown in some configuration: only a phase is compared; args: the {@link Measure}. */
+    PARTIAL_MEASURE,
+    /** The headline comparison's verdict in full; args: the {@link Comparison}. */
+    VERDICT,
+    /** Two configurations restored different tables or row counts; args: label, baseline label, difference. */
+    DIFFERENT_DATA,
+    /** Index builds whose time is unknown are left out; args: how many. */
+    UNKNOWN_BUILDS;
+
+    /** {@code runs-failed}: the form JSON carries. */
+    public String code() {
+        return name().toLowerCase(Locale.ROOT).replace('_', '-');
+    }
+}

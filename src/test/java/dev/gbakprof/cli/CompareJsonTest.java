@@ -1,0 +1,136 @@
+package dev.gbakprof.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.gbakprof.Samples;
+import dev.gbakprof.report.ReportPage;
+import dev.gbakprof.report.ReportSettings;
+import dev.gbakprof.report.Lang;
+import dev.gbakprof.stats.Analysis;
+import dev.gbakprof.testutil.Cli;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+/** Golden checks of {@code compare --json} and {@code report --json} on the article excerpts and the A/B samples. */
+class CompareJsonTest {
+    private static final String R = "src/test/resources/report/";
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @TempDir
+    Path tmp;
+
+    private static JsonNode json(Cli.Result r) throws Exception {
+        return JSON.readTree(r.out());
+    }
+
+    private static List<String> codes(JsonNode root) {
+        List<String> codes = new ArrayList<>();
+        root.get("notes").forEach(n -> codes.add(n.get("code").asText()));
+        return codes;
+    }
+
+    private static String[] ab(String... first) {
+        List<String> args = new ArrayList<>(List.of(first));
+        for (String label : List.of("full-cpu", "cpu-quota-50")) {
+            for (int i = 1; i <= 3; i++) {
+                args.add(R + "ab/" + label + "/run" + i + ".log");
+            }
+        }
+        return args.toArray(new String[0]);
+    }
+
+    @Test
+    void theArticleExcerptsCompareTheIndexBuildsTheyShowWithTheHeadlineOfThePage() throws Exception {
+        Cli.Result r = Cli.run("compare", "--json", "Balanced=" + R + "article-balanced.log",
+                "High performance=" + R + "article-high-performance.log");
+        assertThat(r.code()).isZero();
+        JsonNode root = json(r);
+        assertThat(root.get("schema").asText()).isEqualTo("gbakprof.compare/1");
+        assertThat(root.get("measure").asText()).isEqualTo("indexes");
+        assertThat(root.get("baseline").asText()).isEqualTo("Balanced");
+        String pageHeadline = new ReportPage().drawing(Analysis.of(Samples.article(), null),
+                ReportSettings.defaults(Lang.EN)).headline();
+        assertThat(root.get("headline").asText()).isEqualTo(pageHeadline);
+        JsonNode balanced = root.get("configurations").get(0);
+        assertThat(balanced.get("runs").get("count").asInt()).isEqualTo(1);
+        assertThat(balanced.get("runs").get("excerpt").asInt()).isEqualTo(1);
+        assertThat(balanced.get("runs").get("completed").asInt()).isZero();
+        assertThat(balanced.get("total").get("median").isNull()).isTrue();
+        // first to last of the five lines: 13304.334 - 9529.339 and 7894.340 - 5301.785
+        assertThat(balanced.get("phases").get("indexes").get("median").asDouble()).isCloseTo(3774.995, within(1e-9));
+        JsonNode high = root.get("configurations").get(1);
+        assertThat(high.get("phases").get("indexes").get("median").asDouble()).isCloseTo(2592.555, within(1e-9));
+        JsonNode onIndexes = comparison(root, "High performance", "indexes");
+        assertThat(onIndexes.get("ratio").asDouble()).isCloseTo(2592.555 / 3774.995, within(1e-12));
+        assertThat(onIndexes.get("interval").isNull()).isTrue();
+        assertThat(comparison(root, "High performance", "total").get("ratio").isNull()).isTrue();
+        assertThat(root.get("indexes")).hasSize(5);
+        assertThat(codes(root)).contains("partial-measure", "verdict");
+    }
+
+    @Test
+    void theAbSamplesCarryMediansSpreadsAndAVerdictWithItsInterval() throws Exception {
+        Cli.Result r = Cli.run(ab("compare", "--json", "--label-from", "dir"));
+        assertThat(r.code()).isZero();
+        assertThat(r.err()).isEmpty();
+        JsonNode root = json(r);
+        assertThat(root.get("measure").asText()).isEqualTo("total");
+        JsonNode full = root.get("configurations").get(0);
+        assertThat(full.get("label").asText()).isEqualTo("full-cpu");
+        assertThat(full.get("runs").get("completed").asInt()).isEqualTo(3);
+        assertThat(full.get("total").get("median").asDouble()).isEqualTo(12.972);
+        assertThat(full.get("total").get("min").asDouble()).isEqualTo(12.226);
+        assertThat(full.get("total").get("max").asDouble()).isEqualTo(14.698);
+        assertThat(full.get("runList")).hasSize(3);
+        JsonNode quota = root.get("configurations").get(1);
+        assertThat(quota.get("total").get("median").asDouble()).isEqualTo(26.442);
+        JsonNode total = comparison(root, "cpu-quota-50", "total");
+        assertThat(total.get("baseline").asText()).isEqualTo("full-cpu");
+        assertThat(total.get("ratio").asDouble()).isCloseTo(26.442 / 12.972, within(1e-12));
+        assertThat(total.get("interval").get("low").asDouble()).isGreaterThan(1);
+        assertThat(total.get("verdict").asText()).isEqualTo("slower");
+        assertThat(root.get("tables").get(0).get("configurations").get(0).has("rowsMin")).isTrue();
+        assertThat(codes(root)).containsExactly("verdict");
+    }
+
+    @Test
+    void reportJsonOfAFailedRestoreLeadsWithTheFailure() throws Exception {
+        Cli.Result r = Cli.run("report", "--json", R + "dupfail-tdrw.log");
+        assertThat(r.code()).isEqualTo(Main.FAILED);
+        JsonNode root = json(r);
+        assertThat(codes(root)).startsWith("runs-failed");
+        JsonNode run = root.get("configurations").get(0).get("runList").get(0);
+        assertThat(run.get("status").asText()).isEqualTo("failed");
+        // one definition of a run's total: a failed restore has none, even though gbak went on to its end
+        assertThat(run.get("totalSeconds").isNull()).isTrue();
+        assertThat(run.get("lastSeenSeconds").asDouble()).isEqualTo(0.135);
+    }
+
+    @Test
+    void withOutTheJsonComesWithTheFilesAndTheRunsCsvAgreesWithTheSummaryOnAFailedTotal() throws Exception {
+        Cli.Result r = Cli.run("report", "--json", "--out", tmp.toString(), R + "dupfail-tdrw.log");
+        assertThat(r.code()).isEqualTo(Main.FAILED);
+        assertThat(json(r).get("schema").asText()).isEqualTo("gbakprof.compare/1");
+        List<String> csv = Files.readAllLines(tmp.resolve("runs.csv"));
+        assertThat(csv.get(0)).startsWith("label,run,source,status,total_s,last_seen_s,");
+        assertThat(csv.get(1)).contains(",failed,,0.135,");
+        assertThat(Files.readString(tmp.resolve("summary.md"))).doesNotContain("| failed | 0.135 s |");
+    }
+
+    private static JsonNode comparison(JsonNode root, String label, String measure) {
+        for (JsonNode c : root.get("comparisons")) {
+            if (c.get("label").asText().equals(label) && c.get("measure").asText().equals(measure)) {
+                return c;
+            }
+        }
+        throw new AssertionError("no comparison of " + label + " on " + measure);
+    }
+}
