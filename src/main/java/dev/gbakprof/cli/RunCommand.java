@@ -45,7 +45,7 @@ import java.util.concurrent.Callable;
                 "Exits 0 when the restore completed (and verified), 1 when it failed, failed",
                 "verification or was stopped, 2 when it was refused before it started (bad usage,",
                 "missing backup, existing database, a server that does not answer or refuses the",
-                "login)."})
+                "login, a database in use with --replace), or when the runs folder could not be written."})
 final class RunCommand implements Callable<Integer> {
 
     @Option(names = "--backup", required = true, paramLabel = "F.fbk", description = "Backup file to restore (never modified).")
@@ -71,7 +71,7 @@ final class RunCommand implements Callable<Integer> {
     @Mixin
     ServerOptions server = new ServerOptions();
 
-    @Option(names = "--replace", description = "Overwrite an existing database (gbak -rep). Without it an existing database is refused and left untouched.")
+    @Option(names = "--replace", description = "Replace an existing database: restore beside it, move the restore over it only once complete (and verified with --inspect); needs room for two copies. Without it an existing database is refused and left untouched.")
     boolean replace;
 
     @Option(names = "--repeat", paramLabel = "N", defaultValue = "1", description = "Restore N times, each into a fresh database name (default: ${DEFAULT-VALUE}).")
@@ -158,6 +158,13 @@ final class RunCommand implements Callable<Integer> {
             out.print(RepeatSummary.of(runs));
         }
         out.flush();
+        String unsaved = outcomes.stream().map(RestoreSession.Outcome::unsaved).filter(java.util.Objects::nonNull)
+                .findFirst().orElse(null);
+        if (unsaved != null) {
+            spec.commandLine().getErr().println("gbakprof: " + unsaved + "; the measurement above was not saved. "
+                    + "Free space in --runs-dir " + runsDir + " or choose another");
+            return Main.BAD_INPUT;
+        }
         return runs.stream().allMatch(r -> r.status() == RunStatus.COMPLETED) && runs.size() == Math.max(1, repeat)
                 ? Main.OK : Main.FAILED;
     }

@@ -53,6 +53,19 @@ public record ServerAddress(String host, int port) {
     public record Remote(ServerAddress server, String path) {
     }
 
+    /**
+     * Whether this server runs on this machine (a loopback address, or one of this machine's own addresses), so
+     * that its database paths are this machine's paths too. {@code false} when the host cannot be resolved.
+     */
+    public boolean onThisMachine() {
+        try {
+            java.net.InetAddress a = java.net.InetAddress.getByName(host);
+            return a.isLoopbackAddress() || a.isAnyLocalAddress() || java.net.NetworkInterface.getByInetAddress(a) != null;
+        } catch (java.io.IOException ex) {
+            return false;
+        }
+    }
+
     /** {@code host/port}, as Firebird's tools print it. */
     @Override
     public String toString() {

@@ -63,6 +63,10 @@ public enum WarningCode {
     INDEX_INACTIVE_IN_BACKUP,
     /** An index the log built is not in the restored database. */
     INDEX_NOT_IN_DATABASE,
+    /** {@code --replace} left the database as it was (the restore did not succeed); the message says what is where. */
+    NOT_REPLACED,
+    /** The raw log could not be written (a full disk): gbakprof stopped the restore. */
+    RAW_LOG_UNWRITABLE,
     /** A warning from a record written before warnings had codes (or with a code this version does not know). */
     OTHER;
 

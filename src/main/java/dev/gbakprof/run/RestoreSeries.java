@@ -90,7 +90,8 @@ public final class RestoreSeries {
             checkServer(); // repeats through a server are dropped through it: that needs the login too
         }
         if (options.throughServer()) {
-            return; // the paths are the server's: gbak or the server will say what is wrong
+            checkServerTargets();
+            return; // the paths are the server's: gbak or the server will say what else is wrong
         }
         options.checkLocalBackup();
         for (String t : targets()) {
@@ -100,6 +101,24 @@ public final class RestoreSeries {
                 throw new RunRefusedException("--inspect opens " + t + " through the server, but " + unreachable
                         + "; restore into a folder it can enter");
             }
+        }
+    }
+
+    /**
+     * A server on this machine has its files here: they get the local checks (the backup by another name, an
+     * existing database, --replace's needs). A database on another machine cannot be replaced safely.
+     */
+    private void checkServerTargets() {
+        for (String t : targets()) {
+            Path file = new RestoredDatabase(options, t).localFile();
+            if (file == null) {
+                if (options.replace()) {
+                    throw new RunRefusedException(RestoreSession.remoteReplace(t));
+                }
+                continue;
+            }
+            Path backup = Path.of(options.backup());
+            options.checkLocalTarget(t, file, backup.isAbsolute() && Files.exists(backup) ? backup : null);
         }
     }
 
@@ -150,6 +169,9 @@ public final class RestoreSeries {
             if (o.run().status() == RunStatus.INCOMPLETE
                     && o.run().hasWarning(WarningCode.INTERRUPTED)) {
                 break; // Ctrl-C ends the series
+            }
+            if (o.unsaved() != null) {
+                break; // the runs folder cannot take more: the next restore's measurement would be lost too
             }
         }
         return outcomes;

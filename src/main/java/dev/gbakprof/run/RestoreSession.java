@@ -23,6 +23,10 @@ import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFileAttributeView;
+import java.nio.file.attribute.PosixFileAttributes;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
@@ -48,8 +52,16 @@ public final class RestoreSession {
     private final PrintStream progressOut;
     private final boolean terminal;
 
-    /** What one restore left behind. */
-    public record Outcome(RestoreRun run, Path runDir) {
+    /**
+     * What one restore left behind.
+     *
+     * @param unsaved what could not be written to the run folder (the raw log, run.json), naming the file and the
+     *                reason; {@code null} when both were written
+     */
+    public record Outcome(RestoreRun run, Path runDir, String unsaved) {
+        public Outcome(RestoreRun run, Path runDir) {
+            this(run, runDir, null);
+        }
     }
 
     public RestoreSession(RunOptions options, Path gbak, Environment environment, PrintStream progressOut,
@@ -78,9 +90,33 @@ public final class RestoreSession {
      * @param tag      suffix of the run folder (for repeated runs), or empty
      */
     public Outcome restore(String database, String label, String tag) throws IOException {
-        boolean local = !options.throughServer();
         RestoredDatabase target = new RestoredDatabase(options, database);
+        Path file = target.localFile();
+        // held from before the look at the database to after its removal or replacement: a second run to this name
+        // is refused instead of racing this one (and removing what this one restores)
+        try (TargetLock claim = file == null ? null : TargetLock.take(file)) {
+            return restoreClaimed(target, file, label, tag);
+        }
+    }
+
+    private Outcome restoreClaimed(RestoredDatabase target, Path file, String label, String tag) throws IOException {
+        boolean local = !options.throughServer();
+        String database = target.name();
         boolean existedBefore = target.exists();
+        if (existedBefore && !options.replace() && file != null) {
+            throw new RunRefusedException(database + ": database exists (it appeared after the checks: another program "
+                    + "restoring into it?); it was left untouched. Choose another --database");
+        }
+        // --replace never lets gbak write over the database: the restore goes beside it, and only a completed (with
+        // --inspect, verified) restore is moved over it
+        boolean replacing = existedBefore && options.replace();
+        if (replacing) {
+            if (file == null) {
+                throw new RunRefusedException(remoteReplace(database));
+            }
+            RunOptions.checkReplaceable(database, file);
+        }
+        RestoredDatabase into = replacing ? target.staging() : target;
         Long backupBytes = local && Files.isRegularFile(Path.of(options.backup())) ? Files.size(Path.of(options.backup())) : null;
 
         // a --baseline that cannot be read is refused before a run folder exists
@@ -88,7 +124,16 @@ public final class RestoreSession {
                 .map(RestoreRun::totalSeconds).orElse(null);
         Path runDir = newRunDir(label, tag);
         Path rawLog = runDir.resolve("gbak.log");
-        RestoreRoute route = route(database);
+        RestoreRoute route = route(into.name());
+        RawLog raw;
+        try {
+            raw = new RawLog(new BufferedOutputStream(Files.newOutputStream(rawLog, StandardOpenOption.CREATE_NEW,
+                    StandardOpenOption.WRITE)), rawLog, route::interrupt);
+        } catch (IOException ex) {
+            Files.deleteIfExists(runDir);
+            throw new RunRefusedException(rawLog + ": cannot write the raw log (" + reason(ex) + "); nothing was restored. "
+                    + "Choose a --runs-dir you can write");
+        }
 
         RestoreTimeline timeline = new RestoreTimeline();
         CountDownLatch recorded = new CountDownLatch(1);
@@ -107,7 +152,7 @@ public final class RestoreSession {
         RestoreRoute.Ending result;
         List<String> sampleWarnings;
         List<dev.gbakprof.model.CpuSample> samples;
-        try (OutputStream raw = new BufferedOutputStream(Files.newOutputStream(rawLog));
+        try (raw;
              ProgressDisplay display = new ProgressDisplay(timeline, progressOut, terminal, baseline);
              CpuSampler sampler = new CpuSampler(options.sampleInterval().toMillis())) {
             LinePipeline pipeline = new LinePipeline(timeline, display);
@@ -122,19 +167,26 @@ public final class RestoreSession {
         double wall = (System.nanoTime() - t0) / 1e9;
         try {
             RestoreRun run = finish(timeline, result, route, label, rawLog, startedAt, wall, backupBytes,
-                    samples, sampleWarnings);
+                    samples, sampleWarnings, raw.failure());
             if (options.inspect()) {
-                run = inspect(run, database);
+                run = inspect(run, into.name());
             }
-            // A restore that never reached "finishing, closing, and going home" (stopped, or gbak gave up on a
-            // truncated backup) leaves a partial database nobody can use; one that finished but failed an index
-            // is kept: the DBA fixes it with gfix -online.
-            String left = partial(run) ? removePartial(target, existedBefore, run.status()) : null;
-            if (left != null) {
-                run = run.withWarning(WarningCode.PARTIAL_DATABASE_KEPT, left);
+            if (replacing) {
+                run = replace(run, target, file, into);
+            } else if (partial(run)) {
+                // A restore that never reached "finishing, closing, and going home" (stopped, or gbak gave up on a
+                // truncated backup) leaves a partial database nobody can use; one that finished but failed an index
+                // is kept: the DBA fixes it with gfix -online.
+                run = warn(run, WarningCode.PARTIAL_DATABASE_KEPT, removePartial(target, file, existedBefore, run));
             }
-            RunJson.write(run, runDir.resolve("run.json"));
-            return new Outcome(run, runDir);
+            String unsaved = raw.failure() == null ? null : "cannot write the raw log " + raw.failure();
+            try {
+                RunJson.write(run, runDir.resolve("run.json"));
+            } catch (IOException ex) {
+                unsaved = (unsaved == null ? "" : unsaved + "; ") + "cannot write the run record "
+                        + runDir.resolve("run.json") + " (" + reason(ex) + ")";
+            }
+            return new Outcome(run, runDir, unsaved);
         } finally {
             recorded.countDown();
             try {
@@ -145,23 +197,103 @@ public final class RestoreSession {
         }
     }
 
+    /** Why {@code --replace} is refused for a database on another machine. */
+    static String remoteReplace(String database) {
+        return database + ": --replace of a database on another machine is refused: gbakprof restores beside the "
+                + "database and moves it over only after the restore completed, which needs the server's files on this "
+                + "machine (gbak -rep would destroy the database when the restore fails). Restore into a new --database";
+    }
+
+    private static RestoreRun warn(RestoreRun run, WarningCode code, String warning) {
+        return warning == null ? run : run.withWarning(code, warning);
+    }
+
+    /**
+     * {@code --replace}: moves the restored database ({@code into}, beside the target) over the target when the
+     * restore completed (and, with --inspect, verified) and nobody opened the target meanwhile; otherwise the target
+     * stays as it was, a partial restore is removed and a finished but failed one is kept beside it for a look.
+     */
+    private RestoreRun replace(RestoreRun run, RestoredDatabase target, Path file, RestoredDatabase into) {
+        Path staged = into.localFile();
+        String kept = target.name() + " was left as it was; the restored database is kept at " + staged;
+        if (run.status() == RunStatus.COMPLETED) {
+            OpenFiles.Holders h = OpenFiles.of(file);
+            String refused = !h.holders().isEmpty() ? target.name() + " came into use during the restore (open in "
+                    + String.join(", ", h.holders()) + "): not replaced; " + kept : null;
+            if (refused == null) {
+                try {
+                    keepOwnerAndMode(file, staged);
+                    try {
+                        Files.move(staged, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+                    } catch (java.nio.file.AtomicMoveNotSupportedException ex) {
+                        Files.move(staged, file, StandardCopyOption.REPLACE_EXISTING);
+                    }
+                    progressOut.println("gbakprof: replaced " + target.name() + " with the restored database (restored "
+                            + "beside it as " + staged + ")");
+                    return run.toBuilder().database(run.database() == null ? null : target.name()).build();
+                } catch (IOException ex) {
+                    refused = "cannot move " + staged + " over " + target.name() + " (" + reason(ex) + "); " + kept;
+                }
+            }
+            List<String> errors = new ArrayList<>(run.errors());
+            errors.add("gbakprof: " + refused);
+            progressOut.println("gbakprof: " + refused);
+            return run.toBuilder().status(RunStatus.FAILED).errors(errors).build();
+        }
+        if (partial(run)) {
+            String left = removePartial(into, staged, false, run);
+            return warn(run, WarningCode.NOT_REPLACED, (left != null ? left + "; " : "") + "--replace: the restore did not complete, so "
+                    + target.name() + " was left as it was");
+        }
+        return warn(run, WarningCode.NOT_REPLACED, "--replace: the restore did not succeed, so " + kept + " (remove it when done)");
+    }
+
+    /** The restored file takes the owner, group and permissions of the database it replaces (as root). */
+    private static void keepOwnerAndMode(Path from, Path to) {
+        try {
+            PosixFileAttributes a = Files.readAttributes(from, PosixFileAttributes.class);
+            PosixFileAttributeView view = Files.getFileAttributeView(to, PosixFileAttributeView.class);
+            view.setPermissions(a.permissions());
+            view.setOwner(a.owner());
+            view.setGroup(a.group());
+        } catch (IOException | UnsupportedOperationException ex) {
+            // not root, or not a POSIX file system: the restored file keeps what gbak or the server gave it
+        }
+    }
+
+    static String reason(IOException ex) {
+        if (ex instanceof java.nio.file.AccessDeniedException) {
+            return "permission denied";
+        }
+        if (ex instanceof java.nio.file.FileAlreadyExistsException) {
+            return "exists";
+        }
+        if (ex instanceof java.nio.file.NoSuchFileException) {
+            return "no such file or folder";
+        }
+        return ex.getMessage() == null ? ex.toString() : ex.getMessage();
+    }
+
     /** The restore left a partial database: it never reached gbak's finishing line (stopped, or gave up). */
     static boolean partial(RestoreRun run) {
         return run.status() == RunStatus.INCOMPLETE || (run.status() == RunStatus.FAILED && run.totalSeconds() == null);
     }
 
     /**
-     * Removes the partial database this restore created (a file, or through the server); returns a warning
-     * when a partial database is left in place, {@code null} when none is.
+     * Removes the partial database this restore provably created (a file that did not exist when this run took its
+     * claim on the name; through a server elsewhere, one gbak reported creating), a file or through the server;
+     * returns a warning when a partial database is left in place, {@code null} when none is.
      */
-    private String removePartial(RestoredDatabase target, boolean existedBefore, RunStatus status) {
-        if (options.viaService() && status == RunStatus.INCOMPLETE) {
+    private String removePartial(RestoredDatabase target, Path file, boolean existedBefore, RestoreRun run) {
+        if (existedBefore) {
+            return null; // gbak and the services restore refuse an existing database without -rep: it is as it was
+        }
+        if (options.viaService() && run.status() == RunStatus.INCOMPLETE) {
             return null; // stopped: the server may still be restoring it (the stop warning says so)
         }
         String left = "the partial database " + target.where() + " is left in place: ";
-        if (existedBefore) {
-            // without --replace gbak and the services restore refuse an existing database and leave it as it was
-            return options.replace() ? left + "it existed before this run" : null;
+        if (file == null && run.database() == null) {
+            return target.exists() ? left + "gbak did not report creating it, so it may not be this run's" : null;
         }
         if (options.keepPartial()) {
             return left + "--keep-partial";
@@ -176,12 +308,78 @@ public final class RestoreSession {
         }
     }
 
+    /**
+     * The raw log as the restore's output reaches it: the first write error (a full disk) is kept and stops the
+     * restore at once, instead of surfacing at the end when the measurement is lost.
+     */
+    static final class RawLog extends OutputStream {
+        private final OutputStream out;
+        private final Path path;
+        private final Runnable stop;
+        private volatile String failure;
+
+        RawLog(OutputStream out, Path path, Runnable stop) {
+            this.out = out;
+            this.path = path;
+            this.stop = stop;
+        }
+
+        /** {@code PATH (reason)} of the first write error, or {@code null}. */
+        String failure() {
+            return failure;
+        }
+
+        @Override
+        public void write(int b) {
+            write(new byte[] {(byte) b}, 0, 1);
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) {
+            if (failure == null) {
+                try {
+                    out.write(b, off, len);
+                } catch (IOException ex) {
+                    fail(ex);
+                }
+            }
+        }
+
+        @Override
+        public void flush() {
+            if (failure == null) {
+                try {
+                    out.flush();
+                } catch (IOException ex) {
+                    fail(ex);
+                }
+            }
+        }
+
+        @Override
+        public void close() {
+            try {
+                out.close();
+            } catch (IOException ex) {
+                if (failure == null) {
+                    failure = path + " (" + reason(ex) + ")";
+                }
+            }
+        }
+
+        private void fail(IOException ex) {
+            failure = path + " (" + reason(ex) + ")";
+            stop.run();
+        }
+    }
+
     private RestoreRoute route(String database) {
         if (options.viaService()) {
             return new ServiceRoute(new ServiceRestore(new Server(options.server(), options.credentials()),
-                    options.backup(), database, options.replace()));
+                    options.backup(), database, false));
         }
-        return new GbakRoute(GbakInvocation.restore(gbak, options.backup(), database, options.replace(),
+        // never -rep: --replace restores beside the database (see replace)
+        return new GbakRoute(GbakInvocation.restore(gbak, options.backup(), database, false,
                 options.gbakUser(), options.password(), options.extraArgs()));
     }
 
@@ -213,13 +411,18 @@ public final class RestoreSession {
 
     private RestoreRun finish(RestoreTimeline timeline, RestoreRoute.Ending result, RestoreRoute route, String label,
                               Path rawLog, String startedAt, double wall, Long backupBytes,
-                              List<dev.gbakprof.model.CpuSample> samples, List<String> sampleWarnings) {
+                              List<dev.gbakprof.model.CpuSample> samples, List<String> sampleWarnings,
+                              String rawFailure) {
         RestoreRun parsed = timeline.toRun(label, rawLog.toString());
         List<String> errors = new ArrayList<>(parsed.errors());
         List<Warning> warnings = new ArrayList<>(parsed.warnings());
         sampleWarnings.forEach(w -> warnings.add(new Warning(WarningCode.CPU_SAMPLING, w)));
         RunStatus status = parsed.status();
-        if (result.launchError() != null) {
+        if (rawFailure != null) {
+            status = RunStatus.INCOMPLETE;
+            warnings.add(new Warning(WarningCode.RAW_LOG_UNWRITABLE, "gbakprof stopped the restore: cannot write the raw log "
+                    + rawFailure));
+        } else if (result.launchError() != null) {
             status = RunStatus.FAILED;
             errors.add(result.launchError());
         } else if (result.timedOut()) {
@@ -270,7 +473,12 @@ public final class RestoreSession {
         while (Files.exists(dir)) {
             dir = options.runsDir().resolve(base + "-" + n++);
         }
-        Files.createDirectories(dir);
+        try {
+            Files.createDirectories(dir);
+        } catch (IOException ex) {
+            throw new RunRefusedException(dir + ": cannot create the run folder (" + reason(ex) + "); nothing was "
+                    + "restored. Choose a --runs-dir you can write");
+        }
         return dir;
     }
 }

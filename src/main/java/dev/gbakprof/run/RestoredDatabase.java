@@ -11,9 +11,14 @@ import java.nio.file.Path;
 /**
  * The database one restore writes: a local file (embedded gbak), or a database on a server (services
  * restore, gbak with {@code host:path} or {@code -se}), whose file belongs to the server and is dropped
- * through it. Callers ask {@link #exists()} before the restore and remove only what the restore created.
+ * through it. A server on this machine has its files on this machine too: they are then looked at, locked
+ * and replaced here as local files are. Callers ask {@link #exists()} before the restore and remove only
+ * what the restore created.
  */
 final class RestoredDatabase {
+    /** What {@code --replace} restores into, beside the database, before it is moved over it. */
+    static final String STAGING = ".gbakprof-new";
+
     private final RunOptions options;
     private final String database;
 
@@ -22,13 +27,39 @@ final class RestoredDatabase {
         this.database = database;
     }
 
+    /** The name gbak or the server is given. */
+    String name() {
+        return database;
+    }
+
+    /**
+     * The database's file on this machine: the local path, or the server's path when the server runs here and
+     * its folder is seen here; {@code null} for a database on another machine.
+     */
+    Path localFile() {
+        if (!options.throughServer()) {
+            return Path.of(database);
+        }
+        if (!options.serverFor(database).onThisMachine()) {
+            return null;
+        }
+        Path p = Path.of(options.serverPath(database));
+        return p.isAbsolute() && p.getParent() != null && Files.isDirectory(p.getParent()) ? p : null;
+    }
+
+    /** Where {@code --replace} restores: {@code erp.gbakprof-new.fdb} beside {@code erp.fdb}. */
+    RestoredDatabase staging() {
+        return new RestoredDatabase(options, RunOptions.sibling(database, STAGING));
+    }
+
     /**
      * Whether the database exists now; {@code true} when the server cannot tell (no password, no answer),
      * so that a database nobody proved absent is never removed.
      */
     boolean exists() {
-        if (!options.throughServer()) {
-            return Files.exists(Path.of(database));
+        Path local = localFile();
+        if (local != null) {
+            return Files.exists(local, java.nio.file.LinkOption.NOFOLLOW_LINKS);
         }
         Server server = server();
         if (server == null) {
@@ -56,7 +87,8 @@ final class RestoredDatabase {
                     + "ISC_PASSWORD)", null);
         }
         String path = options.serverPath(database);
-        if (!server.fileExists(path)) {
+        Path local = localFile();
+        if (local != null ? !Files.exists(local) : !server.fileExists(path)) {
             return false;
         }
         server.dropDatabase(path);

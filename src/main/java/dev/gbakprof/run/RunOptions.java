@@ -17,7 +17,7 @@ import java.util.List;
  * @param label           the run's label; {@code null} = the detected power plan's name
  * @param gbak            gbak to run; {@code null} = search the PATH and the usual places
  * @param password        {@code null} = gbak reads {@code ISC_PASSWORD} from the environment itself
- * @param replace         overwrite an existing database ({@code gbak -rep})
+ * @param replace         replace an existing database: restore beside it, move the complete restore over it
  * @param repeat          restores in a row, each to a fresh database name
  * @param cooldown        rest between repeated restores
  * @param keep            keep the databases of repeated restores
@@ -183,21 +183,78 @@ public record RunOptions(String backup, String database, String label, Path gbak
     }
 
     /**
-     * Refuses a local database name gbak must not or cannot create: the backup itself, an existing file
-     * (unless {@code --replace}), a name in a folder that does not exist (gbak would fail only after it started).
+     * Refuses a local database name gbak must not or cannot create: the backup itself (by any name: a hard link,
+     * a bind mount, a symbolic link, another path to the same file), an existing file (unless {@code --replace}),
+     * a name in a folder that does not exist (gbak would fail only after it started); with {@code --replace},
+     * a database that is not a plain file, that is in use, or whose staging name is taken.
      */
     void checkLocalTarget(String target) {
-        Path p = Path.of(target);
-        if (p.toAbsolutePath().normalize().equals(Path.of(backup()).toAbsolutePath().normalize())) {
-            throw new RunRefusedException(target + ": the database would overwrite the backup file");
+        checkLocalTarget(target, Path.of(target), Path.of(backup()));
+    }
+
+    /**
+     * As {@link #checkLocalTarget(String)} for a database file seen on this machine.
+     *
+     * @param target    the database as the DBA gave it, for messages
+     * @param file      its file on this machine
+     * @param backupFile the backup's file on this machine, or {@code null} when it is not seen here
+     */
+    void checkLocalTarget(String target, Path file, Path backupFile) {
+        if (backupFile != null && sameFile(file, backupFile)) {
+            throw new RunRefusedException(target + ": the database would overwrite the backup file " + backup()
+                    + (file.toAbsolutePath().normalize().equals(backupFile.toAbsolutePath().normalize()) ? ""
+                    : " (the same file by another name: a hard link, a bind mount or a symbolic link)")
+                    + "; both were left untouched. Choose another --database");
         }
-        if (Files.exists(p) && !replace()) {
+        boolean exists = Files.exists(file, java.nio.file.LinkOption.NOFOLLOW_LINKS);
+        if (exists && !replace()) {
             throw new RunRefusedException(target + ": database exists; it was left untouched. "
-                    + "Add --replace to overwrite it (gbak -rep), or choose another --database");
+                    + "Add --replace to replace it (the restore goes beside it and is moved over it once complete), "
+                    + "or choose another --database");
         }
-        Path dir = p.toAbsolutePath().getParent();
+        Path dir = file.toAbsolutePath().getParent();
         if (dir != null && !Files.isDirectory(dir)) {
             throw new RunRefusedException(target + ": folder " + dir + " does not exist; create it or choose another --database");
+        }
+        if (exists) {
+            checkReplaceable(target, file);
+        }
+    }
+
+    /**
+     * What {@code --replace} needs of an existing database: a plain file (not a link or a device), not in use,
+     * and a free name beside it to restore into first.
+     */
+    static void checkReplaceable(String target, Path file) {
+        if (Files.isSymbolicLink(file)) {
+            throw new RunRefusedException(target + ": a symbolic link; it was left untouched. --replace replaces a "
+                    + "database file: give the file it points to as --database");
+        }
+        if (!Files.isRegularFile(file, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+            throw new RunRefusedException(target + ": not a database file (a folder or a device); it was left untouched");
+        }
+        Path staging = Path.of(sibling(file.toString(), RestoredDatabase.STAGING));
+        if (Files.exists(staging, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+            throw new RunRefusedException(target + ": --replace restores into " + staging + " first, and that name "
+                    + "exists (left by a run that was killed?); both were left untouched. Look at it, remove it, and run again");
+        }
+        OpenFiles.Holders h = OpenFiles.of(file);
+        if (!h.holders().isEmpty()) {
+            throw new RunRefusedException(target + ": database in use (open in " + String.join(", ", h.holders())
+                    + ": an attachment through the server, or a tool); it was left untouched. Disconnect its users "
+                    + "(or shut it down: gfix -shut full -force 0) and run again");
+        }
+    }
+
+    /** The same file by any name (device and inode: hard links, bind mounts, links), or the same path. */
+    static boolean sameFile(Path a, Path b) {
+        if (a.toAbsolutePath().normalize().equals(b.toAbsolutePath().normalize())) {
+            return true;
+        }
+        try {
+            return Files.exists(a) && Files.exists(b) && Files.isSameFile(a, b);
+        } catch (java.io.IOException ex) {
+            return false; // one of them cannot be looked at: gbak will say what is wrong
         }
     }
 

@@ -249,7 +249,9 @@ class ServiceRunTest {
             assertThat(viaService(fbk, f.resolve("old-run1.fdb"), f.resolve("runs-old")).code()).isZero();
             Cli.Result r = Cli.run("run", "--backup", fbk.toString(), "--database", "localhost:" + f.resolve("old.fdb"),
                     "--repeat", "2", "--cooldown", "0", "--runs-dir", runs.toString());
-            assertThat(r.code()).isEqualTo(1); // gbak -c refuses the existing one
+            // the server runs on this machine: its file is seen here, and refused before any restore starts
+            assertThat(r.code()).as(r.err()).isEqualTo(2);
+            assertThat(r.err()).contains(f.resolve("old-run1.fdb") + ": database exists");
             try (Connection c = new Server(FirebirdServer.ADDRESS, sysdba).open(f.resolve("old-run1.fdb").toString());
                  Statement st = c.createStatement();
                  java.sql.ResultSet rows = st.executeQuery("SELECT COUNT(*) FROM EMPLOYEES")) {

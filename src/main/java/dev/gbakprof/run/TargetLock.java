@@ -1,0 +1,93 @@
+package dev.gbakprof.run;
+
+import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.channels.OverlappingFileLockException;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+
+/**
+ * The claim of one run on one database name: a lock file {@code NAME.gbakprof-lock} beside the database, locked
+ * (an operating-system lock, released by the kernel if gbakprof dies) from before the run looks whether the
+ * database exists until after it has removed or replaced what it created. A second run to the same name,
+ * in this process or another, is refused while the first holds it; a lock file left by a killed run is
+ * taken over. The lock file is removed when the run ends.
+ */
+final class TargetLock implements AutoCloseable {
+    static final String SUFFIX = ".gbakprof-lock";
+
+    private final Path file;
+    private final FileChannel channel;
+    private final FileLock lock;
+
+    private TargetLock(Path file, FileChannel channel, FileLock lock) {
+        this.file = file;
+        this.channel = channel;
+        this.lock = lock;
+    }
+
+    /** The lock file of {@code database}: {@code /data/erp.fdb.gbakprof-lock}. */
+    static Path fileOf(Path database) {
+        return database.resolveSibling(database.getFileName() + SUFFIX);
+    }
+
+    /**
+     * Takes the claim on {@code database}.
+     *
+     * @throws RunRefusedException when another run holds it, or the lock file cannot be made
+     */
+    static TargetLock take(Path database) {
+        Path file = fileOf(database.toAbsolutePath());
+        FileChannel channel = null;
+        try {
+            channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+            FileLock lock;
+            try {
+                lock = channel.tryLock();
+            } catch (OverlappingFileLockException sameProcess) {
+                lock = null;
+            }
+            if (lock == null) {
+                channel.close();
+                throw new RunRefusedException(database + ": another gbakprof run is restoring into this database (it holds "
+                        + file + "); it was left untouched. Wait for that run to end, or choose another --database");
+            }
+            return new TargetLock(file, channel, lock);
+        } catch (IOException ex) {
+            closeQuietly(channel);
+            String why = ex instanceof AccessDeniedException ? "permission denied" : ex.getMessage();
+            throw new RunRefusedException(database + ": cannot create the run's lock file " + file + " (" + why
+                    + "); gbak could not create the database there either. Choose a folder you can write");
+        }
+    }
+
+    /** Removes the lock file, then releases the lock. */
+    @Override
+    public void close() {
+        try {
+            Files.deleteIfExists(file);
+        } catch (IOException ex) {
+            // a lock file that cannot be removed is taken over by the next run
+        }
+        try {
+            lock.release();
+        } catch (IOException ex) {
+            // closing the channel releases it too
+        }
+        closeQuietly(channel);
+    }
+
+    private static void closeQuietly(FileChannel c) {
+        if (c == null) {
+            return;
+        }
+        try {
+            c.close();
+        } catch (IOException ex) {
+            // nothing left to release
+        }
+    }
+}
