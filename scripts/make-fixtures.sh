@@ -2,10 +2,12 @@
 # make-fixtures.sh — build small Firebird databases, back them up, restore them with gbak and keep
 # the REAL gbak output as test fixtures (src/test/resources/logs/) and samples (samples/).
 #
-# usage: scripts/make-fixtures.sh [--ab | --ab-only] [WORKDIR]
+# usage: scripts/make-fixtures.sh [--ab | --ab-only | --backups] [WORKDIR]
 #   WORKDIR    scratch directory for .fdb/.fbk files (default /tmp/gbakprof-fixtures); never the repo.
 #   --ab       also run the interleaved A/B restores (full CPU vs 50% CPU quota) into samples/ab/.
 #   --ab-only  only the A/B restores (builds the shop backup first if WORKDIR does not have it).
+#   --backups  only the backup logs (gbak -b -v -st ...) into src/test/resources/backup-logs/; the
+#              services backup uses the server already running on localhost (ISC_PASSWORD set).
 #
 # Needs root (embedded isql-fb/gbak on local files with -user SYSDBA and no password; starting the
 # server as user firebird; cgroups), Firebird 3.0 from Debian (gbak, isql-fb, gfix, fbsvcmgr,
@@ -23,7 +25,8 @@ for arg in "$@"; do
   case $arg in
     --ab) MODE=fixtures+ab ;;
     --ab-only) MODE=ab ;;
-    -h|--help) sed -n '2,15p' "$0"; exit 0 ;;
+    --backups) MODE=backups ;;
+    -h|--help) sed -n '2,17p' "$0"; exit 0 ;;
     -*) die "unknown option: $arg (see --help)" ;;
     *) WORKDIR=$arg ;;
   esac
@@ -643,17 +646,99 @@ make_ab() {
 }
 
 # ---------------------------------------------------------------------------------------------
+# backup logs (gbak -b): src/test/resources/backup-logs/, with their own README
+make_backups() {
+  LOGDIR=$REPO/src/test/resources/backup-logs
+  mkdir -p "$LOGDIR"
+  : > "$EXIT_CODES_TMP"
+  : > "$README_ROWS_TMP"
+  build_db shop
+  build_db small
+  rm -f shop-backup.fbk small-backup.fbk missing.fbk
+  run_log shop-backup-tdrw 0 "backup of the shop database, all four columns" \
+    gbak -b -v -st tdrw -user SYSDBA shop.fdb shop-backup.fbk
+  run_log small-backup-td 0 "backup of the small database, time and delta only" \
+    gbak -b -v -st td -user SYSDBA small.fdb small-backup.fbk
+  run_log small-backup-nodir 1 "the backup file cannot be created (no such directory): backup lines, then gbak's error" \
+    gbak -b -v -st tdrw -user SYSDBA small.fdb /nonexistent-dir/small.fbk
+  run_log backup-missing-db 1 "the database does not exist: only gbak's errors, nothing says backup" \
+    gbak -b -v -st tdrw -user SYSDBA missing.fdb missing.fbk
+  # stopped with SIGTERM while ORDERS is written
+  local log=$LOGDIR/shop-backup-term.log cmd rc=0 i
+  cmd=(gbak -b -v -st tdrw -user SYSDBA shop.fdb shop-backup-term.fbk)
+  rm -f shop-backup-term.fbk
+  say "shop-backup-term: $(show_cmd "${cmd[@]}") (SIGTERM after 500000 ORDERS rows)"
+  "${cmd[@]}" > "$log" 2>&1 &
+  local gpid=$!
+  for ((i = 0; i < 2400; i++)); do
+    grep -q ' 500000 records written$' "$log" 2>/dev/null && break
+    kill -0 "$gpid" 2>/dev/null || die "shop-backup-term: gbak ended before it could be stopped"
+    sleep 0.02
+  done
+  kill -TERM "$gpid"
+  wait "$gpid" || rc=$?
+  record shop-backup-term.log "$rc" "$(show_cmd "${cmd[@]}") (stopped: kill -TERM <gbak pid> after the '500000 records written' line of ORDERS)" \
+    "stopped by SIGTERM while writing ORDERS: gbak's shutdown errors"
+  rm -f shop-backup-term.fbk
+  # through the services manager of the server already running (password from ISC_PASSWORD, never on a command line)
+  if port_open && [[ -n ${ISC_PASSWORD:-} ]]; then
+    mkdir -p svc
+    chown firebird:firebird svc
+    cp small.fdb svc/small.fdb
+    chown firebird:firebird svc/small.fdb
+    rm -f svc/small-svc.fbk
+    run_log small-backup-fbsvcmgr 0 "services backup (fbsvcmgr action_backup ... verbose bkp_stat TDRW)" \
+      fbsvcmgr localhost:service_mgr -user SYSDBA action_backup dbname "$WORKDIR/svc/small.fdb" \
+        bkp_file "$WORKDIR/svc/small-svc.fbk" verbose bkp_stat TDRW
+    rm -f svc/small.fdb svc/small-svc.fbk
+  else
+    die "--backups needs the Firebird server on localhost:3050 and ISC_PASSWORD (scripts/firebird-server)"
+  fi
+  rm -f shop-backup.fbk small-backup.fbk
+  expect_first_line shop-backup-tdrw.log "$HDR_TDRW"
+  expect_line shop-backup-tdrw.log ' 1000000 records written$' "the ORDERS count"
+  expect_line shop-backup-tdrw.log 'closing file, committing, and finishing\. [0-9]+ bytes written$' "the closing line"
+  expect_line small-backup-nodir.log '^gbak: ERROR:cannot open backup file' "the error"
+  expect_no_line backup-missing-db.log 'readied database' "a backup line"
+  expect_line shop-backup-term.log '^gbak: ERROR:' "gbak's errors"
+  if grep -rqF -- "$ISC_PASSWORD" "$LOGDIR"; then die "the SYSDBA password appears in a file under $LOGDIR"; fi
+  mv "$EXIT_CODES_TMP" "$LOGDIR/exit-codes.txt"
+  {
+    cat <<EOF
+# Real gbak backup logs (test fixtures)
+
+Every \`.log\` here is the unedited output of a real \`gbak -b\` / \`fbsvcmgr action_backup\` run, stdout and
+stderr merged in order (\`> file 2>&1\`), made by \`scripts/make-fixtures.sh --backups\` (which also rewrites
+this file). Nothing was typed or edited by hand.
+
+- Firebird: \`gbak -z\` → \`$FB_VERSION\`
+- Machine: $NCPU CPUs ($CPU_MODEL), $OS_DESC; the script ran as root.
+- Generated: $(date -u '+%Y-%m-%d %H:%M UTC'); the whole script took $(($(date +%s) - SCRIPT_START)) s.
+- Databases: \`shop\` and \`small\` of \`scripts/fixtures/\` (see \`../logs/README.md\`), built afresh.
+- Working directory: \`$WORKDIR\`; the services backup used the server already running on localhost.
+- Exit codes are also in \`exit-codes.txt\` (\`<log> <exit code> <command>\`).
+
+| log | command | exit | notes |
+|---|---|---|---|
+EOF
+    cat "$README_ROWS_TMP"
+  } > "$LOGDIR/README.md"
+}
+
+# ---------------------------------------------------------------------------------------------
 SERVER_VERSION="(not started)"
 case $MODE in
   fixtures) make_fixtures ;;
   fixtures+ab) make_fixtures; make_ab ;;
   ab) make_ab ;;
+  backups) make_backups ;;
 esac
-write_samples_readme
+[[ $MODE == backups ]] || write_samples_readme
 
 # the password must not be in anything we wrote
 if [[ -n $PW ]] && grep -rqF -- "$PW" "$LOGDIR" "$SAMPLES"; then
   die "the SYSDBA password appears in a file under $LOGDIR or $SAMPLES: remove it before committing"
 fi
 if [[ $MODE != ab ]]; then rm -f shop.fdb small.fdb dupfail.fdb; fi
+if [[ $MODE == backups ]]; then rm -f shop.fbk small.fbk; fi
 say "done in $(($(date +%s) - SCRIPT_START)) s (mode $MODE); backups kept in $WORKDIR"

@@ -1,6 +1,7 @@
 package dev.gbakprof.cli;
 
 import dev.gbakprof.model.RestoreRun;
+import dev.gbakprof.model.RunKind;
 import dev.gbakprof.store.LogReader;
 import dev.gbakprof.store.RunInputs;
 import picocli.CommandLine.Option;
@@ -52,9 +53,23 @@ final class InputRuns {
         refuseTwice(resolved);
         List<RestoreRun> runs = new ArrayList<>();
         for (Input input : resolved) {
-            runs.addAll(RunInputs.load(input.path(), input.label()));
+            runs.addAll(restores(input.path(), RunInputs.load(input.path(), input.label())));
         }
         return runs;
+    }
+
+    /**
+     * The restores of one input: report and compare time restores, so the backup records of a log that also
+     * holds a restore (a nightly "back up, then restore" log) are left out, and an input of backups only is
+     * refused (parse reads it).
+     */
+    private static List<RestoreRun> restores(Path path, List<RestoreRun> runs) {
+        List<RestoreRun> restores = runs.stream().filter(r -> r.kind() != RunKind.BACKUP).toList();
+        if (restores.isEmpty()) {
+            throw new dev.gbakprof.log.LogFormatException(path.toString(), 0, "a backup (gbak -b), not a restore; "
+                    + "report and compare read restores (gbakprof parse reads a backup log)");
+        }
+        return restores;
     }
 
     /**

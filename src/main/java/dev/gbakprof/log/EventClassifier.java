@@ -78,8 +78,11 @@ public final class EventClassifier {
                 if (t.startsWith("committing secondary files")) {
                     return ev(EventKind.SETUP_STEP, null, line);
                 }
-                if (t.startsWith("closing file, committing, and finishing") || t.startsWith("creating file ")) {
-                    return ev(EventKind.BACKUP_MESSAGE, null, line);
+                if (t.startsWith("closing file, committing, and finishing")) {
+                    return closing(t, line);
+                }
+                if (t.startsWith("creating file ")) {
+                    return ev(EventKind.BACKUP_FILE, rest(t, 14), line);
                 }
                 if (t.startsWith("cannot commit files") || t.startsWith("commit failed on table ")) {
                     return ev(EventKind.ERROR, null, line);
@@ -95,7 +98,8 @@ public final class EventClassifier {
                 break;
             case 'd':
                 if (t.startsWith("database ") && t.contains(" has a page size of ")) {
-                    return ev(EventKind.BACKUP_MESSAGE, null, line);
+                    int at = t.lastIndexOf(" has a page size of ");
+                    return new Event(EventKind.BACKUP_SETUP_STEP, t.substring(9, at), number(t, at + 20), line);
                 }
                 break;
             case 'E':
@@ -170,8 +174,8 @@ public final class EventClassifier {
                 if (t.startsWith("restoring")) {
                     return restoring(t, line);
                 }
-                if (t.startsWith("readied database ")) {
-                    return ev(EventKind.BACKUP_MESSAGE, null, line);
+                if (t.startsWith("readied database ") && t.endsWith(" for backup")) {
+                    return ev(EventKind.BACKUP_DATABASE, t.substring(17, t.length() - 11), line);
                 }
                 if (t.startsWith("restore failed for record in table ")) {
                     return ev(EventKind.ERROR, null, line);
@@ -185,7 +189,7 @@ public final class EventClassifier {
                     return ev(EventKind.FINISH_STEP, null, line);
                 }
                 if (t.startsWith("starting transaction")) {
-                    return ev(EventKind.BACKUP_MESSAGE, null, line); // a restore prints "started transaction"
+                    return ev(EventKind.BACKUP_SETUP_STEP, null, line); // a restore prints "started transaction"
                 }
                 if (t.startsWith("skipping data for table ")) {
                     return ev(EventKind.OTHER, rest(t, 24), line);
@@ -219,8 +223,11 @@ public final class EventClassifier {
                 if (t.startsWith("writing character set ") || t.startsWith("writing collation ")) {
                     return ev(EventKind.METADATA_ITEM, null, line); // msgs 214/216: restore reuses "writing"
                 }
+                if (t.startsWith("writing data for table ")) {
+                    return ev(EventKind.WRITING_DATA, rest(t, 23), line);
+                }
                 if (t.startsWith("writing ")) {
-                    return ev(EventKind.BACKUP_MESSAGE, null, line);
+                    return ev(EventKind.BACKUP_METADATA, null, line);
                 }
                 break;
             case 'v':
@@ -276,9 +283,21 @@ public final class EventClassifier {
             return new Event(EventKind.RECORDS_IGNORED, null, n, line);
         }
         if (t.startsWith(" records written", i)) {
-            return new Event(EventKind.BACKUP_MESSAGE, null, n, line);
+            return new Event(EventKind.RECORDS_WRITTEN, null, n, line);
         }
         return ev(EventKind.OTHER, null, line);
+    }
+
+    /** {@code closing file, committing, and finishing. 47809024 bytes written}: the count is the bytes written. */
+    private static Event closing(String t, StatLine line) {
+        int at = t.lastIndexOf(". ");
+        long bytes = -1;
+        if (at > 0 && t.endsWith(" bytes written")) {
+            String digits = t.substring(at + 2, t.length() - 14).strip();
+            bytes = !digits.isEmpty() && digits.chars().allMatch(Character::isDigit) && digits.length() < 19
+                    ? Long.parseLong(digits) : -1;
+        }
+        return new Event(EventKind.BACKUP_CLOSING, null, bytes, line);
     }
 
     /** {@code created database /path/x.fdb, page_size 8192 bytes}; the path may itself contain commas. */

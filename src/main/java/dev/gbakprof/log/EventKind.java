@@ -3,8 +3,10 @@ package dev.gbakprof.log;
 import dev.gbakprof.model.Phase;
 
 /**
- * What a gbak restore message says. Each kind names the phase that the span it starts belongs to;
- * {@code null} means "the phase gbak is already in" (decided by the timeline).
+ * What a gbak message says, of a restore ({@code gbak -c}) or of a backup ({@code gbak -b}). Each kind
+ * names the phase that the span it starts belongs to; {@code null} means "the phase gbak is already in"
+ * (decided by the timeline). A backup goes through setup, metadata, data and finish (no indexes: a backup
+ * writes index definitions, it builds none).
  */
 public enum EventKind {
     OPENED_FILE(Phase.SETUP),
@@ -51,8 +53,24 @@ public enum EventKind {
     NOT_ONLINE(null),
     ERROR(null),
     WARNING(null),
-    /** A message only a backup ({@code gbak -b}) prints: the log is not a restore log. */
-    BACKUP_MESSAGE(null),
+    /** Backup: {@code readied database D for backup} (msg 166), gbak's first line of a backup. */
+    BACKUP_DATABASE(Phase.SETUP, true),
+    /** Backup: {@code creating file F} (msg 75), the backup file (again for each volume of a multi-volume backup). */
+    BACKUP_FILE(Phase.SETUP, true),
+    /** Backup: {@code starting transaction} (130), {@code database D has a page size of N bytes.} (77). */
+    BACKUP_SETUP_STEP(Phase.SETUP, true),
+    /** Backup: {@code writing domains}, {@code writing table T}, {@code writing index X}, triggers, privileges… */
+    BACKUP_METADATA(Phase.METADATA, true),
+    /** Backup: {@code writing data for table T} (msg 142), before the table's first row is read. */
+    WRITING_DATA(Phase.DATA, true),
+    /** Backup: {@code N records written} (msg 108), every {@code -verbint} rows and once at the table's end. */
+    RECORDS_WRITTEN(Phase.DATA, true),
+    /**
+     * Backup: {@code closing file, committing, and finishing. N bytes written} (msg 176), printed after the
+     * backup file was closed (backup.epp: {@code MVOL_fini_write()}, then the message): its own delta is
+     * the closing of the file. The commits after it show on {@code total statistics}.
+     */
+    BACKUP_CLOSING(Phase.FINISH, true),
     /**
      * Statistics without a message: the last line of a killed gbak, which writes each column as it goes
      * (GBAK-FORMAT.md §5). Its time ends the previous span; what it was going to say is unknown.
@@ -62,9 +80,15 @@ public enum EventKind {
     OTHER(null);
 
     private final Phase phase;
+    private final boolean backup;
 
     EventKind(Phase phase) {
+        this(phase, false);
+    }
+
+    EventKind(Phase phase, boolean backup) {
         this.phase = phase;
+        this.backup = backup;
     }
 
     /** The phase of the span this message starts, or {@code null} when it depends on the context. */
@@ -74,7 +98,12 @@ public enum EventKind {
 
     /** Kinds that only a restore prints: proof that a log is restore output ({@code total statistics} ends a backup too). */
     public boolean isRestoreMessage() {
-        return (phase != null && this != TOTAL_STATISTICS) || this == COMMIT_METADATA || this == INDEX_FAILED
+        return (phase != null && this != TOTAL_STATISTICS && !backup) || this == COMMIT_METADATA || this == INDEX_FAILED
                 || this == NOT_ONLINE;
+    }
+
+    /** Kinds that only a backup ({@code gbak -b}) prints. */
+    public boolean isBackupMessage() {
+        return backup;
     }
 }

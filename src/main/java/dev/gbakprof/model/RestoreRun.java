@@ -23,6 +23,9 @@ import java.util.List;
  *                        ({@code --inspect}), with the verification against the log; {@code null} when not inspected
  * @param warnings        what weakens or qualifies the record, each with its {@link WarningCode}; the JSON
  *                        writes the messages as {@code warnings} and the codes as {@code warningCodes}
+ * @param kind            {@code restore} or {@code backup} ({@code gbak -b}: its phases are setup, metadata, data and
+ *                        finish, its tables are the tables written, {@code backupBytes} the bytes gbak says it wrote);
+ *                        a record without the field (written before it existed) is a restore
  */
 public record RestoreRun(
         String schema,
@@ -53,7 +56,8 @@ public record RestoreRun(
         String indexMapping,
         Long backupBytes,
         Double wallSeconds,
-        Inspection inspection) {
+        Inspection inspection,
+        RunKind kind) {
 
     /** What every version of the record's schema starts with. */
     public static final String SCHEMA_FAMILY = "gbakprof.run/";
@@ -67,6 +71,7 @@ public record RestoreRun(
         errors = List.copyOf(errors);
         warnings = List.copyOf(warnings);
         cpuSamples = cpuSamples == null ? List.of() : List.copyOf(cpuSamples);
+        kind = kind == null ? RunKind.RESTORE : kind;
     }
 
     /** The warnings' messages, in order: what the JSON's {@code warnings} holds. */
@@ -145,6 +150,7 @@ public record RestoreRun(
         private Long backupBytes;
         private Double wallSeconds;
         private Inspection inspection;
+        private RunKind kind = RunKind.RESTORE;
 
         private Builder(RestoreRun r) {
             if (r == null) {
@@ -157,7 +163,7 @@ public record RestoreRun(
             backupFile = r.backupFile; database = r.database; pageSize = r.pageSize;
             backupVersion = r.backupVersion; parallelWorkers = r.parallelWorkers; totalReads = r.totalReads;
             totalWrites = r.totalWrites; indexMapping = r.indexMapping; backupBytes = r.backupBytes;
-            wallSeconds = r.wallSeconds; inspection = r.inspection;
+            wallSeconds = r.wallSeconds; inspection = r.inspection; kind = r.kind;
         }
 
         public Builder label(String v) { label = v; return this; }
@@ -195,12 +201,13 @@ public record RestoreRun(
         public Builder backupBytes(Long v) { backupBytes = v; return this; }
         public Builder wallSeconds(Double v) { wallSeconds = v; return this; }
         public Builder inspection(Inspection v) { inspection = v; return this; }
+        public Builder kind(RunKind v) { kind = v; return this; }
 
         public RestoreRun build() {
             return new RestoreRun(SCHEMA, label, source, via, startedAt, status, exitCode, command, columns,
                     totalSeconds, lastSeenSeconds, phases, tables, indexes, errors, warnings, environment,
                     cpuSamples, backupFile, database, pageSize, backupVersion, parallelWorkers, totalReads,
-                    totalWrites, indexMapping, backupBytes, wallSeconds, inspection);
+                    totalWrites, indexMapping, backupBytes, wallSeconds, inspection, kind);
         }
     }
 }

@@ -4,6 +4,7 @@ import dev.gbakprof.model.IndexBuild;
 import dev.gbakprof.model.Inspection;
 import dev.gbakprof.model.PhaseTime;
 import dev.gbakprof.model.RestoreRun;
+import dev.gbakprof.model.RunKind;
 import dev.gbakprof.model.TableLoad;
 
 import java.util.Comparator;
@@ -18,6 +19,13 @@ public final class TextSummary {
     public static String of(RestoreRun run, int top) {
         StringBuilder sb = new StringBuilder();
         sb.append(run.label()).append("  (").append(run.source()).append(")\n");
+        boolean backup = run.kind() == RunKind.BACKUP;
+        if (backup) {
+            sb.append("  backup     ").append(run.database() == null ? "database unknown" : run.database())
+                    .append(" -> ").append(run.backupFile() == null ? "backup file unknown" : run.backupFile())
+                    .append(run.backupBytes() == null ? "" : String.format(Locale.ROOT, ", %,d bytes written", run.backupBytes()))
+                    .append('\n');
+        }
         sb.append(String.format(Locale.ROOT, "  status     %s%s%n", run.status(),
                 run.exitCode() == null ? "" : "  (gbak exit code " + run.exitCode() + ")"));
         if (run.restoreSeconds() != null) {
@@ -68,7 +76,8 @@ public final class TextSummary {
                 .sorted(Comparator.comparing((TableLoad t) -> t.seconds() == null ? -1 : t.seconds()).reversed())
                 .limit(top).toList();
         if (!tables.isEmpty()) {
-            sb.append(String.format(Locale.ROOT, "  top %d tables by load time (of %d)%n", tables.size(), run.tables().size()));
+            sb.append(String.format(Locale.ROOT, "  top %d tables by %s time (of %d)%n", tables.size(),
+                    backup ? "write" : "load", run.tables().size()));
             for (TableLoad t : tables) {
                 Double rate = t.rowsPerSecond();
                 sb.append(String.format(Locale.ROOT, "    %12s  %-31s %,12d records%s%n", Durations.seconds(t.seconds()),

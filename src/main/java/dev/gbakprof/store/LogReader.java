@@ -19,8 +19,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Reads a saved gbak restore log into a run record: decodes it, pushes its lines through the same
- * {@link LinePipeline} a live run uses, and checks that it really is a timed restore log.
+ * Reads a saved gbak restore or backup log into run records: decodes it, pushes its lines through the same
+ * {@link LinePipeline} a live run uses, and checks that it really is a timed gbak log. A backup
+ * ({@code gbak -b -v -st tdrw}) gives a record of kind backup.
  */
 public final class LogReader {
     /** Lines read before giving up on a file that shows no gbak restore message at all. */
@@ -50,9 +51,9 @@ public final class LogReader {
      * ({@code gbak ... >> restore.log} in a loop, a retry after a failure). gbak prints its header line
      * once, when it starts, so a header after gbak messages starts a new run; each record says which
      * lines it comes from. All records of a log share its label (repeated runs of one configuration).
-     * A run that is no restore (a backup appended to the same log) is left out, with a warning, when
-     * another run is one; so is a gbak call that failed before it timed anything, when a timed restore follows
-     * it (a retry); one after the last timed restore is a record of its own (failed).
+     * A backup is a record of kind backup (a nightly "back up, then restore" log gives both, in order). A gbak
+     * call that failed before it timed anything is left out, with a warning, when a timed restore or backup
+     * follows it (a retry); one after the last timed one is a record of its own (failed).
      */
     public static List<RestoreRun> readAll(Path path, String label) {
         String name = path.toString();
@@ -83,7 +84,7 @@ public final class LogReader {
         }
         String lbl = label != null ? label : defaultLabel(path);
         int n = runs.timelines.size();
-        // a timed restore is a record; failed gbak calls are records only when the log has no timed restore
+        // a timed restore or backup is a record; failed gbak calls are records only when the log has no timed one
         List<Integer> restores = new ArrayList<>();
         List<Integer> failedCalls = new ArrayList<>();
         LogFormatException first = null;
@@ -120,8 +121,9 @@ public final class LogReader {
             if (restores.contains(i)) {
                 continue;
             }
-            String what = isBackup(t) ? "a backup (gbak -b), not a restore"
-                    : failedBeforeTimes(t) ? "a gbak run that restored nothing (" + t.errors().get(0) + ")"
+            String what = failedBeforeTimes(t) ? "a gbak run that " + (t.isBackup() ? "backed up" : "restored")
+                    + " nothing (" + t.errors().get(0) + ")"
+                    : t.isBackup() ? "a backup without time statistics (no -st t), which cannot be timed"
                     : t.firstRestoreLine() > 0 ? "a restore without time statistics (no -st t), which cannot be timed"
                     : null; // lines that are not gbak output
             if (what != null) {
@@ -130,14 +132,24 @@ public final class LogReader {
         }
         n = restores.size() + leftOut.size();
         List<RestoreRun> records = new ArrayList<>();
-        for (int k = 0; k < restores.size(); k++) {
-            int i = restores.get(k);
-            RestoreRun run = runs.timelines.get(i).toRun(lbl, name);
+        long backups = restores.stream().filter(i -> runs.timelines.get(i).isBackup()).count();
+        int[] seen = new int[2]; // restores, backups so far
+        for (int i : restores) {
+            RestoreTimeline timeline = runs.timelines.get(i);
+            RestoreRun run = timeline.toRun(lbl, name);
+            boolean backup = timeline.isBackup();
+            long ofKind = backup ? backups : restores.size() - backups;
+            int k = ++seen[backup ? 1 : 0];
+            String what = backup ? "backup" : "restore";
             List<Warning> warnings = new ArrayList<>();
             if (n > 1) { // not for lines before the run that are not gbak output
                 warnings.add(new Warning(WarningCode.SEVERAL_RUNS, "this log holds " + n + " gbak runs; this record is "
-                        + (restores.size() > 1 ? "restore " + (k + 1) + " of " + restores.size() + ", " : "the restore, ")
+                        + (ofKind > 1 ? what + " " + k + " of " + ofKind + ", " : "the " + what + ", ")
                         + "lines " + runs.range(i, lines)));
+            }
+            if (timeline.firstRestoreLine() == 0 && timeline.firstBackupLine() == 0) {
+                warnings.add(new Warning(WarningCode.KIND_UNKNOWN, "gbak failed before printing a line that says whether "
+                        + "it was backing up or restoring; this record is taken for a restore"));
             }
             warnings.addAll(leftOut);
             warnings.addAll(run.warnings());
@@ -197,13 +209,13 @@ public final class LogReader {
         @Override
         public void onEvent(Event event) {
             EventKind k = event.kind();
-            if (k == EventKind.OPENED_FILE && current().finished()) {
+            if ((k == EventKind.OPENED_FILE || k == EventKind.BACKUP_DATABASE) && current().finished()) {
                 newRun(event.line().lineNumber());
             }
-            begun |= k == EventKind.OPENED_FILE || k == EventKind.BACKUP_MESSAGE || k == EventKind.ERROR
+            begun |= k == EventKind.OPENED_FILE || k.isBackupMessage() || k == EventKind.ERROR
                     || event.line().hasStats();
             current().onEvent(event);
-            gbakOutput |= k.isRestoreMessage() || k == EventKind.BACKUP_MESSAGE;
+            gbakOutput |= k.isRestoreMessage() || k.isBackupMessage();
         }
     }
 
@@ -216,26 +228,27 @@ public final class LogReader {
 
     /**
      * gbak failed before it printed anything timed (a missing or unreadable backup file, a wrong password, a
-     * refused option): its errors are the record, status failed, not a "not a restore log" refusal.
+     * refused option, a backup file that cannot be created): its errors are the record, status failed, not a
+     * "not a gbak log" refusal.
      */
     private static boolean failedBeforeTimes(RestoreTimeline t) {
-        return t.gbakFailure() && t.firstBackupLine() == 0 && (t.firstRestoreLine() == 0 || !t.timed());
-    }
-
-    /** The run is a backup: a message only a backup prints, before any a restore prints. */
-    private static boolean isBackup(RestoreTimeline t) {
-        return t.firstBackupLine() > 0 && (t.firstRestoreLine() == 0 || t.firstBackupLine() < t.firstRestoreLine());
+        return t.gbakFailure() && (!t.timed() || t.firstRestoreLine() == 0 && t.firstBackupLine() == 0);
     }
 
     private static void validate(String name, RestoreTimeline timeline, long lines) {
-        if (isBackup(timeline)) {
-            throw new LogFormatException(name, timeline.firstBackupLine(),
-                    "this is a backup log (gbak -b); expected a restore log (gbak -c -v -st tdrw)");
+        if (timeline.isBackup()) {
+            if (!timeline.timed()) {
+                String cols = timeline.columns().isEmpty() ? "no statistics columns"
+                        : "only the " + String.join(" ", timeline.columns()) + " column(s)";
+                throw new LogFormatException(name, timeline.firstBackupLine(), "backup log with " + cols
+                        + ", no time or delta; expected gbak -b -v -st tdrw (or at least -st t) to time the backup");
+            }
+            return;
         }
         if (timeline.firstRestoreLine() == 0) {
             throw new LogFormatException(name, 0, "no gbak restore message in " + lines
-                    + " lines; expected the output of gbak -c -v -st tdrw (lines like 'gbak:    0.085  0.003"
-                    + "      0     74     restoring index RDB$PRIMARY24')");
+                    + " lines (nor a backup one); expected the output of gbak -c -v -st tdrw (lines like 'gbak:    0.085  0.003"
+                    + "      0     74     restoring index RDB$PRIMARY24') or of gbak -b -v -st tdrw");
         }
         if (!timeline.timed()) {
             String cols = timeline.columns().isEmpty() ? "no statistics columns"

@@ -9,6 +9,7 @@ import dev.gbakprof.model.IndexBuild;
 import dev.gbakprof.model.Phase;
 import dev.gbakprof.model.PhaseTime;
 import dev.gbakprof.model.RestoreRun;
+import dev.gbakprof.model.RunKind;
 import dev.gbakprof.model.RunStatus;
 import dev.gbakprof.model.TableLoad;
 import dev.gbakprof.model.Warning;
@@ -24,7 +25,8 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Turns the events of one restore into a {@link RestoreRun}, applying the attribution rule: gbak prints
+ * Turns the events of one restore, or of one backup ({@code gbak -b}: a record of kind backup, see
+ * {@link #isBackup()}), into a {@link RestoreRun}, applying the attribution rule: gbak prints
  * a line when it starts a piece of work, so the work's time is the time until the next statistics line
  * ({@code T(i+1) − T(i)}, or {@code D(i+1)} when only the delta column exists), and the reads and writes
  * printed on line i+1 belong to line i. A span whose end was never printed has an unknown duration.
@@ -83,6 +85,8 @@ public final class RestoreTimeline implements EventListener {
     private int droppedMessages;
     private boolean finishing;
     private boolean totalStatistics;
+    private boolean backupClosed; // a backup's "closing file, committing, and finishing"
+    private long bytesWritten = -1;
     private long firstRestoreLine;
     private long firstBackupLine;
     private long lastStatsLine;
@@ -162,7 +166,7 @@ public final class RestoreTimeline implements EventListener {
         if (kind.isRestoreMessage() && firstRestoreLine == 0) {
             firstRestoreLine = line.lineNumber();
         }
-        if (kind == EventKind.BACKUP_MESSAGE && firstBackupLine == 0) {
+        if (kind.isBackupMessage() && firstBackupLine == 0) {
             firstBackupLine = line.lineNumber();
         }
         // the next volume of a multi-volume backup, opened in the middle of the restore (often of a table's
@@ -211,7 +215,9 @@ public final class RestoreTimeline implements EventListener {
                 firstMs = t;
                 // gbak's first line is "opened file" (or, in an excerpt that kept the header, another setup
                 // message); a header above "activating ... index" is an excerpt of a run, not its start
-                startsAtStart = e.kind() == EventKind.OPENED_FILE || (headerSeen && e.kind().phase() == Phase.SETUP);
+                // ("readied database" in a backup)
+                startsAtStart = e.kind() == EventKind.OPENED_FILE || e.kind() == EventKind.BACKUP_DATABASE
+                        || (headerSeen && e.kind().phase() == Phase.SETUP);
                 if (startsAtStart) {
                     phaseMs[Phase.SETUP.ordinal()] += t; // gbak's start-up before its first line
                 } else if (t > 0) {
@@ -220,7 +226,9 @@ public final class RestoreTimeline implements EventListener {
                             t / 1000.0, line.lineNumber()));
                 }
             } else if (openPhase != null) {
-                phaseMs[openPhase.ordinal()] += t - clockMs; // never negative: clockOf accepts no time before the clock
+                // a backup's closing line is printed after the file was closed: its delta is the closing
+                Phase p = e.kind() == EventKind.BACKUP_CLOSING ? Phase.FINISH : openPhase;
+                phaseMs[p.ordinal()] += t - clockMs; // never negative: clockOf accepts no time before the clock
             }
         }
         if (openIndex != null) {
@@ -346,6 +354,7 @@ public final class RestoreTimeline implements EventListener {
      */
     private static boolean continuesTable(EventKind k) {
         return k == EventKind.RECORDS_RESTORED || k == EventKind.RECORDS_IGNORED || k == EventKind.COMMIT_TABLE_DATA
+                || k == EventKind.RECORDS_WRITTEN
                 || k == EventKind.CUT_LINE;
     }
 
@@ -381,6 +390,25 @@ public final class RestoreTimeline implements EventListener {
                     backupVersion = (int) e.count();
                 }
             }
+            case BACKUP_DATABASE -> {
+                if (database == null) {
+                    database = e.name();
+                }
+            }
+            case BACKUP_FILE -> {
+                if (backupFile == null) { // later ones are the next volumes
+                    backupFile = e.name();
+                }
+            }
+            case BACKUP_SETUP_STEP -> {
+                if (e.count() > 0 && e.count() <= Integer.MAX_VALUE) { // "database D has a page size of N bytes."
+                    pageSize = (int) e.count();
+                }
+            }
+            case BACKUP_CLOSING -> {
+                backupClosed = true;
+                bytesWritten = e.count();
+            }
             case CREATED_DATABASE -> {
                 database = e.name();
                 pageSize = e.count() > 0 ? (int) e.count() : null;
@@ -394,7 +422,7 @@ public final class RestoreTimeline implements EventListener {
                 pendingDefs.add(newState(e.name()));
                 indexDefinitions++;
             }
-            case DATA_FOR_TABLE -> {
+            case DATA_FOR_TABLE, WRITING_DATA -> {
                 if (openTable != null) {
                     closeTable(t);
                 }
@@ -410,7 +438,7 @@ public final class RestoreTimeline implements EventListener {
                 }
                 openTable = ts;
             }
-            case RECORDS_RESTORED -> {
+            case RECORDS_RESTORED, RECORDS_WRITTEN -> {
                 if (openTable != null) {
                     openTable.records = e.count();
                 }
@@ -535,7 +563,16 @@ public final class RestoreTimeline implements EventListener {
 
     /** gbak said it was finishing (or printed its total statistics): the restore ran to its end. */
     public boolean finished() {
-        return finishing || totalStatistics;
+        return finishing || totalStatistics || backupClosed;
+    }
+
+    /**
+     * The run is a backup ({@code gbak -b}): a message only a backup prints came before any a restore prints.
+     * A gbak call that failed before printing either ("I/O error during open" of a missing database) cannot be
+     * told apart, and is taken for a restore.
+     */
+    public boolean isBackup() {
+        return firstBackupLine > 0 && (firstRestoreLine == 0 || firstBackupLine < firstRestoreLine);
     }
 
     /** Line of the first message only a restore prints; 0 when none was seen. */
@@ -580,7 +617,8 @@ public final class RestoreTimeline implements EventListener {
             if (ts.closed && ts.endMs >= 0 && ts.startMs >= 0) {
                 seconds = (ts.endMs - ts.startMs) / 1000.0;
             } else if (!ts.closed && timed()) {
-                notes.add(new Warning(WarningCode.TABLE_TIME_UNKNOWN, "table " + ts.name + ": load time unknown, the log ends during its load"));
+                notes.add(new Warning(WarningCode.TABLE_TIME_UNKNOWN, "table " + ts.name + (isBackup()
+                        ? ": time written unknown, the log ends while it is written" : ": load time unknown, the log ends during its load")));
             }
             tables.add(new TableLoad(ts.name, ts.records, ts.startMs >= 0 ? ts.startMs / 1000.0 : null, seconds));
         }
@@ -608,7 +646,7 @@ public final class RestoreTimeline implements EventListener {
         if (damagedLines > MAX_DAMAGE_WARNINGS) {
             notes.add(new Warning(WarningCode.DAMAGED_LINE, (damagedLines - MAX_DAMAGE_WARNINGS) + " more damaged lines not listed"));
         }
-        if (lastTimeUnknown && (finishing || totalStatistics)) {
+        if (lastTimeUnknown && finished()) {
             notes.add(new Warning(WarningCode.TOTAL_UNKNOWN, "total unknown: the time on gbak's last statistics line (line "
                     + lastStatsLine + ") is damaged"));
         }
@@ -618,17 +656,20 @@ public final class RestoreTimeline implements EventListener {
         RunStatus status;
         if (!errors.isEmpty()) {
             status = RunStatus.FAILED;
-        } else if (finishing || totalStatistics) {
+        } else if (finished()) {
             status = RunStatus.COMPLETED;
         } else {
             status = RunStatus.INCOMPLETE;
         }
         Double lastSeen = clockMs >= 0 ? clockMs / 1000.0 : null;
-        boolean ended = finishing || totalStatistics;
+        boolean ended = finished();
+        boolean backup = isBackup();
         List<PhaseTime> phases = new ArrayList<>();
         if (timed()) {
             for (Phase p : Phase.values()) {
-                phases.add(new PhaseTime(p.label(), phaseMs[p.ordinal()] / 1000.0));
+                if (!(backup && p == Phase.INDEXES)) { // a backup builds no index
+                    phases.add(new PhaseTime(p.label(), phaseMs[p.ordinal()] / 1000.0));
+                }
             }
         }
         return RestoreRun.builder()
@@ -651,6 +692,8 @@ public final class RestoreTimeline implements EventListener {
                 .totalReads(absoluteReads != null ? absoluteReads : anyReads && !countersDamaged ? sumReads : null)
                 .totalWrites(absoluteWrites != null ? absoluteWrites : anyWrites && !countersDamaged ? sumWrites : null)
                 .indexMapping(mapping)
+                .backupBytes(backup && bytesWritten >= 0 ? bytesWritten : null)
+                .kind(backup ? RunKind.BACKUP : RunKind.RESTORE)
                 .build();
     }
 

@@ -226,9 +226,26 @@ class ParseCommandTest {
     }
 
     @Test
-    void backupLogInsteadOfRestoreLog() {
-        assertOneLineError(Cli.run("parse", Logs.log("small-backup.log").toString()), "small-backup.log:2:",
-                "backup log (gbak -b)");
+    void aBackupLogIsParsedAsABackup() {
+        Result r = Cli.run("parse", Logs.log("small-backup.log").toString());
+
+        assertThat(r.code()).isEqualTo(0);
+        assertThat(r.out()).contains("  backup     small.fdb -> small-backup-verbose.fbk, 26,112 bytes written\n")
+                .contains("  total      0.047 s").contains("top 4 tables by write time (of 4)");
+    }
+
+    @Test
+    void aFailedBackupExitsOne() {
+        Result r = Cli.run("parse", Logs.backupLog("small-backup-nodir.log").toString());
+
+        assertThat(r.code()).isEqualTo(1);
+        assertThat(r.out()).contains("  status     failed").contains("ERROR:cannot open backup file /nonexistent-dir/small.fbk");
+    }
+
+    @Test
+    void reportRefusesALogOfBackupsOnly(@TempDir Path dir) {
+        assertOneLineError(Cli.run("report", "--out", dir.resolve("rep").toString(), Logs.log("small-backup.log").toString()),
+                "small-backup.log", "a backup (gbak -b), not a restore");
     }
 
     @Test

@@ -54,10 +54,16 @@ class EventClassifierTest {
             ERROR:attempt to store duplicate value (visible to active transactions) in unique index "IDX_DUP" | ERROR
             Exiting before completion due to errors                        | ERROR
             WARNING:Wrong parallel workers value 4, valid range are from 1 to 1 | WARNING
-            writing data for table ORDERS                                  | BACKUP_MESSAGE
-            1000000 records written                                        | BACKUP_MESSAGE
-            closing file, committing, and finishing. 1234 bytes written    | BACKUP_MESSAGE
-            starting transaction                                           | BACKUP_MESSAGE
+            readied database shop.fdb for backup                           | BACKUP_DATABASE
+            creating file shop.fbk                                         | BACKUP_FILE
+            starting transaction                                           | BACKUP_SETUP_STEP
+            database shop.fdb has a page size of 8192 bytes.               | BACKUP_SETUP_STEP
+            writing domains                                                | BACKUP_METADATA
+                writing index PK_ORDERS                                    | BACKUP_METADATA
+            writing character sets                                         | BACKUP_METADATA
+            writing data for table ORDERS                                  | WRITING_DATA
+            1000000 records written                                        | RECORDS_WRITTEN
+            closing file, committing, and finishing. 1234 bytes written    | BACKUP_CLOSING
             something gbak never said                                      | OTHER
             """)
     void everyRestoreMessageHasItsKind(String text, EventKind kind) {
@@ -74,6 +80,16 @@ class EventClassifierTest {
         assertThat(db.count()).isEqualTo(16384);
         assertThat(classify("use up to 8 parallel workers").count()).isEqualTo(8);
         assertThat(classify("could not start batch when restoring table T1, trying old way").name()).isEqualTo("T1");
+        // a backup's
+        assertThat(classify("readied database /db/a b.fdb for backup").name()).isEqualTo("/db/a b.fdb");
+        assertThat(classify("creating file /bk/shop.fbk").name()).isEqualTo("/bk/shop.fbk");
+        Event pages = classify("database /db/x.fdb has a page size of 16384 bytes.");
+        assertThat(pages.name()).isEqualTo("/db/x.fdb");
+        assertThat(pages.count()).isEqualTo(16384);
+        assertThat(classify("writing data for table ORDER_LINES").name()).isEqualTo("ORDER_LINES");
+        assertThat(classify("600000 records written").count()).isEqualTo(600_000);
+        assertThat(classify("closing file, committing, and finishing. 47809024 bytes written").count()).isEqualTo(47_809_024);
+        assertThat(classify("closing file, committing, and finishing").count()).isEqualTo(-1); // msg 67, no count
         // Firebird 6.0 quotes names; they are kept as printed
         assertThat(classify("activating and creating deferred index \"PUBLIC\".\"PK_X\"").name())
                 .isEqualTo("\"PUBLIC\".\"PK_X\"");

@@ -123,11 +123,13 @@ class LogReaderTest {
     }
 
     @Test
-    void backupLogIsRefusedWithItsLine() {
-        assertThatThrownBy(() -> Logs.read("small-backup.log"))
-                .isInstanceOf(LogFormatException.class)
-                .satisfies(e -> assertThat(((LogFormatException) e).line()).isEqualTo(2))
-                .hasMessageContaining("backup log");
+    void backupLogIsARecordOfKindBackup() {
+        RestoreRun run = Logs.read("small-backup.log");
+
+        assertThat(run.kind()).isEqualTo(dev.gbakprof.model.RunKind.BACKUP);
+        assertThat(run.status()).isEqualTo(dev.gbakprof.model.RunStatus.COMPLETED);
+        assertThat(run.totalSeconds()).isEqualTo(0.047);
+        assertThat(run.backupBytes()).isEqualTo(26_112L);
     }
 
     @Test

@@ -87,16 +87,18 @@ class LogShapesTest {
     }
 
     @Test
-    void aBackupRunBeforeTheRestoreInOneLogIsLeftOutWithAWarning() throws Exception {
+    void aBackupRunBeforeTheRestoreInOneLogIsARecordOfItsOwn() throws Exception {
         String backup = text("small-backup.log");
         Path log = write("backup-then-restore.log", backup + text("small-tdrw.log"));
 
         List<RestoreRun> runs = LogReader.readAll(log, null);
 
-        assertThat(runs).hasSize(1);
-        assertThat(bare(runs.get(0))).isEqualTo(bare(Logs.read("small-tdrw.log")));
-        assertThat(runs.get(0).warningMessages()).anySatisfy(w -> assertThat(w)
-                .isEqualTo("lines 1-" + backup.lines().count() + ": a backup (gbak -b), not a restore, left out"));
+        assertThat(runs).extracting(RestoreRun::kind).containsExactly(dev.gbakprof.model.RunKind.BACKUP,
+                dev.gbakprof.model.RunKind.RESTORE);
+        assertThat(bare(runs.get(0))).isEqualTo(bare(Logs.read("small-backup.log")));
+        assertThat(bare(runs.get(1))).isEqualTo(bare(Logs.read("small-tdrw.log")));
+        assertThat(runs.get(0).warningMessages()).contains("this log holds 2 gbak runs; this record is the backup, lines 1-"
+                + backup.lines().count());
     }
 
     @Test
@@ -382,8 +384,9 @@ class LogShapesTest {
 
         List<RestoreRun> runs = LogReader.readAll(write("nightly.log", String.join("\n", longBackup) + "\n" + text("small-tdrw.log")), null);
 
-        assertThat(runs).hasSize(1);
-        assertThat(bare(runs.get(0))).isEqualTo(bare(Logs.read("small-tdrw.log")));
+        assertThat(runs).hasSize(2);
+        assertThat(runs.get(0).kind()).isEqualTo(dev.gbakprof.model.RunKind.BACKUP);
+        assertThat(bare(runs.get(1))).isEqualTo(bare(Logs.read("small-tdrw.log")));
     }
 
     @Test

@@ -19,9 +19,18 @@ public final class Logs {
     }
 
     public static Path log(String name) {
-        URL url = Logs.class.getResource("/logs/" + name);
+        return resource("/logs/", name);
+    }
+
+    /** A real backup log ({@code gbak -b}) of src/test/resources/backup-logs (scripts/make-fixtures.sh --backups). */
+    public static Path backupLog(String name) {
+        return resource("/backup-logs/", name);
+    }
+
+    private static Path resource(String folder, String name) {
+        URL url = Logs.class.getResource(folder + name);
         if (url == null) {
-            throw new IllegalArgumentException("no test log " + name);
+            throw new IllegalArgumentException("no test log " + folder + name);
         }
         try {
             return Path.of(url.toURI());

@@ -1,0 +1,176 @@
+package dev.gbakprof.store;
+
+import dev.gbakprof.model.PhaseTime;
+import dev.gbakprof.model.RestoreRun;
+import dev.gbakprof.model.RunKind;
+import dev.gbakprof.model.RunStatus;
+import dev.gbakprof.model.TableLoad;
+import dev.gbakprof.testutil.Logs;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
+
+/**
+ * Backup logs ({@code gbak -b -v -st ...}) of real gbak runs (src/test/resources/backup-logs) read through the
+ * same pipeline as restores, into records of kind backup. Expected values are read off the logs by hand.
+ */
+class BackupLogTest {
+
+    @TempDir
+    Path dir;
+
+    private static RestoreRun read(String name) {
+        return LogReader.read(Logs.backupLog(name), null);
+    }
+
+    @Test
+    void aBackupLogIsARecordOfKindBackupWithItsTablesPhasesAndTotal() {
+        RestoreRun run = read("shop-backup-tdrw.log");
+
+        assertThat(run.kind()).isEqualTo(RunKind.BACKUP);
+        assertThat(run.status()).isEqualTo(RunStatus.COMPLETED);
+        assertThat(run.totalSeconds()).isEqualTo(6.286); // the total statistics line
+        assertThat(run.database()).isEqualTo("shop.fdb"); // readied database shop.fdb for backup
+        assertThat(run.backupFile()).isEqualTo("shop-backup.fbk"); // creating file shop-backup.fbk
+        assertThat(run.pageSize()).isEqualTo(8192); // database shop.fdb has a page size of 8192 bytes.
+        assertThat(run.backupBytes()).isEqualTo(47_809_024L); // closing file, ... 47809024 bytes written
+        assertThat(run.totalReads()).isEqualTo(10_515L);
+        assertThat(run.totalWrites()).isEqualTo(1L);
+        assertThat(run.indexes()).isEmpty();
+        assertThat(run.errors()).isEmpty();
+        // setup: up to line 6 (0.111); data: the spans of the data lines (0.559 + 5.378 + 0.010 + 0.117);
+        // finish: the closing line's own 0.055 (printed after the file is closed) + 0.001 to total statistics
+        assertThat(run.phases()).extracting(PhaseTime::name, PhaseTime::seconds).containsExactly(
+                tuple("setup", 0.111), tuple("metadata", 0.055), tuple("data", 6.064), tuple("finish", 0.056));
+        // each table from its "writing data for table" line to the next line that is not its "records written"
+        assertThat(run.tables()).extracting(TableLoad::name, TableLoad::records, TableLoad::startSeconds, TableLoad::seconds)
+                .containsExactly(
+                        tuple("AUDIT_EMPTY", 0L, 0.150, 0.0),
+                        tuple("ORDER_LINES", 100_000L, 0.150, 0.559),
+                        tuple("ORDERS", 1_000_000L, 0.709, 5.378),
+                        tuple("PRODUCTS", 1_000L, 6.087, 0.010),
+                        tuple("CUSTOMERS", 20_000L, 6.097, 0.117));
+        assertThat(run.tables().get(2).rowsPerSecond()).isEqualTo(1_000_000 / 5.378);
+        assertThat(run.warnings()).isEmpty();
+    }
+
+    @Test
+    void aBackupWithTheTimeAndDeltaColumnsOnly() {
+        RestoreRun run = read("small-backup-td.log");
+
+        assertThat(run.kind()).isEqualTo(RunKind.BACKUP);
+        assertThat(run.columns()).containsExactly("time", "delta");
+        assertThat(run.status()).isEqualTo(RunStatus.COMPLETED);
+        assertThat(run.totalSeconds()).isEqualTo(0.151);
+        assertThat(run.tables()).extracting(TableLoad::name, TableLoad::records)
+                .containsExactly(tuple("EMPTY_NOTES", 0L), tuple("PROJECTS", 40L), tuple("EMPLOYEES", 300L),
+                        tuple("DEPARTMENTS", 12L));
+        assertThat(run.totalReads()).isNull();
+        assertThat(run.phases().stream().mapToDouble(PhaseTime::seconds).sum()).isCloseTo(0.151, org.assertj.core.data.Offset.offset(1e-9));
+    }
+
+    @Test
+    void aServicesBackupIsReadAsTheLocalOne() {
+        RestoreRun run = read("small-backup-fbsvcmgr.log");
+
+        assertThat(run.kind()).isEqualTo(RunKind.BACKUP);
+        assertThat(run.status()).isEqualTo(RunStatus.COMPLETED);
+        assertThat(run.totalSeconds()).isEqualTo(0.057);
+        assertThat(run.backupBytes()).isEqualTo(26_112L);
+        assertThat(run.backupFile()).isEqualTo("/tmp/watch-backuplogs/svc/small-svc.fbk");
+        assertThat(run.tables()).hasSize(4);
+    }
+
+    @Test
+    void aBackupLogWithErrorsIsAFailedBackupWithGbaksWords() {
+        RestoreRun run = read("small-backup-nodir.log");
+
+        assertThat(run.kind()).isEqualTo(RunKind.BACKUP);
+        assertThat(run.status()).isEqualTo(RunStatus.FAILED);
+        assertThat(run.errors()).containsExactly("ERROR:cannot open backup file /nonexistent-dir/small.fbk",
+                "Exiting before completion due to errors");
+        assertThat(run.totalSeconds()).isNull();
+        assertThat(run.lastSeenSeconds()).isEqualTo(0.026);
+        assertThat(run.backupFile()).isEqualTo("/nonexistent-dir/small.fbk");
+    }
+
+    @Test
+    void aBackupStoppedWhileWritingATableKeepsItsRowsAndAnUnknownTime() {
+        RestoreRun run = read("shop-backup-term.log");
+
+        assertThat(run.kind()).isEqualTo(RunKind.BACKUP);
+        assertThat(run.status()).isEqualTo(RunStatus.FAILED);
+        assertThat(run.errors()).contains("ERROR:connection shutdown", "Exiting before completion due to errors");
+        TableLoad orders = run.tables().get(run.tables().size() - 1);
+        assertThat(orders.name()).isEqualTo("ORDERS");
+        assertThat(orders.records()).isEqualTo(510_000L);
+        assertThat(orders.seconds()).isNull();
+        assertThat(run.warningMessages()).contains("table ORDERS: time written unknown, the log ends while it is written");
+    }
+
+    @Test
+    void aGbakCallThatFailedBeforeSayingWhatItDidIsTakenForARestoreAndSaysSo() {
+        RestoreRun run = read("backup-missing-db.log");
+
+        assertThat(run.status()).isEqualTo(RunStatus.FAILED);
+        assertThat(run.kind()).isEqualTo(RunKind.RESTORE);
+        assertThat(run.errors().get(0)).isEqualTo("ERROR:I/O error during \"open\" operation for file \"missing.fdb\"");
+        assertThat(run.warningMessages()).contains("gbak failed before printing a line that says whether it was backing up "
+                + "or restoring; this record is taken for a restore");
+        assertThat(run.hasWarning(dev.gbakprof.model.WarningCode.KIND_UNKNOWN)).isTrue();
+    }
+
+    @Test
+    void aNightlyBackupThenRestoreLogGivesBothRecordsInOrder() throws Exception {
+        String backup = Files.readString(Logs.backupLog("small-backup-td.log"), StandardCharsets.UTF_8);
+        String restore = Files.readString(Logs.log("small-tdrw.log"), StandardCharsets.UTF_8);
+        Path log = Files.writeString(dir.resolve("nightly.log"), backup + restore);
+
+        List<RestoreRun> runs = LogReader.readAll(log, null);
+
+        assertThat(runs).extracting(RestoreRun::kind).containsExactly(RunKind.BACKUP, RunKind.RESTORE);
+        long backupLines = backup.lines().count();
+        assertThat(runs.get(0).warningMessages()).contains("this log holds 2 gbak runs; this record is the backup, lines 1-" + backupLines);
+        assertThat(runs.get(1).warningMessages()).contains("this log holds 2 gbak runs; this record is the restore, lines "
+                + (backupLines + 1) + "-" + (backupLines + restore.lines().count()));
+        assertThat(runs.get(0).totalSeconds()).isEqualTo(read("small-backup-td.log").totalSeconds());
+        assertThat(runs.get(1).totalSeconds()).isEqualTo(Logs.read("small-tdrw.log").totalSeconds());
+    }
+
+    @Test
+    void theKindIsInTheJsonAndARecordWithoutItIsARestore() throws Exception {
+        RestoreRun run = read("small-backup-td.log");
+        Path json = dir.resolve("backup.json");
+        RunJson.write(run, json);
+
+        assertThat(Files.readString(json)).contains("\"kind\" : \"backup\"");
+        assertThat(RunJson.read(json).get(0)).isEqualTo(run);
+
+        Path old = Files.writeString(dir.resolve("old.json"), Files.readString(json).replace(",\n  \"kind\" : \"backup\"", ""));
+        assertThat(Files.readString(old)).doesNotContain("\"kind\"");
+        assertThat(RunJson.read(old).get(0).kind()).isEqualTo(RunKind.RESTORE);
+    }
+
+    @Test
+    void aBackupWithoutStatisticsIsRefusedWithItsLine() throws Exception {
+        List<String> lines = Files.readAllLines(Logs.backupLog("small-backup-td.log"), StandardCharsets.UTF_8);
+        // the same backup as gbak -b -v prints it without -st: no header, no columns
+        StringBuilder nost = new StringBuilder();
+        for (String l : lines.subList(1, lines.size())) {
+            nost.append("gbak:").append(l.substring(5).replaceFirst("^ +[0-9.]+ +[0-9.]+ ", "")).append('\n');
+        }
+        Path log = Files.writeString(dir.resolve("nost.log"), nost);
+
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> LogReader.read(log, null))
+                .isInstanceOf(dev.gbakprof.log.LogFormatException.class)
+                .satisfies(e -> assertThat(((dev.gbakprof.log.LogFormatException) e).line()).isEqualTo(1))
+                .hasMessageContaining("backup log with no statistics columns, no time or delta; expected gbak -b -v -st tdrw");
+    }
+}
