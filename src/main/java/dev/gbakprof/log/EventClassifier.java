@@ -42,6 +42,9 @@ public final class EventClassifier {
                 if (t.startsWith("ALTER INDEX ")) {
                     return ev(EventKind.ERROR, null, line); // msg 243: the big commit failed on an index
                 }
+                if (t.startsWith("Assertion (") && t.contains(") failure")) {
+                    return ev(EventKind.ERROR, null, line); // an engine assertion: gbak crashed (#7992), no gbak: prefix
+                }
                 break;
             case 'b':
                 if (t.startsWith("backup version is ")) {
@@ -92,8 +95,12 @@ public final class EventClassifier {
                 if (t.startsWith("Database is not online")) {
                     return ev(EventKind.NOT_ONLINE, null, line);
                 }
-                if (t.startsWith("Done with volume #") || t.startsWith("Delete or Update duplicate values")) {
-                    return ev(EventKind.ERROR, null, line); // multi-volume prompt: a truncated backup
+                if (t.startsWith("Done with volume #")) {
+                    // msgs 225-229, the multi-volume prompt: the backup file ended before gbak's end-of-backup record
+                    return new Event(EventKind.ERROR, null, number(t, 18), line);
+                }
+                if (t.startsWith("Delete or Update duplicate values")) {
+                    return ev(EventKind.ERROR, null, line);
                 }
                 break;
             case 'd':

@@ -83,6 +83,9 @@ public final class StatLineParser {
         end = undecorated(pos, end);
         pos = decorationEnd;
         boolean prefixed = prefixAt(pos, end);
+        if (prefixed && b[end - 1] == '"' && oddQuotes(pos, end)) {
+            end = trimEnd(pos, end - 1); // the closing quote of a log pasted in quotes ("gbak:...\n...indices.")
+        }
         if (prefixed) {
             pos += PREFIX.length();
         }
@@ -101,7 +104,9 @@ public final class StatLineParser {
                 return stats;
             }
         }
-        StatLine plain = new StatLine(lineNumber, prefixed, false, -1, -1, -1, -1, text(base, skipBlanks(pos, end), end));
+        int from = skipBlanks(pos, end);
+        StatLine plain = new StatLine(lineNumber, prefixed, false, -1, -1, -1, -1,
+                cut && oddQuotes(from, end) ? "" : text(base, from, end)); // a name cut inside its quotes: no name
         if (n > 0 && prefixed && !cut && pos < end && b[pos] == ' ' && startsWithDigit(skipBlanks(pos, end), end)
                 && EventClassifier.classify(plain).kind() == EventKind.OTHER && !plain.text().contains(PREFIX)) {
             // "gbak: " and a number, while columns are in force, yet no statistics block and no message: a line
@@ -159,7 +164,8 @@ public final class StatLineParser {
      */
     private int undecorated(int pos, int end) {
         int p = pos;
-        while (p < end && (isMark(b[p]) || b[p] == '>' || b[p] == '-' || b[p] == '+' || b[p] == ' ' || b[p] == '\t')) {
+        while (p < end && (isMark(b[p]) || b[p] == '>' || b[p] == '-' || b[p] == '+' || b[p] == ' ' || b[p] == '\t'
+                || b[p] == '"')) { // a quote opening a pasted log: "gbak:cannot commit index X
             p++;
         }
         decorationEnd = pos;
@@ -182,6 +188,15 @@ public final class StatLineParser {
             }
         }
         return end;
+    }
+
+    /** An odd number of {@code "} from p to end: a quote that opens or closes outside the line's own names. */
+    private boolean oddQuotes(int p, int end) {
+        boolean odd = false;
+        for (int i = p; i < end; i++) {
+            odd ^= b[i] == '"';
+        }
+        return odd;
     }
 
     /** {@code gbak:} at p. */
@@ -390,6 +405,9 @@ public final class StatLineParser {
             return new StatLine(lineNumber, prefixed, true, time, delta, reads, writes, "");
         }
         String text = p >= end ? "" : text(base, p, end);
+        if (cut && oddQuotes(p, end)) {
+            text = ""; // Firebird 6 quotes names: one cut inside its quotes ("PUBLIC"."PK_) is no name at all
+        }
         if (cut && !text.isEmpty() && EventClassifier.classify(new StatLine(lineNumber, prefixed, true, time, delta,
                 reads, writes, text)).kind() == EventKind.OTHER) {
             text = ""; // a message cut short ("300000 rec"): not known, not guessed

@@ -26,6 +26,9 @@ import java.util.List;
  * @param kind            {@code restore} or {@code backup} ({@code gbak -b}: its phases are setup, metadata, data and
  *                        finish, its tables are the tables written, {@code backupBytes} the bytes gbak says it wrote);
  *                        a record without the field (written before it existed) is a restore
+ * @param failure         gbakprof's own words on why the run failed where gbak's {@code errors} (always gbak's or the
+ *                        server's own words) do not say it plainly: a backup file that ends early, a services restore
+ *                        that ended before finishing, gbak exiting non-zero in silence; {@code null} otherwise
  */
 public record RestoreRun(
         String schema,
@@ -57,7 +60,8 @@ public record RestoreRun(
         Long backupBytes,
         Double wallSeconds,
         Inspection inspection,
-        RunKind kind) {
+        RunKind kind,
+        String failure) {
 
     /** What every version of the record's schema starts with. */
     public static final String SCHEMA_FAMILY = "gbakprof.run/";
@@ -151,6 +155,7 @@ public record RestoreRun(
         private Double wallSeconds;
         private Inspection inspection;
         private RunKind kind = RunKind.RESTORE;
+        private String failure;
 
         private Builder(RestoreRun r) {
             if (r == null) {
@@ -164,6 +169,7 @@ public record RestoreRun(
             backupVersion = r.backupVersion; parallelWorkers = r.parallelWorkers; totalReads = r.totalReads;
             totalWrites = r.totalWrites; indexMapping = r.indexMapping; backupBytes = r.backupBytes;
             wallSeconds = r.wallSeconds; inspection = r.inspection; kind = r.kind;
+            failure = r.failure;
         }
 
         public Builder label(String v) { label = v; return this; }
@@ -202,12 +208,13 @@ public record RestoreRun(
         public Builder wallSeconds(Double v) { wallSeconds = v; return this; }
         public Builder inspection(Inspection v) { inspection = v; return this; }
         public Builder kind(RunKind v) { kind = v; return this; }
+        public Builder failure(String v) { failure = v; return this; }
 
         public RestoreRun build() {
             return new RestoreRun(SCHEMA, label, source, via, startedAt, status, exitCode, command, columns,
                     totalSeconds, lastSeenSeconds, phases, tables, indexes, errors, warnings, environment,
                     cpuSamples, backupFile, database, pageSize, backupVersion, parallelWorkers, totalReads,
-                    totalWrites, indexMapping, backupBytes, wallSeconds, inspection, kind);
+                    totalWrites, indexMapping, backupBytes, wallSeconds, inspection, kind, failure);
         }
     }
 }

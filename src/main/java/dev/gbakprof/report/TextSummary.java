@@ -87,6 +87,9 @@ public final class TextSummary {
         if (run.inspection() != null) {
             sb.append(inspection(run.inspection()));
         }
+        if (run.failure() != null) {
+            sb.append("  failed     ").append(run.failure()).append('\n');
+        }
         if (!run.errors().isEmpty()) {
             sb.append("  errors (gbak's own words)\n");
             for (String e : run.errors()) {

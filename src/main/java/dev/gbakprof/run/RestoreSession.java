@@ -418,6 +418,7 @@ public final class RestoreSession {
         List<Warning> warnings = new ArrayList<>(parsed.warnings());
         sampleWarnings.forEach(w -> warnings.add(new Warning(WarningCode.CPU_SAMPLING, w)));
         RunStatus status = parsed.status();
+        String failure = parsed.failure(); // gbakprof's words, kept apart from gbak's (errors)
         if (rawFailure != null) {
             status = RunStatus.INCOMPLETE;
             warnings.add(new Warning(WarningCode.RAW_LOG_UNWRITABLE, "gbakprof stopped the restore: cannot write the raw log "
@@ -434,8 +435,8 @@ public final class RestoreSession {
             warnings.add(new Warning(WarningCode.INTERRUPTED, "interrupted (Ctrl-C): " + result.stopNote()));
         } else if (result.exitCode() != null && result.exitCode() != 0) {
             status = RunStatus.FAILED;
-            if (errors.isEmpty()) {
-                errors.add("gbak exited with code " + result.exitCode() + " without an error message");
+            if (errors.isEmpty() && failure == null) {
+                failure = "gbak exited with code " + result.exitCode() + " without an error message";
             }
         } else if (result.error() != null) {
             status = RunStatus.FAILED;
@@ -444,7 +445,7 @@ public final class RestoreSession {
             // the service ended on its own before gbak's "finishing, closing, and going home": Firebird 3 reports
             // no error for a truncated backup there, where gbak says "Backup incomplete"
             status = RunStatus.FAILED;
-            errors.add("gbakprof: the services restore ended before finishing (no error from the server)");
+            failure = "the services restore ended before finishing (no error from the server)";
         } else if (status == RunStatus.COMPLETED && timeline.columns().isEmpty() && !options.viaService()) {
             warnings.add(new Warning(WarningCode.NO_STATISTICS,
                     "gbak printed no statistics columns: pass -st tdrw (or leave -st out of the extra arguments)"));
@@ -456,6 +457,7 @@ public final class RestoreSession {
                 .command(route.command())
                 .status(status)
                 .errors(errors)
+                .failure(failure)
                 .warnings(warnings)
                 .environment(environment.get())
                 .cpuSamples(samples)

@@ -118,7 +118,8 @@ public final class Analysis {
         for (RunGroup g : groups) {
             List<RestoreRun> failed = g.runs().stream().filter(r -> r.status() == RunStatus.FAILED).toList();
             if (!failed.isEmpty()) {
-                String error = failed.get(0).errors().isEmpty() ? "?" : failed.get(0).errors().get(0);
+                RestoreRun first = failed.get(0); // gbakprof's own word on the failure when it has one, else gbak's first
+                String error = first.failure() != null ? first.failure() : first.errors().isEmpty() ? "?" : first.errors().get(0);
                 out.add(Note.of(NoteCode.RUNS_FAILED, g.label(), failed.size(), g.size(), error));
             }
         }

@@ -77,7 +77,8 @@ public final class RestoreTimeline implements EventListener {
     private final List<IndexState> builds = new ArrayList<>();
 
     private final List<String> errors = new ArrayList<>();
-    private boolean gbakFailure; // an error line with gbak's prefix: gbak itself said it failed
+    private boolean gbakFailure; // an error line with gbak's prefix (or an engine assertion): gbak itself failed
+    private String failure; // gbakprof's words on the failure, where gbak's lines do not say it plainly
     // lines without gbak's prefix since its last prefixed one: the first line of a status vector that
     // fbsvcmgr prints when the service fails (its "-"-led lines are ERROR events)
     private final List<String> unprefixed = new ArrayList<>(4);
@@ -467,8 +468,18 @@ public final class RestoreTimeline implements EventListener {
             case FINISHING -> finishing = true;
             case TOTAL_STATISTICS -> totalStatistics = true;
             case ERROR, NOT_ONLINE -> {
-                error(line.text());
-                gbakFailure |= line.prefixed();
+                String text = line.text();
+                if (text.startsWith("Done with volume #")) {
+                    // gbak's question to the console ("Press return to reopen that file, or type a new name...") is
+                    // no error: keep its first words, and say what it means
+                    int tab = text.indexOf('\t');
+                    text = (tab > 0 ? text.substring(0, tab) : text).strip();
+                    if (failure == null && e.count() > 0) {
+                        failure = "backup file ends early: gbak asked for volume " + (e.count() + 1);
+                    }
+                }
+                error(text);
+                gbakFailure |= line.prefixed() || text.startsWith("Assertion (");
             }
             case WARNING -> warn(WarningCode.GBAK_WARNING, "gbak: " + line.text());
             default -> {
@@ -556,7 +567,10 @@ public final class RestoreTimeline implements EventListener {
         return java.util.Collections.unmodifiableList(errors);
     }
 
-    /** gbak printed an error line with its {@code gbak:} prefix: it is gbak's output, and it failed. */
+    /**
+     * gbak printed an error line with its {@code gbak:} prefix, or crashed (an engine assertion, printed without
+     * it): it is gbak's output, and it failed.
+     */
     public boolean gbakFailure() {
         return gbakFailure;
     }
@@ -694,6 +708,7 @@ public final class RestoreTimeline implements EventListener {
                 .indexMapping(mapping)
                 .backupBytes(backup && bytesWritten >= 0 ? bytesWritten : null)
                 .kind(backup ? RunKind.BACKUP : RunKind.RESTORE)
+                .failure(failure)
                 .build();
     }
 
