@@ -18,7 +18,8 @@ final class ServerOptions {
     String user;
 
     @Option(names = "--password-file", paramLabel = "F",
-            description = "File whose first line (UTF-8) is the password (default: ISC_PASSWORD).")
+            description = {"File with the password (UTF-8): its ISC_PASSWORD=... line, as in Debian's",
+                    "/etc/firebird/3.0/SYSDBA.password, else its first line (default: the ISC_PASSWORD variable)."})
     Path passwordFile;
 
     ServerAddress address() {

@@ -36,7 +36,7 @@ class PasswordFileTest {
         Cli.Result r = Cli.run("inspect", "/nowhere/x.fdb", "--password-file", pw.toString());
         assertThat(r.code()).isEqualTo(2);
         assertThat(r.err()).isEqualToIgnoringNewLines("gbakprof: " + pw
-                + ": empty password file; expected the password on its first line");
+                + ": empty password file; expected the password on its first line (or an ISC_PASSWORD=<password> line)");
     }
 
     @Test
@@ -48,5 +48,38 @@ class PasswordFileTest {
         } finally {
             Files.delete(pw);
         }
+    }
+
+    @Test
+    void debiansSysdbaPasswordFileGivesItsIscPasswordLine(@TempDir Path dir) throws Exception {
+        Path pw = dir.resolve("SYSDBA.password");
+        // the layout of Debian's /etc/firebird/3.0/SYSDBA.password (firebird3.0-server's postinst)
+        Files.writeString(pw, """
+                # Password for firebird SYSDBA user
+                #
+                # You may want to use the following command for changing it:
+                #   dpkg-reconfigure firebird3.0
+                #
+
+                ISC_USER=sysdba
+                ISC_PASSWORD="s3cr=t x"
+                """, StandardCharsets.UTF_8);
+        assertThat(Passwords.read(pw)).isEqualTo("s3cr=t x");
+        Files.writeString(pw, "ISC_PASSWORD='one'\nexport ISC_PASSWORD=two\n", StandardCharsets.UTF_8);
+        assertThat(Passwords.read(pw)).as("the last assignment, as a shell reads it").isEqualTo("two");
+        Files.writeString(pw, "# comment\nISC_PASSWORD=\n", StandardCharsets.UTF_8);
+        Cli.Result r = Cli.run("inspect", "/nowhere/x.fdb", "--password-file", pw.toString());
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err()).isEqualToIgnoringNewLines("gbakprof: " + pw
+                + ": its ISC_PASSWORD line is empty; expected ISC_PASSWORD=<password>");
+    }
+
+    @Test
+    void theRealDebianPasswordFileGivesTheServersPassword() throws Exception {
+        Path debian = Path.of("/etc/firebird/3.0/SYSDBA.password");
+        dev.gbakprof.firebird.Credentials sysdba = dev.gbakprof.testutil.FirebirdServer.require();
+        org.junit.jupiter.api.Assumptions.assumeTrue(Files.isReadable(debian), debian + " is not readable here");
+        // scripts/test exports ISC_PASSWORD from this file (scripts/firebird-server password)
+        assertThat(Passwords.read(debian)).isEqualTo(sysdba.password());
     }
 }
