@@ -14,7 +14,8 @@ import java.io.PrintWriter;
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:ok", "1:the restore or analysis failed (gbak error, failed verification)",
                 "2:bad usage or unreadable input; a restore refused before it started",
-                "3:plan --check: the power plan cannot be determined"})
+                "3:plan --check: the power plan cannot be determined",
+                "130:stopped by Ctrl-C (run, matrix: what completed and what was stopped is printed first)"})
 public final class Main implements Runnable {
 
     /** Exit codes of the CLI contract. */
@@ -23,6 +24,8 @@ public final class Main implements Runnable {
     public static final int BAD_INPUT = 2;
     /** {@code plan --check} could not tell the plan (monitoring's "unknown", as in Nagios/Icinga). */
     public static final int UNKNOWN = 3;
+    /** Ctrl-C (SIGINT) stopped the command: 128 + the signal's number, as a shell reports it. */
+    public static final int INTERRUPTED = 130;
 
     @Option(names = "--debug", scope = CommandLine.ScopeType.INHERIT,
             description = "Print stack traces of errors.")

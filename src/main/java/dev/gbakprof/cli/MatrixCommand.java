@@ -123,29 +123,31 @@ final class MatrixCommand implements Callable<Integer> {
         console.println("gbakprof: " + schedule.size() + " restores: " + String.join(", ",
                 schedule.stream().map(MatrixPlan.Arm::label).toList()));
         console.flush();
-        MatrixExperiment.Result result = m.run();
+        try (CtrlC ctrlC = new CtrlC()) { // after Ctrl-C: the table and the report of what completed, then 130
+            MatrixExperiment.Result result = m.run();
 
-        List<RestoreRun> runs = result.runs().stream().map(RestoreSession.Outcome::run).toList();
-        for (RestoreSession.Outcome o : result.runs()) {
-            console.printf("  %-28s %-10s %10s  %s%n", o.run().label(), o.run().status(),
-                    o.run().totalSeconds() == null ? "unknown" : String.format(java.util.Locale.ROOT, "%.3f s", o.run().totalSeconds()),
-                    o.runDir());
+            List<RestoreRun> runs = result.runs().stream().map(RestoreSession.Outcome::run).toList();
+            for (RestoreSession.Outcome o : result.runs()) {
+                console.printf("  %-28s %-10s %10s  %s%n", o.run().label(), o.run().status(),
+                        o.run().totalSeconds() == null ? "unknown" : String.format(java.util.Locale.ROOT, "%.3f s", o.run().totalSeconds()),
+                        o.runDir());
+            }
+            console.println();
+            int code = Main.OK;
+            long labels = runs.stream().map(RestoreRun::label).distinct().count();
+            if (labels >= 2) {
+                ReportSettings settings = report.settings("Restore time by " + (plans.isEmpty() ? "gbak option" : "power plan"),
+                        baseline != null ? baseline : arms.get(0).label());
+                code = ReportCommand.print(console, runs, settings, out, List.of());
+            }
+            if (result.stoppedBy() != null) {
+                console.println("gbakprof: stopped early: " + result.stoppedBy());
+                code = Main.FAILED;
+            }
+            console.flush();
+            boolean allDone = runs.size() == schedule.size() && runs.stream().allMatch(r -> r.status() == RunStatus.COMPLETED);
+            return ctrlC.pressed() ? Main.INTERRUPTED : allDone ? code : Main.FAILED;
         }
-        console.println();
-        int code = Main.OK;
-        long labels = runs.stream().map(RestoreRun::label).distinct().count();
-        if (labels >= 2) {
-            ReportSettings settings = report.settings("Restore time by " + (plans.isEmpty() ? "gbak option" : "power plan"),
-                    baseline != null ? baseline : arms.get(0).label());
-            code = ReportCommand.print(console, runs, settings, out, List.of());
-        }
-        if (result.stoppedBy() != null) {
-            console.println("gbakprof: stopped early: " + result.stoppedBy());
-            code = Main.FAILED;
-        }
-        console.flush();
-        boolean allDone = runs.size() == schedule.size() && runs.stream().allMatch(r -> r.status() == RunStatus.COMPLETED);
-        return allDone ? code : Main.FAILED;
     }
 
     /**

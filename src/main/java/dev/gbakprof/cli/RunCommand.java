@@ -43,9 +43,10 @@ import java.util.concurrent.Callable;
                 "index was left inactive.",
                 "The password comes from --password-file or ISC_PASSWORD, never a command line.",
                 "Exits 0 when the restore completed (and verified), 1 when it failed, failed",
-                "verification or was stopped, 2 when it was refused before it started (bad usage,",
-                "missing backup, existing database, a server that does not answer or refuses the",
-                "login, a database in use with --replace), or when the runs folder could not be written."})
+                "verification or was stopped by --timeout, 2 when it was refused before it started (bad",
+                "usage, missing backup, existing database, a server that does not answer or refuses the",
+                "login, a database in use with --replace), or when the runs folder could not be written,",
+                "130 when Ctrl-C stopped it (after saying what completed and what was stopped)."})
 final class RunCommand implements Callable<Integer> {
 
     @Option(names = "--backup", required = true, paramLabel = "F.fbk", description = "Backup file to restore (never modified).")
@@ -144,29 +145,57 @@ final class RunCommand implements Callable<Integer> {
         PrintStream progress = System.err;
         boolean terminal = System.console() != null;
         series = new RestoreSeries(options, gbakPath, env::join, progress, terminal);
-        List<RestoreSession.Outcome> outcomes = series.run(runLabel);
+        try (CtrlC ctrlC = new CtrlC()) {
+            List<RestoreSession.Outcome> outcomes = series.run(runLabel);
 
-        PrintWriter out = spec.commandLine().getOut();
-        List<RestoreRun> runs = new ArrayList<>();
-        for (RestoreSession.Outcome o : outcomes) {
-            runs.add(o.run());
-            out.print(TextSummary.of(o.run(), 10));
-            out.println("  run record " + o.runDir().resolve("run.json"));
-            out.println();
+            PrintWriter out = spec.commandLine().getOut();
+            List<RestoreRun> runs = new ArrayList<>();
+            for (RestoreSession.Outcome o : outcomes) {
+                runs.add(o.run());
+                out.print(TextSummary.of(o.run(), 10));
+                out.println("  run record " + o.runDir().resolve("run.json"));
+                out.println();
+            }
+            if (runs.size() > 1) {
+                out.print(RepeatSummary.of(runs));
+            }
+            int wanted = Math.max(1, repeat);
+            out.flush();
+            String unsaved = outcomes.stream().map(RestoreSession.Outcome::unsaved).filter(java.util.Objects::nonNull)
+                    .findFirst().orElse(null);
+            if (unsaved != null) {
+                spec.commandLine().getErr().println("gbakprof: " + unsaved + "; the measurement above was not saved. "
+                        + "Free space in --runs-dir " + runsDir + " or choose another");
+            }
+            if (ctrlC.pressed()) {
+                out.println(stopped(runs, wanted));
+                out.flush();
+                return Main.INTERRUPTED;
+            }
+            if (unsaved != null) {
+                return Main.BAD_INPUT;
+            }
+            return runs.stream().allMatch(r -> r.status() == RunStatus.COMPLETED) && runs.size() == wanted
+                    ? Main.OK : Main.FAILED;
         }
-        if (runs.size() > 1) {
-            out.print(RepeatSummary.of(runs));
+    }
+
+    /** What Ctrl-C stopped: the restore it stopped, how many completed before it, how many never started. */
+    static String stopped(List<RestoreRun> runs, int wanted) {
+        long completed = runs.stream().filter(r -> r.status() == RunStatus.COMPLETED).count();
+        int notStarted = wanted - runs.size();
+        StringBuilder sb = new StringBuilder("gbakprof: stopped by Ctrl-C");
+        if (!runs.isEmpty() && runs.get(runs.size() - 1).status() != RunStatus.COMPLETED) {
+            sb.append(wanted > 1 ? " during restore " + runs.size() + " of " + wanted : " during the restore")
+                    .append(" (status ").append(runs.get(runs.size() - 1).status()).append(")");
         }
-        out.flush();
-        String unsaved = outcomes.stream().map(RestoreSession.Outcome::unsaved).filter(java.util.Objects::nonNull)
-                .findFirst().orElse(null);
-        if (unsaved != null) {
-            spec.commandLine().getErr().println("gbakprof: " + unsaved + "; the measurement above was not saved. "
-                    + "Free space in --runs-dir " + runsDir + " or choose another");
-            return Main.BAD_INPUT;
+        if (wanted > 1) {
+            sb.append("; ").append(completed).append(" of ").append(wanted).append(" restores completed");
+            if (notStarted > 0) {
+                sb.append(", ").append(notStarted).append(notStarted == 1 ? " was" : " were").append(" not started");
+            }
         }
-        return runs.stream().allMatch(r -> r.status() == RunStatus.COMPLETED) && runs.size() == Math.max(1, repeat)
-                ? Main.OK : Main.FAILED;
+        return sb.append("; exit code 130").toString();
     }
 
     /** The gbak to run: {@code --gbak}, else the PATH and the usual places; a clear refusal when there is none. */
