@@ -7,6 +7,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 import java.io.PrintWriter;
+import java.util.List;
 
 /** {@code gbakprof}: times Firebird restores. */
 @Command(name = "gbakprof", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
@@ -107,7 +108,8 @@ public final class Main implements Runnable {
         cl.setOut(out);
         cl.setErr(err);
         cl.setParameterExceptionHandler((ex, a) -> {
-            err.println("gbakprof: " + ex.getMessage());
+            String unknown = unknownCommand(ex, cl);
+            err.println("gbakprof: " + (unknown != null ? unknown : ex.getMessage()));
             err.println("Try 'gbakprof " + (ex.getCommandLine().getCommandName().equals("gbakprof") ? ""
                     : ex.getCommandLine().getCommandName() + " ") + "--help'.");
             return BAD_INPUT;
@@ -137,6 +139,46 @@ public final class Main implements Runnable {
             return FAILED;
         });
         return cl.execute(args);
+    }
+
+    /**
+     * "unknown command 'pars' (did you mean parse?)" for a word where a command was expected (picocli's own
+     * "Unmatched argument at index 0" says neither); {@code null} for other errors.
+     */
+    static String unknownCommand(CommandLine.ParameterException ex, CommandLine top) {
+        if (!(ex instanceof CommandLine.UnmatchedArgumentException u) || ex.getCommandLine() != top
+                || u.getUnmatched().isEmpty() || u.getUnmatched().get(0).startsWith("-")) {
+            return null;
+        }
+        String word = u.getUnmatched().get(0);
+        String w = word.toLowerCase(java.util.Locale.ROOT);
+        List<String> names = top.getSubcommands().keySet().stream().filter(n -> !n.equals("help")).toList();
+        List<String> near = names.stream().filter(n -> n.startsWith(w) || w.startsWith(n)).toList();
+        if (near.isEmpty()) { // a typo: the commands fewest edits away, at most two
+            int best = names.stream().mapToInt(n -> edits(w, n)).min().orElse(99);
+            near = best > 2 ? List.of() : names.stream().filter(n -> edits(w, n) == best).toList();
+        }
+        return "unknown command '" + word + "' (" + (near.isEmpty() ? "the commands are " + String.join(", ", names)
+                : "did you mean " + String.join(" or ", near) + "?") + ")";
+    }
+
+    /** Edits (insert, delete, replace, swap two neighbours) that turn {@code a} into {@code b}. */
+    static int edits(String a, String b) {
+        int[][] d = new int[a.length() + 1][b.length() + 1];
+        for (int i = 0; i <= a.length(); i++) {
+            for (int j = 0; j <= b.length(); j++) {
+                if (i == 0 || j == 0) {
+                    d[i][j] = i + j;
+                    continue;
+                }
+                int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
+                d[i][j] = Math.min(Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1), d[i - 1][j - 1] + cost);
+                if (i > 1 && j > 1 && a.charAt(i - 1) == b.charAt(j - 2) && a.charAt(i - 2) == b.charAt(j - 1)) {
+                    d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+                }
+            }
+        }
+        return d[a.length()][b.length()];
     }
 
     static final class Version implements CommandLine.IVersionProvider {

@@ -110,7 +110,7 @@ final class MatrixCommand implements Callable<Integer> {
                 : Path.of("runs", "matrix-" + LocalDateTime.now().format(DIR_TIME));
         RunOptions base = new RunOptions(backup, database, null, gbakPath, server.user(), server.password(), false, 1,
                 Duration.ofMillis(Math.round(cooldown * 1000)), keep, false,
-                timeout == null ? null : Durations.parse(timeout), out.resolve("runs"), null, extra, Duration.ofSeconds(1),
+                timeout == null ? null : Durations.parse("--timeout", timeout), out.resolve("runs"), null, extra, Duration.ofSeconds(1),
                 RunOptions.VIA_GBAK, null, false);
         List<MatrixPlan.Arm> schedule = MatrixPlan.schedule(arms, repeat, ord, seed);
         Environment env = EnvironmentProbe.probe(gbakPath, PowerPlans.detect());

@@ -23,7 +23,8 @@ import java.util.concurrent.Callable;
 @Command(name = "parse", mixinStandardHelpOptions = true,
         description = {"Read gbak restore logs and print a summary per log, or the run record as JSON.",
                 "Any Firebird version, any -st columns, with or without the gbak: prefix, UTF-8/UTF-16, LF/CRLF.",
-                "Exits 1 when a log shows a failed restore, 2 when a file is not a readable restore log."})
+                "Exits 1 when a log shows a failed restore, 2 when a file is not a readable restore log",
+                "(each such file is named in one line, the others are still parsed)."})
 final class ParseCommand implements Callable<Integer> {
 
     @Parameters(arity = "1..*", paramLabel = "LOG", description = "gbak restore log file(s).")
@@ -58,8 +59,21 @@ final class ParseCommand implements Callable<Integer> {
         }
         PrintWriter out = spec.commandLine().getOut();
         List<RestoreRun> runs = new ArrayList<>();
+        int bad = 0;
         for (Path log : logs) {
-            for (RestoreRun run : LogReader.readAll(log, label)) { // one per gbak run appended to the log
+            List<RestoreRun> read;
+            try {
+                read = LogReader.readAll(log, label);
+            } catch (dev.gbakprof.log.LogFormatException ex) {
+                if (logs.size() == 1) {
+                    throw ex;
+                }
+                bad++; // said in one line; the other logs are still parsed
+                spec.commandLine().getErr().println("gbakprof: " + ex.oneLine());
+                spec.commandLine().getErr().flush();
+                continue;
+            }
+            for (RestoreRun run : read) { // one per gbak run appended to the log
                 runs.add(run);
                 if (!json) {
                     out.print(TextSummary.of(run, top));
@@ -83,6 +97,12 @@ final class ParseCommand implements Callable<Integer> {
             } else {
                 RunJson.write(record, out);
             }
+        }
+        if (bad > 0) {
+            spec.commandLine().getErr().println("gbakprof: " + bad + " of " + logs.size() + " files "
+                    + (bad == 1 ? "is" : "are") + " not a readable restore log (said above); the other "
+                    + (logs.size() - bad == 1 ? "one was" : (logs.size() - bad) + " were") + " parsed");
+            return Main.BAD_INPUT;
         }
         return runs.stream().anyMatch(r -> r.status() == RunStatus.FAILED) ? Main.FAILED : Main.OK;
     }

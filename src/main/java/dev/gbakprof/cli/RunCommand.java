@@ -120,7 +120,7 @@ final class RunCommand implements Callable<Integer> {
         boolean service = via.equals(RunOptions.VIA_SERVICE);
         Path gbakPath = service ? null : locateGbak(gbak);
         RunOptions options = new RunOptions(backup, database, label, gbakPath, server.user(), server.password(), replace, repeat,
-                Duration.ofMillis(Math.round(cooldown * 1000)), keep, keepPartial, timeout == null ? null : Durations.parse(timeout),
+                Duration.ofMillis(Math.round(cooldown * 1000)), keep, keepPartial, timeout == null ? null : Durations.parse("--timeout", timeout),
                 runsDir, baseline, extra, Duration.ofMillis(Math.max(100, Math.round(sampleInterval * 1000))),
                 via, server.address(), inspect);
         RestoreSeries series = new RestoreSeries(options, gbakPath, (Environment) null, System.err, false);

@@ -199,14 +199,23 @@ public final class LinuxCpuFreq implements PowerPlanSwitcher {
         }
     }
 
+    /** The governors Linux's cpufreq has (drivers offer a subset): a name known without a cpufreq to ask. */
+    private static final List<String> KERNEL_GOVERNORS =
+            List.of("performance", "powersave", "schedutil", "ondemand", "conservative", "userspace");
+
     @Override
     public PowerPlan set(String nameOrAlias) {
         Map<Integer, Path> cpus = cpufreqDirs();
+        String text = nameOrAlias.strip();
         if (cpus.isEmpty()) {
+            if (PlanAlias.of(text).isEmpty() && !KERNEL_GOVERNORS.contains(text) && !GOVERNOR_AND_EPP.matcher(text).matches()) {
+                throw new UnknownPlanException("no governor or plan named '" + text + "'; governors: "
+                        + String.join(" ", KERNEL_GOVERNORS) + "; aliases: " + PlanAlias.list()
+                        + " (and none can be set here: " + noCpufreqReason() + ")");
+            }
             throw new PowerPlanException("cannot set a power plan: " + noCpufreqReason() + "; this system does not"
                     + " choose its CPU frequency, so set the power plan of the host it runs on");
         }
-        String text = nameOrAlias.strip();
         Path first = cpus.values().iterator().next();
         List<String> governors = words(read(first.resolve("scaling_available_governors")).orElse(""));
         List<String> epps = words(read(first.resolve("energy_performance_available_preferences")).orElse(""));

@@ -59,6 +59,9 @@ public final class MatrixExperiment {
      * exists or is the backup, a folder that does not exist.
      */
     public void check() {
+        if (switchesPlans()) {
+            unknownPlanRefused(switcher.current());
+        }
         if (base.throughServer()) {
             return;
         }
@@ -68,14 +71,19 @@ public final class MatrixExperiment {
         }
     }
 
+    /** Plans cannot be compared where the active one is unknown: it could not be put back. */
+    private static void unknownPlanRefused(PowerPlan now) {
+        if (now == null || (now.guid() == null && "unknown".equals(now.name()))) {
+            throw new RunRefusedException("cannot compare power plans here: the active plan is unknown ("
+                    + (now == null ? "no probe" : now.source()) + "); use --vary to compare gbak options instead");
+        }
+    }
+
     public Result run() throws IOException, InterruptedException {
         check();
         if (switchesPlans()) {
             PowerPlan now = switcher.current();
-            if (now == null || (now.guid() == null && "unknown".equals(now.name()))) {
-                throw new RunRefusedException("cannot compare power plans here: the active plan is unknown ("
-                        + (now == null ? "no probe" : now.source()) + "); use --vary to compare gbak options instead");
-            }
+            unknownPlanRefused(now);
             original = now;
             saved = switcher.save(); // each CPU's setting or a power daemon's profile: more than the plan's name
             out.println("gbakprof: power plan now: " + describe(original) + " (put back at the end)");

@@ -50,6 +50,7 @@ class MatrixCommandTest {
         }
         assertThat(r.code()).isEqualTo(2);
         assertThat(r.err()).contains("active plan is unknown", "--vary");
+        assertThat(r.out()).as("no plan of restores announced before the refusal").doesNotContain("restores:");
         assertThat(dir.resolve("out").resolve("runs")).doesNotExist();
     }
 

@@ -95,6 +95,22 @@ class PlanCommandTest {
     }
 
     @Test
+    void setOfANameThatIsNoPlanOnThisVirtualMachineIsBadUsageAsHelpSays() {
+        assumeLinuxWithoutCpufreq();
+
+        int exit = run("plan", "--set", "turbo");
+
+        assertThat(exit).isEqualTo(2);
+        assertThat(err.toString().strip()).startsWith("gbakprof: no governor or plan named 'turbo'; governors: performance"
+                + " powersave schedutil ondemand conservative userspace; aliases: balanced, high-performance")
+                .endsWith("(and none can be set here: no cpufreq in /sys (virtual machine: the hypervisor host sets the CPU"
+                        + " frequency))");
+        out.getBuffer().setLength(0);
+        err.getBuffer().setLength(0);
+        assertThat(run("plan", "--set", "performance")).as("a governor's name: known, but not settable here").isEqualTo(1);
+    }
+
+    @Test
     void jsonOnThisVirtualMachineHasANullPerformance() throws Exception {
         assumeLinuxWithoutCpufreq();
 
