@@ -100,7 +100,7 @@ final class ParseCommand implements Callable<Integer> {
         }
         if (bad > 0) {
             spec.commandLine().getErr().println("gbakprof: " + bad + " of " + logs.size() + " files "
-                    + (bad == 1 ? "is" : "are") + " not a readable restore log (said above); the other "
+                    + (bad == 1 ? "is" : "are") + " not a readable gbak log (said above); the other "
                     + (logs.size() - bad == 1 ? "one was" : (logs.size() - bad) + " were") + " parsed");
             return Main.BAD_INPUT;
         }

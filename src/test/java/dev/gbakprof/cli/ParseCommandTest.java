@@ -163,7 +163,7 @@ class ParseCommandTest {
         assertThat(err).hasSize(3);
         assertThat(err.get(0)).startsWith("gbakprof: " + sql + ": ").contains("no gbak restore message");
         assertThat(err.get(1)).startsWith("gbakprof: " + missing + ": ");
-        assertThat(err.get(2)).isEqualTo("gbakprof: 2 of 4 files are not a readable restore log (said above); the other 2 were parsed");
+        assertThat(err.get(2)).isEqualTo("gbakprof: 2 of 4 files are not a readable gbak log (said above); the other 2 were parsed");
         Result json = Cli.run("parse", "--json", sql.toString(), b);
         assertThat(json.code()).isEqualTo(2);
         assertThat(new com.fasterxml.jackson.databind.ObjectMapper().readTree(json.out()).get("label").asText()).isEqualTo("shop-tdrw");
