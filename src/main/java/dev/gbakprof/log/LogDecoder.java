@@ -20,6 +20,11 @@ import java.nio.file.Path;
  */
 public final class LogDecoder {
     private static final int SNIFF = 64 * 1024;
+    /**
+     * The longest line read: 1 MB. gbak's longest lines name an object or a file (a few hundred bytes; an error
+     * quoting a path or a key value, a few KB), so a longer line is no gbak output, and memory stays bounded.
+     */
+    public static final int MAX_LINE = 1 << 20;
     private static final Charset WINDOWS_1252 = Charset.forName("windows-1252");
     /** Eight bytes of a byte[] as one long, lowest address in the lowest bits. */
     private static final java.lang.invoke.VarHandle LONGS =
@@ -104,6 +109,8 @@ public final class LogDecoder {
                         System.arraycopy(buf, start, buf, 0, end - start);
                         end -= start;
                         start = 0;
+                    } else if (buf.length > MAX_LINE) {
+                        throw tooLong(lineNumber + 1);
                     } else {
                         buf = java.util.Arrays.copyOf(buf, buf.length * 2);
                     }
@@ -124,6 +131,9 @@ public final class LogDecoder {
                         if (b == '\n' && afterCr && i == start) {
                             start = i + 1; // the LF of a CRLF
                         } else {
+                            if (i - start > MAX_LINE) {
+                                throw tooLong(lineNumber + 1);
+                            }
                             lineNumber++;
                             lines.accept(line(ascii, buf, start, i - start, nonAscii));
                             start = i + 1;
@@ -150,6 +160,9 @@ public final class LogDecoder {
                     }
                     i++;
                 }
+            }
+            if (end - start > MAX_LINE) {
+                throw tooLong(lineNumber + 1);
             }
             if (end > start) {
                 lines.accept(new CutLine(line(ascii, buf, start, end - start, nonAscii))); // no line end: cut
@@ -182,11 +195,17 @@ public final class LogDecoder {
                     } else if (c == '\n' && afterCr) {
                         afterCr = false; // the LF of a CRLF
                     } else if (c == '\n' || c == '\r') {
+                        if (line.length() > MAX_LINE) {
+                            throw tooLong(lineNumber + 1);
+                        }
                         lineNumber++;
                         lines.accept(line.toString());
                         line.setLength(0);
                         afterCr = c == '\r';
                     } else {
+                        if (line.length() > MAX_LINE) {
+                            throw tooLong(lineNumber + 1);
+                        }
                         line.append(c);
                         afterCr = false;
                     }
@@ -252,6 +271,11 @@ public final class LogDecoder {
             }
             boolean guessed = !bom && (charset == StandardCharsets.UTF_8 || charset == WINDOWS_1252);
             return guessed ? decodeLine(b, off, len) : new String(b, off, len, charset);
+        }
+
+        private LogFormatException tooLong(long lineNumber) {
+            return new LogFormatException(name, lineNumber, "a line longer than " + MAX_LINE / (1 << 20)
+                    + " MB; gbak never prints one (its lines name one object or file): not a gbak log, or a damaged one");
         }
 
         private LogFormatException binary(long lineNumber) {

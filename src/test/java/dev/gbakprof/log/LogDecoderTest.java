@@ -162,4 +162,38 @@ class LogDecoderTest {
         }
         return lines;
     }
+
+    @Test
+    void aLineBeyondOneMegabyteIsRefusedNamingFileAndLineWithBoundedMemory(@TempDir Path dir) throws Exception {
+        String head = "gbak: time     delta  reads  writes \ngbak:    0.000  0.000      0      0 opened file x.fbk\n";
+        byte[] huge = new byte[LogDecoder.MAX_LINE + 1];
+        Arrays.fill(huge, (byte) 'x');
+        for (String end : new String[] {"\n", ""}) { // with and without its line end
+            for (String cs : new String[] {"UTF-8", "UTF-16LE"}) {
+                ByteArrayOutputStream out = new ByteArrayOutputStream();
+                if (cs.equals("UTF-16LE")) {
+                    out.write(new byte[] {(byte) 0xFF, (byte) 0xFE});
+                }
+                out.writeBytes(head.getBytes(cs));
+                out.writeBytes(new String(huge, StandardCharsets.US_ASCII).concat(end).getBytes(cs));
+                out.writeBytes("gbak:    0.001  0.001      0      0 started transaction\n".getBytes(cs));
+                Path file = Files.write(dir.resolve("long.log"), out.toByteArray());
+
+                assertThatThrownBy(() -> {
+                    try (LogDecoder.Decoded d = LogDecoder.open(file)) {
+                        d.forEachLine(l -> { });
+                    }
+                }).as(cs + " " + end.length()).isInstanceOfSatisfying(LogFormatException.class, ex -> assertThat(ex.oneLine())
+                        .isEqualTo(file + ":3: a line longer than 1 MB; gbak never prints one (its lines name one object or "
+                                + "file): not a gbak log, or a damaged one"));
+            }
+        }
+        byte[] justFits = Arrays.copyOf(huge, LogDecoder.MAX_LINE);
+        Path ok = Files.write(dir.resolve("ok.log"), justFits);
+        List<Integer> lengths = new ArrayList<>();
+        try (LogDecoder.Decoded d = LogDecoder.open(ok)) {
+            d.forEachLine(l -> lengths.add(l.length()));
+        }
+        assertThat(lengths).containsExactly(LogDecoder.MAX_LINE);
+    }
 }
