@@ -1,5 +1,23 @@
 package dev.gbakprof.model;
 
-/** One CPU sample taken while gbak ran: average current MHz over cores and system load (0..1). */
-public record CpuSample(double atSeconds, Double mhz, Double load) {
+/**
+ * One sample taken while the restore ran: the machine's average current MHz over cores and load (0..1), and
+ * the process doing the restore's work ({@code RestoreRun.worker}: gbak when it restores embedded, the local
+ * Firebird server otherwise), counted from the start of the restore. Process fields are {@code null} when no
+ * such process could be read (a remote server, or the OS refused).
+ *
+ * @param phase             the restore's phase when the sample was taken (that of gbak's latest line)
+ * @param processCpuSeconds CPU seconds (user + system, all threads) the worker used since the restore started
+ * @param processReadBytes  bytes the worker read from storage since the restore started (Linux: read_bytes of
+ *                          /proc/PID/io, reads served by the page cache do not count; Windows: all reads)
+ * @param processWriteBytes bytes the worker wrote (Linux: write_bytes, sent to storage; Windows: all writes)
+ * @param processRssBytes   the worker's resident memory at the sample
+ */
+public record CpuSample(double atSeconds, Double mhz, Double load, String phase, Double processCpuSeconds,
+                        Long processReadBytes, Long processWriteBytes, Long processRssBytes) {
+
+    /** A sample of the machine only (records written before process samples existed). */
+    public CpuSample(double atSeconds, Double mhz, Double load) {
+        this(atSeconds, mhz, load, null, null, null, null, null);
+    }
 }

@@ -19,6 +19,9 @@ import java.util.List;
  *                        {@code database}, or {@code none}
  * @param backupBytes     size of the backup file, when gbakprof could see it
  * @param wallSeconds     wall-clock seconds gbakprof measured from gbak's launch to its exit (live runs)
+ * @param worker          the process whose resources {@code cpuSamples} and {@code phaseResources} show:
+ *                        {@code gbak (pid N)} or {@code Firebird server (pid N)}; {@code null} when none could be read
+ * @param phaseResources  the worker's CPU, I/O and what limited it, per phase (README, "Why is it slow")
  * @param inspection      what the restored database says, read through the server after the restore
  *                        ({@code --inspect}), with the verification against the log; {@code null} when not inspected
  * @param warnings        what weakens or qualifies the record, each with its {@link WarningCode}; the JSON
@@ -61,7 +64,9 @@ public record RestoreRun(
         Double wallSeconds,
         Inspection inspection,
         RunKind kind,
-        String failure) {
+        String failure,
+        String worker,
+        List<PhaseResources> phaseResources) {
 
     /** What every version of the record's schema starts with. */
     public static final String SCHEMA_FAMILY = "gbakprof.run/";
@@ -76,6 +81,7 @@ public record RestoreRun(
         warnings = List.copyOf(warnings);
         cpuSamples = cpuSamples == null ? List.of() : List.copyOf(cpuSamples);
         kind = kind == null ? RunKind.RESTORE : kind;
+        phaseResources = phaseResources == null ? List.of() : List.copyOf(phaseResources);
     }
 
     /** The warnings' messages, in order: what the JSON's {@code warnings} holds. */
@@ -156,6 +162,8 @@ public record RestoreRun(
         private Inspection inspection;
         private RunKind kind = RunKind.RESTORE;
         private String failure;
+        private String worker;
+        private List<PhaseResources> phaseResources = List.of();
 
         private Builder(RestoreRun r) {
             if (r == null) {
@@ -170,6 +178,8 @@ public record RestoreRun(
             totalWrites = r.totalWrites; indexMapping = r.indexMapping; backupBytes = r.backupBytes;
             wallSeconds = r.wallSeconds; inspection = r.inspection; kind = r.kind;
             failure = r.failure;
+            worker = r.worker;
+            phaseResources = r.phaseResources;
         }
 
         public Builder label(String v) { label = v; return this; }
@@ -209,12 +219,14 @@ public record RestoreRun(
         public Builder inspection(Inspection v) { inspection = v; return this; }
         public Builder kind(RunKind v) { kind = v; return this; }
         public Builder failure(String v) { failure = v; return this; }
+        public Builder worker(String v) { worker = v; return this; }
+        public Builder phaseResources(List<PhaseResources> v) { phaseResources = v; return this; }
 
         public RestoreRun build() {
             return new RestoreRun(SCHEMA, label, source, via, startedAt, status, exitCode, command, columns,
                     totalSeconds, lastSeenSeconds, phases, tables, indexes, errors, warnings, environment,
                     cpuSamples, backupFile, database, pageSize, backupVersion, parallelWorkers, totalReads,
-                    totalWrites, indexMapping, backupBytes, wallSeconds, inspection, kind, failure);
+                    totalWrites, indexMapping, backupBytes, wallSeconds, inspection, kind, failure, worker, phaseResources);
         }
     }
 }

@@ -1,8 +1,11 @@
 package dev.gbakprof.monitor;
 
 import dev.gbakprof.model.CpuSample;
+import dev.gbakprof.model.Phase;
 import oshi.SystemInfo;
 import oshi.hardware.CentralProcessor;
+import oshi.software.os.OSProcess;
+import oshi.software.os.OperatingSystem;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -11,6 +14,7 @@ import java.util.List;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 
 /**
  * Samples the CPU with OSHI while gbak runs: average current frequency over the cores (MHz) and system
@@ -19,9 +23,19 @@ import java.util.concurrent.TimeUnit;
  *
  * <p>Where the frequency cannot be observed (a virtual machine without cpufreq reports one static
  * value), the samples carry no MHz and {@link #warnings()} says why: a flat line is not a measurement.
+ *
+ * <p>Each sample also reads the process doing the restore's work (gbak embedded, or the local server), with
+ * OSHI's process API (Linux and Windows alike): its CPU seconds, storage bytes read and written and resident
+ * memory, counted from the restore's start, and the restore's phase at that moment. The machine-wide load
+ * can be high for reasons that have nothing to do with the restore; the worker's own figures explain it.
  */
 public final class CpuSampler implements AutoCloseable {
     private final CentralProcessor cpu;
+    private final OperatingSystem os;
+    private final Supplier<Long> workerPid;
+    private final Supplier<Phase> phase;
+    private long workerSeen = -1;
+    private long[] workerBase; // cpu ms, read bytes, written bytes at the restore's start (zero for a process it started)
     private final long intervalMs;
     private final List<CpuSample> samples = new ArrayList<>();
     private final List<String> warnings = new ArrayList<>();
@@ -31,9 +45,22 @@ public final class CpuSampler implements AutoCloseable {
     private final boolean frequencyObservable;
 
     public CpuSampler(long intervalMs) {
-        this.cpu = new SystemInfo().getHardware().getProcessor();
+        this(intervalMs, () -> null, () -> null);
+    }
+
+    /**
+     * @param workerPid the process doing the restore's work, asked at each sample ({@code null}: not known yet,
+     *                  or none to read); a process already running at {@link #start} is counted from then
+     * @param phase     the restore's phase now ({@code null} before gbak's first line)
+     */
+    public CpuSampler(long intervalMs, Supplier<Long> workerPid, Supplier<Phase> phase) {
+        SystemInfo si = new SystemInfo();
+        this.cpu = si.getHardware().getProcessor();
+        this.os = si.getOperatingSystem();
         this.intervalMs = intervalMs;
         this.frequencyObservable = frequencyObservable();
+        this.workerPid = workerPid;
+        this.phase = phase;
     }
 
     /** Linux exposes the real current frequency only through cpufreq; elsewhere trust OSHI's value. */
@@ -48,6 +75,12 @@ public final class CpuSampler implements AutoCloseable {
     public synchronized void start(long zeroNanos) {
         this.zeroNanos = zeroNanos;
         prevTicks = cpu.getSystemCpuLoadTicks();
+        Long pid = workerPid.get();
+        OSProcess running = pid == null ? null : os.getProcess(pid.intValue());
+        if (running != null) { // a server that works for others too: only what it does from now on counts
+            workerSeen = pid;
+            workerBase = counters(running);
+        }
         timer = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "gbakprof-cpu-sampler");
             t.setDaemon(true);
@@ -83,9 +116,14 @@ public final class CpuSampler implements AutoCloseable {
                 }
                 mhz = n == 0 ? null : sum / (double) n / 1_000_000.0;
             }
+            Phase now = phase.get();
+            long[] worker = worker();
             double at = (System.nanoTime() - zeroNanos) / 1e9;
             synchronized (this) {
-                samples.add(new CpuSample(Math.round(at * 1000) / 1000.0, mhz, Math.round(load * 1000) / 1000.0));
+                samples.add(new CpuSample(Math.round(at * 1000) / 1000.0, mhz, Math.round(load * 1000) / 1000.0,
+                        now == null ? null : now.label(),
+                        worker == null ? null : worker[0] / 1000.0, worker == null ? null : worker[1],
+                        worker == null ? null : worker[2], worker == null ? null : worker[3]));
             }
         } catch (RuntimeException ex) {
             synchronized (this) {
@@ -94,6 +132,28 @@ public final class CpuSampler implements AutoCloseable {
                 }
             }
         }
+    }
+
+    /** The worker's cpu ms, read and written bytes since the restore's start, and its RSS; {@code null} if unreadable. */
+    private long[] worker() {
+        Long pid = workerPid.get();
+        if (pid == null) {
+            return null;
+        }
+        OSProcess p = os.getProcess(pid.intValue());
+        if (p == null) {
+            return null; // gone (gbak exited between its last line and this sample)
+        }
+        if (workerSeen != pid) { // a process started after the restore began (gbak itself): counted from zero
+            workerSeen = pid;
+            workerBase = new long[3];
+        }
+        long[] c = counters(p);
+        return new long[] {c[0] - workerBase[0], c[1] - workerBase[1], c[2] - workerBase[2], p.getResidentSetSize()};
+    }
+
+    private static long[] counters(OSProcess p) {
+        return new long[] {p.getUserTime() + p.getKernelTime(), p.getBytesRead(), p.getBytesWritten()};
     }
 
     @Override

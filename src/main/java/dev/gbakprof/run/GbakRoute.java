@@ -35,6 +35,11 @@ final class GbakRoute implements RestoreRoute {
     }
 
     @Override
+    public Long ownWorkerPid() {
+        return runner.pid();
+    }
+
+    @Override
     public void interrupt() {
         runner.interrupt();
     }

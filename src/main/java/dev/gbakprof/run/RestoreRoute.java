@@ -19,6 +19,11 @@ interface RestoreRoute {
     /** Runs the restore to its end, the timeout ({@code null}: none) or {@link #interrupt()}. */
     Ending run(OutputStream raw, Consumer<CharSequence> lines, Duration timeout);
 
+    /** The pid of the process this route started that does the restore's work itself (embedded gbak), or {@code null}. */
+    default Long ownWorkerPid() {
+        return null;
+    }
+
     /** Stops the restore (Ctrl-C); safe from a shutdown hook. */
     void interrupt();
 

@@ -7,13 +7,18 @@ import dev.gbakprof.firebird.RunVerifier;
 import dev.gbakprof.firebird.Server;
 import dev.gbakprof.firebird.ServerFileAccess;
 import dev.gbakprof.firebird.ServiceRestore;
+import dev.gbakprof.log.Event;
+import dev.gbakprof.log.EventListener;
 import dev.gbakprof.log.LinePipeline;
 import dev.gbakprof.model.Environment;
+import dev.gbakprof.model.Phase;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.RunStatus;
 import dev.gbakprof.model.Warning;
 import dev.gbakprof.model.WarningCode;
 import dev.gbakprof.monitor.CpuSampler;
+import dev.gbakprof.monitor.PhaseUse;
+import dev.gbakprof.monitor.WorkerProcess;
 import dev.gbakprof.store.RunJson;
 import dev.gbakprof.timeline.RestoreTimeline;
 
@@ -147,6 +152,8 @@ public final class RestoreSession {
         }, "gbakprof-ctrl-c");
         Runtime.getRuntime().addShutdownHook(hook);
 
+        Worker worker = worker(route, database);
+        PhaseNow phaseNow = new PhaseNow();
         String startedAt = Instant.now().truncatedTo(ChronoUnit.MILLIS).toString();
         long t0 = System.nanoTime();
         RestoreRoute.Ending result;
@@ -154,8 +161,8 @@ public final class RestoreSession {
         List<dev.gbakprof.model.CpuSample> samples;
         try (raw;
              ProgressDisplay display = new ProgressDisplay(timeline, progressOut, terminal, baseline);
-             CpuSampler sampler = new CpuSampler(options.sampleInterval().toMillis())) {
-            LinePipeline pipeline = new LinePipeline(timeline, display);
+             CpuSampler sampler = new CpuSampler(options.sampleInterval().toMillis(), worker::pid, phaseNow::get)) {
+            LinePipeline pipeline = new LinePipeline(timeline, display, phaseNow);
             progressOut.println("gbakprof: " + route.command());
             progressOut.println("gbakprof: raw log " + rawLog);
             sampler.start(t0);
@@ -168,6 +175,7 @@ public final class RestoreSession {
         try {
             RestoreRun run = finish(timeline, result, route, label, rawLog, startedAt, wall, backupBytes,
                     samples, sampleWarnings, raw.failure());
+            run = run.toBuilder().worker(worker.name(samples)).phaseResources(PhaseUse.of(samples)).build();
             if (options.inspect()) {
                 run = inspect(run, into.name());
             }
@@ -272,6 +280,47 @@ public final class RestoreSession {
             return "no such file or folder";
         }
         return ex.getMessage() == null ? ex.toString() : ex.getMessage();
+    }
+
+    /** The restore's phase as of gbak's latest line, for the sampler's thread. */
+    private static final class PhaseNow implements EventListener {
+        private volatile Phase phase;
+
+        @Override
+        public void onEvent(Event event) {
+            if (event.kind().phase() != null) {
+                phase = event.kind().phase();
+            }
+        }
+
+        Phase get() {
+            return phase;
+        }
+    }
+
+    /**
+     * The process whose resources are sampled: gbak when it restores embedded, the server on this machine when
+     * a server does the work (services API, {@code -se}, {@code host:path}), none for a server elsewhere.
+     */
+    private record Worker(RestoreRoute route, Long serverPid) {
+        Long pid() {
+            return serverPid != null ? serverPid : route == null ? null : route.ownWorkerPid();
+        }
+
+        String name(List<dev.gbakprof.model.CpuSample> samples) {
+            if (samples.stream().noneMatch(s -> s.processCpuSeconds() != null)) {
+                return null;
+            }
+            return serverPid != null ? "Firebird server (pid " + serverPid + ")" : "gbak (pid " + pid() + ")";
+        }
+    }
+
+    private Worker worker(RestoreRoute route, String database) {
+        if (!options.throughServer()) {
+            return new Worker(route, null);
+        }
+        Long server = WorkerProcess.isLocal(options.serverFor(database).host()) ? WorkerProcess.localServer() : null;
+        return new Worker(null, server);
     }
 
     /** The restore left a partial database: it never reached gbak's finishing line (stopped, or gave up). */

@@ -1,0 +1,43 @@
+package dev.gbakprof.model;
+
+import com.fasterxml.jackson.annotation.JsonValue;
+
+/**
+ * What the restore's worker process used during one phase, from the samples taken while it ran
+ * ({@link CpuSample}), and what that says the phase was limited by.
+ *
+ * @param phase       the phase's name (setup, metadata, data, indexes, finish)
+ * @param seconds     sampled wall seconds of the phase (the sample intervals whose end fell in it)
+ * @param cpuSeconds  CPU seconds of the worker in those intervals
+ * @param cpuShare    {@code cpuSeconds / seconds}: 1.0 is one core busy all the time
+ * @param readMb      MB the worker read from storage in those intervals
+ * @param writtenMb   MB the worker wrote in those intervals
+ * @param machineLoad the machine's mean CPU load (0..1, all cores) in those intervals, {@code null} if not sampled
+ * @param bound       what limited the phase, or {@code null} when it was too short to tell (under 2 samples)
+ */
+public record PhaseResources(String phase, double seconds, double cpuSeconds, double cpuShare, double readMb,
+                             double writtenMb, Double machineLoad, Bound bound) {
+
+    /** What a phase was limited by; the rule is in README ("Why is it slow"). */
+    public enum Bound {
+        /** The worker kept a core busy most of the phase: a faster core (power plan, clock) or more workers help. */
+        CPU_BOUND("cpu-bound"),
+        /** The worker did not get a core: the machine's CPUs were busy with other work (a shared or overloaded host). */
+        CPU_STARVED("cpu-starved"),
+        /** The worker waited while it read or wrote much: the storage decides. */
+        IO_BOUND("io-bound"),
+        /** The worker waited with little CPU and little I/O: on the network, the server, a lock, or disk latency. */
+        WAITING("waiting");
+
+        private final String label;
+
+        Bound(String label) {
+            this.label = label;
+        }
+
+        @JsonValue
+        public String label() {
+            return label;
+        }
+    }
+}

@@ -1,0 +1,97 @@
+package dev.gbakprof.monitor;
+
+import dev.gbakprof.model.CpuSample;
+import dev.gbakprof.model.Phase;
+import dev.gbakprof.model.PhaseResources;
+import dev.gbakprof.model.PhaseResources.Bound;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The worker's resources per phase, from the samples: each interval between two samples goes to the phase of
+ * the later one (the phase of gbak's latest line when it was taken), so the resolution is one sampling
+ * interval. The rule that names what limited a phase (README, "Why is it slow"):
+ * <ul>
+ *     <li>{@code cpu-bound}: the worker's CPU seconds are at least {@value #CPU_BOUND_SHARE} of the phase's
+ *     wall seconds (a Firebird 3 restore works on one core, so 0.7 means that core was busy most of the time);</li>
+ *     <li>{@code cpu-starved}: otherwise, when the machine's CPUs were at least {@value #STARVED_LOAD} busy (all
+ *     cores): the restore waited for a core that other work held;</li>
+ *     <li>{@code io-bound}: otherwise, when it read and wrote at least {@value #IO_BOUND_MB_PER_S} MB/s from and to
+ *     storage;</li>
+ *     <li>{@code waiting}: neither: it waited on the network, the server, a lock, or the latency of the disk's
+ *     flushes;</li>
+ *     <li>unknown ({@code null}): fewer than {@value #MIN_INTERVALS} sample intervals fell in the phase.</li>
+ * </ul>
+ */
+public final class PhaseUse {
+    static final double CPU_BOUND_SHARE = 0.7;
+    static final double IO_BOUND_MB_PER_S = 10;
+    static final double STARVED_LOAD = 0.9;
+    static final int MIN_INTERVALS = 2;
+
+    private PhaseUse() {
+    }
+
+    /** Per phase, in the order of {@link Phase}; empty when no sample carried the worker's figures. */
+    public static List<PhaseResources> of(List<CpuSample> samples) {
+        Map<String, double[]> acc = new LinkedHashMap<>(); // seconds, cpu, read, written, intervals, load×s, load s
+        for (Phase p : Phase.values()) {
+            acc.put(p.label(), new double[7]);
+        }
+        CpuSample prev = new CpuSample(0, null, null, null, 0.0, 0L, 0L, null); // counters start at the restore's start
+        for (CpuSample s : samples) {
+            if (s.processCpuSeconds() == null) {
+                prev = null; // the worker could not be read: the next interval has no start
+                continue;
+            }
+            if (prev != null && s.phase() != null && acc.containsKey(s.phase()) && s.atSeconds() > prev.atSeconds()) {
+                double[] a = acc.get(s.phase());
+                double dt = s.atSeconds() - prev.atSeconds();
+                a[0] += dt;
+                a[1] += Math.max(0, s.processCpuSeconds() - prev.processCpuSeconds());
+                a[2] += Math.max(0, s.processReadBytes() - prev.processReadBytes());
+                a[3] += Math.max(0, s.processWriteBytes() - prev.processWriteBytes());
+                a[4]++;
+                if (s.load() != null) {
+                    a[5] += s.load() * dt;
+                    a[6] += dt;
+                }
+            }
+            prev = s;
+        }
+        List<PhaseResources> out = new ArrayList<>();
+        for (Map.Entry<String, double[]> e : acc.entrySet()) {
+            double[] a = e.getValue();
+            if (a[4] == 0) {
+                continue;
+            }
+            double share = a[1] / a[0];
+            double readMb = a[2] / 1e6;
+            double writtenMb = a[3] / 1e6;
+            Double load = a[6] > 0 ? round(a[5] / a[6]) : null;
+            out.add(new PhaseResources(e.getKey(), round(a[0]), round(a[1]), round(share), round(readMb), round(writtenMb),
+                    load, bound((int) a[4], share, (readMb + writtenMb) / a[0], load)));
+        }
+        return out;
+    }
+
+    static Bound bound(int intervals, double cpuShare, double mbPerSecond, Double machineLoad) {
+        if (intervals < MIN_INTERVALS) {
+            return null;
+        }
+        if (cpuShare >= CPU_BOUND_SHARE) {
+            return Bound.CPU_BOUND;
+        }
+        if (machineLoad != null && machineLoad >= STARVED_LOAD) {
+            return Bound.CPU_STARVED;
+        }
+        return mbPerSecond >= IO_BOUND_MB_PER_S ? Bound.IO_BOUND : Bound.WAITING;
+    }
+
+    private static double round(double d) {
+        return Math.round(d * 1000) / 1000.0;
+    }
+}

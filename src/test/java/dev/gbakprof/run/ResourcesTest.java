@@ -1,0 +1,59 @@
+package dev.gbakprof.run;
+
+import dev.gbakprof.model.PhaseResources;
+import dev.gbakprof.model.RestoreRun;
+import dev.gbakprof.model.RunStatus;
+import dev.gbakprof.store.RunJson;
+import dev.gbakprof.testutil.Cli;
+import dev.gbakprof.testutil.Cli.Result;
+import dev.gbakprof.testutil.Firebird;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The restore's own resources, sampled from the process doing the work during a real restore. */
+class ResourcesTest {
+
+    @Test
+    void anEmbeddedRestoreRecordsGbaksOwnCpuAndWritesPerPhase(@TempDir Path dir) throws Exception {
+        Path fbk = Firebird.backup("shop"); // 1,000,000 rows: seconds of data and index work to sample
+        Path runs = dir.resolve("runs");
+        Result r = Cli.run("run", "--backup", fbk.toString(), "--database", dir.resolve("shop.fdb").toString(),
+                "--runs-dir", runs.toString(), "--label", "res", "--sample-interval", "0.1");
+        assertThat(r.code()).as(r.err()).isZero();
+        Path runDir;
+        try (var dirs = Files.list(runs)) {
+            runDir = dirs.findFirst().orElseThrow();
+        }
+        RestoreRun run = RunJson.read(runDir.resolve("run.json")).get(0);
+        assertThat(run.status()).isEqualTo(RunStatus.COMPLETED);
+        assertThat(run.worker()).matches("gbak \\(pid \\d+\\)");
+        assertThat(run.cpuSamples()).anySatisfy(s -> assertThat(s.processCpuSeconds()).isPositive());
+        assertThat(run.cpuSamples()).allSatisfy(s -> assertThat(s.phase()).isIn(null, "setup", "metadata", "data", "indexes", "finish"));
+        Map<String, PhaseResources> byPhase = run.phaseResources().stream()
+                .collect(Collectors.toMap(PhaseResources::phase, p -> p));
+        assertThat(byPhase).containsKeys("data", "indexes");
+        PhaseResources data = byPhase.get("data");
+        PhaseResources indexes = byPhase.get("indexes");
+        // gbak embedded restores on one thread: it uses CPU, never more than the sampled time allows (one core,
+        // plus sampling jitter)
+        for (PhaseResources p : new PhaseResources[] {data, indexes}) {
+            assertThat(p.cpuSeconds()).isPositive();
+            assertThat(p.cpuShare()).isBetween(0.01, 1.5);
+            assertThat(p.seconds()).isPositive().isLessThanOrEqualTo(run.wallSeconds() + 0.2);
+            assertThat(p.bound()).isNotNull();
+        }
+        // the database's pages are written (Linux counts a page when it is dirtied)
+        assertThat(data.writtenMb() + indexes.writtenMb()).isPositive();
+        // the phases' CPU cannot exceed what the whole process used at its last sample
+        double last = run.cpuSamples().stream().filter(s -> s.processCpuSeconds() != null)
+                .mapToDouble(s -> s.processCpuSeconds()).max().orElseThrow();
+        assertThat(run.phaseResources().stream().mapToDouble(PhaseResources::cpuSeconds).sum()).isLessThanOrEqualTo(last + 1e-6);
+    }
+}
