@@ -7,6 +7,7 @@ import dev.gbakprof.store.RunJson;
 import dev.gbakprof.testutil.Cli;
 import dev.gbakprof.testutil.Cli.Result;
 import dev.gbakprof.testutil.Firebird;
+import dev.gbakprof.testutil.FirebirdServer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -55,5 +56,31 @@ class ResourcesTest {
         double last = run.cpuSamples().stream().filter(s -> s.processCpuSeconds() != null)
                 .mapToDouble(s -> s.processCpuSeconds()).max().orElseThrow();
         assertThat(run.phaseResources().stream().mapToDouble(PhaseResources::cpuSeconds).sum()).isLessThanOrEqualTo(last + 1e-6);
+    }
+
+    @Test
+    void aServicesRestoreSamplesTheLocalServerThatDoesTheWork() throws Exception {
+        FirebirdServer.require();
+        try (FirebirdServer.Folder f = FirebirdServer.folder()) {
+            Path runs = f.resolve("runs");
+            Result r = ServiceRunTest.viaService(f.backup("small"), f.resolve("svc.fdb"), runs, "--label", "svc",
+                    "--sample-interval", "0.1");
+            assertThat(r.code()).as(r.err()).isZero();
+            Path runDir;
+            try (var dirs = Files.list(runs)) {
+                runDir = dirs.findFirst().orElseThrow();
+            }
+            RestoreRun run = RunJson.read(runDir.resolve("run.json")).get(0);
+            long server = Long.parseLong(Firebird.run(java.util.List.of("pgrep", "-x", "firebird")).strip().lines()
+                    .findFirst().orElseThrow());
+            assertThat(run.worker()).isEqualTo("Firebird server (pid " + server + ")");
+            // counted from the restore's start, not since the server started
+            assertThat(run.cpuSamples()).anySatisfy(s -> assertThat(s.processCpuSeconds()).isNotNull());
+            assertThat(run.cpuSamples()).allSatisfy(s -> {
+                if (s.processCpuSeconds() != null) {
+                    assertThat(s.processCpuSeconds()).isBetween(0.0, run.wallSeconds() * 2 + 0.5);
+                }
+            });
+        }
     }
 }
