@@ -41,10 +41,53 @@ public final class Main implements Runnable {
     }
 
     /**
-     * Jaybird logs through java.util.logging, which prints warnings with stack traces on stderr; what
-     * matters reaches the user as an exception turned into one line. Kept in a field: JUL holds loggers weakly.
+     * Jaybird logs through java.util.logging (System.Logger), whose console handler prints its SEVERE records with
+     * 30-line stack traces; what matters reaches the user as an exception turned into one line. Kept in a field:
+     * JUL holds loggers weakly.
      */
     private static final java.util.logging.Logger JAYBIRD = java.util.logging.Logger.getLogger("org.firebirdsql");
+
+    /**
+     * Jaybird's log goes where gbakprof's own diagnostics go: nowhere without {@code --debug}; with it, on standard
+     * error as {@code gbakprof: debug: jaybird: …} lines (with the stack trace), like gbakprof's own stack traces.
+     */
+    static void routeDriverLogging(boolean debug, java.io.PrintStream err) {
+        for (java.util.logging.Handler h : JAYBIRD.getHandlers()) {
+            JAYBIRD.removeHandler(h);
+        }
+        JAYBIRD.setUseParentHandlers(false);
+        JAYBIRD.setLevel(debug ? java.util.logging.Level.FINE : java.util.logging.Level.OFF);
+        if (!debug) {
+            return;
+        }
+        JAYBIRD.addHandler(new java.util.logging.Handler() {
+            @Override
+            public void publish(java.util.logging.LogRecord r) {
+                String msg = r.getMessage();
+                if (msg != null && r.getParameters() != null && r.getParameters().length > 0) {
+                    try {
+                        msg = java.text.MessageFormat.format(msg, r.getParameters());
+                    } catch (IllegalArgumentException ex) {
+                        // not a MessageFormat pattern: the message as it is
+                    }
+                }
+                err.println("gbakprof: debug: jaybird: " + r.getLevel() + " " + r.getLoggerName() + ": " + msg);
+                if (r.getThrown() != null) {
+                    r.getThrown().printStackTrace(err);
+                }
+            }
+
+            @Override
+            public void flush() {
+                err.flush();
+            }
+
+            @Override
+            public void close() {
+                // standard error stays open
+            }
+        });
+    }
 
     /**
      * The process's standard output as bytes, for large JSON (Jackson's byte generator is faster than a
@@ -54,11 +97,23 @@ public final class Main implements Runnable {
 
     public static void main(String[] args) {
         System.setProperty("java.awt.headless", "true");
-        stdoutBytes = new java.io.FileOutputStream(java.io.FileDescriptor.out);
-        if (!java.util.Arrays.asList(args).contains("--debug")) {
-            JAYBIRD.setLevel(java.util.logging.Level.SEVERE);
+        Stdout stdout = new Stdout(new java.io.FileOutputStream(java.io.FileDescriptor.out));
+        stdoutBytes = stdout;
+        routeDriverLogging(java.util.Arrays.asList(args).contains("--debug"), System.err);
+        // the charset System.out has (Java 17: sun.stdout.encoding on a console, else the default charset)
+        String enc = System.getProperty("stdout.encoding", System.getProperty("sun.stdout.encoding"));
+        java.nio.charset.Charset cs = enc != null && java.nio.charset.Charset.isSupported(enc)
+                ? java.nio.charset.Charset.forName(enc) : java.nio.charset.Charset.defaultCharset();
+        PrintWriter out = new PrintWriter(new java.io.OutputStreamWriter(stdout, cs), true);
+        PrintWriter err = new PrintWriter(System.err, true);
+        int code = execute(args, out, err);
+        out.flush();
+        if (stdout.failure() != null) {
+            err.println("gbakprof: cannot write to standard output (" + stdout.failure() + "); what it printed is "
+                    + "incomplete");
+            code = Math.max(code, BAD_INPUT);
         }
-        System.exit(execute(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
+        System.exit(code);
     }
 
     /** The commands, in the order help lists them. */

@@ -55,6 +55,7 @@ final class ParseCommand implements Callable<Integer> {
                 throw new UsageException("-o " + output + ": a directory; expected the name of the JSON file to write");
             }
             Outputs.refuseInput(output, logs, "-o FILE");
+            Outputs.refuseSpecial(output, "-o FILE");
             Outputs.refuseNonRecord(output, "-o FILE");
         }
         PrintWriter out = spec.commandLine().getOut();

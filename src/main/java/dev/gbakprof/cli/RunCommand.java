@@ -93,7 +93,7 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--runs-dir", paramLabel = "DIR", defaultValue = "runs", description = "Where run folders go (default: ${DEFAULT-VALUE}).")
     Path runsDir;
 
-    @Option(names = "--baseline", paramLabel = "RUN", description = "A run.json (or its folder) whose total gives the ETA (default: the newest completed run of the same backup).")
+    @Option(names = "--baseline", paramLabel = "RUN", description = "A run.json (or its folder), or a gbak restore log, whose total gives the ETA (default: the newest completed run of the same backup).")
     Path baseline;
 
     @Option(names = "--sample-interval", paramLabel = "S", defaultValue = "1", description = "Seconds between CPU samples (default: ${DEFAULT-VALUE}).")

@@ -21,6 +21,8 @@ import java.util.List;
 public final class Server {
     /** Seconds to wait for the server to answer a connection. */
     private static final int CONNECT_TIMEOUT = 10;
+    /** How long a port that refused the login may take to show it speaks Firebird. */
+    private static final int PROBE_MILLIS = 3000;
 
     private final ServerAddress address;
     private final Credentials credentials;
@@ -129,6 +131,12 @@ public final class Server {
         String where = address + ": ";
         int code = ex.getErrorCode();
         if (code == ISCConstants.isc_login || "28000".equals(ex.getSQLState())) {
+            if (!WireProbe.speaksFirebird(address, PROBE_MILLIS)) {
+                // Jaybird reports any other service on the port (a web server, ssh) as a refused login
+                return new FirebirdAccessException(where + "not a Firebird server: something answers on port "
+                        + address.port() + ", but not Firebird's protocol (another service on that port?); give the "
+                        + "server with --host HOST[/PORT]", ex);
+            }
             return new FirebirdAccessException(where + "wrong user name or password for " + credentials.user()
                     + " (the server refused the login)", ex);
         }
@@ -140,6 +148,10 @@ public final class Server {
                 return new FirebirdAccessException(where + "no Firebird server answers (" + firstLine(t.getMessage())
                         + "); is it running, and is this its address?", ex);
             }
+        }
+        if (code == ISCConstants.isc_net_read_err || code == ISCConstants.isc_net_write_err) {
+            return new FirebirdAccessException(where + "the connection to the server was lost (" + firstLine(ex.getMessage())
+                    + ")", ex);
         }
         if (code == ISCConstants.isc_network_error) {
             return new FirebirdAccessException(where + "no Firebird server answers: " + firstLine(ex.getMessage()), ex);

@@ -61,9 +61,13 @@ public final class ServiceRestore {
                 new LineByLineBackupManager.Output() {
                     @Override
                     public void line(byte[] bytes, int offset, int length) throws IOException {
-                        raw.write(bytes, offset, length);
-                        raw.write('\n');
-                        raw.flush();
+                        try {
+                            raw.write(bytes, offset, length);
+                            raw.write('\n');
+                            raw.flush();
+                        } catch (IOException ex) {
+                            throw new OutputFailed(ex);
+                        }
                         lines.accept(new String(bytes, offset, length, charset));
                     }
 
@@ -81,14 +85,25 @@ public final class ServiceRestore {
         try {
             manager.restoreDatabase();
         } catch (SQLException ex) {
-            if (ex.getCause() instanceof UncheckedIOException || ex.getCause() instanceof IOException) {
-                error = "cannot write the output: " + ex.getCause().getMessage();
+            if (ex.getCause() instanceof OutputFailed || ex.getCause() instanceof UncheckedIOException) {
+                error = "cannot write the output: " + ex.getCause().getCause().getMessage();
+            } else if (ex.getCause() instanceof IOException io) {
+                // the network, not our output: the connection went away while the server restored
+                error = server.address() + ": the connection to the server was lost during the restore (" + io.getMessage()
+                        + "); the server may go on restoring";
             } else {
                 error = server.explain("the services restore failed", ex).getMessage();
             }
         }
         boolean stopped = manager.stopped();
         return new Result(stopped && timedOut[0] && !interrupted, stopped && interrupted, error);
+    }
+
+    /** Writing the output (the raw log) failed: told apart from the network's own I/O errors. */
+    private static final class OutputFailed extends IOException {
+        OutputFailed(IOException cause) {
+            super(cause.getMessage(), cause);
+        }
     }
 
     /** Stops reading the output and detaches (Ctrl-C). Safe to call from a shutdown hook. */

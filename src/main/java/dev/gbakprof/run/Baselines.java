@@ -18,11 +18,12 @@ final class Baselines {
     private Baselines() {
     }
 
-    /** The given run (run.json or its folder), else the newest completed run of the same backup. */
+    /** The given run (run.json, its folder, or a gbak restore log), else the newest completed run of the same backup. */
     static Optional<RestoreRun> find(Path given, Path runsDir, String backup, Long backupBytes) {
         if (given != null) {
             Path file = Files.isDirectory(given) ? given.resolve("run.json") : given;
-            return RunJson.read(file).stream().findFirst();
+            // what the refusal of a bad file promises: a run record or a gbak log (a restore timed before)
+            return dev.gbakprof.store.RunInputs.load(file, null).stream().findFirst();
         }
         if (!Files.isDirectory(runsDir)) {
             return Optional.empty();

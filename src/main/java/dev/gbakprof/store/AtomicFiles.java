@@ -26,7 +26,12 @@ public final class AtomicFiles {
         void writeTo(Path tmp) throws IOException;
     }
 
+    /**
+     * @throws OutputRefusedException when {@code target} exists and is not a regular file (a device, a FIFO, a
+     *                                link): the rename would put a regular file in its place
+     */
     public static void write(Path target, Content content) throws IOException {
+        Outputs.refuseSpecial(target, "the output");
         Path abs = target.toAbsolutePath();
         Path dir = abs.getParent();
         Files.createDirectories(dir);

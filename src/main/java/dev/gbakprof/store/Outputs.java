@@ -28,6 +28,23 @@ public final class Outputs {
         }
     }
 
+    /**
+     * Refuses an output path that exists and is not a regular file: a character device ({@code /dev/null}), a
+     * FIFO, a socket, or a symbolic link (to {@code /proc/self/fd/1}, or to a file elsewhere). An atomic write
+     * renames a new file over the name, which would put a regular file in the place of the device or the link.
+     * Only a regular file, or a new name, is replaced.
+     */
+    public static void refuseSpecial(Path output, String option) {
+        if (!Files.exists(output, java.nio.file.LinkOption.NOFOLLOW_LINKS)
+                || Files.isRegularFile(output, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+            return;
+        }
+        String what = Files.isSymbolicLink(output) ? "a symbolic link" : Files.isDirectory(output) ? "a directory"
+                : "not a regular file (a device, a FIFO or a socket)";
+        throw new OutputRefusedException(output + ": " + what + "; it was left untouched, and nothing was written. "
+                + "Give " + option + " the name of a regular file (or a new one)");
+    }
+
     /** A record as RunJson writes it, or an array of them: its first field is {@code "schema": "gbakprof.run/…"}. */
     private static final java.util.regex.Pattern RECORD_START = java.util.regex.Pattern.compile(
             "\\[?\\s*\\{\\s*\"schema\"\\s*:\\s*\"" + java.util.regex.Pattern.quote(RestoreRun.SCHEMA_FAMILY));

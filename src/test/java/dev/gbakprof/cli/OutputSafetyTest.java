@@ -1,0 +1,69 @@
+package dev.gbakprof.cli;
+
+import dev.gbakprof.testutil.Cli;
+import dev.gbakprof.testutil.Firebird;
+import dev.gbakprof.testutil.Jvm;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.File;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Outputs that would lose something (issue 12 items 5 and 6), on the real file system: {@code -o} onto a character
+ * device, a FIFO or a symbolic link is refused; standard output on a full disk ({@code /dev/full}) is an error.
+ */
+class OutputSafetyTest {
+    private static final Path LOG = Path.of("src/test/resources/logs/shop-tdrw.log");
+
+    @Test
+    void parseOutputOntoADeviceAFifoOrALinkIsRefusedAndLeftAsItWas(@TempDir Path dir) throws Exception {
+        Firebird.require(); // root: mknod, and the case where a rename would replace a device
+        Path device = dir.resolve("null");
+        Firebird.run(List.of("mknod", device.toString(), "c", "1", "3")); // /dev/null's own device numbers
+        Path fifo = dir.resolve("fifo");
+        Firebird.run(List.of("mkfifo", fifo.toString()));
+        Path toStdout = Files.createSymbolicLink(dir.resolve("stdout.json"), Path.of("/proc/self/fd/1"));
+        Path record = dir.resolve("record.json");
+        Files.writeString(record, "");
+        Path toRecord = Files.createSymbolicLink(dir.resolve("link.json"), record);
+        for (Path out : List.of(device, fifo, toStdout, toRecord)) {
+            Cli.Result r = Cli.run("parse", "-o", out.toString(), LOG.toString());
+            assertThat(r.code()).as(out + ": " + r.err()).isEqualTo(2);
+            assertThat(r.err().strip().lines()).hasSize(1);
+            assertThat(r.err()).startsWith("gbakprof: " + out + ": ").contains("left untouched");
+        }
+        int type = (Integer) Files.getAttribute(device, "unix:mode", LinkOption.NOFOLLOW_LINKS) & 0170000;
+        assertThat(type).as("still a character device").isEqualTo(0020000);
+        assertThat(Files.isRegularFile(fifo, LinkOption.NOFOLLOW_LINKS)).isFalse();
+        assertThat(Files.readSymbolicLink(toStdout)).isEqualTo(Path.of("/proc/self/fd/1"));
+        assertThat(Files.readSymbolicLink(toRecord)).isEqualTo(record);
+        assertThat(record).isEmptyFile();
+        try (var s = Files.list(dir)) {
+            assertThat(s.map(p -> p.getFileName().toString())).containsExactlyInAnyOrder("null", "fifo",
+                    "stdout.json", "record.json", "link.json"); // no temporary file left either
+        }
+        // a regular file (an earlier record) and a new name are written
+        assertThat(Cli.run("parse", "-o", record.toString(), LOG.toString()).code()).isZero();
+        assertThat(Files.readString(record)).startsWith("{");
+    }
+
+    @Test
+    void standardOutputOnAFullDiskIsAnErrorNotATruncatedFile(@TempDir Path dir) throws Exception {
+        for (List<String> args : List.of(List.of("parse", "--json", LOG.toString()), List.of("parse", LOG.toString()))) {
+            File err = dir.resolve("err.txt").toFile();
+            Process p = Jvm.start(new File("/dev/full"), err, args.toArray(String[]::new));
+            assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
+            String text = Files.readString(err.toPath());
+            assertThat(p.exitValue()).as(args + ": " + text).isEqualTo(2);
+            assertThat(text).isEqualTo("gbakprof: cannot write to standard output (No space left on device); what it "
+                    + "printed is incomplete\n");
+        }
+    }
+}
