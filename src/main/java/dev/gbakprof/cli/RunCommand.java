@@ -41,6 +41,8 @@ import java.util.concurrent.Callable;
                 "--inspect: after a completed restore, open the database through the server,",
                 "record what it says, and verify each table's rows against the log and that no",
                 "index was left inactive.",
+                "--validate: after a completed restore, gfix -v -full -n on the database (read",
+                "only), timed; errors fail the run with gfix's words (gfix.log in the run folder).",
                 "The password comes from --password-file or ISC_PASSWORD, never a command line.",
                 "Exits 0 when the restore completed (and verified), 1 when it failed, failed",
                 "verification or was stopped by --timeout, 2 when it was refused before it started (bad",
@@ -62,6 +64,10 @@ final class RunCommand implements Callable<Integer> {
 
     @Option(names = "--inspect", description = "After a completed restore, inspect the database through the server and verify it against the log.")
     boolean inspect;
+
+    @Option(names = "--validate", description = "After a completed restore, validate the database with gfix -v -full -n"
+            + " (read only), timed as its own step; errors fail the run with gfix's words.")
+    boolean validate;
 
     @Option(names = "--label", paramLabel = "L", description = "Label of the run (default: the detected power plan).")
     String label;
@@ -122,7 +128,11 @@ final class RunCommand implements Callable<Integer> {
         RunOptions options = new RunOptions(backup, database, label, gbakPath, server.user(), server.password(), replace, repeat,
                 Duration.ofMillis(Math.round(cooldown * 1000)), keep, keepPartial, timeout == null ? null : Durations.parse("--timeout", timeout),
                 runsDir, baseline, extra, Duration.ofMillis(Math.max(100, Math.round(sampleInterval * 1000))),
-                via, server.address(), inspect);
+                via, server.address(), inspect, validate);
+        if (validate && dev.gbakprof.run.RestoreSession.gfix(gbakPath).isEmpty()) {
+            throw new UsageException("--validate needs gfix (Firebird's utilities), beside gbak, on PATH or in the usual "
+                    + "places; none was found");
+        }
         RestoreSeries series = new RestoreSeries(options, gbakPath, (Environment) null, System.err, false);
         series.check();
 

@@ -63,11 +63,33 @@ public record GbakInvocation(Path gbak, List<String> arguments, Map<String, Stri
         args.addAll(extra);
         args.add(backup);
         args.add(database);
+        return new GbakInvocation(gbak, args, passwordEnvironment(password));
+    }
+
+    /**
+     * The validation of a database: {@code gfix -v -full -n [-user U] DATABASE}. {@code -n} (no update) makes
+     * it read only: without it gfix also mends what it finds (pointer page warnings vanish on a second run), so
+     * the result would not describe the database the restore made.
+     *
+     * @param password the password, or {@code null}; goes to {@code ISC_PASSWORD}
+     */
+    public static GbakInvocation validate(Path gfix, String database, String user, String password) {
+        List<String> args = new ArrayList<>(List.of("-v", "-full", "-n"));
+        if (user != null) {
+            args.add("-user");
+            args.add(user);
+        }
+        args.add(database);
+        return new GbakInvocation(gfix, args, passwordEnvironment(password));
+    }
+
+    /** The password for the tool's environment ({@code ISC_PASSWORD}), never its arguments; empty without one. */
+    private static Map<String, String> passwordEnvironment(String password) {
         Map<String, String> env = new LinkedHashMap<>();
         if (password != null) {
             env.put("ISC_PASSWORD", password);
         }
-        return new GbakInvocation(gbak, args, env);
+        return env;
     }
 
     /** The command line as shown on screen and stored in the run record (no secret is in it). */

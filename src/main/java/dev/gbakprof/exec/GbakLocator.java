@@ -40,8 +40,26 @@ public final class GbakLocator {
         return Optional.empty();
     }
 
+    /**
+     * Another Firebird tool ({@code gfix}): beside the gbak given or found (the same installation), else the
+     * PATH and the usual places, as gbak.
+     */
+    public Optional<Path> findTool(String tool, Path gbak) {
+        String exe = windows ? tool + ".exe" : tool;
+        List<Path> places = new ArrayList<>();
+        if (gbak != null && gbak.getParent() != null) {
+            places.add(gbak.getParent().resolve(exe));
+        }
+        places.addAll(candidates(tool));
+        return places.stream().filter(p -> Files.isRegularFile(p) && Files.isExecutable(p)).findFirst();
+    }
+
     List<Path> candidates() {
-        String exe = windows ? "gbak.exe" : "gbak";
+        return candidates("gbak");
+    }
+
+    private List<Path> candidates(String tool) {
+        String exe = windows ? tool + ".exe" : tool;
         List<Path> out = new ArrayList<>();
         String path = env.getOrDefault("PATH", env.getOrDefault("Path", ""));
         for (String dir : path.split(File.pathSeparator)) {
@@ -75,8 +93,8 @@ public final class GbakLocator {
                 }
             }
         } else {
-            out.add(Path.of("/usr/bin/gbak"));
-            out.add(Path.of("/opt/firebird/bin/gbak"));
+            out.add(Path.of("/usr/bin", exe));
+            out.add(Path.of("/opt/firebird/bin", exe));
         }
         return out;
     }

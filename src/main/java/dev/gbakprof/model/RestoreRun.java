@@ -32,6 +32,8 @@ import java.util.List;
  * @param failure         gbakprof's own words on why the run failed where gbak's {@code errors} (always gbak's or the
  *                        server's own words) do not say it plainly: a backup file that ends early, a services restore
  *                        that ended before finishing, gbak exiting non-zero in silence; {@code null} otherwise
+ * @param validation      {@code gfix -v -full -n} on the restored database ({@code run --validate}); {@code null}
+ *                        when not validated
  */
 public record RestoreRun(
         String schema,
@@ -66,7 +68,8 @@ public record RestoreRun(
         RunKind kind,
         String failure,
         String worker,
-        List<PhaseResources> phaseResources) {
+        List<PhaseResources> phaseResources,
+        Validation validation) {
 
     /** What every version of the record's schema starts with. */
     public static final String SCHEMA_FAMILY = "gbakprof.run/";
@@ -164,6 +167,7 @@ public record RestoreRun(
         private String failure;
         private String worker;
         private List<PhaseResources> phaseResources = List.of();
+        private Validation validation;
 
         private Builder(RestoreRun r) {
             if (r == null) {
@@ -180,6 +184,7 @@ public record RestoreRun(
             failure = r.failure;
             worker = r.worker;
             phaseResources = r.phaseResources;
+            validation = r.validation;
         }
 
         public Builder label(String v) { label = v; return this; }
@@ -221,12 +226,13 @@ public record RestoreRun(
         public Builder failure(String v) { failure = v; return this; }
         public Builder worker(String v) { worker = v; return this; }
         public Builder phaseResources(List<PhaseResources> v) { phaseResources = v; return this; }
+        public Builder validation(Validation v) { validation = v; return this; }
 
         public RestoreRun build() {
             return new RestoreRun(SCHEMA, label, source, via, startedAt, status, exitCode, command, columns,
                     totalSeconds, lastSeenSeconds, phases, tables, indexes, errors, warnings, environment,
                     cpuSamples, backupFile, database, pageSize, backupVersion, parallelWorkers, totalReads,
-                    totalWrites, indexMapping, backupBytes, wallSeconds, inspection, kind, failure, worker, phaseResources);
+                    totalWrites, indexMapping, backupBytes, wallSeconds, inspection, kind, failure, worker, phaseResources, validation);
         }
     }
 }

@@ -67,6 +67,10 @@ public enum WarningCode {
     NOT_REPLACED,
     /** The raw log could not be written (a full disk): gbakprof stopped the restore. */
     RAW_LOG_UNWRITABLE,
+    /** {@code --validate} did not validate (the restore did not complete). */
+    NOT_VALIDATED,
+    /** gfix's validation reported warnings only (the message quotes them). */
+    VALIDATION_WARNINGS,
     /** gbak failed before printing a line that says backup or restore: the record is taken for a restore. */
     KIND_UNKNOWN,
     /** A warning from a record written before warnings had codes (or with a code this version does not know). */

@@ -90,6 +90,14 @@ public final class TextSummary {
         if (run.failure() != null) {
             sb.append("  failed     ").append(run.failure()).append('\n');
         }
+        if (run.validation() != null) {
+            dev.gbakprof.model.Validation v = run.validation();
+            sb.append(String.format(Locale.ROOT, "  validation %s  (%s, %s)%n", v.result() == dev.gbakprof.model.Validation.Result.FAILED
+                    ? "FAILED" : v.result(), "gfix -v -full -n", v.seconds() == null ? "?" : Durations.seconds(v.seconds())));
+            for (String line : v.output()) {
+                sb.append("    ").append(line).append('\n');
+            }
+        }
         if (!run.errors().isEmpty()) {
             sb.append("  errors (gbak's own words)\n");
             for (String e : run.errors()) {

@@ -142,8 +142,10 @@ public final class RestoreSession {
 
         RestoreTimeline timeline = new RestoreTimeline();
         CountDownLatch recorded = new CountDownLatch(1);
+        ValidateStep validation = new ValidateStep(options, gbak, progressOut);
         Thread hook = new Thread(() -> {
             route.interrupt(); // Ctrl-C: stop the restore, then let the record be written
+            validation.interrupt();
             try {
                 recorded.await(20, TimeUnit.SECONDS);
             } catch (InterruptedException ex) {
@@ -179,6 +181,9 @@ public final class RestoreSession {
             if (options.inspect()) {
                 run = inspect(run, into.name());
             }
+            if (options.validate()) {
+                run = validation.validate(run, into.name(), runDir);
+            }
             if (replacing) {
                 run = replace(run, target, file, into);
             } else if (partial(run)) {
@@ -203,6 +208,11 @@ public final class RestoreSession {
                 // already shutting down (Ctrl-C): the hook is running and waits for the latch above
             }
         }
+    }
+
+    /** The gfix {@code --validate} runs: beside gbak, else the PATH and the usual places. */
+    public static java.util.Optional<Path> gfix(Path gbak) {
+        return ValidateStep.gfix(gbak);
     }
 
     /** Why {@code --replace} is refused for a database on another machine. */

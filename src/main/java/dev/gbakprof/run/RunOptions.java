@@ -33,11 +33,12 @@ import java.util.List;
  * @param server          the server for {@code service} and {@code --inspect}; {@code null} = localhost/3050
  * @param inspect         after a completed restore, open the database through the server, record what it
  *                        says and verify it against the log
+ * @param validate        after a completed restore, validate the database with {@code gfix -v -full -n}
  */
 public record RunOptions(String backup, String database, String label, Path gbak, String user, String password,
                          boolean replace, int repeat, Duration cooldown, boolean keep, boolean keepPartial,
                          Duration timeout, Path runsDir, Path baseline, List<String> extraArgs,
-                         Duration sampleInterval, String via, ServerAddress server, boolean inspect) {
+                         Duration sampleInterval, String via, ServerAddress server, boolean inspect, boolean validate) {
     public static final String VIA_GBAK = "gbak";
     public static final String VIA_SERVICE = "service";
 
@@ -50,12 +51,21 @@ public record RunOptions(String backup, String database, String label, Path gbak
         server = server == null ? ServerAddress.LOCALHOST : server;
     }
 
+    /** Options without validation. */
+    public RunOptions(String backup, String database, String label, Path gbak, String user, String password,
+                      boolean replace, int repeat, Duration cooldown, boolean keep, boolean keepPartial,
+                      Duration timeout, Path runsDir, Path baseline, List<String> extraArgs,
+                      Duration sampleInterval, String via, ServerAddress server, boolean inspect) {
+        this(backup, database, label, gbak, user, password, replace, repeat, cooldown, keep, keepPartial, timeout,
+                runsDir, baseline, extraArgs, sampleInterval, via, server, inspect, false);
+    }
+
     /** Options for the gbak route without inspection. */
     public RunOptions(String backup, String database, String label, Path gbak, String user, String password,
                       boolean replace, int repeat, Duration cooldown, boolean keep, boolean keepPartial,
                       Duration timeout, Path runsDir, Path baseline, List<String> extraArgs, Duration sampleInterval) {
         this(backup, database, label, gbak, user, password, replace, repeat, cooldown, keep, keepPartial, timeout,
-                runsDir, baseline, extraArgs, sampleInterval, VIA_GBAK, null, false);
+                runsDir, baseline, extraArgs, sampleInterval, VIA_GBAK, null, false, false);
     }
 
     /**
@@ -79,7 +89,7 @@ public record RunOptions(String backup, String database, String label, Path gbak
         List<String> args = new java.util.ArrayList<>(extraArgs);
         args.addAll(moreArgs);
         return new RunOptions(backup, database, armLabel, gbak, user, password, replace, 1, cooldown, keep,
-                keepPartial, timeout, runsDir, baseline, args, sampleInterval, via, server, inspect);
+                keepPartial, timeout, runsDir, baseline, args, sampleInterval, via, server, inspect, validate);
     }
 
     public boolean viaService() {
@@ -160,6 +170,17 @@ public record RunOptions(String backup, String database, String label, Path gbak
         }
         ServerAddress.Remote r = ServerAddress.remote(value);
         return r != null ? r.server() : null;
+    }
+
+    /**
+     * {@code db} as gfix opens it: the name gbak was given when gbak opened it itself (a local file, embedded, or
+     * {@code host:path}), else {@code host/port:path} of the server that restored it.
+     */
+    public String gfixName(String db) {
+        if (!throughServer() || ServerAddress.remote(db) != null && !viaService()) {
+            return db;
+        }
+        return serverFor(db) + ":" + serverPath(db);
     }
 
     /** {@code db} as the server sees it: the path of {@code host:path}, a local path made absolute. */
