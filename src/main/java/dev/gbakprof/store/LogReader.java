@@ -192,10 +192,15 @@ public final class LogReader {
             return starts.get(i) + "-" + to;
         }
 
+        /** The current run opened its backup file; the kind of the event before this one. */
+        private boolean openedFile;
+        private EventKind previous;
+
         private void newRun(long lineNumber) {
             timelines.add(new RestoreTimeline());
             starts.add(lineNumber);
             begun = false;
+            openedFile = false;
         }
 
         @Override
@@ -211,7 +216,15 @@ public final class LogReader {
             EventKind k = event.kind();
             if ((k == EventKind.OPENED_FILE || k == EventKind.BACKUP_DATABASE) && current().finished()) {
                 newRun(event.line().lineNumber());
+            } else if (k == EventKind.OPENED_FILE && openedFile && previous != EventKind.NEXT_VOLUME
+                    && previous != EventKind.OPENED_FILE) {
+                // a backup file opened after the run's work began, not as its next volume (gbak prints "Starting with
+                // volume #N" first, mvol.cpp) nor as a file of a split backup (all opened at the start, one after the
+                // other, burp.cpp open_files): a new gbak run after one that stopped (killed) without finishing
+                newRun(event.line().lineNumber());
             }
+            openedFile |= k == EventKind.OPENED_FILE;
+            previous = k;
             begun |= k == EventKind.OPENED_FILE || k.isBackupMessage() || k == EventKind.ERROR
                     || event.line().hasStats();
             current().onEvent(event);
