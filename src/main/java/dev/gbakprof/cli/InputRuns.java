@@ -39,6 +39,9 @@ final class InputRuns {
                     + "Default: ${DEFAULT-VALUE}.")
     LabelFrom labelFrom;
 
+    @Option(names = "--encoding", paramLabel = "NAME", converter = Encodings.class, description = Encodings.DESCRIPTION)
+    java.nio.charset.Charset encoding;
+
     /** One INPUT: its file and its label ({@code null}: the one {@link RunInputs} gives). */
     private record Input(Path path, String label) {
     }
@@ -53,7 +56,7 @@ final class InputRuns {
         refuseTwice(resolved);
         List<RestoreRun> runs = new ArrayList<>();
         for (Input input : resolved) {
-            runs.addAll(restores(input.path(), RunInputs.load(input.path(), input.label())));
+            runs.addAll(restores(input.path(), RunInputs.load(input.path(), input.label(), encoding)));
         }
         return runs;
     }

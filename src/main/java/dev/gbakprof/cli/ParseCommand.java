@@ -42,6 +42,9 @@ final class ParseCommand implements Callable<Integer> {
     @Option(names = "--top", paramLabel = "N", defaultValue = "10", description = "Indexes and tables listed in the summary (default: ${DEFAULT-VALUE}).")
     int top;
 
+    @Option(names = "--encoding", paramLabel = "NAME", converter = Encodings.class, description = Encodings.DESCRIPTION)
+    java.nio.charset.Charset encoding;
+
     @Spec
     CommandSpec spec;
 
@@ -64,7 +67,7 @@ final class ParseCommand implements Callable<Integer> {
         for (Path log : logs) {
             List<RestoreRun> read;
             try {
-                read = LogReader.readAll(log, label);
+                read = LogReader.readAll(log, label, encoding);
             } catch (dev.gbakprof.log.LogFormatException ex) {
                 if (logs.size() == 1) {
                     throw ex;

@@ -39,15 +39,33 @@ public final class LogDecoder {
         private final Charset charset;
         private final boolean bom;
         private final InputStream in;
+        /** The charset was given ({@code --encoding}): every line is decoded in it, none guessed. */
+        private final boolean given;
         private BufferedReader reader;
         private long trailingNuls;
         private long linesBeforeNuls;
+        private long guessedLines;
+        private long firstGuessedLine;
 
-        Decoded(String name, Charset charset, boolean bom, InputStream in) {
+        Decoded(String name, Charset charset, boolean bom, boolean given, InputStream in) {
             this.name = name;
             this.charset = charset;
             this.bom = bom;
+            this.given = given;
             this.in = in;
+        }
+
+        /**
+         * Lines that were not valid UTF-8 and were read as windows-1252 (no BOM, no {@code --encoding}):
+         * the code page assumed, which may be the wrong one (a Turkish cp1254 log's İ reads as Ý).
+         */
+        public long guessedLines() {
+            return guessedLines;
+        }
+
+        /** The number of the first of the {@link #guessedLines}, 0 when there is none. */
+        public long firstGuessedLine() {
+            return firstGuessedLine;
         }
 
         public Charset charset() {
@@ -135,7 +153,7 @@ public final class LogDecoder {
                                 throw tooLong(lineNumber + 1);
                             }
                             lineNumber++;
-                            lines.accept(line(ascii, buf, start, i - start, nonAscii));
+                            lines.accept(line(ascii, buf, start, i - start, nonAscii, lineNumber));
                             start = i + 1;
                         }
                         afterCr = b == '\r';
@@ -145,7 +163,7 @@ public final class LogDecoder {
                             long nulLine = lineNumber + 1;
                             if (i > start) { // the line the NULs cut, before the buffer is read over
                                 lineNumber++;
-                                lines.accept(new CutLine(line(ascii, buf, start, i - start, nonAscii)));
+                                lines.accept(new CutLine(line(ascii, buf, start, i - start, nonAscii, lineNumber)));
                             }
                             long zeros = zerosToTheEnd(buf, i, end);
                             if (zeros < 0) {
@@ -165,7 +183,7 @@ public final class LogDecoder {
                 throw tooLong(lineNumber + 1);
             }
             if (end > start) {
-                lines.accept(new CutLine(line(ascii, buf, start, end - start, nonAscii))); // no line end: cut
+                lines.accept(new CutLine(line(ascii, buf, start, end - start, nonAscii, lineNumber + 1))); // no line end: cut
             }
         }
 
@@ -265,12 +283,21 @@ public final class LogDecoder {
          * name after the first 64 KB reads the same in the saved log as it did live, and a file that joins two
          * encodings (a cmd {@code >>} run after a PowerShell one) reads each line in its own.
          */
-        private CharSequence line(AsciiLine ascii, byte[] b, int off, int len, boolean nonAscii) {
+        private CharSequence line(AsciiLine ascii, byte[] b, int off, int len, boolean nonAscii, long lineNumber) {
             if (!nonAscii) {
                 return ascii.set(b, off, len);
             }
-            boolean guessed = !bom && (charset == StandardCharsets.UTF_8 || charset == WINDOWS_1252);
-            return guessed ? decodeLine(b, off, len) : new String(b, off, len, charset);
+            boolean guessed = !bom && !given && (charset == StandardCharsets.UTF_8 || charset == WINDOWS_1252);
+            if (!guessed) {
+                return new String(b, off, len, charset);
+            }
+            if (validUtf8(b, off, len)) {
+                return new String(b, off, len, StandardCharsets.UTF_8);
+            }
+            if (guessedLines++ == 0) {
+                firstGuessedLine = lineNumber;
+            }
+            return new String(b, off, len, WINDOWS_1252);
         }
 
         private LogFormatException tooLong(long lineNumber) {
@@ -294,6 +321,14 @@ public final class LogDecoder {
     }
 
     public static Decoded open(Path path) throws IOException {
+        return open(path, null);
+    }
+
+    /**
+     * Opens {@code path}; {@code encoding} (from {@code --encoding}), when given, decodes every line of a file
+     * without BOM (a BOM still says what the file is); {@code null}: detected as {@link #open(Path)} does.
+     */
+    public static Decoded open(Path path, Charset encoding) throws IOException {
         String name = path.toString();
         if (Files.isDirectory(path)) {
             throw new LogFormatException(name, 0, "is a directory; expected a gbak restore log file");
@@ -328,7 +363,7 @@ public final class LogDecoder {
             skip = 2;
         } else {
             bom = false;
-            cs = guessWithoutBom(head, textEnd, head.length < SNIFF);
+            cs = encoding != null ? encoding : guessWithoutBom(head, textEnd, head.length < SNIFF);
         }
         int len = Math.max(0, textEnd - skip);
         if (cs == StandardCharsets.UTF_16LE || cs == StandardCharsets.UTF_16BE) {
@@ -341,7 +376,7 @@ public final class LogDecoder {
         }
         checkText(name, new String(head, skip, len, cs));
         in.unread(head, skip, head.length - skip);
-        return new Decoded(name, cs, bom, in);
+        return new Decoded(name, cs, bom, encoding != null && !bom, in);
     }
 
     /**

@@ -73,6 +73,8 @@ public enum WarningCode {
     VALIDATION_WARNINGS,
     /** gbak failed before printing a line that says backup or restore: the record is taken for a restore. */
     KIND_UNKNOWN,
+    /** Lines of a log without BOM were not UTF-8 and were read as windows-1252 (no {@code --encoding} given). */
+    CODE_PAGE_ASSUMED,
     /** A warning from a record written before warnings had codes (or with a code this version does not know). */
     OTHER;
 

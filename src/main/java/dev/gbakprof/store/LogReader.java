@@ -56,6 +56,15 @@ public final class LogReader {
      * follows it (a retry); one after the last timed one is a record of its own (failed).
      */
     public static List<RestoreRun> readAll(Path path, String label) {
+        return readAll(path, label, null);
+    }
+
+    /**
+     * As {@link #readAll(Path, String)}, each line of a log without BOM decoded in {@code encoding} when it is
+     * given ({@code --encoding}); without it, lines that are not UTF-8 are read as windows-1252 and the records
+     * say so in a warning.
+     */
+    public static List<RestoreRun> readAll(Path path, String label, java.nio.charset.Charset encoding) {
         String name = path.toString();
         Runs runs = new Runs();
         LinePipeline pipeline = new LinePipeline(runs, new EventListener() {
@@ -68,12 +77,16 @@ public final class LogReader {
         });
         long lines;
         String nulTail = null;
-        try (LogDecoder.Decoded log = LogDecoder.open(path)) {
+        String assumed = null;
+        try (LogDecoder.Decoded log = LogDecoder.open(path, encoding)) {
             pipeline.pushAll(log::forEachLine);
             lines = pipeline.lineCount();
             if (log.trailingNuls() > 0) {
                 nulTail = "the file ends in " + log.trailingNuls() + " NUL bytes after line " + log.linesBeforeNuls()
                         + " (written only in part: a crash or a power loss?); read up to there";
+            }
+            if (log.guessedLines() > 0) {
+                assumed = codePageAssumed(log.guessedLines(), log.firstGuessedLine());
             }
         } catch (StopReading enough) {
             lines = runs.current().lines(); // not a restore log: validate() says so, counting the lines looked at
@@ -158,7 +171,21 @@ public final class LogReader {
         if (nulTail != null) {
             records.set(records.size() - 1, records.get(records.size() - 1).withWarning(WarningCode.TRAILING_NULS, nulTail));
         }
+        if (assumed != null) {
+            for (int i = 0; i < records.size(); i++) {
+                records.set(i, records.get(i).withWarning(WarningCode.CODE_PAGE_ASSUMED, assumed));
+            }
+        }
         return records;
+    }
+
+    /** The warning of a log whose lines without valid UTF-8 were read as windows-1252, and how to read them right. */
+    static String codePageAssumed(long lines, long first) {
+        return (lines == 1 ? "line " + first + " is" : lines + " lines (the first: line " + first + ") are")
+                + " not UTF-8 and " + (lines == 1 ? "was" : "were") + " read as windows-1252 (Western European);"
+                + " if a name looks wrong (IX_S\u00DDPAR\u00DD\u00DE for IX_S\u0130PAR\u0130\u015E), give the log's code page"
+                + " with --encoding, e.g. windows-1254 (Turkish), windows-1250 (Central European), windows-1251"
+                + " (Cyrillic), cp850, cp857 or cp866 (a console's OEM code page)";
     }
 
     /**

@@ -15,11 +15,16 @@ public final class RunInputs {
     }
 
     public static List<RestoreRun> load(Path path, String label) {
+        return load(path, label, null);
+    }
+
+    /** As {@link #load(Path, String)}; a raw log without BOM decoded in {@code encoding} when given ({@code --encoding}). */
+    public static List<RestoreRun> load(Path path, String label, java.nio.charset.Charset encoding) {
         if (looksLikeJson(path)) {
             List<RestoreRun> runs = RunJson.read(path);
             return label == null ? runs : runs.stream().map(r -> r.withLabel(label)).toList();
         }
-        return LogReader.readAll(path, label);
+        return LogReader.readAll(path, label, encoding);
     }
 
     static boolean looksLikeJson(Path path) {
