@@ -5,6 +5,7 @@ import dev.gbakprof.exec.GbakSwitchCheck;
 import dev.gbakprof.model.Environment;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.RunStatus;
+import dev.gbakprof.model.Via;
 import dev.gbakprof.monitor.EnvironmentProbe;
 import dev.gbakprof.power.PowerPlans;
 import dev.gbakprof.report.ReportSettings;
@@ -111,7 +112,7 @@ final class MatrixCommand implements Callable<Integer> {
         RunOptions base = new RunOptions(backup, database, null, gbakPath, server.user(), server.password(), false, 1,
                 Duration.ofMillis(Math.round(cooldown * 1000)), keep, false,
                 timeout == null ? null : Durations.parse("--timeout", timeout), out.resolve("runs"), null, extra, Duration.ofSeconds(1),
-                RunOptions.VIA_GBAK, null, false);
+                Via.GBAK, null, false);
         List<MatrixPlan.Arm> schedule = MatrixPlan.schedule(arms, repeat, ord, seed);
         Environment env = EnvironmentProbe.probe(gbakPath, PowerPlans.detect());
         MatrixExperiment m = new MatrixExperiment(base, schedule, plans.isEmpty() ? null : PowerPlans.system(), env,

@@ -6,6 +6,7 @@ import dev.gbakprof.model.IdleProbe;
 import dev.gbakprof.model.PowerPlan;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.RunStatus;
+import dev.gbakprof.model.Via;
 import dev.gbakprof.monitor.EnvironmentProbe;
 import dev.gbakprof.power.IdleProbes;
 import dev.gbakprof.power.PowerPlans;
@@ -117,18 +118,19 @@ final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException, InterruptedException {
-        if (!via.equals(RunOptions.VIA_GBAK) && !via.equals(RunOptions.VIA_SERVICE)) {
+        Via route = Via.route(via);
+        if (route == null) {
             throw new UsageException("--via " + via + ": expected gbak or service");
         }
         if (!(cooldown >= 0)) {
             throw new UsageException("--cooldown " + cooldown + ": expected 0 or more seconds");
         }
-        boolean service = via.equals(RunOptions.VIA_SERVICE);
+        boolean service = route == Via.SERVICE;
         Path gbakPath = service ? null : locateGbak(gbak);
         RunOptions options = new RunOptions(backup, database, label, gbakPath, server.user(), server.password(), replace, repeat,
                 Duration.ofMillis(Math.round(cooldown * 1000)), keep, keepPartial, timeout == null ? null : Durations.parse("--timeout", timeout),
                 runsDir, baseline, extra, Duration.ofMillis(Math.max(100, Math.round(sampleInterval * 1000))),
-                via, server.address(), inspect, validate);
+                route, server.address(), inspect, validate);
         if (validate && dev.gbakprof.run.RestoreSession.gfix(gbakPath).isEmpty()) {
             throw new UsageException("--validate needs gfix (Firebird's utilities), beside gbak, on PATH or in the usual "
                     + "places; none was found");

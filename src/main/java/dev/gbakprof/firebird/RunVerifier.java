@@ -1,6 +1,7 @@
 package dev.gbakprof.firebird;
 
 import dev.gbakprof.model.IndexBuild;
+import dev.gbakprof.model.IndexMapping;
 import dev.gbakprof.model.Inspection;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.RunStatus;
@@ -85,7 +86,7 @@ public final class RunVerifier {
                         "index " + b.name() + ": not in the restored database, its table stays as the log says"));
                 indexes.add(b);
             } else {
-                indexes.add(b.withTable(table, "database").withKeys(db.rows(table)));
+                indexes.add(b.withTable(table, IndexMapping.DATABASE).withKeys(db.rows(table)));
             }
         }
 
@@ -94,7 +95,7 @@ public final class RunVerifier {
                 .indexes(indexes)
                 .warnings(warnings);
         if (all && !indexes.isEmpty()) {
-            out.indexMapping("database");
+            out.indexMapping(IndexMapping.DATABASE);
             // the timeline's caveat that the log could only infer the index→table mapping no longer applies
             out.warnings(warnings.stream().filter(w -> !w.is(WarningCode.MAPPING_INFERRED)).toList());
         }

@@ -1,5 +1,7 @@
 package dev.gbakprof.log;
 
+import dev.gbakprof.model.Column;
+
 import java.util.List;
 
 /** Receives what the pipeline finds, one line at a time, while gbak runs or a log is read. */

@@ -1,5 +1,6 @@
 package dev.gbakprof.log;
 
+import dev.gbakprof.model.Column;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;

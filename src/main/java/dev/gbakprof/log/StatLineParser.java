@@ -1,5 +1,6 @@
 package dev.gbakprof.log;
 
+import dev.gbakprof.model.Column;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.EnumSet;

@@ -4,9 +4,9 @@ package dev.gbakprof.model;
  * One index built during the restore ({@code activating and creating deferred index}).
  *
  * @param table         the table the index belongs to, {@code null} when the log cannot tell
- * @param tableSource   how {@code table} was found: {@code log} (certain), {@code inferred} (the log
- *                      alone is ambiguous because a table has no rows), {@code database} (read from
- *                      the restored database), or {@code null} when unknown
+ * @param tableSource   how {@code table} was found: {@link IndexMapping#LOG} (certain), {@link IndexMapping#INFERRED}
+ *                      (the log alone is ambiguous because a table has no rows), {@link IndexMapping#DATABASE}
+ *                      (read from the restored database), or {@code null} when unknown; never {@code NONE}
  * @param startSeconds  gbak's clock when the build started
  * @param seconds       build time: the time until the next statistics line; {@code null} when the
  *                      log has no following line
@@ -17,16 +17,16 @@ package dev.gbakprof.model;
  *                      {@code null} unless the table is certain ({@code log} or {@code database}), its rows
  *                      are known and not zero, and the build took measurable time
  */
-public record IndexBuild(String name, String table, String tableSource, Double startSeconds,
+public record IndexBuild(String name, String table, IndexMapping tableSource, Double startSeconds,
                          Double seconds, Long reads, Long writes, boolean failed, Double keysPerSecond) {
 
     /** An index build whose key rate is not known (yet). */
-    public IndexBuild(String name, String table, String tableSource, Double startSeconds, Double seconds,
+    public IndexBuild(String name, String table, IndexMapping tableSource, Double startSeconds, Double seconds,
                       Long reads, Long writes, boolean failed) {
         this(name, table, tableSource, startSeconds, seconds, reads, writes, failed, null);
     }
 
-    public IndexBuild withTable(String newTable, String newSource) {
+    public IndexBuild withTable(String newTable, IndexMapping newSource) {
         return new IndexBuild(name, newTable, newSource, startSeconds, seconds, reads, writes, failed, keysPerSecond);
     }
 

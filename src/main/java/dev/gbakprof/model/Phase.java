@@ -17,4 +17,10 @@ public enum Phase {
     public String label() {
         return name().toLowerCase(java.util.Locale.ROOT);
     }
+
+    /** The {@link #label()}: what the run record's JSON writes. */
+    @Override
+    public String toString() {
+        return label();
+    }
 }

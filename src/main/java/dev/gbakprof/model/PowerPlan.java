@@ -18,8 +18,31 @@ public record PowerPlan(String name, String guid, String source, Boolean perform
         this(name, guid, source, null);
     }
 
+    /** A plan read from {@code from}. */
+    public static PowerPlan read(String name, String guid, PlanSource from, Boolean performance) {
+        return new PowerPlan(name, guid, from.word(), performance);
+    }
+
     /** The plan cannot be read; {@code reason} says why ("no cpufreq in /sys (virtual machine?)"). */
     public static PowerPlan unknown(String reason) {
-        return new PowerPlan("unknown", null, "unknown: " + reason, null);
+        return new PowerPlan(PlanSource.UNKNOWN.word(), null, PlanSource.UNKNOWN.word() + UNKNOWN_SEPARATOR + reason, null);
+    }
+
+    private static final String UNKNOWN_SEPARATOR = ": ";
+
+    /** Where the plan was read, from {@link #source()}; {@code null} for a source this version does not know. */
+    public PlanSource from() {
+        for (PlanSource s : PlanSource.values()) {
+            if (s.word().equals(source) || (source != null && source.startsWith(s.word() + UNKNOWN_SEPARATOR))) {
+                return s;
+            }
+        }
+        return null;
+    }
+
+    /** Why the plan is unknown, {@code null} when it was read. */
+    public String unknownReason() {
+        return from() == PlanSource.UNKNOWN && source.length() > PlanSource.UNKNOWN.word().length()
+                ? source.substring(PlanSource.UNKNOWN.word().length() + UNKNOWN_SEPARATOR.length()) : null;
     }
 }

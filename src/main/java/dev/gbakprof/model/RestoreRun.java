@@ -39,12 +39,12 @@ public record RestoreRun(
         String schema,
         String label,
         String source,
-        String via,
+        Via via,
         String startedAt,
         RunStatus status,
         Integer exitCode,
         String command,
-        List<String> columns,
+        List<Column> columns,
         Double totalSeconds,
         Double lastSeenSeconds,
         List<PhaseTime> phases,
@@ -61,7 +61,7 @@ public record RestoreRun(
         Integer parallelWorkers,
         Long totalReads,
         Long totalWrites,
-        String indexMapping,
+        IndexMapping indexMapping,
         Long backupBytes,
         Double wallSeconds,
         Inspection inspection,
@@ -117,7 +117,7 @@ public record RestoreRun(
 
     /** Seconds of one phase, 0 when the phase was not reached. */
     public double phaseSeconds(Phase phase) {
-        return phases.stream().filter(p -> p.name().equals(phase.label()))
+        return phases.stream().filter(p -> p.name() == phase)
                 .mapToDouble(PhaseTime::seconds).findFirst().orElse(0);
     }
 
@@ -137,12 +137,12 @@ public record RestoreRun(
     public static final class Builder {
         private String label;
         private String source;
-        private String via = "log";
+        private Via via = Via.LOG;
         private String startedAt;
         private RunStatus status = RunStatus.INCOMPLETE;
         private Integer exitCode;
         private String command;
-        private List<String> columns = List.of();
+        private List<Column> columns = List.of();
         private Double totalSeconds;
         private Double lastSeenSeconds;
         private List<PhaseTime> phases = List.of();
@@ -159,7 +159,7 @@ public record RestoreRun(
         private Integer parallelWorkers;
         private Long totalReads;
         private Long totalWrites;
-        private String indexMapping = "none";
+        private IndexMapping indexMapping = IndexMapping.NONE;
         private Long backupBytes;
         private Double wallSeconds;
         private Inspection inspection;
@@ -189,12 +189,12 @@ public record RestoreRun(
 
         public Builder label(String v) { label = v; return this; }
         public Builder source(String v) { source = v; return this; }
-        public Builder via(String v) { via = v; return this; }
+        public Builder via(Via v) { via = v; return this; }
         public Builder startedAt(String v) { startedAt = v; return this; }
         public Builder status(RunStatus v) { status = v; return this; }
         public Builder exitCode(Integer v) { exitCode = v; return this; }
         public Builder command(String v) { command = v; return this; }
-        public Builder columns(List<String> v) { columns = v; return this; }
+        public Builder columns(List<Column> v) { columns = v; return this; }
         public Builder totalSeconds(Double v) { totalSeconds = v; return this; }
         public Builder lastSeenSeconds(Double v) { lastSeenSeconds = v; return this; }
         public Builder phases(List<PhaseTime> v) { phases = v; return this; }
@@ -218,7 +218,7 @@ public record RestoreRun(
         public Builder parallelWorkers(Integer v) { parallelWorkers = v; return this; }
         public Builder totalReads(Long v) { totalReads = v; return this; }
         public Builder totalWrites(Long v) { totalWrites = v; return this; }
-        public Builder indexMapping(String v) { indexMapping = v; return this; }
+        public Builder indexMapping(IndexMapping v) { indexMapping = v; return this; }
         public Builder backupBytes(Long v) { backupBytes = v; return this; }
         public Builder wallSeconds(Double v) { wallSeconds = v; return this; }
         public Builder inspection(Inspection v) { inspection = v; return this; }

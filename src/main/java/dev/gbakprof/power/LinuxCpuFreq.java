@@ -1,5 +1,6 @@
 package dev.gbakprof.power;
 
+import dev.gbakprof.model.PlanSource;
 import dev.gbakprof.model.PowerPlan;
 import dev.gbakprof.power.PowerSnapshot.Choice;
 import dev.gbakprof.power.PowerSnapshot.Detail;
@@ -33,7 +34,6 @@ import java.util.stream.Stream;
  */
 public final class LinuxCpuFreq implements PowerPlanSwitcher {
 
-    static final String SOURCE = "cpufreq";
     private static final String PERFORMANCE = "performance";
     private static final Pattern CPU_DIR = Pattern.compile("cpu(\\d+)");
     /** {@code powersave + EPP balance_performance}: the form {@link #probe()} names a plan, so it can be set back. */
@@ -118,7 +118,7 @@ public final class LinuxCpuFreq implements PowerPlanSwitcher {
         String name = planName(governors, epps);
         String uniform = uniform(governors).orElse(null);
         List<Choice> choices = available.stream().map(g -> new Choice(g, null, g.equals(uniform))).toList();
-        return new PowerSnapshot(new PowerPlan(name, null, SOURCE, performance), choices, details, warnings);
+        return new PowerSnapshot(PowerPlan.read(name, null, PlanSource.CPUFREQ, performance), choices, details, warnings);
     }
 
     /**

@@ -13,8 +13,7 @@ public record PlanCheck(Status status, String message) {
     public static PlanCheck of(PowerPlan plan) {
         String shown = plan.name() + (plan.guid() == null ? "" : " (" + plan.guid() + ")");
         if (plan.performance() == null) {
-            String why = plan.source() != null && plan.source().startsWith("unknown: ")
-                    ? plan.source().substring("unknown: ".length())
+            String why = plan.unknownReason() != null ? plan.unknownReason()
                     : "cannot tell whether " + shown + " is a performance plan (" + plan.source() + ")";
             return new PlanCheck(Status.UNKNOWN, "UNKNOWN: power plan: " + why);
         }

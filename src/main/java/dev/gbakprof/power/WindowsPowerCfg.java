@@ -1,5 +1,6 @@
 package dev.gbakprof.power;
 
+import dev.gbakprof.model.PlanSource;
 import dev.gbakprof.model.PowerPlan;
 import dev.gbakprof.power.PowerSnapshot.Choice;
 import dev.gbakprof.power.PowerSnapshot.Detail;
@@ -20,7 +21,6 @@ import java.util.stream.Collectors;
  */
 public final class WindowsPowerCfg implements PowerPlanSwitcher {
 
-    static final String SOURCE = "powercfg";
 
     /** The High Performance plan Configuration Manager deploys (microsoft/CSS-Exchange checks it too). */
     static final String CONFIGMGR_HIGH_PERFORMANCE = "db310065-829b-4671-9647-2261c00e86ef";
@@ -123,7 +123,7 @@ public final class WindowsPowerCfg implements PowerPlanSwitcher {
         } else {
             details.add(new Detail("plan", "built-in Windows plan " + englishName(scheme.guid())));
         }
-        return new PowerSnapshot(new PowerPlan(scheme.name(), scheme.guid(), SOURCE, performance),
+        return new PowerSnapshot(PowerPlan.read(scheme.name(), scheme.guid(), PlanSource.POWERCFG, performance),
                 choices, details, List.of());
     }
 

@@ -1,6 +1,8 @@
 package dev.gbakprof.report;
 
+import dev.gbakprof.model.Column;
 import dev.gbakprof.model.IndexBuild;
+import dev.gbakprof.model.IndexMapping;
 import dev.gbakprof.model.Inspection;
 import dev.gbakprof.model.PhaseTime;
 import dev.gbakprof.model.RestoreRun;
@@ -38,7 +40,7 @@ public final class TextSummary {
                             + Durations.seconds(run.lastSeenSeconds()) + " on gbak's clock")
                     .append('\n');
         }
-        sb.append("  columns    ").append(String.join(" ", run.columns()));
+        sb.append("  columns    ").append(Column.words(run.columns()));
         if (run.pageSize() != null) {
             sb.append("   page size ").append(run.pageSize());
         }
@@ -62,11 +64,11 @@ public final class TextSummary {
                 .limit(top).toList();
         if (!indexes.isEmpty()) {
             sb.append(String.format(Locale.ROOT, "  top %d indexes by build time (of %d)%s%n", indexes.size(),
-                    run.indexes().size(), "inferred".equals(run.indexMapping())
+                    run.indexes().size(), run.indexMapping() == IndexMapping.INFERRED
                             ? "   TABLE? = inferred from the log, see warnings" : ""));
             for (IndexBuild i : indexes) {
                 String table = i.table() == null ? "table unknown"
-                        : i.table() + ("inferred".equals(i.tableSource()) ? "?" : "");
+                        : i.table() + (i.tableSource() == IndexMapping.INFERRED ? "?" : "");
                 sb.append(String.format(Locale.ROOT, "    %12s  %s (%s)%s%s%s%n", Durations.seconds(i.seconds()), i.name(),
                         table, i.keysPerSecond() == null ? "" : String.format(Locale.ROOT, "  %,.0f keys/s", i.keysPerSecond()),
                         i.writes() == null ? "" : "  writes " + i.writes(), i.failed() ? "  FAILED" : ""));

@@ -2,6 +2,7 @@ package dev.gbakprof.run;
 
 import dev.gbakprof.exec.GbakInvocation;
 import dev.gbakprof.exec.GbakRunner;
+import dev.gbakprof.model.Via;
 
 import java.io.OutputStream;
 import java.time.Duration;
@@ -17,8 +18,8 @@ final class GbakRoute implements RestoreRoute {
     }
 
     @Override
-    public String via() {
-        return "gbak";
+    public Via via() {
+        return Via.GBAK;
     }
 
     @Override

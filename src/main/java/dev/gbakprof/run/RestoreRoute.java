@@ -1,5 +1,6 @@
 package dev.gbakprof.run;
 
+import dev.gbakprof.model.Via;
 import java.io.OutputStream;
 import java.time.Duration;
 import java.util.function.Consumer;
@@ -10,8 +11,8 @@ import java.util.function.Consumer;
  */
 interface RestoreRoute {
 
-    /** {@code gbak} or {@code service}: the run record's {@code via}. */
-    String via();
+    /** {@link Via#GBAK} or {@link Via#SERVICE}: the run record's {@code via}. */
+    Via via();
 
     /** What runs, for the screen and the run record; no password in it. */
     String command();

@@ -3,6 +3,7 @@ package dev.gbakprof.run;
 import dev.gbakprof.exec.GbakInvocation;
 import dev.gbakprof.firebird.Credentials;
 import dev.gbakprof.firebird.ServerAddress;
+import dev.gbakprof.model.Via;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -38,15 +39,13 @@ import java.util.List;
 public record RunOptions(String backup, String database, String label, Path gbak, String user, String password,
                          boolean replace, int repeat, Duration cooldown, boolean keep, boolean keepPartial,
                          Duration timeout, Path runsDir, Path baseline, List<String> extraArgs,
-                         Duration sampleInterval, String via, ServerAddress server, boolean inspect, boolean validate) {
-    public static final String VIA_GBAK = "gbak";
-    public static final String VIA_SERVICE = "service";
+                         Duration sampleInterval, Via via, ServerAddress server, boolean inspect, boolean validate) {
 
     public RunOptions {
         extraArgs = List.copyOf(extraArgs);
-        via = via == null ? VIA_GBAK : via;
-        if (!via.equals(VIA_GBAK) && !via.equals(VIA_SERVICE)) {
-            throw new IllegalArgumentException("--via " + via + ": expected gbak or service");
+        via = via == null ? Via.GBAK : via;
+        if (via == Via.LOG) {
+            throw new IllegalArgumentException("--via log: expected gbak or service");
         }
         server = server == null ? ServerAddress.LOCALHOST : server;
     }
@@ -55,7 +54,7 @@ public record RunOptions(String backup, String database, String label, Path gbak
     public RunOptions(String backup, String database, String label, Path gbak, String user, String password,
                       boolean replace, int repeat, Duration cooldown, boolean keep, boolean keepPartial,
                       Duration timeout, Path runsDir, Path baseline, List<String> extraArgs,
-                      Duration sampleInterval, String via, ServerAddress server, boolean inspect) {
+                      Duration sampleInterval, Via via, ServerAddress server, boolean inspect) {
         this(backup, database, label, gbak, user, password, replace, repeat, cooldown, keep, keepPartial, timeout,
                 runsDir, baseline, extraArgs, sampleInterval, via, server, inspect, false);
     }
@@ -65,7 +64,7 @@ public record RunOptions(String backup, String database, String label, Path gbak
                       boolean replace, int repeat, Duration cooldown, boolean keep, boolean keepPartial,
                       Duration timeout, Path runsDir, Path baseline, List<String> extraArgs, Duration sampleInterval) {
         this(backup, database, label, gbak, user, password, replace, repeat, cooldown, keep, keepPartial, timeout,
-                runsDir, baseline, extraArgs, sampleInterval, VIA_GBAK, null, false, false);
+                runsDir, baseline, extraArgs, sampleInterval, Via.GBAK, null, false, false);
     }
 
     /**
@@ -93,7 +92,7 @@ public record RunOptions(String backup, String database, String label, Path gbak
     }
 
     public boolean viaService() {
-        return via.equals(VIA_SERVICE);
+        return via == Via.SERVICE;
     }
 
     /**

@@ -1,6 +1,7 @@
 package dev.gbakprof.run;
 
 import dev.gbakprof.firebird.ServiceRestore;
+import dev.gbakprof.model.Via;
 
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
@@ -16,8 +17,8 @@ final class ServiceRoute implements RestoreRoute {
     }
 
     @Override
-    public String via() {
-        return "service";
+    public Via via() {
+        return Via.SERVICE;
     }
 
     @Override

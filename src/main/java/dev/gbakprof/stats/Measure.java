@@ -98,7 +98,7 @@ public enum Measure {
     }
 
     private static Double seconds(RestoreRun run, Phase phase) {
-        return run.phases().stream().filter(p -> p.name().equals(phase.label()))
+        return run.phases().stream().filter(p -> p.name() == phase)
                 .map(PhaseTime::seconds).findFirst().orElse(null);
     }
 }

@@ -1,6 +1,7 @@
 package dev.gbakprof.stats;
 
 import dev.gbakprof.model.IndexBuild;
+import dev.gbakprof.model.IndexMapping;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.TableLoad;
 
@@ -24,7 +25,7 @@ public final class ObjectStats {
             IndexBuild withTable = builds.stream().flatMap(List::stream).filter(b -> b.table() != null)
                     .findFirst().orElse(null);
             return withTable == null ? new Meta(null, false, List.of())
-                    : new Meta(withTable.table(), "inferred".equals(withTable.tableSource()), List.of());
+                    : new Meta(withTable.table(), withTable.tableSource() == IndexMapping.INFERRED, List.of());
         });
     }
 

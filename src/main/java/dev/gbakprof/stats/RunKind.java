@@ -24,7 +24,7 @@ public enum RunKind {
 
     /** The log shows gbak's start: a setup phase with time (opening the backup, creating the database). */
     static boolean startsAtTheStart(RestoreRun run) {
-        return run.phases().stream().anyMatch(p -> p.name().equals(Phase.SETUP.label()) && p.seconds() > 0);
+        return run.phases().stream().anyMatch(p -> p.name() == Phase.SETUP && p.seconds() > 0);
     }
 
     @Override

@@ -1,12 +1,12 @@
 package dev.gbakprof.store;
 
-import dev.gbakprof.log.Column;
 import dev.gbakprof.log.Event;
 import dev.gbakprof.log.EventKind;
 import dev.gbakprof.log.EventListener;
 import dev.gbakprof.log.LinePipeline;
 import dev.gbakprof.log.LogDecoder;
 import dev.gbakprof.log.LogFormatException;
+import dev.gbakprof.model.Column;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.Warning;
 import dev.gbakprof.model.WarningCode;
@@ -279,7 +279,7 @@ public final class LogReader {
         if (timeline.isBackup()) {
             if (!timeline.timed()) {
                 String cols = timeline.columns().isEmpty() ? "no statistics columns"
-                        : "only the " + String.join(" ", timeline.columns()) + " column(s)";
+                        : "only the " + Column.words(timeline.columns()) + " column(s)";
                 throw new LogFormatException(name, timeline.firstBackupLine(), "backup log with " + cols
                         + ", no time or delta; expected gbak -b -v -st tdrw (or at least -st t) to time the backup");
             }
@@ -292,7 +292,7 @@ public final class LogReader {
         }
         if (!timeline.timed()) {
             String cols = timeline.columns().isEmpty() ? "no statistics columns"
-                    : "only the " + String.join(" ", timeline.columns()) + " column(s)";
+                    : "only the " + Column.words(timeline.columns()) + " column(s)";
             throw new LogFormatException(name, timeline.firstRestoreLine(), "restore log with " + cols
                     + ", no time or delta; expected gbak -c -v -st tdrw (or at least -st t) to time the restore");
         }

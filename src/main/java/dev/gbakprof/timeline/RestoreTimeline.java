@@ -1,11 +1,12 @@
 package dev.gbakprof.timeline;
 
-import dev.gbakprof.log.Column;
 import dev.gbakprof.log.Event;
 import dev.gbakprof.log.EventKind;
 import dev.gbakprof.log.EventListener;
 import dev.gbakprof.log.StatLine;
+import dev.gbakprof.model.Column;
 import dev.gbakprof.model.IndexBuild;
+import dev.gbakprof.model.IndexMapping;
 import dev.gbakprof.model.Phase;
 import dev.gbakprof.model.PhaseTime;
 import dev.gbakprof.model.RestoreRun;
@@ -36,7 +37,7 @@ import java.util.Set;
 public final class RestoreTimeline implements EventListener {
     private static final int MAX_MESSAGES = 500;
 
-    private List<String> columns = List.of();
+    private List<Column> columns = List.of();
     private boolean hasTime;
     private boolean hasDelta;
     private boolean headerSeen;
@@ -145,16 +146,12 @@ public final class RestoreTimeline implements EventListener {
 
     @Override
     public void onColumns(List<Column> cols, boolean inferred, long lineNumber) {
-        List<String> names = new ArrayList<>();
-        for (Column c : cols) {
-            names.add(c.header());
-        }
-        columns = List.copyOf(names);
+        columns = List.copyOf(cols);
         hasTime = cols.contains(Column.TIME);
         hasDelta = cols.contains(Column.DELTA);
         headerSeen = !inferred;
         if (inferred) {
-            warn(WarningCode.COLUMNS_INFERRED, "no header line: the columns were read as '" + String.join(" ", names)
+            warn(WarningCode.COLUMNS_INFERRED, "no header line: the columns were read as '" + Column.words(cols)
                     + "' from the numbers on line " + lineNumber + " (an excerpt?)");
         }
     }
@@ -599,7 +596,7 @@ public final class RestoreTimeline implements EventListener {
         return firstBackupLine;
     }
 
-    public List<String> columns() {
+    public List<Column> columns() {
         return columns;
     }
 
@@ -636,14 +633,14 @@ public final class RestoreTimeline implements EventListener {
             }
             tables.add(new TableLoad(ts.name, ts.records, ts.startMs >= 0 ? ts.startMs / 1000.0 : null, seconds));
         }
-        String mapping = indexMapping(notes);
+        IndexMapping mapping = indexMapping(notes);
         if (finished()) {
             inactiveIndexes(notes);
         }
         List<IndexBuild> indexes = new ArrayList<>();
         for (IndexState is : builds) {
             String table = is.table;
-            String src = table == null ? null : mapping;
+            IndexMapping src = table == null ? null : mapping;
             Double seconds = is.ms < 0 ? null : is.ms / 1000.0;
             if (timed() && !is.ended) {
                 notes.add(new Warning(WarningCode.INDEX_TIME_UNKNOWN, "index " + is.name + ": build time unknown, the log ends right after its line "
@@ -651,7 +648,7 @@ public final class RestoreTimeline implements EventListener {
             }
             IndexBuild build = new IndexBuild(is.name, table, src, is.startMs >= 0 ? is.startMs / 1000.0 : null,
                     seconds, is.reads >= 0 ? is.reads : null, is.writes >= 0 ? is.writes : null, is.failed);
-            if ("log".equals(src)) {
+            if (src == IndexMapping.LOG) {
                 TableState ts = loads.get(table);
                 build = build.withKeys(ts == null ? null : ts.records);
             }
@@ -682,7 +679,7 @@ public final class RestoreTimeline implements EventListener {
         if (timed()) {
             for (Phase p : Phase.values()) {
                 if (!(backup && p == Phase.INDEXES)) { // a backup builds no index
-                    phases.add(new PhaseTime(p.label(), phaseMs[p.ordinal()] / 1000.0));
+                    phases.add(new PhaseTime(p, phaseMs[p.ordinal()] / 1000.0));
                 }
             }
         }
@@ -739,14 +736,14 @@ public final class RestoreTimeline implements EventListener {
         }
     }
 
-    private String indexMapping(List<Warning> notes) {
+    private IndexMapping indexMapping(List<Warning> notes) {
         if (mappedDefinitions == 0) {
-            return "none";
+            return IndexMapping.NONE;
         }
         Set<String> empty = new LinkedHashSet<>(definedTables);
         empty.removeAll(loads.keySet());
         if (!definedTables.isEmpty() && empty.isEmpty() && pendingDefs.isEmpty()) {
-            return "log";
+            return IndexMapping.LOG;
         }
         if (!empty.isEmpty()) {
             notes.add(new Warning(WarningCode.MAPPING_INFERRED, "tables with no data line (no rows, or not reached): " + String.join(", ", empty)
@@ -755,7 +752,7 @@ public final class RestoreTimeline implements EventListener {
         } else {
             notes.add(new Warning(WarningCode.MAPPING_INFERRED, "the log does not list the table definitions, so the index→table mapping is inferred"));
         }
-        return "inferred";
+        return IndexMapping.INFERRED;
     }
 
     /** Lines seen so far. */

@@ -1,6 +1,7 @@
 package dev.gbakprof.firebird;
 
 import dev.gbakprof.model.IndexBuild;
+import dev.gbakprof.model.IndexMapping;
 import dev.gbakprof.model.Inspection;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.RunStatus;
@@ -21,11 +22,11 @@ class RunVerifierTest {
 
     /** A completed restore as its log tells it: ORDERS 600,000 rows, AUDIT empty, the log guessed the table of IX_AUDIT_AT. */
     static RestoreRun logged() {
-        return RestoreRun.builder().label("t").status(RunStatus.COMPLETED).indexMapping("inferred")
+        return RestoreRun.builder().label("t").status(RunStatus.COMPLETED).indexMapping(IndexMapping.INFERRED)
                 .tables(List.of(new TableLoad("ORDERS", 600_000, 1.0, 4.0)))
                 .indexes(List.of(
-                        new IndexBuild("PK_ORDERS", "ORDERS", "inferred", 6.0, 2.5, 10L, 2000L, false),
-                        new IndexBuild("IX_AUDIT_AT", "ORDERS", "inferred", 8.5, 0.0, 0L, 1L, false)))
+                        new IndexBuild("PK_ORDERS", "ORDERS", IndexMapping.INFERRED, 6.0, 2.5, 10L, 2000L, false),
+                        new IndexBuild("IX_AUDIT_AT", "ORDERS", IndexMapping.INFERRED, 8.5, 0.0, 0L, 1L, false)))
                 .build();
     }
 
@@ -44,11 +45,11 @@ class RunVerifierTest {
         assertThat(run.status()).isEqualTo(RunStatus.COMPLETED);
         assertThat(run.inspection().problems()).isEmpty();
         assertThat(run.inspection().verifiedAgainst()).isEqualTo("log");
-        assertThat(run.indexMapping()).isEqualTo("database");
+        assertThat(run.indexMapping()).isEqualTo(IndexMapping.DATABASE);
         assertThat(run.indexes()).extracting(IndexBuild::name, IndexBuild::table, IndexBuild::tableSource,
                 IndexBuild::keysPerSecond).containsExactly(
-                org.assertj.core.groups.Tuple.tuple("PK_ORDERS", "ORDERS", "database", 240_000.0),
-                org.assertj.core.groups.Tuple.tuple("IX_AUDIT_AT", "AUDIT", "database", null));
+                org.assertj.core.groups.Tuple.tuple("PK_ORDERS", "ORDERS", IndexMapping.DATABASE, 240_000.0),
+                org.assertj.core.groups.Tuple.tuple("IX_AUDIT_AT", "AUDIT", IndexMapping.DATABASE, null));
         // an index gbak never tried to activate was inactive in the backup: worth a warning, not a failure
         assertThat(run.warningMessages()).containsExactly("index UX_OLD (table AUDIT) is inactive, as it was in the "
                 + "backup: gbak did not try to activate it");
@@ -62,7 +63,7 @@ class RunVerifierTest {
                 .filter(w -> w.is(WarningCode.MAPPING_INFERRED)).toList();
         assertThat(caveats).hasSize(1);
         RestoreRun run = RunVerifier.verify(logged().toBuilder().warnings(caveats).build(), database(600_000, true));
-        assertThat(run.indexMapping()).isEqualTo("database");
+        assertThat(run.indexMapping()).isEqualTo(IndexMapping.DATABASE);
         assertThat(run.warningMessages()).containsExactly("index UX_OLD (table AUDIT) is inactive, as it was in the "
                 + "backup: gbak did not try to activate it");
     }

@@ -4,6 +4,7 @@ import dev.gbakprof.log.Event;
 import dev.gbakprof.log.EventKind;
 import dev.gbakprof.log.EventListener;
 import dev.gbakprof.log.LinePipeline;
+import dev.gbakprof.model.Column;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.RunStatus;
 import dev.gbakprof.testutil.FirebirdServer;
@@ -46,7 +47,7 @@ class ServiceRestoreLiveTest {
             assertThat(result.error()).isNull();
             RestoreRun run = timeline.toRun("live", "service");
             assertThat(run.status()).isEqualTo(RunStatus.COMPLETED);
-            assertThat(run.columns()).containsExactly("time", "delta", "reads", "writes");
+            assertThat(run.columns()).containsExactly(Column.TIME, Column.DELTA, Column.READS, Column.WRITES);
             assertThat(run.tables()).extracting(t -> t.name() + "=" + t.records()).contains("ORDERS=1000000");
 
             Arrival firstIndex = arrivals.stream().filter(a -> a.event().kind() == EventKind.ACTIVATING_INDEX)

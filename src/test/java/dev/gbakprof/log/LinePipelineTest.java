@@ -1,5 +1,6 @@
 package dev.gbakprof.log;
 
+import dev.gbakprof.model.Column;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.testutil.Logs;
 import dev.gbakprof.timeline.RestoreTimeline;

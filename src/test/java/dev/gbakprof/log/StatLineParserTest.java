@@ -1,5 +1,6 @@
 package dev.gbakprof.log;
 
+import dev.gbakprof.model.Column;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;

@@ -4,13 +4,14 @@ import dev.gbakprof.cli.Main;
 import dev.gbakprof.model.IndexBuild;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.RunStatus;
+import dev.gbakprof.model.Via;
 import dev.gbakprof.store.LogReader;
 import dev.gbakprof.store.RunJson;
+import dev.gbakprof.testutil.Cli;
+import dev.gbakprof.testutil.Cli.Result;
+import dev.gbakprof.testutil.FakeGbak;
 import dev.gbakprof.testutil.Firebird;
 import dev.gbakprof.testutil.FirebirdServer;
-import dev.gbakprof.testutil.Cli;
-import dev.gbakprof.testutil.FakeGbak;
-import dev.gbakprof.testutil.Cli.Result;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -52,7 +53,7 @@ class RunCommandTest {
         RestoreRun live = RunJson.read(runDir.resolve("run.json")).get(0);
         RestoreRun parsed = LogReader.read(runDir.resolve("gbak.log"), "live");
         assertThat(live.status()).isEqualTo(RunStatus.COMPLETED);
-        assertThat(live.via()).isEqualTo("gbak");
+        assertThat(live.via()).isEqualTo(Via.GBAK);
         assertThat(live.exitCode()).isZero();
         assertThat(live.startedAt()).isNotNull();
         assertThat(live.environment().gbakVersion()).contains("Firebird 3.0");
@@ -60,7 +61,7 @@ class RunCommandTest {
         assertThat(live.backupBytes()).isEqualTo(Files.size(fbk));
         assertThat(live.command()).startsWith("/usr/bin/gbak -c -v -st tdrw");
         // the timeline part is exactly what parse makes of the raw log
-        assertThat(live.toBuilder().via("log").startedAt(null).exitCode(null).command(null).environment(null)
+        assertThat(live.toBuilder().via(Via.LOG).startedAt(null).exitCode(null).command(null).environment(null)
                 .cpuSamples(List.of()).backupBytes(null).wallSeconds(null).worker(null).phaseResources(List.of())
                 .warnings(live.warnings().stream().filter(parsed.warnings()::contains).toList())
                 .backupFile(parsed.backupFile()).build())

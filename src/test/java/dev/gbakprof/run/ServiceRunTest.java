@@ -2,11 +2,14 @@ package dev.gbakprof.run;
 
 import dev.gbakprof.firebird.Credentials;
 import dev.gbakprof.firebird.Server;
+import dev.gbakprof.model.Column;
 import dev.gbakprof.model.IndexBuild;
+import dev.gbakprof.model.IndexMapping;
 import dev.gbakprof.model.Inspection;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.RunStatus;
 import dev.gbakprof.model.TableLoad;
+import dev.gbakprof.model.Via;
 import dev.gbakprof.model.WarningCode;
 import dev.gbakprof.store.RunJson;
 import dev.gbakprof.testutil.FirebirdServer;
@@ -54,14 +57,14 @@ class ServiceRunTest {
             Path gbakDir = runDirs(runs.resolve("gbak")).get(0);
             RestoreRun g = RunJson.read(gbakDir.resolve("run.json")).get(0);
             RestoreRun s = RunJson.read(svcDir.resolve("run.json")).get(0);
-            assertThat(g.via()).isEqualTo("gbak");
-            assertThat(s.via()).isEqualTo("service");
+            assertThat(g.via()).isEqualTo(Via.GBAK);
+            assertThat(s.via()).isEqualTo(Via.SERVICE);
             assertThat(s.status()).isEqualTo(RunStatus.COMPLETED);
             assertThat(s.exitCode()).isNull();
             assertThat(s.command()).startsWith("services restore on localhost/3050 as SYSDBA: " + fbk);
             assertThat(s.environment().engineVersion()).contains("Firebird 3.0");
             assertThat(s.environment().gbakVersion()).isNull();
-            assertThat(s.columns()).containsExactly("time", "delta", "reads", "writes");
+            assertThat(s.columns()).containsExactly(Column.TIME, Column.DELTA, Column.READS, Column.WRITES);
             assertThat(s.totalSeconds()).isPositive();
             assertThat(s.tables()).extracting(TableLoad::name, TableLoad::records)
                     .containsExactlyElementsOf(g.tables().stream().map(t -> org.assertj.core.groups.Tuple.tuple(t.name(), t.records())).toList());
@@ -90,11 +93,11 @@ class ServiceRunTest {
                             assertThat(i.segments()).containsExactly("CREATED_AT");
                         });
                 // the log alone maps EMPTY_NOTES' indexes to PROJECTS (inferred); the database knows better
-                assertThat(r.indexMapping()).isEqualTo("database");
+                assertThat(r.indexMapping()).isEqualTo(IndexMapping.DATABASE);
                 assertThat(r.warningCodes()).doesNotContain(WarningCode.MAPPING_INFERRED);
                 assertThat(r.indexes()).filteredOn(i -> i.name().equals("PK_EMPTY_NOTES")).singleElement()
                         .satisfies(i -> assertThat(i.table() + " " + i.tableSource()).isEqualTo("EMPTY_NOTES database"));
-                assertThat(r.indexes()).allSatisfy(i -> assertThat(i.tableSource()).isEqualTo("database"));
+                assertThat(r.indexes()).allSatisfy(i -> assertThat(i.tableSource()).isEqualTo(IndexMapping.DATABASE));
             }
             assertThat(svc.out()).contains("status     completed", "verification passed");
 

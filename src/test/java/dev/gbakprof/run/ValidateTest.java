@@ -3,6 +3,7 @@ package dev.gbakprof.run;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.RunStatus;
 import dev.gbakprof.model.Validation;
+import dev.gbakprof.model.Via;
 import dev.gbakprof.store.RunJson;
 import dev.gbakprof.testutil.Cli;
 import dev.gbakprof.testutil.Cli.Result;
@@ -127,8 +128,8 @@ class ValidateTest {
 
     private static RunOptions options(Path db, boolean service) {
         return new RunOptions("x.fbk", db.toString(), null, Firebird.GBAK, null, null, false, 1, Duration.ZERO, false,
-                false, null, db.getParent(), null, List.of(), Duration.ofSeconds(1), service ? RunOptions.VIA_SERVICE
-                : RunOptions.VIA_GBAK, null, false, true);
+                false, null, db.getParent(), null, List.of(), Duration.ofSeconds(1), service ? Via.SERVICE
+                : Via.GBAK, null, false, true);
     }
 
     /** Overwrites the body of the last {@code n} data pages (after their 16-byte header): a damaged copy. */

@@ -1,5 +1,7 @@
 package dev.gbakprof.store;
 
+import dev.gbakprof.model.Column;
+import dev.gbakprof.model.Phase;
 import dev.gbakprof.model.PhaseTime;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.RunKind;
@@ -48,7 +50,7 @@ class BackupLogTest {
         // setup: up to line 6 (0.111); data: the spans of the data lines (0.559 + 5.378 + 0.010 + 0.117);
         // finish: the closing line's own 0.055 (printed after the file is closed) + 0.001 to total statistics
         assertThat(run.phases()).extracting(PhaseTime::name, PhaseTime::seconds).containsExactly(
-                tuple("setup", 0.111), tuple("metadata", 0.055), tuple("data", 6.064), tuple("finish", 0.056));
+                tuple(Phase.SETUP, 0.111), tuple(Phase.METADATA, 0.055), tuple(Phase.DATA, 6.064), tuple(Phase.FINISH, 0.056));
         // each table from its "writing data for table" line to the next line that is not its "records written"
         assertThat(run.tables()).extracting(TableLoad::name, TableLoad::records, TableLoad::startSeconds, TableLoad::seconds)
                 .containsExactly(
@@ -66,7 +68,7 @@ class BackupLogTest {
         RestoreRun run = read("small-backup-td.log");
 
         assertThat(run.kind()).isEqualTo(RunKind.BACKUP);
-        assertThat(run.columns()).containsExactly("time", "delta");
+        assertThat(run.columns()).containsExactly(Column.TIME, Column.DELTA);
         assertThat(run.status()).isEqualTo(RunStatus.COMPLETED);
         assertThat(run.totalSeconds()).isEqualTo(0.151);
         assertThat(run.tables()).extracting(TableLoad::name, TableLoad::records)

@@ -3,6 +3,7 @@ package dev.gbakprof.store;
 import dev.gbakprof.log.LinePipeline;
 import dev.gbakprof.log.LogDecoder;
 import dev.gbakprof.log.LogFormatException;
+import dev.gbakprof.model.Column;
 import dev.gbakprof.model.IndexBuild;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.RunStatus;
@@ -62,7 +63,7 @@ class LogReaderTest {
             r.lines().forEach(p::push);
         }
         RestoreRun run = tl.toRun("w", "shop-w.log");
-        assertThat(run.columns()).containsExactly("writes");
+        assertThat(run.columns()).containsExactly(Column.WRITES);
         assertThat(run.phases()).isEmpty();
         assertThat(run.indexes()).isNotEmpty().allSatisfy(i -> assertThat(i.seconds()).isNull());
         for (int i = 0; i < rows.size() - 1; i++) {
@@ -90,7 +91,7 @@ class LogReaderTest {
                     .replaceFirst("^gbak: +\\d+\\.\\d{3} ", "gbak: "));
         }
         RestoreRun run = tl.toRun("d", "shop-d");
-        assertThat(run.columns()).containsExactly("delta");
+        assertThat(run.columns()).containsExactly(Column.DELTA);
         assertThat(run.warningMessages()).anyMatch(w -> w.contains("sums of the delta column"));
         int k = 0;
         for (int i = 0; i < rows.size(); i++) {

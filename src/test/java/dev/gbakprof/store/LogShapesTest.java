@@ -1,5 +1,6 @@
 package dev.gbakprof.store;
 
+import dev.gbakprof.model.Column;
 import dev.gbakprof.model.IndexBuild;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.RunStatus;
@@ -265,7 +266,7 @@ class LogShapesTest {
 
         RestoreRun run = LogReader.read(log, null);
 
-        assertThat(run.columns()).containsExactly("time", "delta");
+        assertThat(run.columns()).containsExactly(Column.TIME, Column.DELTA);
         assertThat(run.parallelWorkers()).isEqualTo(4); // on a line wrapped in ** by the author
         assertThat(run.warningMessages()).contains("gbak: WARNING:Wrong parallel workers value 4, valid range are from 1 to 1");
         assertThat(run.backupVersion()).isEqualTo(11);
@@ -456,7 +457,7 @@ class LogShapesTest {
 
         RestoreRun without = LogReader.read(write("nohdr.log", log.substring(log.indexOf('\n') + 1)), null);
 
-        assertThat(without.columns()).containsExactly("delta");
+        assertThat(without.columns()).containsExactly(Column.DELTA);
         assertThat(without.indexes()).isEqualTo(withHeader.indexes());
         assertThat(without.tables()).isEqualTo(withHeader.tables());
         assertThat(without.phases()).isEqualTo(withHeader.phases());
@@ -523,7 +524,7 @@ class LogShapesTest {
 
         RestoreRun run = LogReader.read(log, null);
 
-        assertThat(run.columns()).containsExactly("time");
+        assertThat(run.columns()).containsExactly(Column.TIME);
         assertThat(run.lastSeenSeconds()).isEqualTo(15.0);
     }
 
@@ -558,7 +559,7 @@ class LogShapesTest {
 
         RestoreRun run = LogReader.read(write("paste.log", String.join("\n", paste) + "\n"), null);
 
-        assertThat(run.columns()).containsExactly("time", "delta", "reads", "writes");
+        assertThat(run.columns()).containsExactly(Column.TIME, Column.DELTA, Column.READS, Column.WRITES);
         assertThat(run.indexes()).extracting(IndexBuild::seconds)
                 .isEqualTo(Logs.read("small-tdrw.log").indexes().stream().map(IndexBuild::seconds).toList());
     }

@@ -8,14 +8,15 @@ import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.gbakprof.log.LogFormatException;
 import dev.gbakprof.model.IndexBuild;
+import dev.gbakprof.model.IndexMapping;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.TableLoad;
 import dev.gbakprof.model.WarningCode;
 import dev.gbakprof.testutil.Logs;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import java.io.ByteArrayOutputStream;
 import java.nio.file.Files;
@@ -47,9 +48,9 @@ class RunJsonTest {
         RestoreRun run = Logs.read("shop-tdrw.log").toBuilder()
                 .indexes(List.of(
                         new IndexBuild("IX_A", null, null, null, null, null, null, true),
-                        new IndexBuild("IX_\"quoted\" ä", "T", "log", 1.5, 1e-4, 0L, Long.MAX_VALUE, false)
+                        new IndexBuild("IX_\"quoted\" ä", "T", IndexMapping.LOG, 1.5, 1e-4, 0L, Long.MAX_VALUE, false)
                                 .withKeys(1_000_000L),
-                        new IndexBuild("IX_BIG", "T", "database", 1234567.891, 12345678.9, 1L, 2L, false)
+                        new IndexBuild("IX_BIG", "T", IndexMapping.DATABASE, 1234567.891, 12345678.9, 1L, 2L, false)
                                 .withKeys(3L)))
                 .tables(List.of(new TableLoad("T", 0, null, null), new TableLoad("U", Long.MAX_VALUE, 0.0, 0.001)))
                 .build();

@@ -1,6 +1,6 @@
 package dev.gbakprof.testutil;
 
-import dev.gbakprof.log.Column;
+import dev.gbakprof.model.Column;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.store.LogReader;
 

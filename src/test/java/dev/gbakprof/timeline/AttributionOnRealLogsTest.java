@@ -1,6 +1,8 @@
 package dev.gbakprof.timeline;
 
+import dev.gbakprof.model.Column;
 import dev.gbakprof.model.IndexBuild;
+import dev.gbakprof.model.IndexMapping;
 import dev.gbakprof.model.PhaseTime;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.RunStatus;
@@ -97,30 +99,30 @@ class AttributionOnRealLogsTest {
         assertThat(run.status()).isEqualTo(RunStatus.COMPLETED);
         assertThat(run.pageSize()).isEqualTo(8192);
         assertThat(run.backupVersion()).isEqualTo(10);
-        assertThat(run.columns()).containsExactly("time", "delta", "reads", "writes");
+        assertThat(run.columns()).containsExactly(Column.TIME, Column.DELTA, Column.READS, Column.WRITES);
         TableLoad orders = run.tables().stream().filter(t -> t.name().equals("ORDERS")).findFirst().orElseThrow();
         assertThat(orders.records()).isEqualTo(1_000_000);
         assertThat(run.indexes()).hasSize(14);
         // the empty table AUDIT_EMPTY has index definitions but no data line: the mapping is only inferred
-        assertThat(run.indexMapping()).isEqualTo("inferred");
+        assertThat(run.indexMapping()).isEqualTo(IndexMapping.INFERRED);
         assertThat(run.warningMessages()).anyMatch(w -> w.contains("AUDIT_EMPTY"));
     }
 
     @Test
     void mappingIsCertainWhenEveryTableHasData() {
         RestoreRun run = Logs.read("dupfail-tdrw.log");
-        assertThat(run.indexMapping()).isEqualTo("log");
+        assertThat(run.indexMapping()).isEqualTo(IndexMapping.LOG);
         assertThat(run.indexes()).allSatisfy(i -> {
             assertThat(i.table()).isNotNull();
-            assertThat(i.tableSource()).isEqualTo("log");
+            assertThat(i.tableSource()).isEqualTo(IndexMapping.LOG);
         });
     }
 
     @Test
     void emptyTableIndexesAreNotPresentedAsFact() {
         RestoreRun run = Logs.read("small-tdrw.log");
-        assertThat(run.indexMapping()).isEqualTo("inferred");
-        assertThat(run.indexes()).allSatisfy(i -> assertThat(i.tableSource()).isIn("inferred", null));
+        assertThat(run.indexMapping()).isEqualTo(IndexMapping.INFERRED);
+        assertThat(run.indexes()).allSatisfy(i -> assertThat(i.tableSource()).isIn(IndexMapping.INFERRED, null));
         assertThat(run.warningMessages()).anyMatch(w -> w.contains("EMPTY_NOTES") && w.contains("inferred"));
     }
 
@@ -168,6 +170,6 @@ class AttributionOnRealLogsTest {
     @Test
     void columnOrderAskedDoesNotMatter() {
         // -st WRDT prints the same columns in the same order as -st tdrw
-        assertThat(Logs.read("shop-WRDT.log").columns()).containsExactly("time", "delta", "reads", "writes");
+        assertThat(Logs.read("shop-WRDT.log").columns()).containsExactly(Column.TIME, Column.DELTA, Column.READS, Column.WRITES);
     }
 }

@@ -1,4 +1,4 @@
-package dev.gbakprof.log;
+package dev.gbakprof.model;
 
 import java.util.Locale;
 
@@ -31,11 +31,22 @@ public enum Column {
         return name().toLowerCase(Locale.ROOT);
     }
 
+    /** The {@link #header()} word: what the run record's JSON writes. */
+    @Override
+    public String toString() {
+        return header();
+    }
+
+    /** The columns' header words separated by spaces, as gbak's header line prints them: {@code time delta}. */
+    public static String words(java.util.List<Column> columns) {
+        return String.join(" ", columns.stream().map(Column::header).toList());
+    }
+
     public boolean isTime() {
         return this == TIME || this == DELTA;
     }
 
-    static Column fromHeader(String word) {
+    public static Column fromHeader(String word) {
         for (Column c : values()) {
             if (c.header().equals(word)) {
                 return c;
