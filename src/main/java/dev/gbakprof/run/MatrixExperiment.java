@@ -26,6 +26,8 @@ public final class MatrixExperiment {
     private final Environment environment;
     private final PrintStream out;
     private final boolean terminal;
+    private final RestoreRoute.Factory routes;
+    private final RestoreLoop.Pause pause;
     private final AtomicBoolean restored = new AtomicBoolean();
     private PowerPlan original;
     private PowerPlanSwitcher.Saved saved;
@@ -37,6 +39,14 @@ public final class MatrixExperiment {
 
     public MatrixExperiment(RunOptions base, List<MatrixPlan.Arm> schedule, PowerPlanSwitcher switcher,
                             Environment environment, PrintStream out, boolean terminal) {
+        this(base, schedule, switcher, environment, out, terminal, null, null);
+    }
+
+    /** With a test's routes and rests ({@code null}: the real ones). */
+    MatrixExperiment(RunOptions base, List<MatrixPlan.Arm> schedule, PowerPlanSwitcher switcher, Environment environment,
+                     PrintStream out, boolean terminal, RestoreRoute.Factory routes, RestoreLoop.Pause pause) {
+        this.routes = routes;
+        this.pause = pause;
         this.base = base;
         this.schedule = List.copyOf(schedule);
         this.switcher = switcher;
@@ -90,39 +100,31 @@ public final class MatrixExperiment {
         }
         Thread hook = new Thread(this::restoreOriginal, "gbakprof-restore-power-plan");
         Runtime.getRuntime().addShutdownHook(hook);
-        List<RestoreSession.Outcome> outcomes = new ArrayList<>();
+        List<RestoreLoop.Step> steps = new ArrayList<>();
+        for (int i = 0; i < schedule.size(); i++) {
+            MatrixPlan.Arm arm = schedule.get(i);
+            String target = target(i + 1, arm);
+            steps.add(new RestoreLoop.Step(base.forArm(arm.gbakArgs(), arm.label()), target, arm.label(), "-m" + (i + 1),
+                    "gbakprof: restore " + (i + 1) + " of " + schedule.size() + " [" + arm.label() + "] into " + target));
+        }
+        RestoreLoop loop = new RestoreLoop(base.gbak(), base.cooldown(), !base.keep(), out, terminal, routes, pause);
+        RestoreLoop.Result done = null;
         String stoppedBy = null;
-        String restoredPlan = null;
+        String restoredPlan;
         try {
-            for (int i = 0; i < schedule.size(); i++) {
-                MatrixPlan.Arm arm = schedule.get(i);
-                if (i > 0 && !base.cooldown().isZero()) {
-                    out.println("gbakprof: resting " + base.cooldown().toMillis() / 1000.0 + " s");
-                    Thread.sleep(base.cooldown().toMillis());
-                }
+            // the only part that is matrix's own: the arm's plan, switched before its restore
+            done = loop.run(steps, (i, step) -> {
                 PowerPlan plan = environment == null ? null : environment.powerPlan();
+                MatrixPlan.Arm arm = schedule.get(i);
                 if (arm.plan() != null) {
                     switched = true; // from here on, a failure may have left the plan half-changed
                     plan = switcher.set(arm.plan());
                     out.println("gbakprof: power plan set to " + describe(plan));
                 }
-                String target = target(i + 1, arm);
-                out.println("gbakprof: restore " + (i + 1) + " of " + schedule.size() + " [" + arm.label() + "] into " + target);
-                RunOptions opts = base.forArm(arm.gbakArgs(), arm.label());
                 Environment env = environment == null ? null : environment.withPowerPlan(plan);
-                boolean existed = Files.exists(Path.of(target));
-                RestoreSession session = new RestoreSession(opts, base.gbak(), env, out, terminal);
-                RestoreSession.Outcome o = session.restore(target, arm.label(), "-m" + (i + 1));
-                outcomes.add(o);
-                if (!base.keep() && !existed && !base.throughServer()) {
-                    Files.deleteIfExists(Path.of(target));
-                }
-                if (o.run().status() == RunStatus.INCOMPLETE
-                        && o.run().hasWarning(WarningCode.INTERRUPTED)) {
-                    stoppedBy = "Ctrl-C";
-                    break;
-                }
-            }
+                return () -> env;
+            });
+            stoppedBy = done.stoppedBy();
         } catch (RuntimeException ex) {
             stoppedBy = ex.getMessage();
             throw ex;
@@ -134,7 +136,7 @@ public final class MatrixExperiment {
                 // shutting down: the hook has run or is running
             }
         }
-        return new Result(outcomes, original, restoredPlan, stoppedBy);
+        return new Result(done.outcomes(), original, restoredPlan, stoppedBy);
     }
 
     /** Puts the original plan back, once. Returns what is active afterwards, or {@code null} when nothing was switched. */

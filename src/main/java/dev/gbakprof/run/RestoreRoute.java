@@ -28,6 +28,12 @@ interface RestoreRoute {
     /** Stops the restore (Ctrl-C); safe from a shutdown hook. */
     void interrupt();
 
+    /** Makes the route that restores into one database name (the real ones, or a test's). */
+    @FunctionalInterface
+    interface Factory {
+        RestoreRoute route(String database);
+    }
+
     /**
      * How a route ended.
      *

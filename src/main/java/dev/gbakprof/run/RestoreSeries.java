@@ -6,9 +6,6 @@ import dev.gbakprof.firebird.Server;
 import dev.gbakprof.firebird.ServerAddress;
 import dev.gbakprof.firebird.ServerFileAccess;
 import dev.gbakprof.model.Environment;
-import dev.gbakprof.model.RestoreRun;
-import dev.gbakprof.model.RunStatus;
-import dev.gbakprof.model.WarningCode;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -24,8 +21,12 @@ import java.util.List;
  */
 public final class RestoreSeries {
     private final RunOptions options;
-    private final RestoreSession session;
+    private final Path gbak;
+    private final java.util.function.Supplier<Environment> environment;
     private final PrintStream out;
+    private final boolean terminal;
+    private final RestoreRoute.Factory routes;
+    private final RestoreLoop.Pause pause;
     private String serverVersion;
 
     public RestoreSeries(RunOptions options, Path gbak, Environment environment, PrintStream progressOut,
@@ -35,9 +36,19 @@ public final class RestoreSeries {
 
     public RestoreSeries(RunOptions options, Path gbak, java.util.function.Supplier<Environment> environment,
                          PrintStream progressOut, boolean terminal) {
+        this(options, gbak, environment, progressOut, terminal, null, null);
+    }
+
+    /** With a test's routes and rests ({@code null}: the real ones). */
+    RestoreSeries(RunOptions options, Path gbak, java.util.function.Supplier<Environment> environment,
+                  PrintStream progressOut, boolean terminal, RestoreRoute.Factory routes, RestoreLoop.Pause pause) {
         this.options = options;
-        this.session = new RestoreSession(options, gbak, environment, progressOut, terminal);
+        this.gbak = gbak;
+        this.environment = environment;
         this.out = progressOut;
+        this.terminal = terminal;
+        this.routes = routes;
+        this.pause = pause;
     }
 
     /** The database names the restores will create: the given one, or name-run1.fdb … for repeats. */
@@ -148,53 +159,19 @@ public final class RestoreSeries {
     public List<RestoreSession.Outcome> run(String label) throws IOException, InterruptedException {
         check();
         List<String> targets = targets();
-        List<RestoreSession.Outcome> outcomes = new ArrayList<>();
+        List<RestoreLoop.Step> steps = new ArrayList<>();
         for (int i = 0; i < targets.size(); i++) {
-            if (i > 0 && !options.cooldown().isZero()) {
-                out.println("gbakprof: resting " + options.cooldown().toMillis() / 1000.0 + " s before the next restore");
-                Thread.sleep(options.cooldown().toMillis());
-            }
-            String target = targets.get(i);
-            String tag = targets.size() > 1 ? "-r" + (i + 1) : "";
-            if (targets.size() > 1) {
-                out.println("gbakprof: restore " + (i + 1) + " of " + targets.size() + " into " + target);
-            }
-            RestoredDatabase db = new RestoredDatabase(options, target);
-            boolean existed = dropsRepeats() && db.exists();
-            RestoreSession.Outcome o = session.restore(target, label, tag);
-            outcomes.add(o);
-            if (dropsRepeats()) {
-                remove(db, existed, o.run());
-            }
-            if (o.run().status() == RunStatus.INCOMPLETE
-                    && o.run().hasWarning(WarningCode.INTERRUPTED)) {
-                break; // Ctrl-C ends the series
-            }
-            if (o.unsaved() != null) {
-                break; // the runs folder cannot take more: the next restore's measurement would be lost too
-            }
+            boolean many = targets.size() > 1;
+            steps.add(new RestoreLoop.Step(options, targets.get(i), label, many ? "-r" + (i + 1) : "",
+                    many ? "gbakprof: restore " + (i + 1) + " of " + targets.size() + " into " + targets.get(i) : null));
         }
-        return outcomes;
+        RestoreLoop loop = new RestoreLoop(gbak, options.cooldown(),
+                dropsRepeats(), out, terminal, routes, pause);
+        return loop.run(steps, (i, step) -> environment).outcomes();
     }
 
     /** Repeated restores remove each database they created, unless {@code --keep}. */
     private boolean dropsRepeats() {
         return options.repeat() > 1 && !options.keep();
-    }
-
-    /**
-     * Removes the database of one of repeated restores, if this series created it (never one that existed). A
-     * partial database is the session's to decide: removed, or left in place (--keep-partial, a services
-     * restore the server may still be running) with its run record saying so.
-     */
-    private void remove(RestoredDatabase db, boolean existed, RestoreRun run) throws IOException {
-        if (existed || RestoreSession.partial(run)) {
-            return;
-        }
-        try {
-            db.remove();
-        } catch (FirebirdAccessException ex) {
-            out.println("gbakprof: " + ex.getMessage());
-        }
     }
 }

@@ -56,6 +56,7 @@ public final class RestoreSession {
     private final java.util.function.Supplier<Environment> environment;
     private final PrintStream progressOut;
     private final boolean terminal;
+    private final RestoreRoute.Factory routes;
 
     /**
      * What one restore left behind.
@@ -80,11 +81,18 @@ public final class RestoreSession {
      */
     public RestoreSession(RunOptions options, Path gbak, java.util.function.Supplier<Environment> environment,
                           PrintStream progressOut, boolean terminal) {
+        this(options, gbak, environment, progressOut, terminal, null);
+    }
+
+    /** @param routes makes the route of each restore; {@code null}: gbak or the services API, as the options say */
+    RestoreSession(RunOptions options, Path gbak, java.util.function.Supplier<Environment> environment,
+                   PrintStream progressOut, boolean terminal, RestoreRoute.Factory routes) {
         this.options = options;
         this.gbak = gbak;
         this.environment = environment;
         this.progressOut = progressOut;
         this.terminal = terminal;
+        this.routes = routes != null ? routes : this::route;
     }
 
     /**
@@ -129,7 +137,7 @@ public final class RestoreSession {
                 .map(RestoreRun::totalSeconds).orElse(null);
         Path runDir = newRunDir(label, tag);
         Path rawLog = runDir.resolve("gbak.log");
-        RestoreRoute route = route(into.name());
+        RestoreRoute route = routes.route(into.name());
         RawLog raw;
         try {
             raw = new RawLog(new BufferedOutputStream(Files.newOutputStream(rawLog, StandardOpenOption.CREATE_NEW,
