@@ -107,12 +107,13 @@ public final class RestoreSession {
         Path file = target.localFile();
         // held from before the look at the database to after its removal or replacement: a second run to this name
         // is refused instead of racing this one (and removing what this one restores)
-        try (TargetLock claim = file == null ? null : TargetLock.take(file)) {
-            return restoreClaimed(target, file, label, tag);
+        try (TargetLock claim = file == null ? null : TargetLock.take(file, !options.throughServer())) {
+            return restoreClaimed(target, file, claim != null, label, tag);
         }
     }
 
-    private Outcome restoreClaimed(RestoredDatabase target, Path file, String label, String tag) throws IOException {
+    private Outcome restoreClaimed(RestoredDatabase target, Path file, boolean claimed, String label, String tag)
+            throws IOException {
         boolean local = !options.throughServer();
         String database = target.name();
         boolean existedBefore = target.exists();
@@ -193,12 +194,12 @@ public final class RestoreSession {
                 run = validation.validate(run, into.name(), runDir);
             }
             if (replacing) {
-                run = replace(run, target, file, into);
+                run = replace(run, target, file, into, claimed);
             } else if (partial(run)) {
                 // A restore that never reached "finishing, closing, and going home" (stopped, or gbak gave up on a
                 // truncated backup) leaves a partial database nobody can use; one that finished but failed an index
                 // is kept: the DBA fixes it with gfix -online.
-                run = warn(run, WarningCode.PARTIAL_DATABASE_KEPT, removePartial(target, file, existedBefore, run));
+                run = warn(run, WarningCode.PARTIAL_DATABASE_KEPT, removePartial(target, claimed, existedBefore, run));
             }
             String unsaved = raw.failure() == null ? null : "cannot write the raw log " + raw.failure();
             try {
@@ -239,7 +240,8 @@ public final class RestoreSession {
      * restore completed (and, with --inspect, verified) and nobody opened the target meanwhile; otherwise the target
      * stays as it was, a partial restore is removed and a finished but failed one is kept beside it for a look.
      */
-    private RestoreRun replace(RestoreRun run, RestoredDatabase target, Path file, RestoredDatabase into) {
+    private RestoreRun replace(RestoreRun run, RestoredDatabase target, Path file, RestoredDatabase into,
+                               boolean claimed) {
         Path staged = into.localFile();
         String kept = target.name() + " was left as it was; the restored database is kept at " + staged;
         if (run.status() == RunStatus.COMPLETED) {
@@ -267,7 +269,7 @@ public final class RestoreSession {
             return run.toBuilder().status(RunStatus.FAILED).errors(errors).build();
         }
         if (partial(run)) {
-            String left = removePartial(into, staged, false, run);
+            String left = removePartial(into, claimed, false, run);
             return warn(run, WarningCode.NOT_REPLACED, (left != null ? left + "; " : "") + "--replace: the restore did not complete, so "
                     + target.name() + " was left as it was");
         }
@@ -351,7 +353,7 @@ public final class RestoreSession {
      * claim on the name; through a server elsewhere, one gbak reported creating), a file or through the server;
      * returns a warning when a partial database is left in place, {@code null} when none is.
      */
-    private String removePartial(RestoredDatabase target, Path file, boolean existedBefore, RestoreRun run) {
+    private String removePartial(RestoredDatabase target, boolean claimed, boolean existedBefore, RestoreRun run) {
         if (existedBefore) {
             return null; // gbak and the services restore refuse an existing database without -rep: it is as it was
         }
@@ -359,7 +361,7 @@ public final class RestoreSession {
             return null; // stopped: the server may still be restoring it (the stop warning says so)
         }
         String left = "the partial database " + target.where() + " is left in place: ";
-        if (file == null && run.database() == null) {
+        if (!claimed && run.database() == null) {
             return target.exists() ? left + "gbak did not report creating it, so it may not be this run's" : null;
         }
         if (options.keepPartial()) {

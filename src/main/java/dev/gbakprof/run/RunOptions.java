@@ -258,6 +258,11 @@ public record RunOptions(String backup, String database, String label, Path gbak
             throw new RunRefusedException(target + ": --replace restores into " + staging + " first, and that name "
                     + "exists (left by a run that was killed?); both were left untouched. Look at it, remove it, and run again");
         }
+        Path dir = file.toAbsolutePath().getParent();
+        if (dir != null && !Files.isWritable(dir)) {
+            throw new RunRefusedException(target + ": --replace moves the restored database over it, and folder " + dir
+                    + " is not writable for this user; it was left untouched. Run as its owner (or root)");
+        }
         OpenFiles.Holders h = OpenFiles.of(file);
         if (!h.holders().isEmpty()) {
             throw new RunRefusedException(target + ": database in use (open in " + String.join(", ", h.holders())

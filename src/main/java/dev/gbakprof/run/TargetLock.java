@@ -40,6 +40,15 @@ final class TargetLock implements AutoCloseable {
      * @throws RunRefusedException when another run holds it, or the lock file cannot be made
      */
     static TargetLock take(Path database) {
+        return take(database, true);
+    }
+
+    /**
+     * @param required {@code false} for a database a server on this machine creates: in a folder only the server's
+     *                 user may write, the run goes on without a claim (then only a database gbak reported creating
+     *                 is removed); {@code null} is returned then
+     */
+    static TargetLock take(Path database, boolean required) {
         Path file = fileOf(database.toAbsolutePath());
         FileChannel channel = null;
         try {
@@ -58,6 +67,9 @@ final class TargetLock implements AutoCloseable {
             return new TargetLock(file, channel, lock);
         } catch (IOException ex) {
             closeQuietly(channel);
+            if (!required && ex instanceof AccessDeniedException) {
+                return null;
+            }
             String why = ex instanceof AccessDeniedException ? "permission denied" : ex.getMessage();
             throw new RunRefusedException(database + ": cannot create the run's lock file " + file + " (" + why
                     + "); gbak could not create the database there either. Choose a folder you can write");
