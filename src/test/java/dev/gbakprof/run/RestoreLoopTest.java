@@ -41,8 +41,8 @@ class RestoreLoopTest {
             databases.add(database);
             return new RestoreRoute() {
                 @Override
-                public String via() {
-                    return "gbak";
+                public dev.gbakprof.model.Via via() {
+                    return dev.gbakprof.model.Via.GBAK;
                 }
 
                 @Override
