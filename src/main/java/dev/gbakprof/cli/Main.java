@@ -127,6 +127,7 @@ public final class Main implements Runnable {
         COMMANDS.put("report", ReportCommand.class);
         COMMANDS.put("compare", CompareCommand.class);
         COMMANDS.put("matrix", MatrixCommand.class);
+        COMMANDS.put("advise", AdviseCommand.class);
         COMMANDS.put("demo", DemoCommand.class);
         COMMANDS.put("help", CommandLine.HelpCommand.class);
     }

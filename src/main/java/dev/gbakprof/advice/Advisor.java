@@ -1,0 +1,211 @@
+package dev.gbakprof.advice;
+
+import dev.gbakprof.model.Environment;
+import dev.gbakprof.model.IdleProbe;
+import dev.gbakprof.model.Phase;
+import dev.gbakprof.model.PhaseResources;
+import dev.gbakprof.model.PowerPlan;
+import dev.gbakprof.model.RestoreRun;
+import dev.gbakprof.model.RunStatus;
+import dev.gbakprof.model.Warning;
+import dev.gbakprof.model.WarningCode;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Why a restore is slow and what to try: rules over one configuration's runs (their phases, the worker's
+ * resources per phase, the environment and gbak's own warnings). Each hint names what it saw, the expected
+ * effect with its published source, and the {@code gbakprof matrix} (or {@code run}) command that proves it on
+ * this server. The rules and their thresholds are in README ("What to try: advise").
+ */
+public final class Advisor {
+    /** A phase that takes at least this share of the restore is what to work on. */
+    static final double DOMINANT = 0.4;
+
+    /** gbak 5's own warning when the server allows fewer workers than {@code -par} asked (burp, msg 410). */
+    private static final Pattern PAR_REDUCED =
+            Pattern.compile("Wrong parallel workers value (\\d+), valid range are from 1 to (\\d+)");
+    /** gbak's host:path (TCP) database, not a Windows drive letter. */
+    private static final Pattern REMOTE = Pattern.compile("^(?!\\p{Alpha}:[\\\\/])([^:/\\\\]+(?:/\\d+)?):(.+)$");
+
+    private Advisor() {
+    }
+
+    /** The hints for one configuration's runs (repeated runs of one label), most important first. */
+    public static List<Hint> advise(List<RestoreRun> runs) {
+        RestoreRun run = typical(runs);
+        if (run == null) {
+            return List.of();
+        }
+        List<Hint> hints = new ArrayList<>();
+        // an excerpt has no total: its shares are of the time it shows (the phases add up to it)
+        Double total = run.totalSeconds() != null ? run.totalSeconds()
+                : run.phases().isEmpty() ? null : run.phases().stream().mapToDouble(p -> p.seconds()).sum();
+        double indexes = run.phaseSeconds(Phase.INDEXES);
+        double data = run.phaseSeconds(Phase.DATA);
+        PhaseResources indexUse = use(run, Phase.INDEXES);
+        PhaseResources dataUse = use(run, Phase.DATA);
+        boolean indexDominant = total != null && total > 0 && indexes / total >= DOMINANT;
+        boolean dataDominant = total != null && total > 0 && data / total >= DOMINANT;
+        String where = placeholders(run);
+
+        parallelReduced(run).ifPresent(hints::add);
+        for (PhaseResources p : run.phaseResources()) {
+            if (p.bound() == PhaseResources.Bound.CPU_STARVED && total != null
+                    && run.phaseSeconds(phaseOf(p.phase())) / total >= DOMINANT) {
+                hints.add(new Hint(HintCode.CPU_STARVED,
+                        "Measure on a machine at rest: other work held the CPU during the " + p.phase() + " phase",
+                        String.format(Locale.ROOT, "the %s phase is %s; the restore's process got %.0f %% of a"
+                                + " core while the machine's CPUs were %.0f %% busy", p.phase(), share(run, run.phaseSeconds(
+                                phaseOf(p.phase())), total), p.cpuShare() * 100, p.machineLoad() * 100),
+                        "a restore that gets a fifth of a core takes about five times as long; no setting of Firebird helps",
+                        "run the restore again when the machine is idle (e.g. at night): gbakprof run --backup " + where
+                                + " --label idle, then gbakprof compare"));
+                break;
+            }
+        }
+        if (indexDominant && (indexUse == null || indexUse.bound() == null || indexUse.bound() == PhaseResources.Bound.CPU_BOUND)) {
+            powerPlan(run, indexes, total, indexUse, where).ifPresent(hints::add);
+            if (firebird5(run) && (run.parallelWorkers() == null || run.parallelWorkers() <= 1)) {
+                hints.add(new Hint(HintCode.PARALLEL_WORKERS,
+                        "Restore with parallel workers: gbak -par N (Firebird 5 and later)",
+                        "the index phase is " + share(run, indexes, total) + cpu(indexUse)
+                                + ", restored without -par",
+                        "-par 6 cut a restore by 70 % (FirebirdSQL/firebird#7770); the server must allow the workers:"
+                                + " MaxParallelWorkers in firebird.conf (default 1) at least N",
+                        "gbakprof matrix --backup " + where + " --vary 'gbak:-par 1,2,4,8' --repeat 3"));
+            }
+        }
+        if (dataDominant && dataUse != null && dataUse.bound() == PhaseResources.Bound.IO_BOUND) {
+            hints.add(new Hint(HintCode.STORAGE,
+                    "Faster storage for the database, or more page buffers for the restore (gbak -bu)",
+                    String.format(Locale.ROOT, "the data phase is %s and was limited by the storage:"
+                                    + " %.0f MB read and %.0f MB written in %.1f s, %.0f %% of a core",
+                            share(run, data, total), dataUse.readMb(), dataUse.writtenMb(), dataUse.seconds(), dataUse.cpuShare() * 100),
+                    "depends on the storage; put the database on the fastest volume and the backup file on another",
+                    "gbakprof matrix --backup " + where + " --vary 'gbak:-bu 2048,16384' --repeat 3"));
+        }
+        remoteRoute(run, where).ifPresent(hints::add);
+        return hints;
+    }
+
+    /** The completed run with the median total; else the run that got furthest. */
+    public static RestoreRun typical(List<RestoreRun> runs) {
+        List<RestoreRun> done = runs.stream().filter(r -> r.status() == RunStatus.COMPLETED && r.totalSeconds() != null)
+                .sorted(Comparator.comparingDouble(RestoreRun::totalSeconds)).toList();
+        if (!done.isEmpty()) {
+            return done.get((done.size() - 1) / 2);
+        }
+        return runs.stream().max(Comparator.comparingDouble(r -> r.lastSeenSeconds() == null ? -1 : r.lastSeenSeconds()))
+                .orElse(null);
+    }
+
+    private static java.util.Optional<Hint> powerPlan(RestoreRun run, double indexes, Double total, PhaseResources use,
+                                                      String where) {
+        Environment env = run.environment();
+        PowerPlan plan = env == null ? null : env.powerPlan();
+        IdleProbe probe = env == null ? null : env.idleProbe();
+        boolean clocksDown = probe != null && "clocks-down".equals(probe.verdict());
+        boolean performance = plan != null && Boolean.TRUE.equals(plan.performance());
+        if (performance && !clocksDown) {
+            return java.util.Optional.empty();
+        }
+        String planSays = plan == null ? "the power plan is not in the record (a parsed log): check it with gbakprof plan --check"
+                : Boolean.FALSE.equals(plan.performance()) ? "under the power plan \"" + plan.name() + "\", not a performance plan"
+                : performance ? "under the performance plan \"" + plan.name() + "\""
+                : "the power plan could not be read (" + plan.source() + ")";
+        String probeSays = probe == null ? "" : "; the idle probe: " + probe.verdict() + String.format(Locale.ROOT,
+                " (%.2f× after idle)", probe.ratio());
+        String prove = env != null && env.powerPlan() != null && env.powerPlan().source() != null
+                && env.powerPlan().source().startsWith("unknown")
+                ? "gbakprof plan --probe (a virtual machine: set the host's plan, then compare two runs)"
+                : "gbakprof matrix --backup " + where + " --plans balanced,high-performance --repeat 3";
+        return java.util.Optional.of(new Hint(HintCode.POWER_PLAN,
+                "Run the restore under a performance power plan (Windows: High performance)",
+                "the index phase is " + share(run, indexes, total) + cpu(use) + "; " + planSays + probeSays,
+                "the same 144 GB restore took 4 h 07 min under Balanced and 2 h 35 min under High performance (−37 %),"
+                        + " its index builds twice as fast (IBSurgeon, \"How to make Firebird 20% faster on Windows"
+                        + " Server 2016 in less than 1 minute\")",
+                prove));
+    }
+
+    private static java.util.Optional<Hint> parallelReduced(RestoreRun run) {
+        for (Warning w : run.warnings()) {
+            Matcher m = w.is(WarningCode.GBAK_WARNING) ? PAR_REDUCED.matcher(w.message()) : null;
+            if (m != null && m.find()) {
+                return java.util.Optional.of(new Hint(HintCode.PARALLEL_REDUCED,
+                        "Allow the parallel workers gbak asked for: MaxParallelWorkers = " + m.group(1) + " in firebird.conf",
+                        "gbak asked for " + m.group(1) + " parallel workers and the server allowed " + m.group(2)
+                                + " (gbak's words: \"" + m.group() + "\"): the restore ran with " + m.group(2),
+                        "the restore runs with the workers asked for (FirebirdSQL/firebird#7552, #8140); restart the"
+                                + " server after changing firebird.conf",
+                        "gbakprof matrix --backup " + placeholders(run) + " --vary 'gbak:-par 1," + m.group(1) + "' --repeat 3"));
+            }
+        }
+        return java.util.Optional.empty();
+    }
+
+    private static java.util.Optional<Hint> remoteRoute(RestoreRun run, String where) {
+        String db = run.database();
+        boolean services = "service".equals(run.via()) || (run.command() != null && run.command().matches("(?i).*\\s-se(r(v(i(ce?)?)?)?)?\\s.*"));
+        Matcher m = db == null ? null : REMOTE.matcher(db);
+        if (services || m == null || !m.matches()) {
+            return java.util.Optional.empty();
+        }
+        String host = m.group(1);
+        return java.util.Optional.of(new Hint(HintCode.REMOTE_ROUTE,
+                "Restore through the services manager (gbak -se " + host + ":service_mgr) or on the server itself",
+                "the database " + db + " was restored over TCP: every row and page went through the network protocol",
+                "the services manager or a local restore is 2–6× faster than a remote TCP restore"
+                        + " (FirebirdSQL/firebird PR #139, #7508)",
+                "gbakprof run --backup " + where + " --label se -- -se " + host
+                        + ":service_mgr, then gbakprof compare the two runs"));
+    }
+
+    private static boolean firebird5(RestoreRun run) {
+        Environment env = run.environment();
+        String v = env == null ? "" : (env.gbakVersion() == null ? "" : env.gbakVersion()) + " "
+                + (env.engineVersion() == null ? "" : env.engineVersion());
+        Matcher m = Pattern.compile("Firebird (\\d+)").matcher(v);
+        if (m.find()) {
+            return Integer.parseInt(m.group(1)) >= 5;
+        }
+        return run.backupVersion() != null && run.backupVersion() >= 11; // gbak 5 writes backup version 11
+    }
+
+    private static PhaseResources use(RestoreRun run, Phase phase) {
+        return run.phaseResources().stream().filter(p -> p.phase().equals(phase.label())).findFirst().orElse(null);
+    }
+
+    private static Phase phaseOf(String label) {
+        return Phase.valueOf(label.toUpperCase(Locale.ROOT));
+    }
+
+    private static String cpu(PhaseResources use) {
+        if (use == null || use.bound() == null) {
+            return " (CPU use not sampled: run the restore with gbakprof run to see it)";
+        }
+        return String.format(Locale.ROOT, " and CPU-bound (the restore's process kept %.0f %% of a core busy)", use.cpuShare() * 100);
+    }
+
+    /** "68 % of the restore (11.7 of 17.2 s)"; an excerpt's share is of the time the log shows. */
+    private static String share(RestoreRun run, double part, Double total) {
+        return String.format(Locale.ROOT, "%.0f %% of %s (%.1f of %.1f s)", 100 * part / total,
+                run.totalSeconds() != null ? "the restore" : "what the log shows (an excerpt)", part, total);
+    }
+
+    private static String placeholders(RestoreRun run) {
+        String backup = run.backupFile() != null ? quote(run.backupFile()) : "BACKUP.fbk";
+        String db = run.database() != null ? quote(run.database()) : "DATABASE.fdb";
+        return backup + " --database " + db;
+    }
+
+    private static String quote(String s) {
+        return s.matches("[\\w./:\\\\-]+") ? s : "'" + s.replace("'", "'\\''") + "'";
+    }
+}

@@ -1,0 +1,85 @@
+package dev.gbakprof.cli;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import dev.gbakprof.advice.Advisor;
+import dev.gbakprof.advice.Hint;
+import dev.gbakprof.model.RestoreRun;
+import dev.gbakprof.stats.Groups;
+import dev.gbakprof.stats.RunGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+/** {@code gbakprof advise INPUT...}: why the restore is slow and what to try, per configuration. */
+@Command(name = "advise", mixinStandardHelpOptions = true,
+        description = {"Why a restore is slow and what to try: rules over the runs' phases, the restore process's CPU"
+                + " and I/O per phase (recorded by gbakprof run), the environment and gbak's warnings. Each hint says"
+                + " what it saw, the expected effect with its source, and the gbakprof command that proves it here.",
+                "Inputs as for report: logs, run records or run folders; LABEL=PATH groups them into configurations."},
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:advice printed (also when there is nothing to advise)", "2:bad usage or unreadable input"})
+final class AdviseCommand implements Callable<Integer> {
+
+    @Mixin
+    InputRuns inputs;
+
+    @Option(names = "--json", description = "Print the advice as JSON (\"schema\": \"gbakprof.advice/1\").")
+    boolean json;
+
+    @Spec
+    CommandSpec spec;
+
+    /** One configuration's advice. */
+    record Configuration(String label, int runs, String typicalRun, List<Hint> hints) {
+    }
+
+    record AdviceJson(String schema, List<Configuration> configurations) {
+    }
+
+    @Override
+    public Integer call() throws JsonProcessingException {
+        List<RestoreRun> runs = inputs.load();
+        List<Configuration> configs = new ArrayList<>();
+        for (RunGroup g : Groups.byLabel(runs)) {
+            RestoreRun typical = Advisor.typical(g.runs());
+            configs.add(new Configuration(g.label(), g.runs().size(), typical == null ? null : typical.source(),
+                    Advisor.advise(g.runs())));
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        if (json) {
+            out.println(JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build()
+                    .writeValueAsString(new AdviceJson("gbakprof.advice/1", configs)));
+        } else {
+            for (Configuration c : configs) {
+                out.println("What to try: " + c.label() + " (" + c.runs() + (c.runs() == 1 ? " run" : " runs")
+                        + (c.runs() > 1 ? ", the median one: " + c.typicalRun() : "") + ")");
+                if (c.hints().isEmpty()) {
+                    out.println("  nothing to advise: no rule found a phase to work on (README, \"What to try\")");
+                }
+                int n = 1;
+                for (Hint h : c.hints()) {
+                    out.println("  " + n++ + ". [" + h.code() + "] " + h.title());
+                    out.println("     Seen:     " + h.evidence());
+                    if (h.effect() != null) {
+                        out.println("     Expected: " + h.effect());
+                    }
+                    if (h.prove() != null) {
+                        out.println("     Prove it: " + h.prove());
+                    }
+                }
+                out.println();
+            }
+        }
+        out.flush();
+        return Main.OK;
+    }
+}
