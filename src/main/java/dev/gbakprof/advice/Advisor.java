@@ -7,6 +7,7 @@ import dev.gbakprof.model.PhaseResources;
 import dev.gbakprof.model.PowerPlan;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.RunStatus;
+import dev.gbakprof.model.Via;
 import dev.gbakprof.model.Warning;
 import dev.gbakprof.model.WarningCode;
 
@@ -152,7 +153,7 @@ public final class Advisor {
 
     private static java.util.Optional<Hint> remoteRoute(RestoreRun run, String where) {
         String db = run.database();
-        boolean services = "service".equals(run.via()) || (run.command() != null && run.command().matches("(?i).*\\s-se(r(v(i(ce?)?)?)?)?\\s.*"));
+        boolean services = run.via() == Via.SERVICE || (run.command() != null && run.command().matches("(?i).*\\s-se(r(v(i(ce?)?)?)?)?\\s.*"));
         Matcher m = db == null ? null : REMOTE.matcher(db);
         if (services || m == null || !m.matches()) {
             return java.util.Optional.empty();

@@ -85,20 +85,20 @@ class AdvisorTest {
 
     @Test
     void aRemoteTcpRestoreSuggestsTheServicesManagerAndAServicesOneDoesNot() {
-        RestoreRun tcp = SHOP.toBuilder().via("gbak").database("dbhost:/data/erp.fdb")
+        RestoreRun tcp = SHOP.toBuilder().via(dev.gbakprof.model.Via.GBAK).database("dbhost:/data/erp.fdb")
                 .command("/usr/bin/gbak -c -v -st tdrw shop.fbk dbhost:/data/erp.fdb").build();
         assertThat(Advisor.advise(List.of(tcp))).extracting(Hint::code).contains(HintCode.REMOTE_ROUTE);
         RestoreRun se = tcp.toBuilder().command("/usr/bin/gbak -c -v -st tdrw -se dbhost:service_mgr shop.fbk /data/erp.fdb")
                 .build();
         assertThat(Advisor.advise(List.of(se))).extracting(Hint::code).doesNotContain(HintCode.REMOTE_ROUTE);
-        RestoreRun windows = SHOP.toBuilder().via("gbak").database("C:\\\\data\\\\erp.fdb").build();
+        RestoreRun windows = SHOP.toBuilder().via(dev.gbakprof.model.Via.GBAK).database("C:\\\\data\\\\erp.fdb").build();
         assertThat(Advisor.advise(List.of(windows))).extracting(Hint::code).doesNotContain(HintCode.REMOTE_ROUTE);
     }
 
     @Test
     void anIoBoundDominantDataPhaseAsksForStorageAndPageBuffers() {
-        RestoreRun r = SHOP.toBuilder().phases(List.of(new dev.gbakprof.model.PhaseTime("data", 12.0),
-                        new dev.gbakprof.model.PhaseTime("indexes", 5.0))).totalSeconds(17.0)
+        RestoreRun r = SHOP.toBuilder().phases(List.of(new dev.gbakprof.model.PhaseTime(dev.gbakprof.model.Phase.DATA, 12.0),
+                        new dev.gbakprof.model.PhaseTime(dev.gbakprof.model.Phase.INDEXES, 5.0))).totalSeconds(17.0)
                 .phaseResources(List.of(new PhaseResources("data", 12, 2.4, 0.2, 900, 400, 0.4, Bound.IO_BOUND))).build();
         List<Hint> hints = Advisor.advise(List.of(r));
         assertThat(hints).extracting(Hint::code).containsExactly(HintCode.STORAGE);
