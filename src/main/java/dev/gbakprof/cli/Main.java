@@ -126,6 +126,7 @@ public final class Main implements Runnable {
         COMMANDS.put("plan", PlanCommand.class);
         COMMANDS.put("report", ReportCommand.class);
         COMMANDS.put("compare", CompareCommand.class);
+        COMMANDS.put("estimate", EstimateCommand.class);
         COMMANDS.put("matrix", MatrixCommand.class);
         COMMANDS.put("advise", AdviseCommand.class);
         COMMANDS.put("demo", DemoCommand.class);
@@ -186,7 +187,8 @@ public final class Main implements Runnable {
             }
             if (ex instanceof UsageException || ex instanceof dev.gbakprof.run.RunRefusedException
                     || ex instanceof dev.gbakprof.store.OutputRefusedException
-                    || ex instanceof dev.gbakprof.firebird.FirebirdAccessException) {
+                    || ex instanceof dev.gbakprof.firebird.FirebirdAccessException
+                    || ex instanceof dev.gbakprof.forecast.ForecastException) {
                 err.println("gbakprof: " + ex.getMessage());
                 return BAD_INPUT;
             }

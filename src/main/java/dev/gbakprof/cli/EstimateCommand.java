@@ -1,0 +1,167 @@
+package dev.gbakprof.cli;
+
+import dev.gbakprof.firebird.Credentials;
+import dev.gbakprof.firebird.DatabaseInspector;
+import dev.gbakprof.firebird.Server;
+import dev.gbakprof.firebird.ServerAddress;
+import dev.gbakprof.forecast.Estimate;
+import dev.gbakprof.forecast.Forecaster;
+import dev.gbakprof.forecast.Target;
+import dev.gbakprof.model.RestoreRun;
+import dev.gbakprof.report.EstimateText;
+import dev.gbakprof.store.RunInputs;
+import dev.gbakprof.store.RunJson;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+
+/** {@code gbakprof estimate RUN...}: how long a restore of another size will take, with a range. */
+@Command(name = "estimate", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Forecast a restore from calibration restores (logs or run records, any route): the total with a "
+                + "range, each phase, the slowest objects, and with --rto whether it fits the window.",
+                "A model per table load (rows) and index build (n·ln n of its table's rows, a sort), fitted from the "
+                        + "calibration runs; several sizes fit the exponents. See README, 'Forecast a restore'.",
+                "Exits 0, or 2 on bad input (a table the calibration does not have, negative rows, an unreadable "
+                        + "source)."})
+final class EstimateCommand implements Callable<Integer> {
+
+    @Mixin
+    InputRuns inputs;
+
+    @ArgGroup(exclusive = true, multiplicity = "1")
+    Size size;
+
+    static final class Size {
+        @Option(names = "--rows", paramLabel = "TABLE=N[,TABLE=N...]", split = ",",
+                description = "The target's rows of these tables; the others as in the largest calibration run.")
+        List<String> rows;
+
+        @Option(names = "--rows-from", paramLabel = "SOURCE",
+                description = "The target's sizes from a restore log or run record of it, a backup log (gbak -b -v), or a "
+                        + "database (rows counted through the server: a path or host[/port]:path, with --host, --user, "
+                        + "--password-file as for inspect).")
+        String rowsFrom;
+
+        @Option(names = "--scale", paramLabel = "F", description = "Every table of the largest calibration run times F.")
+        Double scale;
+    }
+
+    @Option(names = "--rto", paramLabel = "DURATION",
+            description = "The window the restore must fit in (e.g. 4h, 90m): a verdict, fits with margin, at risk or does not fit.")
+    String rto;
+
+    @Option(names = "--json", description = "Print the forecast as JSON (\"schema\": \"gbakprof.estimate/1\").")
+    boolean json;
+
+    @Option(names = "--top", paramLabel = "N", defaultValue = "10", description = "Slowest objects listed (default: ${DEFAULT-VALUE}).")
+    int top;
+
+    @Mixin
+    ServerOptions server = new ServerOptions();
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() throws Exception {
+        if (top < 0) {
+            throw new UsageException("--top " + top + ": expected 0 or more");
+        }
+        Double rtoSeconds = rto == null ? null : Durations.parse(rto).toMillis() / 1000.0;
+        List<RestoreRun> calibration = inputs.load();
+        Target target;
+        if (size.scale != null) {
+            target = Target.scaled(Forecaster.reference(calibration), size.scale);
+        } else if (size.rows != null) {
+            target = Target.overriding(Forecaster.reference(calibration), parseRows(size.rows));
+        } else {
+            target = fromSource(size.rowsFrom);
+        }
+        Estimate estimate = Forecaster.forecast(calibration, target, rtoSeconds);
+        PrintWriter out = spec.commandLine().getOut();
+        if (json) {
+            RunJson.write(estimate, out);
+        } else {
+            out.print(EstimateText.of(estimate, top));
+            out.flush();
+        }
+        return Main.OK;
+    }
+
+    static Map<String, Long> parseRows(List<String> items) {
+        Map<String, Long> rows = new LinkedHashMap<>();
+        for (String item : items) {
+            int eq = item.indexOf('=');
+            String table = eq < 0 ? "" : item.substring(0, eq).strip();
+            String n = eq < 0 ? "" : item.substring(eq + 1).strip().replace("_", "");
+            if (table.isEmpty() || !n.matches("-?\\d+")) {
+                throw new UsageException("--rows " + item + ": expected TABLE=N with N a row count, e.g. ORDERS=4000000");
+            }
+            long count;
+            try {
+                count = Long.parseLong(n);
+            } catch (NumberFormatException tooBig) {
+                throw new UsageException("--rows " + item + ": " + n + " rows is more than a table can hold");
+            }
+            if (count < 0) {
+                throw new UsageException("--rows " + item + ": negative rows; expected a row count of 0 or more");
+            }
+            rows.put(table, count);
+        }
+        return rows;
+    }
+
+    /** A restore log or run record of the target, a backup log of it, or its database through the server. */
+    private Target fromSource(String source) throws IOException {
+        Path path = Path.of(source);
+        if (Files.isRegularFile(path) && !isDatabaseFile(path)) {
+            List<RestoreRun> runs = RunInputs.load(path, null);
+            return Target.of(runs.get(runs.size() - 1), source);
+        }
+        ServerAddress.Remote remote = ServerAddress.remote(source);
+        if (!Files.exists(path) && remote == null && server.host == null) {
+            throw new UsageException("--rows-from " + source + ": no such file; expected a restore or backup log, a run "
+                    + "record, or a database (host[/port]:path, or a path with --host)");
+        }
+        if (remote != null && server.host != null) {
+            throw new UsageException("give the server either in --rows-from (" + source + ") or with --host, not both");
+        }
+        Credentials credentials = Credentials.resolve(server.user(), server.password());
+        if (credentials == null) {
+            throw new UsageException("--rows-from " + source + " is a database: no password; give --password-file F or "
+                    + "the ISC_PASSWORD environment variable");
+        }
+        ServerAddress address = remote != null ? remote.server() : server.address();
+        String dbPath = remote != null ? remote.path() : path.toAbsolutePath().toString();
+        return Target.of(new DatabaseInspector(new Server(address, credentials)).inspect(dbPath), "database " + source);
+    }
+
+    /**
+     * A Firebird database file: its first page is the header page (page type 1) with a page size gbak knows
+     * at offset 16, where a log or a run record is text.
+     */
+    private static boolean isDatabaseFile(Path path) throws IOException {
+        try (InputStream in = Files.newInputStream(path)) {
+            byte[] head = in.readNBytes(18);
+            if (head.length < 18 || head[0] != 1) {
+                return false;
+            }
+            int pageSize = (head[16] & 0xff) | (head[17] & 0xff) << 8;
+            return List.of(1024, 2048, 4096, 8192, 16384, 32768).contains(pageSize);
+        }
+    }
+}

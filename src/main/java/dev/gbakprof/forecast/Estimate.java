@@ -1,0 +1,87 @@
+package dev.gbakprof.forecast;
+
+import java.util.List;
+
+/**
+ * A forecast restore time ({@code "schema": "gbakprof.estimate/1"}): the total with its range, each phase,
+ * each object (table load, index build) and everything it assumed. Field names are a contract.
+ *
+ * @param target      where the target's sizes came from, its tables and rows
+ * @param calibration the runs the model was fitted from
+ * @param total       forecast seconds and the range around them
+ * @param range       how the range was computed
+ * @param phases      the five phases, in gbak's order
+ * @param objects     every table load and index build, slowest first
+ * @param rto         the verdict against a recovery-time objective, {@code null} without {@code --rto}
+ * @param dominates   the phase and the object that take the largest share
+ * @param assumptions what the forecast takes for granted, one sentence each
+ */
+public record Estimate(String schema, TargetInfo target, List<CalibrationRun> calibration, Total total, Range range,
+                       List<PhaseForecast> phases, List<ObjectForecast> objects, Rto rto, Dominant dominates,
+                       List<String> assumptions) {
+    public static final String SCHEMA = "gbakprof.estimate/1";
+
+    public Estimate {
+        calibration = List.copyOf(calibration);
+        phases = List.copyOf(phases);
+        objects = List.copyOf(objects);
+        assumptions = List.copyOf(assumptions);
+    }
+
+    /** @param scale the target's rows against the largest calibration run's */
+    public record TargetInfo(String source, int tables, long rows, double scale) {
+    }
+
+    /** A calibration run as the model used it. */
+    public record CalibrationRun(String label, String source, String via, long rows, double totalSeconds) {
+    }
+
+    /** Forecast seconds with the low and high end of the range. */
+    public record Total(double seconds, double low, double high) {
+    }
+
+    /**
+     * How wide the range is and why: {@code low = seconds × e^-combined}, {@code high = seconds × e^combined}.
+     *
+     * @param runToRun         relative spread of restores of one size (a fraction, 0.05 = 5 %)
+     * @param runToRunBasis    where it comes from
+     * @param extrapolation    the extrapolation error at this target's distance from the calibration
+     * @param perLnScale       extrapolation error per unit of ln(scale), measured or assumed
+     * @param extrapolationBasis where that rate comes from
+     * @param distance         |ln(target rows / nearest calibration rows)|
+     * @param combined         √(runToRun² + extrapolation²)
+     */
+    public record Range(double runToRun, String runToRunBasis, double extrapolation, double perLnScale,
+                        String extrapolationBasis, double distance, double combined) {
+    }
+
+    /** @param share fraction of the total */
+    public record PhaseForecast(String name, double seconds, double share, String basis) {
+    }
+
+    /**
+     * One table load or index build.
+     *
+     * @param kind     {@code table} or {@code index}
+     * @param table    the index's table ({@code null} for a table, or when unknown)
+     * @param rows     the target's rows of the table (an index: of its table)
+     * @param exponent the exponent of the power law used (of rows for a table, of n·ln n for an index)
+     * @param basis    how the time was found, in words
+     * @param fitted   {@code fitted} (this object, several sizes), {@code pooled} (its own coefficient, the exponent
+     *                 of all objects of its kind), {@code nearest} (never calibrated: from the nearest kind)
+     */
+    public record ObjectForecast(String kind, String name, String table, long rows, double seconds, double exponent,
+                                 String fitted, String basis) {
+    }
+
+    /**
+     * @param verdict {@code fits with margin}, {@code at risk} or {@code does not fit}
+     * @param how     how sure, in words
+     */
+    public record Rto(double seconds, String verdict, String how) {
+    }
+
+    /** @param phaseShare and objectShare: fractions of the total */
+    public record Dominant(String phase, double phaseShare, String object, double objectShare) {
+    }
+}

@@ -1,0 +1,156 @@
+package dev.gbakprof.forecast;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+
+/**
+ * The cost model of one object (a table load or an index build): {@code seconds = a · x^β}, where x is the
+ * table's rows for a load and {@code n·ln n} of its rows for an index build (a sort). Fitted on log-log
+ * axes from the calibration runs' measurements; an index build can have two regimes (below and above a step
+ * in its cost per key: the sort no longer fits in memory, Firebird's {@code TempCacheLimit}).
+ */
+final class PowerLaw {
+    /** Shortest time a measurement is fitted from (gbak's clock ticks in ms, each line truncates). */
+    static final double FIT_MIN_SECONDS = 0.2;
+    /** An object fits its own exponent only when its largest measurement is at least this long. */
+    static final double OWN_EXPONENT_MIN_SECONDS = 1.0;
+    /** A jump in cost per key of at least this factor between two neighbouring sizes is a step. */
+    static final double STEP_RATIO = 1.5;
+    /** Exponents outside these are noise (a load under a busy machine), not a law a restore follows: clamped. */
+    static final double MIN_EXPONENT = 0.8;
+    static final double MAX_EXPONENT = 1.6;
+
+    /** One measurement: rows n, the model's x of them, seconds t. */
+    record Point(long n, double x, double t) {
+    }
+
+    /**
+     * A step in an index build's cost per key.
+     *
+     * @param belowKeys the largest size measured below it, {@code aboveKeys} the smallest above
+     * @param ratio     how much more a key costs above it
+     */
+    record Step(long belowKeys, long aboveKeys, double ratio) {
+    }
+
+    /** The model's x of n rows: n for a load, n·ln n for a sort. */
+    static double x(boolean sort, long n) {
+        return sort ? n * Math.log(Math.max(n, 2)) : n;
+    }
+
+    /** The points above and below a step, or all points in one regime. */
+    static List<List<Point>> regimes(List<Point> points, Step step) {
+        if (step == null) {
+            return List.of(points);
+        }
+        return List.of(points.stream().filter(p -> p.n() <= step.belowKeys()).toList(),
+                points.stream().filter(p -> p.n() >= step.aboveKeys()).toList());
+    }
+
+    /**
+     * A step between two neighbouring sizes where the cost per x of every larger measurement is at least
+     * {@link #STEP_RATIO} times that of every smaller one; needs three sizes or more (with two, a step and a
+     * steeper exponent look alike) and measurable times.
+     */
+    static Step findStep(List<Point> points) {
+        List<Point> timed = points.stream().filter(p -> p.t() >= FIT_MIN_SECONDS && p.n() > 0).toList();
+        List<Long> sizes = timed.stream().map(Point::n).distinct().sorted().toList();
+        if (sizes.size() < 3) {
+            return null;
+        }
+        Step best = null;
+        for (int k = 0; k + 1 < sizes.size(); k++) {
+            long below = sizes.get(k);
+            double maxBelow = timed.stream().filter(p -> p.n() <= below).mapToDouble(p -> p.t() / p.x()).max().orElseThrow();
+            double minAbove = timed.stream().filter(p -> p.n() > below).mapToDouble(p -> p.t() / p.x()).min().orElseThrow();
+            double ratio = minAbove / maxBelow;
+            if (ratio >= STEP_RATIO && (best == null || ratio > best.ratio())) {
+                best = new Step(below, sizes.get(k + 1), ratio);
+            }
+        }
+        return best;
+    }
+
+    /** Sums of the weighted, centred log-log products of one group: its share of a pooled slope. */
+    record Moments(double sxy, double sxx) {
+        static Moments of(List<Point> group) {
+            List<Point> timed = group.stream().filter(p -> p.t() >= FIT_MIN_SECONDS && p.x() > 0).toList();
+            if (timed.stream().map(Point::n).distinct().count() < 2) {
+                return new Moments(0, 0);
+            }
+            double w = 0;
+            double mx = 0;
+            double my = 0;
+            for (Point p : timed) {
+                w += p.t();
+                mx += p.t() * Math.log(p.x());
+                my += p.t() * Math.log(p.t());
+            }
+            mx /= w;
+            my /= w;
+            double sxy = 0;
+            double sxx = 0;
+            for (Point p : timed) {
+                double dx = Math.log(p.x()) - mx;
+                sxy += p.t() * dx * (Math.log(p.t()) - my);
+                sxx += p.t() * dx * dx;
+            }
+            return new Moments(sxy, sxx);
+        }
+
+        Moments plus(Moments o) {
+            return new Moments(sxy + o.sxy, sxx + o.sxx);
+        }
+
+        /** The slope, clamped to a sane exponent; {@code null} when the group has fewer than two sizes. */
+        Double slope() {
+            return sxx <= 1e-9 ? null : Math.max(MIN_EXPONENT, Math.min(MAX_EXPONENT, sxy / sxx));
+        }
+    }
+
+    /** Whether a group can fit an exponent of its own: two sizes or more, the largest at least a second. */
+    static boolean ownExponent(List<Point> group) {
+        List<Point> timed = group.stream().filter(p -> p.t() >= FIT_MIN_SECONDS).toList();
+        long sizes = timed.stream().map(Point::n).distinct().count();
+        double longest = timed.stream().mapToDouble(Point::t).max().orElse(0);
+        long minN = timed.stream().mapToLong(Point::n).min().orElse(0);
+        long maxN = timed.stream().mapToLong(Point::n).max().orElse(0);
+        return sizes >= 2 && longest >= OWN_EXPONENT_MIN_SECONDS && maxN >= 1.5 * minN;
+    }
+
+    /**
+     * ln a for a given exponent: the mean of {@code ln t − β ln x} weighted by t over the measurable points
+     * (the long measurements count most), else the ratio of the sums (every point too short to fit, or zero).
+     */
+    static double lnCoefficient(List<Point> group, double beta) {
+        List<Point> timed = group.stream().filter(p -> p.t() >= dev.gbakprof.model.TableLoad.MIN_RATE_SECONDS && p.x() > 0).toList();
+        if (!timed.isEmpty()) {
+            double w = 0;
+            double s = 0;
+            for (Point p : timed) {
+                w += p.t();
+                s += p.t() * (Math.log(p.t()) - beta * Math.log(p.x()));
+            }
+            return s / w;
+        }
+        double st = group.stream().mapToDouble(Point::t).sum();
+        double sx = group.stream().filter(p -> p.x() > 0).mapToDouble(p -> Math.pow(p.x(), beta)).sum();
+        return st <= 0 || sx <= 0 ? Double.NEGATIVE_INFINITY : Math.log(st / sx);
+    }
+
+    /** The largest rows an object was measured at. */
+    static long maxRows(List<Point> points) {
+        return points.stream().map(Point::n).max(Comparator.naturalOrder()).orElse(0L);
+    }
+
+    /** Points with rows, in size order. */
+    static List<Point> sorted(List<Point> points) {
+        List<Point> copy = new ArrayList<>(points);
+        copy.sort(Comparator.comparingLong(Point::n));
+        return copy;
+    }
+
+    private PowerLaw() {
+    }
+}

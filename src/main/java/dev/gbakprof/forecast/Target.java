@@ -1,0 +1,103 @@
+package dev.gbakprof.forecast;
+
+import dev.gbakprof.model.Inspection;
+import dev.gbakprof.model.RestoreRun;
+import dev.gbakprof.model.TableLoad;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The restore to forecast: the rows of each of its tables and, when the source lists them, its indexes.
+ *
+ * @param source      where the sizes came from, in words ({@code --rows}, {@code --scale 4}, a file, a database)
+ * @param rows        rows per table, in the source's order
+ * @param indexes     the target's indexes and their tables; {@code null} when the source does not list them (the
+ *                    calibration's indexes are taken)
+ * @param backupBytes the size of the target's backup file when known, else {@code null}
+ * @param fromCalibration {@code true} when the sizes are the calibration's own (scaled or overridden): a table
+ *                    not in them is a typo, not a new table
+ */
+public record Target(String source, Map<String, Long> rows, List<Index> indexes, Long backupBytes,
+                     boolean fromCalibration) {
+
+    public Target {
+        rows = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(rows));
+        indexes = indexes == null ? null : List.copyOf(indexes);
+        for (Map.Entry<String, Long> e : rows.entrySet()) {
+            if (e.getValue() == null || e.getValue() < 0) {
+                throw new ForecastException(source + ": table " + e.getKey() + " has " + e.getValue()
+                        + " rows; expected a count of 0 or more");
+            }
+        }
+    }
+
+    /** An index of the target and the table it is built on ({@code null}: unknown). */
+    public record Index(String name, String table) {
+    }
+
+    /** Rows of all tables. */
+    public long totalRows() {
+        return rows.values().stream().mapToLong(Long::longValue).sum();
+    }
+
+    /** The sizes a restore log or run record shows: its tables' last "records restored" and its indexes. */
+    public static Target of(RestoreRun run, String source) {
+        Map<String, Long> rows = new LinkedHashMap<>();
+        for (TableLoad t : run.tables()) {
+            rows.merge(t.name(), t.records(), Math::max);
+        }
+        List<Index> indexes = run.indexes().stream().map(i -> new Index(i.name(), i.table())).distinct().toList();
+        return new Target(source, rows, indexes.isEmpty() ? null : indexes, run.backupBytes(), false);
+    }
+
+    /** The sizes a database holds, counted through the server. */
+    public static Target of(Inspection inspection, String source) {
+        Map<String, Long> rows = new LinkedHashMap<>();
+        inspection.tables().forEach(t -> rows.put(t.name(), t.rows()));
+        List<Index> indexes = inspection.indexes().stream().map(i -> new Index(i.name(), i.table())).toList();
+        return new Target(source, rows, indexes, null, false);
+    }
+
+    /** Every table of {@code reference} times {@code factor}. */
+    public static Target scaled(RestoreRun reference, double factor) {
+        if (!(factor > 0) || Double.isInfinite(factor)) {
+            throw new ForecastException("--scale " + factor + ": expected a factor above 0, e.g. 4 or 0.5");
+        }
+        Map<String, Long> rows = new LinkedHashMap<>();
+        reference.tables().forEach(t -> rows.merge(t.name(), Math.round(t.records() * factor), Math::max));
+        return new Target("--scale " + trim(factor) + " (the rows of " + name(reference) + " times " + trim(factor) + ")",
+                rows, null, scaleBytes(reference.backupBytes(), factor), true);
+    }
+
+    /** The tables of {@code reference} with some row counts replaced; a table it does not have is refused. */
+    public static Target overriding(RestoreRun reference, Map<String, Long> given) {
+        Map<String, Long> rows = new LinkedHashMap<>();
+        reference.tables().forEach(t -> rows.merge(t.name(), t.records(), Math::max));
+        for (Map.Entry<String, Long> e : given.entrySet()) {
+            String known = rows.keySet().stream().filter(k -> k.equalsIgnoreCase(e.getKey())).findFirst().orElse(null);
+            if (known == null) {
+                throw new ForecastException("--rows " + e.getKey() + "=" + e.getValue() + ": no table " + e.getKey()
+                        + " in the calibration runs; expected one of " + String.join(", ", rows.keySet()));
+            }
+            if (e.getValue() < 0) {
+                throw new ForecastException("--rows " + e.getKey() + "=" + e.getValue() + ": expected a count of 0 or more");
+            }
+            rows.put(known, e.getValue());
+        }
+        return new Target("--rows (other tables as in " + name(reference) + ")", rows, null, null, true);
+    }
+
+    private static Long scaleBytes(Long bytes, double factor) {
+        return bytes == null ? null : Math.round(bytes * factor);
+    }
+
+    static String name(RestoreRun run) {
+        return run.label() != null ? run.label() : run.source();
+    }
+
+    private static String trim(double v) {
+        return v == Math.rint(v) ? String.valueOf((long) v) : String.valueOf(v);
+    }
+}

@@ -1,0 +1,129 @@
+package dev.gbakprof.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.gbakprof.model.RestoreRun;
+import dev.gbakprof.store.RunJson;
+import dev.gbakprof.testutil.Cli;
+import dev.gbakprof.testutil.FirebirdServer;
+import dev.gbakprof.testutil.Logs;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+/** {@code gbakprof estimate} on real gbak logs, a real database through the server, and bad input. */
+class EstimateCommandTest {
+    private static final String SHOP = Logs.log("shop-tdrw.log").toString();
+
+    @Test
+    void printsTheForecastWithItsRangePhasesSlowestObjectsAndVerdict() {
+        Cli.Result r = Cli.run("estimate", SHOP, "--scale", "4", "--rto", "1m", "--top", "3");
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.out()).contains("forecast   1 min 13 s  (range 1 min 05 s – 1 min 21 s)",
+                "target     --scale 4 (the rows of shop-tdrw times 4): 4 tables, 4,484,000 rows (4.00× the largest calibration run)",
+                "slowest 3 objects (of 18)", "range      ±10.9 % = √(run-to-run 5.0 %² + extrapolation 9.7 %²)",
+                "RTO 1 min 00 s: does not fit (even the low end of the range is over the window)",
+                "dominates  the indexes phase, 70 % of the total");
+        assertThat(r.out().lines().filter(l -> l.startsWith("    index ") || l.startsWith("    table "))).hasSize(3);
+        assertThat(Cli.run("estimate", SHOP, "--scale", "4", "--rto", "1h").out()).contains("RTO 1 h 00 min: fits with margin");
+        assertThat(Cli.run("estimate", SHOP, "--scale", "4", "--rto", "78s").out()).contains("RTO 1 min 18 s: at risk");
+    }
+
+    @Test
+    void jsonCarriesTheSchemaTotalPhasesObjectsAndAssumptions() throws Exception {
+        Cli.Result r = Cli.run("estimate", SHOP, "--rows", "ORDERS=2000000,customers=40000", "--json");
+        assertThat(r.code()).as(r.err()).isZero();
+        JsonNode e = new ObjectMapper().readTree(r.out());
+        assertThat(e.path("schema").asText()).isEqualTo("gbakprof.estimate/1");
+        JsonNode total = e.path("total");
+        assertThat(total.path("low").asDouble()).isLessThan(total.path("seconds").asDouble());
+        assertThat(total.path("high").asDouble()).isGreaterThan(total.path("seconds").asDouble());
+        double phases = 0;
+        for (JsonNode p : e.path("phases")) {
+            phases += p.path("seconds").asDouble();
+        }
+        assertThat(e.path("phases")).hasSize(5);
+        assertThat(phases).isCloseTo(total.path("seconds").asDouble(), within(0.01));
+        assertThat(e.path("objects").get(0).fieldNames()).toIterable()
+                .contains("kind", "name", "table", "rows", "seconds", "exponent", "fitted", "basis");
+        JsonNode orders = null;
+        for (JsonNode o : e.path("objects")) {
+            if (o.path("name").asText().equals("ORDERS")) {
+                orders = o;
+            }
+        }
+        assertThat(orders.path("rows").asLong()).isEqualTo(2_000_000);
+        assertThat(e.path("assumptions").size()).isGreaterThan(3);
+        assertThat(e.path("target").path("source").asText()).isEqualTo("--rows (other tables as in shop-tdrw)");
+        assertThat(e.path("rto").isNull()).isTrue();
+    }
+
+    @Test
+    void aRestoreLogOfTheTargetGivesItsSizes() {
+        // the target: the same database restored with other options; its own sizes, so no extrapolation
+        Cli.Result r = Cli.run("estimate", SHOP, "--rows-from", Logs.log("shop-td.log").toString(), "--json");
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.out()).contains("\"scale\" : 1.0", "\"distance\" : 0.0");
+    }
+
+    @Test
+    void badInputIsOneLineAndExitTwo(@TempDir Path dir) throws Exception {
+        Path garbage = Files.writeString(dir.resolve("notes.txt"), "these are not the sizes you are looking for\n");
+        for (String[] args : List.of(
+                new String[] {"estimate", SHOP, "--rows", "ORDRES=5"},
+                new String[] {"estimate", SHOP, "--rows", "ORDERS=-5"},
+                new String[] {"estimate", SHOP, "--rows", "ORDERS"},
+                new String[] {"estimate", SHOP, "--scale", "0"},
+                new String[] {"estimate", SHOP, "--rows-from", dir.resolve("missing.log").toString()},
+                new String[] {"estimate", SHOP, "--rows-from", garbage.toString()},
+                new String[] {"estimate", SHOP, "--scale", "2", "--rto", "soon"},
+                new String[] {"estimate", Logs.log("shop-cut.log").toString(), "--scale", "2"},
+                new String[] {"estimate", SHOP})) {
+            Cli.Result r = Cli.run(args);
+            assertThat(r.code()).as(String.join(" ", args) + ": " + r.err()).isEqualTo(2);
+            assertThat(r.err().lines().filter(l -> !l.startsWith("Try 'gbakprof")).count()).as(r.err()).isEqualTo(1);
+            assertThat(r.err()).doesNotContain("Exception", "\tat ");
+            assertThat(r.out()).isEmpty();
+        }
+        assertThat(Cli.run("estimate", SHOP, "--rows", "ORDRES=5").err().strip())
+                .isEqualTo("gbakprof: --rows ORDRES=5: no table ORDRES in the calibration runs; expected one of "
+                        + "ORDER_LINES, ORDERS, PRODUCTS, CUSTOMERS");
+        assertThat(Cli.run("estimate", SHOP, "--rows-from", garbage.toString()).err()).startsWith("gbakprof: " + garbage);
+    }
+
+    @Test
+    void aDatabaseGivesItsRowsCountedThroughTheServer() throws Exception {
+        FirebirdServer.require();
+        try (FirebirdServer.Folder f = FirebirdServer.folder()) {
+            Path runs = f.resolve("runs");
+            Path db = f.resolve("small.fdb");
+            Cli.Result restored = Cli.run("run", "--via", "service", "--backup", f.backup("small").toString(),
+                    "--database", db.toString(), "--runs-dir", runs.toString(), "--label", "cal");
+            assertThat(restored.code()).as(restored.err()).isZero();
+            Path record;
+            try (var s = Files.list(runs)) {
+                record = s.findFirst().orElseThrow().resolve("run.json");
+            }
+            RestoreRun cal = RunJson.read(record).get(0);
+            Cli.Result r = Cli.run("estimate", record.toString(), "--rows-from", db.toString(), "--json");
+            assertThat(r.code()).as(r.err()).isZero();
+            JsonNode e = new ObjectMapper().readTree(r.out());
+            assertThat(e.path("target").path("source").asText()).isEqualTo("database " + db);
+            assertThat(e.path("target").path("rows").asLong())
+                    .isEqualTo(cal.tables().stream().mapToLong(t -> t.records()).sum());
+            // the database holds what the calibration restored: the forecast is the calibration's own time
+            assertThat(e.path("total").path("seconds").asDouble()).as(cal.phases() + " " + e.path("phases") + " " + e.path("objects")).isCloseTo(cal.totalSeconds(), within(0.01));
+            Cli.Result remote = Cli.run("estimate", record.toString(), "--rows-from", "localhost:" + db, "--json");
+            assertThat(remote.code()).as(remote.err()).isZero();
+            Cli.Result none = Cli.run("estimate", record.toString(), "--rows-from", "localhost:" + f.resolve("none.fdb"));
+            assertThat(none.code()).isEqualTo(2);
+            assertThat(none.err().strip().lines()).hasSize(1);
+        }
+    }
+}
