@@ -51,7 +51,7 @@ final class EstimateCommand implements Callable<Integer> {
         List<String> rows;
 
         @Option(names = "--rows-from", paramLabel = "SOURCE",
-                description = "The target's sizes from a restore log or run record of it, a backup log (gbak -b -v), or a "
+                description = "The target's sizes from a restore log or run record of it, a backup log (gbak -b -v -st tdrw), or a "
                         + "database (rows counted through the server: a path or host[/port]:path, with --host, --user, "
                         + "--password-file as for inspect).")
         String rowsFrom;
@@ -81,7 +81,7 @@ final class EstimateCommand implements Callable<Integer> {
         if (top < 0) {
             throw new UsageException("--top " + top + ": expected 0 or more");
         }
-        Double rtoSeconds = rto == null ? null : Durations.parse(rto).toMillis() / 1000.0;
+        Double rtoSeconds = rto == null ? null : Durations.parse("--rto", rto).toMillis() / 1000.0;
         List<RestoreRun> calibration = inputs.load();
         Target target;
         if (size.scale != null) {
