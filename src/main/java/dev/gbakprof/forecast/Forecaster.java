@@ -97,7 +97,7 @@ public final class Forecaster {
         Estimate.TargetInfo info = new Estimate.TargetInfo(target.source(), target.rows().size(), targetRows,
                 largest > 0 ? Math.round(targetRows * 1000.0 / largest) / 1000.0 : 0);
         List<Estimate.CalibrationRun> cal = runs.stream().map(r -> new Estimate.CalibrationRun(r.label(), r.source(),
-                r.via(), Model.totalRows(r), r.totalSeconds())).toList();
+                r.via() == null ? null : r.via().toString(), Model.totalRows(r), r.totalSeconds())).toList();
         return new Estimate(Estimate.SCHEMA, info, cal, total, range, phases, objects,
                 rtoSeconds == null ? null : rto(total, rtoSeconds), dominates, assumptions);
     }
@@ -274,7 +274,7 @@ public final class Forecaster {
         if (target.indexes() == null) {
             notes.add("the target's indexes are taken as the calibration's (" + model.indexes.size() + ")");
         }
-        String routes = runs.stream().map(RestoreRun::via).filter(Objects::nonNull).distinct().collect(Collectors.joining(", "));
+        String routes = runs.stream().map(RestoreRun::via).filter(Objects::nonNull).map(Object::toString).distinct().collect(Collectors.joining(", "));
         if (routes.contains(",")) {
             notes.add("the calibration mixes routes (" + routes + "): they restore at different speeds");
         }

@@ -1,6 +1,7 @@
 package dev.gbakprof.forecast;
 
 import dev.gbakprof.model.IndexBuild;
+import dev.gbakprof.model.Phase;
 import dev.gbakprof.model.PhaseTime;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.RunStatus;
@@ -31,7 +32,7 @@ class ForecasterTest {
         assertThat(e.total().low()).isLessThan(e.total().seconds());
         assertThat(e.total().high()).isGreaterThan(e.total().seconds());
         for (String phase : List.of("setup", "metadata", "data", "indexes", "finish")) {
-            double measured = shop.phases().stream().filter(p -> p.name().equals(phase)).mapToDouble(PhaseTime::seconds).sum();
+            double measured = shop.phases().stream().filter(p -> p.name().label().equals(phase)).mapToDouble(PhaseTime::seconds).sum();
             assertThat(e.phases().stream().filter(p -> p.name().equals(phase)).findFirst().orElseThrow().seconds())
                     .as(phase).isCloseTo(measured, within(0.01));
         }
@@ -140,9 +141,9 @@ class ForecasterTest {
 
     private static RestoreRun record(long n, double load, double build) {
         return RestoreRun.builder().label("n" + n).status(RunStatus.COMPLETED).totalSeconds(0.5 + load + build)
-                .phases(List.of(new PhaseTime("setup", 0.5), new PhaseTime("data", load), new PhaseTime("indexes", build)))
+                .phases(List.of(new PhaseTime(Phase.SETUP, 0.5), new PhaseTime(Phase.DATA, load), new PhaseTime(Phase.INDEXES, build)))
                 .tables(List.of(new TableLoad("T", n, 0.5, load)))
-                .indexes(List.of(new IndexBuild("PK_T", "T", "log", 0.5 + load, build, null, null, false)))
+                .indexes(List.of(new IndexBuild("PK_T", "T", dev.gbakprof.model.IndexMapping.LOG, 0.5 + load, build, null, null, false)))
                 .build();
     }
 
