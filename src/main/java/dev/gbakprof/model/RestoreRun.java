@@ -29,6 +29,16 @@ import java.util.List;
  * @param kind            {@code restore} or {@code backup} ({@code gbak -b}: its phases are setup, metadata, data and
  *                        finish, its tables are the tables written, {@code backupBytes} the bytes gbak says it wrote);
  *                        a record without the field (written before it existed) is a restore
+ * @param parallelWorkersUsed the parallel workers the engine used (Firebird 5+): {@code parallelWorkers} is what gbak
+ *                        was asked for ({@code use up to N parallel workers}); when the engine refuses that value
+ *                        ({@code Wrong parallel workers value 4, valid range are from 1 to 1}) it uses the top of
+ *                        the range (jrd.cpp); {@code null} when the log does not say
+ * @param tablesDefined   tables (views excluded) the log's metadata defines ({@code restoring table}); {@code null}
+ *                        when the log shows no table definition (an excerpt)
+ * @param indexesDefined  index definitions the log's metadata holds ({@code restoring index}): what a full restore
+ *                        builds; {@code null} when the log shows none
+ * @param indexesNeverBuilt the index definitions gbak never started to build ({@code activating ...}): the restore
+ *                        stopped before them, or (a finished restore) they are restored inactive; in gbak's order
  * @param failure         gbakprof's own words on why the run failed where gbak's {@code errors} (always gbak's or the
  *                        server's own words) do not say it plainly: a backup file that ends early, a services restore
  *                        that ended before finishing, gbak exiting non-zero in silence; {@code null} otherwise
@@ -69,7 +79,11 @@ public record RestoreRun(
         String failure,
         String worker,
         List<PhaseResources> phaseResources,
-        Validation validation) {
+        Validation validation,
+        Integer parallelWorkersUsed,
+        Integer tablesDefined,
+        Integer indexesDefined,
+        List<String> indexesNeverBuilt) {
 
     /** What every version of the record's schema starts with. */
     public static final String SCHEMA_FAMILY = "gbakprof.run/";
@@ -83,6 +97,7 @@ public record RestoreRun(
         errors = List.copyOf(errors);
         warnings = List.copyOf(warnings);
         cpuSamples = cpuSamples == null ? List.of() : List.copyOf(cpuSamples);
+        indexesNeverBuilt = indexesNeverBuilt == null ? null : List.copyOf(indexesNeverBuilt);
         kind = kind == null ? RunKind.RESTORE : kind;
         phaseResources = phaseResources == null ? List.of() : List.copyOf(phaseResources);
     }
@@ -168,6 +183,10 @@ public record RestoreRun(
         private String worker;
         private List<PhaseResources> phaseResources = List.of();
         private Validation validation;
+        private Integer parallelWorkersUsed;
+        private Integer tablesDefined;
+        private Integer indexesDefined;
+        private List<String> indexesNeverBuilt;
 
         private Builder(RestoreRun r) {
             if (r == null) {
@@ -185,6 +204,8 @@ public record RestoreRun(
             worker = r.worker;
             phaseResources = r.phaseResources;
             validation = r.validation;
+            parallelWorkersUsed = r.parallelWorkersUsed; tablesDefined = r.tablesDefined;
+            indexesDefined = r.indexesDefined; indexesNeverBuilt = r.indexesNeverBuilt;
         }
 
         public Builder label(String v) { label = v; return this; }
@@ -227,12 +248,17 @@ public record RestoreRun(
         public Builder worker(String v) { worker = v; return this; }
         public Builder phaseResources(List<PhaseResources> v) { phaseResources = v; return this; }
         public Builder validation(Validation v) { validation = v; return this; }
+        public Builder parallelWorkersUsed(Integer v) { parallelWorkersUsed = v; return this; }
+        public Builder tablesDefined(Integer v) { tablesDefined = v; return this; }
+        public Builder indexesDefined(Integer v) { indexesDefined = v; return this; }
+        public Builder indexesNeverBuilt(List<String> v) { indexesNeverBuilt = v; return this; }
 
         public RestoreRun build() {
             return new RestoreRun(SCHEMA, label, source, via, startedAt, status, exitCode, command, columns,
                     totalSeconds, lastSeenSeconds, phases, tables, indexes, errors, warnings, environment,
                     cpuSamples, backupFile, database, pageSize, backupVersion, parallelWorkers, totalReads,
-                    totalWrites, indexMapping, backupBytes, wallSeconds, inspection, kind, failure, worker, phaseResources, validation);
+                    totalWrites, indexMapping, backupBytes, wallSeconds, inspection, kind, failure, worker, phaseResources, validation,
+                    parallelWorkersUsed, tablesDefined, indexesDefined, indexesNeverBuilt);
         }
     }
 }

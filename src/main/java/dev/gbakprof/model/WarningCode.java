@@ -35,6 +35,8 @@ public enum WarningCode {
     INDEX_TIME_UNKNOWN,
     /** Index definitions gbak never activated: restored inactive, not built. */
     INDEXES_NOT_ACTIVATED,
+    /** A restore that stopped (cut, failed, killed) before building every index it defined: "8 of 14 ... never built". */
+    INDEXES_NEVER_BUILT,
     /** The index→table mapping is inferred from the log, not certain (inspection replaces it). */
     MAPPING_INFERRED,
     /** More errors and warnings than a record keeps. */

@@ -48,7 +48,9 @@ public final class TextSummary {
             sb.append("   backup version ").append(run.backupVersion());
         }
         if (run.parallelWorkers() != null) {
-            sb.append("   parallel workers ").append(run.parallelWorkers());
+            Integer used = run.parallelWorkersUsed();
+            sb.append("   parallel workers ").append(used != null && !used.equals(run.parallelWorkers())
+                    ? run.parallelWorkers() + " requested, " + used + " used" : run.parallelWorkers());
         }
         sb.append('\n');
         double phaseSum = run.phases().stream().mapToDouble(PhaseTime::seconds).sum();
@@ -67,7 +69,8 @@ public final class TextSummary {
                     run.indexes().size(), run.indexMapping() == IndexMapping.INFERRED
                             ? "   TABLE? = inferred from the log, see warnings" : ""));
             for (IndexBuild i : indexes) {
-                String table = i.table() == null ? "table unknown"
+                String table = i.table() == null ? (i.tableCandidates() == null || i.tableCandidates().isEmpty()
+                        ? "table unknown" : String.join(" or ", i.tableCandidates()) + "?")
                         : i.table() + (i.tableSource() == IndexMapping.INFERRED ? "?" : "");
                 sb.append(String.format(Locale.ROOT, "    %12s  %s (%s)%s%s%s%n", Durations.seconds(i.seconds()), i.name(),
                         table, i.keysPerSecond() == null ? "" : String.format(Locale.ROOT, "  %,.0f keys/s", i.keysPerSecond()),

@@ -74,7 +74,15 @@ public final class RestoreTimeline implements EventListener {
     // the latest definition or build of each index name: one object per index, the name kept once
     private final Map<String, IndexState> indexByName = new HashMap<>();
     private int indexDefinitions;
+    private final Set<String> definedIndexes = new LinkedHashSet<>(); // their names, in gbak's order
+    private Integer parallelWorkersUsed;
     private int mappedDefinitions;
+    /** Index definitions in the order gbak printed them, each group closed by the data line that followed it. */
+    private final List<DefinitionGroup> groups = new ArrayList<>();
+
+    /** Index definitions printed right before {@code table}'s data line ({@code null}: no data line followed yet). */
+    private record DefinitionGroup(List<IndexState> defs, String table) {
+    }
     private final List<IndexState> builds = new ArrayList<>();
 
     private final List<String> errors = new ArrayList<>();
@@ -133,6 +141,9 @@ public final class RestoreTimeline implements EventListener {
         long writes = -1;
         boolean ended;
         boolean failed;
+        // the mapping toRun last found: exact ("log"), or its candidates when the log cannot say which one
+        IndexMapping source;
+        List<String> candidates;
 
         IndexState(String name, String table) {
             this.name = name;
@@ -417,7 +428,9 @@ public final class RestoreTimeline implements EventListener {
                 definedTables.remove(e.name());
             }
             case INDEX_DEFINITION -> {
-                pendingDefs.add(newState(e.name()));
+                IndexState def = newState(e.name());
+                pendingDefs.add(def);
+                definedIndexes.add(def.name);
                 indexDefinitions++;
             }
             case DATA_FOR_TABLE, WRITING_DATA -> {
@@ -428,6 +441,9 @@ public final class RestoreTimeline implements EventListener {
                     def.table = e.name();
                 }
                 mappedDefinitions += pendingDefs.size();
+                if (kind == EventKind.DATA_FOR_TABLE) {
+                    groups.add(new DefinitionGroup(List.copyOf(pendingDefs), e.name()));
+                }
                 pendingDefs.clear();
                 TableState ts = new TableState(e.name(), t);
                 TableState previous = loads.put(e.name(), ts);
@@ -478,7 +494,10 @@ public final class RestoreTimeline implements EventListener {
                 error(text);
                 gbakFailure |= line.prefixed() || text.startsWith("Assertion (");
             }
-            case WARNING -> warn(WarningCode.GBAK_WARNING, "gbak: " + line.text());
+            case WARNING -> {
+                warn(WarningCode.GBAK_WARNING, "gbak: " + line.text());
+                parallelWorkersRefused(line.text());
+            }
             default -> {
             }
         }
@@ -487,6 +506,23 @@ public final class RestoreTimeline implements EventListener {
             currentPhase = p;
         }
     }
+
+    /**
+     * Firebird 5+: {@code WARNING:Wrong parallel workers value 4, valid range are from 1 to 1} (isc_bad_par_workers):
+     * the engine refused the value gbak was given and used the top of the range instead (1 for a negative one;
+     * jrd.cpp, the isc_dpb_parallel_workers check).
+     */
+    private void parallelWorkersRefused(String text) {
+        java.util.regex.Matcher m = PARALLEL_REFUSED.matcher(text);
+        if (m.find()) {
+            long asked = Long.parseLong(m.group(1));
+            long top = Long.parseLong(m.group(3));
+            parallelWorkersUsed = (int) Math.min(Integer.MAX_VALUE, asked < 0 ? 1 : Math.min(asked, top));
+        }
+    }
+
+    private static final java.util.regex.Pattern PARALLEL_REFUSED = java.util.regex.Pattern.compile(
+            "Wrong parallel workers value (-?\\d{1,9}), valid range are from (\\d{1,9}) to (\\d{1,9})");
 
     /**
      * fbsvcmgr prints the service's failure as a status vector, without gbak's prefix: a first line
@@ -637,17 +673,32 @@ public final class RestoreTimeline implements EventListener {
         if (finished()) {
             inactiveIndexes(notes);
         }
+        List<String> neverBuilt = new ArrayList<>();
+        for (String name : definedIndexes) {
+            if (lastBuild(name) == null) {
+                neverBuilt.add(name);
+            }
+        }
+        if (!finished() && !neverBuilt.isEmpty() && !isBackup()) {
+            // index definitions come with each table's data (GBAK-FORMAT.md §2): a restore that stopped during the
+            // data has not printed those of the tables it did not reach
+            int notReached = indexesStarted ? 0 : tablesNotReached();
+            notes.add(new Warning(WarningCode.INDEXES_NEVER_BUILT, neverBuilt.size() + " of " + definedIndexes.size()
+                    + " index definitions never built (the restore stopped" + (notReached == 0 ? ")"
+                    : " during the data; the " + notReached + " table(s) it did not reach may define more)")));
+        }
         List<IndexBuild> indexes = new ArrayList<>();
         for (IndexState is : builds) {
-            String table = is.table;
-            IndexMapping src = table == null ? null : mapping;
+            String table = is.source == null || is.candidates == null ? is.table : null; // candidates: no one guess
+            IndexMapping src = is.source != null ? is.source : table == null ? null : mapping;
             Double seconds = is.ms < 0 ? null : is.ms / 1000.0;
             if (timed() && !is.ended) {
                 notes.add(new Warning(WarningCode.INDEX_TIME_UNKNOWN, "index " + is.name + ": build time unknown, the log ends right after its line "
                         + "(line " + is.line + ") with no later line to time it"));
             }
             IndexBuild build = new IndexBuild(is.name, table, src, is.startMs >= 0 ? is.startMs / 1000.0 : null,
-                    seconds, is.reads >= 0 ? is.reads : null, is.writes >= 0 ? is.writes : null, is.failed);
+                    seconds, is.reads >= 0 ? is.reads : null, is.writes >= 0 ? is.writes : null, is.failed, null,
+                    is.source != null ? is.candidates : null);
             if (src == IndexMapping.LOG) {
                 TableState ts = loads.get(table);
                 build = build.withKeys(ts == null ? null : ts.records);
@@ -706,6 +757,11 @@ public final class RestoreTimeline implements EventListener {
                 .backupBytes(backup && bytesWritten >= 0 ? bytesWritten : null)
                 .kind(backup ? RunKind.BACKUP : RunKind.RESTORE)
                 .failure(failure)
+                .parallelWorkersUsed(parallelWorkersUsed != null ? parallelWorkersUsed
+                        : parallelWorkers != null && database != null ? parallelWorkers : null)
+                .tablesDefined(definedTables.isEmpty() ? null : definedTables.size())
+                .indexesDefined(definedIndexes.isEmpty() ? null : definedIndexes.size())
+                .indexesNeverBuilt(definedIndexes.isEmpty() ? null : neverBuilt)
                 .build();
     }
 
@@ -736,24 +792,128 @@ public final class RestoreTimeline implements EventListener {
         }
     }
 
+    /**
+     * Maps each index definition to its table. gbak's backup writes the data of the tables in one fixed order, the
+     * reverse of their definitions: backup.epp's write_relations() puts each table on the head of its relation list
+     * as it writes the table's definition, and the data loop then walks that list from its head, writing for each
+     * table its index definitions (put_index) and then its rows (2.5 to 6.0 alike). So a restore prints the
+     * {@code restoring table} definitions in one order, and the index definitions and data lines ({@code restoring
+     * index}, {@code restoring data for table}) table by table in exactly the reverse order (GBAK-FORMAT.md §2); a
+     * table with no rows prints its index definitions and no data line (rows are rec_data records, one per row).
+     * Walking both orders together, the index definitions before table T's data line belong to T alone when no
+     * table without a data line lies between T and the previous table with one: exact ({@code log}). Otherwise they
+     * belong to one of those tables or to T, in that order, and the log cannot say where one table's definitions
+     * end: each gets the candidates ("AUDIT_EMPTY or ORDER_LINES"), not one guess. Views have neither.
+     */
     private IndexMapping indexMapping(List<Warning> notes) {
-        if (mappedDefinitions == 0) {
+        for (IndexState is : indexByName.values()) {
+            is.source = null;
+            is.candidates = null;
+        }
+        if (mappedDefinitions == 0 && (pendingDefs.isEmpty() || definedTables.isEmpty())) {
             return IndexMapping.NONE;
         }
-        Set<String> empty = new LinkedHashSet<>(definedTables);
-        empty.removeAll(loads.keySet());
-        if (!definedTables.isEmpty() && empty.isEmpty() && pendingDefs.isEmpty()) {
+        if (definedTables.isEmpty()) {
+            notes.add(new Warning(WarningCode.MAPPING_INFERRED, "the log does not list the table definitions, so the "
+                    + "index→table mapping is inferred (each index is given the table of the next data line)"));
+            return IndexMapping.INFERRED;
+        }
+        List<String> order = new ArrayList<>(definedTables);
+        java.util.Collections.reverse(order); // the order of the data: the reverse of the definitions
+        boolean dataEnded = indexesStarted || finished();
+        int pos = 0;
+        boolean exact = true;
+        List<String> shared = new ArrayList<>(); // what the caveat names
+        List<DefinitionGroup> all = new ArrayList<>(groups);
+        if (!pendingDefs.isEmpty()) {
+            all.add(new DefinitionGroup(List.copyOf(pendingDefs), null));
+        }
+        for (DefinitionGroup g : all) {
+            int at = g.table() == null ? order.size() : order.subList(pos, order.size()).indexOf(g.table());
+            if (g.table() != null && at < 0) {
+                // not in the order the definitions give (a damaged or edited log): the next data line, inferred
+                exact = false;
+                shared.add("the index definitions before " + g.table() + "'s data, in an order the table definitions "
+                        + "do not give (given " + g.table() + ")");
+                for (IndexState def : g.defs()) {
+                    def.source = IndexMapping.INFERRED;
+                }
+                continue;
+            }
+            int q = g.table() == null ? order.size() : pos + at;
+            List<String> tables = new ArrayList<>(order.subList(pos, q)); // defined, and no data line: empty or not reached
+            if (g.table() != null) {
+                tables.add(g.table());
+            }
+            pos = g.table() == null ? pos : q + 1;
+            if (g.defs().isEmpty()) {
+                continue;
+            }
+            if (tables.size() == 1) {
+                for (IndexState def : g.defs()) {
+                    def.table = tables.get(0);
+                    def.source = IndexMapping.LOG;
+                }
+                continue;
+            }
+            exact = false;
+            List<String> candidates = List.copyOf(tables);
+            for (IndexState def : g.defs()) {
+                def.source = IndexMapping.INFERRED;
+                def.candidates = candidates;
+            }
+            if (candidates.isEmpty()) {
+                shared.add(g.defs().size() + " index definition(s) after the last table's data: no table left for them");
+            } else {
+                shared.add(String.join(", ", names(g.defs())) + " belong to " + String.join(" or ", candidates));
+            }
+        }
+        if (exact) {
             return IndexMapping.LOG;
         }
-        if (!empty.isEmpty()) {
-            notes.add(new Warning(WarningCode.MAPPING_INFERRED, "tables with no data line (no rows, or not reached): " + String.join(", ", empty)
-                    + "; their index definitions run into the next table's, so the index→table mapping "
-                    + "is inferred from the log, not certain (the restored database is the authority)"));
-        } else {
-            notes.add(new Warning(WarningCode.MAPPING_INFERRED, "the log does not list the table definitions, so the index→table mapping is inferred"));
-        }
+        // before the last data line, a table without one has no rows; after it, a restore that stopped during the
+        // data had not reached it yet (only a restore whose data phase ended says those have no rows)
+        int reached = dataEnded ? order.size() : pos;
+        List<String> empty = new ArrayList<>(order.subList(0, reached));
+        empty.removeAll(loads.keySet());
+        java.util.Collections.reverse(empty); // in the order of their definitions
+        List<String> notReached = new ArrayList<>(order.subList(reached, order.size()));
+        java.util.Collections.reverse(notReached);
+        String why = (empty.isEmpty() ? "" : "tables with no data line (no rows): " + String.join(", ", empty) + "; ")
+                + (notReached.isEmpty() ? "" : "tables the restore did not reach (it stopped during the data): "
+                        + String.join(", ", notReached) + "; ")
+                + "gbak writes each table's index definitions right before its data, in the reverse order of the "
+                + "table definitions, so the log says which tables an index may belong to, not which one: ";
+        notes.add(new Warning(WarningCode.MAPPING_INFERRED, why + String.join("; ", shared)
+                + " (the restored database is the authority)"));
         return IndexMapping.INFERRED;
     }
+
+    /** Defined tables after the last one whose data the log shows, in gbak's data order (the reverse of definitions). */
+    private int tablesNotReached() {
+        List<String> order = new ArrayList<>(definedTables);
+        int last = -1;
+        for (int i = 0; i < order.size(); i++) {
+            if (loads.containsKey(order.get(i))) {
+                last = i; // order is the definitions' order: the data's last is the definitions' first
+                break;
+            }
+        }
+        return last < 0 ? order.size() : last;
+    }
+
+    private static List<String> names(List<IndexState> defs) {
+        List<String> out = new ArrayList<>();
+        for (IndexState d : defs) {
+            if (out.size() == 5) {
+                out.add("... (" + defs.size() + " in all)");
+                break;
+            }
+            out.add(d.name);
+        }
+        return out;
+    }
+
 
     /** Lines seen so far. */
     public long lines() {

@@ -7,6 +7,7 @@ import dev.gbakprof.model.PhaseTime;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.RunStatus;
 import dev.gbakprof.model.TableLoad;
+import dev.gbakprof.model.WarningCode;
 import dev.gbakprof.testutil.Logs;
 import dev.gbakprof.testutil.Logs.Row;
 import org.junit.jupiter.api.Test;
@@ -19,6 +20,7 @@ import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
+import static org.assertj.core.api.Assertions.tuple;
 
 /** The attribution rule checked on every real restore log, against a naive reading of the same file. */
 class AttributionOnRealLogsTest {
@@ -119,11 +121,70 @@ class AttributionOnRealLogsTest {
     }
 
     @Test
-    void emptyTableIndexesAreNotPresentedAsFact() {
+    void emptyTableIndexesNameTheirCandidatesAndTheOthersAreExactByGbaksDataOrder() {
+        // small: tables DEPARTMENTS, EMPLOYEES, PROJECTS, EMPTY_NOTES (no rows), then a view; gbak writes the data in
+        // the reverse order (backup.epp), each table's index definitions first: EMPTY_NOTES' and PROJECTS' run together
         RestoreRun run = Logs.read("small-tdrw.log");
         assertThat(run.indexMapping()).isEqualTo(IndexMapping.INFERRED);
-        assertThat(run.indexes()).allSatisfy(i -> assertThat(i.tableSource()).isIn(IndexMapping.INFERRED, null));
-        assertThat(run.warningMessages()).anyMatch(w -> w.contains("EMPTY_NOTES") && w.contains("inferred"));
+        for (String ix : List.of("PK_EMPTY_NOTES", "IX_EMPTY_NOTES_CREATED", "PK_PROJECTS", "FK_PROJECTS_DEPT")) {
+            IndexBuild b = run.indexes().stream().filter(i -> i.name().equals(ix)).findFirst().orElseThrow();
+            assertThat(b.table()).as(ix).isNull(); // no one guess
+            assertThat(b.tableSource()).isEqualTo(IndexMapping.INFERRED);
+            assertThat(b.tableCandidates()).containsExactly("EMPTY_NOTES", "PROJECTS");
+        }
+        assertThat(run.indexes()).filteredOn(i -> i.tableCandidates() == null)
+                .extracting(IndexBuild::name, IndexBuild::table, IndexBuild::tableSource).containsExactly(
+                        tuple("PK_EMPLOYEES", "EMPLOYEES", IndexMapping.LOG),
+                        tuple("IX_EMPLOYEES_NAME", "EMPLOYEES", IndexMapping.LOG),
+                        tuple("PK_DEPARTMENTS", "DEPARTMENTS", IndexMapping.LOG),
+                        tuple("UQ_DEPARTMENTS_CODE", "DEPARTMENTS", IndexMapping.LOG),
+                        tuple("FK_EMPLOYEES_DEPT", "EMPLOYEES", IndexMapping.LOG));
+        assertThat(run.warnings()).filteredOn(w -> w.is(WarningCode.MAPPING_INFERRED)).singleElement()
+                .satisfies(w -> assertThat(w.message()).startsWith("tables with no data line (no rows): EMPTY_NOTES; ")
+                        .contains("PK_EMPTY_NOTES, IX_EMPTY_NOTES_CREATED, PK_PROJECTS, FK_PROJECTS_DEPT belong to "
+                                + "EMPTY_NOTES or PROJECTS"));
+        assertThat(run.tablesDefined()).isEqualTo(4); // the view is no table
+        assertThat(run.indexesDefined()).isEqualTo(9);
+        assertThat(run.indexesNeverBuilt()).isEmpty();
+    }
+
+    @Test
+    void everyIndexOfATableWithDataBeforeTheNextIsExactAndHasItsKeyRate() {
+        RestoreRun run = Logs.read("shop-tdrw.log");
+        assertThat(run.indexes()).filteredOn(i -> i.tableCandidates() == null).extracting(IndexBuild::table)
+                .containsOnly("ORDERS", "PRODUCTS", "CUSTOMERS");
+        assertThat(run.indexes()).filteredOn(i -> i.tableCandidates() != null).extracting(IndexBuild::name)
+                .containsExactlyInAnyOrder("PK_AUDIT_EMPTY", "IX_AUDIT_EMPTY_TABLE", "PK_ORDER_LINES", "FK_LINES_ORDER",
+                        "RDB$FOREIGN3");
+        IndexBuild pk = run.indexes().stream().filter(i -> i.name().equals("PK_ORDERS")).findFirst().orElseThrow();
+        assertThat(pk.tableSource()).isEqualTo(IndexMapping.LOG);
+        assertThat(pk.keysPerSecond()).isEqualTo(Math.round(1_000_000 / 1.048 * 10) / 10.0);
+        RestoreRun all = Logs.read("dupfail-tdrw.log"); // every table has rows: every index is exact
+        assertThat(all.indexMapping()).isEqualTo(IndexMapping.LOG);
+        assertThat(all.warningCodes()).doesNotContain(WarningCode.MAPPING_INFERRED);
+    }
+
+    @Test
+    void aCutRestoreSaysHowManyIndexDefinitionsItNeverBuilt() {
+        RestoreRun cut = Logs.read("shop-cut.log"); // killed while building IX_ORDERS_STATUS_YEAR, the 7th of 14
+        assertThat(cut.indexesDefined()).isEqualTo(14);
+        assertThat(cut.tablesDefined()).isEqualTo(5);
+        assertThat(cut.indexesNeverBuilt()).containsExactly("FK_LINES_ORDER", "RDB$FOREIGN3", "FK_ORDERS_CUSTOMER",
+                "RDB$PRIMARY1", "RDB$2", "PK_CUSTOMERS", "UQ_CUSTOMERS_EMAIL");
+        assertThat(cut.warnings()).filteredOn(w -> w.is(WarningCode.INDEXES_NEVER_BUILT)).singleElement()
+                .satisfies(w -> assertThat(w.message()).isEqualTo("7 of 14 index definitions never built (the restore stopped)"));
+        assertThat(Logs.read("shop-tdrw.log").warningCodes()).doesNotContain(WarningCode.INDEXES_NEVER_BUILT);
+    }
+
+    @Test
+    void firebird5RefusedParallelWorkersAreFourRequestedOneUsed() throws Exception {
+        // #8140: gbak -par 4 on a server whose MaxParallelWorkers is 1; the engine uses the top of the range (jrd.cpp)
+        RestoreRun run = dev.gbakprof.store.LogReader.read(java.nio.file.Path.of(getClass()
+                .getResource("/published/fb5-issue8140-excerpt.log").toURI()), null);
+        assertThat(run.parallelWorkers()).isEqualTo(4);
+        assertThat(run.parallelWorkersUsed()).isEqualTo(1);
+        assertThat(dev.gbakprof.report.TextSummary.of(run, 3)).contains("parallel workers 4 requested, 1 used")
+                .doesNotContain("parallel workers 4\n");
     }
 
     @Test
