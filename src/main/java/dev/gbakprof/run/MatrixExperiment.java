@@ -72,13 +72,16 @@ public final class MatrixExperiment {
         if (switchesPlans()) {
             unknownPlanRefused(switcher.current());
         }
+        List<String> targets = new ArrayList<>();
+        for (int i = 0; i < schedule.size(); i++) {
+            targets.add(target(i + 1, schedule.get(i)));
+        }
         if (base.throughServer()) {
+            base.checkServerTargets(targets); // as run --repeat checks them
             return;
         }
         base.checkLocalBackup();
-        for (int i = 0; i < schedule.size(); i++) {
-            base.checkLocalTarget(target(i + 1, schedule.get(i)));
-        }
+        targets.forEach(base::checkLocalTarget);
     }
 
     /** Plans cannot be compared where the active one is unknown: it could not be put back. */

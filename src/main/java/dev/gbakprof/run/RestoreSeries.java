@@ -101,7 +101,7 @@ public final class RestoreSeries {
             checkServer(); // repeats through a server are dropped through it: that needs the login too
         }
         if (options.throughServer()) {
-            checkServerTargets();
+            options.checkServerTargets(targets());
             return; // the paths are the server's: gbak or the server will say what else is wrong
         }
         options.checkLocalBackup();
@@ -112,24 +112,6 @@ public final class RestoreSeries {
                 throw new RunRefusedException("--inspect opens " + t + " through the server, but " + unreachable
                         + "; restore into a folder it can enter");
             }
-        }
-    }
-
-    /**
-     * A server on this machine has its files here: they get the local checks (the backup by another name, an
-     * existing database, --replace's needs). A database on another machine cannot be replaced safely.
-     */
-    private void checkServerTargets() {
-        for (String t : targets()) {
-            Path file = new RestoredDatabase(options, t).localFile();
-            if (file == null) {
-                if (options.replace()) {
-                    throw new RunRefusedException(RestoreSession.remoteReplace(t));
-                }
-                continue;
-            }
-            Path backup = Path.of(options.backup());
-            options.checkLocalTarget(t, file, backup.isAbsolute() && Files.exists(backup) ? backup : null);
         }
     }
 

@@ -213,6 +213,25 @@ public record RunOptions(String backup, String database, String label, Path gbak
     }
 
     /**
+     * Through a server: one on this machine has its files here, and they get the local checks (the backup by
+     * another name, an existing database, --replace's needs); a database on another machine cannot be replaced
+     * safely.
+     */
+    void checkServerTargets(List<String> targets) {
+        for (String t : targets) {
+            Path file = new RestoredDatabase(this, t).localFile();
+            if (file == null) {
+                if (replace()) {
+                    throw new RunRefusedException(RestoreSession.remoteReplace(t));
+                }
+                continue;
+            }
+            Path b = Path.of(backup());
+            checkLocalTarget(t, file, b.isAbsolute() && Files.exists(b) ? b : null);
+        }
+    }
+
+    /**
      * As {@link #checkLocalTarget(String)} for a database file seen on this machine.
      *
      * @param target    the database as the DBA gave it, for messages

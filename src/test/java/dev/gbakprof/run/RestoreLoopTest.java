@@ -149,4 +149,24 @@ class RestoreLoopTest {
             assertThat(files.map(p -> p.getFileName().toString())).containsExactlyInAnyOrder("backup.fbk", "runs");
         }
     }
+
+    @Test
+    void matrixThroughAServerOnThisMachineChecksItsTargetsAsRunDoes(@TempDir Path dir) throws Exception {
+        Path fbk = Files.writeString(dir.resolve("backup.fbk"), "a backup");
+        List<MatrixPlan.Arm> schedule = MatrixPlan.schedule(MatrixPlan.arms(List.of(), "gbak:-bu 100,4000"), 1,
+                MatrixPlan.Order.INTERLEAVED, 1);
+        RunOptions viaServer = new RunOptions(fbk.toString(), "localhost:" + dir.resolve("erp.fdb"), null,
+                Path.of("/usr/bin/gbak"), null, null, false, 1, Duration.ZERO, false, false, null, dir.resolve("runs"),
+                null, List.of(), Duration.ofSeconds(1));
+        MatrixExperiment m = new MatrixExperiment(viaServer, schedule, null, null, quiet(), false, new ReplayRoutes(),
+                null);
+        Files.createLink(dir.resolve("erp-bu-4000-2.fdb"), fbk); // the backup, by another name
+        org.assertj.core.api.Assertions.assertThatThrownBy(m::run).isInstanceOf(RunRefusedException.class)
+                .hasMessageContaining("erp-bu-4000-2.fdb: the database would overwrite the backup file");
+        Files.delete(dir.resolve("erp-bu-4000-2.fdb"));
+        Files.writeString(dir.resolve("erp-bu-4000-2.fdb"), "somebody's database");
+        org.assertj.core.api.Assertions.assertThatThrownBy(m::run).isInstanceOf(RunRefusedException.class)
+                .hasMessageContaining("erp-bu-4000-2.fdb: database exists");
+        assertThat(dir.resolve("runs")).as("refused before the first restore").doesNotExist();
+    }
 }
