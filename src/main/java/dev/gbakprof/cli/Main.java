@@ -16,6 +16,7 @@ import java.util.List;
         exitCodeList = {"0:ok", "1:the restore or analysis failed (gbak error, failed verification)",
                 "2:bad usage or unreadable input; a restore refused before it started",
                 "3:plan --check: the power plan cannot be determined",
+                "check: 0 OK, 1 WARNING, 2 CRITICAL, 3 UNKNOWN (monitoring plugin codes; see gbakprof check --help)",
                 "130:stopped by Ctrl-C (run, matrix: what completed and what was stopped is printed first)"})
 public final class Main implements Runnable {
 
@@ -130,6 +131,8 @@ public final class Main implements Runnable {
         COMMANDS.put("matrix", MatrixCommand.class);
         COMMANDS.put("advise", AdviseCommand.class);
         COMMANDS.put("demo", DemoCommand.class);
+        COMMANDS.put("history", HistoryCommand.class);
+        COMMANDS.put("check", CheckCommand.class);
         COMMANDS.put("help", CommandLine.HelpCommand.class);
     }
 
@@ -165,6 +168,11 @@ public final class Main implements Runnable {
         cl.setOut(out);
         cl.setErr(err);
         cl.setParameterExceptionHandler((ex, a) -> {
+            if (ex.getCommandLine().getCommandName().equals("check")) { // a monitoring plugin: one line, UNKNOWN
+                out.println("UNKNOWN: " + ex.getMessage() + " (gbakprof check --help)");
+                out.flush();
+                return UNKNOWN;
+            }
             String unknown = unknownCommand(ex, cl);
             err.println("gbakprof: " + (unknown != null ? unknown : ex.getMessage()));
             err.println("Try 'gbakprof " + (ex.getCommandLine().getCommandName().equals("gbakprof") ? ""

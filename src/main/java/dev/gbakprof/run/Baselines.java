@@ -2,16 +2,13 @@ package dev.gbakprof.run;
 
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.RunStatus;
-import dev.gbakprof.store.RunJson;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.stream.Stream;
 
 /** Finds the run whose total gives a new run its ETA. */
 final class Baselines {
@@ -28,25 +25,16 @@ final class Baselines {
         if (!Files.isDirectory(runsDir)) {
             return Optional.empty();
         }
-        try (Stream<Path> dirs = Files.list(runsDir)) {
-            return dirs.map(d -> d.resolve("run.json")).filter(Files::isRegularFile)
-                    .sorted(Comparator.comparing(Path::toString).reversed())
-                    .map(Baselines::readQuietly)
-                    .flatMap(Optional::stream)
+        try {
+            List<dev.gbakprof.store.RunFolders.Entry> entries = new java.util.ArrayList<>(
+                    dev.gbakprof.store.RunFolders.read(List.of(runsDir)).entries()); // a damaged old record is skipped
+            java.util.Collections.reverse(entries); // newest folder first
+            return entries.stream().map(dev.gbakprof.store.RunFolders.Entry::run)
                     .filter(r -> r.status() == RunStatus.COMPLETED && r.totalSeconds() != null)
                     .filter(r -> backup.equals(r.backupFile()) && Objects.equals(backupBytes, r.backupBytes()))
                     .findFirst();
         } catch (IOException ex) {
             return Optional.empty();
-        }
-    }
-
-    private static Optional<RestoreRun> readQuietly(Path p) {
-        try {
-            List<RestoreRun> runs = RunJson.read(p);
-            return runs.stream().findFirst();
-        } catch (RuntimeException ex) {
-            return Optional.empty(); // a damaged old record is no baseline, and no reason to stop
         }
     }
 }

@@ -1,0 +1,228 @@
+package dev.gbakprof.cli;
+
+import dev.gbakprof.history.Band;
+import dev.gbakprof.history.Trend;
+import dev.gbakprof.model.Phase;
+import dev.gbakprof.model.RestoreRun;
+import dev.gbakprof.model.RunStatus;
+import dev.gbakprof.model.TableLoad;
+import dev.gbakprof.model.Validation;
+import dev.gbakprof.report.TrendChart;
+import dev.gbakprof.store.AtomicFiles;
+import dev.gbakprof.store.RunFolders;
+import dev.gbakprof.store.RunJson;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+
+/** {@code gbakprof history}: the restore tests of each backup over time, with their baseline band. */
+@Command(name = "history", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"The restores recorded under the run folders, per backup, oldest first: status, total, each phase,",
+                "rows, verification (--inspect) and validation (--validate), and the baseline band each one is judged",
+                "against (median ± 3 MAD of the previous completed restores, at most 10, at least ±5% and ±1 s).",
+                "--out DIR: trend.png (total and phases over time, failed and unfinished runs marked, the band behind).",
+                "Exits 0, or 2 when a runs folder cannot be read or holds no restore."})
+final class HistoryCommand implements Callable<Integer> {
+
+    /** The JSON's schema. */
+    static final String SCHEMA = "gbakprof.history/1";
+
+    @Parameters(arity = "0..*", paramLabel = "RUNS_DIR", description = "Folders of run folders (default: runs).")
+    List<Path> runsDirs = new ArrayList<>();
+
+    @Option(names = "--backup", paramLabel = "NAME", description = "Only this backup (its file name, with or without extension).")
+    String backup;
+
+    @Option(names = "--last", paramLabel = "N", description = "Only the newest N restores of each backup (the bands still use the older ones).")
+    Integer last;
+
+    @Option(names = "--rto", paramLabel = "DURATION", description = "Say for each restore whether it was within this recovery time objective (4h, 90m).")
+    String rto;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "Write trend.png there (trend-NAME.png per backup when there are several).")
+    Path out;
+
+    @Option(names = "--json", description = "Print the history as JSON (\"schema\": \"" + SCHEMA + "\").")
+    boolean json;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() throws IOException {
+        if (last != null && last < 1) {
+            throw new UsageException("--last " + last + ": expected 1 or more");
+        }
+        Duration objective = rto == null ? null : Durations.parse("--rto", rto);
+        Loaded loaded = load(runsDirs, backup);
+        PrintWriter w = spec.commandLine().getOut();
+        List<Trend> trends = loaded.trends().stream().map(t -> last == null || t.points().size() <= last ? t
+                : new Trend(t.backup(), t.points().subList(t.points().size() - last, t.points().size()))).toList();
+        if (out != null) {
+            Files.createDirectories(out);
+            for (Trend t : trends) {
+                Path png = out.resolve(trends.size() == 1 ? "trend.png" : "trend-" + dev.gbakprof.run.RunOptions.fileSafe(t.backup()) + ".png");
+                byte[] bytes = TrendChart.png(t, 1600, 900);
+                AtomicFiles.write(png, bytes);
+                if (!json) {
+                    w.println("wrote " + png);
+                }
+            }
+        }
+        if (json) {
+            RunJson.write(json(trends, loaded, objective), w);
+            return Main.OK;
+        }
+        for (Trend t : trends) {
+            w.print(table(t, objective));
+            w.println();
+        }
+        for (String s : loaded.notes()) {
+            w.println("note: " + s);
+        }
+        w.flush();
+        return Main.OK;
+    }
+
+    /** The trends of the run folders, the chosen backup's only; what was left out, in notes. */
+    record Loaded(List<Trend> trends, List<String> notes) {
+    }
+
+    /** Reads the run folders (default {@code runs}); a folder that cannot be read or holds no restore is a usage error. */
+    static Loaded load(List<Path> dirs, String backup) {
+        List<Path> given = dirs.isEmpty() ? List.of(Path.of("runs")) : dirs;
+        RunFolders.Listing listing;
+        try {
+            listing = RunFolders.read(given);
+        } catch (IOException ex) {
+            throw new UsageException((ex instanceof java.nio.file.NoSuchFileException ? ex.getMessage() + ": no such runs folder"
+                    : "cannot read a runs folder: " + ex.getMessage()) + "; expected the --runs-dir of gbakprof run");
+        }
+        List<Path> folders = listing.entries().stream().map(RunFolders.Entry::folder).toList();
+        List<RestoreRun> runs = listing.entries().stream().map(RunFolders.Entry::run).toList();
+        List<String> notes = new ArrayList<>(listing.skipped());
+        long undated = runs.stream().filter(r -> r.startedAt() == null).count();
+        if (undated > 0) {
+            notes.add(undated + " record(s) without a start time (parsed logs, not run folders) left out");
+        }
+        List<Trend> trends = Trend.of(folders, runs);
+        if (backup != null) {
+            trends = trends.stream().filter(t -> t.named(backup)).toList();
+            if (trends.isEmpty()) {
+                throw new UsageException("no restore of a backup named " + backup + " under " + given + " (backups there: "
+                        + String.join(", ", Trend.of(folders, runs).stream().map(Trend::backup).toList()) + ")");
+            }
+        }
+        if (trends.isEmpty()) {
+            throw new UsageException("no restore recorded under " + given + "; expected run folders of gbakprof run (run.json)");
+        }
+        return new Loaded(trends, notes);
+    }
+
+    private static String table(Trend t, Duration rto) {
+        StringBuilder sb = new StringBuilder();
+        sb.append(String.format(Locale.ROOT, "%s: %d restore(s), %d completed%n", t.backup(), t.points().size(), t.completed()));
+        sb.append(String.format(Locale.ROOT, "  %-16s  %-10s %10s %9s %9s %9s %9s %9s %12s  %-9s %-9s %-17s%s%n", "started (UTC)",
+                "status", "total", "setup", "metadata", "data", "indexes", "finish", "rows", "verified", "validated",
+                "baseline", rto == null ? "" : "  within RTO"));
+        for (Trend.Point p : t.points()) {
+            RestoreRun r = p.run();
+            boolean done = r.status() == RunStatus.COMPLETED && r.totalSeconds() != null;
+            StringBuilder phases = new StringBuilder();
+            for (Phase ph : Phase.values()) {
+                phases.append(String.format(Locale.ROOT, " %9s", done ? secs(r.phaseSeconds(ph)) : "-"));
+            }
+            sb.append(String.format(Locale.ROOT, "  %-16s  %-10s %10s%s %12s  %-9s %-9s %-17s%s%n",
+                    p.startedAt().toString().substring(0, 16).replace('T', ' '), r.status(),
+                    r.totalSeconds() == null ? "-" : secs(r.totalSeconds()), phases,
+                    String.format(Locale.ROOT, "%,d", rows(r)), verified(r) == null ? "-" : verified(r),
+                    validated(r) == null ? "-" : validated(r), baseline(p),
+                    rto == null ? "" : "  " + (done ? r.totalSeconds() <= rto.toMillis() / 1000.0 ? "yes" : "NO" : "-")));
+        }
+        return sb.toString();
+    }
+
+    private static String secs(double s) {
+        return String.format(Locale.ROOT, "%.1f s", s);
+    }
+
+    private static String baseline(Trend.Point p) {
+        Band b = p.band();
+        if (b == null) {
+            return "none yet";
+        }
+        String range = String.format(Locale.ROOT, "%.1f-%.1f s", b.low(), b.high());
+        Double total = p.run().status() == RunStatus.COMPLETED ? p.run().totalSeconds() : null;
+        return range + (total == null ? "" : total > b.high() ? " ABOVE" : total < b.low() ? " below" : "");
+    }
+
+    private static long rows(RestoreRun r) {
+        return r.tables().stream().mapToLong(TableLoad::records).sum();
+    }
+
+    /** {@code passed}/{@code failed} when --inspect verified it, else null. */
+    private static String verified(RestoreRun r) {
+        return r.inspection() == null || r.inspection().verifiedAgainst() == null ? null
+                : r.inspection().problems().isEmpty() ? "passed" : "failed";
+    }
+
+    private static String validated(RestoreRun r) {
+        Validation v = r.validation();
+        return v == null ? null : v.result().toString();
+    }
+
+    private static Map<String, Object> json(List<Trend> trends, Loaded loaded, Duration rto) {
+        Map<String, Object> root = new LinkedHashMap<>();
+        root.put("schema", SCHEMA);
+        root.put("rtoSeconds", rto == null ? null : rto.toMillis() / 1000.0);
+        List<Object> backups = new ArrayList<>();
+        for (Trend t : trends) {
+            Map<String, Object> b = new LinkedHashMap<>();
+            b.put("backup", t.backup());
+            List<Object> restores = new ArrayList<>();
+            for (Trend.Point p : t.points()) {
+                RestoreRun r = p.run();
+                Map<String, Object> e = new LinkedHashMap<>();
+                e.put("folder", p.folder().toString());
+                e.put("startedAt", p.startedAt().toString());
+                e.put("label", r.label());
+                e.put("status", r.status().toString());
+                e.put("totalSeconds", r.totalSeconds());
+                e.put("lastSeenSeconds", r.lastSeenSeconds());
+                Map<String, Object> phases = new LinkedHashMap<>();
+                boolean done = r.status() == RunStatus.COMPLETED && r.totalSeconds() != null;
+                for (Phase ph : Phase.values()) {
+                    phases.put(ph.label(), done ? r.phaseSeconds(ph) : null);
+                }
+                e.put("phases", phases);
+                e.put("rows", rows(r));
+                e.put("verification", verified(r));
+                e.put("validation", validated(r));
+                e.put("band", p.band());
+                Band band = p.band();
+                e.put("aboveBand", band == null || !done ? null : r.totalSeconds() > band.high());
+                e.put("withinRto", rto == null || !done ? null : r.totalSeconds() <= rto.toMillis() / 1000.0);
+                restores.add(e);
+            }
+            b.put("restores", restores);
+            backups.add(b);
+        }
+        root.put("backups", backups);
+        root.put("notes", loaded.notes());
+        return root;
+    }
+}

@@ -1,0 +1,133 @@
+package dev.gbakprof.history;
+
+import dev.gbakprof.model.RestoreRun;
+import dev.gbakprof.model.RunKind;
+import dev.gbakprof.model.RunStatus;
+
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The restores of one backup over time, oldest first, each with the baseline band of the completed restores before
+ * it: what {@code history} shows and {@code check} judges.
+ *
+ * @param backup the backup's file name ({@code erp.fbk}): what was restored
+ * @param points the restores, in start-time order
+ */
+public record Trend(String backup, List<Point> points) {
+    /** Completed runs a band is made of: the most recent ones before the run. */
+    public static final int WINDOW = 10;
+
+    /**
+     * One restore.
+     *
+     * @param folder the run folder it was read from
+     * @param band   the baseline of the completed restores before it; {@code null} with fewer than {@link Band#MIN_RUNS}
+     */
+    public record Point(Path folder, RestoreRun run, Instant startedAt, Band band) {
+    }
+
+    /**
+     * The trends of the restores among {@code runs} (backups and records without a start time are left out:
+     * {@code history} says how many), one per backup file name, in name order.
+     */
+    public static List<Trend> of(List<Path> folders, List<RestoreRun> runs) {
+        Map<String, List<Point>> byBackup = new LinkedHashMap<>();
+        for (int i = 0; i < runs.size(); i++) {
+            RestoreRun r = runs.get(i);
+            Instant at = startedAt(r);
+            if (r.kind() == RunKind.BACKUP || at == null) {
+                continue;
+            }
+            byBackup.computeIfAbsent(backupName(r), k -> new ArrayList<>()).add(new Point(folders.get(i), r, at, null));
+        }
+        List<Trend> trends = new ArrayList<>();
+        byBackup.keySet().stream().sorted().forEach(name -> {
+            List<Point> sorted = byBackup.get(name).stream().sorted(Comparator.comparing(Point::startedAt)).toList();
+            List<Point> banded = new ArrayList<>();
+            List<Double> completed = new ArrayList<>();
+            for (Point p : sorted) {
+                banded.add(new Point(p.folder(), p.run(), p.startedAt(), band(completed)));
+                if (p.run().status() == RunStatus.COMPLETED && p.run().totalSeconds() != null) {
+                    completed.add(p.run().totalSeconds());
+                }
+            }
+            trends.add(new Trend(name, banded));
+        });
+        return trends;
+    }
+
+    /** What was restored: the backup file's name, {@code erp.fbk} for {@code /backups/erp.fbk}. */
+    public static String backupName(RestoreRun r) {
+        if (r.backupFile() == null || r.backupFile().isBlank()) {
+            return r.label();
+        }
+        String f = r.backupFile().replace('\\', '/');
+        return f.substring(f.lastIndexOf('/') + 1);
+    }
+
+    /** The backup's name without its extension, for a sentence: {@code erp}. */
+    public String shortName() {
+        int dot = backup.lastIndexOf('.');
+        return dot > 0 ? backup.substring(0, dot) : backup;
+    }
+
+    /** {@code NAME} names this trend: the backup file's name, with or without its extension (case ignored). */
+    public boolean named(String name) {
+        return backup.equalsIgnoreCase(name) || shortName().equalsIgnoreCase(name);
+    }
+
+    /** The newest restore. */
+    public Point newest() {
+        return points.get(points.size() - 1);
+    }
+
+    /** Completed restores. */
+    public long completed() {
+        return points.stream().filter(p -> p.run().status() == RunStatus.COMPLETED).count();
+    }
+
+    static Instant startedAt(RestoreRun r) {
+        try {
+            return r.startedAt() == null ? null : Instant.parse(r.startedAt());
+        } catch (java.time.format.DateTimeParseException ex) {
+            return null;
+        }
+    }
+
+    /** The band of the last {@link #WINDOW} totals, or {@code null} with too few. */
+    static Band band(List<Double> totals) {
+        if (totals.size() < Band.MIN_RUNS) {
+            return null;
+        }
+        double[] w = totals.subList(Math.max(0, totals.size() - WINDOW), totals.size()).stream()
+                .mapToDouble(Double::doubleValue).toArray();
+        double median = median(w);
+        double[] dev = Arrays.stream(w).map(x -> Math.abs(x - median)).toArray();
+        double half = Math.max(Math.max(3 * 1.4826 * median(dev), Band.MIN_HALF_WIDTH * median), Band.MIN_HALF_WIDTH_SECONDS);
+        return new Band(round(median), round(Math.max(0, median - half)), round(median + half), w.length);
+    }
+
+    private static double median(double[] v) {
+        double[] s = v.clone();
+        Arrays.sort(s);
+        int n = s.length;
+        return n % 2 == 1 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
+    }
+
+    private static double round(double s) {
+        return Math.round(s * 1000) / 1000.0;
+    }
+
+    @Override
+    public String toString() {
+        return String.format(Locale.ROOT, "%s (%d restores)", backup, points.size());
+    }
+}

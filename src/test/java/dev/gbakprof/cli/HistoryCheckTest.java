@@ -1,0 +1,185 @@
+package dev.gbakprof.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.gbakprof.model.RestoreRun;
+import dev.gbakprof.model.RunStatus;
+import dev.gbakprof.store.RunJson;
+import dev.gbakprof.testutil.Cli;
+import dev.gbakprof.testutil.Cli.Result;
+import dev.gbakprof.testutil.Firebird;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import javax.imageio.ImageIO;
+import java.awt.image.BufferedImage;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.stream.Stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * {@code history} and {@code check} on a runs folder built here from real restores of a nightly backup file
+ * {@code erp.fbk}: four normal ones (the small fixture), then one slower for real (the backup grew: the shop
+ * fixture under the same name), then one that fails (the backup file cut short).
+ */
+class HistoryCheckTest {
+
+    @TempDir
+    Path dir;
+
+    private Path runs;
+    private Path erp;
+
+    private void restore(Path backup) throws Exception {
+        Files.copy(backup, erp, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        Path db = dir.resolve("erp-test.fdb");
+        Result r = Cli.run("run", "--backup", erp.toString(), "--database", db.toString(), "--runs-dir", runs.toString(),
+                "--label", "nightly");
+        Files.deleteIfExists(db);
+        assertThat(r.code()).as(r.err()).isIn(0, 1);
+    }
+
+    private static Result check(String... args) {
+        List<String> a = new ArrayList<>(List.of("check"));
+        a.addAll(Arrays.asList(args));
+        return Cli.run(a.toArray(String[]::new));
+    }
+
+    @Test
+    void checkNamesEachStateAndHistoryOrdersAndBandsTheRestores() throws Exception {
+        Firebird.require();
+        runs = dir.resolve("runs");
+        erp = dir.resolve("erp.fbk");
+        for (int i = 0; i < 4; i++) {
+            restore(Firebird.backup("small"));
+        }
+        Result ok = check(runs.toString(), "--rto", "1h");
+        assertThat(ok.code()).as(ok.out()).isEqualTo(0);
+        assertThat(ok.out()).matches("OK: erp restored in \\d+\\.\\d s \\(RTO 1 h, baseline .+ to .+, 4 runs\\)\\R");
+
+        // within 20% of the RTO: the newest took more than 0.8 x RTO
+        double newest = records().get(3).totalSeconds();
+        Result near = check(runs.toString(), "--rto", (int) Math.ceil(newest * 1100) + "ms");
+        assertThat(near.code()).as(near.out()).isEqualTo(1);
+        assertThat(near.out()).startsWith("WARNING: erp restored in ").contains(", within 20% of the RTO (RTO ");
+        Result over = check(runs.toString(), "--rto", (int) Math.floor(newest * 500) + "ms");
+        assertThat(over.code()).as(over.out()).isEqualTo(2);
+        assertThat(over.out()).startsWith("CRITICAL: erp restored in ").contains(", over the RTO");
+
+        restore(Firebird.backup("shop")); // the backup grew: a restore slower for real
+        Result slow = check(runs.toString());
+        assertThat(slow.code()).as(slow.out()).isEqualTo(1);
+        assertThat(slow.out()).startsWith("WARNING: erp restored in ").contains("slower than the baseline median")
+                .contains("above the band").contains("5 runs)");
+        Result slowPct = check(runs.toString(), "--slower", "100000");
+        assertThat(slowPct.code()).as(slowPct.out()).isEqualTo(0); // not 1000x the median
+
+        byte[] full = Files.readAllBytes(Firebird.backup("small"));
+        Path cut = Files.write(dir.resolve("cut.fbk"), Arrays.copyOf(full, full.length / 2));
+        restore(cut); // a backup file cut short: the restore fails
+        assertThat(records().get(5).status()).isEqualTo(RunStatus.FAILED);
+        Result failed = check(runs.toString(), "--rto", "1h");
+        assertThat(failed.code()).as(failed.out()).isEqualTo(2);
+        assertThat(failed.out()).startsWith("CRITICAL: erp restore failed on ").contains("(RTO 1 h, baseline ")
+                .contains("6 runs)");
+        Result stale = check(runs.toString(), "--max-age", "1ms");
+        assertThat(stale.code()).isEqualTo(2);
+        assertThat(stale.out()).startsWith("CRITICAL: erp: no restore newer than ");
+
+        // history: oldest first, each with the band of the completed restores before it
+        Result json = Cli.run("history", runs.toString(), "--json", "--out", dir.resolve("hist").toString());
+        assertThat(json.code()).as(json.err()).isZero();
+        JsonNode h = new ObjectMapper().readTree(json.out());
+        assertThat(h.path("schema").asText()).isEqualTo("gbakprof.history/1");
+        JsonNode restores = h.path("backups").get(0).path("restores");
+        assertThat(h.path("backups").get(0).path("backup").asText()).isEqualTo("erp.fbk");
+        assertThat(restores.size()).isEqualTo(6);
+        List<RestoreRun> recs = records();
+        for (int i = 0; i < 6; i++) {
+            assertThat(restores.get(i).path("startedAt").asText()).isEqualTo(recs.get(i).startedAt());
+            assertThat(restores.get(i).path("status").asText()).isEqualTo(recs.get(i).status().toString());
+        }
+        for (int i = 0; i < 3; i++) {
+            assertThat(restores.get(i).path("band").isNull()).isTrue(); // fewer than 3 completed before it
+        }
+        double[] first4 = recs.subList(0, 4).stream().mapToDouble(RestoreRun::totalSeconds).sorted().toArray();
+        double median = (first4[1] + first4[2]) / 2;
+        JsonNode band5 = restores.get(4).path("band");
+        assertThat(band5.path("median").asDouble()).isEqualTo(Math.round(median * 1000) / 1000.0);
+        assertThat(band5.path("runs").asInt()).isEqualTo(4);
+        assertThat(band5.path("high").asDouble()).isGreaterThanOrEqualTo(median + 1.0); // at least ±1 s
+        assertThat(restores.get(4).path("aboveBand").asBoolean()).isTrue();
+        assertThat(restores.get(3).path("aboveBand").asBoolean()).isFalse();
+        assertThat(restores.get(5).path("aboveBand").isNull()).isTrue(); // failed: no total to judge
+        assertThat(restores.get(5).path("band").path("runs").asInt()).isEqualTo(5);
+
+        BufferedImage png = ImageIO.read(dir.resolve("hist").resolve("trend.png").toFile());
+        assertThat(png.getWidth()).isEqualTo(1600);
+        assertThat(png.getHeight()).isEqualTo(900);
+
+        Result table = Cli.run("history", runs.toString(), "--rto", "10s");
+        assertThat(table.code()).isZero();
+        List<String> lines = table.out().lines().toList();
+        assertThat(lines.get(0)).isEqualTo("erp.fbk: 6 restore(s), 5 completed");
+        assertThat(lines.get(1)).contains("started (UTC)", "status", "total", "indexes", "rows", "verified", "validated",
+                "baseline", "within RTO");
+        assertThat(lines.get(6)).contains("completed").contains("ABOVE").endsWith("NO");
+        assertThat(lines.get(7)).contains("failed");
+
+        Result lastTwo = Cli.run("history", runs.toString(), "--last", "2");
+        assertThat(lastTwo.out().lines().toList().get(0)).isEqualTo("erp.fbk: 2 restore(s), 1 completed");
+    }
+
+    @Test
+    void checkIsUnknownWithoutARestoreToJudgeAndOnBadUsage() throws Exception {
+        Path empty = Files.createDirectories(dir.resolve("empty"));
+        Result none = check(empty.toString());
+        assertThat(none.code()).isEqualTo(3);
+        assertThat(none.out()).startsWith("UNKNOWN: no restore recorded under [" + empty + "]");
+
+        Result missing = check(dir.resolve("nope").toString());
+        assertThat(missing.code()).isEqualTo(3);
+        assertThat(missing.out()).startsWith("UNKNOWN: ").contains("no such runs folder");
+
+        Result badOption = check(empty.toString(), "--rto");
+        assertThat(badOption.code()).isEqualTo(3);
+        assertThat(badOption.out()).startsWith("UNKNOWN: ");
+
+        Result badDuration = check(empty.toString(), "--rto", "soon");
+        assertThat(badDuration.code()).isEqualTo(3);
+        assertThat(badDuration.out()).startsWith("UNKNOWN: --rto 'soon' is not a duration");
+    }
+
+    @Test
+    void checkAsksWhichBackupWhenTheFolderHoldsSeveral() throws Exception {
+        Path runs = dir.resolve("two");
+        for (String name : List.of("a", "b")) {
+            Path f = Files.createDirectories(runs.resolve("20261201-0100" + (name.equals("a") ? "00" : "01") + "-" + name));
+            RestoreRun r = dev.gbakprof.testutil.Logs.read("small-tdrw.log").toBuilder().backupFile("/bk/" + name + ".fbk")
+                    .startedAt("2026-12-01T01:00:0" + (name.equals("a") ? 0 : 1) + "Z").build();
+            RunJson.write(r, f.resolve("run.json"));
+        }
+        Result both = check(runs.toString());
+        assertThat(both.code()).isEqualTo(3);
+        assertThat(both.out().strip()).isEqualTo("UNKNOWN: restores of 2 backups (a.fbk, b.fbk): name one with --backup NAME");
+        Result one = check(runs.toString(), "--backup", "b");
+        assertThat(one.code()).as(one.out()).isZero();
+        assertThat(one.out().strip()).isEqualTo("OK: b restored in 0.2 s (no baseline yet, 1 run)");
+    }
+
+    private List<RestoreRun> records() throws Exception {
+        List<RestoreRun> out = new ArrayList<>();
+        try (Stream<Path> s = Files.list(runs)) {
+            for (Path d : s.sorted().toList()) {
+                out.addAll(RunJson.read(d.resolve("run.json")));
+            }
+        }
+        out.sort(java.util.Comparator.comparing(RestoreRun::startedAt));
+        return out;
+    }
+}
