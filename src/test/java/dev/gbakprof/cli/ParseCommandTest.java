@@ -306,7 +306,7 @@ class ParseCommandTest {
     void onlyTheCommandNamedIsBuilt() {
         // every command: what help lists (the count grows as commands are added)
         java.util.List<String> all = Main.commandsFor(new String[] {});
-        assertThat(all).contains("parse", "run", "report", "compare", "estimate", "matrix", "demo", "help");
+        assertThat(all).contains("parse", "run", "report", "compare", "estimate", "matrix", "demo", "history", "check", "help");
         assertThat(Main.commandsFor(new String[] {"parse", "x.log"})).containsExactly("parse");
         assertThat(Main.commandsFor(new String[] {"--debug", "report", "run"})).containsExactly("report");
         assertThat(Main.commandsFor(new String[] {"--help"})).isEqualTo(all);
