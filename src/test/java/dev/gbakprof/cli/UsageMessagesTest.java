@@ -21,8 +21,10 @@ class UsageMessagesTest {
                 "Try 'gbakprof --help'.");
         assertThat(Cli.run("metrix").err()).startsWith("gbakprof: unknown command 'metrix' (did you mean matrix?)");
         assertThat(Cli.run("rep").err()).startsWith("gbakprof: unknown command 'rep' (did you mean report?)");
-        assertThat(Cli.run("xyzzy").err()).startsWith("gbakprof: unknown command 'xyzzy' (the commands are parse, run,"
-                + " inspect, plan, report, compare, matrix, demo, history, check)");
+        // every command named, whatever commands are added
+        assertThat(Cli.run("xyzzy").err().lines().findFirst().orElse("")).startsWith("gbakprof: unknown command 'xyzzy' "
+                + "(the commands are parse, run, inspect, plan, report, compare, ")
+                .contains(", matrix, ", ", demo, ", ", history, check)");
         assertThat(Cli.run("parse", "--bogus", "x").err()).as("an unknown option is picocli's message")
                 .startsWith("gbakprof: Unknown option: '--bogus'");
     }
