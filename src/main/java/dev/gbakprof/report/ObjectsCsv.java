@@ -57,7 +57,7 @@ public final class ObjectsCsv implements ReportFile {
                 row.add(o.name());
                 if (indexes) {
                     row.add(o.table());
-                    row.add(o.table() == null ? "" : o.inferred() ? "inferred" : "known");
+                    row.add(o.table() == null ? "" : o.inferred() ? "inferred" : "log"); // as the run record's tableSource
                 } else {
                     row.add(rows == null ? null : rows.single());
                 }

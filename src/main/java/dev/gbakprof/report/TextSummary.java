@@ -40,7 +40,7 @@ public final class TextSummary {
                             + Durations.seconds(run.lastSeenSeconds()) + " on gbak's clock")
                     .append('\n');
         }
-        sb.append("  columns    ").append(Column.words(run.columns()));
+        sb.append("  columns    ").append(run.columns().isEmpty() ? "none (no -st)" : Column.words(run.columns()));
         if (run.pageSize() != null) {
             sb.append("   page size ").append(run.pageSize());
         }

@@ -171,6 +171,14 @@ class ParseCommandTest {
     }
 
     @Test
+    void aLogWithoutStatisticsSaysSoOnItsColumnsLine() throws Exception {
+        Path log = Path.of(ParseCommandTest.class.getResource("/more-logs/small-nost-exists.log").toURI());
+        Result r = Cli.run("parse", log.toString());
+        assertThat(r.out()).contains("  columns    none (no -st)");
+        assertThat(Cli.run("parse", Logs.log("small-tdrw.log").toString()).out()).contains("  columns    time delta reads writes");
+    }
+
+    @Test
     void emptyFile(@TempDir Path dir) throws Exception {
         Path f = Files.createFile(dir.resolve("empty.log"));
         assertOneLineError(Cli.run("parse", f.toString()), "empty.log", "empty file", "gbak -c -v");

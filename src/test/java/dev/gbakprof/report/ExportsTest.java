@@ -27,6 +27,15 @@ class ExportsTest {
     }
 
     @Test
+    void tableSourceSaysLogAsTheRunRecordDoes() {
+        dev.gbakprof.model.RestoreRun run = dev.gbakprof.testutil.Logs.read("dupfail-tdrw.log");
+        assertThat(run.indexes()).anyMatch(i -> i.tableSource() == dev.gbakprof.model.IndexMapping.LOG);
+        List<String> lines = lines(ObjectsCsv.indexes().render(List.of(run), en));
+        assertThat(lines).contains("PK_TAGS,TAGS,log,dupfail-tdrw,1,1,0.001,0.001,0.001,1.0000");
+        assertThat(lines.subList(1, lines.size())).noneMatch(l -> l.contains(",known,"));
+    }
+
+    @Test
     void tablesCsvCarriesRecordsAndRowsPerSecond() {
         List<String> lines = lines(ObjectsCsv.tables().render(List.of(Samples.log("shop-tdrw.log", "shop")), en));
         assertThat(lines.get(0)).isEqualTo("table,records,label,runs,known,median_s,min_s,max_s,rows_per_s,ratio_to_baseline,"
