@@ -36,7 +36,7 @@ final class CompareCommand implements Callable<Integer> {
     @Option(names = "--baseline", paramLabel = "LABEL", description = "Label every other is compared with (default: the first).")
     String baseline;
 
-    @Option(names = "--title", paramLabel = "T", description = "Title of report.png and summary.md.")
+    @Option(names = "--title", paramLabel = "T", description = "Title of report.png and summary.md (default: a title in the --lang language).")
     String title;
 
     @Option(names = "--fail-if-slower", paramLabel = "PCT",

@@ -30,7 +30,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 
 /** {@code gbakprof matrix}: a fair A/B experiment of power plans and/or a gbak option. */
-@Command(name = "matrix", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "matrix", mixinStandardHelpOptions = true, sortOptions = false, defaultValueProvider = MatrixCommand.OutDefault.class,
         description = {"Restore one backup N times under each power plan (and/or each value of a gbak switch) in "
                 + "interleaved order, with a rest between runs, then compare them (the compare output and charts).",
                 "The original power plan is put back at the end, also after a failed restore, a timeout or Ctrl-C.",
@@ -72,10 +72,10 @@ final class MatrixCommand implements Callable<Integer> {
     @Mixin
     ServerOptions server = new ServerOptions();
 
-    @Option(names = "--timeout", paramLabel = "DURATION", description = "Stop each gbak after this long: 90s, 45m, 2h.")
+    @Option(names = "--timeout", paramLabel = "DURATION", description = "Stop each gbak after this long: 90s, 45m, 2h, 1h30m (default: never).")
     String timeout;
 
-    @Option(names = "--keep", description = "Keep the restored databases.")
+    @Option(names = "--keep", description = "Keep the restored databases (default: each is removed after its restore).")
     boolean keep;
 
     @Option(names = "--baseline", paramLabel = "LABEL", description = "Arm the others are compared with (default: the first).")
@@ -174,6 +174,18 @@ final class MatrixCommand implements Callable<Integer> {
                 throw new UsageException((arm.gbakArgs().isEmpty() ? "" : "arm '" + arm.label() + "': ") + problem.get()
                         + "; nothing was restored");
             }
+        }
+    }
+
+    /**
+     * matrix writes its report to a new folder per experiment, runs/matrix-&lt;time&gt;, not to report's
+     * gbakprof-report: what --help shows (the value is not used; an --out not given is made in call()).
+     */
+    static final class OutDefault implements picocli.CommandLine.IDefaultValueProvider {
+        @Override
+        public String defaultValue(picocli.CommandLine.Model.ArgSpec arg) {
+            return arg.isOption() && ((picocli.CommandLine.Model.OptionSpec) arg).longestName().equals("--out")
+                    ? "runs/matrix-<yyyyMMdd-HHmmss>" : null;
         }
     }
 }

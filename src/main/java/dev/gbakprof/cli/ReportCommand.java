@@ -31,7 +31,7 @@ final class ReportCommand implements Callable<Integer> {
     @Mixin
     ReportOptions options;
 
-    @Option(names = "--title", paramLabel = "T", description = "Title of report.png and summary.md.")
+    @Option(names = "--title", paramLabel = "T", description = "Title of report.png and summary.md (default: a title in the --lang language).")
     String title;
 
     @Mixin

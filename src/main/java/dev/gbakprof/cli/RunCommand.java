@@ -91,10 +91,10 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--keep", description = "Keep the databases of repeated restores (default: removed after each run).")
     boolean keep;
 
-    @Option(names = "--keep-partial", description = "Keep a partial database after a timeout or Ctrl-C.")
+    @Option(names = "--keep-partial", description = "Keep a partial database after a timeout or Ctrl-C (default: removed).")
     boolean keepPartial;
 
-    @Option(names = "--timeout", paramLabel = "DURATION", description = "Stop gbak after this long: 90s, 45m, 2h, 1h30m.")
+    @Option(names = "--timeout", paramLabel = "DURATION", description = "Stop gbak after this long: 90s, 45m, 2h, 1h30m (default: never).")
     String timeout;
 
     @Option(names = "--runs-dir", paramLabel = "DIR", defaultValue = "runs", description = "Where run folders go (default: ${DEFAULT-VALUE}).")
