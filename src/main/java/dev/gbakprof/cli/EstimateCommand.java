@@ -129,7 +129,7 @@ final class EstimateCommand implements Callable<Integer> {
     private Target fromSource(String source) throws IOException {
         Path path = Path.of(source);
         if (Files.isRegularFile(path) && !isDatabaseFile(path)) {
-            List<RestoreRun> runs = RunInputs.load(path, null);
+            List<RestoreRun> runs = RunInputs.load(path, null, inputs.encoding); // --encoding reads it too
             return Target.of(runs.get(runs.size() - 1), source);
         }
         ServerAddress.Remote remote = ServerAddress.remote(source);
