@@ -2,6 +2,7 @@ package dev.gbakprof.cli;
 
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.RunKind;
+import dev.gbakprof.stats.Fingerprint;
 import dev.gbakprof.store.LogReader;
 import dev.gbakprof.store.RunInputs;
 import picocli.CommandLine.Option;
@@ -10,7 +11,9 @@ import picocli.CommandLine.Parameters;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The INPUT arguments of {@code report} and {@code compare}: gbak logs and run records, mixed, each
@@ -53,10 +56,13 @@ final class InputRuns {
 
     List<RestoreRun> load() {
         List<Input> resolved = resolve();
-        refuseTwice(resolved);
         List<RestoreRun> runs = new ArrayList<>();
+        Map<Fingerprint, RestoreRun> seen = new HashMap<>();
         for (Input input : resolved) {
-            runs.addAll(restores(input.path(), RunInputs.load(input.path(), input.label(), encoding)));
+            for (RestoreRun run : restores(input.path(), RunInputs.load(input.path(), input.label(), encoding))) {
+                refuseTwice(run, seen);
+                runs.add(run);
+            }
         }
         return runs;
     }
@@ -76,32 +82,20 @@ final class InputRuns {
     }
 
     /**
-     * One file given twice (by any name, or a copy of it) is one restore counted twice: repeated runs look
-     * more alike than they are, and a verdict drawn from them is false. Refused, naming both. Only files of
-     * the same size are read to compare them (a log may be huge, and is read again to be parsed).
+     * One restore given twice (a run record and its own raw log, one log saved as UTF-8, CRLF and UTF-16, or a
+     * copy) is one restore counted twice: repeated runs look more alike than they are, and a verdict drawn from
+     * them is false. Told by what the restore printed, not by bytes ({@link Fingerprint}); refused, naming both.
      */
-    private static void refuseTwice(List<Input> inputs) {
-        java.util.Map<Long, List<Path>> bySize = new java.util.LinkedHashMap<>(); // in the order given
-        for (Input input : inputs) {
-            try {
-                bySize.computeIfAbsent(Files.size(input.path()), n -> new ArrayList<>()).add(input.path());
-            } catch (java.io.IOException unreadable) {
-                // RunInputs says what is wrong with it
-            }
+    private static void refuseTwice(RestoreRun run, Map<Fingerprint, RestoreRun> seen) {
+        Fingerprint f = Fingerprint.of(run);
+        if (f.empty()) {
+            return;
         }
-        for (List<Path> sameSize : bySize.values()) {
-            if (sameSize.size() < 2) {
-                continue;
-            }
-            java.util.Map<String, Path> seen = new java.util.HashMap<>();
-            for (Path path : sameSize) {
-                String digest = dev.gbakprof.store.ReportDir.sha256(path);
-                Path first = digest.isEmpty() ? null : seen.putIfAbsent(digest, path);
-                if (first != null) {
-                    throw new UsageException(path + ": the same content as " + first
-                            + " (one restore given twice?); each run is a restore of its own: give each log once");
-                }
-            }
+        RestoreRun first = seen.putIfAbsent(f, run);
+        if (first != null) {
+            throw new UsageException(run.source() + ": the same restore as " + first.source()
+                    + " (the same statistics lines: every clock, row count, read and write); each run must be a "
+                    + "restore of its own: give it once");
         }
     }
 

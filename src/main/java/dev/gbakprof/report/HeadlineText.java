@@ -3,34 +3,69 @@ package dev.gbakprof.report;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.RunStatus;
 import dev.gbakprof.stats.Analysis;
+import dev.gbakprof.stats.Comparison;
 import dev.gbakprof.stats.Headline;
+import dev.gbakprof.stats.Measure;
+import dev.gbakprof.stats.RunKind;
 import dev.gbakprof.stats.RunGroup;
 import dev.gbakprof.stats.Spread;
 import dev.gbakprof.stats.Verdict;
 
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 
 /**
  * The headline of a report in the reader's language, and the notes of the analysis that keep it honest (what
  * is compared when the total is unknown, whether the difference is told apart from noise), each with its code.
  */
-record HeadlineText(String headline, List<NoteText> lines) {
+record HeadlineText(String headline, List<NoteText> lines, Texts texts) {
 
-    /** The notes' sentences, in order. */
+    /**
+     * The notes' sentences, in order, with everything else that differs between the configurations in one
+     * sentence where the first such note stood ("Also differs: route — embedded vs remote TCP; page size — …").
+     */
     List<String> notes() {
-        return lines.stream().map(NoteText::message).toList();
+        List<String> out = new ArrayList<>();
+        List<String> differs = lines.stream().filter(n -> n.part() != null).map(NoteText::part).toList();
+        boolean said = false;
+        for (NoteText n : lines) {
+            if (n.part() == null) {
+                out.add(n.message());
+            } else if (!said) {
+                out.add(differs.size() == 1 ? n.message() : alsoDiffers(differs));
+                said = true;
+            }
+        }
+        return out;
+    }
+
+    private String alsoDiffers(List<String> parts) {
+        return texts.get("note.differs", String.join("; ", parts));
     }
 
     static HeadlineText of(Grouped grouped, Texts t) {
         Analysis a = grouped.analysis();
         List<NoteText> notes = a.notes().stream().map(n -> NoteText.of(n, t)).toList();
-        return new HeadlineText(headline(a, t), notes);
+        return new HeadlineText(headline(a, t), notes, t);
     }
 
+    /** The sentence, and when configurations restored different data, that too (not only in a note). */
     private static String headline(Analysis a, Texts t) {
+        String sentence = sentence(a, t);
+        if (a.dataDifferences().isEmpty()) {
+            return sentence;
+        }
+        List<String> each = new ArrayList<>();
+        a.dataDifferences().forEach((label, d) -> each.add(NoteText.difference(d, t)));
+        return sentence + " " + t.get("headline.different.data", String.join("; ", each));
+    }
+
+    private static String sentence(Analysis a, Texts t) {
         Headline h = a.headline();
         RunGroup only = a.groups().size() == 1 ? a.groups().get(0) : null;
-        if (only != null && only.runs().stream().noneMatch(r -> r.status() == RunStatus.COMPLETED)) {
+        if (only != null && only.runs().stream().noneMatch(r -> r.status() == RunStatus.COMPLETED)
+                && only.count(RunKind.EXCERPT) < only.size()) {
             // one configuration and no finished restore: say how it ended, not how long a phase took
             Spread stoppedAt = Spread.of(only.runs().stream().map(RestoreRun::lastSeenSeconds).toList());
             boolean failed = only.runs().stream().anyMatch(r -> r.status() == RunStatus.FAILED);
@@ -42,16 +77,84 @@ record HeadlineText(String headline, List<NoteText> lines) {
         if (h.measure() == null) {
             return t.get("headline.none");
         }
-        String what = h.onTotal() ? null : NoteText.phaseName(h.measure(), t);
+        List<RunGroup> unfinished = a.groups().stream().filter(HeadlineText::unfinished).toList();
+        if (!unfinished.isEmpty() && h.onTotal()) {
+            return failuresFirst(a, unfinished, t);
+        }
+        String lead = unfinished.isEmpty() ? "" : failuresFirst(a, unfinished, t) + " ";
+        if (a.groups().size() > 2) {
+            return lead + ranked(a, h.measure(), t);
+        }
+        return lead + pair(a, h, t);
+    }
+
+    /** A run that neither completed nor is an excerpt: a restore that failed or was stopped. */
+    private static boolean unfinished(RunGroup g) {
+        return g.count(RunKind.FAILED) + g.count(RunKind.INCOMPLETE) > 0;
+    }
+
+    /**
+     * When restores failed or stopped, that leads: "B: 2 of 3 restores did not finish; the one that did took
+     * 2.87 s. A: 3.05 s (3 runs)." A time from the runs that happened to finish is not compared as if it were
+     * the configuration's.
+     */
+    private static String failuresFirst(Analysis a, List<RunGroup> unfinished, Texts t) {
+        List<String> parts = new ArrayList<>();
+        for (RunGroup g : a.groups()) {
+            Spread total = g.spread(Measure.TOTAL);
+            if (unfinished.contains(g)) {
+                int stopped = g.count(RunKind.FAILED) + g.count(RunKind.INCOMPLETE);
+                String part = t.get("headline.unfinished", g.label(), t.integer(stopped), g.size());
+                if (total.known()) {
+                    part += t.get("headline.unfinished.rest", total.n(), t.duration(total.median()));
+                }
+                parts.add(part + ".");
+            } else if (total.known()) {
+                parts.add(t.get("headline.configuration", g.label(), t.duration(total.median()),
+                        total.n() == 1 ? t.runs(1) : t.get("median.of", total.n())) + ".");
+            }
+        }
+        return String.join(" ", parts);
+    }
+
+    /** More than two configurations: every one against the baseline, fastest first. */
+    private static String ranked(Analysis a, Measure m, Texts t) {
+        RunGroup base = a.baselineGroup();
+        Spread b = base.spread(m);
+        List<Integer> order = new ArrayList<>();
+        for (int g = 0; g < a.groups().size(); g++) {
+            if (g != a.baseline() && a.groups().get(g).spread(m).known()) {
+                order.add(g);
+            }
+        }
+        order.sort(Comparator.comparingDouble(g -> a.groups().get(g).spread(m).median()));
+        List<String> items = new ArrayList<>();
+        for (int g : order) {
+            Comparison c = a.comparison(g, m);
+            Spread s = a.groups().get(g).spread(m);
+            String how = c.verdict() == Verdict.TOO_FEW_RUNS ? t.get("rank.few")
+                    : c.verdict() == Verdict.WITHIN_NOISE ? t.get("rank.noise") : "";
+            double ratio = c.timeRatio();
+            String label = a.groups().get(g).label();
+            items.add(Math.abs(ratio - 1) < 0.005 ? t.get("rank.same", label, t.duration(s.median()), how)
+                    : ratio < 1 ? t.get("rank.less", label, t.duration(s.median()), t.percent(1 - ratio), how)
+                    : t.get("rank.more", label, t.duration(s.median()), t.percent(ratio - 1), how));
+        }
+        String what = m == Measure.TOTAL ? "" : " · " + subject(a, m, t);
+        return t.get("headline.rank", base.label(), t.duration(b.median()),
+                (b.n() == 1 ? t.runs(1) : t.get("median.of", b.n())) + what, String.join("; ", items));
+    }
+
+    private static String pair(Analysis a, Headline h, Texts t) {
+        String what = h.onTotal() ? null : subject(a, h.measure(), t);
         Spread fast = h.faster().spread(h.measure());
         if (h.slower() == null) {
-            String runs = fast.n() == 1 ? t.runs(1) : t.get("median.of", t.runs(fast.n()));
+            String runs = fast.n() == 1 ? t.runs(1) : t.get("median.of", fast.n());
             return h.onTotal() ? t.get("headline.total.single", h.faster().label(), t.duration(fast.median()), runs)
                     : t.get("headline.phase.single", h.faster().label(), what, t.duration(fast.median()), runs);
         }
         Spread slow = h.slower().spread(h.measure());
-        String runs = fast.n() == slow.n() ? t.get("runs.each", t.runs(fast.n()))
-                : t.get("runs.pair", fast.n(), slow.n());
+        String runs = fast.n() == slow.n() ? t.get("runs.each", fast.n()) : t.get("runs.pair", fast.n(), slow.n());
         boolean same = h.comparison().verdict() == Verdict.WITHIN_NOISE || h.timeSaved() < 0.005;
         // a difference measured on too few runs is shown with its caveat, never as a plain "less time"
         String key = (h.onTotal() ? "headline.total." : "headline.phase.") + (same ? "same"
@@ -65,5 +168,24 @@ record HeadlineText(String headline, List<NoteText> lines) {
                         t.duration(slow.median()), runs)
                     : t.get(key, h.faster().label(), what, t.duration(fast.median()), t.percent(h.timeSaved()),
                         h.slower().label(), t.duration(slow.median()), runs));
+    }
+
+    /**
+     * What a phase headline timed: "the index phase", or, when every run is an excerpt, what the excerpt shows:
+     * "the 4 index builds in the excerpt" (the builds whose time the lines give; the last one's end is not shown).
+     */
+    static String subject(Analysis a, Measure m, Texts t) {
+        boolean excerpts = a.runs().stream().allMatch(r -> RunKind.of(r) == RunKind.EXCERPT);
+        if (!excerpts) {
+            return t.get("subject." + m.phase().label());
+        }
+        RestoreRun first = a.runs().get(0);
+        if (m == Measure.INDEXES) {
+            return t.get("subject.excerpt.indexes", first.indexes().stream().filter(i -> i.seconds() != null).count());
+        }
+        if (m == Measure.DATA) {
+            return t.get("subject.excerpt.data", first.tables().stream().filter(l -> l.seconds() != null).count());
+        }
+        return t.get("subject.excerpt.phase", t.get("headline.phase." + m.phase().label()));
     }
 }

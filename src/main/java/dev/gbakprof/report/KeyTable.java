@@ -1,7 +1,7 @@
 package dev.gbakprof.report;
 
 import dev.gbakprof.stats.Analysis;
-import dev.gbakprof.model.RunStatus;
+import dev.gbakprof.stats.RunKind;
 import dev.gbakprof.stats.Comparisons;
 import dev.gbakprof.stats.Headline;
 import dev.gbakprof.stats.Measure;
@@ -51,15 +51,19 @@ record KeyTable(List<String> header, List<List<String>> rows) {
         return new KeyTable(header, rows);
     }
 
-    /** "3", "3 (1 failed)", "2 (1 incomplete)", "3 (1 failed, 1 incomplete)". */
+    /** "3", "3 (1 failed)", "2 (1 incomplete)", "3 (1 failed, 1 incomplete)", "1 (excerpt)". */
     static String runsCell(RunGroup g, Texts t) {
-        long failed = g.runs().stream().filter(r -> r.status() == RunStatus.FAILED).count();
-        long incomplete = g.runs().stream().filter(r -> r.status() == RunStatus.INCOMPLETE).count();
+        long failed = g.count(RunKind.FAILED);
+        long incomplete = g.count(RunKind.INCOMPLETE);
+        long excerpts = g.count(RunKind.EXCERPT);
         String n = t.integer(g.size());
-        if (failed > 0 && incomplete > 0) {
-            return t.get("runs.failed.incomplete", n, t.integer(failed), t.integer(incomplete));
+        if (excerpts > 0 && failed + incomplete == 0) {
+            return t.get("runs.excerpt", n, excerpts);
         }
-        return failed > 0 ? t.get("runs.failed", n, t.integer(failed))
-                : incomplete > 0 ? t.get("runs.not.completed", n, t.integer(incomplete)) : n;
+        if (failed > 0 && incomplete > 0) {
+            return t.get("runs.failed.incomplete", n, failed, incomplete);
+        }
+        return failed > 0 ? t.get("runs.failed", n, failed)
+                : incomplete > 0 ? t.get("runs.not.completed", n, incomplete) : n;
     }
 }

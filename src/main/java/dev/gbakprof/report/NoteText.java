@@ -1,28 +1,46 @@
 package dev.gbakprof.report;
 
 import dev.gbakprof.stats.Comparison;
+import dev.gbakprof.stats.Confounder;
 import dev.gbakprof.stats.DataDifference;
 import dev.gbakprof.stats.Measure;
 import dev.gbakprof.stats.Note;
 
+import java.util.ArrayList;
+import java.util.List;
+
 /** A note of the analysis as a sentence in the reader's language, with its stable code. */
-record NoteText(String code, String message) {
+record NoteText(String code, String message, String part) {
 
     static NoteText of(Note note, Texts t) {
-        return new NoteText(note.code().code(), message(note, t));
+        if (note.code().confounder()) {
+            String part = difference((Confounder.Difference) note.arg(0), t);
+            return new NoteText(note.code().code(), t.get("note.differs", part), part);
+        }
+        return new NoteText(note.code().code(), message(note, t), null);
+    }
+
+    /** "route — embedded vs remote TCP (localhost)"; with more than two configurations each value names its own. */
+    private static String difference(Confounder.Difference d, Texts t) {
+        boolean named = d.values().size() > 2;
+        List<String> each = new ArrayList<>();
+        for (Confounder.Values v : d.values()) {
+            String values = String.join(" / ", v.values());
+            each.add(named ? values + " (" + v.label() + ")" : values);
+        }
+        return t.get("differs." + d.kind().code()) + " — " + String.join(t.get("differs.vs"), each);
     }
 
     private static String message(Note n, Texts t) {
         return switch (n.code()) {
-            case RUNS_FAILED -> t.get("note.failed", n.arg(0), t.integer(n.<Integer>arg(1)), t.integer(n.<Integer>arg(2)),
-                    n.arg(3));
-            case RUNS_INCOMPLETE -> t.get("note.incomplete", n.arg(0), t.integer(n.<Integer>arg(1)),
-                    t.integer(n.<Integer>arg(2)));
+            case RUNS_FAILED -> t.get("note.failed", n.arg(0), (Integer) n.arg(1), (Integer) n.arg(2), n.arg(3));
+            case RUNS_INCOMPLETE -> t.get("note.incomplete", n.arg(0), (Integer) n.arg(1), (Integer) n.arg(2));
             case EXCERPT -> t.get("note.excerpt", n.arg(0));
-            case PARTIAL_MEASURE -> t.get("note.partial", phaseName(n.arg(0), t));
-            case VERDICT -> VerdictText.sentence(n.<Comparison>arg(0), t);
-            case DIFFERENT_DATA -> t.get("note.different.data", n.arg(0), n.arg(1), difference(n.arg(2), t));
-            case UNKNOWN_BUILDS -> t.get("note.unknown.builds", n.<Long>arg(0));
+            case PARTIAL_MEASURE -> t.get("note.partial", phaseName((Measure) n.arg(0), t));
+            case VERDICT -> VerdictText.sentence((Comparison) n.arg(0), t);
+            case DIFFERENT_DATA -> t.get("note.different.data", n.arg(0), n.arg(1), difference((DataDifference) n.arg(2), t));
+            case UNKNOWN_BUILDS -> t.get("note.unknown.builds", (Long) n.arg(0));
+            default -> throw new IllegalStateException("no sentence for " + n.code());
         };
     }
 

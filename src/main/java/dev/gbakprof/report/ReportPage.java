@@ -2,7 +2,6 @@ package dev.gbakprof.report;
 
 import dev.gbakprof.stats.Analysis;
 import dev.gbakprof.model.RestoreRun;
-import dev.gbakprof.stats.Bootstrap;
 import dev.gbakprof.stats.Headline;
 import dev.gbakprof.stats.RunGroup;
 
@@ -89,7 +88,7 @@ public final class ReportPage implements ChartFile {
             files.add("timeline.png");
             charts.add(new TimelineChart().chart(analysis, sized, style)::paint);
         }
-        String footer = t.get("report.footer", t.integer(Bootstrap.RESAMPLES));
+        String footer = t.get("report.footer");
         // The index chart has two lines per name and a bar per label in each row: it gets more room.
         List<Double> weights = files.stream().map(f -> f.equals("indexes.png") || f.equals("tables.png") ? 1.4 : 1.0)
                 .toList();

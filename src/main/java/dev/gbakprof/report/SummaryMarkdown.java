@@ -3,7 +3,6 @@ package dev.gbakprof.report;
 import dev.gbakprof.stats.Analysis;
 import dev.gbakprof.model.Phase;
 import dev.gbakprof.model.RestoreRun;
-import dev.gbakprof.stats.Bootstrap;
 import dev.gbakprof.stats.Comparisons;
 import dev.gbakprof.stats.Measure;
 import dev.gbakprof.stats.ObjectStats;
@@ -101,7 +100,7 @@ public final class SummaryMarkdown implements ReportFile {
             md.append("\n## ").append(t.get("md.warnings")).append("\n\n");
             warnings.forEach(w -> md.append("- ").append(escape(w)).append('\n'));
         }
-        md.append("\n---\n").append(escape(t.get("report.footer", t.integer(Bootstrap.RESAMPLES))))
+        md.append("\n---\n").append(escape(t.get("report.footer")))
                 .append('\n');
         return md.toString();
     }

@@ -1,5 +1,6 @@
 package dev.gbakprof.report;
 
+import java.text.ChoiceFormat;
 import java.text.NumberFormat;
 import java.util.ArrayList;
 import java.util.List;
@@ -10,7 +11,10 @@ import java.util.ResourceBundle;
 /**
  * The words and number formats of one report language. Texts live in {@code texts*.properties}
  * (UTF-8) with {@code {0}}-style placeholders that are replaced as they are, without
- * {@code MessageFormat}'s quoting rules.
+ * {@code MessageFormat}'s quoting rules (an apostrophe is just an apostrophe: "Dengeli'ye"). A word that
+ * depends on a count takes its real plural form from a {@link ChoiceFormat} placeholder:
+ * {@code {1,choice,1#execução falhou|1<execuções falharam}} picks by the number in argument 1, and
+ * {@code #} in the chosen form stands for that number in the language's format.
  */
 public final class Texts {
     private static final String BUNDLE = "dev.gbakprof.report.texts";
@@ -46,16 +50,67 @@ public final class Texts {
         } catch (MissingResourceException ex) {
             throw new IllegalStateException("report text '" + key + "' missing for " + lang, ex);
         }
+        text = choices(text, args);
         for (int i = 0; i < args.length; i++) {
             text = text.replace("{" + i + "}", String.valueOf(args[i]));
         }
         return text;
     }
 
+    /** Replaces each {@code {N,choice,…}} by the form its count picks. */
+    private String choices(String text, Object[] args) {
+        int at;
+        while ((at = text.indexOf(",choice,")) >= 0) {
+            int open = text.lastIndexOf('{', at);
+            int close = matching(text, open);
+            int n = Integer.parseInt(text.substring(open + 1, at));
+            double count = args[n] instanceof Number num ? num.doubleValue() : number(String.valueOf(args[n]));
+            String form = new ChoiceFormat(counted(text.substring(at + ",choice,".length(), close))).format(count);
+            text = text.substring(0, open) + form.replace(COUNT, integer((long) count)) + text.substring(close + 1);
+        }
+        return text;
+    }
+
+    /** Stands for the count in a chosen form (ChoiceFormat would read a {@code #} there as a limit). */
+    private static final String COUNT = "\uE000";
+
+    /** A choice pattern with each form's {@code #} (the count) replaced by {@link #COUNT}. */
+    private static String counted(String pattern) {
+        StringBuilder out = new StringBuilder();
+        for (String segment : pattern.split("\\|", -1)) {
+            int sep = 0;
+            while (sep < segment.length() && "#<\u2264".indexOf(segment.charAt(sep)) < 0) {
+                sep++;
+            }
+            if (out.length() > 0) {
+                out.append('|');
+            }
+            out.append(segment, 0, Math.min(sep + 1, segment.length()))
+                    .append(sep + 1 < segment.length() ? segment.substring(sep + 1).replace("#", COUNT) : "");
+        }
+        return out.toString();
+    }
+
+    private static int matching(String text, int open) {
+        int depth = 0;
+        for (int i = open; i < text.length(); i++) {
+            depth += text.charAt(i) == '{' ? 1 : text.charAt(i) == '}' ? -1 : 0;
+            if (depth == 0) {
+                return i;
+            }
+        }
+        throw new IllegalStateException("unclosed choice in report text: " + text);
+    }
+
+    /** A count passed already formatted ("1.000"): its digits. */
+    private static double number(String formatted) {
+        return Double.parseDouble(formatted.replaceAll("[^0-9]", ""));
+    }
+
     /** Every text of the language (to check that the font has their glyphs). */
     public List<String> all() {
         List<String> all = new ArrayList<>();
-        bundle.keySet().stream().sorted().forEach(k -> all.add(bundle.getString(k)));
+        bundle.keySet().stream().sorted().forEach(k -> all.add(bundle.getString(k).replaceAll("\\{\\d+,choice,", "").replace('|', ' ').replace('#', '0')));
         return all;
     }
 

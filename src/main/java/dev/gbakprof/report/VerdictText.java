@@ -3,7 +3,6 @@ package dev.gbakprof.report;
 import dev.gbakprof.stats.Comparison;
 import dev.gbakprof.stats.Comparisons;
 import dev.gbakprof.stats.Interval;
-import dev.gbakprof.stats.MannWhitney;
 
 /** A comparison in plain words: "1.59× faster, 95% CI 1.52–1.66", or why no such claim is made. */
 final class VerdictText {
@@ -58,24 +57,13 @@ final class VerdictText {
             case WITHIN_NOISE -> {
                 String[] b = bounds(c, t);
                 yield t.get("verdict.noise", cand, base, ratio(c.speedup(), t), b[0], b[1],
-                        c.candidateSpread().n(), c.baselineSpread().n(), pValue(c, t));
+                        c.candidateSpread().n(), c.baselineSpread().n());
             }
             case FASTER, SLOWER -> {
                 String[] b = bounds(c, t);
-                String real = t.get("verdict.real", cand, ratio(c.speedup(), t), base, b[0], b[1],
-                        c.candidateSpread().n(), c.baselineSpread().n(), pValue(c, t));
-                // at 3 against 3 the interval excludes 1 exactly when the runs do not overlap: 2 orders in 20
-                boolean three = c.candidateSpread().n() == 3 && c.baselineSpread().n() == 3;
-                yield three ? real + " " + t.get("verdict.real.three") : real;
+                yield t.get("verdict.real", cand, ratio(c.speedup(), t), base, b[0], b[1],
+                        c.candidateSpread().n(), c.baselineSpread().n());
             }
         };
-    }
-
-    /** "0.10", with a word when it is the smallest p-value these run counts allow. */
-    private static String pValue(Comparison c, Texts t) {
-        int n1 = c.candidateSpread().n();
-        int n2 = c.baselineSpread().n();
-        String p = t.number(c.pValue(), 2);
-        return c.pValue() <= MannWhitney.smallestPValue(n1, n2) * (1 + 1e-9) ? t.get("p.smallest", p, n1, n2) : p;
     }
 }

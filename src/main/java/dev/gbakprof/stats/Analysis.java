@@ -123,6 +123,19 @@ public final class Analysis {
                 out.add(Note.of(NoteCode.RUNS_FAILED, g.label(), failed.size(), g.size(), error));
             }
         }
+        for (RunGroup g : groups) {
+            if (g.count(RunKind.INCOMPLETE) > 0) {
+                out.add(Note.of(NoteCode.RUNS_INCOMPLETE, g.label(), g.count(RunKind.INCOMPLETE), g.size()));
+            }
+        }
+        for (RunGroup g : groups) {
+            if (g.count(RunKind.EXCERPT) > 0) {
+                out.add(Note.of(NoteCode.EXCERPT, g.label()));
+            }
+        }
+        for (Confounder.Difference d : Confounder.differences(groups)) {
+            out.add(Note.of(NoteCode.differs(d.kind()), d));
+        }
         boolean single = groups.size() == 1 && groups.get(0).runs().stream()
                 .noneMatch(r -> r.status() == RunStatus.COMPLETED);
         if (single) {

@@ -5,8 +5,8 @@ package dev.gbakprof.stats;
  *
  * @param speedup   baseline median ÷ candidate median: above 1 the candidate is faster; {@code null}
  *                  when a side is unknown
- * @param interval  bootstrap confidence interval of {@code speedup}, {@code null} without a test
- * @param pValue    two-sided Mann–Whitney p-value, {@code null} without a test
+ * @param interval  confidence interval of the speed-up (Welch's t on log-times: of the ratio of geometric means), {@code null} without a test
+ * @param pValue    two-sided p-value of Welch's t-test, {@code null} without a test
  */
 public record Comparison(Measure measure, RunGroup baseline, RunGroup candidate, Spread baselineSpread,
                          Spread candidateSpread, Double speedup, Interval interval, Double pValue,

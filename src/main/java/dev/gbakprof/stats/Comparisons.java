@@ -1,13 +1,14 @@
 package dev.gbakprof.stats;
 
 /**
- * Compares label groups. A difference is called real only when the bootstrap confidence interval of
- * the ratio of medians excludes 1; with fewer than {@link #MIN_RUNS} runs a side gets a ratio and no
- * verdict (with three runs a side the interval excludes 1 only when the two groups do not overlap).
+ * Compares label groups. With at least {@link #MIN_RUNS} known times a side, a difference is called real only
+ * when the 95% confidence interval of the time ratio ({@link Welch}'s t on log-times) excludes 1: the gap is
+ * weighed against the run-to-run spread of both sides. With a single run on a side its spread is unknown: a
+ * ratio, and no verdict.
  */
 public final class Comparisons {
     /** Known values needed on each side before a difference is tested. */
-    public static final int MIN_RUNS = 3;
+    public static final int MIN_RUNS = 2;
     public static final double LEVEL = 0.95;
 
     private Comparisons() {
@@ -20,15 +21,26 @@ public final class Comparisons {
             return new Comparison(measure, baseline, candidate, base, cand, null, null, null, Verdict.UNKNOWN);
         }
         double speedup = base.median() / cand.median();
-        if (base.n() < MIN_RUNS || cand.n() < MIN_RUNS) {
+        double[] b = baseline.known(measure);
+        double[] c = candidate.known(measure);
+        if (b.length < MIN_RUNS || c.length < MIN_RUNS || !positive(b) || !positive(c)) {
             return new Comparison(measure, baseline, candidate, base, cand, speedup, null, null,
                     Verdict.TOO_FEW_RUNS);
         }
-        double[] b = baseline.known(measure);
-        double[] c = candidate.known(measure);
-        Interval ci = Bootstrap.ratioOfMedians(b, c, LEVEL);
-        double p = MannWhitney.pValue(c, b);
+        Welch.Result w = Welch.test(b, c, LEVEL);
+        // the interval of the speed-up (baseline ÷ candidate) is that of Welch's ratio b/c
+        Interval ci = w.interval();
         Verdict verdict = ci.low() > 1 ? Verdict.FASTER : ci.high() < 1 ? Verdict.SLOWER : Verdict.WITHIN_NOISE;
-        return new Comparison(measure, baseline, candidate, base, cand, speedup, ci, p, verdict);
+        return new Comparison(measure, baseline, candidate, base, cand, speedup, ci, w.pValue(), verdict);
+    }
+
+    /** Log-times need every time above 0 (a phase of 0 ms in one run has no ratio). */
+    private static boolean positive(double[] values) {
+        for (double v : values) {
+            if (v <= 0) {
+                return false;
+            }
+        }
+        return true;
     }
 }

@@ -19,9 +19,8 @@ public record Note(NoteCode code, List<Object> args) {
         return new Note(code, Arrays.asList(args));
     }
 
-    /** The argument at {@code i}, typed as the code documents it. */
-    @SuppressWarnings("unchecked")
-    public <T> T arg(int i) {
-        return (T) args.get(i);
+    /** The argument at {@code i}, of the type the code documents. */
+    public Object arg(int i) {
+        return args.get(i);
     }
 }

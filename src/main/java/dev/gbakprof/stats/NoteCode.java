@@ -20,7 +20,30 @@ public enum NoteCode {
     /** Two configurations restored different tables or row counts; args: label, baseline label, difference. */
     DIFFERENT_DATA,
     /** Index builds whose time is unknown are left out; args: how many. */
-    UNKNOWN_BUILDS;
+    UNKNOWN_BUILDS,
+    /*
+     * Configurations differ in more than their labels name (a {@link Confounder}); args: the
+     * Confounder.Difference. One code per kind.
+     */
+    DIFFERS_ROUTE,
+    DIFFERS_GBAK_VERSION,
+    DIFFERS_ENGINE_VERSION,
+    DIFFERS_PAGE_SIZE,
+    DIFFERS_SWITCHES,
+    DIFFERS_HOST,
+    DIFFERS_CPU,
+    DIFFERS_POWER_PLAN,
+    DIFFERS_BACKUP;
+
+    /** The code of a difference in one kind of confounder. */
+    public static NoteCode differs(Confounder kind) {
+        return valueOf("DIFFERS_" + kind.name());
+    }
+
+    /** Whether the note names something else that differs between the configurations. */
+    public boolean confounder() {
+        return name().startsWith("DIFFERS_");
+    }
 
     /** {@code runs-failed}: the form JSON carries. */
     public String code() {

@@ -11,6 +11,7 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 import java.util.function.Predicate;
 
@@ -19,11 +20,41 @@ public final class ObjectStats {
     private ObjectStats() {
     }
 
-    /** Every index seen in any run, in the order first seen. */
+    /**
+     * Every index seen in any run, in the order first seen, matched by name <em>and</em> table: two databases
+     * each have an {@code RDB$FOREIGN3}, of different tables, and their times are not one index's. A table the
+     * log or the database gives for certain wins over an inferred one ({@code --inspect}: {@code indexMapping:
+     * database}): an index whose table is only inferred, or unknown, in some run joins the certain one when its
+     * name has exactly one certain table.
+     */
     public static List<ObjectTimes> indexes(List<RunGroup> groups) {
-        return collect(groups, RestoreRun::indexes, IndexBuild::name, IndexBuild::seconds, IndexBuild::failed, (name, builds) -> {
-            IndexBuild withTable = builds.stream().flatMap(List::stream).filter(b -> b.table() != null)
-                    .findFirst().orElse(null);
+        Map<String, java.util.Set<String>> certain = new LinkedHashMap<>();
+        for (RunGroup g : groups) {
+            for (RestoreRun r : g.runs()) {
+                for (IndexBuild b : r.indexes()) {
+                    if (b.table() != null && !"inferred".equals(b.tableSource())) {
+                        certain.computeIfAbsent(b.name(), k -> new java.util.LinkedHashSet<>()).add(b.table());
+                    }
+                }
+            }
+        }
+        BiFunction<RestoreRun, IndexBuild, String> key = (run, b) -> {
+            java.util.Set<String> known = certain.getOrDefault(b.name(), java.util.Set.of());
+            String sure = known.size() == 1 ? known.iterator().next() : null;
+            // the certain table wins when this run restored that table too (the same database, inferred wrongly)
+            boolean same = sure != null && run.tables().stream().anyMatch(t -> t.name().equals(sure));
+            String table = b.table() != null && !"inferred".equals(b.tableSource()) ? b.table()
+                    : sure != null && (b.table() == null || same) ? sure : b.table();
+            return table == null ? b.name() : b.name() + KEY + table;
+        };
+        return collect(groups, RestoreRun::indexes, key, IndexBuild::seconds, IndexBuild::failed, (name, builds) -> {
+            List<IndexBuild> all = builds.stream().flatMap(List::stream).toList();
+            IndexBuild withTable = all.stream().filter(b -> b.table() != null && !"inferred".equals(b.tableSource()))
+                    .findFirst().orElse(all.stream().filter(b -> b.table() != null).findFirst().orElse(null));
+            if (name.contains(KEY) && (withTable == null || !name.endsWith(KEY + withTable.table()))) {
+                // an inferred build joined the certain table of its name
+                return new Meta(name.substring(name.indexOf(KEY) + 1), false, List.of());
+            }
             return withTable == null ? new Meta(null, false, List.of())
                     : new Meta(withTable.table(), withTable.tableSource() == IndexMapping.INFERRED, List.of());
         });
@@ -34,7 +65,7 @@ public final class ObjectStats {
      * its runs whose load finished (a load the log ends in had restored only part of the rows).
      */
     public static List<ObjectTimes> tables(List<RunGroup> groups) {
-        return collect(groups, RestoreRun::tables, TableLoad::name, TableLoad::seconds, t -> false,
+        return collect(groups, RestoreRun::tables, (run, t) -> t.name(), TableLoad::seconds, t -> false,
                 (name, loadsByGroup) -> new Meta(null, false, loadsByGroup.stream()
                         .map(loads -> RowCount.of(loads.stream().filter(t -> t.seconds() != null)
                                 .mapToLong(TableLoad::records).summaryStatistics()))
@@ -51,6 +82,9 @@ public final class ObjectStats {
         return all.stream().sorted(slowestFirst).limit(top).toList();
     }
 
+    /** Between an index's name and its table in the key that matches builds. */
+    private static final String KEY = "\u0000";
+
     private record Meta(String table, boolean inferred, List<RowCount> rowsByGroup) {
     }
 
@@ -60,7 +94,7 @@ public final class ObjectStats {
     }
 
     private static <T> List<ObjectTimes> collect(List<RunGroup> groups, Function<RestoreRun, List<T>> items,
-                                                 Function<T, String> name, Function<T, Double> seconds,
+                                                 BiFunction<RestoreRun, T, String> name, Function<T, Double> seconds,
                                                  Predicate<T> failed, MetaOf<T> meta) {
         // name -> group -> one entry per run of the group that has the object
         Map<String, List<List<Double>>> times = new LinkedHashMap<>();
@@ -69,7 +103,7 @@ public final class ObjectStats {
         for (int g = 0; g < groups.size(); g++) {
             for (RestoreRun run : groups.get(g).runs()) {
                 for (T item : items.apply(run)) {
-                    String key = name.apply(item);
+                    String key = name.apply(run, item);
                     List<List<Double>> perGroup = times.computeIfAbsent(key, k -> newGroups(groups.size()));
                     perGroup.get(g).add(seconds.apply(item));
                     seen.computeIfAbsent(key, k -> newGroups(groups.size())).get(g).add(item);
@@ -83,7 +117,7 @@ public final class ObjectStats {
         times.forEach((key, perGroup) -> {
             Meta m = meta.of(key, seen.get(key));
             int[] f = failures.getOrDefault(key, new int[groups.size()]);
-            out.add(new ObjectTimes(key, m.table(), m.inferred(), m.rowsByGroup(),
+            out.add(new ObjectTimes(key.contains(KEY) ? key.substring(0, key.indexOf(KEY)) : key, m.table(), m.inferred(), m.rowsByGroup(),
                     perGroup.stream().map(Spread::of).toList(), Arrays.stream(f).boxed().toList()));
         });
         return out;

@@ -8,7 +8,7 @@ public enum Verdict {
     SLOWER,
     /** The confidence interval holds 1: the difference is not told apart from run-to-run noise. */
     WITHIN_NOISE,
-    /** Fewer than {@link Comparisons#MIN_RUNS} known values on a side: a ratio, but no test. */
+    /** A single known value on a side: its run-to-run spread is unknown, so a ratio but no test. */
     TOO_FEW_RUNS,
     /** A side has no known value of the measure (e.g. no completed run for the total). */
     UNKNOWN

@@ -7,10 +7,21 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Stream;
 
-/** Loads an INPUT of report/compare: a gbakprof run record (JSON) or a raw gbak log, told apart by content. */
+/**
+ * Loads an INPUT of report/compare: a gbakprof run record (JSON) or a raw gbak log, told apart by content; a run
+ * folder ({@code run.json} and the raw {@code gbak.log} that {@code gbakprof run} writes) or a folder of run
+ * folders. A {@code gbak.log} with a {@code run.json} beside it is that run's raw log: the run's record is loaded
+ * (its label, route, environment and gbak's exit code are what the log alone cannot say).
+ */
 public final class RunInputs {
+    /** The files of a run folder (run/RestoreSession writes them). */
+    public static final String RECORD = "run.json";
+    public static final String RAW_LOG = "gbak.log";
+
     private RunInputs() {
     }
 
@@ -20,11 +31,40 @@ public final class RunInputs {
 
     /** As {@link #load(Path, String)}; a raw log without BOM decoded in {@code encoding} when given ({@code --encoding}). */
     public static List<RestoreRun> load(Path path, String label, java.nio.charset.Charset encoding) {
+        if (Files.isDirectory(path)) {
+            return folder(path, label, encoding);
+        }
+        Path record = path.getFileName() != null && path.getFileName().toString().equals(RAW_LOG)
+                ? path.resolveSibling(RECORD) : null;
+        if (record != null && Files.isRegularFile(record)) {
+            return load(record, label, encoding);
+        }
         if (looksLikeJson(path)) {
             List<RestoreRun> runs = RunJson.read(path);
             return label == null ? runs : runs.stream().map(r -> r.withLabel(label)).toList();
         }
         return LogReader.readAll(path, label, encoding);
+    }
+
+    /** A run folder's record, or the records of the run folders in it, in name order (their start times). */
+    private static List<RestoreRun> folder(Path dir, String label, java.nio.charset.Charset encoding) {
+        Path record = dir.resolve(RECORD);
+        if (Files.isRegularFile(record)) {
+            return load(record, label, encoding);
+        }
+        List<Path> runs;
+        try (Stream<Path> children = Files.list(dir)) {
+            runs = children.filter(d -> Files.isRegularFile(d.resolve(RECORD))).sorted().toList();
+        } catch (IOException ex) {
+            throw new LogFormatException(dir.toString(), 0, "cannot read the folder: " + ex.getMessage());
+        }
+        if (runs.isEmpty()) {
+            throw new LogFormatException(dir.toString(), 0, "a folder, but not a run folder (no " + RECORD
+                    + ") and no run folders in it: give a gbak log, a run record or a folder that gbakprof run wrote");
+        }
+        List<RestoreRun> all = new ArrayList<>();
+        runs.forEach(r -> all.addAll(load(r.resolve(RECORD), label)));
+        return all;
     }
 
     static boolean looksLikeJson(Path path) {

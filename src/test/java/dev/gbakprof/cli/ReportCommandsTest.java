@@ -186,9 +186,34 @@ class ReportCommandsTest {
         // the same restore three times a side would give a "real" difference with an interval of zero width
         assertThat(run("compare", "--out", tmp.resolve("r").toString(), "A=" + FULL[0], "A=" + copy, "B=" + QUOTA[0]))
                 .isEqualTo(Main.BAD_INPUT);
-        assertThat(err.toString()).isEqualTo("gbakprof: " + copy + ": the same content as " + FULL[0]
-                + " (one restore given twice?); each run is a restore of its own: give each log once\n");
+        assertThat(err.toString()).isEqualTo("gbakprof: " + copy + ": the same restore as " + FULL[0]
+                + " (the same statistics lines: every clock, row count, read and write); each run must be a restore "
+                + "of its own: give it once\n");
         assertThat(tmp.resolve("r")).doesNotExist();
+    }
+
+    @Test
+    void oneRestoreSavedAsUtf8CrlfAndUtf16IsOneRestoreNotThree() {
+        // the same gbak output in three encodings: different bytes, the same statistics lines
+        String logs = "src/test/resources/logs/";
+        assertThat(run("report", "--out", tmp.resolve("r").toString(), logs + "small-tdrw.log",
+                logs + "small-tdrw.crlf.log")).isEqualTo(Main.BAD_INPUT);
+        assertThat(err.toString()).contains("small-tdrw.crlf.log: the same restore as " + logs + "small-tdrw.log");
+        err.getBuffer().setLength(0);
+        assertThat(run("report", "--out", tmp.resolve("r").toString(), logs + "small-tdrw.utf16le.log",
+                logs + "small-tdrw.utf8bom.log")).isEqualTo(Main.BAD_INPUT);
+        assertThat(err.toString()).contains("small-tdrw.utf8bom.log: the same restore as " + logs + "small-tdrw.utf16le.log");
+        assertThat(tmp.resolve("r")).doesNotExist();
+    }
+
+    @Test
+    void aRunRecordAndItsOwnRawLogAreOneRestore() throws Exception {
+        // parse -o writes the record of a log: given with the log it came from, it is the same restore
+        Path record = tmp.resolve("run1.json");
+        assertThat(run("parse", FULL[0], "-o", record.toString())).isZero();
+        assertThat(run("report", "--out", tmp.resolve("r").toString(), record.toString(), FULL[0]))
+                .isEqualTo(Main.BAD_INPUT);
+        assertThat(err.toString()).contains(": the same restore as ");
     }
 
     @Test

@@ -70,4 +70,34 @@ class ObjectStatsTest {
     private static ObjectTimes orders(List<RunGroup> groups) {
         return ObjectStats.tables(groups).stream().filter(o -> o.name().equals("ORDERS")).findFirst().orElseThrow();
     }
+
+    /** shop-tdrw.log with RDB$FOREIGN3 given as an index of {@code table}, as the log or database says ({@code source}). */
+    private RestoreRun foreign3On(String table, String source, String label) {
+        return full.toBuilder().label(label).indexes(full.indexes().stream()
+                .map(i -> i.name().equals("RDB$FOREIGN3") ? i.withTable(table, source) : i).toList()).build();
+    }
+
+    @Test
+    void indexesOfTwoDatabasesWithOneNameAreTwoRowsNotOne() {
+        // another database whose RDB$FOREIGN3 belongs to JOB (a table shop does not have)
+        RestoreRun other = foreign3On("JOB", "log", "other").toBuilder()
+                .tables(List.of(new dev.gbakprof.model.TableLoad("JOB", 10, 0.1, 0.01))).build();
+        List<ObjectTimes> rows = ObjectStats.indexes(Groups.byLabel(List.of(full, other))).stream()
+                .filter(o -> o.name().equals("RDB$FOREIGN3")).toList();
+        assertThat(rows).extracting(ObjectTimes::table).containsExactly("ORDER_LINES", "JOB");
+        // each row has a time in one configuration only: no ratio between two databases' indexes
+        assertThat(rows).allSatisfy(o -> assertThat(o.ratio(1, 0)).isNull());
+    }
+
+    @Test
+    void aTableTheDatabaseVerifiedWinsOverAnInferredOne() {
+        // the same shop restore inspected (--inspect: the database says ORDERS) and one only inferred (ORDER_LINES?)
+        RestoreRun verified = foreign3On("ORDERS", "database", "inspected");
+        List<ObjectTimes> rows = ObjectStats.indexes(Groups.byLabel(List.of(full, verified))).stream()
+                .filter(o -> o.name().equals("RDB$FOREIGN3")).toList();
+        assertThat(rows).hasSize(1);
+        assertThat(rows.get(0).table()).isEqualTo("ORDERS");
+        assertThat(rows.get(0).inferred()).isFalse();
+        assertThat(rows.get(0).ratio(1, 0)).isEqualTo(1.0);
+    }
 }

@@ -1,0 +1,177 @@
+package dev.gbakprof.stats;
+
+import dev.gbakprof.model.Environment;
+import dev.gbakprof.model.RestoreRun;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.function.Function;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * What else a run's record says about how it ran, besides its label: a Balanced-against-High-performance
+ * comparison whose runs also differ in route is not a power-plan comparison. Each kind reads one thing the
+ * record knows ({@code null}: the record does not say, which is never taken for a difference).
+ */
+public enum Confounder {
+    /** How gbak reached the database: embedded, remote TCP ({@code host:path}), the services manager. */
+    ROUTE(Confounder::route),
+    GBAK_VERSION(r -> env(r, Environment::gbakVersion)),
+    ENGINE_VERSION(r -> r.inspection() != null && r.inspection().engineVersion() != null
+            ? r.inspection().engineVersion() : env(r, Environment::engineVersion)),
+    PAGE_SIZE(r -> r.pageSize() == null ? null : String.valueOf(r.pageSize())),
+    /** gbak switches beyond the ones every timed restore uses (-c -v -st, user and password): -bu, -par, -se… */
+    SWITCHES(Confounder::switches),
+    HOST(r -> env(r, Environment::host)),
+    CPU(r -> {
+        Environment e = r.environment();
+        return e == null || e.cpuModel() == null ? null
+                : e.cpuModel() + (e.logicalCpus() == null ? "" : " × " + e.logicalCpus());
+    }),
+    POWER_PLAN(r -> {
+        Environment e = r.environment();
+        return e == null || e.powerPlan() == null || e.powerPlan().name() == null
+                || "unknown".equals(e.powerPlan().name()) ? null : e.powerPlan().name();
+    }),
+    /** The backup restored: its file name and size. */
+    BACKUP(r -> {
+        if (r.backupFile() == null) {
+            return null;
+        }
+        String name = r.backupFile().replaceAll(".*[/\\\\]", "");
+        return r.backupBytes() == null ? name : name + " (" + r.backupBytes() + " bytes)";
+    });
+
+    private final Function<RestoreRun, String> value;
+
+    Confounder(Function<RestoreRun, String> value) {
+        this.value = value;
+    }
+
+    /** What the record says for this kind, {@code null} when it does not say. */
+    public String of(RestoreRun run) {
+        return value.apply(run);
+    }
+
+    /** {@code gbak-version}: the form notes and JSON carry. */
+    public String code() {
+        return name().toLowerCase(Locale.ROOT).replace('_', '-');
+    }
+
+    /**
+     * One configuration's values of a kind, and whether the label names it (a label "Balanced" names the power
+     * plan Balanced: that difference is the one being compared).
+     */
+    public record Values(String label, Set<String> values) {
+    }
+
+    /** The kinds in which configurations differ, each with every configuration's values; none when all agree. */
+    public static List<Difference> differences(List<RunGroup> groups) {
+        List<Difference> out = new ArrayList<>();
+        if (groups.size() < 2) {
+            return out;
+        }
+        for (Confounder kind : values()) {
+            List<Values> per = new ArrayList<>();
+            for (RunGroup g : groups) {
+                Set<String> vs = new TreeSet<>();
+                g.runs().forEach(r -> {
+                    String v = kind.of(r);
+                    if (v != null) {
+                        vs.add(v);
+                    }
+                });
+                per.add(new Values(g.label(), vs));
+            }
+            List<Values> known = per.stream().filter(v -> !v.values().isEmpty()).toList();
+            boolean differs = known.size() >= 2 && known.stream().map(Values::values).distinct().count() > 1;
+            boolean named = known.stream().allMatch(v -> v.values().stream().allMatch(x -> names(v.label(), x)));
+            if (differs && !named) {
+                out.add(new Difference(kind, known));
+            }
+        }
+        return out;
+    }
+
+    /** One kind in which configurations differ. */
+    public record Difference(Confounder kind, List<Values> values) {
+    }
+
+    /** Whether a label names a value: "hp-balanced" names "Balanced", "page-16384" names 16384. */
+    private static boolean names(String label, String value) {
+        return normal(label).contains(normal(value));
+    }
+
+    private static String normal(String s) {
+        return s.toLowerCase(Locale.ROOT).replaceAll("[^\\p{L}\\p{N}]", "");
+    }
+
+    private static String env(RestoreRun r, Function<Environment, String> f) {
+        return r.environment() == null ? null : f.apply(r.environment());
+    }
+
+    /** A host before a colon (at least 2 characters, so not a Windows drive "C:"), or an inet:// URL. */
+    private static final Pattern REMOTE = Pattern.compile("^(?:inet[46]?://([^/]+)/|([^/\\\\:]{2,}?)(?:/\\d+)?:)");
+
+    static String route(RestoreRun r) {
+        if ("service".equals(r.via())) {
+            return "services manager";
+        }
+        if (!"gbak".equals(r.via())) {
+            return null; // a parsed log does not say how gbak reached the database
+        }
+        if (r.command() != null && Pattern.compile("\\s-se(r(v(i(c(e)?)?)?)?)?\\s").matcher(r.command() + " ").find()) {
+            return "gbak -se (services manager)";
+        }
+        if (r.database() == null) {
+            return null;
+        }
+        Matcher m = REMOTE.matcher(r.database());
+        if (m.find()) {
+            return "remote TCP (" + (m.group(1) != null ? m.group(1) : m.group(2)) + ")";
+        }
+        return "embedded";
+    }
+
+    /** Switches every timed restore has, with how many values follow each. */
+    private static final List<String> USUAL = List.of("-c", "-create", "-create_database", "-v", "-verbose",
+            "-rep", "-replace", "-replace_database", "-r", "-recreate", "-recreate_database");
+    private static final List<String> USUAL_WITH_VALUE = List.of("-st", "-statistics", "-user", "-u", "-pas",
+            "-password", "-fetch_password", "-fe", "-y");
+
+    /** The gbak command's other switches, in order ("-bu 2048 -par 4"); the files are left out. */
+    static String switches(RestoreRun r) {
+        if (!"gbak".equals(r.via()) || r.command() == null) {
+            return null;
+        }
+        String command = r.command().replaceAll("\\s+\\(password from ISC_PASSWORD\\)$", "");
+        List<String> tokens = Arrays.asList(command.trim().split("\\s+"));
+        List<String> other = new ArrayList<>();
+        for (int i = 1; i < tokens.size(); i++) {
+            String tok = tokens.get(i);
+            String low = tok.toLowerCase(Locale.ROOT);
+            if (!tok.startsWith("-")) {
+                continue; // backup file, database
+            }
+            if (USUAL.contains(low)) {
+                continue;
+            }
+            if (USUAL_WITH_VALUE.contains(low)) {
+                i++;
+                continue;
+            }
+            // a switch with a value: the next token when it is a number or a server
+            if (i + 1 < tokens.size() && tokens.get(i + 1).matches("\\d+|[^/\\\\]*:service_mgr|[^-].*:\\S*service_mgr")) {
+                other.add(tok + " " + tokens.get(++i));
+            } else {
+                other.add(tok);
+            }
+        }
+        return other.isEmpty() ? "none" : String.join(" ", other);
+    }
+}

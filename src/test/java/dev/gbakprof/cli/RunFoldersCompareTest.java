@@ -1,0 +1,128 @@
+package dev.gbakprof.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.gbakprof.testutil.Cli;
+import dev.gbakprof.testutil.FirebirdServer;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * report and compare on run folders made by the real gbak through each route: embedded (a local file), remote
+ * TCP ({@code localhost:path}) and the services manager (scripts/test starts the server).
+ */
+class RunFoldersCompareTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static FirebirdServer.Folder f;
+    private static Path local;
+    private static Path remote;
+    private static Path svc;
+
+    @BeforeAll
+    static void restoreThroughEveryRoute() throws Exception {
+        FirebirdServer.require();
+        f = FirebirdServer.folder();
+        Path fbk = f.backup("small");
+        Path runs = f.resolve("runs");
+        Cli.Result a = Cli.run("run", "--backup", fbk.toString(), "--database", f.resolve("local.fdb").toString(),
+                "--runs-dir", runs.toString(), "--label", "local");
+        assertThat(a.code()).as(a.err()).isZero();
+        Cli.Result b = Cli.run("run", "--backup", fbk.toString(), "--database", "localhost:" + f.resolve("remote.fdb"),
+                "--runs-dir", runs.toString(), "--label", "remote");
+        assertThat(b.code()).as(b.err()).isZero();
+        Cli.Result c = Cli.run("run", "--via", "service", "--backup", fbk.toString(), "--database",
+                f.resolve("svc.fdb").toString(), "--runs-dir", runs.toString(), "--label", "svc");
+        assertThat(c.code()).as(c.err()).isZero();
+        local = folder(runs, "-local");
+        remote = folder(runs, "-remote");
+        svc = folder(runs, "-svc");
+    }
+
+    @AfterAll
+    static void removeTheFolder() throws IOException {
+        if (f != null) {
+            f.close();
+        }
+    }
+
+    private static Path folder(Path runs, String suffix) throws IOException {
+        try (Stream<Path> s = Files.list(runs)) {
+            return s.filter(p -> p.getFileName().toString().endsWith(suffix)).findFirst().orElseThrow();
+        }
+    }
+
+    private static List<String> codes(JsonNode root) {
+        List<String> out = new ArrayList<>();
+        root.get("notes").forEach(n -> out.add(n.get("code").asText()));
+        return out;
+    }
+
+    private static List<String> labels(JsonNode root) {
+        List<String> out = new ArrayList<>();
+        root.get("configurations").forEach(c -> out.add(c.get("label").asText()));
+        return out;
+    }
+
+    @Test
+    void aGbakLogInARunFolderTakesItsRunsLabelSoRoutesAreNotMerged() throws Exception {
+        Cli.Result r = Cli.run("report", "--json", local.resolve("gbak.log").toString(),
+                remote.resolve("gbak.log").toString(), svc.resolve("gbak.log").toString());
+        assertThat(r.code()).as(r.err()).isZero();
+        JsonNode root = JSON.readTree(r.out());
+        // not three runs of one configuration "gbak": each run's own label
+        assertThat(labels(root)).containsExactly("local", "remote", "svc");
+    }
+
+    @Test
+    void aRunFolderIsAnInputAndTheRouteThatDiffersIsSaid() throws Exception {
+        Cli.Result r = Cli.run("compare", "--json", local.toString(), remote.toString());
+        assertThat(r.code()).as(r.err()).isZero();
+        JsonNode root = JSON.readTree(r.out());
+        assertThat(labels(root)).containsExactly("local", "remote");
+        assertThat(codes(root)).contains("differs-route");
+        JsonNode route = null;
+        for (JsonNode n : root.get("notes")) {
+            route = n.get("code").asText().equals("differs-route") ? n : route;
+        }
+        assertThat(route.get("message").asText()).isEqualTo("Also differs: route — embedded vs remote TCP (localhost)");
+    }
+
+    @Test
+    void theServicesRouteIsAnotherRouteAndItsSummaryMdSaysSo() throws Exception {
+        Path out = f.resolve("report-svc");
+        Cli.Result r = Cli.run("compare", "--out", out.toString(), local.toString(), svc.toString());
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.out()).contains("Also differs: route — embedded vs services manager");
+        assertThat(Files.readString(out.resolve("summary.md"))).contains("Also differs: route — embedded vs services manager");
+    }
+
+    @Test
+    void aRecordAndItsOwnRawLogAreOneRestoreCountedTwice() {
+        Cli.Result r = Cli.run("report", "--json", local.resolve("run.json").toString(), local.resolve("gbak.log").toString());
+        assertThat(r.code()).isEqualTo(Main.BAD_INPUT);
+        assertThat(r.err()).contains("the same restore as");
+    }
+
+    @Test
+    void aFolderOfRunFoldersGivesEveryRun() throws Exception {
+        Cli.Result r = Cli.run("report", "--json", local.getParent().toString());
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(labels(JSON.readTree(r.out()))).containsExactly("local", "remote", "svc");
+    }
+
+    @Test
+    void aFolderThatHoldsNoRunIsBadInputNamingIt() {
+        Cli.Result r = Cli.run("report", "--json", f.resolve("runs").getParent().resolve("nothing-here").toString());
+        assertThat(r.code()).isEqualTo(Main.BAD_INPUT);
+    }
+}
