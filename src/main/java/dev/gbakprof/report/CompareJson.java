@@ -15,7 +15,7 @@ import dev.gbakprof.stats.Measure;
 import dev.gbakprof.stats.ObjectTimes;
 import dev.gbakprof.stats.RowCount;
 import dev.gbakprof.stats.RunGroup;
-import dev.gbakprof.stats.RunKind;
+import dev.gbakprof.stats.RunOutcome;
 import dev.gbakprof.stats.Spread;
 
 import java.nio.charset.StandardCharsets;
@@ -80,7 +80,7 @@ public final class CompareJson {
         c.put("baseline", baseline);
         ObjectNode runs = c.putObject("runs");
         runs.put("count", g.size());
-        for (RunKind k : RunKind.values()) {
+        for (RunOutcome k : RunOutcome.values()) {
             runs.put(k.toString(), g.count(k));
         }
         ArrayNode list = c.putArray("runList");
@@ -88,7 +88,7 @@ public final class CompareJson {
             ObjectNode run = list.addObject();
             run.put("source", r.source());
             run.put("status", r.status().toString());
-            run.put("kind", RunKind.of(r).toString());
+            run.put("kind", RunOutcome.of(r).toString());
             run.put("startedAt", r.startedAt());
             run.put("totalSeconds", r.restoreSeconds());
             run.put("lastSeenSeconds", r.lastSeenSeconds());

@@ -6,7 +6,7 @@ import dev.gbakprof.stats.Analysis;
 import dev.gbakprof.stats.Comparison;
 import dev.gbakprof.stats.Headline;
 import dev.gbakprof.stats.Measure;
-import dev.gbakprof.stats.RunKind;
+import dev.gbakprof.stats.RunOutcome;
 import dev.gbakprof.stats.RunGroup;
 import dev.gbakprof.stats.Spread;
 import dev.gbakprof.stats.Verdict;
@@ -65,7 +65,7 @@ record HeadlineText(String headline, List<NoteText> lines, Texts texts) {
         Headline h = a.headline();
         RunGroup only = a.groups().size() == 1 ? a.groups().get(0) : null;
         if (only != null && only.runs().stream().noneMatch(r -> r.status() == RunStatus.COMPLETED)
-                && only.count(RunKind.EXCERPT) < only.size()) {
+                && only.count(RunOutcome.EXCERPT) < only.size()) {
             // one configuration and no finished restore: say how it ended, not how long a phase took
             Spread stoppedAt = Spread.of(only.runs().stream().map(RestoreRun::lastSeenSeconds).toList());
             boolean failed = only.runs().stream().anyMatch(r -> r.status() == RunStatus.FAILED);
@@ -90,7 +90,7 @@ record HeadlineText(String headline, List<NoteText> lines, Texts texts) {
 
     /** A run that neither completed nor is an excerpt: a restore that failed or was stopped. */
     private static boolean unfinished(RunGroup g) {
-        return g.count(RunKind.FAILED) + g.count(RunKind.INCOMPLETE) > 0;
+        return g.count(RunOutcome.FAILED) + g.count(RunOutcome.INCOMPLETE) > 0;
     }
 
     /**
@@ -103,7 +103,7 @@ record HeadlineText(String headline, List<NoteText> lines, Texts texts) {
         for (RunGroup g : a.groups()) {
             Spread total = g.spread(Measure.TOTAL);
             if (unfinished.contains(g)) {
-                int stopped = g.count(RunKind.FAILED) + g.count(RunKind.INCOMPLETE);
+                int stopped = g.count(RunOutcome.FAILED) + g.count(RunOutcome.INCOMPLETE);
                 String part = t.get("headline.unfinished", g.label(), t.integer(stopped), g.size());
                 if (total.known()) {
                     part += t.get("headline.unfinished.rest", total.n(), t.duration(total.median()));
@@ -175,7 +175,7 @@ record HeadlineText(String headline, List<NoteText> lines, Texts texts) {
      * "the 4 index builds in the excerpt" (the builds whose time the lines give; the last one's end is not shown).
      */
     static String subject(Analysis a, Measure m, Texts t) {
-        boolean excerpts = a.runs().stream().allMatch(r -> RunKind.of(r) == RunKind.EXCERPT);
+        boolean excerpts = a.runs().stream().allMatch(r -> RunOutcome.of(r) == RunOutcome.EXCERPT);
         if (!excerpts) {
             return t.get("subject." + m.phase().label());
         }

@@ -1,7 +1,7 @@
 package dev.gbakprof.report;
 
 import dev.gbakprof.stats.Analysis;
-import dev.gbakprof.stats.RunKind;
+import dev.gbakprof.stats.RunOutcome;
 import dev.gbakprof.stats.Comparisons;
 import dev.gbakprof.stats.Headline;
 import dev.gbakprof.stats.Measure;
@@ -53,9 +53,9 @@ record KeyTable(List<String> header, List<List<String>> rows) {
 
     /** "3", "3 (1 failed)", "2 (1 incomplete)", "3 (1 failed, 1 incomplete)", "1 (excerpt)". */
     static String runsCell(RunGroup g, Texts t) {
-        long failed = g.count(RunKind.FAILED);
-        long incomplete = g.count(RunKind.INCOMPLETE);
-        long excerpts = g.count(RunKind.EXCERPT);
+        long failed = g.count(RunOutcome.FAILED);
+        long incomplete = g.count(RunOutcome.INCOMPLETE);
+        long excerpts = g.count(RunOutcome.EXCERPT);
         String n = t.integer(g.size());
         if (excerpts > 0 && failed + incomplete == 0) {
             return t.get("runs.excerpt", n, excerpts);

@@ -124,12 +124,12 @@ public final class Analysis {
             }
         }
         for (RunGroup g : groups) {
-            if (g.count(RunKind.INCOMPLETE) > 0) {
-                out.add(Note.of(NoteCode.RUNS_INCOMPLETE, g.label(), g.count(RunKind.INCOMPLETE), g.size()));
+            if (g.count(RunOutcome.INCOMPLETE) > 0) {
+                out.add(Note.of(NoteCode.RUNS_INCOMPLETE, g.label(), g.count(RunOutcome.INCOMPLETE), g.size()));
             }
         }
         for (RunGroup g : groups) {
-            if (g.count(RunKind.EXCERPT) > 0) {
+            if (g.count(RunOutcome.EXCERPT) > 0) {
                 out.add(Note.of(NoteCode.EXCERPT, g.label()));
             }
         }

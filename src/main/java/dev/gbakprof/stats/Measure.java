@@ -74,11 +74,11 @@ public enum Measure {
 
     /**
      * An incomplete run whose log starts where the restore starts: gbak was stopped (a timeout, Ctrl-C, a kill)
-     * or the log was cut, so the phase it stopped in is cut short. An excerpt ({@link RunKind#EXCERPT}) starts
+     * or the log was cut, so the phase it stopped in is cut short. An excerpt ({@link RunOutcome#EXCERPT}) starts
      * later; its phases count as far as it shows them (the article's index lines).
      */
     private static boolean cutShort(RestoreRun run) {
-        return RunKind.of(run) == RunKind.INCOMPLETE;
+        return RunOutcome.of(run) == RunOutcome.INCOMPLETE;
     }
 
     /** gbak went past this phase: it printed its total, or a phase of a later step shows time. */

@@ -39,8 +39,8 @@ public record RunGroup(String label, List<RestoreRun> runs, Map<Measure, Spread>
     }
 
     /** How many of the group's runs are of this kind. */
-    public int count(RunKind kind) {
-        return (int) runs.stream().filter(r -> RunKind.of(r) == kind).count();
+    public int count(RunOutcome kind) {
+        return (int) runs.stream().filter(r -> RunOutcome.of(r) == kind).count();
     }
 
     /** The known values of a measure, in run order. */

@@ -11,10 +11,10 @@ import java.util.Locale;
  * start (no setup phase: the article's five index lines) told apart as an {@link #EXCERPT}. An excerpt was
  * not stopped: it timed only what it shows.
  */
-public enum RunKind {
+public enum RunOutcome {
     COMPLETED, FAILED, INCOMPLETE, EXCERPT;
 
-    public static RunKind of(RestoreRun run) {
+    public static RunOutcome of(RestoreRun run) {
         return switch (run.status()) {
             case COMPLETED -> COMPLETED;
             case FAILED -> FAILED;
