@@ -2,6 +2,7 @@ package dev.gbakprof.stats;
 
 import dev.gbakprof.model.Environment;
 import dev.gbakprof.model.RestoreRun;
+import dev.gbakprof.model.Via;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -38,14 +39,8 @@ public enum Confounder {
         return e == null || e.powerPlan() == null || e.powerPlan().name() == null
                 || "unknown".equals(e.powerPlan().name()) ? null : e.powerPlan().name();
     }),
-    /** The backup restored: its file name and size. */
-    BACKUP(r -> {
-        if (r.backupFile() == null) {
-            return null;
-        }
-        String name = r.backupFile().replaceAll(".*[/\\\\]", "");
-        return r.backupBytes() == null ? name : name + " (" + r.backupBytes() + " bytes)";
-    });
+    /** The backup restored: its file name, and its size when every record knows it (see {@link #differences}). */
+    BACKUP(r -> r.backupFile() == null ? null : r.backupFile().replaceAll(".*[/\\\\]", ""));
 
     private final Function<RestoreRun, String> value;
 
@@ -76,12 +71,15 @@ public enum Confounder {
         if (groups.size() < 2) {
             return out;
         }
+        // a size only some records know (the services route does not see the file) is no difference
+        boolean sized = groups.stream().flatMap(g -> g.runs().stream()).allMatch(r -> r.backupBytes() != null);
         for (Confounder kind : values()) {
             List<Values> per = new ArrayList<>();
             for (RunGroup g : groups) {
                 Set<String> vs = new TreeSet<>();
                 g.runs().forEach(r -> {
-                    String v = kind.of(r);
+                    String v = kind == BACKUP && v(r) != null && sized ? v(r) + " (" + r.backupBytes() + " bytes)"
+                            : kind.of(r);
                     if (v != null) {
                         vs.add(v);
                     }
@@ -111,6 +109,10 @@ public enum Confounder {
         return s.toLowerCase(Locale.ROOT).replaceAll("[^\\p{L}\\p{N}]", "");
     }
 
+    private static String v(RestoreRun r) {
+        return BACKUP.of(r);
+    }
+
     private static String env(RestoreRun r, Function<Environment, String> f) {
         return r.environment() == null ? null : f.apply(r.environment());
     }
@@ -119,10 +121,10 @@ public enum Confounder {
     private static final Pattern REMOTE = Pattern.compile("^(?:inet[46]?://([^/]+)/|([^/\\\\:]{2,}?)(?:/\\d+)?:)");
 
     static String route(RestoreRun r) {
-        if ("service".equals(r.via())) {
+        if (r.via() == Via.SERVICE) {
             return "services manager";
         }
-        if (!"gbak".equals(r.via())) {
+        if (r.via() != Via.GBAK) {
             return null; // a parsed log does not say how gbak reached the database
         }
         if (r.command() != null && Pattern.compile("\\s-se(r(v(i(c(e)?)?)?)?)?\\s").matcher(r.command() + " ").find()) {
@@ -146,7 +148,7 @@ public enum Confounder {
 
     /** The gbak command's other switches, in order ("-bu 2048 -par 4"); the files are left out. */
     static String switches(RestoreRun r) {
-        if (!"gbak".equals(r.via()) || r.command() == null) {
+        if (r.via() != Via.GBAK || r.command() == null) {
             return null;
         }
         String command = r.command().replaceAll("\\s+\\(password from ISC_PASSWORD\\)$", "");

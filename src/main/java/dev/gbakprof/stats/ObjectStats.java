@@ -32,7 +32,7 @@ public final class ObjectStats {
         for (RunGroup g : groups) {
             for (RestoreRun r : g.runs()) {
                 for (IndexBuild b : r.indexes()) {
-                    if (b.table() != null && !"inferred".equals(b.tableSource())) {
+                    if (b.table() != null && b.tableSource() != IndexMapping.INFERRED) {
                         certain.computeIfAbsent(b.name(), k -> new java.util.LinkedHashSet<>()).add(b.table());
                     }
                 }
@@ -43,13 +43,13 @@ public final class ObjectStats {
             String sure = known.size() == 1 ? known.iterator().next() : null;
             // the certain table wins when this run restored that table too (the same database, inferred wrongly)
             boolean same = sure != null && run.tables().stream().anyMatch(t -> t.name().equals(sure));
-            String table = b.table() != null && !"inferred".equals(b.tableSource()) ? b.table()
+            String table = b.table() != null && b.tableSource() != IndexMapping.INFERRED ? b.table()
                     : sure != null && (b.table() == null || same) ? sure : b.table();
             return table == null ? b.name() : b.name() + KEY + table;
         };
         return collect(groups, RestoreRun::indexes, key, IndexBuild::seconds, IndexBuild::failed, (name, builds) -> {
             List<IndexBuild> all = builds.stream().flatMap(List::stream).toList();
-            IndexBuild withTable = all.stream().filter(b -> b.table() != null && !"inferred".equals(b.tableSource()))
+            IndexBuild withTable = all.stream().filter(b -> b.table() != null && b.tableSource() != IndexMapping.INFERRED)
                     .findFirst().orElse(all.stream().filter(b -> b.table() != null).findFirst().orElse(null));
             if (name.contains(KEY) && (withTable == null || !name.endsWith(KEY + withTable.table()))) {
                 // an inferred build joined the certain table of its name

@@ -72,7 +72,7 @@ class ObjectStatsTest {
     }
 
     /** shop-tdrw.log with RDB$FOREIGN3 given as an index of {@code table}, as the log or database says ({@code source}). */
-    private RestoreRun foreign3On(String table, String source, String label) {
+    private RestoreRun foreign3On(String table, dev.gbakprof.model.IndexMapping source, String label) {
         return full.toBuilder().label(label).indexes(full.indexes().stream()
                 .map(i -> i.name().equals("RDB$FOREIGN3") ? i.withTable(table, source) : i).toList()).build();
     }
@@ -80,7 +80,7 @@ class ObjectStatsTest {
     @Test
     void indexesOfTwoDatabasesWithOneNameAreTwoRowsNotOne() {
         // another database whose RDB$FOREIGN3 belongs to JOB (a table shop does not have)
-        RestoreRun other = foreign3On("JOB", "log", "other").toBuilder()
+        RestoreRun other = foreign3On("JOB", dev.gbakprof.model.IndexMapping.LOG, "other").toBuilder()
                 .tables(List.of(new dev.gbakprof.model.TableLoad("JOB", 10, 0.1, 0.01))).build();
         List<ObjectTimes> rows = ObjectStats.indexes(Groups.byLabel(List.of(full, other))).stream()
                 .filter(o -> o.name().equals("RDB$FOREIGN3")).toList();
@@ -92,7 +92,7 @@ class ObjectStatsTest {
     @Test
     void aTableTheDatabaseVerifiedWinsOverAnInferredOne() {
         // the same shop restore inspected (--inspect: the database says ORDERS) and one only inferred (ORDER_LINES?)
-        RestoreRun verified = foreign3On("ORDERS", "database", "inspected");
+        RestoreRun verified = foreign3On("ORDERS", dev.gbakprof.model.IndexMapping.DATABASE, "inspected");
         List<ObjectTimes> rows = ObjectStats.indexes(Groups.byLabel(List.of(full, verified))).stream()
                 .filter(o -> o.name().equals("RDB$FOREIGN3")).toList();
         assertThat(rows).hasSize(1);
