@@ -44,7 +44,7 @@ public final class ObjectStats {
             // the certain table wins when this run restored that table too (the same database, inferred wrongly)
             boolean same = sure != null && run.tables().stream().anyMatch(t -> t.name().equals(sure));
             String table = b.table() != null && b.tableSource() != IndexMapping.INFERRED ? b.table()
-                    : sure != null && (b.table() == null || same) ? sure : b.table();
+                    : same ? sure : b.table();
             return table == null ? b.name() : b.name() + KEY + table;
         };
         return collect(groups, RestoreRun::indexes, key, IndexBuild::seconds, IndexBuild::failed, (name, builds) -> {

@@ -84,7 +84,8 @@ class ObjectStatsTest {
                 .tables(List.of(new dev.gbakprof.model.TableLoad("JOB", 10, 0.1, 0.01))).build();
         List<ObjectTimes> rows = ObjectStats.indexes(Groups.byLabel(List.of(full, other))).stream()
                 .filter(o -> o.name().equals("RDB$FOREIGN3")).toList();
-        assertThat(rows).extracting(ObjectTimes::table).containsExactly("ORDER_LINES", "JOB");
+        // shop's own is unknown (gbak's log leaves it ambiguous): it does not join JOB, a table shop did not restore
+        assertThat(rows).extracting(ObjectTimes::table).containsExactly(null, "JOB");
         // each row has a time in one configuration only: no ratio between two databases' indexes
         assertThat(rows).allSatisfy(o -> assertThat(o.ratio(1, 0)).isNull());
     }
