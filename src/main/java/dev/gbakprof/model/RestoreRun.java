@@ -37,6 +37,8 @@ import java.util.List;
  *                        when the log shows no table definition (an excerpt)
  * @param indexesDefined  index definitions the log's metadata holds ({@code restoring index}): what a full restore
  *                        builds; {@code null} when the log shows none
+ * @param etaBasis        what the live ETA of {@code gbakprof run} was computed from (the baseline, the backup's read
+ *                        position or rows), or why there was none; {@code null} for a parsed log
  * @param indexesNeverBuilt the index definitions gbak never started to build ({@code activating ...}): the restore
  *                        stopped before them, or (a finished restore) they are restored inactive; in gbak's order
  * @param failure         gbakprof's own words on why the run failed where gbak's {@code errors} (always gbak's or the
@@ -83,7 +85,8 @@ public record RestoreRun(
         Integer parallelWorkersUsed,
         Integer tablesDefined,
         Integer indexesDefined,
-        List<String> indexesNeverBuilt) {
+        List<String> indexesNeverBuilt,
+        String etaBasis) {
 
     /** What every version of the record's schema starts with. */
     public static final String SCHEMA_FAMILY = "gbakprof.run/";
@@ -187,6 +190,7 @@ public record RestoreRun(
         private Integer tablesDefined;
         private Integer indexesDefined;
         private List<String> indexesNeverBuilt;
+        private String etaBasis;
 
         private Builder(RestoreRun r) {
             if (r == null) {
@@ -206,6 +210,7 @@ public record RestoreRun(
             validation = r.validation;
             parallelWorkersUsed = r.parallelWorkersUsed; tablesDefined = r.tablesDefined;
             indexesDefined = r.indexesDefined; indexesNeverBuilt = r.indexesNeverBuilt;
+            etaBasis = r.etaBasis;
         }
 
         public Builder label(String v) { label = v; return this; }
@@ -252,13 +257,14 @@ public record RestoreRun(
         public Builder tablesDefined(Integer v) { tablesDefined = v; return this; }
         public Builder indexesDefined(Integer v) { indexesDefined = v; return this; }
         public Builder indexesNeverBuilt(List<String> v) { indexesNeverBuilt = v; return this; }
+        public Builder etaBasis(String v) { etaBasis = v; return this; }
 
         public RestoreRun build() {
             return new RestoreRun(SCHEMA, label, source, via, startedAt, status, exitCode, command, columns,
                     totalSeconds, lastSeenSeconds, phases, tables, indexes, errors, warnings, environment,
                     cpuSamples, backupFile, database, pageSize, backupVersion, parallelWorkers, totalReads,
                     totalWrites, indexMapping, backupBytes, wallSeconds, inspection, kind, failure, worker, phaseResources, validation,
-                    parallelWorkersUsed, tablesDefined, indexesDefined, indexesNeverBuilt);
+                    parallelWorkersUsed, tablesDefined, indexesDefined, indexesNeverBuilt, etaBasis);
         }
     }
 }

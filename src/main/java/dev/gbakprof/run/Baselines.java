@@ -10,13 +10,16 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 
-/** Finds the run whose total gives a new run its ETA. */
+/** Finds the run that gives a new run its ETA: a completed restore of the same backup on the same route. */
 final class Baselines {
     private Baselines() {
     }
 
-    /** The given run (run.json, its folder, or a gbak restore log), else the newest completed run of the same backup. */
-    static Optional<RestoreRun> find(Path given, Path runsDir, String backup, Long backupBytes) {
+    /**
+     * The given run (run.json, its folder, or a gbak restore log), else the newest completed run of the same backup
+     * (path and size) on the same route ({@code via}: the services API and the gbak tool restore at different speeds).
+     */
+    static Optional<RestoreRun> find(Path given, Path runsDir, String backup, Long backupBytes, dev.gbakprof.model.Via via) {
         if (given != null) {
             Path file = Files.isDirectory(given) ? given.resolve("run.json") : given;
             // what the refusal of a bad file promises: a run record or a gbak log (a restore timed before)
@@ -32,6 +35,7 @@ final class Baselines {
             return entries.stream().map(dev.gbakprof.store.RunFolders.Entry::run)
                     .filter(r -> r.status() == RunStatus.COMPLETED && r.totalSeconds() != null)
                     .filter(r -> backup.equals(r.backupFile()) && Objects.equals(backupBytes, r.backupBytes()))
+                    .filter(r -> via == r.via())
                     .findFirst();
         } catch (IOException ex) {
             return Optional.empty();

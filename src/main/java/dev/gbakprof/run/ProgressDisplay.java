@@ -1,7 +1,9 @@
 package dev.gbakprof.run;
 
+import dev.gbakprof.forecast.LiveEta;
 import dev.gbakprof.log.Event;
 import dev.gbakprof.log.EventListener;
+import dev.gbakprof.model.Phase;
 import dev.gbakprof.report.Durations;
 import dev.gbakprof.timeline.Progress;
 import dev.gbakprof.timeline.RestoreTimeline;
@@ -14,8 +16,9 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Shows a running restore. On a terminal: one status line rewritten in place (phase, table and records,
- * indexes built N of M, elapsed, ETA from a baseline run). Elsewhere (CI, a file): plain lines at each
- * phase change and at most every 10 s, with no carriage returns or colour codes.
+ * indexes defined so far or built N of M, elapsed, ETA with its range from a baseline run: {@link LiveEta}).
+ * Elsewhere (CI, a file): plain lines at each phase change and at most every 10 s, with no carriage returns
+ * or colour codes.
  */
 final class ProgressDisplay implements EventListener, AutoCloseable {
     private static final long PLAIN_EVERY_NANOS = 10_000_000_000L;
@@ -23,25 +26,45 @@ final class ProgressDisplay implements EventListener, AutoCloseable {
     private final RestoreTimeline timeline;
     private final PrintStream out;
     private final boolean terminal;
-    private final Double baselineSeconds;
+    private final Eta eta;
     private final long startNanos;
+    private final java.util.Map<String, Long> rows = new java.util.LinkedHashMap<>();
+    private final java.util.Set<String> started = new java.util.LinkedHashSet<>();
+    private double currentSince;
+    private String basis;
+    private String positionNote;
+    /** Said once on a line of its own: why the ETA goes by rows. */
+    private String pendingNote;
+    private boolean noted;
     private ScheduledExecutorService ticker;
     private int furthestPhase = -1;
     private long lastPlainNanos;
     private int lastWidth;
     private final int columns;
 
-    ProgressDisplay(RestoreTimeline timeline, PrintStream out, boolean terminal, Double baselineSeconds) {
-        this(timeline, out, terminal, baselineSeconds, terminal ? terminalColumns() : 0);
+    /**
+     * What the ETA is computed from.
+     *
+     * @param model       the baseline's model, {@code null} when there is no baseline (no ETA, {@code why} says so)
+     * @param position    the backup's read position, {@code null} when it cannot be had ({@code why} says so)
+     * @param backupBytes the backup's size, for the position's fraction
+     * @param why         what is missing, or {@code null}
+     */
+    record Eta(LiveEta model, BackupPosition position, Long backupBytes, String why) {
+        static final Eta NONE = new Eta(null, null, null, null);
+    }
+
+    ProgressDisplay(RestoreTimeline timeline, PrintStream out, boolean terminal, Eta eta) {
+        this(timeline, out, terminal, eta, terminal ? terminalColumns() : 0);
     }
 
     /** @param columns the terminal's width: the status line is cut to fit, or it would wrap and each redraw pile up */
-    ProgressDisplay(RestoreTimeline timeline, PrintStream out, boolean terminal, Double baselineSeconds, int columns) {
+    ProgressDisplay(RestoreTimeline timeline, PrintStream out, boolean terminal, Eta eta, int columns) {
         this.columns = columns;
         this.timeline = timeline;
         this.out = out;
         this.terminal = terminal;
-        this.baselineSeconds = baselineSeconds;
+        this.eta = eta == null ? Eta.NONE : eta;
         this.startNanos = System.nanoTime();
         if (terminal) {
             ticker = Executors.newSingleThreadScheduledExecutor(r -> {
@@ -58,6 +81,7 @@ final class ProgressDisplay implements EventListener, AutoCloseable {
         // called under the pipeline's lock, from gbak's output threads
         Progress p = timeline.progress();
         long now = System.nanoTime();
+        track(p, now);
         if (terminal) {
             draw(p, now);
         } else if (p.phase().ordinal() > furthestPhase || now - lastPlainNanos >= PLAIN_EVERY_NANOS) {
@@ -65,8 +89,20 @@ final class ProgressDisplay implements EventListener, AutoCloseable {
             // phase not reached before is news
             furthestPhase = Math.max(furthestPhase, p.phase().ordinal());
             lastPlainNanos = now;
-            out.println(status(p, now));
+            String line = status(p, now);
+            note();
+            out.println(line);
             out.flush();
+        }
+    }
+
+    /** The rows of each table and the builds started, as the events go by (the timeline keeps only the open ones). */
+    private synchronized void track(Progress p, long now) {
+        if (p.table() != null) {
+            rows.put(p.table(), p.records());
+        }
+        if (p.currentIndex() != null && started.add(p.currentIndex())) {
+            currentSince = (now - startNanos) / 1e9;
         }
     }
 
@@ -79,6 +115,11 @@ final class ProgressDisplay implements EventListener, AutoCloseable {
     private synchronized void draw(Progress p, long now) {
         // one column left free: a line as wide as the terminal leaves some terminals at the next line
         String s = fit(status(p, now), columns - 1);
+        if (pendingNote != null) {
+            out.print("\r" + " ".repeat(lastWidth) + "\r");
+            lastWidth = 0;
+            note();
+        }
         StringBuilder sb = new StringBuilder("\r").append(s);
         for (int i = s.length(); i < lastWidth; i++) {
             sb.append(' ');
@@ -139,18 +180,85 @@ final class ProgressDisplay implements EventListener, AutoCloseable {
         if (p.table() != null) {
             sb.append(String.format(Locale.ROOT, " | table %s %,d records", p.table(), p.records()));
         }
-        if (p.indexesTotal() > 0 || p.indexesStarted() > 0) {
+        boolean building = p.phase() == Phase.INDEXES || p.phase() == Phase.FINISH;
+        if (building) {
             sb.append(String.format(Locale.ROOT, " | indexes %d of %d", p.indexesBuilt(), p.indexesTotal()));
             if (p.currentIndex() != null) {
                 sb.append(" (").append(p.currentIndex()).append(')');
             }
+        } else if (p.indexesTotal() > 0) {
+            // gbak defines each table's indexes right before its data: the count grows until the index phase
+            sb.append(String.format(Locale.ROOT, " | indexes: %d defined so far", p.indexesTotal()));
         }
         sb.append(" | elapsed ").append(Durations.human(elapsed));
-        if (baselineSeconds != null) {
-            double left = baselineSeconds - elapsed;
-            sb.append(left > 0 ? " | ETA ~" + Durations.human(left) : " | past the baseline's " + Durations.human(baselineSeconds));
+        if (eta.model() != null) {
+            sb.append(" | ").append(eta(p, elapsed, building));
         }
         return sb.toString();
+    }
+
+    /** {@code ETA 12 min (11–14)}, and when the read position cannot be had in the data phase, that it is by rows. */
+    private synchronized String eta(Progress p, double elapsed, boolean building) {
+        Double fraction = null;
+        String note = null;
+        if (!building && p.tablesLoaded() > 0) {
+            Long pos = eta.position() == null ? null : eta.position().read();
+            if (pos != null && eta.backupBytes() != null && eta.backupBytes() > 0) {
+                fraction = pos / (double) eta.backupBytes();
+                positionNote = "the backup's read position (" + eta.position().where() + ")";
+            } else {
+                note = eta.position() != null ? eta.position().why() : eta.why();
+                if (positionNote == null || !positionNote.startsWith("the backup's")) {
+                    positionNote = "rows against the baseline's: no read position (" + note + ")";
+                }
+            }
+        }
+        LiveEta.Reading r = eta.model().at(p.phase(), elapsed, p.tablesLoaded() > 0, fraction, rows, started,
+                Math.max(0, elapsed - currentSince));
+        basis = r.basis();
+        if (note != null && !noted) {
+            noted = true;
+            pendingNote = "gbakprof: the ETA goes by rows restored: the backup's read position cannot be read (" + note + ")";
+        }
+        return "ETA " + range(r.left(), r.low(), r.high()) + (note != null ? " by rows" : "");
+    }
+
+    private void note() {
+        if (pendingNote != null) {
+            out.println(pendingNote);
+            pendingNote = null;
+        }
+    }
+
+    /**
+     * The time left and its range in one unit: {@code 12 min (11–14)}, {@code 40 s (35–46)},
+     * {@code 1 h 05 min (0 h 58–1 h 12)}.
+     */
+    static String range(double left, double low, double high) {
+        if (high < 90) {
+            return String.format(Locale.ROOT, "%.0f s (%.0f–%.0f)", left, Math.floor(low), Math.ceil(high));
+        }
+        if (high < 5400) {
+            return String.format(Locale.ROOT, "%.0f min (%.0f–%.0f)", left / 60, Math.floor(low / 60), Math.ceil(high / 60));
+        }
+        return String.format(Locale.ROOT, "%s (%s–%s)", hm(left), hm(low), hm(high));
+    }
+
+    private static String hm(double s) {
+        long m = Math.round(s / 60);
+        return String.format(Locale.ROOT, "%d h %02d min", m / 60, m % 60);
+    }
+
+    /**
+     * What the ETA was computed from, for the run record ({@code etaBasis}): the baseline, and how the data
+     * phase's progress was told; why there was none.
+     */
+    synchronized String etaBasis() {
+        if (eta.model() == null) {
+            return "no ETA: " + eta.why();
+        }
+        return "baseline " + eta.model().baselineName() + " (same backup and route); data phase by "
+                + (positionNote != null ? positionNote : "no data seen") + (basis != null ? "; last: " + basis : "");
     }
 
     @Override

@@ -134,11 +134,11 @@ public final class RestoreSession {
         Long backupBytes = local && Files.isRegularFile(Path.of(options.backup())) ? Files.size(Path.of(options.backup())) : null;
 
         // a --baseline that cannot be read is refused before a run folder exists
-        Double baseline = Baselines.find(options.baseline(), options.runsDir(), options.backup(), backupBytes)
-                .map(RestoreRun::totalSeconds).orElse(null);
+        RestoreRoute route = routes.route(into.name());
+        ProgressDisplay.Eta eta = eta(Baselines.find(options.baseline(), options.runsDir(), options.backup(), backupBytes,
+                route.via()).orElse(null), route, backupBytes, database);
         Path runDir = newRunDir(label, tag);
         Path rawLog = runDir.resolve("gbak.log");
-        RestoreRoute route = routes.route(into.name());
         RawLog raw;
         try {
             raw = new RawLog(new BufferedOutputStream(Files.newOutputStream(rawLog, StandardOpenOption.CREATE_NEW,
@@ -170,8 +170,9 @@ public final class RestoreSession {
         RestoreRoute.Ending result;
         List<String> sampleWarnings;
         List<dev.gbakprof.model.CpuSample> samples;
+        String etaBasis;
         try (raw;
-             ProgressDisplay display = new ProgressDisplay(timeline, progressOut, terminal, baseline);
+             ProgressDisplay display = new ProgressDisplay(timeline, progressOut, terminal, eta);
              CpuSampler sampler = new CpuSampler(options.sampleInterval().toMillis(), worker::pid, phaseNow::get)) {
             LinePipeline pipeline = new LinePipeline(timeline, display, phaseNow);
             progressOut.println("gbakprof: " + route.command());
@@ -181,12 +182,13 @@ public final class RestoreSession {
             sampler.close();
             samples = sampler.samples();
             sampleWarnings = sampler.warnings();
+            etaBasis = display.etaBasis();
         }
         double wall = (System.nanoTime() - t0) / 1e9;
         try {
             RestoreRun run = finish(timeline, result, route, label, rawLog, startedAt, wall, backupBytes,
                     samples, sampleWarnings, raw.failure());
-            run = run.toBuilder().worker(worker.name(samples)).phaseResources(PhaseUse.of(samples)).build();
+            run = run.toBuilder().worker(worker.name(samples)).phaseResources(PhaseUse.of(samples)).etaBasis(etaBasis).build();
             if (options.inspect()) {
                 run = inspect(run, into.name());
             }
@@ -341,6 +343,36 @@ public final class RestoreSession {
         }
         Long server = WorkerProcess.isLocal(options.serverFor(database).host()) ? WorkerProcess.localServer() : null;
         return new Worker(null, server);
+    }
+
+    /**
+     * What the ETA is computed from: the baseline's model, and the backup's read position when it can be had (gbak's
+     * descriptor of it; with the services API or gbak -se, a local server's).
+     */
+    private ProgressDisplay.Eta eta(RestoreRun baseline, RestoreRoute route, Long backupBytes, String database) {
+        if (baseline == null) {
+            return new ProgressDisplay.Eta(null, null, null, "no completed restore of this backup on the " + route.via()
+                    + " route in " + options.runsDir() + " (or give --baseline)");
+        }
+        dev.gbakprof.forecast.LiveEta model = new dev.gbakprof.forecast.LiveEta(baseline);
+        boolean serverReads = options.viaService() || options.extraArgs().stream().anyMatch(GbakInvocation::isServiceSwitch);
+        String host = serverReads ? options.serverFor(database).host() : null;
+        if (host != null && !WorkerProcess.isLocal(host)) {
+            return new ProgressDisplay.Eta(model, null, null, "the backup is read by the server on " + host);
+        }
+        Long bytes = backupBytes;
+        if (bytes == null) {
+            try {
+                bytes = Files.size(Path.of(options.backup()));
+            } catch (IOException | RuntimeException ex) {
+                return new ProgressDisplay.Eta(model, null, null, "the backup's size cannot be read here");
+            }
+        }
+        Long server = serverReads ? WorkerProcess.localServer() : null;
+        BackupPosition position = !serverReads ? BackupPosition.of(options.backup(), route::ownWorkerPid, "gbak")
+                : server != null ? BackupPosition.of(options.backup(), () -> server, "server")
+                : BackupPosition.of(options.backup(), null, "server");
+        return new ProgressDisplay.Eta(model, position, bytes, null);
     }
 
     /** The restore left a partial database: it never reached gbak's finishing line (stopped, or gave up). */

@@ -1,0 +1,128 @@
+package dev.gbakprof.forecast;
+
+import dev.gbakprof.model.Phase;
+import dev.gbakprof.model.RestoreRun;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The time left of a running restore, from how far it is against a baseline restore of the same backup on the
+ * same route. Data phase: the fraction of the backup file read (or, when the read position cannot be seen, the
+ * rows restored against the baseline's rows); this run's speed against the baseline at that point scales what
+ * is left. Index phase: the builds still to do, each forecast by the {@link Model} fitted on the baseline (at
+ * this run's rows of its table), scaled by how fast this run's data went against the baseline's.
+ */
+public final class LiveEta {
+    /** Before this fraction of the data, the speed against the baseline is not told yet (taken as 1). */
+    static final double EARLY = 0.05;
+    /** The range: ±(5 % + 15 % of the share of the restore still to come). */
+    static final double BASE_SPREAD = 0.05;
+    static final double LEFT_SPREAD = 0.15;
+
+    private final RestoreRun baseline;
+    private final Model model;
+    private final double setup;
+    private final double metadata;
+    private final double data;
+    private final double finish;
+    private final long baselineRows;
+    private Double indexSpeed;
+    private Double finishStart;
+
+    /** Seconds left and their range, and what they were computed from. */
+    public record Reading(double left, double low, double high, String basis) {
+    }
+
+    public LiveEta(RestoreRun baseline) {
+        this.baseline = baseline;
+        this.model = new Model(List.of(baseline));
+        setup = baseline.phaseSeconds(Phase.SETUP);
+        metadata = baseline.phaseSeconds(Phase.METADATA);
+        data = baseline.phaseSeconds(Phase.DATA);
+        finish = baseline.phaseSeconds(Phase.FINISH);
+        baselineRows = Model.totalRows(baseline);
+    }
+
+    /** The baseline's name as the basis gives it. */
+    public String baselineName() {
+        return Target.name(baseline);
+    }
+
+    /**
+     * @param phase         where the restore is
+     * @param elapsed       seconds since it started
+     * @param dataStarted   whether a table's data load has started
+     * @param readFraction  the fraction of the backup file read, {@code null} when the position cannot be read
+     * @param rows          rows restored so far per table
+     * @param started       the index builds started so far (the last one is running)
+     * @param currentFor    seconds the running build has taken so far
+     */
+    public synchronized Reading at(Phase phase, double elapsed, boolean dataStarted, Double readFraction,
+                                   Map<String, Long> rows, Set<String> started, double currentFor) {
+        double before = setup + metadata;
+        if (phase == Phase.INDEXES || phase == Phase.FINISH) {
+            if (indexSpeed == null) {
+                indexSpeed = ratio(elapsed, before + data);
+            }
+            double s = indexSpeed;
+            double builds = 0;
+            int total = 0;
+            int notStarted = 0;
+            String current = started.isEmpty() ? null : started.stream().reduce((a, b) -> b).orElseThrow();
+            Map<String, Long> sizes = new LinkedHashMap<>(Model.rowsOf(baseline));
+            sizes.putAll(rows);
+            for (Model.Prediction p : model.predict(new Target("this run", sizes, null, null, true))) {
+                if (!p.kind().equals("index")) {
+                    continue;
+                }
+                total++;
+                if (p.name().equals(current)) {
+                    builds += Math.max(0, p.seconds() * s - currentFor) / s;
+                } else if (!started.contains(p.name())) {
+                    builds += p.seconds();
+                    notStarted++;
+                }
+            }
+            builds += total == 0 ? 0 : model.indexesBetween * notStarted / total; // the commits between them
+            double left;
+            if (phase == Phase.FINISH) {
+                if (finishStart == null) {
+                    finishStart = elapsed;
+                }
+                left = Math.max(0, finish * s - (elapsed - finishStart));
+            } else {
+                left = s * (builds + finish);
+            }
+            return reading(left, elapsed, String.format(Locale.ROOT, "index builds still to do, forecast from baseline %s "
+                    + "and scaled by this run's data speed ×%.2f", baselineName(), s));
+        }
+        if (!dataStarted) {
+            double left = Math.max(0, baseline.totalSeconds() - elapsed);
+            return reading(left, elapsed, "baseline " + baselineName() + "'s total (no data restored yet)");
+        }
+        boolean byPosition = readFraction != null;
+        long soFar = rows.values().stream().mapToLong(Long::longValue).sum();
+        double f = byPosition ? readFraction : baselineRows > 0 ? soFar / (double) baselineRows : 0;
+        f = Math.max(0, Math.min(1, f));
+        double s = f < EARLY ? 1 : ratio(elapsed, before + f * data);
+        // the model at the baseline's own sizes gives back the baseline's index phase
+        double left = s * ((1 - f) * data + baseline.phaseSeconds(Phase.INDEXES) + finish);
+        return reading(left, elapsed, String.format(Locale.ROOT, "data %.0f %% by %s; speed ×%.2f of baseline %s%s", f * 100,
+                byPosition ? "the backup's read position" : "rows restored against the baseline's", s, baselineName(),
+                f < EARLY ? " (too early to tell: taken as 1)" : ""));
+    }
+
+    private static double ratio(double elapsed, double baselineAt) {
+        return baselineAt > 0 && elapsed > 0 ? elapsed / baselineAt : 1;
+    }
+
+    private static Reading reading(double left, double elapsed, String basis) {
+        double share = elapsed + left > 0 ? left / (elapsed + left) : 0;
+        double r = BASE_SPREAD + LEFT_SPREAD * share;
+        return new Reading(left, left * (1 - r), left * (1 + r), basis);
+    }
+}

@@ -1,0 +1,73 @@
+package dev.gbakprof.forecast;
+
+import dev.gbakprof.model.IndexBuild;
+import dev.gbakprof.model.Phase;
+import dev.gbakprof.model.RestoreRun;
+import dev.gbakprof.testutil.Logs;
+import org.junit.jupiter.api.Test;
+
+import java.util.LinkedHashSet;
+import java.util.Map;
+import java.util.Set;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+/** The live ETA against a real baseline restore (the shop fixture's log). */
+class LiveEtaTest {
+    private final RestoreRun shop = Logs.read("shop-tdrw.log");
+
+    @Test
+    void aRunAsFastAsItsBaselineIsGivenTheBaselinesRemainder() {
+        LiveEta eta = new LiveEta(shop);
+        double before = shop.phaseSeconds(Phase.SETUP) + shop.phaseSeconds(Phase.METADATA);
+        double data = shop.phaseSeconds(Phase.DATA);
+        // half the backup read, at the baseline's pace
+        LiveEta.Reading r = eta.at(Phase.DATA, before + data / 2, true, 0.5, Map.of("ORDERS", 400_000L), Set.of(), 0);
+        double expected = data / 2 + shop.phaseSeconds(Phase.INDEXES) + shop.phaseSeconds(Phase.FINISH);
+        assertThat(r.left()).isCloseTo(expected, within(0.01));
+        assertThat(r.low()).isLessThan(r.left());
+        assertThat(r.high()).isGreaterThan(r.left());
+        assertThat(r.basis()).isEqualTo("data 50 % by the backup's read position; speed ×1.00 of baseline shop-tdrw");
+    }
+
+    @Test
+    void aRunTwiceAsSlowIsGivenTwiceTheRemainderAndTheIndexPhaseCountsTheBuildsLeft() {
+        LiveEta eta = new LiveEta(shop);
+        double before = shop.phaseSeconds(Phase.SETUP) + shop.phaseSeconds(Phase.METADATA);
+        double data = shop.phaseSeconds(Phase.DATA);
+        // a quarter of the baseline's 1,121,000 rows, in twice the baseline's time to there
+        LiveEta.Reading r = eta.at(Phase.DATA, 2 * (before + data / 4), true, null,
+                Map.of("ORDER_LINES", 100_000L, "ORDERS", 180_250L), Set.of(), 0);
+        assertThat(r.basis()).isEqualTo("data 25 % by rows restored against the baseline's; speed ×2.00 of baseline shop-tdrw");
+        assertThat(r.left()).isCloseTo(2 * (0.75 * data + shop.phaseSeconds(Phase.INDEXES) + shop.phaseSeconds(Phase.FINISH)),
+                within(0.01));
+        // the index phase: speed frozen at its start, the builds not started yet from the model of the baseline
+        double atIndexes = 2 * (before + data);
+        Set<String> started = new LinkedHashSet<>();
+        double done = 0;
+        for (IndexBuild b : shop.indexes()) {
+            if (b.name().equals("IX_ORDERS_CUST_DATE")) {
+                break;
+            }
+            started.add(b.name());
+            done += b.seconds();
+        }
+        started.add("IX_ORDERS_CUST_DATE"); // running for 0 s
+        LiveEta.Reading i = eta.at(Phase.INDEXES, atIndexes, true, null, Map.of(), started, 0);
+        double builds = shop.indexes().stream().mapToDouble(IndexBuild::seconds).sum() - done;
+        double between = shop.phaseSeconds(Phase.INDEXES) - shop.indexes().stream().mapToDouble(IndexBuild::seconds).sum();
+        int notStarted = shop.indexes().size() - started.size();
+        double expected = 2 * (builds + between * notStarted / shop.indexes().size() + shop.phaseSeconds(Phase.FINISH));
+        assertThat(i.left()).isCloseTo(expected, within(0.02));
+        assertThat(i.basis()).isEqualTo("index builds still to do, forecast from baseline shop-tdrw and scaled by this run's "
+                + "data speed ×2.00");
+    }
+
+    @Test
+    void beforeAnyDataTheBaselinesTotalIsTheGuess() {
+        LiveEta.Reading r = new LiveEta(shop).at(Phase.METADATA, 0.1, false, null, Map.of(), Set.of(), 0);
+        assertThat(r.left()).isCloseTo(shop.totalSeconds() - 0.1, within(1e-9));
+        assertThat(r.basis()).isEqualTo("baseline shop-tdrw's total (no data restored yet)");
+    }
+}
