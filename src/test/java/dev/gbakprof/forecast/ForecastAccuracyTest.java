@@ -29,6 +29,13 @@ class ForecastAccuracyTest {
 
     @Test
     void fourTimesTheRowsIsForecastWithinFifteenPercentAndTheBackupLogGivesTheSizes(@TempDir Path dir) throws Exception {
+        Firebird.require();
+        // wall-clock accuracy cannot be measured on a saturated machine (the full suite of several engineers on 2
+        // cores measured +88 % on restores of a few seconds): said, not failed
+        double load = java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
+        int cpus = Runtime.getRuntime().availableProcessors();
+        org.junit.jupiter.api.Assumptions.assumeTrue(load < 0 || load <= 4.0 * cpus,
+                "load average " + load + " on " + cpus + " CPUs: restore times are the machine's load, not the forecast's error");
         List<Path> small = new ArrayList<>();
         List<Path> large = new ArrayList<>();
         double error = Double.NaN;
