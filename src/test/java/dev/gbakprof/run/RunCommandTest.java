@@ -62,7 +62,7 @@ class RunCommandTest {
         assertThat(live.command()).startsWith("/usr/bin/gbak -c -v -st tdrw");
         // the timeline part is exactly what parse makes of the raw log
         assertThat(live.toBuilder().via(Via.LOG).startedAt(null).exitCode(null).command(null).environment(null)
-                .cpuSamples(List.of()).backupBytes(null).wallSeconds(null).worker(null).phaseResources(List.of())
+                .cpuSamples(List.of()).backupBytes(null).wallSeconds(null).etaBasis(null).worker(null).phaseResources(List.of())
                 .warnings(live.warnings().stream().filter(parsed.warnings()::contains).toList())
                 .backupFile(parsed.backupFile()).build())
                 .isEqualTo(parsed);
