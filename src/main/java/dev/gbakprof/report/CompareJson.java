@@ -44,6 +44,7 @@ public final class CompareJson {
         root.put("headline", headline.headline());
         root.put("measure", measure(a.headline().measure()));
         root.put("baseline", a.baselineGroup().label());
+        root.set("provenance", MAPPER.valueToTree(a.provenance()));
         ArrayNode configurations = root.putArray("configurations");
         for (int g = 0; g < a.groups().size(); g++) {
             configurations.add(configuration(a.groups().get(g), g == a.baseline()));

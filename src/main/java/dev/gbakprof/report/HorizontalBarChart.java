@@ -20,12 +20,34 @@ import java.util.Locale;
  */
 public final class HorizontalBarChart implements Drawing {
 
+    /** Red diagonal hatching and a red outline over a failed bar (at least as wide as it is high, so it shows). */
+    private static void hatch(Graphics2D g, int x, int y, int w, int h) {
+        Graphics2D c = (Graphics2D) g.create(x, y, w, h);
+        try {
+            c.setColor(Palette.FAILED);
+            c.setStroke(new BasicStroke(2f));
+            for (int i = -h; i < w; i += 8) {
+                c.drawLine(i, h, i + h, 0);
+            }
+            c.setStroke(new BasicStroke(3f));
+            c.drawRect(1, 1, w - 3, h - 3);
+        } finally {
+            c.dispose();
+        }
+    }
+
     /** One row: a name, and an optional second line in grey (the table of an index). */
     public record Category(String name, String detail) {
     }
 
-    /** One bar: its length in axis units ({@code null}: unknown) and the text written after it. */
-    public record Bar(Double value, String text) {
+    /**
+     * One bar: its length in axis units ({@code null}: unknown) and the text written after it; a failed one (an
+     * index gbak could not build) is hatched and outlined in red, its text in red.
+     */
+    public record Bar(Double value, String text, boolean failed) {
+        public Bar(Double value, String text) {
+            this(value, text, false);
+        }
     }
 
     /** One bar per category, in one colour (one label group). */
@@ -225,8 +247,11 @@ public final class HorizontalBarChart implements Drawing {
                 int bw = (int) Math.round(Math.max(0, bar.value()) * pxPerUnit);
                 g.setColor(ser.color());
                 g.fillRect(plotLeft + 1, by, Math.max(1, bw), bh);
+                if (bar.failed()) {
+                    hatch(g, plotLeft + 1, by, Math.max(bh, bw), bh);
+                }
                 if (bar.text() != null) {
-                    g.setColor(Palette.TEXT);
+                    g.setColor(bar.failed() ? Palette.FAILED : Palette.TEXT);
                     g.drawString(bar.text(), plotLeft + 1 + bw + gap, textY);
                 }
             }

@@ -41,7 +41,7 @@ final class ObjectBars {
                 String failed = o.failedByGroup().get(g) == 0 ? ""
                         : " · " + t.get("index.failed", o.failedByGroup().get(g), grouped.groups().get(g).size());
                 bars.add(new HorizontalBarChart.Bar(scale.of(s.median()),
-                        t.duration(s.median()) + (more == null ? "" : " · " + more) + failed));
+                        t.duration(s.median()) + (more == null ? "" : " · " + more) + failed, !failed.isEmpty()));
             }
             series.add(new HorizontalBarChart.Series(Labels.seriesName(grouped, g, t), Palette.label(g), bars));
         }

@@ -17,6 +17,8 @@ final class Palette {
     static final Color MUTED = new Color(0x666666);
     static final Color GRID = new Color(0xDDDDDD);
     static final Color AXIS = new Color(0x888888);
+    /** What failed: an index gbak could not build. */
+    static final Color FAILED = new Color(0xC0392B);
 
     private Palette() {
     }

@@ -30,7 +30,8 @@ public final class ReportPage implements ChartFile {
 
     /** What the page shows, computed before anything is drawn. */
     public record Page(String title, String subtitle, String headline, List<String> notes, KeyTable table,
-                       List<String> chartFiles, List<Drawing> charts, List<Double> weights, String footer)
+                       List<String> chartFiles, List<Drawing> charts, List<Double> weights, String footer,
+                       String provenance)
             implements Drawing {
         @Override
         public void paint(Graphics2D g, int width, int height) {
@@ -92,7 +93,8 @@ public final class ReportPage implements ChartFile {
         // The index chart has two lines per name and a bar per label in each row: it gets more room.
         List<Double> weights = files.stream().map(f -> f.equals("indexes.png") || f.equals("tables.png") ? 1.4 : 1.0)
                 .toList();
-        return new Page(title, subtitle, headline.headline(), headline.notes(), table, files, charts, weights, footer);
+        return new Page(title, subtitle, headline.headline(), headline.notes(), table, files, charts, weights, footer,
+                ProvenanceText.of(analysis.provenance(), t));
     }
 
     private static void paintPage(Page p, Graphics2D g, int width, int height) {
@@ -109,6 +111,11 @@ public final class ReportPage implements ChartFile {
         g.setColor(Palette.MUTED);
         for (String line : Text.wrap(g.getFontMetrics(Fonts.plain(22)), p.subtitle(), w)) {
             y += Text.draw(g, Fonts.plain(22), line, x, y);
+        }
+        if (p.provenance() != null) {
+            for (String line : Text.wrap(g.getFontMetrics(Fonts.plain(17)), p.provenance(), w)) {
+                y += Text.draw(g, Fonts.plain(17), line, x, y);
+            }
         }
         y += 18;
         g.setColor(HEADLINE);

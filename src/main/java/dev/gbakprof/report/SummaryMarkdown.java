@@ -45,6 +45,10 @@ public final class SummaryMarkdown implements ReportFile {
         }
         KeyTable key = KeyTable.of(grouped, t);
         table(md, key.header(), key.rows());
+        String provenance = ProvenanceText.of(analysis.provenance(), t);
+        if (provenance != null) {
+            md.append("\n").append(escape(t.get("md.provenance"))).append(": ").append(escape(provenance)).append('\n');
+        }
 
         if (groups.size() > 1) {
             RunGroup base = groups.get(grouped.baseline());

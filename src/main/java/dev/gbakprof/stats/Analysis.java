@@ -26,6 +26,8 @@ public final class Analysis {
     private final List<ObjectTimes> indexes;
     private final List<ObjectTimes> tables;
     private final Map<String, DataDifference> dataDifferences;
+    private final Why why;
+    private final Provenance provenance;
     private final List<Note> notes;
 
     private Analysis(List<RestoreRun> runs, List<RunGroup> groups, int baseline) {
@@ -47,6 +49,8 @@ public final class Analysis {
         this.indexes = ObjectStats.indexes(groups);
         this.tables = ObjectStats.tables(groups);
         this.dataDifferences = Collections.unmodifiableMap(differentData());
+        this.why = Why.of(headline, groups, indexes, tables);
+        this.provenance = Provenance.of(runs);
         this.notes = List.copyOf(computeNotes());
     }
 
@@ -100,6 +104,16 @@ public final class Analysis {
         return tables;
     }
 
+    /** Why the headline's configurations differ, {@code null} when it compares none (or nothing is known). */
+    public Why why() {
+        return why;
+    }
+
+    /** Where and when the runs were made, as far as the records know. */
+    public Provenance provenance() {
+        return provenance;
+    }
+
     /** What the headline must not hide, in the order a reader needs it. */
     public List<Note> notes() {
         return notes;
@@ -122,6 +136,9 @@ public final class Analysis {
                 String error = first.failure() != null ? first.failure() : first.errors().isEmpty() ? "?" : first.errors().get(0);
                 out.add(Note.of(NoteCode.RUNS_FAILED, g.label(), failed.size(), g.size(), error));
             }
+        }
+        for (RunGroup g : groups) {
+            indexFailed(g).ifPresent(out::add);
         }
         for (RunGroup g : groups) {
             if (g.count(RunOutcome.INCOMPLETE) > 0) {
@@ -151,6 +168,9 @@ public final class Analysis {
         if (headline.comparison() != null) {
             out.add(Note.of(NoteCode.VERDICT, headline.comparison()));
         }
+        if (why != null) {
+            out.add(Note.of(NoteCode.WHY, why));
+        }
         dataDifferences.forEach((label, d) -> out.add(Note.of(NoteCode.DIFFERENT_DATA, label,
                 baselineGroup().label(), d)));
         if (!headline.onTotal()) {
@@ -162,6 +182,34 @@ public final class Analysis {
     /** The codes of the notes, in order (what tests and scripts look at). */
     public List<NoteCode> noteCodes() {
         return notes.stream().map(Note::code).toList();
+    }
+
+    /**
+     * The first index a configuration's runs could not build, with gbak's own words for why (the duplicate key)
+     * and whether it left the database offline ({@code Database is not online…}, {@code Run gfix -online…}).
+     */
+    private static java.util.Optional<Note> indexFailed(RunGroup g) {
+        for (RestoreRun r : g.runs()) {
+            IndexBuild failed = r.indexes().stream().filter(IndexBuild::failed).findFirst().orElse(null);
+            if (failed == null) {
+                continue;
+            }
+            String reason = null;
+            String key = null;
+            boolean offline = false;
+            for (String e : r.errors()) {
+                String text = e.replaceFirst("^ERROR:\\s*", "").strip();
+                if (key == null && text.startsWith("Problematic key value")) {
+                    key = text;
+                } else if (reason == null && e.startsWith("ERROR:") && !text.isEmpty()) {
+                    reason = text;
+                }
+                offline |= e.contains("gfix -online") || e.contains("is not online");
+            }
+            return java.util.Optional.of(Note.of(NoteCode.INDEX_FAILED, g.label(), failed.name(), failed.table(),
+                    reason, key, offline));
+        }
+        return java.util.Optional.empty();
     }
 
     private List<Note> unknownBuilds() {

@@ -9,6 +9,12 @@ import java.util.Locale;
 public enum NoteCode {
     /** Some runs of a configuration failed; args: label, failed runs, runs, gbak's first error. */
     RUNS_FAILED,
+    /**
+     * An index gbak could not build, and what the DBA must do; args: label, index, its table ({@code null}:
+     * unknown), gbak's reason ({@code null}), the problematic key ({@code null}), whether gbak left the database
+     * offline (Boolean: it says "Run gfix -online").
+     */
+    INDEX_FAILED,
     /** Some runs of a configuration stopped before the end (timeout, kill, log cut); args: label, stopped, runs. */
     RUNS_INCOMPLETE,
     /** Runs are excerpts of a log (they start after gbak's start): what they timed is all they say; args: label. */
@@ -17,6 +23,8 @@ public enum NoteCode {
     PARTIAL_MEASURE,
     /** The headline comparison's verdict in full; args: the {@link Comparison}. */
     VERDICT,
+    /** Why the two configurations differ: the phase and the objects that account for most of it; args: {@link Why}. */
+    WHY,
     /** Two configurations restored different tables or row counts; args: label, baseline label, difference. */
     DIFFERENT_DATA,
     /** Index builds whose time is unknown are left out; args: how many. */

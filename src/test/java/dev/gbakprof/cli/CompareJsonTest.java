@@ -98,7 +98,7 @@ class CompareJsonTest {
         assertThat(total.get("interval").get("low").asDouble()).isGreaterThan(1);
         assertThat(total.get("verdict").asText()).isEqualTo("slower");
         assertThat(root.get("tables").get(0).get("configurations").get(0).has("rowsMin")).isTrue();
-        assertThat(codes(root)).containsExactly("verdict");
+        assertThat(codes(root)).containsExactly("verdict", "why");
     }
 
     @Test

@@ -38,7 +38,8 @@ class HeadlineRulesTest {
         assertThat(h).isEqualTo("A: 13.0 s (median of 3 runs). B: 2 of 3 restores did not finish; the one that did "
                 + "took 11.6 s.");
         assertThat(h).doesNotContain("less time");
-        assertThat(Analysis.of(runs, null).noteCodes()).startsWith(NoteCode.RUNS_FAILED, NoteCode.RUNS_INCOMPLETE);
+        assertThat(Analysis.of(runs, null).noteCodes()).startsWith(NoteCode.RUNS_FAILED, NoteCode.INDEX_FAILED,
+                NoteCode.RUNS_INCOMPLETE);
     }
 
     @Test

@@ -33,6 +33,8 @@ class ReportPageTest {
                         + "times only what its lines show.",
                 "High performance is 1.46× faster than Balanced (1 against 1 run): with a single run on a side the "
                         + "run-to-run spread is unknown, so this may be noise; run each configuration at least 2 times.",
+                "Why: most of the difference is in INDMF_TAG_PLC_DATA_DT_D (+10 min 35 s), INDMF_TAG_PLC_DATA_TAG_D "
+                        + "(+6 min 32 s), INDMF_TAG_PLC_DATA_LU_D (+2 min 10 s).",
                 "2 index builds with unknown time (the log ends before the next line) are left out, not counted as zero.");
         assertThat(page.table().header()).containsExactly("Configuration", "Runs", "Median total", "Index phase",
                 "Data phase", "Against Balanced (index phase)");
@@ -50,7 +52,10 @@ class ReportPageTest {
                 .isEqualTo("full-cpu restored in 13.0 s, 51% less time than cpu-quota-50 (26.4 s), 3 runs each.");
         // no statistics jargon by the headline: the method is in the footer
         assertThat(page.notes()).containsExactly("full-cpu is 2.04× faster than cpu-quota-50, more than the run-to-run "
-                + "spread explains (95% CI 1.60–2.46, 3 against 3 runs).");
+                + "spread explains (95% CI 1.60–2.46, 3 against 3 runs).",
+                // one "why" sentence: the phase and the indexes that account for most of the difference
+                "Why: the index phase accounts for 9.08 s of the 13.5 s difference; most of it FK_ORDERS_CUSTOMER "
+                        + "(+3.64 s), IX_ORDERS_STATUS_YEAR (+2.74 s), IX_ORDERS_CUST_DATE (+0.810 s).");
         assertThat(page.footer()).contains("Welch's t-test on the logarithms of the times");
         assertThat(page.table().rows()).containsExactly(
                 List.of("full-cpu", "3", "13.0 s", "9.13 s", "3.97 s", "baseline"),
@@ -72,7 +77,13 @@ class ReportPageTest {
         ReportPage.Page page = new ReportPage().drawing(Analysis.of(List.of(Samples.log("dupfail-tdrw.log", "dupfail")), (ReportSettings.defaults(Lang.EN)).baseline()),
                 ReportSettings.defaults(Lang.EN));
         assertThat(page.headline()).isEqualTo("dupfail: gbak went through to the end of the restore (0.135 s) but reported errors: the restore failed (1 run).");
-        assertThat(page.notes()).containsExactly("dupfail: 1 of 1 run failed. gbak: cannot commit index UX_ITEMS_NORM_CODE");
+        // what the DBA must do: the index, gbak's reason, and gfix -online as gbak says
+        assertThat(page.notes()).containsExactly("dupfail: 1 of 1 run failed. gbak: cannot commit index UX_ITEMS_NORM_CODE",
+                "dupfail: index UX_ITEMS_NORM_CODE (ITEMS) was not built. gbak: attempt to store duplicate value "
+                        + "(visible to active transactions) in unique index \"UX_ITEMS_NORM_CODE\". Problematic key value "
+                        + "is (<expression> = 'ITEM-42'). gbak left the database offline: run gfix -online on it, remove "
+                        + "the duplicates, then ALTER INDEX UX_ITEMS_NORM_CODE ACTIVE.");
+        assertThat(indexesFailedBar()).isTrue();
         assertThat(page.table().rows()).containsExactly(
                 List.of("dupfail", "1 (1 failed)", "unknown", "0.032 s", "0.000 s"));
         HorizontalBarChart indexes = new IndexesChart().drawing(Analysis.of(List.of(Samples.log("dupfail-tdrw.log", "dupfail")), (ReportSettings.defaults(Lang.EN)).baseline()),
@@ -136,5 +147,12 @@ class ReportPageTest {
         assertThat(page.notes()).isEmpty();
         assertThat(page.table().header()).hasSize(5);
         assertThat(page.chartFiles()).containsExactly("phases.png", "tables.png", "indexes.png");
+    }
+
+    /** The failed index's bar is drawn as failed (red hatching), not as a plain bar. */
+    private static boolean indexesFailedBar() {
+        HorizontalBarChart indexes = new IndexesChart().drawing(Analysis.of(List.of(Samples.log("dupfail-tdrw.log",
+                "dupfail")), null), ReportSettings.defaults(Lang.EN));
+        return indexes.series().get(0).bars().get(0).failed() && !indexes.series().get(0).bars().get(1).failed();
     }
 }

@@ -1,0 +1,54 @@
+package dev.gbakprof.report;
+
+import dev.gbakprof.stats.Provenance;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/** The provenance of a report's runs in one line: "2026-12-01 07:12–07:40 UTC · host vm · … · 3.6 GB/h restored". */
+final class ProvenanceText {
+    private ProvenanceText() {
+    }
+
+    /** The line, or {@code null} when no record says where or when it ran. */
+    static String of(Provenance p, Texts t) {
+        if (!p.known()) {
+            return null;
+        }
+        List<String> parts = new ArrayList<>();
+        if (p.firstStart() != null) {
+            parts.add(dates(p.firstStart(), p.lastStart()));
+        }
+        p.hosts().forEach(h -> parts.add(t.get("prov.host", h)));
+        parts.addAll(p.systems());
+        p.firebird().forEach(v -> parts.add(t.get("prov.firebird", v)));
+        p.powerPlans().forEach(v -> parts.add(t.get("prov.power", v)));
+        p.routes().forEach(v -> parts.add(t.get("prov.route", v)));
+        p.pageSizes().forEach(v -> parts.add(t.get("prov.page", v)));
+        p.backupBytes().forEach(b -> parts.add(t.get("prov.backup", size(b, t))));
+        if (p.gbPerHour() != null) {
+            parts.add(t.get("prov.rate", t.number(p.gbPerHour(), p.gbPerHour() < 10 ? 2 : 1)));
+        }
+        return String.join(" · ", parts);
+    }
+
+    /** "2026-12-01 07:12–07:40 UTC", "2026-11-29 23:09 – 2026-12-01 07:40 UTC" (records store UTC). */
+    private static String dates(String first, String last) {
+        String a = minute(first);
+        String b = minute(last);
+        if (a.equals(b)) {
+            return a + " UTC";
+        }
+        return a.substring(0, 10).equals(b.substring(0, 10)) ? a + "–" + b.substring(11) + " UTC"
+                : a + " – " + b + " UTC";
+    }
+
+    private static String minute(String iso) {
+        return iso.length() >= 16 ? iso.substring(0, 10) + " " + iso.substring(11, 16) : iso;
+    }
+
+    /** Decimal MB or GB, as disks are sold. */
+    static String size(long bytes, Texts t) {
+        return bytes >= 1e9 ? t.get("prov.gb", t.number(bytes / 1e9, 1)) : t.get("prov.mb", t.number(bytes / 1e6, 1));
+    }
+}

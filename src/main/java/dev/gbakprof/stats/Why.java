@@ -1,0 +1,65 @@
+package dev.gbakprof.stats;
+
+import dev.gbakprof.model.Phase;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+
+/**
+ * Why the headline's two configurations differ: the phase whose medians differ most, and the indexes or tables in
+ * it that account for most of that (by the difference of their medians; only objects both restored).
+ *
+ * @param gap      the headline measure's difference of medians, slower minus faster (seconds)
+ * @param phase    the phase that differs most (the headline's phase when it compares one)
+ * @param phaseGap that phase's difference of medians (seconds)
+ * @param objects  up to 3 indexes (index phase) or tables (data phase) with the largest difference, largest first
+ */
+public record Why(double gap, Phase phase, double phaseGap, List<Part> objects) {
+
+    /** An index or table and how much longer it took in the slower configuration. */
+    public record Part(String name, String table, double gap) {
+    }
+
+    /** {@code null} unless the headline compares two configurations whose times and phases are known. */
+    static Why of(Headline h, List<RunGroup> groups, List<ObjectTimes> indexes, List<ObjectTimes> tables) {
+        if (h.comparison() == null || h.slower() == null || h.measure() == null) {
+            return null;
+        }
+        Spread slow = h.slower().spread(h.measure());
+        Spread fast = h.faster().spread(h.measure());
+        if (!slow.known() || !fast.known() || slow.median() <= fast.median()) {
+            return null;
+        }
+        double gap = slow.median() - fast.median();
+        Phase best = h.onTotal() ? null : h.measure().phase();
+        double bestGap = h.onTotal() ? 0 : gap;
+        for (Phase p : h.onTotal() ? Phase.values() : new Phase[0]) {
+            Spread s = h.slower().spread(Measure.of(p));
+            Spread f = h.faster().spread(Measure.of(p));
+            if (s.known() && f.known() && s.median() - f.median() > bestGap) {
+                best = p;
+                bestGap = s.median() - f.median();
+            }
+        }
+        if (best == null) {
+            return null;
+        }
+        int si = groups.indexOf(h.slower());
+        int fi = groups.indexOf(h.faster());
+        List<ObjectTimes> candidates = best == Phase.INDEXES ? indexes : best == Phase.DATA ? tables : List.of();
+        List<Part> parts = new ArrayList<>();
+        for (ObjectTimes o : candidates) {
+            Double s = o.byGroup().get(si).median();
+            Double f = o.byGroup().get(fi).median();
+            if (s != null && f != null && s - f > 0) {
+                parts.add(new Part(o.name(), o.table(), s - f));
+            }
+        }
+        parts.sort(Comparator.comparingDouble(Part::gap).reversed());
+        if (!h.onTotal() && parts.isEmpty()) {
+            return null; // the headline names the phase already
+        }
+        return new Why(gap, best, bestGap, List.copyOf(parts.subList(0, Math.min(3, parts.size()))));
+    }
+}
