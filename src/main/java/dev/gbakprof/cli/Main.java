@@ -1,7 +1,6 @@
 package dev.gbakprof.cli;
 
-import dev.gbakprof.log.LogFormatException;
-import dev.gbakprof.power.PowerPlanException;
+import dev.gbakprof.model.GbakprofException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -14,16 +13,16 @@ import java.util.List;
         description = "Times Firebird restores (gbak -c): parses verbose restore logs, runs gbak, reports.",
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:ok", "1:the restore or analysis failed (gbak error, failed verification)",
-                "2:bad usage or unreadable input; a restore refused before it started",
+                "2:bad usage or unreadable input; a restore refused before it started; --out, -o or --runs-dir not writable",
                 "3:plan --check: the power plan cannot be determined",
                 "check: 0 OK, 1 WARNING, 2 CRITICAL, 3 UNKNOWN (monitoring plugin codes; see gbakprof check --help)",
                 "130:stopped by Ctrl-C (run, matrix: what completed and what was stopped is printed first)"})
 public final class Main implements Runnable {
 
-    /** Exit codes of the CLI contract. */
+    /** Exit codes of the CLI contract (README "Exit codes"); failures carry theirs ({@link GbakprofException}). */
     public static final int OK = 0;
-    public static final int FAILED = 1;
-    public static final int BAD_INPUT = 2;
+    public static final int FAILED = GbakprofException.FAILED;
+    public static final int BAD_INPUT = GbakprofException.BAD_INPUT;
     /** {@code plan --check} could not tell the plan (monitoring's "unknown", as in Nagios/Icinga). */
     public static final int UNKNOWN = 3;
     /** Ctrl-C (SIGINT) stopped the command: 128 + the signal's number, as a shell reports it. */
@@ -185,26 +184,21 @@ public final class Main implements Runnable {
             if (debug) {
                 ex.printStackTrace(err);
             }
-            if (ex instanceof LogFormatException lfe) {
-                err.println("gbakprof: " + lfe.oneLine());
-                return BAD_INPUT;
+            if (ex instanceof GbakprofException g) {
+                err.println("gbakprof: " + g.oneLine());
+            } else {
+                err.println("gbakprof: " + (ex.getMessage() == null ? ex.toString() : ex.getMessage())
+                        + (debug ? "" : " (--debug shows the stack trace)"));
             }
-            if (ex instanceof PowerPlanException) {
-                err.println("gbakprof: " + ex.getMessage());
-                return FAILED;
-            }
-            if (ex instanceof UsageException || ex instanceof dev.gbakprof.run.RunRefusedException
-                    || ex instanceof dev.gbakprof.store.OutputRefusedException
-                    || ex instanceof dev.gbakprof.firebird.FirebirdAccessException
-                    || ex instanceof dev.gbakprof.forecast.ForecastException) {
-                err.println("gbakprof: " + ex.getMessage());
-                return BAD_INPUT;
-            }
-            err.println("gbakprof: " + (ex.getMessage() == null ? ex.toString() : ex.getMessage())
-                    + (debug ? "" : " (--debug shows the stack trace)"));
-            return FAILED;
+            return commandLine.getExitCodeExceptionMapper().getExitCode(ex);
         });
+        cl.setExitCodeExceptionMapper(Main::exitCode);
         return cl.execute(args);
+    }
+
+    /** The one place an exception becomes an exit code: its own, or 1 for one gbakprof did not expect. */
+    static int exitCode(Throwable ex) {
+        return ex instanceof GbakprofException g ? g.exitCode() : FAILED;
     }
 
     /**

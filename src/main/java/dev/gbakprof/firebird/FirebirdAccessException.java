@@ -1,10 +1,12 @@
 package dev.gbakprof.firebird;
 
+import dev.gbakprof.model.GbakprofException;
+
 /**
  * gbakprof could not reach the server, log in, or open a database: one line a DBA can act on
  * ({@code localhost/3050: wrong user name or password for SYSDBA}), never a stack of driver messages.
  */
-public class FirebirdAccessException extends RuntimeException {
+public class FirebirdAccessException extends GbakprofException.Refused {
 
     public FirebirdAccessException(String message, Throwable cause) {
         super(message, cause);

@@ -1,7 +1,9 @@
 package dev.gbakprof.forecast;
 
+import dev.gbakprof.model.GbakprofException;
+
 /** Input a forecast cannot be made from (no usable calibration run, a table the calibration never saw, negative rows); exits 2. */
-public class ForecastException extends RuntimeException {
+public class ForecastException extends GbakprofException.Refused {
     public ForecastException(String message) {
         super(message);
     }

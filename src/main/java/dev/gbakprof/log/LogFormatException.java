@@ -1,10 +1,12 @@
 package dev.gbakprof.log;
 
+import dev.gbakprof.model.GbakprofException;
+
 /**
  * The input is not what gbakprof expected (not a gbak restore log, binary data, no timing columns…).
  * The message names the file, the line where it applies, and what was expected.
  */
-public class LogFormatException extends RuntimeException {
+public class LogFormatException extends GbakprofException.Refused {
     private final String file;
     private final long line;
 
@@ -24,6 +26,7 @@ public class LogFormatException extends RuntimeException {
     }
 
     /** One line for the user: {@code file:line: message}. */
+    @Override
     public String oneLine() {
         return (file == null ? "" : file + (line > 0 ? ":" + line : "") + ": ") + getMessage();
     }

@@ -1,12 +1,20 @@
 package dev.gbakprof.power;
 
+import dev.gbakprof.model.GbakprofException;
+
 /** A power plan cannot be read or set; the message says why and what to do, in one line. */
-public class PowerPlanException extends RuntimeException {
+public class PowerPlanException extends GbakprofException {
     public PowerPlanException(String message) {
         super(message);
     }
 
     public PowerPlanException(String message, Throwable cause) {
         super(message, cause);
+    }
+
+    /** The plan could not be read or set: the command failed (exit 1). */
+    @Override
+    public int exitCode() {
+        return FAILED;
     }
 }

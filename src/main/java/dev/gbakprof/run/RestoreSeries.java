@@ -77,6 +77,7 @@ public final class RestoreSeries {
             throw new RunRefusedException(options.runsDir() + ": not a directory; expected the folder for run folders "
                     + "(--runs-dir)");
         }
+        dev.gbakprof.store.Outputs.refuseUnwritableDir(options.runsDir(), "--runs-dir");
         if (options.viaService()) {
             if (!options.extraArgs().isEmpty()) {
                 throw new RunRefusedException("gbak switches after -- (" + String.join(" ", options.extraArgs())

@@ -1,7 +1,9 @@
 package dev.gbakprof.run;
 
+import dev.gbakprof.model.GbakprofException;
+
 /** The run was refused before gbak started (a target that exists, a backup that is missing…): exit 2. */
-public class RunRefusedException extends RuntimeException {
+public class RunRefusedException extends GbakprofException.Refused {
     public RunRefusedException(String message) {
         super(message);
     }

@@ -74,6 +74,46 @@ public final class Outputs {
         }
     }
 
+    /**
+     * Refuses, before any work starts, a directory that cannot be written: the nearest part of the path that
+     * exists is a file, or gbakprof cannot create a file there (permissions, a read-only file system). A
+     * probe file is created and removed at once; nothing else is created.
+     */
+    public static void refuseUnwritableDir(Path dir, String option) {
+        refuseUnwritable(dir, dir, option);
+    }
+
+    /** As {@link #refuseUnwritableDir}, for a file: its folder must be writable. */
+    public static void refuseUnwritableFile(Path file, String option) {
+        Path parent = file.toAbsolutePath().normalize().getParent();
+        if (parent != null) {
+            refuseUnwritable(file, parent, option);
+        }
+    }
+
+    private static void refuseUnwritable(Path named, Path dir, String option) {
+        Path existing = dir.toAbsolutePath().normalize();
+        while (existing != null && !Files.exists(existing)) {
+            existing = existing.getParent();
+        }
+        if (existing == null) {
+            return; // no part of it exists (another drive): the write itself says what is wrong
+        }
+        if (!Files.isDirectory(existing)) {
+            throw new OutputRefusedException(option + " " + named + ": " + existing + " is a file, not a folder; "
+                    + "nothing was done. Choose another " + option);
+        }
+        try {
+            Files.delete(Files.createTempFile(existing, ".gbakprof-", ".probe"));
+        } catch (IOException | SecurityException ex) {
+            String why = ex instanceof java.nio.file.AccessDeniedException ? "permission denied"
+                    : ex instanceof java.nio.file.FileSystemException fs && fs.getReason() != null ? fs.getReason()
+                    : "a file cannot be created there";
+            throw new OutputRefusedException(option + " " + named + ": cannot write in " + existing + " (" + why
+                    + "); nothing was done. Choose another " + option);
+        }
+    }
+
     private static boolean sameFile(Path a, Path b) {
         try {
             return Files.exists(b) && Files.isSameFile(a, b);

@@ -58,6 +58,7 @@ public final class ReportDir {
             throw new OutputRefusedException(dir + ": not a directory; the report's files go into a directory "
                     + "(created if missing): choose another --out");
         }
+        Outputs.refuseUnwritableDir(dir, "--out");
         Outputs.refuseInput(dir.resolve(MANIFEST), inputs, "--out");
         for (String name : names) {
             Outputs.refuseInput(dir.resolve(name), inputs, "--out");
