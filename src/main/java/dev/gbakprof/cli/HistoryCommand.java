@@ -9,7 +9,7 @@ import dev.gbakprof.model.TableLoad;
 import dev.gbakprof.model.Validation;
 import dev.gbakprof.report.TrendChart;
 import dev.gbakprof.store.AtomicFiles;
-import dev.gbakprof.store.RunFolders;
+import dev.gbakprof.store.RunStore;
 import dev.gbakprof.store.RunJson;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -105,15 +105,15 @@ final class HistoryCommand implements Callable<Integer> {
     /** Reads the run folders (default {@code runs}); a folder that cannot be read or holds no restore is a usage error. */
     static Loaded load(List<Path> dirs, String backup) {
         List<Path> given = dirs.isEmpty() ? List.of(Path.of("runs")) : dirs;
-        RunFolders.Listing listing;
+        RunStore.Listing listing;
         try {
-            listing = RunFolders.read(given);
+            listing = RunStore.read(given);
         } catch (IOException ex) {
             throw new UsageException((ex instanceof java.nio.file.NoSuchFileException ? ex.getMessage() + ": no such runs folder"
                     : "cannot read a runs folder: " + ex.getMessage()) + "; expected the --runs-dir of gbakprof run");
         }
-        List<Path> folders = listing.entries().stream().map(RunFolders.Entry::folder).toList();
-        List<RestoreRun> runs = listing.entries().stream().map(RunFolders.Entry::run).toList();
+        List<Path> folders = listing.entries().stream().map(RunStore.Entry::folder).toList();
+        List<RestoreRun> runs = listing.entries().stream().map(RunStore.Entry::run).toList();
         List<String> notes = new ArrayList<>(listing.skipped());
         long undated = runs.stream().filter(r -> r.startedAt() == null).count();
         if (undated > 0) {

@@ -10,6 +10,7 @@ import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.report.TextSummary;
 import dev.gbakprof.store.RunInputs;
 import dev.gbakprof.store.RunJson;
+import dev.gbakprof.store.RunStore;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -64,7 +65,7 @@ final class InspectCommand implements Callable<Integer> {
         String path = remote != null ? remote.path() : database;
         RestoreRun restore = null;
         if (run != null) {
-            Path input = Files.isDirectory(run) ? run.resolve("run.json") : run;
+            Path input = RunStore.record(run);
             java.util.List<RestoreRun> runs = RunInputs.load(input, null);
             restore = runs.get(runs.size() - 1); // several runs in one log: the database is the last one's
         }

@@ -13,6 +13,7 @@ import dev.gbakprof.run.MatrixExperiment;
 import dev.gbakprof.run.MatrixPlan;
 import dev.gbakprof.run.RestoreSession;
 import dev.gbakprof.run.RunOptions;
+import dev.gbakprof.store.RunStore;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -24,7 +25,6 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -36,7 +36,6 @@ import java.util.concurrent.Callable;
                 "The original power plan is put back at the end, also after a failed restore, a timeout or Ctrl-C.",
                 "Exits 0 when every restore completed, 1 otherwise, 2 when refused before the first restore."})
 final class MatrixCommand implements Callable<Integer> {
-    private static final DateTimeFormatter DIR_TIME = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
 
     @Option(names = "--backup", required = true, paramLabel = "F.fbk", description = "Backup file to restore (never modified).")
     String backup;
@@ -108,7 +107,7 @@ final class MatrixCommand implements Callable<Integer> {
         }
         Path gbakPath = RunCommand.locateGbak(gbak);
         Path out = spec.commandLine().getParseResult().hasMatchedOption("--out") ? report.out
-                : Path.of("runs", "matrix-" + LocalDateTime.now().format(DIR_TIME));
+                : RunStore.matrixFolder(Path.of("runs"), LocalDateTime.now());
         RunOptions base = new RunOptions(backup, database, null, gbakPath, server.user(), server.password(), false, 1,
                 Duration.ofMillis(Math.round(cooldown * 1000)), keep, false,
                 timeout == null ? null : Durations.parse("--timeout", timeout), out.resolve("runs"), null, extra, Duration.ofSeconds(1),

@@ -1,9 +1,9 @@
 package dev.gbakprof.firebird;
 
+import dev.gbakprof.log.LogDecoder;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
-import java.nio.charset.Charset;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.function.Consumer;
@@ -54,7 +54,7 @@ public final class ServiceRestore {
      *
      * @param timeout {@code null} for none
      */
-    public Result run(OutputStream raw, Consumer<CharSequence> lines, Duration timeout, Charset charset) {
+    public Result run(OutputStream raw, Consumer<CharSequence> lines, Duration timeout) {
         long deadline = timeout == null ? Long.MAX_VALUE : System.nanoTime() + timeout.toNanos();
         boolean[] timedOut = new boolean[1];
         LineByLineBackupManager manager = server.configure(new LineByLineBackupManager(
@@ -68,7 +68,8 @@ public final class ServiceRestore {
                         } catch (IOException ex) {
                             throw new OutputFailed(ex);
                         }
-                        lines.accept(new String(bytes, offset, length, charset));
+                        // decoded as the gbak route and parse decode a line: live and parse of the saved log agree
+                        lines.accept(LogDecoder.decodeLine(bytes, offset, length));
                     }
 
                     @Override

@@ -20,6 +20,7 @@ import dev.gbakprof.monitor.CpuSampler;
 import dev.gbakprof.monitor.PhaseUse;
 import dev.gbakprof.monitor.WorkerProcess;
 import dev.gbakprof.store.RunJson;
+import dev.gbakprof.store.RunStore;
 import dev.gbakprof.timeline.RestoreTimeline;
 
 import java.io.BufferedOutputStream;
@@ -34,7 +35,6 @@ import java.nio.file.attribute.PosixFileAttributeView;
 import java.nio.file.attribute.PosixFileAttributes;
 import java.time.Instant;
 import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
@@ -49,7 +49,6 @@ import java.util.concurrent.TimeUnit;
  * the server, described and verified against its log.
  */
 public final class RestoreSession {
-    private static final DateTimeFormatter DIR_TIME = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
 
     private final RunOptions options;
     private final Path gbak;
@@ -138,7 +137,7 @@ public final class RestoreSession {
         ProgressDisplay.Eta eta = eta(Baselines.find(options.baseline(), options.runsDir(), options.backup(), backupBytes,
                 route.via()).orElse(null), route, backupBytes, database);
         Path runDir = newRunDir(label, tag);
-        Path rawLog = runDir.resolve("gbak.log");
+        Path rawLog = runDir.resolve(RunStore.GBAK_LOG);
         RawLog raw;
         try {
             raw = new RawLog(new BufferedOutputStream(Files.newOutputStream(rawLog, StandardOpenOption.CREATE_NEW,
@@ -205,10 +204,10 @@ public final class RestoreSession {
             }
             String unsaved = raw.failure() == null ? null : "cannot write the raw log " + raw.failure();
             try {
-                RunJson.write(run, runDir.resolve("run.json"));
+                RunJson.write(run, runDir.resolve(RunStore.RUN_JSON));
             } catch (IOException ex) {
                 unsaved = (unsaved == null ? "" : unsaved + "; ") + "cannot write the run record "
-                        + runDir.resolve("run.json") + " (" + reason(ex) + ")";
+                        + runDir.resolve(RunStore.RUN_JSON) + " (" + reason(ex) + ")";
             }
             return new Outcome(run, runDir, unsaved);
         } finally {
@@ -569,19 +568,11 @@ public final class RestoreSession {
     }
 
     private Path newRunDir(String label, String tag) throws IOException {
-        String safe = RunOptions.fileSafe(label);
-        String base = LocalDateTime.now().format(DIR_TIME) + "-" + safe + tag;
-        Path dir = options.runsDir().resolve(base);
-        int n = 2;
-        while (Files.exists(dir)) {
-            dir = options.runsDir().resolve(base + "-" + n++);
-        }
         try {
-            Files.createDirectories(dir);
+            return new RunStore(options.runsDir()).create(label, tag, LocalDateTime.now());
         } catch (IOException ex) {
-            throw new RunRefusedException(dir + ": cannot create the run folder (" + reason(ex) + "); nothing was "
-                    + "restored. Choose a --runs-dir you can write");
+            throw new RunRefusedException(options.runsDir() + ": cannot create the run folder (" + reason(ex) + "); "
+                    + "nothing was restored. Choose a --runs-dir you can write");
         }
-        return dir;
     }
 }

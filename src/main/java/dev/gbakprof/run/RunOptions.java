@@ -79,8 +79,7 @@ public record RunOptions(String backup, String database, String label, Path gbak
 
     /** A label as a file name part: {@code High performance} → {@code High-performance}, {@code -bu 100} → {@code bu-100}. */
     public static String fileSafe(String label) {
-        String s = label.replaceAll("[^A-Za-z0-9._-]+", "-").replaceAll("^[-.]+|-+$", "");
-        return s.isEmpty() ? "run" : s;
+        return dev.gbakprof.store.RunStore.fileSafe(label);
     }
 
     /** The same options for one arm of an experiment: one restore with more gbak switches. */

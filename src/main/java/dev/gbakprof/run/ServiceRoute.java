@@ -4,7 +4,6 @@ import dev.gbakprof.firebird.ServiceRestore;
 import dev.gbakprof.model.Via;
 
 import java.io.OutputStream;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.function.Consumer;
 
@@ -28,7 +27,7 @@ final class ServiceRoute implements RestoreRoute {
 
     @Override
     public Ending run(OutputStream raw, Consumer<CharSequence> lines, Duration timeout) {
-        ServiceRestore.Result r = restore.run(raw, lines, timeout, StandardCharsets.UTF_8);
+        ServiceRestore.Result r = restore.run(raw, lines, timeout);
         return new Ending(null, r.timedOut(), r.interrupted(), null, r.error(),
                 "gbakprof stopped reading the services output and detached; Firebird cannot cancel a "
                         + "services restore, so the server may still be restoring");

@@ -41,7 +41,7 @@ class ServiceRestoreLiveTest {
             ByteArrayOutputStream raw = new ByteArrayOutputStream();
             ServiceRestore.Result result = new ServiceRestore(new Server(FirebirdServer.ADDRESS, sysdba),
                     f.backup("shop").toString(), f.resolve("shop.fdb").toString(), false)
-                    .run(raw, pipeline::push, null, StandardCharsets.UTF_8);
+                    .run(raw, pipeline::push, null);
             double end = (System.nanoTime() - t0) / 1e9;
 
             assertThat(result.error()).isNull();

@@ -11,6 +11,7 @@ import dev.gbakprof.model.RunStatus;
 import dev.gbakprof.model.TableLoad;
 import dev.gbakprof.model.Via;
 import dev.gbakprof.model.WarningCode;
+import dev.gbakprof.store.LogReader;
 import dev.gbakprof.store.RunJson;
 import dev.gbakprof.testutil.FirebirdServer;
 import org.junit.jupiter.api.Test;
@@ -35,6 +36,26 @@ class ServiceRunTest {
                 "--database", database.toString(), "--runs-dir", runs.toString()));
         args.addAll(List.of(more));
         return Cli.run(args.toArray(String[]::new));
+    }
+
+    @Test
+    void aServicesRestoreOfNonAsciiNamesGivesLiveWhatParseGivesOfItsSavedLog() throws Exception {
+        FirebirdServer.require();
+        try (FirebirdServer.Folder f = FirebirdServer.folder()) {
+            Path runs = f.resolve("runs");
+            Cli.Result r = viaService(f.backup("intl"), f.resolve("intl-svc.fdb"), runs, "--label", "intl");
+            assertThat(r.code()).as(r.err()).isZero();
+            Path runDir = runDirs(runs).get(0);
+            RestoreRun live = RunJson.read(runDir.resolve("run.json")).get(0);
+            RestoreRun parsed = LogReader.read(runDir.resolve("gbak.log"), "intl");
+            assertThat(live.tables()).extracting(t -> t.name() + "=" + t.records()).contains("Kunden_Ü=25");
+            assertThat(live.indexes()).extracting(IndexBuild::name).contains("PK_Kunden_Ü", "IX_Kunden_Ü_NAME");
+            // the timeline part of the live record is exactly what parse makes of the saved log
+            assertThat(live.tables()).isEqualTo(parsed.tables());
+            assertThat(live.indexes()).isEqualTo(parsed.indexes());
+            assertThat(live.phases()).isEqualTo(parsed.phases());
+            assertThat(live.totalSeconds()).isEqualTo(parsed.totalSeconds());
+        }
     }
 
     @Test

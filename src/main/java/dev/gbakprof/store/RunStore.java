@@ -1,0 +1,189 @@
+package dev.gbakprof.store;
+
+import dev.gbakprof.model.RestoreRun;
+import dev.gbakprof.model.RunStatus;
+import dev.gbakprof.model.Via;
+
+import java.io.IOException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.function.Predicate;
+import java.util.stream.Stream;
+
+/**
+ * The only code that knows the run-folder layout (a contract, README "Run folders"):
+ * <pre>
+ * RUNS_DIR/                                  --runs-dir (default runs/)
+ *   yyyyMMdd-HHmmss-LABEL[TAG][-N]/          one restore: the local time it started, its label made file-safe,
+ *     gbak.log                               the tag of a repeat (-r2) or matrix restore (-m3), -2, -3 … when
+ *     run.json                               another run took the name in the same second
+ * matrix-yyyyMMdd-HHmmss/                    a matrix (its --out): the report's files, and its restores under runs/
+ * </pre>
+ * Folders sort by name in the order the runs started. A folder without a readable {@code run.json} is not a
+ * run (a run still going, or damaged): listings skip it and say so.
+ */
+public final class RunStore {
+    /** The raw gbak output of a run folder, written as it arrives. */
+    public static final String GBAK_LOG = "gbak.log";
+    /** The run record of a run folder ({@link RunJson}). */
+    public static final String RUN_JSON = "run.json";
+
+    private static final DateTimeFormatter FOLDER_TIME = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
+
+    private final Path dir;
+
+    /** The run folders under {@code runsDir} (which need not exist yet). */
+    public RunStore(Path runsDir) {
+        this.dir = Objects.requireNonNull(runsDir);
+    }
+
+    public Path dir() {
+        return dir;
+    }
+
+    /**
+     * Creates a new run folder {@code yyyyMMdd-HHmmss-LABELTAG}; when that name is taken (two runs started
+     * in the same second with one label, here or in another process) the next free {@code -2}, {@code -3}….
+     * The folder is created atomically, so two runs never share one.
+     *
+     * @param label the run's label, made file-safe ({@link #fileSafe})
+     * @param tag   appended to the label: {@code ""}, {@code -r2} (repeat 2), {@code -m3} (matrix restore 3)
+     */
+    public Path create(String label, String tag, LocalDateTime startedAt) throws IOException {
+        Files.createDirectories(dir);
+        String base = startedAt.format(FOLDER_TIME) + "-" + fileSafe(label) + tag;
+        for (int n = 1; ; n++) {
+            Path folder = dir.resolve(n == 1 ? base : base + "-" + n);
+            try {
+                return Files.createDirectory(folder);
+            } catch (FileAlreadyExistsException taken) {
+                // another run started in the same second with the same label: take the next name
+            }
+        }
+    }
+
+    /** The folder of a matrix experiment started at {@code startedAt}, under {@code root} ({@code runs}). */
+    public static Path matrixFolder(Path root, LocalDateTime startedAt) {
+        return root.resolve("matrix-" + startedAt.format(FOLDER_TIME));
+    }
+
+    /** The run record of a run folder; a path that is not a folder is taken as the record itself. */
+    public static Path record(Path runFolderOrFile) {
+        return Files.isDirectory(runFolderOrFile) ? runFolderOrFile.resolve(RUN_JSON) : runFolderOrFile;
+    }
+
+    /** A label as part of a folder or file name: runs of other characters than {@code A-Z a-z 0-9 . _ -} become one {@code -}. */
+    public static String fileSafe(String label) {
+        String s = label.replaceAll("[^A-Za-z0-9._-]+", "-").replaceAll("^[-.]+|-+$", "");
+        return s.isEmpty() ? "run" : s;
+    }
+
+    /** One run folder and its record. */
+    public record Entry(Path folder, RestoreRun run) {
+    }
+
+    /**
+     * What run folders hold, oldest first.
+     *
+     * @param skipped one line per run folder whose {@code run.json} could not be read (left out, not fatal)
+     */
+    public record Listing(List<Entry> entries, List<String> skipped) {
+        public Listing {
+            entries = List.copyOf(entries);
+            skipped = List.copyOf(skipped);
+        }
+
+        /** The entries whose record passes {@code filter} ({@link #sameBackup}, {@link #via}, …), oldest first. */
+        public List<Entry> where(Predicate<RestoreRun> filter) {
+            return entries.stream().filter(e -> filter.test(e.run())).toList();
+        }
+    }
+
+    /** Every run of this store, oldest first ({@link #read(List)} of its folder); none when it does not exist. */
+    public Listing list() throws IOException {
+        return Files.isDirectory(dir) ? read(List.of(dir)) : new Listing(List.of(), List.of());
+    }
+
+    /**
+     * The records of every run folder under {@code dirs} (a folder that is itself a run folder counts too), in
+     * folder-name order, which is the order they started; a damaged or foreign run.json is skipped with a line
+     * saying why.
+     *
+     * @throws IOException when a directory cannot be listed (missing, unreadable)
+     */
+    public static Listing read(List<Path> dirs) throws IOException {
+        List<Entry> entries = new ArrayList<>();
+        List<String> skipped = new ArrayList<>();
+        for (Path d : dirs) {
+            List<Path> folders = new ArrayList<>();
+            if (Files.isRegularFile(d.resolve(RUN_JSON))) {
+                folders.add(d);
+            }
+            try (Stream<Path> s = Files.list(d)) {
+                s.filter(f -> Files.isRegularFile(f.resolve(RUN_JSON))).sorted().forEach(folders::add);
+            }
+            for (Path folder : folders) {
+                try {
+                    for (RestoreRun r : RunJson.read(folder.resolve(RUN_JSON))) {
+                        entries.add(new Entry(folder, r));
+                    }
+                } catch (RuntimeException ex) {
+                    skipped.add(folder.resolve(RUN_JSON) + ": " + ex.getMessage());
+                }
+            }
+        }
+        return new Listing(entries, skipped);
+    }
+
+    /**
+     * The baseline of a new restore: the newest completed run (with a total) of the same backup file
+     * ({@link #sameBackup}) and, when {@code via} is given, through the same route.
+     */
+    public Optional<Entry> baseline(String backup, Long backupBytes, Via via) throws IOException {
+        List<Entry> runs = list().where(sameBackup(backup, backupBytes).and(completed()).and(via(via)));
+        return runs.isEmpty() ? Optional.empty() : Optional.of(runs.get(runs.size() - 1));
+    }
+
+    /** Runs of the backup file at {@code backup}; of its size too when {@code bytes} is known (the same path, rewritten, is another backup). */
+    public static Predicate<RestoreRun> sameBackup(String backup, Long bytes) {
+        return r -> Objects.equals(backup, r.backupFile()) && Objects.equals(bytes, r.backupBytes());
+    }
+
+    /** Runs through {@code via} ({@link Via#GBAK}, {@link Via#SERVICE}); every run when {@code null}. */
+    public static Predicate<RestoreRun> via(Via via) {
+        return r -> via == null || r.via() == via;
+    }
+
+    /** Runs labelled {@code label}. */
+    public static Predicate<RestoreRun> label(String label) {
+        return r -> Objects.equals(label, r.label());
+    }
+
+    /** Completed runs with a known total. */
+    public static Predicate<RestoreRun> completed() {
+        return r -> r.status() == RunStatus.COMPLETED && r.totalSeconds() != null;
+    }
+
+    /** Runs that started at or after {@code from} and before {@code to} (ISO-8601 instants; {@code null}: open). */
+    public static Predicate<RestoreRun> startedBetween(java.time.Instant from, java.time.Instant to) {
+        return r -> {
+            if (r.startedAt() == null) {
+                return false;
+            }
+            java.time.Instant at;
+            try {
+                at = java.time.Instant.parse(r.startedAt());
+            } catch (java.time.format.DateTimeParseException ex) {
+                return false;
+            }
+            return (from == null || !at.isBefore(from)) && (to == null || at.isBefore(to));
+        };
+    }
+}
