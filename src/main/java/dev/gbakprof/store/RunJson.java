@@ -28,21 +28,28 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
-/** The run record as JSON ({@code "schema": "gbakprof.run/1"}). */
+/**
+ * The run record as JSON ({@code "schema": "gbakprof.run/1"}): read with Jackson's databind, written with
+ * jackson-core's streaming generator ({@link RecordWriter}, the same bytes); anything else given to the
+ * writing methods (an inspection) is written by databind.
+ */
 public final class RunJson {
-    private static final ObjectMapper MAPPER = JsonMapper.builder()
-            // Schubfach instead of Double.toString: a huge log's record has hundreds of thousands of
-            // seconds values (bench/parse-throughput: the JSON of 197,008 indexes 0.94 -> 0.77 s)
-            .enable(StreamWriteFeature.USE_FAST_DOUBLE_WRITER)
-            .enable(SerializationFeature.INDENT_OUTPUT)
-            .enable(SerializationFeature.WRITE_ENUMS_USING_TO_STRING)
-            .enable(DeserializationFeature.READ_ENUMS_USING_TO_STRING)
-            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
-            .addModule(new SimpleModule("gbakprof-warnings")
-                    .addSerializer(Warning.class, new WarningMessage())
-                    .addDeserializer(Warning.class, new WarningWithoutCode()))
-            .addMixIn(RestoreRun.class, RunWithCodes.class)
-            .build();
+    /** Made on first use: a parse writes records only, and needs none of databind's start-up. */
+    private static final class Mapper {
+        static final ObjectMapper MAPPER = JsonMapper.builder()
+                // Schubfach instead of Double.toString: a huge log's record has hundreds of thousands of
+                // seconds values (bench/parse-throughput: the JSON of 197,008 indexes 0.94 -> 0.77 s)
+                .enable(StreamWriteFeature.USE_FAST_DOUBLE_WRITER)
+                .enable(SerializationFeature.INDENT_OUTPUT)
+                .enable(SerializationFeature.WRITE_ENUMS_USING_TO_STRING)
+                .enable(DeserializationFeature.READ_ENUMS_USING_TO_STRING)
+                .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+                .addModule(new SimpleModule("gbakprof-warnings")
+                        .addSerializer(Warning.class, new WarningMessage())
+                        .addDeserializer(Warning.class, new WarningWithoutCode()))
+                .addMixIn(RestoreRun.class, RunWithCodes.class)
+                .build();
+    }
 
     /**
      * A record's warnings stay a list of sentences ({@code warnings: [string]}, as every record since the
@@ -95,6 +102,10 @@ public final class RunJson {
     private RunJson() {
     }
 
+    static ObjectMapper mapper() {
+        return Mapper.MAPPER;
+    }
+
     public static String toJson(RestoreRun run) {
         return write(run);
     }
@@ -104,11 +115,29 @@ public final class RunJson {
     }
 
     private static String write(Object value) {
+        java.io.StringWriter out = new java.io.StringWriter();
         try {
-            return MAPPER.writeValueAsString(value) + System.lineSeparator();
-        } catch (JsonProcessingException ex) {
+            write(value, out);
+        } catch (IOException ex) {
             throw new IllegalStateException("cannot write run record: " + ex.getMessage(), ex);
         }
+        return out.toString();
+    }
+
+    /** What databind writes as text for a record or a list of them: what {@link RecordWriter} must equal. */
+    static String withDatabind(Object value) throws JsonProcessingException {
+        return mapper().writeValueAsString(value) + System.lineSeparator();
+    }
+
+    /**
+     * What databind writes as UTF-8 bytes: as {@link #withDatabind} but for a character beyond the BMP, which
+     * jackson-core's byte generator writes as two escaped surrogates ({@code \uD83D\uDE00}).
+     */
+    static byte[] withDatabindBytes(Object value) throws IOException {
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        mapper().writeValue(out, value);
+        out.write(System.lineSeparator().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        return out.toByteArray();
     }
 
     /** Writes one run record atomically (temporary file, then rename). */
@@ -118,8 +147,12 @@ public final class RunJson {
 
     /** Writes a record or a list of them as JSON to a stream, without building the text in memory. */
     public static void write(Object runOrRuns, java.io.Writer out) throws IOException {
-        MAPPER.writer().without(com.fasterxml.jackson.core.JsonGenerator.Feature.AUTO_CLOSE_TARGET)
-                .writeValue(out, runOrRuns);
+        if (RecordWriter.writes(runOrRuns)) {
+            RecordWriter.write(runOrRuns, out);
+        } else {
+            mapper().writer().without(com.fasterxml.jackson.core.JsonGenerator.Feature.AUTO_CLOSE_TARGET)
+                    .writeValue(out, runOrRuns);
+        }
         out.write(System.lineSeparator());
         out.flush();
     }
@@ -127,8 +160,12 @@ public final class RunJson {
     /** Writes a record or a list of them as UTF-8 JSON bytes to a stream (left open, flushed). */
     public static void write(Object runOrRuns, java.io.OutputStream out) throws IOException {
         java.io.OutputStream buffered = new java.io.BufferedOutputStream(out, 1 << 16);
-        MAPPER.writer().without(com.fasterxml.jackson.core.JsonGenerator.Feature.AUTO_CLOSE_TARGET)
-                .writeValue(buffered, runOrRuns);
+        if (RecordWriter.writes(runOrRuns)) {
+            RecordWriter.write(runOrRuns, buffered);
+        } else {
+            mapper().writer().without(com.fasterxml.jackson.core.JsonGenerator.Feature.AUTO_CLOSE_TARGET)
+                    .writeValue(buffered, runOrRuns);
+        }
         buffered.write(System.lineSeparator().getBytes(java.nio.charset.StandardCharsets.UTF_8));
         buffered.flush();
     }
@@ -156,7 +193,7 @@ public final class RunJson {
     public static List<RestoreRun> read(Path file) {
         JsonNode tree;
         try {
-            tree = MAPPER.readTree(file.toFile());
+            tree = mapper().readTree(file.toFile());
         } catch (JsonProcessingException ex) {
             // Jackson's own message quotes the text it met: the file may be a password file given by mistake
             long line = ex.getLocation() == null ? 0 : Math.max(0, ex.getLocation().getLineNr());
@@ -193,7 +230,7 @@ public final class RunJson {
             }
         }
         try {
-            return withCodes(MAPPER.treeToValue(node, RestoreRun.class), node.path("warningCodes"));
+            return withCodes(mapper().treeToValue(node, RestoreRun.class), node.path("warningCodes"));
         } catch (JsonProcessingException ex) {
             String field = ex instanceof JsonMappingException m && !m.getPath().isEmpty()
                     ? "field " + path(m.getPath()) + ": " : "";
