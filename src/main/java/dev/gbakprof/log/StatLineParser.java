@@ -19,35 +19,62 @@ import java.util.Set;
 public final class StatLineParser {
     private static final String PREFIX = "gbak:";
 
-    private List<Column> columns = List.of();
-    private Column[] order = new Column[0]; // the same, as an array for the per-line loop
-    private boolean headerSeen;
-    private boolean inferred;
-    private long columnsLine;
+    private ColumnState state = ColumnState.NONE;
+    private Column[] order = new Column[0]; // state's columns, as an array for the per-line loop
+
+    /**
+     * The statistics columns in force and where they came from, as one value: the parser replaces it (never
+     * changes it) when a header announces columns or the numbers of an excerpt let it guess them. So a
+     * caller sees that a line changed the columns ({@code state() != before}), and can read a line again
+     * from the state before it ({@link #restore}: {@link LinePipeline}, two lines glued into one).
+     *
+     * @param columns    the columns in gbak's order; empty before the header or without -st
+     * @param inferred   guessed from an excerpt without a header line
+     * @param headerSeen a header line was read (now or before)
+     * @param line       the line where the columns were announced or inferred; 0 when none
+     */
+    public record ColumnState(List<Column> columns, boolean inferred, boolean headerSeen, long line) {
+        static final ColumnState NONE = new ColumnState(List.of(), false, false, 0);
+    }
+
+    public ColumnState state() {
+        return state;
+    }
+
+    /** Goes back to a state this parser was in: the line read since is read again, in pieces. */
+    void restore(ColumnState earlier) {
+        state = earlier;
+        order = earlier.columns.toArray(new Column[0]);
+    }
+
+    private void setColumns(EnumSet<Column> cols, boolean inferred, long lineNumber) {
+        state = new ColumnState(List.copyOf(cols), inferred, state.headerSeen || !inferred, lineNumber);
+        order = cols.toArray(new Column[0]);
+    }
+
+    /** The statistics columns in force, in gbak's order. Empty before the header or without -st. */
+    public List<Column> columns() {
+        return state.columns;
+    }
+
+    public boolean headerSeen() {
+        return state.headerSeen;
+    }
+
+    /** True when the columns were guessed from an excerpt without a header line. */
+    public boolean inferred() {
+        return state.inferred;
+    }
+
+    /** Line where the columns were announced (header) or inferred; 0 when none. */
+    public long columnsLine() {
+        return state.line;
+    }
 
     /**
      * Result of a line that is a header: the parser's columns changed, there is no message.
      */
     public static final StatLine HEADER = new StatLine(0, true, false, -1, -1, -1, -1, "");
-
-    /** The statistics columns in force, in gbak's order. Empty before the header or without -st. */
-    public List<Column> columns() {
-        return columns;
-    }
-
-    public boolean headerSeen() {
-        return headerSeen;
-    }
-
-    /** True when the columns were guessed from an excerpt without a header line. */
-    public boolean inferred() {
-        return inferred;
-    }
-
-    /** Line where the columns were announced (header) or inferred; 0 when none. */
-    public long columnsLine() {
-        return columnsLine;
-    }
 
     // the line being parsed: its characters as bytes (ASCII, or Latin-1 with '?' for other characters:
     // one byte per char, so positions are the same in both), and the line itself for the texts kept
@@ -93,10 +120,10 @@ public final class StatLineParser {
         if (isHeader(base, pos, end, lineNumber)) {
             return HEADER;
         }
-        int n = columns.size();
-        if (n == 0 && !headerSeen && prefixed && !inferred) {
+        int n = order.length;
+        if (n == 0 && !state.headerSeen && prefixed && !state.inferred) {
             if (infer(base, pos, end, lineNumber)) {
-                n = columns.size();
+                n = order.length;
             }
         }
         if (n > 0) {
@@ -125,7 +152,7 @@ public final class StatLineParser {
 
     /** {@link StatLine#UNREADABLE} for a column in force, -1 for one the header did not announce. */
     private long unreadable(Column c) {
-        return columns.contains(c) ? StatLine.UNREADABLE : -1;
+        return state.columns.contains(c) ? StatLine.UNREADABLE : -1;
     }
 
     /**
@@ -250,40 +277,8 @@ public final class StatLineParser {
             seen.add(col);
             p = skipBlanks(q, end);
         }
-        setColumns(seen); // EnumSet iterates in T, D, R, W order, as gbak prints
-        headerSeen = true;
-        inferred = false;
-        columnsLine = lineNumber;
+        setColumns(seen, false, lineNumber); // EnumSet iterates in T, D, R, W order, as gbak prints
         return true;
-    }
-
-    // the column state before the last change, for undoLastColumnsChange
-    private List<Column> undoColumns = List.of();
-    private Column[] undoOrder = new Column[0];
-    private boolean undoHeaderSeen;
-    private boolean undoInferred;
-    private long undoColumnsLine;
-
-    /**
-     * Forgets the change of columns the last line made (a header read or columns inferred): that line is
-     * read again in pieces ({@link LinePipeline}: two lines glued into one).
-     */
-    void undoLastColumnsChange() {
-        columns = undoColumns;
-        order = undoOrder;
-        headerSeen = undoHeaderSeen;
-        inferred = undoInferred;
-        columnsLine = undoColumnsLine;
-    }
-
-    private void setColumns(EnumSet<Column> cols) {
-        undoColumns = columns;
-        undoOrder = order;
-        undoHeaderSeen = headerSeen;
-        undoInferred = inferred;
-        undoColumnsLine = columnsLine;
-        columns = List.copyOf(cols);
-        order = cols.toArray(new Column[0]);
     }
 
     /** Guess the columns of a header-less excerpt from its first line with leading numbers. */
@@ -325,9 +320,7 @@ public final class StatLineParser {
         if (counts == 2) {
             cols.add(Column.WRITES);
         }
-        setColumns(cols);
-        inferred = true;
-        columnsLine = lineNumber;
+        setColumns(cols, true, lineNumber);
         return true;
     }
 

@@ -17,7 +17,7 @@ import java.util.List;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-/** {@link LinePipeline#pushAll} (two threads) gives listeners exactly what {@link LinePipeline#push} gives. */
+/** {@link LinePipeline#pushAll} (a saved log, its bytes in place) gives listeners exactly what {@link LinePipeline#push} gives. */
 class LinePipelineTest {
 
     @ParameterizedTest
@@ -49,13 +49,13 @@ class LinePipelineTest {
         LinePipeline p = failingAt(3000, lines);
         int[] produced = {0};
         assertThatThrownBy(() -> p.pushAll(sink -> {
-            for (int i = 0; i < 10_000_000; i++) { // far more than the queue holds: the reader must stop
+            for (int i = 0; i < 10_000_000; i++) {
                 produced[0]++;
                 sink.accept("gbak: restoring index IX_" + i);
             }
         })).isInstanceOf(IllegalStateException.class).hasMessage("listener at 3000");
         assertThat(lines).hasSize(3000).endsWith(3000L);
-        assertThat(produced[0]).isLessThan(100_000);
+        assertThat(produced[0]).isEqualTo(3000);
     }
 
     @Test
@@ -71,75 +71,35 @@ class LinePipelineTest {
     }
 
     @Test
-    void anInterruptedReaderStopsWithAnErrorNotWithPartialResults() throws Exception {
-        java.util.concurrent.atomic.AtomicReference<Throwable> thrown = new java.util.concurrent.atomic.AtomicReference<>();
-        java.util.concurrent.CountDownLatch slow = new java.util.concurrent.CountDownLatch(1);
-        LinePipeline p = new LinePipeline(event -> {
-            try {
-                slow.await(); // the helper is stuck: the reader fills the queue and waits
-            } catch (InterruptedException ex) {
-                Thread.currentThread().interrupt();
-            }
-        });
-        Thread reader = new Thread(() -> {
-            try {
-                p.pushAll(sink -> {
-                    for (int i = 0; i < 1_000_000; i++) {
-                        sink.accept("gbak: restoring index IX_" + i);
-                    }
-                });
-            } catch (Throwable ex) {
-                thrown.set(ex);
-            }
-        });
-        reader.start();
-        Thread.sleep(300);
-        reader.interrupt();
-        slow.countDown();
-        reader.join(10_000);
-        assertThat(reader.isAlive()).isFalse();
-        assertThat(thrown.get()).isInstanceOf(UncheckedIOException.class).hasMessageContaining("interrupted");
-    }
-
-    @Test
-    void whenBothFailTheEarlierLineWinsAndEveryLineBeforeTheReadersFailureIsSeen() {
-        List<Long> lines = new ArrayList<>();
-        LinePipeline p = failingAt(700, lines);
-        assertThatThrownBy(() -> p.pushAll(sink -> {
-            for (int i = 1; i <= 900; i++) { // 900 is not a multiple of the batch size: a partial batch is pending
-                sink.accept("gbak: restoring index IX_" + i);
-            }
-            throw new IOException("reader after 900");
-        })).isInstanceOf(IllegalStateException.class).hasMessage("listener at 700")
-                .satisfies(t -> assertThat(t.getSuppressed()).singleElement()
-                        .satisfies(s -> assertThat(s).hasMessage("reader after 900")));
-        assertThat(lines).hasSize(700);
-
-        List<Long> all = new ArrayList<>();
-        LinePipeline q = new LinePipeline(event -> all.add(event.line().lineNumber()));
-        assertThatThrownBy(() -> q.pushAll(sink -> {
-            for (int i = 1; i <= 900; i++) {
-                sink.accept("gbak: restoring index IX_" + i);
-            }
-            throw new IOException("reader after 900");
-        })).isInstanceOf(IOException.class);
-        assertThat(all).hasSize(900).endsWith(900L);
-    }
-
-    @Test
-    void aReaderThatFailsStopsTheHelperAndItsExceptionReachesTheCaller() {
+    void aReaderThatFailsHasHadEveryLineBeforeItsFailureSeenAndItsExceptionReachesTheCaller() {
         List<Long> lines = new ArrayList<>();
         LinePipeline p = new LinePipeline(event -> lines.add(event.line().lineNumber()));
         assertThatThrownBy(() -> p.pushAll(sink -> {
-            for (int i = 0; i < 5000; i++) {
+            for (int i = 1; i <= 900; i++) {
                 sink.accept("gbak: restoring index IX_" + i);
             }
             throw new IOException("disk gone");
         })).isInstanceOf(IOException.class).hasMessage("disk gone");
+        assertThat(lines).hasSize(900).endsWith(900L);
         assertThatThrownBy(() -> new LinePipeline().pushAll(sink -> {
             throw new UncheckedIOException(new IOException("also gone"));
         })).isInstanceOf(UncheckedIOException.class);
-        assertThat(lines).hasSizeLessThanOrEqualTo(5000);
+    }
+
+    @Test
+    void aLineOfTwoRunsGluedTogetherIsReadAsTwoLinesEachFromTheColumnsBeforeIt() {
+        // a header-less run killed after "gbak:    0.197 ", and the next run's header appended to it. Read
+        // whole, the line would make the parser guess a time column from "0.197" followed by text; read as
+        // its two pieces, the first is only a number (nothing guessed), the second announces the columns
+        Recorder seen = new Recorder();
+        LinePipeline p = new LinePipeline(seen);
+        p.push("gbak:    0.197 gbak: time     delta  reads  writes ");
+        p.push("gbak:    0.010  0.010      1      2 restoring data for table T");
+        assertThat(seen.seen).containsExactly(
+                "OTHER null -1 StatLine[lineNumber=1, prefixed=true, hasStats=false, timeMs=-1, deltaMs=-1, reads=-1, writes=-1, text=0.197]",
+                "columns [time, delta, reads, writes] false 1",
+                "DATA_FOR_TABLE T -1 StatLine[lineNumber=2, prefixed=true, hasStats=true, timeMs=10, deltaMs=10, reads=1, writes=2, text=restoring data for table T]");
+        assertThat(p.lineCount()).isEqualTo(2);
     }
 
     /** A pipeline whose listener records line numbers and fails on line {@code n}. */
