@@ -63,7 +63,7 @@ class ResourcesTest {
         FirebirdServer.require();
         try (FirebirdServer.Folder f = FirebirdServer.folder()) {
             Path runs = f.resolve("runs");
-            Result r = ServiceRunTest.viaService(f.backup("small"), f.resolve("svc.fdb"), runs, "--label", "svc",
+            Result r = ServiceRunTest.viaService(f.backup("shop"), f.resolve("svc.fdb"), runs, "--label", "svc",
                     "--sample-interval", "0.1");
             assertThat(r.code()).as(r.err()).isZero();
             Path runDir;
