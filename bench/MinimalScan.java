@@ -1,6 +1,6 @@
+import java.io.FileDescriptor;
 import java.io.FileInputStream;
 import java.io.FileOutputStream;
-import java.io.FileDescriptor;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
@@ -56,7 +56,10 @@ public final class MinimalScan {
         if (index != null) {
             long d = ms - startMs;
             out.append(index).append(' ').append(d / 1000).append('.');
-            out.append((char) ('0' + d / 100 % 10)).append((char) ('0' + d / 10 % 10)).append((char) ('0' + d % 10)).append('\n');
+            out.append((char) ('0' + d / 100 % 10))
+                    .append((char) ('0' + d / 10 % 10))
+                    .append((char) ('0' + d % 10))
+                    .append('\n');
             index = null;
             if (out.length() > 60_000) {
                 flush();

@@ -1,8 +1,6 @@
 package dev.gbakprof;
 
-import org.junit.jupiter.api.Assumptions;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -14,8 +12,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The two launchers, {@code gbakprof} (bash) and {@code gbakprof.cmd} (cmd.exe, run by Wine's cmd), with a
@@ -47,10 +46,12 @@ class LaunchersTest {
         Path bin = stubJava();
         Run r = bash(rel, bin + ":/usr/bin:/bin", "--debug", "parse", "a b.log", "x&y");
         assertThat(r.code).as(r.all()).isZero();
-        assertThat(r.out.strip()).isEqualTo("[-Da=1][-XX:+UseSerialGC][-Xmn16m][-jar][" + rel.resolve("gbakprof.jar")
-                + "][--debug][parse][a b.log][x&y]");
+        assertThat(r.out.strip())
+                .isEqualTo("[-Da=1][-XX:+UseSerialGC][-Xmn16m][-jar][" + rel.resolve("gbakprof.jar")
+                        + "][--debug][parse][a b.log][x&y]");
         assertThat(bash(rel, bin + ":/usr/bin:/bin", "report").out.strip())
-                .isEqualTo("[-Da=1][-XX:+UseSerialGC][-XX:TieredStopAtLevel=1][-jar][" + rel.resolve("gbakprof.jar") + "][report]");
+                .isEqualTo("[-Da=1][-XX:+UseSerialGC][-XX:TieredStopAtLevel=1][-jar][" + rel.resolve("gbakprof.jar")
+                        + "][report]");
         assertThat(bash(rel, bin + ":/usr/bin:/bin", "--version").out.strip())
                 .isEqualTo("[-Da=1][-XX:+UseSerialGC][-jar][" + rel.resolve("gbakprof.jar") + "][--version]");
     }
@@ -86,12 +87,16 @@ class LaunchersTest {
         Path bin = stubJava();
         // Debian's Maven 3.8.7 writes colour resets even with -B: a stand-in that does the same
         Path mvn = bin.resolve("mvn");
-        Files.writeString(mvn, "#!/bin/bash\nprintf '\\e[0m\\e[0mmvn %s\\e[m\\n' \"$*\"\nmkdir -p target && : > target/gbakprof.jar\n");
+        Files.writeString(
+                mvn,
+                "#!/bin/bash\nprintf '\\e[0m\\e[0mmvn %s\\e[m\\n' \"$*\"\nmkdir -p target && : > target/gbakprof.jar\n");
         mvn.toFile().setExecutable(true);
 
         Run first = bash(co, bin + ":/usr/bin:/bin", "--version");
         assertThat(first.code).as(first.all()).isZero();
-        assertThat(first.err).contains("building").contains("mvn -q -B -Dstyle.color=never -DskipTests package")
+        assertThat(first.err)
+                .contains("building")
+                .contains("mvn -q -B -Dstyle.color=never -DskipTests package")
                 .doesNotContain("\u001b");
         assertThat(first.out).contains("[-jar][" + co.resolve("target/gbakprof.jar") + "]");
         assertThat(bash(co, bin + ":/usr/bin:/bin", "--version").err).doesNotContain("mvn");
@@ -108,7 +113,8 @@ class LaunchersTest {
         Files.writeString(rel.resolve("gbakprof.jar"), "");
         Path bin = stubJava();
         for (String command : List.of("parse", "run", "report", "compare", "demo", "matrix", "plan", "inspect")) {
-            assertThat(bash(rel, bin + ":/usr/bin:/bin", command).out).as(command)
+            assertThat(bash(rel, bin + ":/usr/bin:/bin", command).out)
+                    .as(command)
                     .startsWith("[-Djava.awt.headless=true][-XX:+UseSerialGC]");
         }
         assertThat(bash(rel, bin + ":/usr/bin:/bin", "parse").out).contains("[-Xmn16m]");
@@ -122,10 +128,26 @@ class LaunchersTest {
         Path rel = release("Program Files (x86)/gbakprof 0.1");
         Run r = wine.cmd(rel, Map.of(), "--debug parse \"x&y\" \"a b.log\" \"\\\\server\\share\\b.fbk\"");
         assertThat(r.code).as(r.all()).isZero();
-        assertThat(r.args()).containsExactly("-Da=1", "-XX:+UseSerialGC", "-Xmn16m", "-jar",
-                wine.windowsPath(rel.resolve("gbakprof.jar")), "--debug", "parse", "x&y", "a b.log", "\\\\server\\share\\b.fbk");
-        assertThat(wine.cmd(rel, Map.of(), "report").args()).containsExactly("-Da=1", "-XX:+UseSerialGC",
-                "-XX:TieredStopAtLevel=1", "-jar", wine.windowsPath(rel.resolve("gbakprof.jar")), "report");
+        assertThat(r.args())
+                .containsExactly(
+                        "-Da=1",
+                        "-XX:+UseSerialGC",
+                        "-Xmn16m",
+                        "-jar",
+                        wine.windowsPath(rel.resolve("gbakprof.jar")),
+                        "--debug",
+                        "parse",
+                        "x&y",
+                        "a b.log",
+                        "\\\\server\\share\\b.fbk");
+        assertThat(wine.cmd(rel, Map.of(), "report").args())
+                .containsExactly(
+                        "-Da=1",
+                        "-XX:+UseSerialGC",
+                        "-XX:TieredStopAtLevel=1",
+                        "-jar",
+                        wine.windowsPath(rel.resolve("gbakprof.jar")),
+                        "report");
     }
 
     @Test
@@ -142,7 +164,9 @@ class LaunchersTest {
         Path rel = release("rel");
         Run noJava = wine.cmd(rel, Map.of("PATH", "C:\\windows\\system32;C:\\windows"), "--version");
         assertThat(noJava.code).isEqualTo(2);
-        assertThat(noJava.err).contains("no java.exe on PATH").contains("winget install EclipseAdoptium.Temurin.17.JRE");
+        assertThat(noJava.err)
+                .contains("no java.exe on PATH")
+                .contains("winget install EclipseAdoptium.Temurin.17.JRE");
         Files.delete(rel.resolve("gbakprof.jar"));
         Run noJar = wine.cmd(rel, Map.of(), "--version");
         assertThat(noJar.code).isEqualTo(2);
@@ -160,20 +184,29 @@ class LaunchersTest {
         }
 
         Run first = wine.cmd(co, Map.of(), "--version");
-        assertThat(first.err).as(first.all()).contains("building").contains("mvn -q -B -Dstyle.color=never -DskipTests package");
+        assertThat(first.err)
+                .as(first.all())
+                .contains("building")
+                .contains("mvn -q -B -Dstyle.color=never -DskipTests package");
         assertThat(first.args()).contains(wine.windowsPath(co.resolve("target/gbakprof.jar")), "--version");
         assertThat(wine.cmd(co, Map.of(), "--version").err).doesNotContain("building");
 
         Files.setLastModifiedTime(x, FileTime.from(t.plusSeconds(60)));
-        assertThat(wine.cmd(co, Map.of(), "--version").err).as("a changed source").contains("mvn -q");
+        assertThat(wine.cmd(co, Map.of(), "--version").err)
+                .as("a changed source")
+                .contains("mvn -q");
         assertThat(wine.cmd(co, Map.of(), "--version").err).doesNotContain("mvn -q");
 
         Files.writeString(co.resolve("src/main/java/Y.java"), "class Y {}");
         Files.setLastModifiedTime(co.resolve("src/main/java/Y.java"), FileTime.from(t));
-        assertThat(wine.cmd(co, Map.of(), "--version").err).as("a new source, even an old one").contains("mvn -q");
+        assertThat(wine.cmd(co, Map.of(), "--version").err)
+                .as("a new source, even an old one")
+                .contains("mvn -q");
 
         Files.setLastModifiedTime(co.resolve("pom.xml"), FileTime.from(t.plusSeconds(120)));
-        assertThat(wine.cmd(co, Map.of(), "--version").err).as("a newer pom.xml").contains("mvn -q");
+        assertThat(wine.cmd(co, Map.of(), "--version").err)
+                .as("a newer pom.xml")
+                .contains("mvn -q");
         assertThat(wine.cmd(co, Map.of(), "--version").err).doesNotContain("mvn -q");
 
         Files.setLastModifiedTime(x, FileTime.from(t.plusSeconds(180)));
@@ -222,7 +255,11 @@ class LaunchersTest {
         Files.createDirectories(bin);
         for (String n : names) {
             Path target = bin.resolve(n);
-            Files.copy(Path.of(exec(tmp, Map.of(), "bash", "-c", "command -v " + n).out.strip()), target);
+            Files.copy(
+                    Path.of(exec(tmp, Map.of(), "bash", "-c", "command -v " + n)
+                            .out
+                            .strip()),
+                    target);
             target.toFile().setExecutable(true);
         }
         return bin;
@@ -233,7 +270,8 @@ class LaunchersTest {
     }
 
     private Run bash(Path dir, String path, Map<String, String> env, String... args) throws Exception {
-        List<String> cmd = new ArrayList<>(List.of("/bin/bash", dir.resolve("gbakprof").toString()));
+        List<String> cmd =
+                new ArrayList<>(List.of("/bin/bash", dir.resolve("gbakprof").toString()));
         cmd.addAll(List.of(args));
         Map<String, String> e = new java.util.HashMap<>(env);
         e.put("PATH", path);
@@ -247,7 +285,9 @@ class LaunchersTest {
 
         /** The arguments the stand-in java.exe printed. */
         List<String> args() {
-            return out.lines().filter(l -> l.startsWith("arg[")).map(l -> l.substring(l.indexOf("]=<") + 3, l.length() - 1))
+            return out.lines()
+                    .filter(l -> l.startsWith("arg["))
+                    .map(l -> l.substring(l.indexOf("]=<") + 3, l.length() - 1))
                     .toList();
         }
     }
@@ -257,20 +297,26 @@ class LaunchersTest {
         pb.environment().putAll(env);
         Path out = Files.createTempFile(dir, "out", ".txt");
         Path err = Files.createTempFile(dir, "err", ".txt");
-        pb.redirectOutput(out.toFile()).redirectError(err.toFile()).redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
+        pb.redirectOutput(out.toFile())
+                .redirectError(err.toFile())
+                .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
         Process p = pb.start();
         if (!p.waitFor(120, TimeUnit.SECONDS)) {
             p.destroyForcibly();
             throw new AssertionError("timed out: " + String.join(" ", cmd));
         }
-        return new Run(p.exitValue(), Files.readString(out, StandardCharsets.ISO_8859_1), Files.readString(err, StandardCharsets.ISO_8859_1));
+        return new Run(
+                p.exitValue(),
+                Files.readString(out, StandardCharsets.ISO_8859_1),
+                Files.readString(err, StandardCharsets.ISO_8859_1));
     }
 
     // Wine 8's cmd differs from Windows' in two ways these tests avoid: after 'call other.bat' the caller sees
     // errorlevel 1 whatever 'exit /b N' the other gave (so a driver batch file hands over to the launcher
     // without call), and it expands %* a second time ("100%" is not tried).
     private Wine wine() throws Exception {
-        Assumptions.assumeTrue(onPath("wine") && onPath("x86_64-w64-mingw32-gcc"),
+        Assumptions.assumeTrue(
+                onPath("wine") && onPath("x86_64-w64-mingw32-gcc"),
                 "gbakprof.cmd is tested with Wine's cmd: apt-get install wine gcc-mingw-w64-x86-64");
         Path bin = REPO.resolve("target/wine-bin"); // kept between runs, as the prefix below
         Files.createDirectories(bin);
@@ -281,8 +327,16 @@ class LaunchersTest {
             assertThat(cc.code).as(cc.all()).isZero();
         }
         // a stand-in Maven: says how it was called, fails when MVN_FAIL is set, else "builds" target\gbakprof.jar
-        Files.writeString(bin.resolve("mvn.cmd"), String.join("\r\n", "@echo off", "echo mvn %* 1>&2",
-                "if defined MVN_FAIL exit /b 1", "if not exist target mkdir target", "echo jar> target\\gbakprof.jar", ""));
+        Files.writeString(
+                bin.resolve("mvn.cmd"),
+                String.join(
+                        "\r\n",
+                        "@echo off",
+                        "echo mvn %* 1>&2",
+                        "if defined MVN_FAIL exit /b 1",
+                        "if not exist target mkdir target",
+                        "echo jar> target\\gbakprof.jar",
+                        ""));
         Path prefix = REPO.resolve("target/wine-prefix"); // kept between runs: making one takes ~15 s
         Files.createDirectories(prefix.getParent());
         return new Wine(prefix, bin);
@@ -310,13 +364,14 @@ class LaunchersTest {
         Run cmd(Path dir, Map<String, String> env, String args) throws Exception {
             Path driver = dir.resolve("driver.bat");
             Files.writeString(driver, "@echo off\r\ngbakprof.cmd " + args + "\r\n");
-            Map<String, String> e = new java.util.HashMap<>(Map.of("WINEPREFIX", prefix.toString(), "WINEDEBUG", "-all",
-                    "WINEPATH", windowsPath(bin)));
+            Map<String, String> e = new java.util.HashMap<>(
+                    Map.of("WINEPREFIX", prefix.toString(), "WINEDEBUG", "-all", "WINEPATH", windowsPath(bin)));
             e.putAll(env);
             if (env.containsKey("PATH")) { // a Windows PATH: set inside the driver, the Linux PATH stays for wine
                 e.put("PATH", System.getenv("PATH"));
                 e.remove("WINEPATH");
-                Files.writeString(driver, "@echo off\r\nset \"PATH=" + env.get("PATH") + "\"\r\ngbakprof.cmd " + args + "\r\n");
+                Files.writeString(
+                        driver, "@echo off\r\nset \"PATH=" + env.get("PATH") + "\"\r\ngbakprof.cmd " + args + "\r\n");
             }
             try {
                 return exec(dir, e, "wine", "cmd", "/c", "driver.bat");

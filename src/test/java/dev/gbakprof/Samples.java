@@ -2,7 +2,6 @@ package dev.gbakprof;
 
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.store.RunInputs;
-
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -19,8 +18,7 @@ import java.util.function.UnaryOperator;
 public final class Samples {
     public static final Path DIR = Path.of("src/test/resources/report");
 
-    private Samples() {
-    }
+    private Samples() {}
 
     public static RestoreRun log(String name, String label) {
         return RunInputs.load(DIR.resolve(name), label).get(0);
@@ -41,26 +39,36 @@ public final class Samples {
     /** The lines of a sample up to the first that ends with {@code marker}, then {@code after}: a log cut there. */
     public static RestoreRun cutAfter(String name, Path dir, String marker, List<String> after, String label)
             throws IOException {
-        return edited(name, dir, lines -> {
-            int at = 0;
-            while (!lines.get(at).endsWith(marker)) {
-                at++;
-            }
-            List<String> cut = new ArrayList<>(lines.subList(0, at + 1));
-            cut.addAll(after);
-            return cut;
-        }, label);
+        return edited(
+                name,
+                dir,
+                lines -> {
+                    int at = 0;
+                    while (!lines.get(at).endsWith(marker)) {
+                        at++;
+                    }
+                    List<String> cut = new ArrayList<>(lines.subList(0, at + 1));
+                    cut.addAll(after);
+                    return cut;
+                },
+                label);
     }
 
     /** {@code shop-tdrw.log} with ORDERS' last count (the table's rows) printed as 500,000 instead of 1,000,000. */
     public static RestoreRun halfOfOrders(Path dir, String label) throws IOException {
-        return edited("shop-tdrw.log", dir, lines -> lines.stream()
-                .map(l -> l.replace(" 1000000 records restored", "  500000 records restored")).toList(), label);
+        return edited(
+                "shop-tdrw.log",
+                dir,
+                lines -> lines.stream()
+                        .map(l -> l.replace(" 1000000 records restored", "  500000 records restored"))
+                        .toList(),
+                label);
     }
 
     /** The article excerpts: five index lines each, labelled as the power plans. */
     public static List<RestoreRun> article() {
-        return List.of(log("article-balanced.log", "Balanced"), log("article-high-performance.log", "High performance"));
+        return List.of(
+                log("article-balanced.log", "Balanced"), log("article-high-performance.log", "High performance"));
     }
 
     /** The three full-CPU restores of {@code ab/}, labelled {@code full-cpu}. */

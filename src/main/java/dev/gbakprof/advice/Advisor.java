@@ -10,7 +10,6 @@ import dev.gbakprof.model.RunStatus;
 import dev.gbakprof.model.Via;
 import dev.gbakprof.model.Warning;
 import dev.gbakprof.model.WarningCode;
-
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -34,8 +33,7 @@ public final class Advisor {
     /** gbak's host:path (TCP) database, not a Windows drive letter. */
     private static final Pattern REMOTE = Pattern.compile("^(?!\\p{Alpha}:[\\\\/])([^:/\\\\]+(?:/\\d+)?):(.+)$");
 
-    private Advisor() {
-    }
+    private Advisor() {}
 
     /** The hints for one configuration's runs (repeated runs of one label), most important first. */
     public static List<Hint> advise(List<RestoreRun> runs) {
@@ -45,8 +43,11 @@ public final class Advisor {
         }
         List<Hint> hints = new ArrayList<>();
         // an excerpt has no total: its shares are of the time it shows (the phases add up to it)
-        Double total = run.totalSeconds() != null ? run.totalSeconds()
-                : run.phases().isEmpty() ? null : run.phases().stream().mapToDouble(p -> p.seconds()).sum();
+        Double total = run.totalSeconds() != null
+                ? run.totalSeconds()
+                : run.phases().isEmpty()
+                        ? null
+                        : run.phases().stream().mapToDouble(p -> p.seconds()).sum();
         double indexes = run.phaseSeconds(Phase.INDEXES);
         double data = run.phaseSeconds(Phase.DATA);
         PhaseResources indexUse = use(run, Phase.INDEXES);
@@ -57,37 +58,54 @@ public final class Advisor {
 
         parallelReduced(run).ifPresent(hints::add);
         for (PhaseResources p : run.phaseResources()) {
-            if (p.bound() == PhaseResources.Bound.CPU_STARVED && total != null
+            if (p.bound() == PhaseResources.Bound.CPU_STARVED
+                    && total != null
                     && run.phaseSeconds(phaseOf(p.phase())) / total >= DOMINANT) {
-                hints.add(new Hint(HintCode.CPU_STARVED,
+                hints.add(new Hint(
+                        HintCode.CPU_STARVED,
                         "Measure on a machine at rest: other work held the CPU during the " + p.phase() + " phase",
-                        String.format(Locale.ROOT, "the %s phase is %s; the restore's process got %.0f %% of a"
-                                + " core while the machine's CPUs were %.0f %% busy", p.phase(), share(run, run.phaseSeconds(
-                                phaseOf(p.phase())), total), p.cpuShare() * 100, p.machineLoad() * 100),
+                        String.format(
+                                Locale.ROOT,
+                                "the %s phase is %s; the restore's process got %.0f %% of a"
+                                        + " core while the machine's CPUs were %.0f %% busy",
+                                p.phase(),
+                                share(run, run.phaseSeconds(phaseOf(p.phase())), total),
+                                p.cpuShare() * 100,
+                                p.machineLoad() * 100),
                         "a restore that gets a fifth of a core takes about five times as long; no setting of Firebird helps",
                         "run the restore again when the machine is idle (e.g. at night): gbakprof run --backup " + where
                                 + " --label idle, then gbakprof compare"));
                 break;
             }
         }
-        if (indexDominant && (indexUse == null || indexUse.bound() == null || indexUse.bound() == PhaseResources.Bound.CPU_BOUND)) {
+        if (indexDominant
+                && (indexUse == null
+                        || indexUse.bound() == null
+                        || indexUse.bound() == PhaseResources.Bound.CPU_BOUND)) {
             powerPlan(run, indexes, total, indexUse, where).ifPresent(hints::add);
             if (firebird5(run) && (run.parallelWorkers() == null || run.parallelWorkers() <= 1)) {
-                hints.add(new Hint(HintCode.PARALLEL_WORKERS,
+                hints.add(new Hint(
+                        HintCode.PARALLEL_WORKERS,
                         "Restore with parallel workers: gbak -par N (Firebird 5 and later)",
-                        "the index phase is " + share(run, indexes, total) + cpu(indexUse)
-                                + ", restored without -par",
+                        "the index phase is " + share(run, indexes, total) + cpu(indexUse) + ", restored without -par",
                         "-par 6 cut a restore by 70 % (FirebirdSQL/firebird#7770); the server must allow the workers:"
                                 + " MaxParallelWorkers in firebird.conf (default 1) at least N",
                         "gbakprof matrix --backup " + where + " --vary 'gbak:-par 1,2,4,8' --repeat 3"));
             }
         }
         if (dataDominant && dataUse != null && dataUse.bound() == PhaseResources.Bound.IO_BOUND) {
-            hints.add(new Hint(HintCode.STORAGE,
+            hints.add(new Hint(
+                    HintCode.STORAGE,
                     "Faster storage for the database, or more page buffers for the restore (gbak -bu)",
-                    String.format(Locale.ROOT, "the data phase is %s and was limited by the storage:"
+                    String.format(
+                            Locale.ROOT,
+                            "the data phase is %s and was limited by the storage:"
                                     + " %.0f MB read and %.0f MB written in %.1f s, %.0f %% of a core",
-                            share(run, data, total), dataUse.readMb(), dataUse.writtenMb(), dataUse.seconds(), dataUse.cpuShare() * 100),
+                            share(run, data, total),
+                            dataUse.readMb(),
+                            dataUse.writtenMb(),
+                            dataUse.seconds(),
+                            dataUse.cpuShare() * 100),
                     "depends on the storage; put the database on the fastest volume and the backup file on another",
                     "gbakprof matrix --backup " + where + " --vary 'gbak:-bu 2048,16384' --repeat 3"));
         }
@@ -97,17 +115,20 @@ public final class Advisor {
 
     /** The completed run with the median total; else the run that got furthest. */
     public static RestoreRun typical(List<RestoreRun> runs) {
-        List<RestoreRun> done = runs.stream().filter(r -> r.status() == RunStatus.COMPLETED && r.totalSeconds() != null)
-                .sorted(Comparator.comparingDouble(RestoreRun::totalSeconds)).toList();
+        List<RestoreRun> done = runs.stream()
+                .filter(r -> r.status() == RunStatus.COMPLETED && r.totalSeconds() != null)
+                .sorted(Comparator.comparingDouble(RestoreRun::totalSeconds))
+                .toList();
         if (!done.isEmpty()) {
             return done.get((done.size() - 1) / 2);
         }
-        return runs.stream().max(Comparator.comparingDouble(r -> r.lastSeenSeconds() == null ? -1 : r.lastSeenSeconds()))
+        return runs.stream()
+                .max(Comparator.comparingDouble(r -> r.lastSeenSeconds() == null ? -1 : r.lastSeenSeconds()))
                 .orElse(null);
     }
 
-    private static java.util.Optional<Hint> powerPlan(RestoreRun run, double indexes, Double total, PhaseResources use,
-                                                      String where) {
+    private static java.util.Optional<Hint> powerPlan(
+            RestoreRun run, double indexes, Double total, PhaseResources use, String where) {
         Environment env = run.environment();
         PowerPlan plan = env == null ? null : env.powerPlan();
         IdleProbe probe = env == null ? null : env.idleProbe();
@@ -116,17 +137,25 @@ public final class Advisor {
         if (performance && !clocksDown) {
             return java.util.Optional.empty();
         }
-        String planSays = plan == null ? "the power plan is not in the record (a parsed log): check it with gbakprof plan --check"
-                : Boolean.FALSE.equals(plan.performance()) ? "under the power plan \"" + plan.name() + "\", not a performance plan"
-                : performance ? "under the performance plan \"" + plan.name() + "\""
-                : "the power plan could not be read (" + plan.source() + ")";
-        String probeSays = probe == null ? "" : "; the idle probe: " + probe.verdict() + String.format(Locale.ROOT,
-                " (%.2f× after idle)", probe.ratio());
-        String prove = env != null && env.powerPlan() != null && env.powerPlan().source() != null
-                && env.powerPlan().source().startsWith("unknown")
+        String planSays = plan == null
+                ? "the power plan is not in the record (a parsed log): check it with gbakprof plan --check"
+                : Boolean.FALSE.equals(plan.performance())
+                        ? "under the power plan \"" + plan.name() + "\", not a performance plan"
+                        : performance
+                                ? "under the performance plan \"" + plan.name() + "\""
+                                : "the power plan could not be read (" + plan.source() + ")";
+        String probeSays = probe == null
+                ? ""
+                : "; the idle probe: " + probe.verdict()
+                        + String.format(Locale.ROOT, " (%.2f× after idle)", probe.ratio());
+        String prove = env != null
+                        && env.powerPlan() != null
+                        && env.powerPlan().source() != null
+                        && env.powerPlan().source().startsWith("unknown")
                 ? "gbakprof plan --probe (a virtual machine: set the host's plan, then compare two runs)"
                 : "gbakprof matrix --backup " + where + " --plans balanced,high-performance --repeat 3";
-        return java.util.Optional.of(new Hint(HintCode.POWER_PLAN,
+        return java.util.Optional.of(new Hint(
+                HintCode.POWER_PLAN,
                 "Run the restore under a performance power plan (Windows: High performance)",
                 "the index phase is " + share(run, indexes, total) + cpu(use) + "; " + planSays + probeSays,
                 "the same 144 GB restore took 4 h 07 min under Balanced and 2 h 35 min under High performance (−37 %),"
@@ -139,13 +168,16 @@ public final class Advisor {
         for (Warning w : run.warnings()) {
             Matcher m = w.is(WarningCode.GBAK_WARNING) ? PAR_REDUCED.matcher(w.message()) : null;
             if (m != null && m.find()) {
-                return java.util.Optional.of(new Hint(HintCode.PARALLEL_REDUCED,
-                        "Allow the parallel workers gbak asked for: MaxParallelWorkers = " + m.group(1) + " in firebird.conf",
+                return java.util.Optional.of(new Hint(
+                        HintCode.PARALLEL_REDUCED,
+                        "Allow the parallel workers gbak asked for: MaxParallelWorkers = " + m.group(1)
+                                + " in firebird.conf",
                         "gbak asked for " + m.group(1) + " parallel workers and the server allowed " + m.group(2)
                                 + " (gbak's words: \"" + m.group() + "\"): the restore ran with " + m.group(2),
                         "the restore runs with the workers asked for (FirebirdSQL/firebird#7552, #8140); restart the"
                                 + " server after changing firebird.conf",
-                        "gbakprof matrix --backup " + placeholders(run) + " --vary 'gbak:-par 1," + m.group(1) + "' --repeat 3"));
+                        "gbakprof matrix --backup " + placeholders(run) + " --vary 'gbak:-par 1," + m.group(1)
+                                + "' --repeat 3"));
             }
         }
         return java.util.Optional.empty();
@@ -153,13 +185,15 @@ public final class Advisor {
 
     private static java.util.Optional<Hint> remoteRoute(RestoreRun run, String where) {
         String db = run.database();
-        boolean services = run.via() == Via.SERVICE || (run.command() != null && run.command().matches("(?i).*\\s-se(r(v(i(ce?)?)?)?)?\\s.*"));
+        boolean services = run.via() == Via.SERVICE
+                || (run.command() != null && run.command().matches("(?i).*\\s-se(r(v(i(ce?)?)?)?)?\\s.*"));
         Matcher m = db == null ? null : REMOTE.matcher(db);
         if (services || m == null || !m.matches()) {
             return java.util.Optional.empty();
         }
         String host = m.group(1);
-        return java.util.Optional.of(new Hint(HintCode.REMOTE_ROUTE,
+        return java.util.Optional.of(new Hint(
+                HintCode.REMOTE_ROUTE,
                 "Restore through the services manager (gbak -se " + host + ":service_mgr) or on the server itself",
                 "the database " + db + " was restored over TCP: every row and page went through the network protocol",
                 "the services manager or a local restore is 2–6× faster than a remote TCP restore"
@@ -170,8 +204,10 @@ public final class Advisor {
 
     private static boolean firebird5(RestoreRun run) {
         Environment env = run.environment();
-        String v = env == null ? "" : (env.gbakVersion() == null ? "" : env.gbakVersion()) + " "
-                + (env.engineVersion() == null ? "" : env.engineVersion());
+        String v = env == null
+                ? ""
+                : (env.gbakVersion() == null ? "" : env.gbakVersion()) + " "
+                        + (env.engineVersion() == null ? "" : env.engineVersion());
         Matcher m = Pattern.compile("Firebird (\\d+)").matcher(v);
         if (m.find()) {
             return Integer.parseInt(m.group(1)) >= 5;
@@ -180,7 +216,10 @@ public final class Advisor {
     }
 
     private static PhaseResources use(RestoreRun run, Phase phase) {
-        return run.phaseResources().stream().filter(p -> p.phase().equals(phase.label())).findFirst().orElse(null);
+        return run.phaseResources().stream()
+                .filter(p -> p.phase().equals(phase.label()))
+                .findFirst()
+                .orElse(null);
     }
 
     private static Phase phaseOf(String label) {
@@ -191,13 +230,21 @@ public final class Advisor {
         if (use == null || use.bound() == null) {
             return " (CPU use not sampled: run the restore with gbakprof run to see it)";
         }
-        return String.format(Locale.ROOT, " and CPU-bound (the restore's process kept %.0f %% of a core busy)", use.cpuShare() * 100);
+        return String.format(
+                Locale.ROOT,
+                " and CPU-bound (the restore's process kept %.0f %% of a core busy)",
+                use.cpuShare() * 100);
     }
 
     /** "68 % of the restore (11.7 of 17.2 s)"; an excerpt's share is of the time the log shows. */
     private static String share(RestoreRun run, double part, Double total) {
-        return String.format(Locale.ROOT, "%.0f %% of %s (%.1f of %.1f s)", 100 * part / total,
-                run.totalSeconds() != null ? "the restore" : "what the log shows (an excerpt)", part, total);
+        return String.format(
+                Locale.ROOT,
+                "%.0f %% of %s (%.1f of %.1f s)",
+                100 * part / total,
+                run.totalSeconds() != null ? "the restore" : "what the log shows (an excerpt)",
+                part,
+                total);
     }
 
     private static String placeholders(RestoreRun run) {

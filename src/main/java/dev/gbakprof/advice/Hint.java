@@ -10,5 +10,4 @@ package dev.gbakprof.advice;
  * @param effect   the expected effect and its source (a published measurement), or {@code null}
  * @param prove    the command that measures it here (usually {@code gbakprof matrix …}), or {@code null}
  */
-public record Hint(HintCode code, String title, String evidence, String effect, String prove) {
-}
+public record Hint(HintCode code, String title, String evidence, String effect, String prove) {}

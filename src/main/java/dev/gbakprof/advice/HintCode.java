@@ -1,7 +1,6 @@
 package dev.gbakprof.advice;
 
 import com.fasterxml.jackson.annotation.JsonValue;
-
 import java.util.Locale;
 
 /** The stable codes of {@code advise}'s hints ({@code "schema": "gbakprof.advice/1"}), as README lists them. */

@@ -8,23 +8,26 @@ import dev.gbakprof.advice.Hint;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.stats.Groups;
 import dev.gbakprof.stats.RunGroup;
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-import java.io.PrintWriter;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.concurrent.Callable;
-
 /** {@code gbakprof advise INPUT...}: why the restore is slow and what to try, per configuration. */
-@Command(name = "advise", mixinStandardHelpOptions = true,
-        description = {"Why a restore is slow and what to try: rules over the runs' phases, the restore process's CPU"
-                + " and I/O per phase (recorded by gbakprof run), the environment and gbak's warnings. Each hint says"
-                + " what it saw, the expected effect with its source, and the gbakprof command that proves it here.",
-                "Inputs as for report: logs, run records or run folders; LABEL=PATH groups them into configurations."},
+@Command(
+        name = "advise",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Why a restore is slow and what to try: rules over the runs' phases, the restore process's CPU"
+                    + " and I/O per phase (recorded by gbakprof run), the environment and gbak's warnings. Each hint says"
+                    + " what it saw, the expected effect with its source, and the gbakprof command that proves it here.",
+            "Inputs as for report: logs, run records or run folders; LABEL=PATH groups them into configurations."
+        },
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:advice printed (also when there is nothing to advise)", "2:bad usage or unreadable input"})
 final class AdviseCommand implements Callable<Integer> {
@@ -39,11 +42,9 @@ final class AdviseCommand implements Callable<Integer> {
     CommandSpec spec;
 
     /** One configuration's advice. */
-    record Configuration(String label, int runs, String typicalRun, List<Hint> hints) {
-    }
+    record Configuration(String label, int runs, String typicalRun, List<Hint> hints) {}
 
-    record AdviceJson(String schema, List<Configuration> configurations) {
-    }
+    record AdviceJson(String schema, List<Configuration> configurations) {}
 
     @Override
     public Integer call() throws JsonProcessingException {
@@ -51,12 +52,14 @@ final class AdviseCommand implements Callable<Integer> {
         List<Configuration> configs = new ArrayList<>();
         for (RunGroup g : Groups.byLabel(runs)) {
             RestoreRun typical = Advisor.typical(g.runs());
-            configs.add(new Configuration(g.label(), g.runs().size(), typical == null ? null : typical.source(),
-                    Advisor.advise(g.runs())));
+            configs.add(new Configuration(
+                    g.label(), g.runs().size(), typical == null ? null : typical.source(), Advisor.advise(g.runs())));
         }
         PrintWriter out = spec.commandLine().getOut();
         if (json) {
-            out.println(JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build()
+            out.println(JsonMapper.builder()
+                    .enable(SerializationFeature.INDENT_OUTPUT)
+                    .build()
                     .writeValueAsString(new AdviceJson("gbakprof.advice/1", configs)));
         } else {
             for (Configuration c : configs) {

@@ -2,48 +2,71 @@ package dev.gbakprof.cli;
 
 import dev.gbakprof.history.Check;
 import dev.gbakprof.history.Trend;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
-
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 /**
  * {@code gbakprof check}: one line and a monitoring plugin's exit code (0 OK, 1 WARNING, 2 CRITICAL, 3 UNKNOWN) on the
  * newest restore test of a backup, for Nagios, Icinga, Zabbix or a scheduled task.
  */
-@Command(name = "check", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"The state of a backup's newest restore test, as a monitoring plugin reports it: one line and",
-                "exit 0 OK, 1 WARNING, 2 CRITICAL, 3 UNKNOWN (also for bad usage and unreadable folders: unlike the",
-                "other commands, 2 here means CRITICAL).",
-                "CRITICAL: the newest restore failed or did not finish (a failed --inspect verification or --validate",
-                "fails it), took longer than --rto, or is older than --max-age.",
-                "WARNING: it is slower than its baseline band (or more than --slower PCT above the band's median),",
-                "or within 20% of --rto."},
+@Command(
+        name = "check",
+        mixinStandardHelpOptions = true,
+        sortOptions = false,
+        description = {
+            "The state of a backup's newest restore test, as a monitoring plugin reports it: one line and",
+            "exit 0 OK, 1 WARNING, 2 CRITICAL, 3 UNKNOWN (also for bad usage and unreadable folders: unlike the",
+            "other commands, 2 here means CRITICAL).",
+            "CRITICAL: the newest restore failed or did not finish (a failed --inspect verification or --validate",
+            "fails it), took longer than --rto, or is older than --max-age.",
+            "WARNING: it is slower than its baseline band (or more than --slower PCT above the band's median),",
+            "or within 20% of --rto."
+        },
         exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {"0:OK", "1:WARNING", "2:CRITICAL", "3:UNKNOWN (no restore to judge, bad usage, unreadable folder)"})
+        exitCodeList = {
+            "0:OK",
+            "1:WARNING",
+            "2:CRITICAL",
+            "3:UNKNOWN (no restore to judge, bad usage, unreadable folder)"
+        })
 final class CheckCommand implements Callable<Integer> {
 
     @Parameters(arity = "0..1", paramLabel = "RUNS_DIR", description = "The folder of run folders (default: runs).")
     Path runsDir;
 
-    @Option(names = "--backup", paramLabel = "NAME", description = "The backup (its file name, with or without extension); needed when RUNS_DIR holds several.")
+    @Option(
+            names = "--backup",
+            paramLabel = "NAME",
+            description = "The backup (its file name, with or without extension); needed when RUNS_DIR holds several.")
     String backup;
 
-    @Option(names = "--rto", paramLabel = "DURATION", description = "Recovery time objective: a longer restore is CRITICAL, one within 20% of it a WARNING (4h, 90m).")
+    @Option(
+            names = "--rto",
+            paramLabel = "DURATION",
+            description =
+                    "Recovery time objective: a longer restore is CRITICAL, one within 20% of it a WARNING (4h, 90m).")
     String rto;
 
-    @Option(names = "--max-age", paramLabel = "DURATION", description = "CRITICAL when the newest restore started longer ago than this (26h for a nightly test).")
+    @Option(
+            names = "--max-age",
+            paramLabel = "DURATION",
+            description = "CRITICAL when the newest restore started longer ago than this (26h for a nightly test).")
     String maxAge;
 
-    @Option(names = "--slower", paramLabel = "PCT", description = "WARNING when the total is more than PCT percent above the baseline median (default: above the band).")
+    @Option(
+            names = "--slower",
+            paramLabel = "PCT",
+            description =
+                    "WARNING when the total is more than PCT percent above the baseline median (default: above the band).")
     Double slower;
 
     @Spec
@@ -71,10 +94,12 @@ final class CheckCommand implements Callable<Integer> {
         List<Path> dirs = runsDir == null ? List.of() : List.of(runsDir);
         List<Trend> trends = HistoryCommand.load(dirs, backup).trends();
         if (trends.size() > 1) {
-            List<String> names = new ArrayList<>(trends.stream().map(Trend::backup).toList());
+            List<String> names =
+                    new ArrayList<>(trends.stream().map(Trend::backup).toList());
             throw new UsageException("restores of " + trends.size() + " backups (" + String.join(", ", names)
                     + "): name one with --backup NAME");
         }
-        return Check.of(trends.get(0), objective, age, slower, Instant.now(), s -> dev.gbakprof.report.Durations.human(s));
+        return Check.of(
+                trends.get(0), objective, age, slower, Instant.now(), s -> dev.gbakprof.report.Durations.human(s));
     }
 }

@@ -5,23 +5,26 @@ import dev.gbakprof.report.ReportSettings;
 import dev.gbakprof.stats.Groups;
 import dev.gbakprof.stats.RunGroup;
 import dev.gbakprof.stats.SlowerCheck;
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-import java.io.PrintWriter;
-import java.util.List;
-import java.util.concurrent.Callable;
-
 /** {@code gbakprof compare INPUT...}: label groups against a baseline, with a verdict on noise. */
-@Command(name = "compare", mixinStandardHelpOptions = true,
-        description = {"Compare configurations: runs grouped by label, each against the baseline (the first label, "
-                + "or --baseline), with medians, a 95%% bootstrap confidence interval of the ratio of medians and "
-                + "Mann–Whitney U when each side has 3 or more runs. Writes the same files as report.",
-                "Exits 1 with --fail-if-slower when a configuration's median total is slower than allowed "
-                        + "(or cannot be checked), or when an input shows a failed restore; 2 on bad input."})
+@Command(
+        name = "compare",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Compare configurations: runs grouped by label, each against the baseline (the first label, "
+                    + "or --baseline), with medians, a 95%% bootstrap confidence interval of the ratio of medians and "
+                    + "Mann–Whitney U when each side has 3 or more runs. Writes the same files as report.",
+            "Exits 1 with --fail-if-slower when a configuration's median total is slower than allowed "
+                    + "(or cannot be checked), or when an input shows a failed restore; 2 on bad input."
+        })
 final class CompareCommand implements Callable<Integer> {
 
     @Mixin
@@ -33,14 +36,23 @@ final class CompareCommand implements Callable<Integer> {
     @Mixin
     JsonOption json;
 
-    @Option(names = "--baseline", paramLabel = "LABEL", description = "Label every other is compared with (default: the first).")
+    @Option(
+            names = "--baseline",
+            paramLabel = "LABEL",
+            description = "Label every other is compared with (default: the first).")
     String baseline;
 
-    @Option(names = "--title", paramLabel = "T", description = "Title of report.png and summary.md (default: a title in the --lang language).")
+    @Option(
+            names = "--title",
+            paramLabel = "T",
+            description = "Title of report.png and summary.md (default: a title in the --lang language).")
     String title;
 
-    @Option(names = "--fail-if-slower", paramLabel = "PCT",
-            description = "Exit 1 when a configuration's median total time is more than PCT %% slower than the baseline's.")
+    @Option(
+            names = "--fail-if-slower",
+            paramLabel = "PCT",
+            description =
+                    "Exit 1 when a configuration's median total time is more than PCT %% slower than the baseline's.")
     Double failIfSlower;
 
     @Spec

@@ -14,14 +14,16 @@ final class CtrlC implements AutoCloseable {
 
     private final CountDownLatch said = new CountDownLatch(1);
     private volatile boolean pressed;
-    private final Thread hook = new Thread(() -> {
-        pressed = true;
-        try {
-            said.await(WAIT_SECONDS, TimeUnit.SECONDS);
-        } catch (InterruptedException ex) {
-            Thread.currentThread().interrupt();
-        }
-    }, "gbakprof-ctrl-c-summary");
+    private final Thread hook = new Thread(
+            () -> {
+                pressed = true;
+                try {
+                    said.await(WAIT_SECONDS, TimeUnit.SECONDS);
+                } catch (InterruptedException ex) {
+                    Thread.currentThread().interrupt();
+                }
+            },
+            "gbakprof-ctrl-c-summary");
 
     CtrlC() {
         Runtime.getRuntime().addShutdownHook(hook);

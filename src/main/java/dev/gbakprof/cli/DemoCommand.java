@@ -6,11 +6,6 @@ import dev.gbakprof.report.ReportSettings;
 import dev.gbakprof.report.Reports;
 import dev.gbakprof.store.LogReader;
 import dev.gbakprof.store.RunInputs;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
-
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -20,6 +15,10 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.stream.Stream;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /**
  * {@code gbakprof demo}: renders every sample in {@code samples/} into {@code charts/}:
@@ -28,34 +27,45 @@ import java.util.stream.Stream;
  * other {@code samples/NAME.log} reported on its own into {@code charts/NAME/} (from {@code NAME.json} when
  * that run record is there: it may carry CPU samples).
  */
-@Command(name = "demo", mixinStandardHelpOptions = true,
-        description = {"Render every sample log in samples/ into charts/: the A/B restores of samples/ab/ "
-                + "(one label per directory) compared into charts/ab/, the article excerpts compared into "
-                + "charts/article/, and each other log reported into charts/NAME/."})
+@Command(
+        name = "demo",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Render every sample log in samples/ into charts/: the A/B restores of samples/ab/ "
+                    + "(one label per directory) compared into charts/ab/, the article excerpts compared into "
+                    + "charts/article/, and each other log reported into charts/NAME/."
+        })
 final class DemoCommand implements Callable<Integer> {
 
     /** The A/B label every other is compared with. */
     static final String AB_BASELINE = "full-cpu";
 
-    @Option(names = "--samples", paramLabel = "DIR", defaultValue = "samples",
+    @Option(
+            names = "--samples",
+            paramLabel = "DIR",
+            defaultValue = "samples",
             description = "Directory of the sample logs (default: ${DEFAULT-VALUE}).")
     Path samples;
 
-    @Option(names = "--out", paramLabel = "DIR", defaultValue = "charts",
-            description = "Directory the reports are written to, one sub-directory per sample set (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--out",
+            paramLabel = "DIR",
+            defaultValue = "charts",
+            description =
+                    "Directory the reports are written to, one sub-directory per sample set (default: ${DEFAULT-VALUE}).")
     Path out;
 
     @Spec
     CommandSpec spec;
 
     /** One report of the demo: a name (its sub-directory), its runs and the files they were read from. */
-    record DemoSet(String name, List<RestoreRun> runs, List<Path> inputs) {
-    }
+    record DemoSet(String name, List<RestoreRun> runs, List<Path> inputs) {}
 
     @Override
     public Integer call() throws Exception {
         if (!Files.isDirectory(samples)) {
-            throw new UsageException("no samples directory " + samples + " (run demo from the gbakprof checkout, or pass --samples DIR)");
+            throw new UsageException("no samples directory " + samples
+                    + " (run demo from the gbakprof checkout, or pass --samples DIR)");
         }
         List<DemoSet> sets = sets(samples);
         if (sets.isEmpty()) {
@@ -88,7 +98,8 @@ final class DemoCommand implements Callable<Integer> {
                 }
             }
             // full-cpu is the reference configuration of the A/B samples (samples/README.md): put it first
-            runs.sort(java.util.Comparator.comparing((RestoreRun r) -> !r.label().equals(AB_BASELINE)));
+            runs.sort(
+                    java.util.Comparator.comparing((RestoreRun r) -> !r.label().equals(AB_BASELINE)));
             if (!runs.isEmpty()) {
                 sets.add(new DemoSet("ab", runs, inputs));
             }

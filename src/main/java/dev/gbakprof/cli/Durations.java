@@ -8,8 +8,7 @@ import java.util.regex.Pattern;
 final class Durations {
     private static final Pattern PART = Pattern.compile("(\\d+(?:\\.\\d+)?)(ms|h|m|s)");
 
-    private Durations() {
-    }
+    private Durations() {}
 
     /** What a duration may be, for messages and --help. */
     static final String ALLOWED = "a number with a unit, ms, s, m or h, or several such as 1h30m (e.g. 90s, 45m, 2h, "

@@ -1,7 +1,5 @@
 package dev.gbakprof.cli;
 
-import picocli.CommandLine;
-
 import java.nio.charset.Charset;
 import java.nio.charset.IllegalCharsetNameException;
 import java.nio.charset.StandardCharsets;
@@ -9,6 +7,7 @@ import java.util.Arrays;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import picocli.CommandLine;
 
 /**
  * {@code --encoding NAME}: the code page of logs that have no BOM, as a Windows DBA names it: windows-1254,
@@ -22,7 +21,8 @@ final class Encodings implements CommandLine.ITypeConverter<Charset> {
             + " (and a warning says so). A BOM (UTF-8, UTF-16) still wins.";
     private static final Pattern OEM = Pattern.compile("(?:oem|ibm|cp)[ _-]?(\\d{3,4})");
     private static final Pattern NUMBER = Pattern.compile("\\d{3,4}");
-    private static final byte[] ASCII_SAMPLE = "gbak: 0.011 restoring index RDB$1 \t\r\n".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] ASCII_SAMPLE =
+            "gbak: 0.011 restoring index RDB$1 \t\r\n".getBytes(StandardCharsets.US_ASCII);
 
     @Override
     public Charset convert(String value) {
@@ -41,8 +41,9 @@ final class Encodings implements CommandLine.ITypeConverter<Charset> {
             }
         }
         if (cs == null) {
-            throw new CommandLine.TypeConversionException("'" + value + "' is not a code page Java knows; expected e.g."
-                    + " windows-1250, windows-1251, windows-1252, windows-1254, cp850, cp857, cp866, UTF-8 or UTF-16LE");
+            throw new CommandLine.TypeConversionException(
+                    "'" + value + "' is not a code page Java knows; expected e.g."
+                            + " windows-1250, windows-1251, windows-1252, windows-1254, cp850, cp857, cp866, UTF-8 or UTF-16LE");
         }
         // the same instances the decoder compares against (its UTF-16 path)
         if (cs.equals(StandardCharsets.UTF_16LE)) {

@@ -11,13 +11,6 @@ import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.report.EstimateText;
 import dev.gbakprof.store.RunInputs;
 import dev.gbakprof.store.RunJson;
-import picocli.CommandLine.ArgGroup;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
-
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
@@ -25,18 +18,28 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /** {@code gbakprof estimate RUN...}: how long a restore of another size will take, with a range. */
-@Command(name = "estimate", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Forecast a restore from calibration restores (logs or run records, any route): the total with a "
-                + "range, each phase, the slowest objects, and with --rto whether it fits the window.",
-                "A model per table load (rows) and index build (n·ln n of its table's rows, a sort), fitted from the "
-                        + "calibration runs; several sizes fit the exponents. See README, 'Forecast a restore'.",
-                "Exits 0, or 2 on bad input (a table the calibration does not have, negative rows, an unreadable "
-                        + "source)."})
+@Command(
+        name = "estimate",
+        mixinStandardHelpOptions = true,
+        sortOptions = false,
+        description = {
+            "Forecast a restore from calibration restores (logs or run records, any route): the total with a "
+                    + "range, each phase, the slowest objects, and with --rto whether it fits the window.",
+            "A model per table load (rows) and index build (n·ln n of its table's rows, a sort), fitted from the "
+                    + "calibration runs; several sizes fit the exponents. See README, 'Forecast a restore'.",
+            "Exits 0, or 2 on bad input (a table the calibration does not have, negative rows, an unreadable "
+                    + "source)."
+        })
 final class EstimateCommand implements Callable<Integer> {
 
     @Mixin
@@ -46,28 +49,44 @@ final class EstimateCommand implements Callable<Integer> {
     Size size;
 
     static final class Size {
-        @Option(names = "--rows", paramLabel = "TABLE=N[,TABLE=N...]", split = ",",
+        @Option(
+                names = "--rows",
+                paramLabel = "TABLE=N[,TABLE=N...]",
+                split = ",",
                 description = "The target's rows of these tables; the others as in the largest calibration run.")
         List<String> rows;
 
-        @Option(names = "--rows-from", paramLabel = "SOURCE",
-                description = "The target's sizes from a restore log or run record of it, a backup log (gbak -b -v -st tdrw), or a "
-                        + "database (rows counted through the server: a path or host[/port]:path, with --host, --user, "
-                        + "--password-file as for inspect).")
+        @Option(
+                names = "--rows-from",
+                paramLabel = "SOURCE",
+                description =
+                        "The target's sizes from a restore log or run record of it, a backup log (gbak -b -v -st tdrw), or a "
+                                + "database (rows counted through the server: a path or host[/port]:path, with --host, --user, "
+                                + "--password-file as for inspect).")
         String rowsFrom;
 
-        @Option(names = "--scale", paramLabel = "F", description = "Every table of the largest calibration run times F.")
+        @Option(
+                names = "--scale",
+                paramLabel = "F",
+                description = "Every table of the largest calibration run times F.")
         Double scale;
     }
 
-    @Option(names = "--rto", paramLabel = "DURATION",
-            description = "The window the restore must fit in (e.g. 4h, 90m): a verdict, fits with margin, at risk or does not fit.")
+    @Option(
+            names = "--rto",
+            paramLabel = "DURATION",
+            description =
+                    "The window the restore must fit in (e.g. 4h, 90m): a verdict, fits with margin, at risk or does not fit.")
     String rto;
 
     @Option(names = "--json", description = "Print the forecast as JSON (\"schema\": \"gbakprof.estimate/1\").")
     boolean json;
 
-    @Option(names = "--top", paramLabel = "N", defaultValue = "10", description = "Slowest objects listed (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--top",
+            paramLabel = "N",
+            defaultValue = "10",
+            description = "Slowest objects listed (default: ${DEFAULT-VALUE}).")
     int top;
 
     @Mixin
@@ -109,7 +128,8 @@ final class EstimateCommand implements Callable<Integer> {
             String table = eq < 0 ? "" : item.substring(0, eq).strip();
             String n = eq < 0 ? "" : item.substring(eq + 1).strip().replace("_", "");
             if (table.isEmpty() || !n.matches("-?\\d+")) {
-                throw new UsageException("--rows " + item + ": expected TABLE=N with N a row count, e.g. ORDERS=4000000");
+                throw new UsageException(
+                        "--rows " + item + ": expected TABLE=N with N a row count, e.g. ORDERS=4000000");
             }
             long count;
             try {
@@ -134,8 +154,9 @@ final class EstimateCommand implements Callable<Integer> {
         }
         ServerAddress.Remote remote = ServerAddress.remote(source);
         if (!Files.exists(path) && remote == null && server.host == null) {
-            throw new UsageException("--rows-from " + source + ": no such file; expected a restore or backup log, a run "
-                    + "record, or a database (host[/port]:path, or a path with --host)");
+            throw new UsageException(
+                    "--rows-from " + source + ": no such file; expected a restore or backup log, a run "
+                            + "record, or a database (host[/port]:path, or a path with --host)");
         }
         if (remote != null && server.host != null) {
             throw new UsageException("give the server either in --rows-from (" + source + ") or with --host, not both");

@@ -9,14 +9,8 @@ import dev.gbakprof.model.TableLoad;
 import dev.gbakprof.model.Validation;
 import dev.gbakprof.report.TrendChart;
 import dev.gbakprof.store.AtomicFiles;
-import dev.gbakprof.store.RunStore;
 import dev.gbakprof.store.RunJson;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
-
+import dev.gbakprof.store.RunStore;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -28,14 +22,24 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 /** {@code gbakprof history}: the restore tests of each backup over time, with their baseline band. */
-@Command(name = "history", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"The restores recorded under the run folders, per backup, oldest first: status, total, each phase,",
-                "rows, verification (--inspect) and validation (--validate), and the baseline band each one is judged",
-                "against (median ± 3 MAD of the previous completed restores, at most 10, at least ±5% and ±1 s).",
-                "--out DIR: trend.png (total and phases over time, failed and unfinished runs marked, the band behind).",
-                "Exits 0, or 2 when a runs folder cannot be read or holds no restore."})
+@Command(
+        name = "history",
+        mixinStandardHelpOptions = true,
+        sortOptions = false,
+        description = {
+            "The restores recorded under the run folders, per backup, oldest first: status, total, each phase,",
+            "rows, verification (--inspect) and validation (--validate), and the baseline band each one is judged",
+            "against (median ± 3 MAD of the previous completed restores, at most 10, at least ±5% and ±1 s).",
+            "--out DIR: trend.png (total and phases over time, failed and unfinished runs marked, the band behind).",
+            "Exits 0, or 2 when a runs folder cannot be read or holds no restore."
+        })
 final class HistoryCommand implements Callable<Integer> {
 
     /** The JSON's schema. */
@@ -44,16 +48,28 @@ final class HistoryCommand implements Callable<Integer> {
     @Parameters(arity = "0..*", paramLabel = "RUNS_DIR", description = "Folders of run folders (default: runs).")
     List<Path> runsDirs = new ArrayList<>();
 
-    @Option(names = "--backup", paramLabel = "NAME", description = "Only this backup (its file name, with or without extension).")
+    @Option(
+            names = "--backup",
+            paramLabel = "NAME",
+            description = "Only this backup (its file name, with or without extension).")
     String backup;
 
-    @Option(names = "--last", paramLabel = "N", description = "Only the newest N restores of each backup (the bands still use the older ones).")
+    @Option(
+            names = "--last",
+            paramLabel = "N",
+            description = "Only the newest N restores of each backup (the bands still use the older ones).")
     Integer last;
 
-    @Option(names = "--rto", paramLabel = "DURATION", description = "Say for each restore whether it was within this recovery time objective (4h, 90m).")
+    @Option(
+            names = "--rto",
+            paramLabel = "DURATION",
+            description = "Say for each restore whether it was within this recovery time objective (4h, 90m).")
     String rto;
 
-    @Option(names = "--out", paramLabel = "DIR", description = "Write trend.png there (trend-NAME.png per backup when there are several).")
+    @Option(
+            names = "--out",
+            paramLabel = "DIR",
+            description = "Write trend.png there (trend-NAME.png per backup when there are several).")
     Path out;
 
     @Option(names = "--json", description = "Print the history as JSON (\"schema\": \"" + SCHEMA + "\").")
@@ -70,12 +86,23 @@ final class HistoryCommand implements Callable<Integer> {
         Duration objective = rto == null ? null : Durations.parse("--rto", rto);
         Loaded loaded = load(runsDirs, backup);
         PrintWriter w = spec.commandLine().getOut();
-        List<Trend> trends = loaded.trends().stream().map(t -> last == null || t.points().size() <= last ? t
-                : new Trend(t.backup(), t.points().subList(t.points().size() - last, t.points().size()))).toList();
+        List<Trend> trends = loaded.trends().stream()
+                .map(t -> last == null || t.points().size() <= last
+                        ? t
+                        : new Trend(
+                                t.backup(),
+                                t.points()
+                                        .subList(
+                                                t.points().size() - last,
+                                                t.points().size())))
+                .toList();
         if (out != null) {
             Files.createDirectories(out);
             for (Trend t : trends) {
-                Path png = out.resolve(trends.size() == 1 ? "trend.png" : "trend-" + dev.gbakprof.run.RunOptions.fileSafe(t.backup()) + ".png");
+                Path png = out.resolve(
+                        trends.size() == 1
+                                ? "trend.png"
+                                : "trend-" + dev.gbakprof.run.RunOptions.fileSafe(t.backup()) + ".png");
                 byte[] bytes = TrendChart.png(t, 1600, 900);
                 AtomicFiles.write(png, bytes);
                 if (!json) {
@@ -99,8 +126,7 @@ final class HistoryCommand implements Callable<Integer> {
     }
 
     /** The trends of the run folders, the chosen backup's only; what was left out, in notes. */
-    record Loaded(List<Trend> trends, List<String> notes) {
-    }
+    record Loaded(List<Trend> trends, List<String> notes) {}
 
     /** Reads the run folders (default {@code runs}); a folder that cannot be read or holds no restore is a usage error. */
     static Loaded load(List<Path> dirs, String backup) {
@@ -109,11 +135,15 @@ final class HistoryCommand implements Callable<Integer> {
         try {
             listing = RunStore.read(given);
         } catch (IOException ex) {
-            throw new UsageException((ex instanceof java.nio.file.NoSuchFileException ? ex.getMessage() + ": no such runs folder"
-                    : "cannot read a runs folder: " + ex.getMessage()) + "; expected the --runs-dir of gbakprof run");
+            throw new UsageException((ex instanceof java.nio.file.NoSuchFileException
+                            ? ex.getMessage() + ": no such runs folder"
+                            : "cannot read a runs folder: " + ex.getMessage())
+                    + "; expected the --runs-dir of gbakprof run");
         }
-        List<Path> folders = listing.entries().stream().map(RunStore.Entry::folder).toList();
-        List<RestoreRun> runs = listing.entries().stream().map(RunStore.Entry::run).toList();
+        List<Path> folders =
+                listing.entries().stream().map(RunStore.Entry::folder).toList();
+        List<RestoreRun> runs =
+                listing.entries().stream().map(RunStore.Entry::run).toList();
         List<String> notes = new ArrayList<>(listing.skipped());
         long undated = runs.stream().filter(r -> r.startedAt() == null).count();
         if (undated > 0) {
@@ -123,22 +153,46 @@ final class HistoryCommand implements Callable<Integer> {
         if (backup != null) {
             trends = trends.stream().filter(t -> t.named(backup)).toList();
             if (trends.isEmpty()) {
-                throw new UsageException("no restore of a backup named " + backup + " under " + given + " (backups there: "
-                        + String.join(", ", Trend.of(folders, runs).stream().map(Trend::backup).toList()) + ")");
+                throw new UsageException(
+                        "no restore of a backup named " + backup + " under " + given + " (backups there: "
+                                + String.join(
+                                        ", ",
+                                        Trend.of(folders, runs).stream()
+                                                .map(Trend::backup)
+                                                .toList()) + ")");
             }
         }
         if (trends.isEmpty()) {
-            throw new UsageException("no restore recorded under " + given + "; expected run folders of gbakprof run (run.json)");
+            throw new UsageException(
+                    "no restore recorded under " + given + "; expected run folders of gbakprof run (run.json)");
         }
         return new Loaded(trends, notes);
     }
 
     private static String table(Trend t, Duration rto) {
         StringBuilder sb = new StringBuilder();
-        sb.append(String.format(Locale.ROOT, "%s: %d restore(s), %d completed%n", t.backup(), t.points().size(), t.completed()));
-        sb.append(String.format(Locale.ROOT, "  %-16s  %-10s %10s %9s %9s %9s %9s %9s %12s  %-9s %-9s %-17s%s%n", "started (UTC)",
-                "status", "total", "setup", "metadata", "data", "indexes", "finish", "rows", "verified", "validated",
-                "baseline", rto == null ? "" : "  within RTO"));
+        sb.append(String.format(
+                Locale.ROOT,
+                "%s: %d restore(s), %d completed%n",
+                t.backup(),
+                t.points().size(),
+                t.completed()));
+        sb.append(String.format(
+                Locale.ROOT,
+                "  %-16s  %-10s %10s %9s %9s %9s %9s %9s %12s  %-9s %-9s %-17s%s%n",
+                "started (UTC)",
+                "status",
+                "total",
+                "setup",
+                "metadata",
+                "data",
+                "indexes",
+                "finish",
+                "rows",
+                "verified",
+                "validated",
+                "baseline",
+                rto == null ? "" : "  within RTO"));
         for (Trend.Point p : t.points()) {
             RestoreRun r = p.run();
             boolean done = r.status() == RunStatus.COMPLETED && r.totalSeconds() != null;
@@ -146,12 +200,20 @@ final class HistoryCommand implements Callable<Integer> {
             for (Phase ph : Phase.values()) {
                 phases.append(String.format(Locale.ROOT, " %9s", done ? secs(r.phaseSeconds(ph)) : "-"));
             }
-            sb.append(String.format(Locale.ROOT, "  %-16s  %-10s %10s%s %12s  %-9s %-9s %-17s%s%n",
-                    p.startedAt().toString().substring(0, 16).replace('T', ' '), r.status(),
-                    r.totalSeconds() == null ? "-" : secs(r.totalSeconds()), phases,
-                    String.format(Locale.ROOT, "%,d", rows(r)), verified(r) == null ? "-" : verified(r),
-                    validated(r) == null ? "-" : validated(r), baseline(p),
-                    rto == null ? "" : "  " + (done ? r.totalSeconds() <= rto.toMillis() / 1000.0 ? "yes" : "NO" : "-")));
+            sb.append(String.format(
+                    Locale.ROOT,
+                    "  %-16s  %-10s %10s%s %12s  %-9s %-9s %-17s%s%n",
+                    p.startedAt().toString().substring(0, 16).replace('T', ' '),
+                    r.status(),
+                    r.totalSeconds() == null ? "-" : secs(r.totalSeconds()),
+                    phases,
+                    String.format(Locale.ROOT, "%,d", rows(r)),
+                    verified(r) == null ? "-" : verified(r),
+                    validated(r) == null ? "-" : validated(r),
+                    baseline(p),
+                    rto == null
+                            ? ""
+                            : "  " + (done ? r.totalSeconds() <= rto.toMillis() / 1000.0 ? "yes" : "NO" : "-")));
         }
         return sb.toString();
     }
@@ -176,7 +238,8 @@ final class HistoryCommand implements Callable<Integer> {
 
     /** {@code passed}/{@code failed} when --inspect verified it, else null. */
     private static String verified(RestoreRun r) {
-        return r.inspection() == null || r.inspection().verifiedAgainst() == null ? null
+        return r.inspection() == null || r.inspection().verifiedAgainst() == null
+                ? null
                 : r.inspection().problems().isEmpty() ? "passed" : "failed";
     }
 

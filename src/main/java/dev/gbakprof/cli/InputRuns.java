@@ -5,15 +5,14 @@ import dev.gbakprof.model.RunKind;
 import dev.gbakprof.stats.Fingerprint;
 import dev.gbakprof.store.LogReader;
 import dev.gbakprof.store.RunInputs;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
-
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
 
 /**
  * The INPUT arguments of {@code report} and {@code compare}: gbak logs and run records, mixed, each
@@ -31,12 +30,17 @@ final class InputRuns {
         dir
     }
 
-    @Parameters(arity = "1..*", paramLabel = "INPUT",
+    @Parameters(
+            arity = "1..*",
+            paramLabel = "INPUT",
             description = "A gbak restore log (gbak -c -v -st tdrw) or a gbakprof run record (JSON), mixed freely. "
                     + "LABEL=PATH gives it a label; inputs with the same label are repeated runs of one configuration.")
     List<String> inputs;
 
-    @Option(names = "--label-from", paramLabel = "auto|file|dir", defaultValue = "auto",
+    @Option(
+            names = "--label-from",
+            paramLabel = "auto|file|dir",
+            defaultValue = "auto",
             description = "Label of an input without LABEL=: auto (a log's file name, a run record's own label), "
                     + "file (the file name) or dir (the parent directory's name, e.g. runs/full-cpu/run1.log → full-cpu). "
                     + "Default: ${DEFAULT-VALUE}.")
@@ -46,8 +50,7 @@ final class InputRuns {
     java.nio.charset.Charset encoding;
 
     /** One INPUT: its file and its label ({@code null}: the one {@link RunInputs} gives). */
-    private record Input(Path path, String label) {
-    }
+    private record Input(Path path, String label) {}
 
     /** The files of the inputs, in order (what a report must not replace). */
     List<Path> paths() {
@@ -73,10 +76,14 @@ final class InputRuns {
      * refused (parse reads it).
      */
     private static List<RestoreRun> restores(Path path, List<RestoreRun> runs) {
-        List<RestoreRun> restores = runs.stream().filter(r -> r.kind() != RunKind.BACKUP).toList();
+        List<RestoreRun> restores =
+                runs.stream().filter(r -> r.kind() != RunKind.BACKUP).toList();
         if (restores.isEmpty()) {
-            throw new dev.gbakprof.log.LogFormatException(path.toString(), 0, "a backup (gbak -b), not a restore; "
-                    + "report and compare read restores (gbakprof parse reads a backup log)");
+            throw new dev.gbakprof.log.LogFormatException(
+                    path.toString(),
+                    0,
+                    "a backup (gbak -b), not a restore; "
+                            + "report and compare read restores (gbakprof parse reads a backup log)");
         }
         return restores;
     }

@@ -11,6 +11,9 @@ import dev.gbakprof.report.TextSummary;
 import dev.gbakprof.store.RunInputs;
 import dev.gbakprof.store.RunJson;
 import dev.gbakprof.store.RunStore;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -18,31 +21,36 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-import java.io.PrintWriter;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.concurrent.Callable;
-
 /** {@code gbakprof inspect DATABASE}: what a (restored) database says, read through the server. */
-@Command(name = "inspect", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Show what a restored database holds, through the server (Jaybird).",
-                "Engine version, ODS, page size, page buffers, file size, sweep interval, forced writes, each index",
-                "(table, columns or expression, unique, descending, active, selectivity) and each",
-                "table's rows.",
-                "With --run, verify it against that restore's log: each table's rows must equal",
-                "its last \"records restored\", and no index gbak activated may be inactive.",
-                "Without --run, any inactive index is a problem.",
-                "Exits 0 when no problem was found, 1 when one was, 2 when the server or the",
-                "database cannot be opened."})
+@Command(
+        name = "inspect",
+        mixinStandardHelpOptions = true,
+        sortOptions = false,
+        description = {
+            "Show what a restored database holds, through the server (Jaybird).",
+            "Engine version, ODS, page size, page buffers, file size, sweep interval, forced writes, each index",
+            "(table, columns or expression, unique, descending, active, selectivity) and each",
+            "table's rows.",
+            "With --run, verify it against that restore's log: each table's rows must equal",
+            "its last \"records restored\", and no index gbak activated may be inactive.",
+            "Without --run, any inactive index is a problem.",
+            "Exits 0 when no problem was found, 1 when one was, 2 when the server or the",
+            "database cannot be opened."
+        })
 final class InspectCommand implements Callable<Integer> {
 
-    @Parameters(paramLabel = "DATABASE", description = "The database as the server sees it: a path, or host[/port]:path.")
+    @Parameters(
+            paramLabel = "DATABASE",
+            description = "The database as the server sees it: a path, or host[/port]:path.")
     String database;
 
     @Mixin
     ServerOptions server = new ServerOptions();
 
-    @Option(names = "--run", paramLabel = "RUN", description = "The restore's run.json (or its folder) or raw gbak log to verify against.")
+    @Option(
+            names = "--run",
+            paramLabel = "RUN",
+            description = "The restore's run.json (or its folder) or raw gbak log to verify against.")
     Path run;
 
     @Option(names = "--json", description = "Print the inspection as JSON.")
@@ -70,7 +78,8 @@ final class InspectCommand implements Callable<Integer> {
             restore = runs.get(runs.size() - 1); // several runs in one log: the database is the last one's
         }
         Inspection inspection = new DatabaseInspector(new Server(address, credentials)).inspect(path);
-        inspection = restore != null ? RunVerifier.verify(restore, inspection).inspection() : RunVerifier.check(inspection);
+        inspection =
+                restore != null ? RunVerifier.verify(restore, inspection).inspection() : RunVerifier.check(inspection);
         PrintWriter out = spec.commandLine().getOut();
         if (json) {
             RunJson.write(inspection, out);

@@ -16,9 +16,11 @@ final class JsonOption {
         FILES_AND_JSON
     }
 
-    @Option(names = "--json", description = "Print the analysis as JSON (\"schema\": \"gbakprof.compare/1\": headline, "
-            + "configurations, comparisons, indexes, tables, notes with codes) instead of the summary. Writes the "
-            + "report's files only when --out is given too.")
+    @Option(
+            names = "--json",
+            description = "Print the analysis as JSON (\"schema\": \"gbakprof.compare/1\": headline, "
+                    + "configurations, comparisons, indexes, tables, notes with codes) instead of the summary. Writes the "
+                    + "report's files only when --out is given too.")
     boolean json;
 
     Output output(CommandSpec spec) {

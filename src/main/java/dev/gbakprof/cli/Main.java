@@ -1,26 +1,32 @@
 package dev.gbakprof.cli;
 
 import dev.gbakprof.model.GbakprofException;
+import java.io.PrintWriter;
+import java.util.List;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-import java.io.PrintWriter;
-import java.util.List;
-
 /** {@code gbakprof}: times Firebird restores. */
-@Command(name = "gbakprof", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
+@Command(
+        name = "gbakprof",
+        mixinStandardHelpOptions = true,
+        versionProvider = Main.Version.class,
         description = "Times Firebird restores (gbak -c): parses verbose restore logs, runs gbak, reports.",
         exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {"0:ok", "1:the restore or analysis failed (gbak error, failed verification)",
-                "2:bad usage or unreadable input; a restore refused before it started; --out, -o or --runs-dir not writable",
-                "3:plan --check: the power plan cannot be determined",
-                "check: 0 OK, 1 WARNING, 2 CRITICAL, 3 UNKNOWN (monitoring plugin codes; see gbakprof check --help)",
-                "130:stopped by Ctrl-C (run, matrix: what completed and what was stopped is printed first)"})
+        exitCodeList = {
+            "0:ok",
+            "1:the restore or analysis failed (gbak error, failed verification)",
+            "2:bad usage or unreadable input; a restore refused before it started; --out, -o or --runs-dir not writable",
+            "3:plan --check: the power plan cannot be determined",
+            "check: 0 OK, 1 WARNING, 2 CRITICAL, 3 UNKNOWN (monitoring plugin codes; see gbakprof check --help)",
+            "130:stopped by Ctrl-C (run, matrix: what completed and what was stopped is printed first)"
+        })
 public final class Main implements Runnable {
 
     /** Exit codes of the CLI contract (README "Exit codes"); failures carry theirs ({@link GbakprofException}). */
     public static final int OK = 0;
+
     public static final int FAILED = GbakprofException.FAILED;
     public static final int BAD_INPUT = GbakprofException.BAD_INPUT;
     /** {@code plan --check} could not tell the plan (monitoring's "unknown", as in Nagios/Icinga). */
@@ -28,8 +34,7 @@ public final class Main implements Runnable {
     /** Ctrl-C (SIGINT) stopped the command: 128 + the signal's number, as a shell reports it. */
     public static final int INTERRUPTED = 130;
 
-    @Option(names = "--debug", scope = CommandLine.ScopeType.INHERIT,
-            description = "Print stack traces of errors.")
+    @Option(names = "--debug", scope = CommandLine.ScopeType.INHERIT, description = "Print stack traces of errors.")
     boolean debug;
 
     @CommandLine.Spec
@@ -103,7 +108,8 @@ public final class Main implements Runnable {
         // the charset System.out has (Java 17: sun.stdout.encoding on a console, else the default charset)
         String enc = System.getProperty("stdout.encoding", System.getProperty("sun.stdout.encoding"));
         java.nio.charset.Charset cs = enc != null && java.nio.charset.Charset.isSupported(enc)
-                ? java.nio.charset.Charset.forName(enc) : java.nio.charset.Charset.defaultCharset();
+                ? java.nio.charset.Charset.forName(enc)
+                : java.nio.charset.Charset.defaultCharset();
         PrintWriter out = new PrintWriter(new java.io.OutputStreamWriter(stdout, cs), true);
         PrintWriter err = new PrintWriter(System.err, true);
         int code = execute(args, out, err);
@@ -145,7 +151,8 @@ public final class Main implements Runnable {
                 break; // gbakprof's own help or version, before any command: it lists them all
             }
             if (!a.startsWith("-")) {
-                return COMMANDS.containsKey(a) && !a.equals("help") ? java.util.List.of(a)
+                return COMMANDS.containsKey(a) && !a.equals("help")
+                        ? java.util.List.of(a)
                         : java.util.List.copyOf(COMMANDS.keySet());
             }
         }
@@ -174,8 +181,11 @@ public final class Main implements Runnable {
             }
             String unknown = unknownCommand(ex, cl);
             err.println("gbakprof: " + (unknown != null ? unknown : ex.getMessage()));
-            err.println("Try 'gbakprof " + (ex.getCommandLine().getCommandName().equals("gbakprof") ? ""
-                    : ex.getCommandLine().getCommandName() + " ") + "--help'.");
+            err.println("Try 'gbakprof "
+                    + (ex.getCommandLine().getCommandName().equals("gbakprof")
+                            ? ""
+                            : ex.getCommandLine().getCommandName() + " ")
+                    + "--help'.");
             return BAD_INPUT;
         });
         cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
@@ -206,20 +216,30 @@ public final class Main implements Runnable {
      * "Unmatched argument at index 0" says neither); {@code null} for other errors.
      */
     static String unknownCommand(CommandLine.ParameterException ex, CommandLine top) {
-        if (!(ex instanceof CommandLine.UnmatchedArgumentException u) || ex.getCommandLine() != top
-                || u.getUnmatched().isEmpty() || u.getUnmatched().get(0).startsWith("-")) {
+        if (!(ex instanceof CommandLine.UnmatchedArgumentException u)
+                || ex.getCommandLine() != top
+                || u.getUnmatched().isEmpty()
+                || u.getUnmatched().get(0).startsWith("-")) {
             return null;
         }
         String word = u.getUnmatched().get(0);
         String w = word.toLowerCase(java.util.Locale.ROOT);
-        List<String> names = top.getSubcommands().keySet().stream().filter(n -> !n.equals("help")).toList();
-        List<String> near = names.stream().filter(n -> n.startsWith(w) || w.startsWith(n)).toList();
+        List<String> names = top.getSubcommands().keySet().stream()
+                .filter(n -> !n.equals("help"))
+                .toList();
+        List<String> near =
+                names.stream().filter(n -> n.startsWith(w) || w.startsWith(n)).toList();
         if (near.isEmpty()) { // a typo: the commands fewest edits away, at most two
             int best = names.stream().mapToInt(n -> edits(w, n)).min().orElse(99);
-            near = best > 2 ? List.of() : names.stream().filter(n -> edits(w, n) == best).toList();
+            near = best > 2
+                    ? List.of()
+                    : names.stream().filter(n -> edits(w, n) == best).toList();
         }
-        return "unknown command '" + word + "' (" + (near.isEmpty() ? "the commands are " + String.join(", ", names)
-                : "did you mean " + String.join(" or ", near) + "?") + ")";
+        return "unknown command '" + word + "' ("
+                + (near.isEmpty()
+                        ? "the commands are " + String.join(", ", names)
+                        : "did you mean " + String.join(" or ", near) + "?")
+                + ")";
     }
 
     /** Edits (insert, delete, replace, swap two neighbours) that turn {@code a} into {@code b}. */
@@ -245,8 +265,10 @@ public final class Main implements Runnable {
         @Override
         public String[] getVersion() {
             String v = Main.class.getPackage().getImplementationVersion();
-            return new String[] {"gbakprof " + (v == null ? "(development build)" : v),
-                    "Java " + System.getProperty("java.version") + " on " + System.getProperty("os.name")};
+            return new String[] {
+                "gbakprof " + (v == null ? "(development build)" : v),
+                "Java " + System.getProperty("java.version") + " on " + System.getProperty("os.name")
+            };
         }
     }
 }

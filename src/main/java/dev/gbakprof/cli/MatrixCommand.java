@@ -14,13 +14,6 @@ import dev.gbakprof.run.MatrixPlan;
 import dev.gbakprof.run.RestoreSession;
 import dev.gbakprof.run.RunOptions;
 import dev.gbakprof.store.RunStore;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
-
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -28,62 +21,116 @@ import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 /** {@code gbakprof matrix}: a fair A/B experiment of power plans and/or a gbak option. */
-@Command(name = "matrix", mixinStandardHelpOptions = true, sortOptions = false, defaultValueProvider = MatrixCommand.OutDefault.class,
-        description = {"Restore one backup N times under each power plan (and/or each value of a gbak switch) in "
-                + "interleaved order, with a rest between runs, then compare them (the compare output and charts).",
-                "The original power plan is put back at the end, also after a failed restore, a timeout or Ctrl-C.",
-                "Exits 0 when every restore completed, 1 otherwise, 2 when refused before the first restore."})
+@Command(
+        name = "matrix",
+        mixinStandardHelpOptions = true,
+        sortOptions = false,
+        defaultValueProvider = MatrixCommand.OutDefault.class,
+        description = {
+            "Restore one backup N times under each power plan (and/or each value of a gbak switch) in "
+                    + "interleaved order, with a rest between runs, then compare them (the compare output and charts).",
+            "The original power plan is put back at the end, also after a failed restore, a timeout or Ctrl-C.",
+            "Exits 0 when every restore completed, 1 otherwise, 2 when refused before the first restore."
+        })
 final class MatrixCommand implements Callable<Integer> {
 
-    @Option(names = "--backup", required = true, paramLabel = "F.fbk", description = "Backup file to restore (never modified).")
+    @Option(
+            names = "--backup",
+            required = true,
+            paramLabel = "F.fbk",
+            description = "Backup file to restore (never modified).")
     String backup;
 
-    @Option(names = "--database", required = true, paramLabel = "D.fdb",
-            description = "Database name; each restore gets a fresh one beside it (D-<label>-<n>.fdb), removed after the run unless --keep.")
+    @Option(
+            names = "--database",
+            required = true,
+            paramLabel = "D.fdb",
+            description =
+                    "Database name; each restore gets a fresh one beside it (D-<label>-<n>.fdb), removed after the run unless --keep.")
     String database;
 
-    @Option(names = "--plans", split = ",", paramLabel = "A,B[,C]",
-            description = "Power plans to compare: aliases (balanced, high-performance, power-saver, ultimate), names, GUIDs or Linux governors.")
+    @Option(
+            names = "--plans",
+            split = ",",
+            paramLabel = "A,B[,C]",
+            description =
+                    "Power plans to compare: aliases (balanced, high-performance, power-saver, ultimate), names, GUIDs or Linux governors.")
     List<String> plans = new ArrayList<>();
 
-    @Option(names = "--vary", paramLabel = "'gbak:SWITCH V1,V2,…'",
-            description = "Scan a gbak switch instead of (or across) plans, e.g. 'gbak:-par 1,2,4,8' or 'gbak:-bu 1000,8000'.")
+    @Option(
+            names = "--vary",
+            paramLabel = "'gbak:SWITCH V1,V2,…'",
+            description =
+                    "Scan a gbak switch instead of (or across) plans, e.g. 'gbak:-par 1,2,4,8' or 'gbak:-bu 1000,8000'.")
     String vary;
 
-    @Option(names = "--repeat", paramLabel = "N", defaultValue = "3", description = "Restores per arm (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--repeat",
+            paramLabel = "N",
+            defaultValue = "3",
+            description = "Restores per arm (default: ${DEFAULT-VALUE}).")
     int repeat;
 
-    @Option(names = "--cooldown", paramLabel = "S", defaultValue = "2", description = "Seconds of rest between restores (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--cooldown",
+            paramLabel = "S",
+            defaultValue = "2",
+            description = "Seconds of rest between restores (default: ${DEFAULT-VALUE}).")
     double cooldown;
 
-    @Option(names = "--order", paramLabel = "interleaved|random-blocks", defaultValue = "interleaved",
+    @Option(
+            names = "--order",
+            paramLabel = "interleaved|random-blocks",
+            defaultValue = "interleaved",
             description = "ABAB… (default) or each round in a random order (seeded by --seed).")
     String order;
 
-    @Option(names = "--seed", paramLabel = "N", defaultValue = "1", description = "Seed of --order random-blocks (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--seed",
+            paramLabel = "N",
+            defaultValue = "1",
+            description = "Seed of --order random-blocks (default: ${DEFAULT-VALUE}).")
     long seed;
 
-    @Option(names = "--gbak", paramLabel = "PATH", description = "gbak to run (default: gbak on PATH, then the usual install places).")
+    @Option(
+            names = "--gbak",
+            paramLabel = "PATH",
+            description = "gbak to run (default: gbak on PATH, then the usual install places).")
     Path gbak;
 
     @Mixin
     ServerOptions server = new ServerOptions();
 
-    @Option(names = "--timeout", paramLabel = "DURATION", description = "Stop each gbak after this long: 90s, 45m, 2h, 1h30m (default: never).")
+    @Option(
+            names = "--timeout",
+            paramLabel = "DURATION",
+            description = "Stop each gbak after this long: 90s, 45m, 2h, 1h30m (default: never).")
     String timeout;
 
     @Option(names = "--keep", description = "Keep the restored databases (default: each is removed after its restore).")
     boolean keep;
 
-    @Option(names = "--baseline", paramLabel = "LABEL", description = "Arm the others are compared with (default: the first).")
+    @Option(
+            names = "--baseline",
+            paramLabel = "LABEL",
+            description = "Arm the others are compared with (default: the first).")
     String baseline;
 
     @Mixin
     ReportOptions report;
 
-    @Parameters(paramLabel = "EXTRA_GBAK_ARGS", arity = "0..*", description = "After --: gbak switches for every restore.")
+    @Parameters(
+            paramLabel = "EXTRA_GBAK_ARGS",
+            arity = "0..*",
+            description = "After --: gbak switches for every restore.")
     List<String> extra = new ArrayList<>();
 
     @Spec
@@ -106,37 +153,67 @@ final class MatrixCommand implements Callable<Integer> {
             throw new UsageException("--cooldown " + cooldown + ": expected 0 or more seconds");
         }
         Path gbakPath = RunCommand.locateGbak(gbak);
-        Path out = spec.commandLine().getParseResult().hasMatchedOption("--out") ? report.out
+        Path out = spec.commandLine().getParseResult().hasMatchedOption("--out")
+                ? report.out
                 : RunStore.matrixFolder(Path.of("runs"), LocalDateTime.now());
-        RunOptions base = new RunOptions(backup, database, null, gbakPath, server.user(), server.password(), false, 1,
-                Duration.ofMillis(Math.round(cooldown * 1000)), keep, false,
-                timeout == null ? null : Durations.parse("--timeout", timeout), out.resolve("runs"), null, extra, Duration.ofSeconds(1),
-                Via.GBAK, null, false);
+        RunOptions base = new RunOptions(
+                backup,
+                database,
+                null,
+                gbakPath,
+                server.user(),
+                server.password(),
+                false,
+                1,
+                Duration.ofMillis(Math.round(cooldown * 1000)),
+                keep,
+                false,
+                timeout == null ? null : Durations.parse("--timeout", timeout),
+                out.resolve("runs"),
+                null,
+                extra,
+                Duration.ofSeconds(1),
+                Via.GBAK,
+                null,
+                false);
         List<MatrixPlan.Arm> schedule = MatrixPlan.schedule(arms, repeat, ord, seed);
         Environment env = EnvironmentProbe.probe(gbakPath, PowerPlans.detect());
-        MatrixExperiment m = new MatrixExperiment(base, schedule, plans.isEmpty() ? null : PowerPlans.system(), env,
-                System.err, System.console() != null);
+        MatrixExperiment m = new MatrixExperiment(
+                base,
+                schedule,
+                plans.isEmpty() ? null : PowerPlans.system(),
+                env,
+                System.err,
+                System.console() != null);
         m.check(); // a missing backup or database folder: refused before the plan of restores is announced
         ReportWriter.check(out, List.of()); // and a report that could not be written after hours of restores
         checkSwitches(gbakPath, arms, extra); // and a gbak switch this gbak does not take (-par on Firebird 3)
         PrintWriter console = spec.commandLine().getOut();
-        console.println("gbakprof: " + schedule.size() + " restores: " + String.join(", ",
-                schedule.stream().map(MatrixPlan.Arm::label).toList()));
+        console.println("gbakprof: " + schedule.size() + " restores: "
+                + String.join(", ", schedule.stream().map(MatrixPlan.Arm::label).toList()));
         console.flush();
         try (CtrlC ctrlC = new CtrlC()) { // after Ctrl-C: the table and the report of what completed, then 130
             MatrixExperiment.Result result = m.run();
 
-            List<RestoreRun> runs = result.runs().stream().map(RestoreSession.Outcome::run).toList();
+            List<RestoreRun> runs =
+                    result.runs().stream().map(RestoreSession.Outcome::run).toList();
             for (RestoreSession.Outcome o : result.runs()) {
-                console.printf("  %-28s %-10s %10s  %s%n", o.run().label(), o.run().status(),
-                        o.run().totalSeconds() == null ? "unknown" : String.format(java.util.Locale.ROOT, "%.3f s", o.run().totalSeconds()),
+                console.printf(
+                        "  %-28s %-10s %10s  %s%n",
+                        o.run().label(),
+                        o.run().status(),
+                        o.run().totalSeconds() == null
+                                ? "unknown"
+                                : String.format(
+                                        java.util.Locale.ROOT, "%.3f s", o.run().totalSeconds()),
                         o.runDir());
             }
             console.println();
             int code = Main.OK;
             long labels = runs.stream().map(RestoreRun::label).distinct().count();
             if (labels >= 2) {
-                ReportSettings settings = report.settings("Restore time by " + (plans.isEmpty() ? "gbak option" : "power plan"),
+                ReportSettings settings = report.settings(
+                        "Restore time by " + (plans.isEmpty() ? "gbak option" : "power plan"),
                         baseline != null ? baseline : arms.get(0).label());
                 code = ReportCommand.print(console, runs, settings, out, List.of());
             }
@@ -145,7 +222,8 @@ final class MatrixCommand implements Callable<Integer> {
                 code = Main.FAILED;
             }
             console.flush();
-            boolean allDone = runs.size() == schedule.size() && runs.stream().allMatch(r -> r.status() == RunStatus.COMPLETED);
+            boolean allDone =
+                    runs.size() == schedule.size() && runs.stream().allMatch(r -> r.status() == RunStatus.COMPLETED);
             return ctrlC.pressed() ? Main.INTERRUPTED : allDone ? code : Main.FAILED;
         }
     }
@@ -183,8 +261,12 @@ final class MatrixCommand implements Callable<Integer> {
     static final class OutDefault implements picocli.CommandLine.IDefaultValueProvider {
         @Override
         public String defaultValue(picocli.CommandLine.Model.ArgSpec arg) {
-            return arg.isOption() && ((picocli.CommandLine.Model.OptionSpec) arg).longestName().equals("--out")
-                    ? "runs/matrix-<yyyyMMdd-HHmmss>" : null;
+            return arg.isOption()
+                            && ((picocli.CommandLine.Model.OptionSpec) arg)
+                                    .longestName()
+                                    .equals("--out")
+                    ? "runs/matrix-<yyyyMMdd-HHmmss>"
+                    : null;
         }
     }
 }

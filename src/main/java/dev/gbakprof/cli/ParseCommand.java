@@ -6,40 +6,56 @@ import dev.gbakprof.report.TextSummary;
 import dev.gbakprof.store.LogReader;
 import dev.gbakprof.store.Outputs;
 import dev.gbakprof.store.RunJson;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
-
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 /** {@code gbakprof parse LOG...}: turns existing gbak restore logs into run records. */
-@Command(name = "parse", mixinStandardHelpOptions = true,
-        description = {"Read gbak restore logs and print a summary per log, or the run record as JSON.",
-                "Any Firebird version, any -st columns, with or without the gbak: prefix, UTF-8/UTF-16, LF/CRLF.",
-                "Exits 1 when a log shows a failed restore, 2 when a file is not a readable restore log",
-                "(each such file is named in one line, the others are still parsed)."})
+@Command(
+        name = "parse",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Read gbak restore logs and print a summary per log, or the run record as JSON.",
+            "Any Firebird version, any -st columns, with or without the gbak: prefix, UTF-8/UTF-16, LF/CRLF.",
+            "Exits 1 when a log shows a failed restore, 2 when a file is not a readable restore log",
+            "(each such file is named in one line, the others are still parsed)."
+        })
 final class ParseCommand implements Callable<Integer> {
 
     @Parameters(arity = "1..*", paramLabel = "LOG", description = "gbak restore log file(s).")
     List<Path> logs;
 
-    @Option(names = "--label", paramLabel = "L", description = "Label of the run (default: the file name without extension).")
+    @Option(
+            names = "--label",
+            paramLabel = "L",
+            description = "Label of the run (default: the file name without extension).")
     String label;
 
-    @Option(names = "--json", description = "Print the run record as JSON (an array for several logs, or a log holding several gbak runs).")
+    @Option(
+            names = "--json",
+            description =
+                    "Print the run record as JSON (an array for several logs, or a log holding several gbak runs).")
     boolean json;
 
-    @Option(names = {"-o", "--output"}, paramLabel = "FILE", description = "Write the JSON run record(s) to FILE (atomically).")
+    @Option(
+            names = {"-o", "--output"},
+            paramLabel = "FILE",
+            description = "Write the JSON run record(s) to FILE (atomically).")
     Path output;
 
-    @Option(names = "--top", paramLabel = "N", defaultValue = "10", description = "Indexes and tables listed in the summary (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--top",
+            paramLabel = "N",
+            defaultValue = "10",
+            description = "Indexes and tables listed in the summary (default: ${DEFAULT-VALUE}).")
     int top;
 
     @Option(names = "--encoding", paramLabel = "NAME", converter = Encodings.class, description = Encodings.DESCRIPTION)
@@ -104,9 +120,11 @@ final class ParseCommand implements Callable<Integer> {
             }
         }
         if (bad > 0) {
-            spec.commandLine().getErr().println("gbakprof: " + bad + " of " + logs.size() + " files "
-                    + (bad == 1 ? "is" : "are") + " not a readable gbak log (said above); the other "
-                    + (logs.size() - bad == 1 ? "one was" : (logs.size() - bad) + " were") + " parsed");
+            spec.commandLine()
+                    .getErr()
+                    .println("gbakprof: " + bad + " of " + logs.size() + " files "
+                            + (bad == 1 ? "is" : "are") + " not a readable gbak log (said above); the other "
+                            + (logs.size() - bad == 1 ? "one was" : (logs.size() - bad) + " were") + " parsed");
             return Main.BAD_INPUT;
         }
         return runs.stream().anyMatch(r -> r.status() == RunStatus.FAILED) ? Main.FAILED : Main.OK;

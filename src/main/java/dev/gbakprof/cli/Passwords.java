@@ -21,8 +21,7 @@ final class Passwords {
     /** Far above Debian's SYSDBA.password (a few comment lines and two assignments); the rest is never read. */
     static final int MAX_READ = 64 * 1024;
 
-    private Passwords() {
-    }
+    private Passwords() {}
 
     /** As {@link #read(Path, Consumer)}, with a warning printed on standard error. */
     static String read(Path file) throws IOException {
@@ -70,7 +69,10 @@ final class Passwords {
                     upto--;
                 }
             }
-            text = StandardCharsets.UTF_8.newDecoder().decode(ByteBuffer.wrap(head, 0, upto)).toString();
+            text = StandardCharsets.UTF_8
+                    .newDecoder()
+                    .decode(ByteBuffer.wrap(head, 0, upto))
+                    .toString();
         } catch (CharacterCodingException ex) {
             throw new UsageException(file + ": not UTF-8 text; expected the password on its first line, in UTF-8");
         } catch (AccessDeniedException ex) {
@@ -108,7 +110,8 @@ final class Passwords {
             }
             if (l.startsWith("ISC_PASSWORD=")) {
                 value = l.substring("ISC_PASSWORD=".length()).strip();
-                if (value.length() >= 2 && (value.charAt(0) == '"' || value.charAt(0) == '\'')
+                if (value.length() >= 2
+                        && (value.charAt(0) == '"' || value.charAt(0) == '\'')
                         && value.charAt(value.length() - 1) == value.charAt(0)) {
                     value = value.substring(1, value.length() - 1);
                 }
@@ -121,8 +124,9 @@ final class Passwords {
         try {
             Set<PosixFilePermission> p = Files.getPosixFilePermissions(file);
             if (p.contains(PosixFilePermission.OTHERS_READ) || p.contains(PosixFilePermission.GROUP_READ)) {
-                warn.accept("password file " + file + " can be read by " + (p.contains(PosixFilePermission.OTHERS_READ)
-                        ? "every user" : "its group") + " (" + PosixFilePermissions.toString(p) + "); make it yours "
+                warn.accept("password file " + file + " can be read by "
+                        + (p.contains(PosixFilePermission.OTHERS_READ) ? "every user" : "its group") + " ("
+                        + PosixFilePermissions.toString(p) + "); make it yours "
                         + "alone: chmod 600 " + file);
             }
         } catch (IOException | UnsupportedOperationException ex) {

@@ -12,44 +12,56 @@ import dev.gbakprof.power.PowerPlanSwitcher;
 import dev.gbakprof.power.PowerPlans;
 import dev.gbakprof.power.PowerSnapshot;
 import dev.gbakprof.power.UnknownPlanException;
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-import java.io.PrintWriter;
-import java.util.List;
-import java.util.Locale;
-import java.util.concurrent.Callable;
-
 /** {@code gbakprof plan [--set NAME] [--check] [--json]}: shows, checks or sets the power plan. */
-@Command(name = "plan", mixinStandardHelpOptions = true,
-        description = {"Show, check or set the power plan restores run under.",
-                "Windows: powercfg, matched by GUID in any language. Linux: cpufreq governors, EPP, turbo, platform"
-                        + " profile, power-profiles-daemon, tuned.",
-                "--set accepts a plan GUID, an alias (balanced, high-performance, power-saver, ultimate), the plan's"
-                        + " name as the system shows it, or a Linux governor."},
+@Command(
+        name = "plan",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Show, check or set the power plan restores run under.",
+            "Windows: powercfg, matched by GUID in any language. Linux: cpufreq governors, EPP, turbo, platform"
+                    + " profile, power-profiles-daemon, tuned.",
+            "--set accepts a plan GUID, an alias (balanced, high-performance, power-saver, ultimate), the plan's"
+                    + " name as the system shows it, or a Linux governor."
+        },
         exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {"0:ok; with --check: a performance plan is active",
-                "1:with --check: the active plan is not a performance plan; with --set: the plan could not be set",
-                "2:bad usage, or --set names no plan on this system",
-                "3:with --check: the plan cannot be determined (e.g. a virtual machine without cpufreq)"})
+        exitCodeList = {
+            "0:ok; with --check: a performance plan is active",
+            "1:with --check: the active plan is not a performance plan; with --set: the plan could not be set",
+            "2:bad usage, or --set names no plan on this system",
+            "3:with --check: the plan cannot be determined (e.g. a virtual machine without cpufreq)"
+        })
 final class PlanCommand implements Callable<Integer> {
 
-    @Option(names = "--set", paramLabel = "NAME", description = "Make this plan active (needs administrator/root"
-            + " rights, or power-profiles-daemon/tuned on Linux).")
+    @Option(
+            names = "--set",
+            paramLabel = "NAME",
+            description = "Make this plan active (needs administrator/root"
+                    + " rights, or power-profiles-daemon/tuned on Linux).")
     String set;
 
-    @Option(names = "--check", description = "Print one line and exit 0 when a performance plan is active, 1 when"
-            + " not, 3 when it cannot be told: for scripts and monitoring.")
+    @Option(
+            names = "--check",
+            description = "Print one line and exit 0 when a performance plan is active, 1 when"
+                    + " not, 3 when it cannot be told: for scripts and monitoring.")
     boolean check;
 
     @Option(names = "--json", description = "Print the plan and what was read as JSON.")
     boolean json;
 
-    @Option(names = "--probe", description = "Also measure whether the CPU clocks down when idle (about 6 s): the"
-            + " same CPU burst after 1 s idle against back to back; works where the plan cannot be read (a virtual"
-            + " machine). A ratio of 1.4 or more: it clocks down.")
+    @Option(
+            names = "--probe",
+            description = "Also measure whether the CPU clocks down when idle (about 6 s): the"
+                    + " same CPU burst after 1 s idle against back to back; works where the plan cannot be read (a virtual"
+                    + " machine). A ratio of 1.4 or more: it clocks down.")
     boolean probe;
 
     @Spec
@@ -57,6 +69,7 @@ final class PlanCommand implements Callable<Integer> {
 
     /** The idle probe as {@code plan --probe} and {@code run --probe-power} run it: about 6 s. */
     static final int PROBE_ROUNDS = 5;
+
     static final double PROBE_PAUSE_SECONDS = 1;
     static final double PROBE_BURST_MS = 20;
 
@@ -86,10 +99,20 @@ final class PlanCommand implements Callable<Integer> {
         PlanCheck verdict = check ? PlanCheck.of(snapshot.active()) : null;
         IdleProbe idle = probe ? IdleProbes.measure(PROBE_ROUNDS, PROBE_PAUSE_SECONDS, PROBE_BURST_MS) : null;
         if (json) {
-            out.print(toJson(new PlanJson("gbakprof.plan/1", snapshot.active(), snapshot.available(),
-                    snapshot.details(), snapshot.warnings(), changed,
-                    verdict == null ? null : new CheckJson(verdict.status().name().toLowerCase(Locale.ROOT),
-                            exitCode(verdict), verdict.message()), idle)));
+            out.print(toJson(new PlanJson(
+                    "gbakprof.plan/1",
+                    snapshot.active(),
+                    snapshot.available(),
+                    snapshot.details(),
+                    snapshot.warnings(),
+                    changed,
+                    verdict == null
+                            ? null
+                            : new CheckJson(
+                                    verdict.status().name().toLowerCase(Locale.ROOT),
+                                    exitCode(verdict),
+                                    verdict.message()),
+                    idle)));
         } else {
             if (changed != null) {
                 out.println("Power plan set to " + shown(changed.now()) + " (was " + shown(changed.before()) + ")");
@@ -123,16 +146,24 @@ final class PlanCommand implements Callable<Integer> {
         if (!snapshot.available().isEmpty()) {
             boolean windows = snapshot.available().stream().anyMatch(c -> c.guid() != null);
             out.println(windows ? "Plans (* active):" : "Governors (* active on every CPU):");
-            int width = snapshot.available().stream().mapToInt(c -> c.name().length()).max().orElse(0);
+            int width = snapshot.available().stream()
+                    .mapToInt(c -> c.name().length())
+                    .max()
+                    .orElse(0);
             for (PowerSnapshot.Choice choice : snapshot.available()) {
                 out.println("  " + (choice.active() ? "* " : "  ")
-                        + (choice.guid() == null ? choice.name()
-                        : String.format("%-" + width + "s  %s", choice.name(), choice.guid())));
+                        + (choice.guid() == null
+                                ? choice.name()
+                                : String.format("%-" + width + "s  %s", choice.name(), choice.guid())));
             }
         }
         if (!snapshot.details().isEmpty()) {
             out.println("Details:");
-            int width = snapshot.details().stream().mapToInt(d -> d.name().length()).max().orElse(0) + 1;
+            int width = snapshot.details().stream()
+                            .mapToInt(d -> d.name().length())
+                            .max()
+                            .orElse(0)
+                    + 1;
             for (PowerSnapshot.Detail detail : snapshot.details()) {
                 out.println("  " + String.format("%-" + width + "s %s", detail.name() + ":", detail.value()));
             }
@@ -146,22 +177,28 @@ final class PlanCommand implements Callable<Integer> {
         return plan.name() + (plan.guid() == null ? "" : " (" + plan.guid() + ")");
     }
 
-    record SetResult(String requested, PowerPlan before, PowerPlan now) {
-    }
+    record SetResult(String requested, PowerPlan before, PowerPlan now) {}
 
-    record CheckJson(String status, int exitCode, String message) {
-    }
+    record CheckJson(String status, int exitCode, String message) {}
 
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    record PlanJson(String schema, PowerPlan plan, List<PowerSnapshot.Choice> available,
-                    List<PowerSnapshot.Detail> details, List<String> warnings, SetResult set, CheckJson check,
-                    IdleProbe probe) {
-    }
+    record PlanJson(
+            String schema,
+            PowerPlan plan,
+            List<PowerSnapshot.Choice> available,
+            List<PowerSnapshot.Detail> details,
+            List<String> warnings,
+            SetResult set,
+            CheckJson check,
+            IdleProbe probe) {}
 
     private static String toJson(PlanJson value) {
         try {
-            return JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build()
-                    .writeValueAsString(value) + System.lineSeparator();
+            return JsonMapper.builder()
+                            .enable(SerializationFeature.INDENT_OUTPUT)
+                            .build()
+                            .writeValueAsString(value)
+                    + System.lineSeparator();
         } catch (JsonProcessingException ex) {
             throw new IllegalStateException("cannot write the plan as JSON: " + ex.getMessage(), ex);
         }

@@ -7,22 +7,25 @@ import dev.gbakprof.report.ConsoleSummary;
 import dev.gbakprof.report.ReportSettings;
 import dev.gbakprof.report.Reports;
 import dev.gbakprof.stats.Analysis;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-import java.io.PrintWriter;
-import java.nio.file.Path;
-import java.util.List;
-import java.util.concurrent.Callable;
-
 /** {@code gbakprof report INPUT...}: charts, the one-page report and the tables of one or more runs. */
-@Command(name = "report", mixinStandardHelpOptions = true,
-        description = {"Write the charts, the one-page report (report.png), summary.md and CSV files of one or more runs.",
-                "Runs with the same label are repeated runs of one configuration (medians, min–max).",
-                "Exits 1 when an input shows a failed restore, 2 when an input is not readable."})
+@Command(
+        name = "report",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Write the charts, the one-page report (report.png), summary.md and CSV files of one or more runs.",
+            "Runs with the same label are repeated runs of one configuration (medians, min–max).",
+            "Exits 1 when an input shows a failed restore, 2 when an input is not readable."
+        })
 final class ReportCommand implements Callable<Integer> {
 
     @Mixin
@@ -31,7 +34,10 @@ final class ReportCommand implements Callable<Integer> {
     @Mixin
     ReportOptions options;
 
-    @Option(names = "--title", paramLabel = "T", description = "Title of report.png and summary.md (default: a title in the --lang language).")
+    @Option(
+            names = "--title",
+            paramLabel = "T",
+            description = "Title of report.png and summary.md (default: a title in the --lang language).")
     String title;
 
     @Mixin
@@ -65,16 +71,26 @@ final class ReportCommand implements Callable<Integer> {
      * The one analysis of the runs, written as the report's files (unless only JSON is asked for) and printed as
      * the summary, or as its JSON.
      */
-    static int print(PrintWriter out, List<RestoreRun> runs, ReportSettings settings, Path dir, List<Path> inputs,
-                     JsonOption.Output output) throws Exception {
+    static int print(
+            PrintWriter out,
+            List<RestoreRun> runs,
+            ReportSettings settings,
+            Path dir,
+            List<Path> inputs,
+            JsonOption.Output output)
+            throws Exception {
         Analysis analysis = Reports.analyse(runs, settings);
-        List<Path> written = output == JsonOption.Output.JSON ? List.of()
-                : ReportWriter.write(analysis, settings, dir, inputs);
+        List<Path> written =
+                output == JsonOption.Output.JSON ? List.of() : ReportWriter.write(analysis, settings, dir, inputs);
         if (output == JsonOption.Output.FILES) {
             out.print(ConsoleSummary.of(analysis, settings));
             out.println();
             out.println("wrote " + written.size() + " files to " + dir + ": "
-                    + String.join(", ", written.stream().map(p -> p.getFileName().toString()).toList()));
+                    + String.join(
+                            ", ",
+                            written.stream()
+                                    .map(p -> p.getFileName().toString())
+                                    .toList()));
         } else {
             out.print(CompareJson.of(analysis, settings));
         }

@@ -3,40 +3,52 @@ package dev.gbakprof.cli;
 import dev.gbakprof.report.Lang;
 import dev.gbakprof.report.ReportSettings;
 import dev.gbakprof.report.Texts;
+import java.nio.file.Path;
+import java.util.Locale;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.TypeConversionException;
 
-import java.nio.file.Path;
-import java.util.Locale;
-
 /** Options every report-writing command shares: where, how many, how big, in which language. */
 final class ReportOptions {
 
-    @Option(names = "--out", paramLabel = "DIR", defaultValue = "gbakprof-report",
+    @Option(
+            names = "--out",
+            paramLabel = "DIR",
+            defaultValue = "gbakprof-report",
             description = "Directory the charts, report.png, summary.md and CSV files are written to (default: "
                     + "${DEFAULT-VALUE}). The files of an earlier report there are replaced, and one that does not apply "
                     + "to these runs (e.g. cpu.png) is removed; a file of a report's name that gbakprof did not write "
                     + "(or that was changed since) is refused, before anything is written.")
     Path out;
 
-    @Option(names = "--top", paramLabel = "N", defaultValue = "10",
+    @Option(
+            names = "--top",
+            paramLabel = "N",
+            defaultValue = "10",
             description = "Indexes and tables shown on the charts and in summary.md (the CSV files list all). "
                     + "Default: ${DEFAULT-VALUE}.")
     int top;
 
-    @Option(names = "--lang", paramLabel = "en|pt-BR|es|tr", defaultValue = "en", converter = LangConverter.class,
+    @Option(
+            names = "--lang",
+            paramLabel = "en|pt-BR|es|tr",
+            defaultValue = "en",
+            converter = LangConverter.class,
             description = "Language of the texts; numbers and durations follow it. Default: ${DEFAULT-VALUE}.")
     Lang lang;
 
-    @Option(names = "--size", paramLabel = "WxH", defaultValue = "1600x900", converter = SizeConverter.class,
+    @Option(
+            names = "--size",
+            paramLabel = "WxH",
+            defaultValue = "1600x900",
+            converter = SizeConverter.class,
             description = "Size of each chart in pixels (report.png is an A4 page at 150 dpi). "
                     + "Default: ${DEFAULT-VALUE}.")
     Size size;
 
     /** A chart size in pixels. */
-    record Size(int width, int height) {
-    }
+    record Size(int width, int height) {}
 
     ReportSettings settings(String title, String baseline) {
         if (top < 1) {
@@ -71,7 +83,8 @@ final class ReportOptions {
             } catch (NumberFormatException ex) {
                 // reported below
             }
-            throw new TypeConversionException("'" + value + "' is not a size WxH from 400x300 to 10000x10000 (e.g. 1600x900)");
+            throw new TypeConversionException(
+                    "'" + value + "' is not a size WxH from 400x300 to 10000x10000 (e.g. 1600x900)");
         }
     }
 }

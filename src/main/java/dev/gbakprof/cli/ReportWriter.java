@@ -1,11 +1,10 @@
 package dev.gbakprof.cli;
 
-import dev.gbakprof.stats.Analysis;
 import dev.gbakprof.report.ReportFile;
 import dev.gbakprof.report.ReportSettings;
 import dev.gbakprof.report.Reports;
+import dev.gbakprof.stats.Analysis;
 import dev.gbakprof.store.ReportDir;
-
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -15,8 +14,7 @@ import java.util.List;
  * anything is written; replaces or removes only the files gbakprof wrote there ({@link ReportDir}).
  */
 final class ReportWriter {
-    private ReportWriter() {
-    }
+    private ReportWriter() {}
 
     /**
      * Refuses, before any work, a directory the report cannot be written to without losing a file that
@@ -27,11 +25,13 @@ final class ReportWriter {
     }
 
     /** @return the files written, in report order */
-    static List<Path> write(Analysis analysis, ReportSettings settings, Path dir, List<Path> inputs) throws IOException {
+    static List<Path> write(Analysis analysis, ReportSettings settings, Path dir, List<Path> inputs)
+            throws IOException {
         return reportDir(dir, inputs).write(Reports.render(analysis, settings));
     }
 
     private static ReportDir reportDir(Path dir, List<Path> inputs) {
-        return new ReportDir(dir, Reports.files().stream().map(ReportFile::fileName).toList(), inputs);
+        return new ReportDir(
+                dir, Reports.files().stream().map(ReportFile::fileName).toList(), inputs);
     }
 }

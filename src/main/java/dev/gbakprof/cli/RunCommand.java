@@ -15,13 +15,6 @@ import dev.gbakprof.report.TextSummary;
 import dev.gbakprof.run.RestoreSeries;
 import dev.gbakprof.run.RestoreSession;
 import dev.gbakprof.run.RunOptions;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
-
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.PrintWriter;
@@ -30,87 +23,153 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 /** {@code gbakprof run}: times a real restore live. */
-@Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Restore a backup with gbak -c -v -st tdrw and time it live.",
-                "Progress while gbak works, then the raw log (gbak.log) and the run record (run.json)",
-                "in a new folder under --runs-dir.",
-                "--via service: the server restores through the services API (Jaybird), verbose",
-                "with the same statistics columns, its lines streamed live; --backup and",
-                "--database are then paths on the server.",
-                "--inspect: after a completed restore, open the database through the server,",
-                "record what it says, and verify each table's rows against the log and that no",
-                "index was left inactive.",
-                "--validate: after a completed restore, gfix -v -full -n on the database (read",
-                "only), timed; errors fail the run with gfix's words (gfix.log in the run folder).",
-                "The password comes from --password-file or ISC_PASSWORD, never a command line.",
-                "Exits 0 when the restore completed (and verified), 1 when it failed, failed",
-                "verification or was stopped by --timeout, 2 when it was refused before it started (bad",
-                "usage, missing backup, existing database, a server that does not answer or refuses the",
-                "login, a database in use with --replace), or when the runs folder could not be written,",
-                "130 when Ctrl-C stopped it (after saying what completed and what was stopped)."})
+@Command(
+        name = "run",
+        mixinStandardHelpOptions = true,
+        sortOptions = false,
+        description = {
+            "Restore a backup with gbak -c -v -st tdrw and time it live.",
+            "Progress while gbak works, then the raw log (gbak.log) and the run record (run.json)",
+            "in a new folder under --runs-dir.",
+            "--via service: the server restores through the services API (Jaybird), verbose",
+            "with the same statistics columns, its lines streamed live; --backup and",
+            "--database are then paths on the server.",
+            "--inspect: after a completed restore, open the database through the server,",
+            "record what it says, and verify each table's rows against the log and that no",
+            "index was left inactive.",
+            "--validate: after a completed restore, gfix -v -full -n on the database (read",
+            "only), timed; errors fail the run with gfix's words (gfix.log in the run folder).",
+            "The password comes from --password-file or ISC_PASSWORD, never a command line.",
+            "Exits 0 when the restore completed (and verified), 1 when it failed, failed",
+            "verification or was stopped by --timeout, 2 when it was refused before it started (bad",
+            "usage, missing backup, existing database, a server that does not answer or refuses the",
+            "login, a database in use with --replace), or when the runs folder could not be written,",
+            "130 when Ctrl-C stopped it (after saying what completed and what was stopped)."
+        })
 final class RunCommand implements Callable<Integer> {
 
-    @Option(names = "--backup", required = true, paramLabel = "F.fbk", description = "Backup file to restore (never modified).")
+    @Option(
+            names = "--backup",
+            required = true,
+            paramLabel = "F.fbk",
+            description = "Backup file to restore (never modified).")
     String backup;
 
-    @Option(names = "--database", required = true, paramLabel = "D.fdb",
-            description = "Database to create: a local path (embedded) or host[/port]:path; with --via service the server's path.")
+    @Option(
+            names = "--database",
+            required = true,
+            paramLabel = "D.fdb",
+            description =
+                    "Database to create: a local path (embedded) or host[/port]:path; with --via service the server's path.")
     String database;
 
-    @Option(names = "--via", paramLabel = "gbak|service", defaultValue = "gbak",
+    @Option(
+            names = "--via",
+            paramLabel = "gbak|service",
+            defaultValue = "gbak",
             description = "gbak: run the gbak tool (default); service: the server restores through the services API.")
     String via;
 
-    @Option(names = "--inspect", description = "After a completed restore, inspect the database through the server and verify it against the log.")
+    @Option(
+            names = "--inspect",
+            description =
+                    "After a completed restore, inspect the database through the server and verify it against the log.")
     boolean inspect;
 
-    @Option(names = "--validate", description = "After a completed restore, validate the database with gfix -v -full -n"
-            + " (read only), timed as its own step; errors fail the run with gfix's words.")
+    @Option(
+            names = "--validate",
+            description = "After a completed restore, validate the database with gfix -v -full -n"
+                    + " (read only), timed as its own step; errors fail the run with gfix's words.")
     boolean validate;
 
     @Option(names = "--label", paramLabel = "L", description = "Label of the run (default: the detected power plan).")
     String label;
 
-    @Option(names = "--gbak", paramLabel = "PATH", description = "gbak to run (default: gbak on PATH, then the usual install places).")
+    @Option(
+            names = "--gbak",
+            paramLabel = "PATH",
+            description = "gbak to run (default: gbak on PATH, then the usual install places).")
     Path gbak;
 
     @Mixin
     ServerOptions server = new ServerOptions();
 
-    @Option(names = "--replace", description = "Replace an existing database: restore beside it, move the restore over it only once complete (and verified with --inspect); needs room for two copies. Without it an existing database is refused and left untouched.")
+    @Option(
+            names = "--replace",
+            description =
+                    "Replace an existing database: restore beside it, move the restore over it only once complete (and verified with --inspect); needs room for two copies. Without it an existing database is refused and left untouched.")
     boolean replace;
 
-    @Option(names = "--repeat", paramLabel = "N", defaultValue = "1", description = "Restore N times, each into a fresh database name (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--repeat",
+            paramLabel = "N",
+            defaultValue = "1",
+            description = "Restore N times, each into a fresh database name (default: ${DEFAULT-VALUE}).")
     int repeat;
 
-    @Option(names = "--cooldown", paramLabel = "S", defaultValue = "2", description = "Seconds of rest between repeated restores (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--cooldown",
+            paramLabel = "S",
+            defaultValue = "2",
+            description = "Seconds of rest between repeated restores (default: ${DEFAULT-VALUE}).")
     double cooldown;
 
-    @Option(names = "--keep", description = "Keep the databases of repeated restores (default: removed after each run).")
+    @Option(
+            names = "--keep",
+            description = "Keep the databases of repeated restores (default: removed after each run).")
     boolean keep;
 
-    @Option(names = "--keep-partial", description = "Keep a partial database after a timeout or Ctrl-C (default: removed).")
+    @Option(
+            names = "--keep-partial",
+            description = "Keep a partial database after a timeout or Ctrl-C (default: removed).")
     boolean keepPartial;
 
-    @Option(names = "--timeout", paramLabel = "DURATION", description = "Stop gbak after this long: 90s, 45m, 2h, 1h30m (default: never).")
+    @Option(
+            names = "--timeout",
+            paramLabel = "DURATION",
+            description = "Stop gbak after this long: 90s, 45m, 2h, 1h30m (default: never).")
     String timeout;
 
-    @Option(names = "--runs-dir", paramLabel = "DIR", defaultValue = "runs", description = "Where run folders go (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--runs-dir",
+            paramLabel = "DIR",
+            defaultValue = "runs",
+            description = "Where run folders go (default: ${DEFAULT-VALUE}).")
     Path runsDir;
 
-    @Option(names = "--baseline", paramLabel = "RUN", description = "A run.json (or its folder), or a gbak restore log, whose total gives the ETA (default: the newest completed run of the same backup).")
+    @Option(
+            names = "--baseline",
+            paramLabel = "RUN",
+            description =
+                    "A run.json (or its folder), or a gbak restore log, whose total gives the ETA (default: the newest completed run of the same backup).")
     Path baseline;
 
-    @Option(names = "--sample-interval", paramLabel = "S", defaultValue = "1", description = "Seconds between CPU samples (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--sample-interval",
+            paramLabel = "S",
+            defaultValue = "1",
+            description = "Seconds between CPU samples (default: ${DEFAULT-VALUE}).")
     double sampleInterval;
 
-    @Option(names = "--probe-power", description = "Before the restore, measure whether the CPU clocks down when idle"
-            + " (plan --probe, about 6 s) and record it in the run's environment.")
+    @Option(
+            names = "--probe-power",
+            description = "Before the restore, measure whether the CPU clocks down when idle"
+                    + " (plan --probe, about 6 s) and record it in the run's environment.")
     boolean probePower;
 
-    @Parameters(paramLabel = "EXTRA_GBAK_ARGS", arity = "0..*", description = "After --: gbak switches passed through (-bu, -par 4, -se host:service_mgr, -fix_fss_data …).")
+    @Parameters(
+            paramLabel = "EXTRA_GBAK_ARGS",
+            arity = "0..*",
+            description =
+                    "After --: gbak switches passed through (-bu, -par 4, -se host:service_mgr, -fix_fss_data …).")
     List<String> extra = new ArrayList<>();
 
     @Spec
@@ -127,13 +186,31 @@ final class RunCommand implements Callable<Integer> {
         }
         boolean service = route == Via.SERVICE;
         Path gbakPath = service ? null : locateGbak(gbak);
-        RunOptions options = new RunOptions(backup, database, label, gbakPath, server.user(), server.password(), replace, repeat,
-                Duration.ofMillis(Math.round(cooldown * 1000)), keep, keepPartial, timeout == null ? null : Durations.parse("--timeout", timeout),
-                runsDir, baseline, extra, Duration.ofMillis(Math.max(100, Math.round(sampleInterval * 1000))),
-                route, server.address(), inspect, validate);
+        RunOptions options = new RunOptions(
+                backup,
+                database,
+                label,
+                gbakPath,
+                server.user(),
+                server.password(),
+                replace,
+                repeat,
+                Duration.ofMillis(Math.round(cooldown * 1000)),
+                keep,
+                keepPartial,
+                timeout == null ? null : Durations.parse("--timeout", timeout),
+                runsDir,
+                baseline,
+                extra,
+                Duration.ofMillis(Math.max(100, Math.round(sampleInterval * 1000))),
+                route,
+                server.address(),
+                inspect,
+                validate);
         if (validate && dev.gbakprof.run.RestoreSession.gfix(gbakPath).isEmpty()) {
-            throw new UsageException("--validate needs gfix (Firebird's utilities), beside gbak, on PATH or in the usual "
-                    + "places; none was found");
+            throw new UsageException(
+                    "--validate needs gfix (Firebird's utilities), beside gbak, on PATH or in the usual "
+                            + "places; none was found");
         }
         RestoreSeries series = new RestoreSeries(options, gbakPath, (Environment) null, System.err, false);
         series.check();
@@ -144,15 +221,18 @@ final class RunCommand implements Callable<Integer> {
             PrintWriter err = spec.commandLine().getErr();
             err.println("gbakprof: idle probe (about 6 s) ...");
             err.flush();
-            idle = IdleProbes.measure(PlanCommand.PROBE_ROUNDS, PlanCommand.PROBE_PAUSE_SECONDS, PlanCommand.PROBE_BURST_MS);
+            idle = IdleProbes.measure(
+                    PlanCommand.PROBE_ROUNDS, PlanCommand.PROBE_PAUSE_SECONDS, PlanCommand.PROBE_BURST_MS);
             err.println("gbakprof: " + idle.message());
             err.flush();
         }
         IdleProbe probed = idle;
         String serverVersion = series.serverVersion();
         // probed while gbak already works: OSHI and gbak -z take a quarter of a second
-        java.util.concurrent.CompletableFuture<Environment> env = java.util.concurrent.CompletableFuture.supplyAsync(
-                () -> EnvironmentProbe.probe(gbakPath, plan).withEngineVersion(serverVersion).withIdleProbe(probed));
+        java.util.concurrent.CompletableFuture<Environment> env =
+                java.util.concurrent.CompletableFuture.supplyAsync(() -> EnvironmentProbe.probe(gbakPath, plan)
+                        .withEngineVersion(serverVersion)
+                        .withIdleProbe(probed));
         String runLabel = label != null ? label : plan.name();
         PrintStream progress = System.err;
         boolean terminal = System.console() != null;
@@ -173,11 +253,16 @@ final class RunCommand implements Callable<Integer> {
             }
             int wanted = Math.max(1, repeat);
             out.flush();
-            String unsaved = outcomes.stream().map(RestoreSession.Outcome::unsaved).filter(java.util.Objects::nonNull)
-                    .findFirst().orElse(null);
+            String unsaved = outcomes.stream()
+                    .map(RestoreSession.Outcome::unsaved)
+                    .filter(java.util.Objects::nonNull)
+                    .findFirst()
+                    .orElse(null);
             if (unsaved != null) {
-                spec.commandLine().getErr().println("gbakprof: " + unsaved + "; the measurement above was not saved. "
-                        + "Free space in --runs-dir " + runsDir + " or choose another");
+                spec.commandLine()
+                        .getErr()
+                        .println("gbakprof: " + unsaved + "; the measurement above was not saved. "
+                                + "Free space in --runs-dir " + runsDir + " or choose another");
             }
             if (ctrlC.pressed()) {
                 out.println(stopped(runs, wanted));
@@ -188,23 +273,30 @@ final class RunCommand implements Callable<Integer> {
                 return Main.BAD_INPUT;
             }
             return runs.stream().allMatch(r -> r.status() == RunStatus.COMPLETED) && runs.size() == wanted
-                    ? Main.OK : Main.FAILED;
+                    ? Main.OK
+                    : Main.FAILED;
         }
     }
 
     /** What Ctrl-C stopped: the restore it stopped, how many completed before it, how many never started. */
     static String stopped(List<RestoreRun> runs, int wanted) {
-        long completed = runs.stream().filter(r -> r.status() == RunStatus.COMPLETED).count();
+        long completed =
+                runs.stream().filter(r -> r.status() == RunStatus.COMPLETED).count();
         int notStarted = wanted - runs.size();
         StringBuilder sb = new StringBuilder("gbakprof: stopped by Ctrl-C");
         if (!runs.isEmpty() && runs.get(runs.size() - 1).status() != RunStatus.COMPLETED) {
             sb.append(wanted > 1 ? " during restore " + runs.size() + " of " + wanted : " during the restore")
-                    .append(" (status ").append(runs.get(runs.size() - 1).status()).append(")");
+                    .append(" (status ")
+                    .append(runs.get(runs.size() - 1).status())
+                    .append(")");
         }
         if (wanted > 1) {
             sb.append("; ").append(completed).append(" of ").append(wanted).append(" restores completed");
             if (notStarted > 0) {
-                sb.append(", ").append(notStarted).append(notStarted == 1 ? " was" : " were").append(" not started");
+                sb.append(", ")
+                        .append(notStarted)
+                        .append(notStarted == 1 ? " was" : " were")
+                        .append(" not started");
             }
         }
         return sb.append("; exit code 130").toString();
@@ -212,9 +304,16 @@ final class RunCommand implements Callable<Integer> {
 
     /** The gbak to run: {@code --gbak}, else the PATH and the usual places; a clear refusal when there is none. */
     static Path locateGbak(Path given) {
-        return GbakLocator.system().find(given).orElseThrow(() -> new UsageException(given != null
-                ? given + (java.nio.file.Files.isRegularFile(given) ? ": not executable; expected the gbak program"
-                : ": no such gbak") : "gbak not found on PATH nor in the usual places; install Firebird's "
-                + "utilities (Debian: apt-get install firebird3.0-utils firebird3.0-server-core) or give --gbak PATH"));
+        return GbakLocator.system()
+                .find(given)
+                .orElseThrow(
+                        () -> new UsageException(
+                                given != null
+                                        ? given
+                                                + (java.nio.file.Files.isRegularFile(given)
+                                                        ? ": not executable; expected the gbak program"
+                                                        : ": no such gbak")
+                                        : "gbak not found on PATH nor in the usual places; install Firebird's "
+                                                + "utilities (Debian: apt-get install firebird3.0-utils firebird3.0-server-core) or give --gbak PATH"));
     }
 }

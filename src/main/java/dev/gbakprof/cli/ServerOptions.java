@@ -1,25 +1,33 @@
 package dev.gbakprof.cli;
 
 import dev.gbakprof.firebird.ServerAddress;
-import picocli.CommandLine.Option;
-
 import java.io.IOException;
 import java.nio.file.Path;
+import picocli.CommandLine.Option;
 
 /** The options that say which server gbakprof attaches to, and as whom: shared by {@code run} and {@code inspect}. */
 final class ServerOptions {
 
-    @Option(names = "--host", paramLabel = "HOST[/PORT]",
+    @Option(
+            names = "--host",
+            paramLabel = "HOST[/PORT]",
             description = "The Firebird server (default: localhost/3050).")
     String host;
 
-    @Option(names = "--user", paramLabel = "U",
-            description = "Firebird user (default: ISC_USER, else SYSDBA on a server; embedded gbak as root needs none).")
+    @Option(
+            names = "--user",
+            paramLabel = "U",
+            description =
+                    "Firebird user (default: ISC_USER, else SYSDBA on a server; embedded gbak as root needs none).")
     String user;
 
-    @Option(names = "--password-file", paramLabel = "F",
-            description = {"File with the password (UTF-8): its ISC_PASSWORD=... line, as in Debian's",
-                    "/etc/firebird/3.0/SYSDBA.password, else its first line (default: the ISC_PASSWORD variable)."})
+    @Option(
+            names = "--password-file",
+            paramLabel = "F",
+            description = {
+                "File with the password (UTF-8): its ISC_PASSWORD=... line, as in Debian's",
+                "/etc/firebird/3.0/SYSDBA.password, else its first line (default: the ISC_PASSWORD variable)."
+            })
     Path passwordFile;
 
     ServerAddress address() {

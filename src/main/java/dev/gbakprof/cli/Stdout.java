@@ -61,6 +61,7 @@ final class Stdout extends OutputStream {
         }
         String m = f.getMessage() == null ? f.toString() : f.getMessage();
         return m.contains("Broken pipe") || m.contains("pipe is being closed") || m.contains("pipe has been ended")
-                ? null : m;
+                ? null
+                : m;
     }
 }

@@ -46,8 +46,14 @@ public record GbakInvocation(Path gbak, List<String> arguments, Map<String, Stri
      * @param extra    pass-through gbak switches ({@code -bu}, {@code -par 4}, {@code -se host:service_mgr}…)
      * @param password the password, or {@code null}; goes to {@code ISC_PASSWORD}
      */
-    public static GbakInvocation restore(Path gbak, String backup, String database, boolean replace, String user,
-                                         String password, List<String> extra) {
+    public static GbakInvocation restore(
+            Path gbak,
+            String backup,
+            String database,
+            boolean replace,
+            String user,
+            String password,
+            List<String> extra) {
         refusePasswordSwitch(extra);
         List<String> args = new ArrayList<>();
         args.add(replace ? "-rep" : "-c");
@@ -105,6 +111,8 @@ public record GbakInvocation(Path gbak, List<String> arguments, Map<String, Stri
     }
 
     private static String quote(String s) {
-        return s.isEmpty() || s.chars().anyMatch(c -> c == ' ' || c == '"' || c == '\'') ? '"' + s.replace("\"", "\\\"") + '"' : s;
+        return s.isEmpty() || s.chars().anyMatch(c -> c == ' ' || c == '"' || c == '\'')
+                ? '"' + s.replace("\"", "\\\"") + '"'
+                : s;
     }
 }

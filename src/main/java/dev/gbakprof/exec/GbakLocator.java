@@ -24,7 +24,8 @@ public final class GbakLocator {
     }
 
     public static GbakLocator system() {
-        return new GbakLocator(System.getenv(), System.getProperty("os.name", "").toLowerCase().startsWith("windows"));
+        return new GbakLocator(
+                System.getenv(), System.getProperty("os.name", "").toLowerCase().startsWith("windows"));
     }
 
     /** The gbak to run, or empty when none was found. */
@@ -51,7 +52,9 @@ public final class GbakLocator {
             places.add(gbak.getParent().resolve(exe));
         }
         places.addAll(candidates(tool));
-        return places.stream().filter(p -> Files.isRegularFile(p) && Files.isExecutable(p)).findFirst();
+        return places.stream()
+                .filter(p -> Files.isRegularFile(p) && Files.isExecutable(p))
+                .findFirst();
     }
 
     List<Path> candidates() {
@@ -82,7 +85,9 @@ public final class GbakLocator {
                     try (DirectoryStream<Path> ds = Files.newDirectoryStream(base, "Firebird_*")) {
                         List<Path> dirs = new ArrayList<>();
                         ds.forEach(dirs::add);
-                        dirs.sort((a, b) -> b.getFileName().toString().compareTo(a.getFileName().toString()));
+                        dirs.sort((a, b) -> b.getFileName()
+                                .toString()
+                                .compareTo(a.getFileName().toString()));
                         for (Path d : dirs) {
                             out.add(d.resolve(exe));
                             out.add(d.resolve("bin").resolve(exe));

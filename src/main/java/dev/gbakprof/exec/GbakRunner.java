@@ -1,18 +1,17 @@
 package dev.gbakprof.exec;
 
-import org.apache.commons.exec.CommandLine;
-import org.apache.commons.exec.DefaultExecutor;
-import org.apache.commons.exec.ExecuteWatchdog;
-import org.apache.commons.exec.ProcessDestroyer;
-import org.apache.commons.exec.PumpStreamHandler;
-import org.apache.commons.exec.environment.EnvironmentUtils;
-
 import java.io.IOException;
 import java.io.OutputStream;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
+import org.apache.commons.exec.CommandLine;
+import org.apache.commons.exec.DefaultExecutor;
+import org.apache.commons.exec.ExecuteWatchdog;
+import org.apache.commons.exec.ProcessDestroyer;
+import org.apache.commons.exec.PumpStreamHandler;
+import org.apache.commons.exec.environment.EnvironmentUtils;
 
 /**
  * Runs one gbak process with commons-exec and streams its output as it arrives: raw bytes to a sink,
@@ -35,8 +34,7 @@ public final class GbakRunner {
      * @param launchError why gbak could not be started, or {@code null}
      * @param pid         gbak's process id
      */
-    public record Result(Integer exitCode, boolean timedOut, boolean interrupted, String launchError, Long pid) {
-    }
+    public record Result(Integer exitCode, boolean timedOut, boolean interrupted, String launchError, Long pid) {}
 
     /**
      * Runs gbak to the end.
@@ -52,7 +50,8 @@ public final class GbakRunner {
         LineTee out = new LineTee(raw, lock, lines);
         LineTee err = new LineTee(raw, lock, lines);
         ExecuteWatchdog watchdog = ExecuteWatchdog.builder()
-                .setTimeout(timeout == null ? ExecuteWatchdog.INFINITE_TIMEOUT_DURATION : timeout).get();
+                .setTimeout(timeout == null ? ExecuteWatchdog.INFINITE_TIMEOUT_DURATION : timeout)
+                .get();
         DefaultExecutor executor = DefaultExecutor.builder()
                 .setExecuteStreamHandler(new PumpStreamHandler(out, err))
                 .get();

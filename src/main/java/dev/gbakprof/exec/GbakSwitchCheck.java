@@ -26,8 +26,7 @@ public final class GbakSwitchCheck {
     private static final Pattern UNKNOWN = Pattern.compile("unknown switch \"([^\"]*)\"");
     private static final String NO_FILES = "requires both input and output filenames";
 
-    private GbakSwitchCheck() {
-    }
+    private GbakSwitchCheck() {}
 
     /** Why gbak refuses these switches, in one line, or empty when it accepts them. */
     public static Optional<String> problem(Path gbak, List<String> switches) throws IOException, InterruptedException {
@@ -42,9 +41,10 @@ public final class GbakSwitchCheck {
         List<String> cmd = new ArrayList<>(List.of(gbak.toString(), "-c"));
         cmd.addAll(checked);
         cmd.add("-z");
-        ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true)
-                .redirectInput(ProcessBuilder.Redirect.from(new File(
-                        System.getProperty("os.name", "").startsWith("Windows") ? "NUL" : "/dev/null")));
+        ProcessBuilder pb = new ProcessBuilder(cmd)
+                .redirectErrorStream(true)
+                .redirectInput(ProcessBuilder.Redirect.from(
+                        new File(System.getProperty("os.name", "").startsWith("Windows") ? "NUL" : "/dev/null")));
         pb.environment().remove("ISC_PASSWORD"); // nothing is opened: no secret goes to this gbak
         Process p = pb.start();
         ByteArrayOutputStream buf = new ByteArrayOutputStream();
@@ -71,15 +71,16 @@ public final class GbakSwitchCheck {
         if (unknown.find()) {
             String sw = "-" + unknown.group(1).toLowerCase(Locale.ROOT);
             String why = sw.equals("-par") || sw.startsWith("-paralle")
-                    ? ": parallel restore (-par) needs Firebird 5 or later" : "";
+                    ? ": parallel restore (-par) needs Firebird 5 or later"
+                    : "";
             return Optional.of("gbak does not know the switch " + sw + why + " (gbak's words: unknown switch \""
                     + unknown.group(1) + "\")");
         }
         for (String line : output.split("\\R")) {
             int err = line.indexOf("ERROR:");
             if (err >= 0 && !line.contains(NO_FILES)) {
-                return Optional.of("gbak" + (version == null ? "" : " " + version) + " refuses '" + switches
-                        + "': " + line.substring(err + "ERROR:".length()).strip());
+                return Optional.of("gbak" + (version == null ? "" : " " + version) + " refuses '" + switches + "': "
+                        + line.substring(err + "ERROR:".length()).strip());
             }
         }
         if (!output.contains(NO_FILES)) {

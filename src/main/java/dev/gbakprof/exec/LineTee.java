@@ -2,7 +2,6 @@ package dev.gbakprof.exec;
 
 import dev.gbakprof.log.LinePipeline;
 import dev.gbakprof.log.LogDecoder;
-
 import java.io.IOException;
 import java.io.OutputStream;
 import java.util.Arrays;

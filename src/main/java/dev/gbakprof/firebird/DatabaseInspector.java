@@ -1,8 +1,6 @@
 package dev.gbakprof.firebird;
 
 import dev.gbakprof.model.Inspection;
-import org.firebirdsql.jdbc.FirebirdConnection;
-
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -11,6 +9,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.firebirdsql.jdbc.FirebirdConnection;
 
 /**
  * Reads a restored database through the server: its header ({@code MON$DATABASE}), its user indexes
@@ -45,7 +44,8 @@ public final class DatabaseInspector {
 
     /** Inspects the database at {@code path} (as the server sees it). Verification is left to {@link RunVerifier}. */
     public Inspection inspect(String path) {
-        try (Connection c = server.open(path); Statement st = c.createStatement()) {
+        try (Connection c = server.open(path);
+                Statement st = c.createStatement()) {
             String engine = Server.version(c.unwrap(FirebirdConnection.class).getFbDatabase());
             String ods;
             int pageSize;
@@ -65,7 +65,8 @@ public final class DatabaseInspector {
             Map<String, List<String>> segments = new LinkedHashMap<>();
             try (ResultSet rs = st.executeQuery(SEGMENTS)) {
                 while (rs.next()) {
-                    segments.computeIfAbsent(rs.getString(1), k -> new ArrayList<>()).add(rs.getString(2));
+                    segments.computeIfAbsent(rs.getString(1), k -> new ArrayList<>())
+                            .add(rs.getString(2));
                 }
             }
             List<Inspection.Index> indexes = new ArrayList<>();
@@ -75,9 +76,15 @@ public final class DatabaseInspector {
                     String expression = rs.getString(7);
                     double selectivity = rs.getDouble(6);
                     boolean noStatistics = rs.wasNull();
-                    indexes.add(new Inspection.Index(name, rs.getString(2), segments.getOrDefault(name, List.of()),
-                            expression == null ? null : expression.strip(), rs.getInt(3) == 1, rs.getInt(4) == 1,
-                            rs.getInt(5) == 0, noStatistics ? null : selectivity));
+                    indexes.add(new Inspection.Index(
+                            name,
+                            rs.getString(2),
+                            segments.getOrDefault(name, List.of()),
+                            expression == null ? null : expression.strip(),
+                            rs.getInt(3) == 1,
+                            rs.getInt(4) == 1,
+                            rs.getInt(5) == 0,
+                            noStatistics ? null : selectivity));
                 }
             }
             List<String> names = new ArrayList<>();
@@ -93,8 +100,19 @@ public final class DatabaseInspector {
                     tables.add(new Inspection.Table(name, rs.getLong(1)));
                 }
             }
-            return new Inspection(server.address() + ":" + path, engine, ods, pageSize, buffers, pages * pageSize,
-                    sweep, forced, tables, indexes, List.of(), null);
+            return new Inspection(
+                    server.address() + ":" + path,
+                    engine,
+                    ods,
+                    pageSize,
+                    buffers,
+                    pages * pageSize,
+                    sweep,
+                    forced,
+                    tables,
+                    indexes,
+                    List.of(),
+                    null);
         } catch (SQLException ex) {
             throw server.explain("cannot inspect " + path, ex);
         }

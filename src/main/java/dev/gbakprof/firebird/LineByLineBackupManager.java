@@ -1,5 +1,7 @@
 package dev.gbakprof.firebird;
 
+import java.io.IOException;
+import java.sql.SQLException;
 import org.firebirdsql.gds.ISCConstants;
 import org.firebirdsql.gds.ServiceParameterBuffer;
 import org.firebirdsql.gds.ServiceRequestBuffer;
@@ -7,9 +9,6 @@ import org.firebirdsql.gds.VaxEncoding;
 import org.firebirdsql.gds.impl.ServiceParameterBufferImp;
 import org.firebirdsql.gds.ng.FbService;
 import org.firebirdsql.management.FBBackupManager;
-
-import java.io.IOException;
-import java.sql.SQLException;
 
 /**
  * Jaybird's backup manager with two changes for timing a restore:

@@ -8,7 +8,6 @@ import dev.gbakprof.model.RunStatus;
 import dev.gbakprof.model.TableLoad;
 import dev.gbakprof.model.Warning;
 import dev.gbakprof.model.WarningCode;
-
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -32,8 +31,7 @@ import java.util.Set;
  * restores it as it was): a warning, not a problem.
  */
 public final class RunVerifier {
-    private RunVerifier() {
-    }
+    private RunVerifier() {}
 
     /** The run with the inspection, its verification, database index→table mapping and key rates. */
     public static RestoreRun verify(RestoreRun run, Inspection db) {
@@ -44,17 +42,27 @@ public final class RunVerifier {
             loaded.add(t.name());
             Long rows = db.rows(t.name());
             if (rows == null) {
-                problems.add(String.format(Locale.ROOT, "table %s: the log says %,d records restored, the database "
-                        + "has no such table", t.name(), t.records()));
+                problems.add(String.format(
+                        Locale.ROOT,
+                        "table %s: the log says %,d records restored, the database " + "has no such table",
+                        t.name(),
+                        t.records()));
             } else if (rows != t.records()) {
-                problems.add(String.format(Locale.ROOT, "table %s: the log says %,d records restored, the database "
-                        + "has %,d", t.name(), t.records(), rows));
+                problems.add(String.format(
+                        Locale.ROOT,
+                        "table %s: the log says %,d records restored, the database " + "has %,d",
+                        t.name(),
+                        t.records(),
+                        rows));
             }
         }
         for (Inspection.Table t : db.tables()) {
             if (!loaded.contains(t.name()) && t.rows() != 0) {
-                problems.add(String.format(Locale.ROOT, "table %s: the log restored no data for it, the database "
-                        + "has %,d rows", t.name(), t.rows()));
+                problems.add(String.format(
+                        Locale.ROOT,
+                        "table %s: the log restored no data for it, the database " + "has %,d rows",
+                        t.name(),
+                        t.rows()));
             }
         }
 
@@ -69,8 +77,10 @@ public final class RunVerifier {
                 problems.add("index " + i.name() + " (table " + i.table() + ") is inactive: gbak "
                         + (build.failed() ? "could not activate it" : "activated it, but it is inactive now"));
             } else {
-                warnings.add(new Warning(WarningCode.INDEX_INACTIVE_IN_BACKUP, "index " + i.name() + " (table "
-                        + i.table() + ") is inactive, as it was in the backup: gbak did not try to activate it"));
+                warnings.add(new Warning(
+                        WarningCode.INDEX_INACTIVE_IN_BACKUP,
+                        "index " + i.name() + " (table " + i.table()
+                                + ") is inactive, as it was in the backup: gbak did not try to activate it"));
             }
         }
 
@@ -82,7 +92,8 @@ public final class RunVerifier {
             String table = tableOf.get(b.name());
             if (table == null) {
                 all = false;
-                warnings.add(new Warning(WarningCode.INDEX_NOT_IN_DATABASE,
+                warnings.add(new Warning(
+                        WarningCode.INDEX_NOT_IN_DATABASE,
                         "index " + b.name() + ": not in the restored database, its table stays as the log says"));
                 indexes.add(b);
             } else {
@@ -97,7 +108,9 @@ public final class RunVerifier {
         if (all && !indexes.isEmpty()) {
             out.indexMapping(IndexMapping.DATABASE);
             // the timeline's caveat that the log could only infer the index→table mapping no longer applies
-            out.warnings(warnings.stream().filter(w -> !w.is(WarningCode.MAPPING_INFERRED)).toList());
+            out.warnings(warnings.stream()
+                    .filter(w -> !w.is(WarningCode.MAPPING_INFERRED))
+                    .toList());
         }
         if (!problems.isEmpty()) {
             out.status(RunStatus.FAILED);

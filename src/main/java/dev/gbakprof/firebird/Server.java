@@ -1,18 +1,17 @@
 package dev.gbakprof.firebird;
 
-import org.firebirdsql.ds.FBSimpleDataSource;
-import org.firebirdsql.gds.ISCConstants;
-import org.firebirdsql.gds.ng.FbAttachment;
-import org.firebirdsql.gds.ng.FbService;
-import org.firebirdsql.management.FBManager;
-import org.firebirdsql.management.FBServiceManager;
-
 import java.net.ConnectException;
 import java.net.SocketTimeoutException;
 import java.net.UnknownHostException;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.List;
+import org.firebirdsql.ds.FBSimpleDataSource;
+import org.firebirdsql.gds.ISCConstants;
+import org.firebirdsql.gds.ng.FbAttachment;
+import org.firebirdsql.gds.ng.FbService;
+import org.firebirdsql.management.FBManager;
+import org.firebirdsql.management.FBServiceManager;
 
 /**
  * A Firebird server reached with Jaybird's pure Java wire protocol: the service manager and databases
@@ -82,7 +81,8 @@ public final class Server {
                 return false;
             }
             int code = ex.getErrorCode();
-            if (code == ISCConstants.isc_bad_db_format || code == ISCConstants.isc_wrong_ods
+            if (code == ISCConstants.isc_bad_db_format
+                    || code == ISCConstants.isc_wrong_ods
                     || code == ISCConstants.isc_shutdown) {
                 return true; // not a database, another ODS, or one that is shut down (a restore in progress)
             }
@@ -101,7 +101,8 @@ public final class Server {
         } catch (SQLException ex) {
             throw explain("cannot drop " + path, ex);
         } catch (Exception ex) {
-            throw new FirebirdAccessException(address + ": cannot drop " + path + ": " + firstLine(ex.getMessage()), ex);
+            throw new FirebirdAccessException(
+                    address + ": cannot drop " + path + ": " + firstLine(ex.getMessage()), ex);
         }
     }
 
@@ -133,25 +134,31 @@ public final class Server {
         if (code == ISCConstants.isc_login || "28000".equals(ex.getSQLState())) {
             if (!WireProbe.speaksFirebird(address, PROBE_MILLIS)) {
                 // Jaybird reports any other service on the port (a web server, ssh) as a refused login
-                return new FirebirdAccessException(where + "not a Firebird server: something answers on port "
-                        + address.port() + ", but not Firebird's protocol (another service on that port?); give the "
-                        + "server with --host HOST[/PORT]", ex);
+                return new FirebirdAccessException(
+                        where + "not a Firebird server: something answers on port "
+                                + address.port()
+                                + ", but not Firebird's protocol (another service on that port?); give the "
+                                + "server with --host HOST[/PORT]",
+                        ex);
             }
-            return new FirebirdAccessException(where + "wrong user name or password for " + credentials.user()
-                    + " (the server refused the login)", ex);
+            return new FirebirdAccessException(
+                    where + "wrong user name or password for " + credentials.user() + " (the server refused the login)",
+                    ex);
         }
         for (Throwable t = ex; t != null; t = t.getCause()) {
             if (t instanceof UnknownHostException) {
                 return new FirebirdAccessException(where + "unknown host " + address.host(), ex);
             }
             if (t instanceof ConnectException || t instanceof SocketTimeoutException) {
-                return new FirebirdAccessException(where + "no Firebird server answers (" + firstLine(t.getMessage())
-                        + "); is it running, and is this its address?", ex);
+                return new FirebirdAccessException(
+                        where + "no Firebird server answers (" + firstLine(t.getMessage())
+                                + "); is it running, and is this its address?",
+                        ex);
             }
         }
         if (code == ISCConstants.isc_net_read_err || code == ISCConstants.isc_net_write_err) {
-            return new FirebirdAccessException(where + "the connection to the server was lost (" + firstLine(ex.getMessage())
-                    + ")", ex);
+            return new FirebirdAccessException(
+                    where + "the connection to the server was lost (" + firstLine(ex.getMessage()) + ")", ex);
         }
         if (code == ISCConstants.isc_network_error) {
             return new FirebirdAccessException(where + "no Firebird server answers: " + firstLine(ex.getMessage()), ex);

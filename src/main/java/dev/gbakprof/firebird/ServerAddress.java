@@ -50,8 +50,7 @@ public record ServerAddress(String host, int port) {
     }
 
     /** A database on a server: the server and the path as the server sees it. */
-    public record Remote(ServerAddress server, String path) {
-    }
+    public record Remote(ServerAddress server, String path) {}
 
     /**
      * Whether this server runs on this machine (a loopback address, or one of this machine's own addresses), so
@@ -60,7 +59,9 @@ public record ServerAddress(String host, int port) {
     public boolean onThisMachine() {
         try {
             java.net.InetAddress a = java.net.InetAddress.getByName(host);
-            return a.isLoopbackAddress() || a.isAnyLocalAddress() || java.net.NetworkInterface.getByInetAddress(a) != null;
+            return a.isLoopbackAddress()
+                    || a.isAnyLocalAddress()
+                    || java.net.NetworkInterface.getByInetAddress(a) != null;
         } catch (java.io.IOException ex) {
             return false;
         }

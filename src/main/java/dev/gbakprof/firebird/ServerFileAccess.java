@@ -22,8 +22,7 @@ public final class ServerFileAccess {
     /** The account Debian's (and Firebird's own Linux installer's) server runs as. */
     public static final String SERVER_USER = "firebird";
 
-    private ServerFileAccess() {
-    }
+    private ServerFileAccess() {}
 
     /** The server's account, if this machine has one and its file system knows owners. */
     static Optional<UserPrincipal> serverUser() {
@@ -48,12 +47,15 @@ public final class ServerFileAccess {
         for (Path dir = database.toAbsolutePath().normalize().getParent(); dir != null; dir = dir.getParent()) {
             try {
                 PosixFileAttributes a = Files.readAttributes(dir, PosixFileAttributes.class);
-                PosixFilePermission needed = a.owner().getName().equals(SERVER_USER) ? PosixFilePermission.OWNER_EXECUTE
-                        : a.group().getName().equals(SERVER_USER) ? PosixFilePermission.GROUP_EXECUTE
-                        : PosixFilePermission.OTHERS_EXECUTE;
+                PosixFilePermission needed = a.owner().getName().equals(SERVER_USER)
+                        ? PosixFilePermission.OWNER_EXECUTE
+                        : a.group().getName().equals(SERVER_USER)
+                                ? PosixFilePermission.GROUP_EXECUTE
+                                : PosixFilePermission.OTHERS_EXECUTE;
                 if (!a.permissions().contains(needed)) {
                     return "the server (user " + SERVER_USER + ") cannot enter folder " + dir + " ("
-                            + PosixFilePermissions.toString(a.permissions()) + " " + a.owner().getName() + ":"
+                            + PosixFilePermissions.toString(a.permissions()) + " "
+                            + a.owner().getName() + ":"
                             + a.group().getName() + ")";
                 }
             } catch (IOException | UnsupportedOperationException ex) {

@@ -28,8 +28,7 @@ public final class ServiceRestore {
      * @param interrupted gbakprof was interrupted (Ctrl-C) and detached
      * @param error       what the service reported when it failed (one line), or {@code null}
      */
-    public record Result(boolean timedOut, boolean interrupted, String error) {
-    }
+    public record Result(boolean timedOut, boolean interrupted, String error) {}
 
     /**
      * @param replace overwrite an existing database ({@code isc_spb_res_replace}, gbak's {@code -rep}) instead
@@ -44,8 +43,9 @@ public final class ServiceRestore {
 
     /** What is done, for the screen and the run record (no password). */
     public String describe() {
-        return "services restore on " + server.address() + " as " + server.credentials().user() + ": "
-                + backup + " -> " + database + " (" + (replace ? "replace" : "create") + ", verbose, statistics TDRW)";
+        return "services restore on " + server.address() + " as "
+                + server.credentials().user() + ": " + backup + " -> " + database + " ("
+                + (replace ? "replace" : "create") + ", verbose, statistics TDRW)";
     }
 
     /**
@@ -57,8 +57,8 @@ public final class ServiceRestore {
     public Result run(OutputStream raw, Consumer<CharSequence> lines, Duration timeout) {
         long deadline = timeout == null ? Long.MAX_VALUE : System.nanoTime() + timeout.toNanos();
         boolean[] timedOut = new boolean[1];
-        LineByLineBackupManager manager = server.configure(new LineByLineBackupManager(
-                new LineByLineBackupManager.Output() {
+        LineByLineBackupManager manager =
+                server.configure(new LineByLineBackupManager(new LineByLineBackupManager.Output() {
                     @Override
                     public void line(byte[] bytes, int offset, int length) throws IOException {
                         try {
@@ -90,8 +90,8 @@ public final class ServiceRestore {
                 error = "cannot write the output: " + ex.getCause().getCause().getMessage();
             } else if (ex.getCause() instanceof IOException io) {
                 // the network, not our output: the connection went away while the server restored
-                error = server.address() + ": the connection to the server was lost during the restore (" + io.getMessage()
-                        + "); the server may go on restoring";
+                error = server.address() + ": the connection to the server was lost during the restore ("
+                        + io.getMessage() + "); the server may go on restoring";
             } else {
                 error = server.explain("the services restore failed", ex).getMessage();
             }

@@ -1,9 +1,9 @@
 package dev.gbakprof.firebird;
 
+import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
-import java.io.ByteArrayOutputStream;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
@@ -29,8 +29,7 @@ final class WireProbe {
     private static final int PTYPE_LAZY_SEND = 5;
     private static final int PROTOCOL_VERSION10 = 10;
 
-    private WireProbe() {
-    }
+    private WireProbe() {}
 
     /**
      * {@code true} when {@code address} answers as a Firebird server, {@code false} when it answers otherwise (or
@@ -45,7 +44,11 @@ final class WireProbe {
             out.write(connectPacket());
             out.flush();
             int op = new DataInputStream(s.getInputStream()).readInt();
-            return op == OP_ACCEPT || op == OP_REJECT || op == OP_ACCEPT_DATA || op == OP_COND_ACCEPT || op == OP_RESPONSE;
+            return op == OP_ACCEPT
+                    || op == OP_REJECT
+                    || op == OP_ACCEPT_DATA
+                    || op == OP_COND_ACCEPT
+                    || op == OP_RESPONSE;
         } catch (java.net.SocketTimeoutException | java.io.EOFException ex) {
             return false; // connected, but no Firebird answer
         } catch (IOException ex) {

@@ -16,9 +16,17 @@ import java.util.List;
  * @param dominates   the phase and the object that take the largest share
  * @param assumptions what the forecast takes for granted, one sentence each
  */
-public record Estimate(String schema, TargetInfo target, List<CalibrationRun> calibration, Total total, Range range,
-                       List<PhaseForecast> phases, List<ObjectForecast> objects, Rto rto, Dominant dominates,
-                       List<String> assumptions) {
+public record Estimate(
+        String schema,
+        TargetInfo target,
+        List<CalibrationRun> calibration,
+        Total total,
+        Range range,
+        List<PhaseForecast> phases,
+        List<ObjectForecast> objects,
+        Rto rto,
+        Dominant dominates,
+        List<String> assumptions) {
     public static final String SCHEMA = "gbakprof.estimate/1";
 
     public Estimate {
@@ -29,16 +37,13 @@ public record Estimate(String schema, TargetInfo target, List<CalibrationRun> ca
     }
 
     /** @param scale the target's rows against the largest calibration run's */
-    public record TargetInfo(String source, int tables, long rows, double scale) {
-    }
+    public record TargetInfo(String source, int tables, long rows, double scale) {}
 
     /** A calibration run as the model used it. */
-    public record CalibrationRun(String label, String source, String via, long rows, double totalSeconds) {
-    }
+    public record CalibrationRun(String label, String source, String via, long rows, double totalSeconds) {}
 
     /** Forecast seconds with the low and high end of the range. */
-    public record Total(double seconds, double low, double high) {
-    }
+    public record Total(double seconds, double low, double high) {}
 
     /**
      * How wide the range is and why: {@code low = seconds × e^-combined}, {@code high = seconds × e^combined}.
@@ -51,13 +56,17 @@ public record Estimate(String schema, TargetInfo target, List<CalibrationRun> ca
      * @param distance         |ln(target rows / nearest calibration rows)|
      * @param combined         √(runToRun² + extrapolation²)
      */
-    public record Range(double runToRun, String runToRunBasis, double extrapolation, double perLnScale,
-                        String extrapolationBasis, double distance, double combined) {
-    }
+    public record Range(
+            double runToRun,
+            String runToRunBasis,
+            double extrapolation,
+            double perLnScale,
+            String extrapolationBasis,
+            double distance,
+            double combined) {}
 
     /** @param share fraction of the total */
-    public record PhaseForecast(String name, double seconds, double share, String basis) {
-    }
+    public record PhaseForecast(String name, double seconds, double share, String basis) {}
 
     /**
      * One table load or index build.
@@ -70,18 +79,22 @@ public record Estimate(String schema, TargetInfo target, List<CalibrationRun> ca
      * @param fitted   {@code fitted} (this object, several sizes), {@code pooled} (its own coefficient, the exponent
      *                 of all objects of its kind), {@code nearest} (never calibrated: from the nearest kind)
      */
-    public record ObjectForecast(String kind, String name, String table, long rows, double seconds, double exponent,
-                                 String fitted, String basis) {
-    }
+    public record ObjectForecast(
+            String kind,
+            String name,
+            String table,
+            long rows,
+            double seconds,
+            double exponent,
+            String fitted,
+            String basis) {}
 
     /**
      * @param verdict {@code fits with margin}, {@code at risk} or {@code does not fit}
      * @param how     how sure, in words
      */
-    public record Rto(double seconds, String verdict, String how) {
-    }
+    public record Rto(double seconds, String verdict, String how) {}
 
     /** @param phaseShare and objectShare: fractions of the total */
-    public record Dominant(String phase, double phaseShare, String object, double objectShare) {
-    }
+    public record Dominant(String phase, double phaseShare, String object, double objectShare) {}
 }

@@ -4,7 +4,6 @@ import dev.gbakprof.model.Phase;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.RunStatus;
 import dev.gbakprof.stats.Spread;
-
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -36,27 +35,33 @@ public final class Forecaster {
     /** A target whose bytes per row differ from the calibration's by more than this has its data phase scaled. */
     static final double WIDTH_TOLERANCE = 0.10;
 
-    private Forecaster() {
-    }
+    private Forecaster() {}
 
     /** The completed runs among {@code given}, refused when there is none. */
     static List<RestoreRun> usable(List<RestoreRun> given, List<String> assumptions) {
         List<RestoreRun> usable = given.stream()
-                .filter(r -> r.status() == RunStatus.COMPLETED && r.totalSeconds() != null).toList();
+                .filter(r -> r.status() == RunStatus.COMPLETED && r.totalSeconds() != null)
+                .toList();
         if (usable.isEmpty()) {
             throw new ForecastException("no completed restore among the calibration runs (" + given.size()
                     + " given); expected the log or run record of a restore that finished");
         }
         if (usable.size() < given.size()) {
             assumptions.add((given.size() - usable.size()) + " calibration run(s) left out: not completed ("
-                    + given.stream().filter(r -> !usable.contains(r)).map(Target::name).collect(Collectors.joining(", ")) + ")");
+                    + given.stream()
+                            .filter(r -> !usable.contains(r))
+                            .map(Target::name)
+                            .collect(Collectors.joining(", "))
+                    + ")");
         }
         return usable;
     }
 
     /** The completed calibration run with the most rows: what {@code --scale} and {@code --rows} start from. */
     public static RestoreRun reference(List<RestoreRun> calibration) {
-        return usable(calibration, new ArrayList<>()).stream().max(Comparator.comparingLong(Model::totalRows)).orElseThrow();
+        return usable(calibration, new ArrayList<>()).stream()
+                .max(Comparator.comparingLong(Model::totalRows))
+                .orElseThrow();
     }
 
     /**
@@ -72,39 +77,77 @@ public final class Forecaster {
 
         long targetRows = target.totalRows();
         long largest = runs.stream().mapToLong(Model::totalRows).max().orElse(0);
-        double distance = runs.stream().mapToLong(Model::totalRows).filter(n -> n > 0)
-                .mapToDouble(n -> Math.abs(Math.log(Math.max(targetRows, 1) / (double) n))).min().orElse(0);
+        double distance = runs.stream()
+                .mapToLong(Model::totalRows)
+                .filter(n -> n > 0)
+                .mapToDouble(n -> Math.abs(Math.log(Math.max(targetRows, 1) / (double) n)))
+                .min()
+                .orElse(0);
         Estimate.Range range = range(runs, model, distance);
         double t = o.total();
-        Estimate.Total total = new Estimate.Total(round(t), round(t * Math.exp(-range.combined())),
-                round(t * Math.exp(range.combined())));
+        Estimate.Total total = new Estimate.Total(
+                round(t), round(t * Math.exp(-range.combined())), round(t * Math.exp(range.combined())));
 
         List<Estimate.PhaseForecast> phases = new ArrayList<>();
-        o.phases().forEach((name, s) -> phases.add(new Estimate.PhaseForecast(name, round(s), t > 0 ? share(s / t) : 0,
-                o.phaseBasis().get(name))));
+        o.phases()
+                .forEach((name, s) -> phases.add(new Estimate.PhaseForecast(
+                        name, round(s), t > 0 ? share(s / t) : 0, o.phaseBasis().get(name))));
         List<Estimate.ObjectForecast> objects = o.predictions().stream()
                 .sorted(Comparator.comparingDouble(Model.Prediction::seconds).reversed())
-                .map(p -> new Estimate.ObjectForecast(p.kind(), p.name(), p.table(), p.rows(), round(p.seconds()),
-                        Math.round(p.exponent() * 1000) / 1000.0, p.how(), p.basis()))
+                .map(p -> new Estimate.ObjectForecast(
+                        p.kind(),
+                        p.name(),
+                        p.table(),
+                        p.rows(),
+                        round(p.seconds()),
+                        Math.round(p.exponent() * 1000) / 1000.0,
+                        p.how(),
+                        p.basis()))
                 .toList();
 
         assumptions.addAll(o.notes());
         assumptions.addAll(modelNotes(model, runs, target, o));
-        Estimate.PhaseForecast top = phases.stream().max(Comparator.comparingDouble(Estimate.PhaseForecast::seconds)).orElseThrow();
+        Estimate.PhaseForecast top = phases.stream()
+                .max(Comparator.comparingDouble(Estimate.PhaseForecast::seconds))
+                .orElseThrow();
         Estimate.ObjectForecast slowest = objects.isEmpty() ? null : objects.get(0);
-        Estimate.Dominant dominates = new Estimate.Dominant(top.name(), top.share(),
-                slowest == null ? null : slowest.name(), slowest == null || t <= 0 ? 0 : share(slowest.seconds() / t));
-        Estimate.TargetInfo info = new Estimate.TargetInfo(target.source(), target.rows().size(), targetRows,
+        Estimate.Dominant dominates = new Estimate.Dominant(
+                top.name(),
+                top.share(),
+                slowest == null ? null : slowest.name(),
+                slowest == null || t <= 0 ? 0 : share(slowest.seconds() / t));
+        Estimate.TargetInfo info = new Estimate.TargetInfo(
+                target.source(),
+                target.rows().size(),
+                targetRows,
                 largest > 0 ? Math.round(targetRows * 1000.0 / largest) / 1000.0 : 0);
-        List<Estimate.CalibrationRun> cal = runs.stream().map(r -> new Estimate.CalibrationRun(r.label(), r.source(),
-                r.via() == null ? null : r.via().toString(), Model.totalRows(r), r.totalSeconds())).toList();
-        return new Estimate(Estimate.SCHEMA, info, cal, total, range, phases, objects,
-                rtoSeconds == null ? null : rto(total, rtoSeconds), dominates, assumptions);
+        List<Estimate.CalibrationRun> cal = runs.stream()
+                .map(r -> new Estimate.CalibrationRun(
+                        r.label(),
+                        r.source(),
+                        r.via() == null ? null : r.via().toString(),
+                        Model.totalRows(r),
+                        r.totalSeconds()))
+                .toList();
+        return new Estimate(
+                Estimate.SCHEMA,
+                info,
+                cal,
+                total,
+                range,
+                phases,
+                objects,
+                rtoSeconds == null ? null : rto(total, rtoSeconds),
+                dominates,
+                assumptions);
     }
 
     /** The forecast total and phases of one target under one model. */
-    record Outcome(Map<String, Double> phases, Map<String, String> phaseBasis, List<Model.Prediction> predictions,
-                   List<String> notes) {
+    record Outcome(
+            Map<String, Double> phases,
+            Map<String, String> phaseBasis,
+            List<Model.Prediction> predictions,
+            List<String> notes) {
         double total() {
             return phases.values().stream().mapToDouble(Double::doubleValue).sum();
         }
@@ -118,9 +161,14 @@ public final class Forecaster {
             double ratio = target.backupBytes() / (double) target.totalRows() / model.bytesPerRow;
             if (Math.abs(ratio - 1) > WIDTH_TOLERANCE) {
                 width = ratio;
-                notes.add(String.format(Locale.ROOT, "the target's backup holds %.2f× the bytes per row of the calibration's "
-                        + "(%.0f against %.0f): its table loads are scaled by %.2f (a load taken as proportional to the bytes it reads)",
-                        ratio, target.backupBytes() / (double) target.totalRows(), model.bytesPerRow, ratio));
+                notes.add(String.format(
+                        Locale.ROOT,
+                        "the target's backup holds %.2f× the bytes per row of the calibration's "
+                                + "(%.0f against %.0f): its table loads are scaled by %.2f (a load taken as proportional to the bytes it reads)",
+                        ratio,
+                        target.backupBytes() / (double) target.totalRows(),
+                        model.bytesPerRow,
+                        ratio));
             }
         }
         double loads = 0;
@@ -134,9 +182,19 @@ public final class Forecaster {
         }
         if (width != 1) {
             double w = width;
-            predictions = predictions.stream().map(p -> p.kind().equals("table") ? new Model.Prediction(p.kind(), p.name(),
-                    p.table(), p.rows(), p.seconds() * w, p.exponent(), p.how(), p.basis() + String.format(Locale.ROOT,
-                    "; ×%.2f for the wider rows", w)) : p).toList();
+            predictions = predictions.stream()
+                    .map(p -> p.kind().equals("table")
+                            ? new Model.Prediction(
+                                    p.kind(),
+                                    p.name(),
+                                    p.table(),
+                                    p.rows(),
+                                    p.seconds() * w,
+                                    p.exponent(),
+                                    p.how(),
+                                    p.basis() + String.format(Locale.ROOT, "; ×%.2f for the wider rows", w))
+                            : p)
+                    .toList();
         }
         int n = model.runs.size();
         String measured = "as measured (median of " + n + " run" + (n == 1 ? "" : "s") + ")";
@@ -147,10 +205,14 @@ public final class Forecaster {
         phases.put(Phase.METADATA.label(), model.metadata);
         basis.put(Phase.METADATA.label(), measured);
         phases.put(Phase.DATA.label(), loads + model.dataBetween);
-        basis.put(Phase.DATA.label(), "the table loads forecast, plus " + round(model.dataBetween) + " s between them " + measured);
+        basis.put(
+                Phase.DATA.label(),
+                "the table loads forecast, plus " + round(model.dataBetween) + " s between them " + measured);
         phases.put(Phase.INDEXES.label(), builds + model.indexesBetween);
-        basis.put(Phase.INDEXES.label(), "the index builds forecast, plus " + round(model.indexesBetween)
-                + " s of commits between them " + measured);
+        basis.put(
+                Phase.INDEXES.label(),
+                "the index builds forecast, plus " + round(model.indexesBetween) + " s of commits between them "
+                        + measured);
         phases.put(Phase.FINISH.label(), model.finish);
         basis.put(Phase.FINISH.label(), measured);
         return new Outcome(phases, basis, predictions, notes);
@@ -164,7 +226,8 @@ public final class Forecaster {
      */
     static Estimate.Range range(List<RestoreRun> runs, Model model, double distance) {
         Map<Map<String, Long>, List<Double>> bySize = new LinkedHashMap<>();
-        runs.forEach(r -> bySize.computeIfAbsent(Model.rowsOf(r), k -> new ArrayList<>()).add(r.totalSeconds()));
+        runs.forEach(r ->
+                bySize.computeIfAbsent(Model.rowsOf(r), k -> new ArrayList<>()).add(r.totalSeconds()));
         double spread = -1;
         String spreadBasis = null;
         for (List<Double> totals : bySize.values()) {
@@ -173,8 +236,13 @@ public final class Forecaster {
                 double half = (s.max() - s.min()) / 2 / s.median();
                 if (half > spread) {
                     spread = half;
-                    spreadBasis = String.format(Locale.ROOT, "measured: %d restores of one size spread %s–%s s (±%.1f %%)",
-                            totals.size(), round(s.min()), round(s.max()), half * 100);
+                    spreadBasis = String.format(
+                            Locale.ROOT,
+                            "measured: %d restores of one size spread %s–%s s (±%.1f %%)",
+                            totals.size(),
+                            round(s.min()),
+                            round(s.max()),
+                            half * 100);
                 }
             }
         }
@@ -187,110 +255,200 @@ public final class Forecaster {
             double rms = Math.sqrt(ss / runs.size());
             if (rms > spread) {
                 spread = rms;
-                spreadBasis = String.format(Locale.ROOT, "measured: the fit misses its own %d calibration runs by %.1f %% (rms)",
-                        runs.size(), rms * 100);
+                spreadBasis = String.format(
+                        Locale.ROOT,
+                        "measured: the fit misses its own %d calibration runs by %.1f %% (rms)",
+                        runs.size(),
+                        rms * 100);
             }
         }
         if (spread < 0) {
             spread = ASSUMED_RUN_TO_RUN;
-            spreadBasis = String.format(Locale.ROOT, "not measured (no size restored twice): assumed ±%.0f %%",
-                    ASSUMED_RUN_TO_RUN * 100);
+            spreadBasis = String.format(
+                    Locale.ROOT, "not measured (no size restored twice): assumed ±%.0f %%", ASSUMED_RUN_TO_RUN * 100);
         }
 
-        List<Long> sizes = bySize.keySet().stream().map(m -> m.values().stream().mapToLong(Long::longValue).sum())
-                .distinct().sorted().toList();
+        List<Long> sizes = bySize.keySet().stream()
+                .map(m -> m.values().stream().mapToLong(Long::longValue).sum())
+                .distinct()
+                .sorted()
+                .toList();
         double perLn = ASSUMED_PER_LN_SCALE;
-        String extrapolationBasis = String.format(Locale.ROOT, "assumed %.3f per unit of ln(scale) (bench/forecast-accuracy; "
-                + "one calibration size cannot measure it)", ASSUMED_PER_LN_SCALE);
+        String extrapolationBasis = String.format(
+                Locale.ROOT,
+                "assumed %.3f per unit of ln(scale) (bench/forecast-accuracy; "
+                        + "one calibration size cannot measure it)",
+                ASSUMED_PER_LN_SCALE);
         if (sizes.size() >= 2 && sizes.get(sizes.size() - 1) > 0) {
             long top = sizes.get(sizes.size() - 1);
             long below = sizes.get(sizes.size() - 2);
-            List<RestoreRun> smaller = runs.stream().filter(r -> Model.totalRows(r) < top).toList();
-            List<RestoreRun> largest = runs.stream().filter(r -> Model.totalRows(r) == top).toList();
+            List<RestoreRun> smaller =
+                    runs.stream().filter(r -> Model.totalRows(r) < top).toList();
+            List<RestoreRun> largest =
+                    runs.stream().filter(r -> Model.totalRows(r) == top).toList();
             Model held = new Model(smaller);
-            double predicted = outcome(held, Target.of(largest.get(0), "largest")).total();
-            double actual = Spread.of(largest.stream().map(RestoreRun::totalSeconds).toList()).median();
+            double predicted =
+                    outcome(held, Target.of(largest.get(0), "largest")).total();
+            double actual = Spread.of(
+                            largest.stream().map(RestoreRun::totalSeconds).toList())
+                    .median();
             double d = Math.log(top / (double) Math.max(below, 1));
             if (predicted > 0 && d > 0) {
                 double err = Math.abs(Math.log(actual / predicted));
                 double rate = err / d;
                 perLn = Math.max(rate, ASSUMED_PER_LN_SCALE);
-                extrapolationBasis = String.format(Locale.ROOT, "measured: the largest calibration size (%s rows, %s s) "
-                        + "forecast from the smaller ones: %s s, %+.1f %% at %.2f× (%.3f per ln(scale))%s",
-                        Model.fmt(top), round(actual), round(predicted), (predicted / actual - 1) * 100, top / (double) below,
-                        rate, rate < ASSUMED_PER_LN_SCALE ? String.format(Locale.ROOT, "; the floor %.3f of "
-                                + "bench/forecast-accuracy applies", ASSUMED_PER_LN_SCALE) : "");
+                extrapolationBasis = String.format(
+                        Locale.ROOT,
+                        "measured: the largest calibration size (%s rows, %s s) "
+                                + "forecast from the smaller ones: %s s, %+.1f %% at %.2f× (%.3f per ln(scale))%s",
+                        Model.fmt(top),
+                        round(actual),
+                        round(predicted),
+                        (predicted / actual - 1) * 100,
+                        top / (double) below,
+                        rate,
+                        rate < ASSUMED_PER_LN_SCALE
+                                ? String.format(
+                                        Locale.ROOT,
+                                        "; the floor %.3f of " + "bench/forecast-accuracy applies",
+                                        ASSUMED_PER_LN_SCALE)
+                                : "");
             }
         }
         double extrapolation = perLn * distance;
-        return new Estimate.Range(share(spread), spreadBasis, share(extrapolation), Math.round(perLn * 1000) / 1000.0,
-                extrapolationBasis, Math.round(distance * 1000) / 1000.0,
+        return new Estimate.Range(
+                share(spread),
+                spreadBasis,
+                share(extrapolation),
+                Math.round(perLn * 1000) / 1000.0,
+                extrapolationBasis,
+                Math.round(distance * 1000) / 1000.0,
                 share(Math.sqrt(spread * spread + extrapolation * extrapolation)));
     }
 
     static Estimate.Rto rto(Estimate.Total total, double rto) {
         if (total.seconds() > rto) {
-            return new Estimate.Rto(rto, "does not fit", total.low() > rto ? "even the low end of the range is over the window"
-                    : "the forecast is over the window; only the low end of the range fits");
+            return new Estimate.Rto(
+                    rto,
+                    "does not fit",
+                    total.low() > rto
+                            ? "even the low end of the range is over the window"
+                            : "the forecast is over the window; only the low end of the range fits");
         }
         if (total.high() <= rto * (1 - RTO_MARGIN)) {
-            return new Estimate.Rto(rto, "fits with margin", String.format(Locale.ROOT,
-                    "even the high end of the range leaves %.0f %% of the window", (1 - total.high() / rto) * 100));
+            return new Estimate.Rto(
+                    rto,
+                    "fits with margin",
+                    String.format(
+                            Locale.ROOT,
+                            "even the high end of the range leaves %.0f %% of the window",
+                            (1 - total.high() / rto) * 100));
         }
-        return new Estimate.Rto(rto, "at risk", total.high() > rto ? "the forecast fits, the high end of the range does not"
-                : String.format(Locale.ROOT, "the high end of the range leaves under %.0f %% of the window", RTO_MARGIN * 100));
+        return new Estimate.Rto(
+                rto,
+                "at risk",
+                total.high() > rto
+                        ? "the forecast fits, the high end of the range does not"
+                        : String.format(
+                                Locale.ROOT,
+                                "the high end of the range leaves under %.0f %% of the window",
+                                RTO_MARGIN * 100));
     }
 
     private static List<String> modelNotes(Model model, List<RestoreRun> runs, Target target, Outcome o) {
         List<String> notes = new ArrayList<>();
         long sizes = runs.stream().map(Model::rowsOf).distinct().count();
-        notes.add(String.format(Locale.ROOT, "calibration: %d restore%s of %d size%s", runs.size(), runs.size() == 1 ? "" : "s",
-                sizes, sizes == 1 ? "" : "s"));
+        notes.add(String.format(
+                Locale.ROOT,
+                "calibration: %d restore%s of %d size%s",
+                runs.size(),
+                runs.size() == 1 ? "" : "s",
+                sizes,
+                sizes == 1 ? "" : "s"));
         notes.add(exponentNote("table loads", "time ∝ rows^β", model.tableExponent));
-        notes.add(exponentNote("index builds (a sort of their table's n rows)", "time ∝ (n·ln n)^β", model.indexExponent));
+        notes.add(exponentNote(
+                "index builds (a sort of their table's n rows)", "time ∝ (n·ln n)^β", model.indexExponent));
         notes.add("setup, metadata and finish as measured: they do not grow with the rows");
-        List<Model.Fit> stepped = model.indexes.values().stream().filter(f -> f.step() != null).toList();
-        long maxKeys = model.indexes.values().stream().mapToLong(Model.Fit::maxRows).max().orElse(0);
-        long targetKeys = o.predictions().stream().filter(p -> p.kind().equals("index")).mapToLong(Model.Prediction::rows).max().orElse(0);
+        List<Model.Fit> stepped =
+                model.indexes.values().stream().filter(f -> f.step() != null).toList();
+        long maxKeys = model.indexes.values().stream()
+                .mapToLong(Model.Fit::maxRows)
+                .max()
+                .orElse(0);
+        long targetKeys = o.predictions().stream()
+                .filter(p -> p.kind().equals("index"))
+                .mapToLong(Model.Prediction::rows)
+                .max()
+                .orElse(0);
         if (!stepped.isEmpty()) {
             notes.add("a step in the cost per key (the sort no longer fits in memory, TempCacheLimit) seen in: "
-                    + stepped.stream().map(f -> String.format(Locale.ROOT, "%s ×%.1f between %s and %s keys", f.name(),
-                    f.step().ratio(), Model.fmt(f.step().belowKeys()), Model.fmt(f.step().aboveKeys()))).collect(Collectors.joining(", ")));
+                    + stepped.stream()
+                            .map(f -> String.format(
+                                    Locale.ROOT,
+                                    "%s ×%.1f between %s and %s keys",
+                                    f.name(),
+                                    f.step().ratio(),
+                                    Model.fmt(f.step().belowKeys()),
+                                    Model.fmt(f.step().aboveKeys())))
+                            .collect(Collectors.joining(", ")));
         } else if (targetKeys > maxKeys && maxKeys > 0) {
-            notes.add("no step in any index's cost per key up to " + Model.fmt(maxKeys) + " keys; the target's largest sort ("
-                    + Model.fmt(targetKeys) + " keys) may outgrow the sort memory (TempCacheLimit) and take longer than forecast");
+            notes.add("no step in any index's cost per key up to " + Model.fmt(maxKeys)
+                    + " keys; the target's largest sort (" + Model.fmt(targetKeys)
+                    + " keys) may outgrow the sort memory (TempCacheLimit) and take longer than forecast");
         }
-        long nearest = o.predictions().stream().filter(p -> p.how().equals("nearest")).count();
+        long nearest =
+                o.predictions().stream().filter(p -> p.how().equals("nearest")).count();
         if (nearest > 0) {
             notes.add(nearest + " object(s) the calibration never measured, estimated from the nearest kind: "
-                    + o.predictions().stream().filter(p -> p.how().equals("nearest")).map(Model.Prediction::name)
-                    .collect(Collectors.joining(", ")));
+                    + o.predictions().stream()
+                            .filter(p -> p.how().equals("nearest"))
+                            .map(Model.Prediction::name)
+                            .collect(Collectors.joining(", ")));
         }
-        List<String> missing = target.indexes() == null ? List.of() : model.indexes.keySet().stream()
-                .filter(n -> target.indexes().stream().noneMatch(i -> i.name().equals(n))).toList();
+        List<String> missing = target.indexes() == null
+                ? List.of()
+                : model.indexes.keySet().stream()
+                        .filter(n -> target.indexes().stream()
+                                .noneMatch(i -> i.name().equals(n)))
+                        .toList();
         if (!missing.isEmpty()) {
             notes.add("calibrated indexes the target does not have, left out: " + String.join(", ", missing));
         }
         if (target.indexes() == null) {
             notes.add("the target's indexes are taken as the calibration's (" + model.indexes.size() + ")");
         }
-        String routes = runs.stream().map(RestoreRun::via).filter(Objects::nonNull).map(Object::toString).distinct().collect(Collectors.joining(", "));
+        String routes = runs.stream()
+                .map(RestoreRun::via)
+                .filter(Objects::nonNull)
+                .map(Object::toString)
+                .distinct()
+                .collect(Collectors.joining(", "));
         if (routes.contains(",")) {
             notes.add("the calibration mixes routes (" + routes + "): they restore at different speeds");
         }
-        String hosts = runs.stream().map(r -> r.environment() == null ? null : r.environment().host()).filter(Objects::nonNull)
-                .distinct().collect(Collectors.joining(", "));
-        notes.add(hosts.contains(",") ? "the calibration mixes machines (" + hosts + ")"
-                : "the target restores on the calibration's machine, with its load, disks and settings"
-                        + (hosts.isEmpty() ? "" : " (" + hosts + ")"));
+        String hosts = runs.stream()
+                .map(r -> r.environment() == null ? null : r.environment().host())
+                .filter(Objects::nonNull)
+                .distinct()
+                .collect(Collectors.joining(", "));
+        notes.add(
+                hosts.contains(",")
+                        ? "the calibration mixes machines (" + hosts + ")"
+                        : "the target restores on the calibration's machine, with its load, disks and settings"
+                                + (hosts.isEmpty() ? "" : " (" + hosts + ")"));
         return notes;
     }
 
     private static String exponentNote(String what, String law, Double exponent) {
         return exponent == null
                 ? what + ": " + law + " with β = 1 assumed (no object measured at two sizes long enough to fit it)"
-                : String.format(Locale.ROOT, "%s: %s, β = %.2f fitted over all of them (an object measured at two sizes "
-                        + "or more, the largest a second or longer, fits its own)", what, law, exponent);
+                : String.format(
+                        Locale.ROOT,
+                        "%s: %s, β = %.2f fitted over all of them (an object measured at two sizes "
+                                + "or more, the largest a second or longer, fits its own)",
+                        what,
+                        law,
+                        exponent);
     }
 
     private static double round(double s) {

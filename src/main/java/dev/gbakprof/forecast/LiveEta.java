@@ -2,7 +2,6 @@ package dev.gbakprof.forecast;
 
 import dev.gbakprof.model.Phase;
 import dev.gbakprof.model.RestoreRun;
-
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -21,6 +20,7 @@ public final class LiveEta {
     static final double EARLY = 0.05;
     /** The range: ±(5 % + 15 % of the share of the restore still to come). */
     static final double BASE_SPREAD = 0.05;
+
     static final double LEFT_SPREAD = 0.15;
 
     private final RestoreRun baseline;
@@ -34,8 +34,7 @@ public final class LiveEta {
     private Double finishStart;
 
     /** Seconds left and their range, and what they were computed from. */
-    public record Reading(double left, double low, double high, String basis) {
-    }
+    public record Reading(double left, double low, double high, String basis) {}
 
     public LiveEta(RestoreRun baseline) {
         this.baseline = baseline;
@@ -61,8 +60,14 @@ public final class LiveEta {
      * @param started       the index builds started so far (the last one is running)
      * @param currentFor    seconds the running build has taken so far
      */
-    public synchronized Reading at(Phase phase, double elapsed, boolean dataStarted, Double readFraction,
-                                   Map<String, Long> rows, Set<String> started, double currentFor) {
+    public synchronized Reading at(
+            Phase phase,
+            double elapsed,
+            boolean dataStarted,
+            Double readFraction,
+            Map<String, Long> rows,
+            Set<String> started,
+            double currentFor) {
         double before = setup + metadata;
         if (phase == Phase.INDEXES || phase == Phase.FINISH) {
             if (indexSpeed == null) {
@@ -72,7 +77,9 @@ public final class LiveEta {
             double builds = 0;
             int total = 0;
             int notStarted = 0;
-            String current = started.isEmpty() ? null : started.stream().reduce((a, b) -> b).orElseThrow();
+            String current = started.isEmpty()
+                    ? null
+                    : started.stream().reduce((a, b) -> b).orElseThrow();
             Map<String, Long> sizes = new LinkedHashMap<>(Model.rowsOf(baseline));
             sizes.putAll(rows);
             for (Model.Prediction p : model.predict(new Target("this run", sizes, null, null, true))) {
@@ -97,8 +104,15 @@ public final class LiveEta {
             } else {
                 left = s * (builds + finish);
             }
-            return reading(left, elapsed, String.format(Locale.ROOT, "index builds still to do, forecast from baseline %s "
-                    + "and scaled by this run's data speed ×%.2f", baselineName(), s));
+            return reading(
+                    left,
+                    elapsed,
+                    String.format(
+                            Locale.ROOT,
+                            "index builds still to do, forecast from baseline %s "
+                                    + "and scaled by this run's data speed ×%.2f",
+                            baselineName(),
+                            s));
         }
         if (!dataStarted) {
             double left = Math.max(0, baseline.totalSeconds() - elapsed);
@@ -111,9 +125,17 @@ public final class LiveEta {
         double s = f < EARLY ? 1 : ratio(elapsed, before + f * data);
         // the model at the baseline's own sizes gives back the baseline's index phase
         double left = s * ((1 - f) * data + baseline.phaseSeconds(Phase.INDEXES) + finish);
-        return reading(left, elapsed, String.format(Locale.ROOT, "data %.0f %% by %s; speed ×%.2f of baseline %s%s", f * 100,
-                byPosition ? "the backup's read position" : "rows restored against the baseline's", s, baselineName(),
-                f < EARLY ? " (too early to tell: taken as 1)" : ""));
+        return reading(
+                left,
+                elapsed,
+                String.format(
+                        Locale.ROOT,
+                        "data %.0f %% by %s; speed ×%.2f of baseline %s%s",
+                        f * 100,
+                        byPosition ? "the backup's read position" : "rows restored against the baseline's",
+                        s,
+                        baselineName(),
+                        f < EARLY ? " (too early to tell: taken as 1)" : ""));
     }
 
     private static double ratio(double elapsed, double baselineAt) {

@@ -8,7 +8,6 @@ import dev.gbakprof.model.Phase;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.TableLoad;
 import dev.gbakprof.stats.Spread;
-
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -31,6 +30,7 @@ final class Model {
     final Map<String, Fit> indexes = new LinkedHashMap<>();
     /** The pooled exponent of each kind, {@code null} when not measurable (then {@link #ASSUMED_EXPONENT}). */
     final Double tableExponent;
+
     final Double indexExponent;
     final double setup;
     final double metadata;
@@ -44,14 +44,25 @@ final class Model {
      *
      * @param how {@code fitted} or {@code pooled}
      */
-    record Fit(String name, String table, boolean sort, List<Point> points, Step step, double[] beta, double[] lnA,
-               String how) {
+    record Fit(
+            String name,
+            String table,
+            boolean sort,
+            List<Point> points,
+            Step step,
+            double[] beta,
+            double[] lnA,
+            String how) {
 
         /** Seconds at n rows; {@code null} when the object was never measured with rows (nothing to scale). */
         Double predict(long n) {
             if (n == 0) {
                 // an index of an empty table still costs its definition's commit: as measured at 0 rows
-                Double m = Spread.of(points.stream().filter(p -> p.n() == 0).map(p -> (Double) p.t()).toList()).median();
+                Double m = Spread.of(points.stream()
+                                .filter(p -> p.n() == 0)
+                                .map(p -> (Double) p.t())
+                                .toList())
+                        .median();
                 return m == null ? 0.0 : m;
             }
             if (points.stream().noneMatch(p -> p.n() > 0)) {
@@ -61,7 +72,9 @@ final class Model {
             if (step != null && n > step.belowKeys() && n < step.aboveKeys()) {
                 r = 1; // between the sizes measured: the slower regime, the safer side
             }
-            return lnA[r] == Double.NEGATIVE_INFINITY ? 0.0 : Math.exp(lnA[r] + beta[r] * Math.log(PowerLaw.x(sort, n)));
+            return lnA[r] == Double.NEGATIVE_INFINITY
+                    ? 0.0
+                    : Math.exp(lnA[r] + beta[r] * Math.log(PowerLaw.x(sort, n)));
         }
 
         /** Whether any measurement took measurable time (a model worth copying to an object never seen). */
@@ -84,7 +97,8 @@ final class Model {
             long all = rows.values().stream().mapToLong(Long::longValue).sum();
             for (TableLoad t : run.tables()) {
                 if (t.seconds() != null) {
-                    tablePoints.computeIfAbsent(t.name(), k -> new ArrayList<>())
+                    tablePoints
+                            .computeIfAbsent(t.name(), k -> new ArrayList<>())
                             .add(new Point(t.records(), PowerLaw.x(false, t.records()), t.seconds()));
                 }
             }
@@ -93,7 +107,9 @@ final class Model {
                     continue;
                 }
                 long n = i.table() != null && rows.containsKey(i.table()) ? rows.get(i.table()) : all;
-                indexPoints.computeIfAbsent(i.name(), k -> new ArrayList<>()).add(new Point(n, PowerLaw.x(true, n), i.seconds()));
+                indexPoints
+                        .computeIfAbsent(i.name(), k -> new ArrayList<>())
+                        .add(new Point(n, PowerLaw.x(true, n), i.seconds()));
                 if (i.table() != null) {
                     indexTable.putIfAbsent(i.name(), i.table());
                 }
@@ -104,18 +120,35 @@ final class Model {
         tableExponent = pooled(tablePoints, Map.of());
         indexExponent = pooled(indexPoints, steps);
         tablePoints.forEach((name, pts) -> tables.put(name, fit(name, null, false, pts, null, tableExponent)));
-        indexPoints.forEach((name, pts) -> indexes.put(name,
-                fit(name, indexTable.get(name), true, pts, steps.get(name), indexExponent)));
+        indexPoints.forEach((name, pts) ->
+                indexes.put(name, fit(name, indexTable.get(name), true, pts, steps.get(name), indexExponent)));
 
         setup = median(runs, r -> r.phaseSeconds(Phase.SETUP));
         metadata = median(runs, r -> r.phaseSeconds(Phase.METADATA));
         finish = median(runs, r -> r.phaseSeconds(Phase.FINISH));
-        dataBetween = Math.max(0, median(runs, r -> r.phaseSeconds(Phase.DATA)
-                - r.tables().stream().map(TableLoad::seconds).filter(Objects::nonNull).mapToDouble(Double::doubleValue).sum()));
-        indexesBetween = Math.max(0, median(runs, r -> r.phaseSeconds(Phase.INDEXES)
-                - r.indexes().stream().map(IndexBuild::seconds).filter(Objects::nonNull).mapToDouble(Double::doubleValue).sum()));
+        dataBetween = Math.max(
+                0,
+                median(
+                        runs,
+                        r -> r.phaseSeconds(Phase.DATA)
+                                - r.tables().stream()
+                                        .map(TableLoad::seconds)
+                                        .filter(Objects::nonNull)
+                                        .mapToDouble(Double::doubleValue)
+                                        .sum()));
+        indexesBetween = Math.max(
+                0,
+                median(
+                        runs,
+                        r -> r.phaseSeconds(Phase.INDEXES)
+                                - r.indexes().stream()
+                                        .map(IndexBuild::seconds)
+                                        .filter(Objects::nonNull)
+                                        .mapToDouble(Double::doubleValue)
+                                        .sum()));
         bytesPerRow = runs.stream().allMatch(r -> r.backupBytes() != null && totalRows(r) > 0)
-                ? median(runs, r -> (double) r.backupBytes() / totalRows(r)) : null;
+                ? median(runs, r -> (double) r.backupBytes() / totalRows(r))
+                : null;
     }
 
     private static Double pooled(Map<String, List<Point>> points, Map<String, Step> steps) {
@@ -173,9 +206,15 @@ final class Model {
     }
 
     /** One object's forecast. */
-    record Prediction(String kind, String name, String table, long rows, double seconds, double exponent, String how,
-                      String basis) {
-    }
+    record Prediction(
+            String kind,
+            String name,
+            String table,
+            long rows,
+            double seconds,
+            double exponent,
+            String how,
+            String basis) {}
 
     /** The forecast of a target's every table load and index build. */
     List<Prediction> predict(Target target) {
@@ -183,8 +222,11 @@ final class Model {
         for (Map.Entry<String, Long> e : target.rows().entrySet()) {
             out.add(predictTable(e.getKey(), e.getValue()));
         }
-        List<Target.Index> targetIndexes = target.indexes() != null ? target.indexes()
-                : indexes.values().stream().map(f -> new Target.Index(f.name(), f.table())).toList();
+        List<Target.Index> targetIndexes = target.indexes() != null
+                ? target.indexes()
+                : indexes.values().stream()
+                        .map(f -> new Target.Index(f.name(), f.table()))
+                        .toList();
         for (Target.Index i : targetIndexes) {
             Long n = i.table() != null ? target.rows().get(i.table()) : null;
             if (n == null) {
@@ -203,22 +245,40 @@ final class Model {
         }
         Fit near = nearest(tables.values(), n);
         if (near == null) {
-            return new Prediction("table", name, null, n, 0, exponent(false), "nearest",
+            return new Prediction(
+                    "table",
+                    name,
+                    null,
+                    n,
+                    0,
+                    exponent(false),
+                    "nearest",
                     "no table of the calibration took measurable time: taken as 0");
         }
-        return new Prediction("table", name, null, n, near.predict(n), near.beta()[0], "nearest",
-                (f == null ? "not in the calibration" : "empty in every calibration run")
-                        + ": estimated as table " + near.name() + " (nearest in rows: " + fmt(near.maxRows()) + ")");
+        return new Prediction(
+                "table",
+                name,
+                null,
+                n,
+                near.predict(n),
+                near.beta()[0],
+                "nearest",
+                (f == null ? "not in the calibration" : "empty in every calibration run") + ": estimated as table "
+                        + near.name() + " (nearest in rows: " + fmt(near.maxRows()) + ")");
     }
 
     private Prediction predictIndex(String name, String table, long n) {
         Fit f = indexes.get(name);
         Double t = f == null ? null : f.predict(n);
         if (t != null) {
-            return new Prediction("index", name, table, n, t, f.beta()[n >= stepAbove(f) ? 1 : 0], f.how(), basis(f, n));
+            return new Prediction(
+                    "index", name, table, n, t, f.beta()[n >= stepAbove(f) ? 1 : 0], f.how(), basis(f, n));
         }
-        List<Fit> sameTable = table == null ? List.of()
-                : indexes.values().stream().filter(x -> table.equals(x.table()) && x.measurable()).toList();
+        List<Fit> sameTable = table == null
+                ? List.of()
+                : indexes.values().stream()
+                        .filter(x -> table.equals(x.table()) && x.measurable())
+                        .toList();
         Fit near;
         String why;
         if (!sameTable.isEmpty()) {
@@ -229,11 +289,20 @@ final class Model {
             why = "estimated as index " + near.name() + " of the same table (its median-cost index)";
         } else {
             near = nearest(indexes.values(), n);
-            why = near == null ? null : "estimated as index " + near.name() + " (table nearest in rows: " + fmt(near.maxRows()) + ")";
+            why = near == null
+                    ? null
+                    : "estimated as index " + near.name() + " (table nearest in rows: " + fmt(near.maxRows()) + ")";
         }
         String what = f == null ? "not in the calibration" : "its table was empty in every calibration run";
         if (near == null) {
-            return new Prediction("index", name, table, n, 0, exponent(true), "nearest",
+            return new Prediction(
+                    "index",
+                    name,
+                    table,
+                    n,
+                    0,
+                    exponent(true),
+                    "nearest",
                     what + "; no index of the calibration took measurable time: taken as 0");
         }
         return new Prediction("index", name, table, n, near.predict(n), near.beta()[0], "nearest", what + ": " + why);
@@ -245,8 +314,10 @@ final class Model {
 
     /** The measurable object whose largest calibration size is nearest (on a log scale) to n rows. */
     private static Fit nearest(java.util.Collection<Fit> fits, long n) {
-        return fits.stream().filter(Fit::measurable)
-                .min(Comparator.comparingDouble(f -> Math.abs(Math.log(Math.max(n, 1)) - Math.log(Math.max(f.maxRows(), 1)))))
+        return fits.stream()
+                .filter(Fit::measurable)
+                .min(Comparator.comparingDouble(
+                        f -> Math.abs(Math.log(Math.max(n, 1)) - Math.log(Math.max(f.maxRows(), 1)))))
                 .orElse(null);
     }
 
@@ -255,18 +326,31 @@ final class Model {
         String law = (f.sort() ? "(n·ln n)^" : "rows^") + String.format(Locale.ROOT, "%.2f", f.beta()[0]);
         String how = switch (f.how()) {
             case "fitted" -> "fitted on " + sizes + " sizes: ∝ " + law;
-            default -> "∝ " + law + " (" + (sizes < 2 ? "one size measured; exponent "
-                    + ((f.sort() ? indexExponent : tableExponent) == null ? "assumed" : "of all " + (f.sort() ? "indexes" : "tables"))
-                    : "too short to fit its own exponent; exponent of all " + (f.sort() ? "indexes" : "tables")) + ")";
+            default ->
+                "∝ " + law + " ("
+                        + (sizes < 2
+                                ? "one size measured; exponent "
+                                        + ((f.sort() ? indexExponent : tableExponent) == null
+                                                ? "assumed"
+                                                : "of all " + (f.sort() ? "indexes" : "tables"))
+                                : "too short to fit its own exponent; exponent of all "
+                                        + (f.sort() ? "indexes" : "tables"))
+                        + ")";
         };
         if (f.step() != null) {
-            how += String.format(Locale.ROOT, "; cost step ×%.1f between %s and %s keys (sort past TempCacheLimit)%s",
-                    f.step().ratio(), fmt(f.step().belowKeys()), fmt(f.step().aboveKeys()),
+            how += String.format(
+                    Locale.ROOT,
+                    "; cost step ×%.1f between %s and %s keys (sort past TempCacheLimit)%s",
+                    f.step().ratio(),
+                    fmt(f.step().belowKeys()),
+                    fmt(f.step().aboveKeys()),
                     n > f.step().belowKeys() ? ", above it here" : ", below it here");
         }
         long max = f.maxRows();
-        return how + (n > max && max > 0 ? String.format(Locale.ROOT, "; %.1f× the largest measured (%s)",
-                (double) n / max, fmt(max)) : "");
+        return how
+                + (n > max && max > 0
+                        ? String.format(Locale.ROOT, "; %.1f× the largest measured (%s)", (double) n / max, fmt(max))
+                        : "");
     }
 
     static String fmt(long n) {

@@ -19,11 +19,11 @@ final class PowerLaw {
     static final double STEP_RATIO = 1.5;
     /** Exponents outside these are noise (a load under a busy machine), not a law a restore follows: clamped. */
     static final double MIN_EXPONENT = 0.8;
+
     static final double MAX_EXPONENT = 1.6;
 
     /** One measurement: rows n, the model's x of them, seconds t. */
-    record Point(long n, double x, double t) {
-    }
+    record Point(long n, double x, double t) {}
 
     /**
      * A step in an index build's cost per key.
@@ -31,8 +31,7 @@ final class PowerLaw {
      * @param belowKeys the largest size measured below it, {@code aboveKeys} the smallest above
      * @param ratio     how much more a key costs above it
      */
-    record Step(long belowKeys, long aboveKeys, double ratio) {
-    }
+    record Step(long belowKeys, long aboveKeys, double ratio) {}
 
     /** The model's x of n rows: n for a load, n·ln n for a sort. */
     static double x(boolean sort, long n) {
@@ -44,7 +43,8 @@ final class PowerLaw {
         if (step == null) {
             return List.of(points);
         }
-        return List.of(points.stream().filter(p -> p.n() <= step.belowKeys()).toList(),
+        return List.of(
+                points.stream().filter(p -> p.n() <= step.belowKeys()).toList(),
                 points.stream().filter(p -> p.n() >= step.aboveKeys()).toList());
     }
 
@@ -54,7 +54,9 @@ final class PowerLaw {
      * steeper exponent look alike) and measurable times.
      */
     static Step findStep(List<Point> points) {
-        List<Point> timed = points.stream().filter(p -> p.t() >= FIT_MIN_SECONDS && p.n() > 0).toList();
+        List<Point> timed = points.stream()
+                .filter(p -> p.t() >= FIT_MIN_SECONDS && p.n() > 0)
+                .toList();
         List<Long> sizes = timed.stream().map(Point::n).distinct().sorted().toList();
         if (sizes.size() < 3) {
             return null;
@@ -62,8 +64,16 @@ final class PowerLaw {
         Step best = null;
         for (int k = 0; k + 1 < sizes.size(); k++) {
             long below = sizes.get(k);
-            double maxBelow = timed.stream().filter(p -> p.n() <= below).mapToDouble(p -> p.t() / p.x()).max().orElseThrow();
-            double minAbove = timed.stream().filter(p -> p.n() > below).mapToDouble(p -> p.t() / p.x()).min().orElseThrow();
+            double maxBelow = timed.stream()
+                    .filter(p -> p.n() <= below)
+                    .mapToDouble(p -> p.t() / p.x())
+                    .max()
+                    .orElseThrow();
+            double minAbove = timed.stream()
+                    .filter(p -> p.n() > below)
+                    .mapToDouble(p -> p.t() / p.x())
+                    .min()
+                    .orElseThrow();
             double ratio = minAbove / maxBelow;
             if (ratio >= STEP_RATIO && (best == null || ratio > best.ratio())) {
                 best = new Step(below, sizes.get(k + 1), ratio);
@@ -75,7 +85,9 @@ final class PowerLaw {
     /** Sums of the weighted, centred log-log products of one group: its share of a pooled slope. */
     record Moments(double sxy, double sxx) {
         static Moments of(List<Point> group) {
-            List<Point> timed = group.stream().filter(p -> p.t() >= FIT_MIN_SECONDS && p.x() > 0).toList();
+            List<Point> timed = group.stream()
+                    .filter(p -> p.t() >= FIT_MIN_SECONDS && p.x() > 0)
+                    .toList();
             if (timed.stream().map(Point::n).distinct().count() < 2) {
                 return new Moments(0, 0);
             }
@@ -124,7 +136,9 @@ final class PowerLaw {
      * (the long measurements count most), else the ratio of the sums (every point too short to fit, or zero).
      */
     static double lnCoefficient(List<Point> group, double beta) {
-        List<Point> timed = group.stream().filter(p -> p.t() >= dev.gbakprof.model.TableLoad.MIN_RATE_SECONDS && p.x() > 0).toList();
+        List<Point> timed = group.stream()
+                .filter(p -> p.t() >= dev.gbakprof.model.TableLoad.MIN_RATE_SECONDS && p.x() > 0)
+                .toList();
         if (!timed.isEmpty()) {
             double w = 0;
             double s = 0;
@@ -135,7 +149,10 @@ final class PowerLaw {
             return s / w;
         }
         double st = group.stream().mapToDouble(Point::t).sum();
-        double sx = group.stream().filter(p -> p.x() > 0).mapToDouble(p -> Math.pow(p.x(), beta)).sum();
+        double sx = group.stream()
+                .filter(p -> p.x() > 0)
+                .mapToDouble(p -> Math.pow(p.x(), beta))
+                .sum();
         return st <= 0 || sx <= 0 ? Double.NEGATIVE_INFINITY : Math.log(st / sx);
     }
 
@@ -151,6 +168,5 @@ final class PowerLaw {
         return copy;
     }
 
-    private PowerLaw() {
-    }
+    private PowerLaw() {}
 }

@@ -3,7 +3,6 @@ package dev.gbakprof.forecast;
 import dev.gbakprof.model.Inspection;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.TableLoad;
-
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -19,8 +18,8 @@ import java.util.Map;
  * @param fromCalibration {@code true} when the sizes are the calibration's own (scaled or overridden): a table
  *                    not in them is a typo, not a new table
  */
-public record Target(String source, Map<String, Long> rows, List<Index> indexes, Long backupBytes,
-                     boolean fromCalibration) {
+public record Target(
+        String source, Map<String, Long> rows, List<Index> indexes, Long backupBytes, boolean fromCalibration) {
 
     public Target {
         rows = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(rows));
@@ -34,8 +33,7 @@ public record Target(String source, Map<String, Long> rows, List<Index> indexes,
     }
 
     /** An index of the target and the table it is built on ({@code null}: unknown). */
-    public record Index(String name, String table) {
-    }
+    public record Index(String name, String table) {}
 
     /** Rows of all tables. */
     public long totalRows() {
@@ -48,7 +46,10 @@ public record Target(String source, Map<String, Long> rows, List<Index> indexes,
         for (TableLoad t : run.tables()) {
             rows.merge(t.name(), t.records(), Math::max);
         }
-        List<Index> indexes = run.indexes().stream().map(i -> new Index(i.name(), i.table())).distinct().toList();
+        List<Index> indexes = run.indexes().stream()
+                .map(i -> new Index(i.name(), i.table()))
+                .distinct()
+                .toList();
         return new Target(source, rows, indexes.isEmpty() ? null : indexes, run.backupBytes(), false);
     }
 
@@ -56,7 +57,9 @@ public record Target(String source, Map<String, Long> rows, List<Index> indexes,
     public static Target of(Inspection inspection, String source) {
         Map<String, Long> rows = new LinkedHashMap<>();
         inspection.tables().forEach(t -> rows.put(t.name(), t.rows()));
-        List<Index> indexes = inspection.indexes().stream().map(i -> new Index(i.name(), i.table())).toList();
+        List<Index> indexes = inspection.indexes().stream()
+                .map(i -> new Index(i.name(), i.table()))
+                .toList();
         return new Target(source, rows, indexes, null, false);
     }
 
@@ -67,8 +70,12 @@ public record Target(String source, Map<String, Long> rows, List<Index> indexes,
         }
         Map<String, Long> rows = new LinkedHashMap<>();
         reference.tables().forEach(t -> rows.merge(t.name(), Math.round(t.records() * factor), Math::max));
-        return new Target("--scale " + trim(factor) + " (the rows of " + name(reference) + " times " + trim(factor) + ")",
-                rows, null, scaleBytes(reference.backupBytes(), factor), true);
+        return new Target(
+                "--scale " + trim(factor) + " (the rows of " + name(reference) + " times " + trim(factor) + ")",
+                rows,
+                null,
+                scaleBytes(reference.backupBytes(), factor),
+                true);
     }
 
     /** The tables of {@code reference} with some row counts replaced; a table it does not have is refused. */
@@ -76,13 +83,17 @@ public record Target(String source, Map<String, Long> rows, List<Index> indexes,
         Map<String, Long> rows = new LinkedHashMap<>();
         reference.tables().forEach(t -> rows.merge(t.name(), t.records(), Math::max));
         for (Map.Entry<String, Long> e : given.entrySet()) {
-            String known = rows.keySet().stream().filter(k -> k.equalsIgnoreCase(e.getKey())).findFirst().orElse(null);
+            String known = rows.keySet().stream()
+                    .filter(k -> k.equalsIgnoreCase(e.getKey()))
+                    .findFirst()
+                    .orElse(null);
             if (known == null) {
                 throw new ForecastException("--rows " + e.getKey() + "=" + e.getValue() + ": no table " + e.getKey()
                         + " in the calibration runs; expected one of " + String.join(", ", rows.keySet()));
             }
             if (e.getValue() < 0) {
-                throw new ForecastException("--rows " + e.getKey() + "=" + e.getValue() + ": expected a count of 0 or more");
+                throw new ForecastException(
+                        "--rows " + e.getKey() + "=" + e.getValue() + ": expected a count of 0 or more");
             }
             rows.put(known, e.getValue());
         }

@@ -3,7 +3,6 @@ package dev.gbakprof.history;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.RunStatus;
 import dev.gbakprof.model.Validation;
-
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -27,12 +26,14 @@ public final class Check {
     /** Closer than this share of the RTO is a warning. */
     public static final double RTO_MARGIN = 0.20;
 
-    private Check() {
-    }
+    private Check() {}
 
     /** A monitoring plugin's states, with their exit codes (Nagios plugin guidelines). */
     public enum State {
-        OK(0), WARNING(1), CRITICAL(2), UNKNOWN(3);
+        OK(0),
+        WARNING(1),
+        CRITICAL(2),
+        UNKNOWN(3);
 
         private final int exitCode;
 
@@ -46,8 +47,7 @@ public final class Check {
     }
 
     /** The verdict: a state and the one line that says it with its numbers. */
-    public record Result(State state, String line) {
-    }
+    public record Result(State state, String line) {}
 
     /**
      * @param rto       the recovery time objective, or {@code null}
@@ -55,10 +55,15 @@ public final class Check {
      * @param slowerPct warn when the total exceeds the baseline median by more than this many percent; {@code null}:
      *                  when it is above the band
      */
-    public static Result of(Trend trend, Duration rto, Duration maxAge, Double slowerPct, Instant now,
-                            java.util.function.DoubleFunction<String> durations) {
-        java.util.function.DoubleFunction<String> human = s -> s >= 3600 && Math.round(s) % 3600 == 0
-                ? Math.round(s) / 3600 + " h" : durations.apply(s);
+    public static Result of(
+            Trend trend,
+            Duration rto,
+            Duration maxAge,
+            Double slowerPct,
+            Instant now,
+            java.util.function.DoubleFunction<String> durations) {
+        java.util.function.DoubleFunction<String> human =
+                s -> s >= 3600 && Math.round(s) % 3600 == 0 ? Math.round(s) / 3600 + " h" : durations.apply(s);
         Trend.Point newest = trend.newest();
         RestoreRun run = newest.run();
         String name = trend.shortName();
@@ -67,18 +72,24 @@ public final class Check {
             context.add("RTO " + human.apply(rto.toMillis() / 1000.0));
         }
         Band band = newest.band();
-        context.add(band == null ? "no baseline yet" : "baseline " + human.apply(band.low()) + " to " + human.apply(band.high()));
+        context.add(
+                band == null
+                        ? "no baseline yet"
+                        : "baseline " + human.apply(band.low()) + " to " + human.apply(band.high()));
         context.add(trend.points().size() + (trend.points().size() == 1 ? " run" : " runs"));
         String tail = " (" + String.join(", ", context) + ")";
         String when = " on " + newest.startedAt().toString().substring(0, 16).replace('T', ' ') + " UTC";
         Double total = run.totalSeconds();
 
         if (maxAge != null && newest.startedAt().plus(maxAge).isBefore(now)) {
-            return new Result(State.CRITICAL, "CRITICAL: " + name + ": no restore newer than " + human.apply(maxAge.toMillis() / 1000.0)
-                    + " (the newest started" + when + ")" + tail);
+            return new Result(
+                    State.CRITICAL,
+                    "CRITICAL: " + name + ": no restore newer than " + human.apply(maxAge.toMillis() / 1000.0)
+                            + " (the newest started" + when + ")" + tail);
         }
         if (run.status() != RunStatus.COMPLETED || total == null) {
-            return new Result(State.CRITICAL, "CRITICAL: " + name + " restore " + what(run) + when + ": " + why(run) + tail);
+            return new Result(
+                    State.CRITICAL, "CRITICAL: " + name + " restore " + what(run) + when + ": " + why(run) + tail);
         }
         String restored = name + " restored in " + human.apply(total);
         if (rto != null && total > rto.toMillis() / 1000.0) {
@@ -88,9 +99,18 @@ public final class Check {
             boolean slower = slowerPct == null ? total > band.high() : total > band.median() * (1 + slowerPct / 100);
             if (slower) {
                 double pct = 100 * (total / band.median() - 1);
-                return new Result(State.WARNING, "WARNING: " + restored + String.format(Locale.ROOT, ", %.0f%% slower than "
-                        + "the baseline median %s", pct, human.apply(band.median())) + (slowerPct == null ? ", above the band"
-                        : String.format(Locale.ROOT, " (more than %.0f%%)", slowerPct)) + tail);
+                return new Result(
+                        State.WARNING,
+                        "WARNING: " + restored
+                                + String.format(
+                                        Locale.ROOT,
+                                        ", %.0f%% slower than " + "the baseline median %s",
+                                        pct,
+                                        human.apply(band.median()))
+                                + (slowerPct == null
+                                        ? ", above the band"
+                                        : String.format(Locale.ROOT, " (more than %.0f%%)", slowerPct))
+                                + tail);
             }
         }
         if (rto != null && total > (1 - RTO_MARGIN) * rto.toMillis() / 1000.0) {
@@ -106,7 +126,10 @@ public final class Check {
     /** gbakprof's or gbak's first words on it: validation, verification, failure, gbak's first error. */
     private static String why(RestoreRun run) {
         if (run.validation() != null && run.validation().result() == Validation.Result.FAILED) {
-            return "validation failed" + (run.validation().output().isEmpty() ? "" : ": " + String.join(" ", run.validation().output()));
+            return "validation failed"
+                    + (run.validation().output().isEmpty()
+                            ? ""
+                            : ": " + String.join(" ", run.validation().output()));
         }
         if (run.inspection() != null && !run.inspection().problems().isEmpty()) {
             return "verification failed: " + run.inspection().problems().get(0);

@@ -3,7 +3,6 @@ package dev.gbakprof.history;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.RunKind;
 import dev.gbakprof.model.RunStatus;
-
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -31,8 +30,7 @@ public record Trend(String backup, List<Point> points) {
      * @param folder the run folder it was read from
      * @param band   the baseline of the completed restores before it; {@code null} with fewer than {@link Band#MIN_RUNS}
      */
-    public record Point(Path folder, RestoreRun run, Instant startedAt, Band band) {
-    }
+    public record Point(Path folder, RestoreRun run, Instant startedAt, Band band) {}
 
     /**
      * The trends of the restores among {@code runs} (backups and records without a start time are left out:
@@ -50,7 +48,9 @@ public record Trend(String backup, List<Point> points) {
         }
         List<Trend> trends = new ArrayList<>();
         byBackup.keySet().stream().sorted().forEach(name -> {
-            List<Point> sorted = byBackup.get(name).stream().sorted(Comparator.comparing(Point::startedAt)).toList();
+            List<Point> sorted = byBackup.get(name).stream()
+                    .sorted(Comparator.comparing(Point::startedAt))
+                    .toList();
             List<Point> banded = new ArrayList<>();
             List<Double> completed = new ArrayList<>();
             for (Point p : sorted) {
@@ -91,7 +91,9 @@ public record Trend(String backup, List<Point> points) {
 
     /** Completed restores. */
     public long completed() {
-        return points.stream().filter(p -> p.run().status() == RunStatus.COMPLETED).count();
+        return points.stream()
+                .filter(p -> p.run().status() == RunStatus.COMPLETED)
+                .count();
     }
 
     static Instant startedAt(RestoreRun r) {
@@ -108,10 +110,12 @@ public record Trend(String backup, List<Point> points) {
             return null;
         }
         double[] w = totals.subList(Math.max(0, totals.size() - WINDOW), totals.size()).stream()
-                .mapToDouble(Double::doubleValue).toArray();
+                .mapToDouble(Double::doubleValue)
+                .toArray();
         double median = median(w);
         double[] dev = Arrays.stream(w).map(x -> Math.abs(x - median)).toArray();
-        double half = Math.max(Math.max(3 * 1.4826 * median(dev), Band.MIN_HALF_WIDTH * median), Band.MIN_HALF_WIDTH_SECONDS);
+        double half =
+                Math.max(Math.max(3 * 1.4826 * median(dev), Band.MIN_HALF_WIDTH * median), Band.MIN_HALF_WIDTH_SECONDS);
         return new Band(round(median), round(Math.max(0, median - half)), round(median + half), w.length);
     }
 

@@ -8,5 +8,4 @@ package dev.gbakprof.log;
  * @param count the number it carries (records restored, page size, backup version, workers), or -1
  * @param line  the parsed line, with its statistics columns
  */
-public record Event(EventKind kind, String name, long count, StatLine line) {
-}
+public record Event(EventKind kind, String name, long count, StatLine line) {}

@@ -7,8 +7,7 @@ package dev.gbakprof.log;
  */
 public final class EventClassifier {
 
-    private EventClassifier() {
-    }
+    private EventClassifier() {}
 
     public static Event classify(StatLine line) {
         String t = line.text();
@@ -24,7 +23,8 @@ public final class EventClassifier {
                 if (t.startsWith("activating and creating deferred index ")) {
                     return ev(EventKind.ACTIVATING_INDEX, rest(t, 39), line);
                 }
-                if (t.startsWith("adjusting views dbkey length") || t.startsWith("adjusting system generators")
+                if (t.startsWith("adjusting views dbkey length")
+                        || t.startsWith("adjusting system generators")
                         || t.startsWith("adding missing privileges")) {
                     return ev(EventKind.FINISH_STEP, null, line);
                 }
@@ -43,7 +43,8 @@ public final class EventClassifier {
                     return ev(EventKind.ERROR, null, line); // msg 243: the big commit failed on an index
                 }
                 if (t.startsWith("Assertion (") && t.contains(") failure")) {
-                    return ev(EventKind.ERROR, null, line); // an engine assertion: gbak crashed (#7992), no gbak: prefix
+                    return ev(
+                            EventKind.ERROR, null, line); // an engine assertion: gbak crashed (#7992), no gbak: prefix
                 }
                 break;
             case 'b':
@@ -253,7 +254,9 @@ public final class EventClassifier {
             default:
                 break;
         }
-        if (t.startsWith("do not recognize ") || t.startsWith("skipped ") || t.startsWith("length given for initial file")) {
+        if (t.startsWith("do not recognize ")
+                || t.startsWith("skipped ")
+                || t.startsWith("length given for initial file")) {
             return ev(EventKind.WARNING, null, line);
         }
         if (t.startsWith("trigger ") && t.endsWith(" is invalid")) {
@@ -302,7 +305,8 @@ public final class EventClassifier {
         if (at > 0 && t.endsWith(" bytes written")) {
             String digits = t.substring(at + 2, t.length() - 14).strip();
             bytes = !digits.isEmpty() && digits.chars().allMatch(Character::isDigit) && digits.length() < 19
-                    ? Long.parseLong(digits) : -1;
+                    ? Long.parseLong(digits)
+                    : -1;
         }
         return new Event(EventKind.BACKUP_CLOSING, null, bytes, line);
     }

@@ -98,7 +98,9 @@ public enum EventKind {
 
     /** Kinds that only a restore prints: proof that a log is restore output ({@code total statistics} ends a backup too). */
     public boolean isRestoreMessage() {
-        return (phase != null && this != TOTAL_STATISTICS && !backup) || this == COMMIT_METADATA || this == INDEX_FAILED
+        return (phase != null && this != TOTAL_STATISTICS && !backup)
+                || this == COMMIT_METADATA
+                || this == INDEX_FAILED
                 || this == NOT_ONLINE;
     }
 

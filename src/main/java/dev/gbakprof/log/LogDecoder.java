@@ -25,13 +25,13 @@ public final class LogDecoder {
      * quoting a path or a key value, a few KB), so a longer line is no gbak output, and memory stays bounded.
      */
     public static final int MAX_LINE = 1 << 20;
+
     private static final Charset WINDOWS_1252 = Charset.forName("windows-1252");
     /** Eight bytes of a byte[] as one long, lowest address in the lowest bits. */
     private static final java.lang.invoke.VarHandle LONGS =
             java.lang.invoke.MethodHandles.byteArrayViewVarHandle(long[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
 
-    private LogDecoder() {
-    }
+    private LogDecoder() {}
 
     /** An open log: its detected encoding, positioned after any BOM. Close it when done. */
     public static final class Decoded implements java.io.Closeable {
@@ -41,6 +41,7 @@ public final class LogDecoder {
         private final InputStream in;
         /** The charset was given ({@code --encoding}): every line is decoded in it, none guessed. */
         private final boolean given;
+
         private BufferedReader reader;
         private long trailingNuls;
         private long linesBeforeNuls;
@@ -92,9 +93,13 @@ public final class LogDecoder {
         /** The text as a reader (any line end: LF, CRLF, CR). */
         public BufferedReader reader() {
             if (reader == null) {
-                reader = new BufferedReader(new InputStreamReader(in, charset.newDecoder()
-                        .onMalformedInput(CodingErrorAction.REPLACE)
-                        .onUnmappableCharacter(CodingErrorAction.REPLACE)), 1 << 16);
+                reader = new BufferedReader(
+                        new InputStreamReader(
+                                in,
+                                charset.newDecoder()
+                                        .onMalformedInput(CodingErrorAction.REPLACE)
+                                        .onUnmappableCharacter(CodingErrorAction.REPLACE)),
+                        1 << 16);
             }
             return reader;
         }
@@ -183,7 +188,8 @@ public final class LogDecoder {
                 throw tooLong(lineNumber + 1);
             }
             if (end > start) {
-                lines.accept(new CutLine(line(ascii, buf, start, end - start, nonAscii, lineNumber + 1))); // no line end: cut
+                lines.accept(new CutLine(
+                        line(ascii, buf, start, end - start, nonAscii, lineNumber + 1))); // no line end: cut
             }
         }
 
@@ -301,13 +307,16 @@ public final class LogDecoder {
         }
 
         private LogFormatException tooLong(long lineNumber) {
-            return new LogFormatException(name, lineNumber, "a line longer than " + MAX_LINE / (1 << 20)
-                    + " MB; gbak never prints one (its lines name one object or file): not a gbak log, or a damaged one");
+            return new LogFormatException(
+                    name,
+                    lineNumber,
+                    "a line longer than " + MAX_LINE / (1 << 20)
+                            + " MB; gbak never prints one (its lines name one object or file): not a gbak log, or a damaged one");
         }
 
         private LogFormatException binary(long lineNumber) {
-            return new LogFormatException(name, lineNumber,
-                    "binary data (NUL bytes); expected the text output of gbak -c -v");
+            return new LogFormatException(
+                    name, lineNumber, "binary data (NUL bytes); expected the text output of gbak -c -v");
         }
 
         @Override
@@ -422,7 +431,8 @@ public final class LogDecoder {
      * saved raw log.
      */
     public static String decodeLine(byte[] bytes, int offset, int length) {
-        return new String(bytes, offset, length, validUtf8(bytes, offset, length) ? StandardCharsets.UTF_8 : WINDOWS_1252);
+        return new String(
+                bytes, offset, length, validUtf8(bytes, offset, length) ? StandardCharsets.UTF_8 : WINDOWS_1252);
     }
 
     /**
@@ -444,7 +454,10 @@ public final class LogDecoder {
                 return false;
             }
             int c1 = bytes[i + 1] & 0xff;
-            if ((c == 0xE0 && c1 < 0xA0) || (c == 0xED && c1 > 0x9F) || (c == 0xF0 && c1 < 0x90) || (c == 0xF4 && c1 > 0x8F)) {
+            if ((c == 0xE0 && c1 < 0xA0)
+                    || (c == 0xED && c1 > 0x9F)
+                    || (c == 0xF0 && c1 < 0x90)
+                    || (c == 0xF4 && c1 > 0x8F)) {
                 return false; // overlong, a surrogate, or above U+10FFFF
             }
             for (int k = 1; k <= more; k++) {
@@ -468,11 +481,15 @@ public final class LogDecoder {
             } else if (c < 0x20 && c != '\t' && c != '\r' && c != '\f' && c != 0x1b) {
                 bad++;
                 if (bad >= 1 && c == 0) {
-                    throw new LogFormatException(name, line,
+                    throw new LogFormatException(
+                            name,
+                            line,
                             "binary data (NUL bytes); expected the text output of gbak -c -v -st tdrw, not a backup or database file");
                 }
                 if (bad > 8) {
-                    throw new LogFormatException(name, line,
+                    throw new LogFormatException(
+                            name,
+                            line,
                             "binary data (control characters); expected the text output of gbak -c -v -st tdrw");
                 }
             }

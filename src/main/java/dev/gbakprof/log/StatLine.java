@@ -15,8 +15,15 @@ package dev.gbakprof.log;
  *                   (a damaged log: {@code 47B}) is {@link #UNREADABLE}, so that it is not taken for absent.
  * @param text       the message, e.g. {@code activating and creating deferred index PK_ORDERS}
  */
-public record StatLine(long lineNumber, boolean prefixed, boolean hasStats, long timeMs, long deltaMs,
-                       long reads, long writes, String text) {
+public record StatLine(
+        long lineNumber,
+        boolean prefixed,
+        boolean hasStats,
+        long timeMs,
+        long deltaMs,
+        long reads,
+        long writes,
+        String text) {
 
     /** The value of a column whose token cannot be read ({@code 47B}, {@code 0.5Z3}): not a number, not absent. */
     public static final long UNREADABLE = -2;

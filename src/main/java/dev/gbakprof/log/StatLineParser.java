@@ -133,15 +133,35 @@ public final class StatLineParser {
             }
         }
         int from = skipBlanks(pos, end);
-        StatLine plain = new StatLine(lineNumber, prefixed, false, -1, -1, -1, -1,
+        StatLine plain = new StatLine(
+                lineNumber,
+                prefixed,
+                false,
+                -1,
+                -1,
+                -1,
+                -1,
                 cut && oddQuotes(from, end) ? "" : text(base, from, end)); // a name cut inside its quotes: no name
-        if (n > 0 && prefixed && !cut && pos < end && b[pos] == ' ' && startsWithDigit(skipBlanks(pos, end), end)
-                && EventClassifier.classify(plain).kind() == EventKind.OTHER && !plain.text().contains(PREFIX)) {
+        if (n > 0
+                && prefixed
+                && !cut
+                && pos < end
+                && b[pos] == ' '
+                && startsWithDigit(skipBlanks(pos, end), end)
+                && EventClassifier.classify(plain).kind() == EventKind.OTHER
+                && !plain.text().contains(PREFIX)) {
             // "gbak: " and a number, while columns are in force, yet no statistics block and no message: a line
             // too damaged to read; its columns are unreadable, so the spans it ends are unknown (not a line with a
             // second gbak: in it, which LinePipeline reads as two)
-            return new StatLine(lineNumber, true, true, unreadable(Column.TIME), unreadable(Column.DELTA),
-                    unreadable(Column.READS), unreadable(Column.WRITES), "");
+            return new StatLine(
+                    lineNumber,
+                    true,
+                    true,
+                    unreadable(Column.TIME),
+                    unreadable(Column.DELTA),
+                    unreadable(Column.READS),
+                    unreadable(Column.WRITES),
+                    "");
         }
         return plain;
     }
@@ -192,8 +212,14 @@ public final class StatLineParser {
      */
     private int undecorated(int pos, int end) {
         int p = pos;
-        while (p < end && (isMark(b[p]) || b[p] == '>' || b[p] == '-' || b[p] == '+' || b[p] == ' ' || b[p] == '\t'
-                || b[p] == '"')) { // a quote opening a pasted log: "gbak:cannot commit index X
+        while (p < end
+                && (isMark(b[p])
+                        || b[p] == '>'
+                        || b[p] == '-'
+                        || b[p] == '+'
+                        || b[p] == ' '
+                        || b[p] == '\t'
+                        || b[p] == '"')) { // a quote opening a pasted log: "gbak:cannot commit index X
             p++;
         }
         decorationEnd = pos;
@@ -253,7 +279,8 @@ public final class StatLineParser {
 
     /** The characters from..to of the line being parsed, as a String. */
     private String text(int base, int from, int to) {
-        return raw instanceof AsciiLine ? new String(b, from, to - from, StandardCharsets.ISO_8859_1)
+        return raw instanceof AsciiLine
+                ? new String(b, from, to - from, StandardCharsets.ISO_8859_1)
                 : raw.subSequence(from - base, to - base).toString();
     }
 
@@ -402,8 +429,11 @@ public final class StatLineParser {
         if (cut && oddQuotes(p, end)) {
             text = ""; // Firebird 6 quotes names: one cut inside its quotes ("PUBLIC"."PK_) is no name at all
         }
-        if (cut && !text.isEmpty() && EventClassifier.classify(new StatLine(lineNumber, prefixed, true, time, delta,
-                reads, writes, text)).kind() == EventKind.OTHER) {
+        if (cut
+                && !text.isEmpty()
+                && EventClassifier.classify(new StatLine(lineNumber, prefixed, true, time, delta, reads, writes, text))
+                                .kind()
+                        == EventKind.OTHER) {
             text = ""; // a message cut short ("300000 rec"): not known, not guessed
         }
         return new StatLine(lineNumber, prefixed, true, time, delta, reads, writes, text);

@@ -13,8 +13,15 @@ package dev.gbakprof.model;
  * @param processWriteBytes bytes the worker wrote (Linux: write_bytes, sent to storage; Windows: all writes)
  * @param processRssBytes   the worker's resident memory at the sample
  */
-public record CpuSample(double atSeconds, Double mhz, Double load, String phase, Double processCpuSeconds,
-                        Long processReadBytes, Long processWriteBytes, Long processRssBytes) {
+public record CpuSample(
+        double atSeconds,
+        Double mhz,
+        Double load,
+        String phase,
+        Double processCpuSeconds,
+        Long processReadBytes,
+        Long processWriteBytes,
+        Long processRssBytes) {
 
     /** A sample of the machine only (records written before process samples existed). */
     public CpuSample(double atSeconds, Double mhz, Double load) {

@@ -10,24 +10,41 @@ package dev.gbakprof.model;
  * @param idleProbe     whether the CPU clocked down when idle, measured right before the restore
  *                      ({@code run --probe-power}); {@code null} when not measured
  */
-public record Environment(String host, String os, String cpuModel, Integer logicalCpus,
-                          PowerPlan powerPlan, String gbakVersion, String engineVersion, Long memoryBytes,
-                          IdleProbe idleProbe) {
+public record Environment(
+        String host,
+        String os,
+        String cpuModel,
+        Integer logicalCpus,
+        PowerPlan powerPlan,
+        String gbakVersion,
+        String engineVersion,
+        Long memoryBytes,
+        IdleProbe idleProbe) {
 
-    public Environment(String host, String os, String cpuModel, Integer logicalCpus,
-                       PowerPlan powerPlan, String gbakVersion, String engineVersion, Long memoryBytes) {
+    public Environment(
+            String host,
+            String os,
+            String cpuModel,
+            Integer logicalCpus,
+            PowerPlan powerPlan,
+            String gbakVersion,
+            String engineVersion,
+            Long memoryBytes) {
         this(host, os, cpuModel, logicalCpus, powerPlan, gbakVersion, engineVersion, memoryBytes, null);
     }
 
     public Environment withPowerPlan(PowerPlan plan) {
-        return new Environment(host, os, cpuModel, logicalCpus, plan, gbakVersion, engineVersion, memoryBytes, idleProbe);
+        return new Environment(
+                host, os, cpuModel, logicalCpus, plan, gbakVersion, engineVersion, memoryBytes, idleProbe);
     }
 
     public Environment withEngineVersion(String version) {
-        return new Environment(host, os, cpuModel, logicalCpus, powerPlan, gbakVersion, version, memoryBytes, idleProbe);
+        return new Environment(
+                host, os, cpuModel, logicalCpus, powerPlan, gbakVersion, version, memoryBytes, idleProbe);
     }
 
     public Environment withIdleProbe(IdleProbe probe) {
-        return new Environment(host, os, cpuModel, logicalCpus, powerPlan, gbakVersion, engineVersion, memoryBytes, probe);
+        return new Environment(
+                host, os, cpuModel, logicalCpus, powerPlan, gbakVersion, engineVersion, memoryBytes, probe);
     }
 }

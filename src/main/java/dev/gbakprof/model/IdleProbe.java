@@ -16,8 +16,13 @@ import java.util.List;
  *                      or {@code unclear} (in between, or the bursts varied too much to tell)
  * @param message       the verdict as one sentence with its numbers
  */
-public record IdleProbe(double ratio, List<Double> afterIdleMs, List<Double> backToBackMs, double pauseSeconds,
-                        String verdict, String message) {
+public record IdleProbe(
+        double ratio,
+        List<Double> afterIdleMs,
+        List<Double> backToBackMs,
+        double pauseSeconds,
+        String verdict,
+        String message) {
     public IdleProbe {
         afterIdleMs = List.copyOf(afterIdleMs);
         backToBackMs = List.copyOf(backToBackMs);

@@ -22,34 +22,60 @@ import java.util.List;
  *                      rows prints its index definitions but no data line): {@code table} is then {@code null} and
  *                      {@code tableSource} {@code inferred}; {@code null} when {@code table} is known or nothing is
  */
-public record IndexBuild(String name, String table, IndexMapping tableSource, Double startSeconds,
-                         Double seconds, Long reads, Long writes, boolean failed, Double keysPerSecond,
-                         List<String> tableCandidates) {
+public record IndexBuild(
+        String name,
+        String table,
+        IndexMapping tableSource,
+        Double startSeconds,
+        Double seconds,
+        Long reads,
+        Long writes,
+        boolean failed,
+        Double keysPerSecond,
+        List<String> tableCandidates) {
 
     public IndexBuild {
         tableCandidates = tableCandidates == null ? null : List.copyOf(tableCandidates);
     }
 
     /** An index build whose key rate is not known (yet). */
-    public IndexBuild(String name, String table, IndexMapping tableSource, Double startSeconds, Double seconds,
-                      Long reads, Long writes, boolean failed) {
+    public IndexBuild(
+            String name,
+            String table,
+            IndexMapping tableSource,
+            Double startSeconds,
+            Double seconds,
+            Long reads,
+            Long writes,
+            boolean failed) {
         this(name, table, tableSource, startSeconds, seconds, reads, writes, failed, null, null);
     }
 
-    public IndexBuild(String name, String table, IndexMapping tableSource, Double startSeconds, Double seconds,
-                      Long reads, Long writes, boolean failed, Double keysPerSecond) {
+    public IndexBuild(
+            String name,
+            String table,
+            IndexMapping tableSource,
+            Double startSeconds,
+            Double seconds,
+            Long reads,
+            Long writes,
+            boolean failed,
+            Double keysPerSecond) {
         this(name, table, tableSource, startSeconds, seconds, reads, writes, failed, keysPerSecond, null);
     }
 
     /** This build with its table known (the candidates are gone). */
     public IndexBuild withTable(String newTable, IndexMapping newSource) {
-        return new IndexBuild(name, newTable, newSource, startSeconds, seconds, reads, writes, failed, keysPerSecond, null);
+        return new IndexBuild(
+                name, newTable, newSource, startSeconds, seconds, reads, writes, failed, keysPerSecond, null);
     }
 
     /** This build with {@code keysPerSecond} computed from the rows of its table ({@code null}: unknown). */
     public IndexBuild withKeys(Long rows) {
-        Double rate = rows == null || rows == 0 || seconds == null || seconds < TableLoad.MIN_RATE_SECONDS || failed ? null
+        Double rate = rows == null || rows == 0 || seconds == null || seconds < TableLoad.MIN_RATE_SECONDS || failed
+                ? null
                 : Math.round(rows / seconds * 10) / 10.0;
-        return new IndexBuild(name, table, tableSource, startSeconds, seconds, reads, writes, failed, rate, tableCandidates);
+        return new IndexBuild(
+                name, table, tableSource, startSeconds, seconds, reads, writes, failed, rate, tableCandidates);
     }
 }

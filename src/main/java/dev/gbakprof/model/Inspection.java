@@ -21,9 +21,19 @@ import java.util.List;
  * @param verifiedAgainst {@code log} when the row counts were checked against a restore log, {@code null}
  *                      when the database was only inspected
  */
-public record Inspection(String database, String engineVersion, String ods, Integer pageSize, Integer pageBuffers,
-                         Long fileBytes, Integer sweepInterval, Boolean forcedWrites, List<Table> tables,
-                         List<Index> indexes, List<String> problems, String verifiedAgainst) {
+public record Inspection(
+        String database,
+        String engineVersion,
+        String ods,
+        Integer pageSize,
+        Integer pageBuffers,
+        Long fileBytes,
+        Integer sweepInterval,
+        Boolean forcedWrites,
+        List<Table> tables,
+        List<Index> indexes,
+        List<String> problems,
+        String verifiedAgainst) {
 
     public Inspection {
         tables = tables == null ? List.of() : List.copyOf(tables);
@@ -32,8 +42,7 @@ public record Inspection(String database, String engineVersion, String ods, Inte
     }
 
     /** A user table and the rows it holds. */
-    public record Table(String name, long rows) {
-    }
+    public record Table(String name, long rows) {}
 
     /**
      * A user index as {@code RDB$INDICES} describes it.
@@ -42,8 +51,15 @@ public record Inspection(String database, String engineVersion, String ods, Inte
      * @param expression  the {@code COMPUTED BY} source of an expression index, else {@code null}
      * @param selectivity the stored statistics ({@code RDB$STATISTICS}: 1 / distinct keys), {@code null} if never computed
      */
-    public record Index(String name, String table, List<String> segments, String expression, boolean unique,
-                        boolean descending, boolean active, Double selectivity) {
+    public record Index(
+            String name,
+            String table,
+            List<String> segments,
+            String expression,
+            boolean unique,
+            boolean descending,
+            boolean active,
+            Double selectivity) {
         public Index {
             segments = segments == null ? List.of() : List.copyOf(segments);
         }
@@ -51,11 +67,26 @@ public record Inspection(String database, String engineVersion, String ods, Inte
 
     /** Rows of a table, or {@code null} when the database has no such table. */
     public Long rows(String table) {
-        return tables.stream().filter(t -> t.name().equals(table)).map(Table::rows).findFirst().orElse(null);
+        return tables.stream()
+                .filter(t -> t.name().equals(table))
+                .map(Table::rows)
+                .findFirst()
+                .orElse(null);
     }
 
     public Inspection withVerification(List<String> newProblems, String against) {
-        return new Inspection(database, engineVersion, ods, pageSize, pageBuffers, fileBytes, sweepInterval,
-                forcedWrites, tables, indexes, newProblems, against);
+        return new Inspection(
+                database,
+                engineVersion,
+                ods,
+                pageSize,
+                pageBuffers,
+                fileBytes,
+                sweepInterval,
+                forcedWrites,
+                tables,
+                indexes,
+                newProblems,
+                against);
     }
 }

@@ -15,8 +15,15 @@ import com.fasterxml.jackson.annotation.JsonValue;
  * @param machineLoad the machine's mean CPU load (0..1, all cores) in those intervals, {@code null} if not sampled
  * @param bound       what limited the phase, or {@code null} when it was too short to tell (under 2 samples)
  */
-public record PhaseResources(String phase, double seconds, double cpuSeconds, double cpuShare, double readMb,
-                             double writtenMb, Double machineLoad, Bound bound) {
+public record PhaseResources(
+        String phase,
+        double seconds,
+        double cpuSeconds,
+        double cpuShare,
+        double readMb,
+        double writtenMb,
+        Double machineLoad,
+        Bound bound) {
 
     /** What a phase was limited by; the rule is in README ("Why is it slow"). */
     public enum Bound {

@@ -1,5 +1,4 @@
 package dev.gbakprof.model;
 
 /** Seconds a restore spent in one phase; the JSON writes the phase as its {@link Phase#label()}. */
-public record PhaseTime(Phase name, double seconds) {
-}
+public record PhaseTime(Phase name, double seconds) {}

@@ -25,7 +25,8 @@ public record PowerPlan(String name, String guid, String source, Boolean perform
 
     /** The plan cannot be read; {@code reason} says why ("no cpufreq in /sys (virtual machine?)"). */
     public static PowerPlan unknown(String reason) {
-        return new PowerPlan(PlanSource.UNKNOWN.word(), null, PlanSource.UNKNOWN.word() + UNKNOWN_SEPARATOR + reason, null);
+        return new PowerPlan(
+                PlanSource.UNKNOWN.word(), null, PlanSource.UNKNOWN.word() + UNKNOWN_SEPARATOR + reason, null);
     }
 
     private static final String UNKNOWN_SEPARATOR = ": ";
@@ -42,7 +43,9 @@ public record PowerPlan(String name, String guid, String source, Boolean perform
 
     /** Why the plan is unknown, {@code null} when it was read. */
     public String unknownReason() {
-        return from() == PlanSource.UNKNOWN && source.length() > PlanSource.UNKNOWN.word().length()
-                ? source.substring(PlanSource.UNKNOWN.word().length() + UNKNOWN_SEPARATOR.length()) : null;
+        return from() == PlanSource.UNKNOWN
+                        && source.length() > PlanSource.UNKNOWN.word().length()
+                ? source.substring(PlanSource.UNKNOWN.word().length() + UNKNOWN_SEPARATOR.length())
+                : null;
     }
 }

@@ -90,6 +90,7 @@ public record RestoreRun(
 
     /** What every version of the record's schema starts with. */
     public static final String SCHEMA_FAMILY = "gbakprof.run/";
+
     public static final String SCHEMA = SCHEMA_FAMILY + "1";
 
     public RestoreRun {
@@ -135,8 +136,11 @@ public record RestoreRun(
 
     /** Seconds of one phase, 0 when the phase was not reached. */
     public double phaseSeconds(Phase phase) {
-        return phases.stream().filter(p -> p.name() == phase)
-                .mapToDouble(PhaseTime::seconds).findFirst().orElse(0);
+        return phases.stream()
+                .filter(p -> p.name() == phase)
+                .mapToDouble(PhaseTime::seconds)
+                .findFirst()
+                .orElse(0);
     }
 
     public RestoreRun withLabel(String newLabel) {
@@ -196,38 +200,120 @@ public record RestoreRun(
             if (r == null) {
                 return;
             }
-            label = r.label; source = r.source; via = r.via; startedAt = r.startedAt; status = r.status;
-            exitCode = r.exitCode; command = r.command; columns = r.columns; totalSeconds = r.totalSeconds;
-            lastSeenSeconds = r.lastSeenSeconds; phases = r.phases; tables = r.tables; indexes = r.indexes;
-            errors = r.errors; warnings = r.warnings; environment = r.environment; cpuSamples = r.cpuSamples;
-            backupFile = r.backupFile; database = r.database; pageSize = r.pageSize;
-            backupVersion = r.backupVersion; parallelWorkers = r.parallelWorkers; totalReads = r.totalReads;
-            totalWrites = r.totalWrites; indexMapping = r.indexMapping; backupBytes = r.backupBytes;
-            wallSeconds = r.wallSeconds; inspection = r.inspection; kind = r.kind;
+            label = r.label;
+            source = r.source;
+            via = r.via;
+            startedAt = r.startedAt;
+            status = r.status;
+            exitCode = r.exitCode;
+            command = r.command;
+            columns = r.columns;
+            totalSeconds = r.totalSeconds;
+            lastSeenSeconds = r.lastSeenSeconds;
+            phases = r.phases;
+            tables = r.tables;
+            indexes = r.indexes;
+            errors = r.errors;
+            warnings = r.warnings;
+            environment = r.environment;
+            cpuSamples = r.cpuSamples;
+            backupFile = r.backupFile;
+            database = r.database;
+            pageSize = r.pageSize;
+            backupVersion = r.backupVersion;
+            parallelWorkers = r.parallelWorkers;
+            totalReads = r.totalReads;
+            totalWrites = r.totalWrites;
+            indexMapping = r.indexMapping;
+            backupBytes = r.backupBytes;
+            wallSeconds = r.wallSeconds;
+            inspection = r.inspection;
+            kind = r.kind;
             failure = r.failure;
             worker = r.worker;
             phaseResources = r.phaseResources;
             validation = r.validation;
-            parallelWorkersUsed = r.parallelWorkersUsed; tablesDefined = r.tablesDefined;
-            indexesDefined = r.indexesDefined; indexesNeverBuilt = r.indexesNeverBuilt;
+            parallelWorkersUsed = r.parallelWorkersUsed;
+            tablesDefined = r.tablesDefined;
+            indexesDefined = r.indexesDefined;
+            indexesNeverBuilt = r.indexesNeverBuilt;
             etaBasis = r.etaBasis;
         }
 
-        public Builder label(String v) { label = v; return this; }
-        public Builder source(String v) { source = v; return this; }
-        public Builder via(Via v) { via = v; return this; }
-        public Builder startedAt(String v) { startedAt = v; return this; }
-        public Builder status(RunStatus v) { status = v; return this; }
-        public Builder exitCode(Integer v) { exitCode = v; return this; }
-        public Builder command(String v) { command = v; return this; }
-        public Builder columns(List<Column> v) { columns = v; return this; }
-        public Builder totalSeconds(Double v) { totalSeconds = v; return this; }
-        public Builder lastSeenSeconds(Double v) { lastSeenSeconds = v; return this; }
-        public Builder phases(List<PhaseTime> v) { phases = v; return this; }
-        public Builder tables(List<TableLoad> v) { tables = v; return this; }
-        public Builder indexes(List<IndexBuild> v) { indexes = v; return this; }
-        public Builder errors(List<String> v) { errors = v; return this; }
-        public Builder warnings(List<Warning> v) { warnings = v; return this; }
+        public Builder label(String v) {
+            label = v;
+            return this;
+        }
+
+        public Builder source(String v) {
+            source = v;
+            return this;
+        }
+
+        public Builder via(Via v) {
+            via = v;
+            return this;
+        }
+
+        public Builder startedAt(String v) {
+            startedAt = v;
+            return this;
+        }
+
+        public Builder status(RunStatus v) {
+            status = v;
+            return this;
+        }
+
+        public Builder exitCode(Integer v) {
+            exitCode = v;
+            return this;
+        }
+
+        public Builder command(String v) {
+            command = v;
+            return this;
+        }
+
+        public Builder columns(List<Column> v) {
+            columns = v;
+            return this;
+        }
+
+        public Builder totalSeconds(Double v) {
+            totalSeconds = v;
+            return this;
+        }
+
+        public Builder lastSeenSeconds(Double v) {
+            lastSeenSeconds = v;
+            return this;
+        }
+
+        public Builder phases(List<PhaseTime> v) {
+            phases = v;
+            return this;
+        }
+
+        public Builder tables(List<TableLoad> v) {
+            tables = v;
+            return this;
+        }
+
+        public Builder indexes(List<IndexBuild> v) {
+            indexes = v;
+            return this;
+        }
+
+        public Builder errors(List<String> v) {
+            errors = v;
+            return this;
+        }
+
+        public Builder warnings(List<Warning> v) {
+            warnings = v;
+            return this;
+        }
         /** Adds one warning after those set so far. */
         public Builder warning(WarningCode code, String message) {
             List<Warning> more = new java.util.ArrayList<>(warnings);
@@ -235,36 +321,163 @@ public record RestoreRun(
             warnings = more;
             return this;
         }
-        public Builder environment(Environment v) { environment = v; return this; }
-        public Builder cpuSamples(List<CpuSample> v) { cpuSamples = v; return this; }
-        public Builder backupFile(String v) { backupFile = v; return this; }
-        public Builder database(String v) { database = v; return this; }
-        public Builder pageSize(Integer v) { pageSize = v; return this; }
-        public Builder backupVersion(Integer v) { backupVersion = v; return this; }
-        public Builder parallelWorkers(Integer v) { parallelWorkers = v; return this; }
-        public Builder totalReads(Long v) { totalReads = v; return this; }
-        public Builder totalWrites(Long v) { totalWrites = v; return this; }
-        public Builder indexMapping(IndexMapping v) { indexMapping = v; return this; }
-        public Builder backupBytes(Long v) { backupBytes = v; return this; }
-        public Builder wallSeconds(Double v) { wallSeconds = v; return this; }
-        public Builder inspection(Inspection v) { inspection = v; return this; }
-        public Builder kind(RunKind v) { kind = v; return this; }
-        public Builder failure(String v) { failure = v; return this; }
-        public Builder worker(String v) { worker = v; return this; }
-        public Builder phaseResources(List<PhaseResources> v) { phaseResources = v; return this; }
-        public Builder validation(Validation v) { validation = v; return this; }
-        public Builder parallelWorkersUsed(Integer v) { parallelWorkersUsed = v; return this; }
-        public Builder tablesDefined(Integer v) { tablesDefined = v; return this; }
-        public Builder indexesDefined(Integer v) { indexesDefined = v; return this; }
-        public Builder indexesNeverBuilt(List<String> v) { indexesNeverBuilt = v; return this; }
-        public Builder etaBasis(String v) { etaBasis = v; return this; }
+
+        public Builder environment(Environment v) {
+            environment = v;
+            return this;
+        }
+
+        public Builder cpuSamples(List<CpuSample> v) {
+            cpuSamples = v;
+            return this;
+        }
+
+        public Builder backupFile(String v) {
+            backupFile = v;
+            return this;
+        }
+
+        public Builder database(String v) {
+            database = v;
+            return this;
+        }
+
+        public Builder pageSize(Integer v) {
+            pageSize = v;
+            return this;
+        }
+
+        public Builder backupVersion(Integer v) {
+            backupVersion = v;
+            return this;
+        }
+
+        public Builder parallelWorkers(Integer v) {
+            parallelWorkers = v;
+            return this;
+        }
+
+        public Builder totalReads(Long v) {
+            totalReads = v;
+            return this;
+        }
+
+        public Builder totalWrites(Long v) {
+            totalWrites = v;
+            return this;
+        }
+
+        public Builder indexMapping(IndexMapping v) {
+            indexMapping = v;
+            return this;
+        }
+
+        public Builder backupBytes(Long v) {
+            backupBytes = v;
+            return this;
+        }
+
+        public Builder wallSeconds(Double v) {
+            wallSeconds = v;
+            return this;
+        }
+
+        public Builder inspection(Inspection v) {
+            inspection = v;
+            return this;
+        }
+
+        public Builder kind(RunKind v) {
+            kind = v;
+            return this;
+        }
+
+        public Builder failure(String v) {
+            failure = v;
+            return this;
+        }
+
+        public Builder worker(String v) {
+            worker = v;
+            return this;
+        }
+
+        public Builder phaseResources(List<PhaseResources> v) {
+            phaseResources = v;
+            return this;
+        }
+
+        public Builder validation(Validation v) {
+            validation = v;
+            return this;
+        }
+
+        public Builder parallelWorkersUsed(Integer v) {
+            parallelWorkersUsed = v;
+            return this;
+        }
+
+        public Builder tablesDefined(Integer v) {
+            tablesDefined = v;
+            return this;
+        }
+
+        public Builder indexesDefined(Integer v) {
+            indexesDefined = v;
+            return this;
+        }
+
+        public Builder indexesNeverBuilt(List<String> v) {
+            indexesNeverBuilt = v;
+            return this;
+        }
+
+        public Builder etaBasis(String v) {
+            etaBasis = v;
+            return this;
+        }
 
         public RestoreRun build() {
-            return new RestoreRun(SCHEMA, label, source, via, startedAt, status, exitCode, command, columns,
-                    totalSeconds, lastSeenSeconds, phases, tables, indexes, errors, warnings, environment,
-                    cpuSamples, backupFile, database, pageSize, backupVersion, parallelWorkers, totalReads,
-                    totalWrites, indexMapping, backupBytes, wallSeconds, inspection, kind, failure, worker, phaseResources, validation,
-                    parallelWorkersUsed, tablesDefined, indexesDefined, indexesNeverBuilt, etaBasis);
+            return new RestoreRun(
+                    SCHEMA,
+                    label,
+                    source,
+                    via,
+                    startedAt,
+                    status,
+                    exitCode,
+                    command,
+                    columns,
+                    totalSeconds,
+                    lastSeenSeconds,
+                    phases,
+                    tables,
+                    indexes,
+                    errors,
+                    warnings,
+                    environment,
+                    cpuSamples,
+                    backupFile,
+                    database,
+                    pageSize,
+                    backupVersion,
+                    parallelWorkers,
+                    totalReads,
+                    totalWrites,
+                    indexMapping,
+                    backupBytes,
+                    wallSeconds,
+                    inspection,
+                    kind,
+                    failure,
+                    worker,
+                    phaseResources,
+                    validation,
+                    parallelWorkersUsed,
+                    tablesDefined,
+                    indexesDefined,
+                    indexesNeverBuilt,
+                    etaBasis);
         }
     }
 }

@@ -15,8 +15,8 @@ import java.util.Locale;
  *                 could not be run) or {@code warnings} (gfix reported warnings only)
  * @param output   gfix's output lines (empty: it found nothing); also in {@code gfix.log} of the run folder
  */
-public record Validation(String command, String database, Double seconds, Integer exitCode, Result result,
-                         List<String> output) {
+public record Validation(
+        String command, String database, Double seconds, Integer exitCode, Result result, List<String> output) {
 
     public Validation {
         output = output == null ? List.of() : List.copyOf(output);
@@ -24,7 +24,9 @@ public record Validation(String command, String database, Double seconds, Intege
 
     /** What the validation concluded. */
     public enum Result {
-        PASSED, WARNINGS, FAILED;
+        PASSED,
+        WARNINGS,
+        FAILED;
 
         @Override
         public String toString() {

@@ -2,11 +2,6 @@ package dev.gbakprof.monitor;
 
 import dev.gbakprof.model.CpuSample;
 import dev.gbakprof.model.Phase;
-import oshi.SystemInfo;
-import oshi.hardware.CentralProcessor;
-import oshi.software.os.OSProcess;
-import oshi.software.os.OperatingSystem;
-
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -15,6 +10,10 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
+import oshi.SystemInfo;
+import oshi.hardware.CentralProcessor;
+import oshi.software.os.OSProcess;
+import oshi.software.os.OperatingSystem;
 
 /**
  * Samples the CPU with OSHI while gbak runs: average current frequency over the cores (MHz) and system
@@ -35,7 +34,8 @@ public final class CpuSampler implements AutoCloseable {
     private final Supplier<Long> workerPid;
     private final Supplier<Phase> phase;
     private long workerSeen = -1;
-    private long[] workerBase; // cpu ms, read bytes, written bytes at the restore's start (zero for a process it started)
+    private long[]
+            workerBase; // cpu ms, read bytes, written bytes at the restore's start (zero for a process it started)
     private final long intervalMs;
     private final List<CpuSample> samples = new ArrayList<>();
     private final List<String> warnings = new ArrayList<>();
@@ -99,8 +99,10 @@ public final class CpuSampler implements AutoCloseable {
             if (total <= 0) {
                 return; // OSHI serves /proc/stat from a short-lived cache: no new ticks, no sample
             }
-            long idle = ticks[CentralProcessor.TickType.IDLE.getIndex()] - prevTicks[CentralProcessor.TickType.IDLE.getIndex()]
-                    + ticks[CentralProcessor.TickType.IOWAIT.getIndex()] - prevTicks[CentralProcessor.TickType.IOWAIT.getIndex()];
+            long idle = ticks[CentralProcessor.TickType.IDLE.getIndex()]
+                    - prevTicks[CentralProcessor.TickType.IDLE.getIndex()]
+                    + ticks[CentralProcessor.TickType.IOWAIT.getIndex()]
+                    - prevTicks[CentralProcessor.TickType.IOWAIT.getIndex()];
             double load = Math.max(0, Math.min(1, 1 - idle / (double) total));
             prevTicks = ticks;
             Double mhz = null;
@@ -120,10 +122,15 @@ public final class CpuSampler implements AutoCloseable {
             long[] worker = worker();
             double at = (System.nanoTime() - zeroNanos) / 1e9;
             synchronized (this) {
-                samples.add(new CpuSample(Math.round(at * 1000) / 1000.0, mhz, Math.round(load * 1000) / 1000.0,
+                samples.add(new CpuSample(
+                        Math.round(at * 1000) / 1000.0,
+                        mhz,
+                        Math.round(load * 1000) / 1000.0,
                         now == null ? null : now.label(),
-                        worker == null ? null : worker[0] / 1000.0, worker == null ? null : worker[1],
-                        worker == null ? null : worker[2], worker == null ? null : worker[3]));
+                        worker == null ? null : worker[0] / 1000.0,
+                        worker == null ? null : worker[1],
+                        worker == null ? null : worker[2],
+                        worker == null ? null : worker[3]));
             }
         } catch (RuntimeException ex) {
             synchronized (this) {
@@ -173,7 +180,8 @@ public final class CpuSampler implements AutoCloseable {
         if (!frequencyObservable) {
             out.add("CPU frequency not observable here (no cpufreq in /sys: a virtual machine?); "
                     + "samples carry the load only, not MHz");
-        } else if (samples.size() > 2 && samples.stream().map(CpuSample::mhz).distinct().count() == 1) {
+        } else if (samples.size() > 2
+                && samples.stream().map(CpuSample::mhz).distinct().count() == 1) {
             out.add("CPU frequency reported one static value during the whole run; it is not a measurement");
         }
         return out;

@@ -2,21 +2,19 @@ package dev.gbakprof.monitor;
 
 import dev.gbakprof.model.Environment;
 import dev.gbakprof.model.PowerPlan;
-import oshi.SystemInfo;
-import oshi.hardware.HardwareAbstractionLayer;
-import oshi.software.os.OperatingSystem;
-
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.Charset;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
+import oshi.SystemInfo;
+import oshi.hardware.HardwareAbstractionLayer;
+import oshi.software.os.OperatingSystem;
 
 /** Records the machine a restore runs on: host, OS, CPU, memory, gbak's version and the power plan. */
 public final class EnvironmentProbe {
-    private EnvironmentProbe() {
-    }
+    private EnvironmentProbe() {}
 
     public static Environment probe(Path gbak, PowerPlan plan) {
         SystemInfo si = new SystemInfo();
@@ -24,8 +22,14 @@ public final class EnvironmentProbe {
         OperatingSystem os = si.getOperatingSystem();
         String host = os.getNetworkParams().getHostName();
         String cpu = hw.getProcessor().getProcessorIdentifier().getName();
-        return new Environment(host, os.toString(), cpu == null ? null : cpu.trim(),
-                hw.getProcessor().getLogicalProcessorCount(), plan, gbakVersion(gbak), null,
+        return new Environment(
+                host,
+                os.toString(),
+                cpu == null ? null : cpu.trim(),
+                hw.getProcessor().getLogicalProcessorCount(),
+                plan,
+                gbakVersion(gbak),
+                null,
                 hw.getMemory().getTotal());
     }
 
@@ -38,8 +42,10 @@ public final class EnvironmentProbe {
             return null;
         }
         try {
-            Process p = new ProcessBuilder(gbak.toString(), "-z").redirectErrorStream(true)
-                    .redirectInput(ProcessBuilder.Redirect.from(nullDevice())).start();
+            Process p = new ProcessBuilder(gbak.toString(), "-z")
+                    .redirectErrorStream(true)
+                    .redirectInput(ProcessBuilder.Redirect.from(nullDevice()))
+                    .start();
             ByteArrayOutputStream buf = new ByteArrayOutputStream();
             try (InputStream in = p.getInputStream()) {
                 in.transferTo(buf);

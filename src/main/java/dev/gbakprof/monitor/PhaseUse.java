@@ -4,7 +4,6 @@ import dev.gbakprof.model.CpuSample;
 import dev.gbakprof.model.Phase;
 import dev.gbakprof.model.PhaseResources;
 import dev.gbakprof.model.PhaseResources.Bound;
-
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -32,8 +31,7 @@ public final class PhaseUse {
     static final double STARVED_LOAD = 0.9;
     static final int MIN_INTERVALS = 2;
 
-    private PhaseUse() {
-    }
+    private PhaseUse() {}
 
     /** Per phase, in the order of {@link Phase}; empty when no sample carried the worker's figures. */
     public static List<PhaseResources> of(List<CpuSample> samples) {
@@ -72,8 +70,15 @@ public final class PhaseUse {
             double readMb = a[2] / 1e6;
             double writtenMb = a[3] / 1e6;
             Double load = a[6] > 0 ? round(a[5] / a[6]) : null;
-            out.add(new PhaseResources(e.getKey(), round(a[0]), round(a[1]), round(share), round(readMb), round(writtenMb),
-                    load, bound((int) a[4], share, (readMb + writtenMb) / a[0], load)));
+            out.add(new PhaseResources(
+                    e.getKey(),
+                    round(a[0]),
+                    round(a[1]),
+                    round(share),
+                    round(readMb),
+                    round(writtenMb),
+                    load,
+                    bound((int) a[4], share, (readMb + writtenMb) / a[0], load)));
         }
         return out;
     }

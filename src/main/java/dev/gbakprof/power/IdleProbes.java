@@ -1,7 +1,6 @@
 package dev.gbakprof.power;
 
 import dev.gbakprof.model.IdleProbe;
-
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.util.ArrayList;
@@ -24,8 +23,7 @@ public final class IdleProbes {
 
     private static volatile long sink;
 
-    private IdleProbes() {
-    }
+    private IdleProbes() {}
 
     /**
      * Runs the probe: warms up, sizes a burst to about {@code burstMs} of CPU time, then {@code rounds}
@@ -33,7 +31,8 @@ public final class IdleProbes {
      */
     public static IdleProbe measure(int rounds, double pauseSeconds, double burstMs) throws InterruptedException {
         if (rounds < 1 || !(pauseSeconds > 0) || !(burstMs > 0)) {
-            throw new IllegalArgumentException("the idle probe needs 1 or more rounds, a pause and a burst longer than 0");
+            throw new IllegalArgumentException(
+                    "the idle probe needs 1 or more rounds, a pause and a burst longer than 0");
         }
         ThreadMXBean mx = ManagementFactory.getThreadMXBean();
         if (!mx.isCurrentThreadCpuTimeSupported()) {
@@ -76,21 +75,29 @@ public final class IdleProbes {
             why = "the bursts took no measurable CPU time";
         } else if (ratio >= CLOCKS_DOWN) {
             verdict = "clocks-down";
-            why = "the CPU clocks down when idle, whatever the power plan says: a restore's bursts after waits run slower";
+            why =
+                    "the CPU clocks down when idle, whatever the power plan says: a restore's bursts after waits run slower";
         } else if (spread > NOISY) {
             verdict = "unclear";
-            why = String.format(Locale.ROOT, "the back-to-back bursts varied %.2f× between themselves, too much to tell", spread);
+            why = String.format(
+                    Locale.ROOT, "the back-to-back bursts varied %.2f× between themselves, too much to tell", spread);
         } else if (ratio <= STEADY) {
             verdict = "steady";
             why = "no sign that the CPU clocks down when idle";
         } else {
             verdict = "unclear";
-            why = String.format(Locale.ROOT, "slower after idle, but below the %.1f× that shows clocking down", CLOCKS_DOWN);
+            why = String.format(
+                    Locale.ROOT, "slower after idle, but below the %.1f× that shows clocking down", CLOCKS_DOWN);
         }
-        String message = String.format(Locale.ROOT,
+        String message = String.format(
+                Locale.ROOT,
                 "idle probe: the same %.1f ms CPU burst took %.2f× as long after %s s idle as back to back"
                         + " (median of %d each): %s",
-                busy, ratio, trim(pauseSeconds), Math.min(afterIdleMs.size(), backToBackMs.size()), why);
+                busy,
+                ratio,
+                trim(pauseSeconds),
+                Math.min(afterIdleMs.size(), backToBackMs.size()),
+                why);
         return new IdleProbe(round3(ratio), round(afterIdleMs), round(backToBackMs), pauseSeconds, verdict, message);
     }
 
@@ -131,5 +138,4 @@ public final class IdleProbes {
     private static String trim(double d) {
         return d == Math.rint(d) ? String.valueOf((long) d) : String.valueOf(d);
     }
-
 }

@@ -4,7 +4,6 @@ import dev.gbakprof.model.PlanSource;
 import dev.gbakprof.model.PowerPlan;
 import dev.gbakprof.power.PowerSnapshot.Choice;
 import dev.gbakprof.power.PowerSnapshot.Detail;
-
 import java.io.IOException;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
@@ -37,8 +36,8 @@ public final class LinuxCpuFreq implements PowerPlanSwitcher {
     private static final String PERFORMANCE = "performance";
     private static final Pattern CPU_DIR = Pattern.compile("cpu(\\d+)");
     /** {@code powersave + EPP balance_performance}: the form {@link #probe()} names a plan, so it can be set back. */
-    private static final Pattern GOVERNOR_AND_EPP = Pattern.compile("(\\S+)\\s*\\+\\s*EPP\\s+(\\S+)",
-            Pattern.CASE_INSENSITIVE);
+    private static final Pattern GOVERNOR_AND_EPP =
+            Pattern.compile("(\\S+)\\s*\\+\\s*EPP\\s+(\\S+)", Pattern.CASE_INSENSITIVE);
 
     private final Path root;
     private final CommandRunner runner;
@@ -59,7 +58,8 @@ public final class LinuxCpuFreq implements PowerPlanSwitcher {
         try (Stream<Path> entries = Files.list(cpuDir())) {
             entries.forEach(entry -> {
                 Matcher m = CPU_DIR.matcher(entry.getFileName().toString());
-                if (m.matches() && Files.isDirectory(entry.resolve("cpufreq"))
+                if (m.matches()
+                        && Files.isDirectory(entry.resolve("cpufreq"))
                         && Files.exists(entry.resolve("cpufreq/scaling_governor"))) {
                     dirs.put(Integer.parseInt(m.group(1)), entry.resolve("cpufreq"));
                 }
@@ -77,8 +77,8 @@ public final class LinuxCpuFreq implements PowerPlanSwitcher {
         Map<Integer, Path> cpus = cpufreqDirs();
         if (cpus.isEmpty()) {
             details.add(new Detail("cpufreq", "none (no /sys/devices/system/cpu/cpu*/cpufreq/scaling_governor)"));
-            details.add(new Detail("hypervisor", hypervisor() ? "yes (\"hypervisor\" in /proc/cpuinfo flags)"
-                    : "not detected"));
+            details.add(new Detail(
+                    "hypervisor", hypervisor() ? "yes (\"hypervisor\" in /proc/cpuinfo flags)" : "not detected"));
             addPlatformAndDaemons(details);
             return new PowerSnapshot(PowerPlan.unknown(noCpufreqReason()), List.of(), details, warnings);
         }
@@ -86,7 +86,8 @@ public final class LinuxCpuFreq implements PowerPlanSwitcher {
         Map<Integer, String> epps = readEach(cpus, "energy_performance_preference");
         Path first = cpus.values().iterator().next();
         String driver = read(first.resolve("scaling_driver")).orElse("unknown");
-        List<String> available = words(read(first.resolve("scaling_available_governors")).orElse(""));
+        List<String> available =
+                words(read(first.resolve("scaling_available_governors")).orElse(""));
 
         details.add(new Detail("scaling_driver", driver));
         details.add(new Detail("scaling_governor", summarize(governors)));
@@ -113,12 +114,15 @@ public final class LinuxCpuFreq implements PowerPlanSwitcher {
         });
         addPlatformAndDaemons(details);
 
-        boolean performance = cpus.keySet().stream().allMatch(cpu -> PERFORMANCE.equals(governors.get(cpu))
-                || PERFORMANCE.equals(epps.get(cpu)));
+        boolean performance = cpus.keySet().stream()
+                .allMatch(cpu -> PERFORMANCE.equals(governors.get(cpu)) || PERFORMANCE.equals(epps.get(cpu)));
         String name = planName(governors, epps);
         String uniform = uniform(governors).orElse(null);
-        List<Choice> choices = available.stream().map(g -> new Choice(g, null, g.equals(uniform))).toList();
-        return new PowerSnapshot(PowerPlan.read(name, null, PlanSource.CPUFREQ, performance), choices, details, warnings);
+        List<Choice> choices = available.stream()
+                .map(g -> new Choice(g, null, g.equals(uniform)))
+                .toList();
+        return new PowerSnapshot(
+                PowerPlan.read(name, null, PlanSource.CPUFREQ, performance), choices, details, warnings);
     }
 
     /**
@@ -139,8 +143,13 @@ public final class LinuxCpuFreq implements PowerPlanSwitcher {
 
     private void addPlatformAndDaemons(List<Detail> details) {
         Path acpi = root.resolve("sys/firmware/acpi");
-        read(acpi.resolve("platform_profile")).ifPresent(v -> details.add(new Detail("platform_profile",
-                v + read(acpi.resolve("platform_profile_choices")).map(c -> " (choices: " + c + ")").orElse(""))));
+        read(acpi.resolve("platform_profile"))
+                .ifPresent(v -> details.add(new Detail(
+                        "platform_profile",
+                        v
+                                + read(acpi.resolve("platform_profile_choices"))
+                                        .map(c -> " (choices: " + c + ")")
+                                        .orElse(""))));
         details.add(new Detail("power-profiles-daemon", powerProfilesDaemon().description()));
         details.add(new Detail("tuned", tuned().description()));
     }
@@ -188,12 +197,13 @@ public final class LinuxCpuFreq implements PowerPlanSwitcher {
         String tool = "tuned-adm";
         try {
             CommandRunner.Result active = runner.run(List.of(tool, "active"));
-            Matcher m = Pattern.compile("(?m)^Current active profile:\\s*(\\S.*?)\\s*$").matcher(active.stdout());
+            Matcher m = Pattern.compile("(?m)^Current active profile:\\s*(\\S.*?)\\s*$")
+                    .matcher(active.stdout());
             if (active.ok() && m.find()) {
                 return new Daemon(tool, m.group(1), m.group(1));
             }
-            return new Daemon(tool, null, active.ok() ? "no active profile" : "not running ("
-                    + active.firstMessageLine() + ")");
+            return new Daemon(
+                    tool, null, active.ok() ? "no active profile" : "not running (" + active.firstMessageLine() + ")");
         } catch (IOException notInstalled) {
             return new Daemon(tool, null, "not installed");
         }
@@ -208,7 +218,9 @@ public final class LinuxCpuFreq implements PowerPlanSwitcher {
         Map<Integer, Path> cpus = cpufreqDirs();
         String text = nameOrAlias.strip();
         if (cpus.isEmpty()) {
-            if (PlanAlias.of(text).isEmpty() && !KERNEL_GOVERNORS.contains(text) && !GOVERNOR_AND_EPP.matcher(text).matches()) {
+            if (PlanAlias.of(text).isEmpty()
+                    && !KERNEL_GOVERNORS.contains(text)
+                    && !GOVERNOR_AND_EPP.matcher(text).matches()) {
                 throw new UnknownPlanException("no governor or plan named '" + text + "'; governors: "
                         + String.join(" ", KERNEL_GOVERNORS) + "; aliases: " + PlanAlias.list()
                         + " (and none can be set here: " + noCpufreqReason() + ")");
@@ -217,8 +229,10 @@ public final class LinuxCpuFreq implements PowerPlanSwitcher {
                     + " choose its CPU frequency, so set the power plan of the host it runs on");
         }
         Path first = cpus.values().iterator().next();
-        List<String> governors = words(read(first.resolve("scaling_available_governors")).orElse(""));
-        List<String> epps = words(read(first.resolve("energy_performance_available_preferences")).orElse(""));
+        List<String> governors =
+                words(read(first.resolve("scaling_available_governors")).orElse(""));
+        List<String> epps = words(
+                read(first.resolve("energy_performance_available_preferences")).orElse(""));
 
         Matcher pair = GOVERNOR_AND_EPP.matcher(text);
         if (pair.matches()) {
@@ -227,9 +241,10 @@ public final class LinuxCpuFreq implements PowerPlanSwitcher {
         if (governors.contains(text)) {
             return writeAll(cpus, text, null);
         }
-        PlanAlias alias = PlanAlias.of(text).orElseThrow(() -> new UnknownPlanException("no governor or plan"
-                + " named '" + text + "'; governors on this system: " + String.join(" ", governors)
-                + "; aliases: " + PlanAlias.list()));
+        PlanAlias alias = PlanAlias.of(text)
+                .orElseThrow(() -> new UnknownPlanException("no governor or plan"
+                        + " named '" + text + "'; governors on this system: " + String.join(" ", governors)
+                        + "; aliases: " + PlanAlias.list()));
         Daemon ppd = powerProfilesDaemon();
         if (ppd.running()) {
             return runDaemon(ppd.select(ppdProfile(alias)));
@@ -240,12 +255,17 @@ public final class LinuxCpuFreq implements PowerPlanSwitcher {
         }
         return switch (alias) {
             case HIGH_PERFORMANCE, ULTIMATE -> writeAll(cpus, checked(PERFORMANCE, governors, "governor"), null);
-            case POWER_SAVER -> writeAll(cpus, checked("powersave", governors, "governor"),
-                    epps.contains("power") ? "power" : null);
-            case BALANCED -> governors.contains("schedutil") ? writeAll(cpus, "schedutil", null)
-                    : governors.contains("ondemand") ? writeAll(cpus, "ondemand", null)
-                    : writeAll(cpus, checked("powersave", governors, "governor"),
-                    epps.contains("balance_performance") ? "balance_performance" : null);
+            case POWER_SAVER ->
+                writeAll(cpus, checked("powersave", governors, "governor"), epps.contains("power") ? "power" : null);
+            case BALANCED ->
+                governors.contains("schedutil")
+                        ? writeAll(cpus, "schedutil", null)
+                        : governors.contains("ondemand")
+                                ? writeAll(cpus, "ondemand", null)
+                                : writeAll(
+                                        cpus,
+                                        checked("powersave", governors, "governor"),
+                                        epps.contains("balance_performance") ? "balance_performance" : null);
         };
     }
 
@@ -272,9 +292,12 @@ public final class LinuxCpuFreq implements PowerPlanSwitcher {
             Map<Integer, String> afterGovernors = readEach(cpus, "scaling_governor");
             Map<Integer, String> afterEpps = readEach(cpus, "energy_performance_preference");
             if (!afterGovernors.equals(governors) || !afterEpps.equals(epps)) {
-                throw new PowerPlanException("the saved settings did not all take: governor " + summarize(afterGovernors)
-                        + (afterEpps.isEmpty() ? "" : ", EPP " + summarize(afterEpps)) + " (saved: " + summarize(governors)
-                        + (epps.isEmpty() ? "" : ", EPP " + summarize(epps)) + "); a power daemon may have changed them");
+                throw new PowerPlanException(
+                        "the saved settings did not all take: governor " + summarize(afterGovernors)
+                                + (afterEpps.isEmpty() ? "" : ", EPP " + summarize(afterEpps)) + " (saved: "
+                                + summarize(governors)
+                                + (epps.isEmpty() ? "" : ", EPP " + summarize(epps))
+                                + "); a power daemon may have changed them");
             }
             return current();
         };
@@ -319,8 +342,8 @@ public final class LinuxCpuFreq implements PowerPlanSwitcher {
         try {
             CommandRunner.Result result = runner.run(command);
             if (!result.ok()) {
-                throw new PowerPlanException(String.join(" ", command) + " failed (exit " + result.exitCode()
-                        + "): " + result.firstMessageLine());
+                throw new PowerPlanException(String.join(" ", command) + " failed (exit " + result.exitCode() + "): "
+                        + result.firstMessageLine());
             }
         } catch (IOException ex) {
             throw new PowerPlanException("cannot run " + command.get(0) + ": " + ex.getMessage(), ex);
@@ -342,10 +365,12 @@ public final class LinuxCpuFreq implements PowerPlanSwitcher {
             }
         }
         Map<Integer, String> now = readEach(cpus, "scaling_governor");
-        List<Integer> refused = cpus.keySet().stream().filter(cpu -> !governor.equals(now.get(cpu))).toList();
+        List<Integer> refused = cpus.keySet().stream()
+                .filter(cpu -> !governor.equals(now.get(cpu)))
+                .toList();
         if (!refused.isEmpty()) {
-            throw new PowerPlanException("the governor " + governor + " did not take on " + ranges(refused)
-                    + " (now " + summarize(now) + "); a power daemon may have changed it back");
+            throw new PowerPlanException("the governor " + governor + " did not take on " + ranges(refused) + " (now "
+                    + summarize(now) + "); a power daemon may have changed it back");
         }
         return current();
     }
@@ -355,8 +380,10 @@ public final class LinuxCpuFreq implements PowerPlanSwitcher {
         try {
             Files.writeString(file, value, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING);
         } catch (AccessDeniedException ex) {
-            throw new PowerPlanException("permission denied writing " + shown + ": run as root (sudo), or install"
-                    + " power-profiles-daemon or tuned, which switch plans for ordinary users", ex);
+            throw new PowerPlanException(
+                    "permission denied writing " + shown + ": run as root (sudo), or install"
+                            + " power-profiles-daemon or tuned, which switch plans for ordinary users",
+                    ex);
         } catch (IOException ex) {
             throw new PowerPlanException("cannot write " + shown + ": " + ex, ex);
         }
@@ -383,7 +410,8 @@ public final class LinuxCpuFreq implements PowerPlanSwitcher {
 
     private static Optional<String> uniform(Map<Integer, String> perCpu) {
         return perCpu.values().stream().distinct().count() == 1
-                ? Optional.of(perCpu.values().iterator().next()) : Optional.empty();
+                ? Optional.of(perCpu.values().iterator().next())
+                : Optional.empty();
     }
 
     /** {@code performance (all 8 CPUs)} or {@code cpu0-3 performance, cpu4-7 powersave}. */
@@ -393,8 +421,10 @@ public final class LinuxCpuFreq implements PowerPlanSwitcher {
             return same.get() + " (all " + perCpu.size() + " CPUs)";
         }
         Map<String, List<Integer>> byValue = new LinkedHashMap<>();
-        perCpu.forEach((cpu, value) -> byValue.computeIfAbsent(value, v -> new ArrayList<>()).add(cpu));
-        return byValue.entrySet().stream().map(e -> ranges(e.getValue()) + " " + e.getKey())
+        perCpu.forEach((cpu, value) ->
+                byValue.computeIfAbsent(value, v -> new ArrayList<>()).add(cpu));
+        return byValue.entrySet().stream()
+                .map(e -> ranges(e.getValue()) + " " + e.getKey())
                 .collect(Collectors.joining(", "));
     }
 

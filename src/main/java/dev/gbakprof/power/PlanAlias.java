@@ -36,7 +36,8 @@ enum PlanAlias {
             return Optional.of(HIGH_PERFORMANCE);
         }
         return Arrays.stream(values())
-                .filter(a -> a.alias.equals(key) || a.englishName.toLowerCase(Locale.ROOT).equals(key)
+                .filter(a -> a.alias.equals(key)
+                        || a.englishName.toLowerCase(Locale.ROOT).equals(key)
                         || a.alias.equals(key.replace(' ', '-')))
                 .findFirst();
     }

@@ -8,20 +8,27 @@ import dev.gbakprof.model.PowerPlan;
  */
 public record PlanCheck(Status status, String message) {
 
-    public enum Status { PERFORMANCE, NOT_PERFORMANCE, UNKNOWN }
+    public enum Status {
+        PERFORMANCE,
+        NOT_PERFORMANCE,
+        UNKNOWN
+    }
 
     public static PlanCheck of(PowerPlan plan) {
         String shown = plan.name() + (plan.guid() == null ? "" : " (" + plan.guid() + ")");
         if (plan.performance() == null) {
-            String why = plan.unknownReason() != null ? plan.unknownReason()
+            String why = plan.unknownReason() != null
+                    ? plan.unknownReason()
                     : "cannot tell whether " + shown + " is a performance plan (" + plan.source() + ")";
             return new PlanCheck(Status.UNKNOWN, "UNKNOWN: power plan: " + why);
         }
         if (plan.performance()) {
-            return new PlanCheck(Status.PERFORMANCE,
-                    "OK: power plan " + shown + " is a performance plan [" + plan.source() + "]");
+            return new PlanCheck(
+                    Status.PERFORMANCE, "OK: power plan " + shown + " is a performance plan [" + plan.source() + "]");
         }
-        return new PlanCheck(Status.NOT_PERFORMANCE, "NOT PERFORMANCE: power plan " + shown
-                + " is not a performance plan [" + plan.source() + "]; gbakprof plan --set high-performance");
+        return new PlanCheck(
+                Status.NOT_PERFORMANCE,
+                "NOT PERFORMANCE: power plan " + shown + " is not a performance plan [" + plan.source()
+                        + "]; gbakprof plan --set high-performance");
     }
 }

@@ -1,7 +1,6 @@
 package dev.gbakprof.power;
 
 import dev.gbakprof.model.PowerPlan;
-
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
@@ -9,8 +8,7 @@ import java.util.Locale;
 /** The power plan of the machine gbakprof runs on: the entry point other packages use. */
 public final class PowerPlans {
 
-    private PowerPlans() {
-    }
+    private PowerPlans() {}
 
     /**
      * The active plan, for a run record. Never throws: when the plan cannot be read, the result is
@@ -61,8 +59,11 @@ public final class PowerPlans {
     private record Unsupported(String osName) implements PowerPlanSwitcher {
         @Override
         public PowerSnapshot probe() {
-            return new PowerSnapshot(PowerPlan.unknown("gbakprof reads power plans on Windows and Linux, not on "
-                    + osName), List.of(), List.of(), List.of());
+            return new PowerSnapshot(
+                    PowerPlan.unknown("gbakprof reads power plans on Windows and Linux, not on " + osName),
+                    List.of(),
+                    List.of(),
+                    List.of());
         }
 
         @Override

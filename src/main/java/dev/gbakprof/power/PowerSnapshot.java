@@ -1,7 +1,6 @@
 package dev.gbakprof.power;
 
 import dev.gbakprof.model.PowerPlan;
-
 import java.util.List;
 
 /**
@@ -12,8 +11,7 @@ import java.util.List;
  * @param details   facts read on the way (driver, governors per CPU, EPP, daemons…), for display
  * @param warnings  things that weaken a timing even under a performance plan (turbo disabled…)
  */
-public record PowerSnapshot(PowerPlan active, List<Choice> available, List<Detail> details,
-                            List<String> warnings) {
+public record PowerSnapshot(PowerPlan active, List<Choice> available, List<Detail> details, List<String> warnings) {
 
     public PowerSnapshot {
         available = List.copyOf(available);
@@ -22,10 +20,8 @@ public record PowerSnapshot(PowerPlan active, List<Choice> available, List<Detai
     }
 
     /** A plan the system offers; {@code guid} is {@code null} off Windows. */
-    public record Choice(String name, String guid, boolean active) {
-    }
+    public record Choice(String name, String guid, boolean active) {}
 
     /** One fact, e.g. {@code scaling_driver = intel_pstate}. */
-    public record Detail(String name, String value) {
-    }
+    public record Detail(String name, String value) {}
 }

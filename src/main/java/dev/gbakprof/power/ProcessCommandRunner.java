@@ -24,8 +24,22 @@ final class ProcessCommandRunner implements CommandRunner {
      * such as "Économie d'énergie" survive. GUIDs are ASCII and parse whatever the guess.
      */
     private static final Map<String, String> OEM_FOR_ANSI = Map.of(
-            "Cp1252", "IBM850", "Cp1250", "IBM852", "Cp1251", "IBM866", "Cp1253", "x-IBM737",
-            "Cp1254", "IBM857", "Cp1257", "IBM775", "Cp1255", "IBM862", "Cp1256", "x-IBM720");
+            "Cp1252",
+            "IBM850",
+            "Cp1250",
+            "IBM852",
+            "Cp1251",
+            "IBM866",
+            "Cp1253",
+            "x-IBM737",
+            "Cp1254",
+            "IBM857",
+            "Cp1257",
+            "IBM775",
+            "Cp1255",
+            "IBM862",
+            "Cp1256",
+            "x-IBM720");
 
     private final Duration timeout;
 
@@ -42,8 +56,8 @@ final class ProcessCommandRunner implements CommandRunner {
         try {
             if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
                 process.destroyForcibly();
-                throw new IOException(String.join(" ", command) + " did not finish within "
-                        + timeout.toSeconds() + " s");
+                throw new IOException(
+                        String.join(" ", command) + " did not finish within " + timeout.toSeconds() + " s");
             }
             return new Result(process.exitValue(), decode(out.join()), decode(err.join()));
         } catch (InterruptedException ex) {
@@ -55,7 +69,8 @@ final class ProcessCommandRunner implements CommandRunner {
 
     private static CompletableFuture<byte[]> readAsync(InputStream in) {
         return CompletableFuture.supplyAsync(() -> {
-            try (in; ByteArrayOutputStream buffer = new ByteArrayOutputStream()) {
+            try (in;
+                    ByteArrayOutputStream buffer = new ByteArrayOutputStream()) {
                 in.transferTo(buffer);
                 return buffer.toByteArray();
             } catch (IOException ex) {
@@ -67,17 +82,20 @@ final class ProcessCommandRunner implements CommandRunner {
     /** UTF-8 when the bytes are valid UTF-8, else the console code page (see {@link #OEM_FOR_ANSI}). */
     static String decode(byte[] bytes) {
         try {
-            return StandardCharsets.UTF_8.newDecoder()
+            return StandardCharsets.UTF_8
+                    .newDecoder()
                     .onMalformedInput(CodingErrorAction.REPORT)
                     .onUnmappableCharacter(CodingErrorAction.REPORT)
-                    .decode(ByteBuffer.wrap(bytes)).toString();
+                    .decode(ByteBuffer.wrap(bytes))
+                    .toString();
         } catch (CharacterCodingException notUtf8) {
             return new String(bytes, consoleCharset());
         }
     }
 
     private static Charset consoleCharset() {
-        String ansi = System.getProperty("native.encoding", Charset.defaultCharset().name());
+        String ansi =
+                System.getProperty("native.encoding", Charset.defaultCharset().name());
         String oem = OEM_FOR_ANSI.getOrDefault(ansi, ansi);
         try {
             return Charset.forName(oem);

@@ -4,7 +4,6 @@ import dev.gbakprof.model.PlanSource;
 import dev.gbakprof.model.PowerPlan;
 import dev.gbakprof.power.PowerSnapshot.Choice;
 import dev.gbakprof.power.PowerSnapshot.Detail;
-
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -21,14 +20,14 @@ import java.util.stream.Collectors;
  */
 public final class WindowsPowerCfg implements PowerPlanSwitcher {
 
-
     /** The High Performance plan Configuration Manager deploys (microsoft/CSS-Exchange checks it too). */
     static final String CONFIGMGR_HIGH_PERFORMANCE = "db310065-829b-4671-9647-2261c00e86ef";
 
-    private static final Pattern GUID = Pattern.compile(
-            "\\{?([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})}?");
+    private static final Pattern GUID =
+            Pattern.compile("\\{?([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})}?");
     /** A scheme line in any language: label, GUID, two spaces, (name), and {@code *} when active. */
     private static final Pattern SCHEME_LINE = Pattern.compile(GUID.pattern() + "\\s*\\((.*)\\)\\s*(\\*)?\\s*$");
+
     private static final Pattern HEX = Pattern.compile("0x([0-9a-fA-F]+)");
 
     private final CommandRunner runner;
@@ -38,8 +37,7 @@ public final class WindowsPowerCfg implements PowerPlanSwitcher {
     }
 
     /** One line of {@code powercfg /list}: a plan. */
-    record Scheme(String guid, String name, boolean active) {
-    }
+    record Scheme(String guid, String name, boolean active) {}
 
     /** Every plan line of {@code powercfg /list} output, in order; lines without a GUID are skipped. */
     static List<Scheme> parseList(String text) {
@@ -47,7 +45,8 @@ public final class WindowsPowerCfg implements PowerPlanSwitcher {
         for (String line : text.split("\\R")) {
             Matcher m = SCHEME_LINE.matcher(line);
             if (m.find()) {
-                schemes.add(new Scheme(m.group(1).toLowerCase(Locale.ROOT), m.group(2).strip(), m.group(3) != null));
+                schemes.add(new Scheme(
+                        m.group(1).toLowerCase(Locale.ROOT), m.group(2).strip(), m.group(3) != null));
             }
         }
         return schemes;
@@ -80,7 +79,8 @@ public final class WindowsPowerCfg implements PowerPlanSwitcher {
 
     /** Windows' own verdict for its built-in plans; {@code null} for plans Windows did not ship. */
     static Boolean builtInPerformance(String guid) {
-        if (guid.equals(PlanAlias.HIGH_PERFORMANCE.windowsGuid) || guid.equals(PlanAlias.ULTIMATE.windowsGuid)
+        if (guid.equals(PlanAlias.HIGH_PERFORMANCE.windowsGuid)
+                || guid.equals(PlanAlias.ULTIMATE.windowsGuid)
                 || guid.equals(CONFIGMGR_HIGH_PERFORMANCE)) {
             return true;
         }
@@ -103,15 +103,18 @@ public final class WindowsPowerCfg implements PowerPlanSwitcher {
                 listProblem = "powercfg /list failed (exit " + list.exitCode() + "): " + list.firstMessageLine();
             }
         } catch (IOException ex) {
-            return new PowerSnapshot(PowerPlan.unknown("powercfg cannot be run: " + ex.getMessage()),
-                    List.of(), List.of(), List.of());
+            return new PowerSnapshot(
+                    PowerPlan.unknown("powercfg cannot be run: " + ex.getMessage()), List.of(), List.of(), List.of());
         }
         Optional<Scheme> active = activeScheme(schemes, details);
         if (listProblem != null) {
             details.add(new Detail("powercfg /list", listProblem));
         }
         List<Choice> choices = schemes.stream()
-                .map(s -> new Choice(s.name(), s.guid(), active.map(a -> a.guid().equals(s.guid())).orElse(false)))
+                .map(s -> new Choice(
+                        s.name(),
+                        s.guid(),
+                        active.map(a -> a.guid().equals(s.guid())).orElse(false)))
                 .toList();
         if (active.isEmpty()) {
             return new PowerSnapshot(PowerPlan.unknown("powercfg shows no active plan"), choices, details, List.of());
@@ -123,8 +126,11 @@ public final class WindowsPowerCfg implements PowerPlanSwitcher {
         } else {
             details.add(new Detail("plan", "built-in Windows plan " + englishName(scheme.guid())));
         }
-        return new PowerSnapshot(PowerPlan.read(scheme.name(), scheme.guid(), PlanSource.POWERCFG, performance),
-                choices, details, List.of());
+        return new PowerSnapshot(
+                PowerPlan.read(scheme.name(), scheme.guid(), PlanSource.POWERCFG, performance),
+                choices,
+                details,
+                List.of());
     }
 
     /** {@code /getactivescheme} first; the {@code *} of {@code /list} when it cannot say. */
@@ -135,7 +141,8 @@ public final class WindowsPowerCfg implements PowerPlanSwitcher {
             if (active.isPresent()) {
                 return active;
             }
-            details.add(new Detail("powercfg /getactivescheme",
+            details.add(new Detail(
+                    "powercfg /getactivescheme",
                     "no plan in its output (exit " + result.exitCode() + "); using the * of /list"));
         } catch (IOException ex) {
             details.add(new Detail("powercfg /getactivescheme", ex.getMessage()));
@@ -163,16 +170,16 @@ public final class WindowsPowerCfg implements PowerPlanSwitcher {
     private Boolean customPlanPerformance(String guid, List<Detail> details) {
         details.add(new Detail("plan", "custom plan (not one of Windows' built-in GUIDs)"));
         try {
-            CommandRunner.Result query = runner.run(
-                    List.of("powercfg", "/query", guid, "SUB_PROCESSOR", "PROCTHROTTLEMIN"));
+            CommandRunner.Result query =
+                    runner.run(List.of("powercfg", "/query", guid, "SUB_PROCESSOR", "PROCTHROTTLEMIN"));
             Optional<long[]> indexes = query.ok() ? parseSettingIndexes(query.stdout()) : Optional.empty();
             if (indexes.isPresent()) {
                 long ac = indexes.get()[0];
                 details.add(new Detail("minimum processor state (AC)", ac + " %"));
                 return ac >= 100;
             }
-            details.add(new Detail("minimum processor state (AC)",
-                    "unreadable (powercfg /query exit " + query.exitCode() + ")"));
+            details.add(new Detail(
+                    "minimum processor state (AC)", "unreadable (powercfg /query exit " + query.exitCode() + ")"));
         } catch (IOException ex) {
             details.add(new Detail("minimum processor state (AC)", "unreadable: " + ex.getMessage()));
         }
@@ -185,8 +192,8 @@ public final class WindowsPowerCfg implements PowerPlanSwitcher {
         try {
             CommandRunner.Result list = runner.run(List.of("powercfg", "/list"));
             if (!list.ok()) {
-                throw new PowerPlanException("powercfg /list failed (exit " + list.exitCode() + "): "
-                        + list.firstMessageLine());
+                throw new PowerPlanException(
+                        "powercfg /list failed (exit " + list.exitCode() + "): " + list.firstMessageLine());
             }
             schemes = parseList(list.stdout());
         } catch (IOException ex) {
@@ -217,21 +224,26 @@ public final class WindowsPowerCfg implements PowerPlanSwitcher {
         Matcher guid = GUID.matcher(text);
         if (guid.matches()) {
             String wanted = guid.group(1).toLowerCase(Locale.ROOT);
-            return schemes.stream().filter(s -> s.guid().equals(wanted)).findFirst()
-                    .orElseThrow(() -> new UnknownPlanException("no power plan with GUID " + wanted
-                            + " on this system; " + offer(schemes)));
+            return schemes.stream()
+                    .filter(s -> s.guid().equals(wanted))
+                    .findFirst()
+                    .orElseThrow(() -> new UnknownPlanException(
+                            "no power plan with GUID " + wanted + " on this system; " + offer(schemes)));
         }
-        List<Scheme> byName = schemes.stream().filter(s -> s.name().equalsIgnoreCase(text)).toList();
+        List<Scheme> byName =
+                schemes.stream().filter(s -> s.name().equalsIgnoreCase(text)).toList();
         Optional<PlanAlias> alias = PlanAlias.of(text);
         if (alias.isPresent()) {
             String wanted = alias.get().windowsGuid;
-            Optional<Scheme> builtIn = schemes.stream().filter(s -> s.guid().equals(wanted)).findFirst();
+            Optional<Scheme> builtIn =
+                    schemes.stream().filter(s -> s.guid().equals(wanted)).findFirst();
             if (builtIn.isPresent()) {
                 return builtIn.get();
             }
             // a copy of a built-in plan keeps its English name on English Windows ("Ultimate Performance")
             List<Scheme> byEnglishName = schemes.stream()
-                    .filter(s -> s.name().equalsIgnoreCase(alias.get().englishName)).toList();
+                    .filter(s -> s.name().equalsIgnoreCase(alias.get().englishName))
+                    .toList();
             if (byEnglishName.size() == 1) {
                 return byEnglishName.get(0);
             }
@@ -251,8 +263,9 @@ public final class WindowsPowerCfg implements PowerPlanSwitcher {
     }
 
     private static String offer(List<Scheme> schemes) {
-        return "plans on this system: " + schemes.stream().map(s -> s.name() + " (" + s.guid() + ")")
-                .collect(Collectors.joining(", ")) + "; aliases: " + PlanAlias.list();
+        return "plans on this system: "
+                + schemes.stream().map(s -> s.name() + " (" + s.guid() + ")").collect(Collectors.joining(", "))
+                + "; aliases: " + PlanAlias.list();
     }
 
     private static String describe(PowerPlan plan) {

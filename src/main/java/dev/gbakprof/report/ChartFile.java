@@ -1,9 +1,6 @@
 package dev.gbakprof.report;
 
 import dev.gbakprof.stats.Analysis;
-import dev.gbakprof.model.RestoreRun;
-
-import java.util.List;
 
 /** A PNG chart of the report. */
 public interface ChartFile extends ReportFile {

@@ -1,15 +1,14 @@
 package dev.gbakprof.report;
 
-import org.knowm.xchart.CategoryChart;
-import org.knowm.xchart.internal.chartpart.Chart;
-import org.knowm.xchart.style.AxesChartStyler;
-import org.knowm.xchart.style.Styler;
-
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.Font;
 import java.awt.font.FontRenderContext;
 import java.util.List;
+import org.knowm.xchart.CategoryChart;
+import org.knowm.xchart.internal.chartpart.Chart;
+import org.knowm.xchart.style.AxesChartStyler;
+import org.knowm.xchart.style.Styler;
 
 /**
  * Font sizes and the common look of every chart. Sizes are set for 1600×900 and scale with the image,
@@ -26,7 +25,8 @@ final class ChartStyle {
     }
 
     static ChartStyle forSize(int width, int height) {
-        return new ChartStyle((float) Math.max(0.55, Math.min(width / (double) BASE_WIDTH, height / (double) BASE_HEIGHT)));
+        return new ChartStyle(
+                (float) Math.max(0.55, Math.min(width / (double) BASE_WIDTH, height / (double) BASE_HEIGHT)));
     }
 
     static ChartStyle scaled(float scale) {
@@ -87,7 +87,8 @@ final class ChartStyle {
      * then with the short suffixes; slanted only when even that does not fit. XChart draws axis labels on one
      * line and silently drops those that overlap.
      */
-    List<String> fitCategories(CategoryChart chart, List<String> labels, List<String> suffixes, List<String> shortSuffixes) {
+    List<String> fitCategories(
+            CategoryChart chart, List<String> labels, List<String> suffixes, List<String> shortSuffixes) {
         double slot = 0.9 * (chart.getWidth() - px(160)) / Math.max(1, labels.size());
         for (List<String> ends : List.of(suffixes, shortSuffixes)) {
             for (int max = MAX_CATEGORY_LABEL; max >= MIN_CATEGORY_LABEL; max--) {
@@ -113,7 +114,10 @@ final class ChartStyle {
 
     private double widest(List<String> names) {
         FontRenderContext frc = new FontRenderContext(null, true, true);
-        return names.stream().mapToDouble(n -> tick().getStringBounds(n, frc).getWidth()).max().orElse(0);
+        return names.stream()
+                .mapToDouble(n -> tick().getStringBounds(n, frc).getWidth())
+                .max()
+                .orElse(0);
     }
 
     /** The look shared by every XChart chart; call it after the title is set. */

@@ -17,7 +17,6 @@ import dev.gbakprof.stats.RowCount;
 import dev.gbakprof.stats.RunGroup;
 import dev.gbakprof.stats.RunOutcome;
 import dev.gbakprof.stats.Spread;
-
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Locale;
@@ -30,10 +29,10 @@ import java.util.Locale;
  */
 public final class CompareJson {
     public static final String SCHEMA = "gbakprof.compare/1";
-    private static final ObjectMapper MAPPER = JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();
+    private static final ObjectMapper MAPPER =
+            JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();
 
-    private CompareJson() {
-    }
+    private CompareJson() {}
 
     public static String of(Analysis a, ReportSettings settings) {
         Texts t = settings.texts();
@@ -123,7 +122,10 @@ public final class CompareJson {
             o.putNull("interval");
         } else {
             // of the time ratio (candidate ÷ baseline, as "ratio"): the speed-up's bounds inverted
-            o.putObject("interval").put("low", 1 / ci.high()).put("high", 1 / ci.low()).put("level", ci.level());
+            o.putObject("interval")
+                    .put("low", 1 / ci.high())
+                    .put("high", 1 / ci.low())
+                    .put("level", ci.level());
         }
         o.put("pValue", c.pValue());
         o.put("verdict", c.verdict().name().toLowerCase(Locale.ROOT).replace('_', '-'));

@@ -1,14 +1,11 @@
 package dev.gbakprof.report;
 
 import dev.gbakprof.stats.Analysis;
-import dev.gbakprof.model.RestoreRun;
-
 import java.util.List;
 
 /** What {@code report} and {@code compare} print: the headline, its notes and the key table, aligned. */
 public final class ConsoleSummary {
-    private ConsoleSummary() {
-    }
+    private ConsoleSummary() {}
 
     public static String of(Analysis analysis, ReportSettings settings) {
         Texts t = settings.texts();
@@ -38,7 +35,9 @@ public final class ConsoleSummary {
     private static void line(StringBuilder sb, List<String> cells, int[] widths) {
         sb.append(' ');
         for (int c = 0; c < cells.size(); c++) {
-            sb.append(' ').append(cells.get(c)).append(" ".repeat(widths[c] - cells.get(c).length() + 1));
+            sb.append(' ')
+                    .append(cells.get(c))
+                    .append(" ".repeat(widths[c] - cells.get(c).length() + 1));
         }
         sb.setLength(sb.length() - 1);
         while (sb.charAt(sb.length() - 1) == ' ') {

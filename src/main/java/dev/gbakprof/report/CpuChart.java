@@ -1,18 +1,17 @@
 package dev.gbakprof.report;
 
-import dev.gbakprof.stats.Analysis;
 import dev.gbakprof.model.CpuSample;
 import dev.gbakprof.model.RestoreRun;
-import org.knowm.xchart.XYChart;
-import org.knowm.xchart.XYSeries;
-import org.knowm.xchart.style.Styler;
-import org.knowm.xchart.style.markers.SeriesMarkers;
-
+import dev.gbakprof.stats.Analysis;
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYSeries;
+import org.knowm.xchart.style.Styler;
+import org.knowm.xchart.style.markers.SeriesMarkers;
 
 /**
  * {@code cpu.png}, only for runs that carry CPU samples: the average frequency (MHz, left axis) and
@@ -41,10 +40,18 @@ public final class CpuChart implements ChartFile {
         Grouped grouped = Grouped.of(analysis);
         List<RestoreRun> ordered = grouped.runsInGroupOrder();
         List<String> names = grouped.runNames();
-        double maxClock = ordered.stream().flatMap(r -> r.cpuSamples().stream()).mapToDouble(CpuSample::atSeconds)
-                .max().orElse(0);
-        double maxMhz = ordered.stream().flatMap(r -> r.cpuSamples().stream()).map(CpuSample::mhz)
-                .filter(Objects::nonNull).mapToDouble(Double::doubleValue).max().orElse(0);
+        double maxClock = ordered.stream()
+                .flatMap(r -> r.cpuSamples().stream())
+                .mapToDouble(CpuSample::atSeconds)
+                .max()
+                .orElse(0);
+        double maxMhz = ordered.stream()
+                .flatMap(r -> r.cpuSamples().stream())
+                .map(CpuSample::mhz)
+                .filter(Objects::nonNull)
+                .mapToDouble(Double::doubleValue)
+                .max()
+                .orElse(0);
         TimeScale scale = TimeScale.forMax(maxClock);
 
         // No run observed its CPU frequency (a VM without cpufreq): load alone, on the left axis, and no
@@ -72,7 +79,10 @@ public final class CpuChart implements ChartFile {
         }
         chart.getStyler().setLegendSeriesLineLength(style.px(40));
 
-        RestoreRun first = ordered.stream().filter(r -> r.cpuSamples().size() >= 2).findFirst().orElseThrow();
+        RestoreRun first = ordered.stream()
+                .filter(r -> r.cpuSamples().size() >= 2)
+                .findFirst()
+                .orElseThrow();
         band(chart, t.get("cpu.band.data"), dataSpan(first), top, scale, Palette.alpha(new Color(0x4E79A7), 45));
         band(chart, t.get("cpu.band.indexes"), indexSpan(first), top, scale, Palette.alpha(new Color(0xF28E2B), 45));
 
@@ -107,8 +117,13 @@ public final class CpuChart implements ChartFile {
                 l.setYAxisGroup(loadAxis);
                 l.setMarker(SeriesMarkers.NONE);
                 l.setLineColor(color.darker());
-                l.setLineStyle(new BasicStroke(2f * style.scale(), BasicStroke.CAP_BUTT, BasicStroke.JOIN_ROUND, 10f,
-                        new float[] {8f, 6f}, 0f));
+                l.setLineStyle(new BasicStroke(
+                        2f * style.scale(),
+                        BasicStroke.CAP_BUTT,
+                        BasicStroke.JOIN_ROUND,
+                        10f,
+                        new float[] {8f, 6f},
+                        0f));
             }
         }
         return chart;
@@ -119,7 +134,8 @@ public final class CpuChart implements ChartFile {
         if (span == null) {
             return;
         }
-        XYSeries s = chart.addSeries(name, new double[] {scale.of(span[0]), scale.of(span[1])}, new double[] {top, top});
+        XYSeries s =
+                chart.addSeries(name, new double[] {scale.of(span[0]), scale.of(span[1])}, new double[] {top, top});
         s.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Area);
         s.setFillColor(fill);
         // the legend draws an area series as its line: a band-coloured line (along the band's top) shows it
@@ -129,14 +145,18 @@ public final class CpuChart implements ChartFile {
 
     /** From the first table load's start to the last one's end, or {@code null}. */
     static double[] dataSpan(RestoreRun run) {
-        return span(run.tables().stream().filter(x -> x.startSeconds() != null && x.seconds() != null)
-                .map(x -> new double[] {x.startSeconds(), x.startSeconds() + x.seconds()}).toList());
+        return span(run.tables().stream()
+                .filter(x -> x.startSeconds() != null && x.seconds() != null)
+                .map(x -> new double[] {x.startSeconds(), x.startSeconds() + x.seconds()})
+                .toList());
     }
 
     /** From the first index build's start to the last one's end, or {@code null}. */
     static double[] indexSpan(RestoreRun run) {
-        return span(run.indexes().stream().filter(x -> x.startSeconds() != null && x.seconds() != null)
-                .map(x -> new double[] {x.startSeconds(), x.startSeconds() + x.seconds()}).toList());
+        return span(run.indexes().stream()
+                .filter(x -> x.startSeconds() != null && x.seconds() != null)
+                .map(x -> new double[] {x.startSeconds(), x.startSeconds() + x.seconds()})
+                .toList());
     }
 
     private static double[] span(List<double[]> items) {

@@ -4,8 +4,7 @@ import java.util.Locale;
 
 /** Durations the way a DBA reads them: seconds with milliseconds, and hours/minutes for long ones. */
 public final class Durations {
-    private Durations() {
-    }
+    private Durations() {}
 
     /** {@code 12.345 s}, or {@code unknown}. */
     public static String seconds(Double s) {

@@ -1,55 +1,102 @@
 package dev.gbakprof.report;
 
 import dev.gbakprof.forecast.Estimate;
-
 import java.util.List;
 import java.util.Locale;
 
 /** The human form of a forecast that {@code estimate} prints. */
 public final class EstimateText {
-    private EstimateText() {
-    }
+    private EstimateText() {}
 
     public static String of(Estimate e, int top) {
         StringBuilder sb = new StringBuilder();
         Estimate.Total t = e.total();
-        sb.append(String.format(Locale.ROOT, "forecast   %s  (range %s – %s)%n", Durations.human(t.seconds()),
-                Durations.human(t.low()), Durations.human(t.high())));
+        sb.append(String.format(
+                Locale.ROOT,
+                "forecast   %s  (range %s – %s)%n",
+                Durations.human(t.seconds()),
+                Durations.human(t.low()),
+                Durations.human(t.high())));
         Estimate.TargetInfo target = e.target();
-        sb.append(String.format(Locale.ROOT, "target     %s: %d tables, %,d rows (%.2f× the largest calibration run)%n",
-                target.source(), target.tables(), target.rows(), target.scale()));
-        sb.append(String.format(Locale.ROOT, "calibration %d run%s:%n", e.calibration().size(), e.calibration().size() == 1 ? "" : "s"));
+        sb.append(String.format(
+                Locale.ROOT,
+                "target     %s: %d tables, %,d rows (%.2f× the largest calibration run)%n",
+                target.source(),
+                target.tables(),
+                target.rows(),
+                target.scale()));
+        sb.append(String.format(
+                Locale.ROOT,
+                "calibration %d run%s:%n",
+                e.calibration().size(),
+                e.calibration().size() == 1 ? "" : "s"));
         for (Estimate.CalibrationRun c : e.calibration()) {
-            sb.append(String.format(Locale.ROOT, "    %-24s %,12d rows  %10s  via %s%n", c.label(), c.rows(),
-                    Durations.human(c.totalSeconds()), c.via()));
+            sb.append(String.format(
+                    Locale.ROOT,
+                    "    %-24s %,12d rows  %10s  via %s%n",
+                    c.label(),
+                    c.rows(),
+                    Durations.human(c.totalSeconds()),
+                    c.via()));
         }
         sb.append("phases\n");
         for (Estimate.PhaseForecast p : e.phases()) {
-            sb.append(String.format(Locale.ROOT, "    %-9s %10s %6.1f%%   %s%n", p.name(), Durations.human(p.seconds()),
-                    p.share() * 100, p.basis()));
+            sb.append(String.format(
+                    Locale.ROOT,
+                    "    %-9s %10s %6.1f%%   %s%n",
+                    p.name(),
+                    Durations.human(p.seconds()),
+                    p.share() * 100,
+                    p.basis()));
         }
         List<Estimate.ObjectForecast> slowest = e.objects().stream().limit(top).toList();
-        sb.append(String.format(Locale.ROOT, "slowest %d objects (of %d)%n", slowest.size(), e.objects().size()));
+        sb.append(String.format(
+                Locale.ROOT,
+                "slowest %d objects (of %d)%n",
+                slowest.size(),
+                e.objects().size()));
         for (Estimate.ObjectForecast o : slowest) {
             String name = o.kind() + " " + o.name() + (o.table() != null ? " (" + o.table() + ")" : "");
-            sb.append(String.format(Locale.ROOT, "    %-40s %,12d rows %10s   %s%n", name, o.rows(),
-                    Durations.human(o.seconds()), o.basis()));
+            sb.append(String.format(
+                    Locale.ROOT,
+                    "    %-40s %,12d rows %10s   %s%n",
+                    name,
+                    o.rows(),
+                    Durations.human(o.seconds()),
+                    o.basis()));
         }
         Estimate.Range r = e.range();
-        sb.append(String.format(Locale.ROOT, "range      ±%.1f %% = √(run-to-run %.1f %%² + extrapolation %.1f %%²); "
+        sb.append(String.format(
+                Locale.ROOT,
+                "range      ±%.1f %% = √(run-to-run %.1f %%² + extrapolation %.1f %%²); "
                         + "low = forecast × e^-%.3f, high = forecast × e^%.3f%n",
-                r.combined() * 100, r.runToRun() * 100, r.extrapolation() * 100, r.combined(), r.combined()));
+                r.combined() * 100,
+                r.runToRun() * 100,
+                r.extrapolation() * 100,
+                r.combined(),
+                r.combined()));
         sb.append("    run-to-run     ").append(r.runToRunBasis()).append('\n');
-        sb.append(String.format(Locale.ROOT, "    extrapolation  %.3f per ln(scale) × distance %.3f (|ln| of the target's rows "
-                + "over the nearest calibration run's); %s%n", r.perLnScale(), r.distance(), r.extrapolationBasis()));
+        sb.append(String.format(
+                Locale.ROOT,
+                "    extrapolation  %.3f per ln(scale) × distance %.3f (|ln| of the target's rows "
+                        + "over the nearest calibration run's); %s%n",
+                r.perLnScale(),
+                r.distance(),
+                r.extrapolationBasis()));
         if (e.rto() != null) {
-            sb.append(String.format(Locale.ROOT, "RTO %s: %s (%s)%n", Durations.human(e.rto().seconds()),
-                    e.rto().verdict(), e.rto().how()));
+            sb.append(String.format(
+                    Locale.ROOT,
+                    "RTO %s: %s (%s)%n",
+                    Durations.human(e.rto().seconds()),
+                    e.rto().verdict(),
+                    e.rto().how()));
         }
         Estimate.Dominant d = e.dominates();
-        sb.append(String.format(Locale.ROOT, "dominates  the %s phase, %.0f %% of the total", d.phase(), d.phaseShare() * 100));
+        sb.append(String.format(
+                Locale.ROOT, "dominates  the %s phase, %.0f %% of the total", d.phase(), d.phaseShare() * 100));
         if (d.object() != null) {
-            sb.append(String.format(Locale.ROOT, "; the slowest object is %s, %.0f %%", d.object(), d.objectShare() * 100));
+            sb.append(String.format(
+                    Locale.ROOT, "; the slowest object is %s, %.0f %%", d.object(), d.objectShare() * 100));
         }
         sb.append('\n');
         sb.append("assumptions\n");

@@ -1,9 +1,8 @@
 package dev.gbakprof.report;
 
-import dev.gbakprof.stats.Analysis;
 import dev.gbakprof.model.RestoreRun;
+import dev.gbakprof.stats.Analysis;
 import dev.gbakprof.stats.RunGroup;
-
 import java.util.ArrayList;
 import java.util.List;
 

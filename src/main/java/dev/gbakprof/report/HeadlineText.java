@@ -6,11 +6,10 @@ import dev.gbakprof.stats.Analysis;
 import dev.gbakprof.stats.Comparison;
 import dev.gbakprof.stats.Headline;
 import dev.gbakprof.stats.Measure;
-import dev.gbakprof.stats.RunOutcome;
 import dev.gbakprof.stats.RunGroup;
+import dev.gbakprof.stats.RunOutcome;
 import dev.gbakprof.stats.Spread;
 import dev.gbakprof.stats.Verdict;
-
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -27,7 +26,8 @@ record HeadlineText(String headline, List<NoteText> lines, Texts texts) {
      */
     List<String> notes() {
         List<String> out = new ArrayList<>();
-        List<String> differs = lines.stream().filter(n -> n.part() != null).map(NoteText::part).toList();
+        List<String> differs =
+                lines.stream().filter(n -> n.part() != null).map(NoteText::part).toList();
         boolean said = false;
         for (NoteText n : lines) {
             if (n.part() == null) {
@@ -64,20 +64,26 @@ record HeadlineText(String headline, List<NoteText> lines, Texts texts) {
     private static String sentence(Analysis a, Texts t) {
         Headline h = a.headline();
         RunGroup only = a.groups().size() == 1 ? a.groups().get(0) : null;
-        if (only != null && only.runs().stream().noneMatch(r -> r.status() == RunStatus.COMPLETED)
+        if (only != null
+                && only.runs().stream().noneMatch(r -> r.status() == RunStatus.COMPLETED)
                 && only.count(RunOutcome.EXCERPT) < only.size()) {
             // one configuration and no finished restore: say how it ended, not how long a phase took
-            Spread stoppedAt = Spread.of(only.runs().stream().map(RestoreRun::lastSeenSeconds).toList());
+            Spread stoppedAt = Spread.of(
+                    only.runs().stream().map(RestoreRun::lastSeenSeconds).toList());
             boolean failed = only.runs().stream().anyMatch(r -> r.status() == RunStatus.FAILED);
             // gbak may report errors and still go through to its end (an index it could not activate)
             boolean wentThrough = failed && only.runs().stream().allMatch(r -> r.totalSeconds() != null);
-            return t.get(wentThrough ? "headline.failed.finished" : failed ? "headline.failed"
-                    : "headline.incomplete", only.label(), t.duration(stoppedAt.median()), t.runs(only.size()));
+            return t.get(
+                    wentThrough ? "headline.failed.finished" : failed ? "headline.failed" : "headline.incomplete",
+                    only.label(),
+                    t.duration(stoppedAt.median()),
+                    t.runs(only.size()));
         }
         if (h.measure() == null) {
             return t.get("headline.none");
         }
-        List<RunGroup> unfinished = a.groups().stream().filter(HeadlineText::unfinished).toList();
+        List<RunGroup> unfinished =
+                a.groups().stream().filter(HeadlineText::unfinished).toList();
         if (!unfinished.isEmpty() && h.onTotal()) {
             return failuresFirst(a, unfinished, t);
         }
@@ -110,8 +116,12 @@ record HeadlineText(String headline, List<NoteText> lines, Texts texts) {
                 }
                 parts.add(part + ".");
             } else if (total.known()) {
-                parts.add(t.get("headline.configuration", g.label(), t.duration(total.median()),
-                        total.n() == 1 ? t.runs(1) : t.get("median.of", total.n())) + ".");
+                parts.add(t.get(
+                                "headline.configuration",
+                                g.label(),
+                                t.duration(total.median()),
+                                total.n() == 1 ? t.runs(1) : t.get("median.of", total.n()))
+                        + ".");
             }
         }
         return String.join(" ", parts);
@@ -132,17 +142,25 @@ record HeadlineText(String headline, List<NoteText> lines, Texts texts) {
         for (int g : order) {
             Comparison c = a.comparison(g, m);
             Spread s = a.groups().get(g).spread(m);
-            String how = c.verdict() == Verdict.TOO_FEW_RUNS ? t.get("rank.few")
+            String how = c.verdict() == Verdict.TOO_FEW_RUNS
+                    ? t.get("rank.few")
                     : c.verdict() == Verdict.WITHIN_NOISE ? t.get("rank.noise") : "";
             double ratio = c.timeRatio();
             String label = a.groups().get(g).label();
-            items.add(Math.abs(ratio - 1) < 0.005 ? t.get("rank.same", label, t.duration(s.median()), how)
-                    : ratio < 1 ? t.get("rank.less", label, t.duration(s.median()), t.percent(1 - ratio), how)
-                    : t.get("rank.more", label, t.duration(s.median()), t.percent(ratio - 1), how));
+            items.add(
+                    Math.abs(ratio - 1) < 0.005
+                            ? t.get("rank.same", label, t.duration(s.median()), how)
+                            : ratio < 1
+                                    ? t.get("rank.less", label, t.duration(s.median()), t.percent(1 - ratio), how)
+                                    : t.get("rank.more", label, t.duration(s.median()), t.percent(ratio - 1), how));
         }
         String what = m == Measure.TOTAL ? "" : " · " + subject(a, m, t);
-        return t.get("headline.rank", base.label(), t.duration(b.median()),
-                (b.n() == 1 ? t.runs(1) : t.get("median.of", b.n())) + what, String.join("; ", items));
+        return t.get(
+                "headline.rank",
+                base.label(),
+                t.duration(b.median()),
+                (b.n() == 1 ? t.runs(1) : t.get("median.of", b.n())) + what,
+                String.join("; ", items));
     }
 
     private static String pair(Analysis a, Headline h, Texts t) {
@@ -150,24 +168,51 @@ record HeadlineText(String headline, List<NoteText> lines, Texts texts) {
         Spread fast = h.faster().spread(h.measure());
         if (h.slower() == null) {
             String runs = fast.n() == 1 ? t.runs(1) : t.get("median.of", fast.n());
-            return h.onTotal() ? t.get("headline.total.single", h.faster().label(), t.duration(fast.median()), runs)
+            return h.onTotal()
+                    ? t.get("headline.total.single", h.faster().label(), t.duration(fast.median()), runs)
                     : t.get("headline.phase.single", h.faster().label(), what, t.duration(fast.median()), runs);
         }
         Spread slow = h.slower().spread(h.measure());
         String runs = fast.n() == slow.n() ? t.get("runs.each", fast.n()) : t.get("runs.pair", fast.n(), slow.n());
         boolean same = h.comparison().verdict() == Verdict.WITHIN_NOISE || h.timeSaved() < 0.005;
         // a difference measured on too few runs is shown with its caveat, never as a plain "less time"
-        String key = (h.onTotal() ? "headline.total." : "headline.phase.") + (same ? "same"
-                : h.comparison().verdict() == Verdict.TOO_FEW_RUNS ? "few" : "faster");
+        String key = (h.onTotal() ? "headline.total." : "headline.phase.")
+                + (same ? "same" : h.comparison().verdict() == Verdict.TOO_FEW_RUNS ? "few" : "faster");
         return h.onTotal()
-                ? (same ? t.get(key, h.faster().label(), h.slower().label(), t.duration(fast.median()),
-                        t.duration(slow.median()), runs)
-                    : t.get(key, h.faster().label(), t.duration(fast.median()), t.percent(h.timeSaved()),
-                        h.slower().label(), t.duration(slow.median()), runs))
-                : (same ? t.get(key, what, h.faster().label(), h.slower().label(), t.duration(fast.median()),
-                        t.duration(slow.median()), runs)
-                    : t.get(key, h.faster().label(), what, t.duration(fast.median()), t.percent(h.timeSaved()),
-                        h.slower().label(), t.duration(slow.median()), runs));
+                ? (same
+                        ? t.get(
+                                key,
+                                h.faster().label(),
+                                h.slower().label(),
+                                t.duration(fast.median()),
+                                t.duration(slow.median()),
+                                runs)
+                        : t.get(
+                                key,
+                                h.faster().label(),
+                                t.duration(fast.median()),
+                                t.percent(h.timeSaved()),
+                                h.slower().label(),
+                                t.duration(slow.median()),
+                                runs))
+                : (same
+                        ? t.get(
+                                key,
+                                what,
+                                h.faster().label(),
+                                h.slower().label(),
+                                t.duration(fast.median()),
+                                t.duration(slow.median()),
+                                runs)
+                        : t.get(
+                                key,
+                                h.faster().label(),
+                                what,
+                                t.duration(fast.median()),
+                                t.percent(h.timeSaved()),
+                                h.slower().label(),
+                                t.duration(slow.median()),
+                                runs));
     }
 
     /**
@@ -181,11 +226,16 @@ record HeadlineText(String headline, List<NoteText> lines, Texts texts) {
         }
         RestoreRun first = a.runs().get(0);
         if (m == Measure.INDEXES) {
-            return t.get("subject.excerpt.indexes", first.indexes().stream().filter(i -> i.seconds() != null).count());
+            return t.get(
+                    "subject.excerpt.indexes",
+                    first.indexes().stream().filter(i -> i.seconds() != null).count());
         }
         if (m == Measure.DATA) {
-            return t.get("subject.excerpt.data", first.tables().stream().filter(l -> l.seconds() != null).count());
+            return t.get(
+                    "subject.excerpt.data",
+                    first.tables().stream().filter(l -> l.seconds() != null).count());
         }
-        return t.get("subject.excerpt.phase", t.get("headline.phase." + m.phase().label()));
+        return t.get(
+                "subject.excerpt.phase", t.get("headline.phase." + m.phase().label()));
     }
 }

@@ -37,8 +37,7 @@ public final class HorizontalBarChart implements Drawing {
     }
 
     /** One row: a name, and an optional second line in grey (the table of an index). */
-    public record Category(String name, String detail) {
-    }
+    public record Category(String name, String detail) {}
 
     /**
      * One bar: its length in axis units ({@code null}: unknown) and the text written after it; a failed one (an
@@ -67,12 +66,19 @@ public final class HorizontalBarChart implements Drawing {
     private final ChartStyle style;
 
     /** @param footnote a grey line under the axis (what a mark means), or {@code null} */
-    public HorizontalBarChart(String title, String axisTitle, String unknownText, String footnote,
-                              List<Category> categories, List<Series> series, Locale locale, ChartStyle style) {
+    public HorizontalBarChart(
+            String title,
+            String axisTitle,
+            String unknownText,
+            String footnote,
+            List<Category> categories,
+            List<Series> series,
+            Locale locale,
+            ChartStyle style) {
         for (Series s : series) {
             if (s.bars().size() != categories.size()) {
-                throw new IllegalArgumentException("series " + s.name() + " has " + s.bars().size()
-                        + " bars for " + categories.size() + " categories");
+                throw new IllegalArgumentException("series " + s.name() + " has "
+                        + s.bars().size() + " bars for " + categories.size() + " categories");
             }
         }
         this.title = title;
@@ -219,7 +225,9 @@ public final class HorizontalBarChart implements Drawing {
             if (cat.detail() != null) {
                 g.setColor(Palette.MUTED);
                 g.setFont(detailFont);
-                g.drawString(cat.detail(), plotLeft - style.px(12) - dfm.stringWidth(cat.detail()),
+                g.drawString(
+                        cat.detail(),
+                        plotLeft - style.px(12) - dfm.stringWidth(cat.detail()),
                         y + nfm.getHeight() + dfm.getAscent());
             }
             double barsTop = rowTop + (rowH - innerH) / 2;
@@ -236,8 +244,8 @@ public final class HorizontalBarChart implements Drawing {
                     g.setColor(Palette.alpha(ser.color(), 40));
                     g.fillRect(plotLeft + 1, by, w, bh);
                     g.setColor(ser.color().darker());
-                    g.setStroke(new BasicStroke(1.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f,
-                            new float[] {5f, 4f}, 0f));
+                    g.setStroke(new BasicStroke(
+                            1.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {5f, 4f}, 0f));
                     g.drawRect(plotLeft + 1, by, w, bh);
                     g.setStroke(new BasicStroke(1f));
                     g.setColor(Palette.TEXT);

@@ -1,10 +1,9 @@
 package dev.gbakprof.report;
 
-import dev.gbakprof.stats.Analysis;
 import dev.gbakprof.model.RestoreRun;
+import dev.gbakprof.stats.Analysis;
 import dev.gbakprof.stats.ObjectStats;
 import dev.gbakprof.stats.ObjectTimes;
-
 import java.util.List;
 
 /** {@code indexes.png}: the slowest index builds, one bar per label group, each named "INDEX (TABLE)". */
@@ -30,8 +29,16 @@ public final class IndexesChart implements ChartFile {
         Grouped grouped = Grouped.of(analysis);
         List<ObjectTimes> all = analysis.indexes();
         boolean inferred = ObjectStats.top(all, top).stream().anyMatch(ObjectTimes::inferred);
-        return ObjectBars.chart(grouped, all, top, "indexes.title", "indexes.axis",
+        return ObjectBars.chart(
+                grouped,
+                all,
+                top,
+                "indexes.title",
+                "indexes.axis",
                 o -> "(" + (o.table() == null ? t.get("table.unknown") : o.table() + (o.inferred() ? "?" : "")) + ")",
-                (o, g) -> null, inferred ? t.get("note.inferred") : null, t, style);
+                (o, g) -> null,
+                inferred ? t.get("note.inferred") : null,
+                t,
+                style);
     }
 }

@@ -1,12 +1,9 @@
 package dev.gbakprof.report;
 
-import dev.gbakprof.stats.Analysis;
-import dev.gbakprof.stats.RunOutcome;
-import dev.gbakprof.stats.Comparisons;
 import dev.gbakprof.stats.Headline;
 import dev.gbakprof.stats.Measure;
 import dev.gbakprof.stats.RunGroup;
-
+import dev.gbakprof.stats.RunOutcome;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -24,14 +21,19 @@ record KeyTable(List<String> header, List<List<String>> rows) {
     static KeyTable of(Grouped grouped, Texts t, int maxLabel) {
         Headline h = grouped.analysis().headline();
         Measure measure = h.measure() == null ? Measure.TOTAL : h.measure();
-        List<String> header = new ArrayList<>(List.of(t.get("col.label"), t.get("col.runs"), t.get("col.total"),
-                t.get("col.indexes"), t.get("col.data")));
+        List<String> header = new ArrayList<>(List.of(
+                t.get("col.label"), t.get("col.runs"), t.get("col.total"), t.get("col.indexes"), t.get("col.data")));
         boolean compare = grouped.groups().size() > 1;
         RunGroup baseline = grouped.groups().get(grouped.baseline());
         if (compare) {
             String base = Labels.cut(baseline.label(), maxLabel);
-            header.add(measure == Measure.TOTAL ? t.get("col.vs", base)
-                    : t.get("col.vs.phase", t.get("headline.phase." + measure.phase().label()), base));
+            header.add(
+                    measure == Measure.TOTAL
+                            ? t.get("col.vs", base)
+                            : t.get(
+                                    "col.vs.phase",
+                                    t.get("headline.phase." + measure.phase().label()),
+                                    base));
         }
         List<List<String>> rows = new ArrayList<>();
         for (int gi = 0; gi < grouped.groups().size(); gi++) {
@@ -43,8 +45,10 @@ record KeyTable(List<String> header, List<List<String>> rows) {
             row.add(t.duration(g.spread(Measure.INDEXES).median()));
             row.add(t.duration(g.spread(Measure.DATA).median()));
             if (compare) {
-                row.add(g == baseline ? t.get("baseline")
-                        : VerdictText.brief(grouped.analysis().comparison(gi, measure), t));
+                row.add(
+                        g == baseline
+                                ? t.get("baseline")
+                                : VerdictText.brief(grouped.analysis().comparison(gi, measure), t));
             }
             rows.add(row);
         }
@@ -63,7 +67,8 @@ record KeyTable(List<String> header, List<List<String>> rows) {
         if (failed > 0 && incomplete > 0) {
             return t.get("runs.failed.incomplete", n, failed, incomplete);
         }
-        return failed > 0 ? t.get("runs.failed", n, failed)
+        return failed > 0
+                ? t.get("runs.failed", n, failed)
                 : incomplete > 0 ? t.get("runs.not.completed", n, incomplete) : n;
     }
 }

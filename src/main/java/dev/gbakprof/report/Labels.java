@@ -2,8 +2,7 @@ package dev.gbakprof.report;
 
 /** Names of label groups as the charts show them. */
 final class Labels {
-    private Labels() {
-    }
+    private Labels() {}
 
     /** The label cut to {@code max} characters, its end replaced by "…" when cut. */
     static String cut(String label, int max) {

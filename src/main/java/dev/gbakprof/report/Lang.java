@@ -28,7 +28,9 @@ public enum Lang {
     /** The language of a tag such as {@code pt-BR} or {@code pt_br}, case-insensitively. */
     public static Lang of(String tag) {
         String wanted = tag.replace('_', '-');
-        return Arrays.stream(values()).filter(l -> l.tag.equalsIgnoreCase(wanted)).findFirst()
+        return Arrays.stream(values())
+                .filter(l -> l.tag.equalsIgnoreCase(wanted))
+                .findFirst()
                 .orElseThrow(() -> new IllegalArgumentException("unknown language '" + tag + "'; expected one of "
                         + Arrays.stream(values()).map(Lang::tag).collect(Collectors.joining(", "))));
     }

@@ -6,7 +6,6 @@ import dev.gbakprof.stats.DataDifference;
 import dev.gbakprof.stats.Measure;
 import dev.gbakprof.stats.Note;
 import dev.gbakprof.stats.Why;
-
 import java.util.ArrayList;
 import java.util.List;
 
@@ -41,7 +40,8 @@ record NoteText(String code, String message, String part) {
             case PARTIAL_MEASURE -> t.get("note.partial", phaseName((Measure) n.arg(0), t));
             case VERDICT -> VerdictText.sentence((Comparison) n.arg(0), t);
             case WHY -> why((Why) n.arg(0), t);
-            case DIFFERENT_DATA -> t.get("note.different.data", n.arg(0), n.arg(1), difference((DataDifference) n.arg(2), t));
+            case DIFFERENT_DATA ->
+                t.get("note.different.data", n.arg(0), n.arg(1), difference((DataDifference) n.arg(2), t));
             case UNKNOWN_BUILDS -> t.get("note.unknown.builds", (Long) n.arg(0));
             default -> throw new IllegalStateException("no sentence for " + n.code());
         };
@@ -49,12 +49,18 @@ record NoteText(String code, String message, String part) {
 
     /** "Why: the index phase accounts for 9.05 s of the 13.5 s difference; most of it PK_ORDERS (+2.10 s), …". */
     private static String why(Why w, Texts t) {
-        List<String> parts = w.objects().stream().map(p -> t.get("why.part", p.name(), t.duration(p.gap()))).toList();
+        List<String> parts = w.objects().stream()
+                .map(p -> t.get("why.part", p.name(), t.duration(p.gap())))
+                .toList();
         if (w.phaseGap() == w.gap()) {
             // the headline compares this phase: only the objects are news
             return parts.isEmpty() ? null : t.get("why.in", String.join(", ", parts));
         }
-        return t.get("why", t.get("subject." + w.phase().label()), t.duration(w.phaseGap()), t.duration(w.gap()),
+        return t.get(
+                "why",
+                t.get("subject." + w.phase().label()),
+                t.duration(w.phaseGap()),
+                t.duration(w.gap()),
                 parts.isEmpty() ? "" : t.get("why.most", String.join(", ", parts)));
     }
 
@@ -66,16 +72,18 @@ record NoteText(String code, String message, String part) {
     private static String indexFailed(Note n, Texts t) {
         String index = (String) n.arg(1);
         String table = (String) n.arg(2);
-        StringBuilder s = new StringBuilder(t.get("note.index.failed", n.arg(0), index,
-                table == null ? t.get("table.unknown") : table));
+        StringBuilder s = new StringBuilder(
+                t.get("note.index.failed", n.arg(0), index, table == null ? t.get("table.unknown") : table));
         if (n.arg(3) != null) {
             s.append(' ').append(t.get("note.index.failed.reason", n.arg(3)));
         }
         if (n.arg(4) != null) {
             s.append(' ').append(n.arg(4)).append('.');
         }
-        s.append(' ').append(t.get(Boolean.TRUE.equals(n.arg(5)) ? "note.index.failed.offline"
-                : "note.index.failed.inactive", index));
+        s.append(' ')
+                .append(t.get(
+                        Boolean.TRUE.equals(n.arg(5)) ? "note.index.failed.offline" : "note.index.failed.inactive",
+                        index));
         return s.toString();
     }
 
@@ -84,7 +92,8 @@ record NoteText(String code, String message, String part) {
     }
 
     static String difference(DataDifference d, Texts t) {
-        return d.onlyIn() != null ? t.get("data.only", d.table(), d.onlyIn())
+        return d.onlyIn() != null
+                ? t.get("data.only", d.table(), d.onlyIn())
                 : t.get("data.rows", d.table(), t.integer(d.rows()), t.integer(d.baselineRows()));
     }
 }

@@ -1,13 +1,10 @@
 package dev.gbakprof.report;
 
 import dev.gbakprof.stats.Analysis;
-import dev.gbakprof.model.RestoreRun;
-import dev.gbakprof.stats.ObjectStats;
 import dev.gbakprof.stats.ObjectTimes;
 import dev.gbakprof.stats.RowCount;
 import dev.gbakprof.stats.RunGroup;
 import dev.gbakprof.stats.Spread;
-
 import java.util.ArrayList;
 import java.util.List;
 
@@ -44,11 +41,32 @@ public final class ObjectsCsv implements ReportFile {
         List<RunGroup> groups = grouped.groups();
         List<ObjectTimes> all = indexes ? analysis.indexes() : analysis.tables();
         Csv csv = new Csv();
-        csv.row(indexes
-                ? List.of("index", "table", "table_source", "label", "runs", "known", "median_s", "min_s", "max_s",
-                        "ratio_to_baseline")
-                : List.of("table", "records", "label", "runs", "known", "median_s", "min_s", "max_s", "rows_per_s",
-                        "ratio_to_baseline", "records_min", "records_max"));
+        csv.row(
+                indexes
+                        ? List.of(
+                                "index",
+                                "table",
+                                "table_source",
+                                "label",
+                                "runs",
+                                "known",
+                                "median_s",
+                                "min_s",
+                                "max_s",
+                                "ratio_to_baseline")
+                        : List.of(
+                                "table",
+                                "records",
+                                "label",
+                                "runs",
+                                "known",
+                                "median_s",
+                                "min_s",
+                                "max_s",
+                                "rows_per_s",
+                                "ratio_to_baseline",
+                                "records_min",
+                                "records_max"));
         for (ObjectTimes o : all) {
             for (int g = 0; g < groups.size(); g++) {
                 Spread s = o.byGroup().get(g);
@@ -57,7 +75,10 @@ public final class ObjectsCsv implements ReportFile {
                 row.add(o.name());
                 if (indexes) {
                     row.add(o.table());
-                    row.add(o.table() == null ? "" : o.inferred() ? "inferred" : "log"); // as the run record's tableSource
+                    row.add(
+                            o.table() == null
+                                    ? ""
+                                    : o.inferred() ? "inferred" : "log"); // as the run record's tableSource
                 } else {
                     row.add(rows == null ? null : rows.single());
                 }

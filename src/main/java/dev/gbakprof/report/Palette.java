@@ -1,7 +1,6 @@
 package dev.gbakprof.report;
 
 import dev.gbakprof.model.Phase;
-
 import java.awt.Color;
 
 /** Colours: one per label (the same label has the same colour on every chart), one per phase. */
@@ -9,9 +8,11 @@ final class Palette {
     private static final Color[] LABELS = {
         new Color(0x4E79A7), new Color(0xF28E2B), new Color(0x59A14F), new Color(0xE15759),
         new Color(0xB07AA1), new Color(0x76B7B2), new Color(0xEDC948), new Color(0x9C755F),
-        new Color(0xFF9DA7), new Color(0xBAB0AC)};
+        new Color(0xFF9DA7), new Color(0xBAB0AC)
+    };
     private static final Color[] PHASES = {
-        new Color(0xBAB0AC), new Color(0xB07AA1), new Color(0x4E79A7), new Color(0xF28E2B), new Color(0x59A14F)};
+        new Color(0xBAB0AC), new Color(0xB07AA1), new Color(0x4E79A7), new Color(0xF28E2B), new Color(0x59A14F)
+    };
 
     static final Color TEXT = new Color(0x222222);
     static final Color MUTED = new Color(0x666666);
@@ -20,8 +21,7 @@ final class Palette {
     /** What failed: an index gbak could not build. */
     static final Color FAILED = new Color(0xC0392B);
 
-    private Palette() {
-    }
+    private Palette() {}
 
     static Color label(int index) {
         return LABELS[index % LABELS.length];

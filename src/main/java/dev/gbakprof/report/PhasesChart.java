@@ -1,17 +1,16 @@
 package dev.gbakprof.report;
 
-import dev.gbakprof.stats.Analysis;
 import dev.gbakprof.model.Phase;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.RunStatus;
+import dev.gbakprof.stats.Analysis;
 import dev.gbakprof.stats.Measure;
 import dev.gbakprof.stats.RunGroup;
+import java.util.ArrayList;
+import java.util.List;
 import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.CategorySeries;
 import org.knowm.xchart.style.Styler;
-
-import java.util.ArrayList;
-import java.util.List;
 
 /**
  * {@code phases.png}: one stacked bar per run (setup, metadata, data, indexes, finish), or per label
@@ -61,7 +60,9 @@ public final class PhasesChart implements ChartFile {
                     RestoreRun run = group.runs().get(i);
                     labels.add(group.label());
                     suffixes.add(Grouped.runNumber(group, i)
-                            + (run.status() == RunStatus.COMPLETED ? "" : " (" + t.get("status." + run.status()) + ")"));
+                            + (run.status() == RunStatus.COMPLETED
+                                    ? ""
+                                    : " (" + t.get("status." + run.status()) + ")"));
                     double[] row = new double[Phase.values().length];
                     for (Phase p : Phase.values()) {
                         row[p.ordinal()] = run.phaseSeconds(p);
@@ -70,7 +71,10 @@ public final class PhasesChart implements ChartFile {
                 }
             }
         }
-        double max = seconds.stream().mapToDouble(r -> java.util.Arrays.stream(r).sum()).max().orElse(0);
+        double max = seconds.stream()
+                .mapToDouble(r -> java.util.Arrays.stream(r).sum())
+                .max()
+                .orElse(0);
         TimeScale scale = TimeScale.forMax(max);
 
         CategoryChart chart = new CategoryChart(settings.width(), settings.height());
@@ -84,10 +88,11 @@ public final class PhasesChart implements ChartFile {
         chart.getStyler().setLocale(t.locale());
         chart.getStyler().setPlotGridVerticalLinesVisible(false);
         // per label, the run count may go; per run, the number tells the runs apart
-        List<String> categories = style.fitCategories(chart, labels, suffixes, perLabel
-                ? java.util.Collections.nCopies(labels.size(), "") : suffixes);
+        List<String> categories = style.fitCategories(
+                chart, labels, suffixes, perLabel ? java.util.Collections.nCopies(labels.size(), "") : suffixes);
         for (Phase p : Phase.values()) {
-            List<Double> values = seconds.stream().map(r -> scale.of(r[p.ordinal()])).toList();
+            List<Double> values =
+                    seconds.stream().map(r -> scale.of(r[p.ordinal()])).toList();
             CategorySeries s = chart.addSeries(t.get("phase." + p.label()), categories, values);
             s.setFillColor(Palette.phase(p));
         }

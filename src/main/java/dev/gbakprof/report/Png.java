@@ -1,6 +1,5 @@
 package dev.gbakprof.report;
 
-import javax.imageio.ImageIO;
 import java.awt.Color;
 import java.awt.Graphics2D;
 import java.awt.RenderingHints;
@@ -8,11 +7,11 @@ import java.awt.image.BufferedImage;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import javax.imageio.ImageIO;
 
 /** Renders a drawing to PNG bytes. Same drawing, same fonts: same bytes (no time stamp is written). */
 public final class Png {
-    private Png() {
-    }
+    private Png() {}
 
     public static BufferedImage image(Drawing drawing, int width, int height) {
         Fonts.family();

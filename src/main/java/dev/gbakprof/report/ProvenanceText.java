@@ -1,14 +1,12 @@
 package dev.gbakprof.report;
 
 import dev.gbakprof.stats.Provenance;
-
 import java.util.ArrayList;
 import java.util.List;
 
 /** The provenance of a report's runs in one line: "2026-12-01 07:12–07:40 UTC · host vm · … · 3.6 GB/h restored". */
 final class ProvenanceText {
-    private ProvenanceText() {
-    }
+    private ProvenanceText() {}
 
     /** The line, or {@code null} when no record says where or when it ran. */
     static String of(Provenance p, Texts t) {
@@ -39,7 +37,8 @@ final class ProvenanceText {
         if (a.equals(b)) {
             return a + " UTC";
         }
-        return a.substring(0, 10).equals(b.substring(0, 10)) ? a + "–" + b.substring(11) + " UTC"
+        return a.substring(0, 10).equals(b.substring(0, 10))
+                ? a + "–" + b.substring(11) + " UTC"
                 : a + " – " + b + " UTC";
     }
 

@@ -1,8 +1,7 @@
 package dev.gbakprof.report;
 
-import dev.gbakprof.stats.Analysis;
 import dev.gbakprof.model.RestoreRun;
-
+import dev.gbakprof.stats.Analysis;
 import java.util.List;
 
 /** One file of a report (a chart or an export), made from the same runs as every other. */

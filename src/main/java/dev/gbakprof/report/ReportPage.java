@@ -1,10 +1,9 @@
 package dev.gbakprof.report;
 
-import dev.gbakprof.stats.Analysis;
 import dev.gbakprof.model.RestoreRun;
+import dev.gbakprof.stats.Analysis;
 import dev.gbakprof.stats.Headline;
 import dev.gbakprof.stats.RunGroup;
-
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.Font;
@@ -22,16 +21,26 @@ import java.util.stream.Collectors;
 public final class ReportPage implements ChartFile {
     /** A4 portrait at 150 dpi. */
     static final int WIDTH = 1240;
+
     static final int HEIGHT = 1754;
     private static final int MARGIN = 64;
     /** Chart text on the page is drawn at this share of the 1600×900 sizes: 18 px ticks ≈ 8.6 pt on A4. */
     private static final float CHART_SCALE = 1.0f;
+
     private static final Color HEADLINE = new Color(0x1F3A5F);
 
     /** What the page shows, computed before anything is drawn. */
-    public record Page(String title, String subtitle, String headline, List<String> notes, KeyTable table,
-                       List<String> chartFiles, List<Drawing> charts, List<Double> weights, String footer,
-                       String provenance)
+    public record Page(
+            String title,
+            String subtitle,
+            String headline,
+            List<String> notes,
+            KeyTable table,
+            List<String> chartFiles,
+            List<Drawing> charts,
+            List<Double> weights,
+            String footer,
+            String provenance)
             implements Drawing {
         @Override
         public void paint(Graphics2D g, int width, int height) {
@@ -91,9 +100,19 @@ public final class ReportPage implements ChartFile {
         }
         String footer = t.get("report.footer");
         // The index chart has two lines per name and a bar per label in each row: it gets more room.
-        List<Double> weights = files.stream().map(f -> f.equals("indexes.png") || f.equals("tables.png") ? 1.4 : 1.0)
+        List<Double> weights = files.stream()
+                .map(f -> f.equals("indexes.png") || f.equals("tables.png") ? 1.4 : 1.0)
                 .toList();
-        return new Page(title, subtitle, headline.headline(), headline.notes(), table, files, charts, weights, footer,
+        return new Page(
+                title,
+                subtitle,
+                headline.headline(),
+                headline.notes(),
+                table,
+                files,
+                charts,
+                weights,
+                footer,
                 ProvenanceText.of(analysis.provenance(), t));
     }
 
@@ -145,7 +164,8 @@ public final class ReportPage implements ChartFile {
         if (!p.charts().isEmpty()) {
             int gap = 16;
             double room = chartsBottom - y - gap * (p.charts().size() - 1);
-            double weightSum = p.weights().stream().mapToDouble(Double::doubleValue).sum();
+            double weightSum =
+                    p.weights().stream().mapToDouble(Double::doubleValue).sum();
             for (int i = 0; i < p.charts().size(); i++) {
                 Drawing chart = p.charts().get(i);
                 int each = (int) (room * p.weights().get(i) / weightSum);

@@ -19,8 +19,8 @@ public record ReportSettings(int top, String title, Texts texts, int width, int 
             throw new IllegalArgumentException("--top must be at least 1, not " + top);
         }
         if (width < 400 || height < 300 || width > 10_000 || height > 10_000) {
-            throw new IllegalArgumentException("chart size " + width + "x" + height
-                    + " is out of range: from 400x300 to 10000x10000 pixels");
+            throw new IllegalArgumentException(
+                    "chart size " + width + "x" + height + " is out of range: from 400x300 to 10000x10000 pixels");
         }
     }
 

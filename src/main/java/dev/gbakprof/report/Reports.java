@@ -1,21 +1,28 @@
 package dev.gbakprof.report;
 
-import dev.gbakprof.stats.Analysis;
 import dev.gbakprof.model.RestoreRun;
-
+import dev.gbakprof.stats.Analysis;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /** Every file of a report, and the one place that makes them all from the same runs. */
 public final class Reports {
-    private Reports() {
-    }
+    private Reports() {}
 
     /** The charts and exports, in the order they are listed to the user. */
     public static List<ReportFile> files() {
-        return List.of(new ReportPage(), new TotalChart(), new PhasesChart(), new IndexesChart(), new TablesChart(),
-                new TimelineChart(), new CpuChart(), new SummaryMarkdown(), new RunsCsv(), ObjectsCsv.indexes(),
+        return List.of(
+                new ReportPage(),
+                new TotalChart(),
+                new PhasesChart(),
+                new IndexesChart(),
+                new TablesChart(),
+                new TimelineChart(),
+                new CpuChart(),
+                new SummaryMarkdown(),
+                new RunsCsv(),
+                ObjectsCsv.indexes(),
                 ObjectsCsv.tables());
     }
 
@@ -34,8 +41,11 @@ public final class Reports {
      * (each from its own chart objects); the result is the same as rendering them one by one.
      */
     public static Map<String, byte[]> render(Analysis analysis, ReportSettings settings) {
-        List<ReportFile> applicable = files().stream().filter(f -> f.appliesTo(analysis.runs())).toList();
-        List<byte[]> contents = applicable.parallelStream().map(f -> f.render(analysis, settings)).toList();
+        List<ReportFile> applicable =
+                files().stream().filter(f -> f.appliesTo(analysis.runs())).toList();
+        List<byte[]> contents = applicable.parallelStream()
+                .map(f -> f.render(analysis, settings))
+                .toList();
         Map<String, byte[]> out = new LinkedHashMap<>();
         for (int i = 0; i < applicable.size(); i++) {
             out.put(applicable.get(i).fileName(), contents.get(i));

@@ -1,11 +1,10 @@
 package dev.gbakprof.report;
 
-import dev.gbakprof.stats.Analysis;
 import dev.gbakprof.model.IndexBuild;
 import dev.gbakprof.model.Phase;
 import dev.gbakprof.model.RestoreRun;
+import dev.gbakprof.stats.Analysis;
 import dev.gbakprof.stats.Measure;
-
 import java.util.ArrayList;
 import java.util.List;
 
@@ -27,15 +26,26 @@ public final class RunsCsv implements ReportFile {
         for (Phase p : Phase.values()) {
             header.add(p.label() + "_s");
         }
-        header.addAll(List.of("tables", "records", "indexes", "indexes_unknown_time", "errors", "started_at",
-                "power_plan", "cpu_model", "logical_cpus"));
+        header.addAll(List.of(
+                "tables",
+                "records",
+                "indexes",
+                "indexes_unknown_time",
+                "errors",
+                "started_at",
+                "power_plan",
+                "cpu_model",
+                "logical_cpus"));
         csv.row(header);
         Grouped grouped = Grouped.of(analysis);
         List<String> names = grouped.runNames();
         List<RestoreRun> ordered = grouped.runsInGroupOrder();
         for (int i = 0; i < ordered.size(); i++) {
             RestoreRun r = ordered.get(i);
-            List<Object> row = new ArrayList<>(List.of(r.label(), names.get(i), r.source() == null ? "" : r.source(),
+            List<Object> row = new ArrayList<>(List.of(
+                    r.label(),
+                    names.get(i),
+                    r.source() == null ? "" : r.source(),
                     r.status().toString()));
             row.add(Csv.seconds(r.restoreSeconds()));
             row.add(Csv.seconds(r.lastSeenSeconds()));
@@ -45,11 +55,17 @@ public final class RunsCsv implements ReportFile {
             row.add(r.tables().size());
             row.add(r.tables().stream().mapToLong(t -> t.records()).sum());
             row.add(r.indexes().size());
-            row.add(r.indexes().stream().map(IndexBuild::seconds).filter(s -> s == null).count());
+            row.add(r.indexes().stream()
+                    .map(IndexBuild::seconds)
+                    .filter(s -> s == null)
+                    .count());
             row.add(r.errors().size());
             row.add(r.startedAt());
             var env = r.environment();
-            row.add(env == null || env.powerPlan() == null ? null : env.powerPlan().name());
+            row.add(
+                    env == null || env.powerPlan() == null
+                            ? null
+                            : env.powerPlan().name());
             row.add(env == null ? null : env.cpuModel());
             row.add(env == null ? null : env.logicalCpus());
             csv.row(row);

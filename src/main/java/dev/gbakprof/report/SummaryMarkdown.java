@@ -1,16 +1,14 @@
 package dev.gbakprof.report;
 
-import dev.gbakprof.stats.Analysis;
 import dev.gbakprof.model.Phase;
 import dev.gbakprof.model.RestoreRun;
-import dev.gbakprof.stats.Comparisons;
+import dev.gbakprof.stats.Analysis;
 import dev.gbakprof.stats.Measure;
 import dev.gbakprof.stats.ObjectStats;
 import dev.gbakprof.stats.ObjectTimes;
 import dev.gbakprof.stats.RowCount;
 import dev.gbakprof.stats.RunGroup;
 import dev.gbakprof.stats.Spread;
-
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -34,7 +32,9 @@ public final class SummaryMarkdown implements ReportFile {
         Grouped grouped = Grouped.of(analysis);
         List<RunGroup> groups = grouped.groups();
         StringBuilder md = new StringBuilder();
-        md.append("# ").append(escape(settings.title() != null ? settings.title() : t.get("report.title"))).append("\n\n");
+        md.append("# ")
+                .append(escape(settings.title() != null ? settings.title() : t.get("report.title")))
+                .append("\n\n");
         HeadlineText headline = HeadlineText.of(grouped, t);
         md.append("**").append(escape(headline.headline())).append("**\n\n");
         for (String note : headline.notes()) {
@@ -47,20 +47,29 @@ public final class SummaryMarkdown implements ReportFile {
         table(md, key.header(), key.rows());
         String provenance = ProvenanceText.of(analysis.provenance(), t);
         if (provenance != null) {
-            md.append("\n").append(escape(t.get("md.provenance"))).append(": ").append(escape(provenance)).append('\n');
+            md.append("\n")
+                    .append(escape(t.get("md.provenance")))
+                    .append(": ")
+                    .append(escape(provenance))
+                    .append('\n');
         }
 
         if (groups.size() > 1) {
             RunGroup base = groups.get(grouped.baseline());
-            md.append("\n## ").append(escape(t.get("md.verdicts", base.label()))).append("\n\n");
-            List<String> header = new ArrayList<>(List.of(t.get("col.label"), t.get("md.measure"), t.get("md.verdict")));
+            md.append("\n## ")
+                    .append(escape(t.get("md.verdicts", base.label())))
+                    .append("\n\n");
+            List<String> header =
+                    new ArrayList<>(List.of(t.get("col.label"), t.get("md.measure"), t.get("md.verdict")));
             List<List<String>> rows = new ArrayList<>();
             for (int gi = 0; gi < groups.size(); gi++) {
                 if (gi == grouped.baseline()) {
                     continue;
                 }
                 for (Measure m : List.of(Measure.TOTAL, Measure.DATA, Measure.INDEXES)) {
-                    rows.add(List.of(groups.get(gi).label(), measureName(m, t),
+                    rows.add(List.of(
+                            groups.get(gi).label(),
+                            measureName(m, t),
                             VerdictText.sentence(analysis.comparison(gi, m), t)));
                 }
             }
@@ -93,33 +102,48 @@ public final class SummaryMarkdown implements ReportFile {
         List<RestoreRun> ordered = grouped.runsInGroupOrder();
         for (int i = 0; i < ordered.size(); i++) {
             RestoreRun r = ordered.get(i);
-            runRows.add(List.of(names.get(i), String.valueOf(r.source()), t.get("status." + r.status()),
-                    t.duration(r.restoreSeconds()), t.integer(r.indexes().size()), t.integer(r.tables().size())));
+            runRows.add(List.of(
+                    names.get(i),
+                    String.valueOf(r.source()),
+                    t.get("status." + r.status()),
+                    t.duration(r.restoreSeconds()),
+                    t.integer(r.indexes().size()),
+                    t.integer(r.tables().size())));
         }
-        table(md, List.of(t.get("md.run"), t.get("md.source"), t.get("md.status"), t.get("md.total"),
-                t.get("md.indexes"), t.get("md.tables")), runRows);
-        List<String> warnings = ordered.stream().flatMap(r -> r.warningMessages().stream().map(w -> r.source() + ": " + w))
-                .distinct().toList();
+        table(
+                md,
+                List.of(
+                        t.get("md.run"),
+                        t.get("md.source"),
+                        t.get("md.status"),
+                        t.get("md.total"),
+                        t.get("md.indexes"),
+                        t.get("md.tables")),
+                runRows);
+        List<String> warnings = ordered.stream()
+                .flatMap(r -> r.warningMessages().stream().map(w -> r.source() + ": " + w))
+                .distinct()
+                .toList();
         if (!warnings.isEmpty()) {
             md.append("\n## ").append(t.get("md.warnings")).append("\n\n");
             warnings.forEach(w -> md.append("- ").append(escape(w)).append('\n'));
         }
-        md.append("\n---\n").append(escape(t.get("report.footer")))
-                .append('\n');
+        md.append("\n---\n").append(escape(t.get("report.footer"))).append('\n');
         return md.toString();
     }
 
-    private static void objects(StringBuilder md, Grouped grouped, List<ObjectTimes> all, int top, boolean indexes,
-                                Texts t) {
+    private static void objects(
+            StringBuilder md, Grouped grouped, List<ObjectTimes> all, int top, boolean indexes, Texts t) {
         if (all.isEmpty()) {
             return;
         }
         List<ObjectTimes> shown = ObjectStats.top(all, top);
-        md.append("\n## ").append(t.get(indexes ? "md.indexes.top" : "md.tables.top", shown.size(),
-                t.integer(all.size()))).append("\n\n");
+        md.append("\n## ")
+                .append(t.get(indexes ? "md.indexes.top" : "md.tables.top", shown.size(), t.integer(all.size())))
+                .append("\n\n");
         List<RunGroup> groups = grouped.groups();
-        List<String> header = new ArrayList<>(List.of(t.get(indexes ? "md.index" : "md.table"),
-                t.get(indexes ? "md.table" : "md.rows")));
+        List<String> header = new ArrayList<>(
+                List.of(t.get(indexes ? "md.index" : "md.table"), t.get(indexes ? "md.table" : "md.rows")));
         for (int g = 0; g < groups.size(); g++) {
             header.add(groups.get(g).label());
             if (g != grouped.baseline()) {
@@ -130,13 +154,16 @@ public final class SummaryMarkdown implements ReportFile {
         for (ObjectTimes o : shown) {
             List<String> row = new ArrayList<>();
             row.add(o.name());
-            row.add(indexes ? (o.table() == null ? t.get("table.unknown") : o.table() + (o.inferred() ? "?" : ""))
-                    : rows(o, groups, t));
+            row.add(
+                    indexes
+                            ? (o.table() == null ? t.get("table.unknown") : o.table() + (o.inferred() ? "?" : ""))
+                            : rows(o, groups, t));
             for (int g = 0; g < groups.size(); g++) {
                 Spread s = o.byGroup().get(g);
                 String cell = s.known() ? t.duration(s.median()) : s.unknown() > 0 ? t.get("unknown") : t.get("absent");
                 Double rate = indexes ? null : o.rowsPerSecond(g);
-                row.add(cell + (rate == null ? "" : " (" + t.get("rows.per.second", t.integer(Math.round(rate))) + ")"));
+                row.add(cell
+                        + (rate == null ? "" : " (" + t.get("rows.per.second", t.integer(Math.round(rate))) + ")"));
                 if (g != grouped.baseline()) {
                     Double ratio = o.ratio(g, grouped.baseline());
                     row.add(ratio == null ? "" : t.factor(ratio));
@@ -164,7 +191,9 @@ public final class SummaryMarkdown implements ReportFile {
     }
 
     private static String measureName(Measure m, Texts t) {
-        return m == Measure.TOTAL ? t.get("md.total") : t.get("headline.phase." + m.phase().label());
+        return m == Measure.TOTAL
+                ? t.get("md.total")
+                : t.get("headline.phase." + m.phase().label());
     }
 
     /** "12.3 s", or "12.3 s (11.9–13.0 s)" with the range of repeated runs. */

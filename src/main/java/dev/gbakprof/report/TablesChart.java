@@ -1,11 +1,9 @@
 package dev.gbakprof.report;
 
-import dev.gbakprof.stats.Analysis;
 import dev.gbakprof.model.RestoreRun;
-import dev.gbakprof.stats.ObjectStats;
+import dev.gbakprof.stats.Analysis;
 import dev.gbakprof.stats.ObjectTimes;
 import dev.gbakprof.stats.RowCount;
-
 import java.util.ArrayList;
 import java.util.List;
 
@@ -33,9 +31,17 @@ public final class TablesChart implements ChartFile {
     HorizontalBarChart chart(Analysis analysis, ReportSettings settings, int top, ChartStyle style) {
         Texts t = settings.texts();
         Grouped grouped = Grouped.of(analysis);
-        return ObjectBars.chart(grouped, analysis.tables(), top, "tables.title", "tables.axis",
+        return ObjectBars.chart(
+                grouped,
+                analysis.tables(),
+                top,
+                "tables.title",
+                "tables.axis",
                 o -> o.commonRows() == null ? null : t.get("rows", t.integer(o.commonRows())),
-                (o, g) -> extra(o, g, t), null, t, style);
+                (o, g) -> extra(o, g, t),
+                null,
+                t,
+                style);
     }
 
     /** Rows/s; with the group's rows before it when the groups (or the runs of one) restored different counts. */

@@ -8,8 +8,7 @@ import java.util.List;
 
 /** Text layout helpers for the Java2D parts (wrapping, centring, tick steps). */
 final class Text {
-    private Text() {
-    }
+    private Text() {}
 
     /** Splits {@code text} at spaces into lines no wider than {@code maxWidth} (a word longer stays whole). */
     static List<String> wrap(FontMetrics fm, String text, int maxWidth) {

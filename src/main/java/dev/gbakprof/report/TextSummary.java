@@ -8,36 +8,48 @@ import dev.gbakprof.model.PhaseTime;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.RunKind;
 import dev.gbakprof.model.TableLoad;
-
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 
 /** The human summary of one run that {@code parse} and {@code run} print. */
 public final class TextSummary {
-    private TextSummary() {
-    }
+    private TextSummary() {}
 
     public static String of(RestoreRun run, int top) {
         StringBuilder sb = new StringBuilder();
         sb.append(run.label()).append("  (").append(run.source()).append(")\n");
         boolean backup = run.kind() == RunKind.BACKUP;
         if (backup) {
-            sb.append("  backup     ").append(run.database() == null ? "database unknown" : run.database())
-                    .append(" -> ").append(run.backupFile() == null ? "backup file unknown" : run.backupFile())
-                    .append(run.backupBytes() == null ? "" : String.format(Locale.ROOT, ", %,d bytes written", run.backupBytes()))
+            sb.append("  backup     ")
+                    .append(run.database() == null ? "database unknown" : run.database())
+                    .append(" -> ")
+                    .append(run.backupFile() == null ? "backup file unknown" : run.backupFile())
+                    .append(
+                            run.backupBytes() == null
+                                    ? ""
+                                    : String.format(Locale.ROOT, ", %,d bytes written", run.backupBytes()))
                     .append('\n');
         }
-        sb.append(String.format(Locale.ROOT, "  status     %s%s%n", run.status(),
+        sb.append(String.format(
+                Locale.ROOT,
+                "  status     %s%s%n",
+                run.status(),
                 run.exitCode() == null ? "" : "  (gbak exit code " + run.exitCode() + ")"));
         if (run.restoreSeconds() != null) {
-            sb.append(String.format(Locale.ROOT, "  total      %s  (%s)%n", Durations.seconds(run.restoreSeconds()),
+            sb.append(String.format(
+                    Locale.ROOT,
+                    "  total      %s  (%s)%n",
+                    Durations.seconds(run.restoreSeconds()),
                     Durations.human(run.restoreSeconds())));
         } else {
-            sb.append("  total      unknown").append(run.status() == dev.gbakprof.model.RunStatus.FAILED
-                            ? " (the restore failed)" : "")
-                    .append(run.lastSeenSeconds() == null ? "" : ": the log ends at "
-                            + Durations.seconds(run.lastSeenSeconds()) + " on gbak's clock")
+            sb.append("  total      unknown")
+                    .append(run.status() == dev.gbakprof.model.RunStatus.FAILED ? " (the restore failed)" : "")
+                    .append(
+                            run.lastSeenSeconds() == null
+                                    ? ""
+                                    : ": the log ends at " + Durations.seconds(run.lastSeenSeconds())
+                                            + " on gbak's clock")
                     .append('\n');
         }
         sb.append("  columns    ").append(run.columns().isEmpty() ? "none (no -st)" : Column.words(run.columns()));
@@ -49,44 +61,79 @@ public final class TextSummary {
         }
         if (run.parallelWorkers() != null) {
             Integer used = run.parallelWorkersUsed();
-            sb.append("   parallel workers ").append(used != null && !used.equals(run.parallelWorkers())
-                    ? run.parallelWorkers() + " requested, " + used + " used" : run.parallelWorkers());
+            sb.append("   parallel workers ")
+                    .append(
+                            used != null && !used.equals(run.parallelWorkers())
+                                    ? run.parallelWorkers() + " requested, " + used + " used"
+                                    : run.parallelWorkers());
         }
         sb.append('\n');
         double phaseSum = run.phases().stream().mapToDouble(PhaseTime::seconds).sum();
         if (!run.phases().isEmpty()) {
             sb.append("  phases\n");
             for (PhaseTime p : run.phases()) {
-                sb.append(String.format(Locale.ROOT, "    %-9s %12s %6.1f%%%n", p.name(), Durations.seconds(p.seconds()),
+                sb.append(String.format(
+                        Locale.ROOT,
+                        "    %-9s %12s %6.1f%%%n",
+                        p.name(),
+                        Durations.seconds(p.seconds()),
                         phaseSum > 0 ? 100 * p.seconds() / phaseSum : 0.0));
             }
         }
         List<IndexBuild> indexes = run.indexes().stream()
-                .sorted(Comparator.comparing((IndexBuild i) -> i.seconds() == null ? -1 : i.seconds()).reversed())
-                .limit(top).toList();
+                .sorted(Comparator.comparing((IndexBuild i) -> i.seconds() == null ? -1 : i.seconds())
+                        .reversed())
+                .limit(top)
+                .toList();
         if (!indexes.isEmpty()) {
-            sb.append(String.format(Locale.ROOT, "  top %d indexes by build time (of %d)%s%n", indexes.size(),
-                    run.indexes().size(), run.indexMapping() == IndexMapping.INFERRED
-                            ? "   TABLE? = inferred from the log, see warnings" : ""));
+            sb.append(String.format(
+                    Locale.ROOT,
+                    "  top %d indexes by build time (of %d)%s%n",
+                    indexes.size(),
+                    run.indexes().size(),
+                    run.indexMapping() == IndexMapping.INFERRED
+                            ? "   TABLE? = inferred from the log, see warnings"
+                            : ""));
             for (IndexBuild i : indexes) {
-                String table = i.table() == null ? (i.tableCandidates() == null || i.tableCandidates().isEmpty()
-                        ? "table unknown" : String.join(" or ", i.tableCandidates()) + "?")
+                String table = i.table() == null
+                        ? (i.tableCandidates() == null || i.tableCandidates().isEmpty()
+                                ? "table unknown"
+                                : String.join(" or ", i.tableCandidates()) + "?")
                         : i.table() + (i.tableSource() == IndexMapping.INFERRED ? "?" : "");
-                sb.append(String.format(Locale.ROOT, "    %12s  %s (%s)%s%s%s%n", Durations.seconds(i.seconds()), i.name(),
-                        table, i.keysPerSecond() == null ? "" : String.format(Locale.ROOT, "  %,.0f keys/s", i.keysPerSecond()),
-                        i.writes() == null ? "" : "  writes " + i.writes(), i.failed() ? "  FAILED" : ""));
+                sb.append(String.format(
+                        Locale.ROOT,
+                        "    %12s  %s (%s)%s%s%s%n",
+                        Durations.seconds(i.seconds()),
+                        i.name(),
+                        table,
+                        i.keysPerSecond() == null
+                                ? ""
+                                : String.format(Locale.ROOT, "  %,.0f keys/s", i.keysPerSecond()),
+                        i.writes() == null ? "" : "  writes " + i.writes(),
+                        i.failed() ? "  FAILED" : ""));
             }
         }
         List<TableLoad> tables = run.tables().stream()
-                .sorted(Comparator.comparing((TableLoad t) -> t.seconds() == null ? -1 : t.seconds()).reversed())
-                .limit(top).toList();
+                .sorted(Comparator.comparing((TableLoad t) -> t.seconds() == null ? -1 : t.seconds())
+                        .reversed())
+                .limit(top)
+                .toList();
         if (!tables.isEmpty()) {
-            sb.append(String.format(Locale.ROOT, "  top %d tables by %s time (of %d)%n", tables.size(),
-                    backup ? "write" : "load", run.tables().size()));
+            sb.append(String.format(
+                    Locale.ROOT,
+                    "  top %d tables by %s time (of %d)%n",
+                    tables.size(),
+                    backup ? "write" : "load",
+                    run.tables().size()));
             for (TableLoad t : tables) {
                 Double rate = t.rowsPerSecond();
-                sb.append(String.format(Locale.ROOT, "    %12s  %-31s %,12d records%s%n", Durations.seconds(t.seconds()),
-                        t.name(), t.records(), rate == null ? "" : String.format(Locale.ROOT, "  %,.0f rows/s", rate)));
+                sb.append(String.format(
+                        Locale.ROOT,
+                        "    %12s  %-31s %,12d records%s%n",
+                        Durations.seconds(t.seconds()),
+                        t.name(),
+                        t.records(),
+                        rate == null ? "" : String.format(Locale.ROOT, "  %,.0f rows/s", rate)));
             }
         }
         if (run.inspection() != null) {
@@ -97,8 +144,12 @@ public final class TextSummary {
         }
         if (run.validation() != null) {
             dev.gbakprof.model.Validation v = run.validation();
-            sb.append(String.format(Locale.ROOT, "  validation %s  (%s, %s)%n", v.result() == dev.gbakprof.model.Validation.Result.FAILED
-                    ? "FAILED" : v.result(), "gfix -v -full -n", v.seconds() == null ? "?" : Durations.seconds(v.seconds())));
+            sb.append(String.format(
+                    Locale.ROOT,
+                    "  validation %s  (%s, %s)%n",
+                    v.result() == dev.gbakprof.model.Validation.Result.FAILED ? "FAILED" : v.result(),
+                    "gfix -v -full -n",
+                    v.seconds() == null ? "?" : Durations.seconds(v.seconds())));
             for (String line : v.output()) {
                 sb.append("    ").append(line).append('\n');
             }
@@ -122,26 +173,48 @@ public final class TextSummary {
     public static String inspection(Inspection db) {
         StringBuilder sb = new StringBuilder();
         sb.append("  database   ").append(db.database()).append('\n');
-        sb.append(String.format(Locale.ROOT, "    engine %s   ODS %s   page size %s   page buffers %s%n", db.engineVersion(),
-                db.ods(), db.pageSize(), db.pageBuffers()));
-        sb.append(String.format(Locale.ROOT, "    file %s   sweep interval %s   forced writes %s%n",
-                db.fileBytes() == null ? "?" : String.format(Locale.ROOT, "%,d bytes", db.fileBytes()), db.sweepInterval(),
+        sb.append(String.format(
+                Locale.ROOT,
+                "    engine %s   ODS %s   page size %s   page buffers %s%n",
+                db.engineVersion(),
+                db.ods(),
+                db.pageSize(),
+                db.pageBuffers()));
+        sb.append(String.format(
+                Locale.ROOT,
+                "    file %s   sweep interval %s   forced writes %s%n",
+                db.fileBytes() == null ? "?" : String.format(Locale.ROOT, "%,d bytes", db.fileBytes()),
+                db.sweepInterval(),
                 db.forcedWrites() == null ? "?" : db.forcedWrites() ? "on" : "off"));
-        sb.append(String.format(Locale.ROOT, "    %d tables, %,d rows; %d indexes, %d inactive%n", db.tables().size(),
-                db.tables().stream().mapToLong(Inspection.Table::rows).sum(), db.indexes().size(),
+        sb.append(String.format(
+                Locale.ROOT,
+                "    %d tables, %,d rows; %d indexes, %d inactive%n",
+                db.tables().size(),
+                db.tables().stream().mapToLong(Inspection.Table::rows).sum(),
+                db.indexes().size(),
                 db.indexes().stream().filter(i -> !i.active()).count()));
         for (Inspection.Table t : db.tables()) {
             sb.append(String.format(Locale.ROOT, "      %-31s %,15d rows%n", t.name(), t.rows()));
         }
         for (Inspection.Index i : db.indexes()) {
-            sb.append(String.format(Locale.ROOT, "      %-31s %-31s %s%s%s%s%s%n", i.name(), i.table(),
-                    i.expression() != null ? "COMPUTED BY " + i.expression() : "(" + String.join(", ", i.segments()) + ")",
-                    i.unique() ? " unique" : "", i.descending() ? " descending" : "", i.active() ? "" : " INACTIVE",
+            sb.append(String.format(
+                    Locale.ROOT,
+                    "      %-31s %-31s %s%s%s%s%s%n",
+                    i.name(),
+                    i.table(),
+                    i.expression() != null
+                            ? "COMPUTED BY " + i.expression()
+                            : "(" + String.join(", ", i.segments()) + ")",
+                    i.unique() ? " unique" : "",
+                    i.descending() ? " descending" : "",
+                    i.active() ? "" : " INACTIVE",
                     i.selectivity() == null ? "" : String.format(Locale.ROOT, "  selectivity %.6g", i.selectivity())));
         }
         if (db.problems().isEmpty()) {
-            sb.append(db.verifiedAgainst() != null ? "  verification passed: row counts match the log, no index left inactive\n"
-                    : "  no problem found\n");
+            sb.append(
+                    db.verifiedAgainst() != null
+                            ? "  verification passed: row counts match the log, no index left inactive\n"
+                            : "  no problem found\n");
         } else {
             sb.append(db.verifiedAgainst() != null ? "  verification FAILED\n" : "  problems\n");
             for (String p : db.problems()) {

@@ -26,8 +26,8 @@ public final class Texts {
     private Texts(Lang lang) {
         this.lang = lang;
         this.locale = lang.locale();
-        this.bundle = ResourceBundle.getBundle(BUNDLE, locale,
-                ResourceBundle.Control.getNoFallbackControl(ResourceBundle.Control.FORMAT_PROPERTIES));
+        this.bundle = ResourceBundle.getBundle(
+                BUNDLE, locale, ResourceBundle.Control.getNoFallbackControl(ResourceBundle.Control.FORMAT_PROPERTIES));
     }
 
     public static Texts of(Lang lang) {
@@ -86,7 +86,10 @@ public final class Texts {
                 out.append('|');
             }
             out.append(segment, 0, Math.min(sep + 1, segment.length()))
-                    .append(sep + 1 < segment.length() ? segment.substring(sep + 1).replace("#", COUNT) : "");
+                    .append(
+                            sep + 1 < segment.length()
+                                    ? segment.substring(sep + 1).replace("#", COUNT)
+                                    : "");
         }
         return out.toString();
     }
@@ -110,7 +113,12 @@ public final class Texts {
     /** Every text of the language (to check that the font has their glyphs). */
     public List<String> all() {
         List<String> all = new ArrayList<>();
-        bundle.keySet().stream().sorted().forEach(k -> all.add(bundle.getString(k).replaceAll("\\{\\d+,choice,", "").replace('|', ' ').replace('#', '0')));
+        bundle.keySet().stream()
+                .sorted()
+                .forEach(k -> all.add(bundle.getString(k)
+                        .replaceAll("\\{\\d+,choice,", "")
+                        .replace('|', ' ')
+                        .replace('#', '0')));
         return all;
     }
 

@@ -1,17 +1,16 @@
 package dev.gbakprof.report;
 
-import dev.gbakprof.stats.Analysis;
 import dev.gbakprof.model.IndexBuild;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.TableLoad;
+import dev.gbakprof.stats.Analysis;
+import java.awt.BasicStroke;
+import java.util.ArrayList;
+import java.util.List;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYSeries;
 import org.knowm.xchart.style.Styler;
 import org.knowm.xchart.style.markers.SeriesMarkers;
-
-import java.awt.BasicStroke;
-import java.util.ArrayList;
-import java.util.List;
 
 /**
  * {@code timeline.png}: how far each run had got at each moment of gbak's clock: the share of its
@@ -21,6 +20,7 @@ import java.util.List;
 public final class TimelineChart implements ChartFile {
     /** Steps drawn per run at most (a 1600-pixel-wide chart shows no more). */
     private static final int STEPS = 2000;
+
     private static final float[][] DASHES = {null, {14f, 8f}, {4f, 6f}, {14f, 6f, 4f, 6f}};
 
     @Override
@@ -43,14 +43,20 @@ public final class TimelineChart implements ChartFile {
         Grouped grouped = Grouped.of(analysis);
         List<RestoreRun> ordered = grouped.runsInGroupOrder();
         List<String> names = grouped.runNames();
-        double maxClock = ordered.stream().mapToDouble(r -> {
-            double[][] p = progress(r);
-            return p.length == 0 ? 0 : p[p.length - 1][0];
-        }).max().orElse(0);
-        double minClock = ordered.stream().mapToDouble(r -> {
-            double[][] p = progress(r);
-            return p.length == 0 ? Double.MAX_VALUE : p[0][0];
-        }).min().orElse(0);
+        double maxClock = ordered.stream()
+                .mapToDouble(r -> {
+                    double[][] p = progress(r);
+                    return p.length == 0 ? 0 : p[p.length - 1][0];
+                })
+                .max()
+                .orElse(0);
+        double minClock = ordered.stream()
+                .mapToDouble(r -> {
+                    double[][] p = progress(r);
+                    return p.length == 0 ? Double.MAX_VALUE : p[0][0];
+                })
+                .min()
+                .orElse(0);
         TimeScale scale = TimeScale.forMax(maxClock);
 
         XYChart chart = new XYChart(settings.width(), settings.height());
@@ -92,8 +98,11 @@ public final class TimelineChart implements ChartFile {
             s.setMarker(SeriesMarkers.NONE);
             s.setLineColor(Palette.label(g));
             float[] dash = DASHES[k % DASHES.length];
-            s.setLineStyle(dash == null ? new BasicStroke(3f * style.scale())
-                    : new BasicStroke(3f * style.scale(), BasicStroke.CAP_BUTT, BasicStroke.JOIN_ROUND, 10f, dash, 0f));
+            s.setLineStyle(
+                    dash == null
+                            ? new BasicStroke(3f * style.scale())
+                            : new BasicStroke(
+                                    3f * style.scale(), BasicStroke.CAP_BUTT, BasicStroke.JOIN_ROUND, 10f, dash, 0f));
         }
         return chart;
     }

@@ -1,19 +1,18 @@
 package dev.gbakprof.report;
 
-import dev.gbakprof.stats.Analysis;
 import dev.gbakprof.model.RestoreRun;
+import dev.gbakprof.stats.Analysis;
 import dev.gbakprof.stats.Measure;
 import dev.gbakprof.stats.RunGroup;
 import dev.gbakprof.stats.Spread;
-import org.knowm.xchart.CategoryChart;
-import org.knowm.xchart.CategorySeries;
-import org.knowm.xchart.style.Styler;
-import org.knowm.xchart.style.markers.SeriesMarkers;
-
 import java.awt.Color;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import org.knowm.xchart.CategoryChart;
+import org.knowm.xchart.CategorySeries;
+import org.knowm.xchart.style.Styler;
+import org.knowm.xchart.style.markers.SeriesMarkers;
 
 /**
  * {@code total.png}: total restore time per label: a bar at the median, min–max whiskers and a dot
@@ -39,7 +38,9 @@ public final class TotalChart implements ChartFile {
     CategoryChart chart(Analysis analysis, ReportSettings settings, ChartStyle style) {
         Texts t = settings.texts();
         Grouped grouped = Grouped.of(analysis);
-        List<RunGroup> groups = grouped.groups().stream().filter(g -> g.spread(Measure.TOTAL).known()).toList();
+        List<RunGroup> groups = grouped.groups().stream()
+                .filter(g -> g.spread(Measure.TOTAL).known())
+                .toList();
         List<String> suffixes = new ArrayList<>();
         List<String> shortSuffixes = new ArrayList<>(); // when they do not fit: the run counts are in the key table
         for (RunGroup g : groups) {
@@ -48,12 +49,15 @@ public final class TotalChart implements ChartFile {
                     + (s.n() > 1 ? t.get("series.median") + " " : "") + t.duration(s.median()));
             shortSuffixes.add(" · " + t.duration(s.median()));
         }
-        double max = groups.stream().mapToDouble(g -> g.spread(Measure.TOTAL).max()).max().orElse(0);
+        double max = groups.stream()
+                .mapToDouble(g -> g.spread(Measure.TOTAL).max())
+                .max()
+                .orElse(0);
         TimeScale scale = TimeScale.forMax(max);
 
         CategoryChart chart = new CategoryChart(settings.width(), settings.height());
-        List<String> categories = style.fitCategories(chart, groups.stream().map(RunGroup::label).toList(), suffixes,
-                shortSuffixes);
+        List<String> categories =
+                style.fitCategories(chart, groups.stream().map(RunGroup::label).toList(), suffixes, shortSuffixes);
         boolean repeated = groups.stream().anyMatch(g -> g.spread(Measure.TOTAL).n() > 1);
         chart.setTitle(t.get(repeated ? "total.title.repeated" : "total.title", scale.unit(t)));
         chart.setYAxisTitle(t.get("total.axis", scale.unit(t)));
@@ -74,7 +78,8 @@ public final class TotalChart implements ChartFile {
         for (int i = 0; i < groups.size(); i++) {
             List<Double> values = new ArrayList<>(Collections.nCopies(groups.size(), (Double) null));
             values.set(i, scale.of(groups.get(i).spread(Measure.TOTAL).median()));
-            CategorySeries s = chart.addSeries(t.get("series.median") + " · " + groups.get(i).label(), categories, values);
+            CategorySeries s = chart.addSeries(
+                    t.get("series.median") + " · " + groups.get(i).label(), categories, values);
             s.setFillColor(Palette.label(grouped.groups().indexOf(groups.get(i))));
             s.setOverlapped(true);
             s.setShowInLegend(false);
@@ -92,11 +97,17 @@ public final class TotalChart implements ChartFile {
             range.setFillColor(new Color(0, 0, 0, 0));
             range.setOverlapped(true);
             range.setShowInLegend(false);
-            int most = groups.stream().mapToInt(g -> g.spread(Measure.TOTAL).n()).max().orElse(0);
+            int most = groups.stream()
+                    .mapToInt(g -> g.spread(Measure.TOTAL).n())
+                    .max()
+                    .orElse(0);
             for (int k = 0; k < most; k++) {
                 List<Double> dots = new ArrayList<>();
                 for (RunGroup g : groups) {
-                    List<Double> totals = g.runs().stream().map(Measure.TOTAL::of).filter(v -> v != null).toList();
+                    List<Double> totals = g.runs().stream()
+                            .map(Measure.TOTAL::of)
+                            .filter(v -> v != null)
+                            .toList();
                     dots.add(k < totals.size() ? scale.of(totals.get(k)) : null);
                 }
                 CategorySeries d = chart.addSeries(t.get("series.run") + " " + (k + 1), categories, dots);

@@ -5,16 +5,15 @@ import dev.gbakprof.history.Trend;
 import dev.gbakprof.model.Phase;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.RunStatus;
+import java.awt.Color;
+import java.util.ArrayList;
+import java.util.Date;
+import java.util.List;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYSeries;
 import org.knowm.xchart.style.Styler;
 import org.knowm.xchart.style.lines.SeriesLines;
 import org.knowm.xchart.style.markers.SeriesMarkers;
-
-import java.awt.Color;
-import java.util.ArrayList;
-import java.util.Date;
-import java.util.List;
 
 /**
  * {@code trend.png} of {@code history}: a backup's restores over time: the total and each phase of every completed
@@ -27,8 +26,7 @@ public final class TrendChart {
     private static final Color FAILED = new Color(0xD62728);
     private static final Color INCOMPLETE = new Color(0xFF7F0E);
 
-    private TrendChart() {
-    }
+    private TrendChart() {}
 
     public static byte[] png(Trend trend, int width, int height) {
         return Png.encode(chart(trend, width, height)::paint, width, height);
@@ -36,13 +34,17 @@ public final class TrendChart {
 
     static XYChart chart(Trend trend, int width, int height) {
         List<Trend.Point> points = trend.points();
-        double max = points.stream().mapToDouble(p -> Math.max(value(p.run()), p.band() == null ? 0 : p.band().high()))
-                .max().orElse(0);
+        double max = points.stream()
+                .mapToDouble(p ->
+                        Math.max(value(p.run()), p.band() == null ? 0 : p.band().high()))
+                .max()
+                .orElse(0);
         double unit = max >= 3 * 3600 ? 3600 : max >= 180 ? 60 : 1;
         String unitName = unit == 3600 ? "hours" : unit == 60 ? "minutes" : "seconds";
 
         XYChart chart = new XYChart(width, height);
-        chart.setTitle(trend.backup() + ": restore time over " + points.size() + (points.size() == 1 ? " run" : " runs"));
+        chart.setTitle(
+                trend.backup() + ": restore time over " + points.size() + (points.size() == 1 ? " run" : " runs"));
         chart.setYAxisTitle("time (" + unitName + ")");
         chart.setXAxisTitle("start of the restore (UTC)");
         ChartStyle.forSize(width, height).apply(chart);
@@ -71,24 +73,34 @@ public final class TrendChart {
             band.setFillColor(Palette.alpha(BAND, 50));
             band.setLineColor(Palette.alpha(BAND, 90));
             band.setMarker(SeriesMarkers.NONE);
-            XYSeries median = chart.addSeries("baseline median", banded.stream().map(p -> Date.from(p.startedAt())).toList(),
+            XYSeries median = chart.addSeries(
+                    "baseline median",
+                    banded.stream().map(p -> Date.from(p.startedAt())).toList(),
                     banded.stream().map(p -> p.band().median() / unit).toList());
             median.setLineColor(Palette.alpha(BAND, 160));
             median.setLineStyle(SeriesLines.DASH_DASH);
             median.setMarker(SeriesMarkers.NONE);
         }
         List<Trend.Point> completed = points.stream()
-                .filter(p -> p.run().status() == RunStatus.COMPLETED && p.run().totalSeconds() != null).toList();
+                .filter(p -> p.run().status() == RunStatus.COMPLETED && p.run().totalSeconds() != null)
+                .toList();
         if (!completed.isEmpty()) {
             List<Date> x = completed.stream().map(p -> Date.from(p.startedAt())).toList();
             for (Phase phase : Phase.values()) {
-                XYSeries ps = chart.addSeries(phase.label(), x, completed.stream()
-                        .map(p -> p.run().phaseSeconds(phase) / unit).toList());
+                XYSeries ps = chart.addSeries(
+                        phase.label(),
+                        x,
+                        completed.stream()
+                                .map(p -> p.run().phaseSeconds(phase) / unit)
+                                .toList());
                 ps.setLineColor(Palette.phase(phase));
                 ps.setMarkerColor(Palette.phase(phase));
                 ps.setMarker(SeriesMarkers.CIRCLE);
             }
-            XYSeries total = chart.addSeries("total", x, completed.stream().map(p -> p.run().totalSeconds() / unit).toList());
+            XYSeries total = chart.addSeries(
+                    "total",
+                    x,
+                    completed.stream().map(p -> p.run().totalSeconds() / unit).toList());
             total.setLineColor(Palette.TEXT);
             total.setMarkerColor(Palette.TEXT);
             total.setMarker(SeriesMarkers.DIAMOND);
@@ -98,13 +110,20 @@ public final class TrendChart {
         return chart;
     }
 
-    private static void mark(XYChart chart, List<Trend.Point> points, RunStatus status, String name, Color color, double unit) {
-        List<Trend.Point> marked = points.stream().filter(p -> p.run().status() == status
-                || status == RunStatus.FAILED && p.run().status() == RunStatus.COMPLETED && p.run().totalSeconds() == null).toList();
+    private static void mark(
+            XYChart chart, List<Trend.Point> points, RunStatus status, String name, Color color, double unit) {
+        List<Trend.Point> marked = points.stream()
+                .filter(p -> p.run().status() == status
+                        || status == RunStatus.FAILED
+                                && p.run().status() == RunStatus.COMPLETED
+                                && p.run().totalSeconds() == null)
+                .toList();
         if (marked.isEmpty()) {
             return;
         }
-        XYSeries m = chart.addSeries(name, marked.stream().map(p -> Date.from(p.startedAt())).toList(),
+        XYSeries m = chart.addSeries(
+                name,
+                marked.stream().map(p -> Date.from(p.startedAt())).toList(),
                 marked.stream().map(p -> value(p.run()) / unit).toList());
         m.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
         m.setMarker(SeriesMarkers.CROSS);
@@ -117,7 +136,12 @@ public final class TrendChart {
     }
 
     private static double spanDays(List<Trend.Point> points) {
-        return points.isEmpty() ? 0 : java.time.Duration.between(points.get(0).startedAt(),
-                points.get(points.size() - 1).startedAt()).toHours() / 24.0;
+        return points.isEmpty()
+                ? 0
+                : java.time.Duration.between(
+                                        points.get(0).startedAt(),
+                                        points.get(points.size() - 1).startedAt())
+                                .toHours()
+                        / 24.0;
     }
 }

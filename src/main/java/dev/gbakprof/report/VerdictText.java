@@ -6,8 +6,7 @@ import dev.gbakprof.stats.Interval;
 
 /** A comparison in plain words: "1.59× faster, 95% CI 1.52–1.66", or why no such claim is made. */
 final class VerdictText {
-    private VerdictText() {
-    }
+    private VerdictText() {}
 
     /** "1.59× faster" / "1.25× slower" / "the same" from a speed-up (baseline ÷ candidate). */
     static String ratio(double speedup, Texts t) {
@@ -25,7 +24,8 @@ final class VerdictText {
     /** The interval in the direction of {@link #ratio}: bounds of the speed-up, or of its inverse when slower. */
     private static String[] bounds(Comparison c, Texts t) {
         Interval ci = c.interval();
-        return c.speedup() >= 1 ? new String[] {t.number(ci.low(), 2), t.number(ci.high(), 2)}
+        return c.speedup() >= 1
+                ? new String[] {t.number(ci.low(), 2), t.number(ci.high(), 2)}
                 : new String[] {t.number(1 / ci.high(), 2), t.number(1 / ci.low(), 2)};
     }
 
@@ -33,8 +33,12 @@ final class VerdictText {
     static String brief(Comparison c, Texts t) {
         return switch (c.verdict()) {
             case UNKNOWN -> t.get("unknown");
-            case TOO_FEW_RUNS -> t.get(c.baselineSpread().n() == 1 && c.candidateSpread().n() == 1
-                    ? "verdict.brief.single" : "verdict.brief.few", ratio(c.speedup(), t));
+            case TOO_FEW_RUNS ->
+                t.get(
+                        c.baselineSpread().n() == 1 && c.candidateSpread().n() == 1
+                                ? "verdict.brief.single"
+                                : "verdict.brief.few",
+                        ratio(c.speedup(), t));
             case WITHIN_NOISE -> t.get("verdict.brief.noise", ratio(c.speedup(), t));
             case FASTER, SLOWER -> {
                 String[] b = bounds(c, t);
@@ -49,20 +53,46 @@ final class VerdictText {
         String base = c.baseline().label();
         return switch (c.verdict()) {
             case UNKNOWN -> t.get("verdict.unknown", cand, base);
-            case TOO_FEW_RUNS -> same(c.speedup())
-                    ? t.get("verdict.few.same", cand, base, c.candidateSpread().n(), c.baselineSpread().n(),
-                        Comparisons.MIN_RUNS)
-                    : t.get("verdict.few", cand, ratio(c.speedup(), t), base,
-                        c.candidateSpread().n(), c.baselineSpread().n(), Comparisons.MIN_RUNS);
+            case TOO_FEW_RUNS ->
+                same(c.speedup())
+                        ? t.get(
+                                "verdict.few.same",
+                                cand,
+                                base,
+                                c.candidateSpread().n(),
+                                c.baselineSpread().n(),
+                                Comparisons.MIN_RUNS)
+                        : t.get(
+                                "verdict.few",
+                                cand,
+                                ratio(c.speedup(), t),
+                                base,
+                                c.candidateSpread().n(),
+                                c.baselineSpread().n(),
+                                Comparisons.MIN_RUNS);
             case WITHIN_NOISE -> {
                 String[] b = bounds(c, t);
-                yield t.get("verdict.noise", cand, base, ratio(c.speedup(), t), b[0], b[1],
-                        c.candidateSpread().n(), c.baselineSpread().n());
+                yield t.get(
+                        "verdict.noise",
+                        cand,
+                        base,
+                        ratio(c.speedup(), t),
+                        b[0],
+                        b[1],
+                        c.candidateSpread().n(),
+                        c.baselineSpread().n());
             }
             case FASTER, SLOWER -> {
                 String[] b = bounds(c, t);
-                yield t.get("verdict.real", cand, ratio(c.speedup(), t), base, b[0], b[1],
-                        c.candidateSpread().n(), c.baselineSpread().n());
+                yield t.get(
+                        "verdict.real",
+                        cand,
+                        ratio(c.speedup(), t),
+                        base,
+                        b[0],
+                        b[1],
+                        c.candidateSpread().n(),
+                        c.baselineSpread().n());
             }
         };
     }

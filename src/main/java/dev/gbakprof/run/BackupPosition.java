@@ -101,8 +101,8 @@ final class BackupPosition {
             }
             return;
         }
-        try (DirectoryStream<Path> dirs = Files.newDirectoryStream(proc, d -> d.getFileName().toString().chars()
-                .allMatch(Character::isDigit))) {
+        try (DirectoryStream<Path> dirs = Files.newDirectoryStream(
+                proc, d -> d.getFileName().toString().chars().allMatch(Character::isDigit))) {
             for (Path d : dirs) {
                 if (search(d, real, who)) {
                     return;

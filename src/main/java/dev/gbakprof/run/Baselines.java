@@ -4,15 +4,13 @@ import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.Via;
 import dev.gbakprof.store.RunInputs;
 import dev.gbakprof.store.RunStore;
-
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Optional;
 
 /** Finds the run that gives a new run its ETA: a completed restore of the same backup on the same route. */
 final class Baselines {
-    private Baselines() {
-    }
+    private Baselines() {}
 
     /**
      * The given run (run.json, its folder, or a gbak restore log), else the newest completed run of the same backup

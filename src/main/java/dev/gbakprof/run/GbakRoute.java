@@ -3,7 +3,6 @@ package dev.gbakprof.run;
 import dev.gbakprof.exec.GbakInvocation;
 import dev.gbakprof.exec.GbakRunner;
 import dev.gbakprof.model.Via;
-
 import java.io.OutputStream;
 import java.time.Duration;
 import java.util.function.Consumer;
@@ -30,8 +29,12 @@ final class GbakRoute implements RestoreRoute {
     @Override
     public Ending run(OutputStream raw, Consumer<CharSequence> lines, Duration timeout) {
         GbakRunner.Result r = runner.run(invocation, raw, lines, timeout);
-        return new Ending(r.exitCode(), r.timedOut(), r.interrupted(),
-                r.launchError() == null ? null : "gbak could not be started: " + r.launchError(), null,
+        return new Ending(
+                r.exitCode(),
+                r.timedOut(),
+                r.interrupted(),
+                r.launchError() == null ? null : "gbak could not be started: " + r.launchError(),
+                null,
                 "gbakprof stopped gbak (gbak exit code " + r.exitCode() + ")");
     }
 

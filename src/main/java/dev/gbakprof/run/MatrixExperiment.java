@@ -2,14 +2,9 @@ package dev.gbakprof.run;
 
 import dev.gbakprof.model.Environment;
 import dev.gbakprof.model.PowerPlan;
-import dev.gbakprof.model.RunStatus;
-import dev.gbakprof.model.WarningCode;
 import dev.gbakprof.power.PowerPlanSwitcher;
-
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -34,17 +29,29 @@ public final class MatrixExperiment {
     private volatile boolean switched;
 
     /** What the experiment did. */
-    public record Result(List<RestoreSession.Outcome> runs, PowerPlan original, String restoredPlan, String stoppedBy) {
-    }
+    public record Result(
+            List<RestoreSession.Outcome> runs, PowerPlan original, String restoredPlan, String stoppedBy) {}
 
-    public MatrixExperiment(RunOptions base, List<MatrixPlan.Arm> schedule, PowerPlanSwitcher switcher,
-                            Environment environment, PrintStream out, boolean terminal) {
+    public MatrixExperiment(
+            RunOptions base,
+            List<MatrixPlan.Arm> schedule,
+            PowerPlanSwitcher switcher,
+            Environment environment,
+            PrintStream out,
+            boolean terminal) {
         this(base, schedule, switcher, environment, out, terminal, null, null);
     }
 
     /** With a test's routes and rests ({@code null}: the real ones). */
-    MatrixExperiment(RunOptions base, List<MatrixPlan.Arm> schedule, PowerPlanSwitcher switcher, Environment environment,
-                     PrintStream out, boolean terminal, RestoreRoute.Factory routes, RestoreLoop.Pause pause) {
+    MatrixExperiment(
+            RunOptions base,
+            List<MatrixPlan.Arm> schedule,
+            PowerPlanSwitcher switcher,
+            Environment environment,
+            PrintStream out,
+            boolean terminal,
+            RestoreRoute.Factory routes,
+            RestoreLoop.Pause pause) {
         this.routes = routes;
         this.pause = pause;
         this.base = base;
@@ -107,8 +114,13 @@ public final class MatrixExperiment {
         for (int i = 0; i < schedule.size(); i++) {
             MatrixPlan.Arm arm = schedule.get(i);
             String target = target(i + 1, arm);
-            steps.add(new RestoreLoop.Step(base.forArm(arm.gbakArgs(), arm.label()), target, arm.label(), "-m" + (i + 1),
-                    "gbakprof: restore " + (i + 1) + " of " + schedule.size() + " [" + arm.label() + "] into " + target));
+            steps.add(new RestoreLoop.Step(
+                    base.forArm(arm.gbakArgs(), arm.label()),
+                    target,
+                    arm.label(),
+                    "-m" + (i + 1),
+                    "gbakprof: restore " + (i + 1) + " of " + schedule.size() + " [" + arm.label() + "] into "
+                            + target));
         }
         RestoreLoop loop = new RestoreLoop(base.gbak(), base.cooldown(), !base.keep(), out, terminal, routes, pause);
         RestoreLoop.Result done = null;
@@ -152,7 +164,8 @@ public final class MatrixExperiment {
             out.println("gbakprof: restored the original power plan: " + describe(now));
             return now.name();
         } catch (RuntimeException ex) {
-            out.println("gbakprof: could NOT restore the original power plan " + describe(original) + ": " + ex.getMessage());
+            out.println("gbakprof: could NOT restore the original power plan " + describe(original) + ": "
+                    + ex.getMessage());
             return null;
         }
     }

@@ -30,13 +30,13 @@ public final class MatrixPlan {
             return switch (s.toLowerCase(Locale.ROOT)) {
                 case "interleaved" -> INTERLEAVED;
                 case "random-blocks" -> RANDOM_BLOCKS;
-                default -> throw new IllegalArgumentException("--order takes interleaved or random-blocks, not '" + s + "'");
+                default ->
+                    throw new IllegalArgumentException("--order takes interleaved or random-blocks, not '" + s + "'");
             };
         }
     }
 
-    private MatrixPlan() {
-    }
+    private MatrixPlan() {}
 
     /**
      * The arms: every plan, crossed with every value of the varied gbak switch.
@@ -50,12 +50,14 @@ public final class MatrixPlan {
         if (vary != null) {
             String spec = vary.strip();
             if (!spec.startsWith("gbak:")) {
-                throw new IllegalArgumentException("--vary takes 'gbak:SWITCH V1,V2,…' (e.g. 'gbak:-par 1,2,4,8'), not '" + vary + "'");
+                throw new IllegalArgumentException(
+                        "--vary takes 'gbak:SWITCH V1,V2,…' (e.g. 'gbak:-par 1,2,4,8'), not '" + vary + "'");
             }
             String rest = spec.substring(5).strip();
             int sp = rest.indexOf(' ');
             if (sp < 0 || !rest.startsWith("-")) {
-                throw new IllegalArgumentException("--vary needs a gbak switch and its values, e.g. 'gbak:-par 1,2,4,8'");
+                throw new IllegalArgumentException(
+                        "--vary needs a gbak switch and its values, e.g. 'gbak:-par 1,2,4,8'");
             }
             String sw = rest.substring(0, sp);
             for (String v : rest.substring(sp + 1).split(",")) {

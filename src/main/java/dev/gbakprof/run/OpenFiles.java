@@ -19,15 +19,13 @@ import java.util.Objects;
 final class OpenFiles {
     private static final Path PROC = Path.of("/proc");
 
-    private OpenFiles() {
-    }
+    private OpenFiles() {}
 
     /**
      * @param holders  {@code "firebird (pid 4374)"} for each process that has the file open
      * @param complete whether every process could be looked at
      */
-    record Holders(List<String> holders, boolean complete) {
-    }
+    record Holders(List<String> holders, boolean complete) {}
 
     static Holders of(Path file) {
         if (!Files.isDirectory(PROC.resolve("self").resolve("fd"))) {
@@ -44,8 +42,8 @@ final class OpenFiles {
         }
         List<String> holders = new ArrayList<>();
         boolean complete = true;
-        try (DirectoryStream<Path> pids = Files.newDirectoryStream(PROC, p -> p.getFileName().toString().chars()
-                .allMatch(Character::isDigit))) {
+        try (DirectoryStream<Path> pids = Files.newDirectoryStream(
+                PROC, p -> p.getFileName().toString().chars().allMatch(Character::isDigit))) {
             for (Path pid : pids) {
                 try (DirectoryStream<Path> fds = Files.newDirectoryStream(pid.resolve("fd"))) {
                     for (Path fd : fds) {
@@ -68,7 +66,8 @@ final class OpenFiles {
 
     private static boolean sameKey(Path fd, Object key) {
         try {
-            return Objects.equals(Files.readAttributes(fd, BasicFileAttributes.class).fileKey(), key);
+            return Objects.equals(
+                    Files.readAttributes(fd, BasicFileAttributes.class).fileKey(), key);
         } catch (IOException ex) {
             return false; // a socket, a pipe, or an fd closed meanwhile
         }

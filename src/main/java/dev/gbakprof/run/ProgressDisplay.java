@@ -7,7 +7,6 @@ import dev.gbakprof.model.Phase;
 import dev.gbakprof.report.Durations;
 import dev.gbakprof.timeline.Progress;
 import dev.gbakprof.timeline.RestoreTimeline;
-
 import java.io.PrintStream;
 import java.util.Locale;
 import java.util.concurrent.Executors;
@@ -35,6 +34,7 @@ final class ProgressDisplay implements EventListener, AutoCloseable {
     private String positionNote;
     /** Said once on a line of its own: why the ETA goes by rows. */
     private String pendingNote;
+
     private boolean noted;
     private ScheduledExecutorService ticker;
     private int furthestPhase = -1;
@@ -158,10 +158,14 @@ final class ProgressDisplay implements EventListener, AutoCloseable {
         java.io.File tty = new java.io.File("/dev/tty");
         if (tty.exists()) {
             try {
-                Process p = new ProcessBuilder("stty", "size").redirectInput(tty)
-                        .redirectError(ProcessBuilder.Redirect.DISCARD).start();
-                String[] rowsCols = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.US_ASCII)
-                        .strip().split("\\s+");
+                Process p = new ProcessBuilder("stty", "size")
+                        .redirectInput(tty)
+                        .redirectError(ProcessBuilder.Redirect.DISCARD)
+                        .start();
+                String[] rowsCols = new String(
+                                p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.US_ASCII)
+                        .strip()
+                        .split("\\s+");
                 if (p.waitFor(2, TimeUnit.SECONDS) && rowsCols.length == 2 && Integer.parseInt(rowsCols[1]) > 0) {
                     return Integer.parseInt(rowsCols[1]);
                 }
@@ -176,7 +180,8 @@ final class ProgressDisplay implements EventListener, AutoCloseable {
 
     String status(Progress p, long now) {
         double elapsed = (now - startNanos) / 1e9;
-        StringBuilder sb = new StringBuilder("gbakprof: ").append(String.format(Locale.ROOT, "%-8s", p.phase().label()));
+        StringBuilder sb = new StringBuilder("gbakprof: ")
+                .append(String.format(Locale.ROOT, "%-8s", p.phase().label()));
         if (p.table() != null) {
             sb.append(String.format(Locale.ROOT, " | table %s %,d records", p.table(), p.records()));
         }
@@ -213,12 +218,20 @@ final class ProgressDisplay implements EventListener, AutoCloseable {
                 }
             }
         }
-        LiveEta.Reading r = eta.model().at(p.phase(), elapsed, p.tablesLoaded() > 0, fraction, rows, started,
-                Math.max(0, elapsed - currentSince));
+        LiveEta.Reading r = eta.model()
+                .at(
+                        p.phase(),
+                        elapsed,
+                        p.tablesLoaded() > 0,
+                        fraction,
+                        rows,
+                        started,
+                        Math.max(0, elapsed - currentSince));
         basis = r.basis();
         if (note != null && !noted) {
             noted = true;
-            pendingNote = "gbakprof: the ETA goes by rows restored: the backup's read position cannot be read (" + note + ")";
+            pendingNote =
+                    "gbakprof: the ETA goes by rows restored: the backup's read position cannot be read (" + note + ")";
         }
         return "ETA " + range(r.left(), r.low(), r.high()) + (note != null ? " by rows" : "");
     }
@@ -239,7 +252,8 @@ final class ProgressDisplay implements EventListener, AutoCloseable {
             return String.format(Locale.ROOT, "%.0f s (%.0f–%.0f)", left, Math.floor(low), Math.ceil(high));
         }
         if (high < 5400) {
-            return String.format(Locale.ROOT, "%.0f min (%.0f–%.0f)", left / 60, Math.floor(low / 60), Math.ceil(high / 60));
+            return String.format(
+                    Locale.ROOT, "%.0f min (%.0f–%.0f)", left / 60, Math.floor(low / 60), Math.ceil(high / 60));
         }
         return String.format(Locale.ROOT, "%s (%s–%s)", hm(left), hm(low), hm(high));
     }

@@ -5,7 +5,6 @@ import dev.gbakprof.model.Environment;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.RunStatus;
 import dev.gbakprof.model.WarningCode;
-
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -31,8 +30,7 @@ final class RestoreLoop {
      * @param tag      the suffix of its run folder ({@code -r2}, {@code -m3})
      * @param announce the line printed before it, or {@code null}
      */
-    record Step(RunOptions options, String database, String label, String tag, String announce) {
-    }
+    record Step(RunOptions options, String database, String label, String tag, String announce) {}
 
     /** What happens before a step (matrix switches the power plan); returns the environment to record. */
     @FunctionalInterface
@@ -51,8 +49,7 @@ final class RestoreLoop {
      *
      * @param stoppedBy {@code Ctrl-C}, or what the runs folder could not take; {@code null} when every step ran
      */
-    record Result(List<RestoreSession.Outcome> outcomes, String stoppedBy) {
-    }
+    record Result(List<RestoreSession.Outcome> outcomes, String stoppedBy) {}
 
     private final Path gbak;
     private final Duration cooldown;
@@ -68,8 +65,14 @@ final class RestoreLoop {
      * @param routes     {@code null}: the real routes (gbak, the services API)
      * @param pause      {@code null}: sleep
      */
-    RestoreLoop(Path gbak, Duration cooldown, boolean removeEach, PrintStream out, boolean terminal,
-                RestoreRoute.Factory routes, Pause pause) {
+    RestoreLoop(
+            Path gbak,
+            Duration cooldown,
+            boolean removeEach,
+            PrintStream out,
+            boolean terminal,
+            RestoreRoute.Factory routes,
+            Pause pause) {
         this.gbak = gbak;
         this.cooldown = cooldown;
         this.removeEach = removeEach;

@@ -42,7 +42,11 @@ interface RestoreRoute {
      * @param error       the failure the services API reported (one line), or {@code null}
      * @param stopNote    what stopping at the timeout or Ctrl-C left behind, for the warning
      */
-    record Ending(Integer exitCode, boolean timedOut, boolean interrupted, String launchError, String error,
-                  String stopNote) {
-    }
+    record Ending(
+            Integer exitCode,
+            boolean timedOut,
+            boolean interrupted,
+            String launchError,
+            String error,
+            String stopNote) {}
 }

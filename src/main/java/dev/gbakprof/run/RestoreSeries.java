@@ -6,7 +6,6 @@ import dev.gbakprof.firebird.Server;
 import dev.gbakprof.firebird.ServerAddress;
 import dev.gbakprof.firebird.ServerFileAccess;
 import dev.gbakprof.model.Environment;
-
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -29,19 +28,29 @@ public final class RestoreSeries {
     private final RestoreLoop.Pause pause;
     private String serverVersion;
 
-    public RestoreSeries(RunOptions options, Path gbak, Environment environment, PrintStream progressOut,
-                         boolean terminal) {
+    public RestoreSeries(
+            RunOptions options, Path gbak, Environment environment, PrintStream progressOut, boolean terminal) {
         this(options, gbak, () -> environment, progressOut, terminal);
     }
 
-    public RestoreSeries(RunOptions options, Path gbak, java.util.function.Supplier<Environment> environment,
-                         PrintStream progressOut, boolean terminal) {
+    public RestoreSeries(
+            RunOptions options,
+            Path gbak,
+            java.util.function.Supplier<Environment> environment,
+            PrintStream progressOut,
+            boolean terminal) {
         this(options, gbak, environment, progressOut, terminal, null, null);
     }
 
     /** With a test's routes and rests ({@code null}: the real ones). */
-    RestoreSeries(RunOptions options, Path gbak, java.util.function.Supplier<Environment> environment,
-                  PrintStream progressOut, boolean terminal, RestoreRoute.Factory routes, RestoreLoop.Pause pause) {
+    RestoreSeries(
+            RunOptions options,
+            Path gbak,
+            java.util.function.Supplier<Environment> environment,
+            PrintStream progressOut,
+            boolean terminal,
+            RestoreRoute.Factory routes,
+            RestoreLoop.Pause pause) {
         this.options = options;
         this.gbak = gbak;
         this.environment = environment;
@@ -74,8 +83,8 @@ public final class RestoreSeries {
             throw new RunRefusedException("--repeat must be 1 or more");
         }
         if (Files.exists(options.runsDir()) && !Files.isDirectory(options.runsDir())) {
-            throw new RunRefusedException(options.runsDir() + ": not a directory; expected the folder for run folders "
-                    + "(--runs-dir)");
+            throw new RunRefusedException(
+                    options.runsDir() + ": not a directory; expected the folder for run folders " + "(--runs-dir)");
         }
         dev.gbakprof.store.Outputs.refuseUnwritableDir(options.runsDir(), "--runs-dir");
         if (options.viaService()) {
@@ -92,8 +101,14 @@ public final class RestoreSeries {
             }
         } else {
             try {
-                GbakInvocation.restore(options.gbak(), options.backup(), options.database(), options.replace(),
-                        options.gbakUser(), options.password(), options.extraArgs());
+                GbakInvocation.restore(
+                        options.gbak(),
+                        options.backup(),
+                        options.database(),
+                        options.replace(),
+                        options.gbakUser(),
+                        options.password(),
+                        options.extraArgs());
             } catch (IllegalArgumentException ex) {
                 throw new RunRefusedException(ex.getMessage());
             }
@@ -145,11 +160,16 @@ public final class RestoreSeries {
         List<RestoreLoop.Step> steps = new ArrayList<>();
         for (int i = 0; i < targets.size(); i++) {
             boolean many = targets.size() > 1;
-            steps.add(new RestoreLoop.Step(options, targets.get(i), label, many ? "-r" + (i + 1) : "",
-                    many ? "gbakprof: restore " + (i + 1) + " of " + targets.size() + " into " + targets.get(i) : null));
+            steps.add(new RestoreLoop.Step(
+                    options,
+                    targets.get(i),
+                    label,
+                    many ? "-r" + (i + 1) : "",
+                    many
+                            ? "gbakprof: restore " + (i + 1) + " of " + targets.size() + " into " + targets.get(i)
+                            : null));
         }
-        RestoreLoop loop = new RestoreLoop(gbak, options.cooldown(),
-                dropsRepeats(), out, terminal, routes, pause);
+        RestoreLoop loop = new RestoreLoop(gbak, options.cooldown(), dropsRepeats(), out, terminal, routes, pause);
         return loop.run(steps, (i, step) -> environment).outcomes();
     }
 

@@ -22,7 +22,6 @@ import dev.gbakprof.monitor.WorkerProcess;
 import dev.gbakprof.store.RunJson;
 import dev.gbakprof.store.RunStore;
 import dev.gbakprof.timeline.RestoreTimeline;
-
 import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -69,8 +68,8 @@ public final class RestoreSession {
         }
     }
 
-    public RestoreSession(RunOptions options, Path gbak, Environment environment, PrintStream progressOut,
-                          boolean terminal) {
+    public RestoreSession(
+            RunOptions options, Path gbak, Environment environment, PrintStream progressOut, boolean terminal) {
         this(options, gbak, () -> environment, progressOut, terminal);
     }
 
@@ -78,14 +77,23 @@ public final class RestoreSession {
      * @param environment asked for at the end of each restore, so a slow probe (OSHI, {@code gbak -z}) can run
      *                    while gbak works instead of delaying its start
      */
-    public RestoreSession(RunOptions options, Path gbak, java.util.function.Supplier<Environment> environment,
-                          PrintStream progressOut, boolean terminal) {
+    public RestoreSession(
+            RunOptions options,
+            Path gbak,
+            java.util.function.Supplier<Environment> environment,
+            PrintStream progressOut,
+            boolean terminal) {
         this(options, gbak, environment, progressOut, terminal, null);
     }
 
     /** @param routes makes the route of each restore; {@code null}: gbak or the services API, as the options say */
-    RestoreSession(RunOptions options, Path gbak, java.util.function.Supplier<Environment> environment,
-                   PrintStream progressOut, boolean terminal, RestoreRoute.Factory routes) {
+    RestoreSession(
+            RunOptions options,
+            Path gbak,
+            java.util.function.Supplier<Environment> environment,
+            PrintStream progressOut,
+            boolean terminal,
+            RestoreRoute.Factory routes) {
         this.options = options;
         this.gbak = gbak;
         this.environment = environment;
@@ -130,36 +138,46 @@ public final class RestoreSession {
             RunOptions.checkReplaceable(database, file);
         }
         RestoredDatabase into = replacing ? target.staging() : target;
-        Long backupBytes = local && Files.isRegularFile(Path.of(options.backup())) ? Files.size(Path.of(options.backup())) : null;
+        Long backupBytes =
+                local && Files.isRegularFile(Path.of(options.backup())) ? Files.size(Path.of(options.backup())) : null;
 
         // a --baseline that cannot be read is refused before a run folder exists
         RestoreRoute route = routes.route(into.name());
-        ProgressDisplay.Eta eta = eta(Baselines.find(options.baseline(), options.runsDir(), options.backup(), backupBytes,
-                route.via()).orElse(null), route, backupBytes, database);
+        ProgressDisplay.Eta eta = eta(
+                Baselines.find(options.baseline(), options.runsDir(), options.backup(), backupBytes, route.via())
+                        .orElse(null),
+                route,
+                backupBytes,
+                database);
         Path runDir = newRunDir(label, tag);
         Path rawLog = runDir.resolve(RunStore.GBAK_LOG);
         RawLog raw;
         try {
-            raw = new RawLog(new BufferedOutputStream(Files.newOutputStream(rawLog, StandardOpenOption.CREATE_NEW,
-                    StandardOpenOption.WRITE)), rawLog, route::interrupt);
+            raw = new RawLog(
+                    new BufferedOutputStream(
+                            Files.newOutputStream(rawLog, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)),
+                    rawLog,
+                    route::interrupt);
         } catch (IOException ex) {
             Files.deleteIfExists(runDir);
-            throw new RunRefusedException(rawLog + ": cannot write the raw log (" + reason(ex) + "); nothing was restored. "
-                    + "Choose a --runs-dir you can write");
+            throw new RunRefusedException(rawLog + ": cannot write the raw log (" + reason(ex)
+                    + "); nothing was restored. " + "Choose a --runs-dir you can write");
         }
 
         RestoreTimeline timeline = new RestoreTimeline();
         CountDownLatch recorded = new CountDownLatch(1);
         ValidateStep validation = new ValidateStep(options, gbak, progressOut);
-        Thread hook = new Thread(() -> {
-            route.interrupt(); // Ctrl-C: stop the restore, then let the record be written
-            validation.interrupt();
-            try {
-                recorded.await(20, TimeUnit.SECONDS);
-            } catch (InterruptedException ex) {
-                Thread.currentThread().interrupt();
-            }
-        }, "gbakprof-ctrl-c");
+        Thread hook = new Thread(
+                () -> {
+                    route.interrupt(); // Ctrl-C: stop the restore, then let the record be written
+                    validation.interrupt();
+                    try {
+                        recorded.await(20, TimeUnit.SECONDS);
+                    } catch (InterruptedException ex) {
+                        Thread.currentThread().interrupt();
+                    }
+                },
+                "gbakprof-ctrl-c");
         Runtime.getRuntime().addShutdownHook(hook);
 
         Worker worker = worker(route, database);
@@ -171,8 +189,8 @@ public final class RestoreSession {
         List<dev.gbakprof.model.CpuSample> samples;
         String etaBasis;
         try (raw;
-             ProgressDisplay display = new ProgressDisplay(timeline, progressOut, terminal, eta);
-             CpuSampler sampler = new CpuSampler(options.sampleInterval().toMillis(), worker::pid, phaseNow::get)) {
+                ProgressDisplay display = new ProgressDisplay(timeline, progressOut, terminal, eta);
+                CpuSampler sampler = new CpuSampler(options.sampleInterval().toMillis(), worker::pid, phaseNow::get)) {
             LinePipeline pipeline = new LinePipeline(timeline, display, phaseNow);
             progressOut.println("gbakprof: " + route.command());
             progressOut.println("gbakprof: raw log " + rawLog);
@@ -185,9 +203,23 @@ public final class RestoreSession {
         }
         double wall = (System.nanoTime() - t0) / 1e9;
         try {
-            RestoreRun run = finish(timeline, result, route, label, rawLog, startedAt, wall, backupBytes,
-                    samples, sampleWarnings, raw.failure());
-            run = run.toBuilder().worker(worker.name(samples)).phaseResources(PhaseUse.of(samples)).etaBasis(etaBasis).build();
+            RestoreRun run = finish(
+                    timeline,
+                    result,
+                    route,
+                    label,
+                    rawLog,
+                    startedAt,
+                    wall,
+                    backupBytes,
+                    samples,
+                    sampleWarnings,
+                    raw.failure());
+            run = run.toBuilder()
+                    .worker(worker.name(samples))
+                    .phaseResources(PhaseUse.of(samples))
+                    .etaBasis(etaBasis)
+                    .build();
             if (options.inspect()) {
                 run = inspect(run, into.name());
             }
@@ -241,14 +273,16 @@ public final class RestoreSession {
      * restore completed (and, with --inspect, verified) and nobody opened the target meanwhile; otherwise the target
      * stays as it was, a partial restore is removed and a finished but failed one is kept beside it for a look.
      */
-    private RestoreRun replace(RestoreRun run, RestoredDatabase target, Path file, RestoredDatabase into,
-                               boolean claimed) {
+    private RestoreRun replace(
+            RestoreRun run, RestoredDatabase target, Path file, RestoredDatabase into, boolean claimed) {
         Path staged = into.localFile();
         String kept = target.name() + " was left as it was; the restored database is kept at " + staged;
         if (run.status() == RunStatus.COMPLETED) {
             OpenFiles.Holders h = OpenFiles.of(file);
-            String refused = !h.holders().isEmpty() ? target.name() + " came into use during the restore (open in "
-                    + String.join(", ", h.holders()) + "): not replaced; " + kept : null;
+            String refused = !h.holders().isEmpty()
+                    ? target.name() + " came into use during the restore (open in " + String.join(", ", h.holders())
+                            + "): not replaced; " + kept
+                    : null;
             if (refused == null) {
                 try {
                     keepOwnerAndMode(file, staged);
@@ -259,7 +293,9 @@ public final class RestoreSession {
                     }
                     progressOut.println("gbakprof: replaced " + target.name() + " with the restored database (restored "
                             + "beside it as " + staged + ")");
-                    return run.toBuilder().database(run.database() == null ? null : target.name()).build();
+                    return run.toBuilder()
+                            .database(run.database() == null ? null : target.name())
+                            .build();
                 } catch (IOException ex) {
                     refused = "cannot move " + staged + " over " + target.name() + " (" + reason(ex) + "); " + kept;
                 }
@@ -271,10 +307,16 @@ public final class RestoreSession {
         }
         if (partial(run)) {
             String left = removePartial(into, claimed, false, run);
-            return warn(run, WarningCode.NOT_REPLACED, (left != null ? left + "; " : "") + "--replace: the restore did not complete, so "
-                    + target.name() + " was left as it was");
+            return warn(
+                    run,
+                    WarningCode.NOT_REPLACED,
+                    (left != null ? left + "; " : "") + "--replace: the restore did not complete, so " + target.name()
+                            + " was left as it was");
         }
-        return warn(run, WarningCode.NOT_REPLACED, "--replace: the restore did not succeed, so " + kept + " (remove it when done)");
+        return warn(
+                run,
+                WarningCode.NOT_REPLACED,
+                "--replace: the restore did not succeed, so " + kept + " (remove it when done)");
     }
 
     /** The restored file takes the owner, group and permissions of the database it replaces (as root). */
@@ -350,11 +392,16 @@ public final class RestoreSession {
      */
     private ProgressDisplay.Eta eta(RestoreRun baseline, RestoreRoute route, Long backupBytes, String database) {
         if (baseline == null) {
-            return new ProgressDisplay.Eta(null, null, null, "no completed restore of this backup on the " + route.via()
-                    + " route in " + options.runsDir() + " (or give --baseline)");
+            return new ProgressDisplay.Eta(
+                    null,
+                    null,
+                    null,
+                    "no completed restore of this backup on the " + route.via() + " route in " + options.runsDir()
+                            + " (or give --baseline)");
         }
         dev.gbakprof.forecast.LiveEta model = new dev.gbakprof.forecast.LiveEta(baseline);
-        boolean serverReads = options.viaService() || options.extraArgs().stream().anyMatch(GbakInvocation::isServiceSwitch);
+        boolean serverReads =
+                options.viaService() || options.extraArgs().stream().anyMatch(GbakInvocation::isServiceSwitch);
         String host = serverReads ? options.serverFor(database).host() : null;
         if (host != null && !WorkerProcess.isLocal(host)) {
             return new ProgressDisplay.Eta(model, null, null, "the backup is read by the server on " + host);
@@ -368,9 +415,11 @@ public final class RestoreSession {
             }
         }
         Long server = serverReads ? WorkerProcess.localServer() : null;
-        BackupPosition position = !serverReads ? BackupPosition.of(options.backup(), route::ownWorkerPid, "gbak")
-                : server != null ? BackupPosition.of(options.backup(), () -> server, "server")
-                : BackupPosition.of(options.backup(), null, "server");
+        BackupPosition position = !serverReads
+                ? BackupPosition.of(options.backup(), route::ownWorkerPid, "gbak")
+                : server != null
+                        ? BackupPosition.of(options.backup(), () -> server, "server")
+                        : BackupPosition.of(options.backup(), null, "server");
         return new ProgressDisplay.Eta(model, position, bytes, null);
     }
 
@@ -400,7 +449,8 @@ public final class RestoreSession {
         }
         try {
             if (target.remove()) {
-                progressOut.println("gbakprof: removed the partial database " + target.where() + " (--keep-partial keeps it)");
+                progressOut.println(
+                        "gbakprof: removed the partial database " + target.where() + " (--keep-partial keeps it)");
             }
             return null;
         } catch (FirebirdAccessException | IOException ex) {
@@ -475,12 +525,12 @@ public final class RestoreSession {
 
     private RestoreRoute route(String database) {
         if (options.viaService()) {
-            return new ServiceRoute(new ServiceRestore(new Server(options.server(), options.credentials()),
-                    options.backup(), database, false));
+            return new ServiceRoute(new ServiceRestore(
+                    new Server(options.server(), options.credentials()), options.backup(), database, false));
         }
         // never -rep: --replace restores beside the database (see replace)
-        return new GbakRoute(GbakInvocation.restore(gbak, options.backup(), database, false,
-                options.gbakUser(), options.password(), options.extraArgs()));
+        return new GbakRoute(GbakInvocation.restore(
+                gbak, options.backup(), database, false, options.gbakUser(), options.password(), options.extraArgs()));
     }
 
     /** Opens the restored database through the server and verifies it; any failure to do so fails the run. */
@@ -500,8 +550,7 @@ public final class RestoreSession {
                 }
             }
             progressOut.println("gbakprof: inspecting " + path + " through " + server.address());
-            return RunVerifier.verify(checked.build(),
-                    new DatabaseInspector(server).inspect(path));
+            return RunVerifier.verify(checked.build(), new DatabaseInspector(server).inspect(path));
         } catch (FirebirdAccessException | IOException ex) {
             List<String> errors = new ArrayList<>(run.errors());
             errors.add("--inspect: " + ex.getMessage());
@@ -509,10 +558,18 @@ public final class RestoreSession {
         }
     }
 
-    private RestoreRun finish(RestoreTimeline timeline, RestoreRoute.Ending result, RestoreRoute route, String label,
-                              Path rawLog, String startedAt, double wall, Long backupBytes,
-                              List<dev.gbakprof.model.CpuSample> samples, List<String> sampleWarnings,
-                              String rawFailure) {
+    private RestoreRun finish(
+            RestoreTimeline timeline,
+            RestoreRoute.Ending result,
+            RestoreRoute route,
+            String label,
+            Path rawLog,
+            String startedAt,
+            double wall,
+            Long backupBytes,
+            List<dev.gbakprof.model.CpuSample> samples,
+            List<String> sampleWarnings,
+            String rawFailure) {
         RestoreRun parsed = timeline.toRun(label, rawLog.toString());
         List<String> errors = new ArrayList<>(parsed.errors());
         List<Warning> warnings = new ArrayList<>(parsed.warnings());
@@ -521,15 +578,18 @@ public final class RestoreSession {
         String failure = parsed.failure(); // gbakprof's words, kept apart from gbak's (errors)
         if (rawFailure != null) {
             status = RunStatus.INCOMPLETE;
-            warnings.add(new Warning(WarningCode.RAW_LOG_UNWRITABLE, "gbakprof stopped the restore: cannot write the raw log "
-                    + rawFailure));
+            warnings.add(new Warning(
+                    WarningCode.RAW_LOG_UNWRITABLE,
+                    "gbakprof stopped the restore: cannot write the raw log " + rawFailure));
         } else if (result.launchError() != null) {
             status = RunStatus.FAILED;
             errors.add(result.launchError());
         } else if (result.timedOut()) {
             status = RunStatus.INCOMPLETE;
-            warnings.add(new Warning(WarningCode.TIMEOUT, "timeout of "
-                    + options.timeout().toString().substring(2).toLowerCase() + ": " + result.stopNote()));
+            warnings.add(new Warning(
+                    WarningCode.TIMEOUT,
+                    "timeout of " + options.timeout().toString().substring(2).toLowerCase() + ": "
+                            + result.stopNote()));
         } else if (result.interrupted()) {
             status = RunStatus.INCOMPLETE;
             warnings.add(new Warning(WarningCode.INTERRUPTED, "interrupted (Ctrl-C): " + result.stopNote()));
@@ -547,7 +607,8 @@ public final class RestoreSession {
             status = RunStatus.FAILED;
             failure = "the services restore ended before finishing (no error from the server)";
         } else if (status == RunStatus.COMPLETED && timeline.columns().isEmpty() && !options.viaService()) {
-            warnings.add(new Warning(WarningCode.NO_STATISTICS,
+            warnings.add(new Warning(
+                    WarningCode.NO_STATISTICS,
                     "gbak printed no statistics columns: pass -st tdrw (or leave -st out of the extra arguments)"));
         }
         return parsed.toBuilder()

@@ -3,7 +3,6 @@ package dev.gbakprof.run;
 import dev.gbakprof.firebird.Credentials;
 import dev.gbakprof.firebird.FirebirdAccessException;
 import dev.gbakprof.firebird.Server;
-
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -83,8 +82,8 @@ final class RestoredDatabase {
         }
         Server server = server();
         if (server == null) {
-            throw new FirebirdAccessException("cannot drop " + database + " without a password (--password-file or "
-                    + "ISC_PASSWORD)", null);
+            throw new FirebirdAccessException(
+                    "cannot drop " + database + " without a password (--password-file or " + "ISC_PASSWORD)", null);
         }
         String path = options.serverPath(database);
         Path local = localFile();

@@ -4,7 +4,6 @@ import dev.gbakprof.exec.GbakInvocation;
 import dev.gbakprof.firebird.Credentials;
 import dev.gbakprof.firebird.ServerAddress;
 import dev.gbakprof.model.Via;
-
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -36,10 +35,27 @@ import java.util.List;
  *                        says and verify it against the log
  * @param validate        after a completed restore, validate the database with {@code gfix -v -full -n}
  */
-public record RunOptions(String backup, String database, String label, Path gbak, String user, String password,
-                         boolean replace, int repeat, Duration cooldown, boolean keep, boolean keepPartial,
-                         Duration timeout, Path runsDir, Path baseline, List<String> extraArgs,
-                         Duration sampleInterval, Via via, ServerAddress server, boolean inspect, boolean validate) {
+public record RunOptions(
+        String backup,
+        String database,
+        String label,
+        Path gbak,
+        String user,
+        String password,
+        boolean replace,
+        int repeat,
+        Duration cooldown,
+        boolean keep,
+        boolean keepPartial,
+        Duration timeout,
+        Path runsDir,
+        Path baseline,
+        List<String> extraArgs,
+        Duration sampleInterval,
+        Via via,
+        ServerAddress server,
+        boolean inspect,
+        boolean validate) {
 
     public RunOptions {
         extraArgs = List.copyOf(extraArgs);
@@ -51,20 +67,88 @@ public record RunOptions(String backup, String database, String label, Path gbak
     }
 
     /** Options without validation. */
-    public RunOptions(String backup, String database, String label, Path gbak, String user, String password,
-                      boolean replace, int repeat, Duration cooldown, boolean keep, boolean keepPartial,
-                      Duration timeout, Path runsDir, Path baseline, List<String> extraArgs,
-                      Duration sampleInterval, Via via, ServerAddress server, boolean inspect) {
-        this(backup, database, label, gbak, user, password, replace, repeat, cooldown, keep, keepPartial, timeout,
-                runsDir, baseline, extraArgs, sampleInterval, via, server, inspect, false);
+    public RunOptions(
+            String backup,
+            String database,
+            String label,
+            Path gbak,
+            String user,
+            String password,
+            boolean replace,
+            int repeat,
+            Duration cooldown,
+            boolean keep,
+            boolean keepPartial,
+            Duration timeout,
+            Path runsDir,
+            Path baseline,
+            List<String> extraArgs,
+            Duration sampleInterval,
+            Via via,
+            ServerAddress server,
+            boolean inspect) {
+        this(
+                backup,
+                database,
+                label,
+                gbak,
+                user,
+                password,
+                replace,
+                repeat,
+                cooldown,
+                keep,
+                keepPartial,
+                timeout,
+                runsDir,
+                baseline,
+                extraArgs,
+                sampleInterval,
+                via,
+                server,
+                inspect,
+                false);
     }
 
     /** Options for the gbak route without inspection. */
-    public RunOptions(String backup, String database, String label, Path gbak, String user, String password,
-                      boolean replace, int repeat, Duration cooldown, boolean keep, boolean keepPartial,
-                      Duration timeout, Path runsDir, Path baseline, List<String> extraArgs, Duration sampleInterval) {
-        this(backup, database, label, gbak, user, password, replace, repeat, cooldown, keep, keepPartial, timeout,
-                runsDir, baseline, extraArgs, sampleInterval, Via.GBAK, null, false, false);
+    public RunOptions(
+            String backup,
+            String database,
+            String label,
+            Path gbak,
+            String user,
+            String password,
+            boolean replace,
+            int repeat,
+            Duration cooldown,
+            boolean keep,
+            boolean keepPartial,
+            Duration timeout,
+            Path runsDir,
+            Path baseline,
+            List<String> extraArgs,
+            Duration sampleInterval) {
+        this(
+                backup,
+                database,
+                label,
+                gbak,
+                user,
+                password,
+                replace,
+                repeat,
+                cooldown,
+                keep,
+                keepPartial,
+                timeout,
+                runsDir,
+                baseline,
+                extraArgs,
+                sampleInterval,
+                Via.GBAK,
+                null,
+                false,
+                false);
     }
 
     /**
@@ -86,8 +170,27 @@ public record RunOptions(String backup, String database, String label, Path gbak
     public RunOptions forArm(List<String> moreArgs, String armLabel) {
         List<String> args = new java.util.ArrayList<>(extraArgs);
         args.addAll(moreArgs);
-        return new RunOptions(backup, database, armLabel, gbak, user, password, replace, 1, cooldown, keep,
-                keepPartial, timeout, runsDir, baseline, args, sampleInterval, via, server, inspect, validate);
+        return new RunOptions(
+                backup,
+                database,
+                armLabel,
+                gbak,
+                user,
+                password,
+                replace,
+                1,
+                cooldown,
+                keep,
+                keepPartial,
+                timeout,
+                runsDir,
+                baseline,
+                args,
+                sampleInterval,
+                via,
+                server,
+                inspect,
+                validate);
     }
 
     public boolean viaService() {
@@ -161,7 +264,8 @@ public record RunOptions(String backup, String database, String label, Path gbak
                 return null;
             }
             host = host.startsWith("[") ? host.substring(1, host.length() - 1) : host;
-            return new ServerAddress(host, url.group(3) != null ? Integer.parseInt(url.group(3)) : ServerAddress.DEFAULT_PORT);
+            return new ServerAddress(
+                    host, url.group(3) != null ? Integer.parseInt(url.group(3)) : ServerAddress.DEFAULT_PORT);
         }
         if (value.contains("://")) {
             return null;
@@ -240,8 +344,11 @@ public record RunOptions(String backup, String database, String label, Path gbak
     void checkLocalTarget(String target, Path file, Path backupFile) {
         if (backupFile != null && sameFile(file, backupFile)) {
             throw new RunRefusedException(target + ": the database would overwrite the backup file " + backup()
-                    + (file.toAbsolutePath().normalize().equals(backupFile.toAbsolutePath().normalize()) ? ""
-                    : " (the same file by another name: a hard link, a bind mount or a symbolic link)")
+                    + (file.toAbsolutePath()
+                                    .normalize()
+                                    .equals(backupFile.toAbsolutePath().normalize())
+                            ? ""
+                            : " (the same file by another name: a hard link, a bind mount or a symbolic link)")
                     + "; both were left untouched. Choose another --database");
         }
         boolean exists = Files.exists(file, java.nio.file.LinkOption.NOFOLLOW_LINKS);
@@ -252,7 +359,8 @@ public record RunOptions(String backup, String database, String label, Path gbak
         }
         Path dir = file.toAbsolutePath().getParent();
         if (dir != null && !Files.isDirectory(dir)) {
-            throw new RunRefusedException(target + ": folder " + dir + " does not exist; create it or choose another --database");
+            throw new RunRefusedException(
+                    target + ": folder " + dir + " does not exist; create it or choose another --database");
         }
         if (exists) {
             checkReplaceable(target, file);
@@ -269,12 +377,14 @@ public record RunOptions(String backup, String database, String label, Path gbak
                     + "database file: give the file it points to as --database");
         }
         if (!Files.isRegularFile(file, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
-            throw new RunRefusedException(target + ": not a database file (a folder or a device); it was left untouched");
+            throw new RunRefusedException(
+                    target + ": not a database file (a folder or a device); it was left untouched");
         }
         Path staging = Path.of(sibling(file.toString(), RestoredDatabase.STAGING));
         if (Files.exists(staging, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
-            throw new RunRefusedException(target + ": --replace restores into " + staging + " first, and that name "
-                    + "exists (left by a run that was killed?); both were left untouched. Look at it, remove it, and run again");
+            throw new RunRefusedException(
+                    target + ": --replace restores into " + staging + " first, and that name "
+                            + "exists (left by a run that was killed?); both were left untouched. Look at it, remove it, and run again");
         }
         Path dir = file.toAbsolutePath().getParent();
         if (dir != null && !Files.isWritable(dir)) {

@@ -2,7 +2,6 @@ package dev.gbakprof.run;
 
 import dev.gbakprof.firebird.ServiceRestore;
 import dev.gbakprof.model.Via;
-
 import java.io.OutputStream;
 import java.time.Duration;
 import java.util.function.Consumer;
@@ -28,7 +27,12 @@ final class ServiceRoute implements RestoreRoute {
     @Override
     public Ending run(OutputStream raw, Consumer<CharSequence> lines, Duration timeout) {
         ServiceRestore.Result r = restore.run(raw, lines, timeout);
-        return new Ending(null, r.timedOut(), r.interrupted(), null, r.error(),
+        return new Ending(
+                null,
+                r.timedOut(),
+                r.interrupted(),
+                null,
+                r.error(),
                 "gbakprof stopped reading the services output and detached; Firebird cannot cancel a "
                         + "services restore, so the server may still be restoring");
     }

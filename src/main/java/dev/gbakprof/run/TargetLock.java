@@ -61,8 +61,9 @@ final class TargetLock implements AutoCloseable {
             }
             if (lock == null) {
                 channel.close();
-                throw new RunRefusedException(database + ": another gbakprof run is restoring into this database (it holds "
-                        + file + "); it was left untouched. Wait for that run to end, or choose another --database");
+                throw new RunRefusedException(
+                        database + ": another gbakprof run is restoring into this database (it holds " + file
+                                + "); it was left untouched. Wait for that run to end, or choose another --database");
             }
             return new TargetLock(file, channel, lock);
         } catch (IOException ex) {

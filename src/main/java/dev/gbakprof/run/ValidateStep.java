@@ -7,7 +7,6 @@ import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.RunStatus;
 import dev.gbakprof.model.Validation;
 import dev.gbakprof.model.WarningCode;
-
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
@@ -55,31 +54,40 @@ final class ValidateStep {
 
     RestoreRun validate(RestoreRun run, String database, Path runDir) {
         if (run.status() != RunStatus.COMPLETED) {
-            return run.withWarning(WarningCode.NOT_VALIDATED, "--validate: not validated, the restore did not complete");
+            return run.withWarning(
+                    WarningCode.NOT_VALIDATED, "--validate: not validated, the restore did not complete");
         }
         Path gfix = gfix(gbak).orElse(null);
         String name = options.gfixName(database);
         if (gfix == null) {
-            return failed(run, null, List.of(), "--validate: gfix not found beside gbak, on PATH nor in the usual places");
+            return failed(
+                    run, null, List.of(), "--validate: gfix not found beside gbak, on PATH nor in the usual places");
         }
         GbakInvocation inv = GbakInvocation.validate(gfix, name, options.gbakUser(), options.password());
         progress.println("gbakprof: validating " + name + ": " + inv.redacted());
         List<String> lines = new ArrayList<>();
         GbakRunner.Result result;
         long t0 = System.nanoTime();
-        try (OutputStream raw = Files.newOutputStream(runDir.resolve(LOG), StandardOpenOption.CREATE_NEW,
-                StandardOpenOption.WRITE)) {
+        try (OutputStream raw =
+                Files.newOutputStream(runDir.resolve(LOG), StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
             GbakRunner r = new GbakRunner();
             runner = r;
-            result = r.run(inv, raw, line -> {
-                String s = line.toString().strip();
-                if (!s.isEmpty()) {
-                    lines.add(s);
-                }
-            }, options.timeout());
+            result = r.run(
+                    inv,
+                    raw,
+                    line -> {
+                        String s = line.toString().strip();
+                        if (!s.isEmpty()) {
+                            lines.add(s);
+                        }
+                    },
+                    options.timeout());
         } catch (IOException ex) {
-            return failed(run, null, List.of(), "--validate: cannot write " + runDir.resolve(LOG) + " ("
-                    + RestoreSession.reason(ex) + ")");
+            return failed(
+                    run,
+                    null,
+                    List.of(),
+                    "--validate: cannot write " + runDir.resolve(LOG) + " (" + RestoreSession.reason(ex) + ")");
         } finally {
             runner = null;
         }
@@ -91,14 +99,22 @@ final class ValidateStep {
         lines.forEach(l -> words.add("gfix: " + l));
         return switch (verdict) {
             case PASSED -> run.toBuilder().validation(v).build();
-            case WARNINGS -> run.toBuilder().validation(v).build().withWarning(WarningCode.VALIDATION_WARNINGS,
-                    "--validate: gfix reported warnings: " + String.join("; ", lines));
+            case WARNINGS ->
+                run.toBuilder()
+                        .validation(v)
+                        .build()
+                        .withWarning(
+                                WarningCode.VALIDATION_WARNINGS,
+                                "--validate: gfix reported warnings: " + String.join("; ", lines));
             case FAILED -> {
-                String own = result.launchError() != null ? "--validate: cannot run " + gfix + ": " + result.launchError()
+                String own = result.launchError() != null
+                        ? "--validate: cannot run " + gfix + ": " + result.launchError()
                         : result.timedOut() || result.interrupted()
-                        ? "--validate: gfix was stopped (" + (result.timedOut() ? "timeout" : "Ctrl-C") + ")"
-                        : words.isEmpty() ? "--validate: gfix exited with code " + result.exitCode() + " without a message"
-                        : "--validate: gfix reported errors in the restored database";
+                                ? "--validate: gfix was stopped (" + (result.timedOut() ? "timeout" : "Ctrl-C") + ")"
+                                : words.isEmpty()
+                                        ? "--validate: gfix exited with code " + result.exitCode()
+                                                + " without a message"
+                                        : "--validate: gfix reported errors in the restored database";
                 yield failed(run, v, words, own);
             }
         };
@@ -110,7 +126,10 @@ final class ValidateStep {
      * else ("Number of pointer page warnings : 2" alone); passed when it printed nothing.
      */
     static Validation.Result verdict(GbakRunner.Result result, List<String> lines) {
-        if (result.exitCode() == null || result.exitCode() != 0 || result.timedOut() || result.interrupted()
+        if (result.exitCode() == null
+                || result.exitCode() != 0
+                || result.timedOut()
+                || result.interrupted()
                 || lines.stream().anyMatch(l -> l.toLowerCase(Locale.ROOT).contains("error"))) {
             return Validation.Result.FAILED;
         }
@@ -124,7 +143,11 @@ final class ValidateStep {
     private static RestoreRun failed(RestoreRun run, Validation v, List<String> gfixLines, String own) {
         List<String> errors = new ArrayList<>(run.errors());
         errors.addAll(gfixLines);
-        return run.toBuilder().validation(v).status(RunStatus.FAILED).errors(errors)
-                .failure(run.failure() != null ? run.failure() : own).build();
+        return run.toBuilder()
+                .validation(v)
+                .status(RunStatus.FAILED)
+                .errors(errors)
+                .failure(run.failure() != null ? run.failure() : own)
+                .build();
     }
 }

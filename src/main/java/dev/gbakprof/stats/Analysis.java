@@ -3,7 +3,6 @@ package dev.gbakprof.stats;
 import dev.gbakprof.model.IndexBuild;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.RunStatus;
-
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumMap;
@@ -130,10 +129,15 @@ public final class Analysis {
     private List<Note> computeNotes() {
         List<Note> out = new ArrayList<>();
         for (RunGroup g : groups) {
-            List<RestoreRun> failed = g.runs().stream().filter(r -> r.status() == RunStatus.FAILED).toList();
+            List<RestoreRun> failed = g.runs().stream()
+                    .filter(r -> r.status() == RunStatus.FAILED)
+                    .toList();
             if (!failed.isEmpty()) {
-                RestoreRun first = failed.get(0); // gbakprof's own word on the failure when it has one, else gbak's first
-                String error = first.failure() != null ? first.failure() : first.errors().isEmpty() ? "?" : first.errors().get(0);
+                RestoreRun first =
+                        failed.get(0); // gbakprof's own word on the failure when it has one, else gbak's first
+                String error = first.failure() != null
+                        ? first.failure()
+                        : first.errors().isEmpty() ? "?" : first.errors().get(0);
                 out.add(Note.of(NoteCode.RUNS_FAILED, g.label(), failed.size(), g.size(), error));
             }
         }
@@ -153,8 +157,8 @@ public final class Analysis {
         for (Confounder.Difference d : Confounder.differences(groups)) {
             out.add(Note.of(NoteCode.differs(d.kind()), d));
         }
-        boolean single = groups.size() == 1 && groups.get(0).runs().stream()
-                .noneMatch(r -> r.status() == RunStatus.COMPLETED);
+        boolean single =
+                groups.size() == 1 && groups.get(0).runs().stream().noneMatch(r -> r.status() == RunStatus.COMPLETED);
         if (single) {
             out.addAll(unknownBuilds());
             return out;
@@ -171,8 +175,8 @@ public final class Analysis {
         if (why != null) {
             out.add(Note.of(NoteCode.WHY, why));
         }
-        dataDifferences.forEach((label, d) -> out.add(Note.of(NoteCode.DIFFERENT_DATA, label,
-                baselineGroup().label(), d)));
+        dataDifferences.forEach((label, d) ->
+                out.add(Note.of(NoteCode.DIFFERENT_DATA, label, baselineGroup().label(), d)));
         if (!headline.onTotal()) {
             out.addAll(unknownBuilds());
         }
@@ -190,7 +194,8 @@ public final class Analysis {
      */
     private static java.util.Optional<Note> indexFailed(RunGroup g) {
         for (RestoreRun r : g.runs()) {
-            IndexBuild failed = r.indexes().stream().filter(IndexBuild::failed).findFirst().orElse(null);
+            IndexBuild failed =
+                    r.indexes().stream().filter(IndexBuild::failed).findFirst().orElse(null);
             if (failed == null) {
                 continue;
             }
@@ -206,15 +211,18 @@ public final class Analysis {
                 }
                 offline |= e.contains("gfix -online") || e.contains("is not online");
             }
-            return java.util.Optional.of(Note.of(NoteCode.INDEX_FAILED, g.label(), failed.name(), failed.table(),
-                    reason, key, offline));
+            return java.util.Optional.of(
+                    Note.of(NoteCode.INDEX_FAILED, g.label(), failed.name(), failed.table(), reason, key, offline));
         }
         return java.util.Optional.empty();
     }
 
     private List<Note> unknownBuilds() {
-        long unknown = runs.stream().flatMap(r -> r.indexes().stream()).map(IndexBuild::seconds)
-                .filter(s -> s == null).count();
+        long unknown = runs.stream()
+                .flatMap(r -> r.indexes().stream())
+                .map(IndexBuild::seconds)
+                .filter(s -> s == null)
+                .count();
         return unknown == 0 ? List.of() : List.of(Note.of(NoteCode.UNKNOWN_BUILDS, unknown));
     }
 
@@ -222,7 +230,9 @@ public final class Analysis {
     private Map<String, DataDifference> differentData() {
         Map<String, DataDifference> out = new LinkedHashMap<>();
         RunGroup base = baselineGroup();
-        RestoreRun reference = base.runs().stream().filter(r -> r.status() == RunStatus.COMPLETED).findFirst()
+        RestoreRun reference = base.runs().stream()
+                .filter(r -> r.status() == RunStatus.COMPLETED)
+                .findFirst()
                 .orElse(null);
         if (reference == null) {
             return out;
@@ -233,8 +243,8 @@ public final class Analysis {
                 continue;
             }
             for (RestoreRun r : g.runs()) {
-                DataDifference d = r.status() == RunStatus.COMPLETED ? difference(want, rows(r), base.label(), g.label())
-                        : null;
+                DataDifference d =
+                        r.status() == RunStatus.COMPLETED ? difference(want, rows(r), base.label(), g.label()) : null;
                 if (d != null) {
                     out.put(g.label(), d);
                     break;
@@ -250,8 +260,8 @@ public final class Analysis {
         return rows;
     }
 
-    private static DataDifference difference(Map<String, Long> base, Map<String, Long> other, String baseLabel,
-                                             String otherLabel) {
+    private static DataDifference difference(
+            Map<String, Long> base, Map<String, Long> other, String baseLabel, String otherLabel) {
         for (Map.Entry<String, Long> e : other.entrySet()) {
             Long b = base.get(e.getKey());
             if (b == null) {

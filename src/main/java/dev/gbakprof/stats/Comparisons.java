@@ -9,10 +9,10 @@ package dev.gbakprof.stats;
 public final class Comparisons {
     /** Known values needed on each side before a difference is tested. */
     public static final int MIN_RUNS = 2;
+
     public static final double LEVEL = 0.95;
 
-    private Comparisons() {
-    }
+    private Comparisons() {}
 
     public static Comparison compare(RunGroup baseline, RunGroup candidate, Measure measure) {
         Spread base = baseline.spread(measure);
@@ -24,8 +24,7 @@ public final class Comparisons {
         double[] b = baseline.known(measure);
         double[] c = candidate.known(measure);
         if (b.length < MIN_RUNS || c.length < MIN_RUNS || !positive(b) || !positive(c)) {
-            return new Comparison(measure, baseline, candidate, base, cand, speedup, null, null,
-                    Verdict.TOO_FEW_RUNS);
+            return new Comparison(measure, baseline, candidate, base, cand, speedup, null, null, Verdict.TOO_FEW_RUNS);
         }
         Welch.Result w = Welch.test(b, c, LEVEL);
         // the interval of the speed-up (baseline ÷ candidate) is that of Welch's ratio b/c

@@ -3,7 +3,6 @@ package dev.gbakprof.stats;
 import dev.gbakprof.model.Environment;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.Via;
-
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -24,20 +23,26 @@ public enum Confounder {
     ROUTE(Confounder::route),
     GBAK_VERSION(r -> env(r, Environment::gbakVersion)),
     ENGINE_VERSION(r -> r.inspection() != null && r.inspection().engineVersion() != null
-            ? r.inspection().engineVersion() : env(r, Environment::engineVersion)),
+            ? r.inspection().engineVersion()
+            : env(r, Environment::engineVersion)),
     PAGE_SIZE(r -> r.pageSize() == null ? null : String.valueOf(r.pageSize())),
     /** gbak switches beyond the ones every timed restore uses (-c -v -st, user and password): -bu, -par, -se… */
     SWITCHES(Confounder::switches),
     HOST(r -> env(r, Environment::host)),
     CPU(r -> {
         Environment e = r.environment();
-        return e == null || e.cpuModel() == null ? null
+        return e == null || e.cpuModel() == null
+                ? null
                 : e.cpuModel() + (e.logicalCpus() == null ? "" : " × " + e.logicalCpus());
     }),
     POWER_PLAN(r -> {
         Environment e = r.environment();
-        return e == null || e.powerPlan() == null || e.powerPlan().name() == null
-                || "unknown".equals(e.powerPlan().name()) ? null : e.powerPlan().name();
+        return e == null
+                        || e.powerPlan() == null
+                        || e.powerPlan().name() == null
+                        || "unknown".equals(e.powerPlan().name())
+                ? null
+                : e.powerPlan().name();
     }),
     /** The backup restored: its file name, and its size when every record knows it (see {@link #differences}). */
     BACKUP(r -> r.backupFile() == null ? null : r.backupFile().replaceAll(".*[/\\\\]", ""));
@@ -62,8 +67,7 @@ public enum Confounder {
      * One configuration's values of a kind, and whether the label names it (a label "Balanced" names the power
      * plan Balanced: that difference is the one being compared).
      */
-    public record Values(String label, Set<String> values) {
-    }
+    public record Values(String label, Set<String> values) {}
 
     /** The kinds in which configurations differ, each with every configuration's values; none when all agree. */
     public static List<Difference> differences(List<RunGroup> groups) {
@@ -78,7 +82,8 @@ public enum Confounder {
             for (RunGroup g : groups) {
                 Set<String> vs = new TreeSet<>();
                 g.runs().forEach(r -> {
-                    String v = kind == BACKUP && v(r) != null && sized ? v(r) + " (" + r.backupBytes() + " bytes)"
+                    String v = kind == BACKUP && v(r) != null && sized
+                            ? v(r) + " (" + r.backupBytes() + " bytes)"
                             : kind.of(r);
                     if (v != null) {
                         vs.add(v);
@@ -87,7 +92,8 @@ public enum Confounder {
                 per.add(new Values(g.label(), vs));
             }
             List<Values> known = per.stream().filter(v -> !v.values().isEmpty()).toList();
-            boolean differs = known.size() >= 2 && known.stream().map(Values::values).distinct().count() > 1;
+            boolean differs = known.size() >= 2
+                    && known.stream().map(Values::values).distinct().count() > 1;
             boolean named = known.stream().allMatch(v -> v.values().stream().allMatch(x -> names(v.label(), x)));
             if (differs && !named) {
                 out.add(new Difference(kind, known));
@@ -97,8 +103,7 @@ public enum Confounder {
     }
 
     /** One kind in which configurations differ. */
-    public record Difference(Confounder kind, List<Values> values) {
-    }
+    public record Difference(Confounder kind, List<Values> values) {}
 
     /** Whether a label names a value: "hp-balanced" names "Balanced", "page-16384" names 16384. */
     private static boolean names(String label, String value) {
@@ -127,7 +132,10 @@ public enum Confounder {
         if (r.via() != Via.GBAK) {
             return null; // a parsed log does not say how gbak reached the database
         }
-        if (r.command() != null && Pattern.compile("\\s-se(r(v(i(c(e)?)?)?)?)?\\s").matcher(r.command() + " ").find()) {
+        if (r.command() != null
+                && Pattern.compile("\\s-se(r(v(i(c(e)?)?)?)?)?\\s")
+                        .matcher(r.command() + " ")
+                        .find()) {
             return "gbak -se (services manager)";
         }
         if (r.database() == null) {
@@ -141,10 +149,21 @@ public enum Confounder {
     }
 
     /** Switches every timed restore has, with how many values follow each. */
-    private static final List<String> USUAL = List.of("-c", "-create", "-create_database", "-v", "-verbose",
-            "-rep", "-replace", "-replace_database", "-r", "-recreate", "-recreate_database");
-    private static final List<String> USUAL_WITH_VALUE = List.of("-st", "-statistics", "-user", "-u", "-pas",
-            "-password", "-fetch_password", "-fe", "-y");
+    private static final List<String> USUAL = List.of(
+            "-c",
+            "-create",
+            "-create_database",
+            "-v",
+            "-verbose",
+            "-rep",
+            "-replace",
+            "-replace_database",
+            "-r",
+            "-recreate",
+            "-recreate_database");
+
+    private static final List<String> USUAL_WITH_VALUE =
+            List.of("-st", "-statistics", "-user", "-u", "-pas", "-password", "-fetch_password", "-fe", "-y");
 
     /** The gbak command's other switches, in order ("-bu 2048 -par 4"); the files are left out. */
     static String switches(RestoreRun r) {
@@ -168,7 +187,8 @@ public enum Confounder {
                 continue;
             }
             // a switch with a value: the next token when it is a number or a server
-            if (i + 1 < tokens.size() && tokens.get(i + 1).matches("\\d+|[^/\\\\]*:service_mgr|[^-].*:\\S*service_mgr")) {
+            if (i + 1 < tokens.size()
+                    && tokens.get(i + 1).matches("\\d+|[^/\\\\]*:service_mgr|[^-].*:\\S*service_mgr")) {
                 other.add(tok + " " + tokens.get(++i));
             } else {
                 other.add(tok);

@@ -4,7 +4,6 @@ import dev.gbakprof.model.IndexBuild;
 import dev.gbakprof.model.PhaseTime;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.TableLoad;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -26,13 +25,19 @@ public record Fingerprint(List<Object> lines) {
             parts.add(p.name() + "=" + p.seconds());
         }
         for (TableLoad t : r.tables()) {
-            parts.add(List.of(t.name(), t.records(), Objects.toString(t.startSeconds()), Objects.toString(t.seconds())));
+            parts.add(
+                    List.of(t.name(), t.records(), Objects.toString(t.startSeconds()), Objects.toString(t.seconds())));
         }
         for (IndexBuild i : r.indexes()) {
-            parts.add(List.of(i.name(), Objects.toString(i.startSeconds()), Objects.toString(i.seconds()),
-                    Objects.toString(i.reads()), Objects.toString(i.writes())));
+            parts.add(List.of(
+                    i.name(),
+                    Objects.toString(i.startSeconds()),
+                    Objects.toString(i.seconds()),
+                    Objects.toString(i.reads()),
+                    Objects.toString(i.writes())));
         }
-        return new Fingerprint(List.copyOf(parts.stream().map(o -> o == null ? "null" : o).toList()));
+        return new Fingerprint(
+                List.copyOf(parts.stream().map(o -> o == null ? "null" : o).toList()));
     }
 
     /** Whether the run shows any statistics at all (a log without a line of them identifies nothing). */

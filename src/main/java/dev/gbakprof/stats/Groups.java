@@ -1,7 +1,6 @@
 package dev.gbakprof.stats;
 
 import dev.gbakprof.model.RestoreRun;
-
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -9,8 +8,7 @@ import java.util.Map;
 
 /** Splits runs into label groups and picks the baseline. */
 public final class Groups {
-    private Groups() {
-    }
+    private Groups() {}
 
     /** One group per label, in the order the labels first appear. */
     public static List<RunGroup> byLabel(List<RestoreRun> runs) {
@@ -18,7 +16,9 @@ public final class Groups {
         for (RestoreRun run : runs) {
             byLabel.computeIfAbsent(run.label(), k -> new ArrayList<>()).add(run);
         }
-        return byLabel.entrySet().stream().map(e -> new RunGroup(e.getKey(), e.getValue())).toList();
+        return byLabel.entrySet().stream()
+                .map(e -> new RunGroup(e.getKey(), e.getValue()))
+                .toList();
     }
 
     /**

@@ -21,12 +21,14 @@ public record Headline(Measure measure, RunGroup faster, RunGroup slower, Compar
         if (measure == null) {
             return new Headline(null, groups.get(baseline), null, null);
         }
-        Comparator<RunGroup> byMedian = Comparator.comparingDouble(g -> g.spread(measure).median());
+        Comparator<RunGroup> byMedian =
+                Comparator.comparingDouble(g -> g.spread(measure).median());
         RunGroup fastest = groups.stream().min(byMedian).orElseThrow();
         if (groups.size() == 1) {
             return new Headline(measure, fastest, null, null);
         }
-        RunGroup other = fastest != groups.get(baseline) ? groups.get(baseline)
+        RunGroup other = fastest != groups.get(baseline)
+                ? groups.get(baseline)
                 : groups.stream().filter(g -> g != fastest).max(byMedian).orElseThrow();
         return new Headline(measure, fastest, other, Comparisons.compare(other, fastest, measure));
     }

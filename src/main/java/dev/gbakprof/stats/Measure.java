@@ -98,7 +98,10 @@ public enum Measure {
     }
 
     private static Double seconds(RestoreRun run, Phase phase) {
-        return run.phases().stream().filter(p -> p.name() == phase)
-                .map(PhaseTime::seconds).findFirst().orElse(null);
+        return run.phases().stream()
+                .filter(p -> p.name() == phase)
+                .map(PhaseTime::seconds)
+                .findFirst()
+                .orElse(null);
     }
 }

@@ -4,8 +4,7 @@ import java.util.Arrays;
 
 /** The median: the middle value, or the mean of the two middle values of an even count. */
 final class Medians {
-    private Medians() {
-    }
+    private Medians() {}
 
     static double of(double[] values) {
         if (values.length == 0) {

@@ -4,7 +4,6 @@ import dev.gbakprof.model.IndexBuild;
 import dev.gbakprof.model.IndexMapping;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.TableLoad;
-
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -17,8 +16,7 @@ import java.util.function.Predicate;
 
 /** Per index and per table: the median time in each label group. */
 public final class ObjectStats {
-    private ObjectStats() {
-    }
+    private ObjectStats() {}
 
     /**
      * Every index seen in any run, in the order first seen, matched by name <em>and</em> table: two databases
@@ -33,7 +31,8 @@ public final class ObjectStats {
             for (RestoreRun r : g.runs()) {
                 for (IndexBuild b : r.indexes()) {
                     if (b.table() != null && b.tableSource() != IndexMapping.INFERRED) {
-                        certain.computeIfAbsent(b.name(), k -> new java.util.LinkedHashSet<>()).add(b.table());
+                        certain.computeIfAbsent(b.name(), k -> new java.util.LinkedHashSet<>())
+                                .add(b.table());
                     }
                 }
             }
@@ -42,20 +41,27 @@ public final class ObjectStats {
             java.util.Set<String> known = certain.getOrDefault(b.name(), java.util.Set.of());
             String sure = known.size() == 1 ? known.iterator().next() : null;
             // the certain table wins when this run restored that table too (the same database, inferred wrongly)
-            boolean same = sure != null && run.tables().stream().anyMatch(t -> t.name().equals(sure));
-            String table = b.table() != null && b.tableSource() != IndexMapping.INFERRED ? b.table()
-                    : same ? sure : b.table();
+            boolean same =
+                    sure != null && run.tables().stream().anyMatch(t -> t.name().equals(sure));
+            String table =
+                    b.table() != null && b.tableSource() != IndexMapping.INFERRED ? b.table() : same ? sure : b.table();
             return table == null ? b.name() : b.name() + KEY + table;
         };
         return collect(groups, RestoreRun::indexes, key, IndexBuild::seconds, IndexBuild::failed, (name, builds) -> {
             List<IndexBuild> all = builds.stream().flatMap(List::stream).toList();
-            IndexBuild withTable = all.stream().filter(b -> b.table() != null && b.tableSource() != IndexMapping.INFERRED)
-                    .findFirst().orElse(all.stream().filter(b -> b.table() != null).findFirst().orElse(null));
+            IndexBuild withTable = all.stream()
+                    .filter(b -> b.table() != null && b.tableSource() != IndexMapping.INFERRED)
+                    .findFirst()
+                    .orElse(all.stream()
+                            .filter(b -> b.table() != null)
+                            .findFirst()
+                            .orElse(null));
             if (name.contains(KEY) && (withTable == null || !name.endsWith(KEY + withTable.table()))) {
                 // an inferred build joined the certain table of its name
                 return new Meta(name.substring(name.indexOf(KEY) + 1), false, List.of());
             }
-            return withTable == null ? new Meta(null, false, List.of())
+            return withTable == null
+                    ? new Meta(null, false, List.of())
                     : new Meta(withTable.table(), withTable.tableSource() == IndexMapping.INFERRED, List.of());
         });
     }
@@ -65,11 +71,21 @@ public final class ObjectStats {
      * its runs whose load finished (a load the log ends in had restored only part of the rows).
      */
     public static List<ObjectTimes> tables(List<RunGroup> groups) {
-        return collect(groups, RestoreRun::tables, (run, t) -> t.name(), TableLoad::seconds, t -> false,
-                (name, loadsByGroup) -> new Meta(null, false, loadsByGroup.stream()
-                        .map(loads -> RowCount.of(loads.stream().filter(t -> t.seconds() != null)
-                                .mapToLong(TableLoad::records).summaryStatistics()))
-                        .toList()));
+        return collect(
+                groups,
+                RestoreRun::tables,
+                (run, t) -> t.name(),
+                TableLoad::seconds,
+                t -> false,
+                (name, loadsByGroup) -> new Meta(
+                        null,
+                        false,
+                        loadsByGroup.stream()
+                                .map(loads -> RowCount.of(loads.stream()
+                                        .filter(t -> t.seconds() != null)
+                                        .mapToLong(TableLoad::records)
+                                        .summaryStatistics()))
+                                .toList()));
     }
 
     /**
@@ -77,25 +93,28 @@ public final class ObjectStats {
      * the known ones (they are shown as unknown, never as zero) while room is left.
      */
     public static List<ObjectTimes> top(List<ObjectTimes> all, int top) {
-        Comparator<ObjectTimes> slowestFirst = Comparator.comparing(ObjectTimes::maxMedian,
-                Comparator.nullsLast(Comparator.reverseOrder()));
+        Comparator<ObjectTimes> slowestFirst =
+                Comparator.comparing(ObjectTimes::maxMedian, Comparator.nullsLast(Comparator.reverseOrder()));
         return all.stream().sorted(slowestFirst).limit(top).toList();
     }
 
     /** Between an index's name and its table in the key that matches builds. */
     private static final String KEY = "\u0000";
 
-    private record Meta(String table, boolean inferred, List<RowCount> rowsByGroup) {
-    }
+    private record Meta(String table, boolean inferred, List<RowCount> rowsByGroup) {}
 
     private interface MetaOf<T> {
         /** @param itemsByGroup the object in the runs of each group that have it, in group order */
         Meta of(String name, List<List<T>> itemsByGroup);
     }
 
-    private static <T> List<ObjectTimes> collect(List<RunGroup> groups, Function<RestoreRun, List<T>> items,
-                                                 BiFunction<RestoreRun, T, String> name, Function<T, Double> seconds,
-                                                 Predicate<T> failed, MetaOf<T> meta) {
+    private static <T> List<ObjectTimes> collect(
+            List<RunGroup> groups,
+            Function<RestoreRun, List<T>> items,
+            BiFunction<RestoreRun, T, String> name,
+            Function<T, Double> seconds,
+            Predicate<T> failed,
+            MetaOf<T> meta) {
         // name -> group -> one entry per run of the group that has the object
         Map<String, List<List<Double>>> times = new LinkedHashMap<>();
         Map<String, List<List<T>>> seen = new LinkedHashMap<>();
@@ -106,7 +125,9 @@ public final class ObjectStats {
                     String key = name.apply(run, item);
                     List<List<Double>> perGroup = times.computeIfAbsent(key, k -> newGroups(groups.size()));
                     perGroup.get(g).add(seconds.apply(item));
-                    seen.computeIfAbsent(key, k -> newGroups(groups.size())).get(g).add(item);
+                    seen.computeIfAbsent(key, k -> newGroups(groups.size()))
+                            .get(g)
+                            .add(item);
                     if (failed.test(item)) {
                         failures.computeIfAbsent(key, k -> new int[groups.size()])[g]++;
                     }
@@ -117,8 +138,13 @@ public final class ObjectStats {
         times.forEach((key, perGroup) -> {
             Meta m = meta.of(key, seen.get(key));
             int[] f = failures.getOrDefault(key, new int[groups.size()]);
-            out.add(new ObjectTimes(key.contains(KEY) ? key.substring(0, key.indexOf(KEY)) : key, m.table(), m.inferred(), m.rowsByGroup(),
-                    perGroup.stream().map(Spread::of).toList(), Arrays.stream(f).boxed().toList()));
+            out.add(new ObjectTimes(
+                    key.contains(KEY) ? key.substring(0, key.indexOf(KEY)) : key,
+                    m.table(),
+                    m.inferred(),
+                    m.rowsByGroup(),
+                    perGroup.stream().map(Spread::of).toList(),
+                    Arrays.stream(f).boxed().toList()));
         });
         return out;
     }

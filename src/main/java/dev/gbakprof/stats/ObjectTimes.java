@@ -1,7 +1,6 @@
 package dev.gbakprof.stats;
 
 import dev.gbakprof.model.TableLoad;
-
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -19,8 +18,13 @@ import java.util.Objects;
  * @param failedByGroup for an index, in how many runs of each group gbak could not build it
  *                 ({@code cannot commit index}); zeros for a table
  */
-public record ObjectTimes(String name, String table, boolean inferred, List<RowCount> rowsByGroup,
-                          List<Spread> byGroup, List<Integer> failedByGroup) {
+public record ObjectTimes(
+        String name,
+        String table,
+        boolean inferred,
+        List<RowCount> rowsByGroup,
+        List<Spread> byGroup,
+        List<Integer> failedByGroup) {
 
     public ObjectTimes {
         rowsByGroup = Collections.unmodifiableList(new ArrayList<>(rowsByGroup));
@@ -30,8 +34,11 @@ public record ObjectTimes(String name, String table, boolean inferred, List<RowC
 
     /** Largest median over the groups, {@code null} when no group knows the time. */
     public Double maxMedian() {
-        return byGroup.stream().map(Spread::median).filter(m -> m != null)
-                .max(Double::compare).orElse(null);
+        return byGroup.stream()
+                .map(Spread::median)
+                .filter(m -> m != null)
+                .max(Double::compare)
+                .orElse(null);
     }
 
     /** Group median ÷ baseline median (above 1 is slower), {@code null} when either is unknown or zero. */
@@ -48,7 +55,8 @@ public record ObjectTimes(String name, String table, boolean inferred, List<RowC
 
     /** The one row count of a table that every group that knows it shares, else {@code null}. */
     public Long commonRows() {
-        List<RowCount> known = rowsByGroup.stream().filter(Objects::nonNull).distinct().toList();
+        List<RowCount> known =
+                rowsByGroup.stream().filter(Objects::nonNull).distinct().toList();
         return known.size() == 1 ? known.get(0).single() : null;
     }
 
@@ -59,7 +67,8 @@ public record ObjectTimes(String name, String table, boolean inferred, List<RowC
     public Double rowsPerSecond(int group) {
         RowCount rows = rows(group);
         Double m = byGroup.get(group).median();
-        return rows == null || rows.single() == null || m == null || m < TableLoad.MIN_RATE_SECONDS ? null
+        return rows == null || rows.single() == null || m == null || m < TableLoad.MIN_RATE_SECONDS
+                ? null
                 : rows.single() / m;
     }
 }

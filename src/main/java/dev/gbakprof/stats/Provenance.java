@@ -2,7 +2,6 @@ package dev.gbakprof.stats;
 
 import dev.gbakprof.model.Environment;
 import dev.gbakprof.model.RestoreRun;
-
 import java.util.List;
 import java.util.Objects;
 import java.util.TreeSet;
@@ -17,34 +16,65 @@ import java.util.function.Function;
  * @param gbPerHour    restore throughput: backup bytes ÷ restore seconds of the completed runs that know both,
  *                     as decimal GB per hour (median over those runs), {@code null} when none does
  */
-public record Provenance(String firstStart, String lastStart, List<String> hosts, List<String> systems,
-                         List<String> firebird, List<String> powerPlans, List<String> routes, List<String> pageSizes,
-                         List<Long> backupBytes, Double gbPerHour) {
+public record Provenance(
+        String firstStart,
+        String lastStart,
+        List<String> hosts,
+        List<String> systems,
+        List<String> firebird,
+        List<String> powerPlans,
+        List<String> routes,
+        List<String> pageSizes,
+        List<Long> backupBytes,
+        Double gbPerHour) {
 
     static Provenance of(List<RestoreRun> runs) {
-        TreeSet<String> starts = new TreeSet<>(runs.stream().map(RestoreRun::startedAt).filter(Objects::nonNull).toList());
-        List<Double> rates = runs.stream().filter(r -> r.backupBytes() != null && r.restoreSeconds() != null
-                        && r.restoreSeconds() > 0)
-                .map(r -> r.backupBytes() / 1e9 / (r.restoreSeconds() / 3600)).toList();
+        TreeSet<String> starts = new TreeSet<>(runs.stream()
+                .map(RestoreRun::startedAt)
+                .filter(Objects::nonNull)
+                .toList());
+        List<Double> rates = runs.stream()
+                .filter(r -> r.backupBytes() != null && r.restoreSeconds() != null && r.restoreSeconds() > 0)
+                .map(r -> r.backupBytes() / 1e9 / (r.restoreSeconds() / 3600))
+                .toList();
         Spread rate = Spread.of(rates);
-        return new Provenance(starts.isEmpty() ? null : starts.first(), starts.isEmpty() ? null : starts.last(),
-                distinct(runs, r -> env(r, Environment::host)), distinct(runs, r -> env(r, Environment::os)),
-                distinct(runs, r -> Confounder.GBAK_VERSION.of(r) != null ? Confounder.GBAK_VERSION.of(r)
-                        : Confounder.ENGINE_VERSION.of(r)),
-                distinct(runs, Confounder.POWER_PLAN::of), distinct(runs, Confounder.ROUTE::of),
+        return new Provenance(
+                starts.isEmpty() ? null : starts.first(),
+                starts.isEmpty() ? null : starts.last(),
+                distinct(runs, r -> env(r, Environment::host)),
+                distinct(runs, r -> env(r, Environment::os)),
+                distinct(
+                        runs,
+                        r -> Confounder.GBAK_VERSION.of(r) != null
+                                ? Confounder.GBAK_VERSION.of(r)
+                                : Confounder.ENGINE_VERSION.of(r)),
+                distinct(runs, Confounder.POWER_PLAN::of),
+                distinct(runs, Confounder.ROUTE::of),
                 distinct(runs, Confounder.PAGE_SIZE::of),
-                runs.stream().map(RestoreRun::backupBytes).filter(Objects::nonNull).distinct().sorted().toList(),
+                runs.stream()
+                        .map(RestoreRun::backupBytes)
+                        .filter(Objects::nonNull)
+                        .distinct()
+                        .sorted()
+                        .toList(),
                 rate.median());
     }
 
     /** Whether any record says anything of where or when it ran. */
     public boolean known() {
-        return firstStart != null || !hosts.isEmpty() || !systems.isEmpty() || !firebird.isEmpty()
-                || !powerPlans.isEmpty() || !routes.isEmpty() || !pageSizes.isEmpty() || !backupBytes.isEmpty();
+        return firstStart != null
+                || !hosts.isEmpty()
+                || !systems.isEmpty()
+                || !firebird.isEmpty()
+                || !powerPlans.isEmpty()
+                || !routes.isEmpty()
+                || !pageSizes.isEmpty()
+                || !backupBytes.isEmpty();
     }
 
     private static List<String> distinct(List<RestoreRun> runs, Function<RestoreRun, String> f) {
-        return List.copyOf(new TreeSet<>(runs.stream().map(f).filter(Objects::nonNull).toList()));
+        return List.copyOf(
+                new TreeSet<>(runs.stream().map(f).filter(Objects::nonNull).toList()));
     }
 
     private static String env(RestoreRun r, Function<Environment, String> f) {

@@ -1,7 +1,6 @@
 package dev.gbakprof.stats;
 
 import dev.gbakprof.model.RestoreRun;
-
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
@@ -45,6 +44,10 @@ public record RunGroup(String label, List<RestoreRun> runs, Map<Measure, Spread>
 
     /** The known values of a measure, in run order. */
     double[] known(Measure measure) {
-        return runs.stream().map(measure::of).filter(Objects::nonNull).mapToDouble(Double::doubleValue).toArray();
+        return runs.stream()
+                .map(measure::of)
+                .filter(Objects::nonNull)
+                .mapToDouble(Double::doubleValue)
+                .toArray();
     }
 }

@@ -3,7 +3,6 @@ package dev.gbakprof.stats;
 import dev.gbakprof.model.Phase;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.RunStatus;
-
 import java.util.Locale;
 
 /**
@@ -12,7 +11,10 @@ import java.util.Locale;
  * not stopped: it timed only what it shows.
  */
 public enum RunOutcome {
-    COMPLETED, FAILED, INCOMPLETE, EXCERPT;
+    COMPLETED,
+    FAILED,
+    INCOMPLETE,
+    EXCERPT;
 
     public static RunOutcome of(RestoreRun run) {
         return switch (run.status()) {

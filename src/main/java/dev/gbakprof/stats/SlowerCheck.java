@@ -13,16 +13,32 @@ public record SlowerCheck(boolean passed, Double slowerPercent, String message) 
         Spread c = candidate.spread(Measure.TOTAL);
         if (!b.known() || !c.known()) {
             String which = !c.known() ? candidate.label() : baseline.label();
-            return new SlowerCheck(false, null, String.format(Locale.ROOT,
-                    "FAIL %s: cannot check --fail-if-slower %s: no completed run of %s, so its total time is unknown",
-                    candidate.label(), pct(allowedPercent), which));
+            return new SlowerCheck(
+                    false,
+                    null,
+                    String.format(
+                            Locale.ROOT,
+                            "FAIL %s: cannot check --fail-if-slower %s: no completed run of %s, so its total time is unknown",
+                            candidate.label(),
+                            pct(allowedPercent),
+                            which));
         }
         double slower = 100 * (c.median() / b.median() - 1);
         boolean passed = slower <= allowedPercent;
-        return new SlowerCheck(passed, slower, String.format(Locale.ROOT,
-                "%s %s: median total %.3f s is %.1f%% %s than %s (%.3f s); allowed: %s slower",
-                passed ? "ok" : "FAIL", candidate.label(), c.median(), Math.abs(slower),
-                slower >= 0 ? "slower" : "shorter", baseline.label(), b.median(), pct(allowedPercent)));
+        return new SlowerCheck(
+                passed,
+                slower,
+                String.format(
+                        Locale.ROOT,
+                        "%s %s: median total %.3f s is %.1f%% %s than %s (%.3f s); allowed: %s slower",
+                        passed ? "ok" : "FAIL",
+                        candidate.label(),
+                        c.median(),
+                        Math.abs(slower),
+                        slower >= 0 ? "slower" : "shorter",
+                        baseline.label(),
+                        b.median(),
+                        pct(allowedPercent)));
     }
 
     private static String pct(double p) {

@@ -15,7 +15,10 @@ import java.util.Objects;
 public record Spread(int n, int unknown, Double median, Double min, Double max) {
 
     public static Spread of(Collection<Double> values) {
-        double[] known = values.stream().filter(Objects::nonNull).mapToDouble(Double::doubleValue).toArray();
+        double[] known = values.stream()
+                .filter(Objects::nonNull)
+                .mapToDouble(Double::doubleValue)
+                .toArray();
         int unknown = values.size() - known.length;
         if (known.length == 0) {
             return new Spread(0, unknown, null, null, null);

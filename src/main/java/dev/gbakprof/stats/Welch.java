@@ -18,8 +18,7 @@ public final class Welch {
     /** gbak's clock resolution in seconds. */
     static final double RESOLUTION = 0.001;
 
-    private Welch() {
-    }
+    private Welch() {}
 
     /**
      * @param ratio    exp(mean ln a − mean ln b): above 1, {@code a} takes longer
@@ -27,13 +26,13 @@ public final class Welch {
      * @param pValue   two-sided p-value of "no difference"
      * @param df       Welch–Satterthwaite degrees of freedom
      */
-    public record Result(double ratio, Interval interval, double pValue, double df) {
-    }
+    public record Result(double ratio, Interval interval, double pValue, double df) {}
 
     /** @throws IllegalArgumentException when a sample has fewer than 2 values or a value is not positive */
     public static Result test(double[] a, double[] b, double level) {
         if (a.length < 2 || b.length < 2) {
-            throw new IllegalArgumentException("Welch's t-test needs 2 values a side, not " + a.length + " and " + b.length);
+            throw new IllegalArgumentException(
+                    "Welch's t-test needs 2 values a side, not " + a.length + " and " + b.length);
         }
         double[] la = logs(a);
         double[] lb = logs(b);

@@ -1,7 +1,6 @@
 package dev.gbakprof.stats;
 
 import dev.gbakprof.model.Phase;
-
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -18,8 +17,7 @@ import java.util.List;
 public record Why(double gap, Phase phase, double phaseGap, List<Part> objects) {
 
     /** An index or table and how much longer it took in the slower configuration. */
-    public record Part(String name, String table, double gap) {
-    }
+    public record Part(String name, String table, double gap) {}
 
     /** {@code null} unless the headline compares two configurations whose times and phases are known. */
     static Why of(Headline h, List<RunGroup> groups, List<ObjectTimes> indexes, List<ObjectTimes> tables) {

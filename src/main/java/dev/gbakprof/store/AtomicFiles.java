@@ -9,8 +9,7 @@ import java.nio.file.StandardCopyOption;
 
 /** Outputs appear whole or not at all: written to a temporary file beside the target, then renamed. */
 public final class AtomicFiles {
-    private AtomicFiles() {
-    }
+    private AtomicFiles() {}
 
     public static void writeString(Path target, String content) throws IOException {
         write(target, content.getBytes(StandardCharsets.UTF_8));
@@ -39,7 +38,8 @@ public final class AtomicFiles {
         try {
             // createTempFile makes the file owner-only (0600); an output file is as readable as any other
             try {
-                Files.setPosixFilePermissions(tmp, java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));
+                Files.setPosixFilePermissions(
+                        tmp, java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));
             } catch (UnsupportedOperationException notPosix) {
                 // Windows: the file inherits the folder's access rules
             }

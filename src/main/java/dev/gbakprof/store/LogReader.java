@@ -11,7 +11,6 @@ import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.Warning;
 import dev.gbakprof.model.WarningCode;
 import dev.gbakprof.timeline.RestoreTimeline;
-
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
@@ -27,8 +26,7 @@ public final class LogReader {
     /** Lines read before giving up on a file that shows no gbak restore message at all. */
     private static final int GIVE_UP_AFTER = 5000;
 
-    private LogReader() {
-    }
+    private LogReader() {}
 
     /** Label a log gets by default: its file name without the extension. */
     public static String defaultLabel(Path path) {
@@ -93,7 +91,8 @@ public final class LogReader {
         } catch (IOException ex) {
             throw new LogFormatException(name, 0, "cannot read: " + ex.getMessage());
         } catch (UncheckedIOException ex) {
-            throw new LogFormatException(name, 0, "cannot read: " + ex.getCause().getMessage());
+            throw new LogFormatException(
+                    name, 0, "cannot read: " + ex.getCause().getMessage());
         }
         String lbl = label != null ? label : defaultLabel(path);
         int n = runs.timelines.size();
@@ -134,18 +133,23 @@ public final class LogReader {
             if (restores.contains(i)) {
                 continue;
             }
-            String what = failedBeforeTimes(t) ? "a gbak run that " + (t.isBackup() ? "backed up" : "restored")
-                    + " nothing (" + t.errors().get(0) + ")"
-                    : t.isBackup() ? "a backup without time statistics (no -st t), which cannot be timed"
-                    : t.firstRestoreLine() > 0 ? "a restore without time statistics (no -st t), which cannot be timed"
-                    : null; // lines that are not gbak output
+            String what = failedBeforeTimes(t)
+                    ? "a gbak run that " + (t.isBackup() ? "backed up" : "restored") + " nothing ("
+                            + t.errors().get(0) + ")"
+                    : t.isBackup()
+                            ? "a backup without time statistics (no -st t), which cannot be timed"
+                            : t.firstRestoreLine() > 0
+                                    ? "a restore without time statistics (no -st t), which cannot be timed"
+                                    : null; // lines that are not gbak output
             if (what != null) {
-                leftOut.add(new Warning(WarningCode.RUN_LEFT_OUT, "lines " + runs.range(i, lines) + ": " + what + ", left out"));
+                leftOut.add(new Warning(
+                        WarningCode.RUN_LEFT_OUT, "lines " + runs.range(i, lines) + ": " + what + ", left out"));
             }
         }
         n = restores.size() + leftOut.size();
         List<RestoreRun> records = new ArrayList<>();
-        long backups = restores.stream().filter(i -> runs.timelines.get(i).isBackup()).count();
+        long backups =
+                restores.stream().filter(i -> runs.timelines.get(i).isBackup()).count();
         int[] seen = new int[2]; // restores, backups so far
         for (int i : restores) {
             RestoreTimeline timeline = runs.timelines.get(i);
@@ -156,20 +160,26 @@ public final class LogReader {
             String what = backup ? "backup" : "restore";
             List<Warning> warnings = new ArrayList<>();
             if (n > 1) { // not for lines before the run that are not gbak output
-                warnings.add(new Warning(WarningCode.SEVERAL_RUNS, "this log holds " + n + " gbak runs; this record is "
-                        + (ofKind > 1 ? what + " " + k + " of " + ofKind + ", " : "the " + what + ", ")
-                        + "lines " + runs.range(i, lines)));
+                warnings.add(new Warning(
+                        WarningCode.SEVERAL_RUNS,
+                        "this log holds " + n + " gbak runs; this record is "
+                                + (ofKind > 1 ? what + " " + k + " of " + ofKind + ", " : "the " + what + ", ")
+                                + "lines " + runs.range(i, lines)));
             }
             if (timeline.firstRestoreLine() == 0 && timeline.firstBackupLine() == 0) {
-                warnings.add(new Warning(WarningCode.KIND_UNKNOWN, "gbak failed before printing a line that says whether "
-                        + "it was backing up or restoring; this record is taken for a restore"));
+                warnings.add(new Warning(
+                        WarningCode.KIND_UNKNOWN,
+                        "gbak failed before printing a line that says whether "
+                                + "it was backing up or restoring; this record is taken for a restore"));
             }
             warnings.addAll(leftOut);
             warnings.addAll(run.warnings());
             records.add(run.toBuilder().warnings(warnings).build());
         }
         if (nulTail != null) {
-            records.set(records.size() - 1, records.get(records.size() - 1).withWarning(WarningCode.TRAILING_NULS, nulTail));
+            records.set(
+                    records.size() - 1,
+                    records.get(records.size() - 1).withWarning(WarningCode.TRAILING_NULS, nulTail));
         }
         if (assumed != null) {
             for (int i = 0; i < records.size(); i++) {
@@ -221,6 +231,7 @@ public final class LogReader {
 
         /** The current run opened its backup file; the kind of the event before this one. */
         private boolean openedFile;
+
         private EventKind previous;
 
         private void newRun(long lineNumber) {
@@ -241,9 +252,12 @@ public final class LogReader {
         @Override
         public void onEvent(Event event) {
             EventKind k = event.kind();
-            if ((k == EventKind.OPENED_FILE || k == EventKind.BACKUP_DATABASE) && current().finished()) {
+            if ((k == EventKind.OPENED_FILE || k == EventKind.BACKUP_DATABASE)
+                    && current().finished()) {
                 newRun(event.line().lineNumber());
-            } else if (k == EventKind.OPENED_FILE && openedFile && previous != EventKind.NEXT_VOLUME
+            } else if (k == EventKind.OPENED_FILE
+                    && openedFile
+                    && previous != EventKind.NEXT_VOLUME
                     && previous != EventKind.OPENED_FILE) {
                 // a backup file opened after the run's work began, not as its next volume (gbak prints "Starting with
                 // volume #N" first, mvol.cpp) nor as a file of a split backup (all opened at the start, one after the
@@ -252,7 +266,9 @@ public final class LogReader {
             }
             openedFile |= k == EventKind.OPENED_FILE;
             previous = k;
-            begun |= k == EventKind.OPENED_FILE || k.isBackupMessage() || k == EventKind.ERROR
+            begun |= k == EventKind.OPENED_FILE
+                    || k.isBackupMessage()
+                    || k == EventKind.ERROR
                     || event.line().hasStats();
             current().onEvent(event);
             gbakOutput |= k.isRestoreMessage() || k.isBackupMessage();
@@ -278,23 +294,34 @@ public final class LogReader {
     private static void validate(String name, RestoreTimeline timeline, long lines) {
         if (timeline.isBackup()) {
             if (!timeline.timed()) {
-                String cols = timeline.columns().isEmpty() ? "no statistics columns"
+                String cols = timeline.columns().isEmpty()
+                        ? "no statistics columns"
                         : "only the " + Column.words(timeline.columns()) + " column(s)";
-                throw new LogFormatException(name, timeline.firstBackupLine(), "backup log with " + cols
-                        + ", no time or delta; expected gbak -b -v -st tdrw (or at least -st t) to time the backup");
+                throw new LogFormatException(
+                        name,
+                        timeline.firstBackupLine(),
+                        "backup log with " + cols
+                                + ", no time or delta; expected gbak -b -v -st tdrw (or at least -st t) to time the backup");
             }
             return;
         }
         if (timeline.firstRestoreLine() == 0) {
-            throw new LogFormatException(name, 0, "no gbak restore message in " + lines
-                    + " lines (nor a backup one); expected the output of gbak -c -v -st tdrw (lines like 'gbak:    0.085  0.003"
-                    + "      0     74     restoring index RDB$PRIMARY24') or of gbak -b -v -st tdrw");
+            throw new LogFormatException(
+                    name,
+                    0,
+                    "no gbak restore message in " + lines
+                            + " lines (nor a backup one); expected the output of gbak -c -v -st tdrw (lines like 'gbak:    0.085  0.003"
+                            + "      0     74     restoring index RDB$PRIMARY24') or of gbak -b -v -st tdrw");
         }
         if (!timeline.timed()) {
-            String cols = timeline.columns().isEmpty() ? "no statistics columns"
+            String cols = timeline.columns().isEmpty()
+                    ? "no statistics columns"
                     : "only the " + Column.words(timeline.columns()) + " column(s)";
-            throw new LogFormatException(name, timeline.firstRestoreLine(), "restore log with " + cols
-                    + ", no time or delta; expected gbak -c -v -st tdrw (or at least -st t) to time the restore");
+            throw new LogFormatException(
+                    name,
+                    timeline.firstRestoreLine(),
+                    "restore log with " + cols
+                            + ", no time or delta; expected gbak -c -v -st tdrw (or at least -st t) to time the restore");
         }
     }
 }

@@ -1,7 +1,6 @@
 package dev.gbakprof.store;
 
 import dev.gbakprof.model.RestoreRun;
-
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -9,8 +8,7 @@ import java.util.Collection;
 
 /** Where an output may not go. */
 public final class Outputs {
-    private Outputs() {
-    }
+    private Outputs() {}
 
     /**
      * Refuses an output that is one of the inputs, by any name (a relative path, a link), with an
@@ -39,8 +37,9 @@ public final class Outputs {
                 || Files.isRegularFile(output, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
             return;
         }
-        String what = Files.isSymbolicLink(output) ? "a symbolic link" : Files.isDirectory(output) ? "a directory"
-                : "not a regular file (a device, a FIFO or a socket)";
+        String what = Files.isSymbolicLink(output)
+                ? "a symbolic link"
+                : Files.isDirectory(output) ? "a directory" : "not a regular file (a device, a FIFO or a socket)";
         throw new OutputRefusedException(output + ": " + what + "; it was left untouched, and nothing was written. "
                 + "Give " + option + " the name of a regular file (or a new one)");
     }
@@ -106,9 +105,11 @@ public final class Outputs {
         try {
             Files.delete(Files.createTempFile(existing, ".gbakprof-", ".probe"));
         } catch (IOException | SecurityException ex) {
-            String why = ex instanceof java.nio.file.AccessDeniedException ? "permission denied"
-                    : ex instanceof java.nio.file.FileSystemException fs && fs.getReason() != null ? fs.getReason()
-                    : "a file cannot be created there";
+            String why = ex instanceof java.nio.file.AccessDeniedException
+                    ? "permission denied"
+                    : ex instanceof java.nio.file.FileSystemException fs && fs.getReason() != null
+                            ? fs.getReason()
+                            : "a file cannot be created there";
             throw new OutputRefusedException(option + " " + named + ": cannot write in " + existing + " (" + why
                     + "); nothing was done. Choose another " + option);
         }

@@ -9,7 +9,6 @@ import dev.gbakprof.model.IndexBuild;
 import dev.gbakprof.model.PhaseTime;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.TableLoad;
-
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.Writer;
@@ -48,14 +47,27 @@ final class RecordWriter {
     static final Map<Class<?>, List<String>> HAND_WRITTEN = Map.of(
             PhaseTime.class, List.of("name", "seconds"),
             TableLoad.class, List.of("name", "records", "startSeconds", "seconds"),
-            IndexBuild.class, List.of("name", "table", "tableSource", "startSeconds", "seconds", "reads", "writes",
-                    "failed", "keysPerSecond", "tableCandidates"));
+            IndexBuild.class,
+                    List.of(
+                            "name",
+                            "table",
+                            "tableSource",
+                            "startSeconds",
+                            "seconds",
+                            "reads",
+                            "writes",
+                            "failed",
+                            "keysPerSecond",
+                            "tableCandidates"));
 
     /** The element types whose components are still the ones written here. */
     private static final Set<Class<?>> CURRENT = HAND_WRITTEN.entrySet().stream()
-            .filter(e -> Arrays.stream(e.getKey().getRecordComponents()).map(RecordComponent::getName).toList()
+            .filter(e -> Arrays.stream(e.getKey().getRecordComponents())
+                    .map(RecordComponent::getName)
+                    .toList()
                     .equals(e.getValue()))
-            .map(Map.Entry::getKey).collect(Collectors.toUnmodifiableSet());
+            .map(Map.Entry::getKey)
+            .collect(Collectors.toUnmodifiableSet());
 
     /** The element types of {@link #HAND_WRITTEN} whose fields changed (written by databind until updated here). */
     static Set<Class<?>> outdated() {
@@ -72,8 +84,7 @@ final class RecordWriter {
         }
     };
 
-    private RecordWriter() {
-    }
+    private RecordWriter() {}
 
     /** True for what this class writes: a record, or a list of records. */
     static boolean writes(Object value) {

@@ -70,10 +70,13 @@ public final class ReportDir {
                 continue;
             }
             Set<String> hashes = written.get(name);
-            if (hashes == null || !Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS) || !hashes.contains(sha256(file))) {
-                throw new OutputRefusedException(file + ": " + (hashes == null ? "not written by gbakprof"
-                        : "changed since gbakprof wrote it") + "; it was left untouched, and nothing was written. "
-                        + "Choose another --out, or move the file away");
+            if (hashes == null
+                    || !Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)
+                    || !hashes.contains(sha256(file))) {
+                throw new OutputRefusedException(
+                        file + ": " + (hashes == null ? "not written by gbakprof" : "changed since gbakprof wrote it")
+                                + "; it was left untouched, and nothing was written. "
+                                + "Choose another --out, or move the file away");
             }
         }
         return written;

@@ -2,7 +2,6 @@ package dev.gbakprof.store;
 
 import dev.gbakprof.log.LogFormatException;
 import dev.gbakprof.model.RestoreRun;
-
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -20,10 +19,10 @@ import java.util.stream.Stream;
 public final class RunInputs {
     /** The files of a run folder (run/RestoreSession writes them). */
     public static final String RECORD = "run.json";
+
     public static final String RAW_LOG = "gbak.log";
 
-    private RunInputs() {
-    }
+    private RunInputs() {}
 
     public static List<RestoreRun> load(Path path, String label) {
         return load(path, label, null);
@@ -34,14 +33,18 @@ public final class RunInputs {
         if (Files.isDirectory(path)) {
             return folder(path, label, encoding);
         }
-        Path record = path.getFileName() != null && path.getFileName().toString().equals(RAW_LOG)
-                ? path.resolveSibling(RECORD) : null;
+        Path record =
+                path.getFileName() != null && path.getFileName().toString().equals(RAW_LOG)
+                        ? path.resolveSibling(RECORD)
+                        : null;
         if (record != null && Files.isRegularFile(record)) {
             return load(record, label, encoding);
         }
         if (looksLikeJson(path)) {
             List<RestoreRun> runs = RunJson.read(path);
-            return label == null ? runs : runs.stream().map(r -> r.withLabel(label)).toList();
+            return label == null
+                    ? runs
+                    : runs.stream().map(r -> r.withLabel(label)).toList();
         }
         return LogReader.readAll(path, label, encoding);
     }
@@ -54,13 +57,18 @@ public final class RunInputs {
         }
         List<Path> runs;
         try (Stream<Path> children = Files.list(dir)) {
-            runs = children.filter(d -> Files.isRegularFile(d.resolve(RECORD))).sorted().toList();
+            runs = children.filter(d -> Files.isRegularFile(d.resolve(RECORD)))
+                    .sorted()
+                    .toList();
         } catch (IOException ex) {
             throw new LogFormatException(dir.toString(), 0, "cannot read the folder: " + ex.getMessage());
         }
         if (runs.isEmpty()) {
-            throw new LogFormatException(dir.toString(), 0, "a folder, but not a run folder (no " + RECORD
-                    + ") and no run folders in it: give a gbak log, a run record or a folder that gbakprof run wrote");
+            throw new LogFormatException(
+                    dir.toString(),
+                    0,
+                    "a folder, but not a run folder (no " + RECORD
+                            + ") and no run folders in it: give a gbak log, a run record or a folder that gbakprof run wrote");
         }
         List<RestoreRun> all = new ArrayList<>();
         runs.forEach(r -> all.addAll(load(r.resolve(RECORD), label)));

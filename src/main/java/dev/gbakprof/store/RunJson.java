@@ -22,7 +22,6 @@ import dev.gbakprof.log.LogFormatException;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.Warning;
 import dev.gbakprof.model.WarningCode;
-
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -94,13 +93,14 @@ public final class RunJson {
         }
         List<Warning> paired = new ArrayList<>(codes.size());
         for (int i = 0; i < codes.size(); i++) {
-            paired.add(new Warning(WarningCode.fromJson(codes.get(i).asText()), run.warnings().get(i).message()));
+            paired.add(new Warning(
+                    WarningCode.fromJson(codes.get(i).asText()),
+                    run.warnings().get(i).message()));
         }
         return run.toBuilder().warnings(paired).build();
     }
 
-    private RunJson() {
-    }
+    private RunJson() {}
 
     static ObjectMapper mapper() {
         return Mapper.MAPPER;
@@ -150,7 +150,8 @@ public final class RunJson {
         if (RecordWriter.writes(runOrRuns)) {
             RecordWriter.write(runOrRuns, out);
         } else {
-            mapper().writer().without(com.fasterxml.jackson.core.JsonGenerator.Feature.AUTO_CLOSE_TARGET)
+            mapper().writer()
+                    .without(com.fasterxml.jackson.core.JsonGenerator.Feature.AUTO_CLOSE_TARGET)
                     .writeValue(out, runOrRuns);
         }
         out.write(System.lineSeparator());
@@ -163,7 +164,8 @@ public final class RunJson {
         if (RecordWriter.writes(runOrRuns)) {
             RecordWriter.write(runOrRuns, buffered);
         } else {
-            mapper().writer().without(com.fasterxml.jackson.core.JsonGenerator.Feature.AUTO_CLOSE_TARGET)
+            mapper().writer()
+                    .without(com.fasterxml.jackson.core.JsonGenerator.Feature.AUTO_CLOSE_TARGET)
                     .writeValue(buffered, runOrRuns);
         }
         buffered.write(System.lineSeparator().getBytes(java.nio.charset.StandardCharsets.UTF_8));
@@ -183,8 +185,8 @@ public final class RunJson {
      * The lists every record has ({@link RestoreRun} refuses a missing one): a JSON object without them is
      * not a run record, whatever its {@code schema} says.
      */
-    private static final List<String> REQUIRED_LISTS = List.of("columns", "phases", "tables", "indexes", "errors",
-            "warnings");
+    private static final List<String> REQUIRED_LISTS =
+            List.of("columns", "phases", "tables", "indexes", "errors", "warnings");
 
     /**
      * Reads a run record, or each record of a JSON array of them; anything else is refused with a
@@ -196,10 +198,14 @@ public final class RunJson {
             tree = mapper().readTree(file.toFile());
         } catch (JsonProcessingException ex) {
             // Jackson's own message quotes the text it met: the file may be a password file given by mistake
-            long line = ex.getLocation() == null ? 0 : Math.max(0, ex.getLocation().getLineNr());
+            long line =
+                    ex.getLocation() == null ? 0 : Math.max(0, ex.getLocation().getLineNr());
             long column = ex.getLocation() == null ? 0 : ex.getLocation().getColumnNr();
-            throw new LogFormatException(file.toString(), line, "not valid JSON"
-                    + (column > 0 ? " (column " + column + ")" : "") + "; expected a gbakprof run record or a gbak log");
+            throw new LogFormatException(
+                    file.toString(),
+                    line,
+                    "not valid JSON" + (column > 0 ? " (column " + column + ")" : "")
+                            + "; expected a gbakprof run record or a gbak log");
         } catch (IOException ex) {
             throw new LogFormatException(file.toString(), 0, "cannot read: " + firstLine(ex.getMessage()));
         }
@@ -207,7 +213,9 @@ public final class RunJson {
             return List.of(record(file, tree, ""));
         }
         if (tree.isEmpty()) {
-            throw new LogFormatException(file.toString(), 0,
+            throw new LogFormatException(
+                    file.toString(),
+                    0,
                     "an empty JSON array, no run records in it; expected a gbakprof run record or an array of them");
         }
         List<RestoreRun> runs = new ArrayList<>(tree.size());
@@ -220,34 +228,56 @@ public final class RunJson {
     private static RestoreRun record(Path file, JsonNode node, String where) {
         String schema = node.path("schema").asText("");
         if (!schema.startsWith(RestoreRun.SCHEMA_FAMILY)) {
-            throw new LogFormatException(file.toString(), 0, where + "not a gbakprof run record (no \"schema\": \""
-                    + RestoreRun.SCHEMA + "\"); expected a gbakprof run record or a gbak log");
+            throw new LogFormatException(
+                    file.toString(),
+                    0,
+                    where + "not a gbakprof run record (no \"schema\": \"" + RestoreRun.SCHEMA
+                            + "\"); expected a gbakprof run record or a gbak log");
         }
         for (String field : REQUIRED_LISTS) {
             if (!node.path(field).isArray()) {
-                throw new LogFormatException(file.toString(), 0, where + "not a complete gbakprof run record: \""
-                        + field + "\" is " + (node.has(field) ? "not a list" : "missing"));
+                throw new LogFormatException(
+                        file.toString(),
+                        0,
+                        where + "not a complete gbakprof run record: \"" + field + "\" is "
+                                + (node.has(field) ? "not a list" : "missing"));
             }
         }
         try {
             return withCodes(mapper().treeToValue(node, RestoreRun.class), node.path("warningCodes"));
         } catch (JsonProcessingException ex) {
             String field = ex instanceof JsonMappingException m && !m.getPath().isEmpty()
-                    ? "field " + path(m.getPath()) + ": " : "";
+                    ? "field " + path(m.getPath()) + ": "
+                    : "";
             // the type expected, not Jackson's message, which quotes the value it met
-            Class<?> type = ex instanceof com.fasterxml.jackson.databind.exc.MismatchedInputException mi ? mi.getTargetType() : null;
-            throw new LogFormatException(file.toString(), 0, where + "not a valid gbakprof run record: " + field
-                    + (type != null ? "not a " + typeName(type) : "a value of the wrong kind"));
+            Class<?> type = ex instanceof com.fasterxml.jackson.databind.exc.MismatchedInputException mi
+                    ? mi.getTargetType()
+                    : null;
+            throw new LogFormatException(
+                    file.toString(),
+                    0,
+                    where + "not a valid gbakprof run record: " + field
+                            + (type != null ? "not a " + typeName(type) : "a value of the wrong kind"));
         }
     }
 
     /** What a JSON reader calls a Java type: {@code number}, {@code text}, {@code list}… */
     private static String typeName(Class<?> type) {
         return Number.class.isAssignableFrom(type) || type == double.class || type == long.class || type == int.class
-                ? "number" : type == String.class ? "text" : type == Boolean.class || type == boolean.class ? "true/false"
-                : List.class.isAssignableFrom(type) || type.isArray() ? "list"
-                : type.isEnum() ? "known word (" + java.util.Arrays.stream(type.getEnumConstants()).map(Object::toString)
-                        .collect(java.util.stream.Collectors.joining(", ")) + ")" : "JSON object";
+                ? "number"
+                : type == String.class
+                        ? "text"
+                        : type == Boolean.class || type == boolean.class
+                                ? "true/false"
+                                : List.class.isAssignableFrom(type) || type.isArray()
+                                        ? "list"
+                                        : type.isEnum()
+                                                ? "known word ("
+                                                        + java.util.Arrays.stream(type.getEnumConstants())
+                                                                .map(Object::toString)
+                                                                .collect(java.util.stream.Collectors.joining(", "))
+                                                        + ")"
+                                                : "JSON object";
     }
 
     /** {@code phases[2].seconds}: where in the record Jackson failed, in the JSON's own names. */

@@ -3,7 +3,6 @@ package dev.gbakprof.store;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.RunStatus;
 import dev.gbakprof.model.Via;
-
 import java.io.IOException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
@@ -86,8 +85,7 @@ public final class RunStore {
     }
 
     /** One run folder and its record. */
-    public record Entry(Path folder, RestoreRun run) {
-    }
+    public record Entry(Path folder, RestoreRun run) {}
 
     /**
      * What run folders hold, oldest first.
@@ -147,7 +145,8 @@ public final class RunStore {
      * ({@link #sameBackup}) and, when {@code via} is given, through the same route.
      */
     public Optional<Entry> baseline(String backup, Long backupBytes, Via via) throws IOException {
-        List<Entry> runs = list().where(sameBackup(backup, backupBytes).and(completed()).and(via(via)));
+        List<Entry> runs =
+                list().where(sameBackup(backup, backupBytes).and(completed()).and(via(via)));
         return runs.isEmpty() ? Optional.empty() : Optional.of(runs.get(runs.size() - 1));
     }
 

@@ -14,6 +14,13 @@ import dev.gbakprof.model.Phase;
  * @param elapsedSeconds  gbak's clock on its last statistics line, {@code null} before it
  * @param tablesLoaded    tables whose data load has started
  */
-public record Progress(Phase phase, String table, long records, int indexesBuilt, int indexesStarted,
-                       int indexesTotal, String currentIndex, Double elapsedSeconds, int tablesLoaded) {
-}
+public record Progress(
+        Phase phase,
+        String table,
+        long records,
+        int indexesBuilt,
+        int indexesStarted,
+        int indexesTotal,
+        String currentIndex,
+        Double elapsedSeconds,
+        int tablesLoaded) {}

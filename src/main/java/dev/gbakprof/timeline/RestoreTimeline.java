@@ -15,7 +15,6 @@ import dev.gbakprof.model.RunStatus;
 import dev.gbakprof.model.TableLoad;
 import dev.gbakprof.model.Warning;
 import dev.gbakprof.model.WarningCode;
-
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -62,6 +61,7 @@ public final class RestoreTimeline implements EventListener {
     private int damagedLines;
     /** A jump no restore makes between two lines: 100 days. */
     private static final long ABSURD_MS = 100L * 24 * 3600 * 1000;
+
     private static final int MAX_DAMAGE_WARNINGS = 20;
 
     private IndexState openIndex;
@@ -81,8 +81,8 @@ public final class RestoreTimeline implements EventListener {
     private final List<DefinitionGroup> groups = new ArrayList<>();
 
     /** Index definitions printed right before {@code table}'s data line ({@code null}: no data line followed yet). */
-    private record DefinitionGroup(List<IndexState> defs, String table) {
-    }
+    private record DefinitionGroup(List<IndexState> defs, String table) {}
+
     private final List<IndexState> builds = new ArrayList<>();
 
     private final List<String> errors = new ArrayList<>();
@@ -162,8 +162,10 @@ public final class RestoreTimeline implements EventListener {
         hasDelta = cols.contains(Column.DELTA);
         headerSeen = !inferred;
         if (inferred) {
-            warn(WarningCode.COLUMNS_INFERRED, "no header line: the columns were read as '" + Column.words(cols)
-                    + "' from the numbers on line " + lineNumber + " (an excerpt?)");
+            warn(
+                    WarningCode.COLUMNS_INFERRED,
+                    "no header line: the columns were read as '" + Column.words(cols) + "' from the numbers on line "
+                            + lineNumber + " (an excerpt?)");
         }
     }
 
@@ -185,8 +187,11 @@ public final class RestoreTimeline implements EventListener {
         if (line.hasStats() && totalStatistics) {
             // gbak prints no statistics after its total (gbl_stat_done, GBAK-FORMAT.md §1): such a line is not this
             // restore's (a line cut from another run, appended), and must not move its total
-            damage(WarningCode.AFTER_TOTAL, line, "statistics after gbak's 'total statistics' line, where gbak prints none: not part of this "
-                    + "restore, not counted");
+            damage(
+                    WarningCode.AFTER_TOTAL,
+                    line,
+                    "statistics after gbak's 'total statistics' line, where gbak prints none: not part of this "
+                            + "restore, not counted");
         } else if (line.hasStats()) {
             onStats(e, nextVolume);
         }
@@ -202,8 +207,10 @@ public final class RestoreTimeline implements EventListener {
         lastTimeUnknown = timeUnknown;
         if (line.reads() == StatLine.UNREADABLE || line.writes() == StatLine.UNREADABLE) {
             countersDamaged |= e.kind() != EventKind.TOTAL_STATISTICS;
-            damage(line, "the " + (line.reads() == StatLine.UNREADABLE ? "reads" : "writes")
-                    + " column cannot be read: the page counts of the work before it are unknown");
+            damage(
+                    line,
+                    "the " + (line.reads() == StatLine.UNREADABLE ? "reads" : "writes")
+                            + " column cannot be read: the page counts of the work before it are unknown");
         }
         if (e.kind() == EventKind.TOTAL_STATISTICS) {
             // msg 369 prints the absolute counters of the attachment, not a delta
@@ -225,14 +232,20 @@ public final class RestoreTimeline implements EventListener {
                 // gbak's first line is "opened file" (or, in an excerpt that kept the header, another setup
                 // message); a header above "activating ... index" is an excerpt of a run, not its start
                 // ("readied database" in a backup)
-                startsAtStart = e.kind() == EventKind.OPENED_FILE || e.kind() == EventKind.BACKUP_DATABASE
+                startsAtStart = e.kind() == EventKind.OPENED_FILE
+                        || e.kind() == EventKind.BACKUP_DATABASE
                         || (headerSeen && e.kind().phase() == Phase.SETUP);
                 if (startsAtStart) {
                     phaseMs[Phase.SETUP.ordinal()] += t; // gbak's start-up before its first line
                 } else if (t > 0) {
-                    warn(WarningCode.STARTS_LATE, String.format(java.util.Locale.ROOT, "the log starts at %.3f s, not at the start "
-                            + "of the restore (an excerpt): the time before line %d is not in any phase",
-                            t / 1000.0, line.lineNumber()));
+                    warn(
+                            WarningCode.STARTS_LATE,
+                            String.format(
+                                    java.util.Locale.ROOT,
+                                    "the log starts at %.3f s, not at the start "
+                                            + "of the restore (an excerpt): the time before line %d is not in any phase",
+                                    t / 1000.0,
+                                    line.lineNumber()));
                 }
             } else if (openPhase != null) {
                 // a backup's closing line is printed after the file was closed: its delta is the closing
@@ -281,9 +294,13 @@ public final class RestoreTimeline implements EventListener {
         } else if (hasDelta) {
             if (d == StatLine.UNREADABLE || d > ABSURD_MS) {
                 clockLost = true;
-                damage(line, (d > ABSURD_MS ? "a delta of " + seconds(d) + " s, beyond any restore's pace"
-                        : "the delta column cannot be read") + ": the spans it ends and starts are unknown, and so is "
-                        + "the total (a log without the time column cannot find its clock again)");
+                damage(
+                        line,
+                        (d > ABSURD_MS
+                                        ? "a delta of " + seconds(d) + " s, beyond any restore's pace"
+                                        : "the delta column cannot be read")
+                                + ": the spans it ends and starts are unknown, and so is "
+                                + "the total (a log without the time column cannot find its clock again)");
             } else if (d >= 0) {
                 t = (clockMs < 0 ? 0 : clockMs) + d;
             }
@@ -312,14 +329,17 @@ public final class RestoreTimeline implements EventListener {
         // a parse's CPU on a log of many rows: String.format per line; bench/parse-throughput)
         if (time < clockMs) {
             rejectedMs = time;
-            damage(WarningCode.CLOCK_BACKWARDS, line, "gbak's clock goes back from " + seconds(clockMs) + " s to "
-                    + seconds(time) + " s" + DAMAGED);
+            damage(
+                    WarningCode.CLOCK_BACKWARDS,
+                    line,
+                    "gbak's clock goes back from " + seconds(clockMs) + " s to " + seconds(time) + " s" + DAMAGED);
             return -1;
         }
         String why;
         if (d >= 0 && pendingDeltaMs >= 0) {
             if (near(time - clockMs, pendingDeltaMs + d, pendingLines + 1)
-                    || (rejectedMs >= 0 && near(time - rejectedMs, d, 1))) { // the line rejected before was right, its delta wrong
+                    || (rejectedMs >= 0
+                            && near(time - rejectedMs, d, 1))) { // the line rejected before was right, its delta wrong
                 return time;
             }
             why = "gbak's time " + seconds(time) + " s does not follow from " + seconds(clockMs) + " s on line "
@@ -336,7 +356,8 @@ public final class RestoreTimeline implements EventListener {
         return -1;
     }
 
-    private static final String DAMAGED = ": damaged (or lines are missing before it), so the spans it ends and starts are unknown";
+    private static final String DAMAGED =
+            ": damaged (or lines are missing before it), so the spans it ends and starts are unknown";
 
     private long lastClockLine;
 
@@ -367,7 +388,9 @@ public final class RestoreTimeline implements EventListener {
      * one: the table is not known to be done.
      */
     private static boolean continuesTable(EventKind k) {
-        return k == EventKind.RECORDS_RESTORED || k == EventKind.RECORDS_IGNORED || k == EventKind.COMMIT_TABLE_DATA
+        return k == EventKind.RECORDS_RESTORED
+                || k == EventKind.RECORDS_IGNORED
+                || k == EventKind.COMMIT_TABLE_DATA
                 || k == EventKind.RECORDS_WRITTEN
                 || k == EventKind.CUT_LINE;
     }
@@ -462,8 +485,10 @@ public final class RestoreTimeline implements EventListener {
                     openTable.records = e.count();
                 }
             }
-            case RECORDS_IGNORED -> warn(WarningCode.RECORDS_IGNORED, (openTable != null ? "table " + openTable.name + ": " : "")
-                    + e.count() + " records ignored");
+            case RECORDS_IGNORED ->
+                warn(
+                        WarningCode.RECORDS_IGNORED,
+                        (openTable != null ? "table " + openTable.name + ": " : "") + e.count() + " records ignored");
             case CREATING_INDEXES -> indexesStarted = true;
             case ACTIVATING_INDEX -> {
                 indexesStarted = true;
@@ -503,8 +528,7 @@ public final class RestoreTimeline implements EventListener {
                 warn(WarningCode.GBAK_WARNING, "gbak: " + line.text());
                 parallelWorkersRefused(line.text());
             }
-            default -> {
-            }
+            default -> {}
         }
         Phase p = kind == EventKind.COMMIT_METADATA ? phaseOf(kind) : kind.phase();
         if (p != null && !nextVolume) {
@@ -650,18 +674,26 @@ public final class RestoreTimeline implements EventListener {
     public Progress progress() {
         Phase phase = openPhase != null ? openPhase : currentPhase;
         long done = builds.stream().filter(b -> b.ended).count();
-        return new Progress(phase, openTable != null ? openTable.name : null,
-                openTable != null ? openTable.records : 0, (int) done, builds.size(),
-                Math.max(indexDefinitions, builds.size()), openIndex != null ? openIndex.name : null,
-                clockMs >= 0 ? clockMs / 1000.0 : null, loads.size());
+        return new Progress(
+                phase,
+                openTable != null ? openTable.name : null,
+                openTable != null ? openTable.records : 0,
+                (int) done,
+                builds.size(),
+                Math.max(indexDefinitions, builds.size()),
+                openIndex != null ? openIndex.name : null,
+                clockMs >= 0 ? clockMs / 1000.0 : null,
+                loads.size());
     }
 
     /** The run record as far as the events so far tell. Can be called at any time. */
     public RestoreRun toRun(String label, String source) {
         List<Warning> notes = new ArrayList<>(warnings);
         if (hasDelta && !hasTime) {
-            notes.add(new Warning(WarningCode.DELTA_ONLY, "no time column: times are sums of the delta column, which gbak truncates to the "
-                    + "millisecond per line, so they may fall slightly short of the real elapsed time"));
+            notes.add(new Warning(
+                    WarningCode.DELTA_ONLY,
+                    "no time column: times are sums of the delta column, which gbak truncates to the "
+                            + "millisecond per line, so they may fall slightly short of the real elapsed time"));
         }
         List<TableLoad> tables = new ArrayList<>();
         for (TableState ts : loads.values()) {
@@ -669,8 +701,12 @@ public final class RestoreTimeline implements EventListener {
             if (ts.closed && ts.endMs >= 0 && ts.startMs >= 0) {
                 seconds = (ts.endMs - ts.startMs) / 1000.0;
             } else if (!ts.closed && timed()) {
-                notes.add(new Warning(WarningCode.TABLE_TIME_UNKNOWN, "table " + ts.name + (isBackup()
-                        ? ": time written unknown, the log ends while it is written" : ": load time unknown, the log ends during its load")));
+                notes.add(new Warning(
+                        WarningCode.TABLE_TIME_UNKNOWN,
+                        "table " + ts.name
+                                + (isBackup()
+                                        ? ": time written unknown, the log ends while it is written"
+                                        : ": load time unknown, the log ends during its load")));
             }
             tables.add(new TableLoad(ts.name, ts.records, ts.startMs >= 0 ? ts.startMs / 1000.0 : null, seconds));
         }
@@ -688,9 +724,14 @@ public final class RestoreTimeline implements EventListener {
             // index definitions come with each table's data (GBAK-FORMAT.md §2): a restore that stopped during the
             // data has not printed those of the tables it did not reach
             int notReached = indexesStarted ? 0 : tablesNotReached();
-            notes.add(new Warning(WarningCode.INDEXES_NEVER_BUILT, neverBuilt.size() + " of " + definedIndexes.size()
-                    + " index definitions never built (the restore stopped" + (notReached == 0 ? ")"
-                    : " during the data; the " + notReached + " table(s) it did not reach may define more)")));
+            notes.add(new Warning(
+                    WarningCode.INDEXES_NEVER_BUILT,
+                    neverBuilt.size() + " of " + definedIndexes.size()
+                            + " index definitions never built (the restore stopped"
+                            + (notReached == 0
+                                    ? ")"
+                                    : " during the data; the " + notReached
+                                            + " table(s) it did not reach may define more)")));
         }
         List<IndexBuild> indexes = new ArrayList<>();
         for (IndexState is : builds) {
@@ -698,11 +739,21 @@ public final class RestoreTimeline implements EventListener {
             IndexMapping src = is.source != null ? is.source : table == null ? null : mapping;
             Double seconds = is.ms < 0 ? null : is.ms / 1000.0;
             if (timed() && !is.ended) {
-                notes.add(new Warning(WarningCode.INDEX_TIME_UNKNOWN, "index " + is.name + ": build time unknown, the log ends right after its line "
-                        + "(line " + is.line + ") with no later line to time it"));
+                notes.add(new Warning(
+                        WarningCode.INDEX_TIME_UNKNOWN,
+                        "index " + is.name + ": build time unknown, the log ends right after its line " + "(line "
+                                + is.line + ") with no later line to time it"));
             }
-            IndexBuild build = new IndexBuild(is.name, table, src, is.startMs >= 0 ? is.startMs / 1000.0 : null,
-                    seconds, is.reads >= 0 ? is.reads : null, is.writes >= 0 ? is.writes : null, is.failed, null,
+            IndexBuild build = new IndexBuild(
+                    is.name,
+                    table,
+                    src,
+                    is.startMs >= 0 ? is.startMs / 1000.0 : null,
+                    seconds,
+                    is.reads >= 0 ? is.reads : null,
+                    is.writes >= 0 ? is.writes : null,
+                    is.failed,
+                    null,
                     is.source != null ? is.candidates : null);
             if (src == IndexMapping.LOG) {
                 TableState ts = loads.get(table);
@@ -711,14 +762,17 @@ public final class RestoreTimeline implements EventListener {
             indexes.add(build);
         }
         if (damagedLines > MAX_DAMAGE_WARNINGS) {
-            notes.add(new Warning(WarningCode.DAMAGED_LINE, (damagedLines - MAX_DAMAGE_WARNINGS) + " more damaged lines not listed"));
+            notes.add(new Warning(
+                    WarningCode.DAMAGED_LINE, (damagedLines - MAX_DAMAGE_WARNINGS) + " more damaged lines not listed"));
         }
         if (lastTimeUnknown && finished()) {
-            notes.add(new Warning(WarningCode.TOTAL_UNKNOWN, "total unknown: the time on gbak's last statistics line (line "
-                    + lastStatsLine + ") is damaged"));
+            notes.add(new Warning(
+                    WarningCode.TOTAL_UNKNOWN,
+                    "total unknown: the time on gbak's last statistics line (line " + lastStatsLine + ") is damaged"));
         }
         if (droppedMessages > 0) {
-            notes.add(new Warning(WarningCode.MESSAGES_DROPPED, droppedMessages + " more errors and warnings not kept"));
+            notes.add(
+                    new Warning(WarningCode.MESSAGES_DROPPED, droppedMessages + " more errors and warnings not kept"));
         }
         RunStatus status;
         if (!errors.isEmpty()) {
@@ -762,8 +816,10 @@ public final class RestoreTimeline implements EventListener {
                 .backupBytes(backup && bytesWritten >= 0 ? bytesWritten : null)
                 .kind(backup ? RunKind.BACKUP : RunKind.RESTORE)
                 .failure(failure)
-                .parallelWorkersUsed(parallelWorkersUsed != null ? parallelWorkersUsed
-                        : parallelWorkers != null && database != null ? parallelWorkers : null)
+                .parallelWorkersUsed(
+                        parallelWorkersUsed != null
+                                ? parallelWorkersUsed
+                                : parallelWorkers != null && database != null ? parallelWorkers : null)
                 .tablesDefined(definedTables.isEmpty() ? null : definedTables.size())
                 .indexesDefined(definedIndexes.isEmpty() ? null : definedIndexes.size())
                 .indexesNeverBuilt(definedIndexes.isEmpty() ? null : neverBuilt)
@@ -792,8 +848,11 @@ public final class RestoreTimeline implements EventListener {
         }
         if (count > 0) {
             java.util.Collections.sort(names);
-            notes.add(new Warning(WarningCode.INDEXES_NOT_ACTIVATED, count + " index definition(s) never activated, so restored inactive (gbak -i, or inactive in "
-                    + "the backup) and not built: " + String.join(", ", names) + (count > names.size() ? ", ..." : "")));
+            notes.add(new Warning(
+                    WarningCode.INDEXES_NOT_ACTIVATED,
+                    count + " index definition(s) never activated, so restored inactive (gbak -i, or inactive in "
+                            + "the backup) and not built: " + String.join(", ", names)
+                            + (count > names.size() ? ", ..." : "")));
         }
     }
 
@@ -819,8 +878,10 @@ public final class RestoreTimeline implements EventListener {
             return IndexMapping.NONE;
         }
         if (definedTables.isEmpty()) {
-            notes.add(new Warning(WarningCode.MAPPING_INFERRED, "the log does not list the table definitions, so the "
-                    + "index→table mapping is inferred (each index is given the table of the next data line)"));
+            notes.add(new Warning(
+                    WarningCode.MAPPING_INFERRED,
+                    "the log does not list the table definitions, so the "
+                            + "index→table mapping is inferred (each index is given the table of the next data line)"));
             return IndexMapping.INFERRED;
         }
         List<String> order = new ArrayList<>(definedTables);
@@ -834,7 +895,9 @@ public final class RestoreTimeline implements EventListener {
             all.add(new DefinitionGroup(List.copyOf(pendingDefs), null));
         }
         for (DefinitionGroup g : all) {
-            int at = g.table() == null ? order.size() : order.subList(pos, order.size()).indexOf(g.table());
+            int at = g.table() == null
+                    ? order.size()
+                    : order.subList(pos, order.size()).indexOf(g.table());
             if (g.table() != null && at < 0) {
                 // not in the order the definitions give (a damaged or edited log): the next data line, inferred
                 exact = false;
@@ -846,7 +909,8 @@ public final class RestoreTimeline implements EventListener {
                 continue;
             }
             int q = g.table() == null ? order.size() : pos + at;
-            List<String> tables = new ArrayList<>(order.subList(pos, q)); // defined, and no data line: empty or not reached
+            List<String> tables =
+                    new ArrayList<>(order.subList(pos, q)); // defined, and no data line: empty or not reached
             if (g.table() != null) {
                 tables.add(g.table());
             }
@@ -868,7 +932,8 @@ public final class RestoreTimeline implements EventListener {
                 def.candidates = candidates;
             }
             if (candidates.isEmpty()) {
-                shared.add(g.defs().size() + " index definition(s) after the last table's data: no table left for them");
+                shared.add(
+                        g.defs().size() + " index definition(s) after the last table's data: no table left for them");
             } else {
                 shared.add(String.join(", ", names(g.defs())) + " belong to " + String.join(" or ", candidates));
             }
@@ -885,12 +950,15 @@ public final class RestoreTimeline implements EventListener {
         List<String> notReached = new ArrayList<>(order.subList(reached, order.size()));
         java.util.Collections.reverse(notReached);
         String why = (empty.isEmpty() ? "" : "tables with no data line (no rows): " + String.join(", ", empty) + "; ")
-                + (notReached.isEmpty() ? "" : "tables the restore did not reach (it stopped during the data): "
-                        + String.join(", ", notReached) + "; ")
+                + (notReached.isEmpty()
+                        ? ""
+                        : "tables the restore did not reach (it stopped during the data): "
+                                + String.join(", ", notReached) + "; ")
                 + "gbak writes each table's index definitions right before its data, in the reverse order of the "
                 + "table definitions, so the log says which tables an index may belong to, not which one: ";
-        notes.add(new Warning(WarningCode.MAPPING_INFERRED, why + String.join("; ", shared)
-                + " (the restored database is the authority)"));
+        notes.add(new Warning(
+                WarningCode.MAPPING_INFERRED,
+                why + String.join("; ", shared) + " (the restored database is the authority)"));
         return IndexMapping.INFERRED;
     }
 
@@ -918,7 +986,6 @@ public final class RestoreTimeline implements EventListener {
         }
         return out;
     }
-
 
     /** Lines seen so far. */
     public long lines() {

@@ -1,34 +1,49 @@
 package dev.gbakprof.cli;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import dev.gbakprof.testutil.Cli;
 import dev.gbakprof.testutil.Cli.Result;
 import org.junit.jupiter.api.Test;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 class AdviseCommandTest {
 
     @Test
     void jsonGivesEachConfigurationItsHintsWithStableCodes() throws Exception {
-        Result r = Cli.run("advise", "--json", "balanced=samples/article-balanced.log",
+        Result r = Cli.run(
+                "advise",
+                "--json",
+                "balanced=samples/article-balanced.log",
                 "fb5=src/test/resources/published/fb5-issue8140-excerpt.log");
         assertThat(r.code()).as(r.err()).isZero();
         JsonNode json = JsonMapper.builder().build().readTree(r.out());
         assertThat(json.get("schema").asText()).isEqualTo("gbakprof.advice/1");
         assertThat(json.get("configurations")).hasSize(2);
         assertThat(json.get("configurations").get(0).get("label").asText()).isEqualTo("balanced");
-        assertThat(json.get("configurations").get(0).get("hints").get(0).get("code").asText()).isEqualTo("power-plan");
-        assertThat(json.get("configurations").get(1).get("hints").findValuesAsText("code")).contains("parallel-reduced");
+        assertThat(json.get("configurations")
+                        .get(0)
+                        .get("hints")
+                        .get(0)
+                        .get("code")
+                        .asText())
+                .isEqualTo("power-plan");
+        assertThat(json.get("configurations").get(1).get("hints").findValuesAsText("code"))
+                .contains("parallel-reduced");
     }
 
     @Test
     void theTextNamesWhatWasSeenWhatToExpectAndHowToProveIt() {
         Result r = Cli.run("advise", "samples/shop-tdrw.log");
         assertThat(r.code()).as(r.err()).isZero();
-        assertThat(r.out()).contains("What to try: shop-tdrw (1 run)", "1. [power-plan]", "Seen:     the index phase is 68 %",
-                "Expected: the same 144 GB restore", "Prove it: gbakprof matrix");
+        assertThat(r.out())
+                .contains(
+                        "What to try: shop-tdrw (1 run)",
+                        "1. [power-plan]",
+                        "Seen:     the index phase is 68 %",
+                        "Expected: the same 144 GB restore",
+                        "Prove it: gbakprof matrix");
     }
 
     @Test

@@ -1,23 +1,22 @@
 package dev.gbakprof.cli;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.gbakprof.Samples;
+import dev.gbakprof.report.Lang;
 import dev.gbakprof.report.ReportPage;
 import dev.gbakprof.report.ReportSettings;
-import dev.gbakprof.report.Lang;
 import dev.gbakprof.stats.Analysis;
 import dev.gbakprof.testutil.Cli;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.within;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** Golden checks of {@code compare --json} and {@code report --json} on the article excerpts and the A/B samples. */
 class CompareJsonTest {
@@ -49,15 +48,19 @@ class CompareJsonTest {
 
     @Test
     void theArticleExcerptsCompareTheIndexBuildsTheyShowWithTheHeadlineOfThePage() throws Exception {
-        Cli.Result r = Cli.run("compare", "--json", "Balanced=" + R + "article-balanced.log",
+        Cli.Result r = Cli.run(
+                "compare",
+                "--json",
+                "Balanced=" + R + "article-balanced.log",
                 "High performance=" + R + "article-high-performance.log");
         assertThat(r.code()).isZero();
         JsonNode root = json(r);
         assertThat(root.get("schema").asText()).isEqualTo("gbakprof.compare/1");
         assertThat(root.get("measure").asText()).isEqualTo("indexes");
         assertThat(root.get("baseline").asText()).isEqualTo("Balanced");
-        String pageHeadline = new ReportPage().drawing(Analysis.of(Samples.article(), null),
-                ReportSettings.defaults(Lang.EN)).headline();
+        String pageHeadline = new ReportPage()
+                .drawing(Analysis.of(Samples.article(), null), ReportSettings.defaults(Lang.EN))
+                .headline();
         assertThat(root.get("headline").asText()).isEqualTo(pageHeadline);
         JsonNode balanced = root.get("configurations").get(0);
         assertThat(balanced.get("runs").get("count").asInt()).isEqualTo(1);
@@ -65,13 +68,15 @@ class CompareJsonTest {
         assertThat(balanced.get("runs").get("completed").asInt()).isZero();
         assertThat(balanced.get("total").get("median").isNull()).isTrue();
         // first to last of the five lines: 13304.334 - 9529.339 and 7894.340 - 5301.785
-        assertThat(balanced.get("phases").get("indexes").get("median").asDouble()).isCloseTo(3774.995, within(1e-9));
+        assertThat(balanced.get("phases").get("indexes").get("median").asDouble())
+                .isCloseTo(3774.995, within(1e-9));
         JsonNode high = root.get("configurations").get(1);
         assertThat(high.get("phases").get("indexes").get("median").asDouble()).isCloseTo(2592.555, within(1e-9));
         JsonNode onIndexes = comparison(root, "High performance", "indexes");
         assertThat(onIndexes.get("ratio").asDouble()).isCloseTo(2592.555 / 3774.995, within(1e-12));
         assertThat(onIndexes.get("interval").isNull()).isTrue();
-        assertThat(comparison(root, "High performance", "total").get("ratio").isNull()).isTrue();
+        assertThat(comparison(root, "High performance", "total").get("ratio").isNull())
+                .isTrue();
         assertThat(root.get("indexes")).hasSize(5);
         assertThat(codes(root)).contains("partial-measure", "verdict");
     }
@@ -97,7 +102,8 @@ class CompareJsonTest {
         assertThat(total.get("ratio").asDouble()).isCloseTo(26.442 / 12.972, within(1e-12));
         assertThat(total.get("interval").get("low").asDouble()).isGreaterThan(1);
         assertThat(total.get("verdict").asText()).isEqualTo("slower");
-        assertThat(root.get("tables").get(0).get("configurations").get(0).has("rowsMin")).isTrue();
+        assertThat(root.get("tables").get(0).get("configurations").get(0).has("rowsMin"))
+                .isTrue();
         assertThat(codes(root)).containsExactly("verdict", "why");
     }
 
@@ -127,7 +133,8 @@ class CompareJsonTest {
 
     private static JsonNode comparison(JsonNode root, String label, String measure) {
         for (JsonNode c : root.get("comparisons")) {
-            if (c.get("label").asText().equals(label) && c.get("measure").asText().equals(measure)) {
+            if (c.get("label").asText().equals(label)
+                    && c.get("measure").asText().equals(measure)) {
                 return c;
             }
         }

@@ -1,22 +1,21 @@
 package dev.gbakprof.cli;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.gbakprof.testutil.Cli;
 import dev.gbakprof.testutil.Cli.Result;
 import dev.gbakprof.testutil.Firebird;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.StreamSupport;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code --encoding}: a Turkish Windows server's gbak log in windows-1254, made here by restoring the fixture
@@ -28,6 +27,7 @@ class EncodingTest {
 
     @TempDir
     static Path dir;
+
     static Path utf8;
     static Path cp1254;
     static Path cp1254again;
@@ -35,14 +35,30 @@ class EncodingTest {
     @BeforeAll
     static void turkishLogs() throws Exception {
         Path fbk = Firebird.backup("turkish");
-        String log = Firebird.run(List.of(Firebird.GBAK.toString(), "-c", "-v", "-st", "tdrw", "-user", "SYSDBA",
-                fbk.toString(), dir.resolve("turkish.fdb").toString()));
+        String log = Firebird.run(List.of(
+                Firebird.GBAK.toString(),
+                "-c",
+                "-v",
+                "-st",
+                "tdrw",
+                "-user",
+                "SYSDBA",
+                fbk.toString(),
+                dir.resolve("turkish.fdb").toString()));
         assertThat(log).contains("restoring index IX_SİPARİŞ");
         utf8 = Files.writeString(dir.resolve("turkish-utf8.log"), log, StandardCharsets.UTF_8);
         cp1254 = Files.write(dir.resolve("turkish-cp1254.log"), log.getBytes(CP1254));
         assertThat(new String(Files.readAllBytes(cp1254), CP1254)).isEqualTo(log); // every letter has a cp1254 byte
-        String again = Firebird.run(List.of(Firebird.GBAK.toString(), "-c", "-v", "-st", "tdrw", "-user", "SYSDBA",
-                fbk.toString(), dir.resolve("turkish2.fdb").toString()));
+        String again = Firebird.run(List.of(
+                Firebird.GBAK.toString(),
+                "-c",
+                "-v",
+                "-st",
+                "tdrw",
+                "-user",
+                "SYSDBA",
+                fbk.toString(),
+                dir.resolve("turkish2.fdb").toString()));
         cp1254again = Files.write(dir.resolve("turkish2-cp1254.log"), again.getBytes(CP1254));
     }
 
@@ -53,15 +69,19 @@ class EncodingTest {
     }
 
     private static List<String> indexNames(JsonNode run) {
-        return StreamSupport.stream(run.get("indexes").spliterator(), false).map(i -> i.get("name").asText()).toList();
+        return StreamSupport.stream(run.get("indexes").spliterator(), false)
+                .map(i -> i.get("name").asText())
+                .toList();
     }
 
     @Test
     void withoutEncodingACp1254LogReadsAsWindows1252AndAWarningSaysSoAndNamesEncoding() throws Exception {
         JsonNode run = json("parse", "--json", cp1254.toString());
         assertThat(indexNames(run)).contains("IX_SÝPARÝÞ").doesNotContain("IX_SİPARİŞ");
-        assertThat(run.get("warnings").toString()).contains("not UTF-8 and were read as windows-1252")
-                .contains("--encoding").contains("windows-1254 (Turkish)");
+        assertThat(run.get("warnings").toString())
+                .contains("not UTF-8 and were read as windows-1252")
+                .contains("--encoding")
+                .contains("windows-1254 (Turkish)");
         Result text = Cli.run("parse", cp1254.toString());
         assertThat(text.out()).contains("read as windows-1252");
     }
@@ -76,16 +96,30 @@ class EncodingTest {
             assertThat(run.get("indexes")).isEqualTo(asUtf8.get("indexes"));
             assertThat(run.get("tables")).isEqualTo(asUtf8.get("tables"));
         }
-        assertThat(asUtf8.get("warnings").toString()).as("a UTF-8 log needs no --encoding").doesNotContain("windows-1252");
+        assertThat(asUtf8.get("warnings").toString())
+                .as("a UTF-8 log needs no --encoding")
+                .doesNotContain("windows-1252");
     }
 
     @Test
     void reportAndCompareTakeEncodingToo(@TempDir Path out) throws Exception {
-        Result report = Cli.run("report", "--encoding", "windows-1254", "--out", out.resolve("r").toString(), cp1254.toString());
+        Result report = Cli.run(
+                "report",
+                "--encoding",
+                "windows-1254",
+                "--out",
+                out.resolve("r").toString(),
+                cp1254.toString());
         assertThat(report.code()).as(report.err()).isZero();
         assertThat(Files.readString(out.resolve("r/indexes.csv"))).contains("IX_SİPARİŞ");
-        Result compare = Cli.run("compare", "--encoding", "cp1254", "--out", out.resolve("c").toString(),
-                "a=" + cp1254, "b=" + cp1254again);
+        Result compare = Cli.run(
+                "compare",
+                "--encoding",
+                "cp1254",
+                "--out",
+                out.resolve("c").toString(),
+                "a=" + cp1254,
+                "b=" + cp1254again);
         assertThat(compare.code()).as(compare.err()).isIn(0, 1);
         assertThat(Files.readString(out.resolve("c/indexes.csv"))).contains("IX_SİPARİŞ");
     }

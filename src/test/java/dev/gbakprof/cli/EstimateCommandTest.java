@@ -1,5 +1,8 @@
 package dev.gbakprof.cli;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.gbakprof.model.RestoreRun;
@@ -7,15 +10,11 @@ import dev.gbakprof.store.RunJson;
 import dev.gbakprof.testutil.Cli;
 import dev.gbakprof.testutil.FirebirdServer;
 import dev.gbakprof.testutil.Logs;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.within;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** {@code gbakprof estimate} on real gbak logs, a real database through the server, and bad input. */
 class EstimateCommandTest {
@@ -25,14 +24,20 @@ class EstimateCommandTest {
     void printsTheForecastWithItsRangePhasesSlowestObjectsAndVerdict() {
         Cli.Result r = Cli.run("estimate", SHOP, "--scale", "4", "--rto", "1m", "--top", "3");
         assertThat(r.code()).as(r.err()).isZero();
-        assertThat(r.out()).contains("forecast   1 min 13 s  (range 56.",
-                "target     --scale 4 (the rows of shop-tdrw times 4): 4 tables, 4,484,000 rows (4.00× the largest calibration run)",
-                "slowest 3 objects (of 18)", "range      ±25.5 % = √(run-to-run 5.0 %² + extrapolation 25.0 %²)",
-                "RTO 1 min 00 s: does not fit (the forecast is over the window; only the low end of the range fits)",
-                "dominates  the indexes phase, 70 % of the total");
-        assertThat(r.out().lines().filter(l -> l.startsWith("    index ") || l.startsWith("    table "))).hasSize(3);
-        assertThat(Cli.run("estimate", SHOP, "--scale", "4", "--rto", "1h").out()).contains("RTO 1 h 00 min: fits with margin");
-        assertThat(Cli.run("estimate", SHOP, "--scale", "4", "--rto", "90s").out()).contains("RTO 1 min 30 s: at risk");
+        assertThat(r.out())
+                .contains(
+                        "forecast   1 min 13 s  (range 56.",
+                        "target     --scale 4 (the rows of shop-tdrw times 4): 4 tables, 4,484,000 rows (4.00× the largest calibration run)",
+                        "slowest 3 objects (of 18)",
+                        "range      ±25.5 % = √(run-to-run 5.0 %² + extrapolation 25.0 %²)",
+                        "RTO 1 min 00 s: does not fit (the forecast is over the window; only the low end of the range fits)",
+                        "dominates  the indexes phase, 70 % of the total");
+        assertThat(r.out().lines().filter(l -> l.startsWith("    index ") || l.startsWith("    table ")))
+                .hasSize(3);
+        assertThat(Cli.run("estimate", SHOP, "--scale", "4", "--rto", "1h").out())
+                .contains("RTO 1 h 00 min: fits with margin");
+        assertThat(Cli.run("estimate", SHOP, "--scale", "4", "--rto", "90s").out())
+                .contains("RTO 1 min 30 s: at risk");
         assertThat(Cli.run("estimate", SHOP, "--scale", "4", "--rto", "50s").out())
                 .contains("RTO 50.0 s: does not fit (even the low end of the range is over the window)");
     }
@@ -44,15 +49,18 @@ class EstimateCommandTest {
         JsonNode e = new ObjectMapper().readTree(r.out());
         assertThat(e.path("schema").asText()).isEqualTo("gbakprof.estimate/1");
         JsonNode total = e.path("total");
-        assertThat(total.path("low").asDouble()).isLessThan(total.path("seconds").asDouble());
-        assertThat(total.path("high").asDouble()).isGreaterThan(total.path("seconds").asDouble());
+        assertThat(total.path("low").asDouble())
+                .isLessThan(total.path("seconds").asDouble());
+        assertThat(total.path("high").asDouble())
+                .isGreaterThan(total.path("seconds").asDouble());
         double phases = 0;
         for (JsonNode p : e.path("phases")) {
             phases += p.path("seconds").asDouble();
         }
         assertThat(e.path("phases")).hasSize(5);
         assertThat(phases).isCloseTo(total.path("seconds").asDouble(), within(0.01));
-        assertThat(e.path("objects").get(0).fieldNames()).toIterable()
+        assertThat(e.path("objects").get(0).fieldNames())
+                .toIterable()
                 .contains("kind", "name", "table", "rows", "seconds", "exponent", "fitted", "basis");
         JsonNode orders = null;
         for (JsonNode o : e.path("objects")) {
@@ -69,7 +77,8 @@ class EstimateCommandTest {
     @Test
     void aRestoreLogOfTheTargetGivesItsSizes() {
         // the target: the same database restored with other options; its own sizes, so no extrapolation
-        Cli.Result r = Cli.run("estimate", SHOP, "--rows-from", Logs.log("shop-td.log").toString(), "--json");
+        Cli.Result r =
+                Cli.run("estimate", SHOP, "--rows-from", Logs.log("shop-td.log").toString(), "--json");
         assertThat(r.code()).as(r.err()).isZero();
         assertThat(r.out()).contains("\"scale\" : 1.0", "\"distance\" : 0.0");
     }
@@ -82,21 +91,29 @@ class EstimateCommandTest {
                 new String[] {"estimate", SHOP, "--rows", "ORDERS=-5"},
                 new String[] {"estimate", SHOP, "--rows", "ORDERS"},
                 new String[] {"estimate", SHOP, "--scale", "0"},
-                new String[] {"estimate", SHOP, "--rows-from", dir.resolve("missing.log").toString()},
+                new String[] {
+                    "estimate", SHOP, "--rows-from", dir.resolve("missing.log").toString()
+                },
                 new String[] {"estimate", SHOP, "--rows-from", garbage.toString()},
                 new String[] {"estimate", SHOP, "--scale", "2", "--rto", "soon"},
                 new String[] {"estimate", Logs.log("shop-cut.log").toString(), "--scale", "2"},
                 new String[] {"estimate", SHOP})) {
             Cli.Result r = Cli.run(args);
             assertThat(r.code()).as(String.join(" ", args) + ": " + r.err()).isEqualTo(2);
-            assertThat(r.err().lines().filter(l -> !l.startsWith("Try 'gbakprof")).count()).as(r.err()).isEqualTo(1);
+            assertThat(r.err()
+                            .lines()
+                            .filter(l -> !l.startsWith("Try 'gbakprof"))
+                            .count())
+                    .as(r.err())
+                    .isEqualTo(1);
             assertThat(r.err()).doesNotContain("Exception", "\tat ");
             assertThat(r.out()).isEmpty();
         }
         assertThat(Cli.run("estimate", SHOP, "--rows", "ORDRES=5").err().strip())
                 .isEqualTo("gbakprof: --rows ORDRES=5: no table ORDRES in the calibration runs; expected one of "
                         + "ORDER_LINES, ORDERS, PRODUCTS, CUSTOMERS");
-        assertThat(Cli.run("estimate", SHOP, "--rows-from", garbage.toString()).err()).startsWith("gbakprof: " + garbage);
+        assertThat(Cli.run("estimate", SHOP, "--rows-from", garbage.toString()).err())
+                .startsWith("gbakprof: " + garbage);
     }
 
     @Test
@@ -105,8 +122,18 @@ class EstimateCommandTest {
         try (FirebirdServer.Folder f = FirebirdServer.folder()) {
             Path runs = f.resolve("runs");
             Path db = f.resolve("small.fdb");
-            Cli.Result restored = Cli.run("run", "--via", "service", "--backup", f.backup("small").toString(),
-                    "--database", db.toString(), "--runs-dir", runs.toString(), "--label", "cal");
+            Cli.Result restored = Cli.run(
+                    "run",
+                    "--via",
+                    "service",
+                    "--backup",
+                    f.backup("small").toString(),
+                    "--database",
+                    db.toString(),
+                    "--runs-dir",
+                    runs.toString(),
+                    "--label",
+                    "cal");
             assertThat(restored.code()).as(restored.err()).isZero();
             Path record;
             try (var s = Files.list(runs)) {
@@ -120,10 +147,13 @@ class EstimateCommandTest {
             assertThat(e.path("target").path("rows").asLong())
                     .isEqualTo(cal.tables().stream().mapToLong(t -> t.records()).sum());
             // the database holds what the calibration restored: the forecast is the calibration's own time
-            assertThat(e.path("total").path("seconds").asDouble()).as(cal.phases() + " " + e.path("phases") + " " + e.path("objects")).isCloseTo(cal.totalSeconds(), within(0.05 * cal.totalSeconds()));
+            assertThat(e.path("total").path("seconds").asDouble())
+                    .as(cal.phases() + " " + e.path("phases") + " " + e.path("objects"))
+                    .isCloseTo(cal.totalSeconds(), within(0.05 * cal.totalSeconds()));
             Cli.Result remote = Cli.run("estimate", record.toString(), "--rows-from", "localhost:" + db, "--json");
             assertThat(remote.code()).as(remote.err()).isZero();
-            Cli.Result none = Cli.run("estimate", record.toString(), "--rows-from", "localhost:" + f.resolve("none.fdb"));
+            Cli.Result none =
+                    Cli.run("estimate", record.toString(), "--rows-from", "localhost:" + f.resolve("none.fdb"));
             assertThat(none.code()).isEqualTo(2);
             assertThat(none.err().strip().lines()).hasSize(1);
         }

@@ -1,5 +1,7 @@
 package dev.gbakprof.cli;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.gbakprof.firebird.FirebirdAccessException;
 import dev.gbakprof.log.LogFormatException;
 import dev.gbakprof.power.PowerPlanException;
@@ -7,13 +9,10 @@ import dev.gbakprof.report.FontsUnavailableException;
 import dev.gbakprof.run.RunRefusedException;
 import dev.gbakprof.store.OutputRefusedException;
 import dev.gbakprof.testutil.Cli;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import java.nio.file.Files;
 import java.nio.file.Path;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** Each failure carries its exit code, mapped in one place; an output that cannot be written is refused first. */
 class ExitCodesTest {
@@ -33,26 +32,38 @@ class ExitCodesTest {
     void helpListsEveryExitCode() {
         Cli.Result r = Cli.run("--help");
         assertThat(r.code()).isZero();
-        assertThat(r.out()).contains("Exit codes:").containsPattern("(?m)^\\s+0\\s+ok")
-                .containsPattern("(?m)^\\s+1\\s+the restore").containsPattern("(?m)^\\s+2\\s+bad usage")
-                .containsPattern("(?m)^\\s+3\\s+plan --check").containsPattern("(?m)^\\s+130\\s+stopped by Ctrl-C");
+        assertThat(r.out())
+                .contains("Exit codes:")
+                .containsPattern("(?m)^\\s+0\\s+ok")
+                .containsPattern("(?m)^\\s+1\\s+the restore")
+                .containsPattern("(?m)^\\s+2\\s+bad usage")
+                .containsPattern("(?m)^\\s+3\\s+plan --check")
+                .containsPattern("(?m)^\\s+130\\s+stopped by Ctrl-C");
     }
 
     @Test
     void anOutOfReportUnderAFileIsRefusedWithTwoBeforeAnyWork(@TempDir Path dir) throws Exception {
         Path file = Files.writeString(dir.resolve("a-file"), "x");
-        Cli.Result r = Cli.run("report", "samples/shop-tdrw.log", "--out", file.resolve("report").toString());
+        Cli.Result r = Cli.run(
+                "report",
+                "samples/shop-tdrw.log",
+                "--out",
+                file.resolve("report").toString());
         assertThat(r.code()).isEqualTo(2);
-        assertThat(r.err().strip()).isEqualTo("gbakprof: --out " + file.resolve("report") + ": " + file
-                + " is a file, not a folder; nothing was done. Choose another --out");
+        assertThat(r.err().strip())
+                .isEqualTo("gbakprof: --out " + file.resolve("report") + ": " + file
+                        + " is a file, not a folder; nothing was done. Choose another --out");
         assertThat(Files.readString(file)).isEqualTo("x");
     }
 
     @Test
     void anOutOnAReadOnlyFileSystemIsRefusedWithTwo() {
-        Cli.Result r = Cli.run("compare", "samples/shop-tdrw.log", "samples/small-tdrw.log", "--out", "/proc/gbakprof-report");
+        Cli.Result r =
+                Cli.run("compare", "samples/shop-tdrw.log", "samples/small-tdrw.log", "--out", "/proc/gbakprof-report");
         assertThat(r.code()).isEqualTo(2);
-        assertThat(r.err()).startsWith("gbakprof: --out /proc/gbakprof-report: cannot write in /proc").doesNotContain("\tat ");
+        assertThat(r.err())
+                .startsWith("gbakprof: --out /proc/gbakprof-report: cannot write in /proc")
+                .doesNotContain("\tat ");
         assertThat(r.out()).isEmpty();
     }
 
@@ -68,8 +79,14 @@ class ExitCodesTest {
     void runsDirUnderAFileIsRefusedWithTwoBeforeGbakStarts(@TempDir Path dir) throws Exception {
         Path file = Files.writeString(dir.resolve("a-file"), "x");
         Path backup = Files.writeString(dir.resolve("b.fbk"), "not restored");
-        Cli.Result r = Cli.run("run", "--backup", backup.toString(), "--database", dir.resolve("d.fdb").toString(),
-                "--runs-dir", file.resolve("runs").toString());
+        Cli.Result r = Cli.run(
+                "run",
+                "--backup",
+                backup.toString(),
+                "--database",
+                dir.resolve("d.fdb").toString(),
+                "--runs-dir",
+                file.resolve("runs").toString());
         assertThat(r.code()).isEqualTo(2);
         assertThat(r.err()).contains("--runs-dir " + file.resolve("runs") + ": " + file + " is a file, not a folder");
         assertThat(dir.resolve("d.fdb")).doesNotExist();

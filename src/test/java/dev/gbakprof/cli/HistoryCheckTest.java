@@ -1,5 +1,7 @@
 package dev.gbakprof.cli;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.gbakprof.model.RestoreRun;
@@ -8,10 +10,6 @@ import dev.gbakprof.store.RunJson;
 import dev.gbakprof.testutil.Cli;
 import dev.gbakprof.testutil.Cli.Result;
 import dev.gbakprof.testutil.Firebird;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
-import javax.imageio.ImageIO;
 import java.awt.image.BufferedImage;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,8 +17,9 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Stream;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import javax.imageio.ImageIO;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code history} and {@code check} on a runs folder built here from real restores of a nightly backup file
@@ -38,8 +37,16 @@ class HistoryCheckTest {
     private void restore(Path backup) throws Exception {
         Files.copy(backup, erp, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
         Path db = dir.resolve("erp-test.fdb");
-        Result r = Cli.run("run", "--backup", erp.toString(), "--database", db.toString(), "--runs-dir", runs.toString(),
-                "--label", "nightly");
+        Result r = Cli.run(
+                "run",
+                "--backup",
+                erp.toString(),
+                "--database",
+                db.toString(),
+                "--runs-dir",
+                runs.toString(),
+                "--label",
+                "nightly");
         Files.deleteIfExists(db);
         assertThat(r.code()).as(r.err()).isIn(0, 1);
     }
@@ -74,8 +81,11 @@ class HistoryCheckTest {
         restore(Firebird.backup("shop")); // the backup grew: a restore slower for real
         Result slow = check(runs.toString());
         assertThat(slow.code()).as(slow.out()).isEqualTo(1);
-        assertThat(slow.out()).startsWith("WARNING: erp restored in ").contains("slower than the baseline median")
-                .contains("above the band").contains("5 runs)");
+        assertThat(slow.out())
+                .startsWith("WARNING: erp restored in ")
+                .contains("slower than the baseline median")
+                .contains("above the band")
+                .contains("5 runs)");
         Result slowPct = check(runs.toString(), "--slower", "100000");
         assertThat(slowPct.code()).as(slowPct.out()).isEqualTo(0); // not 1000x the median
 
@@ -85,14 +95,21 @@ class HistoryCheckTest {
         assertThat(records().get(5).status()).isEqualTo(RunStatus.FAILED);
         Result failed = check(runs.toString(), "--rto", "1h");
         assertThat(failed.code()).as(failed.out()).isEqualTo(2);
-        assertThat(failed.out()).startsWith("CRITICAL: erp restore failed on ").contains("(RTO 1 h, baseline ")
+        assertThat(failed.out())
+                .startsWith("CRITICAL: erp restore failed on ")
+                .contains("(RTO 1 h, baseline ")
                 .contains("6 runs)");
         Result stale = check(runs.toString(), "--max-age", "1ms");
         assertThat(stale.code()).isEqualTo(2);
         assertThat(stale.out()).startsWith("CRITICAL: erp: no restore newer than ");
 
         // history: oldest first, each with the band of the completed restores before it
-        Result json = Cli.run("history", runs.toString(), "--json", "--out", dir.resolve("hist").toString());
+        Result json = Cli.run(
+                "history",
+                runs.toString(),
+                "--json",
+                "--out",
+                dir.resolve("hist").toString());
         assertThat(json.code()).as(json.err()).isZero();
         JsonNode h = new ObjectMapper().readTree(json.out());
         assertThat(h.path("schema").asText()).isEqualTo("gbakprof.history/1");
@@ -101,13 +118,18 @@ class HistoryCheckTest {
         assertThat(restores.size()).isEqualTo(6);
         List<RestoreRun> recs = records();
         for (int i = 0; i < 6; i++) {
-            assertThat(restores.get(i).path("startedAt").asText()).isEqualTo(recs.get(i).startedAt());
-            assertThat(restores.get(i).path("status").asText()).isEqualTo(recs.get(i).status().toString());
+            assertThat(restores.get(i).path("startedAt").asText())
+                    .isEqualTo(recs.get(i).startedAt());
+            assertThat(restores.get(i).path("status").asText())
+                    .isEqualTo(recs.get(i).status().toString());
         }
         for (int i = 0; i < 3; i++) {
             assertThat(restores.get(i).path("band").isNull()).isTrue(); // fewer than 3 completed before it
         }
-        double[] first4 = recs.subList(0, 4).stream().mapToDouble(RestoreRun::totalSeconds).sorted().toArray();
+        double[] first4 = recs.subList(0, 4).stream()
+                .mapToDouble(RestoreRun::totalSeconds)
+                .sorted()
+                .toArray();
         double median = (first4[1] + first4[2]) / 2;
         JsonNode band5 = restores.get(4).path("band");
         assertThat(band5.path("median").asDouble()).isEqualTo(Math.round(median * 1000) / 1000.0);
@@ -118,7 +140,8 @@ class HistoryCheckTest {
         assertThat(restores.get(5).path("aboveBand").isNull()).isTrue(); // failed: no total to judge
         assertThat(restores.get(5).path("band").path("runs").asInt()).isEqualTo(5);
 
-        BufferedImage png = ImageIO.read(dir.resolve("hist").resolve("trend.png").toFile());
+        BufferedImage png =
+                ImageIO.read(dir.resolve("hist").resolve("trend.png").toFile());
         assertThat(png.getWidth()).isEqualTo(1600);
         assertThat(png.getHeight()).isEqualTo(900);
 
@@ -126,8 +149,17 @@ class HistoryCheckTest {
         assertThat(table.code()).isZero();
         List<String> lines = table.out().lines().toList();
         assertThat(lines.get(0)).isEqualTo("erp.fbk: 6 restore(s), 5 completed");
-        assertThat(lines.get(1)).contains("started (UTC)", "status", "total", "indexes", "rows", "verified", "validated",
-                "baseline", "within RTO");
+        assertThat(lines.get(1))
+                .contains(
+                        "started (UTC)",
+                        "status",
+                        "total",
+                        "indexes",
+                        "rows",
+                        "verified",
+                        "validated",
+                        "baseline",
+                        "within RTO");
         assertThat(lines.get(6)).contains("completed").contains("ABOVE").endsWith("NO");
         assertThat(lines.get(7)).contains("failed");
 
@@ -159,14 +191,18 @@ class HistoryCheckTest {
     void checkAsksWhichBackupWhenTheFolderHoldsSeveral() throws Exception {
         Path runs = dir.resolve("two");
         for (String name : List.of("a", "b")) {
-            Path f = Files.createDirectories(runs.resolve("20261201-0100" + (name.equals("a") ? "00" : "01") + "-" + name));
-            RestoreRun r = dev.gbakprof.testutil.Logs.read("small-tdrw.log").toBuilder().backupFile("/bk/" + name + ".fbk")
-                    .startedAt("2026-12-01T01:00:0" + (name.equals("a") ? 0 : 1) + "Z").build();
+            Path f = Files.createDirectories(
+                    runs.resolve("20261201-0100" + (name.equals("a") ? "00" : "01") + "-" + name));
+            RestoreRun r = dev.gbakprof.testutil.Logs.read("small-tdrw.log").toBuilder()
+                    .backupFile("/bk/" + name + ".fbk")
+                    .startedAt("2026-12-01T01:00:0" + (name.equals("a") ? 0 : 1) + "Z")
+                    .build();
             RunJson.write(r, f.resolve("run.json"));
         }
         Result both = check(runs.toString());
         assertThat(both.code()).isEqualTo(3);
-        assertThat(both.out().strip()).isEqualTo("UNKNOWN: restores of 2 backups (a.fbk, b.fbk): name one with --backup NAME");
+        assertThat(both.out().strip())
+                .isEqualTo("UNKNOWN: restores of 2 backups (a.fbk, b.fbk): name one with --backup NAME");
         Result one = check(runs.toString(), "--backup", "b");
         assertThat(one.code()).as(one.out()).isZero();
         assertThat(one.out().strip()).isEqualTo("OK: b restored in 0.2 s (no baseline yet, 1 run)");

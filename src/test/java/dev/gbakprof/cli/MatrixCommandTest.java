@@ -1,20 +1,17 @@
 package dev.gbakprof.cli;
 
-import dev.gbakprof.testutil.Firebird;
-import dev.gbakprof.testutil.Cli;
-import dev.gbakprof.testutil.FakeGbak;
-import dev.gbakprof.testutil.Cli.Result;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import static org.assertj.core.api.Assertions.assertThat;
 
-import javax.imageio.ImageIO;
+import dev.gbakprof.testutil.Cli;
+import dev.gbakprof.testutil.Cli.Result;
+import dev.gbakprof.testutil.FakeGbak;
+import dev.gbakprof.testutil.Firebird;
 import java.awt.image.BufferedImage;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import javax.imageio.ImageIO;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class MatrixCommandTest {
 
@@ -22,14 +19,29 @@ class MatrixCommandTest {
     void gbakOptionScanEndsWithTheComparisonAndItsCharts(@TempDir Path dir) throws Exception {
         Path fbk = Firebird.backup("small");
         Path out = dir.resolve("out");
-        Result r = Cli.run("matrix", "--backup", fbk.toString(), "--database", dir.resolve("m.fdb").toString(),
-                "--vary", "gbak:-bu 100,4000", "--repeat", "3", "--cooldown", "0", "--out", out.toString());
+        Result r = Cli.run(
+                "matrix",
+                "--backup",
+                fbk.toString(),
+                "--database",
+                dir.resolve("m.fdb").toString(),
+                "--vary",
+                "gbak:-bu 100,4000",
+                "--repeat",
+                "3",
+                "--cooldown",
+                "0",
+                "--out",
+                out.toString());
         assertThat(r.code()).as(r.err()).isZero();
-        assertThat(r.out()).contains("6 restores: -bu 100, -bu 4000, -bu 100, -bu 4000, -bu 100, -bu 4000")
-                .contains("Against -bu 100").contains("3 runs each");
+        assertThat(r.out())
+                .contains("6 restores: -bu 100, -bu 4000, -bu 100, -bu 4000, -bu 100, -bu 4000")
+                .contains("Against -bu 100")
+                .contains("3 runs each");
         try (var runs = Files.list(out.resolve("runs"))) {
             assertThat(runs.map(p -> p.getFileName().toString()))
-                    .hasSize(6).allSatisfy(n -> assertThat(n).matches("\\d{8}-\\d{6}-bu-(100|4000)-m\\d"));
+                    .hasSize(6)
+                    .allSatisfy(n -> assertThat(n).matches("\\d{8}-\\d{6}-bu-(100|4000)-m\\d"));
         }
         BufferedImage png = ImageIO.read(out.resolve("total.png").toFile());
         assertThat(png.getWidth()).isEqualTo(1600);
@@ -43,23 +55,46 @@ class MatrixCommandTest {
     void powerPlansCannotBeComparedWhereThePlanIsUnknown(@TempDir Path dir) throws Exception {
         Path fbk = Firebird.backup("small");
         // this machine is a VM without cpufreq: refused before any restore, with the reason
-        Result r = Cli.run("matrix", "--backup", fbk.toString(), "--database", dir.resolve("m.fdb").toString(),
-                "--plans", "balanced,high-performance", "--repeat", "1", "--out", dir.resolve("out").toString());
+        Result r = Cli.run(
+                "matrix",
+                "--backup",
+                fbk.toString(),
+                "--database",
+                dir.resolve("m.fdb").toString(),
+                "--plans",
+                "balanced,high-performance",
+                "--repeat",
+                "1",
+                "--out",
+                dir.resolve("out").toString());
         if (Files.isDirectory(Path.of("/sys/devices/system/cpu/cpu0/cpufreq"))) {
             return; // a machine with cpufreq may switch plans for real; not this test's subject
         }
         assertThat(r.code()).isEqualTo(2);
         assertThat(r.err()).contains("active plan is unknown", "--vary");
-        assertThat(r.out()).as("no plan of restores announced before the refusal").doesNotContain("restores:");
+        assertThat(r.out())
+                .as("no plan of restores announced before the refusal")
+                .doesNotContain("restores:");
         assertThat(dir.resolve("out").resolve("runs")).doesNotExist();
     }
 
     @Test
     void aNegativeCooldownIsBadUsage(@TempDir Path dir) throws Exception {
         FakeGbak.Refusal f = FakeGbak.refusal(dir);
-        Result r = Cli.run("matrix", "--gbak", f.gbak().toString(), "--backup", f.backup().toString(),
-                "--database", dir.resolve("m.fdb").toString(), "--vary", "gbak:-bu 100,4000", "--cooldown", "-1",
-                "--out", dir.resolve("out").toString());
+        Result r = Cli.run(
+                "matrix",
+                "--gbak",
+                f.gbak().toString(),
+                "--backup",
+                f.backup().toString(),
+                "--database",
+                dir.resolve("m.fdb").toString(),
+                "--vary",
+                "gbak:-bu 100,4000",
+                "--cooldown",
+                "-1",
+                "--out",
+                dir.resolve("out").toString());
         assertThat(r.code()).isEqualTo(Main.BAD_INPUT);
         assertThat(r.err()).isEqualTo("gbakprof: --cooldown -1.0: expected 0 or more seconds\n");
         assertThat(f.calls()).doesNotExist();
@@ -69,12 +104,26 @@ class MatrixCommandTest {
     void aMissingDatabaseFolderIsRefusedBeforeTheFirstRestore(@TempDir Path dir) throws Exception {
         FakeGbak.Refusal f = FakeGbak.refusal(dir);
         Path missing = f.missingFolder();
-        Result r = Cli.run("matrix", "--gbak", f.gbak().toString(), "--backup", f.backup().toString(),
-                "--database", missing.resolve("m.fdb").toString(), "--vary", "gbak:-bu 100,4000", "--repeat", "2",
-                "--cooldown", "0", "--out", dir.resolve("out").toString());
+        Result r = Cli.run(
+                "matrix",
+                "--gbak",
+                f.gbak().toString(),
+                "--backup",
+                f.backup().toString(),
+                "--database",
+                missing.resolve("m.fdb").toString(),
+                "--vary",
+                "gbak:-bu 100,4000",
+                "--repeat",
+                "2",
+                "--cooldown",
+                "0",
+                "--out",
+                dir.resolve("out").toString());
         assertThat(r.code()).isEqualTo(Main.BAD_INPUT);
-        assertThat(r.err()).isEqualTo("gbakprof: " + missing.resolve("m-bu-100-1.fdb") + ": folder " + missing
-                + " does not exist; create it or choose another --database\n");
+        assertThat(r.err())
+                .isEqualTo("gbakprof: " + missing.resolve("m-bu-100-1.fdb") + ": folder " + missing
+                        + " does not exist; create it or choose another --database\n");
         assertThat(r.out()).isEmpty();
         assertThat(f.calls()).doesNotExist();
         assertThat(dir.resolve("out")).doesNotExist();
@@ -83,11 +132,25 @@ class MatrixCommandTest {
     @Test
     void parallelWorkersOnFirebird3AreRefusedBeforeAnyRestoreWithGbaksOwnWords(@TempDir Path dir) throws Exception {
         Path fbk = Firebird.backup("small");
-        Result r = Cli.run("matrix", "--backup", fbk.toString(), "--database", dir.resolve("m.fdb").toString(),
-                "--vary", "gbak:-par 1,2,4,8", "--repeat", "1", "--cooldown", "0", "--out", dir.resolve("out").toString());
+        Result r = Cli.run(
+                "matrix",
+                "--backup",
+                fbk.toString(),
+                "--database",
+                dir.resolve("m.fdb").toString(),
+                "--vary",
+                "gbak:-par 1,2,4,8",
+                "--repeat",
+                "1",
+                "--cooldown",
+                "0",
+                "--out",
+                dir.resolve("out").toString());
         assertThat(r.code()).isEqualTo(Main.BAD_INPUT);
-        assertThat(r.err()).isEqualTo("gbakprof: arm '-par 1': gbak does not know the switch -par: parallel restore"
-                + " (-par) needs Firebird 5 or later (gbak's words: unknown switch \"PAR\"); nothing was restored\n");
+        assertThat(r.err())
+                .isEqualTo(
+                        "gbakprof: arm '-par 1': gbak does not know the switch -par: parallel restore"
+                                + " (-par) needs Firebird 5 or later (gbak's words: unknown switch \"PAR\"); nothing was restored\n");
         assertThat(r.out()).doesNotContain("restores:");
         assertThat(dir.resolve("out").resolve("runs")).doesNotExist();
         try (var left = Files.list(dir)) {
@@ -98,20 +161,46 @@ class MatrixCommandTest {
     @Test
     void aValueGbakRefusesIsRefusedUpFrontInGbaksWords(@TempDir Path dir) throws Exception {
         Path fbk = Firebird.backup("small");
-        Result r = Cli.run("matrix", "--backup", fbk.toString(), "--database", dir.resolve("m.fdb").toString(),
-                "--vary", "gbak:-bu 100,lots", "--repeat", "1", "--cooldown", "0", "--out", dir.resolve("out").toString());
+        Result r = Cli.run(
+                "matrix",
+                "--backup",
+                fbk.toString(),
+                "--database",
+                dir.resolve("m.fdb").toString(),
+                "--vary",
+                "gbak:-bu 100,lots",
+                "--repeat",
+                "1",
+                "--cooldown",
+                "0",
+                "--out",
+                dir.resolve("out").toString());
         assertThat(r.code()).isEqualTo(Main.BAD_INPUT);
-        assertThat(r.err()).isEqualTo("gbakprof: arm '-bu lots': gbak refuses '-bu lots': expected page buffers,"
-                + " encountered \"lots\"; nothing was restored\n");
+        assertThat(r.err())
+                .isEqualTo("gbakprof: arm '-bu lots': gbak refuses '-bu lots': expected page buffers,"
+                        + " encountered \"lots\"; nothing was restored\n");
         assertThat(dir.resolve("out").resolve("runs")).doesNotExist();
     }
 
     @Test
     void aPasswordSwitchInAVariedArmIsRefusedBeforeAnyRestore(@TempDir Path dir) throws Exception {
         FakeGbak.Refusal f = FakeGbak.refusal(dir);
-        Result r = Cli.run("matrix", "--gbak", f.gbak().toString(), "--backup", f.backup().toString(),
-                "--database", dir.resolve("m.fdb").toString(), "--vary", "gbak:-password a,b", "--repeat", "1",
-                "--cooldown", "0", "--out", dir.resolve("out").toString());
+        Result r = Cli.run(
+                "matrix",
+                "--gbak",
+                f.gbak().toString(),
+                "--backup",
+                f.backup().toString(),
+                "--database",
+                dir.resolve("m.fdb").toString(),
+                "--vary",
+                "gbak:-password a,b",
+                "--repeat",
+                "1",
+                "--cooldown",
+                "0",
+                "--out",
+                dir.resolve("out").toString());
         assertThat(r.code()).isEqualTo(Main.BAD_INPUT);
         assertThat(r.err()).contains("a password must not be given as a gbak argument (-password)");
         assertThat(r.err()).doesNotContain(" a\n", " b\n");

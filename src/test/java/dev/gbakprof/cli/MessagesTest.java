@@ -1,5 +1,7 @@
 package dev.gbakprof.cli;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.RunStatus;
 import dev.gbakprof.store.RunJson;
@@ -7,9 +9,6 @@ import dev.gbakprof.testutil.Cli;
 import dev.gbakprof.testutil.Firebird;
 import dev.gbakprof.testutil.FirebirdServer;
 import dev.gbakprof.testutil.Jvm;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -26,8 +25,8 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Stream;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** Issue 12's limits and messages (items 12 and 13): each refusal says what is really wrong, in one line. */
 class MessagesTest {
@@ -41,7 +40,10 @@ class MessagesTest {
         }
         Files.setPosixFilePermissions(pw, PosixFilePermissions.fromString("rw-------"));
         long t0 = System.nanoTime();
-        assertThat(Passwords.read(pw, w -> { throw new AssertionError(w); })).isEqualTo("s3cret");
+        assertThat(Passwords.read(pw, w -> {
+                    throw new AssertionError(w);
+                }))
+                .isEqualTo("s3cret");
         assertThat((System.nanoTime() - t0) / 1e9).isLessThan(2.0);
         // a first line without end: refused after 4 KB, without reading on
         Path noLine = dir.resolve("zeros.bin");
@@ -50,8 +52,9 @@ class MessagesTest {
         }
         Cli.Result r = Cli.run("inspect", "/nowhere/x.fdb", "--password-file", noLine.toString());
         assertThat(r.code()).isEqualTo(2);
-        assertThat(r.err()).isEqualTo("gbakprof: " + noLine + ": the first line is longer than 4096 bytes: not a "
-                + "password file? Expected the password on its first line\n");
+        assertThat(r.err())
+                .isEqualTo("gbakprof: " + noLine + ": the first line is longer than 4096 bytes: not a "
+                        + "password file? Expected the password on its first line\n");
     }
 
     @Test
@@ -62,17 +65,20 @@ class MessagesTest {
         Cli.Result d = Cli.run("inspect", "/nowhere/x.fdb", "--password-file", dir.toString());
         Cli.Result f = Cli.run("inspect", "/nowhere/x.fdb", "--password-file", fifo.toString());
         assertThat(d.code()).isEqualTo(2);
-        assertThat(d.err()).isEqualTo("gbakprof: " + dir + ": a directory, not a password file; expected a file with "
-                + "the password on its first line\n");
+        assertThat(d.err())
+                .isEqualTo("gbakprof: " + dir + ": a directory, not a password file; expected a file with "
+                        + "the password on its first line\n");
         assertThat(f.code()).isEqualTo(2);
-        assertThat(f.err()).isEqualTo("gbakprof: " + fifo + ": not a regular file (a FIFO or a device); expected a "
-                + "file with the password on its first line (or set ISC_PASSWORD)\n");
+        assertThat(f.err())
+                .isEqualTo("gbakprof: " + fifo + ": not a regular file (a FIFO or a device); expected a "
+                        + "file with the password on its first line (or set ISC_PASSWORD)\n");
         Path open = Files.writeString(dir.resolve("pw.txt"), "s3cret\n");
         Files.setPosixFilePermissions(open, PosixFilePermissions.fromString("rw-r--r--"));
         List<String> warnings = new ArrayList<>();
         assertThat(Passwords.read(open, warnings::add)).isEqualTo("s3cret");
-        assertThat(warnings).containsExactly("password file " + open + " can be read by every user (rw-r--r--); make "
-                + "it yours alone: chmod 600 " + open);
+        assertThat(warnings)
+                .containsExactly("password file " + open + " can be read by every user (rw-r--r--); make "
+                        + "it yours alone: chmod 600 " + open);
         Files.setPosixFilePermissions(open, PosixFilePermissions.fromString("rw-------"));
         warnings.clear();
         Passwords.read(open, warnings::add);
@@ -84,25 +90,40 @@ class MessagesTest {
         Path pw = Files.writeString(dir.resolve("pw.txt"), "s3cret\n");
         Files.setPosixFilePermissions(pw, PosixFilePermissions.fromString("rw-------"));
         try (ServerSocket web = new ServerSocket(0, 5, InetAddress.getLoopbackAddress())) {
-            Thread answer = new Thread(() -> { // a web server: it reads a little, answers HTTP and hangs up
-                while (!web.isClosed()) {
-                    try (Socket s = web.accept()) {
-                        s.getInputStream().read(new byte[512]);
-                        s.getOutputStream().write("HTTP/1.0 400 Bad Request\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
-                    } catch (IOException ex) {
-                        // closed
-                    }
-                }
-            });
+            Thread answer = new Thread(
+                    () -> { // a web server: it reads a little, answers HTTP and hangs up
+                        while (!web.isClosed()) {
+                            try (Socket s = web.accept()) {
+                                s.getInputStream().read(new byte[512]);
+                                s.getOutputStream()
+                                        .write("HTTP/1.0 400 Bad Request\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+                            } catch (IOException ex) {
+                                // closed
+                            }
+                        }
+                    });
             answer.setDaemon(true);
             answer.start();
-            Cli.Result r = Cli.run("run", "--via", "service", "--host", "127.0.0.1/" + web.getLocalPort(),
-                    "--password-file", pw.toString(), "--backup", "/nowhere/x.fbk", "--database", "/nowhere/x.fdb",
-                    "--runs-dir", dir.resolve("runs").toString());
+            Cli.Result r = Cli.run(
+                    "run",
+                    "--via",
+                    "service",
+                    "--host",
+                    "127.0.0.1/" + web.getLocalPort(),
+                    "--password-file",
+                    pw.toString(),
+                    "--backup",
+                    "/nowhere/x.fbk",
+                    "--database",
+                    "/nowhere/x.fdb",
+                    "--runs-dir",
+                    dir.resolve("runs").toString());
             assertThat(r.code()).isEqualTo(2);
-            assertThat(r.err()).isEqualTo("gbakprof: 127.0.0.1/" + web.getLocalPort() + ": not a Firebird server: "
-                    + "something answers on port " + web.getLocalPort() + ", but not Firebird's protocol (another "
-                    + "service on that port?); give the server with --host HOST[/PORT]\n");
+            assertThat(r.err())
+                    .isEqualTo("gbakprof: 127.0.0.1/" + web.getLocalPort() + ": not a Firebird server: "
+                            + "something answers on port " + web.getLocalPort()
+                            + ", but not Firebird's protocol (another "
+                            + "service on that port?); give the server with --host HOST[/PORT]\n");
         }
         assertThat(dir.resolve("runs")).doesNotExist();
     }
@@ -110,22 +131,38 @@ class MessagesTest {
     @Test
     void aServicesConnectionCutDuringTheRestoreIsSaidSoWithoutJaybirdsTrace() throws Exception {
         FirebirdServer.require();
-        try (FirebirdServer.Folder f = FirebirdServer.folder(); Proxy proxy = new Proxy(3_000)) {
+        try (FirebirdServer.Folder f = FirebirdServer.folder();
+                Proxy proxy = new Proxy(3_000)) {
             Path runs = f.resolve("runs");
-            Process p = Jvm.start(f.resolve("out.txt").toFile(), f.resolve("err.txt").toFile(), "run", "--via",
-                    "service", "--host", "127.0.0.1/" + proxy.port(), "--backup", f.backup("small").toString(),
-                    "--database", f.resolve("cut.fdb").toString(), "--runs-dir", runs.toString(), "--label", "cut");
+            Process p = Jvm.start(
+                    f.resolve("out.txt").toFile(),
+                    f.resolve("err.txt").toFile(),
+                    "run",
+                    "--via",
+                    "service",
+                    "--host",
+                    "127.0.0.1/" + proxy.port(),
+                    "--backup",
+                    f.backup("small").toString(),
+                    "--database",
+                    f.resolve("cut.fdb").toString(),
+                    "--runs-dir",
+                    runs.toString(),
+                    "--label",
+                    "cut");
             assertThat(p.waitFor(2, TimeUnit.MINUTES)).isTrue();
             String err = Files.readString(f.resolve("err.txt"));
             assertThat(p.exitValue()).as(err).isEqualTo(1);
             assertThat(err).doesNotContain("SEVERE", "\tat ", "Exception");
             RestoreRun run;
             try (Stream<Path> s = Files.list(runs)) {
-                run = RunJson.read(s.findFirst().orElseThrow().resolve("run.json")).get(0);
+                run = RunJson.read(s.findFirst().orElseThrow().resolve("run.json"))
+                        .get(0);
             }
             assertThat(run.status()).isEqualTo(RunStatus.FAILED);
-            assertThat(run.errors()).anyMatch(e -> e.startsWith("127.0.0.1/" + proxy.port() + ": the connection to the "
-                    + "server was lost"));
+            assertThat(run.errors())
+                    .anyMatch(e ->
+                            e.startsWith("127.0.0.1/" + proxy.port() + ": the connection to the " + "server was lost"));
             assertThat(run.errors()).noneMatch(e -> e.contains("cannot write the output"));
         }
     }
@@ -133,8 +170,18 @@ class MessagesTest {
     @Test
     void aGbakLogIsABaselineAsItsRefusalSays(@TempDir Path dir) throws Exception {
         Path fbk = Firebird.backup("small");
-        Cli.Result r = Cli.run("run", "--backup", fbk.toString(), "--database", dir.resolve("b.fdb").toString(),
-                "--baseline", "samples/shop-tdrw.log", "--runs-dir", dir.resolve("runs").toString(), "--label", "b");
+        Cli.Result r = Cli.run(
+                "run",
+                "--backup",
+                fbk.toString(),
+                "--database",
+                dir.resolve("b.fdb").toString(),
+                "--baseline",
+                "samples/shop-tdrw.log",
+                "--runs-dir",
+                dir.resolve("runs").toString(),
+                "--label",
+                "b");
         assertThat(r.code()).as(r.err()).isZero();
     }
 

@@ -1,19 +1,18 @@
 package dev.gbakprof.cli;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.gbakprof.testutil.Cli;
 import dev.gbakprof.testutil.Firebird;
 import dev.gbakprof.testutil.Jvm;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Outputs that would lose something (issue 12 items 5 and 6), on the real file system: {@code -o} onto a character
@@ -46,24 +45,28 @@ class OutputSafetyTest {
         assertThat(Files.readSymbolicLink(toRecord)).isEqualTo(record);
         assertThat(record).isEmptyFile();
         try (var s = Files.list(dir)) {
-            assertThat(s.map(p -> p.getFileName().toString())).containsExactlyInAnyOrder("null", "fifo",
-                    "stdout.json", "record.json", "link.json"); // no temporary file left either
+            assertThat(s.map(p -> p.getFileName().toString()))
+                    .containsExactlyInAnyOrder(
+                            "null", "fifo", "stdout.json", "record.json", "link.json"); // no temporary file left either
         }
         // a regular file (an earlier record) and a new name are written
-        assertThat(Cli.run("parse", "-o", record.toString(), LOG.toString()).code()).isZero();
+        assertThat(Cli.run("parse", "-o", record.toString(), LOG.toString()).code())
+                .isZero();
         assertThat(Files.readString(record)).startsWith("{");
     }
 
     @Test
     void standardOutputOnAFullDiskIsAnErrorNotATruncatedFile(@TempDir Path dir) throws Exception {
-        for (List<String> args : List.of(List.of("parse", "--json", LOG.toString()), List.of("parse", LOG.toString()))) {
+        for (List<String> args :
+                List.of(List.of("parse", "--json", LOG.toString()), List.of("parse", LOG.toString()))) {
             File err = dir.resolve("err.txt").toFile();
             Process p = Jvm.start(new File("/dev/full"), err, args.toArray(String[]::new));
             assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
             String text = Files.readString(err.toPath());
             assertThat(p.exitValue()).as(args + ": " + text).isEqualTo(2);
-            assertThat(text).isEqualTo("gbakprof: cannot write to standard output (No space left on device); what it "
-                    + "printed is incomplete\n");
+            assertThat(text)
+                    .isEqualTo("gbakprof: cannot write to standard output (No space left on device); what it "
+                            + "printed is incomplete\n");
         }
     }
 }

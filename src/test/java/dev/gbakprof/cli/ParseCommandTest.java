@@ -1,20 +1,17 @@
 package dev.gbakprof.cli;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.gbakprof.testutil.Logs;
 import dev.gbakprof.testutil.Cli;
 import dev.gbakprof.testutil.Cli.Result;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
-import java.io.PrintWriter;
-import java.io.StringWriter;
+import dev.gbakprof.testutil.Logs;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class ParseCommandTest {
 
@@ -34,12 +31,15 @@ class ParseCommandTest {
         Path other = Files.write(dir.resolve("other.log"), log);
         Result r = Cli.run("parse", "-o", victim.toString(), other.toString(), victim.toString());
         assertOneLineError(r);
-        assertThat(r.err()).isEqualTo("gbakprof: " + victim + ": is also an input (" + victim + "); it was left untouched, "
-                + "and nothing was written. Choose another -o FILE\n");
+        assertThat(r.err())
+                .isEqualTo("gbakprof: " + victim + ": is also an input (" + victim + "); it was left untouched, "
+                        + "and nothing was written. Choose another -o FILE\n");
         assertThat(r.out()).isEmpty();
         // the same file by another name: a link
         Path link = Files.createSymbolicLink(dir.resolve("link.json"), victim);
-        assertOneLineError(Cli.run("parse", "-o", link.toString(), victim.toString()), link + ": is also an input (" + victim + ")");
+        assertOneLineError(
+                Cli.run("parse", "-o", link.toString(), victim.toString()),
+                link + ": is also an input (" + victim + ")");
         assertThat(Files.readAllBytes(victim)).isEqualTo(log);
     }
 
@@ -49,35 +49,51 @@ class ParseCommandTest {
         Path backup = Files.write(dir.resolve("shop.fbk"), new byte[] {0x01, 0x00, 0x00, 0x00, 0x0a, 0x42});
         Result r = Cli.run("parse", "-o", backup.toString(), log);
         assertOneLineError(r);
-        assertThat(r.err()).isEqualTo("gbakprof: " + backup + ": exists and is not a gbakprof run record (a log, a backup, "
-                + "a database?); it was left untouched, and nothing was written. Choose another -o FILE, or remove the file first\n");
+        assertThat(r.err())
+                .isEqualTo(
+                        "gbakprof: " + backup + ": exists and is not a gbakprof run record (a log, a backup, "
+                                + "a database?); it was left untouched, and nothing was written. Choose another -o FILE, or remove the file first\n");
         assertThat(Files.readAllBytes(backup)).containsExactly(0x01, 0x00, 0x00, 0x00, 0x0a, 0x42);
         // JSON that is not a gbakprof run record, even with a "schema" of its own, is kept too
-        for (String other : List.of("{\"schema\": \"public\", \"tables\": [\"ORDERS\"]}\n", "[{\"name\":\"ORDERS\",\"schema\":\"sales\"}]\n")) {
+        for (String other : List.of(
+                "{\"schema\": \"public\", \"tables\": [\"ORDERS\"]}\n",
+                "[{\"name\":\"ORDERS\",\"schema\":\"sales\"}]\n")) {
             Path json = Files.writeString(dir.resolve("other.json"), other);
-            assertOneLineError(Cli.run("parse", "-o", json.toString(), log), json + ": exists and is not a gbakprof run record");
+            assertOneLineError(
+                    Cli.run("parse", "-o", json.toString(), log), json + ": exists and is not a gbakprof run record");
             assertThat(Files.readString(json)).isEqualTo(other);
         }
         // an earlier record of the same name is what -o replaces
         Path json = dir.resolve("run.json");
         assertThat(Cli.run("parse", "-o", json.toString(), log).code()).isZero();
-        assertThat(Cli.run("parse", "-o", json.toString(), "--label", "again", log).code()).isZero();
+        assertThat(Cli.run("parse", "-o", json.toString(), "--label", "again", log)
+                        .code())
+                .isZero();
         assertThat(Files.readString(json)).contains("\"label\" : \"again\"");
     }
 
     @Test
     void anOutputThatIsADirectoryIsBadUsage(@TempDir Path dir) {
-        Result r = Cli.run("parse", "-o", dir.toString(), Logs.log("shop-tdrw.log").toString());
+        Result r =
+                Cli.run("parse", "-o", dir.toString(), Logs.log("shop-tdrw.log").toString());
         assertOneLineError(r);
-        assertThat(r.err()).isEqualTo("gbakprof: -o " + dir + ": a directory; expected the name of the JSON file to write\n");
+        assertThat(r.err())
+                .isEqualTo("gbakprof: -o " + dir + ": a directory; expected the name of the JSON file to write\n");
     }
 
     @Test
     void summaryNamesTotalPhasesIndexesAndTables() {
         Result r = Cli.run("parse", Logs.log("shop-tdrw.log").toString());
         assertThat(r.code()).isZero();
-        assertThat(r.out()).contains("status     completed", "phases", "indexes", "ORDERS", "1,000,000 records",
-                "rows/s", "top 10 indexes by build time (of 14)");
+        assertThat(r.out())
+                .contains(
+                        "status     completed",
+                        "phases",
+                        "indexes",
+                        "ORDERS",
+                        "1,000,000 records",
+                        "rows/s",
+                        "top 10 indexes by build time (of 14)");
     }
 
     @Test
@@ -91,8 +107,19 @@ class ParseCommandTest {
         assertThat(j.get("status").asText()).isEqualTo("completed");
         assertThat(j.has("startedAt")).isTrue();
         assertThat(j.get("startedAt").isNull()).isTrue();
-        for (String field : List.of("source", "exitCode", "command", "columns", "totalSeconds", "phases", "tables",
-                "indexes", "errors", "warnings", "environment", "cpuSamples")) {
+        for (String field : List.of(
+                "source",
+                "exitCode",
+                "command",
+                "columns",
+                "totalSeconds",
+                "phases",
+                "tables",
+                "indexes",
+                "errors",
+                "warnings",
+                "environment",
+                "cpuSamples")) {
             assertThat(j.has(field)).as(field).isTrue();
         }
         JsonNode idx = j.get("indexes").get(0);
@@ -109,7 +136,12 @@ class ParseCommandTest {
     @Test
     void severalLogsWithJsonGiveAnArrayAndOutputFileIsWritten(@TempDir Path dir) throws Exception {
         Path out = dir.resolve("runs.json");
-        Result r = Cli.run("parse", "--json", "-o", out.toString(), Logs.log("small-tdrw.log").toString(),
+        Result r = Cli.run(
+                "parse",
+                "--json",
+                "-o",
+                out.toString(),
+                Logs.log("small-tdrw.log").toString(),
                 Logs.log("shop-t.log").toString());
         assertThat(r.code()).isZero();
         JsonNode j = new ObjectMapper().readTree(r.out());
@@ -133,13 +165,18 @@ class ParseCommandTest {
         assertThat(j).hasSize(3);
         for (JsonNode r : j) {
             assertThat(r.get("label").asText()).isEqualTo("loop");
-            assertThat(r.get("totalSeconds").asDouble()).isEqualTo(Logs.read("small-tdrw.log").totalSeconds());
+            assertThat(r.get("totalSeconds").asDouble())
+                    .isEqualTo(Logs.read("small-tdrw.log").totalSeconds());
         }
     }
 
     @Test
     void labelOverridesTheFileName() {
-        Result r = Cli.run("parse", "--label", "High performance", Logs.log("small-tdrw.log").toString());
+        Result r = Cli.run(
+                "parse",
+                "--label",
+                "High performance",
+                Logs.log("small-tdrw.log").toString());
         assertThat(r.out()).startsWith("High performance  (");
     }
 
@@ -163,19 +200,27 @@ class ParseCommandTest {
         assertThat(err).hasSize(3);
         assertThat(err.get(0)).startsWith("gbakprof: " + sql + ": ").contains("no gbak restore message");
         assertThat(err.get(1)).startsWith("gbakprof: " + missing + ": ");
-        assertThat(err.get(2)).isEqualTo("gbakprof: 2 of 4 files are not a readable gbak log (said above); the other 2 were parsed");
+        assertThat(err.get(2))
+                .isEqualTo("gbakprof: 2 of 4 files are not a readable gbak log (said above); the other 2 were parsed");
         Result json = Cli.run("parse", "--json", sql.toString(), b);
         assertThat(json.code()).isEqualTo(2);
-        assertThat(new com.fasterxml.jackson.databind.ObjectMapper().readTree(json.out()).get("label").asText()).isEqualTo("shop-tdrw");
+        assertThat(new com.fasterxml.jackson.databind.ObjectMapper()
+                        .readTree(json.out())
+                        .get("label")
+                        .asText())
+                .isEqualTo("shop-tdrw");
         assertThat(json.err()).contains("the other one was parsed");
     }
 
     @Test
     void aLogWithoutStatisticsSaysSoOnItsColumnsLine() throws Exception {
-        Path log = Path.of(ParseCommandTest.class.getResource("/more-logs/small-nost-exists.log").toURI());
+        Path log = Path.of(ParseCommandTest.class
+                .getResource("/more-logs/small-nost-exists.log")
+                .toURI());
         Result r = Cli.run("parse", log.toString());
         assertThat(r.out()).contains("  columns    none (no -st)");
-        assertThat(Cli.run("parse", Logs.log("small-tdrw.log").toString()).out()).contains("  columns    time delta reads writes");
+        assertThat(Cli.run("parse", Logs.log("small-tdrw.log").toString()).out())
+                .contains("  columns    time delta reads writes");
     }
 
     @Test
@@ -215,8 +260,11 @@ class ParseCommandTest {
     @Test
     void aLongTextThatIsNotGbakOutputIsGivenUpEarly(@TempDir Path dir) throws Exception {
         Path f = dir.resolve("server.log");
-        Files.write(f, java.util.stream.IntStream.range(0, 200_000)
-                .mapToObj(i -> "2026-11-29 12:00:00 INFO request " + i + " served").toList());
+        Files.write(
+                f,
+                java.util.stream.IntStream.range(0, 200_000)
+                        .mapToObj(i -> "2026-11-29 12:00:00 INFO request " + i + " served")
+                        .toList());
         assertOneLineError(Cli.run("parse", f.toString()), "server.log", "no gbak restore message in 5000 lines");
     }
 
@@ -227,7 +275,8 @@ class ParseCommandTest {
                 .replace("ORDER_LINES", "ORDER_\u00C7\u00C3O");
         Path f = dir.resolve("names.log");
         Files.writeString(f, text);
-        JsonNode run = new ObjectMapper().readTree(Cli.run("parse", "--json", f.toString()).out());
+        JsonNode run = new ObjectMapper()
+                .readTree(Cli.run("parse", "--json", f.toString()).out());
         assertThat(run.get("indexes").findValuesAsText("name")).contains("PK_AUDIT_\uD83D\uDE00_\u7D22\u5F15Z");
         assertThat(run.get("tables").findValuesAsText("name")).contains("ORDER_\u00C7\u00C3O");
     }
@@ -249,7 +298,10 @@ class ParseCommandTest {
 
     @Test
     void textThatIsNotGbakOutput() {
-        assertOneLineError(Cli.run("parse", Logs.log("README.md").toString()), "README.md", "no gbak restore message",
+        assertOneLineError(
+                Cli.run("parse", Logs.log("README.md").toString()),
+                "README.md",
+                "no gbak restore message",
                 "gbak -c -v -st tdrw");
     }
 
@@ -258,8 +310,10 @@ class ParseCommandTest {
         Result r = Cli.run("parse", Logs.log("small-backup.log").toString());
 
         assertThat(r.code()).isEqualTo(0);
-        assertThat(r.out()).contains("  backup     small.fdb -> small-backup-verbose.fbk, 26,112 bytes written\n")
-                .contains("  total      0.047 s").contains("top 4 tables by write time (of 4)");
+        assertThat(r.out())
+                .contains("  backup     small.fdb -> small-backup-verbose.fbk, 26,112 bytes written\n")
+                .contains("  total      0.047 s")
+                .contains("top 4 tables by write time (of 4)");
     }
 
     @Test
@@ -267,18 +321,27 @@ class ParseCommandTest {
         Result r = Cli.run("parse", Logs.backupLog("small-backup-nodir.log").toString());
 
         assertThat(r.code()).isEqualTo(1);
-        assertThat(r.out()).contains("  status     failed").contains("ERROR:cannot open backup file /nonexistent-dir/small.fbk");
+        assertThat(r.out())
+                .contains("  status     failed")
+                .contains("ERROR:cannot open backup file /nonexistent-dir/small.fbk");
     }
 
     @Test
     void reportRefusesALogOfBackupsOnly(@TempDir Path dir) {
-        assertOneLineError(Cli.run("report", "--out", dir.resolve("rep").toString(), Logs.log("small-backup.log").toString()),
-                "small-backup.log", "a backup (gbak -b), not a restore");
+        assertOneLineError(
+                Cli.run(
+                        "report",
+                        "--out",
+                        dir.resolve("rep").toString(),
+                        Logs.log("small-backup.log").toString()),
+                "small-backup.log",
+                "a backup (gbak -b), not a restore");
     }
 
     @Test
     void restoreLogWithoutTimingColumns() {
-        assertOneLineError(Cli.run("parse", Logs.log("shop-nost.log").toString()), "shop-nost.log:", "no time or delta");
+        assertOneLineError(
+                Cli.run("parse", Logs.log("shop-nost.log").toString()), "shop-nost.log:", "no time or delta");
     }
 
     @Test
@@ -302,7 +365,8 @@ class ParseCommandTest {
     void versionAndHelp() {
         assertThat(Cli.run("--version").code()).isZero();
         Result help = Cli.run("--help");
-        assertThat(help.out()).contains("parse", "run", "inspect", "plan", "report", "compare", "matrix", "demo", "help");
+        assertThat(help.out())
+                .contains("parse", "run", "inspect", "plan", "report", "compare", "matrix", "demo", "help");
         assertThat(Cli.run("help", "parse").out()).contains("Usage: gbakprof parse");
         assertThat(Cli.run("--debug", "parse", "--help").out()).contains("Usage: gbakprof parse");
         Result typo = Cli.run("pars", "x.log");
@@ -314,7 +378,9 @@ class ParseCommandTest {
     void onlyTheCommandNamedIsBuilt() {
         // every command: what help lists (the count grows as commands are added)
         java.util.List<String> all = Main.commandsFor(new String[] {});
-        assertThat(all).contains("parse", "run", "report", "compare", "estimate", "matrix", "demo", "history", "check", "help");
+        assertThat(all)
+                .contains(
+                        "parse", "run", "report", "compare", "estimate", "matrix", "demo", "history", "check", "help");
         assertThat(Main.commandsFor(new String[] {"parse", "x.log"})).containsExactly("parse");
         assertThat(Main.commandsFor(new String[] {"--debug", "report", "run"})).containsExactly("report");
         assertThat(Main.commandsFor(new String[] {"--help"})).isEqualTo(all);

@@ -1,14 +1,13 @@
 package dev.gbakprof.cli;
 
-import dev.gbakprof.testutil.Cli;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.gbakprof.testutil.Cli;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** A bad --password-file is one line naming the file and what was expected, exit 2, before any server is asked. */
 class PasswordFileTest {
@@ -19,12 +18,24 @@ class PasswordFileTest {
         Files.write(pw, new byte[] {'c', 'a', 'f', (byte) 0xE9, '\n'}); // café in Latin-1
         for (String command : new String[] {"run", "inspect"}) {
             Cli.Result r = command.equals("run")
-                    ? Cli.run("run", "--via", "service", "--password-file", pw.toString(), "--backup", "/nowhere/x.fbk",
-                    "--database", "/nowhere/x.fdb", "--runs-dir", dir.resolve("runs").toString())
+                    ? Cli.run(
+                            "run",
+                            "--via",
+                            "service",
+                            "--password-file",
+                            pw.toString(),
+                            "--backup",
+                            "/nowhere/x.fbk",
+                            "--database",
+                            "/nowhere/x.fdb",
+                            "--runs-dir",
+                            dir.resolve("runs").toString())
                     : Cli.run("inspect", "/nowhere/x.fdb", "--password-file", pw.toString());
             assertThat(r.code()).as(command).isEqualTo(2);
-            assertThat(r.err()).as(command).isEqualToIgnoringNewLines("gbakprof: " + pw
-                    + ": not UTF-8 text; expected the password on its first line, in UTF-8");
+            assertThat(r.err())
+                    .as(command)
+                    .isEqualToIgnoringNewLines(
+                            "gbakprof: " + pw + ": not UTF-8 text; expected the password on its first line, in UTF-8");
         }
         assertThat(dir.resolve("runs")).doesNotExist();
     }
@@ -35,8 +46,10 @@ class PasswordFileTest {
         Files.writeString(pw, "   \t\n", StandardCharsets.UTF_8);
         Cli.Result r = Cli.run("inspect", "/nowhere/x.fdb", "--password-file", pw.toString());
         assertThat(r.code()).isEqualTo(2);
-        assertThat(r.err()).isEqualToIgnoringNewLines("gbakprof: " + pw
-                + ": empty password file; expected the password on its first line (or an ISC_PASSWORD=<password> line)");
+        assertThat(r.err())
+                .isEqualToIgnoringNewLines(
+                        "gbakprof: " + pw
+                                + ": empty password file; expected the password on its first line (or an ISC_PASSWORD=<password> line)");
     }
 
     @Test
@@ -66,12 +79,15 @@ class PasswordFileTest {
                 """, StandardCharsets.UTF_8);
         assertThat(Passwords.read(pw)).isEqualTo("s3cr=t x");
         Files.writeString(pw, "ISC_PASSWORD='one'\nexport ISC_PASSWORD=two\n", StandardCharsets.UTF_8);
-        assertThat(Passwords.read(pw)).as("the last assignment, as a shell reads it").isEqualTo("two");
+        assertThat(Passwords.read(pw))
+                .as("the last assignment, as a shell reads it")
+                .isEqualTo("two");
         Files.writeString(pw, "# comment\nISC_PASSWORD=\n", StandardCharsets.UTF_8);
         Cli.Result r = Cli.run("inspect", "/nowhere/x.fdb", "--password-file", pw.toString());
         assertThat(r.code()).isEqualTo(2);
-        assertThat(r.err()).isEqualToIgnoringNewLines("gbakprof: " + pw
-                + ": its ISC_PASSWORD line is empty; expected ISC_PASSWORD=<password>");
+        assertThat(r.err())
+                .isEqualToIgnoringNewLines(
+                        "gbakprof: " + pw + ": its ISC_PASSWORD line is empty; expected ISC_PASSWORD=<password>");
     }
 
     @Test

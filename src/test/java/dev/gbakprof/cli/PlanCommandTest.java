@@ -1,5 +1,9 @@
 package dev.gbakprof.cli;
 
+import static dev.gbakprof.power.RecordedRunner.powercfg;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.gbakprof.power.FakePowercfg;
@@ -8,19 +12,14 @@ import dev.gbakprof.power.LinuxCpuFreq;
 import dev.gbakprof.power.PowerPlanSwitcher;
 import dev.gbakprof.power.RecordedRunner;
 import dev.gbakprof.power.WindowsPowerCfg;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
-
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-
-import static dev.gbakprof.power.RecordedRunner.powercfg;
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
 
 class PlanCommandTest {
 
@@ -44,7 +43,9 @@ class PlanCommandTest {
             @Override
             @SuppressWarnings("unchecked")
             public <K> K create(Class<K> cls) throws Exception {
-                return cls == PlanCommand.class ? (K) new PlanCommand(switcher) : CommandLine.defaultFactory().create(cls);
+                return cls == PlanCommand.class
+                        ? (K) new PlanCommand(switcher)
+                        : CommandLine.defaultFactory().create(cls);
             }
         };
         return Main.execute(args, new PrintWriter(out), new PrintWriter(err), factory);
@@ -53,7 +54,8 @@ class PlanCommandTest {
     /** This machine, where the brief was written, is a Linux virtual machine without cpufreq. */
     private static void assumeLinuxWithoutCpufreq() {
         assumeTrue(System.getProperty("os.name").startsWith("Linux"), "Linux only");
-        assumeTrue(!Files.exists(Path.of("/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor")),
+        assumeTrue(
+                !Files.exists(Path.of("/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor")),
                 "this machine has cpufreq");
     }
 
@@ -67,8 +69,10 @@ class PlanCommandTest {
         List<String> lines = out.toString().lines().toList();
         assertThat(lines.subList(0, 2)).containsExactly("Power plan:   unknown", "Performance:  unknown");
         assertThat(lines.get(2)).startsWith("Source:       unknown: no cpufreq in /sys (virtual machine");
-        assertThat(lines).contains("Details:",
-                "  cpufreq:               none (no /sys/devices/system/cpu/cpu*/cpufreq/scaling_governor)");
+        assertThat(lines)
+                .contains(
+                        "Details:",
+                        "  cpufreq:               none (no /sys/devices/system/cpu/cpu*/cpufreq/scaling_governor)");
         assertThat(err.toString()).isEmpty();
     }
 
@@ -79,7 +83,9 @@ class PlanCommandTest {
         int exit = run("plan", "--check");
 
         assertThat(exit).isEqualTo(3);
-        assertThat(out.toString().lines().toList()).singleElement().asString()
+        assertThat(out.toString().lines().toList())
+                .singleElement()
+                .asString()
                 .startsWith("UNKNOWN: power plan: no cpufreq in /sys (virtual machine");
     }
 
@@ -90,7 +96,8 @@ class PlanCommandTest {
         int exit = run("plan", "--set", "high-performance");
 
         assertThat(exit).isEqualTo(1);
-        assertThat(err.toString()).startsWith("gbakprof: cannot set a power plan: no cpufreq in /sys (virtual machine")
+        assertThat(err.toString())
+                .startsWith("gbakprof: cannot set a power plan: no cpufreq in /sys (virtual machine")
                 .contains("set the power plan of the host it runs on");
     }
 
@@ -101,13 +108,17 @@ class PlanCommandTest {
         int exit = run("plan", "--set", "turbo");
 
         assertThat(exit).isEqualTo(2);
-        assertThat(err.toString().strip()).startsWith("gbakprof: no governor or plan named 'turbo'; governors: performance"
-                + " powersave schedutil ondemand conservative userspace; aliases: balanced, high-performance")
-                .endsWith("(and none can be set here: no cpufreq in /sys (virtual machine: the hypervisor host sets the CPU"
-                        + " frequency))");
+        assertThat(err.toString().strip())
+                .startsWith("gbakprof: no governor or plan named 'turbo'; governors: performance"
+                        + " powersave schedutil ondemand conservative userspace; aliases: balanced, high-performance")
+                .endsWith(
+                        "(and none can be set here: no cpufreq in /sys (virtual machine: the hypervisor host sets the CPU"
+                                + " frequency))");
         out.getBuffer().setLength(0);
         err.getBuffer().setLength(0);
-        assertThat(run("plan", "--set", "performance")).as("a governor's name: known, but not settable here").isEqualTo(1);
+        assertThat(run("plan", "--set", "performance"))
+                .as("a governor's name: known, but not settable here")
+                .isEqualTo(1);
     }
 
     @Test
@@ -127,12 +138,16 @@ class PlanCommandTest {
 
     @Test
     void checkOfBalancedExitsOneWithOneLine() {
-        int exit = run(new WindowsPowerCfg(new FakePowercfg(powercfg("en-list-balanced-active-msdocs.txt")).runner()),
-                "plan", "--check");
+        int exit = run(
+                new WindowsPowerCfg(new FakePowercfg(powercfg("en-list-balanced-active-msdocs.txt")).runner()),
+                "plan",
+                "--check");
 
         assertThat(exit).isEqualTo(1);
-        assertThat(out.toString()).isEqualTo("NOT PERFORMANCE: power plan Balanced (" + BALANCED + ") is not a"
-                + " performance plan [powercfg]; gbakprof plan --set high-performance" + System.lineSeparator());
+        assertThat(out.toString())
+                .isEqualTo("NOT PERFORMANCE: power plan Balanced (" + BALANCED + ") is not a"
+                        + " performance plan [powercfg]; gbakprof plan --set high-performance"
+                        + System.lineSeparator());
     }
 
     @Test
@@ -143,33 +158,39 @@ class PlanCommandTest {
 
         assertThat(exit).isZero();
         assertThat(runner.calls()).contains(List.of("powercfg", "/setactive", HIGH));
-        assertThat(out.toString().lines().toList()).containsExactly(
-                "Power plan set to High performance (" + HIGH + ") (was Balanced (" + BALANCED + "))",
-                "OK: power plan High performance (" + HIGH + ") is a performance plan [powercfg]");
+        assertThat(out.toString().lines().toList())
+                .containsExactly(
+                        "Power plan set to High performance (" + HIGH + ") (was Balanced (" + BALANCED + "))",
+                        "OK: power plan High performance (" + HIGH + ") is a performance plan [powercfg]");
     }
 
     @Test
     void planListsTheWindowsPlansWithTheActiveOneMarked() {
         run(new WindowsPowerCfg(new FakePowercfg(powercfg("en-list-balanced-active-msdocs.txt")).runner()), "plan");
 
-        assertThat(out.toString().lines().toList()).startsWith(
-                "Power plan:   Balanced (" + BALANCED + ")",
-                "Performance:  no",
-                "Source:       powercfg",
-                "Plans (* active):",
-                "  * Balanced          " + BALANCED,
-                "    High performance  " + HIGH,
-                "    Power saver       a1841308-3541-4fab-bc81-f71556f20b4a");
+        assertThat(out.toString().lines().toList())
+                .startsWith(
+                        "Power plan:   Balanced (" + BALANCED + ")",
+                        "Performance:  no",
+                        "Source:       powercfg",
+                        "Plans (* active):",
+                        "  * Balanced          " + BALANCED,
+                        "    High performance  " + HIGH,
+                        "    Power saver       a1841308-3541-4fab-bc81-f71556f20b4a");
     }
 
     @Test
     void setOfAnUnknownPlanIsBadUsage() {
-        int exit = run(new WindowsPowerCfg(new FakePowercfg(powercfg("de-list-custom-ultimate-active.txt")).runner()),
-                "plan", "--set", "Turbo");
+        int exit = run(
+                new WindowsPowerCfg(new FakePowercfg(powercfg("de-list-custom-ultimate-active.txt")).runner()),
+                "plan",
+                "--set",
+                "Turbo");
 
         assertThat(exit).isEqualTo(2);
-        assertThat(err.toString()).startsWith("gbakprof: no power plan named 'Turbo'; plans on this system:"
-                + " Ausbalanciert (" + BALANCED + ")");
+        assertThat(err.toString())
+                .startsWith("gbakprof: no power plan named 'Turbo'; plans on this system:" + " Ausbalanciert ("
+                        + BALANCED + ")");
     }
 
     @Test
@@ -182,7 +203,7 @@ class PlanCommandTest {
         int exit = run(new LinuxCpuFreq(sysfs.root(), new RecordedRunner()), "plan", "--check");
 
         assertThat(exit).isZero();
-        assertThat(out.toString()).isEqualTo("OK: power plan performance is a performance plan [cpufreq]"
-                + System.lineSeparator());
+        assertThat(out.toString())
+                .isEqualTo("OK: power plan performance is a performance plan [cpufreq]" + System.lineSeparator());
     }
 }

@@ -1,9 +1,8 @@
 package dev.gbakprof.cli;
 
-import dev.gbakprof.store.ReportDir;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.gbakprof.store.ReportDir;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
@@ -11,15 +10,21 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** report, compare and demo through the command line, on the real samples. */
 class ReportCommandsTest {
-    private static final String[] FULL = {"src/test/resources/report/ab/full-cpu/run1.log", "src/test/resources/report/ab/full-cpu/run2.log",
-        "src/test/resources/report/ab/full-cpu/run3.log"};
-    private static final String[] QUOTA = {"src/test/resources/report/ab/cpu-quota-50/run1.log", "src/test/resources/report/ab/cpu-quota-50/run2.log",
-        "src/test/resources/report/ab/cpu-quota-50/run3.log"};
+    private static final String[] FULL = {
+        "src/test/resources/report/ab/full-cpu/run1.log",
+        "src/test/resources/report/ab/full-cpu/run2.log",
+        "src/test/resources/report/ab/full-cpu/run3.log"
+    };
+    private static final String[] QUOTA = {
+        "src/test/resources/report/ab/cpu-quota-50/run1.log",
+        "src/test/resources/report/ab/cpu-quota-50/run2.log",
+        "src/test/resources/report/ab/cpu-quota-50/run3.log"
+    };
 
     @TempDir
     Path tmp;
@@ -42,7 +47,9 @@ class ReportCommandsTest {
     @Test
     void failIfSlowerExitsOneWhenTheCandidateIsSlowerThanAllowed() {
         assertThat(run(ab("--fail-if-slower", "10"))).isEqualTo(Main.FAILED);
-        assertThat(out.toString()).contains("FAIL cpu-quota-50: median total 26.442 s is 103.8% slower than full-cpu (12.972 s); allowed: 10% slower");
+        assertThat(out.toString())
+                .contains(
+                        "FAIL cpu-quota-50: median total 26.442 s is 103.8% slower than full-cpu (12.972 s); allowed: 10% slower");
     }
 
     @Test
@@ -53,14 +60,21 @@ class ReportCommandsTest {
 
     @Test
     void failIfSlowerAgainstTheSlowerBaselinePasses() {
-        assertThat(run(ab("--baseline", "cpu-quota-50", "--fail-if-slower", "0"))).isEqualTo(Main.OK);
+        assertThat(run(ab("--baseline", "cpu-quota-50", "--fail-if-slower", "0")))
+                .isEqualTo(Main.OK);
         assertThat(out.toString()).contains("ok full-cpu: median total 12.972 s is 50.9% shorter than cpu-quota-50");
     }
 
     @Test
     void failIfSlowerCannotPassWithoutATotal() {
-        int code = run("compare", "--out", tmp.toString(), "Balanced=src/test/resources/report/article-balanced.log",
-                "High performance=src/test/resources/report/article-high-performance.log", "--fail-if-slower", "10");
+        int code = run(
+                "compare",
+                "--out",
+                tmp.toString(),
+                "Balanced=src/test/resources/report/article-balanced.log",
+                "High performance=src/test/resources/report/article-high-performance.log",
+                "--fail-if-slower",
+                "10");
         assertThat(code).isEqualTo(Main.FAILED);
         assertThat(out.toString()).contains("FAIL High performance: cannot check --fail-if-slower 10%");
     }
@@ -68,11 +82,22 @@ class ReportCommandsTest {
     @Test
     void compareWritesEveryFileAndPrintsTheHeadline() throws Exception {
         assertThat(run(ab())).isEqualTo(Main.OK);
-        assertThat(out.toString()).startsWith("full-cpu restored in 13.0 s, 51% less time than cpu-quota-50 (26.4 s), 3 runs each.\n");
+        assertThat(out.toString())
+                .startsWith("full-cpu restored in 13.0 s, 51% less time than cpu-quota-50 (26.4 s), 3 runs each.\n");
         try (Stream<Path> files = Files.list(tmp)) {
-            assertThat(files.map(p -> p.getFileName().toString())).containsExactlyInAnyOrder("report.png", "total.png",
-                    "phases.png", "indexes.png", "tables.png", "timeline.png", "summary.md", "runs.csv", "indexes.csv",
-                    "tables.csv", ReportDir.MANIFEST);
+            assertThat(files.map(p -> p.getFileName().toString()))
+                    .containsExactlyInAnyOrder(
+                            "report.png",
+                            "total.png",
+                            "phases.png",
+                            "indexes.png",
+                            "tables.png",
+                            "timeline.png",
+                            "summary.md",
+                            "runs.csv",
+                            "indexes.csv",
+                            "tables.csv",
+                            ReportDir.MANIFEST);
         }
     }
 
@@ -82,12 +107,19 @@ class ReportCommandsTest {
         for (String name : List.of("cpu.png", "total.png", "tables.png")) {
             Files.writeString(u.resolve(name), "mine\n");
         }
-        assertThat(run("compare", "--out", u.toString(), "samples/article-balanced.log",
-                "samples/article-high-performance.log")).isEqualTo(Main.BAD_INPUT);
-        assertThat(err.toString()).isEqualTo("gbakprof: " + u.resolve("total.png") + ": not written by gbakprof; it was "
-                + "left untouched, and nothing was written. Choose another --out, or move the file away\n");
+        assertThat(run(
+                        "compare",
+                        "--out",
+                        u.toString(),
+                        "samples/article-balanced.log",
+                        "samples/article-high-performance.log"))
+                .isEqualTo(Main.BAD_INPUT);
+        assertThat(err.toString())
+                .isEqualTo("gbakprof: " + u.resolve("total.png") + ": not written by gbakprof; it was "
+                        + "left untouched, and nothing was written. Choose another --out, or move the file away\n");
         try (Stream<Path> files = Files.list(u)) {
-            assertThat(files.map(p -> p.getFileName().toString())).containsExactlyInAnyOrder("cpu.png", "total.png", "tables.png");
+            assertThat(files.map(p -> p.getFileName().toString()))
+                    .containsExactlyInAnyOrder("cpu.png", "total.png", "tables.png");
         }
         for (String name : List.of("cpu.png", "total.png", "tables.png")) {
             assertThat(u.resolve(name)).hasContent("mine");
@@ -101,8 +133,9 @@ class ReportCommandsTest {
         byte[] log = Files.readAllBytes(Path.of("src/test/resources/report/shop-tdrw.log"));
         Path summary = Files.write(d.resolve("summary.md"), log);
         assertThat(run("report", "--out", d.toString(), summary.toString())).isEqualTo(Main.BAD_INPUT);
-        assertThat(err.toString()).isEqualTo("gbakprof: " + summary + ": is also an input (" + summary + "); it was left "
-                + "untouched, and nothing was written. Choose another --out\n");
+        assertThat(err.toString())
+                .isEqualTo("gbakprof: " + summary + ": is also an input (" + summary + "); it was left "
+                        + "untouched, and nothing was written. Choose another --out\n");
         assertThat(Files.readAllBytes(summary)).isEqualTo(log);
         try (Stream<Path> files = Files.list(d)) {
             assertThat(files).containsExactly(summary);
@@ -111,9 +144,11 @@ class ReportCommandsTest {
 
     @Test
     void aLaterReportReplacesAnEarlierOneAndRemovesItsChartsThatNoLongerApply() {
-        assertThat(run("report", "--out", tmp.toString(), "samples/shop-cpu.json")).isEqualTo(Main.OK);
+        assertThat(run("report", "--out", tmp.toString(), "samples/shop-cpu.json"))
+                .isEqualTo(Main.OK);
         assertThat(tmp.resolve("cpu.png")).exists();
-        assertThat(run("report", "--out", tmp.toString(), "src/test/resources/report/shop-tdrw.log")).as(err.toString())
+        assertThat(run("report", "--out", tmp.toString(), "src/test/resources/report/shop-tdrw.log"))
+                .as(err.toString())
                 .isEqualTo(Main.OK);
         assertThat(tmp.resolve("cpu.png")).doesNotExist();
         assertThat(tmp.resolve("report.png")).exists();
@@ -122,9 +157,11 @@ class ReportCommandsTest {
     @Test
     void anOutThatIsARegularFileIsBadUsage() throws Exception {
         Path file = Files.writeString(tmp.resolve("outfile"), "mine\n");
-        assertThat(run("report", "--out", file.toString(), "src/test/resources/report/shop-tdrw.log")).isEqualTo(Main.BAD_INPUT);
-        assertThat(err.toString()).isEqualTo("gbakprof: " + file + ": not a directory; the report's files go into a "
-                + "directory (created if missing): choose another --out\n");
+        assertThat(run("report", "--out", file.toString(), "src/test/resources/report/shop-tdrw.log"))
+                .isEqualTo(Main.BAD_INPUT);
+        assertThat(err.toString())
+                .isEqualTo("gbakprof: " + file + ": not a directory; the report's files go into a "
+                        + "directory (created if missing): choose another --out\n");
         assertThat(file).hasContent("mine");
     }
 
@@ -142,14 +179,22 @@ class ReportCommandsTest {
 
     @Test
     void labelEqualsPathLabelsAnInput() {
-        assertThat(run("report", "--out", tmp.toString(), "shop=src/test/resources/report/shop-tdrw.log")).isEqualTo(Main.OK);
+        assertThat(run("report", "--out", tmp.toString(), "shop=src/test/resources/report/shop-tdrw.log"))
+                .isEqualTo(Main.OK);
         assertThat(out.toString()).startsWith("shop restored in 11.6 s (1 run).");
     }
 
     @Test
     void compareOfOneLabelIsBadUsage() {
-        assertThat(run("compare", "--out", tmp.toString(), "src/test/resources/report/ab/full-cpu/run1.log", "src/test/resources/report/ab/full-cpu/run2.log",
-                "--label-from", "dir")).isEqualTo(Main.BAD_INPUT);
+        assertThat(run(
+                        "compare",
+                        "--out",
+                        tmp.toString(),
+                        "src/test/resources/report/ab/full-cpu/run1.log",
+                        "src/test/resources/report/ab/full-cpu/run2.log",
+                        "--label-from",
+                        "dir"))
+                .isEqualTo(Main.BAD_INPUT);
         assertThat(err.toString()).contains("compare needs at least two labels; all 2 run(s) are labelled 'full-cpu'");
     }
 
@@ -161,22 +206,28 @@ class ReportCommandsTest {
 
     @Test
     void badSizeLanguageOrFileAreBadUsage() {
-        assertThat(run("report", "--out", tmp.toString(), "--size", "big", "src/test/resources/report/shop-tdrw.log")).isEqualTo(Main.BAD_INPUT);
-        assertThat(run("report", "--out", tmp.toString(), "--lang", "de", "src/test/resources/report/shop-tdrw.log")).isEqualTo(Main.BAD_INPUT);
-        assertThat(run("report", "--out", tmp.toString(), "samples/no-such.log")).isEqualTo(Main.BAD_INPUT);
+        assertThat(run("report", "--out", tmp.toString(), "--size", "big", "src/test/resources/report/shop-tdrw.log"))
+                .isEqualTo(Main.BAD_INPUT);
+        assertThat(run("report", "--out", tmp.toString(), "--lang", "de", "src/test/resources/report/shop-tdrw.log"))
+                .isEqualTo(Main.BAD_INPUT);
+        assertThat(run("report", "--out", tmp.toString(), "samples/no-such.log"))
+                .isEqualTo(Main.BAD_INPUT);
         assertThat(err.toString()).contains("'big' is not a size WxH").contains("unknown language 'de'");
     }
 
     @Test
     void aJsonFileWithoutRunRecordsIsBadInputNamingTheFile() throws Exception {
         Path empty = Files.writeString(tmp.resolve("empty.json"), "[]\n");
-        assertThat(run("report", "--out", tmp.resolve("r").toString(), empty.toString())).isEqualTo(Main.BAD_INPUT);
+        assertThat(run("report", "--out", tmp.resolve("r").toString(), empty.toString()))
+                .isEqualTo(Main.BAD_INPUT);
         Path foreign = Files.writeString(tmp.resolve("foreign.json"), "[{\"foo\":1}]\n");
-        assertThat(run("report", "--out", tmp.resolve("r").toString(), foreign.toString())).isEqualTo(Main.BAD_INPUT);
-        assertThat(err.toString()).isEqualTo("gbakprof: " + empty + ": an empty JSON array, no run records in it; "
-                + "expected a gbakprof run record or an array of them\n"
-                + "gbakprof: " + foreign + ": element 1 of the array: not a gbakprof run record "
-                + "(no \"schema\": \"gbakprof.run/1\"); expected a gbakprof run record or a gbak log\n");
+        assertThat(run("report", "--out", tmp.resolve("r").toString(), foreign.toString()))
+                .isEqualTo(Main.BAD_INPUT);
+        assertThat(err.toString())
+                .isEqualTo("gbakprof: " + empty + ": an empty JSON array, no run records in it; "
+                        + "expected a gbakprof run record or an array of them\n"
+                        + "gbakprof: " + foreign + ": element 1 of the array: not a gbakprof run record "
+                        + "(no \"schema\": \"gbakprof.run/1\"); expected a gbakprof run record or a gbak log\n");
         assertThat(tmp.resolve("r")).doesNotExist();
     }
 
@@ -186,9 +237,10 @@ class ReportCommandsTest {
         // the same restore three times a side would give a "real" difference with an interval of zero width
         assertThat(run("compare", "--out", tmp.resolve("r").toString(), "A=" + FULL[0], "A=" + copy, "B=" + QUOTA[0]))
                 .isEqualTo(Main.BAD_INPUT);
-        assertThat(err.toString()).isEqualTo("gbakprof: " + copy + ": the same restore as " + FULL[0]
-                + " (the same statistics lines: every clock, row count, read and write); each run must be a restore "
-                + "of its own: give it once\n");
+        assertThat(err.toString())
+                .isEqualTo("gbakprof: " + copy + ": the same restore as " + FULL[0]
+                        + " (the same statistics lines: every clock, row count, read and write); each run must be a restore "
+                        + "of its own: give it once\n");
         assertThat(tmp.resolve("r")).doesNotExist();
     }
 
@@ -196,13 +248,24 @@ class ReportCommandsTest {
     void oneRestoreSavedAsUtf8CrlfAndUtf16IsOneRestoreNotThree() {
         // the same gbak output in three encodings: different bytes, the same statistics lines
         String logs = "src/test/resources/logs/";
-        assertThat(run("report", "--out", tmp.resolve("r").toString(), logs + "small-tdrw.log",
-                logs + "small-tdrw.crlf.log")).isEqualTo(Main.BAD_INPUT);
+        assertThat(run(
+                        "report",
+                        "--out",
+                        tmp.resolve("r").toString(),
+                        logs + "small-tdrw.log",
+                        logs + "small-tdrw.crlf.log"))
+                .isEqualTo(Main.BAD_INPUT);
         assertThat(err.toString()).contains("small-tdrw.crlf.log: the same restore as " + logs + "small-tdrw.log");
         err.getBuffer().setLength(0);
-        assertThat(run("report", "--out", tmp.resolve("r").toString(), logs + "small-tdrw.utf16le.log",
-                logs + "small-tdrw.utf8bom.log")).isEqualTo(Main.BAD_INPUT);
-        assertThat(err.toString()).contains("small-tdrw.utf8bom.log: the same restore as " + logs + "small-tdrw.utf16le.log");
+        assertThat(run(
+                        "report",
+                        "--out",
+                        tmp.resolve("r").toString(),
+                        logs + "small-tdrw.utf16le.log",
+                        logs + "small-tdrw.utf8bom.log"))
+                .isEqualTo(Main.BAD_INPUT);
+        assertThat(err.toString())
+                .contains("small-tdrw.utf8bom.log: the same restore as " + logs + "small-tdrw.utf16le.log");
         assertThat(tmp.resolve("r")).doesNotExist();
     }
 
@@ -218,14 +281,16 @@ class ReportCommandsTest {
 
     @Test
     void aFailedRestoreIsReportedAndExitsOne() {
-        assertThat(run("report", "--out", tmp.toString(), "src/test/resources/report/dupfail-tdrw.log")).isEqualTo(Main.FAILED);
+        assertThat(run("report", "--out", tmp.toString(), "src/test/resources/report/dupfail-tdrw.log"))
+                .isEqualTo(Main.FAILED);
         assertThat(Files.exists(tmp.resolve("report.png"))).isTrue();
     }
 
     @Test
     void demoRendersEverySampleSet() {
         assertThat(run("demo", "--out", tmp.toString())).isEqualTo(Main.OK);
-        assertThat(out.toString()).contains(tmp.resolve("ab") + ": 6 run(s), 10 files")
+        assertThat(out.toString())
+                .contains(tmp.resolve("ab") + ": 6 run(s), 10 files")
                 .contains(tmp.resolve("article") + ": 2 run(s), 8 files");
         assertThat(tmp.resolve("ab/report.png")).exists();
         assertThat(tmp.resolve("article/indexes.png")).exists();

@@ -1,21 +1,20 @@
 package dev.gbakprof.cli;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.gbakprof.testutil.Cli;
 import dev.gbakprof.testutil.FirebirdServer;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Test;
-
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 
 /**
  * report and compare on run folders made by the real gbak through each route: embedded (a local file), remote
@@ -34,14 +33,40 @@ class RunFoldersCompareTest {
         f = FirebirdServer.folder();
         Path fbk = f.backup("small");
         Path runs = f.resolve("runs");
-        Cli.Result a = Cli.run("run", "--backup", fbk.toString(), "--database", f.resolve("local.fdb").toString(),
-                "--runs-dir", runs.toString(), "--label", "local");
+        Cli.Result a = Cli.run(
+                "run",
+                "--backup",
+                fbk.toString(),
+                "--database",
+                f.resolve("local.fdb").toString(),
+                "--runs-dir",
+                runs.toString(),
+                "--label",
+                "local");
         assertThat(a.code()).as(a.err()).isZero();
-        Cli.Result b = Cli.run("run", "--backup", fbk.toString(), "--database", "localhost:" + f.resolve("remote.fdb"),
-                "--runs-dir", runs.toString(), "--label", "remote");
+        Cli.Result b = Cli.run(
+                "run",
+                "--backup",
+                fbk.toString(),
+                "--database",
+                "localhost:" + f.resolve("remote.fdb"),
+                "--runs-dir",
+                runs.toString(),
+                "--label",
+                "remote");
         assertThat(b.code()).as(b.err()).isZero();
-        Cli.Result c = Cli.run("run", "--via", "service", "--backup", fbk.toString(), "--database",
-                f.resolve("svc.fdb").toString(), "--runs-dir", runs.toString(), "--label", "svc");
+        Cli.Result c = Cli.run(
+                "run",
+                "--via",
+                "service",
+                "--backup",
+                fbk.toString(),
+                "--database",
+                f.resolve("svc.fdb").toString(),
+                "--runs-dir",
+                runs.toString(),
+                "--label",
+                "svc");
         assertThat(c.code()).as(c.err()).isZero();
         local = folder(runs, "-local");
         remote = folder(runs, "-remote");
@@ -57,7 +82,9 @@ class RunFoldersCompareTest {
 
     private static Path folder(Path runs, String suffix) throws IOException {
         try (Stream<Path> s = Files.list(runs)) {
-            return s.filter(p -> p.getFileName().toString().endsWith(suffix)).findFirst().orElseThrow();
+            return s.filter(p -> p.getFileName().toString().endsWith(suffix))
+                    .findFirst()
+                    .orElseThrow();
         }
     }
 
@@ -75,8 +102,12 @@ class RunFoldersCompareTest {
 
     @Test
     void aGbakLogInARunFolderTakesItsRunsLabelSoRoutesAreNotMerged() throws Exception {
-        Cli.Result r = Cli.run("report", "--json", local.resolve("gbak.log").toString(),
-                remote.resolve("gbak.log").toString(), svc.resolve("gbak.log").toString());
+        Cli.Result r = Cli.run(
+                "report",
+                "--json",
+                local.resolve("gbak.log").toString(),
+                remote.resolve("gbak.log").toString(),
+                svc.resolve("gbak.log").toString());
         assertThat(r.code()).as(r.err()).isZero();
         JsonNode root = JSON.readTree(r.out());
         // not three runs of one configuration "gbak": each run's own label
@@ -103,12 +134,17 @@ class RunFoldersCompareTest {
         Cli.Result r = Cli.run("compare", "--out", out.toString(), local.toString(), svc.toString());
         assertThat(r.code()).as(r.err()).isZero();
         assertThat(r.out()).contains("Also differs: route — embedded vs services manager");
-        assertThat(Files.readString(out.resolve("summary.md"))).contains("Also differs: route — embedded vs services manager");
+        assertThat(Files.readString(out.resolve("summary.md")))
+                .contains("Also differs: route — embedded vs services manager");
     }
 
     @Test
     void aRecordAndItsOwnRawLogAreOneRestoreCountedTwice() {
-        Cli.Result r = Cli.run("report", "--json", local.resolve("run.json").toString(), local.resolve("gbak.log").toString());
+        Cli.Result r = Cli.run(
+                "report",
+                "--json",
+                local.resolve("run.json").toString(),
+                local.resolve("gbak.log").toString());
         assertThat(r.code()).isEqualTo(Main.BAD_INPUT);
         assertThat(r.err()).contains("the same restore as");
     }
@@ -122,7 +158,10 @@ class RunFoldersCompareTest {
 
     @Test
     void aFolderThatHoldsNoRunIsBadInputNamingIt() {
-        Cli.Result r = Cli.run("report", "--json", f.resolve("runs").getParent().resolve("nothing-here").toString());
+        Cli.Result r = Cli.run(
+                "report",
+                "--json",
+                f.resolve("runs").getParent().resolve("nothing-here").toString());
         assertThat(r.code()).isEqualTo(Main.BAD_INPUT);
     }
 }

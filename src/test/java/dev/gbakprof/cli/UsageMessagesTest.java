@@ -1,14 +1,13 @@
 package dev.gbakprof.cli;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.gbakprof.testutil.Cli;
 import dev.gbakprof.testutil.Cli.Result;
 import dev.gbakprof.testutil.Firebird;
+import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
-import java.nio.file.Path;
-
-import static org.assertj.core.api.Assertions.assertThat;
 
 /** What a first-time user mistypes gets a message that says what was meant or allowed, exit 2. */
 class UsageMessagesTest {
@@ -17,15 +16,17 @@ class UsageMessagesTest {
     void anUnknownCommandIsNamedWithTheNearestCommands() {
         Result r = Cli.run("pars", "x.log");
         assertThat(r.code()).isEqualTo(2);
-        assertThat(r.err().lines()).containsExactly("gbakprof: unknown command 'pars' (did you mean parse?)",
-                "Try 'gbakprof --help'.");
+        assertThat(r.err().lines())
+                .containsExactly("gbakprof: unknown command 'pars' (did you mean parse?)", "Try 'gbakprof --help'.");
         assertThat(Cli.run("metrix").err()).startsWith("gbakprof: unknown command 'metrix' (did you mean matrix?)");
         assertThat(Cli.run("rep").err()).startsWith("gbakprof: unknown command 'rep' (did you mean report?)");
         // every command named, whatever commands are added
-        assertThat(Cli.run("xyzzy").err().lines().findFirst().orElse("")).startsWith("gbakprof: unknown command 'xyzzy' "
-                + "(the commands are parse, run, inspect, plan, report, compare, ")
+        assertThat(Cli.run("xyzzy").err().lines().findFirst().orElse(""))
+                .startsWith("gbakprof: unknown command 'xyzzy' "
+                        + "(the commands are parse, run, inspect, plan, report, compare, ")
                 .contains(", matrix, ", ", demo, ", ", history, check)");
-        assertThat(Cli.run("parse", "--bogus", "x").err()).as("an unknown option is picocli's message")
+        assertThat(Cli.run("parse", "--bogus", "x").err())
+                .as("an unknown option is picocli's message")
                 .startsWith("gbakprof: Unknown option: '--bogus'");
     }
 
@@ -41,17 +42,39 @@ class UsageMessagesTest {
     void aZeroOrMalformedTimeoutSaysWhatIsAllowed(@TempDir Path dir) throws Exception {
         Path fbk = Firebird.backup("small");
         for (String bad : new String[] {"0s", "0", "10x", "1h30"}) {
-            Result r = Cli.run("run", "--backup", fbk.toString(), "--database", dir.resolve("t.fdb").toString(),
-                    "--timeout", bad, "--runs-dir", dir.resolve("runs").toString());
+            Result r = Cli.run(
+                    "run",
+                    "--backup",
+                    fbk.toString(),
+                    "--database",
+                    dir.resolve("t.fdb").toString(),
+                    "--timeout",
+                    bad,
+                    "--runs-dir",
+                    dir.resolve("runs").toString());
             assertThat(r.code()).as(bad).isEqualTo(2);
-            assertThat(r.err().lines()).as(bad).singleElement().asString()
+            assertThat(r.err().lines())
+                    .as(bad)
+                    .singleElement()
+                    .asString()
                     .startsWith("gbakprof: --timeout '" + bad + "'")
-                    .contains("expected a number with a unit, ms, s, m or h, or several such as 1h30m (e.g. 90s, 45m, 2h,"
-                            + " 1h30m; a bare number is seconds), more than zero");
+                    .contains(
+                            "expected a number with a unit, ms, s, m or h, or several such as 1h30m (e.g. 90s, 45m, 2h,"
+                                    + " 1h30m; a bare number is seconds), more than zero");
         }
-        assertThat(Cli.run("run", "--backup", fbk.toString(), "--database", dir.resolve("t.fdb").toString(),
-                "--timeout", "0s", "--runs-dir", dir.resolve("runs").toString()).err())
-                .contains("'0s': too short").contains("without --timeout gbak is never stopped");
+        assertThat(Cli.run(
+                                "run",
+                                "--backup",
+                                fbk.toString(),
+                                "--database",
+                                dir.resolve("t.fdb").toString(),
+                                "--timeout",
+                                "0s",
+                                "--runs-dir",
+                                dir.resolve("runs").toString())
+                        .err())
+                .contains("'0s': too short")
+                .contains("without --timeout gbak is never stopped");
         assertThat(Durations.parse("--timeout", "1h30m").toMinutes()).isEqualTo(90);
         assertThat(Durations.parse("--timeout", "500ms").toMillis()).isEqualTo(500);
         assertThat(Durations.parse("--timeout", "2.5").toMillis()).isEqualTo(2500);

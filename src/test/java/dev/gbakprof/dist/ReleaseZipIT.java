@@ -1,9 +1,7 @@
 package dev.gbakprof.dist;
 
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import static org.assertj.core.api.Assertions.assertThat;
 
-import javax.imageio.ImageIO;
 import java.awt.image.BufferedImage;
 import java.io.File;
 import java.io.IOException;
@@ -17,8 +15,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import javax.imageio.ImageIO;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code target/gbakprof-<version>.zip} (mvn verify, after package): unzipped into a folder with a space in its
@@ -36,25 +35,43 @@ class ReleaseZipIT {
         try (ZipFile zip = new ZipFile(ZIP.toFile())) {
             List<String> names = zip.stream().map(ZipEntry::getName).toList();
             String top = "gbakprof-" + VERSION + "/";
-            assertThat(names).contains(top + "gbakprof.jar", top + "gbakprof", top + "gbakprof.cmd", top + "gbakprof.jvm-options",
-                    top + "README.md", top + "licenses/THIRD-PARTY.md", top + "licenses/Apache-2.0.txt",
-                    top + "licenses/LGPL-2.1.txt", top + "licenses/commons-exec/META-INF/NOTICE.txt",
-                    top + "licenses/jackson-core/META-INF/NOTICE", top + "samples/shop-tdrw.log", top + "samples/ab/full-cpu/run1.log");
+            assertThat(names)
+                    .contains(
+                            top + "gbakprof.jar",
+                            top + "gbakprof",
+                            top + "gbakprof.cmd",
+                            top + "gbakprof.jvm-options",
+                            top + "README.md",
+                            top + "licenses/THIRD-PARTY.md",
+                            top + "licenses/Apache-2.0.txt",
+                            top + "licenses/LGPL-2.1.txt",
+                            top + "licenses/commons-exec/META-INF/NOTICE.txt",
+                            top + "licenses/jackson-core/META-INF/NOTICE",
+                            top + "samples/shop-tdrw.log",
+                            top + "samples/ab/full-cpu/run1.log");
             assertThat(names).allMatch(n -> n.startsWith(top));
             assertThat(names).noneMatch(n -> n.contains("/src/") || n.endsWith("pom.xml"));
-            String cmd = new String(zip.getInputStream(zip.getEntry(top + "gbakprof.cmd")).readAllBytes(), StandardCharsets.US_ASCII);
-            assertThat(cmd.split("\n", -1)).as("gbakprof.cmd: CRLF on every line")
+            String cmd = new String(
+                    zip.getInputStream(zip.getEntry(top + "gbakprof.cmd")).readAllBytes(), StandardCharsets.US_ASCII);
+            assertThat(cmd.split("\n", -1))
+                    .as("gbakprof.cmd: CRLF on every line")
                     .allMatch(line -> line.isEmpty() || line.endsWith("\r"));
-            String sh = new String(zip.getInputStream(zip.getEntry(top + "gbakprof")).readAllBytes(), StandardCharsets.US_ASCII);
+            String sh = new String(
+                    zip.getInputStream(zip.getEntry(top + "gbakprof")).readAllBytes(), StandardCharsets.US_ASCII);
             assertThat(sh).startsWith("#!/usr/bin/env bash\n").doesNotContain("\r");
             // every library in the jar has its licence named: a new dependency needs a line in THIRD-PARTY.md
-            String thirdParty = new String(zip.getInputStream(zip.getEntry(top + "licenses/THIRD-PARTY.md")).readAllBytes(),
+            String thirdParty = new String(
+                    zip.getInputStream(zip.getEntry(top + "licenses/THIRD-PARTY.md"))
+                            .readAllBytes(),
                     StandardCharsets.UTF_8);
             try (ZipFile jar = new ZipFile(unzipJar(zip, top).toFile())) {
-                List<String> bundled = jar.stream().map(ZipEntry::getName)
+                List<String> bundled = jar.stream()
+                        .map(ZipEntry::getName)
                         .filter(n -> n.startsWith("META-INF/maven/") && n.endsWith("/pom.properties"))
-                        .map(n -> n.split("/")).map(p -> p[2] + ":" + p[3])
-                        .filter(ga -> !ga.startsWith("dev.gbakprof:")).toList();
+                        .map(n -> n.split("/"))
+                        .map(p -> p[2] + ":" + p[3])
+                        .filter(ga -> !ga.startsWith("dev.gbakprof:"))
+                        .toList();
                 assertThat(bundled).isNotEmpty();
                 for (String ga : bundled) {
                     assertThat(thirdParty).as(ga).contains("`" + ga + "`");
@@ -92,13 +109,17 @@ class ReleaseZipIT {
             }
         }
         Map<String, String> env = Map.of("PATH", bin.toString());
-        assertThat(exec(dir, env, bin.resolve("bash").toString(), "-c", "command -v mvn").code).as("no mvn on PATH").isNotZero();
+        assertThat(exec(dir, env, bin.resolve("bash").toString(), "-c", "command -v mvn").code)
+                .as("no mvn on PATH")
+                .isNotZero();
 
         Result version = exec(dir, env, dir.resolve("gbakprof").toString(), "--version");
         assertThat(version.code).as(version.err).isZero();
         assertThat(version.out).startsWith("gbakprof " + VERSION);
         assertThat(version.err).doesNotContain("building");
-        assertThat(dir.resolve("gbakprof.jsa")).as("the class data sharing archive, beside the jar").exists();
+        assertThat(dir.resolve("gbakprof.jsa"))
+                .as("the class data sharing archive, beside the jar")
+                .exists();
 
         Path charts = tmp.resolve("demo charts");
         Result demo = exec(dir, env, dir.resolve("gbakprof").toString(), "demo", "--out", charts.toString());
@@ -118,8 +139,7 @@ class ReleaseZipIT {
         assertThat(w.toFile().setExecutable(true)).isTrue();
     }
 
-    private record Result(int code, String out, String err) {
-    }
+    private record Result(int code, String out, String err) {}
 
     private static Result exec(Path dir, Map<String, String> env, String... cmd) throws Exception {
         ProcessBuilder pb = new ProcessBuilder(cmd).directory(dir.toFile());

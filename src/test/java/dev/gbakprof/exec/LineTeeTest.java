@@ -1,16 +1,15 @@
 package dev.gbakprof.exec;
 
-import dev.gbakprof.testutil.Logs;
-import org.junit.jupiter.api.Test;
+import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.gbakprof.testutil.Logs;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
 
 class LineTeeTest {
 
@@ -62,7 +61,10 @@ class LineTeeTest {
             tee.close();
 
             Double seconds = timeline.toRun("live", "live").indexes().stream()
-                    .filter(i -> i.name().equals("IX_ORDERS_STATUS_YEAR")).findFirst().orElseThrow().seconds();
+                    .filter(i -> i.name().equals("IX_ORDERS_STATUS_YEAR"))
+                    .findFirst()
+                    .orElseThrow()
+                    .seconds();
             // "gbak:   11.8" is a cut column: unknown; "gbak:   11.858 " is a whole one: 11.858 - 8.532
             assertThat(seconds).as(cut).isEqualTo(cut.endsWith(" ") ? 3.326 : null);
         }

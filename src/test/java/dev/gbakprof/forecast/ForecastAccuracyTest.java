@@ -1,21 +1,20 @@
 package dev.gbakprof.forecast;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.RunKind;
 import dev.gbakprof.store.LogReader;
 import dev.gbakprof.store.RunInputs;
 import dev.gbakprof.testutil.Cli;
 import dev.gbakprof.testutil.Firebird;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The forecast's error on real restores: scripts/fixtures/sized.sql at 1x, 2x and 4x (30,000 to 120,000
@@ -37,10 +36,13 @@ class ForecastAccuracyTest {
         Firebird.require();
         // wall-clock accuracy cannot be measured on a saturated machine (the full suite of several engineers on 2
         // cores measured +88 % on restores of a few seconds): said, not failed
-        double load = java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
+        double load = java.lang.management.ManagementFactory.getOperatingSystemMXBean()
+                .getSystemLoadAverage();
         int cpus = Runtime.getRuntime().availableProcessors();
-        org.junit.jupiter.api.Assumptions.assumeTrue(load < 0 || load <= 4.0 * cpus,
-                "load average " + load + " on " + cpus + " CPUs: restore times are the machine's load, not the forecast's error");
+        org.junit.jupiter.api.Assumptions.assumeTrue(
+                load < 0 || load <= 4.0 * cpus,
+                "load average " + load + " on " + cpus
+                        + " CPUs: restore times are the machine's load, not the forecast's error");
         List<Path> small = new ArrayList<>();
         List<Path> large = new ArrayList<>();
         double error = Double.NaN;
@@ -50,9 +52,14 @@ class ForecastAccuracyTest {
                 Path log = restore(backup(BASE * k), dir, BASE * k + "-" + round);
                 (k == 4 ? large : small).add(log);
             }
-            List<RestoreRun> calibration = small.stream().map(p -> LogReader.read(p, null)).toList();
-            double actual = large.stream().mapToDouble(p -> LogReader.read(p, null).totalSeconds()).sorted()
-                    .skip((large.size() - 1) / 2).findFirst().orElseThrow();
+            List<RestoreRun> calibration =
+                    small.stream().map(p -> LogReader.read(p, null)).toList();
+            double actual = large.stream()
+                    .mapToDouble(p -> LogReader.read(p, null).totalSeconds())
+                    .sorted()
+                    .skip((large.size() - 1) / 2)
+                    .findFirst()
+                    .orElseThrow();
             Estimate e = Forecaster.forecast(calibration, Target.of(LogReader.read(large.get(0), null), "4x"), null);
             error = e.total().seconds() / actual - 1;
             if (Math.abs(error) <= BOUND) {
@@ -61,7 +68,9 @@ class ForecastAccuracyTest {
                 break;
             }
         }
-        assertThat(Math.abs(error)).as("error of the 4x forecast: %+.1f %%", error * 100).isLessThanOrEqualTo(BOUND);
+        assertThat(Math.abs(error))
+                .as("error of the 4x forecast: %+.1f %%", error * 100)
+                .isLessThanOrEqualTo(BOUND);
 
         // the backup log of the 4x database (gbak -b -v) lists the same tables and rows as its restore
         Path backupLog = Path.of(backup(BASE * 4) + ".log");
@@ -92,15 +101,28 @@ class ForecastAccuracyTest {
         }
         Files.createDirectories(cache);
         Path sql = cache.resolve("sized-" + orders + ".sql");
-        Files.writeString(sql, Files.readString(Path.of("scripts", "fixtures", "sized.sql")).replace("@ORDERS@", String.valueOf(orders)));
+        Files.writeString(
+                sql,
+                Files.readString(Path.of("scripts", "fixtures", "sized.sql"))
+                        .replace("@ORDERS@", String.valueOf(orders)));
         Path fdb = cache.resolve("sized-" + orders + ".fdb");
         Files.deleteIfExists(fdb);
-        Firebird.run(List.of(Firebird.ISQL.toString(), "-q", "-user", "SYSDBA"),
+        Firebird.run(
+                List.of(Firebird.ISQL.toString(), "-q", "-user", "SYSDBA"),
                 "CREATE DATABASE '" + fdb + "' PAGE_SIZE 8192 DEFAULT CHARACTER SET UTF8;\n");
-        Firebird.run(List.of(Firebird.ISQL.toString(), "-q", "-b", "-user", "SYSDBA", "-i", sql.toString(), fdb.toString()));
+        Firebird.run(
+                List.of(Firebird.ISQL.toString(), "-q", "-b", "-user", "SYSDBA", "-i", sql.toString(), fdb.toString()));
         Path tmp = cache.resolve("sized-" + orders + ".fbk.tmp");
         Files.deleteIfExists(tmp);
-        String log = Firebird.run(List.of(Firebird.GBAK.toString(), "-b", "-v", "-st", "tdrw", "-user", "SYSDBA", fdb.toString(),
+        String log = Firebird.run(List.of(
+                Firebird.GBAK.toString(),
+                "-b",
+                "-v",
+                "-st",
+                "tdrw",
+                "-user",
+                "SYSDBA",
+                fdb.toString(),
                 tmp.toString()));
         Files.writeString(Path.of(fbk + ".log"), log);
         Files.move(tmp, fbk);
@@ -112,8 +134,19 @@ class ForecastAccuracyTest {
     /** A real restore (gbak -c -v -st tdrw, embedded) at a raised priority; its log. */
     private static Path restore(Path fbk, Path dir, String name) throws IOException {
         Path db = dir.resolve(name + ".fdb");
-        String out = Firebird.run(List.of("nice", "-n", "-10", Firebird.GBAK.toString(), "-c", "-v", "-st", "tdrw",
-                "-user", "SYSDBA", fbk.toString(), db.toString()));
+        String out = Firebird.run(List.of(
+                "nice",
+                "-n",
+                "-10",
+                Firebird.GBAK.toString(),
+                "-c",
+                "-v",
+                "-st",
+                "tdrw",
+                "-user",
+                "SYSDBA",
+                fbk.toString(),
+                db.toString()));
         Files.deleteIfExists(db);
         return Files.writeString(dir.resolve("restore-" + name + ".log"), out);
     }

@@ -1,5 +1,9 @@
 package dev.gbakprof.forecast;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+
 import dev.gbakprof.model.IndexBuild;
 import dev.gbakprof.model.Phase;
 import dev.gbakprof.model.PhaseTime;
@@ -7,15 +11,10 @@ import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.RunStatus;
 import dev.gbakprof.model.TableLoad;
 import dev.gbakprof.testutil.Logs;
-import org.junit.jupiter.api.Test;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import static org.assertj.core.api.Assertions.within;
+import org.junit.jupiter.api.Test;
 
 /** The forecast model on real gbak logs (and, for the arithmetic of a sort-memory step, on records made here). */
 class ForecasterTest {
@@ -32,9 +31,17 @@ class ForecasterTest {
         assertThat(e.total().low()).isLessThan(e.total().seconds());
         assertThat(e.total().high()).isGreaterThan(e.total().seconds());
         for (String phase : List.of("setup", "metadata", "data", "indexes", "finish")) {
-            double measured = shop.phases().stream().filter(p -> p.name().label().equals(phase)).mapToDouble(PhaseTime::seconds).sum();
-            assertThat(e.phases().stream().filter(p -> p.name().equals(phase)).findFirst().orElseThrow().seconds())
-                    .as(phase).isCloseTo(measured, within(0.01));
+            double measured = shop.phases().stream()
+                    .filter(p -> p.name().label().equals(phase))
+                    .mapToDouble(PhaseTime::seconds)
+                    .sum();
+            assertThat(e.phases().stream()
+                            .filter(p -> p.name().equals(phase))
+                            .findFirst()
+                            .orElseThrow()
+                            .seconds())
+                    .as(phase)
+                    .isCloseTo(measured, within(0.01));
         }
     }
 
@@ -42,15 +49,22 @@ class ForecasterTest {
     void oneCalibrationSizeScalesLoadsLinearlyAndSortsAsNLogN() {
         RestoreRun shop = Logs.read("shop-tdrw.log");
         Estimate e = Forecaster.forecast(List.of(shop), Target.scaled(shop, 4), null);
-        TableLoad orders = shop.tables().stream().filter(t -> t.name().equals("ORDERS")).findFirst().orElseThrow();
-        IndexBuild pk = shop.indexes().stream().filter(i -> i.name().equals("PK_ORDERS")).findFirst().orElseThrow();
+        TableLoad orders = shop.tables().stream()
+                .filter(t -> t.name().equals("ORDERS"))
+                .findFirst()
+                .orElseThrow();
+        IndexBuild pk = shop.indexes().stream()
+                .filter(i -> i.name().equals("PK_ORDERS"))
+                .findFirst()
+                .orElseThrow();
         Estimate.ObjectForecast o = object(e, "ORDERS");
         assertThat(o.rows()).isEqualTo(4 * orders.records());
         assertThat(o.seconds()).isCloseTo(4 * orders.seconds(), within(0.002));
         double n = orders.records();
         assertThat(object(e, "PK_ORDERS").seconds())
                 .isCloseTo(pk.seconds() * (4 * n * Math.log(4 * n)) / (n * Math.log(n)), within(0.002));
-        assertThat(object(e, "PK_ORDERS").basis()).contains("one size measured; exponent assumed", "4.0× the largest measured");
+        assertThat(object(e, "PK_ORDERS").basis())
+                .contains("one size measured; exponent assumed", "4.0× the largest measured");
         assertThat(e.target().scale()).isEqualTo(4.0);
         // 4x is ln 4 from the only calibration size: the assumed rate per ln(scale) times that
         assertThat(e.range().extrapolation()).isCloseTo(Forecaster.ASSUMED_PER_LN_SCALE * Math.log(4), within(0.0005));
@@ -62,17 +76,26 @@ class ForecasterTest {
         RestoreRun shop = Logs.read("shop-tdrw.log");
         Map<String, Long> rows = new java.util.LinkedHashMap<>(Model.rowsOf(shop));
         rows.put("INVOICES", 900_000L);
-        Target target = new Target("production", rows, List.of(new Target.Index("PK_INVOICES", "INVOICES"),
-                new Target.Index("PK_ORDERS", "ORDERS")), null, false);
+        Target target = new Target(
+                "production",
+                rows,
+                List.of(new Target.Index("PK_INVOICES", "INVOICES"), new Target.Index("PK_ORDERS", "ORDERS")),
+                null,
+                false);
         Estimate e = Forecaster.forecast(List.of(shop), target, null);
         Estimate.ObjectForecast invoices = object(e, "INVOICES");
         assertThat(invoices.fitted()).isEqualTo("nearest");
-        assertThat(invoices.basis()).isEqualTo("not in the calibration: estimated as table ORDERS (nearest in rows: 1,000,000)");
+        assertThat(invoices.basis())
+                .isEqualTo("not in the calibration: estimated as table ORDERS (nearest in rows: 1,000,000)");
         // ORDERS's law at 900,000 rows: its rows/s
-        TableLoad orders = shop.tables().stream().filter(t -> t.name().equals("ORDERS")).findFirst().orElseThrow();
+        TableLoad orders = shop.tables().stream()
+                .filter(t -> t.name().equals("ORDERS"))
+                .findFirst()
+                .orElseThrow();
         assertThat(invoices.seconds()).isCloseTo(orders.seconds() * 0.9, within(0.002));
         assertThat(object(e, "PK_INVOICES").basis()).startsWith("not in the calibration: estimated as index ");
-        assertThat(e.assumptions()).anyMatch(a -> a.startsWith("2 object(s) the calibration never measured"))
+        assertThat(e.assumptions())
+                .anyMatch(a -> a.startsWith("2 object(s) the calibration never measured"))
                 .anyMatch(a -> a.startsWith("calibrated indexes the target does not have, left out: "));
     }
 
@@ -100,7 +123,8 @@ class ForecasterTest {
         assertThat(m.indexes.get("PK_T").predict(n)).isCloseTo(3e-7 * n * Math.log(n), within(1e-6));
         assertThat(m.indexes.get("PK_T").predict(150_000)).isCloseTo(1e-7 * 150_000 * Math.log(150_000), within(1e-6));
         Estimate e = Forecaster.forecast(runs, Target.scaled(runs.get(3), 2), null);
-        assertThat(object(e, "PK_T").basis()).contains("cost step ×3.0 between 200,000 and 400,000 keys", "above it here");
+        assertThat(object(e, "PK_T").basis())
+                .contains("cost step ×3.0 between 200,000 and 400,000 keys", "above it here");
         assertThat(e.assumptions()).anyMatch(a -> a.contains("PK_T ×3.0 between 200,000 and 400,000 keys"));
         // a plain exponent is no step: cost per key growing by 2^0.3 per doubling
         List<RestoreRun> steady = new ArrayList<>();
@@ -127,27 +151,41 @@ class ForecasterTest {
     @Test
     void badTargetsAreRefusedInOneSentence() {
         RestoreRun shop = Logs.read("shop-tdrw.log");
-        assertThatThrownBy(() -> Target.overriding(shop, Map.of("ORDRES", 5L))).isInstanceOf(ForecastException.class)
-                .hasMessage("--rows ORDRES=5: no table ORDRES in the calibration runs; expected one of ORDER_LINES, ORDERS, "
-                        + "PRODUCTS, CUSTOMERS");
-        assertThatThrownBy(() -> Target.scaled(shop, -2)).isInstanceOf(ForecastException.class)
+        assertThatThrownBy(() -> Target.overriding(shop, Map.of("ORDRES", 5L)))
+                .isInstanceOf(ForecastException.class)
+                .hasMessage(
+                        "--rows ORDRES=5: no table ORDRES in the calibration runs; expected one of ORDER_LINES, ORDERS, "
+                                + "PRODUCTS, CUSTOMERS");
+        assertThatThrownBy(() -> Target.scaled(shop, -2))
+                .isInstanceOf(ForecastException.class)
                 .hasMessageContaining("expected a factor above 0");
         RestoreRun cut = Logs.read("shop-cut.log");
         assertThatThrownBy(() -> Forecaster.forecast(List.of(cut), Target.of(shop, "x"), null))
-                .isInstanceOf(ForecastException.class).hasMessageStartingWith("no completed restore among the calibration runs");
+                .isInstanceOf(ForecastException.class)
+                .hasMessageStartingWith("no completed restore among the calibration runs");
         // a table name given in lower case is the table
         assertThat(Target.overriding(shop, Map.of("orders", 7L)).rows()).containsEntry("ORDERS", 7L);
     }
 
     private static RestoreRun record(long n, double load, double build) {
-        return RestoreRun.builder().label("n" + n).status(RunStatus.COMPLETED).totalSeconds(0.5 + load + build)
-                .phases(List.of(new PhaseTime(Phase.SETUP, 0.5), new PhaseTime(Phase.DATA, load), new PhaseTime(Phase.INDEXES, build)))
+        return RestoreRun.builder()
+                .label("n" + n)
+                .status(RunStatus.COMPLETED)
+                .totalSeconds(0.5 + load + build)
+                .phases(List.of(
+                        new PhaseTime(Phase.SETUP, 0.5),
+                        new PhaseTime(Phase.DATA, load),
+                        new PhaseTime(Phase.INDEXES, build)))
                 .tables(List.of(new TableLoad("T", n, 0.5, load)))
-                .indexes(List.of(new IndexBuild("PK_T", "T", dev.gbakprof.model.IndexMapping.LOG, 0.5 + load, build, null, null, false)))
+                .indexes(List.of(new IndexBuild(
+                        "PK_T", "T", dev.gbakprof.model.IndexMapping.LOG, 0.5 + load, build, null, null, false)))
                 .build();
     }
 
     private static Estimate.ObjectForecast object(Estimate e, String name) {
-        return e.objects().stream().filter(o -> o.name().equals(name)).findFirst().orElseThrow();
+        return e.objects().stream()
+                .filter(o -> o.name().equals(name))
+                .findFirst()
+                .orElseThrow();
     }
 }

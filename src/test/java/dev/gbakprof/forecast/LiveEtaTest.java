@@ -1,17 +1,16 @@
 package dev.gbakprof.forecast;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
 import dev.gbakprof.model.IndexBuild;
 import dev.gbakprof.model.Phase;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.testutil.Logs;
-import org.junit.jupiter.api.Test;
-
 import java.util.LinkedHashSet;
 import java.util.Map;
 import java.util.Set;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.within;
+import org.junit.jupiter.api.Test;
 
 /** The live ETA against a real baseline restore (the shop fixture's log). */
 class LiveEtaTest {
@@ -37,11 +36,20 @@ class LiveEtaTest {
         double before = shop.phaseSeconds(Phase.SETUP) + shop.phaseSeconds(Phase.METADATA);
         double data = shop.phaseSeconds(Phase.DATA);
         // a quarter of the baseline's 1,121,000 rows, in twice the baseline's time to there
-        LiveEta.Reading r = eta.at(Phase.DATA, 2 * (before + data / 4), true, null,
-                Map.of("ORDER_LINES", 100_000L, "ORDERS", 180_250L), Set.of(), 0);
-        assertThat(r.basis()).isEqualTo("data 25 % by rows restored against the baseline's; speed ×2.00 of baseline shop-tdrw");
-        assertThat(r.left()).isCloseTo(2 * (0.75 * data + shop.phaseSeconds(Phase.INDEXES) + shop.phaseSeconds(Phase.FINISH)),
-                within(0.01));
+        LiveEta.Reading r = eta.at(
+                Phase.DATA,
+                2 * (before + data / 4),
+                true,
+                null,
+                Map.of("ORDER_LINES", 100_000L, "ORDERS", 180_250L),
+                Set.of(),
+                0);
+        assertThat(r.basis())
+                .isEqualTo("data 25 % by rows restored against the baseline's; speed ×2.00 of baseline shop-tdrw");
+        assertThat(r.left())
+                .isCloseTo(
+                        2 * (0.75 * data + shop.phaseSeconds(Phase.INDEXES) + shop.phaseSeconds(Phase.FINISH)),
+                        within(0.01));
         // the index phase: speed frozen at its start, the builds not started yet from the model of the baseline
         double atIndexes = 2 * (before + data);
         Set<String> started = new LinkedHashSet<>();
@@ -56,12 +64,14 @@ class LiveEtaTest {
         started.add("IX_ORDERS_CUST_DATE"); // running for 0 s
         LiveEta.Reading i = eta.at(Phase.INDEXES, atIndexes, true, null, Map.of(), started, 0);
         double builds = shop.indexes().stream().mapToDouble(IndexBuild::seconds).sum() - done;
-        double between = shop.phaseSeconds(Phase.INDEXES) - shop.indexes().stream().mapToDouble(IndexBuild::seconds).sum();
+        double between = shop.phaseSeconds(Phase.INDEXES)
+                - shop.indexes().stream().mapToDouble(IndexBuild::seconds).sum();
         int notStarted = shop.indexes().size() - started.size();
         double expected = 2 * (builds + between * notStarted / shop.indexes().size() + shop.phaseSeconds(Phase.FINISH));
         assertThat(i.left()).isCloseTo(expected, within(0.02));
-        assertThat(i.basis()).isEqualTo("index builds still to do, forecast from baseline shop-tdrw and scaled by this run's "
-                + "data speed ×2.00");
+        assertThat(i.basis())
+                .isEqualTo("index builds still to do, forecast from baseline shop-tdrw and scaled by this run's "
+                        + "data speed ×2.00");
     }
 
     @Test

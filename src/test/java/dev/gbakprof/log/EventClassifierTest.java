@@ -1,10 +1,10 @@
 package dev.gbakprof.log;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-
-import static org.assertj.core.api.Assertions.assertThat;
 
 class EventClassifierTest {
 
@@ -72,14 +72,17 @@ class EventClassifierTest {
 
     @Test
     void namesAndNumbersAreExtracted() {
-        assertThat(classify("activating and creating deferred index PK_ORDERS").name()).isEqualTo("PK_ORDERS");
+        assertThat(classify("activating and creating deferred index PK_ORDERS").name())
+                .isEqualTo("PK_ORDERS");
         assertThat(classify("restoring data for table ORDER_LINES").name()).isEqualTo("ORDER_LINES");
         assertThat(classify("600000 records restored").count()).isEqualTo(600_000);
         Event db = classify("created database /tmp/a, b.fdb, page_size 16384 bytes");
         assertThat(db.name()).isEqualTo("/tmp/a, b.fdb");
         assertThat(db.count()).isEqualTo(16384);
         assertThat(classify("use up to 8 parallel workers").count()).isEqualTo(8);
-        assertThat(classify("could not start batch when restoring table T1, trying old way").name()).isEqualTo("T1");
+        assertThat(classify("could not start batch when restoring table T1, trying old way")
+                        .name())
+                .isEqualTo("T1");
         // a backup's
         assertThat(classify("readied database /db/a b.fdb for backup").name()).isEqualTo("/db/a b.fdb");
         assertThat(classify("creating file /bk/shop.fbk").name()).isEqualTo("/bk/shop.fbk");
@@ -88,10 +91,13 @@ class EventClassifierTest {
         assertThat(pages.count()).isEqualTo(16384);
         assertThat(classify("writing data for table ORDER_LINES").name()).isEqualTo("ORDER_LINES");
         assertThat(classify("600000 records written").count()).isEqualTo(600_000);
-        assertThat(classify("closing file, committing, and finishing. 47809024 bytes written").count()).isEqualTo(47_809_024);
+        assertThat(classify("closing file, committing, and finishing. 47809024 bytes written")
+                        .count())
+                .isEqualTo(47_809_024);
         assertThat(classify("closing file, committing, and finishing").count()).isEqualTo(-1); // msg 67, no count
         // Firebird 6.0 quotes names; they are kept as printed
-        assertThat(classify("activating and creating deferred index \"PUBLIC\".\"PK_X\"").name())
+        assertThat(classify("activating and creating deferred index \"PUBLIC\".\"PK_X\"")
+                        .name())
                 .isEqualTo("\"PUBLIC\".\"PK_X\"");
     }
 }

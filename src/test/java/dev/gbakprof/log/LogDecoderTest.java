@@ -1,7 +1,7 @@
 package dev.gbakprof.log;
 
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
@@ -11,9 +11,8 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@link LogDecoder.Decoded#forEachLine} splits the bytes itself, eight at a time: its lines must be those
@@ -46,8 +45,10 @@ class LogDecoderTest {
     @Test
     void utf8IsJudgedAsJavasOwnDecoderJudgesIt() {
         // bytes around every boundary of RFC 3629: overlong forms, surrogates, above U+10FFFF, cut sequences
-        int[] alphabet = {0x41, 0x7F, 0x80, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF, 0xE0, 0xED, 0xEF, 0xF0, 0xF4, 0xF5, 0xFF,
-                0x8F, 0x90, 0x9F, 0xA0};
+        int[] alphabet = {
+            0x41, 0x7F, 0x80, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF, 0xE0, 0xED, 0xEF, 0xF0, 0xF4, 0xF5, 0xFF, 0x8F, 0x90, 0x9F,
+            0xA0
+        };
         Random random = new Random(42);
         for (int n = 0; n < 200_000; n++) {
             byte[] bytes = new byte[1 + random.nextInt(6)];
@@ -61,7 +62,9 @@ class LogDecoderTest {
             } catch (java.nio.charset.CharacterCodingException ex) {
                 accepted = false;
             }
-            assertThat(LogDecoder.validUtf8(bytes, 0, bytes.length)).as(Arrays.toString(bytes)).isEqualTo(accepted);
+            assertThat(LogDecoder.validUtf8(bytes, 0, bytes.length))
+                    .as(Arrays.toString(bytes))
+                    .isEqualTo(accepted);
         }
         byte[] euro = "x €𝄞 ü".getBytes(StandardCharsets.UTF_8);
         assertThat(LogDecoder.validUtf8(euro, 0, euro.length)).isTrue();
@@ -103,8 +106,10 @@ class LogDecoderTest {
             int pieces = round < 250 ? random.nextInt(200) + 1 : 40_000 + random.nextInt(10_000); // some > 64 KB
             for (int i = 0; i < pieces; i++) {
                 // mostly ASCII runs of random length, so that specials fall at every offset in 8 bytes
-                text.append(random.nextInt(3) == 0 ? PIECES[random.nextInt(PIECES.length)]
-                        : "abcdefghijklmnopqrstuvw".substring(0, random.nextInt(23) + 1));
+                text.append(
+                        random.nextInt(3) == 0
+                                ? PIECES[random.nextInt(PIECES.length)]
+                                : "abcdefghijklmnopqrstuvw".substring(0, random.nextInt(23) + 1));
             }
             Path f = dir.resolve("round" + round + ".log");
             Files.writeString(f, text, StandardCharsets.UTF_8);
@@ -114,7 +119,8 @@ class LogDecoderTest {
 
     @Test
     void aNulByteAnywhereAfterTheHeadNamesItsLine(@TempDir Path dir) throws Exception {
-        byte[] line = "gbak:    0.085  0.003      0     74     restoring index RDB$PRIMARY24\r\n".getBytes(StandardCharsets.US_ASCII);
+        byte[] line = "gbak:    0.085  0.003      0     74     restoring index RDB$PRIMARY24\r\n"
+                .getBytes(StandardCharsets.US_ASCII);
         int lines = 70 * 1024 / line.length + 1; // past the 64 KB that open() looks at
         for (int at = 0; at < 16; at++) { // the NUL at each offset of two 8-byte words of the line
             ByteArrayOutputStream out = new ByteArrayOutputStream();
@@ -128,8 +134,11 @@ class LogDecoderTest {
             Path f = dir.resolve("nul" + at + ".log");
             Files.write(f, out.toByteArray());
             long expected = lines + 1;
-            assertThatThrownBy(() -> linesOf(f)).isInstanceOf(LogFormatException.class)
-                    .hasMessageContaining("NUL").extracting(e -> ((LogFormatException) e).line()).isEqualTo(expected);
+            assertThatThrownBy(() -> linesOf(f))
+                    .isInstanceOf(LogFormatException.class)
+                    .hasMessageContaining("NUL")
+                    .extracting(e -> ((LogFormatException) e).line())
+                    .isEqualTo(expected);
         }
     }
 
@@ -141,8 +150,11 @@ class LogDecoderTest {
         for (String end : List.of("\n", "\r\n", "\r")) {
             Path f = dir.resolve("nul.log");
             Files.writeString(f, String.join(end, lines) + end, StandardCharsets.UTF_8);
-            assertThatThrownBy(() -> LogDecoder.open(f).close()).isInstanceOf(LogFormatException.class)
-                    .extracting(e -> ((LogFormatException) e).line()).as(end).isEqualTo(50L);
+            assertThatThrownBy(() -> LogDecoder.open(f).close())
+                    .isInstanceOf(LogFormatException.class)
+                    .extracting(e -> ((LogFormatException) e).line())
+                    .as(end)
+                    .isEqualTo(50L);
         }
     }
 
@@ -175,17 +187,23 @@ class LogDecoderTest {
                     out.write(new byte[] {(byte) 0xFF, (byte) 0xFE});
                 }
                 out.writeBytes(head.getBytes(cs));
-                out.writeBytes(new String(huge, StandardCharsets.US_ASCII).concat(end).getBytes(cs));
+                out.writeBytes(
+                        new String(huge, StandardCharsets.US_ASCII).concat(end).getBytes(cs));
                 out.writeBytes("gbak:    0.001  0.001      0      0 started transaction\n".getBytes(cs));
                 Path file = Files.write(dir.resolve("long.log"), out.toByteArray());
 
                 assertThatThrownBy(() -> {
-                    try (LogDecoder.Decoded d = LogDecoder.open(file)) {
-                        d.forEachLine(l -> { });
-                    }
-                }).as(cs + " " + end.length()).isInstanceOfSatisfying(LogFormatException.class, ex -> assertThat(ex.oneLine())
-                        .isEqualTo(file + ":3: a line longer than 1 MB; gbak never prints one (its lines name one object or "
-                                + "file): not a gbak log, or a damaged one"));
+                            try (LogDecoder.Decoded d = LogDecoder.open(file)) {
+                                d.forEachLine(l -> {});
+                            }
+                        })
+                        .as(cs + " " + end.length())
+                        .isInstanceOfSatisfying(
+                                LogFormatException.class,
+                                ex -> assertThat(ex.oneLine())
+                                        .isEqualTo(file
+                                                + ":3: a line longer than 1 MB; gbak never prints one (its lines name one object or "
+                                                + "file): not a gbak log, or a damaged one"));
             }
         }
         byte[] justFits = Arrays.copyOf(huge, LogDecoder.MAX_LINE);

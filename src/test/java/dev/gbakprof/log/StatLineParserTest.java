@@ -1,9 +1,9 @@
 package dev.gbakprof.log;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.gbakprof.model.Column;
 import org.junit.jupiter.api.Test;
-
-import static org.assertj.core.api.Assertions.assertThat;
 
 /** Lines quoted here are real gbak output (Firebird 3.0.11 from Debian, or Firebird issues cited in GBAK-FORMAT.md). */
 class StatLineParserTest {
@@ -98,7 +98,9 @@ class StatLineParserTest {
     void headerlessExcerptIsReadByCountingNumericColumns() {
         StatLineParser p = new StatLineParser();
         // seed 001: the IBSurgeon article quotes these lines without the header
-        StatLine l = p.parse("gbak: 5301.785 615.045 5028900 346529 activating and creating deferred index INDMF_TAG_PLC_DATA_DT_D", 1);
+        StatLine l = p.parse(
+                "gbak: 5301.785 615.045 5028900 346529 activating and creating deferred index INDMF_TAG_PLC_DATA_DT_D",
+                1);
         assertThat(p.inferred()).isTrue();
         assertThat(p.columns()).containsExactly(Column.TIME, Column.DELTA, Column.READS, Column.WRITES);
         assertThat(l.timeMs()).isEqualTo(5_301_785);

@@ -1,10 +1,9 @@
 package dev.gbakprof.model;
 
-import org.junit.jupiter.api.Test;
+import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.Arrays;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
 
 /** The closed sets of the run record are enums whose JSON words are those every record has carried. */
 class ClosedSetsTest {
@@ -15,8 +14,10 @@ class ClosedSetsTest {
                 .containsExactly("log", "inferred", "database", "none");
         assertThat(Arrays.stream(Phase.values()).map(Object::toString))
                 .containsExactly("setup", "metadata", "data", "indexes", "finish");
-        assertThat(Arrays.stream(Column.values()).map(Object::toString)).containsExactly("time", "delta", "reads", "writes");
-        assertThat(Arrays.stream(PlanSource.values()).map(Object::toString)).containsExactly("powercfg", "cpufreq", "unknown");
+        assertThat(Arrays.stream(Column.values()).map(Object::toString))
+                .containsExactly("time", "delta", "reads", "writes");
+        assertThat(Arrays.stream(PlanSource.values()).map(Object::toString))
+                .containsExactly("powercfg", "cpufreq", "unknown");
         assertThat(WarningCode.MAPPING_INFERRED).hasToString("mapping-inferred");
         assertThat(WarningCode.fromJson("interrupted")).isEqualTo(WarningCode.INTERRUPTED);
         assertThat(WarningCode.fromJson("a-code-of-a-later-version")).isEqualTo(WarningCode.OTHER);

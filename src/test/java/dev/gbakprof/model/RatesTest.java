@@ -1,9 +1,9 @@
 package dev.gbakprof.model;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.gbakprof.testutil.Logs;
 import org.junit.jupiter.api.Test;
-
-import static org.assertj.core.api.Assertions.assertThat;
 
 /** Rows/s and keys/s only where gbak's millisecond clock makes them worth printing. */
 class RatesTest {
@@ -23,10 +23,12 @@ class RatesTest {
     void theShopSampleRatesItsLongLoadsOnly() {
         RestoreRun run = Logs.read("shop-tdrw.log");
         // ORDERS 4.884 s, ORDER_LINES 0.338 s, CUSTOMERS 0.093 s, PRODUCTS 0.002 s (the log's own times)
-        assertThat(run.tables()).extracting(TableLoad::name, TableLoad::rowsPerSecond).containsExactly(
-                org.assertj.core.groups.Tuple.tuple("ORDER_LINES", 100_000 / 0.338),
-                org.assertj.core.groups.Tuple.tuple("ORDERS", 1_000_000 / 4.884),
-                org.assertj.core.groups.Tuple.tuple("PRODUCTS", null),
-                org.assertj.core.groups.Tuple.tuple("CUSTOMERS", null));
+        assertThat(run.tables())
+                .extracting(TableLoad::name, TableLoad::rowsPerSecond)
+                .containsExactly(
+                        org.assertj.core.groups.Tuple.tuple("ORDER_LINES", 100_000 / 0.338),
+                        org.assertj.core.groups.Tuple.tuple("ORDERS", 1_000_000 / 4.884),
+                        org.assertj.core.groups.Tuple.tuple("PRODUCTS", null),
+                        org.assertj.core.groups.Tuple.tuple("CUSTOMERS", null));
     }
 }

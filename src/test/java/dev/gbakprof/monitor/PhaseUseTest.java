@@ -1,13 +1,12 @@
 package dev.gbakprof.monitor;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.gbakprof.model.CpuSample;
 import dev.gbakprof.model.PhaseResources;
 import dev.gbakprof.model.PhaseResources.Bound;
-import org.junit.jupiter.api.Test;
-
 import java.util.List;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
 
 class PhaseUseTest {
 
@@ -18,12 +17,12 @@ class PhaseUseTest {
     @Test
     void eachIntervalGoesToThePhaseOfItsLaterSampleAndTheRuleNamesWhatLimitedIt() {
         List<PhaseResources> use = PhaseUse.of(List.of(
-                at(1, "data", 0.3, 40_000_000, 1_000_000),      // from the restore's start: 1 s, 0.3 CPU s, 41 MB
-                at(2, "data", 0.6, 80_000_000, 2_000_000),      // data: 2 s, 0.6 CPU s, 82 MB → io-bound
+                at(1, "data", 0.3, 40_000_000, 1_000_000), // from the restore's start: 1 s, 0.3 CPU s, 41 MB
+                at(2, "data", 0.6, 80_000_000, 2_000_000), // data: 2 s, 0.6 CPU s, 82 MB → io-bound
                 at(3, "indexes", 1.55, 80_000_000, 3_000_000),
-                at(4, "indexes", 2.5, 80_000_000, 4_000_000),   // indexes: 2 s, 1.9 CPU s → cpu-bound
+                at(4, "indexes", 2.5, 80_000_000, 4_000_000), // indexes: 2 s, 1.9 CPU s → cpu-bound
                 at(5, "finish", 2.55, 80_000_000, 4_100_000),
-                at(6, "finish", 2.6, 80_000_000, 4_200_000)));  // finish: 2 s, 0.1 CPU s, 0.2 MB → waiting
+                at(6, "finish", 2.6, 80_000_000, 4_200_000))); // finish: 2 s, 0.1 CPU s, 0.2 MB → waiting
         assertThat(use).extracting(PhaseResources::phase).containsExactly("data", "indexes", "finish");
         assertThat(use.get(0)).isEqualTo(new PhaseResources("data", 2, 0.6, 0.3, 80, 2, 0.5, Bound.IO_BOUND));
         assertThat(use.get(1)).isEqualTo(new PhaseResources("indexes", 2, 1.9, 0.95, 0, 2, 0.5, Bound.CPU_BOUND));
@@ -32,8 +31,8 @@ class PhaseUseTest {
 
     @Test
     void aPhaseWithOneIntervalIsTooShortToTell() {
-        List<PhaseResources> use = PhaseUse.of(List.of(at(1, "setup", 0.9, 0, 0), at(2, "metadata", 1.8, 0, 0),
-                at(3, "metadata", 2.7, 0, 0)));
+        List<PhaseResources> use = PhaseUse.of(
+                List.of(at(1, "setup", 0.9, 0, 0), at(2, "metadata", 1.8, 0, 0), at(3, "metadata", 2.7, 0, 0)));
         assertThat(use.get(0).phase()).isEqualTo("setup");
         assertThat(use.get(0).bound()).isNull();
         assertThat(use.get(1).bound()).isEqualTo(Bound.CPU_BOUND);
@@ -41,8 +40,11 @@ class PhaseUseTest {
 
     @Test
     void aSampleWithoutTheWorkersFiguresBreaksTheChainInsteadOfMergingTwoIntervals() {
-        List<PhaseResources> use = PhaseUse.of(List.of(at(1, "data", 0.5, 0, 0),
-                new CpuSample(2, null, 1.0, "data", null, null, null, null), at(3, "data", 1.5, 0, 0), at(4, "data", 2.0, 0, 0)));
+        List<PhaseResources> use = PhaseUse.of(List.of(
+                at(1, "data", 0.5, 0, 0),
+                new CpuSample(2, null, 1.0, "data", null, null, null, null),
+                at(3, "data", 1.5, 0, 0),
+                at(4, "data", 2.0, 0, 0)));
         assertThat(use.get(0).seconds()).isEqualTo(2); // 0→1 and 3→4; 1→3 is unknown, not 2 s of work
         assertThat(use.get(0).cpuSeconds()).isEqualTo(1.0);
     }
@@ -60,6 +62,7 @@ class PhaseUseTest {
 
     @Test
     void machineOnlySamplesGiveNoPhaseResources() {
-        assertThat(PhaseUse.of(List.of(new CpuSample(1, 2000.0, 0.5), new CpuSample(2, 2000.0, 0.5)))).isEmpty();
+        assertThat(PhaseUse.of(List.of(new CpuSample(1, 2000.0, 0.5), new CpuSample(2, 2000.0, 0.5))))
+                .isEmpty();
     }
 }

@@ -15,8 +15,11 @@ public final class FakePowercfg {
 
     public FakePowercfg(String recordedList) {
         this.lines = recordedList.lines().toList();
-        this.activeGuid = WindowsPowerCfg.parseList(recordedList).stream().filter(WindowsPowerCfg.Scheme::active)
-                .findFirst().orElseThrow().guid();
+        this.activeGuid = WindowsPowerCfg.parseList(recordedList).stream()
+                .filter(WindowsPowerCfg.Scheme::active)
+                .findFirst()
+                .orElseThrow()
+                .guid();
     }
 
     /** Makes {@code /setactive} succeed without changing anything, as a group policy would. */
@@ -41,14 +44,19 @@ public final class FakePowercfg {
     }
 
     private String list() {
-        return lines.stream().map(line -> {
-            String plain = line.replaceFirst("\\)\\s*\\*\\s*$", ")");
-            return plain.contains(activeGuid) ? plain + " *" : plain;
-        }).collect(Collectors.joining("\n", "", "\n"));
+        return lines.stream()
+                .map(line -> {
+                    String plain = line.replaceFirst("\\)\\s*\\*\\s*$", ")");
+                    return plain.contains(activeGuid) ? plain + " *" : plain;
+                })
+                .collect(Collectors.joining("\n", "", "\n"));
     }
 
     private String activeLine() {
-        return lines.stream().filter(l -> l.contains(activeGuid)).findFirst().orElseThrow()
+        return lines.stream()
+                .filter(l -> l.contains(activeGuid))
+                .findFirst()
+                .orElseThrow()
                 .replaceFirst("\\)\\s*\\*\\s*$", ")");
     }
 }

@@ -1,22 +1,25 @@
 package dev.gbakprof.power;
 
-import dev.gbakprof.model.IdleProbe;
-import org.junit.jupiter.api.Test;
-
-import java.util.List;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.gbakprof.model.IdleProbe;
+import java.util.List;
+import org.junit.jupiter.api.Test;
 
 class IdleProbesTest {
 
     @Test
     void aBurstThatRunsHalfAgainAsLongAfterIdleMeansTheCpuClocksDown() {
-        IdleProbe p = IdleProbes.evaluate(List.of(31.0, 29.5, 30.2, 35.0, 30.0), List.of(20.0, 20.4, 19.8, 20.1, 20.0), 1);
+        IdleProbe p =
+                IdleProbes.evaluate(List.of(31.0, 29.5, 30.2, 35.0, 30.0), List.of(20.0, 20.4, 19.8, 20.1, 20.0), 1);
         assertThat(p.ratio()).isEqualTo(1.51); // median 30.2 / median 20.0
         assertThat(p.verdict()).isEqualTo("clocks-down");
-        assertThat(p.message()).contains("20.0 ms CPU burst took 1.51× as long after 1 s idle", "median of 5 each",
-                "clocks down when idle");
+        assertThat(p.message())
+                .contains(
+                        "20.0 ms CPU burst took 1.51× as long after 1 s idle",
+                        "median of 5 each",
+                        "clocks down when idle");
     }
 
     @Test
@@ -43,7 +46,8 @@ class IdleProbesTest {
 
     @Test
     void noBurstsIsRefused() {
-        assertThatThrownBy(() -> IdleProbes.evaluate(List.of(), List.of(1.0), 1)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> IdleProbes.evaluate(List.of(), List.of(1.0), 1))
+                .isInstanceOf(IllegalArgumentException.class);
     }
 
     @Test

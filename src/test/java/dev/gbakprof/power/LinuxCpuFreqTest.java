@@ -1,16 +1,15 @@
 package dev.gbakprof.power;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
 import dev.gbakprof.model.PowerPlan;
 import dev.gbakprof.power.PowerSnapshot.Detail;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class LinuxCpuFreqTest {
 
@@ -22,7 +21,8 @@ class LinuxCpuFreqTest {
     Path tmp;
 
     private FakeSysfs intelPstate(String governor, String epp) {
-        FakeSysfs sysfs = new FakeSysfs(tmp).file("sys/devices/system/cpu/intel_pstate/status", "active")
+        FakeSysfs sysfs = new FakeSysfs(tmp)
+                .file("sys/devices/system/cpu/intel_pstate/status", "active")
                 .file("sys/devices/system/cpu/intel_pstate/no_turbo", "0");
         for (int cpu = 0; cpu < 4; cpu++) {
             sysfs.cpu(cpu, "intel_pstate", governor, PSTATE_GOVERNORS).epp(cpu, epp, EPP_CHOICES);
@@ -40,61 +40,75 @@ class LinuxCpuFreqTest {
 
     @Test
     void performanceGovernorOnEveryCpuIsAPerformancePlan() {
-        PowerSnapshot snapshot = new LinuxCpuFreq(acpiCpufreq("performance", "performance", "performance",
-                "performance").root(), new RecordedRunner()).probe();
+        PowerSnapshot snapshot = new LinuxCpuFreq(
+                        acpiCpufreq("performance", "performance", "performance", "performance")
+                                .root(),
+                        new RecordedRunner())
+                .probe();
 
         assertThat(snapshot.active()).isEqualTo(new PowerPlan("performance", null, "cpufreq", true));
-        assertThat(snapshot.details()).contains(
-                new Detail("scaling_driver", "acpi-cpufreq"),
-                new Detail("scaling_governor", "performance (all 4 CPUs)"),
-                new Detail("power-profiles-daemon", "not installed"),
-                new Detail("tuned", "not installed"));
-        assertThat(snapshot.available()).filteredOn(PowerSnapshot.Choice::active)
-                .extracting(PowerSnapshot.Choice::name).containsExactly("performance");
+        assertThat(snapshot.details())
+                .contains(
+                        new Detail("scaling_driver", "acpi-cpufreq"),
+                        new Detail("scaling_governor", "performance (all 4 CPUs)"),
+                        new Detail("power-profiles-daemon", "not installed"),
+                        new Detail("tuned", "not installed"));
+        assertThat(snapshot.available())
+                .filteredOn(PowerSnapshot.Choice::active)
+                .extracting(PowerSnapshot.Choice::name)
+                .containsExactly("performance");
     }
 
     @Test
     void mixedGovernorsAreNamedPerCpuAndAreNotAPerformancePlan() {
-        PowerPlan plan = new LinuxCpuFreq(acpiCpufreq("performance", "performance", "powersave", "performance")
-                .root(), new RecordedRunner()).probe().active();
+        PowerPlan plan = new LinuxCpuFreq(
+                        acpiCpufreq("performance", "performance", "powersave", "performance")
+                                .root(),
+                        new RecordedRunner())
+                .probe()
+                .active();
 
-        assertThat(plan).isEqualTo(new PowerPlan("mixed (cpu0-1,3 performance, cpu2 powersave)", null, "cpufreq",
-                false));
+        assertThat(plan)
+                .isEqualTo(new PowerPlan("mixed (cpu0-1,3 performance, cpu2 powersave)", null, "cpufreq", false));
     }
 
     @Test
     void powersaveWithBalancedEppIsNotAPerformancePlanAndTheEppIsInTheName() {
-        PowerSnapshot snapshot = new LinuxCpuFreq(intelPstate("powersave", "balance_performance").root(),
-                new RecordedRunner()).probe();
+        PowerSnapshot snapshot =
+                new LinuxCpuFreq(intelPstate("powersave", "balance_performance").root(), new RecordedRunner()).probe();
 
-        assertThat(snapshot.active()).isEqualTo(new PowerPlan("powersave + EPP balance_performance", null, "cpufreq",
-                false));
-        assertThat(snapshot.details()).contains(
-                new Detail("energy_performance_preference", "balance_performance (all 4 CPUs)"),
-                new Detail("energy_performance_available_preferences", EPP_CHOICES),
-                new Detail("intel_pstate", "active"),
-                new Detail("intel_pstate/no_turbo", "0"));
+        assertThat(snapshot.active())
+                .isEqualTo(new PowerPlan("powersave + EPP balance_performance", null, "cpufreq", false));
+        assertThat(snapshot.details())
+                .contains(
+                        new Detail("energy_performance_preference", "balance_performance (all 4 CPUs)"),
+                        new Detail("energy_performance_available_preferences", EPP_CHOICES),
+                        new Detail("intel_pstate", "active"),
+                        new Detail("intel_pstate/no_turbo", "0"));
         assertThat(snapshot.warnings()).isEmpty();
     }
 
     @Test
     void eppPerformanceUnderIntelPstateIsAPerformancePlan() {
-        PowerPlan plan = new LinuxCpuFreq(intelPstate("powersave", "performance").root(), new RecordedRunner())
-                .probe().active();
+        PowerPlan plan = new LinuxCpuFreq(
+                        intelPstate("powersave", "performance").root(), new RecordedRunner())
+                .probe()
+                .active();
 
         assertThat(plan).isEqualTo(new PowerPlan("powersave + EPP performance", null, "cpufreq", true));
     }
 
     @Test
     void disabledTurboIsAWarning() {
-        FakeSysfs sysfs = intelPstate("performance", "performance")
-                .file("sys/devices/system/cpu/intel_pstate/no_turbo", "1");
+        FakeSysfs sysfs =
+                intelPstate("performance", "performance").file("sys/devices/system/cpu/intel_pstate/no_turbo", "1");
 
         PowerSnapshot snapshot = new LinuxCpuFreq(sysfs.root(), new RecordedRunner()).probe();
 
         assertThat(snapshot.active().performance()).isTrue();
-        assertThat(snapshot.warnings()).containsExactly("turbo boost is disabled (intel_pstate/no_turbo = 1):"
-                + " restores run below the CPU's top speed whatever the plan");
+        assertThat(snapshot.warnings())
+                .containsExactly("turbo boost is disabled (intel_pstate/no_turbo = 1):"
+                        + " restores run below the CPU's top speed whatever the plan");
     }
 
     @Test
@@ -108,28 +122,38 @@ class LinuxCpuFreqTest {
 
         List<Detail> details = new LinuxCpuFreq(sysfs.root(), runner).probe().details();
 
-        assertThat(details).contains(
-                new Detail("platform_profile", "balanced (choices: low-power balanced performance)"),
-                new Detail("power-profiles-daemon", "balanced"),
-                new Detail("tuned", "throughput-performance"));
+        assertThat(details)
+                .contains(
+                        new Detail("platform_profile", "balanced (choices: low-power balanced performance)"),
+                        new Detail("power-profiles-daemon", "balanced"),
+                        new Detail("tuned", "throughput-performance"));
     }
 
     @Test
     void noCpufreqInAVirtualMachineIsUnknownWithTheReason() {
-        FakeSysfs sysfs = new FakeSysfs(tmp).cpuWithoutCpufreq(0).cpuWithoutCpufreq(1)
+        FakeSysfs sysfs = new FakeSysfs(tmp)
+                .cpuWithoutCpufreq(0)
+                .cpuWithoutCpufreq(1)
                 .cpuinfoFlags("fpu vme de pse tsc msr pae hypervisor lahf_lm");
 
         PowerSnapshot snapshot = new LinuxCpuFreq(sysfs.root(), new RecordedRunner()).probe();
 
-        assertThat(snapshot.active()).isEqualTo(new PowerPlan("unknown", null,
-                "unknown: no cpufreq in /sys (virtual machine: the hypervisor host sets the CPU frequency)", null));
-        assertThat(snapshot.details()).contains(new Detail("hypervisor", "yes (\"hypervisor\" in /proc/cpuinfo flags)"));
+        assertThat(snapshot.active())
+                .isEqualTo(new PowerPlan(
+                        "unknown",
+                        null,
+                        "unknown: no cpufreq in /sys (virtual machine: the hypervisor host sets the CPU frequency)",
+                        null));
+        assertThat(snapshot.details())
+                .contains(new Detail("hypervisor", "yes (\"hypervisor\" in /proc/cpuinfo flags)"));
     }
 
     @Test
     void noCpufreqWithoutHypervisorFlagStillSaysWhereToLook() {
-        PowerPlan plan = new LinuxCpuFreq(new FakeSysfs(tmp).cpuWithoutCpufreq(0).root(), new RecordedRunner())
-                .probe().active();
+        PowerPlan plan = new LinuxCpuFreq(
+                        new FakeSysfs(tmp).cpuWithoutCpufreq(0).root(), new RecordedRunner())
+                .probe()
+                .active();
 
         assertThat(plan).isEqualTo(PowerPlan.unknown("no cpufreq in /sys (virtual machine?)"));
     }
@@ -188,7 +212,8 @@ class LinuxCpuFreqTest {
 
         assertThat(back.name()).isEqualTo("mixed (cpu0,3 performance, cpu1-2 powersave)");
         for (int cpu = 0; cpu < 4; cpu++) {
-            assertThat(sysfs.read("sys/devices/system/cpu/cpu" + cpu + "/cpufreq/scaling_governor")).isEqualTo(governors[cpu]);
+            assertThat(sysfs.read("sys/devices/system/cpu/cpu" + cpu + "/cpufreq/scaling_governor"))
+                    .isEqualTo(governors[cpu]);
             assertThat(sysfs.read("sys/devices/system/cpu/cpu" + cpu + "/cpufreq/energy_performance_preference"))
                     .isEqualTo(epps[cpu]);
         }
@@ -199,15 +224,17 @@ class LinuxCpuFreqTest {
         FakeSysfs sysfs = intelPstate("powersave", "balance_performance");
         sysfs.epp(2, "power", EPP_CHOICES);
 
-        assertThat(new LinuxCpuFreq(sysfs.root(), new RecordedRunner()).current().name())
+        assertThat(new LinuxCpuFreq(sysfs.root(), new RecordedRunner())
+                        .current()
+                        .name())
                 .isEqualTo("powersave + mixed EPP (cpu0-1,3 balance_performance, cpu2 power)");
     }
 
     @Test
     void aRunningPowerDaemonGetsItsOwnProfileBackAndGovernorsWrittenBehindItAreUndone() {
         FakeSysfs sysfs = intelPstate("powersave", "balance_performance");
-        RecordedRunner ppd = new RecordedRunner().ok("powerprofilesctl get", "balanced\n")
-                .ok("powerprofilesctl set balanced", "");
+        RecordedRunner ppd =
+                new RecordedRunner().ok("powerprofilesctl get", "balanced\n").ok("powerprofilesctl set balanced", "");
         LinuxCpuFreq linux = new LinuxCpuFreq(sysfs.root(), ppd);
         PowerPlanSwitcher.Saved saved = linux.save();
         linux.set("performance"); // a governor: written to sysfs, the daemon's profile stays "balanced"
@@ -216,9 +243,12 @@ class LinuxCpuFreqTest {
         assertThat(saved.putBack().name()).isEqualTo("powersave + EPP balance_performance");
         assertThat(ppd.calls()).contains(List.of("powerprofilesctl", "set", "balanced"));
 
-        RecordedRunner tuned = new RecordedRunner().ok("tuned-adm active", "Current active profile: virtual-guest\n")
+        RecordedRunner tuned = new RecordedRunner()
+                .ok("tuned-adm active", "Current active profile: virtual-guest\n")
                 .ok("tuned-adm profile virtual-guest", "");
-        new LinuxCpuFreq(acpiCpufreq("schedutil", "schedutil").root(), tuned).save().putBack();
+        new LinuxCpuFreq(acpiCpufreq("schedutil", "schedutil").root(), tuned)
+                .save()
+                .putBack();
         assertThat(tuned.calls()).contains(List.of("tuned-adm", "profile", "virtual-guest"));
     }
 
@@ -232,7 +262,8 @@ class LinuxCpuFreqTest {
         new LinuxCpuFreq(sysfs.root(), runner).set("high-performance");
 
         assertThat(runner.calls()).contains(List.of("powerprofilesctl", "set", "performance"));
-        assertThat(sysfs.read("sys/devices/system/cpu/cpu0/cpufreq/scaling_governor")).isEqualTo("powersave");
+        assertThat(sysfs.read("sys/devices/system/cpu/cpu0/cpufreq/scaling_governor"))
+                .isEqualTo("powersave");
     }
 
     @Test

@@ -1,16 +1,15 @@
 package dev.gbakprof.power;
 
-import dev.gbakprof.model.PowerPlan;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
-import java.io.IOException;
-import java.nio.file.Path;
-import java.util.List;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dev.gbakprof.model.PowerPlan;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class PowerPlansTest {
 
@@ -19,7 +18,8 @@ class PowerPlansTest {
 
     @Test
     void eachOperatingSystemGetsItsProbe() {
-        assertThat(PowerPlans.forOs("Windows Server 2022", tmp, new RecordedRunner())).isInstanceOf(WindowsPowerCfg.class);
+        assertThat(PowerPlans.forOs("Windows Server 2022", tmp, new RecordedRunner()))
+                .isInstanceOf(WindowsPowerCfg.class);
         assertThat(PowerPlans.forOs("Linux", tmp, new RecordedRunner())).isInstanceOf(LinuxCpuFreq.class);
     }
 
@@ -27,8 +27,8 @@ class PowerPlansTest {
     void otherSystemsHaveAnUnknownPlanThatCannotBeSet() {
         PowerPlanSwitcher mac = PowerPlans.forOs("Mac OS X", tmp, new RecordedRunner());
 
-        assertThat(mac.current()).isEqualTo(
-                PowerPlan.unknown("gbakprof reads power plans on Windows and Linux, not on Mac OS X"));
+        assertThat(mac.current())
+                .isEqualTo(PowerPlan.unknown("gbakprof reads power plans on Windows and Linux, not on Mac OS X"));
         assertThatThrownBy(() -> mac.set("balanced")).isInstanceOf(PowerPlanException.class);
     }
 
@@ -38,8 +38,8 @@ class PowerPlansTest {
             throw new IllegalStateException("boom");
         });
 
-        assertThat(snapshot.active()).isEqualTo(
-                PowerPlan.unknown("the probe failed: java.lang.IllegalStateException: boom"));
+        assertThat(snapshot.active())
+                .isEqualTo(PowerPlan.unknown("the probe failed: java.lang.IllegalStateException: boom"));
     }
 
     @Test
@@ -59,6 +59,7 @@ class PowerPlansTest {
 
         assertThat(result).isEqualTo(new CommandRunner.Result(3, "Höchstleistung\n", "oops\n"));
         assertThat(result.firstMessageLine()).isEqualTo("oops");
-        assertThatThrownBy(() -> runner.run(List.of("gbakprof-no-such-program"))).isInstanceOf(IOException.class);
+        assertThatThrownBy(() -> runner.run(List.of("gbakprof-no-such-program")))
+                .isInstanceOf(IOException.class);
     }
 }

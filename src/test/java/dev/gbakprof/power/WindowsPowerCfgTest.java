@@ -1,14 +1,13 @@
 package dev.gbakprof.power;
 
-import dev.gbakprof.model.PowerPlan;
-import dev.gbakprof.power.WindowsPowerCfg.Scheme;
-import org.junit.jupiter.api.Test;
-
-import java.util.List;
-
 import static dev.gbakprof.power.RecordedRunner.powercfg;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.gbakprof.model.PowerPlan;
+import dev.gbakprof.power.WindowsPowerCfg.Scheme;
+import java.util.List;
+import org.junit.jupiter.api.Test;
 
 class WindowsPowerCfgTest {
 
@@ -37,26 +36,29 @@ class WindowsPowerCfgTest {
 
     @Test
     void englishListIsReadByGuidWithItsNamesAndTheActiveStar() {
-        assertThat(WindowsPowerCfg.parseList(powercfg("en-list-custom-ultimate-active.txt"))).containsExactly(
-                new Scheme(BALANCED, "Balanced", false),
-                new Scheme(EN_CUSTOM_ULTIMATE, "Ultimate Performance", true),
-                new Scheme(HIGH, "High performance", false),
-                new Scheme(SAVER, "Power saver", false));
+        assertThat(WindowsPowerCfg.parseList(powercfg("en-list-custom-ultimate-active.txt")))
+                .containsExactly(
+                        new Scheme(BALANCED, "Balanced", false),
+                        new Scheme(EN_CUSTOM_ULTIMATE, "Ultimate Performance", true),
+                        new Scheme(HIGH, "High performance", false),
+                        new Scheme(SAVER, "Power saver", false));
     }
 
     @Test
     void germanListIsReadByGuidWhateverTheTranslatedLabels() {
-        assertThat(WindowsPowerCfg.parseList(powercfg("de-list-custom-ultimate-active.txt"))).containsExactly(
-                new Scheme(BALANCED, "Ausbalanciert", false),
-                new Scheme(DE_CUSTOM_ULTIMATE, "Ultimative Leistung", true));
+        assertThat(WindowsPowerCfg.parseList(powercfg("de-list-custom-ultimate-active.txt")))
+                .containsExactly(
+                        new Scheme(BALANCED, "Ausbalanciert", false),
+                        new Scheme(DE_CUSTOM_ULTIMATE, "Ultimative Leistung", true));
     }
 
     @Test
     void listWithoutTheDashedLineIsReadToo() {
-        assertThat(WindowsPowerCfg.parseList(powercfg("en-list-balanced-active-msdocs.txt"))).containsExactly(
-                new Scheme(BALANCED, "Balanced", true),
-                new Scheme(HIGH, "High performance", false),
-                new Scheme(SAVER, "Power saver", false));
+        assertThat(WindowsPowerCfg.parseList(powercfg("en-list-balanced-active-msdocs.txt")))
+                .containsExactly(
+                        new Scheme(BALANCED, "Balanced", true),
+                        new Scheme(HIGH, "High performance", false),
+                        new Scheme(SAVER, "Power saver", false));
     }
 
     @Test
@@ -67,16 +69,17 @@ class WindowsPowerCfgTest {
 
     @Test
     void settingIndexesAreTheLastTwoHexNumbersAfterTheBounds() {
-        long[] acDc = WindowsPowerCfg.parseSettingIndexes(powercfg("en-query-head.txt")).orElseThrow();
+        long[] acDc = WindowsPowerCfg.parseSettingIndexes(powercfg("en-query-head.txt"))
+                .orElseThrow();
         assertThat(acDc).containsExactly(0x4b0, 0x258);
     }
 
     @Test
     void nameMayHoldParentheses() {
         assertThat(WindowsPowerCfg.parseList(
-                "Power Scheme GUID: a42b1691-948d-4dd6-8212-9523b6693a8d  (Ultimate Performance (ExitLag)) *"))
-                .containsExactly(new Scheme("a42b1691-948d-4dd6-8212-9523b6693a8d", "Ultimate Performance (ExitLag)",
-                        true));
+                        "Power Scheme GUID: a42b1691-948d-4dd6-8212-9523b6693a8d  (Ultimate Performance (ExitLag)) *"))
+                .containsExactly(
+                        new Scheme("a42b1691-948d-4dd6-8212-9523b6693a8d", "Ultimate Performance (ExitLag)", true));
     }
 
     @Test
@@ -88,12 +91,13 @@ class WindowsPowerCfgTest {
         PowerSnapshot snapshot = new WindowsPowerCfg(runner).probe();
 
         assertThat(snapshot.active()).isEqualTo(new PowerPlan("Balanced", BALANCED, "powercfg", false));
-        assertThat(snapshot.available()).containsExactly(
-                new PowerSnapshot.Choice("Balanced", BALANCED, true),
-                new PowerSnapshot.Choice("High performance", HIGH, false),
-                new PowerSnapshot.Choice("Power saver", SAVER, false));
-        assertThat(runner.calls()).doesNotContain(List.of("powercfg", "/query", BALANCED, "SUB_PROCESSOR",
-                "PROCTHROTTLEMIN"));
+        assertThat(snapshot.available())
+                .containsExactly(
+                        new PowerSnapshot.Choice("Balanced", BALANCED, true),
+                        new PowerSnapshot.Choice("High performance", HIGH, false),
+                        new PowerSnapshot.Choice("Power saver", SAVER, false));
+        assertThat(runner.calls())
+                .doesNotContain(List.of("powercfg", "/query", BALANCED, "SUB_PROCESSOR", "PROCTHROTTLEMIN"));
     }
 
     @Test
@@ -124,7 +128,8 @@ class WindowsPowerCfgTest {
 
         assertThat(fullSnapshot.active().performance()).isTrue();
         assertThat(fullSnapshot.details()).contains(new PowerSnapshot.Detail("minimum processor state (AC)", "100 %"));
-        assertThat(new WindowsPowerCfg(throttled).probe().active().performance()).isFalse();
+        assertThat(new WindowsPowerCfg(throttled).probe().active().performance())
+                .isFalse();
     }
 
     @Test
@@ -148,7 +153,8 @@ class WindowsPowerCfgTest {
 
     @Test
     void setAcceptsThePlanNameAsGermanWindowsShowsIt() {
-        RecordedRunner runner = new FakePowercfg(powercfg("de-list-custom-ultimate-active.txt")).runner()
+        RecordedRunner runner = new FakePowercfg(powercfg("de-list-custom-ultimate-active.txt"))
+                .runner()
                 .fails("powercfg /query " + BALANCED + " SUB_PROCESSOR PROCTHROTTLEMIN", 1, "");
 
         PowerPlan now = new WindowsPowerCfg(runner).set("ausbalanciert");
@@ -168,7 +174,8 @@ class WindowsPowerCfgTest {
 
     @Test
     void ultimateAliasFindsTheCopyNamedUltimatePerformanceWhenTheBuiltInGuidIsAbsent() {
-        RecordedRunner runner = new FakePowercfg(powercfg("en-list-custom-ultimate-active.txt")).runner()
+        RecordedRunner runner = new FakePowercfg(powercfg("en-list-custom-ultimate-active.txt"))
+                .runner()
                 .fails("powercfg /query " + EN_CUSTOM_ULTIMATE + " SUB_PROCESSOR PROCTHROTTLEMIN", 1, "");
         WindowsPowerCfg windows = new WindowsPowerCfg(runner);
         windows.set("balanced");
@@ -204,7 +211,8 @@ class WindowsPowerCfgTest {
     @Test
     void setThatDoesNotTakeIsReportedNotHidden() {
         RecordedRunner runner = new FakePowercfg(powercfg("en-list-balanced-active-msdocs.txt"))
-                .ignoringSetActive().runner();
+                .ignoringSetActive()
+                .runner();
 
         assertThatThrownBy(() -> new WindowsPowerCfg(runner).set("power-saver"))
                 .isInstanceOf(PowerPlanException.class)

@@ -1,21 +1,20 @@
 package dev.gbakprof.report;
 
-import dev.gbakprof.stats.Analysis;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
 import dev.gbakprof.Samples;
 import dev.gbakprof.model.RestoreRun;
+import dev.gbakprof.stats.Analysis;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.CategorySeries;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYSeries;
-
-import java.io.IOException;
-import java.nio.file.Path;
-import java.util.List;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.within;
 
 /** The chart objects hold the expected series and bars before anything is drawn. */
 class ChartsTest {
@@ -25,11 +24,20 @@ class ChartsTest {
     @Test
     void indexBarsAreNamedIndexAndTableOneSeriesPerLabelAndUnknownIsNotZero() {
         HorizontalBarChart chart = new IndexesChart().drawing(Analysis.of(Samples.article(), (en).baseline()), en);
-        assertThat(chart.categories()).extracting(HorizontalBarChart.Category::name).containsExactly(
-                "INDMF_TAG_PLC_DATA_DT_D", "INDMF_TAG_PLC_DATA_TAG_D", "INDMF_TAG_PLC_DATA_LU_D",
-                "INDMF_TAG_PLC_DATA_C1", "PKMNF2_DOC_DOWNTIME");
-        assertThat(chart.categories()).extracting(HorizontalBarChart.Category::detail).containsOnly("(table unknown)");
-        assertThat(chart.series()).extracting(HorizontalBarChart.Series::name).containsExactly("Balanced", "High performance");
+        assertThat(chart.categories())
+                .extracting(HorizontalBarChart.Category::name)
+                .containsExactly(
+                        "INDMF_TAG_PLC_DATA_DT_D",
+                        "INDMF_TAG_PLC_DATA_TAG_D",
+                        "INDMF_TAG_PLC_DATA_LU_D",
+                        "INDMF_TAG_PLC_DATA_C1",
+                        "PKMNF2_DOC_DOWNTIME");
+        assertThat(chart.categories())
+                .extracting(HorizontalBarChart.Category::detail)
+                .containsOnly("(table unknown)");
+        assertThat(chart.series())
+                .extracting(HorizontalBarChart.Series::name)
+                .containsExactly("Balanced", "High performance");
         HorizontalBarChart.Series balanced = chart.series().get(0);
         // 10787.610 - 9529.339 s, shown in minutes
         assertThat(balanced.bars().get(0).value()).isCloseTo(1258.271 / 60, within(1e-9));
@@ -47,19 +55,24 @@ class ChartsTest {
     void indexBarsOfRepeatedRunsAreMediansAndTheTopIsCut() {
         HorizontalBarChart chart = new IndexesChart().chart(Analysis.of(Samples.abBoth(), null), en, 3, style);
         assertThat(chart.categories()).hasSize(3);
-        assertThat(chart.categories().get(0)).isEqualTo(new HorizontalBarChart.Category("FK_ORDERS_CUSTOMER", "(ORDERS)"));
-        assertThat(chart.series()).extracting(HorizontalBarChart.Series::name)
+        assertThat(chart.categories().get(0))
+                .isEqualTo(new HorizontalBarChart.Category("FK_ORDERS_CUSTOMER", "(ORDERS)"));
+        assertThat(chart.series())
+                .extracting(HorizontalBarChart.Series::name)
                 .containsExactly("full-cpu (3 runs)", "cpu-quota-50 (3 runs)");
         double median = median(Samples.fullCpu(), "FK_ORDERS_CUSTOMER");
         assertThat(chart.series().get(0).bars().get(0).value()).isCloseTo(median, within(1e-9));
-        assertThat(chart.title()).isEqualTo("Top 3 of 14 index builds by time (s), median of each configuration's runs");
+        assertThat(chart.title())
+                .isEqualTo("Top 3 of 14 index builds by time (s), median of each configuration's runs");
         assertThat(chart.footnote()).isNull(); // ORDERS' indexes are mapped exactly (gbak's data order), none inferred
     }
 
     @Test
     void tableBarsCarryRowsPerSecond() {
-        HorizontalBarChart chart = new TablesChart().drawing(Analysis.of(List.of(Samples.log("shop-tdrw.log", "shop")), (en).baseline()), en);
-        assertThat(chart.categories()).extracting(HorizontalBarChart.Category::name)
+        HorizontalBarChart chart = new TablesChart()
+                .drawing(Analysis.of(List.of(Samples.log("shop-tdrw.log", "shop")), (en).baseline()), en);
+        assertThat(chart.categories())
+                .extracting(HorizontalBarChart.Category::name)
                 .containsExactly("ORDERS", "ORDER_LINES", "CUSTOMERS", "PRODUCTS");
         assertThat(chart.categories().get(0).detail()).isEqualTo("1,000,000 rows");
         // ORDERS: 1,000,000 records in 3.226 s
@@ -68,15 +81,21 @@ class ChartsTest {
 
     @Test
     void tableBarsCarryTheRowsOfTheirLabelWhenTheLabelsRestoredDifferentCounts(@TempDir Path dir) throws IOException {
-        List<RestoreRun> runs = List.of(Samples.log("shop-tdrw.log", "full"), Samples.halfOfOrders(dir, "half"),
-                Samples.log("shop-tdrw.log", "mixed"), Samples.halfOfOrders(dir, "mixed"));
+        List<RestoreRun> runs = List.of(
+                Samples.log("shop-tdrw.log", "full"),
+                Samples.halfOfOrders(dir, "half"),
+                Samples.log("shop-tdrw.log", "mixed"),
+                Samples.halfOfOrders(dir, "mixed"));
 
         HorizontalBarChart chart = new TablesChart().drawing(Analysis.of(runs, (en).baseline()), en);
 
         assertThat(chart.categories().get(0)).isEqualTo(new HorizontalBarChart.Category("ORDERS", null));
-        assertThat(chart.series()).extracting(s -> s.bars().get(0).text()).containsExactly(
-                "3.23 s · 1,000,000 rows · 309,981 rows/s", "3.23 s · 500,000 rows · 154,991 rows/s",
-                "3.23 s · 500,000–1,000,000 rows");
+        assertThat(chart.series())
+                .extracting(s -> s.bars().get(0).text())
+                .containsExactly(
+                        "3.23 s · 1,000,000 rows · 309,981 rows/s",
+                        "3.23 s · 500,000 rows · 154,991 rows/s",
+                        "3.23 s · 500,000–1,000,000 rows");
         assertThat(chart.categories().get(1).detail()).isEqualTo("100,000 rows"); // ORDER_LINES: one count for all
     }
 
@@ -87,8 +106,14 @@ class ChartsTest {
         assertThat(chart.getStyler().isStacked()).isTrue();
         assertThat(chart.getSeriesMap().keySet()).containsExactly("setup", "metadata", "data", "indexes", "finish");
         CategorySeries indexes = chart.getSeriesMap().get("indexes");
-        assertThat(list(indexes.getXData())).containsExactly("full-cpu #1", "full-cpu #2", "full-cpu #3",
-                "cpu-quota-50 #1", "cpu-quota-50 #2", "cpu-quota-50 #3");
+        assertThat(list(indexes.getXData()))
+                .containsExactly(
+                        "full-cpu #1",
+                        "full-cpu #2",
+                        "full-cpu #3",
+                        "cpu-quota-50 #1",
+                        "cpu-quota-50 #2",
+                        "cpu-quota-50 #3");
         double first = runs.get(0).phaseSeconds(dev.gbakprof.model.Phase.INDEXES);
         assertThat(indexes.getYData().iterator().next().doubleValue()).isCloseTo(first, within(1e-9));
     }
@@ -96,26 +121,34 @@ class ChartsTest {
     @Test
     void phasesPerLabelAreMedians() {
         CategoryChart chart = new PhasesChart().chart(Analysis.of(Samples.abBoth(), null), en, true, style);
-        assertThat(list(chart.getSeriesMap().get("data").getXData())).containsExactly("full-cpu (3 runs)", "cpu-quota-50 (3 runs)");
+        assertThat(list(chart.getSeriesMap().get("data").getXData()))
+                .containsExactly("full-cpu (3 runs)", "cpu-quota-50 (3 runs)");
     }
 
     @Test
     void totalHasAMedianBarPerLabelWhiskersAndADotPerRun() {
         CategoryChart chart = new TotalChart().chart(Analysis.of(Samples.abBoth(), null), en, style);
-        assertThat(chart.getSeriesMap().keySet()).containsExactly("median · full-cpu", "median · cpu-quota-50",
-                "min–max", "run 1", "run 2", "run 3");
+        assertThat(chart.getSeriesMap().keySet())
+                .containsExactly("median · full-cpu", "median · cpu-quota-50", "min–max", "run 1", "run 2", "run 3");
         CategorySeries full = chart.getSeriesMap().get("median · full-cpu");
-        assertThat(list(full.getXData())).containsExactly("full-cpu (3 runs) · median 13.0 s", "cpu-quota-50 (3 runs) · median 26.4 s");
+        assertThat(list(full.getXData()))
+                .containsExactly("full-cpu (3 runs) · median 13.0 s", "cpu-quota-50 (3 runs) · median 26.4 s");
         assertThat(full.getYData().iterator().next().doubleValue()).isCloseTo(12.972, within(1e-9));
         CategorySeries range = chart.getSeriesMap().get("min–max");
         // whisker from 12.226 to 14.698: centre and half-range
         assertThat(range.getYData().iterator().next().doubleValue()).isCloseTo((12.226 + 14.698) / 2, within(1e-9));
-        assertThat(range.getExtraValues().iterator().next().doubleValue()).isCloseTo((14.698 - 12.226) / 2, within(1e-9));
+        assertThat(range.getExtraValues().iterator().next().doubleValue())
+                .isCloseTo((14.698 - 12.226) / 2, within(1e-9));
     }
 
     @Test
     void everyLabelStaysOnTheAxisCutWhereItMustAndTheLegendOnlyWhenItNamesSomething() {
-        List<String> labels = List.of("Balanced", "High performance", "Power saver", "Ultimate Performance", "-bu 2048",
+        List<String> labels = List.of(
+                "Balanced",
+                "High performance",
+                "Power saver",
+                "Ultimate Performance",
+                "-bu 2048",
                 "-bu 16384 + High performance of the new NVMe array after the BIOS update");
         List<RestoreRun> ab = Samples.abBoth();
         List<RestoreRun> six = new java.util.ArrayList<>();
@@ -124,22 +157,32 @@ class ChartsTest {
         }
         for (ReportSettings size : List.of(en, new ReportSettings(10, null, Texts.of(Lang.EN), 800, 450, null))) {
             CategoryChart total = new TotalChart().chart(Analysis.of(six, null), size, size.style());
-            List<String> shown = total.getSeriesMap().values().iterator().next().getXData().stream().map(String::valueOf).toList();
+            List<String> shown = total.getSeriesMap().values().iterator().next().getXData().stream()
+                    .map(String::valueOf)
+                    .toList();
             assertThat(shown).hasSize(6).doesNotHaveDuplicates();
             for (int i = 0; i < 6; i++) {
                 String name = shown.get(i);
                 String label = labels.get(i);
                 // the label whole, or cut with "…", then " · " and the time
-                assertThat(name.startsWith(label + " ") || (name.contains("…") && label.startsWith(name.substring(0, name.indexOf('…')))))
-                        .as(name).isTrue();
+                assertThat(name.startsWith(label + " ")
+                                || (name.contains("…") && label.startsWith(name.substring(0, name.indexOf('…')))))
+                        .as(name)
+                        .isTrue();
                 assertThat(name).contains(" · ");
             }
             assertThat(shown.get(5)).contains("…"); // 72 characters are never shown whole
             assertThat(total.getStyler().isLegendVisible()).isFalse(); // single runs: no dots to name
             CategoryChart phases = new PhasesChart().chart(Analysis.of(six, null), size, true, size.style());
-            assertThat(list(phases.getSeriesMap().get("data").getXData())).hasSize(6).doesNotHaveDuplicates();
+            assertThat(list(phases.getSeriesMap().get("data").getXData()))
+                    .hasSize(6)
+                    .doesNotHaveDuplicates();
         }
-        assertThat(new TotalChart().chart(Analysis.of(Samples.abBoth(), null), en, style).getStyler().isLegendVisible()).isTrue();
+        assertThat(new TotalChart()
+                        .chart(Analysis.of(Samples.abBoth(), null), en, style)
+                        .getStyler()
+                        .isLegendVisible())
+                .isTrue();
     }
 
     @Test
@@ -164,7 +207,9 @@ class ChartsTest {
         // a real restore of shop.fbk by gbakprof run, sampled every 0.5 s on a VM without cpufreq: load only
         List<RestoreRun> runs = dev.gbakprof.store.RunInputs.load(java.nio.file.Path.of("samples/shop-cpu.json"), null);
         RestoreRun run = runs.get(0);
-        assertThat(run.cpuSamples()).hasSizeGreaterThan(10).allSatisfy(s -> assertThat(s.mhz()).isNull());
+        assertThat(run.cpuSamples())
+                .hasSizeGreaterThan(10)
+                .allSatisfy(s -> assertThat(s.mhz()).isNull());
         XYChart chart = new CpuChart().chart(Analysis.of(runs, null), en, style);
         assertThat(chart.getSeriesMap().keySet()).containsExactly("data phase", "index phase", "shop-cpu: load");
         assertThat(chart.getTitle()).contains("not observable");
@@ -182,8 +227,12 @@ class ChartsTest {
     }
 
     private static double median(List<RestoreRun> runs, String index) {
-        double[] v = runs.stream().flatMap(r -> r.indexes().stream()).filter(i -> i.name().equals(index))
-                .mapToDouble(i -> i.seconds()).sorted().toArray();
+        double[] v = runs.stream()
+                .flatMap(r -> r.indexes().stream())
+                .filter(i -> i.name().equals(index))
+                .mapToDouble(i -> i.seconds())
+                .sorted()
+                .toArray();
         return v[v.length / 2];
     }
 }

@@ -1,16 +1,15 @@
 package dev.gbakprof.report;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.gbakprof.Samples;
 import dev.gbakprof.model.RestoreRun;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class ExportsTest {
     private final ReportSettings en = ReportSettings.defaults(Lang.EN);
@@ -18,11 +17,13 @@ class ExportsTest {
     @Test
     void indexesCsvHasOneRowPerIndexAndLabelWithTheRatioToTheBaseline() {
         List<String> lines = lines(ObjectsCsv.indexes().render(Samples.article(), en));
-        assertThat(lines.get(0)).isEqualTo("index,table,table_source,label,runs,known,median_s,min_s,max_s,ratio_to_baseline");
+        assertThat(lines.get(0))
+                .isEqualTo("index,table,table_source,label,runs,known,median_s,min_s,max_s,ratio_to_baseline");
         assertThat(lines).hasSize(1 + 5 * 2);
         assertThat(lines.get(1)).isEqualTo("INDMF_TAG_PLC_DATA_DT_D,,,Balanced,1,1,1258.271,1258.271,1258.271,1.0000");
         // 622.882 / 1258.271
-        assertThat(lines.get(2)).isEqualTo("INDMF_TAG_PLC_DATA_DT_D,,,High performance,1,1,622.882,622.882,622.882,0.4950");
+        assertThat(lines.get(2))
+                .isEqualTo("INDMF_TAG_PLC_DATA_DT_D,,,High performance,1,1,622.882,622.882,622.882,0.4950");
         assertThat(lines.get(10)).isEqualTo("PKMNF2_DOC_DOWNTIME,,,High performance,1,0,,,,");
     }
 
@@ -38,22 +39,28 @@ class ExportsTest {
     @Test
     void tablesCsvCarriesRecordsAndRowsPerSecond() {
         List<String> lines = lines(ObjectsCsv.tables().render(List.of(Samples.log("shop-tdrw.log", "shop")), en));
-        assertThat(lines.get(0)).isEqualTo("table,records,label,runs,known,median_s,min_s,max_s,rows_per_s,ratio_to_baseline,"
-                + "records_min,records_max");
+        assertThat(lines.get(0))
+                .isEqualTo("table,records,label,runs,known,median_s,min_s,max_s,rows_per_s,ratio_to_baseline,"
+                        + "records_min,records_max");
         assertThat(lines).contains("ORDERS,1000000,shop,1,1,3.226,3.226,3.226,309981,1.0000,1000000,1000000");
     }
 
     @Test
     void tablesCsvHasTheRecordsAndRateOfEachLabel(@TempDir Path dir) throws IOException {
-        List<RestoreRun> runs = List.of(Samples.log("shop-tdrw.log", "full"), Samples.halfOfOrders(dir, "half"),
-                Samples.log("shop-tdrw.log", "mixed"), Samples.halfOfOrders(dir, "mixed"));
+        List<RestoreRun> runs = List.of(
+                Samples.log("shop-tdrw.log", "full"),
+                Samples.halfOfOrders(dir, "half"),
+                Samples.log("shop-tdrw.log", "mixed"),
+                Samples.halfOfOrders(dir, "mixed"));
 
         List<String> lines = lines(ObjectsCsv.tables().render(runs, en));
 
-        assertThat(lines).contains("ORDERS,1000000,full,1,1,3.226,3.226,3.226,309981,1.0000,1000000,1000000",
-                "ORDERS,500000,half,1,1,3.226,3.226,3.226,154991,1.0000,500000,500000",
-                // runs of one label that restored different counts: no single count, no rate
-                "ORDERS,,mixed,2,2,3.226,3.226,3.226,,1.0000,500000,1000000");
+        assertThat(lines)
+                .contains(
+                        "ORDERS,1000000,full,1,1,3.226,3.226,3.226,309981,1.0000,1000000,1000000",
+                        "ORDERS,500000,half,1,1,3.226,3.226,3.226,154991,1.0000,500000,500000",
+                        // runs of one label that restored different counts: no single count, no rate
+                        "ORDERS,,mixed,2,2,3.226,3.226,3.226,,1.0000,500000,1000000");
     }
 
     @Test
@@ -62,8 +69,9 @@ class ExportsTest {
 
         String md = new String(new SummaryMarkdown().render(runs, en), StandardCharsets.UTF_8);
 
-        assertThat(md).contains("| ORDERS | full: 1,000,000; half: 500,000 | 3.23 s (309,981 rows/s) "
-                + "| 3.23 s (154,991 rows/s) | 1.00× |\n");
+        assertThat(md)
+                .contains("| ORDERS | full: 1,000,000; half: 500,000 | 3.23 s (309,981 rows/s) "
+                        + "| 3.23 s (154,991 rows/s) | 1.00× |\n");
         assertThat(md).contains("| ORDER_LINES | 100,000 |");
     }
 
@@ -71,26 +79,35 @@ class ExportsTest {
     void runsCsvHasOneRowPerRun() {
         List<String> lines = lines(new RunsCsv().render(Samples.abBoth(), en));
         assertThat(lines).hasSize(7);
-        assertThat(lines.get(0)).startsWith("label,run,source,status,total_s,last_seen_s,setup_s,metadata_s,data_s,indexes_s,finish_s,");
-        assertThat(lines.get(1)).startsWith("full-cpu,full-cpu #1,src/test/resources/report/ab/full-cpu/run1.log,completed,14.698,");
+        assertThat(lines.get(0))
+                .startsWith(
+                        "label,run,source,status,total_s,last_seen_s,setup_s,metadata_s,data_s,indexes_s,finish_s,");
+        assertThat(lines.get(1))
+                .startsWith("full-cpu,full-cpu #1,src/test/resources/report/ab/full-cpu/run1.log,completed,14.698,");
     }
 
     @Test
     void runsCsvLeavesAPhaseTheLogDoesNotShowEmpty() {
         // the article's excerpts show only index builds; shop-cut.log stops while an index is built, so its index
         // phase (2.025 s as far as the log goes) is cut short: unknown, like its finish
-        List<String> lines = lines(new RunsCsv().render(List.of(Samples.log("article-balanced.log", "Balanced"),
-                Samples.log("shop-cut.log", "cut")), en));
-        assertThat(lines.get(1)).startsWith("Balanced,Balanced,src/test/resources/report/article-balanced.log,"
-                + "incomplete,,13304.334,,,,3774.995,,");
-        assertThat(lines.get(2)).startsWith("cut,cut,src/test/resources/report/shop-cut.log,incomplete,,5.271,"
-                + "0.079,0.017,3.150,,,4,1121000,");
+        List<String> lines = lines(new RunsCsv()
+                .render(
+                        List.of(Samples.log("article-balanced.log", "Balanced"), Samples.log("shop-cut.log", "cut")),
+                        en));
+        assertThat(lines.get(1))
+                .startsWith("Balanced,Balanced,src/test/resources/report/article-balanced.log,"
+                        + "incomplete,,13304.334,,,,3774.995,,");
+        assertThat(lines.get(2))
+                .startsWith("cut,cut,src/test/resources/report/shop-cut.log,incomplete,,5.271,"
+                        + "0.079,0.017,3.150,,,4,1121000,");
     }
 
     @Test
     void summaryMarkdownHoldsTheHeadlineAndTheKeyTable() {
         String md = new String(new SummaryMarkdown().render(Samples.abBoth(), en), StandardCharsets.UTF_8);
-        assertThat(md).startsWith("# Firebird restore time\n\n**full-cpu restored in 13.0 s, 51% less time than cpu-quota-50 (26.4 s), 3 runs each.**\n");
+        assertThat(md)
+                .startsWith(
+                        "# Firebird restore time\n\n**full-cpu restored in 13.0 s, 51% less time than cpu-quota-50 (26.4 s), 3 runs each.**\n");
         assertThat(md).contains("| cpu-quota-50 | 3 | 26.4 s | 18.2 s | 8.12 s | 2.04× slower (95% CI 1.60–2.46) |\n");
         assertThat(md).contains("## Slowest index builds: top 10 of 14");
     }

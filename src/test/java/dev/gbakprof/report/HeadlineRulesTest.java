@@ -1,17 +1,16 @@
 package dev.gbakprof.report;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.gbakprof.Samples;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.stats.Analysis;
 import dev.gbakprof.stats.NoteCode;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** The headline's rules (README "How a comparison is judged") on the real samples. */
 class HeadlineRulesTest {
@@ -35,11 +34,12 @@ class HeadlineRulesTest {
         runs.add(Samples.log("dupfail-tdrw.log", "B"));
         runs.add(Samples.log("shop-tdrw.log", "B"));
         String h = headline(runs);
-        assertThat(h).isEqualTo("A: 13.0 s (median of 3 runs). B: 2 of 3 restores did not finish; the one that did "
-                + "took 11.6 s.");
+        assertThat(h)
+                .isEqualTo("A: 13.0 s (median of 3 runs). B: 2 of 3 restores did not finish; the one that did "
+                        + "took 11.6 s.");
         assertThat(h).doesNotContain("less time");
-        assertThat(Analysis.of(runs, null).noteCodes()).startsWith(NoteCode.RUNS_FAILED, NoteCode.INDEX_FAILED,
-                NoteCode.RUNS_INCOMPLETE);
+        assertThat(Analysis.of(runs, null).noteCodes())
+                .startsWith(NoteCode.RUNS_FAILED, NoteCode.INDEX_FAILED, NoteCode.RUNS_INCOMPLETE);
     }
 
     @Test
@@ -47,8 +47,9 @@ class HeadlineRulesTest {
         List<RestoreRun> runs = new ArrayList<>(labelled(Samples.fullCpu(), "full"));
         runs.addAll(labelled(Samples.quota(), "quota"));
         runs.add(Samples.log("shop-tdrw.log", "one"));
-        assertThat(headline(runs)).isEqualTo("Against full (13.0 s, median of 3 runs): one 11.6 s (11% less time, "
-                + "spread unknown); quota 26.4 s (104% more time).");
+        assertThat(headline(runs))
+                .isEqualTo("Against full (13.0 s, median of 3 runs): one 11.6 s (11% less time, "
+                        + "spread unknown); quota 26.4 s (104% more time).");
     }
 
     @Test

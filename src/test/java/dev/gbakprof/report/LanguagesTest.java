@@ -1,17 +1,16 @@
 package dev.gbakprof.report;
 
-import dev.gbakprof.stats.Analysis;
-import dev.gbakprof.Samples;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
+import static org.assertj.core.api.Assertions.assertThat;
 
-import javax.imageio.ImageIO;
+import dev.gbakprof.Samples;
+import dev.gbakprof.stats.Analysis;
 import java.awt.Font;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import javax.imageio.ImageIO;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 class LanguagesTest {
 
@@ -25,7 +24,8 @@ class LanguagesTest {
             assertThat(font.canDisplayUpTo(text)).as(lang + ": " + text).isEqualTo(-1);
         }
         // numbers as the locale writes them (Spanish puts a no-break space before %)
-        assertThat(font.canDisplayUpTo(t.percent(0.37) + t.number(1234567.5, 1) + t.factor(1.59))).isEqualTo(-1);
+        assertThat(font.canDisplayUpTo(t.percent(0.37) + t.number(1234567.5, 1) + t.factor(1.59)))
+                .isEqualTo(-1);
     }
 
     @ParameterizedTest
@@ -40,14 +40,26 @@ class LanguagesTest {
 
     @Test
     void headlinesUseTheLanguagesWordsAndNumbers() {
-        assertThat(new ReportPage().drawing(Analysis.of(Samples.abBoth(), (ReportSettings.defaults(Lang.TR)).baseline()), ReportSettings.defaults(Lang.TR)).headline())
+        assertThat(new ReportPage()
+                        .drawing(
+                                Analysis.of(Samples.abBoth(), (ReportSettings.defaults(Lang.TR)).baseline()),
+                                ReportSettings.defaults(Lang.TR))
+                        .headline())
                 .isEqualTo("full-cpu: geri yükleme 13,0 sn sürdü ve cpu-quota-50 yapılandırmasına (26,4 sn) göre "
                         + "%51 daha kısa sürdü; her biri için 3 çalıştırma var.");
-        assertThat(new ReportPage().drawing(Analysis.of(Samples.article(), (ReportSettings.defaults(Lang.PT_BR)).baseline()), ReportSettings.defaults(Lang.PT_BR)).headline())
+        assertThat(new ReportPage()
+                        .drawing(
+                                Analysis.of(Samples.article(), (ReportSettings.defaults(Lang.PT_BR)).baseline()),
+                                ReportSettings.defaults(Lang.PT_BR))
+                        .headline())
                 .isEqualTo("High performance: a criação dos 4 índices do trecho levou 43 min 13 s, 31% menos tempo que "
                         + "com Balanced (1 h 03 min), 1 execução cada; com uma só execução de um lado, a variação é "
                         + "desconhecida e isso pode ser ruído.");
-        assertThat(new ReportPage().drawing(Analysis.of(Samples.abBoth(), (ReportSettings.defaults(Lang.ES)).baseline()), ReportSettings.defaults(Lang.ES)).headline())
+        assertThat(new ReportPage()
+                        .drawing(
+                                Analysis.of(Samples.abBoth(), (ReportSettings.defaults(Lang.ES)).baseline()),
+                                ReportSettings.defaults(Lang.ES))
+                        .headline())
                 .isEqualTo("full-cpu restauró en 13,0 s, un 51\u00a0% menos de tiempo que cpu-quota-50 (26,4 s), "
                         + "3 ejecuciones cada una.");
     }

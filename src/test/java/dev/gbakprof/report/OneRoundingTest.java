@@ -1,15 +1,14 @@
 package dev.gbakprof.report;
 
-import dev.gbakprof.testutil.Cli;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.gbakprof.testutil.Cli;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Issue 12 item 13: a 95 % CI was printed 1.28–1.38 in the headline and 1.29–1.38 in the table. The verdict
@@ -21,9 +20,19 @@ class OneRoundingTest {
     @Test
     void theHeadlineAndTheTableShowOneInterval(@TempDir Path dir) {
         for (String baseline : List.of("cpu-quota-50", "full-cpu")) {
-            Cli.Result r = Cli.run("compare", "--label-from", "dir", "--baseline", baseline, "--out",
-                    dir.resolve(baseline).toString(), "samples/ab/cpu-quota-50/run1.log", "samples/ab/cpu-quota-50/run2.log",
-                    "samples/ab/cpu-quota-50/run3.log", "samples/ab/full-cpu/run1.log", "samples/ab/full-cpu/run2.log",
+            Cli.Result r = Cli.run(
+                    "compare",
+                    "--label-from",
+                    "dir",
+                    "--baseline",
+                    baseline,
+                    "--out",
+                    dir.resolve(baseline).toString(),
+                    "samples/ab/cpu-quota-50/run1.log",
+                    "samples/ab/cpu-quota-50/run2.log",
+                    "samples/ab/cpu-quota-50/run3.log",
+                    "samples/ab/full-cpu/run1.log",
+                    "samples/ab/full-cpu/run2.log",
                     "samples/ab/full-cpu/run3.log");
             assertThat(r.code()).as(r.err()).isZero();
             Matcher m = CI.matcher(r.out());

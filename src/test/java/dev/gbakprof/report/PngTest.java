@@ -1,18 +1,17 @@
 package dev.gbakprof.report;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.gbakprof.Samples;
 import dev.gbakprof.model.RestoreRun;
-import org.junit.jupiter.api.Test;
-
-import javax.imageio.ImageIO;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import javax.imageio.ImageIO;
+import org.junit.jupiter.api.Test;
 
 /** Every chart decodes as a PNG of the size asked for, and is not blank. */
 class PngTest {
@@ -21,8 +20,18 @@ class PngTest {
     void everyChartOfAComparisonDecodesAtTheRequestedSizeAndIsNotBlank() throws IOException {
         ReportSettings settings = ReportSettings.defaults(Lang.EN).withSize(1000, 620);
         Map<String, byte[]> files = Reports.render(Samples.abBoth(), settings);
-        assertThat(files.keySet()).containsExactly("report.png", "total.png", "phases.png", "indexes.png", "tables.png",
-                "timeline.png", "summary.md", "runs.csv", "indexes.csv", "tables.csv");
+        assertThat(files.keySet())
+                .containsExactly(
+                        "report.png",
+                        "total.png",
+                        "phases.png",
+                        "indexes.png",
+                        "tables.png",
+                        "timeline.png",
+                        "summary.md",
+                        "runs.csv",
+                        "indexes.csv",
+                        "tables.csv");
         for (Map.Entry<String, byte[]> f : files.entrySet()) {
             if (!f.getKey().endsWith(".png")) {
                 continue;
@@ -36,7 +45,9 @@ class PngTest {
                 assertThat(image.getWidth()).as(f.getKey()).isEqualTo(1000);
                 assertThat(image.getHeight()).as(f.getKey()).isEqualTo(620);
             }
-            assertThat(luminanceVariance(image)).as(f.getKey() + " pixel variance").isGreaterThan(200);
+            assertThat(luminanceVariance(image))
+                    .as(f.getKey() + " pixel variance")
+                    .isGreaterThan(200);
         }
     }
 

@@ -1,65 +1,86 @@
 package dev.gbakprof.report;
 
-import dev.gbakprof.stats.Analysis;
-import dev.gbakprof.Samples;
-import org.junit.jupiter.api.Test;
+import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.gbakprof.Samples;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.TableLoad;
+import dev.gbakprof.stats.Analysis;
 import dev.gbakprof.store.RunInputs;
-
 import java.nio.file.Path;
 import java.util.List;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
 
 /** The one-page report's headline and key table on the real samples. */
 class ReportPageTest {
 
     @Test
     void excerptsCompareTheIndexPhaseOfTheirFiveLinesAndSaySo() {
-        ReportPage.Page page = new ReportPage().drawing(Analysis.of(Samples.article(), (ReportSettings.defaults(Lang.EN)).baseline()), ReportSettings.defaults(Lang.EN));
+        ReportPage.Page page = new ReportPage()
+                .drawing(
+                        Analysis.of(Samples.article(), (ReportSettings.defaults(Lang.EN)).baseline()),
+                        ReportSettings.defaults(Lang.EN));
         // 7894.340 - 5301.785 = 2592.555 s and 13304.334 - 9529.339 = 3774.995 s; 1 - 2592.555/3774.995 = 31.3 %
         // what was timed is said: the excerpt's 4 index builds whose end its lines show, not "the index phase"
-        assertThat(page.headline()).isEqualTo("High performance: the 4 index builds in the excerpt took 43 min 13 s, "
-                + "31% less time than with Balanced (1 h 03 min), 1 run each; with a single run on a side the spread is "
-                + "unknown, so this may be noise.");
-        assertThat(page.notes()).containsExactly(
-                "Total restore time unknown: not every configuration has a completed run (excerpts, cut-short or "
-                        + "failed logs). Only the index phase is compared, as far as the logs show it.",
-                "Balanced: an excerpt of a gbak log (it starts after gbak's start), not a whole restore: it times only "
-                        + "what its lines show.",
-                "High performance: an excerpt of a gbak log (it starts after gbak's start), not a whole restore: it "
-                        + "times only what its lines show.",
-                "High performance is 1.46× faster than Balanced (1 against 1 run): with a single run on a side the "
-                        + "run-to-run spread is unknown, so this may be noise; run each configuration at least 2 times.",
-                "Why: most of the difference is in INDMF_TAG_PLC_DATA_DT_D (+10 min 35 s), INDMF_TAG_PLC_DATA_TAG_D "
-                        + "(+6 min 32 s), INDMF_TAG_PLC_DATA_LU_D (+2 min 10 s).",
-                "2 index builds with unknown time (the log ends before the next line) are left out, not counted as zero.");
-        assertThat(page.table().header()).containsExactly("Configuration", "Runs", "Median total", "Index phase",
-                "Data phase", "Against Balanced (index phase)");
-        assertThat(page.table().rows()).containsExactly(
-                List.of("Balanced", "1 (excerpt)", "unknown", "1 h 03 min", "unknown", "baseline"),
-                List.of("High performance", "1 (excerpt)", "unknown", "43 min 13 s", "unknown",
-                        "1.46× faster (single runs: spread unknown)"));
+        assertThat(page.headline())
+                .isEqualTo("High performance: the 4 index builds in the excerpt took 43 min 13 s, "
+                        + "31% less time than with Balanced (1 h 03 min), 1 run each; with a single run on a side the spread is "
+                        + "unknown, so this may be noise.");
+        assertThat(page.notes())
+                .containsExactly(
+                        "Total restore time unknown: not every configuration has a completed run (excerpts, cut-short or "
+                                + "failed logs). Only the index phase is compared, as far as the logs show it.",
+                        "Balanced: an excerpt of a gbak log (it starts after gbak's start), not a whole restore: it times only "
+                                + "what its lines show.",
+                        "High performance: an excerpt of a gbak log (it starts after gbak's start), not a whole restore: it "
+                                + "times only what its lines show.",
+                        "High performance is 1.46× faster than Balanced (1 against 1 run): with a single run on a side the "
+                                + "run-to-run spread is unknown, so this may be noise; run each configuration at least 2 times.",
+                        "Why: most of the difference is in INDMF_TAG_PLC_DATA_DT_D (+10 min 35 s), INDMF_TAG_PLC_DATA_TAG_D "
+                                + "(+6 min 32 s), INDMF_TAG_PLC_DATA_LU_D (+2 min 10 s).",
+                        "2 index builds with unknown time (the log ends before the next line) are left out, not counted as zero.");
+        assertThat(page.table().header())
+                .containsExactly(
+                        "Configuration",
+                        "Runs",
+                        "Median total",
+                        "Index phase",
+                        "Data phase",
+                        "Against Balanced (index phase)");
+        assertThat(page.table().rows())
+                .containsExactly(
+                        List.of("Balanced", "1 (excerpt)", "unknown", "1 h 03 min", "unknown", "baseline"),
+                        List.of(
+                                "High performance",
+                                "1 (excerpt)",
+                                "unknown",
+                                "43 min 13 s",
+                                "unknown",
+                                "1.46× faster (single runs: spread unknown)"));
         assertThat(page.chartFiles()).containsExactly("indexes.png", "timeline.png");
     }
 
     @Test
     void repeatedRunsGetAHeadlineOnTheTotalAndAVerdictWithItsInterval() {
-        ReportPage.Page page = new ReportPage().drawing(Analysis.of(Samples.abBoth(), (ReportSettings.defaults(Lang.EN)).baseline()), ReportSettings.defaults(Lang.EN));
+        ReportPage.Page page = new ReportPage()
+                .drawing(
+                        Analysis.of(Samples.abBoth(), (ReportSettings.defaults(Lang.EN)).baseline()),
+                        ReportSettings.defaults(Lang.EN));
         assertThat(page.headline())
                 .isEqualTo("full-cpu restored in 13.0 s, 51% less time than cpu-quota-50 (26.4 s), 3 runs each.");
         // no statistics jargon by the headline: the method is in the footer
-        assertThat(page.notes()).containsExactly("full-cpu is 2.04× faster than cpu-quota-50, more than the run-to-run "
-                + "spread explains (95% CI 1.60–2.46, 3 against 3 runs).",
-                // one "why" sentence: the phase and the indexes that account for most of the difference
-                "Why: the index phase accounts for 9.08 s of the 13.5 s difference; most of it FK_ORDERS_CUSTOMER "
-                        + "(+3.64 s), IX_ORDERS_STATUS_YEAR (+2.74 s), IX_ORDERS_CUST_DATE (+0.810 s).");
+        assertThat(page.notes())
+                .containsExactly(
+                        "full-cpu is 2.04× faster than cpu-quota-50, more than the run-to-run "
+                                + "spread explains (95% CI 1.60–2.46, 3 against 3 runs).",
+                        // one "why" sentence: the phase and the indexes that account for most of the difference
+                        "Why: the index phase accounts for 9.08 s of the 13.5 s difference; most of it FK_ORDERS_CUSTOMER "
+                                + "(+3.64 s), IX_ORDERS_STATUS_YEAR (+2.74 s), IX_ORDERS_CUST_DATE (+0.810 s).");
         assertThat(page.footer()).contains("Welch's t-test on the logarithms of the times");
-        assertThat(page.table().rows()).containsExactly(
-                List.of("full-cpu", "3", "13.0 s", "9.13 s", "3.97 s", "baseline"),
-                List.of("cpu-quota-50", "3", "26.4 s", "18.2 s", "8.12 s", "2.04× slower (95% CI 1.60–2.46)"));
+        assertThat(page.table().rows())
+                .containsExactly(
+                        List.of("full-cpu", "3", "13.0 s", "9.13 s", "3.97 s", "baseline"),
+                        List.of("cpu-quota-50", "3", "26.4 s", "18.2 s", "8.12 s", "2.04× slower (95% CI 1.60–2.46)"));
         assertThat(page.chartFiles()).containsExactly("total.png", "phases.png", "indexes.png");
     }
 
@@ -74,75 +95,123 @@ class ReportPageTest {
 
     @Test
     void aFailedRestoreSaysSoQuotesGbakAndHasNoTotal() {
-        ReportPage.Page page = new ReportPage().drawing(Analysis.of(List.of(Samples.log("dupfail-tdrw.log", "dupfail")), (ReportSettings.defaults(Lang.EN)).baseline()),
-                ReportSettings.defaults(Lang.EN));
-        assertThat(page.headline()).isEqualTo("dupfail: gbak went through to the end of the restore (0.135 s) but reported errors: the restore failed (1 run).");
+        ReportPage.Page page = new ReportPage()
+                .drawing(
+                        Analysis.of(
+                                List.of(Samples.log("dupfail-tdrw.log", "dupfail")),
+                                (ReportSettings.defaults(Lang.EN)).baseline()),
+                        ReportSettings.defaults(Lang.EN));
+        assertThat(page.headline())
+                .isEqualTo(
+                        "dupfail: gbak went through to the end of the restore (0.135 s) but reported errors: the restore failed (1 run).");
         // what the DBA must do: the index, gbak's reason, and gfix -online as gbak says
-        assertThat(page.notes()).containsExactly("dupfail: 1 of 1 run failed. gbak: cannot commit index UX_ITEMS_NORM_CODE",
-                "dupfail: index UX_ITEMS_NORM_CODE (ITEMS) was not built. gbak: attempt to store duplicate value "
-                        + "(visible to active transactions) in unique index \"UX_ITEMS_NORM_CODE\". Problematic key value "
-                        + "is (<expression> = 'ITEM-42'). gbak left the database offline: run gfix -online on it, remove "
-                        + "the duplicates, then ALTER INDEX UX_ITEMS_NORM_CODE ACTIVE.");
+        assertThat(page.notes())
+                .containsExactly(
+                        "dupfail: 1 of 1 run failed. gbak: cannot commit index UX_ITEMS_NORM_CODE",
+                        "dupfail: index UX_ITEMS_NORM_CODE (ITEMS) was not built. gbak: attempt to store duplicate value "
+                                + "(visible to active transactions) in unique index \"UX_ITEMS_NORM_CODE\". Problematic key value "
+                                + "is (<expression> = 'ITEM-42'). gbak left the database offline: run gfix -online on it, remove "
+                                + "the duplicates, then ALTER INDEX UX_ITEMS_NORM_CODE ACTIVE.");
         assertThat(indexesFailedBar()).isTrue();
-        assertThat(page.table().rows()).containsExactly(
-                List.of("dupfail", "1 (1 failed)", "unknown", "0.032 s", "0.000 s"));
-        HorizontalBarChart indexes = new IndexesChart().drawing(Analysis.of(List.of(Samples.log("dupfail-tdrw.log", "dupfail")), (ReportSettings.defaults(Lang.EN)).baseline()),
-                ReportSettings.defaults(Lang.EN));
+        assertThat(page.table().rows())
+                .containsExactly(List.of("dupfail", "1 (1 failed)", "unknown", "0.032 s", "0.000 s"));
+        HorizontalBarChart indexes = new IndexesChart()
+                .drawing(
+                        Analysis.of(
+                                List.of(Samples.log("dupfail-tdrw.log", "dupfail")),
+                                (ReportSettings.defaults(Lang.EN)).baseline()),
+                        ReportSettings.defaults(Lang.EN));
         assertThat(indexes.categories().get(0).name()).isEqualTo("UX_ITEMS_NORM_CODE");
-        assertThat(indexes.series().get(0).bars().get(0).text()).isEqualTo("0.003 s · FAILED in 1 of 1 run: left inactive");
+        assertThat(indexes.series().get(0).bars().get(0).text())
+                .isEqualTo("0.003 s · FAILED in 1 of 1 run: left inactive");
     }
 
     @Test
     void aRestoreThatFailedBeforeItsEndSaysWhereGbakStopped() {
         // gbak refused to overwrite an existing database: it stopped before restoring anything
-        RestoreRun failed = RunInputs.load(Path.of("src/test/resources/more-logs/svc-exists.log"), "exists").get(0);
-        ReportPage.Page page = new ReportPage().drawing(Analysis.of(List.of(failed), (ReportSettings.defaults(Lang.EN)).baseline()), ReportSettings.defaults(Lang.EN));
+        RestoreRun failed = RunInputs.load(Path.of("src/test/resources/more-logs/svc-exists.log"), "exists")
+                .get(0);
+        ReportPage.Page page = new ReportPage()
+                .drawing(
+                        Analysis.of(List.of(failed), (ReportSettings.defaults(Lang.EN)).baseline()),
+                        ReportSettings.defaults(Lang.EN));
         assertThat(page.headline()).isEqualTo("exists: the restore failed; gbak stopped after 0.000 s (1 run).");
     }
 
     @Test
     void restoresOfDifferentDataAreComparedWithANoteSayingSo() {
-        RestoreRun small = RunInputs.load(Path.of("src/test/resources/logs/small-tdrw.log"), "small").get(0);
-        ReportPage.Page page = new ReportPage().drawing(Analysis.of(List.of(Samples.log("shop-tdrw.log", "shop"), small), (ReportSettings.defaults(Lang.EN)).baseline()),
-                ReportSettings.defaults(Lang.EN));
+        RestoreRun small = RunInputs.load(Path.of("src/test/resources/logs/small-tdrw.log"), "small")
+                .get(0);
+        ReportPage.Page page = new ReportPage()
+                .drawing(
+                        Analysis.of(
+                                List.of(Samples.log("shop-tdrw.log", "shop"), small),
+                                (ReportSettings.defaults(Lang.EN)).baseline()),
+                        ReportSettings.defaults(Lang.EN));
         // small-tdrw.log restores PROJECTS, EMPLOYEES, DEPARTMENTS; shop-tdrw.log has none of them
-        assertThat(page.notes()).contains("small and shop did not restore the same data (table PROJECTS only in "
-                + "small): their times compare the databases as much as the configurations.");
+        assertThat(page.notes())
+                .contains("small and shop did not restore the same data (table PROJECTS only in "
+                        + "small): their times compare the databases as much as the configurations.");
         // the headline says so too, not only a note
         assertThat(page.headline()).endsWith(" Not the same data: table PROJECTS only in small.");
         // the same tables with another row count in one of them
         RestoreRun shop = Samples.log("shop-tdrw.log", "full");
-        RestoreRun half = shop.toBuilder().label("half").tables(shop.tables().stream()
-                .map(t -> t.name().equals("ORDERS") ? new TableLoad(t.name(), 500_000, t.startSeconds(), t.seconds()) : t)
-                .toList()).build();
-        assertThat(new ReportPage().drawing(Analysis.of(List.of(shop, half), (ReportSettings.defaults(Lang.EN)).baseline()), ReportSettings.defaults(Lang.EN)).notes())
+        RestoreRun half = shop.toBuilder()
+                .label("half")
+                .tables(shop.tables().stream()
+                        .map(t -> t.name().equals("ORDERS")
+                                ? new TableLoad(t.name(), 500_000, t.startSeconds(), t.seconds())
+                                : t)
+                        .toList())
+                .build();
+        assertThat(new ReportPage()
+                        .drawing(
+                                Analysis.of(List.of(shop, half), (ReportSettings.defaults(Lang.EN)).baseline()),
+                                ReportSettings.defaults(Lang.EN))
+                        .notes())
                 .contains("half and full did not restore the same data (table ORDERS: 500,000 rows against 1,000,000): "
                         + "their times compare the databases as much as the configurations.");
         // the same restores under two labels: no such note
-        ReportPage.Page same = new ReportPage().drawing(Analysis.of(Samples.abBoth(), (ReportSettings.defaults(Lang.EN)).baseline()), ReportSettings.defaults(Lang.EN));
+        ReportPage.Page same = new ReportPage()
+                .drawing(
+                        Analysis.of(Samples.abBoth(), (ReportSettings.defaults(Lang.EN)).baseline()),
+                        ReportSettings.defaults(Lang.EN));
         assertThat(same.notes()).noneMatch(n -> n.contains("same data"));
     }
 
     @Test
     void theSameTimeOnTooFewRunsIsSaidInPlainWords() {
-        ReportPage.Page page = new ReportPage().drawing(Analysis.of(List.of(Samples.log("shop-tdrw.log", "A"),
-                Samples.log("shop-tdrw.log", "B")), (ReportSettings.defaults(Lang.EN)).baseline()), ReportSettings.defaults(Lang.EN));
-        assertThat(page.notes()).contains("A and B took the same time (1 against 1 run); with a single run on a side the "
-                + "spread is unknown.");
+        ReportPage.Page page = new ReportPage()
+                .drawing(
+                        Analysis.of(
+                                List.of(Samples.log("shop-tdrw.log", "A"), Samples.log("shop-tdrw.log", "B")),
+                                (ReportSettings.defaults(Lang.EN)).baseline()),
+                        ReportSettings.defaults(Lang.EN));
+        assertThat(page.notes())
+                .contains("A and B took the same time (1 against 1 run); with a single run on a side the "
+                        + "spread is unknown.");
     }
 
     @Test
     void aCutLogSaysWhereItStops() {
-        ReportPage.Page page = new ReportPage().drawing(Analysis.of(List.of(Samples.log("shop-cut.log", "cut")), (ReportSettings.defaults(Lang.EN)).baseline()),
-                ReportSettings.defaults(Lang.EN));
+        ReportPage.Page page = new ReportPage()
+                .drawing(
+                        Analysis.of(
+                                List.of(Samples.log("shop-cut.log", "cut")),
+                                (ReportSettings.defaults(Lang.EN)).baseline()),
+                        ReportSettings.defaults(Lang.EN));
         assertThat(page.headline())
                 .isEqualTo("cut: the log stops after 5.27 s on gbak's clock, before the restore finished (1 run).");
     }
 
     @Test
     void aSingleRunIsLabelledAsSuchWithoutAComparison() {
-        ReportPage.Page page = new ReportPage().drawing(Analysis.of(List.of(Samples.log("shop-tdrw.log", "shop")), (ReportSettings.defaults(Lang.EN)).baseline()),
-                ReportSettings.defaults(Lang.EN));
+        ReportPage.Page page = new ReportPage()
+                .drawing(
+                        Analysis.of(
+                                List.of(Samples.log("shop-tdrw.log", "shop")),
+                                (ReportSettings.defaults(Lang.EN)).baseline()),
+                        ReportSettings.defaults(Lang.EN));
         assertThat(page.headline()).isEqualTo("shop restored in 11.6 s (1 run).");
         assertThat(page.notes()).isEmpty();
         assertThat(page.table().header()).hasSize(5);
@@ -151,8 +220,11 @@ class ReportPageTest {
 
     /** The failed index's bar is drawn as failed (red hatching), not as a plain bar. */
     private static boolean indexesFailedBar() {
-        HorizontalBarChart indexes = new IndexesChart().drawing(Analysis.of(List.of(Samples.log("dupfail-tdrw.log",
-                "dupfail")), null), ReportSettings.defaults(Lang.EN));
-        return indexes.series().get(0).bars().get(0).failed() && !indexes.series().get(0).bars().get(1).failed();
+        HorizontalBarChart indexes = new IndexesChart()
+                .drawing(
+                        Analysis.of(List.of(Samples.log("dupfail-tdrw.log", "dupfail")), null),
+                        ReportSettings.defaults(Lang.EN));
+        return indexes.series().get(0).bars().get(0).failed()
+                && !indexes.series().get(0).bars().get(1).failed();
     }
 }

@@ -1,20 +1,19 @@
 package dev.gbakprof.run;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.RunStatus;
 import dev.gbakprof.model.WarningCode;
 import dev.gbakprof.store.RunJson;
 import dev.gbakprof.testutil.Firebird;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** A real SIGINT to a real gbakprof JVM while the real gbak restores. */
 class CtrlCTest {
@@ -25,10 +24,23 @@ class CtrlCTest {
         Path runs = dir.resolve("runs");
         Path db = dir.resolve("interrupted.fdb");
         Path java = Path.of(System.getProperty("java.home"), "bin", "java");
-        Process jvm = new ProcessBuilder(java.toString(), "-cp", System.getProperty("java.class.path"),
-                "dev.gbakprof.cli.Main", "run", "--backup", fbk.toString(), "--database", db.toString(),
-                "--runs-dir", runs.toString(), "--label", "ctrl-c")
-                .redirectErrorStream(true).redirectOutput(dir.resolve("console.txt").toFile()).start();
+        Process jvm = new ProcessBuilder(
+                        java.toString(),
+                        "-cp",
+                        System.getProperty("java.class.path"),
+                        "dev.gbakprof.cli.Main",
+                        "run",
+                        "--backup",
+                        fbk.toString(),
+                        "--database",
+                        db.toString(),
+                        "--runs-dir",
+                        runs.toString(),
+                        "--label",
+                        "ctrl-c")
+                .redirectErrorStream(true)
+                .redirectOutput(dir.resolve("console.txt").toFile())
+                .start();
         Path log = null;
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
         while (System.nanoTime() < deadline) {
@@ -59,28 +71,53 @@ class CtrlCTest {
     }
 
     @Test
-    void ctrlCInTheThirdOfThreeRestoresSaysWhatCompletedAndWhatWasStoppedThenExits130(@TempDir Path dir) throws Exception {
+    void ctrlCInTheThirdOfThreeRestoresSaysWhatCompletedAndWhatWasStoppedThenExits130(@TempDir Path dir)
+            throws Exception {
         Path fbk = Firebird.backup("small");
         Path runs = dir.resolve("runs");
         Path db = dir.resolve("repeated.fdb");
         // the real gbak, except that the third restore waits (so Ctrl-C surely lands in it, on a busy machine too)
         Path gbak = dir.resolve("gbak");
-        Files.writeString(gbak, "#!/bin/sh\ncase \"$*\" in *-run3.fdb*) echo 'gbak: waiting'; exec sleep 120;; esac\n"
-                + "exec " + Firebird.GBAK + " \"$@\"\n");
+        Files.writeString(
+                gbak,
+                "#!/bin/sh\ncase \"$*\" in *-run3.fdb*) echo 'gbak: waiting'; exec sleep 120;; esac\n" + "exec "
+                        + Firebird.GBAK + " \"$@\"\n");
         assertThat(gbak.toFile().setExecutable(true)).isTrue();
         Path java = Path.of(System.getProperty("java.home"), "bin", "java");
         Path console = dir.resolve("console.txt");
-        Process jvm = new ProcessBuilder(java.toString(), "-cp", System.getProperty("java.class.path"),
-                "dev.gbakprof.cli.Main", "run", "--backup", fbk.toString(), "--database", db.toString(), "--repeat", "3",
-                "--cooldown", "0", "--gbak", gbak.toString(), "--runs-dir", runs.toString(), "--label", "ctrl-c")
-                .redirectErrorStream(true).redirectOutput(console.toFile()).start();
+        Process jvm = new ProcessBuilder(
+                        java.toString(),
+                        "-cp",
+                        System.getProperty("java.class.path"),
+                        "dev.gbakprof.cli.Main",
+                        "run",
+                        "--backup",
+                        fbk.toString(),
+                        "--database",
+                        db.toString(),
+                        "--repeat",
+                        "3",
+                        "--cooldown",
+                        "0",
+                        "--gbak",
+                        gbak.toString(),
+                        "--runs-dir",
+                        runs.toString(),
+                        "--label",
+                        "ctrl-c")
+                .redirectErrorStream(true)
+                .redirectOutput(console.toFile())
+                .start();
         Path third = null;
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
         while (System.nanoTime() < deadline && third == null) {
             if (Files.isDirectory(runs)) {
                 try (Stream<Path> s = Files.list(runs)) {
-                    third = s.filter(d -> d.getFileName().toString().endsWith("-r3")).map(d -> d.resolve("gbak.log"))
-                            .filter(Files::exists).findFirst().orElse(null);
+                    third = s.filter(d -> d.getFileName().toString().endsWith("-r3"))
+                            .map(d -> d.resolve("gbak.log"))
+                            .filter(Files::exists)
+                            .findFirst()
+                            .orElse(null);
                 }
                 if (third != null && !Files.readString(third).contains("waiting")) {
                     third = null;
@@ -94,10 +131,14 @@ class CtrlCTest {
 
         String out = Files.readString(console);
         assertThat(jvm.exitValue()).as(out).isEqualTo(130);
-        assertThat(out).containsPattern("repeated restores\n  run 1  completed +\\d+\\.\\d+ s .*\n  run 2  completed +\\d+\\.\\d+ s"
-                + ".*\n  run 3  incomplete +unknown .*\n  total over 2 restores: min ");
-        assertThat(out).contains("gbakprof: stopped by Ctrl-C during restore 3 of 3 (status incomplete); "
-                + "2 of 3 restores completed; exit code 130");
-        assertThat(RunJson.read(third.resolveSibling("run.json")).get(0).status()).isEqualTo(RunStatus.INCOMPLETE);
+        assertThat(out)
+                .containsPattern(
+                        "repeated restores\n  run 1  completed +\\d+\\.\\d+ s .*\n  run 2  completed +\\d+\\.\\d+ s"
+                                + ".*\n  run 3  incomplete +unknown .*\n  total over 2 restores: min ");
+        assertThat(out)
+                .contains("gbakprof: stopped by Ctrl-C during restore 3 of 3 (status incomplete); "
+                        + "2 of 3 restores completed; exit code 130");
+        assertThat(RunJson.read(third.resolveSibling("run.json")).get(0).status())
+                .isEqualTo(RunStatus.INCOMPLETE);
     }
 }

@@ -1,5 +1,7 @@
 package dev.gbakprof.run;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.RunStatus;
 import dev.gbakprof.store.RunJson;
@@ -7,9 +9,6 @@ import dev.gbakprof.testutil.Cli;
 import dev.gbakprof.testutil.Firebird;
 import dev.gbakprof.testutil.FirebirdServer;
 import dev.gbakprof.testutil.Jvm;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
@@ -21,8 +20,8 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Issue 12's data-loss faults, each with the real gbak on the real file system: a backup reached by another
@@ -38,12 +37,21 @@ class DataLossTest {
         Path sym = Files.createSymbolicLink(dir.resolve("erp-sym.fdb"), fbk);
         String before = RunCommandTest.sha256(fbk);
         for (Path db : List.of(link, sym)) {
-            Cli.Result r = Cli.run("run", "--replace", "--backup", fbk.toString(), "--database", db.toString(),
-                    "--runs-dir", dir.resolve("runs").toString());
+            Cli.Result r = Cli.run(
+                    "run",
+                    "--replace",
+                    "--backup",
+                    fbk.toString(),
+                    "--database",
+                    db.toString(),
+                    "--runs-dir",
+                    dir.resolve("runs").toString());
             assertThat(r.code()).as(r.err()).isEqualTo(2);
             assertThat(r.err().strip().lines()).hasSize(1);
-            assertThat(r.err()).contains(db + ": the database would overwrite the backup file " + fbk,
-                    "the same file by another name");
+            assertThat(r.err())
+                    .contains(
+                            db + ": the database would overwrite the backup file " + fbk,
+                            "the same file by another name");
         }
         assertThat(RunCommandTest.sha256(fbk)).isEqualTo(before);
         assertThat(dir.resolve("runs")).doesNotExist();
@@ -51,14 +59,23 @@ class DataLossTest {
 
     @Test
     void aBackupReachedThroughABindMountIsRefused(@TempDir Path dir) throws Exception {
-        Path fbk = Files.copy(Firebird.backup("small"), Files.createDirectories(dir.resolve("bk")).resolve("erp.fbk"));
+        Path fbk = Files.copy(
+                Firebird.backup("small"),
+                Files.createDirectories(dir.resolve("bk")).resolve("erp.fbk"));
         Path mirror = Files.createDirectories(dir.resolve("mirror"));
         Firebird.run(List.of("mount", "--bind", fbk.getParent().toString(), mirror.toString()));
         try {
             String before = RunCommandTest.sha256(fbk);
             Path db = mirror.resolve("erp.fbk"); // the same file by the other folder's name
-            Cli.Result r = Cli.run("run", "--replace", "--backup", fbk.toString(), "--database", db.toString(),
-                    "--runs-dir", dir.resolve("runs").toString());
+            Cli.Result r = Cli.run(
+                    "run",
+                    "--replace",
+                    "--backup",
+                    fbk.toString(),
+                    "--database",
+                    db.toString(),
+                    "--runs-dir",
+                    dir.resolve("runs").toString());
             assertThat(r.code()).as(r.err()).isEqualTo(2);
             assertThat(r.err()).contains("would overwrite the backup file", "bind mount");
             assertThat(RunCommandTest.sha256(fbk)).isEqualTo(before);
@@ -72,31 +89,56 @@ class DataLossTest {
         Path fbk = Firebird.backup("small");
         // the real gbak, started two seconds late: the first run holds its claim on the name meanwhile
         Path slow = dir.resolve("gbak-slow.sh");
-        Files.writeString(slow, "#!/bin/sh\n[ \"$1\" = -z ] && exec /usr/bin/gbak \"$@\"\nsleep 2\nexec /usr/bin/gbak \"$@\"\n");
+        Files.writeString(
+                slow, "#!/bin/sh\n[ \"$1\" = -z ] && exec /usr/bin/gbak \"$@\"\nsleep 2\nexec /usr/bin/gbak \"$@\"\n");
         slow.toFile().setExecutable(true);
         Path db = dir.resolve("new.fdb");
         Path runs = dir.resolve("runs");
-        Process first = Jvm.start(dir.resolve("first.out").toFile(), dir.resolve("first.err").toFile(), "run", "--gbak",
-                slow.toString(), "--backup", fbk.toString(), "--database", db.toString(), "--runs-dir", runs.toString(),
-                "--label", "first");
+        Process first = Jvm.start(
+                dir.resolve("first.out").toFile(),
+                dir.resolve("first.err").toFile(),
+                "run",
+                "--gbak",
+                slow.toString(),
+                "--backup",
+                fbk.toString(),
+                "--database",
+                db.toString(),
+                "--runs-dir",
+                runs.toString(),
+                "--label",
+                "first");
         Path lock = TargetLock.fileOf(db);
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
         while (!Files.exists(lock) && System.nanoTime() < deadline) {
             Thread.sleep(20);
         }
         assertThat(lock).as("the first run claims the name").exists();
-        Cli.Result second = Cli.run("run", "--backup", fbk.toString(), "--database", db.toString(), "--runs-dir",
-                runs.toString(), "--label", "second");
+        Cli.Result second = Cli.run(
+                "run",
+                "--backup",
+                fbk.toString(),
+                "--database",
+                db.toString(),
+                "--runs-dir",
+                runs.toString(),
+                "--label",
+                "second");
         assertThat(second.code()).as(second.err()).isEqualTo(2);
         assertThat(second.err().strip().lines()).hasSize(1);
         assertThat(second.err()).contains(db + ": another gbakprof run is restoring into this database");
         assertThat(first.waitFor(2, TimeUnit.MINUTES)).isTrue();
-        assertThat(first.exitValue()).as(Files.readString(dir.resolve("first.err"))).isZero();
+        assertThat(first.exitValue())
+                .as(Files.readString(dir.resolve("first.err")))
+                .isZero();
         assertThat(db).exists();
         assertThat(rows(db, "EMPLOYEES")).isEqualTo(300);
         assertThat(lock).doesNotExist();
         try (Stream<Path> s = Files.list(runs)) {
-            assertThat(s.map(p -> p.getFileName().toString())).singleElement().asString().endsWith("-first");
+            assertThat(s.map(p -> p.getFileName().toString()))
+                    .singleElement()
+                    .asString()
+                    .endsWith("-first");
         }
     }
 
@@ -108,7 +150,9 @@ class DataLossTest {
             Path db = f.resolve("busy.fdb");
             serverRestore(fbk, db);
             Process isql = new ProcessBuilder(Firebird.ISQL.toString(), "-q", "-user", "SYSDBA", "localhost:" + db)
-                    .redirectErrorStream(true).redirectOutput(f.resolve("isql.txt").toFile()).start();
+                    .redirectErrorStream(true)
+                    .redirectOutput(f.resolve("isql.txt").toFile())
+                    .start();
             OutputStream in = isql.getOutputStream();
             try {
                 // an attachment holding a transaction open, as an application would
@@ -121,8 +165,17 @@ class DataLossTest {
                 // the attachment itself writes the file (its header page, the transaction), so the data are compared
                 String before = data("localhost:" + db);
                 for (String via : List.of("gbak", "service")) {
-                    Cli.Result r = Cli.run("run", "--replace", "--via", via, "--backup", fbk.toString(), "--database",
-                            db.toString(), "--runs-dir", f.resolve("runs").toString());
+                    Cli.Result r = Cli.run(
+                            "run",
+                            "--replace",
+                            "--via",
+                            via,
+                            "--backup",
+                            fbk.toString(),
+                            "--database",
+                            db.toString(),
+                            "--runs-dir",
+                            f.resolve("runs").toString());
                     assertThat(r.code()).as(r.err()).isEqualTo(2);
                     assertThat(r.err().strip().lines()).hasSize(1);
                     assertThat(r.err()).contains(db + ": database in use (open in firebird (pid ", "left untouched");
@@ -142,13 +195,32 @@ class DataLossTest {
         Path good = Firebird.backup("small");
         Path db = dir.resolve("erp.fdb");
         Path runs = dir.resolve("runs");
-        assertThat(Cli.run("run", "--backup", good.toString(), "--database", db.toString(), "--runs-dir",
-                runs.toString(), "--label", "first").code()).isZero();
+        assertThat(Cli.run(
+                                "run",
+                                "--backup",
+                                good.toString(),
+                                "--database",
+                                db.toString(),
+                                "--runs-dir",
+                                runs.toString(),
+                                "--label",
+                                "first")
+                        .code())
+                .isZero();
         String before = RunCommandTest.sha256(db);
         byte[] all = Files.readAllBytes(good);
         Path cut = Files.write(dir.resolve("cut.fbk"), Arrays.copyOf(all, all.length * 2 / 3));
-        Cli.Result r = Cli.run("run", "--replace", "--backup", cut.toString(), "--database", db.toString(),
-                "--runs-dir", runs.toString(), "--label", "cut");
+        Cli.Result r = Cli.run(
+                "run",
+                "--replace",
+                "--backup",
+                cut.toString(),
+                "--database",
+                db.toString(),
+                "--runs-dir",
+                runs.toString(),
+                "--label",
+                "cut");
         assertThat(r.code()).as(r.err()).isEqualTo(1);
         assertThat(RunCommandTest.sha256(db)).isEqualTo(before);
         assertThat(rows(db, "EMPLOYEES")).isEqualTo(300);
@@ -157,8 +229,10 @@ class DataLossTest {
         assertThat(TargetLock.fileOf(db)).doesNotExist();
         RestoreRun run = record(runs, "cut");
         assertThat(run.status()).isEqualTo(RunStatus.FAILED);
-        assertThat(run.warnings()).contains(new dev.gbakprof.model.Warning(dev.gbakprof.model.WarningCode.NOT_REPLACED,
-                "--replace: the restore did not complete, so " + db + " was left as it was"));
+        assertThat(run.warnings())
+                .contains(new dev.gbakprof.model.Warning(
+                        dev.gbakprof.model.WarningCode.NOT_REPLACED,
+                        "--replace: the restore did not complete, so " + db + " was left as it was"));
         assertThat(run.warnings()).noneMatch(w -> w.message().contains("left in place"));
     }
 
@@ -171,8 +245,17 @@ class DataLossTest {
             serverRestore(fbk, db); // owned by the server's user, as a DBA's databases are
             Files.setPosixFilePermissions(db, PosixFilePermissions.fromString("rw-rw----"));
             String before = RunCommandTest.sha256(db);
-            Cli.Result r = Cli.run("run", "--replace", "--backup", fbk.toString(), "--database", db.toString(),
-                    "--runs-dir", f.resolve("runs").toString(), "--label", "rep");
+            Cli.Result r = Cli.run(
+                    "run",
+                    "--replace",
+                    "--backup",
+                    fbk.toString(),
+                    "--database",
+                    db.toString(),
+                    "--runs-dir",
+                    f.resolve("runs").toString(),
+                    "--label",
+                    "rep");
             assertThat(r.code()).as(r.err()).isZero();
             assertThat(RunCommandTest.sha256(db)).isNotEqualTo(before);
             PosixFileAttributes a = Files.readAttributes(db, PosixFileAttributes.class);
@@ -180,7 +263,8 @@ class DataLossTest {
             assertThat(PosixFilePermissions.toString(a.permissions())).isEqualTo("rw-rw----");
             assertThat(rows(db, "EMPLOYEES")).isEqualTo(300);
             try (Stream<Path> s = Files.list(f.dir())) {
-                assertThat(s.map(p -> p.getFileName().toString())).containsExactlyInAnyOrder("small.fbk", "erp.fdb", "runs");
+                assertThat(s.map(p -> p.getFileName().toString()))
+                        .containsExactlyInAnyOrder("small.fbk", "erp.fdb", "runs");
             }
             RestoreRun run = record(f.resolve("runs"), "rep");
             assertThat(run.database()).isEqualTo(db.toString());
@@ -196,19 +280,34 @@ class DataLossTest {
         try {
             Files.write(runs.resolve("filler"), new byte[12 * 1024]); // about 4 KB left: gbak's log is 9 KB
             Path db = dir.resolve("full.fdb");
-            Cli.Result r = Cli.run("run", "--backup", fbk.toString(), "--database", db.toString(), "--runs-dir",
-                    runs.toString(), "--label", "full");
+            Cli.Result r = Cli.run(
+                    "run",
+                    "--backup",
+                    fbk.toString(),
+                    "--database",
+                    db.toString(),
+                    "--runs-dir",
+                    runs.toString(),
+                    "--label",
+                    "full");
             assertThat(r.code()).as(r.err()).isEqualTo(2);
             Path runDir;
             try (Stream<Path> s = Files.list(runs)) {
                 runDir = s.filter(Files::isDirectory).findFirst().orElseThrow();
             }
-            assertThat(r.err()).contains("gbakprof: cannot write the raw log " + runDir.resolve("gbak.log")
-                    + " (No space left on device)", "cannot write the run record " + runDir.resolve("run.json"));
-            assertThat(r.err().lines().filter(l -> l.startsWith("gbakprof: cannot write"))).hasSize(1);
-            assertThat(r.out()).contains("status     incomplete", "gbakprof stopped the restore: cannot write the raw log");
+            assertThat(r.err())
+                    .contains(
+                            "gbakprof: cannot write the raw log " + runDir.resolve("gbak.log")
+                                    + " (No space left on device)",
+                            "cannot write the run record " + runDir.resolve("run.json"));
+            assertThat(r.err().lines().filter(l -> l.startsWith("gbakprof: cannot write")))
+                    .hasSize(1);
+            assertThat(r.out())
+                    .contains("status     incomplete", "gbakprof stopped the restore: cannot write the raw log");
             assertThat(Firebird.gbakProcesses(db.toString())).isEmpty();
-            assertThat(db).as("the partial database this run created is removed").doesNotExist();
+            assertThat(db)
+                    .as("the partial database this run created is removed")
+                    .doesNotExist();
             assertThat(TargetLock.fileOf(db)).doesNotExist();
         } finally {
             Firebird.run(List.of("umount", runs.toString()));
@@ -222,17 +321,20 @@ class DataLossTest {
 
     /** A checksum of the fixture's data (every row of its tables, read by the real isql). */
     static String data(String db) throws Exception {
-        String out = Firebird.run(List.of(Firebird.ISQL.toString(), "-q", "-user", "SYSDBA", db),
+        String out = Firebird.run(
+                List.of(Firebird.ISQL.toString(), "-q", "-user", "SYSDBA", db),
                 "SET LIST ON;\nSELECT * FROM DEPARTMENTS ORDER BY 1;\nSELECT * FROM EMPLOYEES ORDER BY 1;\n"
                         + "SELECT * FROM PROJECTS ORDER BY 1;\n");
         assertThat(out).contains("EMP_ID");
-        return java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256")
-                .digest(out.getBytes(StandardCharsets.UTF_8)));
+        return java.util.HexFormat.of()
+                .formatHex(java.security.MessageDigest.getInstance("SHA-256")
+                        .digest(out.getBytes(StandardCharsets.UTF_8)));
     }
 
     /** The rows of {@code table}, counted by the real isql (embedded). */
     static long rows(Path db, String table) throws IOException {
-        String out = Firebird.run(List.of(Firebird.ISQL.toString(), "-q", "-user", "SYSDBA", db.toString()),
+        String out = Firebird.run(
+                List.of(Firebird.ISQL.toString(), "-q", "-user", "SYSDBA", db.toString()),
                 "SET LIST ON;\nSELECT COUNT(*) AS N FROM " + table + ";\n");
         return Long.parseLong(out.replaceAll("(?s).*N\\s+(\\d+).*", "$1"));
     }
@@ -240,7 +342,9 @@ class DataLossTest {
     /** The record of the one run labelled {@code label} in {@code runs}. */
     static RestoreRun record(Path runs, String label) throws IOException {
         try (Stream<Path> s = Files.list(runs)) {
-            Path d = s.filter(p -> p.getFileName().toString().endsWith("-" + label)).findFirst().orElseThrow();
+            Path d = s.filter(p -> p.getFileName().toString().endsWith("-" + label))
+                    .findFirst()
+                    .orElseThrow();
             return RunJson.read(d.resolve("run.json")).get(0);
         }
     }

@@ -1,20 +1,19 @@
 package dev.gbakprof.run;
 
+import static dev.gbakprof.run.RunCommandTest.runDirs;
+import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.store.RunJson;
 import dev.gbakprof.testutil.Cli;
 import dev.gbakprof.testutil.Firebird;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
-
-import static dev.gbakprof.run.RunCommandTest.runDirs;
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** The live ETA during a real restore that has a baseline: the first restore of a backup is the second's. */
 class LiveEtaRunTest {
@@ -23,27 +22,51 @@ class LiveEtaRunTest {
     void theSecondRestoreOfABackupGetsItsEtaFromTheFirstAndTheBackupsReadPosition(@TempDir Path dir) throws Exception {
         Path fbk = Firebird.backup("shop");
         Path runs = dir.resolve("runs");
-        Cli.Result first = Cli.run("run", "--backup", fbk.toString(), "--database", dir.resolve("a.fdb").toString(),
-                "--runs-dir", runs.toString(), "--label", "first");
+        Cli.Result first = Cli.run(
+                "run",
+                "--backup",
+                fbk.toString(),
+                "--database",
+                dir.resolve("a.fdb").toString(),
+                "--runs-dir",
+                runs.toString(),
+                "--label",
+                "first");
         assertThat(first.code()).as(first.err()).isZero();
         RestoreRun a = RunJson.read(runDirs(runs).get(0).resolve("run.json")).get(0);
-        assertThat(a.etaBasis()).isEqualTo("no ETA: no completed restore of this backup on the gbak route in " + runs
-                + " (or give --baseline)");
+        assertThat(a.etaBasis())
+                .isEqualTo("no ETA: no completed restore of this backup on the gbak route in " + runs
+                        + " (or give --baseline)");
 
         List<String> progress = progressOf(() -> {
-            Cli.Result second = Cli.run("run", "--backup", fbk.toString(), "--database", dir.resolve("b.fdb").toString(),
-                    "--runs-dir", runs.toString(), "--label", "second");
+            Cli.Result second = Cli.run(
+                    "run",
+                    "--backup",
+                    fbk.toString(),
+                    "--database",
+                    dir.resolve("b.fdb").toString(),
+                    "--runs-dir",
+                    runs.toString(),
+                    "--label",
+                    "second");
             assertThat(second.code()).as(second.err()).isZero();
         });
         RestoreRun b = RunJson.read(runDirs(runs).get(1).resolve("run.json")).get(0);
         assertThat(b.label()).isEqualTo("second");
-        assertThat(b.etaBasis()).startsWith("baseline first (same backup and route); data phase by the backup's read "
-                + "position (gbak pid ").contains("; last: ");
+        assertThat(b.etaBasis())
+                .startsWith("baseline first (same backup and route); data phase by the backup's read "
+                        + "position (gbak pid ")
+                .contains("; last: ");
         // the plain progress lines (not a terminal): each phase once, with the ETA and its range
-        assertThat(progress).anySatisfy(l -> assertThat(l).startsWith("gbakprof: data ")
-                .containsPattern(" \\| ETA \\d+ (s|min) \\(\\d+–\\d+\\)$"));
-        assertThat(progress).anySatisfy(l -> assertThat(l).startsWith("gbakprof: indexes ").contains(" | indexes ")
-                .containsPattern(" of 14\\b.* \\| ETA \\d+ (s|min) \\(\\d+–\\d+\\)$"));
+        assertThat(progress)
+                .anySatisfy(l -> assertThat(l)
+                        .startsWith("gbakprof: data ")
+                        .containsPattern(" \\| ETA \\d+ (s|min) \\(\\d+–\\d+\\)$"));
+        assertThat(progress)
+                .anySatisfy(l -> assertThat(l)
+                        .startsWith("gbakprof: indexes ")
+                        .contains(" | indexes ")
+                        .containsPattern(" of 14\\b.* \\| ETA \\d+ (s|min) \\(\\d+–\\d+\\)$"));
         assertThat(progress).noneSatisfy(l -> assertThat(l).contains("no read position"));
     }
 

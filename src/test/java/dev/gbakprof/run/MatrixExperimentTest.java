@@ -1,5 +1,8 @@
 package dev.gbakprof.run;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
 import dev.gbakprof.model.PowerPlan;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.RunStatus;
@@ -7,9 +10,6 @@ import dev.gbakprof.power.PowerPlanException;
 import dev.gbakprof.power.PowerPlanSwitcher;
 import dev.gbakprof.power.PowerSnapshot;
 import dev.gbakprof.testutil.Firebird;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -18,9 +18,8 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code matrix} with real gbak restores. Power plans cannot be switched on this virtual machine (no cpufreq)
@@ -43,7 +42,7 @@ class MatrixExperimentTest {
         private static PowerPlan plan(String key) {
             return switch (key) {
                 case "381b4222-f694-41f0-9685-ff5bb260df2e", "balanced" ->
-                        new PowerPlan("Balanced", "381b4222-f694-41f0-9685-ff5bb260df2e", "powercfg", false);
+                    new PowerPlan("Balanced", "381b4222-f694-41f0-9685-ff5bb260df2e", "powercfg", false);
                 default -> new PowerPlan("High performance", "8c5e7fda-e8bf-4a96-9a85-a6e23a8c635c", "powercfg", true);
             };
         }
@@ -61,30 +60,57 @@ class MatrixExperimentTest {
     }
 
     private static RunOptions options(Path fbk, Path dir, Duration cooldown, Duration timeout) {
-        return new RunOptions(fbk.toString(), dir.resolve("m.fdb").toString(), null, Firebird.GBAK, null, null, false, 1,
-                cooldown, false, false, timeout, dir.resolve("runs"), null, List.of(), Duration.ofSeconds(1));
+        return new RunOptions(
+                fbk.toString(),
+                dir.resolve("m.fdb").toString(),
+                null,
+                Firebird.GBAK,
+                null,
+                null,
+                false,
+                1,
+                cooldown,
+                false,
+                false,
+                timeout,
+                dir.resolve("runs"),
+                null,
+                List.of(),
+                Duration.ofSeconds(1));
     }
 
     @Test
     void interleavedRunsAreLabelledRestedAndThePlanIsPutBack(@TempDir Path dir) throws Exception {
         Path fbk = Firebird.backup("small");
         RecordingSwitcher sw = new RecordingSwitcher();
-        List<MatrixPlan.Arm> schedule = MatrixPlan.schedule(MatrixPlan.arms(List.of("balanced", "high-performance"), null),
-                2, MatrixPlan.Order.INTERLEAVED, 1);
+        List<MatrixPlan.Arm> schedule = MatrixPlan.schedule(
+                MatrixPlan.arms(List.of("balanced", "high-performance"), null), 2, MatrixPlan.Order.INTERLEAVED, 1);
         ByteArrayOutputStream console = new ByteArrayOutputStream();
-        MatrixExperiment m = new MatrixExperiment(options(fbk, dir, Duration.ofMillis(1200), null), schedule, sw, null,
-                new PrintStream(console, true), false);
+        MatrixExperiment m = new MatrixExperiment(
+                options(fbk, dir, Duration.ofMillis(1200), null),
+                schedule,
+                sw,
+                null,
+                new PrintStream(console, true),
+                false);
         MatrixExperiment.Result r = m.run();
-        assertThat(r.runs()).extracting(o -> o.run().label())
+        assertThat(r.runs())
+                .extracting(o -> o.run().label())
                 .containsExactly("balanced", "high-performance", "balanced", "high-performance");
         assertThat(r.runs()).allSatisfy(o -> assertThat(o.run().status()).isEqualTo(RunStatus.COMPLETED));
-        assertThat(sw.calls).containsExactly("balanced", "high-performance", "balanced", "high-performance",
-                "381b4222-f694-41f0-9685-ff5bb260df2e");
+        assertThat(sw.calls)
+                .containsExactly(
+                        "balanced",
+                        "high-performance",
+                        "balanced",
+                        "high-performance",
+                        "381b4222-f694-41f0-9685-ff5bb260df2e");
         assertThat(r.restoredPlan()).isEqualTo("Balanced");
         for (int i = 1; i < r.runs().size(); i++) {
             RestoreRun prev = r.runs().get(i - 1).run();
             Instant prevEnd = Instant.parse(prev.startedAt()).plusMillis(Math.round(prev.wallSeconds() * 1000));
-            assertThat(Duration.between(prevEnd, Instant.parse(r.runs().get(i).run().startedAt())))
+            assertThat(Duration.between(
+                            prevEnd, Instant.parse(r.runs().get(i).run().startedAt())))
                     .isGreaterThanOrEqualTo(Duration.ofMillis(1200));
         }
         assertThat(console.toString()).contains("restored the original power plan: Balanced");
@@ -98,10 +124,15 @@ class MatrixExperimentTest {
         Path fbk = Firebird.backup("small");
         RecordingSwitcher sw = new RecordingSwitcher();
         sw.failOn = "high-performance";
-        List<MatrixPlan.Arm> schedule = MatrixPlan.schedule(MatrixPlan.arms(List.of("balanced", "high-performance"), null),
-                1, MatrixPlan.Order.INTERLEAVED, 1);
-        MatrixExperiment m = new MatrixExperiment(options(fbk, dir, Duration.ZERO, null), schedule, sw, null,
-                new PrintStream(new ByteArrayOutputStream(), true), false);
+        List<MatrixPlan.Arm> schedule = MatrixPlan.schedule(
+                MatrixPlan.arms(List.of("balanced", "high-performance"), null), 1, MatrixPlan.Order.INTERLEAVED, 1);
+        MatrixExperiment m = new MatrixExperiment(
+                options(fbk, dir, Duration.ZERO, null),
+                schedule,
+                sw,
+                null,
+                new PrintStream(new ByteArrayOutputStream(), true),
+                false);
         assertThatThrownBy(m::run).isInstanceOf(PowerPlanException.class).hasMessageContaining("Access denied");
         assertThat(sw.calls).containsExactly("balanced", "high-performance", "381b4222-f694-41f0-9685-ff5bb260df2e");
     }
@@ -111,12 +142,19 @@ class MatrixExperimentTest {
         Path fbk = Firebird.backup("shop");
         RecordingSwitcher sw = new RecordingSwitcher();
         sw.active = "8c5e7fda-e8bf-4a96-9a85-a6e23a8c635c";
-        List<MatrixPlan.Arm> schedule = MatrixPlan.schedule(MatrixPlan.arms(List.of("balanced", "high-performance"), null),
-                1, MatrixPlan.Order.INTERLEAVED, 1);
-        MatrixExperiment m = new MatrixExperiment(options(fbk, dir, Duration.ZERO, Duration.ofSeconds(2)), schedule, sw,
-                null, new PrintStream(new ByteArrayOutputStream(), true), false);
+        List<MatrixPlan.Arm> schedule = MatrixPlan.schedule(
+                MatrixPlan.arms(List.of("balanced", "high-performance"), null), 1, MatrixPlan.Order.INTERLEAVED, 1);
+        MatrixExperiment m = new MatrixExperiment(
+                options(fbk, dir, Duration.ZERO, Duration.ofSeconds(2)),
+                schedule,
+                sw,
+                null,
+                new PrintStream(new ByteArrayOutputStream(), true),
+                false);
         MatrixExperiment.Result r = m.run();
-        assertThat(r.runs()).hasSize(2).allSatisfy(o -> assertThat(o.run().status()).isEqualTo(RunStatus.INCOMPLETE));
+        assertThat(r.runs())
+                .hasSize(2)
+                .allSatisfy(o -> assertThat(o.run().status()).isEqualTo(RunStatus.INCOMPLETE));
         assertThat(sw.calls).last().isEqualTo("8c5e7fda-e8bf-4a96-9a85-a6e23a8c635c");
         assertThat(r.restoredPlan()).isEqualTo("High performance");
         assertThat(Firebird.gbakProcesses(dir.toString())).isEmpty();
@@ -135,19 +173,28 @@ class MatrixExperimentTest {
         assertThat(s).isNotEqualTo(MatrixPlan.schedule(arms, 4, MatrixPlan.Order.INTERLEAVED, 42));
         assertThat(MatrixPlan.arms(List.of("balanced", "high-performance"), "gbak:-bu 100,8000"))
                 .extracting(MatrixPlan.Arm::label)
-                .containsExactly("balanced -bu 100", "balanced -bu 8000", "high-performance -bu 100",
+                .containsExactly(
+                        "balanced -bu 100",
+                        "balanced -bu 8000",
+                        "high-performance -bu 100",
                         "high-performance -bu 8000");
     }
 
     @Test
     void gbakOptionScanRunsRealRestoresWithEachValue(@TempDir Path dir) throws Exception {
         Path fbk = Firebird.backup("small");
-        List<MatrixPlan.Arm> schedule = MatrixPlan.schedule(MatrixPlan.arms(List.of(), "gbak:-bu 100,4000"), 1,
-                MatrixPlan.Order.INTERLEAVED, 1);
-        MatrixExperiment m = new MatrixExperiment(options(fbk, dir, Duration.ZERO, null), schedule, null, null,
-                new PrintStream(new ByteArrayOutputStream(), true), false);
+        List<MatrixPlan.Arm> schedule = MatrixPlan.schedule(
+                MatrixPlan.arms(List.of(), "gbak:-bu 100,4000"), 1, MatrixPlan.Order.INTERLEAVED, 1);
+        MatrixExperiment m = new MatrixExperiment(
+                options(fbk, dir, Duration.ZERO, null),
+                schedule,
+                null,
+                null,
+                new PrintStream(new ByteArrayOutputStream(), true),
+                false);
         MatrixExperiment.Result r = m.run();
-        assertThat(r.runs()).extracting(o -> o.run().command())
+        assertThat(r.runs())
+                .extracting(o -> o.run().command())
                 .anySatisfy(c -> assertThat(c).contains(" -bu 100 "))
                 .anySatisfy(c -> assertThat(c).contains(" -bu 4000 "));
         assertThat(r.runs()).allSatisfy(o -> assertThat(o.run().status()).isEqualTo(RunStatus.COMPLETED));

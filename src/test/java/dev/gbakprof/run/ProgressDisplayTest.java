@@ -1,18 +1,17 @@
 package dev.gbakprof.run;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.gbakprof.log.LinePipeline;
 import dev.gbakprof.testutil.Logs;
 import dev.gbakprof.timeline.RestoreTimeline;
-import org.junit.jupiter.api.Test;
-
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.util.Arrays;
 import java.util.List;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
 
 class ProgressDisplayTest {
 
@@ -21,21 +20,37 @@ class ProgressDisplayTest {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         RestoreTimeline timeline = new RestoreTimeline();
         try (PrintStream out = new PrintStream(bytes, true, StandardCharsets.UTF_8);
-             ProgressDisplay display = new ProgressDisplay(timeline, out, true, new ProgressDisplay.Eta(
-                     new dev.gbakprof.forecast.LiveEta(Logs.read("shop-tdrw.log")), null, null, "no position in this test"), 80)) {
+                ProgressDisplay display = new ProgressDisplay(
+                        timeline,
+                        out,
+                        true,
+                        new ProgressDisplay.Eta(
+                                new dev.gbakprof.forecast.LiveEta(Logs.read("shop-tdrw.log")),
+                                null,
+                                null,
+                                "no position in this test"),
+                        80)) {
             LinePipeline pipeline = new LinePipeline(timeline, display);
             for (String line : Files.readAllLines(Logs.log("shop-tdrw.log"))) {
                 pipeline.push(line);
             }
         }
-        List<String> drawn = Arrays.stream(bytes.toString(StandardCharsets.UTF_8).split("\r"))
-                .filter(s -> !s.isBlank()).toList();
-        assertThat(drawn).isNotEmpty().filteredOn(s -> !s.contains("read position cannot be read")).allSatisfy(s -> {
-            assertThat(s.length()).isLessThanOrEqualTo(79);
-            assertThat(s).startsWith("gbakprof: ").contains(" | elapsed ", " | ETA ");
-        });
+        List<String> drawn = Arrays.stream(
+                        bytes.toString(StandardCharsets.UTF_8).split("\r"))
+                .filter(s -> !s.isBlank())
+                .toList();
+        assertThat(drawn)
+                .isNotEmpty()
+                .filteredOn(s -> !s.contains("read position cannot be read"))
+                .allSatisfy(s -> {
+                    assertThat(s.length()).isLessThanOrEqualTo(79);
+                    assertThat(s).startsWith("gbakprof: ").contains(" | elapsed ", " | ETA ");
+                });
         // the shop's index lines are longer than 79: their middle gives way, phase and times stay
-        assertThat(drawn).anySatisfy(s -> assertThat(s).startsWith("gbakprof: indexes  | indexes ").contains("..."));
+        assertThat(drawn)
+                .anySatisfy(s -> assertThat(s)
+                        .startsWith("gbakprof: indexes  | indexes ")
+                        .contains("..."));
     }
 
     @Test
@@ -43,25 +58,41 @@ class ProgressDisplayTest {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         RestoreTimeline timeline = new RestoreTimeline();
         try (PrintStream out = new PrintStream(bytes, true, StandardCharsets.UTF_8);
-             ProgressDisplay display = new ProgressDisplay(timeline, out, true, new ProgressDisplay.Eta(
-                     new dev.gbakprof.forecast.LiveEta(Logs.read("shop-tdrw.log")), null, null, "no position in this test"), 200)) {
+                ProgressDisplay display = new ProgressDisplay(
+                        timeline,
+                        out,
+                        true,
+                        new ProgressDisplay.Eta(
+                                new dev.gbakprof.forecast.LiveEta(Logs.read("shop-tdrw.log")),
+                                null,
+                                null,
+                                "no position in this test"),
+                        200)) {
             LinePipeline pipeline = new LinePipeline(timeline, display);
             for (String line : Files.readAllLines(Logs.log("shop-tdrw.log"))) {
                 pipeline.push(line);
             }
         }
-        List<String> drawn = Arrays.stream(bytes.toString(StandardCharsets.UTF_8).split("\r"))
-                .filter(s -> !s.isBlank()).toList();
+        List<String> drawn = Arrays.stream(
+                        bytes.toString(StandardCharsets.UTF_8).split("\r"))
+                .filter(s -> !s.isBlank())
+                .toList();
         // gbak defines each table's indexes right before its data: 5 before ORDER_LINES, 10 before ORDERS
-        assertThat(drawn).anySatisfy(s -> assertThat(s).startsWith("gbakprof: data     | table ORDER_LINES ")
+        assertThat(drawn)
+                .anySatisfy(s -> assertThat(s)
+                        .startsWith("gbakprof: data     | table ORDER_LINES ")
                         .contains(" | indexes: 5 defined so far | "))
-                .anySatisfy(s -> assertThat(s).startsWith("gbakprof: data     | table ORDERS ").contains(" | indexes: 10 defined so far | "))
+                .anySatisfy(s -> assertThat(s)
+                        .startsWith("gbakprof: data     | table ORDERS ")
+                        .contains(" | indexes: 10 defined so far | "))
                 .noneSatisfy(s -> assertThat(s).containsPattern("indexes \\d+ of (5|10)\\b"))
                 .anySatisfy(s -> assertThat(s).startsWith("gbakprof: indexes  | indexes 0 of 14"));
         // no read position here: the data phase says so once, on its own line, and that it goes by rows
-        assertThat(drawn).anySatisfy(s -> assertThat(s).startsWith("gbakprof: data").endsWith(" by rows"));
-        assertThat(bytes.toString(StandardCharsets.UTF_8)).containsOnlyOnce("gbakprof: the ETA goes by rows restored: "
-                + "the backup's read position cannot be read (no position in this test)\n");
+        assertThat(drawn)
+                .anySatisfy(s -> assertThat(s).startsWith("gbakprof: data").endsWith(" by rows"));
+        assertThat(bytes.toString(StandardCharsets.UTF_8))
+                .containsOnlyOnce("gbakprof: the ETA goes by rows restored: "
+                        + "the backup's read position cannot be read (no position in this test)\n");
     }
 
     @Test

@@ -1,5 +1,7 @@
 package dev.gbakprof.run;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.gbakprof.model.PhaseResources;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.RunStatus;
@@ -8,15 +10,12 @@ import dev.gbakprof.testutil.Cli;
 import dev.gbakprof.testutil.Cli.Result;
 import dev.gbakprof.testutil.Firebird;
 import dev.gbakprof.testutil.FirebirdServer;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.stream.Collectors;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** The restore's own resources, sampled from the process doing the work during a real restore. */
 class ResourcesTest {
@@ -25,8 +24,18 @@ class ResourcesTest {
     void anEmbeddedRestoreRecordsGbaksOwnCpuAndWritesPerPhase(@TempDir Path dir) throws Exception {
         Path fbk = Firebird.backup("shop"); // 1,000,000 rows: seconds of data and index work to sample
         Path runs = dir.resolve("runs");
-        Result r = Cli.run("run", "--backup", fbk.toString(), "--database", dir.resolve("shop.fdb").toString(),
-                "--runs-dir", runs.toString(), "--label", "res", "--sample-interval", "0.1");
+        Result r = Cli.run(
+                "run",
+                "--backup",
+                fbk.toString(),
+                "--database",
+                dir.resolve("shop.fdb").toString(),
+                "--runs-dir",
+                runs.toString(),
+                "--label",
+                "res",
+                "--sample-interval",
+                "0.1");
         assertThat(r.code()).as(r.err()).isZero();
         Path runDir;
         try (var dirs = Files.list(runs)) {
@@ -35,10 +44,12 @@ class ResourcesTest {
         RestoreRun run = RunJson.read(runDir.resolve("run.json")).get(0);
         assertThat(run.status()).isEqualTo(RunStatus.COMPLETED);
         assertThat(run.worker()).matches("gbak \\(pid \\d+\\)");
-        assertThat(run.cpuSamples()).anySatisfy(s -> assertThat(s.processCpuSeconds()).isPositive());
-        assertThat(run.cpuSamples()).allSatisfy(s -> assertThat(s.phase()).isIn(null, "setup", "metadata", "data", "indexes", "finish"));
-        Map<String, PhaseResources> byPhase = run.phaseResources().stream()
-                .collect(Collectors.toMap(PhaseResources::phase, p -> p));
+        assertThat(run.cpuSamples())
+                .anySatisfy(s -> assertThat(s.processCpuSeconds()).isPositive());
+        assertThat(run.cpuSamples())
+                .allSatisfy(s -> assertThat(s.phase()).isIn(null, "setup", "metadata", "data", "indexes", "finish"));
+        Map<String, PhaseResources> byPhase =
+                run.phaseResources().stream().collect(Collectors.toMap(PhaseResources::phase, p -> p));
         assertThat(byPhase).containsKeys("data", "indexes");
         PhaseResources data = byPhase.get("data");
         PhaseResources indexes = byPhase.get("indexes");
@@ -53,9 +64,15 @@ class ResourcesTest {
         // the database's pages are written (Linux counts a page when it is dirtied)
         assertThat(data.writtenMb() + indexes.writtenMb()).isPositive();
         // the phases' CPU cannot exceed what the whole process used at its last sample
-        double last = run.cpuSamples().stream().filter(s -> s.processCpuSeconds() != null)
-                .mapToDouble(s -> s.processCpuSeconds()).max().orElseThrow();
-        assertThat(run.phaseResources().stream().mapToDouble(PhaseResources::cpuSeconds).sum()).isLessThanOrEqualTo(last + 1e-6);
+        double last = run.cpuSamples().stream()
+                .filter(s -> s.processCpuSeconds() != null)
+                .mapToDouble(s -> s.processCpuSeconds())
+                .max()
+                .orElseThrow();
+        assertThat(run.phaseResources().stream()
+                        .mapToDouble(PhaseResources::cpuSeconds)
+                        .sum())
+                .isLessThanOrEqualTo(last + 1e-6);
     }
 
     @Test
@@ -63,19 +80,23 @@ class ResourcesTest {
         FirebirdServer.require();
         try (FirebirdServer.Folder f = FirebirdServer.folder()) {
             Path runs = f.resolve("runs");
-            Result r = ServiceRunTest.viaService(f.backup("shop"), f.resolve("svc.fdb"), runs, "--label", "svc",
-                    "--sample-interval", "0.1");
+            Result r = ServiceRunTest.viaService(
+                    f.backup("shop"), f.resolve("svc.fdb"), runs, "--label", "svc", "--sample-interval", "0.1");
             assertThat(r.code()).as(r.err()).isZero();
             Path runDir;
             try (var dirs = Files.list(runs)) {
                 runDir = dirs.findFirst().orElseThrow();
             }
             RestoreRun run = RunJson.read(runDir.resolve("run.json")).get(0);
-            long server = Long.parseLong(Firebird.run(java.util.List.of("pgrep", "-x", "firebird")).strip().lines()
-                    .findFirst().orElseThrow());
+            long server = Long.parseLong(Firebird.run(java.util.List.of("pgrep", "-x", "firebird"))
+                    .strip()
+                    .lines()
+                    .findFirst()
+                    .orElseThrow());
             assertThat(run.worker()).isEqualTo("Firebird server (pid " + server + ")");
             // counted from the restore's start, not since the server started
-            assertThat(run.cpuSamples()).anySatisfy(s -> assertThat(s.processCpuSeconds()).isNotNull());
+            assertThat(run.cpuSamples())
+                    .anySatisfy(s -> assertThat(s.processCpuSeconds()).isNotNull());
             assertThat(run.cpuSamples()).allSatisfy(s -> {
                 if (s.processCpuSeconds() != null) {
                     assertThat(s.processCpuSeconds()).isBetween(0.0, run.wallSeconds() * 2 + 0.5);

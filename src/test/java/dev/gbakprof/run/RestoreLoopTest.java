@@ -1,10 +1,9 @@
 package dev.gbakprof.run;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.gbakprof.model.RunStatus;
 import dev.gbakprof.model.WarningCode;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -17,8 +16,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The bookkeeping of the one loop behind {@code run --repeat} and {@code matrix} (order, rests, cleanup, Ctrl-C,
@@ -78,9 +77,23 @@ class RestoreLoopTest {
     }
 
     private static RunOptions options(Path dir, int repeat, Duration cooldown, boolean keep) {
-        return new RunOptions(dir.resolve("backup.fbk").toString(), dir.resolve("erp.fdb").toString(), null,
-                Path.of("/usr/bin/gbak"), null, null, false, repeat, cooldown, keep, false, null, dir.resolve("runs"),
-                null, List.of(), Duration.ofSeconds(1));
+        return new RunOptions(
+                dir.resolve("backup.fbk").toString(),
+                dir.resolve("erp.fdb").toString(),
+                null,
+                Path.of("/usr/bin/gbak"),
+                null,
+                null,
+                false,
+                repeat,
+                cooldown,
+                keep,
+                false,
+                null,
+                dir.resolve("runs"),
+                null,
+                List.of(),
+                Duration.ofSeconds(1));
     }
 
     private static PrintStream quiet() {
@@ -92,14 +105,22 @@ class RestoreLoopTest {
         Files.writeString(dir.resolve("backup.fbk"), "a backup");
         ReplayRoutes routes = new ReplayRoutes();
         List<Duration> rests = new ArrayList<>();
-        RestoreSeries series = new RestoreSeries(options(dir, 3, Duration.ofSeconds(2), false), null, () -> null,
-                quiet(), false, routes, rests::add);
+        RestoreSeries series = new RestoreSeries(
+                options(dir, 3, Duration.ofSeconds(2), false), null, () -> null, quiet(), false, routes, rests::add);
         List<RestoreSession.Outcome> out = series.run("rep");
-        assertThat(out).extracting(o -> o.run().status()).containsOnly(RunStatus.COMPLETED).hasSize(3);
+        assertThat(out)
+                .extracting(o -> o.run().status())
+                .containsOnly(RunStatus.COMPLETED)
+                .hasSize(3);
         assertThat(out).extracting(o -> o.run().label()).containsOnly("rep");
-        assertThat(out).extracting(o -> o.runDir().getFileName().toString()).allMatch(n -> n.matches("\\d{8}-\\d{6}-rep-r\\d(-\\d+)?"));
-        assertThat(routes.databases).containsExactly(dir.resolve("erp-run1.fdb").toString(),
-                dir.resolve("erp-run2.fdb").toString(), dir.resolve("erp-run3.fdb").toString());
+        assertThat(out)
+                .extracting(o -> o.runDir().getFileName().toString())
+                .allMatch(n -> n.matches("\\d{8}-\\d{6}-rep-r\\d(-\\d+)?"));
+        assertThat(routes.databases)
+                .containsExactly(
+                        dir.resolve("erp-run1.fdb").toString(),
+                        dir.resolve("erp-run2.fdb").toString(),
+                        dir.resolve("erp-run3.fdb").toString());
         assertThat(routes.existedAtStart).containsOnly(false);
         assertThat(rests).containsExactly(Duration.ofSeconds(2), Duration.ofSeconds(2)); // between, not after
         try (var files = Files.list(dir)) {
@@ -112,15 +133,20 @@ class RestoreLoopTest {
         Files.writeString(dir.resolve("backup.fbk"), "a backup");
         ReplayRoutes routes = new ReplayRoutes();
         routes.interruptAt = 2;
-        List<RestoreSession.Outcome> out = new RestoreSeries(options(dir, 4, Duration.ZERO, true), null, () -> null,
-                quiet(), false, routes, d -> { throw new AssertionError("no rest with --cooldown 0"); }).run("keep");
+        List<RestoreSession.Outcome> out = new RestoreSeries(
+                        options(dir, 4, Duration.ZERO, true), null, () -> null, quiet(), false, routes, d -> {
+                            throw new AssertionError("no rest with --cooldown 0");
+                        })
+                .run("keep");
         assertThat(out).hasSize(2);
         assertThat(out.get(0).run().status()).isEqualTo(RunStatus.COMPLETED);
         assertThat(out.get(1).run().status()).isEqualTo(RunStatus.INCOMPLETE);
         assertThat(out.get(1).run().hasWarning(WarningCode.INTERRUPTED)).isTrue();
         assertThat(routes.databases).hasSize(2); // restores 3 and 4 never started
         assertThat(dir.resolve("erp-run1.fdb")).as("--keep").exists();
-        assertThat(dir.resolve("erp-run2.fdb")).as("the partial one this run created").doesNotExist();
+        assertThat(dir.resolve("erp-run2.fdb"))
+                .as("the partial one this run created")
+                .doesNotExist();
     }
 
     @Test
@@ -129,21 +155,39 @@ class RestoreLoopTest {
         ReplayRoutes routes = new ReplayRoutes();
         routes.interruptAt = 3;
         MatrixExperimentTest.RecordingSwitcher sw = new MatrixExperimentTest.RecordingSwitcher();
-        List<MatrixPlan.Arm> schedule = MatrixPlan.schedule(MatrixPlan.arms(List.of("balanced", "high-performance"),
-                "gbak:-bu 100,4000"), 1, MatrixPlan.Order.INTERLEAVED, 1);
+        List<MatrixPlan.Arm> schedule = MatrixPlan.schedule(
+                MatrixPlan.arms(List.of("balanced", "high-performance"), "gbak:-bu 100,4000"),
+                1,
+                MatrixPlan.Order.INTERLEAVED,
+                1);
         List<Duration> rests = new ArrayList<>();
-        MatrixExperiment m = new MatrixExperiment(options(dir, 1, Duration.ofMillis(1500), false), schedule, sw, null,
-                quiet(), false, routes, rests::add);
+        MatrixExperiment m = new MatrixExperiment(
+                options(dir, 1, Duration.ofMillis(1500), false),
+                schedule,
+                sw,
+                null,
+                quiet(),
+                false,
+                routes,
+                rests::add);
         MatrixExperiment.Result r = m.run();
-        assertThat(r.runs()).extracting(o -> o.run().label())
+        assertThat(r.runs())
+                .extracting(o -> o.run().label())
                 .containsExactly("balanced -bu 100", "balanced -bu 4000", "high-performance -bu 100");
         assertThat(r.stoppedBy()).isEqualTo("Ctrl-C");
-        assertThat(sw.calls).containsExactly("balanced", "balanced", "high-performance",
-                "381b4222-f694-41f0-9685-ff5bb260df2e"); // the plan before each restore, then the original back
+        assertThat(sw.calls)
+                .containsExactly(
+                        "balanced",
+                        "balanced",
+                        "high-performance",
+                        "381b4222-f694-41f0-9685-ff5bb260df2e"); // the plan before each restore, then the original back
         assertThat(r.restoredPlan()).isEqualTo("Balanced");
         assertThat(rests).hasSize(2);
-        assertThat(routes.databases).extracting(d -> Path.of(d).getFileName().toString())
-                .containsExactly("erp-balanced--bu-100-1.fdb", "erp-balanced--bu-4000-2.fdb",
+        assertThat(routes.databases)
+                .extracting(d -> Path.of(d).getFileName().toString())
+                .containsExactly(
+                        "erp-balanced--bu-100-1.fdb",
+                        "erp-balanced--bu-4000-2.fdb",
                         "erp-high-performance--bu-100-3.fdb");
         try (var files = Files.list(dir)) { // each removed after its run, the partial one by its session
             assertThat(files.map(p -> p.getFileName().toString())).containsExactlyInAnyOrder("backup.fbk", "runs");
@@ -153,19 +197,35 @@ class RestoreLoopTest {
     @Test
     void matrixThroughAServerOnThisMachineChecksItsTargetsAsRunDoes(@TempDir Path dir) throws Exception {
         Path fbk = Files.writeString(dir.resolve("backup.fbk"), "a backup");
-        List<MatrixPlan.Arm> schedule = MatrixPlan.schedule(MatrixPlan.arms(List.of(), "gbak:-bu 100,4000"), 1,
-                MatrixPlan.Order.INTERLEAVED, 1);
-        RunOptions viaServer = new RunOptions(fbk.toString(), "localhost:" + dir.resolve("erp.fdb"), null,
-                Path.of("/usr/bin/gbak"), null, null, false, 1, Duration.ZERO, false, false, null, dir.resolve("runs"),
-                null, List.of(), Duration.ofSeconds(1));
-        MatrixExperiment m = new MatrixExperiment(viaServer, schedule, null, null, quiet(), false, new ReplayRoutes(),
-                null);
+        List<MatrixPlan.Arm> schedule = MatrixPlan.schedule(
+                MatrixPlan.arms(List.of(), "gbak:-bu 100,4000"), 1, MatrixPlan.Order.INTERLEAVED, 1);
+        RunOptions viaServer = new RunOptions(
+                fbk.toString(),
+                "localhost:" + dir.resolve("erp.fdb"),
+                null,
+                Path.of("/usr/bin/gbak"),
+                null,
+                null,
+                false,
+                1,
+                Duration.ZERO,
+                false,
+                false,
+                null,
+                dir.resolve("runs"),
+                null,
+                List.of(),
+                Duration.ofSeconds(1));
+        MatrixExperiment m =
+                new MatrixExperiment(viaServer, schedule, null, null, quiet(), false, new ReplayRoutes(), null);
         Files.createLink(dir.resolve("erp-bu-4000-2.fdb"), fbk); // the backup, by another name
-        org.assertj.core.api.Assertions.assertThatThrownBy(m::run).isInstanceOf(RunRefusedException.class)
+        org.assertj.core.api.Assertions.assertThatThrownBy(m::run)
+                .isInstanceOf(RunRefusedException.class)
                 .hasMessageContaining("erp-bu-4000-2.fdb: the database would overwrite the backup file");
         Files.delete(dir.resolve("erp-bu-4000-2.fdb"));
         Files.writeString(dir.resolve("erp-bu-4000-2.fdb"), "somebody's database");
-        org.assertj.core.api.Assertions.assertThatThrownBy(m::run).isInstanceOf(RunRefusedException.class)
+        org.assertj.core.api.Assertions.assertThatThrownBy(m::run)
+                .isInstanceOf(RunRefusedException.class)
                 .hasMessageContaining("erp-bu-4000-2.fdb: database exists");
         assertThat(dir.resolve("runs")).as("refused before the first restore").doesNotExist();
     }

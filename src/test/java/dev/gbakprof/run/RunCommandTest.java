@@ -1,5 +1,7 @@
 package dev.gbakprof.run;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.gbakprof.cli.Main;
 import dev.gbakprof.model.IndexBuild;
 import dev.gbakprof.model.RestoreRun;
@@ -12,12 +14,7 @@ import dev.gbakprof.testutil.Cli.Result;
 import dev.gbakprof.testutil.FakeGbak;
 import dev.gbakprof.testutil.Firebird;
 import dev.gbakprof.testutil.FirebirdServer;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -29,8 +26,8 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** {@code gbakprof run} against the real gbak of Debian's Firebird 3, embedded on local files. */
 class RunCommandTest {
@@ -45,8 +42,16 @@ class RunCommandTest {
     void liveRecordEqualsParseOfTheSavedRawLog(@TempDir Path dir) throws Exception {
         Path fbk = Firebird.backup("small");
         Path runs = dir.resolve("runs");
-        Result r = Cli.run("run", "--backup", fbk.toString(), "--database", dir.resolve("small.fdb").toString(),
-                "--runs-dir", runs.toString(), "--label", "live");
+        Result r = Cli.run(
+                "run",
+                "--backup",
+                fbk.toString(),
+                "--database",
+                dir.resolve("small.fdb").toString(),
+                "--runs-dir",
+                runs.toString(),
+                "--label",
+                "live");
         assertThat(r.code()).as(r.err()).isZero();
         Path runDir = runDirs(runs).get(0);
         assertThat(runDir.getFileName().toString()).matches("\\d{8}-\\d{6}-live");
@@ -61,12 +66,26 @@ class RunCommandTest {
         assertThat(live.backupBytes()).isEqualTo(Files.size(fbk));
         assertThat(live.command()).startsWith("/usr/bin/gbak -c -v -st tdrw");
         // the timeline part is exactly what parse makes of the raw log
-        assertThat(live.toBuilder().via(Via.LOG).startedAt(null).exitCode(null).command(null).environment(null)
-                .cpuSamples(List.of()).backupBytes(null).wallSeconds(null).etaBasis(null).worker(null).phaseResources(List.of())
-                .warnings(live.warnings().stream().filter(parsed.warnings()::contains).toList())
-                .backupFile(parsed.backupFile()).build())
+        assertThat(live.toBuilder()
+                        .via(Via.LOG)
+                        .startedAt(null)
+                        .exitCode(null)
+                        .command(null)
+                        .environment(null)
+                        .cpuSamples(List.of())
+                        .backupBytes(null)
+                        .wallSeconds(null)
+                        .etaBasis(null)
+                        .worker(null)
+                        .phaseResources(List.of())
+                        .warnings(live.warnings().stream()
+                                .filter(parsed.warnings()::contains)
+                                .toList())
+                        .backupFile(parsed.backupFile())
+                        .build())
                 .isEqualTo(parsed);
-        assertThat(live.tables()).extracting(t -> t.name() + "=" + t.records())
+        assertThat(live.tables())
+                .extracting(t -> t.name() + "=" + t.records())
                 .contains("EMPLOYEES=300", "DEPARTMENTS=12", "PROJECTS=40");
         assertThat(r.out()).contains("status     completed", "run record " + runDir.resolve("run.json"));
     }
@@ -75,8 +94,17 @@ class RunCommandTest {
     void probePowerRecordsTheIdleProbeInTheRunsEnvironment(@TempDir Path dir) throws Exception {
         Path fbk = Firebird.backup("small");
         Path runs = dir.resolve("runs");
-        Result r = Cli.run("run", "--backup", fbk.toString(), "--database", dir.resolve("small.fdb").toString(),
-                "--runs-dir", runs.toString(), "--label", "probed", "--probe-power");
+        Result r = Cli.run(
+                "run",
+                "--backup",
+                fbk.toString(),
+                "--database",
+                dir.resolve("small.fdb").toString(),
+                "--runs-dir",
+                runs.toString(),
+                "--label",
+                "probed",
+                "--probe-power");
         assertThat(r.code()).as(r.err()).isZero();
         assertThat(r.err()).contains("gbakprof: idle probe (about 6 s) ...", "gbakprof: idle probe: the same ");
         RestoreRun live = RunJson.read(runDirs(runs).get(0).resolve("run.json")).get(0);
@@ -95,21 +123,41 @@ class RunCommandTest {
             Path db = f.resolve("intl.fdb");
             // cron and env -i: a C locale, where Java's default charset is ASCII
             Path javaBin = Path.of(System.getProperty("java.home"), "bin", "java");
-            ProcessBuilder pb = new ProcessBuilder(javaBin.toString(), "-Dfile.encoding=US-ASCII", "-cp",
-                    System.getProperty("java.class.path"), "dev.gbakprof.cli.Main", "run", "--backup",
-                    f.backup("intl").toString(), "--database", db.toString(), "--inspect", "--runs-dir", runs.toString(),
-                    "--label", "c-locale").redirectErrorStream(true).redirectOutput(f.resolve("console.txt").toFile());
+            ProcessBuilder pb = new ProcessBuilder(
+                            javaBin.toString(),
+                            "-Dfile.encoding=US-ASCII",
+                            "-cp",
+                            System.getProperty("java.class.path"),
+                            "dev.gbakprof.cli.Main",
+                            "run",
+                            "--backup",
+                            f.backup("intl").toString(),
+                            "--database",
+                            db.toString(),
+                            "--inspect",
+                            "--runs-dir",
+                            runs.toString(),
+                            "--label",
+                            "c-locale")
+                    .redirectErrorStream(true)
+                    .redirectOutput(f.resolve("console.txt").toFile());
             pb.environment().keySet().removeIf(k -> k.startsWith("LC_") || k.equals("LANG"));
             pb.environment().put("LC_ALL", "C");
             Process jvm = pb.start();
             assertThat(jvm.waitFor(2, TimeUnit.MINUTES)).isTrue();
-            assertThat(jvm.exitValue()).as(Files.readString(f.resolve("console.txt"))).isZero();
+            assertThat(jvm.exitValue())
+                    .as(Files.readString(f.resolve("console.txt")))
+                    .isZero();
             Path runDir = runDirs(runs).get(0);
             RestoreRun live = RunJson.read(runDir.resolve("run.json")).get(0);
-            assertThat(live.tables()).extracting(t -> t.name() + "=" + t.records()).contains("Kunden_Ü=25", "ORTE=3");
+            assertThat(live.tables())
+                    .extracting(t -> t.name() + "=" + t.records())
+                    .contains("Kunden_Ü=25", "ORTE=3");
             assertThat(live.indexes()).extracting(IndexBuild::name).contains("PK_Kunden_Ü", "IX_Kunden_Ü_NAME");
             assertThat(live.inspection().problems()).isEmpty();
-            assertThat(live.tables()).isEqualTo(LogReader.read(runDir.resolve("gbak.log"), "c-locale").tables());
+            assertThat(live.tables())
+                    .isEqualTo(LogReader.read(runDir.resolve("gbak.log"), "c-locale")
+                            .tables());
         }
     }
 
@@ -120,12 +168,24 @@ class RunCommandTest {
         Path copy = dir.resolve("copy.bin");
         Path wrapper = dir.resolve("gbak-tee.sh");
         // (gbak -z, the version probe that runs while the restore works, is passed straight through)
-        Files.writeString(wrapper, "#!/bin/sh\n[ \"$1\" = -z ] && exec /usr/bin/gbak \"$@\"\n/usr/bin/gbak \"$@\" > '"
-                + copy + "' 2>&1\nrc=$?\ncat '" + copy + "'\nexit $rc\n");
+        Files.writeString(
+                wrapper,
+                "#!/bin/sh\n[ \"$1\" = -z ] && exec /usr/bin/gbak \"$@\"\n/usr/bin/gbak \"$@\" > '" + copy
+                        + "' 2>&1\nrc=$?\ncat '" + copy + "'\nexit $rc\n");
         wrapper.toFile().setExecutable(true);
         Path runs = dir.resolve("runs");
-        Result r = Cli.run("run", "--gbak", wrapper.toString(), "--backup", fbk.toString(), "--database",
-                dir.resolve("small.fdb").toString(), "--runs-dir", runs.toString(), "--label", "tee");
+        Result r = Cli.run(
+                "run",
+                "--gbak",
+                wrapper.toString(),
+                "--backup",
+                fbk.toString(),
+                "--database",
+                dir.resolve("small.fdb").toString(),
+                "--runs-dir",
+                runs.toString(),
+                "--label",
+                "tee");
         assertThat(r.code()).as(r.err()).isZero();
         byte[] raw = Files.readAllBytes(runDirs(runs).get(0).resolve("gbak.log"));
         assertThat(raw).isEqualTo(Files.readAllBytes(copy));
@@ -136,8 +196,16 @@ class RunCommandTest {
     void failingIndexActivationIsAFailedRunWithGbaksError(@TempDir Path dir) throws Exception {
         Path fbk = Firebird.backup("dupfail");
         Path runs = dir.resolve("runs");
-        Result r = Cli.run("run", "--backup", fbk.toString(), "--database", dir.resolve("dup.fdb").toString(),
-                "--runs-dir", runs.toString(), "--label", "dup");
+        Result r = Cli.run(
+                "run",
+                "--backup",
+                fbk.toString(),
+                "--database",
+                dir.resolve("dup.fdb").toString(),
+                "--runs-dir",
+                runs.toString(),
+                "--label",
+                "dup");
         assertThat(r.code()).isEqualTo(1);
         RestoreRun run = RunJson.read(runDirs(runs).get(0).resolve("run.json")).get(0);
         assertThat(run.status()).isEqualTo(RunStatus.FAILED);
@@ -156,8 +224,16 @@ class RunCommandTest {
         Files.write(cut, java.util.Arrays.copyOf(all, all.length * 2 / 3));
         Path db = dir.resolve("cut.fdb");
         Path runs = dir.resolve("runs");
-        Result r = Cli.run("run", "--backup", cut.toString(), "--database", db.toString(), "--runs-dir", runs.toString(),
-                "--label", "cut");
+        Result r = Cli.run(
+                "run",
+                "--backup",
+                cut.toString(),
+                "--database",
+                db.toString(),
+                "--runs-dir",
+                runs.toString(),
+                "--label",
+                "cut");
         assertThat(r.code()).isEqualTo(1);
         RestoreRun run = RunJson.read(runDirs(runs).get(0).resolve("run.json")).get(0);
         assertThat(run.status()).isEqualTo(RunStatus.FAILED);
@@ -173,8 +249,14 @@ class RunCommandTest {
         byte[] content = "not a database, but somebody's file".getBytes(StandardCharsets.UTF_8);
         Files.write(target, content);
         String before = sha256(target);
-        Result r = Cli.run("run", "--backup", fbk.toString(), "--database", target.toString(),
-                "--runs-dir", dir.resolve("runs").toString());
+        Result r = Cli.run(
+                "run",
+                "--backup",
+                fbk.toString(),
+                "--database",
+                target.toString(),
+                "--runs-dir",
+                dir.resolve("runs").toString());
         assertThat(r.code()).isEqualTo(2);
         assertThat(r.err().strip().lines()).hasSize(1);
         assertThat(r.err()).contains("precious.fdb", "exists", "--replace");
@@ -182,8 +264,17 @@ class RunCommandTest {
         assertThat(dir.resolve("runs")).doesNotExist();
         String backupBefore = sha256(fbk);
         // with --replace gbak -rep overwrites it, and the backup stays as it was
-        Result rep = Cli.run("run", "--replace", "--backup", fbk.toString(), "--database", target.toString(),
-                "--runs-dir", dir.resolve("runs").toString(), "--label", "rep");
+        Result rep = Cli.run(
+                "run",
+                "--replace",
+                "--backup",
+                fbk.toString(),
+                "--database",
+                target.toString(),
+                "--runs-dir",
+                dir.resolve("runs").toString(),
+                "--label",
+                "rep");
         assertThat(rep.code()).as(rep.err()).isZero();
         assertThat(sha256(target)).isNotEqualTo(before);
         assertThat(sha256(fbk)).isEqualTo(backupBefore);
@@ -191,13 +282,23 @@ class RunCommandTest {
 
     @Test
     void missingGbakAndMissingBackupAreOneLineErrors(@TempDir Path dir) {
-        Result noGbak = Cli.run("run", "--gbak", dir.resolve("nogbak").toString(), "--backup", "x.fbk",
-                "--database", dir.resolve("x.fdb").toString());
+        Result noGbak = Cli.run(
+                "run",
+                "--gbak",
+                dir.resolve("nogbak").toString(),
+                "--backup",
+                "x.fbk",
+                "--database",
+                dir.resolve("x.fdb").toString());
         assertThat(noGbak.code()).isEqualTo(2);
         assertThat(noGbak.err().strip().lines()).hasSize(1);
         assertThat(noGbak.err()).contains("no such gbak");
         Firebird.require();
-        Result noBackup = Cli.run("run", "--backup", dir.resolve("missing.fbk").toString(), "--database",
+        Result noBackup = Cli.run(
+                "run",
+                "--backup",
+                dir.resolve("missing.fbk").toString(),
+                "--database",
                 dir.resolve("x.fdb").toString());
         assertThat(noBackup.code()).isEqualTo(2);
         assertThat(noBackup.err()).contains("missing.fbk", "no such backup file");
@@ -207,11 +308,20 @@ class RunCommandTest {
     void aMissingDatabaseFolderIsRefusedBeforeGbakStarts(@TempDir Path dir) throws Exception {
         FakeGbak.Refusal f = FakeGbak.refusal(dir);
         Path missing = f.missingFolder();
-        Result r = Cli.run("run", "--gbak", f.gbak().toString(), "--backup", f.backup().toString(), "--database",
-                missing.resolve("x.fdb").toString(), "--runs-dir", dir.resolve("runs").toString());
+        Result r = Cli.run(
+                "run",
+                "--gbak",
+                f.gbak().toString(),
+                "--backup",
+                f.backup().toString(),
+                "--database",
+                missing.resolve("x.fdb").toString(),
+                "--runs-dir",
+                dir.resolve("runs").toString());
         assertThat(r.code()).isEqualTo(Main.BAD_INPUT);
-        assertThat(r.err()).isEqualTo("gbakprof: " + missing.resolve("x.fdb") + ": folder " + missing
-                + " does not exist; create it or choose another --database\n");
+        assertThat(r.err())
+                .isEqualTo("gbakprof: " + missing.resolve("x.fdb") + ": folder " + missing
+                        + " does not exist; create it or choose another --database\n");
         assertThat(f.calls()).doesNotExist();
         assertThat(dir.resolve("runs")).doesNotExist();
     }
@@ -222,8 +332,16 @@ class RunCommandTest {
         Path bad = dir.resolve("bad.json");
         Files.writeString(bad, "not a run record\n");
         Path runs = dir.resolve("runs");
-        Result r = Cli.run("run", "--backup", fbk.toString(), "--database", dir.resolve("x.fdb").toString(),
-                "--baseline", bad.toString(), "--runs-dir", runs.toString());
+        Result r = Cli.run(
+                "run",
+                "--backup",
+                fbk.toString(),
+                "--database",
+                dir.resolve("x.fdb").toString(),
+                "--baseline",
+                bad.toString(),
+                "--runs-dir",
+                runs.toString());
         assertThat(r.code()).isEqualTo(2);
         assertThat(r.err().strip().lines()).hasSize(1);
         assertThat(r.err()).startsWith("gbakprof: " + bad);
@@ -241,11 +359,29 @@ class RunCommandTest {
         Path file = dir.resolve("runs.txt");
         Files.writeString(file, "a file, not a folder\n");
         String db = dir.resolve("x.fdb").toString();
-        Result gbak = Cli.run("run", "--gbak", notExecutable.toString(), "--backup", fbk.toString(), "--database", db,
-                "--runs-dir", dir.resolve("runs").toString());
+        Result gbak = Cli.run(
+                "run",
+                "--gbak",
+                notExecutable.toString(),
+                "--backup",
+                fbk.toString(),
+                "--database",
+                db,
+                "--runs-dir",
+                dir.resolve("runs").toString());
         Result runsDir = Cli.run("run", "--backup", fbk.toString(), "--database", db, "--runs-dir", file.toString());
-        Result cooldown = Cli.run("run", "--backup", fbk.toString(), "--database", db, "--repeat", "2",
-                "--cooldown", "-1", "--runs-dir", dir.resolve("runs").toString());
+        Result cooldown = Cli.run(
+                "run",
+                "--backup",
+                fbk.toString(),
+                "--database",
+                db,
+                "--repeat",
+                "2",
+                "--cooldown",
+                "-1",
+                "--runs-dir",
+                dir.resolve("runs").toString());
         assertThat(List.of(gbak, runsDir, cooldown)).allSatisfy(r -> {
             assertThat(r.code()).as(r.err()).isEqualTo(2);
             assertThat(r.err().strip().lines()).hasSize(1);
@@ -261,8 +397,15 @@ class RunCommandTest {
     @Test
     void passwordInExtraArgumentsIsRefused(@TempDir Path dir) throws Exception {
         Path fbk = Firebird.backup("small");
-        Result r = Cli.run("run", "--backup", fbk.toString(), "--database", dir.resolve("x.fdb").toString(),
-                "--", "-password", "s3cret");
+        Result r = Cli.run(
+                "run",
+                "--backup",
+                fbk.toString(),
+                "--database",
+                dir.resolve("x.fdb").toString(),
+                "--",
+                "-password",
+                "s3cret");
         assertThat(r.code()).isEqualTo(2);
         assertThat(r.err()).contains("--password-file").doesNotContain("s3cret");
     }
@@ -272,8 +415,20 @@ class RunCommandTest {
         Path fbk = Firebird.backup("small");
         Path runs = dir.resolve("runs");
         Path db = dir.resolve("rep.fdb");
-        Result r = Cli.run("run", "--backup", fbk.toString(), "--database", db.toString(), "--repeat", "3",
-                "--cooldown", "1.5", "--runs-dir", runs.toString(), "--label", "rep");
+        Result r = Cli.run(
+                "run",
+                "--backup",
+                fbk.toString(),
+                "--database",
+                db.toString(),
+                "--repeat",
+                "3",
+                "--cooldown",
+                "1.5",
+                "--runs-dir",
+                runs.toString(),
+                "--label",
+                "rep");
         assertThat(r.code()).as(r.err()).isZero();
         List<Path> dirs = runDirs(runs);
         assertThat(dirs).hasSize(3);
@@ -282,7 +437,9 @@ class RunCommandTest {
             recs.add(RunJson.read(d.resolve("run.json")).get(0));
         }
         assertThat(recs).allSatisfy(x -> assertThat(x.status()).isEqualTo(RunStatus.COMPLETED));
-        assertThat(recs).extracting(RestoreRun::command).anySatisfy(c -> assertThat(c).endsWith("rep-run1.fdb"))
+        assertThat(recs)
+                .extracting(RestoreRun::command)
+                .anySatisfy(c -> assertThat(c).endsWith("rep-run1.fdb"))
                 .anySatisfy(c -> assertThat(c).endsWith("rep-run3.fdb"));
         for (int i = 1; i < recs.size(); i++) {
             Instant prevEnd = Instant.parse(recs.get(i - 1).startedAt())
@@ -291,8 +448,8 @@ class RunCommandTest {
                     .isGreaterThanOrEqualTo(Duration.ofMillis(1500));
         }
         try (Stream<Path> left = Files.list(dir)) {
-            assertThat(left.map(p -> p.getFileName().toString())).doesNotContain("rep-run1.fdb", "rep-run2.fdb",
-                    "rep-run3.fdb");
+            assertThat(left.map(p -> p.getFileName().toString()))
+                    .doesNotContain("rep-run1.fdb", "rep-run2.fdb", "rep-run3.fdb");
         }
         assertThat(r.out()).contains("repeated restores", "min", "median", "max");
     }
@@ -302,8 +459,18 @@ class RunCommandTest {
         Path fbk = Firebird.backup("shop");
         Path runs = dir.resolve("runs");
         Path db = dir.resolve("slow.fdb");
-        Result r = Cli.run("run", "--backup", fbk.toString(), "--database", db.toString(), "--timeout", "3s",
-                "--runs-dir", runs.toString(), "--label", "timeout");
+        Result r = Cli.run(
+                "run",
+                "--backup",
+                fbk.toString(),
+                "--database",
+                db.toString(),
+                "--timeout",
+                "3s",
+                "--runs-dir",
+                runs.toString(),
+                "--label",
+                "timeout");
         assertThat(r.code()).isEqualTo(1);
         Path runDir = runDirs(runs).get(0);
         RestoreRun run = RunJson.read(runDir.resolve("run.json")).get(0);
@@ -313,22 +480,38 @@ class RunCommandTest {
         assertThat(Firebird.gbakProcesses(db.toString())).isEmpty();
         assertThat(db).doesNotExist(); // the partial database this run created is gone
         assertThat(Files.size(runDir.resolve("gbak.log"))).isPositive();
-        assertThat(LogReader.read(runDir.resolve("gbak.log"), "timeout").tables()).isNotEmpty();
+        assertThat(LogReader.read(runDir.resolve("gbak.log"), "timeout").tables())
+                .isNotEmpty();
     }
 
     @Test
     void repeatedRestoresKeepTheirPartialDatabasesWithKeepPartial(@TempDir Path dir) throws Exception {
         Path fbk = Firebird.backup("shop");
         Path runs = dir.resolve("runs");
-        Result r = Cli.run("run", "--backup", fbk.toString(), "--database", dir.resolve("cut.fdb").toString(),
-                "--repeat", "2", "--cooldown", "0", "--timeout", "2s", "--keep-partial", "--runs-dir", runs.toString());
+        Result r = Cli.run(
+                "run",
+                "--backup",
+                fbk.toString(),
+                "--database",
+                dir.resolve("cut.fdb").toString(),
+                "--repeat",
+                "2",
+                "--cooldown",
+                "0",
+                "--timeout",
+                "2s",
+                "--keep-partial",
+                "--runs-dir",
+                runs.toString());
         assertThat(r.code()).as(r.out() + r.err()).isEqualTo(1);
         for (int i = 1; i <= 2; i++) {
             Path db = dir.resolve("cut-run" + i + ".fdb");
             assertThat(db).as("the record says it is left in place").exists();
         }
-        assertThat(runDirs(runs)).allSatisfy(d -> assertThat(RunJson.read(d.resolve("run.json")).get(0).warningMessages())
-                .anyMatch(w -> w.contains("is left in place: --keep-partial")));
+        assertThat(runDirs(runs))
+                .allSatisfy(d -> assertThat(
+                                RunJson.read(d.resolve("run.json")).get(0).warningMessages())
+                        .anyMatch(w -> w.contains("is left in place: --keep-partial")));
     }
 
     @Test
@@ -346,10 +529,12 @@ class RunCommandTest {
             while (System.nanoTime() < end && cmdlines.isEmpty()) {
                 try {
                     for (long pid : Firebird.gbakProcesses(db.toString())) {
-                        cmdlines.add(new String(Files.readAllBytes(Path.of("/proc", "" + pid, "cmdline")),
-                                StandardCharsets.UTF_8).replace('\0', ' '));
-                        environs.add(new String(Files.readAllBytes(Path.of("/proc", "" + pid, "environ")),
-                                StandardCharsets.UTF_8));
+                        cmdlines.add(new String(
+                                        Files.readAllBytes(Path.of("/proc", "" + pid, "cmdline")),
+                                        StandardCharsets.UTF_8)
+                                .replace('\0', ' '));
+                        environs.add(new String(
+                                Files.readAllBytes(Path.of("/proc", "" + pid, "environ")), StandardCharsets.UTF_8));
                     }
                     Thread.sleep(20);
                 } catch (Exception ex) {
@@ -358,11 +543,24 @@ class RunCommandTest {
             }
         });
         watcher.start();
-        Result r = Cli.run("run", "--backup", fbk.toString(), "--database", db.toString(), "--user", "SYSDBA",
-                "--password-file", pwFile.toString(), "--timeout", "4s", "--runs-dir", runs.toString());
+        Result r = Cli.run(
+                "run",
+                "--backup",
+                fbk.toString(),
+                "--database",
+                db.toString(),
+                "--user",
+                "SYSDBA",
+                "--password-file",
+                pwFile.toString(),
+                "--timeout",
+                "4s",
+                "--runs-dir",
+                runs.toString());
         watcher.join();
         assertThat(cmdlines).isNotEmpty();
-        assertThat(cmdlines).allSatisfy(c -> assertThat(c).doesNotContain(secret).contains("-user SYSDBA"));
+        assertThat(cmdlines)
+                .allSatisfy(c -> assertThat(c).doesNotContain(secret).contains("-user SYSDBA"));
         assertThat(environs).allSatisfy(e -> assertThat(e).contains("ISC_PASSWORD=" + secret));
         Path runDir = runDirs(runs).get(0);
         assertThat(Files.readString(runDir.resolve("gbak.log"))).doesNotContain(secret);

@@ -1,20 +1,34 @@
 package dev.gbakprof.run;
 
-import dev.gbakprof.firebird.ServerAddress;
-import org.junit.jupiter.api.Test;
+import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.gbakprof.firebird.ServerAddress;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
 
 /** Which server gbakprof asks about a restore's database: the one gbak restores through. */
 class RunOptionsTest {
 
     private static RunOptions withArgs(String database, String... gbakArgs) {
-        return new RunOptions("/b/shop.fbk", database, null, Path.of("/usr/bin/gbak"), null, null, false, 2,
-                Duration.ZERO, false, false, null, Path.of("runs"), null, List.of(gbakArgs), Duration.ofSeconds(1));
+        return new RunOptions(
+                "/b/shop.fbk",
+                database,
+                null,
+                Path.of("/usr/bin/gbak"),
+                null,
+                null,
+                false,
+                2,
+                Duration.ZERO,
+                false,
+                false,
+                null,
+                Path.of("runs"),
+                null,
+                List.of(gbakArgs),
+                Duration.ofSeconds(1));
     }
 
     @Test
@@ -27,7 +41,8 @@ class RunOptionsTest {
         // -se service_mgr: the server on this machine; host:path names its own server
         assertThat(withArgs("/data/shop.fdb", "-se", "service_mgr").serverFor("/data/shop.fdb"))
                 .isEqualTo(ServerAddress.LOCALHOST);
-        assertThat(withArgs("db8:/data/shop.fdb").serverFor("db8:/data/shop.fdb")).isEqualTo(ServerAddress.parse("db8"));
+        assertThat(withArgs("db8:/data/shop.fdb").serverFor("db8:/data/shop.fdb"))
+                .isEqualTo(ServerAddress.parse("db8"));
     }
 
     @Test
@@ -37,12 +52,16 @@ class RunOptionsTest {
                 .isEqualTo(new ServerAddress("db7", 3051));
         assertThat(withArgs("/d/s.fdb", "-ser", "inet4://db7/service_mgr").serverFor("/d/s.fdb"))
                 .isEqualTo(new ServerAddress("db7", 3050));
-        assertThat(withArgs("/d/s.fdb", "-servi", "inet6://[::1]:3052/service_mgr").serverFor("/d/s.fdb"))
+        assertThat(withArgs("/d/s.fdb", "-servi", "inet6://[::1]:3052/service_mgr")
+                        .serverFor("/d/s.fdb"))
                 .isEqualTo(new ServerAddress("::1", 3052));
-        assertThat(withArgs("/d/s.fdb", "-se", "inet://localhost/service_mgr").throughServer()).isTrue();
+        assertThat(withArgs("/d/s.fdb", "-se", "inet://localhost/service_mgr").throughServer())
+                .isTrue();
         // this machine's server
         for (String local : List.of("xnet://service_mgr", "inet://service_mgr", "service_mgr")) {
-            assertThat(withArgs("/d/s.fdb", "-se", local).serverFor("/d/s.fdb")).as(local).isEqualTo(ServerAddress.LOCALHOST);
+            assertThat(withArgs("/d/s.fdb", "-se", local).serverFor("/d/s.fdb"))
+                    .as(local)
+                    .isEqualTo(ServerAddress.LOCALHOST);
         }
         // an option that only starts like -se is not it; -se as the last argument names no server
         assertThat(withArgs("/d/s.fdb", "-separate", "x:y").throughServer()).isFalse();

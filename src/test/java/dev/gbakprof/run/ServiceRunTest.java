@@ -1,5 +1,8 @@
 package dev.gbakprof.run;
 
+import static dev.gbakprof.run.RunCommandTest.runDirs;
+import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.gbakprof.firebird.Credentials;
 import dev.gbakprof.firebird.Server;
 import dev.gbakprof.model.Column;
@@ -13,27 +16,31 @@ import dev.gbakprof.model.Via;
 import dev.gbakprof.model.WarningCode;
 import dev.gbakprof.store.LogReader;
 import dev.gbakprof.store.RunJson;
-import dev.gbakprof.testutil.FirebirdServer;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import dev.gbakprof.testutil.Cli;
+import dev.gbakprof.testutil.FirebirdServer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.Statement;
 import java.util.List;
-
-import static dev.gbakprof.run.RunCommandTest.runDirs;
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** {@code gbakprof run --via service} and {@code --inspect} against the real Firebird 3 server (scripts/test starts it). */
 class ServiceRunTest {
 
     /** {@code gbakprof run --via service} of a backup into a database, records in {@code runs}, and more options. */
     static Cli.Result viaService(Path backup, Path database, Path runs, String... more) {
-        List<String> args = new java.util.ArrayList<>(List.of("run", "--via", "service", "--backup", backup.toString(),
-                "--database", database.toString(), "--runs-dir", runs.toString()));
+        List<String> args = new java.util.ArrayList<>(List.of(
+                "run",
+                "--via",
+                "service",
+                "--backup",
+                backup.toString(),
+                "--database",
+                database.toString(),
+                "--runs-dir",
+                runs.toString()));
         args.addAll(List.of(more));
         return Cli.run(args.toArray(String[]::new));
     }
@@ -48,7 +55,9 @@ class ServiceRunTest {
             Path runDir = runDirs(runs).get(0);
             RestoreRun live = RunJson.read(runDir.resolve("run.json")).get(0);
             RestoreRun parsed = LogReader.read(runDir.resolve("gbak.log"), "intl");
-            assertThat(live.tables()).extracting(t -> t.name() + "=" + t.records()).contains("Kunden_Ü=25");
+            assertThat(live.tables())
+                    .extracting(t -> t.name() + "=" + t.records())
+                    .contains("Kunden_Ü=25");
             assertThat(live.indexes()).extracting(IndexBuild::name).contains("PK_Kunden_Ü", "IX_Kunden_Ü_NAME");
             // the timeline part of the live record is exactly what parse makes of the saved log
             assertThat(live.tables()).isEqualTo(parsed.tables());
@@ -65,13 +74,20 @@ class ServiceRunTest {
             Path fbk = f.backup("small");
             Path runs = f.resolve("runs");
             // the gbak route: embedded gbak as root writes a root-owned file; --inspect hands it to the server
-            Cli.Result local = Cli.run("run", "--backup", fbk.toString(), "--database",
-                    f.resolve("local.fdb").toString(), "--inspect", "--runs-dir", runs.resolve("gbak").toString(),
-                    "--label", "gbak");
+            Cli.Result local = Cli.run(
+                    "run",
+                    "--backup",
+                    fbk.toString(),
+                    "--database",
+                    f.resolve("local.fdb").toString(),
+                    "--inspect",
+                    "--runs-dir",
+                    runs.resolve("gbak").toString(),
+                    "--label",
+                    "gbak");
             assertThat(local.code()).as(local.err()).isZero();
             assertThat(Files.getOwner(f.resolve("local.fdb")).getName()).isEqualTo("firebird");
-            Cli.Result svc = viaService(fbk, f.resolve("svc.fdb"), runs.resolve("svc"), "--inspect",
-                    "--label", "svc");
+            Cli.Result svc = viaService(fbk, f.resolve("svc.fdb"), runs.resolve("svc"), "--inspect", "--label", "svc");
             assertThat(svc.code()).as(svc.err()).isZero();
 
             Path svcDir = runDirs(runs.resolve("svc")).get(0);
@@ -87,12 +103,18 @@ class ServiceRunTest {
             assertThat(s.environment().gbakVersion()).isNull();
             assertThat(s.columns()).containsExactly(Column.TIME, Column.DELTA, Column.READS, Column.WRITES);
             assertThat(s.totalSeconds()).isPositive();
-            assertThat(s.tables()).extracting(TableLoad::name, TableLoad::records)
-                    .containsExactlyElementsOf(g.tables().stream().map(t -> org.assertj.core.groups.Tuple.tuple(t.name(), t.records())).toList());
-            assertThat(s.tables()).extracting(t -> t.name() + "=" + t.records())
+            assertThat(s.tables())
+                    .extracting(TableLoad::name, TableLoad::records)
+                    .containsExactlyElementsOf(g.tables().stream()
+                            .map(t -> org.assertj.core.groups.Tuple.tuple(t.name(), t.records()))
+                            .toList());
+            assertThat(s.tables())
+                    .extracting(t -> t.name() + "=" + t.records())
                     .contains("EMPLOYEES=300", "DEPARTMENTS=12", "PROJECTS=40");
-            assertThat(s.indexes()).extracting(IndexBuild::name)
-                    .containsExactlyInAnyOrderElementsOf(g.indexes().stream().map(IndexBuild::name).toList())
+            assertThat(s.indexes())
+                    .extracting(IndexBuild::name)
+                    .containsExactlyInAnyOrderElementsOf(
+                            g.indexes().stream().map(IndexBuild::name).toList())
                     .hasSize(9);
             // services lines end with a blank; the raw log keeps them as the server sent them
             List<String> raw = Files.readAllLines(svcDir.resolve("gbak.log"));
@@ -107,7 +129,9 @@ class ServiceRunTest {
                 assertThat(db.pageSize()).isEqualTo(8192);
                 assertThat(db.fileBytes()).isPositive().isEqualTo(db.fileBytes() / 8192 * 8192);
                 assertThat(db.rows("EMPTY_NOTES")).isZero();
-                assertThat(db.indexes()).filteredOn(i -> i.name().equals("IX_EMPTY_NOTES_CREATED")).singleElement()
+                assertThat(db.indexes())
+                        .filteredOn(i -> i.name().equals("IX_EMPTY_NOTES_CREATED"))
+                        .singleElement()
                         .satisfies(i -> {
                             assertThat(i.table()).isEqualTo("EMPTY_NOTES");
                             assertThat(i.descending()).isTrue();
@@ -116,14 +140,21 @@ class ServiceRunTest {
                 // the log alone maps EMPTY_NOTES' indexes to PROJECTS (inferred); the database knows better
                 assertThat(r.indexMapping()).isEqualTo(IndexMapping.DATABASE);
                 assertThat(r.warningCodes()).doesNotContain(WarningCode.MAPPING_INFERRED);
-                assertThat(r.indexes()).filteredOn(i -> i.name().equals("PK_EMPTY_NOTES")).singleElement()
-                        .satisfies(i -> assertThat(i.table() + " " + i.tableSource()).isEqualTo("EMPTY_NOTES database"));
-                assertThat(r.indexes()).allSatisfy(i -> assertThat(i.tableSource()).isEqualTo(IndexMapping.DATABASE));
+                assertThat(r.indexes())
+                        .filteredOn(i -> i.name().equals("PK_EMPTY_NOTES"))
+                        .singleElement()
+                        .satisfies(i ->
+                                assertThat(i.table() + " " + i.tableSource()).isEqualTo("EMPTY_NOTES database"));
+                assertThat(r.indexes())
+                        .allSatisfy(i -> assertThat(i.tableSource()).isEqualTo(IndexMapping.DATABASE));
             }
             assertThat(svc.out()).contains("status     completed", "verification passed");
 
             // the password is in no record, log or output
-            for (Path p : List.of(svcDir.resolve("run.json"), svcDir.resolve("gbak.log"), gbakDir.resolve("run.json"),
+            for (Path p : List.of(
+                    svcDir.resolve("run.json"),
+                    svcDir.resolve("gbak.log"),
+                    gbakDir.resolve("run.json"),
                     gbakDir.resolve("gbak.log"))) {
                 assertThat(Files.readString(p)).doesNotContain(sysdba.password());
             }
@@ -134,13 +165,23 @@ class ServiceRunTest {
     @Test
     void gbakThroughTheServerWithoutUserLogsInAsTheInspectionDoes() throws Exception {
         FirebirdServer.require();
-        assertThat(System.getenv("ISC_USER")).as("the default user is SYSDBA when ISC_USER is not set").isNull();
+        assertThat(System.getenv("ISC_USER"))
+                .as("the default user is SYSDBA when ISC_USER is not set")
+                .isNull();
         try (FirebirdServer.Folder f = FirebirdServer.folder()) {
             Path runs = f.resolve("runs");
-            Cli.Result r = Cli.run("run", "--backup", f.backup("small").toString(), "--database",
-                    "localhost:" + f.resolve("remote.fdb"), "--inspect", "--runs-dir", runs.toString());
+            Cli.Result r = Cli.run(
+                    "run",
+                    "--backup",
+                    f.backup("small").toString(),
+                    "--database",
+                    "localhost:" + f.resolve("remote.fdb"),
+                    "--inspect",
+                    "--runs-dir",
+                    runs.toString());
             assertThat(r.code()).as(r.out() + r.err()).isZero();
-            RestoreRun run = RunJson.read(runDirs(runs).get(0).resolve("run.json")).get(0);
+            RestoreRun run =
+                    RunJson.read(runDirs(runs).get(0).resolve("run.json")).get(0);
             assertThat(run.status()).isEqualTo(RunStatus.COMPLETED);
             assertThat(run.command()).startsWith("/usr/bin/gbak -c -v -st tdrw -user SYSDBA ");
             assertThat(run.inspection().problems()).isEmpty();
@@ -156,21 +197,26 @@ class ServiceRunTest {
             Cli.Result r = viaService(f.backup("small"), db, runs);
             assertThat(r.code()).as(r.err()).isZero();
             Path runDir = runDirs(runs).get(0);
-            assertThat(Cli.run("inspect", db.toString(), "--run", runDir.toString()).code()).isZero();
+            assertThat(Cli.run("inspect", db.toString(), "--run", runDir.toString())
+                            .code())
+                    .isZero();
 
             try (Connection c = new Server(FirebirdServer.ADDRESS, sysdba).open(db.toString());
-                 Statement st = c.createStatement()) {
+                    Statement st = c.createStatement()) {
                 st.executeUpdate("DELETE FROM EMPLOYEES WHERE EMP_ID > 290");
                 st.execute("ALTER INDEX IX_EMPLOYEES_NAME INACTIVE");
             }
             Cli.Result checked = Cli.run("inspect", db.toString(), "--run", runDir.toString());
             assertThat(checked.code()).isEqualTo(1);
-            assertThat(checked.out()).contains("verification FAILED",
-                    "table EMPLOYEES: the log says 300 records restored, the database has 290",
-                    "index IX_EMPLOYEES_NAME (table EMPLOYEES) is inactive: gbak activated it, but it is inactive now");
+            assertThat(checked.out())
+                    .contains(
+                            "verification FAILED",
+                            "table EMPLOYEES: the log says 300 records restored, the database has 290",
+                            "index IX_EMPLOYEES_NAME (table EMPLOYEES) is inactive: gbak activated it, but it is inactive now");
             Cli.Result alone = Cli.run("inspect", db.toString(), "--json");
             assertThat(alone.code()).isEqualTo(1);
-            assertThat(alone.out()).contains("\"problems\" : [ \"index IX_EMPLOYEES_NAME (table EMPLOYEES) is inactive\" ]");
+            assertThat(alone.out())
+                    .contains("\"problems\" : [ \"index IX_EMPLOYEES_NAME (table EMPLOYEES) is inactive\" ]");
         }
     }
 
@@ -181,10 +227,13 @@ class ServiceRunTest {
             Path runs = f.resolve("runs");
             Cli.Result r = viaService(f.backup("dupfail"), f.resolve("dup.fdb"), runs, "--inspect");
             assertThat(r.code()).isEqualTo(1);
-            RestoreRun run = RunJson.read(runDirs(runs).get(0).resolve("run.json")).get(0);
+            RestoreRun run =
+                    RunJson.read(runDirs(runs).get(0).resolve("run.json")).get(0);
             assertThat(run.status()).isEqualTo(RunStatus.FAILED);
             assertThat(run.errors()).contains("cannot commit index UX_ITEMS_NORM_CODE");
-            assertThat(run.indexes()).filteredOn(IndexBuild::failed).extracting(IndexBuild::name)
+            assertThat(run.indexes())
+                    .filteredOn(IndexBuild::failed)
+                    .extracting(IndexBuild::name)
                     .containsExactly("UX_ITEMS_NORM_CODE");
             assertThat(run.inspection()).isNull();
             assertThat(run.warningMessages()).contains("--inspect: not inspected, the restore did not complete");
@@ -201,19 +250,26 @@ class ServiceRunTest {
             Cli.Result r = viaService(cut, f.resolve("trunc.fdb"), runs);
             assertThat(r.code()).isEqualTo(1);
             assertThat(runDirs(runs)).hasSize(1);
-            RestoreRun run = RunJson.read(runDirs(runs).get(0).resolve("run.json")).get(0);
+            RestoreRun run =
+                    RunJson.read(runDirs(runs).get(0).resolve("run.json")).get(0);
             assertThat(run.status()).isEqualTo(RunStatus.FAILED);
             assertThat(run.errors()).isEmpty(); // no word from gbak or the server: gbakprof's own is apart
-            assertThat(run.failure()).isEqualTo("the services restore ended before finishing (no error from the server)");
+            assertThat(run.failure())
+                    .isEqualTo("the services restore ended before finishing (no error from the server)");
             assertThat(f.resolve("trunc.fdb")).doesNotExist();
 
             Cli.Result kept = viaService(cut, f.resolve("kept.fdb"), runs, "--keep-partial", "--label", "kept");
             assertThat(kept.code()).isEqualTo(1);
             assertThat(f.resolve("kept.fdb")).exists();
-            String left = "the partial database " + f.resolve("kept.fdb") + " on localhost/3050 is left in place: --keep-partial";
+            String left = "the partial database " + f.resolve("kept.fdb")
+                    + " on localhost/3050 is left in place: --keep-partial";
             // the folder of the labelled run (the two folders sort by time, then label: both may start in one second)
-            Path keptDir = runDirs(runs).stream().filter(d -> d.getFileName().toString().endsWith("-kept")).findFirst().orElseThrow();
-            assertThat(RunJson.read(keptDir.resolve("run.json")).get(0).warningMessages()).contains(left);
+            Path keptDir = runDirs(runs).stream()
+                    .filter(d -> d.getFileName().toString().endsWith("-kept"))
+                    .findFirst()
+                    .orElseThrow();
+            assertThat(RunJson.read(keptDir.resolve("run.json")).get(0).warningMessages())
+                    .contains(left);
             assertThat(kept.out()).contains("status     failed", left);
         }
     }
@@ -244,8 +300,8 @@ class ServiceRunTest {
         Credentials sysdba = FirebirdServer.require();
         try (FirebirdServer.Folder f = FirebirdServer.folder()) {
             Path runs = f.resolve("runs");
-            Cli.Result r = viaService(f.backup("small"), f.resolve("rep.fdb"), runs, "--repeat", "2",
-                    "--cooldown", "0");
+            Cli.Result r =
+                    viaService(f.backup("small"), f.resolve("rep.fdb"), runs, "--repeat", "2", "--cooldown", "0");
             assertThat(r.code()).as(r.err()).isZero();
             assertThat(runDirs(runs)).hasSize(2);
             Server server = new Server(FirebirdServer.ADDRESS, sysdba);
@@ -260,8 +316,19 @@ class ServiceRunTest {
         try (FirebirdServer.Folder f = FirebirdServer.folder()) {
             Path fbk = f.backup("small");
             Path runs = f.resolve("runs");
-            String[] repeat = {"run", "--backup", fbk.toString(), "--database", "localhost:" + f.resolve("rep.fdb"),
-                    "--repeat", "2", "--cooldown", "0", "--runs-dir", runs.toString()};
+            String[] repeat = {
+                "run",
+                "--backup",
+                fbk.toString(),
+                "--database",
+                "localhost:" + f.resolve("rep.fdb"),
+                "--repeat",
+                "2",
+                "--cooldown",
+                "0",
+                "--runs-dir",
+                runs.toString()
+            };
             for (int time = 1; time <= 2; time++) { // the second time finds no database left by the first
                 Cli.Result r = Cli.run(repeat);
                 assertThat(r.code()).as(time + ": " + r.out() + r.err()).isZero();
@@ -271,15 +338,28 @@ class ServiceRunTest {
             assertThat(runDirs(runs)).hasSize(4);
 
             // a database that was there before the series is not the series' to drop
-            assertThat(viaService(fbk, f.resolve("old-run1.fdb"), f.resolve("runs-old")).code()).isZero();
-            Cli.Result r = Cli.run("run", "--backup", fbk.toString(), "--database", "localhost:" + f.resolve("old.fdb"),
-                    "--repeat", "2", "--cooldown", "0", "--runs-dir", runs.toString());
+            assertThat(viaService(fbk, f.resolve("old-run1.fdb"), f.resolve("runs-old"))
+                            .code())
+                    .isZero();
+            Cli.Result r = Cli.run(
+                    "run",
+                    "--backup",
+                    fbk.toString(),
+                    "--database",
+                    "localhost:" + f.resolve("old.fdb"),
+                    "--repeat",
+                    "2",
+                    "--cooldown",
+                    "0",
+                    "--runs-dir",
+                    runs.toString());
             // the server runs on this machine: its file is seen here, and refused before any restore starts
             assertThat(r.code()).as(r.err()).isEqualTo(2);
             assertThat(r.err()).contains(f.resolve("old-run1.fdb") + ": database exists");
-            try (Connection c = new Server(FirebirdServer.ADDRESS, sysdba).open(f.resolve("old-run1.fdb").toString());
-                 Statement st = c.createStatement();
-                 java.sql.ResultSet rows = st.executeQuery("SELECT COUNT(*) FROM EMPLOYEES")) {
+            try (Connection c = new Server(FirebirdServer.ADDRESS, sysdba)
+                            .open(f.resolve("old-run1.fdb").toString());
+                    Statement st = c.createStatement();
+                    java.sql.ResultSet rows = st.executeQuery("SELECT COUNT(*) FROM EMPLOYEES")) {
                 assertThat(rows.next()).isTrue();
                 assertThat(rows.getInt(1)).isEqualTo(300);
             }
@@ -293,16 +373,37 @@ class ServiceRunTest {
         Path pw = dir.resolve("pw.txt");
         Files.writeString(pw, "not-the-password\n");
         Path runs = dir.resolve("runs");
-        Cli.Result wrong = Cli.run("run", "--via", "service", "--password-file", pw.toString(),
-                "--backup", "/nowhere/small.fbk", "--database", "/nowhere/x.fdb", "--runs-dir", runs.toString());
+        Cli.Result wrong = Cli.run(
+                "run",
+                "--via",
+                "service",
+                "--password-file",
+                pw.toString(),
+                "--backup",
+                "/nowhere/small.fbk",
+                "--database",
+                "/nowhere/x.fdb",
+                "--runs-dir",
+                runs.toString());
         assertThat(wrong.code()).isEqualTo(2);
         assertThat(wrong.err().strip().lines()).hasSize(1);
-        assertThat(wrong.err()).isEqualToIgnoringNewLines(
-                "gbakprof: localhost/3050: wrong user name or password for SYSDBA (the server refused the login)");
+        assertThat(wrong.err())
+                .isEqualToIgnoringNewLines(
+                        "gbakprof: localhost/3050: wrong user name or password for SYSDBA (the server refused the login)");
         assertThat(wrong.err() + wrong.out()).doesNotContain("not-the-password");
 
-        Cli.Result unreachable = Cli.run("run", "--via", "service", "--host", "127.0.0.1/1",
-                "--backup", "/nowhere/small.fbk", "--database", "/nowhere/x.fdb", "--runs-dir", runs.toString());
+        Cli.Result unreachable = Cli.run(
+                "run",
+                "--via",
+                "service",
+                "--host",
+                "127.0.0.1/1",
+                "--backup",
+                "/nowhere/small.fbk",
+                "--database",
+                "/nowhere/x.fdb",
+                "--runs-dir",
+                runs.toString());
         assertThat(unreachable.code()).isEqualTo(2);
         assertThat(unreachable.err().strip().lines()).hasSize(1);
         assertThat(unreachable.err()).startsWith("gbakprof: 127.0.0.1/1: no Firebird server answers");
@@ -316,8 +417,15 @@ class ServiceRunTest {
     @Test
     void inspectAfterTheGbakRouteIsRefusedWhenTheServerCannotReachTheFolder(@TempDir Path dir) throws Exception {
         FirebirdServer.require();
-        Cli.Result r = Cli.run("run", "--inspect", "--backup", dev.gbakprof.testutil.Firebird.backup("small")
-                .toString(), "--database", dir.resolve("x.fdb").toString(), "--runs-dir", dir.resolve("runs").toString());
+        Cli.Result r = Cli.run(
+                "run",
+                "--inspect",
+                "--backup",
+                dev.gbakprof.testutil.Firebird.backup("small").toString(),
+                "--database",
+                dir.resolve("x.fdb").toString(),
+                "--runs-dir",
+                dir.resolve("runs").toString());
         assertThat(r.code()).isEqualTo(2);
         assertThat(r.err().strip().lines()).hasSize(1);
         assertThat(r.err()).contains("--inspect opens", "the server (user firebird) cannot enter folder " + dir);

@@ -1,5 +1,7 @@
 package dev.gbakprof.run;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.RunStatus;
 import dev.gbakprof.model.Validation;
@@ -10,9 +12,6 @@ import dev.gbakprof.testutil.Cli.Result;
 import dev.gbakprof.testutil.Firebird;
 import dev.gbakprof.testutil.FirebirdServer;
 import dev.gbakprof.testutil.Logs;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.io.RandomAccessFile;
@@ -21,8 +20,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** {@code run --validate}: the real gfix of Firebird 3 on real restores, sound and damaged on purpose. */
 class ValidateTest {
@@ -33,8 +32,17 @@ class ValidateTest {
     void aSoundRestoreIsValidatedAsItsOwnTimedStepAndPasses(@TempDir Path dir) throws Exception {
         Path fbk = Firebird.backup("small");
         Path runs = dir.resolve("runs");
-        Result r = Cli.run("run", "--backup", fbk.toString(), "--database", dir.resolve("small.fdb").toString(),
-                "--runs-dir", runs.toString(), "--label", "nightly", "--validate");
+        Result r = Cli.run(
+                "run",
+                "--backup",
+                fbk.toString(),
+                "--database",
+                dir.resolve("small.fdb").toString(),
+                "--runs-dir",
+                runs.toString(),
+                "--label",
+                "nightly",
+                "--validate");
 
         assertThat(r.code()).as(r.err()).isZero();
         Path runDir = RunCommandTest.runDirs(runs).get(0);
@@ -72,10 +80,13 @@ class ValidateTest {
         assertThat(v.output()).anySatisfy(l -> assertThat(l).matches("Number of data page errors\\s*: [1-9]\\d*"));
         assertThat(run.errors()).contains("gfix: Summary of validation errors");
         assertThat(run.failure()).isEqualTo("--validate: gfix reported errors in the restored database");
-        assertThat(Files.readAllLines(runDir.resolve("gfix.log")).stream().map(String::strip).filter(l -> !l.isEmpty()))
+        assertThat(Files.readAllLines(runDir.resolve("gfix.log")).stream()
+                        .map(String::strip)
+                        .filter(l -> !l.isEmpty()))
                 .containsExactlyElementsOf(v.output());
         // read only (-n): a second validation finds the same
-        RestoreRun again = step.validate(Logs.read("small-tdrw.log"), db.toString(), Files.createDirectories(dir.resolve("run2")));
+        RestoreRun again =
+                step.validate(Logs.read("small-tdrw.log"), db.toString(), Files.createDirectories(dir.resolve("run2")));
         assertThat(again.validation().output()).isEqualTo(v.output());
     }
 
@@ -83,7 +94,8 @@ class ValidateTest {
     void aRestoreThatDidNotCompleteIsNotValidated(@TempDir Path dir) {
         ValidateStep step = new ValidateStep(options(dir.resolve("x.fdb"), false), Firebird.GBAK, System.err);
 
-        RestoreRun run = step.validate(Logs.read("shop-cut.log"), dir.resolve("x.fdb").toString(), dir);
+        RestoreRun run =
+                step.validate(Logs.read("shop-cut.log"), dir.resolve("x.fdb").toString(), dir);
 
         assertThat(run.validation()).isNull();
         assertThat(run.warningMessages()).contains("--validate: not validated, the restore did not complete");
@@ -95,11 +107,13 @@ class ValidateTest {
         Firebird.require();
         ValidateStep step = new ValidateStep(options(dir.resolve("gone.fdb"), false), Firebird.GBAK, System.err);
 
-        RestoreRun run = step.validate(Logs.read("small-tdrw.log"), dir.resolve("gone.fdb").toString(), dir);
+        RestoreRun run = step.validate(
+                Logs.read("small-tdrw.log"), dir.resolve("gone.fdb").toString(), dir);
 
         assertThat(run.status()).isEqualTo(RunStatus.FAILED);
         assertThat(run.validation().exitCode()).isNotZero();
-        assertThat(run.errors()).anySatisfy(e -> assertThat(e).startsWith("gfix: I/O error during \"open\" operation for file"));
+        assertThat(run.errors())
+                .anySatisfy(e -> assertThat(e).startsWith("gfix: I/O error during \"open\" operation for file"));
     }
 
     @Test
@@ -109,8 +123,19 @@ class ValidateTest {
             Path fbk = folder.backup("small");
             Path runs = dir.resolve("runs");
             String db = folder.resolve("svc.fdb").toString();
-            Result r = Cli.run("run", "--via", "service", "--backup", fbk.toString(), "--database", db,
-                    "--runs-dir", runs.toString(), "--label", "svc", "--validate");
+            Result r = Cli.run(
+                    "run",
+                    "--via",
+                    "service",
+                    "--backup",
+                    fbk.toString(),
+                    "--database",
+                    db,
+                    "--runs-dir",
+                    runs.toString(),
+                    "--label",
+                    "svc",
+                    "--validate");
 
             assertThat(r.code()).as(r.err()).isZero();
             Path runDir = RunCommandTest.runDirs(runs).get(0);
@@ -118,7 +143,8 @@ class ValidateTest {
             assertThat(run.validation().result()).isEqualTo(Validation.Result.PASSED);
             assertThat(run.validation().database()).isEqualTo("localhost/3050:" + db);
             // the password is not on gfix's argument list: gfix reads ISC_PASSWORD from the environment it inherits
-            assertThat(run.validation().command()).isEqualTo("/usr/bin/gfix -v -full -n -user SYSDBA localhost/3050:" + db);
+            assertThat(run.validation().command())
+                    .isEqualTo("/usr/bin/gfix -v -full -n -user SYSDBA localhost/3050:" + db);
             for (Path f : List.of(runDir.resolve("run.json"), runDir.resolve("gfix.log"), runDir.resolve("gbak.log"))) {
                 assertThat(Files.readString(f)).doesNotContain(credentials.password());
             }
@@ -127,9 +153,27 @@ class ValidateTest {
     }
 
     private static RunOptions options(Path db, boolean service) {
-        return new RunOptions("x.fbk", db.toString(), null, Firebird.GBAK, null, null, false, 1, Duration.ZERO, false,
-                false, null, db.getParent(), null, List.of(), Duration.ofSeconds(1), service ? Via.SERVICE
-                : Via.GBAK, null, false, true);
+        return new RunOptions(
+                "x.fbk",
+                db.toString(),
+                null,
+                Firebird.GBAK,
+                null,
+                null,
+                false,
+                1,
+                Duration.ZERO,
+                false,
+                false,
+                null,
+                db.getParent(),
+                null,
+                List.of(),
+                Duration.ofSeconds(1),
+                service ? Via.SERVICE : Via.GBAK,
+                null,
+                false,
+                true);
     }
 
     /** Overwrites the body of the last {@code n} data pages (after their 16-byte header): a damaged copy. */

@@ -1,13 +1,12 @@
 package dev.gbakprof.stats;
 
-import dev.gbakprof.Samples;
-import dev.gbakprof.model.RestoreRun;
-import org.junit.jupiter.api.Test;
-
-import java.util.List;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
+
+import dev.gbakprof.Samples;
+import dev.gbakprof.model.RestoreRun;
+import java.util.List;
+import org.junit.jupiter.api.Test;
 
 /** On the real A/B restores (src/test/resources/report/ab): full CPU {14.698, 12.972, 12.226} s, 50 % quota {26.442, 25.633, 26.958} s. */
 class ComparisonsTest {
@@ -45,7 +44,8 @@ class ComparisonsTest {
 
     @Test
     void identicalInputsAreWithinNoise() {
-        List<RestoreRun> copy = Samples.fullCpu().stream().map(r -> r.withLabel("copy")).toList();
+        List<RestoreRun> copy =
+                Samples.fullCpu().stream().map(r -> r.withLabel("copy")).toList();
         Comparison c = Comparisons.compare(full, new RunGroup("copy", copy), Measure.TOTAL);
         assertThat(c.verdict()).isEqualTo(Verdict.WITHIN_NOISE);
         assertThat(c.speedup()).isEqualTo(1.0);
@@ -67,8 +67,10 @@ class ComparisonsTest {
     @Test
     void aTotalThatNoRunCompletedIsUnknown() {
         List<RestoreRun> article = Samples.article();
-        Comparison c = Comparisons.compare(new RunGroup("Balanced", List.of(article.get(0))),
-                new RunGroup("High performance", List.of(article.get(1))), Measure.TOTAL);
+        Comparison c = Comparisons.compare(
+                new RunGroup("Balanced", List.of(article.get(0))),
+                new RunGroup("High performance", List.of(article.get(1))),
+                Measure.TOTAL);
         assertThat(c.verdict()).isEqualTo(Verdict.UNKNOWN);
         assertThat(c.speedup()).isNull();
     }

@@ -1,12 +1,11 @@
 package dev.gbakprof.stats;
 
-import dev.gbakprof.Samples;
-import org.junit.jupiter.api.Test;
-
-import java.util.List;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
+
+import dev.gbakprof.Samples;
+import java.util.List;
+import org.junit.jupiter.api.Test;
 
 class HeadlineTest {
 

@@ -1,17 +1,15 @@
 package dev.gbakprof.stats;
 
-import dev.gbakprof.Samples;
-import dev.gbakprof.model.RestoreRun;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
-import java.io.IOException;
-import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
+
+import dev.gbakprof.Samples;
+import dev.gbakprof.model.RestoreRun;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Rows and rows/s of a table per label group, on the real shop restore (src/test/resources/report/shop-tdrw.log:
@@ -61,29 +59,39 @@ class ObjectStatsTest {
 
     @Test
     void indexesHaveNoRows() {
-        ObjectTimes pk = ObjectStats.indexes(List.of(new RunGroup("full", List.of(full)))).get(0);
+        ObjectTimes pk = ObjectStats.indexes(List.of(new RunGroup("full", List.of(full))))
+                .get(0);
 
         assertThat(pk.rows(0)).isNull();
         assertThat(pk.rowsPerSecond(0)).isNull();
     }
 
     private static ObjectTimes orders(List<RunGroup> groups) {
-        return ObjectStats.tables(groups).stream().filter(o -> o.name().equals("ORDERS")).findFirst().orElseThrow();
+        return ObjectStats.tables(groups).stream()
+                .filter(o -> o.name().equals("ORDERS"))
+                .findFirst()
+                .orElseThrow();
     }
 
     /** shop-tdrw.log with RDB$FOREIGN3 given as an index of {@code table}, as the log or database says ({@code source}). */
     private RestoreRun foreign3On(String table, dev.gbakprof.model.IndexMapping source, String label) {
-        return full.toBuilder().label(label).indexes(full.indexes().stream()
-                .map(i -> i.name().equals("RDB$FOREIGN3") ? i.withTable(table, source) : i).toList()).build();
+        return full.toBuilder()
+                .label(label)
+                .indexes(full.indexes().stream()
+                        .map(i -> i.name().equals("RDB$FOREIGN3") ? i.withTable(table, source) : i)
+                        .toList())
+                .build();
     }
 
     @Test
     void indexesOfTwoDatabasesWithOneNameAreTwoRowsNotOne() {
         // another database whose RDB$FOREIGN3 belongs to JOB (a table shop does not have)
         RestoreRun other = foreign3On("JOB", dev.gbakprof.model.IndexMapping.LOG, "other").toBuilder()
-                .tables(List.of(new dev.gbakprof.model.TableLoad("JOB", 10, 0.1, 0.01))).build();
+                .tables(List.of(new dev.gbakprof.model.TableLoad("JOB", 10, 0.1, 0.01)))
+                .build();
         List<ObjectTimes> rows = ObjectStats.indexes(Groups.byLabel(List.of(full, other))).stream()
-                .filter(o -> o.name().equals("RDB$FOREIGN3")).toList();
+                .filter(o -> o.name().equals("RDB$FOREIGN3"))
+                .toList();
         // shop's own is unknown (gbak's log leaves it ambiguous): it does not join JOB, a table shop did not restore
         assertThat(rows).extracting(ObjectTimes::table).containsExactly(null, "JOB");
         // each row has a time in one configuration only: no ratio between two databases' indexes
@@ -95,7 +103,8 @@ class ObjectStatsTest {
         // the same shop restore inspected (--inspect: the database says ORDERS) and one only inferred (ORDER_LINES?)
         RestoreRun verified = foreign3On("ORDERS", dev.gbakprof.model.IndexMapping.DATABASE, "inspected");
         List<ObjectTimes> rows = ObjectStats.indexes(Groups.byLabel(List.of(full, verified))).stream()
-                .filter(o -> o.name().equals("RDB$FOREIGN3")).toList();
+                .filter(o -> o.name().equals("RDB$FOREIGN3"))
+                .toList();
         assertThat(rows).hasSize(1);
         assertThat(rows.get(0).table()).isEqualTo("ORDERS");
         assertThat(rows.get(0).inferred()).isFalse();

@@ -1,12 +1,11 @@
 package dev.gbakprof.stats;
 
-import dev.gbakprof.Samples;
-import org.junit.jupiter.api.Test;
-
-import java.util.List;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
+
+import dev.gbakprof.Samples;
+import java.util.List;
+import org.junit.jupiter.api.Test;
 
 class SlowerCheckTest {
     private final RunGroup full = new RunGroup("full-cpu", Samples.fullCpu());
@@ -17,7 +16,8 @@ class SlowerCheckTest {
         SlowerCheck c = SlowerCheck.of(full, quota, 10);
         assertThat(c.passed()).isFalse();
         assertThat(c.slowerPercent()).isCloseTo(100 * (26.442 / 12.972 - 1), within(1e-9));
-        assertThat(c.message()).startsWith("FAIL cpu-quota-50: median total 26.442 s is 103.8% slower than full-cpu (12.972 s)");
+        assertThat(c.message())
+                .startsWith("FAIL cpu-quota-50: median total 26.442 s is 103.8% slower than full-cpu (12.972 s)");
     }
 
     @Test

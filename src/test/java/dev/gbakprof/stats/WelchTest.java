@@ -1,10 +1,10 @@
 package dev.gbakprof.stats;
 
-import org.junit.jupiter.api.Test;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
+
+import org.junit.jupiter.api.Test;
 
 /** Welch's t on log-times, against scipy.stats (t.ppf, t.cdf) on the same formula. */
 class WelchTest {

@@ -1,5 +1,8 @@
 package dev.gbakprof.store;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
+
 import dev.gbakprof.model.Column;
 import dev.gbakprof.model.Phase;
 import dev.gbakprof.model.PhaseTime;
@@ -8,16 +11,12 @@ import dev.gbakprof.model.RunKind;
 import dev.gbakprof.model.RunStatus;
 import dev.gbakprof.model.TableLoad;
 import dev.gbakprof.testutil.Logs;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.tuple;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Backup logs ({@code gbak -b -v -st ...}) of real gbak runs (src/test/resources/backup-logs) read through the
@@ -49,10 +48,16 @@ class BackupLogTest {
         assertThat(run.errors()).isEmpty();
         // setup: up to line 6 (0.111); data: the spans of the data lines (0.559 + 5.378 + 0.010 + 0.117);
         // finish: the closing line's own 0.055 (printed after the file is closed) + 0.001 to total statistics
-        assertThat(run.phases()).extracting(PhaseTime::name, PhaseTime::seconds).containsExactly(
-                tuple(Phase.SETUP, 0.111), tuple(Phase.METADATA, 0.055), tuple(Phase.DATA, 6.064), tuple(Phase.FINISH, 0.056));
+        assertThat(run.phases())
+                .extracting(PhaseTime::name, PhaseTime::seconds)
+                .containsExactly(
+                        tuple(Phase.SETUP, 0.111),
+                        tuple(Phase.METADATA, 0.055),
+                        tuple(Phase.DATA, 6.064),
+                        tuple(Phase.FINISH, 0.056));
         // each table from its "writing data for table" line to the next line that is not its "records written"
-        assertThat(run.tables()).extracting(TableLoad::name, TableLoad::records, TableLoad::startSeconds, TableLoad::seconds)
+        assertThat(run.tables())
+                .extracting(TableLoad::name, TableLoad::records, TableLoad::startSeconds, TableLoad::seconds)
                 .containsExactly(
                         tuple("AUDIT_EMPTY", 0L, 0.150, 0.0),
                         tuple("ORDER_LINES", 100_000L, 0.150, 0.559),
@@ -71,11 +76,16 @@ class BackupLogTest {
         assertThat(run.columns()).containsExactly(Column.TIME, Column.DELTA);
         assertThat(run.status()).isEqualTo(RunStatus.COMPLETED);
         assertThat(run.totalSeconds()).isEqualTo(0.151);
-        assertThat(run.tables()).extracting(TableLoad::name, TableLoad::records)
-                .containsExactly(tuple("EMPTY_NOTES", 0L), tuple("PROJECTS", 40L), tuple("EMPLOYEES", 300L),
+        assertThat(run.tables())
+                .extracting(TableLoad::name, TableLoad::records)
+                .containsExactly(
+                        tuple("EMPTY_NOTES", 0L),
+                        tuple("PROJECTS", 40L),
+                        tuple("EMPLOYEES", 300L),
                         tuple("DEPARTMENTS", 12L));
         assertThat(run.totalReads()).isNull();
-        assertThat(run.phases().stream().mapToDouble(PhaseTime::seconds).sum()).isCloseTo(0.151, org.assertj.core.data.Offset.offset(1e-9));
+        assertThat(run.phases().stream().mapToDouble(PhaseTime::seconds).sum())
+                .isCloseTo(0.151, org.assertj.core.data.Offset.offset(1e-9));
     }
 
     @Test
@@ -96,8 +106,10 @@ class BackupLogTest {
 
         assertThat(run.kind()).isEqualTo(RunKind.BACKUP);
         assertThat(run.status()).isEqualTo(RunStatus.FAILED);
-        assertThat(run.errors()).containsExactly("ERROR:cannot open backup file /nonexistent-dir/small.fbk",
-                "Exiting before completion due to errors");
+        assertThat(run.errors())
+                .containsExactly(
+                        "ERROR:cannot open backup file /nonexistent-dir/small.fbk",
+                        "Exiting before completion due to errors");
         assertThat(run.totalSeconds()).isNull();
         assertThat(run.lastSeenSeconds()).isEqualTo(0.026);
         assertThat(run.backupFile()).isEqualTo("/nonexistent-dir/small.fbk");
@@ -114,7 +126,8 @@ class BackupLogTest {
         assertThat(orders.name()).isEqualTo("ORDERS");
         assertThat(orders.records()).isEqualTo(510_000L);
         assertThat(orders.seconds()).isNull();
-        assertThat(run.warningMessages()).contains("table ORDERS: time written unknown, the log ends while it is written");
+        assertThat(run.warningMessages())
+                .contains("table ORDERS: time written unknown, the log ends while it is written");
     }
 
     @Test
@@ -124,8 +137,9 @@ class BackupLogTest {
         assertThat(run.status()).isEqualTo(RunStatus.FAILED);
         assertThat(run.kind()).isEqualTo(RunKind.RESTORE);
         assertThat(run.errors().get(0)).isEqualTo("ERROR:I/O error during \"open\" operation for file \"missing.fdb\"");
-        assertThat(run.warningMessages()).contains("gbak failed before printing a line that says whether it was backing up "
-                + "or restoring; this record is taken for a restore");
+        assertThat(run.warningMessages())
+                .contains("gbak failed before printing a line that says whether it was backing up "
+                        + "or restoring; this record is taken for a restore");
         assertThat(run.hasWarning(dev.gbakprof.model.WarningCode.KIND_UNKNOWN)).isTrue();
     }
 
@@ -139,11 +153,15 @@ class BackupLogTest {
 
         assertThat(runs).extracting(RestoreRun::kind).containsExactly(RunKind.BACKUP, RunKind.RESTORE);
         long backupLines = backup.lines().count();
-        assertThat(runs.get(0).warningMessages()).contains("this log holds 2 gbak runs; this record is the backup, lines 1-" + backupLines);
-        assertThat(runs.get(1).warningMessages()).contains("this log holds 2 gbak runs; this record is the restore, lines "
-                + (backupLines + 1) + "-" + (backupLines + restore.lines().count()));
-        assertThat(runs.get(0).totalSeconds()).isEqualTo(read("small-backup-td.log").totalSeconds());
-        assertThat(runs.get(1).totalSeconds()).isEqualTo(Logs.read("small-tdrw.log").totalSeconds());
+        assertThat(runs.get(0).warningMessages())
+                .contains("this log holds 2 gbak runs; this record is the backup, lines 1-" + backupLines);
+        assertThat(runs.get(1).warningMessages())
+                .contains("this log holds 2 gbak runs; this record is the restore, lines " + (backupLines + 1) + "-"
+                        + (backupLines + restore.lines().count()));
+        assertThat(runs.get(0).totalSeconds())
+                .isEqualTo(read("small-backup-td.log").totalSeconds());
+        assertThat(runs.get(1).totalSeconds())
+                .isEqualTo(Logs.read("small-tdrw.log").totalSeconds());
     }
 
     @Test
@@ -155,7 +173,8 @@ class BackupLogTest {
         assertThat(Files.readString(json)).contains("\"kind\" : \"backup\"");
         assertThat(RunJson.read(json).get(0)).isEqualTo(run);
 
-        Path old = Files.writeString(dir.resolve("old.json"), Files.readString(json).replace(",\n  \"kind\" : \"backup\"", ""));
+        Path old = Files.writeString(
+                dir.resolve("old.json"), Files.readString(json).replace(",\n  \"kind\" : \"backup\"", ""));
         assertThat(Files.readString(old)).doesNotContain("\"kind\"");
         assertThat(RunJson.read(old).get(0).kind()).isEqualTo(RunKind.RESTORE);
     }
@@ -166,13 +185,17 @@ class BackupLogTest {
         // the same backup as gbak -b -v prints it without -st: no header, no columns
         StringBuilder nost = new StringBuilder();
         for (String l : lines.subList(1, lines.size())) {
-            nost.append("gbak:").append(l.substring(5).replaceFirst("^ +[0-9.]+ +[0-9.]+ ", "")).append('\n');
+            nost.append("gbak:")
+                    .append(l.substring(5).replaceFirst("^ +[0-9.]+ +[0-9.]+ ", ""))
+                    .append('\n');
         }
         Path log = Files.writeString(dir.resolve("nost.log"), nost);
 
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> LogReader.read(log, null))
                 .isInstanceOf(dev.gbakprof.log.LogFormatException.class)
-                .satisfies(e -> assertThat(((dev.gbakprof.log.LogFormatException) e).line()).isEqualTo(1))
-                .hasMessageContaining("backup log with no statistics columns, no time or delta; expected gbak -b -v -st tdrw");
+                .satisfies(e -> assertThat(((dev.gbakprof.log.LogFormatException) e).line())
+                        .isEqualTo(1))
+                .hasMessageContaining(
+                        "backup log with no statistics columns, no time or delta; expected gbak -b -v -st tdrw");
     }
 }

@@ -1,5 +1,8 @@
 package dev.gbakprof.store;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
 import dev.gbakprof.model.IndexBuild;
 import dev.gbakprof.model.PhaseTime;
 import dev.gbakprof.model.RestoreRun;
@@ -8,13 +11,9 @@ import dev.gbakprof.model.Warning;
 import dev.gbakprof.model.WarningCode;
 import dev.gbakprof.testutil.Cli;
 import dev.gbakprof.testutil.Logs;
-import org.junit.jupiter.api.Test;
-
 import java.nio.file.Path;
 import java.util.List;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.within;
+import org.junit.jupiter.api.Test;
 
 /**
  * Wrong results a fuzzer found (issue 12, items 7-11), each reproduced on a real log changed as the
@@ -31,12 +30,18 @@ class FuzzReproducersTest {
     }
 
     private static IndexBuild index(RestoreRun run, String name) {
-        return run.indexes().stream().filter(i -> i.name().equals(name)).findFirst().orElseThrow();
+        return run.indexes().stream()
+                .filter(i -> i.name().equals(name))
+                .findFirst()
+                .orElseThrow();
     }
 
     /** The messages of the warnings with this code. */
     private static List<String> damage(RestoreRun run, WarningCode code) {
-        return run.warnings().stream().filter(w -> w.is(code)).map(Warning::message).toList();
+        return run.warnings().stream()
+                .filter(w -> w.is(code))
+                .map(Warning::message)
+                .toList();
     }
 
     private static double phaseSum(RestoreRun run) {
@@ -66,12 +71,15 @@ class FuzzReproducersTest {
         RestoreRun real = Logs.read("shop-tdrw.log");
 
         IndexBuild before = index(run, "PK_ORDER_LINES");
-        assertThat(before.seconds()).isEqualTo(index(real, "PK_ORDER_LINES").seconds()).isEqualTo(0.103);
+        assertThat(before.seconds())
+                .isEqualTo(index(real, "PK_ORDER_LINES").seconds())
+                .isEqualTo(0.103);
         assertThat(before.writes()).isNull(); // its writes are on the damaged line
         assertThat(index(run, "PK_ORDERS")).isEqualTo(index(real, "PK_ORDERS")); // built, not "never activated"
         assertThat(run.totalSeconds()).isEqualTo(real.totalSeconds());
-        assertThat(damage(run, WarningCode.DAMAGED_LINE)).singleElement().satisfies(w -> assertThat(w)
-                .startsWith("line 272: ").contains("writes"));
+        assertThat(damage(run, WarningCode.DAMAGED_LINE))
+                .singleElement()
+                .satisfies(w -> assertThat(w).startsWith("line 272: ").contains("writes"));
         assertThat(run.warningCodes()).doesNotContain(WarningCode.INDEXES_NOT_ACTIVATED);
     }
 
@@ -87,8 +95,9 @@ class FuzzReproducersTest {
         assertThat(index(run, "IX_ORDERS_DATE_DESC")).isEqualTo(index(real, "IX_ORDERS_DATE_DESC"));
         assertThat(run.totalSeconds()).isEqualTo(real.totalSeconds());
         assertThat(phaseSum(run)).isCloseTo(run.totalSeconds(), within(0.0005));
-        assertThat(damage(run, WarningCode.DAMAGED_LINE)).singleElement().satisfies(w -> assertThat(w)
-                .startsWith("line 273: ").contains("time"));
+        assertThat(damage(run, WarningCode.DAMAGED_LINE))
+                .singleElement()
+                .satisfies(w -> assertThat(w).startsWith("line 273: ").contains("time"));
     }
 
     @Test
@@ -104,8 +113,10 @@ class FuzzReproducersTest {
             assertThat(index(run, "IX_ORDERS_CUST_DATE").seconds()).as(c[0]).isNull();
             assertThat(index(run, "IX_ORDERS_DATE_DESC")).as(c[0]).isEqualTo(index(real, "IX_ORDERS_DATE_DESC"));
             assertThat(index(run, "FK_LINES_ORDER")).as(c[0]).isEqualTo(index(real, "FK_LINES_ORDER"));
-            assertThat(damage(run, WarningCode.DAMAGED_LINE)).as(c[0]).singleElement().satisfies(w -> assertThat(w)
-                    .startsWith("line 273: ").contains("999999999999.999"));
+            assertThat(damage(run, WarningCode.DAMAGED_LINE))
+                    .as(c[0])
+                    .singleElement()
+                    .satisfies(w -> assertThat(w).startsWith("line 273: ").contains("999999999999.999"));
         }
     }
 
@@ -116,8 +127,9 @@ class FuzzReproducersTest {
 
         assertThat(run.totalSeconds()).isEqualTo(real.totalSeconds()).isEqualTo(0.214);
         assertThat(run.phases()).isEqualTo(real.phases());
-        assertThat(damage(run, WarningCode.AFTER_TOTAL)).singleElement().satisfies(w -> assertThat(w)
-                .startsWith("line 128: ").contains("after gbak's 'total statistics'"));
+        assertThat(damage(run, WarningCode.AFTER_TOTAL))
+                .singleElement()
+                .satisfies(w -> assertThat(w).startsWith("line 128: ").contains("after gbak's 'total statistics'"));
     }
 
     @Test
@@ -126,11 +138,14 @@ class FuzzReproducersTest {
         List<RestoreRun> runs = LogReader.readAll(log, null);
 
         assertThat(runs).extracting(RestoreRun::status).containsExactly(RunStatus.COMPLETED, RunStatus.FAILED);
-        assertThat(runs.get(1).errors()).containsExactly(
-                "ERROR:database nost.fdb already exists.  To replace it, use the -REP switch",
-                "Exiting before completion due to errors");
+        assertThat(runs.get(1).errors())
+                .containsExactly(
+                        "ERROR:database nost.fdb already exists.  To replace it, use the -REP switch",
+                        "Exiting before completion due to errors");
         assertThat(Cli.run("parse", log.toString()).code()).isEqualTo(1);
-        Path alone = Path.of(FuzzReproducersTest.class.getResource("/more-logs/small-nost-exists.log").toURI());
+        Path alone = Path.of(FuzzReproducersTest.class
+                .getResource("/more-logs/small-nost-exists.log")
+                .toURI());
         assertThat(Cli.run("parse", alone.toString()).code()).isEqualTo(1);
     }
 }

@@ -1,5 +1,9 @@
 package dev.gbakprof.store;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+
 import dev.gbakprof.log.LinePipeline;
 import dev.gbakprof.log.LogDecoder;
 import dev.gbakprof.log.LogFormatException;
@@ -9,26 +13,26 @@ import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.RunStatus;
 import dev.gbakprof.testutil.Logs;
 import dev.gbakprof.timeline.RestoreTimeline;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
-
 import java.io.BufferedReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import static org.assertj.core.api.Assertions.within;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 class LogReaderTest {
 
     @ParameterizedTest
-    @ValueSource(strings = {"small-tdrw.utf16le.log", "small-tdrw.utf16be.log", "small-tdrw.utf8bom.log",
-            "small-tdrw.crlf.log"})
+    @ValueSource(
+            strings = {
+                "small-tdrw.utf16le.log",
+                "small-tdrw.utf16be.log",
+                "small-tdrw.utf8bom.log",
+                "small-tdrw.crlf.log"
+            })
     void everyEncodingGivesTheSameRun(String name) {
         RestoreRun plain = Logs.read("small-tdrw.log");
         RestoreRun other = LogReader.read(Logs.log(name), "small-tdrw");
@@ -65,12 +69,16 @@ class LogReaderTest {
         RestoreRun run = tl.toRun("w", "shop-w.log");
         assertThat(run.columns()).containsExactly(Column.WRITES);
         assertThat(run.phases()).isEmpty();
-        assertThat(run.indexes()).isNotEmpty().allSatisfy(i -> assertThat(i.seconds()).isNull());
+        assertThat(run.indexes())
+                .isNotEmpty()
+                .allSatisfy(i -> assertThat(i.seconds()).isNull());
         for (int i = 0; i < rows.size() - 1; i++) {
             if (rows.get(i).text().startsWith("activating and creating deferred index ")) {
                 String name = rows.get(i).text().substring(39);
                 long expected = rows.get(i + 1).writes();
-                assertThat(run.indexes()).filteredOn(b -> b.name().equals(name)).extracting(IndexBuild::writes)
+                assertThat(run.indexes())
+                        .filteredOn(b -> b.name().equals(name))
+                        .extracting(IndexBuild::writes)
                         .containsExactly(expected);
             }
         }
@@ -109,15 +117,18 @@ class LogReaderTest {
         RestoreRun bal = LogReader.read(Logs.sample("article-balanced.log"), null);
         RestoreRun hp = LogReader.read(Logs.sample("article-high-performance.log"), null);
         assertThat(bal.label()).isEqualTo("article-balanced");
-        assertThat(bal.indexes()).extracting(IndexBuild::seconds)
+        assertThat(bal.indexes())
+                .extracting(IndexBuild::seconds)
                 .containsExactly(1258.271, 1036.719, 746.683, 733.322, null);
-        assertThat(hp.indexes()).extracting(IndexBuild::seconds)
+        assertThat(hp.indexes())
+                .extracting(IndexBuild::seconds)
                 .containsExactly(622.882, 645.148, 616.507, 708.018, null);
         assertThat(bal.phaseSeconds(dev.gbakprof.model.Phase.INDEXES)).isCloseTo(3774.995, within(1e-6));
         assertThat(hp.phaseSeconds(dev.gbakprof.model.Phase.INDEXES)).isCloseTo(2592.555, within(1e-6));
         assertThat(bal.status()).isEqualTo(RunStatus.INCOMPLETE);
         assertThat(bal.totalSeconds()).isNull();
-        assertThat(bal.warningMessages()).anyMatch(w -> w.contains("PKMNF2_DOC_DOWNTIME") && w.contains("no later line"));
+        assertThat(bal.warningMessages())
+                .anyMatch(w -> w.contains("PKMNF2_DOC_DOWNTIME") && w.contains("no later line"));
         assertThat(bal.warningMessages()).anyMatch(w -> w.contains("no header line"));
         // the writes printed on the next line belong to the index before it
         assertThat(bal.indexes().get(0).writes()).isEqualTo(233_365);

@@ -1,5 +1,8 @@
 package dev.gbakprof.store;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
 import dev.gbakprof.model.Column;
 import dev.gbakprof.model.IndexBuild;
 import dev.gbakprof.model.RestoreRun;
@@ -7,17 +10,13 @@ import dev.gbakprof.model.RunStatus;
 import dev.gbakprof.model.TableLoad;
 import dev.gbakprof.testutil.Logs;
 import dev.gbakprof.testutil.Logs.Row;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.within;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Real logs in the shapes they reach a DBA: several gbak runs appended to one file, a run killed in the
@@ -46,7 +45,8 @@ class LogShapesTest {
     @Test
     void runsAppendedToOneLogGiveOneRecordEachTimedOnItsOwnClock() throws Exception {
         String first = text("small-tdrw.log");
-        String second = first.replace("table PROJECTS", "table PROJECTS_V2").replace("table EMPLOYEES", "table EMPLOYEES_V2")
+        String second = first.replace("table PROJECTS", "table PROJECTS_V2")
+                .replace("table EMPLOYEES", "table EMPLOYEES_V2")
                 .replace("table DEPARTMENTS", "table DEPARTMENTS_V2");
         Path log = write("twice.log", first + second); // gbak ... >> twice.log, twice
         RestoreRun once = Logs.read("small-tdrw.log");
@@ -56,10 +56,15 @@ class LogShapesTest {
 
         assertThat(runs).hasSize(2);
         assertThat(bare(runs.get(0))).isEqualTo(bare(once));
-        assertThat(runs.get(0).warningMessages().get(0)).contains("2 gbak runs").contains("restore 1 of 2, lines 1-" + lines);
-        assertThat(runs.get(1).warningMessages().get(0)).contains("restore 2 of 2, lines " + (lines + 1) + "-" + 2 * lines);
+        assertThat(runs.get(0).warningMessages().get(0))
+                .contains("2 gbak runs")
+                .contains("restore 1 of 2, lines 1-" + lines);
+        assertThat(runs.get(1).warningMessages().get(0))
+                .contains("restore 2 of 2, lines " + (lines + 1) + "-" + 2 * lines);
         RestoreRun again = runs.get(1);
-        assertThat(again.label()).isEqualTo(runs.get(0).label()).isEqualTo("twice"); // repeated runs of one configuration
+        assertThat(again.label())
+                .isEqualTo(runs.get(0).label())
+                .isEqualTo("twice"); // repeated runs of one configuration
         assertThat(again.totalSeconds()).isEqualTo(once.totalSeconds());
         assertThat(again.phases()).isEqualTo(once.phases());
         assertThat(again.indexes()).hasSameSizeAs(once.indexes());
@@ -75,7 +80,9 @@ class LogShapesTest {
             }
         }
         for (int i = 0; i < once.tables().size(); i++) {
-            assertThat(again.tables().get(i).seconds()).isEqualTo(once.tables().get(i).seconds()).isNotNegative();
+            assertThat(again.tables().get(i).seconds())
+                    .isEqualTo(once.tables().get(i).seconds())
+                    .isNotNegative();
         }
         assertThat(LogReader.read(log, null)).isEqualTo(again); // read() gives the last run
     }
@@ -98,12 +105,14 @@ class LogShapesTest {
 
         List<RestoreRun> runs = LogReader.readAll(log, null);
 
-        assertThat(runs).extracting(RestoreRun::kind).containsExactly(dev.gbakprof.model.RunKind.BACKUP,
-                dev.gbakprof.model.RunKind.RESTORE);
+        assertThat(runs)
+                .extracting(RestoreRun::kind)
+                .containsExactly(dev.gbakprof.model.RunKind.BACKUP, dev.gbakprof.model.RunKind.RESTORE);
         assertThat(bare(runs.get(0))).isEqualTo(bare(Logs.read("small-backup.log")));
         assertThat(bare(runs.get(1))).isEqualTo(bare(Logs.read("small-tdrw.log")));
-        assertThat(runs.get(0).warningMessages()).contains("this log holds 2 gbak runs; this record is the backup, lines 1-"
-                + backup.lines().count());
+        assertThat(runs.get(0).warningMessages())
+                .contains("this log holds 2 gbak runs; this record is the backup, lines 1-"
+                        + backup.lines().count());
     }
 
     @Test
@@ -115,8 +124,10 @@ class LogShapesTest {
         String next = lines.get(at + 1);
         String cut = next.substring(0, next.indexOf('.') + 5); // "gbak:    0.172 "
         List<Row> rows = Logs.rows(Logs.log("small-tdrw.log"));
-        Row index = rows.stream().filter(r -> r.lineNumber() == at + 1).findFirst().orElseThrow();
-        Row after = rows.stream().filter(r -> r.lineNumber() == at + 2).findFirst().orElseThrow();
+        Row index =
+                rows.stream().filter(r -> r.lineNumber() == at + 1).findFirst().orElseThrow();
+        Row after =
+                rows.stream().filter(r -> r.lineNumber() == at + 2).findFirst().orElseThrow();
         for (String end : List.of("\n", "")) {
             Path log = write("cut.log", String.join("\n", lines.subList(0, at + 1)) + "\n" + cut + end);
 
@@ -137,16 +148,22 @@ class LogShapesTest {
         List<String> lines = Files.readAllLines(Logs.log("shop-tdrw.log"), StandardCharsets.UTF_8);
         int at = indexOfFirst(lines, "500000 records restored");
         String next = lines.get(at + 1);
-        Path log = write("cut.log", String.join("\n", lines.subList(0, at + 1)) + "\n"
-                + next.substring(0, next.indexOf('.') + 5) + "\n");
+        Path log = write(
+                "cut.log",
+                String.join("\n", lines.subList(0, at + 1)) + "\n" + next.substring(0, next.indexOf('.') + 5) + "\n");
 
         RestoreRun run = LogReader.read(log, null);
 
-        TableLoad orders = run.tables().stream().filter(t -> t.name().equals("ORDERS")).findFirst().orElseThrow();
+        TableLoad orders = run.tables().stream()
+                .filter(t -> t.name().equals("ORDERS"))
+                .findFirst()
+                .orElseThrow();
         assertThat(orders.seconds()).isNull();
         assertThat(orders.records()).isEqualTo(500_000);
         assertThat(run.warningMessages()).contains("table ORDERS: load time unknown, the log ends during its load");
-        assertThat(run.lastSeenSeconds()).isEqualTo(Double.parseDouble(next.substring(5, next.indexOf('.') + 4).strip()));
+        assertThat(run.lastSeenSeconds())
+                .isEqualTo(Double.parseDouble(
+                        next.substring(5, next.indexOf('.') + 4).strip()));
     }
 
     @Test
@@ -159,10 +176,13 @@ class LogShapesTest {
 
         RestoreRun run = LogReader.read(write("excerpt.log", String.join("\n", excerpt) + "\n"), null);
 
-        assertThat(run.totalSeconds()).as("the restore's start is not in the log").isNull();
+        assertThat(run.totalSeconds())
+                .as("the restore's start is not in the log")
+                .isNull();
         assertThat(run.phases().get(0).seconds()).as("setup").isZero();
         assertThat(run.warningMessages()).anySatisfy(w -> assertThat(w).contains("not at the start of the restore"));
-        assertThat(run.indexes()).extracting(IndexBuild::seconds)
+        assertThat(run.indexes())
+                .extracting(IndexBuild::seconds)
                 .isEqualTo(full.indexes().stream().map(IndexBuild::seconds).toList());
     }
 
@@ -179,8 +199,15 @@ class LogShapesTest {
 
         RestoreRun run = LogReader.read(write("volumes.log", String.join("\n", lines) + "\n"), null);
 
-        TableLoad orders = run.tables().stream().filter(t -> t.name().equals("ORDERS")).findFirst().orElseThrow();
-        assertThat(orders).isEqualTo(full.tables().stream().filter(t -> t.name().equals("ORDERS")).findFirst().orElseThrow());
+        TableLoad orders = run.tables().stream()
+                .filter(t -> t.name().equals("ORDERS"))
+                .findFirst()
+                .orElseThrow();
+        assertThat(orders)
+                .isEqualTo(full.tables().stream()
+                        .filter(t -> t.name().equals("ORDERS"))
+                        .findFirst()
+                        .orElseThrow());
         assertThat(orders.records()).isEqualTo(1_000_000);
         assertThat(run.phases()).isEqualTo(full.phases());
         assertThat(run.indexes()).isEqualTo(full.indexes());
@@ -191,24 +218,30 @@ class LogShapesTest {
     void firebird4BatchFallbackEndsThePreviousTableNotTheNext() throws Exception {
         // msg 371 is printed by get_data() of table T before its "restoring data for table T" (restore.epp):
         // Firebird 3 never prints it, so these lines are written by hand from the message catalogue
-        Path log = write("batch.log", String.join("\n",
-                "gbak: time     delta  reads  writes ",
-                "gbak:    0.000  0.000      0      0 opened file b.fbk",
-                "gbak:    0.100  0.100      0    667 created database b.fdb, page_size 8192 bytes",
-                "gbak:    0.100  0.000      0      0 committing metadata",
-                "gbak:    1.000  0.900      0      0 restoring data for table S",
-                "gbak:    2.000  1.000      0      0    500 records restored",
-                "gbak:    5.000  3.000      0      0 could not start batch when restoring table T, trying old way",
-                "gbak:    5.100  0.100      0      0 restoring data for table T",
-                "gbak:    6.000  0.900      0      0    700 records restored",
-                "gbak:    6.100  0.100      0      0 creating indexes",
-                "gbak:    6.200  0.100      0      0 finishing, closing, and going home",
-                "gbak:    6.200  0.000      0      0 total statistics", ""));
+        Path log = write(
+                "batch.log",
+                String.join(
+                        "\n",
+                        "gbak: time     delta  reads  writes ",
+                        "gbak:    0.000  0.000      0      0 opened file b.fbk",
+                        "gbak:    0.100  0.100      0    667 created database b.fdb, page_size 8192 bytes",
+                        "gbak:    0.100  0.000      0      0 committing metadata",
+                        "gbak:    1.000  0.900      0      0 restoring data for table S",
+                        "gbak:    2.000  1.000      0      0    500 records restored",
+                        "gbak:    5.000  3.000      0      0 could not start batch when restoring table T, trying old way",
+                        "gbak:    5.100  0.100      0      0 restoring data for table T",
+                        "gbak:    6.000  0.900      0      0    700 records restored",
+                        "gbak:    6.100  0.100      0      0 creating indexes",
+                        "gbak:    6.200  0.100      0      0 finishing, closing, and going home",
+                        "gbak:    6.200  0.000      0      0 total statistics",
+                        ""));
 
         RestoreRun run = LogReader.read(log, null);
 
-        assertThat(run.tables()).extracting(TableLoad::name, TableLoad::seconds)
-                .containsExactly(org.assertj.core.groups.Tuple.tuple("S", 4.0), org.assertj.core.groups.Tuple.tuple("T", 1.0));
+        assertThat(run.tables())
+                .extracting(TableLoad::name, TableLoad::seconds)
+                .containsExactly(
+                        org.assertj.core.groups.Tuple.tuple("S", 4.0), org.assertj.core.groups.Tuple.tuple("T", 1.0));
     }
 
     @Test
@@ -224,29 +257,35 @@ class LogShapesTest {
 
             assertThat(bare(run)).isEqualTo(bare(expected));
             long lines = new String(cut, StandardCharsets.UTF_8).lines().count();
-            assertThat(run.warningMessages()).contains("the file ends in " + zeros + " NUL bytes after line " + lines
-                    + " (written only in part: a crash or a power loss?); read up to there");
+            assertThat(run.warningMessages())
+                    .contains("the file ends in " + zeros + " NUL bytes after line " + lines
+                            + " (written only in part: a crash or a power loss?); read up to there");
         }
     }
 
     @Test
     void aUtf16FileEndingInNulBytesIsReadUpToThemToo() throws Exception {
         // PowerShell's > writes UTF-16LE: the same crash leaves the same zeros
-        String cut = new String(Files.readAllBytes(Logs.log("shop-tdrw.log")), StandardCharsets.UTF_8).substring(0, 9000);
+        String cut =
+                new String(Files.readAllBytes(Logs.log("shop-tdrw.log")), StandardCharsets.UTF_8).substring(0, 9000);
         byte[] text = ("\uFEFF" + cut).getBytes(StandardCharsets.UTF_16LE);
         RestoreRun expected = LogReader.read(writeBytes("cut16.log", text), null);
         for (int zeros : new int[] {2, 4096, 100_000}) {
-            RestoreRun run = LogReader.read(writeBytes("crashed16.log", java.util.Arrays.copyOf(text, text.length + zeros)), null);
+            RestoreRun run = LogReader.read(
+                    writeBytes("crashed16.log", java.util.Arrays.copyOf(text, text.length + zeros)), null);
 
             assertThat(bare(run)).isEqualTo(bare(expected));
-            assertThat(run.warningMessages()).contains("the file ends in " + zeros + " NUL bytes after line " + cut.lines().count()
-                    + " (written only in part: a crash or a power loss?); read up to there");
+            assertThat(run.warningMessages())
+                    .contains("the file ends in " + zeros + " NUL bytes after line "
+                            + cut.lines().count()
+                            + " (written only in part: a crash or a power loss?); read up to there");
         }
         byte[] bad = java.util.Arrays.copyOf(text, text.length + 4096 + 4);
         bad[bad.length - 2] = 'x';
         Path f = writeBytes("bad16.log", bad);
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> LogReader.read(f, null))
-                .isInstanceOf(dev.gbakprof.log.LogFormatException.class).hasMessageContaining("NUL bytes");
+                .isInstanceOf(dev.gbakprof.log.LogFormatException.class)
+                .hasMessageContaining("NUL bytes");
     }
 
     @Test
@@ -258,7 +297,8 @@ class LogShapesTest {
             Path f = writeBytes("bad.log", bad);
 
             org.assertj.core.api.Assertions.assertThatThrownBy(() -> LogReader.read(f, null))
-                    .isInstanceOf(dev.gbakprof.log.LogFormatException.class).hasMessageContaining("NUL bytes")
+                    .isInstanceOf(dev.gbakprof.log.LogFormatException.class)
+                    .hasMessageContaining("NUL bytes")
                     .extracting(e -> ((dev.gbakprof.log.LogFormatException) e).line())
                     .isEqualTo(new String(log, StandardCharsets.UTF_8).lines().count() + 1);
         }
@@ -266,13 +306,16 @@ class LogShapesTest {
 
     @Test
     void aFirebird5LogPastedIntoAnIssueWithMarkdownEmphasisIsReadWhole() throws Exception {
-        Path log = Path.of(LogShapesTest.class.getResource("/published/fb5-issue8140-excerpt.log").toURI());
+        Path log = Path.of(LogShapesTest.class
+                .getResource("/published/fb5-issue8140-excerpt.log")
+                .toURI());
 
         RestoreRun run = LogReader.read(log, null);
 
         assertThat(run.columns()).containsExactly(Column.TIME, Column.DELTA);
         assertThat(run.parallelWorkers()).isEqualTo(4); // on a line wrapped in ** by the issue's author
-        assertThat(run.warningMessages()).contains("gbak: WARNING:Wrong parallel workers value 4, valid range are from 1 to 1");
+        assertThat(run.warningMessages())
+                .contains("gbak: WARNING:Wrong parallel workers value 4, valid range are from 1 to 1");
         assertThat(run.backupVersion()).isEqualTo(11);
         assertThat(run.pageSize()).isEqualTo(16384);
         assertThat(run.database()).isEqualTo("RESTORED_DB.FDB");
@@ -283,13 +326,17 @@ class LogShapesTest {
 
     @Test
     void markdownMarksAroundAPastedLineAreNotPartOfItsMessage() throws Exception {
-        Path log = write("pasted.log", String.join("\n",
-                "gbak: time     delta",
-                "> gbak:    0.005  0.005 opened file X.FBK",
-                "`gbak:    0.100  0.095     activating and creating deferred index IX_A_`",
-                "_gbak:    0.200  0.100     activating and creating deferred index IX_B__",
-                "gbak:    0.300  0.100     activating and creating deferred index IX_C_",
-                "gbak:    0.400  0.100 adjusting views dbkey length", ""));
+        Path log = write(
+                "pasted.log",
+                String.join(
+                        "\n",
+                        "gbak: time     delta",
+                        "> gbak:    0.005  0.005 opened file X.FBK",
+                        "`gbak:    0.100  0.095     activating and creating deferred index IX_A_`",
+                        "_gbak:    0.200  0.100     activating and creating deferred index IX_B__",
+                        "gbak:    0.300  0.100     activating and creating deferred index IX_C_",
+                        "gbak:    0.400  0.100 adjusting views dbkey length",
+                        ""));
 
         RestoreRun run = LogReader.read(log, null);
 
@@ -312,7 +359,8 @@ class LogShapesTest {
         List<RestoreRun> apart = LogReader.readAll(write("apart.log", killed + "\n" + retry), null);
 
         assertThat(glued).hasSize(2);
-        assertThat(glued.stream().map(LogShapesTest::bare).toList()).isEqualTo(apart.stream().map(LogShapesTest::bare).toList());
+        assertThat(glued.stream().map(LogShapesTest::bare).toList())
+                .isEqualTo(apart.stream().map(LogShapesTest::bare).toList());
         assertThat(glued.get(0).status()).isEqualTo(RunStatus.INCOMPLETE);
         assertThat(glued.get(0).indexes().get(0).seconds()).isNotNull(); // ended by the cut line's time
         assertThat(bare(glued.get(1))).isEqualTo(bare(Logs.read("small-tdrw.log")));
@@ -324,8 +372,14 @@ class LogShapesTest {
         List<String> lines = Files.readAllLines(Logs.log("shop-tdrw.log"), StandardCharsets.UTF_8);
         int at = indexOfFirst(lines, "activating and creating deferred index IX_ORDERS_STATUS_YEAR");
         String next = lines.get(at + 1);
-        Row index = Logs.rows(Logs.log("shop-tdrw.log")).stream().filter(r -> r.lineNumber() == at + 1).findFirst().orElseThrow();
-        Row after = Logs.rows(Logs.log("shop-tdrw.log")).stream().filter(r -> r.lineNumber() == at + 2).findFirst().orElseThrow();
+        Row index = Logs.rows(Logs.log("shop-tdrw.log")).stream()
+                .filter(r -> r.lineNumber() == at + 1)
+                .findFirst()
+                .orElseThrow();
+        Row after = Logs.rows(Logs.log("shop-tdrw.log")).stream()
+                .filter(r -> r.lineNumber() == at + 2)
+                .findFirst()
+                .orElseThrow();
         String head = String.join("\n", lines.subList(0, at + 1)) + "\n";
         String timeOnly = next.substring(0, next.indexOf('.') + 4); // "gbak:   11.858"
         for (int cut = timeOnly.length() - 2; cut <= next.length() - 1; cut++) {
@@ -338,7 +392,8 @@ class LogShapesTest {
 
             IndexBuild built = run.indexes().get(run.indexes().size() - 1);
             int complete = tokens.length - 1; // the last token has no blank after it: cut
-            assertThat(built.seconds()).as("cut after %s", partial)
+            assertThat(built.seconds())
+                    .as("cut after %s", partial)
                     .isEqualTo(complete >= 1 ? (after.time() - index.time()) / 1000.0 : null);
             assertThat(built.reads()).as("cut after %s", partial).isEqualTo(complete >= 3 ? after.reads() : null);
             assertThat(built.writes()).as("cut after %s", partial).isNull();
@@ -351,13 +406,19 @@ class LogShapesTest {
         int at = indexOfFirst(lines, "300000 records restored");
         String line = lines.get(at);
         String head = String.join("\n", lines.subList(0, at)) + "\n";
-        for (String partial : List.of(line.substring(0, line.indexOf("300000") + 4), line.substring(0, line.indexOf(" records") + 8),
+        for (String partial : List.of(
+                line.substring(0, line.indexOf("300000") + 4),
+                line.substring(0, line.indexOf(" records") + 8),
                 line.substring(0, line.length() - 3))) {
-            byte[] crashed = java.util.Arrays.copyOf((head + partial).getBytes(StandardCharsets.UTF_8), (head + partial).length() + 4096);
+            byte[] crashed = java.util.Arrays.copyOf(
+                    (head + partial).getBytes(StandardCharsets.UTF_8), (head + partial).length() + 4096);
 
             RestoreRun run = LogReader.read(writeBytes("crash.log", crashed), null);
 
-            TableLoad orders = run.tables().stream().filter(t -> t.name().equals("ORDERS")).findFirst().orElseThrow();
+            TableLoad orders = run.tables().stream()
+                    .filter(t -> t.name().equals("ORDERS"))
+                    .findFirst()
+                    .orElseThrow();
             assertThat(orders.seconds()).as(partial).isNull();
             assertThat(orders.records()).isEqualTo(290_000);
         }
@@ -373,8 +434,9 @@ class LogShapesTest {
 
         assertThat(runs).hasSize(1);
         assertThat(bare(runs.get(0))).isEqualTo(bare(Logs.read("small-tdrw.log")));
-        assertThat(runs.get(0).warningMessages()).contains("lines 1-2: a gbak run that restored nothing "
-                + "(ERROR:verify (verbose) and verbint options are mutually exclusive), left out");
+        assertThat(runs.get(0).warningMessages())
+                .contains("lines 1-2: a gbak run that restored nothing "
+                        + "(ERROR:verify (verbose) and verbint options are mutually exclusive), left out");
     }
 
     @Test
@@ -387,7 +449,8 @@ class LogShapesTest {
         }
         longBackup.addAll(backup.subList(backup.size() - 8, backup.size()));
 
-        List<RestoreRun> runs = LogReader.readAll(write("nightly.log", String.join("\n", longBackup) + "\n" + text("small-tdrw.log")), null);
+        List<RestoreRun> runs = LogReader.readAll(
+                write("nightly.log", String.join("\n", longBackup) + "\n" + text("small-tdrw.log")), null);
 
         assertThat(runs).hasSize(2);
         assertThat(runs.get(0).kind()).isEqualTo(dev.gbakprof.model.RunKind.BACKUP);
@@ -396,13 +459,16 @@ class LogShapesTest {
 
     @Test
     void aRestoreWithoutStatisticsBeforeOrAfterATimedOneIsLeftOut() throws Exception {
-        for (String log : List.of(text("shop-nost.log") + text("small-tdrw.log"), text("small-tdrw.log") + text("shop-nost.log"))) {
+        for (String log : List.of(
+                text("shop-nost.log") + text("small-tdrw.log"), text("small-tdrw.log") + text("shop-nost.log"))) {
             List<RestoreRun> runs = LogReader.readAll(write("mixed.log", log), null);
 
             assertThat(runs).hasSize(1);
             assertThat(bare(runs.get(0))).isEqualTo(bare(Logs.read("small-tdrw.log")));
-            assertThat(runs.get(0).warningMessages()).anySatisfy(w -> assertThat(w)
-                    .endsWith(": a restore without time statistics (no -st t), which cannot be timed, left out"));
+            assertThat(runs.get(0).warningMessages())
+                    .anySatisfy(w -> assertThat(w)
+                            .endsWith(
+                                    ": a restore without time statistics (no -st t), which cannot be timed, left out"));
         }
     }
 
@@ -430,9 +496,10 @@ class LogShapesTest {
         RestoreRun run = LogReader.read(more("svc-exists.log"), null);
 
         assertThat(run.status()).isEqualTo(RunStatus.FAILED);
-        assertThat(run.errors()).containsExactly(
-                "database /tmp/mk/svc/a.fdb already exists.  To replace it, use the -REP switch",
-                "-Exiting before completion due to errors");
+        assertThat(run.errors())
+                .containsExactly(
+                        "database /tmp/mk/svc/a.fdb already exists.  To replace it, use the -REP switch",
+                        "-Exiting before completion due to errors");
     }
 
     @Test
@@ -440,8 +507,8 @@ class LogShapesTest {
         RestoreRun run = LogReader.read(more("small-missing.log"), null);
 
         assertThat(run.status()).isEqualTo(RunStatus.FAILED);
-        assertThat(run.errors()).containsExactly("ERROR:cannot open backup file nosuch.fbk",
-                "Exiting before completion due to errors");
+        assertThat(run.errors())
+                .containsExactly("ERROR:cannot open backup file nosuch.fbk", "Exiting before completion due to errors");
     }
 
     @Test
@@ -472,16 +539,20 @@ class LogShapesTest {
         RestoreRun run = LogReader.read(more("small-i.log"), null);
 
         assertThat(run.indexes()).isEmpty();
-        assertThat(run.warningMessages()).contains("9 index definition(s) never activated, so restored inactive (gbak -i, or "
-                + "inactive in the backup) and not built: FK_EMPLOYEES_DEPT, FK_PROJECTS_DEPT, IX_EMPLOYEES_NAME, "
-                + "IX_EMPTY_NOTES_CREATED, PK_DEPARTMENTS, PK_EMPLOYEES, PK_EMPTY_NOTES, PK_PROJECTS, UQ_DEPARTMENTS_CODE");
+        assertThat(run.warningMessages())
+                .contains(
+                        "9 index definition(s) never activated, so restored inactive (gbak -i, or "
+                                + "inactive in the backup) and not built: FK_EMPLOYEES_DEPT, FK_PROJECTS_DEPT, IX_EMPLOYEES_NAME, "
+                                + "IX_EMPTY_NOTES_CREATED, PK_DEPARTMENTS, PK_EMPLOYEES, PK_EMPTY_NOTES, PK_PROJECTS, UQ_DEPARTMENTS_CODE");
         assertThat(Logs.read("small-tdrw.log").warningMessages()).noneMatch(w -> w.contains("never activated"));
     }
 
     @Test
     void aScriptsOwnLinesAfterAFinishedRestoreAreNotItsErrors() throws Exception {
         // a batch file echoing a banner into the same log after gbak
-        Path log = write("banner.log", text("small-tdrw.log") + "restore of small.fbk finished\n------------------------------\n");
+        Path log = write(
+                "banner.log",
+                text("small-tdrw.log") + "restore of small.fbk finished\n------------------------------\n");
 
         RestoreRun run = LogReader.read(log, null);
 
@@ -494,7 +565,8 @@ class LogShapesTest {
         Path log = write("app.log", "2024-01-01 app started\nERROR: connection refused\nretrying\n");
 
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> LogReader.read(log, null))
-                .isInstanceOf(dev.gbakprof.log.LogFormatException.class).hasMessageContaining("no gbak restore message");
+                .isInstanceOf(dev.gbakprof.log.LogFormatException.class)
+                .hasMessageContaining("no gbak restore message");
     }
 
     @Test
@@ -505,8 +577,8 @@ class LogShapesTest {
         List<RestoreRun> runs = LogReader.readAll(write("retries.log", withHeader + withHeader), null);
 
         assertThat(runs).extracting(RestoreRun::status).containsExactly(RunStatus.FAILED, RunStatus.FAILED);
-        assertThat(runs.get(1).errors()).containsExactly("ERROR:cannot open backup file nosuch.fbk",
-                "Exiting before completion due to errors");
+        assertThat(runs.get(1).errors())
+                .containsExactly("ERROR:cannot open backup file nosuch.fbk", "Exiting before completion due to errors");
     }
 
     @Test
@@ -515,7 +587,8 @@ class LogShapesTest {
         String cut = String.join("\n", lines.subList(0, 88)) + "\ngbak:    0.9";
         RestoreRun utf8 = LogReader.read(write("cut8.log", cut), null);
 
-        RestoreRun utf16 = LogReader.read(writeBytes("cut16.log", ("\uFEFF" + cut).getBytes(StandardCharsets.UTF_16LE)), null);
+        RestoreRun utf16 =
+                LogReader.read(writeBytes("cut16.log", ("\uFEFF" + cut).getBytes(StandardCharsets.UTF_16LE)), null);
 
         assertThat(bare(utf16)).isEqualTo(bare(utf8));
         assertThat(utf16.lastSeenSeconds()).isLessThan(0.9); // "0.9" was cut: not 0.900 s
@@ -523,8 +596,10 @@ class LogShapesTest {
 
     @Test
     void aHeaderlessExcerptWithCollapsedBlanksReadsItsOnlyDecimalColumnAsTime() throws Exception {
-        Path log = write("collapsed.log", "gbak: 12.345 restoring data for table ORDERS\ngbak: 13.500 100000 records restored\n"
-                + "gbak: 14.000 restoring index PK_ORDERS\ngbak: 15.000 finishing, closing, and going home\n");
+        Path log = write(
+                "collapsed.log",
+                "gbak: 12.345 restoring data for table ORDERS\ngbak: 13.500 100000 records restored\n"
+                        + "gbak: 14.000 restoring index PK_ORDERS\ngbak: 15.000 finishing, closing, and going home\n");
 
         RestoreRun run = LogReader.read(log, null);
 
@@ -549,7 +624,8 @@ class LogShapesTest {
         byte[] noBom = java.util.Arrays.copyOfRange(text, 2, 1500);
         RestoreRun expected = LogReader.read(writeBytes("u16.log", noBom), null);
 
-        RestoreRun run = LogReader.read(writeBytes("u16nul.log", java.util.Arrays.copyOf(noBom, noBom.length + 8192)), null);
+        RestoreRun run =
+                LogReader.read(writeBytes("u16nul.log", java.util.Arrays.copyOf(noBom, noBom.length + 8192)), null);
 
         assertThat(bare(run)).isEqualTo(bare(expected));
     }
@@ -564,8 +640,11 @@ class LogShapesTest {
         RestoreRun run = LogReader.read(write("paste.log", String.join("\n", paste) + "\n"), null);
 
         assertThat(run.columns()).containsExactly(Column.TIME, Column.DELTA, Column.READS, Column.WRITES);
-        assertThat(run.indexes()).extracting(IndexBuild::seconds)
-                .isEqualTo(Logs.read("small-tdrw.log").indexes().stream().map(IndexBuild::seconds).toList());
+        assertThat(run.indexes())
+                .extracting(IndexBuild::seconds)
+                .isEqualTo(Logs.read("small-tdrw.log").indexes().stream()
+                        .map(IndexBuild::seconds)
+                        .toList());
     }
 
     private Path writeBytes(String name, byte[] bytes) throws Exception {

@@ -1,15 +1,13 @@
 package dev.gbakprof.store;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.gbakprof.log.LogFormatException;
 import dev.gbakprof.model.IndexBuild;
-import dev.gbakprof.model.RunStatus;
 import dev.gbakprof.model.PhaseTime;
 import dev.gbakprof.model.RestoreRun;
+import dev.gbakprof.model.RunStatus;
 import dev.gbakprof.testutil.Logs;
-import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.MethodSource;
-
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -20,8 +18,9 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Property: whatever happens to the lines of a real log (deleted, duplicated, truncated, garbled, a BOM in the
@@ -31,8 +30,14 @@ import static org.assertj.core.api.Assertions.assertThat;
  * can be read, or unknown; and, for the damage kinds alone on an intact log, the status and total are the log's.
  */
 class MutatedLogsTest {
-    private static final String[] LOGS = {"shop-tdrw.log", "small-tdrw.log", "dupfail-tdrw.log", "shop-cut.log",
-            "shop-services-fbsvcmgr.log", "shop-td.log"};
+    private static final String[] LOGS = {
+        "shop-tdrw.log",
+        "small-tdrw.log",
+        "dupfail-tdrw.log",
+        "shop-cut.log",
+        "shop-services-fbsvcmgr.log",
+        "shop-td.log"
+    };
 
     static Stream<Long> seeds() {
         return IntStream.range(0, 300).mapToObj(i -> 0x5EED0000L + i);
@@ -56,7 +61,10 @@ class MutatedLogsTest {
             switch (kind) {
                 case 0 -> lines.remove(i);
                 case 1 -> lines.add(i, lines.get(i));
-                case 2 -> lines.set(i, lines.get(i).substring(0, rnd.nextInt(lines.get(i).length() + 1)));
+                case 2 ->
+                    lines.set(
+                            i,
+                            lines.get(i).substring(0, rnd.nextInt(lines.get(i).length() + 1)));
                 case 3 -> lines.set(i, garble(lines.get(i), rnd));
                 case 4 -> lines.subList(i, lines.size()).clear(); // cut off
                 default -> {
@@ -77,8 +85,15 @@ class MutatedLogsTest {
         }
     }
 
-    private static final String[] INTACT = {"shop-tdrw.log", "small-tdrw.log", "dupfail-tdrw.log", "shop-cut.log",
-            "shop-services-fbsvcmgr.log", "shop-td.log", "shop-t.log"};
+    private static final String[] INTACT = {
+        "shop-tdrw.log",
+        "small-tdrw.log",
+        "dupfail-tdrw.log",
+        "shop-cut.log",
+        "shop-services-fbsvcmgr.log",
+        "shop-td.log",
+        "shop-t.log"
+    };
 
     /** The five damage kinds, one at a time on an intact real log: the record keeps the log's status and total. */
     @ParameterizedTest
@@ -107,7 +122,8 @@ class MutatedLogsTest {
         }
         if (kind == 0) { // a BOM in the middle is a blank
             assertThat(run.toBuilder().source("x").warnings(List.of()).build())
-                    .isEqualTo(intact.toBuilder().source("x").warnings(List.of()).build());
+                    .isEqualTo(
+                            intact.toBuilder().source("x").warnings(List.of()).build());
         }
     }
 
@@ -140,11 +156,16 @@ class MutatedLogsTest {
                 }
             }
             case 3 -> {
-                lines.add("gbak:" + " ".repeat(1 + rnd.nextInt(4)) + rnd.nextInt(100) + "." + (100 + rnd.nextInt(900)) + " ");
+                lines.add("gbak:" + " ".repeat(1 + rnd.nextInt(4)) + rnd.nextInt(100) + "." + (100 + rnd.nextInt(900))
+                        + " ");
                 return true;
             }
-            default -> lines.addAll(Files.readAllLines(Path.of(MutatedLogsTest.class
-                    .getResource("/more-logs/small-nost-exists.log").toURI()), StandardCharsets.UTF_8));
+            default ->
+                lines.addAll(Files.readAllLines(
+                        Path.of(MutatedLogsTest.class
+                                .getResource("/more-logs/small-nost-exists.log")
+                                .toURI()),
+                        StandardCharsets.UTF_8));
         }
         return false;
     }
@@ -182,8 +203,9 @@ class MutatedLogsTest {
         run.indexes().forEach(ix -> {
             if (ix.seconds() != null) {
                 assertThat(ix.seconds()).as(ix.name()).isGreaterThanOrEqualTo(0);
-                assertThat(timedByItsNextReadableLine(ix, lines)).as("%s: %s s from %s s", ix.name(), ix.seconds(),
-                        ix.startSeconds()).isTrue();
+                assertThat(timedByItsNextReadableLine(ix, lines))
+                        .as("%s: %s s from %s s", ix.name(), ix.seconds(), ix.startSeconds())
+                        .isTrue();
             }
         });
         if (run.totalSeconds() != null) {
@@ -198,8 +220,10 @@ class MutatedLogsTest {
         for (int k = 0; k < lines.size(); k++) {
             String l = lines.get(k);
             Matcher m = TIME.matcher(l);
-            if (!l.contains("activating and creating deferred index " + ix.name()) || !m.find()
-                    || ix.startSeconds() == null || Math.abs(Double.parseDouble(m.group(1)) - ix.startSeconds()) > 0.0005) {
+            if (!l.contains("activating and creating deferred index " + ix.name())
+                    || !m.find()
+                    || ix.startSeconds() == null
+                    || Math.abs(Double.parseDouble(m.group(1)) - ix.startSeconds()) > 0.0005) {
                 continue;
             }
             for (int j = k + 1; j < lines.size(); j++) {
@@ -218,7 +242,8 @@ class MutatedLogsTest {
     private static String garble(String s, Random rnd) {
         char[] c = s.toCharArray();
         for (int k = 0; k < 1 + rnd.nextInt(5) && c.length > 0; k++) {
-            c[rnd.nextInt(c.length)] = (char) (rnd.nextInt(3) == 0 ? rnd.nextInt(0x250) : " 0123456789.:gbakx".charAt(rnd.nextInt(18)));
+            c[rnd.nextInt(c.length)] =
+                    (char) (rnd.nextInt(3) == 0 ? rnd.nextInt(0x250) : " 0123456789.:gbakx".charAt(rnd.nextInt(18)));
         }
         return new String(c);
     }

@@ -1,20 +1,19 @@
 package dev.gbakprof.store;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.gbakprof.model.IndexBuild;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.RunStatus;
 import dev.gbakprof.report.TextSummary;
 import dev.gbakprof.testutil.Cli;
 import dev.gbakprof.testutil.Logs;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Published logs (src/test/resources/published/) and real gbak output (more-logs/) that were read wrong
@@ -36,7 +35,8 @@ class RealLogsReadWrongTest {
 
         assertThat(run.status()).isEqualTo(RunStatus.FAILED);
         assertThat(run.errors()).first().isEqualTo("cannot commit index FK_NAGL_NAGL_ID_B_NAGL_BL");
-        assertThat(run.errors()).contains("ERROR:violation of FOREIGN KEY constraint \"FK_NAGL_NAGL_ID_B_NAGL_BL\" on table \"NAGL\"");
+        assertThat(run.errors())
+                .contains("ERROR:violation of FOREIGN KEY constraint \"FK_NAGL_NAGL_ID_B_NAGL_BL\" on table \"NAGL\"");
         assertThat(run.errors()).last().isEqualTo("Run gfix -online to bring database online without active indices.");
     }
 
@@ -49,9 +49,11 @@ class RealLogsReadWrongTest {
         RestoreRun failed = LogReader.read(exists, null);
 
         assertThat(crashed.status()).isEqualTo(failed.status()).isEqualTo(RunStatus.FAILED);
-        assertThat(crashed.errors()).containsExactly(
-                "Assertion (space > 0) failure: d:\\Repo\\firebird_5_0\\gen\\burp\\restore.cpp 22158");
-        assertThat(Cli.run("parse", crash.toString()).code()).isEqualTo(Cli.run("parse", exists.toString()).code()).isEqualTo(1);
+        assertThat(crashed.errors())
+                .containsExactly("Assertion (space > 0) failure: d:\\Repo\\firebird_5_0\\gen\\burp\\restore.cpp 22158");
+        assertThat(Cli.run("parse", crash.toString()).code())
+                .isEqualTo(Cli.run("parse", exists.toString()).code())
+                .isEqualTo(1);
     }
 
     @Test
@@ -68,15 +70,20 @@ class RealLogsReadWrongTest {
     void aFirebird6NameCutInsideItsQuotesIsNoIndex() throws Exception {
         // a Firebird 6 restore (quoted names, #9024/#9075) killed while gbak wrote the name of the index it started
         String log = Files.readString(Logs.log("small-tdrw.log"), StandardCharsets.UTF_8)
-                .replace("index PK_", "index \"PUBLIC\".\"PK_").replaceAll("(index \"PUBLIC\"\\.\"PK_\\w+)", "$1\"");
+                .replace("index PK_", "index \"PUBLIC\".\"PK_")
+                .replaceAll("(index \"PUBLIC\"\\.\"PK_\\w+)", "$1\"");
         int cut = log.indexOf("activating and creating deferred index \"PUBLIC\".\"PK_DEPARTMENTS\"");
         Path f = dir.resolve("fb6-cut.log");
-        Files.writeString(f, log.substring(0, cut) + "activating and creating deferred index \"PUBLIC\".\"PK_DEP",
+        Files.writeString(
+                f,
+                log.substring(0, cut) + "activating and creating deferred index \"PUBLIC\".\"PK_DEP",
                 StandardCharsets.UTF_8);
 
         RestoreRun run = LogReader.read(f, null);
 
-        assertThat(run.indexes()).extracting(IndexBuild::name).doesNotContain("\"PUBLIC\".\"PK_DEP")
+        assertThat(run.indexes())
+                .extracting(IndexBuild::name)
+                .doesNotContain("\"PUBLIC\".\"PK_DEP")
                 .contains("\"PUBLIC\".\"PK_EMPLOYEES\"", "IX_EMPLOYEES_NAME");
         IndexBuild last = run.indexes().get(run.indexes().size() - 1);
         assertThat(last.name()).isEqualTo("IX_EMPLOYEES_NAME");
@@ -86,12 +93,15 @@ class RealLogsReadWrongTest {
 
     @Test
     void theSummaryPrintsGbakprofsOwnWordsApartFromGbaks() {
-        RestoreRun run = Logs.read("shop-tdrw.log").toBuilder().status(RunStatus.FAILED)
-                .failure("the services restore ended before finishing (no error from the server)").build();
+        RestoreRun run = Logs.read("shop-tdrw.log").toBuilder()
+                .status(RunStatus.FAILED)
+                .failure("the services restore ended before finishing (no error from the server)")
+                .build();
 
         String summary = TextSummary.of(run, 3);
 
-        assertThat(summary).contains("  failed     the services restore ended before finishing (no error from the server)\n")
+        assertThat(summary)
+                .contains("  failed     the services restore ended before finishing (no error from the server)\n")
                 .doesNotContain("errors (gbak's own words)");
         assertThat(RunJson.read(write(run)).get(0).failure()).isEqualTo(run.failure());
     }

@@ -1,7 +1,7 @@
 package dev.gbakprof.store;
 
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -12,9 +12,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** A report directory: gbakprof replaces or removes only the files it wrote there, unchanged since. */
 class ReportDirTest {
@@ -40,8 +39,11 @@ class ReportDirTest {
     @Test
     void theManifestListsEachFileWrittenWithItsSha256() throws Exception {
         new ReportDir(dir, NAMES, List.of()).write(files("a.png", "one", "b.csv", "two"));
-        String sha = HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest("one".getBytes(StandardCharsets.UTF_8)));
-        assertThat(Files.readString(dir.resolve(ReportDir.MANIFEST))).startsWith(sha + "  a.png\n").contains("  b.csv\n");
+        String sha = HexFormat.of()
+                .formatHex(MessageDigest.getInstance("SHA-256").digest("one".getBytes(StandardCharsets.UTF_8)));
+        assertThat(Files.readString(dir.resolve(ReportDir.MANIFEST)))
+                .startsWith(sha + "  a.png\n")
+                .contains("  b.csv\n");
         assertThat(listing()).containsExactly(ReportDir.MANIFEST, "a.png", "b.csv");
     }
 
@@ -71,7 +73,8 @@ class ReportDirTest {
         Files.writeString(dir.resolve("b.csv"), "my notes\n", java.nio.file.StandardOpenOption.APPEND);
         String manifest = Files.readString(dir.resolve(ReportDir.MANIFEST));
         assertThatThrownBy(() -> new ReportDir(dir, NAMES, List.of()).write(files("a.png", "ONE")))
-                .hasMessageStartingWith(dir.resolve("b.csv") + ": changed since gbakprof wrote it; it was left untouched");
+                .hasMessageStartingWith(
+                        dir.resolve("b.csv") + ": changed since gbakprof wrote it; it was left untouched");
         assertThat(Files.readString(dir.resolve("a.png"))).isEqualTo("one");
         assertThat(Files.readString(dir.resolve("b.csv"))).isEqualTo("twomy notes\n");
         assertThat(Files.readString(dir.resolve(ReportDir.MANIFEST))).isEqualTo(manifest);
@@ -110,8 +113,13 @@ class ReportDirTest {
         new ReportDir(dir, NAMES, List.of()).write(files("a.png", "one", "c.png", "three"));
         String first = Files.readString(dir.resolve(ReportDir.MANIFEST));
         Files.writeString(dir.resolve("a.png"), "ONE");
-        Files.writeString(dir.resolve(ReportDir.MANIFEST), first + HexFormat.of().formatHex(
-                MessageDigest.getInstance("SHA-256").digest("ONE".getBytes(StandardCharsets.UTF_8))) + "  a.png\n");
+        Files.writeString(
+                dir.resolve(ReportDir.MANIFEST),
+                first
+                        + HexFormat.of()
+                                .formatHex(MessageDigest.getInstance("SHA-256")
+                                        .digest("ONE".getBytes(StandardCharsets.UTF_8)))
+                        + "  a.png\n");
         new ReportDir(dir, NAMES, List.of()).write(files("a.png", "1"));
         assertThat(listing()).containsExactly(ReportDir.MANIFEST, "a.png");
         assertThat(Files.readString(dir.resolve(ReportDir.MANIFEST)).lines()).hasSize(1);

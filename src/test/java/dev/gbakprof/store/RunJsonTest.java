@@ -1,5 +1,8 @@
 package dev.gbakprof.store;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -13,18 +16,14 @@ import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.TableLoad;
 import dev.gbakprof.model.WarningCode;
 import dev.gbakprof.testutil.Logs;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
-
 import java.io.ByteArrayOutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** The run record as JSON: every field of the records, and it reads back to the same record. */
 class RunJsonTest {
@@ -36,8 +35,16 @@ class RunJsonTest {
             .build();
 
     @ParameterizedTest
-    @ValueSource(strings = {"shop-tdrw.log", "dupfail-tdrw.log", "shop-cut.log", "shop-td.log", "shop-t.log",
-            "shop-services-fbsvcmgr.log", "small-tdrw.utf16le.log"})
+    @ValueSource(
+            strings = {
+                "shop-tdrw.log",
+                "dupfail-tdrw.log",
+                "shop-cut.log",
+                "shop-td.log",
+                "shop-t.log",
+                "shop-services-fbsvcmgr.log",
+                "small-tdrw.utf16le.log"
+            })
     void realLogsRoundTrip(String log) throws Exception {
         RestoreRun run = Logs.read(log);
         assertSameAsJackson(run);
@@ -61,17 +68,22 @@ class RunJsonTest {
     void warningsStaySentencesAndTheirCodesFollowInTheSameOrder(@TempDir Path dir) throws Exception {
         RestoreRun run = Logs.read("shop-cut.log").withWarning(WarningCode.INTERRUPTED, "interrupted (Ctrl-C): x");
         JsonNode json = PLAIN.readTree(RunJson.toJson(run));
-        assertThat(json.get("warnings")).allSatisfy(w -> assertThat(w.isTextual()).isTrue());
-        assertThat(json.get("warnings").get(json.get("warnings").size() - 1).asText()).isEqualTo("interrupted (Ctrl-C): x");
-        assertThat(json.get("warningCodes")).extracting(JsonNode::asText)
-                .containsExactlyElementsOf(run.warningCodes().stream().map(WarningCode::toString).toList())
+        assertThat(json.get("warnings"))
+                .allSatisfy(w -> assertThat(w.isTextual()).isTrue());
+        assertThat(json.get("warnings").get(json.get("warnings").size() - 1).asText())
+                .isEqualTo("interrupted (Ctrl-C): x");
+        assertThat(json.get("warningCodes"))
+                .extracting(JsonNode::asText)
+                .containsExactlyElementsOf(
+                        run.warningCodes().stream().map(WarningCode::toString).toList())
                 .contains("index-time-unknown", "interrupted");
         List<String> names = new java.util.ArrayList<>();
         json.fieldNames().forEachRemaining(names::add);
         assertThat(names.get(names.size() - 1)).isEqualTo("warningCodes");
 
         Path file = Files.writeString(dir.resolve("run.json"), RunJson.toJson(run));
-        assertThat(RunJson.read(file).get(0).hasWarning(WarningCode.INTERRUPTED)).isTrue();
+        assertThat(RunJson.read(file).get(0).hasWarning(WarningCode.INTERRUPTED))
+                .isTrue();
     }
 
     @Test
@@ -88,44 +100,57 @@ class RunJsonTest {
     @Test
     void anEmptyArrayIsRefusedNamingTheFile(@TempDir Path dir) throws Exception {
         Path file = Files.writeString(dir.resolve("empty.json"), "[]\n");
-        assertThatThrownBy(() -> RunJson.read(file)).isInstanceOf(LogFormatException.class)
+        assertThatThrownBy(() -> RunJson.read(file))
+                .isInstanceOf(LogFormatException.class)
                 .extracting(ex -> ((LogFormatException) ex).oneLine())
-                .isEqualTo(file + ": an empty JSON array, no run records in it; expected a gbakprof run record or an array of them");
+                .isEqualTo(
+                        file
+                                + ": an empty JSON array, no run records in it; expected a gbakprof run record or an array of them");
     }
 
     @Test
     void anArrayElementThatIsNotARunRecordIsNamed(@TempDir Path dir) throws Exception {
         String record = RunJson.toJson(Logs.read("shop-tdrw.log"));
         Path file = Files.writeString(dir.resolve("mixed.json"), "[" + record + ", {\"foo\": 1}]\n");
-        assertThatThrownBy(() -> RunJson.read(file)).isInstanceOf(LogFormatException.class)
+        assertThatThrownBy(() -> RunJson.read(file))
+                .isInstanceOf(LogFormatException.class)
                 .extracting(ex -> ((LogFormatException) ex).oneLine())
-                .isEqualTo(file + ": element 2 of the array: not a gbakprof run record (no \"schema\": \"gbakprof.run/1\"); "
+                .isEqualTo(file
+                        + ": element 2 of the array: not a gbakprof run record (no \"schema\": \"gbakprof.run/1\"); "
                         + "expected a gbakprof run record or a gbak log");
     }
 
     @Test
     void aRecordWithoutItsListsSaysWhichIsMissing(@TempDir Path dir) throws Exception {
         Path file = Files.writeString(dir.resolve("bare.json"), "{\"schema\": \"gbakprof.run/1\", \"columns\": 3}\n");
-        assertThatThrownBy(() -> RunJson.read(file)).isInstanceOf(LogFormatException.class)
+        assertThatThrownBy(() -> RunJson.read(file))
+                .isInstanceOf(LogFormatException.class)
                 .hasMessage("not a complete gbakprof run record: \"columns\" is not a list");
         Files.writeString(file, "{\"schema\": \"gbakprof.run/1\", \"columns\": []}\n");
-        assertThatThrownBy(() -> RunJson.read(file)).hasMessage("not a complete gbakprof run record: \"phases\" is missing");
+        assertThatThrownBy(() -> RunJson.read(file))
+                .hasMessage("not a complete gbakprof run record: \"phases\" is missing");
     }
 
     @Test
     void aFieldOfTheWrongTypeIsNamedInTheRecordsOwnTerms(@TempDir Path dir) throws Exception {
-        String record = RunJson.toJson(Logs.read("shop-tdrw.log")).replaceFirst("\"totalSeconds\" : [0-9.]+", "\"totalSeconds\" : \"soon\"");
+        String record = RunJson.toJson(Logs.read("shop-tdrw.log"))
+                .replaceFirst("\"totalSeconds\" : [0-9.]+", "\"totalSeconds\" : \"soon\"");
         Path file = Files.writeString(dir.resolve("typo.json"), record);
-        assertThatThrownBy(() -> RunJson.read(file)).isInstanceOf(LogFormatException.class)
+        assertThatThrownBy(() -> RunJson.read(file))
+                .isInstanceOf(LogFormatException.class)
                 .hasMessage("not a valid gbakprof run record: field totalSeconds: not a number")
-                .message().doesNotContain("soon"); // Jackson's message would quote the value
+                .message()
+                .doesNotContain("soon"); // Jackson's message would quote the value
     }
 
     @Test
     void brokenJsonGivesTheLine(@TempDir Path dir) throws Exception {
-        Path file = Files.writeString(dir.resolve("cut.json"), "{\n  \"schema\": \"gbakprof.run/1\",\n  \"label\": x\n}\n");
-        assertThatThrownBy(() -> RunJson.read(file)).isInstanceOf(LogFormatException.class)
-                .extracting(ex -> ((LogFormatException) ex).oneLine()).asString()
+        Path file =
+                Files.writeString(dir.resolve("cut.json"), "{\n  \"schema\": \"gbakprof.run/1\",\n  \"label\": x\n}\n");
+        assertThatThrownBy(() -> RunJson.read(file))
+                .isInstanceOf(LogFormatException.class)
+                .extracting(ex -> ((LogFormatException) ex).oneLine())
+                .asString()
                 .isEqualTo(file + ":3: not valid JSON (column 12); expected a gbakprof run record or a gbak log");
     }
 
@@ -133,9 +158,12 @@ class RunJsonTest {
     void aPasswordFileGivenForARecordIsRefusedWithoutShowingItsContent(@TempDir Path dir) throws Exception {
         // run --baseline FILE and inspect --run FILE read records: a password file given by mistake (tab completion)
         Path file = Files.writeString(dir.resolve("sysdba.password"), "df91e497\n");
-        assertThatThrownBy(() -> RunJson.read(file)).isInstanceOf(LogFormatException.class)
-                .extracting(ex -> ((LogFormatException) ex).oneLine()).asString()
-                .startsWith(file + ":1: not valid JSON").doesNotContain("df91e497");
+        assertThatThrownBy(() -> RunJson.read(file))
+                .isInstanceOf(LogFormatException.class)
+                .extracting(ex -> ((LogFormatException) ex).oneLine())
+                .asString()
+                .startsWith(file + ":1: not valid JSON")
+                .doesNotContain("df91e497");
     }
 
     private static void assertSameAsJackson(RestoreRun run) throws Exception {

@@ -1,25 +1,23 @@
 package dev.gbakprof.store;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.RunStatus;
 import dev.gbakprof.model.Via;
 import dev.gbakprof.testutil.Logs;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** The run-folder layout, owned by one class: folders that never collide, listings, baselines. */
 class RunStoreTest {
@@ -53,21 +51,40 @@ class RunStoreTest {
             folders.add(f.get());
         }
         pool.shutdown();
-        assertThat(folders).doesNotHaveDuplicates().hasSize(16).allSatisfy(p -> assertThat(p).isEmptyDirectory());
+        assertThat(folders)
+                .doesNotHaveDuplicates()
+                .hasSize(16)
+                .allSatisfy(p -> assertThat(p).isEmptyDirectory());
     }
 
     @Test
     void listsRunsOldestFirstSkipsADamagedRecordAndFindsTheBaselineOfTheSameBackupAndRoute(@TempDir Path dir)
             throws Exception {
         RunStore store = new RunStore(dir);
-        RestoreRun done = Logs.read("shop-tdrw.log").toBuilder().backupFile("/b/shop.fbk").backupBytes(100L)
-                .via(Via.GBAK).startedAt("2026-12-01T09:00:00Z").build();
+        RestoreRun done = Logs.read("shop-tdrw.log").toBuilder()
+                .backupFile("/b/shop.fbk")
+                .backupBytes(100L)
+                .via(Via.GBAK)
+                .startedAt("2026-12-01T09:00:00Z")
+                .build();
         assertThat(done.status()).isEqualTo(RunStatus.COMPLETED);
         save(store, "a", AT.minusDays(2), done);
-        Path newestGbak = save(store, "a", AT.minusDays(1), done.toBuilder().startedAt("2026-12-02T09:00:00Z").build());
+        Path newestGbak = save(
+                store,
+                "a",
+                AT.minusDays(1),
+                done.toBuilder().startedAt("2026-12-02T09:00:00Z").build());
         Path service = save(store, "a", AT, done.toBuilder().via(Via.SERVICE).build());
-        save(store, "a", AT.plusSeconds(1), done.toBuilder().status(RunStatus.FAILED).build()); // not a baseline
-        save(store, "other", AT.plusSeconds(2), done.toBuilder().backupBytes(999L).build()); // another backup
+        save(
+                store,
+                "a",
+                AT.plusSeconds(1),
+                done.toBuilder().status(RunStatus.FAILED).build()); // not a baseline
+        save(
+                store,
+                "other",
+                AT.plusSeconds(2),
+                done.toBuilder().backupBytes(999L).build()); // another backup
         Path damaged = store.create("broken", "", AT.plusSeconds(3));
         Files.writeString(damaged.resolve(RunStore.RUN_JSON), "{");
         Files.createDirectory(dir.resolve("not-a-run"));
@@ -76,12 +93,16 @@ class RunStoreTest {
         assertThat(all.entries()).hasSize(5);
         assertThat(all.skipped()).singleElement().asString().startsWith(damaged.resolve(RunStore.RUN_JSON) + ":");
         assertThat(all.where(RunStore.label("other"))).hasSize(1);
-        assertThat(all.where(RunStore.startedBetween(Instant.parse("2026-12-02T00:00:00Z"), null))).hasSize(1);
+        assertThat(all.where(RunStore.startedBetween(Instant.parse("2026-12-02T00:00:00Z"), null)))
+                .hasSize(1);
 
-        assertThat(store.baseline("/b/shop.fbk", 100L, null).orElseThrow().folder()).isEqualTo(service);
-        assertThat(store.baseline("/b/shop.fbk", 100L, Via.GBAK).orElseThrow().folder()).isEqualTo(newestGbak);
+        assertThat(store.baseline("/b/shop.fbk", 100L, null).orElseThrow().folder())
+                .isEqualTo(service);
+        assertThat(store.baseline("/b/shop.fbk", 100L, Via.GBAK).orElseThrow().folder())
+                .isEqualTo(newestGbak);
         assertThat(store.baseline("/b/other.fbk", 100L, null)).isEmpty();
-        assertThat(new RunStore(dir.resolve("missing")).baseline("/b/shop.fbk", 100L, null)).isEmpty();
+        assertThat(new RunStore(dir.resolve("missing")).baseline("/b/shop.fbk", 100L, null))
+                .isEmpty();
     }
 
     @Test

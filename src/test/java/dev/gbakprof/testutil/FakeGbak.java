@@ -6,27 +6,30 @@ import java.nio.file.Path;
 
 /** A stand-in for gbak, for tests that prove a restore was refused before gbak was ever started. */
 public final class FakeGbak {
-    private FakeGbak() {
-    }
+    private FakeGbak() {}
 
     /**
      * A gbak that answers the version probe ({@code gbak -z}) and appends every other call's arguments to
      * {@code calls}, then fails: {@code calls} exists only if something was to be restored.
      */
     /** A recording gbak, a file named like a backup that it is never asked to restore, and a folder that does not exist. */
-    public record Refusal(Path gbak, Path calls, Path backup, Path missingFolder) {
-    }
+    public record Refusal(Path gbak, Path calls, Path backup, Path missingFolder) {}
 
     public static Refusal refusal(Path dir) throws IOException {
         Path calls = dir.resolve("calls");
-        return new Refusal(recording(dir, calls), calls,
-                Files.writeString(dir.resolve("x.fbk"), "a backup gbak is never asked to restore"), dir.resolve("no-such-folder"));
+        return new Refusal(
+                recording(dir, calls),
+                calls,
+                Files.writeString(dir.resolve("x.fbk"), "a backup gbak is never asked to restore"),
+                dir.resolve("no-such-folder"));
     }
 
     public static Path recording(Path dir, Path calls) throws IOException {
         Path gbak = dir.resolve("gbak");
-        Files.writeString(gbak, "#!/bin/sh\n[ \"$1\" = -z ] && { echo 'gbak:gbak version LI-V3.0.11.33703'; exit 0; }\n"
-                + "echo \"$@\" >> '" + calls + "'\nexit 1\n");
+        Files.writeString(
+                gbak,
+                "#!/bin/sh\n[ \"$1\" = -z ] && { echo 'gbak:gbak version LI-V3.0.11.33703'; exit 0; }\n"
+                        + "echo \"$@\" >> '" + calls + "'\nexit 1\n");
         if (!gbak.toFile().setExecutable(true)) {
             throw new IOException("cannot make " + gbak + " executable");
         }

@@ -1,8 +1,5 @@
 package dev.gbakprof.testutil;
 
-import org.junit.jupiter.api.Assertions;
-import org.junit.jupiter.api.Assumptions;
-
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -10,6 +7,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Assertions;
+import org.junit.jupiter.api.Assumptions;
 
 /**
  * The real Firebird tools for tests: Debian's gbak and isql-fb, embedded on local files (as root). Tests
@@ -21,8 +20,7 @@ public final class Firebird {
     public static final Path ISQL = Path.of("/usr/bin/isql-fb");
     private static final Path CACHE = Path.of("target", "test-fixtures");
 
-    private Firebird() {
-    }
+    private Firebird() {}
 
     public static void require() {
         boolean present = Files.isExecutable(GBAK) && Files.isExecutable(ISQL);
@@ -60,7 +58,8 @@ public final class Firebird {
         Path sql = Path.of("scripts", "fixtures", name + ".sql").toAbsolutePath();
         Path fdb = CACHE.resolve(name + ".fdb").toAbsolutePath();
         Files.deleteIfExists(fdb);
-        run(List.of(ISQL.toString(), "-q", "-user", "SYSDBA"),
+        run(
+                List.of(ISQL.toString(), "-q", "-user", "SYSDBA"),
                 "CREATE DATABASE '" + fdb + "' PAGE_SIZE 8192 DEFAULT CHARACTER SET UTF8;\n");
         run(List.of(ISQL.toString(), "-q", "-b", "-user", "SYSDBA", "-i", sql.toString(), fdb.toString()));
         Path tmp = CACHE.resolve(name + ".fbk.tmp").toAbsolutePath();

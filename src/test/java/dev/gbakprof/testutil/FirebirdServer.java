@@ -2,9 +2,6 @@ package dev.gbakprof.testutil;
 
 import dev.gbakprof.firebird.Credentials;
 import dev.gbakprof.firebird.ServerAddress;
-import org.junit.jupiter.api.Assertions;
-import org.junit.jupiter.api.Assumptions;
-
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
@@ -17,6 +14,8 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.nio.file.attribute.UserPrincipalLookupService;
 import java.util.Comparator;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Assertions;
+import org.junit.jupiter.api.Assumptions;
 
 /**
  * The Firebird 3 server on 127.0.0.1:3050 that scripts/test starts (scripts/firebird-server) and whose
@@ -26,15 +25,15 @@ import java.util.stream.Stream;
 public final class FirebirdServer {
     public static final ServerAddress ADDRESS = ServerAddress.LOCALHOST;
 
-    private FirebirdServer() {
-    }
+    private FirebirdServer() {}
 
     /** The SYSDBA credentials, once the server is known to answer. */
     public static Credentials require() {
         Firebird.require(); // the fixtures are built with the local tools
         String password = System.getenv("ISC_PASSWORD");
         boolean answers = answers();
-        String missing = !answers ? "no Firebird server answers on 127.0.0.1:3050"
+        String missing = !answers
+                ? "no Firebird server answers on 127.0.0.1:3050"
                 : password == null || password.isEmpty() ? "ISC_PASSWORD is not set" : null;
         if (missing != null && "true".equalsIgnoreCase(System.getenv("CI"))) {
             Assertions.fail(missing + " in CI: scripts/test must start the server (scripts/firebird-server start) "

@@ -8,13 +8,15 @@ import java.util.List;
 
 /** gbakprof in a JVM of its own, as a DBA starts it: for what needs a real process (a second run, stdout on a file). */
 public final class Jvm {
-    private Jvm() {
-    }
+    private Jvm() {}
 
     /** Starts {@code gbakprof ARGS} with stdout to {@code out} and stderr to {@code err}. */
     public static Process start(File out, File err, String... args) throws IOException {
-        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"), "dev.gbakprof.cli.Main"));
+        List<String> cmd = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp",
+                System.getProperty("java.class.path"),
+                "dev.gbakprof.cli.Main"));
         cmd.addAll(List.of(args));
         return new ProcessBuilder(cmd).redirectOutput(out).redirectError(err).start();
     }

@@ -3,7 +3,6 @@ package dev.gbakprof.testutil;
 import dev.gbakprof.model.Column;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.store.LogReader;
-
 import java.io.IOException;
 import java.net.URISyntaxException;
 import java.net.URL;
@@ -15,8 +14,7 @@ import java.util.List;
 
 /** Real gbak logs from src/test/resources/logs and samples/, and a deliberately naive reading of them. */
 public final class Logs {
-    private Logs() {
-    }
+    private Logs() {}
 
     public static Path log(String name) {
         return resource("/logs/", name);
@@ -51,8 +49,7 @@ public final class Logs {
      * One statistics line as a test oracle reads it: naive whitespace split, no shared code with the parser.
      * Values are in milliseconds (time, delta) or pages; -1 when the column is absent.
      */
-    public record Row(int lineNumber, long time, long delta, long reads, long writes, String text) {
-    }
+    public record Row(int lineNumber, long time, long delta, long reads, long writes, String text) {}
 
     /** The statistics lines of a UTF-8 log with a header, read naively. */
     public static List<Row> rows(Path file) throws IOException {
@@ -66,13 +63,18 @@ public final class Logs {
             }
             String rest = l.substring(5).strip();
             String[] tok = rest.split("\\s+");
-            if (cols.isEmpty() && tok.length > 0 && List.of("time", "delta", "reads", "writes").contains(tok[0])) {
+            if (cols.isEmpty()
+                    && tok.length > 0
+                    && List.of("time", "delta", "reads", "writes").contains(tok[0])) {
                 for (String t : tok) {
                     cols.add(Column.valueOf(t.toUpperCase()));
                 }
                 continue;
             }
-            if (cols.isEmpty() || !l.startsWith("gbak: ") || tok.length <= cols.size() || !tok[0].matches("\\d+(\\.\\d+)?")) {
+            if (cols.isEmpty()
+                    || !l.startsWith("gbak: ")
+                    || tok.length <= cols.size()
+                    || !tok[0].matches("\\d+(\\.\\d+)?")) {
                 continue;
             }
             long time = -1, delta = -1, reads = -1, writes = -1;

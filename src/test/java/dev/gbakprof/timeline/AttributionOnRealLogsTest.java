@@ -1,5 +1,9 @@
 package dev.gbakprof.timeline;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
+import static org.assertj.core.api.Assertions.within;
+
 import dev.gbakprof.model.Column;
 import dev.gbakprof.model.IndexBuild;
 import dev.gbakprof.model.IndexMapping;
@@ -10,25 +14,32 @@ import dev.gbakprof.model.TableLoad;
 import dev.gbakprof.model.WarningCode;
 import dev.gbakprof.testutil.Logs;
 import dev.gbakprof.testutil.Logs.Row;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
-
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.within;
-import static org.assertj.core.api.Assertions.tuple;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** The attribution rule checked on every real restore log, against a naive reading of the same file. */
 class AttributionOnRealLogsTest {
 
     @ParameterizedTest
-    @ValueSource(strings = {"shop-tdrw.log", "shop-td.log", "shop-t.log", "shop-WRDT.log", "shop-tdrw-o.log",
-            "shop-tdrw-verbint200000.log", "shop-services-fbsvcmgr.log", "shop-services-gbak-se.log",
-            "small-tdrw.log", "dupfail-tdrw.log", "dupfail-services-fbsvcmgr.log", "shop-cut.log"})
+    @ValueSource(
+            strings = {
+                "shop-tdrw.log",
+                "shop-td.log",
+                "shop-t.log",
+                "shop-WRDT.log",
+                "shop-tdrw-o.log",
+                "shop-tdrw-verbint200000.log",
+                "shop-services-fbsvcmgr.log",
+                "shop-services-gbak-se.log",
+                "small-tdrw.log",
+                "dupfail-tdrw.log",
+                "dupfail-services-fbsvcmgr.log",
+                "shop-cut.log"
+            })
     void indexDurationIsTheTimeUntilTheNextStatisticsLine(String name) throws Exception {
         List<Row> rows = Logs.rows(Logs.log(name));
         RestoreRun run = Logs.read(name);
@@ -54,8 +65,16 @@ class AttributionOnRealLogsTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"shop-tdrw.log", "shop-td.log", "shop-t.log", "shop-tdrw-o.log",
-            "shop-services-fbsvcmgr.log", "small-tdrw.log", "dupfail-tdrw.log"})
+    @ValueSource(
+            strings = {
+                "shop-tdrw.log",
+                "shop-td.log",
+                "shop-t.log",
+                "shop-tdrw-o.log",
+                "shop-services-fbsvcmgr.log",
+                "small-tdrw.log",
+                "dupfail-tdrw.log"
+            })
     void phaseSecondsAddUpToTheTotal(String name) throws Exception {
         RestoreRun run = Logs.read(name);
         double sum = run.phases().stream().mapToDouble(PhaseTime::seconds).sum();
@@ -75,8 +94,8 @@ class AttributionOnRealLogsTest {
             if (r.text().startsWith("restoring data for table ")) {
                 current = r.text().substring(25);
                 expected.put(current, new long[] {0, r.time(), -1});
-            } else if (current != null && (r.text().endsWith(" records restored")
-                    || r.text().startsWith("committing data for table "))) {
+            } else if (current != null
+                    && (r.text().endsWith(" records restored") || r.text().startsWith("committing data for table "))) {
                 if (r.text().endsWith(" records restored")) {
                     expected.get(current)[0] = Long.parseLong(r.text().split(" ")[0]);
                 }
@@ -102,7 +121,10 @@ class AttributionOnRealLogsTest {
         assertThat(run.pageSize()).isEqualTo(8192);
         assertThat(run.backupVersion()).isEqualTo(10);
         assertThat(run.columns()).containsExactly(Column.TIME, Column.DELTA, Column.READS, Column.WRITES);
-        TableLoad orders = run.tables().stream().filter(t -> t.name().equals("ORDERS")).findFirst().orElseThrow();
+        TableLoad orders = run.tables().stream()
+                .filter(t -> t.name().equals("ORDERS"))
+                .findFirst()
+                .orElseThrow();
         assertThat(orders.records()).isEqualTo(1_000_000);
         assertThat(run.indexes()).hasSize(14);
         // the empty table AUDIT_EMPTY has index definitions but no data line: the mapping is only inferred
@@ -127,20 +149,28 @@ class AttributionOnRealLogsTest {
         RestoreRun run = Logs.read("small-tdrw.log");
         assertThat(run.indexMapping()).isEqualTo(IndexMapping.INFERRED);
         for (String ix : List.of("PK_EMPTY_NOTES", "IX_EMPTY_NOTES_CREATED", "PK_PROJECTS", "FK_PROJECTS_DEPT")) {
-            IndexBuild b = run.indexes().stream().filter(i -> i.name().equals(ix)).findFirst().orElseThrow();
+            IndexBuild b = run.indexes().stream()
+                    .filter(i -> i.name().equals(ix))
+                    .findFirst()
+                    .orElseThrow();
             assertThat(b.table()).as(ix).isNull(); // no one guess
             assertThat(b.tableSource()).isEqualTo(IndexMapping.INFERRED);
             assertThat(b.tableCandidates()).containsExactly("EMPTY_NOTES", "PROJECTS");
         }
-        assertThat(run.indexes()).filteredOn(i -> i.tableCandidates() == null)
-                .extracting(IndexBuild::name, IndexBuild::table, IndexBuild::tableSource).containsExactly(
+        assertThat(run.indexes())
+                .filteredOn(i -> i.tableCandidates() == null)
+                .extracting(IndexBuild::name, IndexBuild::table, IndexBuild::tableSource)
+                .containsExactly(
                         tuple("PK_EMPLOYEES", "EMPLOYEES", IndexMapping.LOG),
                         tuple("IX_EMPLOYEES_NAME", "EMPLOYEES", IndexMapping.LOG),
                         tuple("PK_DEPARTMENTS", "DEPARTMENTS", IndexMapping.LOG),
                         tuple("UQ_DEPARTMENTS_CODE", "DEPARTMENTS", IndexMapping.LOG),
                         tuple("FK_EMPLOYEES_DEPT", "EMPLOYEES", IndexMapping.LOG));
-        assertThat(run.warnings()).filteredOn(w -> w.is(WarningCode.MAPPING_INFERRED)).singleElement()
-                .satisfies(w -> assertThat(w.message()).startsWith("tables with no data line (no rows): EMPTY_NOTES; ")
+        assertThat(run.warnings())
+                .filteredOn(w -> w.is(WarningCode.MAPPING_INFERRED))
+                .singleElement()
+                .satisfies(w -> assertThat(w.message())
+                        .startsWith("tables with no data line (no rows): EMPTY_NOTES; ")
                         .contains("PK_EMPTY_NOTES, IX_EMPTY_NOTES_CREATED, PK_PROJECTS, FK_PROJECTS_DEPT belong to "
                                 + "EMPTY_NOTES or PROJECTS"));
         assertThat(run.tablesDefined()).isEqualTo(4); // the view is no table
@@ -151,12 +181,19 @@ class AttributionOnRealLogsTest {
     @Test
     void everyIndexOfATableWithDataBeforeTheNextIsExactAndHasItsKeyRate() {
         RestoreRun run = Logs.read("shop-tdrw.log");
-        assertThat(run.indexes()).filteredOn(i -> i.tableCandidates() == null).extracting(IndexBuild::table)
+        assertThat(run.indexes())
+                .filteredOn(i -> i.tableCandidates() == null)
+                .extracting(IndexBuild::table)
                 .containsOnly("ORDERS", "PRODUCTS", "CUSTOMERS");
-        assertThat(run.indexes()).filteredOn(i -> i.tableCandidates() != null).extracting(IndexBuild::name)
-                .containsExactlyInAnyOrder("PK_AUDIT_EMPTY", "IX_AUDIT_EMPTY_TABLE", "PK_ORDER_LINES", "FK_LINES_ORDER",
-                        "RDB$FOREIGN3");
-        IndexBuild pk = run.indexes().stream().filter(i -> i.name().equals("PK_ORDERS")).findFirst().orElseThrow();
+        assertThat(run.indexes())
+                .filteredOn(i -> i.tableCandidates() != null)
+                .extracting(IndexBuild::name)
+                .containsExactlyInAnyOrder(
+                        "PK_AUDIT_EMPTY", "IX_AUDIT_EMPTY_TABLE", "PK_ORDER_LINES", "FK_LINES_ORDER", "RDB$FOREIGN3");
+        IndexBuild pk = run.indexes().stream()
+                .filter(i -> i.name().equals("PK_ORDERS"))
+                .findFirst()
+                .orElseThrow();
         assertThat(pk.tableSource()).isEqualTo(IndexMapping.LOG);
         assertThat(pk.keysPerSecond()).isEqualTo(Math.round(1_000_000 / 1.048 * 10) / 10.0);
         RestoreRun all = Logs.read("dupfail-tdrw.log"); // every table has rows: every index is exact
@@ -169,21 +206,35 @@ class AttributionOnRealLogsTest {
         RestoreRun cut = Logs.read("shop-cut.log"); // killed while building IX_ORDERS_STATUS_YEAR, the 7th of 14
         assertThat(cut.indexesDefined()).isEqualTo(14);
         assertThat(cut.tablesDefined()).isEqualTo(5);
-        assertThat(cut.indexesNeverBuilt()).containsExactly("FK_LINES_ORDER", "RDB$FOREIGN3", "FK_ORDERS_CUSTOMER",
-                "RDB$PRIMARY1", "RDB$2", "PK_CUSTOMERS", "UQ_CUSTOMERS_EMAIL");
-        assertThat(cut.warnings()).filteredOn(w -> w.is(WarningCode.INDEXES_NEVER_BUILT)).singleElement()
-                .satisfies(w -> assertThat(w.message()).isEqualTo("7 of 14 index definitions never built (the restore stopped)"));
+        assertThat(cut.indexesNeverBuilt())
+                .containsExactly(
+                        "FK_LINES_ORDER",
+                        "RDB$FOREIGN3",
+                        "FK_ORDERS_CUSTOMER",
+                        "RDB$PRIMARY1",
+                        "RDB$2",
+                        "PK_CUSTOMERS",
+                        "UQ_CUSTOMERS_EMAIL");
+        assertThat(cut.warnings())
+                .filteredOn(w -> w.is(WarningCode.INDEXES_NEVER_BUILT))
+                .singleElement()
+                .satisfies(w -> assertThat(w.message())
+                        .isEqualTo("7 of 14 index definitions never built (the restore stopped)"));
         assertThat(Logs.read("shop-tdrw.log").warningCodes()).doesNotContain(WarningCode.INDEXES_NEVER_BUILT);
     }
 
     @Test
     void firebird5RefusedParallelWorkersAreFourRequestedOneUsed() throws Exception {
         // #8140: gbak -par 4 on a server whose MaxParallelWorkers is 1; the engine uses the top of the range (jrd.cpp)
-        RestoreRun run = dev.gbakprof.store.LogReader.read(java.nio.file.Path.of(getClass()
-                .getResource("/published/fb5-issue8140-excerpt.log").toURI()), null);
+        RestoreRun run = dev.gbakprof.store.LogReader.read(
+                java.nio.file.Path.of(getClass()
+                        .getResource("/published/fb5-issue8140-excerpt.log")
+                        .toURI()),
+                null);
         assertThat(run.parallelWorkers()).isEqualTo(4);
         assertThat(run.parallelWorkersUsed()).isEqualTo(1);
-        assertThat(dev.gbakprof.report.TextSummary.of(run, 3)).contains("parallel workers 4 requested, 1 used")
+        assertThat(dev.gbakprof.report.TextSummary.of(run, 3))
+                .contains("parallel workers 4 requested, 1 used")
                 .doesNotContain("parallel workers 4\n");
     }
 
@@ -193,7 +244,9 @@ class AttributionOnRealLogsTest {
         assertThat(run.status()).isEqualTo(RunStatus.FAILED);
         assertThat(run.errors()).contains("cannot commit index UX_ITEMS_NORM_CODE");
         assertThat(run.errors()).anyMatch(e -> e.contains("attempt to store duplicate value"));
-        assertThat(run.indexes()).filteredOn(IndexBuild::failed).extracting(IndexBuild::name)
+        assertThat(run.indexes())
+                .filteredOn(IndexBuild::failed)
+                .extracting(IndexBuild::name)
                 .containsExactly("UX_ITEMS_NORM_CODE");
         // it still went home: the total is known
         assertThat(run.totalSeconds()).isNotNull();
@@ -231,6 +284,7 @@ class AttributionOnRealLogsTest {
     @Test
     void columnOrderAskedDoesNotMatter() {
         // -st WRDT prints the same columns in the same order as -st tdrw
-        assertThat(Logs.read("shop-WRDT.log").columns()).containsExactly(Column.TIME, Column.DELTA, Column.READS, Column.WRITES);
+        assertThat(Logs.read("shop-WRDT.log").columns())
+                .containsExactly(Column.TIME, Column.DELTA, Column.READS, Column.WRITES);
     }
 }
