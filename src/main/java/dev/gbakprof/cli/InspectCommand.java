@@ -2,9 +2,11 @@ package dev.gbakprof.cli;
 
 import dev.gbakprof.firebird.Credentials;
 import dev.gbakprof.firebird.DatabaseInspector;
+import dev.gbakprof.firebird.FirebirdAccessException;
 import dev.gbakprof.firebird.RunVerifier;
 import dev.gbakprof.firebird.Server;
 import dev.gbakprof.firebird.ServerAddress;
+import dev.gbakprof.firebird.ServerFileAccess;
 import dev.gbakprof.model.Inspection;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.report.TextSummary;
@@ -77,7 +79,12 @@ final class InspectCommand implements Callable<Integer> {
             java.util.List<RestoreRun> runs = RunInputs.load(input, null);
             restore = runs.get(runs.size() - 1); // several runs in one log: the database is the last one's
         }
-        Inspection inspection = new DatabaseInspector(new Server(address, credentials)).inspect(path);
+        Inspection inspection;
+        try {
+            inspection = new DatabaseInspector(new Server(address, credentials)).inspect(path);
+        } catch (FirebirdAccessException ex) {
+            throw withHint(ex, address, path);
+        }
         inspection =
                 restore != null ? RunVerifier.verify(restore, inspection).inspection() : RunVerifier.check(inspection);
         PrintWriter out = spec.commandLine().getOut();
@@ -88,5 +95,38 @@ final class InspectCommand implements Callable<Integer> {
             out.flush();
         }
         return inspection.problems().isEmpty() ? Main.OK : Main.FAILED;
+    }
+
+    /**
+     * A database on this machine that the server's account cannot open (embedded gbak run as root leaves its
+     * files to root): the server says "Permission denied", or for a file it can only read, a refused login.
+     * Then the one line says why and what to do; otherwise the server's own words stand.
+     */
+    static FirebirdAccessException withHint(FirebirdAccessException ex, ServerAddress address, String path) {
+        Path file;
+        try {
+            file = Path.of(path);
+        } catch (java.nio.file.InvalidPathException bad) {
+            return ex;
+        }
+        if (!file.isAbsolute() || !java.nio.file.Files.exists(file) || !address.onThisMachine()) {
+            return ex;
+        }
+        String folder = ServerFileAccess.unreachableFolder(file);
+        if (folder != null) {
+            return new FirebirdAccessException(
+                    address + ": cannot open " + path + ": " + folder + ". Move the database into a folder the "
+                            + "server can enter (or let it enter that one)",
+                    ex);
+        }
+        String why = ServerFileAccess.whyServerCannotOpen(file);
+        if (why == null) {
+            return ex;
+        }
+        return new FirebirdAccessException(
+                address + ": cannot open " + path + ": " + why + ". Give it to the server: chown "
+                        + ServerFileAccess.SERVER_USER + ":" + ServerFileAccess.SERVER_USER + " " + path
+                        + " (gbakprof run --inspect does this for the databases it restores)",
+                ex);
     }
 }

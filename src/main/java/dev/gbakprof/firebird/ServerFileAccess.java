@@ -66,6 +66,45 @@ public final class ServerFileAccess {
     }
 
     /**
+     * Why the server's account cannot open the database file {@code database} on this machine: a folder on the
+     * way it may not enter, or a file it may not read and write (Firebird opens a database for writing; one it
+     * can only read, Firebird 3 reports as a refused login). {@code null} when it can, or when that cannot be
+     * told (no {@code firebird} account, no such file, an unreadable folder). Groups are told by the file's group
+     * being the server's own group, as Debian sets it up.
+     */
+    public static String whyServerCannotOpen(Path database) {
+        String folder = unreachableFolder(database);
+        if (folder != null) {
+            return folder;
+        }
+        if (serverUser().isEmpty()) {
+            return null;
+        }
+        try {
+            PosixFileAttributes a = Files.readAttributes(database, PosixFileAttributes.class);
+            boolean owner = a.owner().getName().equals(SERVER_USER);
+            boolean group = !owner && a.group().getName().equals(SERVER_USER);
+            java.util.Set<PosixFilePermission> p = a.permissions();
+            boolean read = p.contains(
+                    owner
+                            ? PosixFilePermission.OWNER_READ
+                            : group ? PosixFilePermission.GROUP_READ : PosixFilePermission.OTHERS_READ);
+            boolean write = p.contains(
+                    owner
+                            ? PosixFilePermission.OWNER_WRITE
+                            : group ? PosixFilePermission.GROUP_WRITE : PosixFilePermission.OTHERS_WRITE);
+            if (read && write) {
+                return null;
+            }
+            return "the server (user " + SERVER_USER + ") cannot " + (read ? "write" : "read") + " the file ("
+                    + PosixFilePermissions.toString(p) + " " + a.owner().getName() + ":"
+                    + a.group().getName() + ")";
+        } catch (IOException | UnsupportedOperationException ex) {
+            return null;
+        }
+    }
+
+    /**
      * Gives a database file that gbakprof (running as root) just restored to the server's account, so the
      * server can open it. Returns what was done, for the screen, or {@code null} when nothing was needed
      * or possible (not root, no {@code firebird} user, already the server's).
