@@ -20,8 +20,9 @@ import picocli.CommandLine.Spec;
         mixinStandardHelpOptions = true,
         description = {
             "Compare configurations: runs grouped by label, each against the baseline (the first label, "
-                    + "or --baseline), with medians, a 95%% bootstrap confidence interval of the ratio of medians and "
-                    + "Mann–Whitney U when each side has 3 or more runs. Writes the same files as report.",
+                    + "or --baseline), with medians and, with 2 or more runs a side, Welch's t-test on the logarithms of "
+                    + "the times and the 95%% confidence interval of their ratio (a verdict only when it excludes 1). "
+                    + "Writes the same files as report.",
             "Exits 1 with --fail-if-slower when a configuration's median total is slower than allowed "
                     + "(or cannot be checked), or when an input shows a failed restore; 2 on bad input."
         })

@@ -42,6 +42,7 @@ class ReleaseZipIT {
                             top + "gbakprof.cmd",
                             top + "gbakprof.jvm-options",
                             top + "README.md",
+                            top + "docs/ARCHITECTURE.md",
                             top + "licenses/THIRD-PARTY.md",
                             top + "licenses/Apache-2.0.txt",
                             top + "licenses/LGPL-2.1.txt",
