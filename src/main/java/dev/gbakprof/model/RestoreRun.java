@@ -143,6 +143,24 @@ public record RestoreRun(
                 .orElse(0);
     }
 
+    /** Rows of every table the log reports: restored (a restore), or written (a backup); also of a run that stopped. */
+    public long rows() {
+        return tables.stream().mapToLong(TableLoad::records).sum();
+    }
+
+    /**
+     * {@link #rows()} over the seconds of the tables' loads (a backup: their writing), to 0.1 row/s: the run's data
+     * rate; {@code null} when the time of a table is unknown (the log ends during its load), there is no table, or the
+     * loads took under {@link TableLoad#MIN_RATE_SECONDS} in all.
+     */
+    public Double rowsPerSecond() {
+        if (tables.isEmpty() || tables.stream().anyMatch(t -> t.seconds() == null)) {
+            return null;
+        }
+        double seconds = tables.stream().mapToDouble(TableLoad::seconds).sum();
+        return seconds < TableLoad.MIN_RATE_SECONDS ? null : Math.round(rows() / seconds * 10) / 10.0;
+    }
+
     public RestoreRun withLabel(String newLabel) {
         return toBuilder().label(newLabel).build();
     }

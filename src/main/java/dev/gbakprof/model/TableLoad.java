@@ -20,4 +20,10 @@ public record TableLoad(String name, long records, Double startSeconds, Double s
     public Double rowsPerSecond() {
         return seconds == null || seconds < MIN_RATE_SECONDS ? null : records / seconds;
     }
+
+    /** {@link #rowsPerSecond()} to 0.1 row/s, as the run record's JSON writes it ({@code keysPerSecond} likewise). */
+    public Double rowsPerSecondRounded() {
+        Double rate = rowsPerSecond();
+        return rate == null ? null : Math.round(rate * 10) / 10.0;
+    }
 }

@@ -127,6 +127,9 @@ final class RecordWriter {
                 value(g, get(c, r));
             }
         }
+        // derived, after the components as databind writes them (RunJson's RunWithCodes)
+        g.writeNumberField("rows", r.rows());
+        number(g, "rowsPerSecond", r.rowsPerSecond());
         g.writeFieldName("warningCodes");
         strings(g, r.warningCodes());
         g.writeEndObject();
@@ -182,6 +185,7 @@ final class RecordWriter {
                 g.writeNumberField("records", t.records());
                 number(g, "startSeconds", t.startSeconds());
                 number(g, "seconds", t.seconds());
+                number(g, "rowsPerSecond", t.rowsPerSecondRounded()); // derived: RunJson's TableWithRate
             } else {
                 PhaseTime p = (PhaseTime) o;
                 text(g, "name", p.name());

@@ -47,6 +47,7 @@ public final class RunJson {
                         .addSerializer(Warning.class, new WarningMessage())
                         .addDeserializer(Warning.class, new WarningWithoutCode()))
                 .addMixIn(RestoreRun.class, RunWithCodes.class)
+                .addMixIn(dev.gbakprof.model.TableLoad.class, TableWithRate.class)
                 .build();
     }
 
@@ -55,10 +56,25 @@ public final class RunJson {
      * first); their codes follow, in the same order, as the last field {@code warningCodes}. Read back, the
      * two lists are paired again; a record without codes (written before them) gets {@link WarningCode#OTHER}.
      */
-    @JsonIgnoreProperties(value = "warningCodes", allowGetters = true)
+    @JsonIgnoreProperties(
+            value = {"rows", "rowsPerSecond", "warningCodes"},
+            allowGetters = true)
     private abstract static class RunWithCodes {
+        @JsonProperty("rows")
+        abstract long rows();
+
+        @JsonProperty("rowsPerSecond")
+        abstract Double rowsPerSecond();
+
         @JsonProperty("warningCodes")
         abstract List<WarningCode> warningCodes();
+    }
+
+    /** A table's rows per second, derived from its rows and seconds: written, never read back. */
+    @JsonIgnoreProperties(value = "rowsPerSecond", allowGetters = true)
+    private abstract static class TableWithRate {
+        @JsonProperty("rowsPerSecond")
+        abstract Double rowsPerSecondRounded();
     }
 
     private static final class WarningMessage extends StdSerializer<Warning> {

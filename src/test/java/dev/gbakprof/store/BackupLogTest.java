@@ -69,6 +69,37 @@ class BackupLogTest {
     }
 
     @Test
+    void theBackupRecordsJsonGivesRowsPerSecondPerTableAndInAllAndNullWhereUnknown() throws Exception {
+        com.fasterxml.jackson.databind.JsonNode json = new com.fasterxml.jackson.databind.ObjectMapper()
+                .readTree(RunJson.toJson(read("shop-backup-tdrw.log")));
+        com.fasterxml.jackson.databind.JsonNode tables = json.get("tables");
+        // ORDERS: 1,000,000 records written in 5.378 s; ORDER_LINES 100,000 in 0.559 s; CUSTOMERS 20,000 in 0.117 s
+        assertThat(tables.get(2).get("rowsPerSecond").asDouble()).isEqualTo(185_942.7);
+        assertThat(tables.get(1).get("rowsPerSecond").asDouble()).isEqualTo(178_890.9);
+        assertThat(tables.get(4).get("rowsPerSecond").asDouble()).isEqualTo(170_940.2);
+        // PRODUCTS: 1,000 in 0.010 s and the empty AUDIT_EMPTY: too short a time to give a rate (gbak's clock)
+        assertThat(tables.get(3).get("rowsPerSecond").isNull()).isTrue();
+        assertThat(tables.get(0).get("rowsPerSecond").isNull()).isTrue();
+        // in all: 1,121,000 rows over the tables' 0.0 + 0.559 + 5.378 + 0.010 + 0.117 = 6.064 s
+        assertThat(json.get("rows").asLong()).isEqualTo(1_121_000L);
+        assertThat(json.get("rowsPerSecond").asDouble()).isEqualTo(184_861.5);
+        // read back, the record is the same (the rates are derived, not stored)
+        Path file = Files.writeString(dir.resolve("backup.json"), json.toString());
+        assertThat(RunJson.read(file)).containsExactly(read("shop-backup-tdrw.log"));
+    }
+
+    @Test
+    void aBackupStoppedDuringATableHasNoRateForItNorInAll() throws Exception {
+        com.fasterxml.jackson.databind.JsonNode json = new com.fasterxml.jackson.databind.ObjectMapper()
+                .readTree(RunJson.toJson(read("shop-backup-term.log")));
+        com.fasterxml.jackson.databind.JsonNode tables = json.get("tables");
+        assertThat(tables.get(tables.size() - 1).get("rowsPerSecond").isNull()).isTrue();
+        assertThat(json.get("rowsPerSecond").isNull()).isTrue();
+        assertThat(json.get("rows").asLong())
+                .isEqualTo(read("shop-backup-term.log").rows());
+    }
+
+    @Test
     void aBackupWithTheTimeAndDeltaColumnsOnly() {
         RestoreRun run = read("small-backup-td.log");
 
