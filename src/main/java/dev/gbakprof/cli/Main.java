@@ -171,6 +171,9 @@ public final class Main implements Runnable {
             cl.addSubcommand(name, new CommandLine(COMMANDS.get(name), factory));
         }
         cl.setUsageHelpWidth(120); // the descriptions are written in lines of up to ~110 characters
+        if (!Terminal.colours(System.getenv())) { // NO_COLOR, TERM=dumb: picocli alone would still highlight
+            cl.setColorScheme(CommandLine.Help.defaultColorScheme(CommandLine.Help.Ansi.OFF));
+        }
         cl.setOut(out);
         cl.setErr(err);
         cl.setParameterExceptionHandler((ex, a) -> {

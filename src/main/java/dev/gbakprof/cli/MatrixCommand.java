@@ -179,12 +179,7 @@ final class MatrixCommand implements Callable<Integer> {
         List<MatrixPlan.Arm> schedule = MatrixPlan.schedule(arms, repeat, ord, seed);
         Environment env = EnvironmentProbe.probe(gbakPath, PowerPlans.detect());
         MatrixExperiment m = new MatrixExperiment(
-                base,
-                schedule,
-                plans.isEmpty() ? null : PowerPlans.system(),
-                env,
-                System.err,
-                System.console() != null);
+                base, schedule, plans.isEmpty() ? null : PowerPlans.system(), env, System.err, Terminal.redraws());
         m.check(); // a missing backup or database folder: refused before the plan of restores is announced
         ReportWriter.check(out, List.of()); // and a report that could not be written after hours of restores
         checkSwitches(gbakPath, arms, extra); // and a gbak switch this gbak does not take (-par on Firebird 3)

@@ -235,7 +235,7 @@ final class RunCommand implements Callable<Integer> {
                         .withIdleProbe(probed));
         String runLabel = label != null ? label : plan.name();
         PrintStream progress = System.err;
-        boolean terminal = System.console() != null;
+        boolean terminal = Terminal.redraws(); // TERM=dumb: plain lines, no carriage returns
         series = new RestoreSeries(options, gbakPath, env::join, progress, terminal);
         try (CtrlC ctrlC = new CtrlC()) {
             List<RestoreSession.Outcome> outcomes = series.run(runLabel);

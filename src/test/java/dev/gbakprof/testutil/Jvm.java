@@ -12,12 +12,20 @@ public final class Jvm {
 
     /** Starts {@code gbakprof ARGS} with stdout to {@code out} and stderr to {@code err}. */
     public static Process start(File out, File err, String... args) throws IOException {
+        return new ProcessBuilder(command(args))
+                .redirectOutput(out)
+                .redirectError(err)
+                .start();
+    }
+
+    /** The command line of {@code gbakprof ARGS} in a JVM of its own, with the tests' class path. */
+    public static List<String> command(String... args) {
         List<String> cmd = new ArrayList<>(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-cp",
                 System.getProperty("java.class.path"),
                 "dev.gbakprof.cli.Main"));
         cmd.addAll(List.of(args));
-        return new ProcessBuilder(cmd).redirectOutput(out).redirectError(err).start();
+        return cmd;
     }
 }

@@ -1,0 +1,100 @@
+package dev.gbakprof.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.gbakprof.testutil.Firebird;
+import dev.gbakprof.testutil.Jvm;
+import java.io.File;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * NO_COLOR and TERM=dumb, on a real pseudo-terminal (util-linux {@code script}), where picocli and the progress
+ * display see a console as they do for a DBA at a shell.
+ */
+class TerminalTest {
+    private static final Path SCRIPT = Path.of("/usr/bin/script");
+    /** A carriage return that is not the pty's own line end (it turns each \n into \r\n). */
+    private static final Pattern REDRAW = Pattern.compile("\r(?!\n)");
+
+    @Test
+    void theRulesOfTheEnvironment() {
+        assertThat(Terminal.colours(Map.of("TERM", "xterm-256color"))).isTrue();
+        assertThat(Terminal.colours(Map.of())).isTrue();
+        assertThat(Terminal.colours(Map.of("TERM", "xterm", "NO_COLOR", "1"))).isFalse();
+        assertThat(Terminal.colours(Map.of("TERM", "xterm", "NO_COLOR", ""))).isTrue(); // no-color.org: not empty
+        assertThat(Terminal.colours(Map.of("TERM", "dumb"))).isFalse();
+        assertThat(Terminal.redraws(Map.of("TERM", "xterm"), true)).isTrue();
+        assertThat(Terminal.redraws(Map.of("TERM", "xterm"), false)).isFalse();
+        assertThat(Terminal.redraws(Map.of("TERM", "dumb"), true)).isFalse();
+        assertThat(Terminal.redraws(Map.of("TERM", "xterm", "NO_COLOR", "1"), true))
+                .isTrue(); // NO_COLOR is about colours
+    }
+
+    @Test
+    void helpIsHighlightedOnATerminalUnlessNoColorOrDumb(@TempDir Path tmp) throws Exception {
+        String xterm = onATerminal(tmp, Map.of("TERM", "xterm"), "run", "--help");
+        assertThat(xterm).contains("Restore a backup with gbak").contains("\u001b[");
+        String noColor = onATerminal(tmp, Map.of("TERM", "xterm", "NO_COLOR", "1"), "run", "--help");
+        assertThat(noColor).contains("Restore a backup with gbak").doesNotContain("\u001b");
+        String dumb = onATerminal(tmp, Map.of("TERM", "dumb"), "run", "--help");
+        assertThat(dumb).contains("Restore a backup with gbak").doesNotContain("\u001b");
+    }
+
+    @Test
+    void aRestoreOnADumbTerminalWritesPlainLines(@TempDir Path tmp) throws Exception {
+        Firebird.require();
+        Path fbk = Firebird.backup("small");
+        String xterm = onATerminal(tmp, Map.of("TERM", "xterm"), restore(tmp, fbk, "x"));
+        assertThat(REDRAW.matcher(xterm).find())
+                .as("the status line redrawn in place on a terminal:%n%s", xterm)
+                .isTrue();
+        String dumb = onATerminal(tmp, Map.of("TERM", "dumb"), restore(tmp, fbk, "d"));
+        assertThat(dumb).contains("gbakprof: data", "gbakprof: finish").doesNotContain("\u001b");
+        assertThat(REDRAW.matcher(dumb).find())
+                .as("no carriage return redraws with TERM=dumb:%n%s", dumb)
+                .isFalse();
+        assertThat(dumb).containsPattern("status +completed");
+    }
+
+    private static String[] restore(Path tmp, Path fbk, String name) {
+        return new String[] {
+            "run",
+            "--backup",
+            fbk.toString(),
+            "--database",
+            tmp.resolve(name + ".fdb").toString(),
+            "--runs-dir",
+            tmp.resolve("runs").toString()
+        };
+    }
+
+    /** gbakprof ARGS on a pseudo-terminal, with the environment's TERM and NO_COLOR replaced; what it showed. */
+    private static String onATerminal(Path tmp, Map<String, String> env, String... args)
+            throws IOException, InterruptedException {
+        Assumptions.assumeTrue(Files.isExecutable(SCRIPT), "util-linux script is not installed");
+        String line = Jvm.command(args).stream()
+                .map(a -> "'" + a.replace("'", "'\\''") + "'")
+                .collect(Collectors.joining(" "));
+        File shown = tmp.resolve("shown-" + System.nanoTime()).toFile();
+        ProcessBuilder pb = new ProcessBuilder(SCRIPT.toString(), "-q", "-e", "-c", line, "/dev/null")
+                .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
+                .redirectErrorStream(true)
+                .redirectOutput(shown);
+        pb.environment().remove("NO_COLOR");
+        pb.environment().remove("COLUMNS");
+        pb.environment().putAll(env);
+        Process p = pb.start();
+        assertThat(p.waitFor(3, TimeUnit.MINUTES)).isTrue();
+        return Files.readString(shown.toPath(), StandardCharsets.UTF_8);
+    }
+}
