@@ -191,7 +191,7 @@ public final class RestoreTimeline implements EventListener {
             damage(
                     WarningCode.AFTER_TOTAL,
                     line,
-                    "statistics after gbak's 'total statistics' line, where gbak prints none: not part of this "
+                    () -> "statistics after gbak's 'total statistics' line, where gbak prints none: not part of this "
                             + "restore, not counted");
         } else if (line.hasStats()) {
             onStats(e, nextVolume);
@@ -210,7 +210,7 @@ public final class RestoreTimeline implements EventListener {
             countersDamaged |= e.kind() != EventKind.TOTAL_STATISTICS;
             damage(
                     line,
-                    "the " + (line.reads() == StatLine.UNREADABLE ? "reads" : "writes")
+                    () -> "the " + (line.reads() == StatLine.UNREADABLE ? "reads" : "writes")
                             + " column cannot be read: the page counts of the work before it are unknown");
         }
         if (e.kind() == EventKind.TOTAL_STATISTICS) {
@@ -288,7 +288,7 @@ public final class RestoreTimeline implements EventListener {
             long time = line.timeMs();
             if (time == StatLine.UNREADABLE) {
                 rejectedMs = -1; // no time to compare the next line with
-                damage(line, "the time column cannot be read: the spans it ends and starts are unknown");
+                damage(line, () -> "the time column cannot be read: the spans it ends and starts are unknown");
             } else if (time >= 0) {
                 t = checked(line, time, d);
             }
@@ -297,7 +297,7 @@ public final class RestoreTimeline implements EventListener {
                 clockLost = true;
                 damage(
                         line,
-                        (d > ABSURD_MS
+                        () -> (d > ABSURD_MS
                                         ? "a delta of " + seconds(d) + " s, beyond any restore's pace"
                                         : "the delta column cannot be read")
                                 + ": the spans it ends and starts are unknown, and so is "
@@ -323,37 +323,48 @@ public final class RestoreTimeline implements EventListener {
             if (time <= ABSURD_MS) {
                 return time;
             }
-            damage(line, "gbak's time " + seconds(time) + " s is beyond any restore's pace: unknown");
+            damage(line, () -> "gbak's time " + seconds(time) + " s is beyond any restore's pace: unknown");
             return -1;
         }
-        // the warning's sentence only for a line that does not fit (building it for every line was a third of
-        // a parse's CPU on a log of many rows: String.format per line; bench/parse-throughput)
+        // the warning's sentence only for a line that does not fit, and only while it is kept (building it for
+        // every line was a third of a parse's CPU on a log of many rows, String.format per line; and C2 compiled
+        // the sentences into this method, seconds of CPU on a log damaged at every few hundred lines:
+        // bench/parse-throughput)
         if (time < clockMs) {
             rejectedMs = time;
+            long clock = clockMs;
             damage(
                     WarningCode.CLOCK_BACKWARDS,
                     line,
-                    "gbak's clock goes back from " + seconds(clockMs) + " s to " + seconds(time) + " s" + DAMAGED);
+                    () -> "gbak's clock goes back from " + seconds(clock) + " s to " + seconds(time) + " s" + DAMAGED);
             return -1;
         }
-        String why;
+        long clock = clockMs;
+        long since = lastClockLine;
         if (d >= 0 && pendingDeltaMs >= 0) {
             if (near(time - clockMs, pendingDeltaMs + d, pendingLines + 1)
                     || (rejectedMs >= 0
                             && near(time - rejectedMs, d, 1))) { // the line rejected before was right, its delta wrong
                 return time;
             }
-            why = "gbak's time " + seconds(time) + " s does not follow from " + seconds(clockMs) + " s on line "
-                    + lastClockLine + " and the delta column (" + seconds(pendingDeltaMs + d) + " s)";
-        } else {
-            if (time - clockMs <= ABSURD_MS) {
-                return time;
-            }
-            why = "gbak's time " + seconds(time) + " s jumps " + (time - clockMs) / 86_400_000 + " days past "
-                    + seconds(clockMs) + " s, beyond any restore's pace";
+            long deltas = pendingDeltaMs + d;
+            rejectedMs = time;
+            damage(
+                    WarningCode.DAMAGED_LINE,
+                    line,
+                    () -> "gbak's time " + seconds(time) + " s does not follow from " + seconds(clock) + " s on line "
+                            + since + " and the delta column (" + seconds(deltas) + " s)" + DAMAGED);
+            return -1;
+        }
+        if (time - clockMs <= ABSURD_MS) {
+            return time;
         }
         rejectedMs = time;
-        damage(WarningCode.DAMAGED_LINE, line, why + DAMAGED);
+        damage(
+                WarningCode.DAMAGED_LINE,
+                line,
+                () -> "gbak's time " + seconds(time) + " s jumps " + (time - clock) / 86_400_000 + " days past "
+                        + seconds(clock) + " s, beyond any restore's pace" + DAMAGED);
         return -1;
     }
 
@@ -372,13 +383,14 @@ public final class RestoreTimeline implements EventListener {
     }
 
     /** A line the timeline cannot trust (or not as a whole): one warning naming it, the first few of them. */
-    private void damage(StatLine line, String what) {
+    private void damage(StatLine line, java.util.function.Supplier<String> what) {
         damage(WarningCode.DAMAGED_LINE, line, what);
     }
 
-    private void damage(WarningCode code, StatLine line, String what) {
+    /** The sentence is made only for the lines named (the first {@link #MAX_DAMAGE_WARNINGS}). */
+    private void damage(WarningCode code, StatLine line, java.util.function.Supplier<String> what) {
         if (damagedLines++ < MAX_DAMAGE_WARNINGS) {
-            warn(code, "line " + line.lineNumber() + ": " + what);
+            warn(code, "line " + line.lineNumber() + ": " + what.get());
         }
     }
 
