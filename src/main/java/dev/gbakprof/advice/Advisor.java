@@ -60,7 +60,7 @@ public final class Advisor {
         for (PhaseResources p : run.phaseResources()) {
             if (p.bound() == PhaseResources.Bound.CPU_STARVED
                     && total != null
-                    && run.phaseSeconds(phaseOf(p.phase())) / total >= DOMINANT) {
+                    && run.phaseSeconds(p.phase()) / total >= DOMINANT) {
                 hints.add(new Hint(
                         HintCode.CPU_STARVED,
                         "Measure on a machine at rest: other work held the CPU during the " + p.phase() + " phase",
@@ -69,7 +69,7 @@ public final class Advisor {
                                 "the %s phase is %s; the restore's process got %.0f %% of a"
                                         + " core while the machine's CPUs were %.0f %% busy",
                                 p.phase(),
-                                share(run, run.phaseSeconds(phaseOf(p.phase())), total),
+                                share(run, run.phaseSeconds(p.phase()), total),
                                 p.cpuShare() * 100,
                                 p.machineLoad() * 100),
                         "a restore that gets a fifth of a core takes about five times as long; no setting of Firebird helps",
@@ -217,13 +217,9 @@ public final class Advisor {
 
     private static PhaseResources use(RestoreRun run, Phase phase) {
         return run.phaseResources().stream()
-                .filter(p -> p.phase().equals(phase.label()))
+                .filter(p -> p.phase() == phase)
                 .findFirst()
                 .orElse(null);
-    }
-
-    private static Phase phaseOf(String label) {
-        return Phase.valueOf(label.toUpperCase(Locale.ROOT));
     }
 
     private static String cpu(PhaseResources use) {

@@ -17,7 +17,7 @@ public record CpuSample(
         double atSeconds,
         Double mhz,
         Double load,
-        String phase,
+        Phase phase,
         Double processCpuSeconds,
         Long processReadBytes,
         Long processWriteBytes,

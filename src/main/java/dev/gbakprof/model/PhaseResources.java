@@ -6,7 +6,7 @@ import com.fasterxml.jackson.annotation.JsonValue;
  * What the restore's worker process used during one phase, from the samples taken while it ran
  * ({@link CpuSample}), and what that says the phase was limited by.
  *
- * @param phase       the phase's name (setup, metadata, data, indexes, finish)
+ * @param phase       the phase (written as its name: setup, metadata, data, indexes, finish)
  * @param seconds     sampled wall seconds of the phase (the sample intervals whose end fell in it)
  * @param cpuSeconds  CPU seconds of the worker in those intervals
  * @param cpuShare    {@code cpuSeconds / seconds}: 1.0 is one core busy all the time
@@ -16,7 +16,7 @@ import com.fasterxml.jackson.annotation.JsonValue;
  * @param bound       what limited the phase, or {@code null} when it was too short to tell (under 2 samples)
  */
 public record PhaseResources(
-        String phase,
+        Phase phase,
         double seconds,
         double cpuSeconds,
         double cpuShare,

@@ -126,7 +126,7 @@ public final class CpuSampler implements AutoCloseable {
                         Math.round(at * 1000) / 1000.0,
                         mhz,
                         Math.round(load * 1000) / 1000.0,
-                        now == null ? null : now.label(),
+                        now,
                         worker == null ? null : worker[0] / 1000.0,
                         worker == null ? null : worker[1],
                         worker == null ? null : worker[2],

@@ -35,9 +35,9 @@ public final class PhaseUse {
 
     /** Per phase, in the order of {@link Phase}; empty when no sample carried the worker's figures. */
     public static List<PhaseResources> of(List<CpuSample> samples) {
-        Map<String, double[]> acc = new LinkedHashMap<>(); // seconds, cpu, read, written, intervals, load×s, load s
+        Map<Phase, double[]> acc = new LinkedHashMap<>(); // seconds, cpu, read, written, intervals, load×s, load s
         for (Phase p : Phase.values()) {
-            acc.put(p.label(), new double[7]);
+            acc.put(p, new double[7]);
         }
         CpuSample prev = new CpuSample(0, null, null, null, 0.0, 0L, 0L, null); // counters start at the restore's start
         for (CpuSample s : samples) {
@@ -61,7 +61,7 @@ public final class PhaseUse {
             prev = s;
         }
         List<PhaseResources> out = new ArrayList<>();
-        for (Map.Entry<String, double[]> e : acc.entrySet()) {
+        for (Map.Entry<Phase, double[]> e : acc.entrySet()) {
             double[] a = e.getValue();
             if (a[4] == 0) {
                 continue;

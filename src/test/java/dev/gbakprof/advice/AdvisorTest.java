@@ -3,6 +3,7 @@ package dev.gbakprof.advice;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.gbakprof.model.Environment;
+import dev.gbakprof.model.Phase;
 import dev.gbakprof.model.PhaseResources;
 import dev.gbakprof.model.PhaseResources.Bound;
 import dev.gbakprof.model.PowerPlan;
@@ -28,7 +29,7 @@ class AdvisorTest {
                 1L << 30);
     }
 
-    private static PhaseResources use(String phase, double share, Bound bound) {
+    private static PhaseResources use(Phase phase, double share, Bound bound) {
         return new PhaseResources(phase, 10, 10 * share, share, 1, 1, 0.5, bound);
     }
 
@@ -57,7 +58,7 @@ class AdvisorTest {
     void aPerformancePlanWithACpuBoundIndexPhaseOnFirebird5AsksForParallelWorkersNotThePlan() {
         RestoreRun r = SHOP.toBuilder()
                 .environment(env("WI-V5.0.1.1469 Firebird 5.0", true))
-                .phaseResources(List.of(use("indexes", 0.97, Bound.CPU_BOUND)))
+                .phaseResources(List.of(use(Phase.INDEXES, 0.97, Bound.CPU_BOUND)))
                 .build();
         List<Hint> hints = Advisor.advise(List.of(r));
         assertThat(hints).extracting(Hint::code).containsExactly(HintCode.PARALLEL_WORKERS);
@@ -70,7 +71,7 @@ class AdvisorTest {
     void firebird3GetsNoParallelHintAndANonPerformancePlanIsNamed() {
         RestoreRun r = SHOP.toBuilder()
                 .environment(env("LI-V3.0.11.33637 Firebird 3.0", false))
-                .phaseResources(List.of(use("indexes", 0.95, Bound.CPU_BOUND)))
+                .phaseResources(List.of(use(Phase.INDEXES, 0.95, Bound.CPU_BOUND)))
                 .build();
         List<Hint> hints = Advisor.advise(List.of(r));
         assertThat(hints).extracting(Hint::code).containsExactly(HintCode.POWER_PLAN);
@@ -81,7 +82,8 @@ class AdvisorTest {
     void anIndexPhaseThatWaitedForACpuIsStarvedAndGetsNoPowerPlanHint() {
         RestoreRun r = SHOP.toBuilder()
                 .environment(env("LI-V3.0.11.33637 Firebird 3.0", false))
-                .phaseResources(List.of(new PhaseResources("indexes", 36, 6.9, 0.19, 0.1, 38, 0.99, Bound.CPU_STARVED)))
+                .phaseResources(
+                        List.of(new PhaseResources(Phase.INDEXES, 36, 6.9, 0.19, 0.1, 38, 0.99, Bound.CPU_STARVED)))
                 .build();
         List<Hint> hints = Advisor.advise(List.of(r));
         assertThat(hints).extracting(Hint::code).containsExactly(HintCode.CPU_STARVED);
@@ -128,7 +130,7 @@ class AdvisorTest {
                         new dev.gbakprof.model.PhaseTime(dev.gbakprof.model.Phase.DATA, 12.0),
                         new dev.gbakprof.model.PhaseTime(dev.gbakprof.model.Phase.INDEXES, 5.0)))
                 .totalSeconds(17.0)
-                .phaseResources(List.of(new PhaseResources("data", 12, 2.4, 0.2, 900, 400, 0.4, Bound.IO_BOUND)))
+                .phaseResources(List.of(new PhaseResources(Phase.DATA, 12, 2.4, 0.2, 900, 400, 0.4, Bound.IO_BOUND)))
                 .build();
         List<Hint> hints = Advisor.advise(List.of(r));
         assertThat(hints).extracting(Hint::code).containsExactly(HintCode.STORAGE);

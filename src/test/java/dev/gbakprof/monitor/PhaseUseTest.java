@@ -3,6 +3,7 @@ package dev.gbakprof.monitor;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.gbakprof.model.CpuSample;
+import dev.gbakprof.model.Phase;
 import dev.gbakprof.model.PhaseResources;
 import dev.gbakprof.model.PhaseResources.Bound;
 import java.util.List;
@@ -10,30 +11,30 @@ import org.junit.jupiter.api.Test;
 
 class PhaseUseTest {
 
-    private static CpuSample at(double t, String phase, double cpu, long read, long written) {
+    private static CpuSample at(double t, Phase phase, double cpu, long read, long written) {
         return new CpuSample(t, null, 0.5, phase, cpu, read, written, 50_000_000L);
     }
 
     @Test
     void eachIntervalGoesToThePhaseOfItsLaterSampleAndTheRuleNamesWhatLimitedIt() {
         List<PhaseResources> use = PhaseUse.of(List.of(
-                at(1, "data", 0.3, 40_000_000, 1_000_000), // from the restore's start: 1 s, 0.3 CPU s, 41 MB
-                at(2, "data", 0.6, 80_000_000, 2_000_000), // data: 2 s, 0.6 CPU s, 82 MB → io-bound
-                at(3, "indexes", 1.55, 80_000_000, 3_000_000),
-                at(4, "indexes", 2.5, 80_000_000, 4_000_000), // indexes: 2 s, 1.9 CPU s → cpu-bound
-                at(5, "finish", 2.55, 80_000_000, 4_100_000),
-                at(6, "finish", 2.6, 80_000_000, 4_200_000))); // finish: 2 s, 0.1 CPU s, 0.2 MB → waiting
-        assertThat(use).extracting(PhaseResources::phase).containsExactly("data", "indexes", "finish");
-        assertThat(use.get(0)).isEqualTo(new PhaseResources("data", 2, 0.6, 0.3, 80, 2, 0.5, Bound.IO_BOUND));
-        assertThat(use.get(1)).isEqualTo(new PhaseResources("indexes", 2, 1.9, 0.95, 0, 2, 0.5, Bound.CPU_BOUND));
-        assertThat(use.get(2)).isEqualTo(new PhaseResources("finish", 2, 0.1, 0.05, 0, 0.2, 0.5, Bound.WAITING));
+                at(1, Phase.DATA, 0.3, 40_000_000, 1_000_000), // from the restore's start: 1 s, 0.3 CPU s, 41 MB
+                at(2, Phase.DATA, 0.6, 80_000_000, 2_000_000), // data: 2 s, 0.6 CPU s, 82 MB → io-bound
+                at(3, Phase.INDEXES, 1.55, 80_000_000, 3_000_000),
+                at(4, Phase.INDEXES, 2.5, 80_000_000, 4_000_000), // indexes: 2 s, 1.9 CPU s → cpu-bound
+                at(5, Phase.FINISH, 2.55, 80_000_000, 4_100_000),
+                at(6, Phase.FINISH, 2.6, 80_000_000, 4_200_000))); // finish: 2 s, 0.1 CPU s, 0.2 MB → waiting
+        assertThat(use).extracting(PhaseResources::phase).containsExactly(Phase.DATA, Phase.INDEXES, Phase.FINISH);
+        assertThat(use.get(0)).isEqualTo(new PhaseResources(Phase.DATA, 2, 0.6, 0.3, 80, 2, 0.5, Bound.IO_BOUND));
+        assertThat(use.get(1)).isEqualTo(new PhaseResources(Phase.INDEXES, 2, 1.9, 0.95, 0, 2, 0.5, Bound.CPU_BOUND));
+        assertThat(use.get(2)).isEqualTo(new PhaseResources(Phase.FINISH, 2, 0.1, 0.05, 0, 0.2, 0.5, Bound.WAITING));
     }
 
     @Test
     void aPhaseWithOneIntervalIsTooShortToTell() {
-        List<PhaseResources> use = PhaseUse.of(
-                List.of(at(1, "setup", 0.9, 0, 0), at(2, "metadata", 1.8, 0, 0), at(3, "metadata", 2.7, 0, 0)));
-        assertThat(use.get(0).phase()).isEqualTo("setup");
+        List<PhaseResources> use = PhaseUse.of(List.of(
+                at(1, Phase.SETUP, 0.9, 0, 0), at(2, Phase.METADATA, 1.8, 0, 0), at(3, Phase.METADATA, 2.7, 0, 0)));
+        assertThat(use.get(0).phase()).isEqualTo(Phase.SETUP);
         assertThat(use.get(0).bound()).isNull();
         assertThat(use.get(1).bound()).isEqualTo(Bound.CPU_BOUND);
     }
@@ -41,10 +42,10 @@ class PhaseUseTest {
     @Test
     void aSampleWithoutTheWorkersFiguresBreaksTheChainInsteadOfMergingTwoIntervals() {
         List<PhaseResources> use = PhaseUse.of(List.of(
-                at(1, "data", 0.5, 0, 0),
-                new CpuSample(2, null, 1.0, "data", null, null, null, null),
-                at(3, "data", 1.5, 0, 0),
-                at(4, "data", 2.0, 0, 0)));
+                at(1, Phase.DATA, 0.5, 0, 0),
+                new CpuSample(2, null, 1.0, Phase.DATA, null, null, null, null),
+                at(3, Phase.DATA, 1.5, 0, 0),
+                at(4, Phase.DATA, 2.0, 0, 0)));
         assertThat(use.get(0).seconds()).isEqualTo(2); // 0→1 and 3→4; 1→3 is unknown, not 2 s of work
         assertThat(use.get(0).cpuSeconds()).isEqualTo(1.0);
     }
@@ -53,9 +54,9 @@ class PhaseUseTest {
     void aLowShareOnABusyMachineIsStarvedNotWaiting() {
         // recorded on this project's 2-core build machine under other work: gbak got a fifth of a core
         List<PhaseResources> use = PhaseUse.of(List.of(
-                new CpuSample(1, null, 1.0, "indexes", 0.19, 0L, 1_000_000L, null),
-                new CpuSample(2, null, 0.98, "indexes", 0.38, 0L, 2_000_000L, null),
-                new CpuSample(3, null, 1.0, "indexes", 0.57, 0L, 3_000_000L, null)));
+                new CpuSample(1, null, 1.0, Phase.INDEXES, 0.19, 0L, 1_000_000L, null),
+                new CpuSample(2, null, 0.98, Phase.INDEXES, 0.38, 0L, 2_000_000L, null),
+                new CpuSample(3, null, 1.0, Phase.INDEXES, 0.57, 0L, 3_000_000L, null)));
         assertThat(use.get(0).machineLoad()).isEqualTo(0.993);
         assertThat(use.get(0).bound()).isEqualTo(Bound.CPU_STARVED);
     }

@@ -134,8 +134,9 @@ class RecordWriterTest {
                 .failure(awkward)
                 .worker("gbak (pid 4242)")
                 .phaseResources(List.of(
-                        new PhaseResources("data", 4.5, 3.9, 0.87, 12.5, 800.25, 0.5, PhaseResources.Bound.CPU_BOUND),
-                        new PhaseResources("finish", 0.1, 0, 0, 0, 0, null, null)))
+                        new PhaseResources(
+                                Phase.DATA, 4.5, 3.9, 0.87, 12.5, 800.25, 0.5, PhaseResources.Bound.CPU_BOUND),
+                        new PhaseResources(Phase.FINISH, 0.1, 0, 0, 0, 0, null, null)))
                 .validation(
                         new Validation("gfix -v -full -n db", "db", 2.5, 0, Validation.Result.PASSED, List.of(awkward)))
                 .build();
