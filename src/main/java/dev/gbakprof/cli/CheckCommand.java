@@ -50,6 +50,13 @@ final class CheckCommand implements Callable<Integer> {
     String backup;
 
     @Option(
+            names = "--label",
+            paramLabel = "L",
+            description =
+                    "The runs labelled L (run --label), whatever their backup files' names (erp-20261201.fbk, erp-20261202.fbk ...).")
+    String label;
+
+    @Option(
             names = "--rto",
             paramLabel = "DURATION",
             description =
@@ -92,7 +99,8 @@ final class CheckCommand implements Callable<Integer> {
         Duration objective = rto == null ? null : Durations.parse("--rto", rto);
         Duration age = maxAge == null ? null : Durations.parse("--max-age", maxAge);
         List<Path> dirs = runsDir == null ? List.of() : List.of(runsDir);
-        List<Trend> trends = HistoryCommand.load(dirs, backup).trends();
+        List<Trend> trends =
+                HistoryCommand.load(dirs, backup, label, Trend.By.BACKUP).trends();
         if (trends.size() > 1) {
             List<String> names =
                     new ArrayList<>(trends.stream().map(Trend::backup).toList());

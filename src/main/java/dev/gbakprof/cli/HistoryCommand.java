@@ -5,7 +5,6 @@ import dev.gbakprof.history.Trend;
 import dev.gbakprof.model.Phase;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.RunStatus;
-import dev.gbakprof.model.TableLoad;
 import dev.gbakprof.model.Validation;
 import dev.gbakprof.report.TrendChart;
 import dev.gbakprof.store.AtomicFiles;
@@ -34,7 +33,8 @@ import picocli.CommandLine.Spec;
         mixinStandardHelpOptions = true,
         sortOptions = false,
         description = {
-            "The restores recorded under the run folders, per backup, oldest first: status, total, each phase,",
+            "The restores recorded under the run folders, per backup (or per label: --by label, --label L), oldest",
+            "first: a drill's backup (run --backup-from), status, total, each phase,",
             "rows, verification (--inspect) and validation (--validate), and the baseline band each one is judged",
             "against (median ± 3 MAD of the previous completed restores, at most 10, at least ±5% and ±1 s).",
             "--out DIR: trend.png (total and phases over time, failed and unfinished runs marked, the band behind).",
@@ -53,6 +53,19 @@ final class HistoryCommand implements Callable<Integer> {
             paramLabel = "NAME",
             description = "Only this backup (its file name, with or without extension).")
     String backup;
+
+    @Option(
+            names = "--label",
+            paramLabel = "L",
+            description = "Only the runs labelled L (run --label), as one history whatever their backup files' names.")
+    String label;
+
+    @Option(
+            names = "--by",
+            paramLabel = "backup|label",
+            defaultValue = "backup",
+            description = "Group the runs by backup file name (default) or by label.")
+    String by;
 
     @Option(
             names = "--last",
@@ -84,17 +97,13 @@ final class HistoryCommand implements Callable<Integer> {
             throw new UsageException("--last " + last + ": expected 1 or more");
         }
         Duration objective = rto == null ? null : Durations.parse("--rto", rto);
-        Loaded loaded = load(runsDirs, backup);
+        Loaded loaded = load(runsDirs, backup, label, grouping(by));
         PrintWriter w = spec.commandLine().getOut();
         List<Trend> trends = loaded.trends().stream()
                 .map(t -> last == null || t.points().size() <= last
                         ? t
-                        : new Trend(
-                                t.backup(),
-                                t.points()
-                                        .subList(
-                                                t.points().size() - last,
-                                                t.points().size())))
+                        : t.withPoints(t.points()
+                                .subList(t.points().size() - last, t.points().size())))
                 .toList();
         if (out != null) {
             Files.createDirectories(out);
@@ -128,8 +137,26 @@ final class HistoryCommand implements Callable<Integer> {
     /** The trends of the run folders, the chosen backup's only; what was left out, in notes. */
     record Loaded(List<Trend> trends, List<String> notes) {}
 
-    /** Reads the run folders (default {@code runs}); a folder that cannot be read or holds no restore is a usage error. */
-    static Loaded load(List<Path> dirs, String backup) {
+    /** {@code --by}: {@code backup} or {@code label}. */
+    static Trend.By grouping(String by) {
+        return switch (by.toLowerCase(Locale.ROOT)) {
+            case "backup" -> Trend.By.BACKUP;
+            case "label" -> Trend.By.LABEL;
+            default -> throw new UsageException("--by " + by + ": expected backup or label");
+        };
+    }
+
+    /**
+     * Reads the run folders (default {@code runs}); a folder that cannot be read or holds no restore is a usage error.
+     *
+     * @param backup only the restores of this backup file name, or {@code null}
+     * @param label  only the runs with this label, grouped by label, or {@code null}
+     */
+    static Loaded load(List<Path> dirs, String backup, String label, Trend.By by) {
+        if (backup != null && label != null) {
+            throw new UsageException("--backup and --label: give one (--backup NAME picks a backup file's restores, "
+                    + "--label L the runs labelled L)");
+        }
         List<Path> given = dirs.isEmpty() ? List.of(Path.of("runs")) : dirs;
         RunStore.Listing listing;
         try {
@@ -149,17 +176,17 @@ final class HistoryCommand implements Callable<Integer> {
         if (undated > 0) {
             notes.add(undated + " record(s) without a start time (parsed logs, not run folders) left out");
         }
-        List<Trend> trends = Trend.of(folders, runs);
-        if (backup != null) {
-            trends = trends.stream().filter(t -> t.named(backup)).toList();
+        Trend.By grouping = label != null ? Trend.By.LABEL : by;
+        List<Trend> all = Trend.of(folders, runs, grouping);
+        List<Trend> trends = all;
+        String name = label != null ? label : backup;
+        if (name != null) {
+            trends = all.stream().filter(t -> t.named(name)).toList();
             if (trends.isEmpty()) {
-                throw new UsageException(
-                        "no restore of a backup named " + backup + " under " + given + " (backups there: "
-                                + String.join(
-                                        ", ",
-                                        Trend.of(folders, runs).stream()
-                                                .map(Trend::backup)
-                                                .toList()) + ")");
+                throw new UsageException((label != null
+                                ? "no run labelled " + label + " under " + given + " (labels there: "
+                                : "no restore of a backup named " + backup + " under " + given + " (backups there: ")
+                        + String.join(", ", all.stream().map(Trend::backup).toList()) + ")");
             }
         }
         if (trends.isEmpty()) {
@@ -177,10 +204,12 @@ final class HistoryCommand implements Callable<Integer> {
                 t.backup(),
                 t.points().size(),
                 t.completed()));
+        boolean drills = t.drills();
         sb.append(String.format(
                 Locale.ROOT,
-                "  %-16s  %-10s %10s %9s %9s %9s %9s %9s %12s  %-9s %-9s %-17s%s%n",
+                "  %-16s  " + (drills ? "%-10s " : "%s") + "%-10s %10s %9s %9s %9s %9s %9s %12s  %-9s %-9s %-17s%s%n",
                 "started (UTC)",
+                drills ? "backup" : "",
                 "status",
                 "total",
                 "setup",
@@ -195,19 +224,20 @@ final class HistoryCommand implements Callable<Integer> {
                 rto == null ? "" : "  within RTO"));
         for (Trend.Point p : t.points()) {
             RestoreRun r = p.run();
-            boolean done = r.status() == RunStatus.COMPLETED && r.totalSeconds() != null;
+            boolean done = done(p);
             StringBuilder phases = new StringBuilder();
             for (Phase ph : Phase.values()) {
                 phases.append(String.format(Locale.ROOT, " %9s", done ? secs(r.phaseSeconds(ph)) : "-"));
             }
             sb.append(String.format(
                     Locale.ROOT,
-                    "  %-16s  %-10s %10s%s %12s  %-9s %-9s %-17s%s%n",
+                    "  %-16s  " + (drills ? "%-10s " : "%s") + "%-10s %10s%s %12s  %-9s %-9s %-17s%s%n",
                     p.startedAt().toString().substring(0, 16).replace('T', ' '),
-                    r.status(),
-                    r.totalSeconds() == null ? "-" : secs(r.totalSeconds()),
+                    drills ? backupCell(p.backup()) : "",
+                    p.restored() ? r.status() : "-",
+                    r.totalSeconds() == null || !p.restored() ? "-" : secs(r.totalSeconds()),
                     phases,
-                    String.format(Locale.ROOT, "%,d", rows(r)),
+                    p.restored() ? String.format(Locale.ROOT, "%,d", r.rows()) : "-",
                     verified(r) == null ? "-" : verified(r),
                     validated(r) == null ? "-" : validated(r),
                     baseline(p),
@@ -216,6 +246,23 @@ final class HistoryCommand implements Callable<Integer> {
                             : "  " + (done ? r.totalSeconds() <= rto.toMillis() / 1000.0 ? "yes" : "NO" : "-")));
         }
         return sb.toString();
+    }
+
+    /** A completed restore with its total: what has phases, a band and an RTO verdict. */
+    private static boolean done(Trend.Point p) {
+        return p.restored()
+                && p.run().status() == RunStatus.COMPLETED
+                && p.run().totalSeconds() != null;
+    }
+
+    /** A drill's backup: its total, or FAILED (INCOMPLETE when stopped); {@code -} when the run restored a backup file. */
+    private static String backupCell(RestoreRun b) {
+        if (b == null) {
+            return "-";
+        }
+        return b.status() == RunStatus.COMPLETED && b.totalSeconds() != null
+                ? secs(b.totalSeconds())
+                : b.status() == RunStatus.INCOMPLETE ? "INCOMPLETE" : "FAILED";
     }
 
     private static String secs(double s) {
@@ -232,10 +279,6 @@ final class HistoryCommand implements Callable<Integer> {
         return range + (total == null ? "" : total > b.high() ? " ABOVE" : total < b.low() ? " below" : "");
     }
 
-    private static long rows(RestoreRun r) {
-        return r.tables().stream().mapToLong(TableLoad::records).sum();
-    }
-
     /** {@code passed}/{@code failed} when --inspect verified it, else null. */
     private static String verified(RestoreRun r) {
         return r.inspection() == null || r.inspection().verifiedAgainst() == null
@@ -246,6 +289,32 @@ final class HistoryCommand implements Callable<Integer> {
     private static String validated(RestoreRun r) {
         Validation v = r.validation();
         return v == null ? null : v.result().toString();
+    }
+
+    /** A drill's backup in the JSON: {@code null} when the run restored a backup file. */
+    private static Map<String, Object> drillBackup(RestoreRun b) {
+        if (b == null) {
+            return null;
+        }
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("status", b.status().toString());
+        m.put("totalSeconds", b.totalSeconds());
+        m.put("wallSeconds", b.wallSeconds());
+        m.put("lastSeenSeconds", b.lastSeenSeconds());
+        m.put("database", b.database());
+        m.put("file", b.backupFile());
+        m.put("bytes", b.backupBytes());
+        m.put("sha256", b.backupSha256());
+        m.put("rows", b.rows());
+        m.put("rowsPerSecond", b.rowsPerSecond());
+        m.put(
+                "failure",
+                b.status() == RunStatus.COMPLETED
+                        ? null
+                        : b.failure() != null
+                                ? b.failure()
+                                : b.errors().isEmpty() ? null : b.errors().get(0));
+        return m;
     }
 
     private static Map<String, Object> json(List<Trend> trends, Loaded loaded, Duration rto) {
@@ -263,22 +332,26 @@ final class HistoryCommand implements Callable<Integer> {
                 e.put("folder", p.folder().toString());
                 e.put("startedAt", p.startedAt().toString());
                 e.put("label", r.label());
-                e.put("status", r.status().toString());
-                e.put("totalSeconds", r.totalSeconds());
-                e.put("lastSeenSeconds", r.lastSeenSeconds());
+                e.put("restored", p.restored());
+                e.put("status", p.restored() ? r.status().toString() : null);
+                e.put("totalSeconds", p.restored() ? r.totalSeconds() : null);
+                e.put("lastSeenSeconds", p.restored() ? r.lastSeenSeconds() : null);
                 Map<String, Object> phases = new LinkedHashMap<>();
-                boolean done = r.status() == RunStatus.COMPLETED && r.totalSeconds() != null;
+                boolean done = done(p);
                 for (Phase ph : Phase.values()) {
                     phases.put(ph.label(), done ? r.phaseSeconds(ph) : null);
                 }
                 e.put("phases", phases);
-                e.put("rows", rows(r));
+                e.put("rows", p.restored() ? r.rows() : null);
+                e.put("rowsPerSecond", p.restored() ? r.rowsPerSecond() : null);
+                e.put("backupSha256", p.restored() ? r.backupSha256() : null);
                 e.put("verification", verified(r));
                 e.put("validation", validated(r));
                 e.put("band", p.band());
                 Band band = p.band();
                 e.put("aboveBand", band == null || !done ? null : r.totalSeconds() > band.high());
                 e.put("withinRto", rto == null || !done ? null : r.totalSeconds() <= rto.toMillis() / 1000.0);
+                e.put("backup", drillBackup(p.backup()));
                 restores.add(e);
             }
             b.put("restores", restores);

@@ -175,6 +175,7 @@ final class MatrixCommand implements Callable<Integer> {
                 Duration.ofSeconds(1),
                 Via.GBAK,
                 null,
+                false,
                 false);
         List<MatrixPlan.Arm> schedule = MatrixPlan.schedule(arms, repeat, ord, seed);
         Environment env = EnvironmentProbe.probe(gbakPath, PowerPlans.detect());

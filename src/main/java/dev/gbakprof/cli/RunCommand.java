@@ -12,6 +12,7 @@ import dev.gbakprof.power.IdleProbes;
 import dev.gbakprof.power.PowerPlans;
 import dev.gbakprof.report.RepeatSummary;
 import dev.gbakprof.report.TextSummary;
+import dev.gbakprof.run.Drill;
 import dev.gbakprof.run.RestoreSeries;
 import dev.gbakprof.run.RestoreSession;
 import dev.gbakprof.run.RunOptions;
@@ -47,8 +48,10 @@ import picocli.CommandLine.Spec;
             "index was left inactive.",
             "--validate: after a completed restore, gfix -v -full -n on the database (read",
             "only), timed; errors fail the run with gfix's words (gfix.log in the run folder).",
+            "--backup-from DB: the drill, in one run folder: a backup of DB (backup.log, DB.fbk, its SHA-256),",
+            "its restore (gbak.log), the checks asked for; a stage that fails stops it with one line.",
             "The password comes from --password-file or ISC_PASSWORD, never a command line.",
-            "Exits 0 when the restore completed (and verified), 1 when it failed, failed",
+            "Exits 0 when the restore (a drill: its backup and restore) completed (and verified), 1 when it failed, failed",
             "verification or was stopped by --timeout, 2 when it was refused before it started (bad",
             "usage, missing backup, existing database, a server that does not answer or refuses the",
             "login, a database in use with --replace), or when the runs folder could not be written,",
@@ -58,10 +61,17 @@ final class RunCommand implements Callable<Integer> {
 
     @Option(
             names = "--backup",
-            required = true,
             paramLabel = "F.fbk",
-            description = "Backup file to restore (never modified).")
+            description = "Backup file to restore (never modified). Give it, or --backup-from.")
     String backup;
+
+    @Option(
+            names = "--backup-from",
+            paramLabel = "DB.fdb",
+            description = "The drill: back this database up (gbak -b -v -st tdrw, or the services backup; only read)"
+                    + " into a new backup file in the run folder, then restore that file into --database (and"
+                    + " --inspect, --validate); a local path (embedded) or host[/port]:path.")
+    String backupFrom;
 
     @Option(
             names = "--database",
@@ -184,6 +194,14 @@ final class RunCommand implements Callable<Integer> {
         if (!(cooldown >= 0)) {
             throw new UsageException("--cooldown " + cooldown + ": expected 0 or more seconds");
         }
+        if ((backup == null) == (backupFrom == null)) {
+            throw new UsageException(
+                    backup == null
+                            ? "give --backup F.fbk (a backup to restore) or --backup-from DB.fdb (the drill: back up, "
+                                    + "then restore that backup)"
+                            : "--backup and --backup-from: give one. --backup restores an existing backup; --backup-from "
+                                    + "backs a database up into the run folder and restores that backup");
+        }
         boolean service = route == Via.SERVICE;
         Path gbakPath = service ? null : locateGbak(gbak);
         RunOptions options = new RunOptions(
@@ -206,14 +224,16 @@ final class RunCommand implements Callable<Integer> {
                 route,
                 server.address(),
                 inspect,
-                validate);
+                validate,
+                backupFrom);
         if (validate && dev.gbakprof.run.RestoreSession.gfix(gbakPath).isEmpty()) {
             throw new UsageException(
                     "--validate needs gfix (Firebird's utilities), beside gbak, on PATH or in the usual "
                             + "places; none was found");
         }
         RestoreSeries series = new RestoreSeries(options, gbakPath, (Environment) null, System.err, false);
-        series.check();
+        String checkedVersion =
+                options.drill() ? new Drill(options, gbakPath, () -> null, System.err, false).check() : check(series);
 
         PowerPlan plan = PowerPlans.detect();
         IdleProbe idle = null;
@@ -227,7 +247,7 @@ final class RunCommand implements Callable<Integer> {
             err.flush();
         }
         IdleProbe probed = idle;
-        String serverVersion = series.serverVersion();
+        String serverVersion = checkedVersion;
         // probed while gbak already works: OSHI and gbak -z take a quarter of a second
         java.util.concurrent.CompletableFuture<Environment> env =
                 java.util.concurrent.CompletableFuture.supplyAsync(() -> EnvironmentProbe.probe(gbakPath, plan)
@@ -236,6 +256,9 @@ final class RunCommand implements Callable<Integer> {
         String runLabel = label != null ? label : plan.name();
         PrintStream progress = System.err;
         boolean terminal = Terminal.redraws(); // TERM=dumb: plain lines, no carriage returns
+        if (options.drill()) {
+            return drill(new Drill(options, gbakPath, env::join, progress, terminal), runLabel);
+        }
         series = new RestoreSeries(options, gbakPath, env::join, progress, terminal);
         try (CtrlC ctrlC = new CtrlC()) {
             List<RestoreSession.Outcome> outcomes = series.run(runLabel);
@@ -275,6 +298,41 @@ final class RunCommand implements Callable<Integer> {
             return runs.stream().allMatch(r -> r.status() == RunStatus.COMPLETED) && runs.size() == wanted
                     ? Main.OK
                     : Main.FAILED;
+        }
+    }
+
+    private static String check(RestoreSeries series) {
+        series.check();
+        return series.serverVersion();
+    }
+
+    /** The drill: its records' summaries, the one line of its stages, and its exit code. */
+    private int drill(Drill drill, String runLabel) throws IOException {
+        try (CtrlC ctrlC = new CtrlC()) {
+            Drill.Result d = drill.run(runLabel);
+            PrintWriter out = spec.commandLine().getOut();
+            for (RestoreRun r : d.runs()) {
+                out.print(TextSummary.of(r, 10));
+                out.println();
+            }
+            out.println("  run record " + d.runDir().resolve("run.json"));
+            out.println(d.line());
+            out.flush();
+            if (d.unsaved() != null) {
+                spec.commandLine()
+                        .getErr()
+                        .println("gbakprof: " + d.unsaved() + "; the measurement above was not saved. "
+                                + "Free space in --runs-dir " + runsDir + " or choose another");
+            }
+            if (ctrlC.pressed()) {
+                out.println("gbakprof: stopped by Ctrl-C during the drill; exit code 130");
+                out.flush();
+                return Main.INTERRUPTED;
+            }
+            if (d.unsaved() != null) {
+                return Main.BAD_INPUT;
+            }
+            return d.passed() ? Main.OK : Main.FAILED;
         }
     }
 

@@ -73,6 +73,23 @@ public record GbakInvocation(Path gbak, List<String> arguments, Map<String, Stri
     }
 
     /**
+     * The backup of a drill ({@code run --backup-from}): {@code gbak -b -v -st tdrw [-user U] DATABASE BACKUP}. gbak
+     * only reads the database, as every backup does; {@code BACKUP} is a new file in the run folder.
+     *
+     * @param password the password, or {@code null}; goes to {@code ISC_PASSWORD}
+     */
+    public static GbakInvocation backup(Path gbak, String database, String backup, String user, String password) {
+        List<String> args = new ArrayList<>(List.of("-b", "-v", "-st", "tdrw"));
+        if (user != null) {
+            args.add("-user");
+            args.add(user);
+        }
+        args.add(database);
+        args.add(backup);
+        return new GbakInvocation(gbak, args, passwordEnvironment(password));
+    }
+
+    /**
      * The validation of a database: {@code gfix -v -full -n [-user U] DATABASE}. {@code -n} (no update) makes
      * it read only: without it gfix also mends what it finds (pointer page warnings vanish on a second run), so
      * the result would not describe the database the restore made.

@@ -11,10 +11,11 @@ import org.firebirdsql.gds.ng.FbService;
 import org.firebirdsql.management.FBBackupManager;
 
 /**
- * Jaybird's backup manager with two changes for timing a restore:
+ * Jaybird's backup manager with two changes for timing a restore (and a drill's backup):
  * <ul>
- *   <li>the restore request asks for gbak's statistics columns ({@code isc_spb_res_stat TDRW}, the
- *       services form of {@code gbak -st tdrw}), which the stock manager cannot ask for;</li>
+ *   <li>the restore (backup) request asks for gbak's statistics columns ({@code isc_spb_res_stat TDRW},
+ *       {@code isc_spb_bkp_stat TDRW}: the services form of {@code gbak -st tdrw}), which the stock manager cannot
+ *       ask for;</li>
  *   <li>the output is fetched one line per request ({@code isc_info_svc_line}) instead of in 1 KB chunks
  *       ({@code isc_info_svc_to_eof}, which the server answers only when the chunk is full or the restore
  *       ends), so each line reaches the pipeline when gbak prints it.</li>
@@ -52,6 +53,14 @@ final class LineByLineBackupManager extends FBBackupManager {
     protected ServiceRequestBuffer getRestoreSRB(FbService service, int options) {
         ServiceRequestBuffer srb = super.getRestoreSRB(service, options);
         srb.addArgument(ISCConstants.isc_spb_res_stat, "TDRW");
+        return srb;
+    }
+
+    /** The backup of a drill asks for the same statistics columns ({@code isc_spb_bkp_stat TDRW}, {@code gbak -b -st tdrw}). */
+    @Override
+    protected ServiceRequestBuffer getBackupSRB(FbService service, int options) throws SQLException {
+        ServiceRequestBuffer srb = super.getBackupSRB(service, options);
+        srb.addArgument(ISCConstants.isc_spb_bkp_stat, "TDRW");
         return srb;
     }
 

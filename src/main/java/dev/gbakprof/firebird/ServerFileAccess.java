@@ -127,6 +127,30 @@ public final class ServerFileAccess {
         return "gave " + database + " to user " + SERVER_USER + " (chown) so the server can open it";
     }
 
+    /**
+     * Lets the server's account write into a folder gbakprof (as root) just made, where the server writes a file of
+     * its own (a drill's services backup): the folder's group becomes the server's, with write access for it. Returns
+     * what was done, or {@code null} when nothing was needed or possible (not root, no {@code firebird} user).
+     */
+    public static String openFolder(Path folder) throws IOException {
+        Optional<UserPrincipal> user = serverUser();
+        if (user.isEmpty() || !"root".equals(System.getProperty("user.name"))) {
+            return null;
+        }
+        PosixFileAttributeView view = Files.getFileAttributeView(folder, PosixFileAttributeView.class);
+        try {
+            view.setGroup(lookup().lookupPrincipalByGroupName(SERVER_USER));
+        } catch (UserPrincipalNotFoundException ex) {
+            return null;
+        }
+        java.util.Set<PosixFilePermission> p =
+                new java.util.HashSet<>(view.readAttributes().permissions());
+        p.addAll(java.util.List.of(
+                PosixFilePermission.GROUP_READ, PosixFilePermission.GROUP_WRITE, PosixFilePermission.GROUP_EXECUTE));
+        view.setPermissions(p);
+        return "let group " + SERVER_USER + " write into " + folder + " (the server writes the backup file there)";
+    }
+
     private static UserPrincipalLookupService lookup() {
         return FileSystems.getDefault().getUserPrincipalLookupService();
     }

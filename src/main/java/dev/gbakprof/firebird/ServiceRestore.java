@@ -19,6 +19,7 @@ public final class ServiceRestore {
     private final String backup;
     private final String database;
     private final boolean replace;
+    private final boolean backingUp;
     private volatile boolean interrupted;
 
     /**
@@ -35,17 +36,33 @@ public final class ServiceRestore {
      *                of creating a new one ({@code isc_spb_res_create})
      */
     public ServiceRestore(Server server, String backup, String database, boolean replace) {
+        this(server, backup, database, replace, false);
+    }
+
+    private ServiceRestore(Server server, String backup, String database, boolean replace, boolean backingUp) {
         this.server = server;
         this.backup = backup;
         this.database = database;
         this.replace = replace;
+        this.backingUp = backingUp;
+    }
+
+    /**
+     * The other way round, for a drill ({@code run --backup-from}): the server backs {@code database} up into the new
+     * file {@code backup} ({@code isc_action_svc_backup}, what {@code gbak -se -b} does), verbose, with the statistics
+     * columns; both are paths on the server.
+     */
+    public static ServiceRestore backup(Server server, String database, String backup) {
+        return new ServiceRestore(server, backup, database, false, true);
     }
 
     /** What is done, for the screen and the run record (no password). */
     public String describe() {
-        return "services restore on " + server.address() + " as "
-                + server.credentials().user() + ": " + backup + " -> " + database + " ("
-                + (replace ? "replace" : "create") + ", verbose, statistics TDRW)";
+        String as = " on " + server.address() + " as " + server.credentials().user() + ": ";
+        return backingUp
+                ? "services backup" + as + database + " -> " + backup + " (verbose, statistics TDRW)"
+                : "services restore" + as + backup + " -> " + database + " (" + (replace ? "replace" : "create")
+                        + ", verbose, statistics TDRW)";
     }
 
     /**
@@ -82,18 +99,23 @@ public final class ServiceRestore {
         manager.setDatabase(database);
         manager.setRestoreReplace(replace);
         manager.setVerbose(true);
+        String what = backingUp ? "backup" : "restore";
         String error = null;
         try {
-            manager.restoreDatabase();
+            if (backingUp) {
+                manager.backupDatabase();
+            } else {
+                manager.restoreDatabase();
+            }
         } catch (SQLException ex) {
             if (ex.getCause() instanceof OutputFailed || ex.getCause() instanceof UncheckedIOException) {
                 error = "cannot write the output: " + ex.getCause().getCause().getMessage();
             } else if (ex.getCause() instanceof IOException io) {
                 // the network, not our output: the connection went away while the server restored
-                error = server.address() + ": the connection to the server was lost during the restore ("
-                        + io.getMessage() + "); the server may go on restoring";
+                error = server.address() + ": the connection to the server was lost during the " + what + " ("
+                        + io.getMessage() + "); the server may go on " + (backingUp ? "backing up" : "restoring");
             } else {
-                error = server.explain("the services restore failed", ex).getMessage();
+                error = server.explain("the services " + what + " failed", ex).getMessage();
             }
         }
         boolean stopped = manager.stopped();

@@ -89,7 +89,9 @@ public final class Check {
         }
         if (run.status() != RunStatus.COMPLETED || total == null) {
             return new Result(
-                    State.CRITICAL, "CRITICAL: " + name + " restore " + what(run) + when + ": " + why(run) + tail);
+                    State.CRITICAL,
+                    "CRITICAL: " + name + (newest.restored() ? " restore " : " backup (of the drill) ") + what(run)
+                            + when + ": " + why(run) + tail);
         }
         String restored = name + " restored in " + human.apply(total);
         if (rto != null && total > rto.toMillis() / 1000.0) {

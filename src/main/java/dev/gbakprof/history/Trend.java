@@ -17,34 +17,80 @@ import java.util.Map;
  * The restores of one backup over time, oldest first, each with the baseline band of the completed restores before
  * it: what {@code history} shows and {@code check} judges.
  *
- * @param backup the backup's file name ({@code erp.fbk}): what was restored
+ * @param backup the backup's file name ({@code erp.fbk}): what was restored; the label when grouped by label
  * @param points the restores, in start-time order
+ * @param by     what the restores were grouped by
  */
-public record Trend(String backup, List<Point> points) {
+public record Trend(String backup, List<Point> points, By by) {
+    /** The restores of one backup file name. */
+    public Trend(String backup, List<Point> points) {
+        this(backup, points, By.BACKUP);
+    }
+
+    /** The same trend with other points (the newest N of them). */
+    public Trend withPoints(List<Point> newPoints) {
+        return new Trend(backup, newPoints, by);
+    }
+
     /** Completed runs a band is made of: the most recent ones before the run. */
     public static final int WINDOW = 10;
 
     /**
-     * One restore.
+     * One restore, or one drill ({@code run --backup-from}) that stopped at its backup.
      *
      * @param folder the run folder it was read from
+     * @param run    the restore's record; the backup's (kind backup) when the drill stopped at it and nothing was restored
      * @param band   the baseline of the completed restores before it; {@code null} with fewer than {@link Band#MIN_RUNS}
+     * @param backup a drill's backup record (the first of its run folder), {@code null} for a restore of a backup file
      */
-    public record Point(Path folder, RestoreRun run, Instant startedAt, Band band) {}
+    public record Point(Path folder, RestoreRun run, Instant startedAt, Band band, RestoreRun backup) {
+        /** Something was restored (a drill that stopped at its backup restored nothing). */
+        public boolean restored() {
+            return run.kind() == RunKind.RESTORE;
+        }
+    }
+
+    /** What the restores are grouped by: the backup file's name ({@code erp.fbk}), or the run's label ({@code run --label}). */
+    public enum By {
+        BACKUP,
+        LABEL;
+
+        String key(RestoreRun r) {
+            return this == LABEL && r.label() != null ? r.label() : backupName(r);
+        }
+    }
+
+    /** {@link #of(List, List, By)} by backup file name. */
+    public static List<Trend> of(List<Path> folders, List<RestoreRun> runs) {
+        return of(folders, runs, By.BACKUP);
+    }
 
     /**
-     * The trends of the restores among {@code runs} (backups and records without a start time are left out:
-     * {@code history} says how many), one per backup file name, in name order.
+     * The trends of the restores among {@code runs} (records without a start time are left out: {@code history} says
+     * how many), one per backup file name or label, in name order. A drill's backup record joins the restore of its run
+     * folder; one whose folder holds no restore (the drill stopped at its backup) is a point of its own.
      */
-    public static List<Trend> of(List<Path> folders, List<RestoreRun> runs) {
+    public static List<Trend> of(List<Path> folders, List<RestoreRun> runs, By by) {
+        Map<Path, RestoreRun> backups = new java.util.HashMap<>();
+        java.util.Set<Path> restoredIn = new java.util.HashSet<>();
+        for (int i = 0; i < runs.size(); i++) {
+            if (runs.get(i).kind() == RunKind.BACKUP) {
+                backups.putIfAbsent(folders.get(i), runs.get(i));
+            } else {
+                restoredIn.add(folders.get(i));
+            }
+        }
         Map<String, List<Point>> byBackup = new LinkedHashMap<>();
         for (int i = 0; i < runs.size(); i++) {
             RestoreRun r = runs.get(i);
+            Path folder = folders.get(i);
             Instant at = startedAt(r);
-            if (r.kind() == RunKind.BACKUP || at == null) {
+            boolean backup = r.kind() == RunKind.BACKUP;
+            if (at == null || backup && (restoredIn.contains(folder) || backups.get(folder) != r)) {
                 continue;
             }
-            byBackup.computeIfAbsent(backupName(r), k -> new ArrayList<>()).add(new Point(folders.get(i), r, at, null));
+            byBackup.computeIfAbsent(by.key(r), k -> new ArrayList<>())
+                    .add(new Point(folder, r, at, null, backups.get(folder)));
         }
         List<Trend> trends = new ArrayList<>();
         byBackup.keySet().stream().sorted().forEach(name -> {
@@ -54,12 +100,14 @@ public record Trend(String backup, List<Point> points) {
             List<Point> banded = new ArrayList<>();
             List<Double> completed = new ArrayList<>();
             for (Point p : sorted) {
-                banded.add(new Point(p.folder(), p.run(), p.startedAt(), band(completed)));
-                if (p.run().status() == RunStatus.COMPLETED && p.run().totalSeconds() != null) {
+                banded.add(new Point(p.folder(), p.run(), p.startedAt(), band(completed), p.backup()));
+                if (p.restored()
+                        && p.run().status() == RunStatus.COMPLETED
+                        && p.run().totalSeconds() != null) {
                     completed.add(p.run().totalSeconds());
                 }
             }
-            trends.add(new Trend(name, banded));
+            trends.add(new Trend(name, banded, by));
         });
         return trends;
     }
@@ -75,12 +123,18 @@ public record Trend(String backup, List<Point> points) {
 
     /** The backup's name without its extension, for a sentence: {@code erp}. */
     public String shortName() {
+        if (by == By.LABEL) {
+            return backup;
+        }
         int dot = backup.lastIndexOf('.');
         return dot > 0 ? backup.substring(0, dot) : backup;
     }
 
     /** {@code NAME} names this trend: the backup file's name, with or without its extension (case ignored). */
     public boolean named(String name) {
+        if (by == By.LABEL) {
+            return backup.equals(name);
+        }
         return backup.equalsIgnoreCase(name) || shortName().equalsIgnoreCase(name);
     }
 
@@ -92,8 +146,13 @@ public record Trend(String backup, List<Point> points) {
     /** Completed restores. */
     public long completed() {
         return points.stream()
-                .filter(p -> p.run().status() == RunStatus.COMPLETED)
+                .filter(p -> p.restored() && p.run().status() == RunStatus.COMPLETED)
                 .count();
+    }
+
+    /** Some of the points are drills ({@code run --backup-from}): the history shows their backups. */
+    public boolean drills() {
+        return points.stream().anyMatch(p -> p.backup() != null);
     }
 
     static Instant startedAt(RestoreRun r) {

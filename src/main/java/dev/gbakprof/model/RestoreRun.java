@@ -46,6 +46,10 @@ import java.util.List;
  *                        that ended before finishing, gbak exiting non-zero in silence; {@code null} otherwise
  * @param validation      {@code gfix -v -full -n} on the restored database ({@code run --validate}); {@code null}
  *                        when not validated
+ * @param backupSha256    SHA-256 of the backup file (hex), computed by gbakprof after the restore (a drill: right after
+ *                        its backup); {@code null} when the file is not seen here (a server on another machine)
+ * @param backupFrom      {@code run --backup-from}: the database the drill backed up (its backup record is the first of
+ *                        the run folder's run.json); {@code null} for a restore of an existing backup
  */
 public record RestoreRun(
         String schema,
@@ -86,7 +90,9 @@ public record RestoreRun(
         Integer tablesDefined,
         Integer indexesDefined,
         List<String> indexesNeverBuilt,
-        String etaBasis) {
+        String etaBasis,
+        String backupSha256,
+        String backupFrom) {
 
     /** What every version of the record's schema starts with. */
     public static final String SCHEMA_FAMILY = "gbakprof.run/";
@@ -213,6 +219,8 @@ public record RestoreRun(
         private Integer indexesDefined;
         private List<String> indexesNeverBuilt;
         private String etaBasis;
+        private String backupSha256;
+        private String backupFrom;
 
         private Builder(RestoreRun r) {
             if (r == null) {
@@ -256,6 +264,8 @@ public record RestoreRun(
             indexesDefined = r.indexesDefined;
             indexesNeverBuilt = r.indexesNeverBuilt;
             etaBasis = r.etaBasis;
+            backupSha256 = r.backupSha256;
+            backupFrom = r.backupFrom;
         }
 
         public Builder label(String v) {
@@ -455,6 +465,16 @@ public record RestoreRun(
             return this;
         }
 
+        public Builder backupSha256(String v) {
+            backupSha256 = v;
+            return this;
+        }
+
+        public Builder backupFrom(String v) {
+            backupFrom = v;
+            return this;
+        }
+
         public RestoreRun build() {
             return new RestoreRun(
                     SCHEMA,
@@ -495,7 +515,9 @@ public record RestoreRun(
                     tablesDefined,
                     indexesDefined,
                     indexesNeverBuilt,
-                    etaBasis);
+                    etaBasis,
+                    backupSha256,
+                    backupFrom);
         }
     }
 }

@@ -77,6 +77,8 @@ public enum WarningCode {
     KIND_UNKNOWN,
     /** Lines of a log without BOM were not UTF-8 and were read as windows-1252 (no {@code --encoding} given). */
     CODE_PAGE_ASSUMED,
+    /** A drill's backup did not complete: the partial backup file gbakprof made in the run folder was removed. */
+    PARTIAL_BACKUP_REMOVED,
     /** A warning from a record written before warnings had codes (or with a code this version does not know). */
     OTHER;
 

@@ -27,4 +27,26 @@ final class Baselines {
             return Optional.empty(); // an unreadable runs folder gives no ETA, and no reason to stop
         }
     }
+
+    /**
+     * A drill's: the given run, else the newest completed restore of an earlier drill of the same database on the same
+     * route (each drill restores a backup of its own, so the backup's path does not tell).
+     */
+    static Optional<RestoreRun> findDrill(Path given, Path runsDir, String backupFrom, Via via) {
+        if (given != null) {
+            return find(given, runsDir, null, null, via);
+        }
+        try {
+            java.util.List<RunStore.Entry> runs = new RunStore(runsDir)
+                    .list()
+                    .where(RunStore.drillOf(backupFrom)
+                            .and(RunStore.completed())
+                            .and(RunStore.via(via)));
+            return runs.isEmpty()
+                    ? Optional.empty()
+                    : Optional.of(runs.get(runs.size() - 1).run());
+        } catch (IOException ex) {
+            return Optional.empty();
+        }
+    }
 }

@@ -186,7 +186,7 @@ final class ProgressDisplay implements EventListener, AutoCloseable {
             sb.append(String.format(Locale.ROOT, " | table %s %,d records", p.table(), p.records()));
         }
         boolean building = p.phase() == Phase.INDEXES || p.phase() == Phase.FINISH;
-        if (building) {
+        if (building && p.indexesTotal() > 0) { // a backup (or a database without indexes) builds none
             sb.append(String.format(Locale.ROOT, " | indexes %d of %d", p.indexesBuilt(), p.indexesTotal()));
             if (p.currentIndex() != null) {
                 sb.append(" (").append(p.currentIndex()).append(')');

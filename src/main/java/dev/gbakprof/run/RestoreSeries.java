@@ -96,14 +96,14 @@ public final class RestoreSeries {
                 throw new RunRefusedException(options.database() + ": with --via service give the database as the "
                         + "server's path and the server with --host HOST[/PORT]");
             }
-            if (options.backup().equals(options.database())) {
+            if (options.database().equals(options.backup())) {
                 throw new RunRefusedException(options.database() + ": the database would overwrite the backup file");
             }
         } else {
             try {
                 GbakInvocation.restore(
                         options.gbak(),
-                        options.backup(),
+                        java.util.Objects.requireNonNullElse(options.backup(), "backup.fbk"), // a drill's is to come
                         options.database(),
                         options.replace(),
                         options.gbakUser(),
@@ -120,7 +120,9 @@ public final class RestoreSeries {
             options.checkServerTargets(targets());
             return; // the paths are the server's: gbak or the server will say what else is wrong
         }
-        options.checkLocalBackup();
+        if (!options.drill()) {
+            options.checkLocalBackup(); // a drill's backup is made into its run folder
+        }
         for (String t : targets()) {
             options.checkLocalTarget(t);
             String unreachable = options.inspect() ? ServerFileAccess.unreachableFolder(Path.of(t)) : null;

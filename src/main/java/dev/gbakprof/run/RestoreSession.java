@@ -110,16 +110,36 @@ public final class RestoreSession {
      * @param tag      suffix of the run folder (for repeated runs), or empty
      */
     public Outcome restore(String database, String label, String tag) throws IOException {
+        return restore(database, label, tag, null, null);
+    }
+
+    /**
+     * The restore of a drill ({@link Drill}): of the backup it just made, into the run folder that holds that backup;
+     * the folder's run.json then holds the backup's record first, the restore's second.
+     */
+    Outcome restoreDrill(String database, String label, Path runDir, RestoreRun backupRecord) throws IOException {
+        return restore(database, label, "", runDir, backupRecord);
+    }
+
+    private Outcome restore(String database, String label, String tag, Path drillDir, RestoreRun before)
+            throws IOException {
         RestoredDatabase target = new RestoredDatabase(options, database);
         Path file = target.localFile();
         // held from before the look at the database to after its removal or replacement: a second run to this name
         // is refused instead of racing this one (and removing what this one restores)
         try (TargetLock claim = file == null ? null : TargetLock.take(file, !options.throughServer())) {
-            return restoreClaimed(target, file, claim != null, label, tag);
+            return restoreClaimed(target, file, claim != null, label, tag, drillDir, before);
         }
     }
 
-    private Outcome restoreClaimed(RestoredDatabase target, Path file, boolean claimed, String label, String tag)
+    private Outcome restoreClaimed(
+            RestoredDatabase target,
+            Path file,
+            boolean claimed,
+            String label,
+            String tag,
+            Path drillDir,
+            RestoreRun before)
             throws IOException {
         boolean local = !options.throughServer();
         String database = target.name();
@@ -144,12 +164,20 @@ public final class RestoreSession {
         // a --baseline that cannot be read is refused before a run folder exists
         RestoreRoute route = routes.route(into.name());
         ProgressDisplay.Eta eta = eta(
-                Baselines.find(options.baseline(), options.runsDir(), options.backup(), backupBytes, route.via())
+                (options.drill()
+                                ? Baselines.findDrill(
+                                        options.baseline(), options.runsDir(), options.backupFrom(), route.via())
+                                : Baselines.find(
+                                        options.baseline(),
+                                        options.runsDir(),
+                                        options.backup(),
+                                        backupBytes,
+                                        route.via()))
                         .orElse(null),
                 route,
                 backupBytes,
                 database);
-        Path runDir = newRunDir(label, tag);
+        Path runDir = drillDir != null ? drillDir : newRunDir(label, tag);
         Path rawLog = runDir.resolve(RunStore.GBAK_LOG);
         RawLog raw;
         try {
@@ -159,7 +187,9 @@ public final class RestoreSession {
                     rawLog,
                     route::interrupt);
         } catch (IOException ex) {
-            Files.deleteIfExists(runDir);
+            if (drillDir == null) {
+                Files.deleteIfExists(runDir);
+            }
             throw new RunRefusedException(rawLog + ": cannot write the raw log (" + reason(ex)
                     + "); nothing was restored. " + "Choose a --runs-dir you can write");
         }
@@ -167,20 +197,128 @@ public final class RestoreSession {
         RestoreTimeline timeline = new RestoreTimeline();
         CountDownLatch recorded = new CountDownLatch(1);
         ValidateStep validation = new ValidateStep(options, gbak, progressOut);
-        Thread hook = new Thread(
+        Thread hook = addCtrlCHook(
                 () -> {
                     route.interrupt(); // Ctrl-C: stop the restore, then let the record be written
                     validation.interrupt();
-                    try {
-                        recorded.await(20, TimeUnit.SECONDS);
-                    } catch (InterruptedException ex) {
-                        Thread.currentThread().interrupt();
-                    }
                 },
-                "gbakprof-ctrl-c");
-        Runtime.getRuntime().addShutdownHook(hook);
+                recorded);
 
         Worker worker = worker(route, database);
+        Streamed streamed = stream(route, timeline, raw, rawLog, eta, worker);
+        try {
+            RestoreRun run =
+                    finish(timeline, streamed, route, label, rawLog, backupBytes, raw.failure(), options.backup());
+            run = run.toBuilder()
+                    .worker(worker.name(streamed.samples()))
+                    .phaseResources(PhaseUse.of(streamed.samples()))
+                    .etaBasis(streamed.etaBasis())
+                    .build();
+            if (options.inspect()) {
+                run = inspect(run, into.name());
+            }
+            if (options.validate()) {
+                run = validation.validate(run, into.name(), runDir);
+            }
+            if (replacing) {
+                run = replace(run, target, file, into, claimed);
+            } else if (partial(run)) {
+                // A restore that never reached "finishing, closing, and going home" (stopped, or gbak gave up on a
+                // truncated backup) leaves a partial database nobody can use; one that finished but failed an index
+                // is kept: the DBA fixes it with gfix -online.
+                run = warn(run, WarningCode.PARTIAL_DATABASE_KEPT, removePartial(target, claimed, existedBefore, run));
+            }
+            run = run.toBuilder()
+                    .backupSha256(before != null ? before.backupSha256() : backupSha256(backupHere()))
+                    .backupFrom(options.backupFrom())
+                    .build();
+            String unsaved = raw.failure() == null ? null : "cannot write the raw log " + raw.failure();
+            unsaved = save(runDir, before == null ? run : List.of(before, run), unsaved, before);
+            return new Outcome(run, runDir, unsaved);
+        } finally {
+            recorded.countDown();
+            removeCtrlCHook(hook);
+        }
+    }
+
+    /**
+     * Writes run.json (a record, or a drill's two) and then {@value RunStore#CHECKSUMS}, the SHA-256 of every file of
+     * the run folder; returns what could not be written, added to {@code unsaved} ({@code null}: all was).
+     */
+    static String save(Path runDir, Object records, String unsaved, RestoreRun backupRecord) {
+        Path json = runDir.resolve(RunStore.RUN_JSON);
+        try {
+            RunJson.writeAtomically(records, json);
+        } catch (IOException ex) {
+            return (unsaved == null ? "" : unsaved + "; ") + "cannot write the run record " + json + " (" + reason(ex)
+                    + ")";
+        }
+        java.util.Map<String, String> known = new java.util.HashMap<>();
+        if (backupRecord != null && backupRecord.backupSha256() != null && backupRecord.backupFile() != null) {
+            known.put(Path.of(backupRecord.backupFile()).getFileName().toString(), backupRecord.backupSha256());
+        }
+        try {
+            RunStore.writeChecksums(runDir, known);
+        } catch (IOException ex) {
+            return (unsaved == null ? "" : unsaved + "; ") + "cannot write " + runDir.resolve(RunStore.CHECKSUMS) + " ("
+                    + reason(ex) + ")";
+        }
+        return unsaved;
+    }
+
+    /** The backup file as this machine sees it, or {@code null}: a local restore's, or a server's on this machine. */
+    private Path backupHere() {
+        if (options.backup() == null) {
+            return null;
+        }
+        Path b = Path.of(options.backup());
+        boolean here = !options.throughServer()
+                || (b.isAbsolute() && options.serverFor(options.database()).onThisMachine());
+        return here && Files.isRegularFile(b) ? b : null;
+    }
+
+    /**
+     * The SHA-256 of the backup, read after the restore (before it, the read would put the backup in the page cache
+     * and speed the restore up); {@code null} when there is no file here or it cannot be read.
+     */
+    String backupSha256(Path backup) {
+        if (backup == null) {
+            return null;
+        }
+        try {
+            long size = Files.size(backup);
+            if (size > (256L << 20)) {
+                progressOut.println(
+                        String.format(java.util.Locale.ROOT, "gbakprof: SHA-256 of %s (%,d bytes) ...", backup, size));
+            }
+            String sha = dev.gbakprof.store.ReportDir.sha256(backup);
+            return sha.isEmpty() ? null : sha;
+        } catch (IOException ex) {
+            progressOut.println("gbakprof: cannot read " + backup + " for its SHA-256 (" + ex.getMessage() + ")");
+            return null;
+        }
+    }
+
+    /** What a route's run gave: its end, the samples, the ETA's basis, when it started and its wall time. */
+    private record Streamed(
+            RestoreRoute.Ending result,
+            List<dev.gbakprof.model.CpuSample> samples,
+            List<String> sampleWarnings,
+            String etaBasis,
+            String startedAt,
+            double wall) {}
+
+    /**
+     * Runs one route (a restore, or a drill's backup) to its end: each line to the raw log and, through the pipeline,
+     * to the timeline and the progress display, while the worker's CPU is sampled.
+     */
+    private Streamed stream(
+            RestoreRoute route,
+            RestoreTimeline timeline,
+            RawLog raw,
+            Path rawLog,
+            ProgressDisplay.Eta eta,
+            Worker worker) {
         PhaseNow phaseNow = new PhaseNow();
         String startedAt = Instant.now().truncatedTo(ChronoUnit.MILLIS).toString();
         long t0 = System.nanoTime();
@@ -202,53 +340,85 @@ public final class RestoreSession {
             etaBasis = display.etaBasis();
         }
         double wall = (System.nanoTime() - t0) / 1e9;
+        return new Streamed(result, samples, sampleWarnings, etaBasis, startedAt, wall);
+    }
+
+    /** Ctrl-C: {@code stop} stops the work, then the hook waits (up to 20 s) until the record is written. */
+    private static Thread addCtrlCHook(Runnable stop, CountDownLatch recorded) {
+        Thread hook = new Thread(
+                () -> {
+                    stop.run();
+                    try {
+                        recorded.await(20, TimeUnit.SECONDS);
+                    } catch (InterruptedException ex) {
+                        Thread.currentThread().interrupt();
+                    }
+                },
+                "gbakprof-ctrl-c");
+        Runtime.getRuntime().addShutdownHook(hook);
+        return hook;
+    }
+
+    private static void removeCtrlCHook(Thread hook) {
         try {
-            RestoreRun run = finish(
-                    timeline,
-                    result,
-                    route,
-                    label,
+            Runtime.getRuntime().removeShutdownHook(hook);
+        } catch (IllegalStateException ex) {
+            // already shutting down (Ctrl-C): the hook is running and waits for the latch
+        }
+    }
+
+    /**
+     * The first stage of a drill ({@code run --backup-from}): {@code gbak -b -v -st tdrw} of the database (or the
+     * services backup) into {@code file}, a new file in the run folder, its output in {@value RunStore#BACKUP_LOG}
+     * as it arrives and through the same pipeline as every restore: a record of kind backup, timed as a restore is.
+     */
+    RestoreRun backUp(Path file, Path runDir, String label) throws IOException {
+        Path rawLog = runDir.resolve(RunStore.BACKUP_LOG);
+        RestoreRoute route = options.viaService()
+                ? new ServiceRoute(dev.gbakprof.firebird.ServiceRestore.backup(
+                        new Server(options.server(), options.credentials()), options.backupFrom(), file.toString()))
+                : new GbakRoute(GbakInvocation.backup(
+                        gbak, options.backupFrom(), file.toString(), options.backupUser(), options.password()));
+        RawLog raw;
+        try {
+            raw = new RawLog(
+                    new BufferedOutputStream(
+                            Files.newOutputStream(rawLog, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)),
                     rawLog,
-                    startedAt,
-                    wall,
-                    backupBytes,
-                    samples,
-                    sampleWarnings,
-                    raw.failure());
-            run = run.toBuilder()
-                    .worker(worker.name(samples))
-                    .phaseResources(PhaseUse.of(samples))
-                    .etaBasis(etaBasis)
+                    route::interrupt);
+        } catch (IOException ex) {
+            throw new RunRefusedException(rawLog + ": cannot write the backup's log (" + reason(ex)
+                    + "); nothing was backed up or restored. Choose a --runs-dir you can write");
+        }
+        RestoreTimeline timeline = new RestoreTimeline();
+        CountDownLatch recorded = new CountDownLatch(1);
+        Thread hook = addCtrlCHook(route::interrupt, recorded);
+        try {
+            dev.gbakprof.firebird.ServerAddress server = options.viaService()
+                    ? options.server()
+                    : options.backupThroughServer()
+                            ? dev.gbakprof.firebird.ServerAddress.remote(options.backupFrom())
+                                    .server()
+                            : null;
+            Worker worker = server == null
+                    ? new Worker(route, null)
+                    : new Worker(null, WorkerProcess.isLocal(server.host()) ? WorkerProcess.localServer() : null);
+            Streamed streamed = stream(route, timeline, raw, rawLog, ProgressDisplay.Eta.NONE, worker);
+            Long bytes = Files.isRegularFile(file) ? Files.size(file) : null;
+            RestoreRun run = finish(timeline, streamed, route, label, rawLog, bytes, raw.failure(), file.toString());
+            // gbak that failed before its first line does not say it was backing up: here it was
+            List<Warning> warnings = run.warnings().stream()
+                    .filter(w -> !w.is(WarningCode.KIND_UNKNOWN))
+                    .toList();
+            return run.toBuilder()
+                    .kind(dev.gbakprof.model.RunKind.BACKUP)
+                    .warnings(warnings)
+                    .worker(worker.name(streamed.samples()))
+                    .phaseResources(PhaseUse.of(streamed.samples()))
                     .build();
-            if (options.inspect()) {
-                run = inspect(run, into.name());
-            }
-            if (options.validate()) {
-                run = validation.validate(run, into.name(), runDir);
-            }
-            if (replacing) {
-                run = replace(run, target, file, into, claimed);
-            } else if (partial(run)) {
-                // A restore that never reached "finishing, closing, and going home" (stopped, or gbak gave up on a
-                // truncated backup) leaves a partial database nobody can use; one that finished but failed an index
-                // is kept: the DBA fixes it with gfix -online.
-                run = warn(run, WarningCode.PARTIAL_DATABASE_KEPT, removePartial(target, claimed, existedBefore, run));
-            }
-            String unsaved = raw.failure() == null ? null : "cannot write the raw log " + raw.failure();
-            try {
-                RunJson.write(run, runDir.resolve(RunStore.RUN_JSON));
-            } catch (IOException ex) {
-                unsaved = (unsaved == null ? "" : unsaved + "; ") + "cannot write the run record "
-                        + runDir.resolve(RunStore.RUN_JSON) + " (" + reason(ex) + ")";
-            }
-            return new Outcome(run, runDir, unsaved);
         } finally {
             recorded.countDown();
-            try {
-                Runtime.getRuntime().removeShutdownHook(hook);
-            } catch (IllegalStateException ex) {
-                // already shutting down (Ctrl-C): the hook is running and waits for the latch above
-            }
+            removeCtrlCHook(hook);
         }
     }
 
@@ -558,29 +728,33 @@ public final class RestoreSession {
         }
     }
 
+    /**
+     * The record of a route's run: what the pipeline made of its lines, and what only a live run knows.
+     *
+     * @param backupFile the backup's name when the log does not give it
+     */
     private RestoreRun finish(
             RestoreTimeline timeline,
-            RestoreRoute.Ending result,
+            Streamed streamed,
             RestoreRoute route,
             String label,
             Path rawLog,
-            String startedAt,
-            double wall,
             Long backupBytes,
-            List<dev.gbakprof.model.CpuSample> samples,
-            List<String> sampleWarnings,
-            String rawFailure) {
+            String rawFailure,
+            String backupFile) {
+        RestoreRoute.Ending result = streamed.result();
         RestoreRun parsed = timeline.toRun(label, rawLog.toString());
+        String what = parsed.kind() == dev.gbakprof.model.RunKind.BACKUP ? "backup" : "restore";
         List<String> errors = new ArrayList<>(parsed.errors());
         List<Warning> warnings = new ArrayList<>(parsed.warnings());
-        sampleWarnings.forEach(w -> warnings.add(new Warning(WarningCode.CPU_SAMPLING, w)));
+        streamed.sampleWarnings().forEach(w -> warnings.add(new Warning(WarningCode.CPU_SAMPLING, w)));
         RunStatus status = parsed.status();
         String failure = parsed.failure(); // gbakprof's words, kept apart from gbak's (errors)
         if (rawFailure != null) {
             status = RunStatus.INCOMPLETE;
             warnings.add(new Warning(
                     WarningCode.RAW_LOG_UNWRITABLE,
-                    "gbakprof stopped the restore: cannot write the raw log " + rawFailure));
+                    "gbakprof stopped the " + what + ": cannot write the raw log " + rawFailure));
         } else if (result.launchError() != null) {
             status = RunStatus.FAILED;
             errors.add(result.launchError());
@@ -605,7 +779,7 @@ public final class RestoreSession {
             // the service ended on its own before gbak's "finishing, closing, and going home": Firebird 3 reports
             // no error for a truncated backup there, where gbak says "Backup incomplete"
             status = RunStatus.FAILED;
-            failure = "the services restore ended before finishing (no error from the server)";
+            failure = "the services " + what + " ended before finishing (no error from the server)";
         } else if (status == RunStatus.COMPLETED && timeline.columns().isEmpty() && !options.viaService()) {
             warnings.add(new Warning(
                     WarningCode.NO_STATISTICS,
@@ -613,7 +787,7 @@ public final class RestoreSession {
         }
         return parsed.toBuilder()
                 .via(route.via())
-                .startedAt(startedAt)
+                .startedAt(streamed.startedAt())
                 .exitCode(result.exitCode())
                 .command(route.command())
                 .status(status)
@@ -621,10 +795,11 @@ public final class RestoreSession {
                 .failure(failure)
                 .warnings(warnings)
                 .environment(environment.get())
-                .cpuSamples(samples)
-                .backupFile(parsed.backupFile() != null ? parsed.backupFile() : options.backup())
-                .backupBytes(backupBytes)
-                .wallSeconds(Math.round(wall * 1000) / 1000.0)
+                .cpuSamples(streamed.samples())
+                .backupFile(parsed.backupFile() != null ? parsed.backupFile() : backupFile)
+                // a backup's: the bytes gbak says it wrote (as parse reads them), else the file's size
+                .backupBytes(parsed.backupBytes() != null ? parsed.backupBytes() : backupBytes)
+                .wallSeconds(Math.round(streamed.wall() * 1000) / 1000.0)
                 .build();
     }
 

@@ -34,6 +34,9 @@ import java.util.List;
  * @param inspect         after a completed restore, open the database through the server, record what it
  *                        says and verify it against the log
  * @param validate        after a completed restore, validate the database with {@code gfix -v -full -n}
+ * @param backupFrom      {@code run --backup-from}: the database a drill backs up into a new backup file in the run
+ *                        folder before restoring that file ({@code backup} is then {@code null} until the drill gives
+ *                        the new file's path, {@link #withBackup}); {@code null} for a restore of an existing backup
  */
 public record RunOptions(
         String backup,
@@ -55,7 +58,8 @@ public record RunOptions(
         Via via,
         ServerAddress server,
         boolean inspect,
-        boolean validate) {
+        boolean validate,
+        String backupFrom) {
 
     public RunOptions {
         extraArgs = List.copyOf(extraArgs);
@@ -66,7 +70,7 @@ public record RunOptions(
         server = server == null ? ServerAddress.LOCALHOST : server;
     }
 
-    /** Options without validation. */
+    /** Options of a restore of an existing backup (no drill). */
     public RunOptions(
             String backup,
             String database,
@@ -86,7 +90,8 @@ public record RunOptions(
             Duration sampleInterval,
             Via via,
             ServerAddress server,
-            boolean inspect) {
+            boolean inspect,
+            boolean validate) {
         this(
                 backup,
                 database,
@@ -107,7 +112,57 @@ public record RunOptions(
                 via,
                 server,
                 inspect,
-                false);
+                validate,
+                null);
+    }
+
+    /** The same options restoring {@code newBackup}: the drill's restore of the backup it just made. */
+    public RunOptions withBackup(String newBackup) {
+        return copy(newBackup, label, repeat, extraArgs);
+    }
+
+    /** These options with another backup, label, repeat count and gbak switches; the rest as they are. */
+    private RunOptions copy(String newBackup, String newLabel, int newRepeat, List<String> newExtraArgs) {
+        return new RunOptions(
+                newBackup,
+                database,
+                newLabel,
+                gbak,
+                user,
+                password,
+                replace,
+                newRepeat,
+                cooldown,
+                keep,
+                keepPartial,
+                timeout,
+                runsDir,
+                baseline,
+                newExtraArgs,
+                sampleInterval,
+                via,
+                server,
+                inspect,
+                validate,
+                backupFrom);
+    }
+
+    /** A drill ({@code --backup-from}): a backup made into the run folder, then restored. */
+    public boolean drill() {
+        return backupFrom != null;
+    }
+
+    /**
+     * Whether the drill's backup is made through a server: the services API, or gbak given {@code host:path}; its user
+     * is then the one gbak logs in with through a server.
+     */
+    public boolean backupThroughServer() {
+        return viaService() || ServerAddress.remote(backupFrom) != null;
+    }
+
+    /** The user the drill's backup logs in as: {@code user}; through a server ISC_USER, else SYSDBA; embedded none. */
+    public String backupUser() {
+        return user == null && backupThroughServer() ? Credentials.userOnServer(null) : user;
     }
 
     /** Options for the gbak route without inspection. */
@@ -170,27 +225,7 @@ public record RunOptions(
     public RunOptions forArm(List<String> moreArgs, String armLabel) {
         List<String> args = new java.util.ArrayList<>(extraArgs);
         args.addAll(moreArgs);
-        return new RunOptions(
-                backup,
-                database,
-                armLabel,
-                gbak,
-                user,
-                password,
-                replace,
-                1,
-                cooldown,
-                keep,
-                keepPartial,
-                timeout,
-                runsDir,
-                baseline,
-                args,
-                sampleInterval,
-                via,
-                server,
-                inspect,
-                validate);
+        return copy(backup, armLabel, 1, args);
     }
 
     public boolean viaService() {
@@ -312,7 +347,7 @@ public record RunOptions(
      * a database that is not a plain file, that is in use, or whose staging name is taken.
      */
     void checkLocalTarget(String target) {
-        checkLocalTarget(target, Path.of(target), Path.of(backup()));
+        checkLocalTarget(target, Path.of(target), backup() == null ? null : Path.of(backup()));
     }
 
     /**
@@ -329,8 +364,8 @@ public record RunOptions(
                 }
                 continue;
             }
-            Path b = Path.of(backup());
-            checkLocalTarget(t, file, b.isAbsolute() && Files.exists(b) ? b : null);
+            Path b = backup() == null ? null : Path.of(backup());
+            checkLocalTarget(t, file, b != null && b.isAbsolute() && Files.exists(b) ? b : null);
         }
     }
 

@@ -34,7 +34,7 @@ final class ServiceRoute implements RestoreRoute {
                 null,
                 r.error(),
                 "gbakprof stopped reading the services output and detached; Firebird cannot cancel a "
-                        + "services restore, so the server may still be restoring");
+                        + "running service, so the server may still be working on it");
     }
 
     @Override

@@ -45,7 +45,8 @@ public final class RunJson {
                 .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
                 .addModule(new SimpleModule("gbakprof-warnings")
                         .addSerializer(Warning.class, new WarningMessage())
-                        .addDeserializer(Warning.class, new WarningWithoutCode()))
+                        .addDeserializer(Warning.class, new WarningWithoutCode())
+                        .setSerializerModifier(new DerivedLast()))
                 .addMixIn(RestoreRun.class, RunWithCodes.class)
                 .addMixIn(dev.gbakprof.model.TableLoad.class, TableWithRate.class)
                 .build();
@@ -75,6 +76,38 @@ public final class RunJson {
     private abstract static class TableWithRate {
         @JsonProperty("rowsPerSecond")
         abstract Double rowsPerSecondRounded();
+    }
+
+    /**
+     * The derived fields after the components, in a fixed order (databind's order of properties that are not
+     * components depends on reflection): a record's {@code rows, rowsPerSecond, warningCodes}, a table's
+     * {@code rowsPerSecond}. {@link RecordWriter} writes them so.
+     */
+    private static final class DerivedLast extends com.fasterxml.jackson.databind.ser.BeanSerializerModifier {
+        private static final java.util.Map<Class<?>, List<String>> LAST = java.util.Map.of(
+                RestoreRun.class, List.of("rows", "rowsPerSecond", "warningCodes"),
+                dev.gbakprof.model.TableLoad.class, List.of("rowsPerSecond"));
+
+        @Override
+        public List<com.fasterxml.jackson.databind.ser.BeanPropertyWriter> orderProperties(
+                com.fasterxml.jackson.databind.SerializationConfig config,
+                com.fasterxml.jackson.databind.BeanDescription description,
+                List<com.fasterxml.jackson.databind.ser.BeanPropertyWriter> properties) {
+            List<String> last = LAST.get(description.getBeanClass());
+            if (last == null) {
+                return properties;
+            }
+            List<com.fasterxml.jackson.databind.ser.BeanPropertyWriter> ordered = new ArrayList<>(properties);
+            for (String name : last) {
+                for (int i = 0; i < ordered.size(); i++) {
+                    if (ordered.get(i).getName().equals(name)) {
+                        ordered.add(ordered.remove(i));
+                        break;
+                    }
+                }
+            }
+            return ordered;
+        }
     }
 
     private static final class WarningMessage extends StdSerializer<Warning> {

@@ -23,6 +23,10 @@ import java.util.stream.Stream;
  *   yyyyMMdd-HHmmss-LABEL[TAG][-N]/          one restore: the local time it started, its label made file-safe,
  *     gbak.log                               the tag of a repeat (-r2) or matrix restore (-m3), -2, -3 … when
  *     run.json                               another run took the name in the same second
+ *     gfix.log                               run --validate: gfix's output
+ *     backup.log, NAME.fbk                   a drill (run --backup-from): gbak -b's output and the backup it made;
+ *                                            run.json then holds the backup's record, then the restore's
+ *     SHA256SUMS                             the SHA-256 of each file above (sha256sum -c SHA256SUMS), written last
  * matrix-yyyyMMdd-HHmmss/                    a matrix (its --out): the report's files, and its restores under runs/
  * </pre>
  * Folders sort by name in the order the runs started. A folder without a readable {@code run.json} is not a
@@ -33,6 +37,10 @@ public final class RunStore {
     public static final String GBAK_LOG = "gbak.log";
     /** The run record of a run folder ({@link RunJson}). */
     public static final String RUN_JSON = "run.json";
+    /** A drill's backup output ({@code gbak -b -v -st tdrw}), written as it arrives. */
+    public static final String BACKUP_LOG = "backup.log";
+    /** The SHA-256 of every file of a run folder, in {@code sha256sum}'s format, written after run.json. */
+    public static final String CHECKSUMS = "SHA256SUMS";
 
     private static final DateTimeFormatter FOLDER_TIME = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
 
@@ -82,6 +90,30 @@ public final class RunStore {
     public static String fileSafe(String label) {
         String s = label.replaceAll("[^A-Za-z0-9._-]+", "-").replaceAll("^[-.]+|-+$", "");
         return s.isEmpty() ? "run" : s;
+    }
+
+    /**
+     * Writes {@value #CHECKSUMS} in a run folder: the SHA-256 of each of its files (sorted by name, in {@code sha256sum}'s
+     * format), atomically; {@code known} gives hashes already computed by file name (a drill's backup, not read twice).
+     */
+    public static void writeChecksums(Path runFolder, java.util.Map<String, String> known) throws IOException {
+        StringBuilder sb = new StringBuilder();
+        try (Stream<Path> s = Files.list(runFolder)) {
+            for (Path f : s.sorted().toList()) {
+                String name = f.getFileName().toString();
+                if (name.equals(CHECKSUMS)
+                        || name.startsWith(".")
+                        || !Files.isRegularFile(f, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+                    continue;
+                }
+                String sha = known.containsKey(name) ? known.get(name) : ReportDir.sha256(f);
+                if (!sha.isEmpty()) {
+                    sb.append(sha).append("  ").append(name).append('\n');
+                }
+            }
+        }
+        AtomicFiles.write(
+                runFolder.resolve(CHECKSUMS), sb.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8));
     }
 
     /** One run folder and its record. */
@@ -145,14 +177,21 @@ public final class RunStore {
      * ({@link #sameBackup}) and, when {@code via} is given, through the same route.
      */
     public Optional<Entry> baseline(String backup, Long backupBytes, Via via) throws IOException {
-        List<Entry> runs =
-                list().where(sameBackup(backup, backupBytes).and(completed()).and(via(via)));
+        List<Entry> runs = list().where(sameBackup(backup, backupBytes)
+                .and(completed())
+                .and(via(via))
+                .and(restores()));
         return runs.isEmpty() ? Optional.empty() : Optional.of(runs.get(runs.size() - 1));
     }
 
     /** Runs of the backup file at {@code backup}; of its size too when {@code bytes} is known (the same path, rewritten, is another backup). */
     public static Predicate<RestoreRun> sameBackup(String backup, Long bytes) {
         return r -> Objects.equals(backup, r.backupFile()) && Objects.equals(bytes, r.backupBytes());
+    }
+
+    /** The restores of the drills ({@code run --backup-from}) of the database {@code backupFrom}. */
+    public static Predicate<RestoreRun> drillOf(String backupFrom) {
+        return r -> r.kind() == dev.gbakprof.model.RunKind.RESTORE && Objects.equals(backupFrom, r.backupFrom());
     }
 
     /** Runs through {@code via} ({@link Via#GBAK}, {@link Via#SERVICE}); every run when {@code null}. */
@@ -163,6 +202,11 @@ public final class RunStore {
     /** Runs labelled {@code label}. */
     public static Predicate<RestoreRun> label(String label) {
         return r -> Objects.equals(label, r.label());
+    }
+
+    /** Restores, not the backups of drills. */
+    public static Predicate<RestoreRun> restores() {
+        return r -> r.kind() == dev.gbakprof.model.RunKind.RESTORE;
     }
 
     /** Completed runs with a known total. */

@@ -188,6 +188,56 @@ class HistoryCheckTest {
     }
 
     @Test
+    void runsOfOneLabelWithDatedBackupFilesAreOneHistoryByLabel() throws Exception {
+        // a nightly backup file named by its date (erp-20261201.fbk ...): by file name three histories of one run each
+        Path runs = dir.resolve("dated");
+        RestoreRun small = dev.gbakprof.testutil.Logs.read("small-tdrw.log");
+        for (int day = 1; day <= 3; day++) {
+            Path f = Files.createDirectories(runs.resolve("2026120" + day + "-023000-nightly"));
+            RunJson.write(
+                    small.toBuilder()
+                            .label("nightly")
+                            .backupFile("/bk/erp-2026120" + day + ".fbk")
+                            .startedAt("2026-12-0" + day + "T02:30:00Z")
+                            .build(),
+                    f.resolve("run.json"));
+        }
+        Path other = Files.createDirectories(runs.resolve("20261203-120000-adhoc"));
+        RunJson.write(
+                small.toBuilder()
+                        .label("adhoc")
+                        .backupFile("/bk/erp-20261201.fbk")
+                        .startedAt("2026-12-03T12:00:00Z")
+                        .build(),
+                other.resolve("run.json"));
+
+        assertThat(check(runs.toString()).out()).startsWith("UNKNOWN: restores of 3 backups");
+        Result byLabel = check(runs.toString(), "--label", "nightly", "--rto", "1h");
+        assertThat(byLabel.code()).as(byLabel.out()).isZero();
+        assertThat(byLabel.out()).matches("OK: nightly restored in 0\\.2 s \\(RTO 1 h, no baseline yet, 3 runs\\)\\R");
+
+        Result table = Cli.run("history", runs.toString(), "--by", "label");
+        assertThat(table.code()).as(table.err()).isZero();
+        assertThat(table.out().lines().filter(l -> l.endsWith("completed")).toList())
+                .containsExactly("adhoc: 1 restore(s), 1 completed", "nightly: 3 restore(s), 3 completed");
+        Result json = Cli.run("history", runs.toString(), "--label", "nightly", "--json");
+        JsonNode backups = new ObjectMapper().readTree(json.out()).path("backups");
+        assertThat(backups.size()).isEqualTo(1);
+        assertThat(backups.get(0).path("backup").asText()).isEqualTo("nightly");
+        assertThat(backups.get(0).path("restores").size()).isEqualTo(3);
+        assertThat(backups.get(0).path("restores").get(0).path("rows").asLong()).isEqualTo(352);
+        assertThat(backups.get(0).path("restores").get(0).has("rowsPerSecond")).isTrue();
+
+        Result unknown = Cli.run("history", runs.toString(), "--label", "weekly");
+        assertThat(unknown.code()).isEqualTo(2);
+        assertThat(unknown.err())
+                .contains("no run labelled weekly under [" + runs + "] (labels there: adhoc, nightly)");
+        Result bad = Cli.run("history", runs.toString(), "--by", "host");
+        assertThat(bad.code()).isEqualTo(2);
+        assertThat(bad.err()).contains("--by host: expected backup or label");
+    }
+
+    @Test
     void checkAsksWhichBackupWhenTheFolderHoldsSeveral() throws Exception {
         Path runs = dir.resolve("two");
         for (String name : List.of("a", "b")) {

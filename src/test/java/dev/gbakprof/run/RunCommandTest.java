@@ -65,6 +65,11 @@ class RunCommandTest {
         assertThat(live.environment().logicalCpus()).isPositive();
         assertThat(live.backupBytes()).isEqualTo(Files.size(fbk));
         assertThat(live.command()).startsWith("/usr/bin/gbak -c -v -st tdrw");
+        assertThat(live.backupSha256()).isEqualTo(dev.gbakprof.store.ReportDir.sha256(fbk)); // read after the restore
+        assertThat(Files.readAllLines(runDir.resolve("SHA256SUMS")))
+                .containsExactly(
+                        dev.gbakprof.store.ReportDir.sha256(runDir.resolve("gbak.log")) + "  gbak.log",
+                        dev.gbakprof.store.ReportDir.sha256(runDir.resolve("run.json")) + "  run.json");
         // the timeline part is exactly what parse makes of the raw log
         assertThat(live.toBuilder()
                         .via(Via.LOG)
@@ -76,6 +81,7 @@ class RunCommandTest {
                         .backupBytes(null)
                         .wallSeconds(null)
                         .etaBasis(null)
+                        .backupSha256(null)
                         .worker(null)
                         .phaseResources(List.of())
                         .warnings(live.warnings().stream()
