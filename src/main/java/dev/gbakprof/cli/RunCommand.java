@@ -68,9 +68,10 @@ final class RunCommand implements Callable<Integer> {
     @Option(
             names = "--backup-from",
             paramLabel = "DB.fdb",
-            description = "The drill: back this database up (gbak -b -v -st tdrw, or the services backup; only read)"
-                    + " into a new backup file in the run folder, then restore that file into --database (and"
-                    + " --inspect, --validate); a local path (embedded) or host[/port]:path.")
+            description =
+                    "The drill: back this database up (gbak -b -v -st tdrw, or the services backup; read as any backup reads it)"
+                            + " into a new backup file in the run folder, then restore that file into --database (and"
+                            + " --inspect, --validate); a local path (embedded) or host[/port]:path.")
     String backupFrom;
 
     @Option(
