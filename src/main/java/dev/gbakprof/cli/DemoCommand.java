@@ -93,7 +93,7 @@ final class DemoCommand implements Callable<Integer> {
             List<Path> inputs = new ArrayList<>();
             for (Path labelDir : sorted(ab, Files::isDirectory)) {
                 for (Path log : sorted(labelDir, DemoCommand::isLog)) {
-                    runs.addAll(RunInputs.load(log, labelDir.getFileName().toString()));
+                    runs.addAll(RunInputs.load(log, String.valueOf(labelDir.getFileName())));
                     inputs.add(log);
                 }
             }

@@ -125,10 +125,11 @@ final class InputRuns {
                     case file -> LogReader.defaultLabel(path);
                     case dir -> {
                         Path parent = path.toAbsolutePath().normalize().getParent();
-                        if (parent == null || parent.getFileName() == null) {
+                        Path name = parent == null ? null : parent.getFileName();
+                        if (name == null) {
                             throw new UsageException("--label-from dir: " + input + " is not inside a directory");
                         }
-                        yield parent.getFileName().toString();
+                        yield name.toString();
                     }
                 };
             }

@@ -105,13 +105,8 @@ public final class Main implements Runnable {
         Stdout stdout = new Stdout(new java.io.FileOutputStream(java.io.FileDescriptor.out));
         stdoutBytes = stdout;
         routeDriverLogging(java.util.Arrays.asList(args).contains("--debug"), System.err);
-        // the charset System.out has (Java 17: sun.stdout.encoding on a console, else the default charset)
-        String enc = System.getProperty("stdout.encoding", System.getProperty("sun.stdout.encoding"));
-        java.nio.charset.Charset cs = enc != null && java.nio.charset.Charset.isSupported(enc)
-                ? java.nio.charset.Charset.forName(enc)
-                : java.nio.charset.Charset.defaultCharset();
-        PrintWriter out = new PrintWriter(new java.io.OutputStreamWriter(stdout, cs), true);
-        PrintWriter err = new PrintWriter(System.err, true);
+        PrintWriter out = new PrintWriter(new java.io.OutputStreamWriter(stdout, consoleCharset("stdout")), true);
+        PrintWriter err = new PrintWriter(new java.io.OutputStreamWriter(System.err, consoleCharset("stderr")), true);
         int code = execute(args, out, err);
         out.flush();
         if (stdout.failure() != null) {
@@ -273,5 +268,13 @@ public final class Main implements Runnable {
                 "Java " + System.getProperty("java.version") + " on " + System.getProperty("os.name")
             };
         }
+    }
+
+    /** The charset a standard stream has (Java 17: sun.stdout/stderr.encoding on a console, else the default). */
+    private static java.nio.charset.Charset consoleCharset(String stream) {
+        String enc = System.getProperty(stream + ".encoding", System.getProperty("sun." + stream + ".encoding"));
+        return enc != null && java.nio.charset.Charset.isSupported(enc)
+                ? java.nio.charset.Charset.forName(enc)
+                : java.nio.charset.Charset.defaultCharset();
     }
 }

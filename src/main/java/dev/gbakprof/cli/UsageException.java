@@ -3,7 +3,7 @@ package dev.gbakprof.cli;
 import dev.gbakprof.model.GbakprofException;
 
 /** Bad usage the option parser cannot see (conflicting or missing values); exits 2 with one line. */
-public class UsageException extends GbakprofException.Refused {
+class UsageException extends GbakprofException.Refused {
     public UsageException(String message) {
         super(message);
     }

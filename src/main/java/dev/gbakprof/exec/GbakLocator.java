@@ -48,8 +48,9 @@ public final class GbakLocator {
     public Optional<Path> findTool(String tool, Path gbak) {
         String exe = windows ? tool + ".exe" : tool;
         List<Path> places = new ArrayList<>();
-        if (gbak != null && gbak.getParent() != null) {
-            places.add(gbak.getParent().resolve(exe));
+        Path folder = gbak == null ? null : gbak.getParent();
+        if (folder != null) {
+            places.add(folder.resolve(exe));
         }
         places.addAll(candidates(tool));
         return places.stream()

@@ -15,7 +15,7 @@ import java.util.function.Consumer;
  * are assembled here before they reach the sink: stdout and stderr then interleave line by line in
  * arrival order, never inside a line.
  */
-public final class LineTee extends OutputStream {
+final class LineTee extends OutputStream {
     private final OutputStream rawSink;
     private final Object lock;
     private final Consumer<CharSequence> lines;

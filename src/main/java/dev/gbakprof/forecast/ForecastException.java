@@ -3,7 +3,7 @@ package dev.gbakprof.forecast;
 import dev.gbakprof.model.GbakprofException;
 
 /** Input a forecast cannot be made from (no usable calibration run, a table the calibration never saw, negative rows); exits 2. */
-public class ForecastException extends GbakprofException.Refused {
+class ForecastException extends GbakprofException.Refused {
     public ForecastException(String message) {
         super(message);
     }

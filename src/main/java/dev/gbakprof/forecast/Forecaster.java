@@ -180,7 +180,7 @@ public final class Forecaster {
                 builds += p.seconds();
             }
         }
-        if (width != 1) {
+        if (Double.compare(width, 1.0) != 0) {
             double w = width;
             predictions = predictions.stream()
                     .map(p -> p.kind().equals("table")

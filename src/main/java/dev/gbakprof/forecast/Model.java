@@ -63,7 +63,7 @@ final class Model {
                                 .map(p -> (Double) p.t())
                                 .toList())
                         .median();
-                return m == null ? 0.0 : m;
+                return m == null ? Double.valueOf(0.0) : m;
             }
             if (points.stream().noneMatch(p -> p.n() > 0)) {
                 return null;

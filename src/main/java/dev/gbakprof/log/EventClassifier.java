@@ -5,7 +5,7 @@ package dev.gbakprof.log;
  * message catalogue (Firebird 2.5 to 6.0, {@code src/include/firebird/impl/msg/gbak.h}), matched on
  * their fixed words so that object names may contain anything.
  */
-public final class EventClassifier {
+final class EventClassifier {
 
     private EventClassifier() {}
 

@@ -16,7 +16,7 @@ import java.util.Set;
  * <p>Columns are read as whitespace-separated tokens, never by offset: gbak's field widths are minimums
  * and widen for large values (docs/GBAK-FORMAT.md §1).
  */
-public final class StatLineParser {
+final class StatLineParser {
     private static final String PREFIX = "gbak:";
 
     private ColumnState state = ColumnState.NONE;

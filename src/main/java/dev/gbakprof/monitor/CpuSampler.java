@@ -40,7 +40,7 @@ public final class CpuSampler implements AutoCloseable {
     private final List<CpuSample> samples = new ArrayList<>();
     private final List<String> warnings = new ArrayList<>();
     private ScheduledExecutorService timer;
-    private long zeroNanos;
+    private volatile long zeroNanos;
     private long[] prevTicks;
     private final boolean frequencyObservable;
 

@@ -8,7 +8,7 @@ import java.util.List;
  * Runs the few system tools the power probes need ({@code powercfg}, {@code powerprofilesctl},
  * {@code tuned-adm}). Tests feed recorded outputs through their own implementation and record the calls.
  */
-public interface CommandRunner {
+interface CommandRunner {
 
     /**
      * Runs {@code command} and waits for it.

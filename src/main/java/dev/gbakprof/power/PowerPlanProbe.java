@@ -5,7 +5,7 @@ package dev.gbakprof.power;
  * ({@link WindowsPowerCfg}, {@link LinuxCpuFreq}); each parses text (command output, sysfs files) so tests
  * feed recorded outputs.
  */
-public interface PowerPlanProbe {
+interface PowerPlanProbe {
 
     /** The active plan with what was read to decide it. Never throws: an unreadable plan is "unknown". */
     PowerSnapshot probe();

@@ -3,7 +3,7 @@ package dev.gbakprof.report;
 import dev.gbakprof.stats.Analysis;
 
 /** A PNG chart of the report. */
-public interface ChartFile extends ReportFile {
+interface ChartFile extends ReportFile {
 
     /** The chart, ready to paint (tests look at its series before anything is drawn). */
     Drawing drawing(Analysis analysis, ReportSettings settings);

@@ -18,7 +18,7 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
  * the load (%, right axis) over the restore, with the data phase (first table load to last) and the
  * index phase (first index build to last) shaded behind.
  */
-public final class CpuChart implements ChartFile {
+final class CpuChart implements ChartFile {
 
     @Override
     public String fileName() {

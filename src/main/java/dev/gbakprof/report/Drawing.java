@@ -4,6 +4,6 @@ import java.awt.Graphics2D;
 
 /** Something that paints itself into a rectangle: an XChart chart ({@code chart::paint}) or a page. */
 @FunctionalInterface
-public interface Drawing {
+interface Drawing {
     void paint(Graphics2D g, int width, int height);
 }

@@ -18,7 +18,7 @@ import java.util.Locale;
  * and makes room for the value text after the longest bar. A bar whose value is unknown is drawn as a
  * dashed box saying so, never as a zero-length bar.
  */
-public final class HorizontalBarChart implements Drawing {
+final class HorizontalBarChart implements Drawing {
 
     /** Red diagonal hatching and a red outline over a failed bar (at least as wide as it is high, so it shows). */
     private static void hatch(Graphics2D g, int x, int y, int w, int h) {

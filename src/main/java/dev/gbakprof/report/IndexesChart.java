@@ -7,7 +7,7 @@ import dev.gbakprof.stats.ObjectTimes;
 import java.util.List;
 
 /** {@code indexes.png}: the slowest index builds, one bar per label group, each named "INDEX (TABLE)". */
-public final class IndexesChart implements ChartFile {
+final class IndexesChart implements ChartFile {
 
     @Override
     public String fileName() {

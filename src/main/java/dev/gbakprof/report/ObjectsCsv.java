@@ -15,7 +15,7 @@ import java.util.List;
  * load finished); when those runs restored different counts, {@code records} and {@code rows_per_s} are
  * empty and {@code records_min} and {@code records_max} differ.
  */
-public final class ObjectsCsv implements ReportFile {
+final class ObjectsCsv implements ReportFile {
     private final boolean indexes;
 
     private ObjectsCsv(boolean indexes) {

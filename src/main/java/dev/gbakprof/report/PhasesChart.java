@@ -16,7 +16,7 @@ import org.knowm.xchart.style.Styler;
  * {@code phases.png}: one stacked bar per run (setup, metadata, data, indexes, finish), or per label
  * (medians of each phase) when there are more runs than fit side by side.
  */
-public final class PhasesChart implements ChartFile {
+final class PhasesChart implements ChartFile {
     /** Above this many runs the chart shows one bar per label. */
     static final int MAX_RUN_BARS = 12;
 

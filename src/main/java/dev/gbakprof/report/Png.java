@@ -10,7 +10,7 @@ import java.io.UncheckedIOException;
 import javax.imageio.ImageIO;
 
 /** Renders a drawing to PNG bytes. Same drawing, same fonts: same bytes (no time stamp is written). */
-public final class Png {
+final class Png {
     private Png() {}
 
     public static BufferedImage image(Drawing drawing, int width, int height) {

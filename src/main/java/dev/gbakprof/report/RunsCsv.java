@@ -12,7 +12,7 @@ import java.util.List;
  * {@code runs.csv}: one row per run: label, source, status, total and phase seconds, counts. A time the other
  * outputs call unknown ({@link Measure#of}) is an empty cell, never 0.
  */
-public final class RunsCsv implements ReportFile {
+final class RunsCsv implements ReportFile {
 
     @Override
     public String fileName() {

@@ -14,7 +14,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** {@code summary.md}: the headline, the key table and the other tables of the report, in Markdown. */
-public final class SummaryMarkdown implements ReportFile {
+final class SummaryMarkdown implements ReportFile {
 
     @Override
     public String fileName() {

@@ -11,7 +11,7 @@ import java.util.List;
  * {@code tables.png}: the slowest table loads, one bar per label group, annotated with rows/s; the rows under
  * the table's name, or on each bar when the groups restored different counts.
  */
-public final class TablesChart implements ChartFile {
+final class TablesChart implements ChartFile {
 
     @Override
     public String fileName() {

@@ -81,7 +81,7 @@ public final class TextSummary {
             }
         }
         List<IndexBuild> indexes = run.indexes().stream()
-                .sorted(Comparator.comparing((IndexBuild i) -> i.seconds() == null ? -1 : i.seconds())
+                .sorted(Comparator.comparingDouble((IndexBuild i) -> i.seconds() == null ? -1 : i.seconds())
                         .reversed())
                 .limit(top)
                 .toList();
@@ -114,7 +114,7 @@ public final class TextSummary {
             }
         }
         List<TableLoad> tables = run.tables().stream()
-                .sorted(Comparator.comparing((TableLoad t) -> t.seconds() == null ? -1 : t.seconds())
+                .sorted(Comparator.comparingDouble((TableLoad t) -> t.seconds() == null ? -1 : t.seconds())
                         .reversed())
                 .limit(top)
                 .toList();

@@ -17,7 +17,7 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
  * tables loaded and indexes built, all runs overlaid, so a slower run is seen falling behind. A
  * table or index whose end is unknown never counts as done, so an incomplete log stays below 100 %.
  */
-public final class TimelineChart implements ChartFile {
+final class TimelineChart implements ChartFile {
     /** Steps drawn per run at most (a 1600-pixel-wide chart shows no more). */
     private static final int STEPS = 2000;
 

@@ -18,7 +18,7 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
  * {@code total.png}: total restore time per label: a bar at the median, min–max whiskers and a dot
  * per run when the label was run more than once. Only completed runs have a total (not failed ones).
  */
-public final class TotalChart implements ChartFile {
+final class TotalChart implements ChartFile {
 
     @Override
     public String fileName() {

@@ -43,7 +43,8 @@ final class RestoredDatabase {
             return null;
         }
         Path p = Path.of(options.serverPath(database));
-        return p.isAbsolute() && p.getParent() != null && Files.isDirectory(p.getParent()) ? p : null;
+        Path folder = p.getParent();
+        return p.isAbsolute() && folder != null && Files.isDirectory(folder) ? p : null;
     }
 
     /** Where {@code --replace} restores: {@code erp.gbakprof-new.fdb} beside {@code erp.fdb}. */

@@ -14,7 +14,7 @@ import org.apache.commons.math3.distribution.TDistribution;
  * printed the very same times still have a spread, and identical inputs stay within noise instead of a
  * difference of zero ± zero.
  */
-public final class Welch {
+final class Welch {
     /** gbak's clock resolution in seconds. */
     static final double RESOLUTION = 0.001;
 

@@ -32,7 +32,7 @@ public final class AtomicFiles {
     public static void write(Path target, Content content) throws IOException {
         Outputs.refuseSpecial(target, "the output");
         Path abs = target.toAbsolutePath();
-        Path dir = abs.getParent();
+        Path dir = java.util.Objects.requireNonNull(abs.getParent(), "an output file has a folder");
         Files.createDirectories(dir);
         Path tmp = Files.createTempFile(dir, "." + abs.getFileName(), ".tmp");
         try {

@@ -30,7 +30,8 @@ public final class LogReader {
 
     /** Label a log gets by default: its file name without the extension. */
     public static String defaultLabel(Path path) {
-        String name = path.getFileName().toString();
+        Path file = path.getFileName();
+        String name = file == null ? path.toString() : file.toString();
         int dot = name.lastIndexOf('.');
         return dot > 0 ? name.substring(0, dot) : name;
     }

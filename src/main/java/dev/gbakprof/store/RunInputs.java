@@ -33,10 +33,8 @@ public final class RunInputs {
         if (Files.isDirectory(path)) {
             return folder(path, label, encoding);
         }
-        Path record =
-                path.getFileName() != null && path.getFileName().toString().equals(RAW_LOG)
-                        ? path.resolveSibling(RECORD)
-                        : null;
+        Path file = path.getFileName();
+        Path record = file != null && file.toString().equals(RAW_LOG) ? path.resolveSibling(RECORD) : null;
         if (record != null && Files.isRegularFile(record)) {
             return load(record, label, encoding);
         }
