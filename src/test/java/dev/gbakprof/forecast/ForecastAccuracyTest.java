@@ -4,83 +4,117 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.RunKind;
+import dev.gbakprof.stats.Spread;
 import dev.gbakprof.store.LogReader;
 import dev.gbakprof.store.RunInputs;
 import dev.gbakprof.testutil.Cli;
+import dev.gbakprof.testutil.CpuClock;
 import dev.gbakprof.testutil.Firebird;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+import java.util.function.Function;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The forecast's error on real restores: scripts/fixtures/sized.sql at 1x, 2x and 4x (30,000 to 120,000
- * ORDERS rows), backed up with gbak -b -v and restored with the real gbak; the 4x restore forecast from the
- * 1x and 2x ones. bench/forecast-accuracy does the same at larger sizes.
+ * The forecast's error on real restores: scripts/fixtures/sized.sql at 1x, 2x and 4x (100,000 to 400,000 ORDERS
+ * rows), backed up with gbak -b -v and restored with the real gbak in interleaved rounds; the 4x restore forecast
+ * from the 1x and 2x ones against the median of its restores. Each restore is timed on two clocks ({@link
+ * CpuClock}): its gbak log as written (wall clock) and the same log on gbak's own CPU clock. The restore is
+ * CPU-bound (its wall time is its CPU time plus its wait for a CPU, measured), so the CPU-clock forecast is what
+ * the model gets right or wrong whatever else the machine runs; the wall-clock forecast is held to the same bound
+ * when gbak hardly waited for a CPU, and otherwise printed with how long gbak waited. bench/forecast-accuracy does
+ * the same at up to 8x (docs/BENCHMARKS.md).
  */
 class ForecastAccuracyTest {
-    private static final long BASE = 30_000;
+    private static final long BASE = 100_000;
     /**
-     * What this test holds the 4x forecast to: 60 %. The issue's target is 15 %; at these small sizes (restores of
-     * one to a few seconds, where fixed costs dominate) it is NOT met: +46.7 % was measured on an idle machine
-     * (2026-12-01), so this bound only catches a forecast that is badly off. bench/forecast-accuracy and README's
-     * table give the real errors at larger sizes.
+     * The issue's bound on a 4x forecast, held on both clocks when gbak waited for a CPU less than {@link
+     * #UNCONTENDED} of its time (an idle machine, as CI should be). On gbak's CPU clock bench/forecast-accuracy measured
+     * -12 % to +9 % on the 4x pairs of 100,000 to 800,000 ORDERS rows at a load average of 17-20 on 2 CPUs, and
+     * -14.2 % to -2.7 % at 31-34 (medians of 3 rounds, 2026-12-01). At 30,000 to 120,000 rows (this test's earlier
+     * sizes, restores of under 2 CPU seconds) forecasts missed by up to +41 %: a restore that short is one state of
+     * the shared machine, so the sizes start at 100,000.
      */
-    private static final double BOUND = 0.60;
+    private static final double BOUND = 0.15;
+    /**
+     * The bound on the CPU clock when other jobs kept gbak waiting: 30 %. CPU seconds are not immune to them (caches
+     * and memory shared with the other jobs: one 200,000-row restore took 2.38 CPU seconds, the next 4.31): at a load
+     * average of 28-34 on 2 CPUs this test measured -18.1 % and +28.2 % at these sizes (and -21.9 % at 50,000-200,000
+     * rows), the bench -14.2 %.
+     */
+    private static final double SHARED_BOUND = 0.30;
+    /** gbak waiting for a CPU less than this share of its wall time: the machine is the restore's own. */
+    private static final double UNCONTENDED = 0.10;
 
     @Test
-    void fourTimesTheRowsIsForecastWithinSixtyPercentAndTheBackupLogGivesTheSizes(@TempDir Path dir) throws Exception {
+    void fourTimesTheRowsIsForecastWithinFifteenPercentAndTheBackupLogGivesTheSizes(@TempDir Path dir)
+            throws Exception {
         Firebird.require();
-        // wall-clock accuracy cannot be measured on a saturated machine (the full suite of several engineers on 2
-        // cores measured +88 % on restores of a few seconds): said, not failed
-        double load = java.lang.management.ManagementFactory.getOperatingSystemMXBean()
-                .getSystemLoadAverage();
-        int cpus = Runtime.getRuntime().availableProcessors();
-        org.junit.jupiter.api.Assumptions.assumeTrue(
-                load < 0 || load <= 4.0 * cpus,
-                "load average " + load + " on " + cpus
-                        + " CPUs: restore times are the machine's load, not the forecast's error");
-        List<Path> small = new ArrayList<>();
-        List<Path> large = new ArrayList<>();
-        double error = Double.NaN;
-        // a second round when the first misses: on a shared machine one restore can be caught by another job
-        for (int round = 1; round <= 2; round++) {
+        List<CpuClock.Restore> small = new ArrayList<>();
+        List<CpuClock.Restore> large = new ArrayList<>();
+        double cpuError = Double.NaN;
+        double wallError = Double.NaN;
+        Estimate onCpu = null;
+        // more rounds while it misses (up to 4): a restore on a shared machine can be caught by another job
+        for (int round = 1; round <= 4; round++) {
             for (long k : new long[] {1, 2, 4}) {
-                Path log = restore(backup(BASE * k), dir, BASE * k + "-" + round);
-                (k == 4 ? large : small).add(log);
+                String name = BASE * k + "-" + round;
+                CpuClock.Restore r =
+                        CpuClock.restore(backup(BASE * k), dir.resolve(name + ".fdb"), dir.resolve(name + ".log"));
+                (k == 4 ? large : small).add(r);
             }
-            List<RestoreRun> calibration =
-                    small.stream().map(p -> LogReader.read(p, null)).toList();
-            double actual = large.stream()
-                    .mapToDouble(p -> LogReader.read(p, null).totalSeconds())
-                    .sorted()
-                    .skip((large.size() - 1) / 2)
-                    .findFirst()
-                    .orElseThrow();
-            Estimate e = Forecaster.forecast(calibration, Target.of(LogReader.read(large.get(0), null), "4x"), null);
-            error = e.total().seconds() / actual - 1;
-            if (Math.abs(error) <= BOUND) {
-                assertThat(e.target().scale()).isBetween(1.9, 2.1);
-                assertThat(e.range().extrapolationBasis()).startsWith("measured: the largest calibration size");
+            onCpu = forecast(small, large, CpuClock.Restore::cpuLog);
+            cpuError = onCpu.total().seconds() / median(large, CpuClock.Restore::cpuLog) - 1;
+            wallError = forecast(small, large, CpuClock.Restore::log).total().seconds()
+                            / median(large, CpuClock.Restore::log)
+                    - 1;
+            if (Math.abs(cpuError) <= BOUND) {
                 break;
             }
         }
-        assertThat(Math.abs(error))
-                .as("error of the 4x forecast: %+.1f %%", error * 100)
-                .isLessThanOrEqualTo(BOUND);
+        List<CpuClock.Restore> all = new ArrayList<>(small);
+        all.addAll(large);
+        double contention =
+                all.stream().mapToDouble(CpuClock.Restore::contention).max().orElseThrow();
+        String measured = String.format(
+                        Locale.ROOT,
+                        "4x forecast from 1x and 2x: %+.1f %% on gbak's CPU clock, %+.1f %% on the wall clock; "
+                                + "gbak waited for a CPU up to %.0f %% of its time; load average %.1f on %d CPUs%n  ",
+                        cpuError * 100,
+                        wallError * 100,
+                        contention * 100,
+                        java.lang.management.ManagementFactory.getOperatingSystemMXBean()
+                                .getSystemLoadAverage(),
+                        Runtime.getRuntime().availableProcessors())
+                + all.stream().map(Object::toString).collect(Collectors.joining("\n  "));
+        boolean idle = contention < UNCONTENDED;
+        System.out.println("ForecastAccuracyTest: " + measured + "\n  held to "
+                + (idle
+                        ? Math.round(BOUND * 100) + " % on both clocks (gbak hardly waited for a CPU)"
+                        : Math.round(SHARED_BOUND * 100) + " % on the CPU clock only (the machine is shared: gbak"
+                                + " waited for a CPU; the wall clock measured the other jobs)"));
+        assertThat(Math.abs(cpuError)).as(measured).isLessThanOrEqualTo(idle ? BOUND : SHARED_BOUND);
+        assertThat(onCpu.target().scale()).isBetween(1.9, 2.1);
+        assertThat(onCpu.range().extrapolationBasis()).startsWith("measured: the largest calibration size");
+        if (idle) {
+            assertThat(Math.abs(wallError)).as(measured).isLessThanOrEqualTo(BOUND);
+        }
 
         // the backup log of the 4x database (gbak -b -v) lists the same tables and rows as its restore
         Path backupLog = Path.of(backup(BASE * 4) + ".log");
         RestoreRun backup = RunInputs.load(backupLog, null).get(0);
         assertThat(backup.kind()).isEqualTo(RunKind.BACKUP);
         Target fromBackup = Target.of(backup, backupLog.toString());
-        Target fromRestore = Target.of(LogReader.read(large.get(0), null), "restore");
+        Target fromRestore = Target.of(LogReader.read(large.get(0).log(), null), "restore");
         assertThat(fromBackup.rows()).isEqualTo(fromRestore.rows());
         List<String> args = new ArrayList<>(List.of("estimate"));
-        small.forEach(p -> args.add(p.toString()));
+        small.forEach(r -> args.add(r.log().toString()));
         args.addAll(List.of("--rows-from", backupLog.toString(), "--json"));
         Cli.Result r = Cli.run(args.toArray(String[]::new));
         assertThat(r.code()).as(r.err()).isZero();
@@ -89,6 +123,23 @@ class ForecastAccuracyTest {
         Cli.Result refused = Cli.run("estimate", backupLog.toString(), "--scale", "2");
         assertThat(refused.code()).isEqualTo(2);
         assertThat(refused.err().strip().lines()).hasSize(1);
+    }
+
+    /** The forecast of the 4x restore (its first log's sizes) from the smaller ones, on one clock. */
+    private static Estimate forecast(
+            List<CpuClock.Restore> small, List<CpuClock.Restore> large, Function<CpuClock.Restore, Path> clock) {
+        List<RestoreRun> calibration =
+                small.stream().map(r -> LogReader.read(clock.apply(r), null)).toList();
+        return Forecaster.forecast(calibration, Target.of(LogReader.read(clock.apply(large.get(0)), null), "4x"), null);
+    }
+
+    /** The median total of some restores on one clock. */
+    private static double median(List<CpuClock.Restore> restores, Function<CpuClock.Restore, Path> clock) {
+        Double m = Spread.of(restores.stream()
+                        .map(r -> LogReader.read(clock.apply(r), null).totalSeconds())
+                        .toList())
+                .median();
+        return m;
     }
 
     /** A backup of sized.sql at {@code orders} rows, built once (its gbak -b -v -st tdrw log beside it: a backup log is read only with a time column). */
@@ -129,25 +180,5 @@ class ForecastAccuracyTest {
         Files.deleteIfExists(fdb);
         Files.deleteIfExists(sql);
         return fbk;
-    }
-
-    /** A real restore (gbak -c -v -st tdrw, embedded) at a raised priority; its log. */
-    private static Path restore(Path fbk, Path dir, String name) throws IOException {
-        Path db = dir.resolve(name + ".fdb");
-        String out = Firebird.run(List.of(
-                "nice",
-                "-n",
-                "-10",
-                Firebird.GBAK.toString(),
-                "-c",
-                "-v",
-                "-st",
-                "tdrw",
-                "-user",
-                "SYSDBA",
-                fbk.toString(),
-                db.toString()));
-        Files.deleteIfExists(db);
-        return Files.writeString(dir.resolve("restore-" + name + ".log"), out);
     }
 }
