@@ -57,13 +57,18 @@ final class Model {
         /** Seconds at n rows; {@code null} when the object was never measured with rows (nothing to scale). */
         Double predict(long n) {
             if (n == 0) {
-                // an index of an empty table still costs its definition's commit: as measured at 0 rows
+                // an index of an empty table still costs its definition's commit: as measured at 0 rows; an index
+                // never measured at 0 rows (its table unknown to the calibration, so scaled with all the rows) no
+                // more than its shortest measurement; a table of no rows loads nothing
                 Double m = Spread.of(points.stream()
                                 .filter(p -> p.n() == 0)
                                 .map(p -> (Double) p.t())
                                 .toList())
                         .median();
-                return m == null ? Double.valueOf(0.0) : m;
+                if (m != null) {
+                    return m;
+                }
+                return sort ? points.stream().mapToDouble(Point::t).min().orElse(0.0) : 0.0;
             }
             if (points.stream().noneMatch(p -> p.n() > 0)) {
                 return null;
@@ -106,7 +111,9 @@ final class Model {
                 if (i.seconds() == null || i.failed()) {
                     continue;
                 }
-                long n = i.table() != null && rows.containsKey(i.table()) ? rows.get(i.table()) : all;
+                // its table's rows; a table the run restored no data for is empty (gbak prints no records line),
+                // and an index whose table is unknown is scaled with all the rows
+                long n = i.table() != null ? rows.getOrDefault(i.table(), 0L) : all;
                 indexPoints
                         .computeIfAbsent(i.name(), k -> new ArrayList<>())
                         .add(new Point(n, PowerLaw.x(true, n), i.seconds()));
@@ -228,10 +235,9 @@ final class Model {
                         .map(f -> new Target.Index(f.name(), f.table()))
                         .toList();
         for (Target.Index i : targetIndexes) {
-            Long n = i.table() != null ? target.rows().get(i.table()) : null;
-            if (n == null) {
-                n = target.totalRows(); // table unknown: scaled with all the rows, as the calibration's was
-            }
+            // table unknown: scaled with all the rows, as the calibration's was; a table the target has no rows of
+            // is empty (a restore log lists no records for it), as in the calibration
+            long n = i.table() != null ? target.rows().getOrDefault(i.table(), 0L) : target.totalRows();
             out.add(predictIndex(i.name(), i.table(), n));
         }
         return out;
