@@ -100,7 +100,7 @@ public final class RunStore {
         StringBuilder sb = new StringBuilder();
         try (Stream<Path> s = Files.list(runFolder)) {
             for (Path f : s.sorted().toList()) {
-                String name = f.getFileName().toString();
+                String name = String.valueOf(f.getFileName()); // an entry of a listing always has a name
                 if (name.equals(CHECKSUMS)
                         || name.startsWith(".")
                         || !Files.isRegularFile(f, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
