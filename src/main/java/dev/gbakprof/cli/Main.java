@@ -133,6 +133,7 @@ public final class Main implements Runnable {
         COMMANDS.put("demo", DemoCommand.class);
         COMMANDS.put("history", HistoryCommand.class);
         COMMANDS.put("check", CheckCommand.class);
+        COMMANDS.put("completion", CompletionCommand.class);
         COMMANDS.put("help", CommandLine.HelpCommand.class);
     }
 
@@ -161,11 +162,7 @@ public final class Main implements Runnable {
 
     /** As {@link #execute(String[], PrintWriter, PrintWriter)}, with commands made by {@code factory} (tests). */
     static int execute(String[] args, PrintWriter out, PrintWriter err, CommandLine.IFactory factory) {
-        CommandLine cl = new CommandLine(new Main(), factory);
-        for (String name : commandsFor(args)) {
-            cl.addSubcommand(name, new CommandLine(COMMANDS.get(name), factory));
-        }
-        cl.setUsageHelpWidth(120); // the descriptions are written in lines of up to ~110 characters
+        CommandLine cl = tree(commandsFor(args), factory);
         if (!Terminal.colours(System.getenv())) { // NO_COLOR, TERM=dumb: picocli alone would still highlight
             cl.setColorScheme(CommandLine.Help.defaultColorScheme(CommandLine.Help.Ansi.OFF));
         }
@@ -202,6 +199,24 @@ public final class Main implements Runnable {
         });
         cl.setExitCodeExceptionMapper(Main::exitCode);
         return cl.execute(args);
+    }
+
+    /**
+     * gbakprof with the commands {@code names} (in help's order), as --help shows it: the one tree the CLI, the
+     * shell completion script and the man pages (docs/man) are made from.
+     */
+    static CommandLine tree(java.util.Collection<String> names, CommandLine.IFactory factory) {
+        CommandLine cl = new CommandLine(new Main(), factory);
+        for (String name : names) {
+            cl.addSubcommand(name, new CommandLine(COMMANDS.get(name), factory));
+        }
+        cl.setUsageHelpWidth(120); // the descriptions are written in lines of up to ~110 characters
+        return cl;
+    }
+
+    /** Every command: {@link #tree(java.util.Collection, CommandLine.IFactory)} of them all. */
+    public static CommandLine tree() {
+        return tree(COMMANDS.keySet(), CommandLine.defaultFactory());
     }
 
     /** The one place an exception becomes an exit code: its own, or 1 for one gbakprof did not expect. */

@@ -24,7 +24,7 @@ class UsageMessagesTest {
         assertThat(Cli.run("xyzzy").err().lines().findFirst().orElse(""))
                 .startsWith("gbakprof: unknown command 'xyzzy' "
                         + "(the commands are parse, run, inspect, plan, report, compare, ")
-                .contains(", matrix, ", ", demo, ", ", history, check)");
+                .contains(", matrix, ", ", demo, ", ", history, check, completion)");
         assertThat(Cli.run("parse", "--bogus", "x").err())
                 .as("an unknown option is picocli's message")
                 .startsWith("gbakprof: Unknown option: '--bogus'");
