@@ -29,7 +29,7 @@ import picocli.CommandLine.Spec;
             "CRITICAL: the newest restore failed or did not finish (a failed --inspect verification or --validate",
             "fails it), took longer than --rto, or is older than --max-age.",
             "WARNING: it is slower than its baseline band (or more than --slower PCT above the band's median),",
-            "or within 20% of --rto."
+            "or within 20%% of --rto."
         },
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
@@ -60,7 +60,7 @@ final class CheckCommand implements Callable<Integer> {
             names = "--rto",
             paramLabel = "DURATION",
             description =
-                    "Recovery time objective: a longer restore is CRITICAL, one within 20% of it a WARNING (4h, 90m).")
+                    "Recovery time objective: a longer restore is CRITICAL, one within 20%% of it a WARNING (4h, 90m).")
     String rto;
 
     @Option(

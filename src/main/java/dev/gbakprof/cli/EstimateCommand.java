@@ -51,7 +51,7 @@ final class EstimateCommand implements Callable<Integer> {
     static final class Size {
         @Option(
                 names = "--rows",
-                paramLabel = "TABLE=N[,TABLE=N...]",
+                paramLabel = "TABLE=N",
                 split = ",",
                 description = "The target's rows of these tables; the others as in the largest calibration run.")
         List<String> rows;

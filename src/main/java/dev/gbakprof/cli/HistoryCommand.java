@@ -36,7 +36,7 @@ import picocli.CommandLine.Spec;
             "The restores recorded under the run folders, per backup (or per label: --by label, --label L), oldest",
             "first: a drill's backup (run --backup-from), status, total, each phase,",
             "rows, verification (--inspect) and validation (--validate), and the baseline band each one is judged",
-            "against (median ± 3 MAD of the previous completed restores, at most 10, at least ±5% and ±1 s).",
+            "against (median ± 3 MAD of the previous completed restores, at most 10, at least ±5%% and ±1 s).",
             "--out DIR: trend.png (total and phases over time, failed and unfinished runs marked, the band behind).",
             "Exits 0, or 2 when a runs folder cannot be read or holds no restore."
         })

@@ -60,7 +60,7 @@ final class MatrixCommand implements Callable<Integer> {
     @Option(
             names = "--plans",
             split = ",",
-            paramLabel = "A,B[,C]",
+            paramLabel = "PLAN",
             description =
                     "Power plans to compare: aliases (balanced, high-performance, power-saver, ultimate), names, GUIDs or Linux governors.")
     List<String> plans = new ArrayList<>();

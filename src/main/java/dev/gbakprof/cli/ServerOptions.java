@@ -10,8 +10,9 @@ final class ServerOptions {
 
     @Option(
             names = "--host",
-            paramLabel = "HOST[/PORT]",
-            description = "The Firebird server (default: localhost/3050).")
+            paramLabel = "HOST",
+            description =
+                    "The Firebird server: HOST, or HOST/PORT for a port other than 3050 (default: localhost/3050).")
     String host;
 
     @Option(

@@ -49,7 +49,9 @@ class ReleaseZipIT {
                             top + "licenses/commons-exec/META-INF/NOTICE.txt",
                             top + "licenses/jackson-core/META-INF/NOTICE",
                             top + "samples/shop-tdrw.log",
-                            top + "samples/ab/full-cpu/run1.log");
+                            top + "samples/ab/full-cpu/run1.log",
+                            top + "man/gbakprof-run.1",
+                            top + "man/gbakprof-run.adoc");
             assertThat(names).allMatch(n -> n.startsWith(top));
             assertThat(names).noneMatch(n -> n.contains("/src/") || n.endsWith("pom.xml"));
             String cmd = new String(
