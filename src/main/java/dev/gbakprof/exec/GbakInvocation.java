@@ -27,6 +27,13 @@ public record GbakInvocation(Path gbak, List<String> arguments, Map<String, Stri
     /** Refuses gbak's password switch among pass-through arguments: a password on a command line is visible to every user. */
     public static void refusePasswordSwitch(List<String> extra) {
         for (String a : extra) {
+            if (a.equalsIgnoreCase("-y")) {
+                // gbak -y FILE writes its output to FILE (-y suppress: nowhere): gbakprof would see none, and take a
+                // completed restore for one that never started
+                throw new IllegalArgumentException("gbak's -y sends its output away from gbakprof, which times the "
+                        + "restore from that output: leave -y out; the run folder's gbak.log is that output, line for "
+                        + "line (copy it where -y would have written)");
+            }
             if (PASSWORD_SWITCH.matcher(a).matches()) {
                 throw new IllegalArgumentException("a password must not be given as a gbak argument (" + a
                         + "): use --password-file or the ISC_PASSWORD environment variable");

@@ -417,6 +417,31 @@ class RunCommandTest {
     }
 
     @Test
+    void gbaksOutputFileSwitchIsRefusedBeforeAnythingStarts(@TempDir Path dir) throws Exception {
+        // with -y FILE gbak wrote its output there: gbakprof saw an empty gbak.log, called the completed restore
+        // incomplete and removed its database as a partial one
+        Path fbk = Firebird.backup("small");
+        Path runs = dir.resolve("runs");
+        Result r = Cli.run(
+                "run",
+                "--backup",
+                fbk.toString(),
+                "--database",
+                dir.resolve("y.fdb").toString(),
+                "--runs-dir",
+                runs.toString(),
+                "--",
+                "-Y",
+                dir.resolve("y.log").toString());
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err().strip().lines()).hasSize(1);
+        assertThat(r.err()).contains("gbak's -y sends its output away from gbakprof", "leave -y out", "gbak.log");
+        assertThat(dir.resolve("y.log")).doesNotExist();
+        assertThat(dir.resolve("y.fdb")).doesNotExist();
+        assertThat(runs).doesNotExist();
+    }
+
+    @Test
     void repeatedRestoresUseFreshNamesRestAndCleanUp(@TempDir Path dir) throws Exception {
         Path fbk = Firebird.backup("small");
         Path runs = dir.resolve("runs");
