@@ -74,17 +74,35 @@ public final class Server {
      * --replace) stops at it.
      */
     public boolean fileExists(String path) {
+        return fileState(path) != FileState.ABSENT;
+    }
+
+    /** What the server finds at a path: {@link #fileExists(String)}, told apart. */
+    public enum FileState {
+        /** "cannot open the file": nothing there (as far as the server can tell). */
+        ABSENT,
+        /** a database it opens. */
+        DATABASE,
+        /** a database that is shut down: a restore in progress (gbak and the services restore keep it so), or a DBA's gfix -shut. */
+        SHUT_DOWN,
+        /** a file that is not a database of this server's ODS. */
+        OTHER
+    }
+
+    /** What the server finds at {@code path}; see {@link #fileExists(String)}. */
+    public FileState fileState(String path) {
         try (Connection c = dataSource(path).getConnection()) {
-            return true;
+            return FileState.DATABASE;
         } catch (SQLException ex) {
-            if (ex.getErrorCode() == ISCConstants.isc_io_error) {
-                return false;
-            }
             int code = ex.getErrorCode();
-            if (code == ISCConstants.isc_bad_db_format
-                    || code == ISCConstants.isc_wrong_ods
-                    || code == ISCConstants.isc_shutdown) {
-                return true; // not a database, another ODS, or one that is shut down (a restore in progress)
+            if (code == ISCConstants.isc_io_error) {
+                return FileState.ABSENT;
+            }
+            if (code == ISCConstants.isc_shutdown) {
+                return FileState.SHUT_DOWN;
+            }
+            if (code == ISCConstants.isc_bad_db_format || code == ISCConstants.isc_wrong_ods) {
+                return FileState.OTHER;
             }
             throw explain("cannot check whether " + path + " exists", ex);
         }
@@ -131,6 +149,13 @@ public final class Server {
     FirebirdAccessException explain(String what, SQLException ex) {
         String where = address + ": ";
         int code = ex.getErrorCode();
+        if (ex.getMessage() != null && ex.getMessage().contains("no permission for read-write access")) {
+            // Firebird 3 says so with SQLSTATE 28000 for a database file its account may read but not write
+            return new FirebirdAccessException(
+                    where + what + ": the server may not write the database file (" + firstLine(ex.getMessage())
+                            + "); give the file to the server's account (on Linux: chown firebird:firebird FILE)",
+                    ex);
+        }
         if (code == ISCConstants.isc_login || "28000".equals(ex.getSQLState())) {
             if (!WireProbe.speaksFirebird(address, PROBE_MILLIS)) {
                 // Jaybird reports any other service on the port (a web server, ssh) as a refused login

@@ -129,6 +129,34 @@ public final class ServiceRestore {
         }
     }
 
+    /**
+     * What a restore stopped by gbakprof (timeout, Ctrl-C) leaves and what to do about it: the server goes on
+     * restoring, so the database is partial (shut down) until the server has finished it.
+     */
+    public String leftBehind() {
+        if (backingUp) {
+            return "Firebird cannot cancel a services backup: the server goes on writing " + backup + " on "
+                    + server.address() + " (an incomplete backup file until the server has finished it)";
+        }
+        return dropAdvice(
+                server,
+                database,
+                "Firebird cannot cancel a services restore: the server goes on restoring " + database + " on "
+                        + server.address() + " (a partial database, shut down until the server has finished it)",
+                true);
+    }
+
+    /**
+     * {@code what}, then how a DBA drops the database (once the server has finished it, when {@code restoring}) or
+     * restores over it. No password: isql reads ISC_PASSWORD.
+     */
+    public static String dropAdvice(Server server, String database, String what, boolean restoring) {
+        return what + ". " + (restoring ? "Once the server has finished, drop it" : "Drop it")
+                + " with isql (isql-fb on Debian; the password from ISC_PASSWORD): isql-fb -user "
+                + server.credentials().user() + " " + server.address() + ":" + database
+                + ", then DROP DATABASE; or restore over it with --replace, or choose another --database";
+    }
+
     /** Stops reading the output and detaches (Ctrl-C). Safe to call from a shutdown hook. */
     public void interrupt() {
         interrupted = true;

@@ -5,7 +5,12 @@ import dev.gbakprof.firebird.FirebirdAccessException;
 import dev.gbakprof.firebird.Server;
 import dev.gbakprof.firebird.ServerAddress;
 import dev.gbakprof.firebird.ServerFileAccess;
+import dev.gbakprof.firebird.ServiceRestore;
 import dev.gbakprof.model.Environment;
+import dev.gbakprof.model.RunStatus;
+import dev.gbakprof.model.Via;
+import dev.gbakprof.model.WarningCode;
+import dev.gbakprof.store.RunStore;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -139,14 +144,60 @@ public final class RestoreSeries {
             serverVersion = server.version();
             if (options.viaService() && !options.replace()) {
                 for (String t : targets()) {
-                    if (server.fileExists(t)) {
-                        throw new RunRefusedException(t + ": database exists on " + server.address() + "; it was left "
-                                + "untouched. Add --replace to overwrite it, or choose another --database");
+                    Server.FileState state = server.fileState(t);
+                    if (state == Server.FileState.ABSENT) {
+                        continue;
                     }
+                    String stopped = stoppedEarlier(t);
+                    if (stopped == null) {
+                        throw new RunRefusedException(t + ": database exists on " + server.address() + "; it was left "
+                                + "untouched. "
+                                + (state == Server.FileState.SHUT_DOWN
+                                        ? "It is shut down: a restore may still be writing it. "
+                                        : "")
+                                + "Add --replace to overwrite it, or choose another --database");
+                    }
+                    boolean restoring = state == Server.FileState.SHUT_DOWN;
+                    throw new RunRefusedException(ServiceRestore.dropAdvice(
+                            server,
+                            t,
+                            t + ": database exists on " + server.address() + ", left untouched: " + stopped
+                                    + " left it, and the server "
+                                    + (restoring
+                                            ? "is still restoring it (it is shut down)"
+                                            : "has restored it to its end since (not timed)"),
+                            restoring));
                 }
             }
         } catch (FirebirdAccessException ex) {
             throw new RunRefusedException(ex.getMessage());
+        }
+    }
+
+    /**
+     * The services restore recorded under --runs-dir that was stopped (timeout, Ctrl-C) while restoring
+     * {@code database}, the newest one, as "the services restore of run FOLDER, stopped by --timeout,";
+     * {@code null} when there is none (or the runs folder cannot be read).
+     */
+    private String stoppedEarlier(String database) {
+        try {
+            List<RunStore.Entry> stopped = new RunStore(options.runsDir())
+                    .list()
+                    .where(r -> r.via() == Via.SERVICE
+                            && r.status() == RunStatus.INCOMPLETE
+                            && database.equals(r.database())
+                            && r.warnings().stream()
+                                    .anyMatch(w ->
+                                            w.code() == WarningCode.TIMEOUT || w.code() == WarningCode.INTERRUPTED));
+            if (stopped.isEmpty()) {
+                return null;
+            }
+            RunStore.Entry last = stopped.get(stopped.size() - 1);
+            boolean timeout = last.run().warnings().stream().anyMatch(w -> w.code() == WarningCode.TIMEOUT);
+            return "the services restore of run " + last.folder() + ", stopped by " + (timeout ? "--timeout" : "Ctrl-C")
+                    + ",";
+        } catch (IOException | RuntimeException ex) {
+            return null; // the refusal is said without it
         }
     }
 

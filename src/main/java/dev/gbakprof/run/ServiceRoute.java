@@ -33,8 +33,7 @@ final class ServiceRoute implements RestoreRoute {
                 r.interrupted(),
                 null,
                 r.error(),
-                "gbakprof stopped reading the services output and detached; Firebird cannot cancel a "
-                        + "running service, so the server may still be working on it");
+                "gbakprof stopped reading the services output and detached. " + restore.leftBehind());
     }
 
     @Override

@@ -296,6 +296,56 @@ class ServiceRunTest {
     }
 
     @Test
+    void aServicesRestoreStoppedByTheTimeoutSaysWhatItLeavesAndTheNextRunWhatToDo() throws Exception {
+        Credentials sysdba = FirebirdServer.require();
+        try (FirebirdServer.Folder f = FirebirdServer.folder()) {
+            Path fbk = f.backup("shop"); // tens of seconds of the server's work: the timeout stops it early
+            Path db = f.resolve("stopped.fdb");
+            Path runs = f.resolve("runs");
+            Cli.Result stopped = viaService(fbk, db, runs, "--timeout", "1s");
+            assertThat(stopped.code()).as(stopped.err()).isEqualTo(1);
+            String drop = "isql-fb -user SYSDBA localhost/3050:" + db + ", then DROP DATABASE;";
+            assertThat(stopped.out())
+                    .contains("status     incomplete")
+                    .contains("the server goes on restoring " + db + " on localhost/3050 (a partial database, shut "
+                            + "down until the server has finished it)")
+                    .contains("Once the server has finished, drop it with isql", drop, "--replace");
+            Path folder = runDirs(runs).get(0);
+
+            // the next run is refused, saying which run left the database and what to do
+            Cli.Result next = viaService(fbk, db, runs);
+            assertThat(next.code()).isEqualTo(2);
+            assertThat(next.err().strip().lines()).hasSize(1);
+            assertThat(next.err())
+                    .contains(db + ": database exists on localhost/3050, left untouched: the services restore of run "
+                            + folder + ", stopped by --timeout, left it, and the server ")
+                    .contains(drop, "--replace");
+            assertThat(runDirs(runs)).hasSize(1);
+
+            // once the server has finished: the database is whole, and the advice drops it
+            Server server = new Server(FirebirdServer.ADDRESS, sysdba);
+            long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.MINUTES.toNanos(4);
+            while (server.fileState(db.toString()) == Server.FileState.SHUT_DOWN && System.nanoTime() < deadline) {
+                Thread.sleep(500);
+            }
+            assertThat(server.fileState(db.toString())).isEqualTo(Server.FileState.DATABASE);
+            Cli.Result after = viaService(fbk, db, runs);
+            assertThat(after.code()).isEqualTo(2);
+            assertThat(after.err())
+                    .contains("and the server has restored it to its end since (not timed). Drop it with isql", drop);
+            Process isql = new ProcessBuilder("isql-fb", "-user", "SYSDBA", "localhost/3050:" + db)
+                    .redirectErrorStream(true)
+                    .start();
+            isql.getOutputStream().write("DROP DATABASE;\n".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            isql.getOutputStream().close();
+            String said = new String(isql.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+            assertThat(isql.waitFor()).as(said).isZero();
+            assertThat(db).doesNotExist();
+            assertThat(server.fileState(db.toString())).isEqualTo(Server.FileState.ABSENT); // nothing in the way now
+        }
+    }
+
+    @Test
     void repeatedServiceRestoresDropTheDatabasesTheyCreated() throws Exception {
         Credentials sysdba = FirebirdServer.require();
         try (FirebirdServer.Folder f = FirebirdServer.folder()) {
