@@ -20,13 +20,12 @@ import dev.gbakprof.model.TableLoad;
 import dev.gbakprof.model.Validation;
 import dev.gbakprof.model.Via;
 import dev.gbakprof.model.WarningCode;
+import dev.gbakprof.testutil.Logs;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -40,16 +39,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 class RecordWriterTest {
 
     static Stream<Path> logsAndRecords() throws IOException {
-        List<Path> files = new ArrayList<>();
-        for (Path dir : List.of(Path.of("src/test/resources"), Path.of("samples"))) {
-            try (Stream<Path> walk = Files.walk(dir)) {
-                walk.filter(Files::isRegularFile)
-                        .filter(p ->
-                                p.toString().endsWith(".log") || p.toString().endsWith(".json"))
-                        .sorted()
-                        .forEach(files::add);
-            }
-        }
+        List<Path> files = Logs.everyFile(".log", ".json");
         assertThat(files).hasSizeGreaterThan(30);
         return files.stream();
     }

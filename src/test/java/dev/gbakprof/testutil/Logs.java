@@ -37,6 +37,23 @@ public final class Logs {
         }
     }
 
+    /**
+     * Every file of src/test/resources and samples/ whose name ends with one of {@code endings}, sorted: the
+     * tests that hold a property for every log and record there.
+     */
+    public static List<Path> everyFile(String... endings) throws IOException {
+        List<Path> files = new ArrayList<>();
+        for (Path dir : List.of(Path.of("src/test/resources"), Path.of("samples"))) {
+            try (java.util.stream.Stream<Path> walk = Files.walk(dir)) {
+                walk.filter(Files::isRegularFile)
+                        .filter(f -> java.util.Arrays.stream(endings).anyMatch(f.toString()::endsWith))
+                        .sorted()
+                        .forEach(files::add);
+            }
+        }
+        return files;
+    }
+
     public static Path sample(String name) {
         return Path.of("samples", name);
     }
