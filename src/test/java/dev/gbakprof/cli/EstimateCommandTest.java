@@ -31,7 +31,8 @@ class EstimateCommandTest {
                         "slowest 3 objects (of 18)",
                         "range      ±25.5 % = √(run-to-run 5.0 %² + extrapolation 25.0 %²)",
                         "RTO 1 min 00 s: does not fit (the forecast is over the window; only the low end of the range fits)",
-                        "dominates  the indexes phase, 70 % of the total");
+                        "dominates  the indexes phase, 70 % of the total",
+                        "           what would make it faster: gbakprof advise on the calibration runs");
         assertThat(r.out().lines().filter(l -> l.startsWith("    index ") || l.startsWith("    table ")))
                 .hasSize(3);
         assertThat(Cli.run("estimate", SHOP, "--scale", "4", "--rto", "1h").out())
