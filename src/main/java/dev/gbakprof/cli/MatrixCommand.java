@@ -9,10 +9,12 @@ import dev.gbakprof.model.Via;
 import dev.gbakprof.monitor.EnvironmentProbe;
 import dev.gbakprof.power.PowerPlans;
 import dev.gbakprof.report.ReportSettings;
+import dev.gbakprof.report.Reports;
 import dev.gbakprof.run.MatrixExperiment;
 import dev.gbakprof.run.MatrixPlan;
 import dev.gbakprof.run.RestoreSession;
 import dev.gbakprof.run.RunOptions;
+import dev.gbakprof.stats.Analysis;
 import dev.gbakprof.store.RunStore;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -177,6 +179,12 @@ final class MatrixCommand implements Callable<Integer> {
                 null,
                 false,
                 false);
+        if (baseline != null && arms.stream().noneMatch(a -> a.label().equals(baseline))) {
+            throw new UsageException("--baseline " + baseline + ": no arm is labelled so (the arms: "
+                    + String.join(", ", arms.stream().map(MatrixPlan.Arm::label).toList()) + ")");
+        }
+        String title = "Restore time by " + (plans.isEmpty() ? "gbak option" : "power plan");
+        report.settings(title, null); // --top and --size refused now, not after hours of restores
         List<MatrixPlan.Arm> schedule = MatrixPlan.schedule(arms, repeat, ord, seed);
         Environment env = EnvironmentProbe.probe(gbakPath, PowerPlans.detect());
         MatrixExperiment m = new MatrixExperiment(
@@ -193,25 +201,26 @@ final class MatrixCommand implements Callable<Integer> {
 
             List<RestoreRun> runs =
                     result.runs().stream().map(RestoreSession.Outcome::run).toList();
-            for (RestoreSession.Outcome o : result.runs()) {
-                console.printf(
-                        "  %-28s %-10s %10s  %s%n",
-                        o.run().label(),
-                        o.run().status(),
-                        o.run().totalSeconds() == null
-                                ? "unknown"
-                                : String.format(
-                                        java.util.Locale.ROOT, "%.3f s", o.run().totalSeconds()),
-                        o.runDir());
-            }
-            console.println();
             int code = Main.OK;
-            long labels = runs.stream().map(RestoreRun::label).distinct().count();
-            if (labels >= 2) {
+            if (!runs.isEmpty()) {
+                // the table of runs and the comparison are drawn from one analysis: a failed restore that gbak
+                // took to its end has no total here either (its clock is not the time of a restore)
+                String baseLabel = baseline != null ? baseline : arms.get(0).label();
                 ReportSettings settings = report.settings(
-                        "Restore time by " + (plans.isEmpty() ? "gbak option" : "power plan"),
-                        baseline != null ? baseline : arms.get(0).label());
-                code = ReportCommand.print(console, runs, settings, out, List.of());
+                        title, runs.stream().anyMatch(r -> r.label().equals(baseLabel)) ? baseLabel : null);
+                Analysis analysis = Reports.analyse(runs, settings);
+                for (RestoreSession.Outcome o : result.runs()) {
+                    console.printf(
+                            "  %-28s %-10s %10s  %s%n",
+                            o.run().label(),
+                            o.run().status(),
+                            settings.texts().duration(analysis.total(o.run())),
+                            o.runDir());
+                }
+                console.println();
+                if (analysis.groups().size() >= 2) {
+                    code = ReportCommand.print(console, analysis, settings, out, List.of(), JsonOption.Output.FILES);
+                }
             }
             if (result.stoppedBy() != null) {
                 console.println("gbakprof: stopped early: " + result.stoppedBy());

@@ -79,7 +79,19 @@ final class ReportCommand implements Callable<Integer> {
             List<Path> inputs,
             JsonOption.Output output)
             throws Exception {
-        Analysis analysis = Reports.analyse(runs, settings);
+        return print(out, Reports.analyse(runs, settings), settings, dir, inputs, output);
+    }
+
+    /** {@link #print} of an analysis already made (matrix prints its table of runs from the same one). */
+    static int print(
+            PrintWriter out,
+            Analysis analysis,
+            ReportSettings settings,
+            Path dir,
+            List<Path> inputs,
+            JsonOption.Output output)
+            throws Exception {
+        List<RestoreRun> runs = analysis.runs();
         List<Path> written =
                 output == JsonOption.Output.JSON ? List.of() : ReportWriter.write(analysis, settings, dir, inputs);
         if (output == JsonOption.Output.FILES) {

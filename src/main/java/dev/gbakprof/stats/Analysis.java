@@ -70,6 +70,14 @@ public final class Analysis {
         return runs;
     }
 
+    /**
+     * A run's total restore time as every output of the comparison shows it ({@link Measure#TOTAL}): {@code null}
+     * (unknown) unless the restore completed.
+     */
+    public Double total(RestoreRun run) {
+        return Measure.TOTAL.of(run);
+    }
+
     /** The configurations, in the order their labels first appear. */
     public List<RunGroup> groups() {
         return groups;

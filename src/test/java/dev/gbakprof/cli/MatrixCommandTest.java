@@ -9,6 +9,7 @@ import dev.gbakprof.testutil.Firebird;
 import java.awt.image.BufferedImage;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import javax.imageio.ImageIO;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -49,6 +50,61 @@ class MatrixCommandTest {
         try (var left = Files.list(dir)) {
             assertThat(left.filter(p -> p.toString().endsWith(".fdb"))).isEmpty();
         }
+    }
+
+    @Test
+    void theTableOfRunsShowsTheTotalsOfTheOneAnalysis(@TempDir Path dir) throws Exception {
+        // dupfail: gbak goes through to its end but cannot commit a unique index: a failed restore whose clock
+        // reached its last line; the comparison calls its total unknown, and so must the table of runs
+        Path fbk = Firebird.backup("dupfail");
+        Path out = dir.resolve("out");
+        Result r = Cli.run(
+                "matrix",
+                "--backup",
+                fbk.toString(),
+                "--database",
+                dir.resolve("m.fdb").toString(),
+                "--vary",
+                "gbak:-bu 100,4000",
+                "--repeat",
+                "1",
+                "--cooldown",
+                "0",
+                "--out",
+                out.toString());
+        assertThat(r.code()).as(r.err()).isEqualTo(1);
+        List<String> table = r.out()
+                .lines()
+                .filter(l -> l.contains(out.resolve("runs").toString()))
+                .toList();
+        assertThat(table).hasSize(2).allSatisfy(l -> assertThat(l).matches("  -bu \\d+ +failed +unknown  .*"));
+        // the same analysis's headline and notes follow
+        assertThat(r.out())
+                .contains("-bu 100: 1 of 1 restore did not finish")
+                .contains("index UX_ITEMS_NORM_CODE (ITEMS) was not built");
+    }
+
+    @Test
+    void aBaselineThatNamesNoArmIsRefusedBeforeAnyRestore(@TempDir Path dir) throws Exception {
+        FakeGbak.Refusal f = FakeGbak.refusal(dir);
+        Result r = Cli.run(
+                "matrix",
+                "--gbak",
+                f.gbak().toString(),
+                "--backup",
+                f.backup().toString(),
+                "--database",
+                dir.resolve("m.fdb").toString(),
+                "--vary",
+                "gbak:-bu 100,4000",
+                "--baseline",
+                "-bu 200",
+                "--out",
+                dir.resolve("out").toString());
+        assertThat(r.code()).isEqualTo(Main.BAD_INPUT);
+        assertThat(r.err())
+                .isEqualTo("gbakprof: --baseline -bu 200: no arm is labelled so (the arms: -bu 100, -bu 4000)\n");
+        assertThat(f.calls()).doesNotExist();
     }
 
     @Test
