@@ -139,6 +139,8 @@ public final class CompareJson {
             if (indexes) {
                 n.put("table", o.table());
                 n.put("tableSource", o.table() == null ? null : o.inferred() ? "inferred" : "known");
+                ArrayNode candidates = n.putArray("tableCandidates");
+                o.tableCandidates().forEach(candidates::add);
             }
             ArrayNode per = n.putArray("configurations");
             for (int g = 0; g < a.groups().size(); g++) {

@@ -28,16 +28,18 @@ final class IndexesChart implements ChartFile {
         Texts t = settings.texts();
         Grouped grouped = Grouped.of(analysis);
         List<ObjectTimes> all = analysis.indexes();
-        boolean inferred = ObjectStats.top(all, top).stream().anyMatch(ObjectTimes::inferred);
+        List<ObjectTimes> shown = ObjectStats.top(all, top);
+        boolean inferred = shown.stream().anyMatch(ObjectTimes::inferred);
+        boolean candidates = shown.stream().anyMatch(o -> !o.tableCandidates().isEmpty());
         return ObjectBars.chart(
                 grouped,
                 all,
                 top,
                 "indexes.title",
                 "indexes.axis",
-                o -> "(" + (o.table() == null ? t.get("table.unknown") : o.table() + (o.inferred() ? "?" : "")) + ")",
+                o -> "(" + Labels.indexTable(o, t) + ")",
                 (o, g) -> null,
-                inferred ? t.get("note.inferred") : null,
+                candidates ? t.get("note.candidates") : inferred ? t.get("note.inferred") : null,
                 t,
                 style);
     }

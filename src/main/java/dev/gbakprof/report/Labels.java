@@ -15,6 +15,19 @@ final class Labels {
         return g.label() + runCount(g, t);
     }
 
+    /**
+     * The table of an index as the report names it: {@code ORDERS}; {@code ORDERS?} when inferred; {@code AUDIT_EMPTY
+     * or ORDER_LINES?} when the logs say only which tables it may belong to (no one guess); else "table unknown".
+     */
+    static String indexTable(dev.gbakprof.stats.ObjectTimes o, Texts t) {
+        if (o.table() != null) {
+            return o.table() + (o.inferred() ? "?" : "");
+        }
+        return o.tableCandidates().isEmpty()
+                ? t.get("table.unknown")
+                : t.get("table.candidates", String.join(t.get("table.or"), o.tableCandidates()));
+    }
+
     /** {@code " (3 runs)"} after a label run more than once, nothing after one run once. */
     static String runCount(dev.gbakprof.stats.RunGroup g, Texts t) {
         return g.size() == 1 ? "" : " (" + t.runs(g.size()) + ")";

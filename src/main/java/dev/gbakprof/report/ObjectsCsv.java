@@ -13,7 +13,9 @@ import java.util.List;
  * object and label, ordered as gbak restored them. {@code ratio_to_baseline} is the label's median ÷
  * the baseline's median (above 1 is slower). A table's {@code records} are the label's (from its runs whose
  * load finished); when those runs restored different counts, {@code records} and {@code rows_per_s} are
- * empty and {@code records_min} and {@code records_max} differ.
+ * empty and {@code records_min} and {@code records_max} differ. An index whose table the logs do not tell has an
+ * empty {@code table} and, when they name the tables it may belong to, those in {@code table_candidates}
+ * (separated by {@code ;}).
  */
 final class ObjectsCsv implements ReportFile {
     private final boolean indexes;
@@ -53,7 +55,8 @@ final class ObjectsCsv implements ReportFile {
                                 "median_s",
                                 "min_s",
                                 "max_s",
-                                "ratio_to_baseline")
+                                "ratio_to_baseline",
+                                "table_candidates")
                         : List.of(
                                 "table",
                                 "records",
@@ -93,7 +96,9 @@ final class ObjectsCsv implements ReportFile {
                     row.add(rate == null ? "" : String.valueOf(Math.round(rate)));
                 }
                 row.add(Csv.ratio(o.ratio(g, grouped.baseline())));
-                if (!indexes) {
+                if (indexes) {
+                    row.add(String.join(";", o.tableCandidates()));
+                } else {
                     row.add(rows == null ? null : rows.min());
                     row.add(rows == null ? null : rows.max());
                 }

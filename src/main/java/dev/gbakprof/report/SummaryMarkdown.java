@@ -154,10 +154,7 @@ final class SummaryMarkdown implements ReportFile {
         for (ObjectTimes o : shown) {
             List<String> row = new ArrayList<>();
             row.add(o.name());
-            row.add(
-                    indexes
-                            ? (o.table() == null ? t.get("table.unknown") : o.table() + (o.inferred() ? "?" : ""))
-                            : rows(o, groups, t));
+            row.add(indexes ? Labels.indexTable(o, t) : rows(o, groups, t));
             for (int g = 0; g < groups.size(); g++) {
                 Spread s = o.byGroup().get(g);
                 String cell = s.known() ? t.duration(s.median()) : s.unknown() > 0 ? t.get("unknown") : t.get("absent");

@@ -58,11 +58,18 @@ public final class ObjectStats {
                             .orElse(null));
             if (name.contains(KEY) && (withTable == null || !name.endsWith(KEY + withTable.table()))) {
                 // an inferred build joined the certain table of its name
-                return new Meta(name.substring(name.indexOf(KEY) + 1), false, List.of());
+                return new Meta(name.substring(name.indexOf(KEY) + 1), false, List.of(), List.of());
             }
-            return withTable == null
-                    ? new Meta(null, false, List.of())
-                    : new Meta(withTable.table(), withTable.tableSource() == IndexMapping.INFERRED, List.of());
+            if (withTable == null) {
+                // no run knows the table: the ones the logs name as possible, never one guess
+                List<String> candidates = all.stream()
+                        .filter(b -> b.tableCandidates() != null)
+                        .flatMap(b -> b.tableCandidates().stream())
+                        .distinct()
+                        .toList();
+                return new Meta(null, false, List.of(), candidates);
+            }
+            return new Meta(withTable.table(), withTable.tableSource() == IndexMapping.INFERRED, List.of(), List.of());
         });
     }
 
@@ -85,7 +92,8 @@ public final class ObjectStats {
                                         .filter(t -> t.seconds() != null)
                                         .mapToLong(TableLoad::records)
                                         .summaryStatistics()))
-                                .toList()));
+                                .toList(),
+                        List.of()));
     }
 
     /**
@@ -101,7 +109,7 @@ public final class ObjectStats {
     /** Between an index's name and its table in the key that matches builds. */
     private static final String KEY = "\u0000";
 
-    private record Meta(String table, boolean inferred, List<RowCount> rowsByGroup) {}
+    private record Meta(String table, boolean inferred, List<RowCount> rowsByGroup, List<String> tableCandidates) {}
 
     private interface MetaOf<T> {
         /** @param itemsByGroup the object in the runs of each group that have it, in group order */
@@ -144,7 +152,8 @@ public final class ObjectStats {
                     m.inferred(),
                     m.rowsByGroup(),
                     perGroup.stream().map(Spread::of).toList(),
-                    Arrays.stream(f).boxed().toList()));
+                    Arrays.stream(f).boxed().toList(),
+                    m.tableCandidates()));
         });
         return out;
     }

@@ -17,6 +17,9 @@ import java.util.Objects;
  * @param byGroup  seconds per label group, in group order
  * @param failedByGroup for an index, in how many runs of each group gbak could not build it
  *                 ({@code cannot commit index}); zeros for a table
+ * @param tableCandidates for an index whose {@code table} is unknown, the tables it may belong to as the logs
+ *                 say ({@code AUDIT_EMPTY or ORDER_LINES}: a table without rows makes gbak's log ambiguous), in the
+ *                 logs' order; empty otherwise (and for a table)
  */
 public record ObjectTimes(
         String name,
@@ -24,12 +27,14 @@ public record ObjectTimes(
         boolean inferred,
         List<RowCount> rowsByGroup,
         List<Spread> byGroup,
-        List<Integer> failedByGroup) {
+        List<Integer> failedByGroup,
+        List<String> tableCandidates) {
 
     public ObjectTimes {
         rowsByGroup = Collections.unmodifiableList(new ArrayList<>(rowsByGroup));
         byGroup = List.copyOf(byGroup);
         failedByGroup = List.copyOf(failedByGroup);
+        tableCandidates = List.copyOf(tableCandidates);
     }
 
     /** Largest median over the groups, {@code null} when no group knows the time. */

@@ -131,6 +131,24 @@ class CompareJsonTest {
         assertThat(Files.readString(tmp.resolve("summary.md"))).doesNotContain("| failed | 0.135 s |");
     }
 
+    @Test
+    void anIndexWhoseTableIsAmbiguousCarriesItsCandidatesAndNoTable() throws Exception {
+        Cli.Result r = Cli.run("report", "--json", "samples/shop-tdrw.log");
+        assertThat(r.code()).isZero();
+        JsonNode lines = null;
+        JsonNode orders = null;
+        for (JsonNode i : json(r).get("indexes")) {
+            lines = i.get("name").asText().equals("PK_ORDER_LINES") ? i : lines;
+            orders = i.get("name").asText().equals("PK_ORDERS") ? i : orders;
+        }
+        assertThat(lines.get("table").isNull()).isTrue();
+        assertThat(lines.get("tableCandidates"))
+                .extracting(JsonNode::asText)
+                .containsExactly("AUDIT_EMPTY", "ORDER_LINES");
+        assertThat(orders.get("table").asText()).isEqualTo("ORDERS");
+        assertThat(orders.get("tableCandidates")).isEmpty();
+    }
+
     private static JsonNode comparison(JsonNode root, String label, String measure) {
         for (JsonNode c : root.get("comparisons")) {
             if (c.get("label").asText().equals(label)

@@ -68,6 +68,28 @@ class ChartsTest {
     }
 
     @Test
+    void anIndexOfAnAmbiguousTableIsDrawnWithItsCandidatesNotAGuess() {
+        // shop: AUDIT_EMPTY has no rows, so gbak's log cannot say whether PK_ORDER_LINES is of it or of ORDER_LINES
+        Analysis a = Analysis.of(List.of(Samples.log("shop-tdrw.log", "shop")), null);
+        HorizontalBarChart chart = new IndexesChart().chart(a, en, 20, style);
+        HorizontalBarChart.Category lines = chart.categories().stream()
+                .filter(c -> c.name().equals("PK_ORDER_LINES"))
+                .findFirst()
+                .orElseThrow();
+        assertThat(lines.detail()).isEqualTo("(AUDIT_EMPTY or ORDER_LINES?)");
+        assertThat(chart.categories())
+                .filteredOn(c -> c.name().equals("PK_ORDERS"))
+                .extracting(HorizontalBarChart.Category::detail)
+                .containsExactly("(ORDERS)");
+        assertThat(chart.footnote()).startsWith("A or B? = the index belongs to one of these tables");
+        ReportSettings tr = ReportSettings.defaults(Lang.TR);
+        assertThat(new IndexesChart().chart(a, tr, 20, style).categories())
+                .filteredOn(c -> c.name().equals("PK_ORDER_LINES"))
+                .extracting(HorizontalBarChart.Category::detail)
+                .containsExactly("(AUDIT_EMPTY veya ORDER_LINES?)");
+    }
+
+    @Test
     void tableBarsCarryRowsPerSecond() {
         HorizontalBarChart chart = new TablesChart()
                 .drawing(Analysis.of(List.of(Samples.log("shop-tdrw.log", "shop")), (en).baseline()), en);

@@ -18,13 +18,14 @@ class ExportsTest {
     void indexesCsvHasOneRowPerIndexAndLabelWithTheRatioToTheBaseline() {
         List<String> lines = lines(ObjectsCsv.indexes().render(Samples.article(), en));
         assertThat(lines.get(0))
-                .isEqualTo("index,table,table_source,label,runs,known,median_s,min_s,max_s,ratio_to_baseline");
+                .isEqualTo("index,table,table_source,label,runs,known,median_s,min_s,max_s,ratio_to_baseline,"
+                        + "table_candidates");
         assertThat(lines).hasSize(1 + 5 * 2);
-        assertThat(lines.get(1)).isEqualTo("INDMF_TAG_PLC_DATA_DT_D,,,Balanced,1,1,1258.271,1258.271,1258.271,1.0000");
+        assertThat(lines.get(1)).isEqualTo("INDMF_TAG_PLC_DATA_DT_D,,,Balanced,1,1,1258.271,1258.271,1258.271,1.0000,");
         // 622.882 / 1258.271
         assertThat(lines.get(2))
-                .isEqualTo("INDMF_TAG_PLC_DATA_DT_D,,,High performance,1,1,622.882,622.882,622.882,0.4950");
-        assertThat(lines.get(10)).isEqualTo("PKMNF2_DOC_DOWNTIME,,,High performance,1,0,,,,");
+                .isEqualTo("INDMF_TAG_PLC_DATA_DT_D,,,High performance,1,1,622.882,622.882,622.882,0.4950,");
+        assertThat(lines.get(10)).isEqualTo("PKMNF2_DOC_DOWNTIME,,,High performance,1,0,,,,,");
     }
 
     @Test
@@ -32,7 +33,11 @@ class ExportsTest {
         dev.gbakprof.model.RestoreRun run = dev.gbakprof.testutil.Logs.read("dupfail-tdrw.log");
         assertThat(run.indexes()).anyMatch(i -> i.tableSource() == dev.gbakprof.model.IndexMapping.LOG);
         List<String> lines = lines(ObjectsCsv.indexes().render(List.of(run), en));
-        assertThat(lines).contains("PK_TAGS,TAGS,log,dupfail-tdrw,1,1,0.001,0.001,0.001,1.0000");
+        assertThat(lines).contains("PK_TAGS,TAGS,log,dupfail-tdrw,1,1,0.001,0.001,0.001,1.0000,");
+        // an index of an ambiguous table: no table, its candidates
+        assertThat(lines(ObjectsCsv.indexes().render(List.of(Samples.log("shop-tdrw.log", "shop")), en)))
+                .anyMatch(l ->
+                        l.matches("PK_ORDER_LINES,,,shop,1,1,[0-9.]+,[0-9.]+,[0-9.]+,1.0000,AUDIT_EMPTY;ORDER_LINES"));
         assertThat(lines.subList(1, lines.size())).noneMatch(l -> l.contains(",known,"));
     }
 
