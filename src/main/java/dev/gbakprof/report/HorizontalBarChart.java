@@ -131,8 +131,8 @@ final class HorizontalBarChart implements Drawing {
         Font axisFont = style.axisTitle();
         int tickH = g.getFontMetrics(tickFont).getHeight();
         int axisH = g.getFontMetrics(axisFont).getHeight();
-        Font noteFont = style.annotation();
-        int noteH = footnote == null ? 0 : g.getFontMetrics(noteFont).getHeight() + style.px(6);
+        List<String> notes = footnote == null ? List.of() : List.of(footnote);
+        int noteH = Footnotes.height(g, notes, width, style);
         int plotTop = top;
         int plotBottom = height - pad - noteH - axisH - style.px(8) - tickH - style.px(6);
         if (categories.isEmpty() || plotBottom - plotTop < 10) {
@@ -203,10 +203,7 @@ final class HorizontalBarChart implements Drawing {
         g.drawLine(plotLeft, plotBottom, plotRight, plotBottom);
         g.setColor(Palette.TEXT);
         Text.drawCentered(g, axisFont, axisTitle, plotLeft + plotW / 2, plotBottom + style.px(6) + tickH + style.px(8));
-        if (footnote != null) {
-            g.setColor(Palette.MUTED);
-            Text.draw(g, noteFont, footnote, pad, height - pad - noteH + style.px(6));
-        }
+        Footnotes.paint(g, notes, width, height - pad, style);
 
         FontMetrics nfm = g.getFontMetrics(nameFont);
         FontMetrics dfm = g.getFontMetrics(detailFont);

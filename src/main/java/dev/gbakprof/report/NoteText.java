@@ -36,6 +36,12 @@ record NoteText(String code, String message, String part) {
             case RUNS_FAILED -> t.get("note.failed", n.arg(0), (Integer) n.arg(1), (Integer) n.arg(2), n.arg(3));
             case RUNS_INCOMPLETE -> t.get("note.incomplete", n.arg(0), (Integer) n.arg(1), (Integer) n.arg(2));
             case EXCERPT -> t.get("note.excerpt", n.arg(0));
+            case INDEXES_NEVER_BUILT ->
+                t.get(
+                        Boolean.TRUE.equals(n.arg(3)) ? "note.never.built.data" : "note.never.built",
+                        n.arg(0),
+                        (Integer) n.arg(1),
+                        (Integer) n.arg(2));
             case INDEX_FAILED -> indexFailed(n, t);
             case PARTIAL_MEASURE -> t.get("note.partial", phaseName((Measure) n.arg(0), t));
             case VERDICT -> VerdictText.sentence((Comparison) n.arg(0), t);

@@ -96,7 +96,7 @@ public final class ReportPage implements ChartFile {
         }
         if (!h.onTotal() && new TimelineChart().appliesTo(runs)) {
             files.add("timeline.png");
-            charts.add(new TimelineChart().chart(analysis, sized, style)::paint);
+            charts.add(new TimelineChart().drawing(analysis, sized, style));
         }
         String footer = t.get("report.footer");
         // The index chart has two lines per name and a bar per label in each row: it gets more room.

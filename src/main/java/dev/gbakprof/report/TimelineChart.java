@@ -4,6 +4,8 @@ import dev.gbakprof.model.IndexBuild;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.TableLoad;
 import dev.gbakprof.stats.Analysis;
+import dev.gbakprof.stats.NoteCode;
+import dev.gbakprof.stats.RunOutcome;
 import java.awt.BasicStroke;
 import java.util.ArrayList;
 import java.util.List;
@@ -13,9 +15,10 @@ import org.knowm.xchart.style.Styler;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 
 /**
- * {@code timeline.png}: how far each run had got at each moment of gbak's clock: the share of its
- * tables loaded and indexes built, all runs overlaid, so a slower run is seen falling behind. A
- * table or index whose end is unknown never counts as done, so an incomplete log stays below 100 %.
+ * {@code timeline.png}: how far each run had got at each moment of gbak's clock: the share of the tables and
+ * indexes its log defines that were loaded and built, all runs overlaid, so a slower run is seen falling behind.
+ * A table or index whose end is unknown, or that failed, never counts as done, so a stopped or failed restore stays
+ * below 100 %; when a log does not say what the restore defines (an excerpt), objects done are counted instead.
  */
 final class TimelineChart implements ChartFile {
     /** Steps drawn per run at most (a 1600-pixel-wide chart shows no more). */
@@ -30,12 +33,29 @@ final class TimelineChart implements ChartFile {
 
     @Override
     public boolean appliesTo(List<RestoreRun> runs) {
-        return runs.stream().anyMatch(r -> progress(r).length >= 2);
+        return runs.stream().anyMatch(r -> progress(r, false).length >= 2);
     }
 
     @Override
     public Drawing drawing(Analysis analysis, ReportSettings settings) {
-        return chart(analysis, settings, settings.style())::paint;
+        return drawing(analysis, settings, settings.style());
+    }
+
+    /** The chart with what it must not hide under it: the index definitions a stopped restore never built. */
+    Drawing drawing(Analysis analysis, ReportSettings settings, ChartStyle style) {
+        return Footnotes.under(chart(analysis, settings, style)::paint, footnotes(analysis, settings.texts()), style);
+    }
+
+    /** "cut: 8 of 14 index definitions never built (the restore stopped)."; and why objects are counted, not a share. */
+    static List<String> footnotes(Analysis analysis, Texts t) {
+        List<String> out = new ArrayList<>(analysis.notes().stream()
+                .filter(n -> n.code() == NoteCode.INDEXES_NEVER_BUILT)
+                .map(n -> NoteText.of(n, t).message())
+                .toList());
+        if (!asShare(analysis.runs())) {
+            out.add(t.get("timeline.count.note"));
+        }
+        return out;
     }
 
     XYChart chart(Analysis analysis, ReportSettings settings, ChartStyle style) {
@@ -43,16 +63,17 @@ final class TimelineChart implements ChartFile {
         Grouped grouped = Grouped.of(analysis);
         List<RestoreRun> ordered = grouped.runsInGroupOrder();
         List<String> names = grouped.runNames();
+        boolean share = asShare(ordered);
         double maxClock = ordered.stream()
                 .mapToDouble(r -> {
-                    double[][] p = progress(r);
+                    double[][] p = progress(r, share);
                     return p.length == 0 ? 0 : p[p.length - 1][0];
                 })
                 .max()
                 .orElse(0);
         double minClock = ordered.stream()
                 .mapToDouble(r -> {
-                    double[][] p = progress(r);
+                    double[][] p = progress(r, share);
                     return p.length == 0 ? Double.MAX_VALUE : p[0][0];
                 })
                 .min()
@@ -60,14 +81,18 @@ final class TimelineChart implements ChartFile {
         TimeScale scale = TimeScale.forMax(maxClock);
 
         XYChart chart = new XYChart(settings.width(), settings.height());
-        chart.setTitle(t.get("timeline.title"));
+        chart.setTitle(t.get(share ? "timeline.title" : "timeline.title.count"));
         chart.setXAxisTitle(t.get("timeline.xaxis", scale.unit(t)));
-        chart.setYAxisTitle(t.get("timeline.yaxis"));
+        chart.setYAxisTitle(t.get(share ? "timeline.yaxis" : "timeline.yaxis.count"));
         style.apply(chart);
         chart.getStyler().setLegendPosition(Styler.LegendPosition.InsideSE);
         chart.getStyler().setLocale(t.locale());
         chart.getStyler().setYAxisMin(0.0);
-        chart.getStyler().setYAxisMax(100.0);
+        if (share) {
+            chart.getStyler().setYAxisMax(100.0);
+        } else {
+            chart.getStyler().setYAxisDecimalPattern("#,##0");
+        }
         if (minClock < 0.05 * maxClock) {
             chart.getStyler().setXAxisMin(0.0); // gbak's clock starts at 0: no "-1 s" tick before it
         }
@@ -78,7 +103,7 @@ final class TimelineChart implements ChartFile {
         grouped.groups().forEach(g -> seenInGroup.add(0));
         for (int i = 0; i < ordered.size(); i++) {
             RestoreRun run = ordered.get(i);
-            double[][] points = progress(run);
+            double[][] points = progress(run, share);
             if (points.length < 2) {
                 continue;
             }
@@ -108,50 +133,94 @@ final class TimelineChart implements ChartFile {
     }
 
     /**
-     * Steps of one run's progress: {clock seconds, percent done}, starting at 0 % when its first table
-     * or index starts; one step up each time a table load or index build ends.
+     * What a run's progress is a share of: every table and index its log's metadata defines ({@code tablesDefined},
+     * {@code indexesDefined}), so a restore cut after 6 of 14 indexes does not read 91 %. A restore that gbak took to
+     * its end counts what it set out to build (an index it restored inactive, {@code gbak -i}, is not work it had to
+     * do; one it could not build is, and is never done); {@code null} when the
+     * log does not say what the restore defines: an excerpt, or a restore that stopped during the data before any
+     * index build (index definitions come with each table's data: those of the tables it did not reach are not in
+     * the log).
      */
-    static double[][] progress(RestoreRun run) {
-        List<double[]> ends = new ArrayList<>();
+    static Integer defined(RestoreRun run) {
+        int tables = Math.max(run.tables().size(), run.tablesDefined() == null ? 0 : run.tablesDefined());
+        int indexes = Math.max(run.indexes().size(), run.indexesDefined() == null ? 0 : run.indexesDefined());
+        if (run.totalSeconds() != null) { // gbak went through to its end (also a failed restore that did)
+            return tables
+                    + indexes
+                    - (run.indexesNeverBuilt() == null
+                            ? 0
+                            : run.indexesNeverBuilt().size());
+        }
+        if (RunOutcome.of(run) == RunOutcome.EXCERPT || run.tablesDefined() == null && run.indexesDefined() == null) {
+            return null;
+        }
+        boolean allDefinitionsSeen = !run.indexes().isEmpty()
+                || (run.tablesDefined() != null && run.tables().size() >= run.tablesDefined());
+        return allDefinitionsSeen ? tables + indexes : null;
+    }
+
+    /** Whether every run's progress can be drawn as a share of what it defines ({@link #defined}). */
+    static boolean asShare(List<RestoreRun> runs) {
+        return runs.stream().filter(r -> progress(r, false).length >= 2).allMatch(r -> defined(r) != null);
+    }
+
+    /**
+     * Steps of one run's progress: {clock seconds, done}, starting at 0 when its first table or index starts; one step
+     * up each time a table load or index build ends. An index gbak could not build is never done (a failed restore
+     * stays below 100 %); a defined table without a data line (no rows) is done once the index phase starts (gbak
+     * has then written every table's data). {@code done} is a percent of {@link #defined} when {@code share}, else
+     * the count of objects done.
+     */
+    static double[][] progress(RestoreRun run, boolean share) {
+        List<Double> ends = new ArrayList<>();
         double first = Double.MAX_VALUE;
-        int items = 0;
         for (TableLoad tl : run.tables()) {
-            items++;
             if (tl.startSeconds() != null) {
                 first = Math.min(first, tl.startSeconds());
                 if (tl.seconds() != null) {
-                    ends.add(new double[] {tl.startSeconds() + tl.seconds()});
+                    ends.add(tl.startSeconds() + tl.seconds());
                 }
             }
         }
+        Double indexPhase = null;
         for (IndexBuild ib : run.indexes()) {
-            items++;
             if (ib.startSeconds() != null) {
                 first = Math.min(first, ib.startSeconds());
-                if (ib.seconds() != null) {
-                    ends.add(new double[] {ib.startSeconds() + ib.seconds()});
+                indexPhase = indexPhase == null ? ib.startSeconds() : Math.min(indexPhase, ib.startSeconds());
+                if (ib.seconds() != null && !ib.failed()) {
+                    ends.add(ib.startSeconds() + ib.seconds());
                 }
             }
         }
-        if (items == 0 || ends.isEmpty()) {
+        int empty = run.tablesDefined() == null
+                ? 0
+                : Math.max(0, run.tablesDefined() - run.tables().size());
+        if (indexPhase != null) {
+            for (int i = 0; i < empty; i++) {
+                ends.add(indexPhase);
+            }
+        }
+        Integer defined = defined(run);
+        if (ends.isEmpty() || (share && (defined == null || defined == 0))) {
             return new double[0][];
         }
-        ends.sort((a, b) -> Double.compare(a[0], b[0]));
+        double of = share ? defined / 100.0 : 1;
+        ends.sort(Double::compare);
         // Steps: horizontal, then vertical at each end time. Ends closer together than 1/STEPS of the
         // run share one step: thousands of builds would otherwise be drawn as thousands of sub-pixel steps.
-        double minGap = (ends.get(ends.size() - 1)[0] - first) / STEPS;
+        double minGap = (ends.get(ends.size() - 1) - first) / STEPS;
         List<double[]> points = new ArrayList<>();
         points.add(new double[] {first, 0});
         double done = 0;
         double stepAt = Double.NEGATIVE_INFINITY;
-        for (double[] e : ends) {
-            if (e[0] - stepAt >= minGap) {
-                points.add(new double[] {e[0], 100 * done / items});
-                points.add(new double[] {e[0], 100 * done / items});
-                stepAt = e[0];
+        for (double e : ends) {
+            if (e - stepAt >= minGap) {
+                points.add(new double[] {e, done / of});
+                points.add(new double[] {e, done / of});
+                stepAt = e;
             }
             done++;
-            points.get(points.size() - 1)[1] = 100 * done / items;
+            points.get(points.size() - 1)[1] = done / of;
         }
         return points.toArray(new double[0][]);
     }

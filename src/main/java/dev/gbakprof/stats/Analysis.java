@@ -3,6 +3,7 @@ package dev.gbakprof.stats;
 import dev.gbakprof.model.IndexBuild;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.RunStatus;
+import dev.gbakprof.model.WarningCode;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumMap;
@@ -155,6 +156,22 @@ public final class Analysis {
         for (RunGroup g : groups) {
             if (g.count(RunOutcome.INCOMPLETE) > 0) {
                 out.add(Note.of(NoteCode.RUNS_INCOMPLETE, g.label(), g.count(RunOutcome.INCOMPLETE), g.size()));
+            }
+        }
+        for (RunGroup g : groups) {
+            for (int i = 0; i < g.size(); i++) {
+                RestoreRun r = g.runs().get(i);
+                // the record's own word: gbak stopped before them (one it took to its end restored them inactive)
+                if (r.warnings().stream().anyMatch(w -> w.is(WarningCode.INDEXES_NEVER_BUILT))
+                        && r.indexesDefined() != null
+                        && r.indexesNeverBuilt() != null) {
+                    out.add(Note.of(
+                            NoteCode.INDEXES_NEVER_BUILT,
+                            g.label() + (g.size() == 1 ? "" : " #" + (i + 1)),
+                            r.indexesNeverBuilt().size(),
+                            r.indexesDefined(),
+                            r.indexes().isEmpty()));
+                }
             }
         }
         for (RunGroup g : groups) {

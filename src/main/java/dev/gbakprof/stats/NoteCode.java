@@ -17,6 +17,12 @@ public enum NoteCode {
     INDEX_FAILED,
     /** Some runs of a configuration stopped before the end (timeout, kill, log cut); args: label, stopped, runs. */
     RUNS_INCOMPLETE,
+    /**
+     * A restore that stopped (failed, cut, killed) before building every index its metadata defines: "8 of 14 index
+     * definitions never built"; args: the run's name (label, {@code #k} of several), never built, defined, whether it
+     * stopped during the data (the tables it did not reach may define more: Boolean).
+     */
+    INDEXES_NEVER_BUILT,
     /** Runs are excerpts of a log (they start after gbak's start): what they timed is all they say; args: label. */
     EXCERPT,
     /** The total is unknown in some configuration: only a phase is compared; args: the {@link Measure}. */

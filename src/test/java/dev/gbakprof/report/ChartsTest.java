@@ -213,10 +213,40 @@ class ChartsTest {
         assertThat(ab.getSeriesMap()).hasSize(6);
         XYSeries first = ab.getSeriesMap().get("full-cpu #1");
         assertThat(first.getYData()).contains(100.0);
-        // the excerpts: 5 indexes, the last one's end unknown, so 4 of 5 are done
-        XYChart article = new TimelineChart().chart(Analysis.of(Samples.article(), null), en, style);
-        assertThat(article.getSeriesMap().get("Balanced").getYMax()).isCloseTo(80.0, within(1e-9));
-        assertThat(article.getSeriesMap().get("High performance").getXMin()).isCloseTo(5301.785 / 3600, within(1e-9));
+        assertThat(ab.getYAxisTitle()).isEqualTo("Tables + indexes done (%)");
+        // the excerpts do not say what the restore defines: no share, the objects done are counted (4 of the 5
+        // index builds they show have a known end)
+        Analysis article = Analysis.of(Samples.article(), null);
+        XYChart excerpts = new TimelineChart().chart(article, en, style);
+        assertThat(excerpts.getYAxisTitle()).isEqualTo("Tables + indexes done");
+        assertThat(excerpts.getSeriesMap().get("Balanced").getYMax()).isCloseTo(4.0, within(1e-9));
+        assertThat(excerpts.getSeriesMap().get("High performance").getXMin()).isCloseTo(5301.785 / 3600, within(1e-9));
+        assertThat(TimelineChart.footnotes(article, Texts.of(Lang.EN)))
+                .containsExactly("An excerpt of a log does not show what the restore defines: objects done are "
+                        + "counted, not a share.");
+    }
+
+    @Test
+    void aCutRestoreIsAShareOfEveryIndexItsMetadataDefinesAndSaysHowManyWereNeverBuilt() {
+        // shop-cut.log: 5 tables and 14 index definitions; cut during the index phase after 7 builds began (the 7th's
+        // end is not in the log): 4 loads + the empty AUDIT_EMPTY (done when the index phase starts) + 6 builds
+        RestoreRun cut = Samples.log("shop-cut.log", "cut");
+        assertThat(cut.tablesDefined()).isEqualTo(5);
+        assertThat(cut.indexesDefined()).isEqualTo(14);
+        assertThat(cut.indexesNeverBuilt()).hasSize(7);
+        Analysis a = Analysis.of(List.of(cut), null);
+        XYChart chart = new TimelineChart().chart(a, en, style);
+        // was 10 of 11 objects seen, 91 %
+        assertThat(chart.getSeriesMap().get("cut").getYMax()).isCloseTo(100.0 * 11 / 19, within(1e-9));
+        assertThat(TimelineChart.footnotes(a, Texts.of(Lang.EN)))
+                .containsExactly("cut: 7 of 14 index definitions never built (the restore stopped).");
+        assertThat(a.noteCodes()).contains(dev.gbakprof.stats.NoteCode.INDEXES_NEVER_BUILT);
+        assertThat(TimelineChart.footnotes(a, Texts.of(Lang.PT_BR)))
+                .containsExactly("cut: 7 de 14 índices definidos não foram criados (a restauração parou).");
+        // a failed restore never reaches 100 %: the index gbak could not build is not done
+        XYChart failed = new TimelineChart()
+                .chart(Analysis.of(List.of(Samples.log("dupfail-tdrw.log", "dupfail")), null), en, style);
+        assertThat(failed.getSeriesMap().get("dupfail").getYMax()).isLessThan(100.0);
     }
 
     @Test
