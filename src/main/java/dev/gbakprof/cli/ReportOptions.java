@@ -43,7 +43,7 @@ final class ReportOptions {
             paramLabel = "WxH",
             defaultValue = "1600x900",
             converter = SizeConverter.class,
-            description = "Size of each chart in pixels (report.png is an A4 page at 150 dpi). "
+            description = "Size of each chart in pixels, at least 800x450 (report.png is an A4 page at 150 dpi). "
                     + "Default: ${DEFAULT-VALUE}.")
     Size size;
 
@@ -53,6 +53,12 @@ final class ReportOptions {
     ReportSettings settings(String title, String baseline) {
         if (top < 1) {
             throw new UsageException("--top must be at least 1, not " + top);
+        }
+        if (size.width() < ReportSettings.MIN_WIDTH || size.height() < ReportSettings.MIN_HEIGHT) {
+            throw new UsageException("--size " + size.width() + "x" + size.height()
+                    + " is too small to read: charts need at least " + ReportSettings.MIN_WIDTH + "x"
+                    + ReportSettings.MIN_HEIGHT + " pixels (default " + ReportSettings.DEFAULT_WIDTH + "x"
+                    + ReportSettings.DEFAULT_HEIGHT + ")");
         }
         return new ReportSettings(top, title, Texts.of(lang), size.width(), size.height(), baseline);
     }
@@ -76,15 +82,16 @@ final class ReportOptions {
                 if (parts.length == 2) {
                     int w = Integer.parseInt(parts[0].strip());
                     int h = Integer.parseInt(parts[1].strip());
-                    if (w >= 400 && h >= 300 && w <= 10_000 && h <= 10_000) {
+                    if (w > 0 && h > 0 && w <= 10_000 && h <= 10_000) {
                         return new Size(w, h);
                     }
                 }
             } catch (NumberFormatException ex) {
                 // reported below
             }
-            throw new TypeConversionException(
-                    "'" + value + "' is not a size WxH from 400x300 to 10000x10000 (e.g. 1600x900)");
+            throw new TypeConversionException("'" + value + "' is not a size WxH from " + ReportSettings.MIN_WIDTH + "x"
+                    + ReportSettings.MIN_HEIGHT + " to 10000x10000 (e.g. " + ReportSettings.DEFAULT_WIDTH + "x"
+                    + ReportSettings.DEFAULT_HEIGHT + ")");
         }
     }
 }

@@ -98,18 +98,37 @@ final class ChartStyle {
                 }
             }
         }
-        List<String> slanted = cut(labels, shortSuffixes, MIN_CATEGORY_LABEL);
         chart.getStyler().setXAxisLabelRotation(30);
-        return slanted != null ? slanted : cut(labels, shortSuffixes, Integer.MAX_VALUE);
+        // slanted: as short as the labels stay apart, never whole past MAX_CATEGORY_LABEL
+        for (int max = MIN_CATEGORY_LABEL; max <= MAX_CATEGORY_LABEL; max++) {
+            List<String> cut = cut(labels, shortSuffixes, max);
+            if (cut != null) {
+                return cut;
+            }
+        }
+        List<String> whole = new java.util.ArrayList<>();
+        for (int i = 0; i < labels.size(); i++) {
+            whole.add(Labels.cutMiddle(labels.get(i), MAX_CATEGORY_LABEL) + shortSuffixes.get(i));
+        }
+        return whole;
     }
 
-    /** Labels cut to {@code max} characters plus their suffixes; {@code null} when cutting makes two alike. */
+    /**
+     * Labels cut to {@code max} characters plus their suffixes: at their ends, or in their middles when cut ends make
+     * two alike (labels that differ only at their ends); {@code null} when both do.
+     */
     private static List<String> cut(List<String> labels, List<String> suffixes, int max) {
-        List<String> names = new java.util.ArrayList<>();
-        for (int i = 0; i < labels.size(); i++) {
-            names.add(Labels.cut(labels.get(i), max) + suffixes.get(i));
+        for (boolean middle : new boolean[] {false, true}) {
+            List<String> names = new java.util.ArrayList<>();
+            for (int i = 0; i < labels.size(); i++) {
+                String l = labels.get(i);
+                names.add((middle ? Labels.cutMiddle(l, max) : Labels.cut(l, max)) + suffixes.get(i));
+            }
+            if (names.stream().distinct().count() == names.size()) {
+                return names;
+            }
         }
-        return names.stream().distinct().count() == names.size() ? names : null;
+        return null;
     }
 
     private double widest(List<String> names) {

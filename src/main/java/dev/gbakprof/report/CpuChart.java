@@ -32,7 +32,45 @@ final class CpuChart implements ChartFile {
 
     @Override
     public Drawing drawing(Analysis analysis, ReportSettings settings) {
-        return chart(analysis, settings, settings.style())::paint;
+        return drawing(analysis, settings, settings.style());
+    }
+
+    /** The chart above its legend: the phase bands, and the load (and MHz) line of each configuration. */
+    Drawing drawing(Analysis analysis, ReportSettings settings, ChartStyle style) {
+        XYChart chart = chart(analysis, settings, style);
+        List<LineLegend.Entry> entries = new ArrayList<>();
+        java.util.Set<String> seen = new java.util.HashSet<>();
+        Grouped grouped = Grouped.of(analysis);
+        for (XYSeries s : chart.getSeriesMap().values()) {
+            if (s.getXYSeriesRenderStyle() == XYSeries.XYSeriesRenderStyle.Area) {
+                entries.add(new LineLegend.Entry(s.getName(), s.getFillColor(), null, true));
+            }
+        }
+        Texts t = settings.texts();
+        for (RestoreRun run : grouped.runsInGroupOrder()) {
+            int g = grouped.groupOf(run);
+            if (run.cpuSamples().size() < 2 || !seen.add(grouped.groups().get(g).label())) {
+                continue;
+            }
+            String name = Labels.shortNames(grouped).get(g);
+            Color color = Palette.label(g);
+            if (run.cpuSamples().stream().anyMatch(c -> c.mhz() != null)) {
+                entries.add(LineLegend.Entry.line(t.get("cpu.series.mhz", name), color, mhzStroke(style)));
+            }
+            if (run.cpuSamples().stream().anyMatch(c -> c.load() != null)) {
+                entries.add(LineLegend.Entry.line(t.get("cpu.series.load", name), color.darker(), loadStroke(style)));
+            }
+        }
+        return LineLegend.under(chart::paint, entries, style);
+    }
+
+    private static BasicStroke mhzStroke(ChartStyle style) {
+        return new BasicStroke(3f * style.scale());
+    }
+
+    private static BasicStroke loadStroke(ChartStyle style) {
+        return new BasicStroke(
+                2f * style.scale(), BasicStroke.CAP_BUTT, BasicStroke.JOIN_ROUND, 10f, new float[] {8f, 6f}, 0f);
     }
 
     XYChart chart(Analysis analysis, ReportSettings settings, ChartStyle style) {
@@ -66,8 +104,7 @@ final class CpuChart implements ChartFile {
             chart.setYAxisGroupTitle(1, t.get("cpu.load"));
         }
         style.apply(chart);
-        chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideS);
-        chart.getStyler().setLegendLayout(Styler.LegendLayout.Horizontal);
+        chart.getStyler().setLegendVisible(false); // drawn under the chart in rows (LineLegend)
         chart.getStyler().setLocale(t.locale());
         chart.getStyler().setYAxisGroupPosition(1, Styler.YAxisPosition.Right);
         double top = hasMhz ? maxMhz * 1.1 : 100.0;
@@ -110,20 +147,14 @@ final class CpuChart implements ChartFile {
                 XYSeries m = chart.addSeries(t.get("cpu.series.mhz", names.get(i)), x, mhz);
                 m.setMarker(SeriesMarkers.NONE);
                 m.setLineColor(color);
-                m.setLineStyle(new BasicStroke(3f * style.scale()));
+                m.setLineStyle(mhzStroke(style));
             }
             if (!xl.isEmpty()) {
                 XYSeries l = chart.addSeries(t.get("cpu.series.load", names.get(i)), xl, load);
                 l.setYAxisGroup(loadAxis);
                 l.setMarker(SeriesMarkers.NONE);
                 l.setLineColor(color.darker());
-                l.setLineStyle(new BasicStroke(
-                        2f * style.scale(),
-                        BasicStroke.CAP_BUTT,
-                        BasicStroke.JOIN_ROUND,
-                        10f,
-                        new float[] {8f, 6f},
-                        0f));
+                l.setLineStyle(loadStroke(style));
             }
         }
         return chart;

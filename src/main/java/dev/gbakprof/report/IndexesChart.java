@@ -2,7 +2,6 @@ package dev.gbakprof.report;
 
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.stats.Analysis;
-import dev.gbakprof.stats.ObjectStats;
 import dev.gbakprof.stats.ObjectTimes;
 import java.util.List;
 
@@ -28,9 +27,6 @@ final class IndexesChart implements ChartFile {
         Texts t = settings.texts();
         Grouped grouped = Grouped.of(analysis);
         List<ObjectTimes> all = analysis.indexes();
-        List<ObjectTimes> shown = ObjectStats.top(all, top);
-        boolean inferred = shown.stream().anyMatch(ObjectTimes::inferred);
-        boolean candidates = shown.stream().anyMatch(o -> !o.tableCandidates().isEmpty());
         return ObjectBars.chart(
                 grouped,
                 all,
@@ -39,8 +35,11 @@ final class IndexesChart implements ChartFile {
                 "indexes.axis",
                 o -> "(" + Labels.indexTable(o, t) + ")",
                 (o, g) -> null,
-                candidates ? t.get("note.candidates") : inferred ? t.get("note.inferred") : null,
+                shown -> shown.stream().anyMatch(o -> !o.tableCandidates().isEmpty())
+                        ? t.get("note.candidates")
+                        : shown.stream().anyMatch(ObjectTimes::inferred) ? t.get("note.inferred") : null,
                 t,
-                style);
+                style,
+                settings.height());
     }
 }

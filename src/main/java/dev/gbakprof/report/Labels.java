@@ -9,10 +9,44 @@ final class Labels {
         return label.length() <= max ? label : label.substring(0, max - 1).strip() + "…";
     }
 
-    /** The label, with its run count when the label was run more than once: "full-cpu (3 runs)". */
+    /**
+     * The label cut to {@code max} characters in its middle: its start and its end kept ("High perf…BIOS 2.1a"), for
+     * labels that differ only at their ends.
+     */
+    static String cutMiddle(String label, int max) {
+        if (label.length() <= max) {
+            return label;
+        }
+        int head = (max - 1) / 2;
+        int tail = max - 1 - head;
+        return label.substring(0, head).strip() + "…"
+                + label.substring(label.length() - tail).strip();
+    }
+
+    /**
+     * The label as a legend names it, cut to {@link ChartStyle#MAX_CATEGORY_LABEL} characters with "…", with its run
+     * count when the label was run more than once: "full-cpu (3 runs)".
+     */
     static String seriesName(Grouped grouped, int group, Texts t) {
         var g = grouped.groups().get(group);
-        return g.label() + runCount(g, t);
+        return shortNames(grouped).get(group) + runCount(g, t);
+    }
+
+    /**
+     * Every configuration's label cut to {@link ChartStyle#MAX_CATEGORY_LABEL} characters, at its end, or in its
+     * middle when cut ends would make two alike.
+     */
+    static java.util.List<String> shortNames(Grouped grouped) {
+        java.util.List<String> labels = grouped.groups().stream()
+                .map(dev.gbakprof.stats.RunGroup::label)
+                .toList();
+        java.util.List<String> ends =
+                labels.stream().map(l -> cut(l, ChartStyle.MAX_CATEGORY_LABEL)).toList();
+        return ends.stream().distinct().count() == ends.size()
+                ? ends
+                : labels.stream()
+                        .map(l -> cutMiddle(l, ChartStyle.MAX_CATEGORY_LABEL))
+                        .toList();
     }
 
     /**

@@ -12,10 +12,15 @@ import java.util.function.Function;
 final class ObjectBars {
     private ObjectBars() {}
 
+    /** The height a bar needs for its value text (8 px and its line gap) not to touch the next bar's. */
+    static final double MIN_BAR_PX = 12;
+
     /**
      * @param detail the grey second line of an object's name
      * @param extra  text after the duration of a group's bar (e.g. rows/s), or {@code null}
-     * @param footnote grey line under the axis, or {@code null}
+     * @param footnote grey line under the axis about the objects shown, or {@code null}
+     * @param height   the chart's height in pixels: fewer than {@code top} rows when that many would not leave
+     *                 each configuration's bar room for its text
      */
     static HorizontalBarChart chart(
             Grouped grouped,
@@ -25,10 +30,15 @@ final class ObjectBars {
             String axisKey,
             Function<ObjectTimes, String> detail,
             BiFunction<ObjectTimes, Integer, String> extra,
-            String footnote,
+            Function<List<ObjectTimes>, String> footnote,
             Texts t,
-            ChartStyle style) {
-        List<ObjectTimes> shown = ObjectStats.top(all, top);
+            ChartStyle style,
+            int height) {
+        // as many rows as leave each configuration's bar tall enough for its text (no value written over the next)
+        int groups = Math.max(1, grouped.groups().size());
+        double row = groups * MIN_BAR_PX / (groups > 1 ? 0.84 : 0.7);
+        int fit = Math.max(1, (int) (0.65 * height / row));
+        List<ObjectTimes> shown = ObjectStats.top(all, Math.min(top, fit));
         List<HorizontalBarChart.Category> categories = shown.stream()
                 .map(o -> new HorizontalBarChart.Category(o.name(), detail.apply(o)))
                 .toList();
@@ -67,7 +77,7 @@ final class ObjectBars {
                 title,
                 t.get(axisKey, scale.unit(t)),
                 t.get("unknown"),
-                footnote,
+                footnote.apply(shown),
                 categories,
                 series,
                 t.locale(),

@@ -29,6 +29,15 @@ public final class ReportPage implements ChartFile {
 
     private static final Color HEADLINE = new Color(0x1F3A5F);
 
+    /** Longest list of labels the subtitle shows (two lines of the page); a longer one is given as a count. */
+    private static final int SUBTITLE_LABELS = 150;
+
+    /** A chart on the page gets at least this much height, or it is left to its own PNG. */
+    static final int MIN_CHART_HEIGHT = 330;
+
+    /** The headline's lines at its full size; a longer one (many configurations ranked) is set smaller. */
+    private static final int HEADLINE_LINES = 5;
+
     /** What the page shows, computed before anything is drawn. */
     public record Page(
             String title,
@@ -67,7 +76,11 @@ public final class ReportPage implements ChartFile {
         KeyTable table = KeyTable.of(grouped, t, ChartStyle.MAX_CATEGORY_LABEL); // the headline has the whole labels
         String labels = grouped.groups().stream().map(RunGroup::label).collect(Collectors.joining(" · "));
         String title = settings.title() != null ? settings.title() : t.get("report.title");
-        String subtitle = labels + " — " + t.runs(runs.size());
+        // the labels when they fit a line or two; else how many (the key table and the headline name each)
+        String subtitle = (labels.length() <= SUBTITLE_LABELS
+                        ? labels
+                        : t.get("configurations.many", grouped.groups().size()))
+                + " — " + t.runs(runs.size());
         Headline h = analysis.headline();
 
         ReportSettings sized = settings.withSize(WIDTH - 2 * MARGIN, 400);
@@ -84,7 +97,7 @@ public final class ReportPage implements ChartFile {
             charts.add(new PhasesChart().chart(analysis, sized, runs.size() > PhasesChart.MAX_RUN_BARS, style)::paint);
             if (new CpuChart().appliesTo(runs)) {
                 files.add("cpu.png");
-                charts.add(new CpuChart().chart(analysis, sized, style)::paint);
+                charts.add(new CpuChart().drawing(analysis, sized, style));
             } else if (new TablesChart().appliesTo(runs)) {
                 files.add("tables.png");
                 charts.add(new TablesChart().chart(analysis, sized, 5, style));
@@ -140,6 +153,10 @@ public final class ReportPage implements ChartFile {
         g.setColor(HEADLINE);
         int headTop = y;
         Font headFont = Fonts.bold(31);
+        while (headFont.getSize2D() > 22
+                && Text.wrap(g.getFontMetrics(headFont), p.headline(), w - 24).size() > HEADLINE_LINES) {
+            headFont = Fonts.bold(headFont.getSize2D() - 1);
+        }
         for (String line : Text.wrap(g.getFontMetrics(headFont), p.headline(), w - 24)) {
             y += Text.draw(g, headFont, line, x + 24, y);
         }
@@ -161,12 +178,18 @@ public final class ReportPage implements ChartFile {
         List<String> footLines = Text.wrap(g.getFontMetrics(footFont), p.footer(), w);
         int footH = footLines.size() * g.getFontMetrics(footFont).getHeight();
         int chartsBottom = height - MARGIN / 2 - footH - 12;
-        if (!p.charts().isEmpty()) {
-            int gap = 16;
-            double room = chartsBottom - y - gap * (p.charts().size() - 1);
-            double weightSum =
-                    p.weights().stream().mapToDouble(Double::doubleValue).sum();
-            for (int i = 0; i < p.charts().size(); i++) {
+        // as many of the charts as get room to be read (the others are in their own PNGs)
+        int shown = p.charts().size();
+        int gap = 16;
+        while (shown > 0 && (chartsBottom - y - gap * (shown - 1)) / shown < MIN_CHART_HEIGHT) {
+            shown--;
+        }
+        if (shown > 0) {
+            double room = chartsBottom - y - gap * (shown - 1);
+            double weightSum = p.weights().subList(0, shown).stream()
+                    .mapToDouble(Double::doubleValue)
+                    .sum();
+            for (int i = 0; i < shown; i++) {
                 Drawing chart = p.charts().get(i);
                 int each = (int) (room * p.weights().get(i) / weightSum);
                 Graphics2D cg = (Graphics2D) g.create(x, y, w, each);

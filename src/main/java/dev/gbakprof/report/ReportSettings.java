@@ -14,6 +14,15 @@ public record ReportSettings(int top, String title, Texts texts, int width, int 
     public static final int DEFAULT_WIDTH = ChartStyle.BASE_WIDTH;
     public static final int DEFAULT_HEIGHT = ChartStyle.BASE_HEIGHT;
 
+    /**
+     * The smallest chart {@code --size} accepts: below it 7 configurations with long labels no longer fit (LayoutTest
+     * draws every chart at this size in every language and measures that each text is inside the image, none on
+     * top of another).
+     */
+    public static final int MIN_WIDTH = 800;
+
+    public static final int MIN_HEIGHT = 450;
+
     public ReportSettings {
         if (top < 1) {
             throw new IllegalArgumentException("--top must be at least 1, not " + top);

@@ -39,9 +39,10 @@ final class TablesChart implements ChartFile {
                 "tables.axis",
                 o -> o.commonRows() == null ? null : t.get("rows", t.integer(o.commonRows())),
                 (o, g) -> extra(o, g, t),
-                null,
+                shown -> null,
                 t,
-                style);
+                style,
+                settings.height());
     }
 
     /** Rows/s; with the group's rows before it when the groups (or the runs of one) restored different counts. */

@@ -5,13 +5,13 @@ import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.TableLoad;
 import dev.gbakprof.stats.Analysis;
 import dev.gbakprof.stats.NoteCode;
+import dev.gbakprof.stats.RunGroup;
 import dev.gbakprof.stats.RunOutcome;
 import java.awt.BasicStroke;
 import java.util.ArrayList;
 import java.util.List;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYSeries;
-import org.knowm.xchart.style.Styler;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 
 /**
@@ -43,7 +43,36 @@ final class TimelineChart implements ChartFile {
 
     /** The chart with what it must not hide under it: the index definitions a stopped restore never built. */
     Drawing drawing(Analysis analysis, ReportSettings settings, ChartStyle style) {
-        return Footnotes.under(chart(analysis, settings, style)::paint, footnotes(analysis, settings.texts()), style);
+        return Footnotes.under(
+                LineLegend.under(
+                        chart(analysis, settings, style)::paint, legend(analysis, settings.texts(), style), style),
+                footnotes(analysis, settings.texts()),
+                style);
+    }
+
+    /** One entry per configuration (its colour), and the dash of each run number when a label ran more than once. */
+    static List<LineLegend.Entry> legend(Analysis analysis, Texts t, ChartStyle style) {
+        Grouped grouped = Grouped.of(analysis);
+        List<LineLegend.Entry> entries = new ArrayList<>();
+        for (int g = 0; g < grouped.groups().size(); g++) {
+            entries.add(LineLegend.Entry.line(Labels.seriesName(grouped, g, t), Palette.label(g), stroke(0, style)));
+        }
+        int most = grouped.groups().stream().mapToInt(RunGroup::size).max().orElse(1);
+        for (int k = 0; most > 1 && k < Math.min(most, DASHES.length); k++) {
+            entries.add(LineLegend.Entry.line(
+                    "#" + (k + 1) + (k == DASHES.length - 1 && most > DASHES.length ? "…" : ""),
+                    Palette.MUTED,
+                    stroke(k, style)));
+        }
+        return entries;
+    }
+
+    /** The line of a label's k-th run: solid, then dashed, dotted, dash-dot, again. */
+    private static BasicStroke stroke(int k, ChartStyle style) {
+        float[] dash = DASHES[k % DASHES.length];
+        return dash == null
+                ? new BasicStroke(3f * style.scale())
+                : new BasicStroke(3f * style.scale(), BasicStroke.CAP_BUTT, BasicStroke.JOIN_ROUND, 10f, dash, 0f);
     }
 
     /** "cut: 8 of 14 index definitions never built (the restore stopped)."; and why objects are counted, not a share. */
@@ -85,7 +114,7 @@ final class TimelineChart implements ChartFile {
         chart.setXAxisTitle(t.get("timeline.xaxis", scale.unit(t)));
         chart.setYAxisTitle(t.get(share ? "timeline.yaxis" : "timeline.yaxis.count"));
         style.apply(chart);
-        chart.getStyler().setLegendPosition(Styler.LegendPosition.InsideSE);
+        chart.getStyler().setLegendVisible(false); // drawn under the chart (LineLegend): never over the lines
         chart.getStyler().setLocale(t.locale());
         chart.getStyler().setYAxisMin(0.0);
         if (share) {
@@ -122,12 +151,7 @@ final class TimelineChart implements ChartFile {
             XYSeries s = chart.addSeries(names.get(i), x, y);
             s.setMarker(SeriesMarkers.NONE);
             s.setLineColor(Palette.label(g));
-            float[] dash = DASHES[k % DASHES.length];
-            s.setLineStyle(
-                    dash == null
-                            ? new BasicStroke(3f * style.scale())
-                            : new BasicStroke(
-                                    3f * style.scale(), BasicStroke.CAP_BUTT, BasicStroke.JOIN_ROUND, 10f, dash, 0f));
+            s.setLineStyle(stroke(k, style));
         }
         return chart;
     }

@@ -205,6 +205,31 @@ class ReportCommandsTest {
     }
 
     @Test
+    void aSizeTooSmallToReadIsRefusedWithTheMinimum() {
+        assertThat(run(
+                        "report",
+                        "--out",
+                        tmp.toString(),
+                        "--size",
+                        "640x360",
+                        "src/test/resources/report/shop-tdrw.log"))
+                .isEqualTo(Main.BAD_INPUT);
+        assertThat(err.toString())
+                .isEqualTo("gbakprof: --size 640x360 is too small to read: charts need at "
+                        + "least 800x450 pixels (default 1600x900)\n");
+        assertThat(tmp.resolve("report.png")).doesNotExist();
+        // the smallest readable size is taken
+        assertThat(run(
+                        "report",
+                        "--out",
+                        tmp.toString(),
+                        "--size",
+                        "800x450",
+                        "src/test/resources/report/shop-tdrw.log"))
+                .isZero();
+    }
+
+    @Test
     void badSizeLanguageOrFileAreBadUsage() {
         assertThat(run("report", "--out", tmp.toString(), "--size", "big", "src/test/resources/report/shop-tdrw.log"))
                 .isEqualTo(Main.BAD_INPUT);
