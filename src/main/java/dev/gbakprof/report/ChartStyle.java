@@ -139,7 +139,25 @@ final class ChartStyle {
                 .orElse(0);
     }
 
-    /** The look shared by every XChart chart; call it after the title is set. */
+    /**
+     * Shrinks the y axis title's font until the title fits half the chart's height: XChart draws it along the plot on
+     * one line, and a longer one runs past the plot's top (a translated title on the page's smaller charts).
+     */
+    private void fitYAxisTitle(Chart<?, ?> chart, AxesChartStyler a) {
+        String title = chart.getYAxisTitle();
+        if (title == null || title.isEmpty()) {
+            return;
+        }
+        Font font = a.getAxisTitleFont();
+        double room = 0.5 * chart.getHeight();
+        double w = font.getStringBounds(title, new FontRenderContext(null, true, true))
+                .getWidth();
+        if (w > room) {
+            a.setAxisTitleFont(font.deriveFont((float) Math.max(10, font.getSize2D() * room / w)));
+        }
+    }
+
+    /** The look shared by every XChart chart; call it after the titles are set. */
     void apply(Chart<?, ?> chart) {
         Styler s = chart.getStyler();
         s.setBaseFont(Fonts.plain(18 * scale));
@@ -164,6 +182,7 @@ final class ChartStyle {
             a.setAxisTitlePadding(px(10));
             a.setAxisTickPadding(px(6));
             a.setPlotMargin(px(4));
+            fitYAxisTitle(chart, a);
         }
         fitTitle(chart);
     }

@@ -35,7 +35,7 @@ record NoteText(String code, String message, String part) {
         return switch (n.code()) {
             case RUNS_FAILED -> t.get("note.failed", n.arg(0), (Integer) n.arg(1), (Integer) n.arg(2), n.arg(3));
             case RUNS_INCOMPLETE -> t.get("note.incomplete", n.arg(0), (Integer) n.arg(1), (Integer) n.arg(2));
-            case EXCERPT -> t.get("note.excerpt", n.arg(0));
+            case EXCERPT -> n.arg(0) == null ? t.get("note.excerpt.every") : t.get("note.excerpt", n.arg(0));
             case INDEXES_NEVER_BUILT ->
                 t.get(
                         Boolean.TRUE.equals(n.arg(3)) ? "note.never.built.data" : "note.never.built",

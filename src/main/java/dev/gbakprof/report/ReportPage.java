@@ -221,8 +221,17 @@ public final class ReportPage implements ChartFile {
             for (int cw : widths) {
                 total += cw;
             }
-            if (total <= w || size <= 12) {
+            if (total <= w) {
                 break;
+            }
+            if (size <= 12) {
+                // as small as it gets: the widest column's texts cut with "…" until the table fits
+                KeyTable cut = narrower(table, widest(widths));
+                if (cut == null) {
+                    break;
+                }
+                table = cut;
+                continue;
             }
             size -= 1;
             head = Fonts.bold(size);
@@ -252,6 +261,35 @@ public final class ReportPage implements ChartFile {
             g.setColor(Palette.TEXT);
         }
         return y;
+    }
+
+    private static int widest(int[] widths) {
+        int c = 0;
+        for (int i = 1; i < widths.length; i++) {
+            c = widths[i] > widths[c] ? i : c;
+        }
+        return c;
+    }
+
+    /** The table with the longest texts of column {@code c} 2 characters shorter; {@code null} when none can be. */
+    private static KeyTable narrower(KeyTable table, int c) {
+        int longest = table.header().get(c).length();
+        for (List<String> row : table.rows()) {
+            longest = Math.max(longest, row.get(c).length());
+        }
+        if (longest <= 10) {
+            return null;
+        }
+        int max = longest - 2;
+        List<String> header = new ArrayList<>(table.header());
+        header.set(c, Labels.cut(header.get(c), max));
+        List<List<String>> rows = new ArrayList<>();
+        for (List<String> row : table.rows()) {
+            List<String> r = new ArrayList<>(row);
+            r.set(c, Labels.cut(r.get(c), max));
+            rows.add(r);
+        }
+        return new KeyTable(header, rows);
     }
 
     private static int[] columnWidths(Graphics2D g, KeyTable table, Font head, Font cell, int pad) {

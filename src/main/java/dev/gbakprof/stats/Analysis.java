@@ -174,9 +174,12 @@ public final class Analysis {
                 }
             }
         }
-        for (RunGroup g : groups) {
+        boolean allExcerpts =
+                groups.size() > 2 && groups.stream().allMatch(g -> g.count(RunOutcome.EXCERPT) == g.size());
+        for (RunGroup g : allExcerpts ? groups.subList(0, 1) : groups) {
             if (g.count(RunOutcome.EXCERPT) > 0) {
-                out.add(Note.of(NoteCode.EXCERPT, g.label()));
+                // many configurations of excerpts: said once for all of them (label null)
+                out.add(Note.of(NoteCode.EXCERPT, allExcerpts ? null : g.label()));
             }
         }
         for (Confounder.Difference d : Confounder.differences(groups)) {

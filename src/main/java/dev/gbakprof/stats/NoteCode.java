@@ -23,7 +23,10 @@ public enum NoteCode {
      * stopped during the data (the tables it did not reach may define more: Boolean).
      */
     INDEXES_NEVER_BUILT,
-    /** Runs are excerpts of a log (they start after gbak's start): what they timed is all they say; args: label. */
+    /**
+     * Runs are excerpts of a log (they start after gbak's start): what they timed is all they say; args: label
+     * ({@code null}: every one of more than two configurations).
+     */
     EXCERPT,
     /** The total is unknown in some configuration: only a phase is compared; args: the {@link Measure}. */
     PARTIAL_MEASURE,

@@ -57,6 +57,16 @@ class LayoutTest {
         return LABELS.stream().map(run::withLabel).toList();
     }
 
+    /** 7 configurations of the article's excerpts (no total: the page shows the index and progress charts). */
+    static List<RestoreRun> sevenExcerpts() {
+        List<RestoreRun> article = Samples.article();
+        List<RestoreRun> runs = new ArrayList<>();
+        for (int c = 0; c < LABELS.size(); c++) {
+            runs.add(article.get(c % 2).withLabel(LABELS.get(c)));
+        }
+        return runs;
+    }
+
     @ParameterizedTest
     @EnumSource(Lang.class)
     void sevenLongLabelsStayReadableOnEveryChartAndThePage(Lang lang) throws IOException {
@@ -65,9 +75,11 @@ class LayoutTest {
                 new int[] {ReportSettings.DEFAULT_WIDTH, ReportSettings.DEFAULT_HEIGHT},
                 new int[] {ReportSettings.MIN_WIDTH, ReportSettings.MIN_HEIGHT})) {
             ReportSettings settings = ReportSettings.defaults(lang).withSize(size[0], size[1]);
-            for (List<RestoreRun> runs : List.of(sevenConfigurations(), sevenSampled())) {
+            for (List<RestoreRun> runs : List.of(sevenConfigurations(), sevenSampled(), sevenExcerpts())) {
                 Analysis analysis = Analysis.of(runs, null);
-                String set = runs.get(0).cpuSamples().isEmpty() ? "7x3" : "7x1-cpu";
+                String set = !runs.get(0).cpuSamples().isEmpty()
+                        ? "7x1-cpu"
+                        : runs.get(0).totalSeconds() == null ? "7x1-excerpts" : "7x3";
                 for (ReportFile file : Reports.files()) {
                     if (!(file instanceof ChartFile chart) || !file.appliesTo(runs)) {
                         continue;
