@@ -19,10 +19,16 @@ public record Why(double gap, Phase phase, double phaseGap, List<Part> objects) 
     /** An index or table and how much longer it took in the slower configuration. */
     public record Part(String name, String table, double gap) {}
 
-    /** {@code null} unless the headline compares two configurations whose times and phases are known. */
+    /**
+     * {@code null} unless the headline compares two configurations whose times and phases are known and whose
+     * difference is not within the run-to-run spread.
+     */
     static Why of(Headline h, List<RunGroup> groups, List<ObjectTimes> indexes, List<ObjectTimes> tables) {
-        if (h.comparison() == null || h.slower() == null || h.measure() == null) {
-            return null;
+        if (h.comparison() == null
+                || h.slower() == null
+                || h.measure() == null
+                || h.comparison().verdict() == Verdict.WITHIN_NOISE) {
+            return null; // a difference the spread covers has nothing to explain
         }
         Spread slow = h.slower().spread(h.measure());
         Spread fast = h.faster().spread(h.measure());
@@ -40,7 +46,8 @@ public record Why(double gap, Phase phase, double phaseGap, List<Part> objects) 
                 bestGap = s.median() - f.median();
             }
         }
-        if (best == null) {
+        if (best == null || (h.onTotal() && bestGap > gap)) {
+            // no phase, or medians of a phase that differ more than the totals do: no phase "accounts for" the gap
             return null;
         }
         int si = groups.indexOf(h.slower());

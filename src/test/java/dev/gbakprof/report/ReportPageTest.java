@@ -85,6 +85,19 @@ class ReportPageTest {
     }
 
     @Test
+    void aDifferenceWithinTheSpreadGetsNoWhySentence() {
+        // the same 3 restores under two labels: within noise, so no phase "accounts for" a difference
+        List<RestoreRun> runs = new java.util.ArrayList<>();
+        Samples.fullCpu().forEach(r -> runs.add(r.withLabel("A")));
+        Samples.fullCpu().forEach(r -> runs.add(r.withLabel("B")));
+        Analysis a = Analysis.of(runs, null);
+        assertThat(a.noteCodes())
+                .contains(dev.gbakprof.stats.NoteCode.VERDICT)
+                .doesNotContain(dev.gbakprof.stats.NoteCode.WHY);
+        assertThat(a.why()).isNull();
+    }
+
+    @Test
     void aGivenBaselineIsWhatOthersAreComparedWith() {
         ReportSettings settings = new ReportSettings(10, "A/B", Texts.of(Lang.EN), 1600, 900, "cpu-quota-50");
         ReportPage.Page page = new ReportPage().drawing(Analysis.of(Samples.abBoth(), (settings).baseline()), settings);
