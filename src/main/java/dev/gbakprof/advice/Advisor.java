@@ -1,6 +1,7 @@
 package dev.gbakprof.advice;
 
 import dev.gbakprof.model.Environment;
+import dev.gbakprof.model.FirebirdConf;
 import dev.gbakprof.model.IdleProbe;
 import dev.gbakprof.model.Phase;
 import dev.gbakprof.model.PhaseResources;
@@ -10,6 +11,8 @@ import dev.gbakprof.model.RunStatus;
 import dev.gbakprof.model.Via;
 import dev.gbakprof.model.Warning;
 import dev.gbakprof.model.WarningCode;
+import dev.gbakprof.monitor.FirebirdConfReader;
+import dev.gbakprof.monitor.WorkerProcess;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -56,6 +59,7 @@ public final class Advisor {
         boolean dataDominant = total != null && total > 0 && data / total >= DOMINANT;
         String where = placeholders(run);
 
+        classicParallel(run).ifPresent(hints::add);
         parallelReduced(run).ifPresent(hints::add);
         for (PhaseResources p : run.phaseResources()) {
             if (p.bound() == PhaseResources.Bound.CPU_STARVED
@@ -74,7 +78,9 @@ public final class Advisor {
                                 p.machineLoad() * 100),
                         "a restore that gets a fifth of a core takes about five times as long; no setting of Firebird helps",
                         "run the restore again when the machine is idle (e.g. at night): gbakprof run --backup " + where
-                                + " --label idle, then gbakprof compare"));
+                                + " --label idle, then gbakprof compare",
+                        Hint.Certainty.HIGH,
+                        "measured: the restore's own process and the machine's load, sampled during the phase"));
                 break;
             }
         }
@@ -90,9 +96,16 @@ public final class Advisor {
                         "the index phase is " + share(run, indexes, total) + cpu(indexUse) + ", restored without -par",
                         "-par 6 cut a restore by 70 % (FirebirdSQL/firebird#7770); the server must allow the workers:"
                                 + " MaxParallelWorkers in firebird.conf (default 1) at least N",
-                        "gbakprof matrix --backup " + where + " --vary 'gbak:-par 1,2,4,8' --repeat 3"));
+                        "gbakprof matrix --backup " + where + " --vary 'gbak:-par 1,2,4,8' --repeat 3",
+                        sampled(indexUse) ? Hint.Certainty.MEDIUM : Hint.Certainty.LOW,
+                        (sampled(indexUse)
+                                        ? "measured: the index phase kept one core busy; how well it divides among workers"
+                                                + " depends on the indexes (one huge index builds on one worker)"
+                                        : "inferred from the log alone: where the time went, not whether a core was the limit")
+                                + parallelConf(run)));
             }
         }
+        sortSpill(run, indexUse, where).ifPresent(hints::add);
         if (dataDominant && dataUse != null && dataUse.bound() == PhaseResources.Bound.IO_BOUND) {
             hints.add(new Hint(
                     HintCode.STORAGE,
@@ -107,7 +120,10 @@ public final class Advisor {
                             dataUse.seconds(),
                             dataUse.cpuShare() * 100),
                     "depends on the storage; put the database on the fastest volume and the backup file on another",
-                    "gbakprof matrix --backup " + where + " --vary 'gbak:-bu 2048,16384' --repeat 3"));
+                    "gbakprof matrix --backup " + where + " --vary 'gbak:-bu 2048,16384' --repeat 3",
+                    Hint.Certainty.MEDIUM,
+                    "measured: little CPU and much I/O of the restore's process; whether the disk or its cache is the"
+                            + " limit is not measured (README, \"Why is it slow\")"));
         }
         remoteRoute(run, where).ifPresent(hints::add);
         return hints;
@@ -161,7 +177,19 @@ public final class Advisor {
                 "the same 144 GB restore took 4 h 07 min under Balanced and 2 h 35 min under High performance (−37 %),"
                         + " its index builds twice as fast (IBSurgeon, \"How to make Firebird 20% faster on Windows"
                         + " Server 2016 in less than 1 minute\")",
-                prove));
+                prove,
+                clocksDown && sampled(use)
+                        ? Hint.Certainty.HIGH
+                        : sampled(use) && plan != null && Boolean.FALSE.equals(plan.performance())
+                                ? Hint.Certainty.MEDIUM
+                                : Hint.Certainty.LOW,
+                clocksDown && sampled(use)
+                        ? "measured: the index phase was CPU-bound and the idle probe saw the CPU clock down"
+                        : sampled(use)
+                                ? "measured: the index phase was CPU-bound; whether this CPU clocks down under the plan is"
+                                        + " not measured (gbakprof run --probe-power measures it)"
+                                : "inferred from the log alone: the index phase took the time; neither the CPU use nor the"
+                                        + " power plan is in the record"));
     }
 
     private static java.util.Optional<Hint> parallelReduced(RestoreRun run) {
@@ -177,7 +205,9 @@ public final class Advisor {
                         "the restore runs with the workers asked for (FirebirdSQL/firebird#7552, #8140); restart the"
                                 + " server after changing firebird.conf",
                         "gbakprof matrix --backup " + placeholders(run) + " --vary 'gbak:-par 1," + m.group(1)
-                                + "' --repeat 3"));
+                                + "' --repeat 3",
+                        Hint.Certainty.HIGH,
+                        "gbak's own warning in the log"));
             }
         }
         return java.util.Optional.empty();
@@ -199,7 +229,159 @@ public final class Advisor {
                 "the services manager or a local restore is 2–6× faster than a remote TCP restore"
                         + " (FirebirdSQL/firebird PR #139, #7508)",
                 "gbakprof run --backup " + where + " --label se -- -se " + host
-                        + ":service_mgr, then gbakprof compare the two runs"));
+                        + ":service_mgr, then gbakprof compare the two runs",
+                Hint.Certainty.MEDIUM,
+                "the route is in the record; how much the network costs here is not measured (the published range is"
+                        + " wide: 2–6×)"));
+    }
+
+    /** gbak's failure of FirebirdSQL/firebird#8263 ("cannot commit index" then "invalid database handle"). */
+    private static final Pattern FAILED_INDEX = Pattern.compile("cannot commit index (\\S+)");
+
+    private static final Pattern NO_CONNECTION = Pattern.compile("invalid database handle \\(no active connection\\)");
+
+    /**
+     * Firebird 5.0.0 and 5.0.1 in Classic mode with parallel workers (ParallelWorkers &gt; 1 in firebird.conf, or
+     * {@code -par}) cannot build indexes: each worker attachment fails (#8263, fixed in 5.0.2). Seen in gbak's errors
+     * (its signature), in the configuration, or both.
+     */
+    private static java.util.Optional<Hint> classicParallel(RestoreRun run) {
+        boolean signature = run.errors().stream().anyMatch(e -> e.contains("cannot commit index"))
+                && run.errors().stream().anyMatch(e -> NO_CONNECTION.matcher(e).find());
+        Environment env = run.environment();
+        FirebirdConf conf = env == null ? null : env.firebirdConf();
+        int[] v = version(run);
+        boolean affected = v != null && v[0] == 5 && v[1] == 0 && v[2] <= 1;
+        boolean fixed = v != null && (v[0] > 5 || (v[0] == 5 && (v[1] > 0 || v[2] >= 2)));
+        int workers = Math.max(
+                run.parallelWorkers() == null ? 1 : run.parallelWorkers(),
+                conf == null || conf.parallelWorkers() == null ? 1 : conf.parallelWorkers());
+        boolean configured = conf != null && conf.classic() && workers > 1 && !remote(run);
+        if (!(signature || (configured && affected)) || (fixed && !signature)) {
+            return java.util.Optional.empty();
+        }
+        List<String> seen = new ArrayList<>();
+        if (signature) {
+            String index = run.errors().stream()
+                    .map(e -> FAILED_INDEX.matcher(e))
+                    .filter(Matcher::find)
+                    .map(x -> " " + x.group(1))
+                    .findFirst()
+                    .orElse("");
+            seen.add("gbak failed to build index" + index + " with \"invalid database handle (no active connection)\","
+                    + " the failure of FirebirdSQL/firebird#8263 (firebird.log says \"Failed to create worker"
+                    + " attachment\")");
+        }
+        if (configured) {
+            seen.add(conf.path() + " sets ServerMode = " + conf.serverMode() + " and the restore used " + workers
+                    + " parallel workers" + (v == null ? "" : " on Firebird " + v[0] + "." + v[1] + "." + v[2]));
+        }
+        return java.util.Optional.of(
+                new Hint(
+                        HintCode.CLASSIC_PARALLEL,
+                        "Classic server with parallel workers: restore with gbak -par 1 (or ParallelWorkers = 1), or upgrade"
+                                + " to Firebird 5.0.2",
+                        String.join("; ", seen),
+                        "the indexes are built: Firebird 5.0.0 and 5.0.1 in Classic mode cannot start the parallel workers'"
+                                + " attachments to the database gbak restores (FirebirdSQL/firebird#8263, fixed in 5.0.2)",
+                        "gbakprof run --backup " + placeholders(run) + " --label par1 -- -par 1",
+                        signature && configured ? Hint.Certainty.HIGH : Hint.Certainty.MEDIUM,
+                        signature && configured
+                                ? "gbak's errors match the known failure and the configuration is the one it needs"
+                                : signature
+                                        ? "gbak's errors match the known failure; the server mode and version are not in the"
+                                                + " record (check ServerMode in firebird.conf and \"Failed to create worker"
+                                                + " attachment\" in firebird.log)"
+                                        : "the configuration is the one that fails; this run's errors do not show the failure"));
+    }
+
+    /**
+     * The index sorts that did not fit in TempCacheLimit: the worker's open sort files ({@code fb_sort_*}) were seen
+     * in a sample of the index phase. Only {@code gbakprof run} on Linux sees them (README, "What to try").
+     */
+    private static java.util.Optional<Hint> sortSpill(RestoreRun run, PhaseResources use, String where) {
+        if (use == null || use.sortFileMb() == null || use.sortFileMb() <= 0) {
+            return java.util.Optional.empty();
+        }
+        Environment env = run.environment();
+        FirebirdConf conf = env == null ? null : env.firebirdConf();
+        Long limit = conf == null ? null : FirebirdConfReader.bytes(conf.tempCacheLimit());
+        String limitSays = conf == null
+                ? "TempCacheLimit (default 64 MB; 8 MB on Classic, per connection)"
+                : conf.tempCacheLimit() != null
+                        ? "TempCacheLimit = " + conf.tempCacheLimit() + " (" + conf.path() + ")"
+                        : "TempCacheLimit, at its default in " + conf.path() + " (64 MB; 8 MB on Classic, per"
+                                + " connection)";
+        long base = limit != null ? limit : (conf != null && conf.classic() ? 8L << 20 : 64L << 20);
+        long suggestMb = roundUpMb(base + Math.round(use.sortFileMb() * 1e6));
+        return java.util.Optional.of(new Hint(
+                HintCode.SORT_SPILL,
+                "Give the index sorts more memory: TempCacheLimit = " + suggestMb + "M in firebird.conf",
+                String.format(
+                        Locale.ROOT,
+                        "during the index phase %s had sort files (fb_sort_* in Firebird's temp directory) of up to"
+                                + " %.1f MB open: index sorts did not fit in %s and were written to disk",
+                        run.worker() == null ? "the restore's process" : run.worker(),
+                        use.sortFileMb(),
+                        limitSays),
+                "each spilled sort is written to the temp directory and read back; with the sort in memory that I/O"
+                        + " goes (the gain depends on the temp directory's storage: measure it). The memory is taken per"
+                        + " server process (SuperServer), per connection on Classic: the machine needs it free",
+                "set TempCacheLimit = " + suggestMb + "M in firebird.conf (a server reads it when it starts, an"
+                        + " embedded gbak at its start), then gbakprof run --backup " + where
+                        + " --label tempcache and gbakprof compare it with this run",
+                Hint.Certainty.HIGH,
+                "measured: the sort files were open in the restore's process (read from /proc/PID/fd at each sample);"
+                        + " their largest size seen is a lower bound, a larger one can fall between two samples"));
+    }
+
+    /** MB rounded up to a multiple of 16, the size to write into firebird.conf. */
+    private static long roundUpMb(long bytes) {
+        long mb = (bytes + (1L << 20) - 1) >> 20;
+        return ((mb + 15) / 16) * 16;
+    }
+
+    private static boolean sampled(PhaseResources use) {
+        return use != null && use.bound() != null;
+    }
+
+    /** What firebird.conf says of the workers, for the parallel-workers hint: "; firebird.conf: ...". */
+    private static String parallelConf(RestoreRun run) {
+        FirebirdConf conf = run.environment() == null ? null : run.environment().firebirdConf();
+        if (conf == null) {
+            return "; MaxParallelWorkers and ParallelWorkers not read (no firebird.conf in the record)";
+        }
+        return "; " + conf.path() + ": MaxParallelWorkers = "
+                + (conf.maxParallelWorkers() == null ? "1 (default)" : conf.maxParallelWorkers())
+                + ", ParallelWorkers = " + (conf.parallelWorkers() == null ? "1 (default)" : conf.parallelWorkers())
+                + (conf.maxParallelWorkers() == null || conf.maxParallelWorkers() <= 1
+                        ? ": raise MaxParallelWorkers first, or gbak -par N is cut to 1 (FirebirdSQL/firebird#7552)"
+                        : "");
+    }
+
+    /** The database is restored through a remote server: the local firebird.conf is not the one in force. */
+    private static boolean remote(RestoreRun run) {
+        Matcher m = run.database() == null ? null : REMOTE.matcher(run.database());
+        return m != null && m.matches() && !WorkerProcess.isLocal(m.group(1).replaceFirst("/\\d+$", ""));
+    }
+
+    /** Major, minor, patch of the Firebird that restored (gbak's or the engine's "V5.0.1.1469"), or {@code null}. */
+    static int[] version(RestoreRun run) {
+        Environment env = run.environment();
+        if (env == null) {
+            return null;
+        }
+        for (String s : new String[] {env.engineVersion(), env.gbakVersion()}) {
+            Matcher m = s == null
+                    ? null
+                    : Pattern.compile("V(\\d+)\\.(\\d+)\\.(\\d+)").matcher(s);
+            if (m != null && m.find()) {
+                return new int[] {
+                    Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2)), Integer.parseInt(m.group(3))
+                };
+            }
+        }
+        return null;
     }
 
     private static boolean firebird5(RestoreRun run) {

@@ -16,7 +16,11 @@ enum HintCode {
     /** The data phase dominates and was limited by the storage. */
     STORAGE,
     /** The database was restored over TCP ({@code host:path}) without the services manager. */
-    REMOTE_ROUTE;
+    REMOTE_ROUTE,
+    /** Index sorts did not fit in TempCacheLimit: the restore's process had Firebird sort files open. */
+    SORT_SPILL,
+    /** Firebird 5.0.0/5.0.1 Classic with parallel workers: index builds fail (FirebirdSQL/firebird#8263). */
+    CLASSIC_PARALLEL;
 
     @JsonValue
     @Override

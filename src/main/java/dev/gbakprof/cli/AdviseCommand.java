@@ -78,6 +78,7 @@ final class AdviseCommand implements Callable<Integer> {
                     if (h.prove() != null) {
                         out.println("     Prove it: " + h.prove());
                     }
+                    out.println("     How sure: " + h.certainty() + " (" + h.basis() + ")");
                 }
                 out.println();
             }

@@ -12,6 +12,9 @@ package dev.gbakprof.model;
  *                          /proc/PID/io, reads served by the page cache do not count; Windows: all reads)
  * @param processWriteBytes bytes the worker wrote (Linux: write_bytes, sent to storage; Windows: all writes)
  * @param processRssBytes   the worker's resident memory at the sample
+ * @param processSortBytes  the size of the Firebird sort files ({@code fb_sort_*} in Firebird's temp directory) the
+ *                          worker had open at the sample: a sort larger than {@code TempCacheLimit} spilled to them;
+ *                          {@code null} where open files cannot be read (only Linux's {@code /proc/PID/fd} is)
  */
 public record CpuSample(
         double atSeconds,
@@ -21,10 +24,33 @@ public record CpuSample(
         Double processCpuSeconds,
         Long processReadBytes,
         Long processWriteBytes,
-        Long processRssBytes) {
+        Long processRssBytes,
+        Long processSortBytes) {
 
     /** A sample of the machine only (records written before process samples existed). */
     public CpuSample(double atSeconds, Double mhz, Double load) {
-        this(atSeconds, mhz, load, null, null, null, null, null);
+        this(atSeconds, mhz, load, null, null, null, null, null, null);
+    }
+
+    /** A sample without the worker's sort files (records written before they were sampled). */
+    public CpuSample(
+            double atSeconds,
+            Double mhz,
+            Double load,
+            Phase phase,
+            Double processCpuSeconds,
+            Long processReadBytes,
+            Long processWriteBytes,
+            Long processRssBytes) {
+        this(
+                atSeconds,
+                mhz,
+                load,
+                phase,
+                processCpuSeconds,
+                processReadBytes,
+                processWriteBytes,
+                processRssBytes,
+                null);
     }
 }

@@ -9,6 +9,8 @@ package dev.gbakprof.model;
  * @param memoryBytes   total physical memory
  * @param idleProbe     whether the CPU clocked down when idle, measured right before the restore
  *                      ({@code run --probe-power}); {@code null} when not measured
+ * @param firebirdConf  what this machine's firebird.conf sets for a restore's speed (server mode, TempCacheLimit,
+ *                      parallel workers); {@code null} when none was found (a parsed log, a remote server)
  */
 public record Environment(
         String host,
@@ -19,7 +21,8 @@ public record Environment(
         String gbakVersion,
         String engineVersion,
         Long memoryBytes,
-        IdleProbe idleProbe) {
+        IdleProbe idleProbe,
+        FirebirdConf firebirdConf) {
 
     public Environment(
             String host,
@@ -30,21 +33,44 @@ public record Environment(
             String gbakVersion,
             String engineVersion,
             Long memoryBytes) {
-        this(host, os, cpuModel, logicalCpus, powerPlan, gbakVersion, engineVersion, memoryBytes, null);
+        this(host, os, cpuModel, logicalCpus, powerPlan, gbakVersion, engineVersion, memoryBytes, null, null);
     }
 
     public Environment withPowerPlan(PowerPlan plan) {
         return new Environment(
-                host, os, cpuModel, logicalCpus, plan, gbakVersion, engineVersion, memoryBytes, idleProbe);
+                host,
+                os,
+                cpuModel,
+                logicalCpus,
+                plan,
+                gbakVersion,
+                engineVersion,
+                memoryBytes,
+                idleProbe,
+                firebirdConf);
     }
 
     public Environment withEngineVersion(String version) {
         return new Environment(
-                host, os, cpuModel, logicalCpus, powerPlan, gbakVersion, version, memoryBytes, idleProbe);
+                host, os, cpuModel, logicalCpus, powerPlan, gbakVersion, version, memoryBytes, idleProbe, firebirdConf);
     }
 
     public Environment withIdleProbe(IdleProbe probe) {
         return new Environment(
-                host, os, cpuModel, logicalCpus, powerPlan, gbakVersion, engineVersion, memoryBytes, probe);
+                host,
+                os,
+                cpuModel,
+                logicalCpus,
+                powerPlan,
+                gbakVersion,
+                engineVersion,
+                memoryBytes,
+                probe,
+                firebirdConf);
+    }
+
+    public Environment withFirebirdConf(FirebirdConf conf) {
+        return new Environment(
+                host, os, cpuModel, logicalCpus, powerPlan, gbakVersion, engineVersion, memoryBytes, idleProbe, conf);
     }
 }

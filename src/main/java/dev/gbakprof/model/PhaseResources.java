@@ -14,6 +14,9 @@ import com.fasterxml.jackson.annotation.JsonValue;
  * @param writtenMb   MB the worker wrote in those intervals
  * @param machineLoad the machine's mean CPU load (0..1, all cores) in those intervals, {@code null} if not sampled
  * @param bound       what limited the phase, or {@code null} when it was too short to tell (under 2 samples)
+ * @param sortFileMb  the largest size of the worker's open sort files ({@code fb_sort_*}) seen in a sample of the
+ *                    phase: more than 0 means a sort did not fit in {@code TempCacheLimit} and spilled to disk (a lower
+ *                    bound: the peak can fall between samples); {@code null} where open files cannot be read
  */
 public record PhaseResources(
         Phase phase,
@@ -23,7 +26,21 @@ public record PhaseResources(
         double readMb,
         double writtenMb,
         Double machineLoad,
-        Bound bound) {
+        Bound bound,
+        Double sortFileMb) {
+
+    /** Without sort files (records written before they were sampled). */
+    public PhaseResources(
+            Phase phase,
+            double seconds,
+            double cpuSeconds,
+            double cpuShare,
+            double readMb,
+            double writtenMb,
+            Double machineLoad,
+            Bound bound) {
+        this(phase, seconds, cpuSeconds, cpuShare, readMb, writtenMb, machineLoad, bound, null);
+    }
 
     /** What a phase was limited by; the rule is in README ("Why is it slow"). */
     public enum Bound {

@@ -25,7 +25,8 @@ import oshi.software.os.OperatingSystem;
  *
  * <p>Each sample also reads the process doing the restore's work (gbak embedded, or the local server), with
  * OSHI's process API (Linux and Windows alike): its CPU seconds, storage bytes read and written and resident
- * memory, counted from the restore's start, and the restore's phase at that moment. The machine-wide load
+ * memory, counted from the restore's start, the restore's phase at that moment, and the size of the sort files
+ * it has open ({@link SortFiles}: a sort that spilled past {@code TempCacheLimit}). The machine-wide load
  * can be high for reasons that have nothing to do with the restore; the worker's own figures explain it.
  */
 public final class CpuSampler implements AutoCloseable {
@@ -130,7 +131,8 @@ public final class CpuSampler implements AutoCloseable {
                         worker == null ? null : worker[0] / 1000.0,
                         worker == null ? null : worker[1],
                         worker == null ? null : worker[2],
-                        worker == null ? null : worker[3]));
+                        worker == null ? null : worker[3],
+                        worker == null || worker[4] < 0 ? null : worker[4]));
             }
         } catch (RuntimeException ex) {
             synchronized (this) {
@@ -141,7 +143,10 @@ public final class CpuSampler implements AutoCloseable {
         }
     }
 
-    /** The worker's cpu ms, read and written bytes since the restore's start, and its RSS; {@code null} if unreadable. */
+    /**
+     * The worker's cpu ms, read and written bytes since the restore's start, its RSS and the bytes of its open sort
+     * files (-1: not readable); {@code null} if unreadable.
+     */
     private long[] worker() {
         Long pid = workerPid.get();
         if (pid == null) {
@@ -156,7 +161,14 @@ public final class CpuSampler implements AutoCloseable {
             workerBase = new long[3];
         }
         long[] c = counters(p);
-        return new long[] {c[0] - workerBase[0], c[1] - workerBase[1], c[2] - workerBase[2], p.getResidentSetSize()};
+        Long sort = SortFiles.bytes(pid);
+        return new long[] {
+            c[0] - workerBase[0],
+            c[1] - workerBase[1],
+            c[2] - workerBase[2],
+            p.getResidentSetSize(),
+            sort == null ? -1 : sort
+        };
     }
 
     private static long[] counters(OSProcess p) {

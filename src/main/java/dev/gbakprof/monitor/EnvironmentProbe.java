@@ -12,7 +12,10 @@ import oshi.SystemInfo;
 import oshi.hardware.HardwareAbstractionLayer;
 import oshi.software.os.OperatingSystem;
 
-/** Records the machine a restore runs on: host, OS, CPU, memory, gbak's version and the power plan. */
+/**
+ * Records the machine a restore runs on: host, OS, CPU, memory, gbak's version, the power plan and what the local
+ * firebird.conf sets for a restore's speed.
+ */
 public final class EnvironmentProbe {
     private EnvironmentProbe() {}
 
@@ -22,15 +25,18 @@ public final class EnvironmentProbe {
         OperatingSystem os = si.getOperatingSystem();
         String host = os.getNetworkParams().getHostName();
         String cpu = hw.getProcessor().getProcessorIdentifier().getName();
+        String version = gbakVersion(gbak);
         return new Environment(
                 host,
                 os.toString(),
                 cpu == null ? null : cpu.trim(),
                 hw.getProcessor().getLogicalProcessorCount(),
                 plan,
-                gbakVersion(gbak),
+                version,
                 null,
-                hw.getMemory().getTotal());
+                hw.getMemory().getTotal(),
+                null,
+                FirebirdConfReader.find(gbak, version));
     }
 
     /**

@@ -24,6 +24,7 @@ import java.util.Map;
  *     flushes;</li>
  *     <li>unknown ({@code null}): fewer than {@value #MIN_INTERVALS} sample intervals fell in the phase.</li>
  * </ul>
+ * A phase's {@code sortFileMb} is the largest size of the worker's open sort files in one of its samples.
  */
 public final class PhaseUse {
     static final double CPU_BOUND_SHARE = 0.7;
@@ -35,9 +36,10 @@ public final class PhaseUse {
 
     /** Per phase, in the order of {@link Phase}; empty when no sample carried the worker's figures. */
     public static List<PhaseResources> of(List<CpuSample> samples) {
-        Map<Phase, double[]> acc = new LinkedHashMap<>(); // seconds, cpu, read, written, intervals, load×s, load s
+        Map<Phase, double[]> acc =
+                new LinkedHashMap<>(); // seconds, cpu, read, written, intervals, load×s, load s, sort peak, sort seen
         for (Phase p : Phase.values()) {
-            acc.put(p, new double[7]);
+            acc.put(p, new double[9]);
         }
         CpuSample prev = new CpuSample(0, null, null, null, 0.0, 0L, 0L, null); // counters start at the restore's start
         for (CpuSample s : samples) {
@@ -57,6 +59,11 @@ public final class PhaseUse {
                     a[5] += s.load() * dt;
                     a[6] += dt;
                 }
+            }
+            if (s.phase() != null && acc.containsKey(s.phase()) && s.processSortBytes() != null) {
+                double[] a = acc.get(s.phase());
+                a[7] = Math.max(a[7], s.processSortBytes());
+                a[8]++;
             }
             prev = s;
         }
@@ -78,7 +85,8 @@ public final class PhaseUse {
                     round(readMb),
                     round(writtenMb),
                     load,
-                    bound((int) a[4], share, (readMb + writtenMb) / a[0], load)));
+                    bound((int) a[4], share, (readMb + writtenMb) / a[0], load),
+                    a[8] > 0 ? round(a[7] / 1e6) : null));
         }
         return out;
     }

@@ -3,6 +3,7 @@ package dev.gbakprof.advice;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.gbakprof.model.Environment;
+import dev.gbakprof.model.FirebirdConf;
 import dev.gbakprof.model.Phase;
 import dev.gbakprof.model.PhaseResources;
 import dev.gbakprof.model.PhaseResources.Bound;
@@ -135,5 +136,103 @@ class AdvisorTest {
         List<Hint> hints = Advisor.advise(List.of(r));
         assertThat(hints).extracting(Hint::code).containsExactly(HintCode.STORAGE);
         assertThat(hints.get(0).prove()).contains("--vary 'gbak:-bu 2048,16384'");
+    }
+
+    private static Environment fb5(String version, FirebirdConf conf) {
+        return new Environment("db1", "Linux", "cpu", 8, null, version, null, 1L << 34, null, conf);
+    }
+
+    private static final RestoreRun ISSUE_8263 =
+            LogReader.read(Path.of("src/test/resources/published/fb5-issue8263-classic.log"), "classic");
+
+    @Test
+    void theClassicParallelFailureIsKnownByGbaksErrorsAloneAndSaysHowSure() {
+        List<Hint> hints = Advisor.advise(List.of(ISSUE_8263));
+        assertThat(hints).extracting(Hint::code).containsExactly(HintCode.CLASSIC_PARALLEL);
+        Hint h = hints.get(0);
+        assertThat(h.evidence())
+                .contains("index PK_XYZ with \"invalid database handle (no active connection)\"", "#8263");
+        assertThat(h.certainty()).isEqualTo(Hint.Certainty.MEDIUM);
+        assertThat(h.basis()).contains("the server mode and version are not in the record");
+        assertThat(h.prove()).endsWith("--label par1 -- -par 1");
+    }
+
+    @Test
+    void theClassicParallelFailureWithItsConfigurationIsSureAndFixedVersionsAreLeftAlone() {
+        FirebirdConf classic = new FirebirdConf("/opt/firebird/firebird.conf", "Classic", null, 2, 8);
+        RestoreRun seen = ISSUE_8263.toBuilder()
+                .environment(fb5("LI-V5.0.1.1469 Firebird 5.0", classic))
+                .build();
+        Hint h = Advisor.advise(List.of(seen)).get(0);
+        assertThat(h.code()).isEqualTo(HintCode.CLASSIC_PARALLEL);
+        assertThat(h.certainty()).isEqualTo(Hint.Certainty.HIGH);
+        assertThat(h.evidence())
+                .contains("/opt/firebird/firebird.conf sets ServerMode = Classic and the restore used 2 parallel"
+                        + " workers on Firebird 5.0.1");
+        // the configuration alone, before it fails: a warning of medium certainty
+        RestoreRun before = SHOP.toBuilder()
+                .environment(fb5("LI-V5.0.0.1306 Firebird 5.0", classic))
+                .build();
+        assertThat(Advisor.advise(List.of(before)))
+                .filteredOn(x -> x.code() == HintCode.CLASSIC_PARALLEL)
+                .singleElement()
+                .satisfies(x -> assertThat(x.certainty()).isEqualTo(Hint.Certainty.MEDIUM));
+        // 5.0.2 fixed it; SuperServer never had it; one worker never had it
+        for (Environment ok : List.of(
+                fb5("LI-V5.0.2.1613 Firebird 5.0", classic),
+                fb5("LI-V5.0.1.1469 Firebird 5.0", new FirebirdConf("f", "Super", null, 2, 8)),
+                fb5("LI-V5.0.1.1469 Firebird 5.0", new FirebirdConf("f", "Classic", null, null, 8)))) {
+            assertThat(Advisor.advise(List.of(SHOP.toBuilder().environment(ok).build())))
+                    .extracting(Hint::code)
+                    .doesNotContain(HintCode.CLASSIC_PARALLEL);
+        }
+    }
+
+    @Test
+    void anIndexPhaseWithOpenSortFilesAsksForTempCacheLimitAboveWhatSpilled() {
+        RestoreRun r = SHOP.toBuilder()
+                .environment(fb5(
+                        "LI-V3.0.11.33637 Firebird 3.0",
+                        new FirebirdConf("/etc/firebird/3.0/firebird.conf", null, null, null, null)))
+                .worker("gbak (pid 4242)")
+                .phaseResources(
+                        List.of(new PhaseResources(Phase.INDEXES, 10, 9.5, 0.95, 60, 70, 0.5, Bound.CPU_BOUND, 50.3)))
+                .build();
+        Hint h = Advisor.advise(List.of(r)).stream()
+                .filter(x -> x.code() == HintCode.SORT_SPILL)
+                .findFirst()
+                .orElseThrow();
+        // 64 MiB default + 50.3 MB seen = 112 MiB, a multiple of 16 MiB
+        assertThat(h.title()).isEqualTo("Give the index sorts more memory: TempCacheLimit = 112M in firebird.conf");
+        assertThat(h.evidence())
+                .isEqualTo(
+                        "during the index phase gbak (pid 4242) had sort files (fb_sort_* in Firebird's temp directory)"
+                                + " of up to 50.3 MB open: index sorts did not fit in TempCacheLimit, at its default in"
+                                + " /etc/firebird/3.0/firebird.conf (64 MB; 8 MB on Classic, per connection) and were written to disk");
+        assertThat(h.certainty()).isEqualTo(Hint.Certainty.HIGH);
+        // no sort file in any sample, or none readable (not Linux, a parsed log): no hint
+        for (Double none : new Double[] {0.0, null}) {
+            RestoreRun quiet = r.toBuilder()
+                    .phaseResources(List.of(
+                            new PhaseResources(Phase.INDEXES, 10, 9.5, 0.95, 60, 70, 0.5, Bound.CPU_BOUND, none)))
+                    .build();
+            assertThat(Advisor.advise(List.of(quiet))).extracting(Hint::code).doesNotContain(HintCode.SORT_SPILL);
+        }
+    }
+
+    @Test
+    void everyHintSaysHowSureItIsAndWhy() {
+        RestoreRun sampled = SHOP.toBuilder()
+                .environment(env("LI-V3.0.11.33637 Firebird 3.0", false))
+                .phaseResources(List.of(use(Phase.INDEXES, 0.95, Bound.CPU_BOUND)))
+                .build();
+        assertThat(Advisor.advise(List.of(SHOP)).get(0).certainty()).isEqualTo(Hint.Certainty.LOW);
+        assertThat(Advisor.advise(List.of(sampled)).get(0).certainty()).isEqualTo(Hint.Certainty.MEDIUM);
+        assertThat(Advisor.advise(List.of(
+                        LogReader.read(Path.of("src/test/resources/published/fb5-issue8140-excerpt.log"), "fb5"))))
+                .allSatisfy(h -> {
+                    assertThat(h.certainty()).isNotNull();
+                    assertThat(h.basis()).isNotBlank();
+                });
     }
 }

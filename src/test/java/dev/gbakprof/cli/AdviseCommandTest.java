@@ -31,6 +31,9 @@ class AdviseCommandTest {
                 .isEqualTo("power-plan");
         assertThat(json.get("configurations").get(1).get("hints").findValuesAsText("code"))
                 .contains("parallel-reduced");
+        JsonNode first = json.get("configurations").get(0).get("hints").get(0);
+        assertThat(first.get("certainty").asText()).isEqualTo("low");
+        assertThat(first.get("basis").asText()).startsWith("inferred from the log alone");
     }
 
     @Test
@@ -43,7 +46,8 @@ class AdviseCommandTest {
                         "1. [power-plan]",
                         "Seen:     the index phase is 68 %",
                         "Expected: the same 144 GB restore",
-                        "Prove it: gbakprof matrix");
+                        "Prove it: gbakprof matrix",
+                        "How sure: low (inferred from the log alone");
     }
 
     @Test

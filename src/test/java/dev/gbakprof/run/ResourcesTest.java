@@ -13,6 +13,7 @@ import dev.gbakprof.testutil.Firebird;
 import dev.gbakprof.testutil.FirebirdServer;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
@@ -61,6 +62,8 @@ class ResourcesTest {
             assertThat(p.seconds()).isPositive().isLessThanOrEqualTo(run.wallSeconds() + 0.2);
             assertThat(p.bound()).isNotNull();
         }
+        // the default TempCacheLimit (64 MB) holds the shop's index sorts: no sort file was open in any sample
+        assertThat(indexes.sortFileMb()).isEqualTo(0.0);
         // the database's pages are written (Linux counts a page when it is dirtied)
         assertThat(data.writtenMb() + indexes.writtenMb()).isPositive();
         // the phases' CPU cannot exceed what the whole process used at its last sample
@@ -73,6 +76,65 @@ class ResourcesTest {
                         .mapToDouble(PhaseResources::cpuSeconds)
                         .sum())
                 .isLessThanOrEqualTo(last + 1e-6);
+    }
+
+    /**
+     * A real spill: gbak embedded reads the firebird.conf of its Firebird root ($FIREBIRD), here a copy of this
+     * machine's with TempCacheLimit = 1M, put beside a gbak that sets $FIREBIRD and execs the real one (the same
+     * process, so the sampled worker is gbak itself). The record finds that conf beside the gbak it ran.
+     */
+    @Test
+    void indexSortsLargerThanTempCacheLimitAreSeenAsOpenSortFilesAndAdvised(@TempDir Path dir) throws Exception {
+        Path fbk = Firebird.backup("shop"); // 1,000,000 ORDERS rows: sorts of tens of MB
+        Path root = Files.createDirectories(dir.resolve("fbroot"));
+        try (var confs = Files.list(Path.of("/etc/firebird/3.0"))) {
+            for (Path c : confs.filter(p -> p.toString().endsWith(".conf")).toList()) {
+                Files.copy(c, root.resolve(c.getFileName()));
+            }
+        }
+        Files.writeString(
+                root.resolve("firebird.conf"), "\nTempCacheLimit = 1M\n", java.nio.file.StandardOpenOption.APPEND);
+        Path gbak = root.resolve("gbak");
+        Files.writeString(gbak, "#!/bin/sh\nFIREBIRD=\"$(dirname \"$0\")\" exec " + Firebird.GBAK + " \"$@\"\n");
+        gbak.toFile().setExecutable(true);
+        Path runs = dir.resolve("runs");
+        Result r = Cli.run(
+                "run",
+                "--gbak",
+                gbak.toString(),
+                "--backup",
+                fbk.toString(),
+                "--database",
+                dir.resolve("shop.fdb").toString(),
+                "--runs-dir",
+                runs.toString(),
+                "--label",
+                "tcl1m",
+                "--sample-interval",
+                "0.2");
+        assertThat(r.code()).as(r.err()).isZero();
+        Path runDir;
+        try (var dirs = Files.list(runs)) {
+            runDir = dirs.findFirst().orElseThrow();
+        }
+        RestoreRun run = RunJson.read(runDir.resolve("run.json")).get(0);
+        assertThat(run.environment().firebirdConf().path())
+                .isEqualTo(root.resolve("firebird.conf").toString());
+        assertThat(run.environment().firebirdConf().tempCacheLimit()).isEqualTo("1M");
+        PhaseResources indexes = run.phaseResources().stream()
+                .filter(p -> p.phase().equals("indexes"))
+                .findFirst()
+                .orElseThrow();
+        assertThat(indexes.sortFileMb()).isGreaterThan(1.0); // at least one 1 MB temp block written
+        assertThat(run.cpuSamples())
+                .anySatisfy(s -> assertThat(s.processSortBytes()).isPositive());
+        dev.gbakprof.advice.Hint spill = dev.gbakprof.advice.Advisor.advise(List.of(run)).stream()
+                .filter(h -> h.code() == dev.gbakprof.advice.HintCode.SORT_SPILL)
+                .findFirst()
+                .orElseThrow();
+        assertThat(spill.certainty()).isEqualTo(dev.gbakprof.advice.Hint.Certainty.HIGH);
+        assertThat(spill.evidence()).contains("TempCacheLimit = 1M (" + root.resolve("firebird.conf") + ")");
+        assertThat(spill.title()).matches("Give the index sorts more memory: TempCacheLimit = \\d+M in firebird.conf");
     }
 
     @Test

@@ -1,0 +1,119 @@
+package dev.gbakprof.monitor;
+
+import dev.gbakprof.model.FirebirdConf;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Finds and reads the {@code firebird.conf} of the Firebird that gbak belongs to: {@code $FIREBIRD} first (the
+ * root directory Firebird itself honours), then beside gbak and one folder up (Windows, {@code /opt/firebird}),
+ * then Debian's {@code /etc/firebird/X.Y} for gbak's version. Only the settings {@link FirebirdConf} holds.
+ */
+public final class FirebirdConfReader {
+    private static final Pattern SETTING = Pattern.compile("^\\s*([A-Za-z]+)\\s*=\\s*(.*?)\\s*$");
+    private static final Pattern VERSION = Pattern.compile("V(\\d+)\\.(\\d+)");
+
+    private FirebirdConfReader() {}
+
+    /** The configuration in force for this gbak, or {@code null} when no firebird.conf is found or readable. */
+    public static FirebirdConf find(Path gbak, String gbakVersion) {
+        for (Path p : candidates(System.getenv("FIREBIRD"), gbak, gbakVersion)) {
+            if (Files.isRegularFile(p) && Files.isReadable(p)) {
+                try {
+                    return read(p);
+                } catch (IOException ex) {
+                    return null;
+                }
+            }
+        }
+        return null;
+    }
+
+    static List<Path> candidates(String firebirdRoot, Path gbak, String gbakVersion) {
+        List<Path> out = new ArrayList<>();
+        if (firebirdRoot != null && !firebirdRoot.isBlank()) {
+            out.add(Path.of(firebirdRoot, "firebird.conf"));
+        }
+        if (gbak != null) {
+            Path real = gbak;
+            try {
+                real = gbak.toRealPath();
+            } catch (IOException ex) {
+                // not there: its own name then
+            }
+            Path dir = real.toAbsolutePath().getParent();
+            if (dir != null) {
+                out.add(dir.resolve("firebird.conf"));
+                if (dir.getParent() != null) {
+                    out.add(dir.getParent().resolve("firebird.conf"));
+                }
+            }
+        }
+        Matcher m = gbakVersion == null ? null : VERSION.matcher(gbakVersion);
+        if (m != null && m.find()) {
+            out.add(Path.of("/etc/firebird", m.group(1) + "." + m.group(2), "firebird.conf"));
+        }
+        out.add(Path.of("/etc/firebird/firebird.conf"));
+        return out;
+    }
+
+    /** The settings of one file: the last uncommented line of each key wins, keys in any case. */
+    public static FirebirdConf read(Path file) throws IOException {
+        String mode = null;
+        String tempCache = null;
+        Integer par = null;
+        Integer maxPar = null;
+        for (String line : Files.readAllLines(file, StandardCharsets.ISO_8859_1)) {
+            int hash = line.indexOf('#');
+            Matcher m = SETTING.matcher(hash >= 0 ? line.substring(0, hash) : line);
+            if (!m.matches() || m.group(2).isEmpty()) {
+                continue;
+            }
+            String value = m.group(2);
+            switch (m.group(1).toLowerCase(Locale.ROOT)) {
+                case "servermode" -> mode = value;
+                case "tempcachelimit" -> tempCache = value;
+                case "parallelworkers" -> par = integer(value);
+                case "maxparallelworkers" -> maxPar = integer(value);
+                default -> {}
+            }
+        }
+        return new FirebirdConf(file.toString(), mode, tempCache, par, maxPar);
+    }
+
+    /**
+     * Bytes of a size as firebird.conf writes it ({@code 64M}, {@code 1G}, {@code 8388608}, {@code 512K}), or
+     * {@code null} when it is not one.
+     */
+    public static Long bytes(String size) {
+        if (size == null) {
+            return null;
+        }
+        Matcher m = Pattern.compile("(?i)(\\d+)\\s*([kmg]?)b?").matcher(size.strip());
+        if (!m.matches()) {
+            return null;
+        }
+        long n = Long.parseLong(m.group(1));
+        return switch (m.group(2).toLowerCase(Locale.ROOT)) {
+            case "k" -> n << 10;
+            case "m" -> n << 20;
+            case "g" -> n << 30;
+            default -> n;
+        };
+    }
+
+    private static Integer integer(String v) {
+        try {
+            return Integer.valueOf(v.strip());
+        } catch (NumberFormatException ex) {
+            return null;
+        }
+    }
+}
