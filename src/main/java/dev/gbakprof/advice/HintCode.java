@@ -4,7 +4,7 @@ import com.fasterxml.jackson.annotation.JsonValue;
 import java.util.Locale;
 
 /** The stable codes of {@code advise}'s hints ({@code "schema": "gbakprof.advice/1"}), as README lists them. */
-enum HintCode {
+public enum HintCode {
     /** The index phase dominates and is CPU-bound, under a plan that is not a performance plan (or unknown). */
     POWER_PLAN,
     /** Firebird 5 or later restored without parallel workers while the index phase dominated. */

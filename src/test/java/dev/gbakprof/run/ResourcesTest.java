@@ -122,7 +122,7 @@ class ResourcesTest {
                 .isEqualTo(root.resolve("firebird.conf").toString());
         assertThat(run.environment().firebirdConf().tempCacheLimit()).isEqualTo("1M");
         PhaseResources indexes = run.phaseResources().stream()
-                .filter(p -> p.phase().equals("indexes"))
+                .filter(p -> p.phase() == dev.gbakprof.model.Phase.INDEXES)
                 .findFirst()
                 .orElseThrow();
         assertThat(indexes.sortFileMb()).isGreaterThan(1.0); // at least one 1 MB temp block written
