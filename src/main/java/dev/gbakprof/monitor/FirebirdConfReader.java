@@ -51,8 +51,9 @@ public final class FirebirdConfReader {
             Path dir = real.toAbsolutePath().getParent();
             if (dir != null) {
                 out.add(dir.resolve("firebird.conf"));
-                if (dir.getParent() != null) {
-                    out.add(dir.getParent().resolve("firebird.conf"));
+                Path up = dir.getParent();
+                if (up != null) {
+                    out.add(up.resolve("firebird.conf"));
                 }
             }
         }
