@@ -162,8 +162,12 @@ public enum Confounder {
             "-recreate",
             "-recreate_database");
 
+    /**
+     * Switches with a value that say nothing about how the restore ran. No password switch: gbakprof refuses one before
+     * any restore (GbakInvocation.refusePasswordSwitch), so no recorded command carries it.
+     */
     private static final List<String> USUAL_WITH_VALUE =
-            List.of("-st", "-statistics", "-user", "-u", "-pas", "-password", "-fetch_password", "-fe", "-y");
+            List.of("-st", "-statistics", "-user", "-u", "-fetch_password", "-fe", "-y");
 
     /** The gbak command's other switches, in order ("-bu 2048 -par 4"); the files are left out. */
     static String switches(RestoreRun r) {
