@@ -178,7 +178,8 @@ final class MatrixCommand implements Callable<Integer> {
                 Via.GBAK,
                 null,
                 false,
-                false);
+                false,
+                null);
         if (baseline != null && arms.stream().noneMatch(a -> a.label().equals(baseline))) {
             throw new UsageException("--baseline " + baseline + ": no arm is labelled so (the arms: "
                     + String.join(", ", arms.stream().map(MatrixPlan.Arm::label).toList()) + ")");

@@ -70,52 +70,6 @@ public record RunOptions(
         server = server == null ? ServerAddress.LOCALHOST : server;
     }
 
-    /** Options of a restore of an existing backup (no drill). */
-    public RunOptions(
-            String backup,
-            String database,
-            String label,
-            Path gbak,
-            String user,
-            String password,
-            boolean replace,
-            int repeat,
-            Duration cooldown,
-            boolean keep,
-            boolean keepPartial,
-            Duration timeout,
-            Path runsDir,
-            Path baseline,
-            List<String> extraArgs,
-            Duration sampleInterval,
-            Via via,
-            ServerAddress server,
-            boolean inspect,
-            boolean validate) {
-        this(
-                backup,
-                database,
-                label,
-                gbak,
-                user,
-                password,
-                replace,
-                repeat,
-                cooldown,
-                keep,
-                keepPartial,
-                timeout,
-                runsDir,
-                baseline,
-                extraArgs,
-                sampleInterval,
-                via,
-                server,
-                inspect,
-                validate,
-                null);
-    }
-
     /** The same options restoring {@code newBackup}: the drill's restore of the backup it just made. */
     public RunOptions withBackup(String newBackup) {
         return copy(newBackup, label, repeat, extraArgs);
@@ -203,7 +157,8 @@ public record RunOptions(
                 Via.GBAK,
                 null,
                 false,
-                false);
+                false,
+                null);
     }
 
     /**

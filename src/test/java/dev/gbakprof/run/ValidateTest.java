@@ -173,7 +173,8 @@ class ValidateTest {
                 service ? Via.SERVICE : Via.GBAK,
                 null,
                 false,
-                true);
+                true,
+                null);
     }
 
     /** Overwrites the body of the last {@code n} data pages (after their 16-byte header): a damaged copy. */
