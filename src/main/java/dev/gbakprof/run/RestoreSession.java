@@ -181,11 +181,7 @@ public final class RestoreSession {
         Path rawLog = runDir.resolve(RunStore.GBAK_LOG);
         RawLog raw;
         try {
-            raw = new RawLog(
-                    new BufferedOutputStream(
-                            Files.newOutputStream(rawLog, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)),
-                    rawLog,
-                    route::interrupt);
+            raw = RawLog.create(rawLog, route::interrupt);
         } catch (IOException ex) {
             if (drillDir == null) {
                 Files.deleteIfExists(runDir);
@@ -381,11 +377,7 @@ public final class RestoreSession {
                         gbak, options.backupFrom(), file.toString(), options.backupUser(), options.password()));
         RawLog raw;
         try {
-            raw = new RawLog(
-                    new BufferedOutputStream(
-                            Files.newOutputStream(rawLog, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)),
-                    rawLog,
-                    route::interrupt);
+            raw = RawLog.create(rawLog, route::interrupt);
         } catch (IOException ex) {
             throw new RunRefusedException(rawLog + ": cannot write the backup's log (" + reason(ex)
                     + "); nothing was backed up or restored. Choose a --runs-dir you can write");
@@ -642,6 +634,15 @@ public final class RestoreSession {
             this.out = out;
             this.path = path;
             this.stop = stop;
+        }
+
+        /** A new file (never one that exists) that {@code stop}s the work at its first write error. */
+        static RawLog create(Path path, Runnable stop) throws IOException {
+            return new RawLog(
+                    new BufferedOutputStream(
+                            Files.newOutputStream(path, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)),
+                    path,
+                    stop);
         }
 
         /** {@code PATH (reason)} of the first write error, or {@code null}. */
