@@ -28,7 +28,7 @@ import java.util.regex.Pattern;
  */
 public final class Advisor {
     /** A phase that takes at least this share of the restore is what to work on. */
-    static final double DOMINANT = 0.4;
+    public static final double DOMINANT = 0.4;
 
     /** gbak 5's own warning when the server allows fewer workers than {@code -par} asked (burp, msg 410). */
     private static final Pattern PAR_REDUCED =

@@ -98,7 +98,7 @@ public final class EstimateText {
             sb.append(String.format(
                     Locale.ROOT, "; the slowest object is %s, %.0f %%", d.object(), d.objectShare() * 100));
         }
-        if (d.phaseShare() >= 0.4) { // the share advise calls dominant: what to change is its question
+        if (d.phaseShare() >= dev.gbakprof.advice.Advisor.DOMINANT) { // what to change is advise's question
             sb.append("\n           what would make it faster: gbakprof advise on the calibration runs");
         }
         sb.append('\n');
