@@ -262,6 +262,9 @@ final class EventClassifier {
         if (t.startsWith("trigger ") && t.endsWith(" is invalid")) {
             return ev(EventKind.ERROR, null, line);
         }
+        if (StartErrors.isError(t)) {
+            return ev(EventKind.ERROR, null, line); // a refusal of gbak's start (unknown switch "X", database exists)
+        }
         return ev(EventKind.OTHER, null, line);
     }
 

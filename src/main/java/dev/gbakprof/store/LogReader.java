@@ -6,7 +6,9 @@ import dev.gbakprof.log.EventListener;
 import dev.gbakprof.log.LinePipeline;
 import dev.gbakprof.log.LogDecoder;
 import dev.gbakprof.log.LogFormatException;
+import dev.gbakprof.log.StartErrors;
 import dev.gbakprof.model.Column;
+import dev.gbakprof.model.Phase;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.Warning;
 import dev.gbakprof.model.WarningCode;
@@ -79,6 +81,7 @@ public final class LogReader {
         String assumed = null;
         try (LogDecoder.Decoded log = LogDecoder.open(path, encoding)) {
             pipeline.pushAll(log::forEachLine);
+            runs.release();
             lines = pipeline.lineCount();
             if (log.trailingNuls() > 0) {
                 nulTail = "the file ends in " + log.trailingNuls() + " NUL bytes after line " + log.linesBeforeNuls()
@@ -201,8 +204,12 @@ public final class LogReader {
 
     /**
      * Gives each gbak run of a log its own timeline. A new run starts at a header line once the current
-     * one has begun (gbak prints its header once, when it starts), or at an {@code opened file} after the
-     * current run finished (a run without {@code -st} appended after it).
+     * one has begun (gbak prints its header once, when it starts), at an {@code opened file} after the
+     * current run finished (a run without {@code -st} appended after it), or at the error lines of another gbak
+     * call that failed at its start ({@code gbak -c} without {@code -v} appended with {@code >>}, which prints no
+     * header): once the current run is past its start, the error lines that follow its last other line (or its
+     * {@code Exiting before completion}) are held back; if one of them is a message only gbak's start prints
+     * ({@link StartErrors}), they are a new run, else they are the current run's.
      */
     private static final class Runs implements EventListener {
         final List<RestoreTimeline> timelines = new ArrayList<>(List.of(new RestoreTimeline()));
@@ -235,15 +242,26 @@ public final class LogReader {
 
         private EventKind previous;
 
+        /**
+         * The current run got past the point where gbak's start can fail: it created the database, restored
+         * or backed up something, or said {@code Exiting before completion}.
+         */
+        private boolean pastStart;
+
+        /** Error lines (and lines gbak prints without statistics among them) held back after a run's start. */
+        private final List<Event> held = new ArrayList<>();
+
         private void newRun(long lineNumber) {
             timelines.add(new RestoreTimeline());
             starts.add(lineNumber);
             begun = false;
             openedFile = false;
+            pastStart = false;
         }
 
         @Override
         public void onColumns(List<Column> columns, boolean inferred, long lineNumber) {
+            release();
             if (!inferred && begun) {
                 newRun(lineNumber);
             }
@@ -252,6 +270,42 @@ public final class LogReader {
 
         @Override
         public void onEvent(Event event) {
+            EventKind k = event.kind();
+            boolean loose = k == EventKind.ERROR
+                    || k == EventKind.OTHER && !event.line().hasStats();
+            if (!pastStart || !loose) {
+                release();
+                take(event);
+                return;
+            }
+            held.add(event);
+            if (StartErrors.isStartOnly(event.line().text())) {
+                // another gbak call's start: its lines begin with the first one held
+                newRun(held.get(0).line().lineNumber());
+                release();
+            } else if (isExiting(event)) {
+                release(); // gbak's last line: the lines held are this run's own, and what follows is not
+            }
+        }
+
+        /** The lines held back are the current run's: give them to it. */
+        void release() {
+            if (held.isEmpty()) {
+                return;
+            }
+            List<Event> lines = List.copyOf(held);
+            held.clear();
+            for (Event e : lines) {
+                take(e);
+            }
+        }
+
+        private static boolean isExiting(Event event) {
+            String t = event.line().text();
+            return t.startsWith("Exiting before completion") || t.startsWith("-Exiting before completion");
+        }
+
+        private void take(Event event) {
             EventKind k = event.kind();
             if ((k == EventKind.OPENED_FILE || k == EventKind.BACKUP_DATABASE)
                     && current().finished()) {
@@ -273,6 +327,11 @@ public final class LogReader {
                     || event.line().hasStats();
             current().onEvent(event);
             gbakOutput |= k.isRestoreMessage() || k.isBackupMessage();
+            Phase phase = k.phase();
+            pastStart |= k == EventKind.CREATED_DATABASE
+                    || k == EventKind.STARTED_TRANSACTION
+                    || phase != null && phase != Phase.SETUP
+                    || isExiting(event);
         }
     }
 

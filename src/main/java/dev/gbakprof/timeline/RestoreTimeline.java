@@ -3,6 +3,7 @@ package dev.gbakprof.timeline;
 import dev.gbakprof.log.Event;
 import dev.gbakprof.log.EventKind;
 import dev.gbakprof.log.EventListener;
+import dev.gbakprof.log.StartErrors;
 import dev.gbakprof.log.StatLine;
 import dev.gbakprof.model.Column;
 import dev.gbakprof.model.IndexBuild;
@@ -91,6 +92,9 @@ public final class RestoreTimeline implements EventListener {
     // lines without gbak's prefix since its last prefixed one: the first line of a status vector that
     // fbsvcmgr prints when the service fails (its "-"-led lines are ERROR events)
     private final List<String> unprefixed = new ArrayList<>(4);
+    /** An error line came without gbak's prefix: the services manager's status vector, whose "-"-led lines go on. */
+    private boolean unprefixedError;
+
     private final List<Warning> warnings = new ArrayList<>();
     private int droppedMessages;
     private boolean finishing;
@@ -535,7 +539,9 @@ public final class RestoreTimeline implements EventListener {
                     }
                 }
                 error(text);
-                gbakFailure |= line.prefixed() || text.startsWith("Assertion (");
+                // gbak's prefix, an engine assertion, or a refusal of gbak's start in the services manager's words
+                gbakFailure |= line.prefixed() || text.startsWith("Assertion (") || StartErrors.isStartOnly(text);
+                unprefixedError |= !line.prefixed();
             }
             case WARNING -> {
                 warn(WarningCode.GBAK_WARNING, "gbak: " + line.text());
@@ -578,8 +584,8 @@ public final class RestoreTimeline implements EventListener {
             }
             return;
         }
-        if (firstRestoreLine == 0 || finished()) {
-            return;
+        if (firstRestoreLine == 0 && !unprefixedError || finished()) {
+            return; // a status vector goes on a running restore's lines, or on a refusal of gbak's start without gbak:
         }
         String t = line.text();
         if (t.length() > 1 && t.charAt(0) == '-' && Character.isLetter(t.charAt(1))) {

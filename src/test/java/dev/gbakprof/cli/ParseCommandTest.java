@@ -188,6 +188,21 @@ class ParseCommandTest {
     }
 
     @Test
+    void aCompletedRestoreThenAnotherCallRefusedAtItsStartExitsOneWithBothRecords() throws Exception {
+        // gbak -c -v -st tdrw -y small-y-then-exists.log ..., then gbak -c ... >> small-y-then-exists.log 2>&1
+        Path log = Path.of(ParseCommandTest.class
+                .getResource("/more-logs/small-y-then-exists.log")
+                .toURI());
+        Result r = Cli.run("parse", "--json", log.toString());
+        assertThat(r.code()).isEqualTo(1); // a log that shows a failed gbak call
+        JsonNode j = new ObjectMapper().readTree(r.out());
+        assertThat(j).hasSize(2);
+        assertThat(j.get(0).get("status").asText()).isEqualTo("completed");
+        assertThat(j.get(0).get("totalSeconds").asDouble()).isEqualTo(0.406);
+        assertThat(j.get(1).get("status").asText()).isEqualTo("failed");
+    }
+
+    @Test
     void aBadFileAmongLogsIsNamedInOneLineTheOthersAreParsedAndTheExitIs2(@TempDir Path dir) throws Exception {
         Path sql = Files.writeString(dir.resolve("not-a-log.sql"), "create table t (id integer);\n");
         Path missing = dir.resolve("missing.log");

@@ -581,6 +581,91 @@ class LogShapesTest {
                 .containsExactly("ERROR:cannot open backup file nosuch.fbk", "Exiting before completion due to errors");
     }
 
+    /**
+     * Real gbak 3.0.11 output: a completed restore of the small fixture, then a second gbak call into the same
+     * file that failed at its start (more-logs/README.md says how each was made): its errors are a run of their
+     * own, failed, and the restore stays completed with its own total.
+     */
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.CsvSource(
+            delimiter = '|',
+            value = {
+                "small-y-then-exists.log|0.406|128-129|ERROR:database y.fdb already exists.  To replace it, use the -REP switch",
+                "small-then-unknown-switch.log|0.560|128-182|unknown switch \"ZZ\"",
+                "small-then-wrong-password.log|0.589|128-130|ERROR:Your user name and password are not defined. Ask your database administrator to set up a Firebird login.",
+                "svc-then-exists.log|0.481|128-129|database /tmp/mk/svc19/a.fdb already exists.  To replace it, use the -REP switch"
+            })
+    void anotherCallsStartErrorsAfterACompletedRestoreAreAFailedRunOfTheirOwn(
+            String log, double total, String lines, String firstError) throws Exception {
+        List<RestoreRun> runs = LogReader.readAll(more(log), null);
+
+        assertThat(runs).extracting(RestoreRun::status).containsExactly(RunStatus.COMPLETED, RunStatus.FAILED);
+        assertThat(runs.get(0).totalSeconds()).isEqualTo(total);
+        assertThat(runs.get(0).errors()).isEmpty();
+        assertThat(runs.get(0).warningMessages())
+                .contains("this log holds 2 gbak runs; this record is restore 1 of 2, lines 1-127");
+        assertThat(runs.get(1).errors().get(0)).isEqualTo(firstError);
+        assertThat(runs.get(1).errors()).last().asString().endsWith("Exiting before completion due to errors");
+        assertThat(runs.get(1).warningMessages())
+                .contains("this log holds 2 gbak runs; this record is restore 2 of 2, lines " + lines);
+    }
+
+    @Test
+    void theUsageTextOfAnUnknownSwitchIsNotAnError() throws Exception {
+        RestoreRun refused =
+                LogReader.readAll(more("small-then-unknown-switch.log"), null).get(1);
+
+        assertThat(refused.errors())
+                .containsExactly(
+                        "unknown switch \"ZZ\"",
+                        "ERROR:found unknown switch",
+                        "Exiting before completion due to errors");
+    }
+
+    @Test
+    void anErrorAfterAFinishedRestoreThatItsStartCannotPrintStaysWithIt() throws Exception {
+        // the re-attach after the restore (to set the ONLINE and FORCED WRITES flags) can fail with any engine error
+        String reattach =
+                "gbak: ERROR:lock time-out on wait transaction\n" + "gbak:Exiting before completion due to errors\n";
+
+        List<RestoreRun> runs = LogReader.readAll(write("reattach.log", text("small-tdrw.log") + reattach), null);
+
+        assertThat(runs).hasSize(1);
+        assertThat(runs.get(0).status()).isEqualTo(RunStatus.FAILED);
+        assertThat(runs.get(0).errors())
+                .containsExactly("ERROR:lock time-out on wait transaction", "Exiting before completion due to errors");
+    }
+
+    @Test
+    void aKilledRestoreThenARetryRefusedAtItsStartGiveAnIncompleteAndAFailedRecord() throws Exception {
+        // the killed restore left its database behind; the retry without -v finds it
+        String retry = "gbak: ERROR:database shop.fdb already exists.  To replace it, use the -REP switch\n"
+                + "gbak:Exiting before completion due to errors\n";
+
+        List<RestoreRun> runs = LogReader.readAll(write("killed.log", text("shop-cut.log") + retry), null);
+
+        assertThat(runs).extracting(RestoreRun::status).containsExactly(RunStatus.INCOMPLETE, RunStatus.FAILED);
+        assertThat(bare(runs.get(0))).isEqualTo(bare(Logs.read("shop-cut.log")));
+        assertThat(runs.get(1).errors())
+                .containsExactly(
+                        "ERROR:database shop.fdb already exists.  To replace it, use the -REP switch",
+                        "Exiting before completion due to errors");
+    }
+
+    @Test
+    void twoCallsRefusedAtTheirStartAreTwoFailedRecords() throws Exception {
+        String exists = "gbak: ERROR:database y.fdb already exists.  To replace it, use the -REP switch\n"
+                + "gbak:Exiting before completion due to errors\n";
+
+        List<RestoreRun> runs =
+                LogReader.readAll(write("nights.log", Files.readString(more("small-missing.log")) + exists), null);
+
+        assertThat(runs).extracting(RestoreRun::status).containsExactly(RunStatus.FAILED, RunStatus.FAILED);
+        assertThat(runs.get(0).errors())
+                .containsExactly("ERROR:cannot open backup file nosuch.fbk", "Exiting before completion due to errors");
+        assertThat(runs.get(1).errors()).first().asString().contains("already exists");
+    }
+
     @Test
     void aUtf16LogCutInTheMiddleOfAColumnReadsLikeItsUtf8Twin() throws Exception {
         List<String> lines = Files.readAllLines(Logs.log("shop-tdrw.log"), StandardCharsets.UTF_8);

@@ -53,7 +53,7 @@ class MutatedLogsTest {
         boolean cutTail = false;
         for (int m = 0; m < mutations && !lines.isEmpty(); m++) {
             int i = rnd.nextInt(lines.size());
-            int kind = rnd.nextInt(11);
+            int kind = rnd.nextInt(12);
             if (kind >= 6) {
                 cutTail |= damage(lines, kind - 6, i, rnd);
                 continue;
@@ -95,7 +95,7 @@ class MutatedLogsTest {
         "shop-t.log"
     };
 
-    /** The five damage kinds, one at a time on an intact real log: the record keeps the log's status and total. */
+    /** The six damage kinds, one at a time on an intact real log: the record keeps the log's status and total. */
     @ParameterizedTest
     @MethodSource("seeds")
     void oneDamageOnAnIntactLogKeepsItsStatusAndTotal(long seed, @TempDir Path dir) throws Exception {
@@ -103,7 +103,7 @@ class MutatedLogsTest {
         String name = INTACT[rnd.nextInt(INTACT.length)];
         RestoreRun intact = Logs.read(name);
         List<String> lines = linesOf(name);
-        int kind = rnd.nextInt(5);
+        int kind = rnd.nextInt(6);
         int i = 2 + rnd.nextInt(lastStatsLine(lines) - 2); // after the first timed line, before the last one
         boolean cutTail = damage(lines, kind, i, rnd);
         Path f = write(dir.resolve(name), lines, cutTail);
@@ -114,7 +114,7 @@ class MutatedLogsTest {
         RestoreRun run = runs.get(0);
         assertThat(run.status()).as("kind %d at line %d", kind, i + 1).isEqualTo(intact.status());
         assertThat(run.totalSeconds()).as("kind %d at line %d", kind, i + 1).isEqualTo(intact.totalSeconds());
-        if (kind == 4) { // a failed run appended: a record of its own, failed, as alone
+        if (kind >= 4) { // a failed run appended: a record of its own, failed, as alone
             assertThat(runs).hasSize(2);
             assertThat(runs.get(1).status()).isEqualTo(RunStatus.FAILED);
         } else {
@@ -130,7 +130,8 @@ class MutatedLogsTest {
     /**
      * One of the damage kinds at line i: 0 a UTF-8 BOM before it, 1 one digit of its statistics damaged, 2 its
      * time absurd, 3 a cut line appended to the log (returns true: the file ends without a line end), 4 a failed
-     * restore without -st appended (real gbak output).
+     * restore without -st appended (real gbak output), 5 another gbak call's errors appended, refused at its start
+     * (real gbak output: an unknown switch, a database that exists, a wrong password, through gbak or fbsvcmgr).
      */
     private static boolean damage(List<String> lines, int kind, int i, Random rnd) throws Exception {
         String l = lines.get(i);
@@ -160,12 +161,26 @@ class MutatedLogsTest {
                         + " ");
                 return true;
             }
-            default ->
+            case 4 ->
                 lines.addAll(Files.readAllLines(
                         Path.of(MutatedLogsTest.class
                                 .getResource("/more-logs/small-nost-exists.log")
                                 .toURI()),
                         StandardCharsets.UTF_8));
+            default -> {
+                String[] refused = {
+                    "small-y-then-exists.log",
+                    "small-then-unknown-switch.log",
+                    "small-then-wrong-password.log",
+                    "svc-then-exists.log"
+                };
+                List<String> log = Files.readAllLines(
+                        Path.of(MutatedLogsTest.class
+                                .getResource("/more-logs/" + refused[rnd.nextInt(refused.length)])
+                                .toURI()),
+                        StandardCharsets.UTF_8);
+                lines.addAll(log.subList(127, log.size())); // each file's completed restore is its lines 1-127
+            }
         }
         return false;
     }
