@@ -198,12 +198,20 @@ final class HistoryCommand implements Callable<Integer> {
 
     private static String table(Trend t, Duration rto) {
         StringBuilder sb = new StringBuilder();
-        sb.append(String.format(
-                Locale.ROOT,
-                "%s: %d restore(s), %d completed%n",
-                t.backup(),
-                t.points().size(),
-                t.completed()));
+        long restored = t.points().stream().filter(Trend.Point::restored).count();
+        long stopped = t.points().size() - restored; // drills that stopped at their backup: no restore
+        sb.append(t.backup())
+                .append(": ")
+                .append(restored)
+                .append(restored == 1 ? " restore, " : " restores, ")
+                .append(t.completed())
+                .append(" completed");
+        if (stopped > 0) {
+            sb.append("; ")
+                    .append(stopped)
+                    .append(stopped == 1 ? " drill stopped at its backup" : " drills stopped at their backups");
+        }
+        sb.append(System.lineSeparator());
         boolean drills = t.drills();
         sb.append(String.format(
                 Locale.ROOT,

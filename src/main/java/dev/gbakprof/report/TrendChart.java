@@ -49,7 +49,7 @@ public final class TrendChart {
         chart.setXAxisTitle("start of the restore (UTC)");
         ChartStyle.forSize(width, height).apply(chart);
         Styler s = chart.getStyler();
-        chart.getStyler().setDatePattern(spanDays(points) > 2 ? "MM-dd" : "MM-dd HH:mm");
+        chart.getStyler().setDatePattern(datePattern(points));
         chart.getStyler().setTimezone(java.util.TimeZone.getTimeZone("UTC"));
         chart.getStyler().setYAxisMin(0.0);
         s.setLegendPosition(Styler.LegendPosition.OutsideE);
@@ -135,13 +135,18 @@ public final class TrendChart {
         return r.totalSeconds() != null ? r.totalSeconds() : r.lastSeenSeconds() != null ? r.lastSeenSeconds() : 0;
     }
 
-    private static double spanDays(List<Trend.Point> points) {
-        return points.isEmpty()
+    /**
+     * The x axis' labels: days over more than two days, minutes over more than ten minutes, else seconds (restores
+     * all started within a few minutes, as in a test or a {@code run --repeat}, would otherwise all read one
+     * minute, and XChart then draws no label at all).
+     */
+    static String datePattern(List<Trend.Point> points) {
+        long seconds = points.isEmpty()
                 ? 0
                 : java.time.Duration.between(
-                                        points.get(0).startedAt(),
-                                        points.get(points.size() - 1).startedAt())
-                                .toHours()
-                        / 24.0;
+                                points.get(0).startedAt(),
+                                points.get(points.size() - 1).startedAt())
+                        .toSeconds();
+        return seconds > 2 * 86_400 ? "MM-dd" : seconds > 600 ? "MM-dd HH:mm" : "HH:mm:ss";
     }
 }

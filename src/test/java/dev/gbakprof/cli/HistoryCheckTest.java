@@ -149,7 +149,7 @@ class HistoryCheckTest {
         Result table = Cli.run("history", runs.toString(), "--rto", "10s");
         assertThat(table.code()).isZero();
         List<String> lines = table.out().lines().toList();
-        assertThat(lines.get(0)).isEqualTo("erp.fbk: 6 restore(s), 5 completed");
+        assertThat(lines.get(0)).isEqualTo("erp.fbk: 6 restores, 5 completed");
         assertThat(lines.get(1))
                 .contains(
                         "started (UTC)",
@@ -165,7 +165,7 @@ class HistoryCheckTest {
         assertThat(lines.get(7)).contains("failed");
 
         Result lastTwo = Cli.run("history", runs.toString(), "--last", "2");
-        assertThat(lastTwo.out().lines().toList().get(0)).isEqualTo("erp.fbk: 2 restore(s), 1 completed");
+        assertThat(lastTwo.out().lines().toList().get(0)).isEqualTo("erp.fbk: 2 restores, 1 completed");
     }
 
     @Test
@@ -220,7 +220,7 @@ class HistoryCheckTest {
         Result table = Cli.run("history", runs.toString(), "--by", "label");
         assertThat(table.code()).as(table.err()).isZero();
         assertThat(table.out().lines().filter(l -> l.endsWith("completed")).toList())
-                .containsExactly("adhoc: 1 restore(s), 1 completed", "nightly: 3 restore(s), 3 completed");
+                .containsExactly("adhoc: 1 restore, 1 completed", "nightly: 3 restores, 3 completed");
         Result json = Cli.run("history", runs.toString(), "--label", "nightly", "--json");
         JsonNode backups = new ObjectMapper().readTree(json.out()).path("backups");
         assertThat(backups.size()).isEqualTo(1);
