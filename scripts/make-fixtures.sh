@@ -367,10 +367,13 @@ EOF
 ## A run recorded by gbakprof itself (`shop-cpu.*`)
 
 `shop-cpu.log` and `shop-cpu.json` are the raw log and the run record that
-`./gbakprof run --backup target/test-fixtures/shop.fbk --database /tmp/cpurun/shop.fdb --runs-dir /tmp/cpurun/runs --label shop-cpu --sample-interval 0.5`
-wrote (same machine, same shop backup, built by the tests from `scripts/fixtures/shop.sql`). Its CPU samples
-carry the load only: this virtual machine has no cpufreq, so the CPU frequency cannot be observed and none is
-recorded (the record's warnings say so). `cpu.png` in `charts/shop-cpu/` is drawn from it.
+`./gbakprof run --backup /tmp/advise-cpurun/shop.fbk --database /tmp/advise-cpurun/shop.fdb --runs-dir /tmp/advise-cpurun/runs --label shop-cpu --sample-interval 0.5`
+wrote (same machine, same shop backup, built by the tests from `scripts/fixtures/shop.sql`, on 2026-12-01 while
+the machine's 2 CPUs were busy with other builds). Its samples carry gbak's own CPU seconds, the bytes it read and
+wrote, its open sort files and the machine's load, not the CPU frequency: this virtual machine has no cpufreq (the
+record's warnings say so). `cpu.png` in `charts/shop-cpu/` is drawn from it: the whole machine at 200 % of one
+core, gbak at about 5-10 %, so the restore took 3 min 31 s instead of the 17 s of `shop-tdrw.log`, and
+`gbakprof advise samples/shop-cpu.json` says `cpu-starved`.
 EOF
     fi
   } > "$SAMPLES/README.md"

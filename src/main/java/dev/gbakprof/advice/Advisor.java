@@ -80,7 +80,8 @@ public final class Advisor {
                         "run the restore again when the machine is idle (e.g. at night): gbakprof run --backup " + where
                                 + " --label idle, then gbakprof compare",
                         Hint.Certainty.HIGH,
-                        "measured: the restore's own process and the machine's load, sampled during the phase"));
+                        "measured: the restore's own process and the machine's load, sampled during the phase",
+                        List.of(p.phase().label())));
                 break;
             }
         }
@@ -102,7 +103,8 @@ public final class Advisor {
                                         ? "measured: the index phase kept one core busy; how well it divides among workers"
                                                 + " depends on the indexes (one huge index builds on one worker)"
                                         : "inferred from the log alone: where the time went, not whether a core was the limit")
-                                + parallelConf(run)));
+                                + parallelConf(run),
+                        List.of()));
             }
         }
         sortSpill(run, indexUse, where).ifPresent(hints::add);
@@ -123,7 +125,8 @@ public final class Advisor {
                     "gbakprof matrix --backup " + where + " --vary 'gbak:-bu 2048,16384' --repeat 3",
                     Hint.Certainty.MEDIUM,
                     "measured: little CPU and much I/O of the restore's process; whether the disk or its cache is the"
-                            + " limit is not measured (README, \"Why is it slow\")"));
+                            + " limit is not measured (README, \"Why is it slow\")",
+                    List.of()));
         }
         remoteRoute(run, where).ifPresent(hints::add);
         return hints;
@@ -189,7 +192,8 @@ public final class Advisor {
                                 ? "measured: the index phase was CPU-bound; whether this CPU clocks down under the plan is"
                                         + " not measured (gbakprof run --probe-power measures it)"
                                 : "inferred from the log alone: the index phase took the time; neither the CPU use nor the"
-                                        + " power plan is in the record"));
+                                        + " power plan is in the record",
+                List.of()));
     }
 
     private static java.util.Optional<Hint> parallelReduced(RestoreRun run) {
@@ -200,14 +204,16 @@ public final class Advisor {
                         HintCode.PARALLEL_REDUCED,
                         "Allow the parallel workers gbak asked for: MaxParallelWorkers = " + m.group(1)
                                 + " in firebird.conf",
-                        "gbak asked for " + m.group(1) + " parallel workers and the server allowed " + m.group(2)
-                                + " (gbak's words: \"" + m.group() + "\"): the restore ran with " + m.group(2),
+                        "gbak asked for " + m.group(1) + " parallel workers and the server allowed "
+                                + m.group(2) + " (gbak's words: \"" + m.group() + "\"): the restore ran with "
+                                + m.group(2),
                         "the restore runs with the workers asked for (FirebirdSQL/firebird#7552, #8140); restart the"
                                 + " server after changing firebird.conf",
                         "gbakprof matrix --backup " + placeholders(run) + " --vary 'gbak:-par 1," + m.group(1)
                                 + "' --repeat 3",
                         Hint.Certainty.HIGH,
-                        "gbak's own warning in the log"));
+                        "gbak's own warning in the log",
+                        List.of(m.group(1))));
             }
         }
         return java.util.Optional.empty();
@@ -232,7 +238,8 @@ public final class Advisor {
                         + ":service_mgr, then gbakprof compare the two runs",
                 Hint.Certainty.MEDIUM,
                 "the route is in the record; how much the network costs here is not measured (the published range is"
-                        + " wide: 2–6×)"));
+                        + " wide: 2–6×)",
+                List.of(host)));
     }
 
     /** gbak's failure of FirebirdSQL/firebird#8263 ("cannot commit index" then "invalid database handle"). */
@@ -276,23 +283,23 @@ public final class Advisor {
             seen.add(conf.path() + " sets ServerMode = " + conf.serverMode() + " and the restore used " + workers
                     + " parallel workers" + (v == null ? "" : " on Firebird " + v[0] + "." + v[1] + "." + v[2]));
         }
-        return java.util.Optional.of(
-                new Hint(
-                        HintCode.CLASSIC_PARALLEL,
-                        "Classic server with parallel workers: restore with gbak -par 1 (or ParallelWorkers = 1), or upgrade"
-                                + " to Firebird 5.0.2",
-                        String.join("; ", seen),
-                        "the indexes are built: Firebird 5.0.0 and 5.0.1 in Classic mode cannot start the parallel workers'"
-                                + " attachments to the database gbak restores (FirebirdSQL/firebird#8263, fixed in 5.0.2)",
-                        "gbakprof run --backup " + placeholders(run) + " --label par1 -- -par 1",
-                        signature && configured ? Hint.Certainty.HIGH : Hint.Certainty.MEDIUM,
-                        signature && configured
-                                ? "gbak's errors match the known failure and the configuration is the one it needs"
-                                : signature
-                                        ? "gbak's errors match the known failure; the server mode and version are not in the"
-                                                + " record (check ServerMode in firebird.conf and \"Failed to create worker"
-                                                + " attachment\" in firebird.log)"
-                                        : "the configuration is the one that fails; this run's errors do not show the failure"));
+        return java.util.Optional.of(new Hint(
+                HintCode.CLASSIC_PARALLEL,
+                "Classic server with parallel workers: restore with gbak -par 1 (or ParallelWorkers = 1), or upgrade"
+                        + " to Firebird 5.0.2",
+                String.join("; ", seen),
+                "the indexes are built: Firebird 5.0.0 and 5.0.1 in Classic mode cannot start the parallel workers'"
+                        + " attachments to the database gbak restores (FirebirdSQL/firebird#8263, fixed in 5.0.2)",
+                "gbakprof run --backup " + placeholders(run) + " --label par1 -- -par 1",
+                signature && configured ? Hint.Certainty.HIGH : Hint.Certainty.MEDIUM,
+                signature && configured
+                        ? "gbak's errors match the known failure and the configuration is the one it needs"
+                        : signature
+                                ? "gbak's errors match the known failure; the server mode and version are not in the"
+                                        + " record (check ServerMode in firebird.conf and \"Failed to create worker"
+                                        + " attachment\" in firebird.log)"
+                                : "the configuration is the one that fails; this run's errors do not show the failure",
+                List.of()));
     }
 
     /**
@@ -332,7 +339,8 @@ public final class Advisor {
                         + " --label tempcache and gbakprof compare it with this run",
                 Hint.Certainty.HIGH,
                 "measured: the sort files were open in the restore's process (read from /proc/PID/fd at each sample);"
-                        + " their largest size seen is a lower bound, a larger one can fall between two samples"));
+                        + " their largest size seen is a lower bound, a larger one can fall between two samples",
+                List.of(Long.toString(suggestMb))));
     }
 
     /** MB rounded up to a multiple of 16, the size to write into firebird.conf. */

@@ -1,6 +1,8 @@
 package dev.gbakprof.advice;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonValue;
+import java.util.List;
 import java.util.Locale;
 
 /**
@@ -14,9 +16,22 @@ import java.util.Locale;
  * @param prove     the command that measures it here (usually {@code gbakprof matrix …}), or {@code null}
  * @param certainty how sure the advice is that the cause it names is this restore's ({@link Certainty})
  * @param basis     why that sure: what was measured, what was only inferred or is not known
+ * @param titleArgs the values in the title ({@code {0}}, … of its text {@code hint.CODE} in each report language);
+ *                  not in the JSON, whose title is the English one
  */
 public record Hint(
-        HintCode code, String title, String evidence, String effect, String prove, Certainty certainty, String basis) {
+        HintCode code,
+        String title,
+        String evidence,
+        String effect,
+        String prove,
+        Certainty certainty,
+        String basis,
+        @JsonIgnore List<String> titleArgs) {
+
+    public Hint {
+        titleArgs = titleArgs == null ? List.of() : List.copyOf(titleArgs);
+    }
 
     /** How sure a hint is that the cause it names is this restore's (README, "What to try"). */
     public enum Certainty {

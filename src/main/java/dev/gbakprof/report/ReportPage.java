@@ -45,6 +45,8 @@ public final class ReportPage implements ChartFile {
             String headline,
             List<String> notes,
             KeyTable table,
+            String hintHeading,
+            List<String> hints,
             List<String> chartFiles,
             List<Drawing> charts,
             List<Double> weights,
@@ -122,6 +124,8 @@ public final class ReportPage implements ChartFile {
                 headline.headline(),
                 headline.notes(),
                 table,
+                t.get("hint.heading"),
+                HintText.of(grouped, t),
                 files,
                 charts,
                 weights,
@@ -173,6 +177,24 @@ public final class ReportPage implements ChartFile {
         y += 18;
         y = paintTable(g, p.table(), x, y, w);
         y += 20;
+        if (!p.hints().isEmpty()) {
+            g.setColor(Palette.TEXT);
+            y += Text.draw(g, Fonts.bold(21), p.hintHeading(), x, y);
+            int bullet = g.getFontMetrics(Fonts.plain(19)).stringWidth("• ");
+            int room = w - 24 - bullet;
+            // one line each: a long hint set smaller (to 15 px), then wrapped, never cut
+            Font hintFont = Fonts.plain(19);
+            while (hintFont.getSize2D() > 15 && widestText(g.getFontMetrics(hintFont), p.hints()) > room) {
+                hintFont = Fonts.plain(hintFont.getSize2D() - 1);
+            }
+            for (String hint : p.hints()) {
+                Text.draw(g, hintFont, "•", x + 24, y);
+                for (String line : Text.wrap(g.getFontMetrics(hintFont), hint, room)) {
+                    y += Text.draw(g, hintFont, line, x + 24 + bullet, y);
+                }
+            }
+            y += 20;
+        }
 
         Font footFont = Fonts.plain(17);
         List<String> footLines = Text.wrap(g.getFontMetrics(footFont), p.footer(), w);
@@ -206,6 +228,10 @@ public final class ReportPage implements ChartFile {
         for (String line : footLines) {
             fy += Text.draw(g, footFont, line, x, fy);
         }
+    }
+
+    private static int widestText(FontMetrics fm, List<String> texts) {
+        return texts.stream().mapToInt(fm::stringWidth).max().orElse(0);
     }
 
     /** Draws the key table; returns the y below it. Columns get their widest cell, shrunk to fit if needed. */

@@ -255,23 +255,100 @@ class ChartsTest {
     }
 
     @Test
-    void cpuChartDrawsFrequencyAndLoadOverThePhaseBands() {
-        // a real restore of shop.fbk by gbakprof run, sampled every 0.5 s on a VM without cpufreq: load only
-        List<RestoreRun> runs = dev.gbakprof.store.RunInputs.load(java.nio.file.Path.of("samples/shop-cpu.json"), null);
+    void cpuChartDrawsTheRestoresOwnCpuAndDiskOverItsPhasesAndTheWholeMachineForOneRun() {
+        // a real restore of shop.fbk by gbakprof run, sampled every 0.5 s on a shared VM: gbak's own counters
+        List<RestoreRun> runs = dev.gbakprof.store.RunInputs.load(Path.of("samples/shop-cpu.json"), null);
         RestoreRun run = runs.get(0);
         assertThat(run.cpuSamples())
                 .hasSizeGreaterThan(10)
                 .allSatisfy(s -> assertThat(s.mhz()).isNull());
-        XYChart chart = new CpuChart().chart(Analysis.of(runs, null), en, style);
-        assertThat(chart.getSeriesMap().keySet()).containsExactly("data phase", "index phase", "shop-cpu: load");
-        assertThat(chart.getTitle()).contains("not observable");
-        XYSeries data = chart.getSeriesMap().get("data phase");
-        double[] span = CpuChart.dataSpan(run);
-        assertThat(data.getXData()).containsExactly(span[0], span[1]);
-        assertThat(span[0]).isEqualTo(run.tables().get(0).startSeconds());
-        assertThat(chart.getSeriesMap().get("shop-cpu: load").getYAxisGroup()).isZero();
-        assertThat(chart.getSeriesMap().get("shop-cpu: load").getYData()[0])
-                .isCloseTo(100 * run.cpuSamples().get(0).load(), within(1e-9));
+        List<LineLegend.Entry> legend = new java.util.ArrayList<>();
+        XYChart plot = new CpuChart().plot(Analysis.of(runs, null), en, style, legend);
+        assertThat(plot.getSeriesMap().keySet())
+                .containsExactly(
+                        "band setup",
+                        "band metadata",
+                        "band data",
+                        "band indexes",
+                        "band finish",
+                        "shop-cpu · cpu",
+                        "shop-cpu · disk",
+                        "machine");
+        // % of one core between the first two samples that read gbak, from its CPU seconds
+        List<dev.gbakprof.model.CpuSample> read = run.cpuSamples().stream()
+                .filter(x -> x.processCpuSeconds() != null)
+                .toList();
+        double expected = 100
+                * (read.get(1).processCpuSeconds() - read.get(0).processCpuSeconds())
+                / (read.get(1).atSeconds() - read.get(0).atSeconds());
+        XYSeries cpu = plot.getSeriesMap().get("shop-cpu · cpu");
+        assertThat(cpu.getYData()[0]).isCloseTo(expected, within(1e-9));
+        assertThat(cpu.getYAxisGroup()).isZero();
+        assertThat(plot.getSeriesMap().get("shop-cpu · disk").getYAxisGroup()).isEqualTo(1);
+        // the whole machine in the same unit: its load × its 2 logical CPUs
+        assertThat(plot.getSeriesMap().get("machine").getYData()[0])
+                .isCloseTo(100 * 2 * run.cpuSamples().get(0).load(), within(1e-9));
+        // the bands are gbak's phases, end to end from 0
+        XYSeries indexes = plot.getSeriesMap().get("band indexes");
+        double before = run.phaseSeconds(dev.gbakprof.model.Phase.SETUP)
+                + run.phaseSeconds(dev.gbakprof.model.Phase.METADATA)
+                + run.phaseSeconds(dev.gbakprof.model.Phase.DATA);
+        TimeScale scale = TimeScale.forMax(
+                run.cpuSamples().get(run.cpuSamples().size() - 1).atSeconds());
+        assertThat(indexes.getXData()[0]).isCloseTo(scale.of(before), within(1e-9));
+        assertThat(legend)
+                .extracting(LineLegend.Entry::name)
+                .containsExactly(
+                        "shop-cpu",
+                        "CPU, % of one core (left axis)",
+                        "disk read + written, MB/s (right axis)",
+                        "whole machine, all processes",
+                        "bands: the phases of shop-cpu");
+    }
+
+    @Test
+    void cpuChartGivesEachRunItsOwnColourAndAWholeLegendWhateverTheLabels() throws IOException {
+        RestoreRun shop = dev.gbakprof.store.RunInputs.load(Path.of("samples/shop-cpu.json"), null)
+                .get(0);
+        RestoreRun spill = dev.gbakprof.store.RunInputs.load(
+                        Path.of("src/test/resources/resources/tempcache-1m.json"), null)
+                .get(0);
+        List<LineLegend.Entry> legend = new java.util.ArrayList<>();
+        XYChart two = new CpuChart().plot(Analysis.of(List.of(shop, spill), null), en, style, legend);
+        assertThat(legend.subList(0, 2)).extracting(LineLegend.Entry::name).containsExactly("shop-cpu", "tempcache-1m");
+        assertThat(legend.get(0).color()).isNotEqualTo(legend.get(1).color());
+        assertThat(two.getSeriesMap()).doesNotContainKey("machine"); // only for one run
+        // the spilled sorts are the other run's disk writes: more MB/s at its peak than the first's
+        assertThat(two.getSeriesMap().get("tempcache-1m · disk").getYMax())
+                .isGreaterThan(two.getSeriesMap().get("shop-cpu · disk").getYMax());
+
+        // ten configurations of long labels, two runs each: each configuration's median run, in a colour of its
+        // own, named as every chart cuts a label (LayoutTest checks that the legend fits)
+        java.util.List<RestoreRun> many = new java.util.ArrayList<>();
+        for (int i = 0; i < 10; i++) {
+            String label = "configuração número " + i + " com um rótulo muito comprido (ServerMode=Classic)";
+            many.add(shop.withLabel(label));
+            many.add(spill.withLabel(label));
+        }
+        for (Lang lang : Lang.values()) {
+            ReportSettings settings = ReportSettings.defaults(lang);
+            List<LineLegend.Entry> entries = new java.util.ArrayList<>();
+            new CpuChart().plot(Analysis.of(many, null), settings, settings.style(), entries);
+            List<LineLegend.Entry> configurations = entries.stream()
+                    .filter(x -> !x.area() && x.name().contains("configuração"))
+                    .toList();
+            assertThat(configurations).hasSize(10);
+            assertThat(configurations.stream().map(LineLegend.Entry::color).distinct())
+                    .hasSize(10);
+            assertThat(configurations)
+                    .allSatisfy(x -> assertThat(x.name()).doesNotContain("ServerMode=Classic)"))
+                    .extracting(LineLegend.Entry::name)
+                    .doesNotHaveDuplicates();
+            byte[] png = new CpuChart().render(Analysis.of(many, null), settings);
+            java.nio.file.Files.write(Path.of("target", "cpu-many-labels-" + lang.tag() + ".png"), png); // to look at
+            java.awt.image.BufferedImage img = javax.imageio.ImageIO.read(new java.io.ByteArrayInputStream(png));
+            assertThat(img.getWidth()).isEqualTo(settings.width());
+        }
     }
 
     private static List<Object> list(java.util.Collection<?> c) {

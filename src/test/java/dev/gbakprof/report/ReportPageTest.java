@@ -240,4 +240,41 @@ class ReportPageTest {
         return indexes.series().get(0).bars().get(0).failed()
                 && !indexes.series().get(0).bars().get(1).failed();
     }
+
+    @Test
+    void thePageShowsTheTopHintsOfAdviseOneLineEachInItsLanguageWithHowSureTheyAre() {
+        // a real restore recorded while the machine's CPUs were busy with other work: advise says cpu-starved
+        List<RestoreRun> starved = RunInputs.load(Path.of("samples/shop-cpu.json"), null);
+        java.util.Map<Lang, String> expected = java.util.Map.of(
+                Lang.EN,
+                "Measure on a machine at rest: other work held the CPU during the index phase (how sure: high)",
+                Lang.PT_BR,
+                "Meça com a máquina em repouso: outro trabalho ocupou a CPU durante a fase de índices (certeza: alta)",
+                Lang.ES,
+                "Mida con la máquina en reposo: otro trabajo ocupó la CPU durante la fase de índices (certeza: alta)",
+                Lang.TR,
+                "Boştaki bir makinede ölçün: indeks aşaması sırasında CPU'yu başka işler tuttu (kesinlik: yüksek)");
+        for (Lang lang : Lang.values()) {
+            ReportSettings settings = ReportSettings.defaults(lang);
+            ReportPage.Page page = new ReportPage().drawing(Analysis.of(starved, null), settings);
+            assertThat(page.hints()).as(lang.tag()).containsExactly(expected.get(lang));
+            assertThat(page.hintHeading()).as(lang.tag()).endsWith("(gbakprof advise):");
+        }
+        // the code behind that line is advise's own, with the same certainty
+        assertThat(dev.gbakprof.advice.Advisor.advise(starved)).first().satisfies(h -> {
+            assertThat(h.code()).isEqualTo(dev.gbakprof.advice.HintCode.CPU_STARVED);
+            assertThat(h.certainty()).isEqualTo(dev.gbakprof.advice.Hint.Certainty.HIGH);
+        });
+
+        // two configurations given the same first hint share its line, named as the charts name them
+        ReportPage.Page ab =
+                new ReportPage().drawing(Analysis.of(Samples.abBoth(), null), ReportSettings.defaults(Lang.EN));
+        assertThat(ab.hints())
+                .containsExactly("full-cpu, cpu-quota-50: Run the restore under a performance power plan "
+                        + "(Windows: High performance) (how sure: low)");
+        // seven configurations of 60-character labels: counted, not named (LayoutTest draws the page)
+        ReportPage.Page seven = new ReportPage()
+                .drawing(Analysis.of(LayoutTest.sevenConfigurations(), null), ReportSettings.defaults(Lang.EN));
+        assertThat(seven.hints()).singleElement().asString().startsWith("7 configurations: ");
+    }
 }
