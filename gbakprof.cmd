@@ -52,11 +52,13 @@ copy /Y "%HERE%pom.xml" "%BUILT%\pom.xml" >nul
 
 :flags
 rem The command is the first argument that does not start with '-'; its flags and those of "*" lines are used.
+rem Java is run by its full path, the java.exe found on PATH: cmd.exe looks for a bare "java" in the current
+rem folder first (also as java.bat or java.cmd).
 set "CMD="
 call :command %*
 set "JVM="
 for /f "usebackq eol=# tokens=1,*" %%a in ("%HERE%gbakprof.jvm-options") do call :flag "%%a" "%%b"
-java %JVM% -jar "%JAR%" %*
+"%JAVA%" %JVM% -jar "%JAR%" %*
 exit /b %ERRORLEVEL%
 
 :command

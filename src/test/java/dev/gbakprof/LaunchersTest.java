@@ -151,6 +151,18 @@ class LaunchersTest {
     }
 
     @Test
+    void cmdLauncherRunsTheJavaItFoundOnPathNotOneInTheCurrentFolder() throws Exception {
+        // cmd.exe looks for a bare "java" in the current folder first, and as java.bat or java.cmd too
+        Wine wine = wine();
+        Path rel = release("rel");
+        Files.writeString(rel.resolve("java.bat"), "@echo off\r\necho not the java on PATH\r\nexit /b 9\r\n");
+        Run r = wine.cmd(rel, Map.of(), "--version");
+        assertThat(r.code).as(r.all()).isZero();
+        assertThat(r.out).doesNotContain("not the java on PATH");
+        assertThat(r.args()).contains("--version");
+    }
+
+    @Test
     void cmdLauncherPassesJavasExitCode() throws Exception {
         Wine wine = wine();
         Path rel = release("rel");

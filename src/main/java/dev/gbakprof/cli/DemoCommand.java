@@ -79,7 +79,8 @@ final class DemoCommand implements Callable<Integer> {
         for (DemoSet set : sets) {
             Path dir = out.resolve(set.name());
             List<Path> written = ReportWriter.write(Reports.analyse(set.runs(), settings), settings, dir, set.inputs());
-            printer.println(dir + ": " + set.runs().size() + " run(s), " + written.size() + " files");
+            int n = set.runs().size();
+            printer.println(dir + ": " + n + (n == 1 ? " run, " : " runs, ") + written.size() + " files");
         }
         printer.flush();
         return Main.OK;

@@ -42,8 +42,10 @@ import picocli.CommandLine.Spec;
 final class InspectCommand implements Callable<Integer> {
 
     @Parameters(
+            arity = "0..1",
             paramLabel = "DATABASE",
-            description = "The database as the server sees it: a path, or host[/port]:path.")
+            description = "The database as the server sees it: a path, or host[/port]:path (default with --run: the"
+                    + " database that restore made, as its record names it).")
     String database;
 
     @Mixin
@@ -63,6 +65,22 @@ final class InspectCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        RestoreRun restore = null;
+        if (run != null) {
+            Path input = RunStore.record(run);
+            java.util.List<RestoreRun> runs = RunInputs.load(input, null);
+            restore = runs.get(runs.size() - 1); // several runs in one log: the database is the last one's
+        }
+        if (database == null) {
+            if (restore == null) {
+                throw new UsageException("give DATABASE (a path, or host[/port]:path), or --run RUN to inspect the "
+                        + "database that restore made");
+            }
+            if (restore.database() == null) {
+                throw new UsageException(run + " names no database (gbak printed none); give DATABASE");
+            }
+            database = restore.database();
+        }
         ServerAddress.Remote remote = ServerAddress.remote(database);
         if (remote != null && server.host != null) {
             throw new UsageException("give the server either in DATABASE (" + database + ") or with --host, not both");
@@ -73,12 +91,6 @@ final class InspectCommand implements Callable<Integer> {
         }
         ServerAddress address = remote != null ? remote.server() : server.address();
         String path = remote != null ? remote.path() : database;
-        RestoreRun restore = null;
-        if (run != null) {
-            Path input = RunStore.record(run);
-            java.util.List<RestoreRun> runs = RunInputs.load(input, null);
-            restore = runs.get(runs.size() - 1); // several runs in one log: the database is the last one's
-        }
         Inspection inspection;
         try {
             inspection = new DatabaseInspector(new Server(address, credentials)).inspect(path);

@@ -370,7 +370,8 @@ public final class LogReader {
                     name,
                     0,
                     "no gbak restore message in " + lines
-                            + " lines (nor a backup one); expected the output of gbak -c -v -st tdrw (lines like 'gbak:    0.085  0.003"
+                            + (lines == 1 ? " line" : " lines")
+                            + " (nor a backup one); expected the output of gbak -c -v -st tdrw (lines like 'gbak:    0.085  0.003"
                             + "      0     74     restoring index RDB$PRIMARY24') or of gbak -b -v -st tdrw");
         }
         if (!timeline.timed()) {

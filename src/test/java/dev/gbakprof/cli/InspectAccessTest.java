@@ -77,6 +77,36 @@ class InspectAccessTest {
         }
     }
 
+    @Test
+    void inspectRunWithoutDatabaseInspectsTheDatabaseThatRestoreMade() throws Exception {
+        FirebirdServer.require();
+        try (FirebirdServer.Folder folder = FirebirdServer.folder()) {
+            Path db = folder.resolve("run.fdb");
+            Path runs = folder.resolve("runs");
+            String fbk = Firebird.backup("small").toString();
+            Cli.Result restored = Cli.run("run", "--backup", fbk, "--database", db.toString(), "--runs-dir", "" + runs);
+            assertThat(restored.code()).as(restored.err()).isZero();
+            Path runFolder;
+            try (var dirs = Files.list(runs)) {
+                runFolder = dirs.filter(Files::isDirectory).findFirst().orElseThrow();
+            }
+            Files.setOwner(
+                    db, FileSystems.getDefault().getUserPrincipalLookupService().lookupPrincipalByName("firebird"));
+
+            Cli.Result r = Cli.run("inspect", "--run", runFolder.toString());
+
+            assertThat(r.err()).isEmpty();
+            assertThat(r.code()).isZero(); // the rows and indexes of the restore's log, verified in its database
+            assertThat(r.out()).contains(db.toString()).contains("page size");
+
+            Cli.Result neither = Cli.run("inspect");
+            assertThat(neither.code()).isEqualTo(2);
+            assertThat(neither.err())
+                    .isEqualTo("gbakprof: give DATABASE (a path, or host[/port]:path), or --run RUN to inspect the "
+                            + "database that restore made\n");
+        }
+    }
+
     /** The small fixture restored by embedded gbak as root, as a DBA's own gbak -c leaves it. */
     private static Path restoreAsRoot(FirebirdServer.Folder folder) throws java.io.IOException {
         Path db = folder.resolve("small.fdb");

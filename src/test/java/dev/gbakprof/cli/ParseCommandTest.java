@@ -213,7 +213,7 @@ class ParseCommandTest {
         assertThat(r.out()).contains("small-tdrw", "shop-tdrw");
         List<String> err = r.err().lines().toList();
         assertThat(err).hasSize(3);
-        assertThat(err.get(0)).startsWith("gbakprof: " + sql + ": ").contains("no gbak restore message");
+        assertThat(err.get(0)).startsWith("gbakprof: " + sql + ": ").contains("no gbak restore message in 1 line (");
         assertThat(err.get(1)).startsWith("gbakprof: " + missing + ": ");
         assertThat(err.get(2))
                 .isEqualTo("gbakprof: 2 of 4 files are not a readable gbak log (said above); the other 2 were parsed");

@@ -315,8 +315,9 @@ class ReportCommandsTest {
     void demoRendersEverySampleSet() {
         assertThat(run("demo", "--out", tmp.toString())).isEqualTo(Main.OK);
         assertThat(out.toString())
-                .contains(tmp.resolve("ab") + ": 6 run(s), 10 files")
-                .contains(tmp.resolve("article") + ": 2 run(s), 8 files");
+                .contains(tmp.resolve("ab") + ": 6 runs, 10 files")
+                .contains(tmp.resolve("article") + ": 2 runs, 8 files")
+                .contains(tmp.resolve("small-tdrw") + ": 1 run, 10 files");
         assertThat(tmp.resolve("ab/report.png")).exists();
         assertThat(tmp.resolve("article/indexes.png")).exists();
         assertThat(tmp.resolve("shop-tdrw/tables.png")).exists();
