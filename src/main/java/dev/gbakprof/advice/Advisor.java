@@ -46,13 +46,9 @@ public final class Advisor {
         }
         List<Hint> hints = new ArrayList<>();
         // an excerpt has no total: its shares are of the time it shows (the phases add up to it)
-        Double total = run.totalSeconds() != null
-                ? run.totalSeconds()
-                : run.phases().isEmpty()
-                        ? null
-                        : run.phases().stream().mapToDouble(p -> p.seconds()).sum();
-        double indexes = run.phaseSeconds(Phase.INDEXES);
-        double data = run.phaseSeconds(Phase.DATA);
+        Double total = run.totalSeconds() != null ? run.totalSeconds() : run.knownPhaseSeconds();
+        double indexes = shown(run, Phase.INDEXES);
+        double data = shown(run, Phase.DATA);
         PhaseResources indexUse = use(run, Phase.INDEXES);
         PhaseResources dataUse = use(run, Phase.DATA);
         boolean indexDominant = total != null && total > 0 && indexes / total >= DOMINANT;
@@ -64,7 +60,7 @@ public final class Advisor {
         for (PhaseResources p : run.phaseResources()) {
             if (p.bound() == PhaseResources.Bound.CPU_STARVED
                     && total != null
-                    && run.phaseSeconds(p.phase()) / total >= DOMINANT) {
+                    && shown(run, p.phase()) / total >= DOMINANT) {
                 hints.add(new Hint(
                         HintCode.CPU_STARVED,
                         "Measure on a machine at rest: other work held the CPU during the " + p.phase() + " phase",
@@ -73,7 +69,7 @@ public final class Advisor {
                                 "the %s phase is %s; the restore's process got %.0f %% of a"
                                         + " core while the machine's CPUs were %.0f %% busy",
                                 p.phase(),
-                                share(run, run.phaseSeconds(p.phase()), total),
+                                share(run, shown(run, p.phase()), total),
                                 p.cpuShare() * 100,
                                 p.machineLoad() * 100),
                         "a restore that gets a fifth of a core takes about five times as long; no setting of Firebird helps",
@@ -420,6 +416,14 @@ public final class Advisor {
                 Locale.ROOT,
                 " and CPU-bound (the restore's process kept %.0f %% of a core busy)",
                 use.cpuShare() * 100);
+    }
+
+    /**
+     * A phase's seconds as part of the time the log shows: a phase an excerpt does not show (unknown) has none of it.
+     */
+    private static double shown(RestoreRun run, Phase phase) {
+        Double s = run.phaseSeconds(phase);
+        return s == null ? 0 : s;
     }
 
     /** "68 % of the restore (11.7 of 17.2 s)"; an excerpt's share is of the time the log shows. */

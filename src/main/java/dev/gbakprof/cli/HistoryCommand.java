@@ -235,7 +235,8 @@ final class HistoryCommand implements Callable<Integer> {
             boolean done = done(p);
             StringBuilder phases = new StringBuilder();
             for (Phase ph : Phase.values()) {
-                phases.append(String.format(Locale.ROOT, " %9s", done ? secs(r.phaseSeconds(ph)) : "-"));
+                Double seconds = done ? r.phaseSeconds(ph) : null;
+                phases.append(String.format(Locale.ROOT, " %9s", seconds == null ? "-" : secs(seconds)));
             }
             sb.append(String.format(
                     Locale.ROOT,

@@ -29,6 +29,7 @@ public final class LiveEta {
     private final double metadata;
     private final double data;
     private final double finish;
+    private final double indexes;
     private final long baselineRows;
     private Double indexSpeed;
     private Double finishStart;
@@ -36,13 +37,18 @@ public final class LiveEta {
     /** Seconds left and their range, and what they were computed from. */
     public record Reading(double left, double low, double high, String basis) {}
 
+    /** @param baseline a completed restore: its log starts at gbak's start, so it knows every phase */
     public LiveEta(RestoreRun baseline) {
+        if (baseline.restoreSeconds() == null) {
+            throw new IllegalArgumentException("not a completed restore: " + baseline.source());
+        }
         this.baseline = baseline;
         this.model = new Model(List.of(baseline));
         setup = baseline.phaseSeconds(Phase.SETUP);
         metadata = baseline.phaseSeconds(Phase.METADATA);
         data = baseline.phaseSeconds(Phase.DATA);
         finish = baseline.phaseSeconds(Phase.FINISH);
+        indexes = baseline.phaseSeconds(Phase.INDEXES);
         baselineRows = Model.totalRows(baseline);
     }
 
@@ -124,7 +130,7 @@ public final class LiveEta {
         f = Math.max(0, Math.min(1, f));
         double s = f < EARLY ? 1 : ratio(elapsed, before + f * data);
         // the model at the baseline's own sizes gives back the baseline's index phase
-        double left = s * ((1 - f) * data + baseline.phaseSeconds(Phase.INDEXES) + finish);
+        double left = s * ((1 - f) * data + indexes + finish);
         return reading(
                 left,
                 elapsed,

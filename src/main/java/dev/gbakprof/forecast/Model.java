@@ -137,22 +137,24 @@ final class Model {
                 0,
                 median(
                         runs,
-                        r -> r.phaseSeconds(Phase.DATA)
-                                - r.tables().stream()
+                        r -> between(
+                                r.phaseSeconds(Phase.DATA),
+                                r.tables().stream()
                                         .map(TableLoad::seconds)
                                         .filter(Objects::nonNull)
                                         .mapToDouble(Double::doubleValue)
-                                        .sum()));
+                                        .sum())));
         indexesBetween = Math.max(
                 0,
                 median(
                         runs,
-                        r -> r.phaseSeconds(Phase.INDEXES)
-                                - r.indexes().stream()
+                        r -> between(
+                                r.phaseSeconds(Phase.INDEXES),
+                                r.indexes().stream()
                                         .map(IndexBuild::seconds)
                                         .filter(Objects::nonNull)
                                         .mapToDouble(Double::doubleValue)
-                                        .sum()));
+                                        .sum())));
         bytesPerRow = runs.stream().allMatch(r -> r.backupBytes() != null && totalRows(r) > 0)
                 ? median(runs, r -> (double) r.backupBytes() / totalRows(r))
                 : null;
@@ -188,12 +190,18 @@ final class Model {
     }
 
     private interface RunValue {
-        double of(RestoreRun run);
+        /** {@code null} when unknown in this run: left out of the median. */
+        Double of(RestoreRun run);
     }
 
     private static double median(List<RestoreRun> runs, RunValue f) {
-        Double m = Spread.of(runs.stream().map(r -> (Double) f.of(r)).toList()).median();
+        Double m = Spread.of(runs.stream().map(f::of).toList()).median();
         return m == null ? 0 : m;
+    }
+
+    /** A phase's seconds less the times of its objects, {@code null} when the phase's time is unknown. */
+    private static Double between(Double phase, double objects) {
+        return phase == null ? null : phase - objects;
     }
 
     /** Rows per table of a run (a table printed twice counts its largest count). */

@@ -140,13 +140,32 @@ public record RestoreRun(
         return status == RunStatus.COMPLETED ? totalSeconds : null;
     }
 
-    /** Seconds of one phase, 0 when the phase was not reached. */
-    public double phaseSeconds(Phase phase) {
-        return phases.stream()
-                .filter(p -> p.name() == phase)
-                .mapToDouble(PhaseTime::seconds)
-                .findFirst()
-                .orElse(0);
+    /**
+     * Seconds of one phase: {@code null} when unknown (the log does not show it: an excerpt's phases before its first
+     * line and after its last, or a log without time columns), 0 when the record lists other phases but not this one
+     * (a backup builds no index).
+     */
+    public Double phaseSeconds(Phase phase) {
+        if (phases.isEmpty()) {
+            return null;
+        }
+        for (PhaseTime p : phases) {
+            if (p.name() == phase) {
+                return p.seconds();
+            }
+        }
+        return 0.0;
+    }
+
+    /** The seconds of the phases the log shows, added up; {@code null} when it shows none. */
+    public Double knownPhaseSeconds() {
+        return phases.stream().anyMatch(p -> p.seconds() != null)
+                ? phases.stream()
+                        .map(PhaseTime::seconds)
+                        .filter(java.util.Objects::nonNull)
+                        .mapToDouble(Double::doubleValue)
+                        .sum()
+                : null;
     }
 
     /** Rows of every table the log reports: restored (a restore), or written (a backup); also of a run that stopped. */

@@ -66,4 +66,12 @@ final class Labels {
     static String runCount(dev.gbakprof.stats.RunGroup g, Texts t) {
         return g.size() == 1 ? "" : " (" + t.runs(g.size()) + ")";
     }
+
+    /**
+     * How a run ended, in words: completed, failed, incomplete (stopped or cut), or excerpt (the log starts after
+     * gbak's start, like the article's five index lines: not a stopped restore, though its record says incomplete).
+     */
+    static String status(dev.gbakprof.model.RestoreRun run, Texts t) {
+        return t.get("status." + dev.gbakprof.stats.RunOutcome.of(run));
+    }
 }

@@ -60,12 +60,11 @@ final class PhasesChart implements ChartFile {
                     RestoreRun run = group.runs().get(i);
                     labels.add(group.label());
                     suffixes.add(Grouped.runNumber(group, i)
-                            + (run.status() == RunStatus.COMPLETED
-                                    ? ""
-                                    : " (" + t.get("status." + run.status()) + ")"));
+                            + (run.status() == RunStatus.COMPLETED ? "" : " (" + Labels.status(run, t) + ")"));
                     double[] row = new double[Phase.values().length];
                     for (Phase p : Phase.values()) {
-                        row[p.ordinal()] = run.phaseSeconds(p);
+                        Double s = run.phaseSeconds(p);
+                        row[p.ordinal()] = s == null ? 0 : s; // unknown (an excerpt's): no segment
                     }
                     seconds.add(row);
                 }

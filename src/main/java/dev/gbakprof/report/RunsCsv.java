@@ -46,7 +46,7 @@ final class RunsCsv implements ReportFile {
                     r.label(),
                     names.get(i),
                     r.source() == null ? "" : r.source(),
-                    r.status().toString()));
+                    dev.gbakprof.stats.RunOutcome.of(r).toString()));
             row.add(Csv.seconds(r.restoreSeconds()));
             row.add(Csv.seconds(r.lastSeenSeconds()));
             for (Phase p : Phase.values()) {

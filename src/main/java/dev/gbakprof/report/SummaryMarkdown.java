@@ -105,7 +105,7 @@ final class SummaryMarkdown implements ReportFile {
             runRows.add(List.of(
                     names.get(i),
                     String.valueOf(r.source()),
-                    t.get("status." + r.status()),
+                    Labels.status(r, t),
                     t.duration(r.restoreSeconds()),
                     t.integer(r.indexes().size()),
                     t.integer(r.tables().size())));

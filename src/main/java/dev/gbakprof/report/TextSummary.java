@@ -8,6 +8,7 @@ import dev.gbakprof.model.PhaseTime;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.RunKind;
 import dev.gbakprof.model.TableLoad;
+import dev.gbakprof.stats.RunOutcome;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
@@ -34,7 +35,9 @@ public final class TextSummary {
         sb.append(String.format(
                 Locale.ROOT,
                 "  status     %s%s%n",
-                run.status(),
+                RunOutcome.of(run) == RunOutcome.EXCERPT
+                        ? "excerpt (the log starts after gbak's start: it times only what its lines show)"
+                        : run.status(),
                 run.exitCode() == null ? "" : "  (gbak exit code " + run.exitCode() + ")"));
         if (run.restoreSeconds() != null) {
             sb.append(String.format(
@@ -68,16 +71,20 @@ public final class TextSummary {
                                     : run.parallelWorkers());
         }
         sb.append('\n');
-        double phaseSum = run.phases().stream().mapToDouble(PhaseTime::seconds).sum();
+        Double phaseSum = run.knownPhaseSeconds();
         if (!run.phases().isEmpty()) {
             sb.append("  phases\n");
             for (PhaseTime p : run.phases()) {
-                sb.append(String.format(
-                        Locale.ROOT,
-                        "    %-9s %12s %6.1f%%%n",
-                        p.name(),
-                        Durations.seconds(p.seconds()),
-                        phaseSum > 0 ? 100 * p.seconds() / phaseSum : 0.0));
+                // a phase the log does not show (an excerpt's) is unknown: no time, no share
+                sb.append(
+                        p.seconds() == null
+                                ? String.format(Locale.ROOT, "    %-9s %12s%n", p.name(), "unknown")
+                                : String.format(
+                                        Locale.ROOT,
+                                        "    %-9s %12s %6.1f%%%n",
+                                        p.name(),
+                                        Durations.seconds(p.seconds()),
+                                        phaseSum != null && phaseSum > 0 ? 100 * p.seconds() / phaseSum : 0.0));
             }
         }
         List<IndexBuild> indexes = run.indexes().stream()

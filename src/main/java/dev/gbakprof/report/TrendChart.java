@@ -91,7 +91,10 @@ public final class TrendChart {
                         phase.label(),
                         x,
                         completed.stream()
-                                .map(p -> p.run().phaseSeconds(phase) / unit)
+                                .map(p -> {
+                                    Double phaseS = p.run().phaseSeconds(phase);
+                                    return phaseS == null ? null : phaseS / unit;
+                                })
                                 .toList());
                 ps.setLineColor(Palette.phase(phase));
                 ps.setMarkerColor(Palette.phase(phase));

@@ -553,13 +553,17 @@ public final class RestoreSession {
      * descriptor of it; with the services API or gbak -se, a local server's).
      */
     private ProgressDisplay.Eta eta(RestoreRun baseline, RestoreRoute route, Long backupBytes, String database) {
-        if (baseline == null) {
+        if (baseline == null || baseline.restoreSeconds() == null) {
+            // a --baseline that failed, stopped or is an excerpt has no total and no time for the phases it misses
             return new ProgressDisplay.Eta(
                     null,
                     null,
                     null,
-                    "no completed restore of this backup on the " + route.via() + " route in " + options.runsDir()
-                            + " (or give --baseline)");
+                    baseline == null
+                            ? "no completed restore of this backup on the " + route.via() + " route in "
+                                    + options.runsDir() + " (or give --baseline)"
+                            : "the baseline " + baseline.source() + " is not a completed restore (status "
+                                    + baseline.status() + "): it has no total to forecast from");
         }
         dev.gbakprof.forecast.LiveEta model = new dev.gbakprof.forecast.LiveEta(baseline);
         boolean serverReads =

@@ -97,11 +97,13 @@ public enum Measure {
         return false;
     }
 
+    /** The record's seconds of the phase: {@code null} when the record does not list it or gives it as unknown. */
     private static Double seconds(RestoreRun run, Phase phase) {
-        return run.phases().stream()
-                .filter(p -> p.name() == phase)
-                .map(PhaseTime::seconds)
-                .findFirst()
-                .orElse(null);
+        for (PhaseTime p : run.phases()) {
+            if (p.name() == phase) {
+                return p.seconds();
+            }
+        }
+        return null;
     }
 }

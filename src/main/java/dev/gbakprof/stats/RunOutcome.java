@@ -3,6 +3,7 @@ package dev.gbakprof.stats;
 import dev.gbakprof.model.Phase;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.RunStatus;
+import dev.gbakprof.model.WarningCode;
 import java.util.Locale;
 
 /**
@@ -24,9 +25,14 @@ public enum RunOutcome {
         };
     }
 
-    /** The log shows gbak's start: a setup phase with time (opening the backup, creating the database). */
+    /**
+     * The log shows gbak's start: its setup phase is known (an excerpt's is unknown, {@code null}). A record written
+     * before unknown phases were null gave an excerpt's setup as 0 s: its {@code starts-late} warning tells it. A log
+     * without time columns has no phases and cannot tell: counted as an excerpt, as before.
+     */
     static boolean startsAtTheStart(RestoreRun run) {
-        return run.phases().stream().anyMatch(p -> p.name() == Phase.SETUP && p.seconds() > 0);
+        return !run.hasWarning(WarningCode.STARTS_LATE)
+                && run.phases().stream().anyMatch(p -> p.name() == Phase.SETUP && p.seconds() != null);
     }
 
     @Override

@@ -189,7 +189,7 @@ final class RecordWriter {
             } else {
                 PhaseTime p = (PhaseTime) o;
                 text(g, "name", p.name());
-                g.writeNumberField("seconds", p.seconds());
+                number(g, "seconds", p.seconds());
             }
             g.writeEndObject();
         }

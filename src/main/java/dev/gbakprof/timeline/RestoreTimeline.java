@@ -50,6 +50,9 @@ public final class RestoreTimeline implements EventListener {
     private Phase currentPhase = Phase.SETUP;
     private boolean indexesStarted;
     private final long[] phaseMs = new long[Phase.values().length];
+    // the first and last phase a span of the log was counted in (ordinals), -1 before the first span
+    private int firstSpanned = -1;
+    private int lastSpanned = -1;
     // damage: statistics lines whose time cannot be trusted (a damaged column, a jump its delta does not
     // explain, a clock going back); the spans such a line ends and starts are unknown
     private long lineClockMs = -1; // the accepted clock of the line being applied, -1 when it has none
@@ -242,6 +245,7 @@ public final class RestoreTimeline implements EventListener {
                         || (headerSeen && e.kind().phase() == Phase.SETUP);
                 if (startsAtStart) {
                     phaseMs[Phase.SETUP.ordinal()] += t; // gbak's start-up before its first line
+                    spanned(Phase.SETUP);
                 } else if (t > 0) {
                     warn(
                             WarningCode.STARTS_LATE,
@@ -256,6 +260,7 @@ public final class RestoreTimeline implements EventListener {
                 // a backup's closing line is printed after the file was closed: its delta is the closing
                 Phase p = e.kind() == EventKind.BACKUP_CLOSING ? Phase.FINISH : openPhase;
                 phaseMs[p.ordinal()] += t - clockMs; // never negative: clockOf accepts no time before the clock
+                spanned(p);
             }
         }
         if (openIndex != null) {
@@ -276,6 +281,25 @@ public final class RestoreTimeline implements EventListener {
         }
         lineClockMs = t;
         openPhase = nextVolume ? currentPhase : phaseOf(e.kind());
+    }
+
+    private void spanned(Phase p) {
+        firstSpanned = firstSpanned < 0 ? p.ordinal() : Math.min(firstSpanned, p.ordinal());
+        lastSpanned = Math.max(lastSpanned, p.ordinal());
+    }
+
+    /**
+     * Seconds of one phase, {@code null} when the log does not show it: in an excerpt (a log whose first timed line
+     * is not gbak's start, like the article's five index lines), every phase before the first one a span of the log
+     * was counted in, and after the last one (the log does not say whether the restore went on). A log that starts
+     * at gbak's start shows every phase up to where it ends; one it ends before has had no time (0).
+     */
+    private Double phaseSeconds(Phase p) {
+        boolean excerpt = firstMs >= 0 && !startsAtStart;
+        if (excerpt && (firstSpanned < 0 || p.ordinal() < firstSpanned || p.ordinal() > lastSpanned)) {
+            return null;
+        }
+        return phaseMs[p.ordinal()] / 1000.0;
     }
 
     /**
@@ -808,7 +832,7 @@ public final class RestoreTimeline implements EventListener {
         if (timed()) {
             for (Phase p : Phase.values()) {
                 if (!(backup && p == Phase.INDEXES)) { // a backup builds no index
-                    phases.add(new PhaseTime(p, phaseMs[p.ordinal()] / 1000.0));
+                    phases.add(new PhaseTime(p, phaseSeconds(p)));
                 }
             }
         }

@@ -97,6 +97,28 @@ class ParseCommandTest {
     }
 
     @Test
+    void anExcerptIsCalledAnExcerptAndThePhasesItDoesNotShowAreUnknownNotZero() throws Exception {
+        Result r = Cli.run("parse", "samples/article-balanced.log");
+        assertThat(r.code()).isZero();
+        assertThat(r.out())
+                .contains(
+                        "  status     excerpt (the log starts after gbak's start: it times only what its lines show)\n",
+                        "    setup          unknown\n",
+                        "    data           unknown\n",
+                        "    indexes     3774.995 s  100.0%\n",
+                        "    finish         unknown\n")
+                .doesNotContain("0.000 s", "incomplete");
+        JsonNode json = new ObjectMapper()
+                .readTree(Cli.run("parse", "--json", "samples/article-balanced.log")
+                        .out());
+        assertThat(json.get("status").asText()).isEqualTo("incomplete"); // the record's: the output just stops
+        List<String> phases = new java.util.ArrayList<>();
+        json.get("phases").forEach(p -> phases.add(p.get("name").asText() + "=" + p.get("seconds")));
+        assertThat(phases)
+                .containsExactly("setup=null", "metadata=null", "data=null", "indexes=3774.995", "finish=null");
+    }
+
+    @Test
     void jsonFollowsTheRunRecordContract() throws Exception {
         Result r = Cli.run("parse", "--json", Logs.log("small-tdrw.log").toString());
         assertThat(r.code()).isZero();

@@ -141,6 +141,25 @@ class ChartsTest {
     }
 
     @Test
+    void anExcerptsPhaseBarIsCalledAnExcerptAndACutRestoresIncompleteInEveryLanguage() {
+        List<RestoreRun> runs = List.of(
+                Samples.log("article-balanced.log", "Balanced"),
+                Samples.log("article-high-performance.log", "High performance"),
+                Samples.log("shop-cut.log", "cut"));
+        for (Lang lang : Lang.values()) {
+            ReportSettings settings = ReportSettings.defaults(lang);
+            Texts t = settings.texts();
+            CategoryChart chart = new PhasesChart().chart(Analysis.of(runs, null), settings, false, settings.style());
+            assertThat(list(chart.getSeriesMap().values().iterator().next().getXData()))
+                    .as(lang.tag())
+                    .containsExactly(
+                            "Balanced (" + t.get("status.excerpt") + ")",
+                            "High performance (" + t.get("status.excerpt") + ")",
+                            "cut (" + t.get("status.incomplete") + ")");
+        }
+    }
+
+    @Test
     void phasesPerLabelAreMedians() {
         CategoryChart chart = new PhasesChart().chart(Analysis.of(Samples.abBoth(), null), en, true, style);
         assertThat(list(chart.getSeriesMap().get("data").getXData()))

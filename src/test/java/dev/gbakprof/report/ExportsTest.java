@@ -94,17 +94,35 @@ class ExportsTest {
     @Test
     void runsCsvLeavesAPhaseTheLogDoesNotShowEmpty() {
         // the article's excerpts show only index builds; shop-cut.log stops while an index is built, so its index
-        // phase (2.025 s as far as the log goes) is cut short: unknown, like its finish
+        // phase (2.025 s as far as the log goes) is cut short: unknown, like its finish. The excerpt's status is
+        // excerpt: it was not stopped, it starts after gbak's start
         List<String> lines = lines(new RunsCsv()
                 .render(
                         List.of(Samples.log("article-balanced.log", "Balanced"), Samples.log("shop-cut.log", "cut")),
                         en));
         assertThat(lines.get(1))
                 .startsWith("Balanced,Balanced,src/test/resources/report/article-balanced.log,"
-                        + "incomplete,,13304.334,,,,3774.995,,");
+                        + "excerpt,,13304.334,,,,3774.995,,");
         assertThat(lines.get(2))
                 .startsWith("cut,cut,src/test/resources/report/shop-cut.log,incomplete,,5.271,"
                         + "0.079,0.017,3.150,,,4,1121000,");
+    }
+
+    @Test
+    void summaryMarkdownCallsAnExcerptAnExcerptAndACutRestoreIncompleteInEveryLanguage() {
+        List<RestoreRun> runs =
+                List.of(Samples.log("article-balanced.log", "Balanced"), Samples.log("shop-cut.log", "cut"));
+        for (Lang lang : Lang.values()) {
+            Texts t = Texts.of(lang);
+            String md = new String(
+                    new SummaryMarkdown().render(runs, ReportSettings.defaults(lang)), StandardCharsets.UTF_8);
+            assertThat(md)
+                    .as(lang.tag())
+                    .contains("| Balanced | src/test/resources/report/article-balanced.log | " + t.get("status.excerpt")
+                            + " |")
+                    .contains("| cut | src/test/resources/report/shop-cut.log | " + t.get("status.incomplete") + " |");
+            assertThat(t.get("status.excerpt")).as(lang.tag()).isNotEqualTo(t.get("status.incomplete"));
+        }
     }
 
     @Test

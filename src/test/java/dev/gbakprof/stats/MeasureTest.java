@@ -88,6 +88,21 @@ class MeasureTest {
         assertThat(Measure.INDEXES.of(excerpt)).isCloseTo(3774.995, within(1e-6));
     }
 
+    @Test
+    void anExcerptsPhasesBeforeItsFirstLineAreUnknownInTheRecordAndARestoreStoppedAtItsFirstLineIsNoExcerpt()
+            throws IOException {
+        RestoreRun excerpt = Samples.log("article-balanced.log", "Balanced");
+        assertThat(excerpt.phaseSeconds(dev.gbakprof.model.Phase.SETUP)).isNull();
+        assertThat(excerpt.phaseSeconds(dev.gbakprof.model.Phase.FINISH)).isNull();
+        assertThat(Measure.SETUP.of(excerpt)).isNull();
+        assertThat(RunOutcome.of(excerpt)).isEqualTo(RunOutcome.EXCERPT);
+        // gbak 3 prints "opened file" at 0.000 s: a restore stopped right after it (a kill, a timeout) starts at
+        // gbak's start, its setup is a known 0 s so far, and it is a stopped restore, not an excerpt
+        RestoreRun stopped = Samples.cutAfter("shop-tdrw.log", dir, "opened file shop.fbk", List.of(), "stopped");
+        assertThat(stopped.phaseSeconds(dev.gbakprof.model.Phase.SETUP)).isZero();
+        assertThat(RunOutcome.of(stopped)).isEqualTo(RunOutcome.INCOMPLETE);
+    }
+
     private RestoreRun failedAfter(String marker) throws IOException {
         return Samples.cutAfter("shop-tdrw.log", dir, marker, WRITE_FAILED, "failed");
     }

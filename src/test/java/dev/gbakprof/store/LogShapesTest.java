@@ -1,10 +1,13 @@
 package dev.gbakprof.store;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 import static org.assertj.core.api.Assertions.within;
 
 import dev.gbakprof.model.Column;
 import dev.gbakprof.model.IndexBuild;
+import dev.gbakprof.model.Phase;
+import dev.gbakprof.model.PhaseTime;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.RunStatus;
 import dev.gbakprof.model.TableLoad;
@@ -179,7 +182,18 @@ class LogShapesTest {
         assertThat(run.totalSeconds())
                 .as("the restore's start is not in the log")
                 .isNull();
-        assertThat(run.phases().get(0).seconds()).as("setup").isZero();
+        // the phases before its first line are not in the log: unknown, never 0; from there on they are known
+        assertThat(run.phases())
+                .extracting(PhaseTime::name, PhaseTime::seconds)
+                .containsExactly(
+                        tuple(Phase.SETUP, null),
+                        tuple(Phase.METADATA, null),
+                        tuple(Phase.DATA, null),
+                        tuple(Phase.INDEXES, run.phaseSeconds(Phase.INDEXES)),
+                        tuple(Phase.FINISH, full.phaseSeconds(Phase.FINISH)));
+        // it shows the restore from its first index build to its end
+        assertThat(run.phaseSeconds(Phase.INDEXES) + run.phaseSeconds(Phase.FINISH))
+                .isCloseTo(full.totalSeconds() - run.indexes().get(0).startSeconds(), within(1e-9));
         assertThat(run.warningMessages()).anySatisfy(w -> assertThat(w).contains("not at the start of the restore"));
         assertThat(run.indexes())
                 .extracting(IndexBuild::seconds)
