@@ -24,12 +24,6 @@ public final class Forecaster {
      * repeated restores of one backup on this project's machines spread by up to about this much.
      */
     static final double ASSUMED_RUN_TO_RUN = 0.05;
-    /**
-     * Extrapolation error per unit of ln(scale), the floor of the measured rate and the rate assumed when the
-     * calibration has one size: the median of the rates bench/forecast-accuracy measured on its pairs with one
-     * calibration size (0.10, 0.14, 0.23, 0.25 on 2026-12-01, README "Benchmarks").
-     */
-    static final double ASSUMED_PER_LN_SCALE = 0.18;
     /** Margin below the window that "fits with margin" asks of the high end of the range. */
     static final double RTO_MARGIN = 0.10;
     /** A target whose bytes per row differ from the calibration's by more than this has its data phase scaled. */
@@ -273,12 +267,15 @@ public final class Forecaster {
                 .distinct()
                 .sorted()
                 .toList();
-        double perLn = ASSUMED_PER_LN_SCALE;
+        // the floor: the uncertainty left in the exponents (their prior's 0.10 with one size, less the more
+        // precisely the calibration's sizes and repeats measured them), an error in β being an error of β per ln(scale)
+        double floor = model.exponentSd;
+        double perLn = floor;
         String extrapolationBasis = String.format(
                 Locale.ROOT,
-                "assumed %.3f per unit of ln(scale) (bench/forecast-accuracy; "
-                        + "one calibration size cannot measure it)",
-                ASSUMED_PER_LN_SCALE);
+                "assumed %.3f per unit of ln(scale): how far a restore's exponent is from 1 "
+                        + "(one calibration size cannot measure it)",
+                floor);
         if (sizes.size() >= 2 && sizes.get(sizes.size() - 1) > 0) {
             long top = sizes.get(sizes.size() - 1);
             long below = sizes.get(sizes.size() - 2);
@@ -296,7 +293,7 @@ public final class Forecaster {
             if (predicted > 0 && d > 0) {
                 double err = Math.abs(Math.log(actual / predicted));
                 double rate = err / d;
-                perLn = Math.max(rate, ASSUMED_PER_LN_SCALE);
+                perLn = Math.max(rate, floor);
                 extrapolationBasis = String.format(
                         Locale.ROOT,
                         "measured: the largest calibration size (%s rows, %s s) "
@@ -307,11 +304,11 @@ public final class Forecaster {
                         (predicted / actual - 1) * 100,
                         top / (double) below,
                         rate,
-                        rate < ASSUMED_PER_LN_SCALE
+                        rate < floor
                                 ? String.format(
                                         Locale.ROOT,
-                                        "; the floor %.3f of " + "bench/forecast-accuracy applies",
-                                        ASSUMED_PER_LN_SCALE)
+                                        "; the floor %.3f applies (the exponents' remaining uncertainty)",
+                                        floor)
                                 : "");
             }
         }
@@ -365,9 +362,13 @@ public final class Forecaster {
                 runs.size() == 1 ? "" : "s",
                 sizes,
                 sizes == 1 ? "" : "s"));
-        notes.add(exponentNote("table loads", "time ∝ rows^β", model.tableExponent));
+        notes.add(exponentNote("table loads", "time ∝ rows^β", model.tableExponent, model.tableExponentFitted, model));
         notes.add(exponentNote(
-                "index builds (a sort of their table's n rows)", "time ∝ (n·ln n)^β", model.indexExponent));
+                "index builds (a sort of their table's n rows)",
+                "time ∝ (n·ln n)^β",
+                model.indexExponent,
+                model.indexExponentFitted,
+                model));
         notes.add("setup, metadata and finish as measured: they do not grow with the rows");
         List<Model.Fit> stepped =
                 model.indexes.values().stream().filter(f -> f.step() != null).toList();
@@ -380,18 +381,35 @@ public final class Forecaster {
                 .mapToLong(Model.Prediction::rows)
                 .max()
                 .orElse(0);
+        List<String> alwaysSpilled = model.spilled.entrySet().stream()
+                .filter(e -> !e.getValue().isEmpty()
+                        && e.getValue().values().stream().allMatch(b -> b))
+                .map(Map.Entry::getKey)
+                .toList();
         if (!stepped.isEmpty()) {
             notes.add("a step in the cost per key (the sort no longer fits in memory, TempCacheLimit) seen in: "
                     + stepped.stream()
                             .map(f -> String.format(
                                     Locale.ROOT,
-                                    "%s ×%.1f between %s and %s keys",
+                                    "%s ×%.2f between %s and %s keys%s",
                                     f.name(),
                                     f.step().ratio(),
                                     Model.fmt(f.step().belowKeys()),
-                                    Model.fmt(f.step().aboveKeys())))
-                            .collect(Collectors.joining(", ")));
-        } else if (targetKeys > maxKeys && maxKeys > 0) {
+                                    Model.fmt(f.step().aboveKeys()),
+                                    f.step().sortFiles()
+                                            ? " (its sort spilled to files from "
+                                                    + Model.fmt(f.step().aboveKeys()) + " keys on, not at "
+                                                    + Model.fmt(f.step().belowKeys()) + ")"
+                                            : ""))
+                            .collect(Collectors.joining(", "))
+                    + "; larger sorts are forecast at the cost per key measured above the step");
+        }
+        if (!alwaysSpilled.isEmpty()) {
+            notes.add(
+                    "sorts that spilled to files (past TempCacheLimit) in every calibration run that sampled them, so "
+                            + "their forecast includes the spill: " + String.join(", ", alwaysSpilled));
+        }
+        if (stepped.isEmpty() && alwaysSpilled.isEmpty() && targetKeys > maxKeys && maxKeys > 0) {
             notes.add("no step in any index's cost per key up to " + Model.fmt(maxKeys)
                     + " keys; the target's largest sort (" + Model.fmt(targetKeys)
                     + " keys) may outgrow the sort memory (TempCacheLimit) and take longer than forecast");
@@ -439,16 +457,21 @@ public final class Forecaster {
         return notes;
     }
 
-    private static String exponentNote(String what, String law, Double exponent) {
+    private static String exponentNote(String what, String law, Double exponent, Double fitted, Model m) {
         return exponent == null
                 ? what + ": " + law + " with β = 1 assumed (no object measured at two sizes long enough to fit it)"
                 : String.format(
                         Locale.ROOT,
-                        "%s: %s, β = %.2f fitted over all of them (an object measured at two sizes "
-                                + "or more, the largest a second or longer, fits its own)",
+                        "%s: %s, β = %.2f: fitted over all of them %.2f, kept %.0f %% of its distance from 1 "
+                                + "(run-to-run noise %s; an exponent's prior spread ±%.2f) (an object measured at two "
+                                + "sizes or more, the largest a second or longer, fits its own)",
                         what,
                         law,
-                        exponent);
+                        exponent,
+                        fitted,
+                        m.exponentWeight * 100,
+                        m.noiseBasis,
+                        Model.EXPONENT_PRIOR);
     }
 
     private static double round(double s) {

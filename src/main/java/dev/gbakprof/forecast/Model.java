@@ -3,6 +3,7 @@ package dev.gbakprof.forecast;
 import dev.gbakprof.forecast.PowerLaw.Moments;
 import dev.gbakprof.forecast.PowerLaw.Point;
 import dev.gbakprof.forecast.PowerLaw.Step;
+import dev.gbakprof.model.CpuSample;
 import dev.gbakprof.model.IndexBuild;
 import dev.gbakprof.model.Phase;
 import dev.gbakprof.model.RestoreRun;
@@ -18,12 +19,24 @@ import java.util.Objects;
 
 /**
  * The restore-time model fitted from calibration runs: a power law per table load (of its rows) and per
- * index build (of n·ln n of its table's rows), the exponents fitted when the runs have several sizes; setup,
- * metadata and finish, and the time between the loads and builds, as measured (medians).
+ * index build (of n·ln n of its table's rows), the exponents fitted when the runs have several sizes and
+ * trusted as far as the runs' own noise allows (see {@link #EXPONENT_PRIOR}); setup, metadata and finish, and
+ * the time between the loads and builds, as measured (medians).
  */
 final class Model {
     /** The exponent of a kind when no object of it was measured at two sizes. */
     static final double ASSUMED_EXPONENT = 1.0;
+    /**
+     * How far a restore's true exponent is from {@link #ASSUMED_EXPONENT} (a standard deviation): the exponents
+     * fitted on gbak's CPU clock over 8x ranges of rows were 1.07-1.09 for table loads and 0.99-1.06 of n·ln n for
+     * index builds (docs/FORECAST.md). A fitted exponent is the measured one shrunk towards 1 by how precisely the
+     * calibration measured it: {@code 1 + (β − 1)·τ²/(τ² + var β)}, {@code var β} = the run-to-run noise² over
+     * the spread of ln(rows) of the runs. Two sizes restored once on a shared machine (noise ±20 %) hardly move
+     * it; five restores each of sizes 16x apart fit it.
+     */
+    static final double EXPONENT_PRIOR = 0.10;
+    /** Run-to-run noise (sd of ln seconds of one restore) assumed when the calibration cannot measure it. */
+    static final double ASSUMED_NOISE = 0.05;
 
     final List<RestoreRun> runs;
     final Map<String, Fit> tables = new LinkedHashMap<>();
@@ -32,6 +45,21 @@ final class Model {
     final Double tableExponent;
 
     final Double indexExponent;
+    /** The pooled exponents as fitted, before {@link #exponentWeight}. */
+    final Double tableExponentFitted;
+
+    final Double indexExponentFitted;
+    /** The sd of ln(total seconds) of one restore: measured (restores of one size, else the fit's residual) or assumed. */
+    final double noise;
+
+    final String noiseBasis;
+    /** How much of a fitted exponent's distance from 1 is kept (0: one size; near 1: precisely measured). */
+    final double exponentWeight;
+    /** The exponent's remaining uncertainty (sd): the extrapolation error per unit of ln(scale) it implies. */
+    final double exponentSd;
+    /** Per index, whether each calibration run's build of it spilled its sort to files ({@link #spills}). */
+    final Map<String, Map<Long, Boolean>> spilled;
+
     final double setup;
     final double metadata;
     final double finish;
@@ -122,10 +150,32 @@ final class Model {
                 }
             }
         }
+        spilled = spills(runs);
         Map<String, Step> steps = new LinkedHashMap<>();
-        indexPoints.forEach((name, pts) -> steps.put(name, PowerLaw.findStep(pts)));
-        tableExponent = pooled(tablePoints, Map.of());
-        indexExponent = pooled(indexPoints, steps);
+        indexPoints.forEach((name, pts) -> {
+            Step seen = PowerLaw.spillStep(pts, spilled.getOrDefault(name, Map.of()));
+            steps.put(name, seen != null ? seen : PowerLaw.findStep(pts));
+        });
+        double[] n = noise(runs);
+        noise = n[0];
+        noiseBasis = n[1] > 0
+                ? String.format(
+                        Locale.ROOT, "measured: restores of one size spread ±%.1f %% (sd of ln seconds)", noise * 100)
+                : n[1] < 0
+                        ? String.format(
+                                Locale.ROOT,
+                                "measured: the runs' totals scatter ±%.1f %% around a power law of their rows",
+                                noise * 100)
+                        : String.format(Locale.ROOT, "assumed ±%.0f %% (no size restored twice)", noise * 100);
+        double sxx = lnRowsSpread(runs);
+        double varBeta = sxx > 0 ? noise * noise / sxx : Double.POSITIVE_INFINITY;
+        double prior = EXPONENT_PRIOR * EXPONENT_PRIOR;
+        exponentWeight = sxx > 0 ? prior / (prior + varBeta) : 0;
+        exponentSd = sxx > 0 ? Math.sqrt(prior * varBeta / (prior + varBeta)) : EXPONENT_PRIOR;
+        tableExponentFitted = pooled(tablePoints, Map.of());
+        indexExponentFitted = pooled(indexPoints, steps);
+        tableExponent = shrink(tableExponentFitted);
+        indexExponent = shrink(indexExponentFitted);
         tablePoints.forEach((name, pts) -> tables.put(name, fit(name, null, false, pts, null, tableExponent)));
         indexPoints.forEach((name, pts) ->
                 indexes.put(name, fit(name, indexTable.get(name), true, pts, steps.get(name), indexExponent)));
@@ -160,6 +210,142 @@ final class Model {
                 : null;
     }
 
+    /** A fitted exponent shrunk towards {@link #ASSUMED_EXPONENT} by {@link #exponentWeight}. */
+    private Double shrink(Double fitted) {
+        return fitted == null ? null : ASSUMED_EXPONENT + (fitted - ASSUMED_EXPONENT) * exponentWeight;
+    }
+
+    /**
+     * The run-to-run noise, {sd, how}: how 1 = the pooled sd of ln(total) within sizes restored more than once;
+     * -1 = from three sizes or more restored once each, the residual sd of ln(total) around a line in ln(rows);
+     * 0 = assumed.
+     */
+    static double[] noise(List<RestoreRun> runs) {
+        Map<Map<String, Long>, List<Double>> bySize = new LinkedHashMap<>();
+        runs.forEach(
+                r -> bySize.computeIfAbsent(rowsOf(r), k -> new ArrayList<>()).add(Math.log(r.totalSeconds())));
+        double ss = 0;
+        int dof = 0;
+        for (List<Double> g : bySize.values()) {
+            double mean = g.stream().mapToDouble(Double::doubleValue).average().orElse(0);
+            for (double v : g) {
+                ss += (v - mean) * (v - mean);
+            }
+            dof += g.size() - 1;
+        }
+        if (dof > 0) {
+            return new double[] {Math.sqrt(ss / dof), 1};
+        }
+        List<double[]> xy = runs.stream()
+                .filter(r -> totalRows(r) > 0)
+                .map(r -> new double[] {Math.log(totalRows(r)), Math.log(r.totalSeconds())})
+                .toList();
+        if (xy.size() >= 3) {
+            double mx = xy.stream().mapToDouble(p -> p[0]).average().orElseThrow();
+            double my = xy.stream().mapToDouble(p -> p[1]).average().orElseThrow();
+            double sxy = xy.stream().mapToDouble(p -> (p[0] - mx) * (p[1] - my)).sum();
+            double sxx = xy.stream().mapToDouble(p -> (p[0] - mx) * (p[0] - mx)).sum();
+            double b = sxx > 0 ? sxy / sxx : 0;
+            double res = xy.stream()
+                    .mapToDouble(p -> Math.pow(p[1] - my - b * (p[0] - mx), 2))
+                    .sum();
+            return new double[] {Math.max(Math.sqrt(res / (xy.size() - 2)), 0.005), -1};
+        }
+        return new double[] {ASSUMED_NOISE, 0};
+    }
+
+    /** Σ (ln rows − their mean)² over the runs: how far apart their sizes are, for the exponent's precision. */
+    static double lnRowsSpread(List<RestoreRun> runs) {
+        double[] x = runs.stream()
+                .mapToLong(Model::totalRows)
+                .filter(v -> v > 0)
+                .mapToDouble(Math::log)
+                .toArray();
+        double mean = java.util.Arrays.stream(x).average().orElse(0);
+        double s = java.util.Arrays.stream(x).map(v -> (v - mean) * (v - mean)).sum();
+        return s < 1e-9 ? 0 : s;
+    }
+
+    /**
+     * Which index builds spilled their sort, per index and its table's rows, from {@code run}'s samples of the worker's
+     * Firebird sort files ({@code processSortBytes}; e.g. {@code --sample-interval 0.1}). Each sort that spills writes
+     * its own file, which grows and is gone when the sort ends: a spill is a run of samples above 0 that ends at 0 or
+     * where the size drops (the next sort's file). It belongs to the build whose time overlaps it most (else the one
+     * holding or nearest its middle): the samples' clock and gbak's lines can be apart by a few ms. A build with a
+     * sample inside it and no spill did not spill; one with no sample is unknown (absent). Several builds of one
+     * index at one size count spilled if any did.
+     */
+    static Map<String, Map<Long, Boolean>> spills(List<RestoreRun> runs) {
+        Map<String, Map<Long, Boolean>> out = new LinkedHashMap<>();
+        for (RestoreRun run : runs) {
+            if (run.cpuSamples() == null || run.cpuSamples().isEmpty()) {
+                continue;
+            }
+            List<CpuSample> samples = run.cpuSamples().stream()
+                    .filter(c -> c.processSortBytes() != null)
+                    .sorted(Comparator.comparingDouble(CpuSample::atSeconds))
+                    .toList();
+            List<IndexBuild> builds = run.indexes().stream()
+                    .filter(i -> i.seconds() != null && i.startSeconds() != null && !i.failed())
+                    .toList();
+            if (samples.isEmpty() || builds.isEmpty()) {
+                continue;
+            }
+            java.util.Set<IndexBuild> spilledBuilds = new java.util.HashSet<>();
+            long before = 0;
+            double from = -1;
+            double to = -1;
+            for (CpuSample c : samples) {
+                long b = c.processSortBytes();
+                if (from >= 0 && (b == 0 || b < before)) {
+                    spilledBuilds.add(owner(builds, from, to));
+                    from = -1;
+                }
+                if (b > 0) {
+                    if (from < 0) {
+                        from = c.atSeconds();
+                    }
+                    to = c.atSeconds();
+                }
+                before = b;
+            }
+            if (from >= 0) {
+                spilledBuilds.add(owner(builds, from, to));
+            }
+            Map<String, Long> rows = rowsOf(run);
+            long all = rows.values().stream().mapToLong(Long::longValue).sum();
+            for (IndexBuild i : builds) {
+                double start = i.startSeconds();
+                double end = start + i.seconds();
+                boolean sampled = samples.stream().anyMatch(c -> c.atSeconds() >= start && c.atSeconds() <= end);
+                if (!sampled && !spilledBuilds.contains(i)) {
+                    continue;
+                }
+                long n = i.table() != null ? rows.getOrDefault(i.table(), 0L) : all;
+                out.computeIfAbsent(i.name(), k -> new LinkedHashMap<>())
+                        .merge(n, spilledBuilds.contains(i), Boolean::logicalOr);
+            }
+        }
+        return out;
+    }
+
+    /** The build whose time overlaps [from, to] most; when none does, the one holding or nearest its middle. */
+    private static IndexBuild owner(List<IndexBuild> builds, double from, double to) {
+        double mid = (from + to) / 2;
+        return builds.stream()
+                .max(Comparator.comparingDouble((IndexBuild i) -> {
+                            double s = i.startSeconds();
+                            double e = s + i.seconds();
+                            return Math.max(0, Math.min(e, to) - Math.max(s, from));
+                        })
+                        .thenComparingDouble(i -> {
+                            double s = i.startSeconds();
+                            double e = s + i.seconds();
+                            return -(mid < s ? s - mid : mid > e ? mid - e : 0);
+                        }))
+                .orElseThrow();
+    }
+
     private static Double pooled(Map<String, List<Point>> points, Map<String, Step> steps) {
         Moments m = new Moments(0, 0);
         for (Map.Entry<String, List<Point>> e : points.entrySet()) {
@@ -170,14 +356,15 @@ final class Model {
         return m.slope();
     }
 
-    private static Fit fit(String name, String table, boolean sort, List<Point> points, Step step, Double pooled) {
+    private Fit fit(String name, String table, boolean sort, List<Point> points, Step step, Double pooled) {
         List<List<Point>> regimes = PowerLaw.regimes(points, step);
         double[] beta = new double[2];
         double[] lnA = new double[2];
         boolean own = true;
         for (int r = 0; r < regimes.size(); r++) {
             List<Point> g = regimes.get(r);
-            Double slope = PowerLaw.ownExponent(g) ? Moments.of(g).slope() : null;
+            // an object's own exponent is shrunk like the pooled one: its times are no less noisy than the total's
+            Double slope = PowerLaw.ownExponent(g) ? shrink(Moments.of(g).slope()) : null;
             own &= slope != null;
             beta[r] = slope != null ? slope : pooled != null ? pooled : ASSUMED_EXPONENT;
             lnA[r] = PowerLaw.lnCoefficient(g, beta[r]);
@@ -354,10 +541,11 @@ final class Model {
         if (f.step() != null) {
             how += String.format(
                     Locale.ROOT,
-                    "; cost step ×%.1f between %s and %s keys (sort past TempCacheLimit)%s",
+                    "; cost step ×%.2f between %s and %s keys (sort past TempCacheLimit%s)%s",
                     f.step().ratio(),
                     fmt(f.step().belowKeys()),
                     fmt(f.step().aboveKeys()),
+                    f.step().sortFiles() ? ": spilled to sort files above it, not below" : "",
                     n > f.step().belowKeys() ? ", above it here" : ", below it here");
         }
         long max = f.maxRows();

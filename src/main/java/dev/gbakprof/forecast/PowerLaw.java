@@ -30,8 +30,10 @@ final class PowerLaw {
      *
      * @param belowKeys the largest size measured below it, {@code aboveKeys} the smallest above
      * @param ratio     how much more a key costs above it
+     * @param sortFiles seen in the sort files (the builds above it spilled, those below did not), else found in the
+     *                  cost alone (a jump of {@link #STEP_RATIO} or more)
      */
-    record Step(long belowKeys, long aboveKeys, double ratio) {}
+    record Step(long belowKeys, long aboveKeys, double ratio, boolean sortFiles) {}
 
     /** The model's x of n rows: n for a load, n·ln n for a sort. */
     static double x(boolean sort, long n) {
@@ -76,10 +78,45 @@ final class PowerLaw {
                     .orElseThrow();
             double ratio = minAbove / maxBelow;
             if (ratio >= STEP_RATIO && (best == null || ratio > best.ratio())) {
-                best = new Step(below, sizes.get(k + 1), ratio);
+                best = new Step(below, sizes.get(k + 1), ratio, false);
             }
         }
         return best;
+    }
+
+    /**
+     * The step the calibration's sort files show: the index's sort spilled to files ({@code fb_sort_*}) at some
+     * sizes and not at every smaller one; {@code null} unless both were seen and every size without a spill is below
+     * every size with one. Its ratio is what was measured (the median cost per x above over that below), whatever
+     * it is: where spill files stay in the page cache it is near 1, and the forecast above it still uses what the
+     * spilled builds cost.
+     */
+    static Step spillStep(List<Point> points, java.util.Map<Long, Boolean> spilled) {
+        long below = spilled.entrySet().stream()
+                .filter(e -> !e.getValue() && e.getKey() > 0)
+                .mapToLong(java.util.Map.Entry::getKey)
+                .max()
+                .orElse(-1);
+        long above = spilled.entrySet().stream()
+                .filter(java.util.Map.Entry::getValue)
+                .mapToLong(java.util.Map.Entry::getKey)
+                .min()
+                .orElse(-1);
+        if (below <= 0 || above <= below) {
+            return null;
+        }
+        Double lo = medianCost(
+                points.stream().filter(p -> p.n() > 0 && p.n() <= below).toList());
+        Double hi = medianCost(points.stream().filter(p -> p.n() >= above).toList());
+        return lo == null || hi == null || lo <= 0 ? null : new Step(below, above, hi / lo, true);
+    }
+
+    private static Double medianCost(List<Point> points) {
+        return dev.gbakprof.stats.Spread.of(points.stream()
+                        .filter(p -> p.x() > 0 && p.t() > 0)
+                        .map(p -> p.t() / p.x())
+                        .toList())
+                .median();
     }
 
     /** Sums of the weighted, centred log-log products of one group: its share of a pooled slope. */

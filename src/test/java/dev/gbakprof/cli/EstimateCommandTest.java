@@ -22,15 +22,16 @@ class EstimateCommandTest {
 
     @Test
     void printsTheForecastWithItsRangePhasesSlowestObjectsAndVerdict() {
-        Cli.Result r = Cli.run("estimate", SHOP, "--scale", "4", "--rto", "1m", "--top", "3");
+        Cli.Result r = Cli.run("estimate", SHOP, "--scale", "4", "--rto", "65s", "--top", "3");
         assertThat(r.code()).as(r.err()).isZero();
         assertThat(r.out())
                 .contains(
-                        "forecast   1 min 13 s  (range 56.",
+                        "forecast   1 min 13 s  (range 1 min 03 s – 1 min 24 s)",
                         "target     --scale 4 (the rows of shop-tdrw times 4): 4 tables, 4,484,000 rows (4.00× the largest calibration run)",
                         "slowest 3 objects (of 18)",
-                        "range      ±25.5 % = √(run-to-run 5.0 %² + extrapolation 25.0 %²)",
-                        "RTO 1 min 00 s: does not fit (the forecast is over the window; only the low end of the range fits)",
+                        // one size: the exponents' prior spread, 0.10 per ln(scale), times ln 4
+                        "range      ±14.7 % = √(run-to-run 5.0 %² + extrapolation 13.9 %²)",
+                        "RTO 1 min 05 s: does not fit (the forecast is over the window; only the low end of the range fits)",
                         "dominates  the indexes phase, 70 % of the total",
                         "           what would make it faster: gbakprof advise on the calibration runs");
         assertThat(r.out().lines().filter(l -> l.startsWith("    index ") || l.startsWith("    table ")))
@@ -39,8 +40,8 @@ class EstimateCommandTest {
                 .contains("RTO 1 h 00 min: fits with margin");
         assertThat(Cli.run("estimate", SHOP, "--scale", "4", "--rto", "90s").out())
                 .contains("RTO 1 min 30 s: at risk");
-        assertThat(Cli.run("estimate", SHOP, "--scale", "4", "--rto", "50s").out())
-                .contains("RTO 50.0 s: does not fit (even the low end of the range is over the window)");
+        assertThat(Cli.run("estimate", SHOP, "--scale", "4", "--rto", "1m").out())
+                .contains("RTO 1 min 00 s: does not fit (even the low end of the range is over the window)");
     }
 
     @Test

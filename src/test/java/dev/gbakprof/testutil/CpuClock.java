@@ -1,5 +1,9 @@
 package dev.gbakprof.testutil;
 
+import dev.gbakprof.model.CpuSample;
+import dev.gbakprof.model.RestoreRun;
+import dev.gbakprof.monitor.SortFiles;
+import dev.gbakprof.store.LogReader;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -20,7 +24,8 @@ import java.util.regex.Pattern;
  * A real restore timed on two clocks: gbak's log as it is (wall clock), and the same lines with gbak's time and
  * delta columns on gbak's own CPU clock. A sampler reads the run time of gbak's threads
  * ({@code /proc/PID/task/TID/schedstat}: ns on a CPU, ns waiting for one) every few ms against the wall clock;
- * each line's CPU time is that curve at the line's own time column. The restore is CPU-bound here (its wall time
+ * each line's CPU time is that curve at the line's own time column (gbak's clock starts after its process did, by
+ * the earliest delay between a line's time and its arrival here; what it ran before is in neither log). The restore is CPU-bound here (its wall time
  * is its CPU time plus its wait for a CPU, measured), so the CPU-clock log is the log an otherwise idle machine
  * would have written; on a machine shared by other jobs it is the one whose times do not depend on their load.
  */
@@ -48,10 +53,22 @@ public final class CpuClock {
      *
      * @param runQueue seconds gbak's threads waited for a CPU (the machine's other load)
      */
-    public record Restore(Path log, Path cpuLog, double wall, double cpu, double runQueue) {
+    public record Restore(
+            Path log, Path cpuLog, double wall, double cpu, double runQueue, List<CpuSample> cpuSortSamples) {
         /** The share of the wall time gbak waited for a CPU. */
         public double contention() {
             return wall > 0 ? Math.min(1, runQueue / wall) : 0;
+        }
+
+        /**
+         * The CPU-clock log as a run record with what the sampler saw of gbak's Firebird sort files ({@code
+         * fb_sort_*}, {@link SortFiles}): samples at gbak's CPU seconds, as {@code run} records them at wall seconds,
+         * so the forecast sees which builds spilled.
+         */
+        public RestoreRun cpuRecord() {
+            return LogReader.read(cpuLog, null).toBuilder()
+                    .cpuSamples(cpuSortSamples)
+                    .build();
         }
 
         @Override
@@ -71,6 +88,14 @@ public final class CpuClock {
      * {@code log} and its CPU-clock log beside it ({@code .cpu.log}); the database is deleted afterwards.
      */
     public static Restore restore(Path fbk, Path db, Path log) throws IOException {
+        return restore(fbk, db, log, Map.of());
+    }
+
+    /**
+     * The same with more environment for gbak, e.g. {@code FIREBIRD} set to a private root whose firebird.conf sets
+     * {@code TempCacheLimit} (gbak's embedded engine reads the firebird.conf of its root).
+     */
+    public static Restore restore(Path fbk, Path db, Path log, Map<String, String> env) throws IOException {
         Files.deleteIfExists(db);
         List<String> cmd = List.of(
                 "nice",
@@ -86,17 +111,25 @@ public final class CpuClock {
                 fbk.toString(),
                 db.toString());
         long t0 = System.nanoTime();
-        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
+        pb.environment().putAll(env);
+        Process p = pb.start();
         p.getOutputStream().close();
         Map<String, long[]> threads = new ConcurrentHashMap<>();
         List<double[]> curve = java.util.Collections.synchronizedList(new ArrayList<>());
         curve.add(new double[] {0, 0});
+        List<double[]> sorts = java.util.Collections.synchronizedList(new ArrayList<>()); // wall s, sort bytes
         Path tasks = Path.of("/proc", String.valueOf(p.pid()), "task");
         Thread sampler = new Thread(
                 () -> {
                     while (p.isAlive()) {
                         sample(tasks, threads);
-                        curve.add(new double[] {(System.nanoTime() - t0) / 1e9, sum(threads, 0)});
+                        double at = (System.nanoTime() - t0) / 1e9;
+                        curve.add(new double[] {at, sum(threads, 0)});
+                        Long bytes = SortFiles.bytes(p.pid()); // the sort files gbak has open
+                        if (bytes != null) {
+                            sorts.add(new double[] {at, bytes});
+                        }
                         try {
                             Thread.sleep(5);
                         } catch (InterruptedException ex) {
@@ -108,9 +141,16 @@ public final class CpuClock {
         sampler.setDaemon(true);
         sampler.start();
         List<String> lines = new ArrayList<>();
+        double offset = Double.POSITIVE_INFINITY;
         try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
             for (String l; (l = r.readLine()) != null; ) {
                 lines.add(l);
+                // gbak's clock starts after its process did (loading the engine): the earliest arrival of a line
+                // after the time it says it was written is that offset (a line can only arrive later)
+                Matcher m = TIMED.matcher(l);
+                if (m.matches()) {
+                    offset = Math.min(offset, (System.nanoTime() - t0) / 1e9 - Double.parseDouble(m.group(1)));
+                }
             }
         }
         try {
@@ -125,12 +165,14 @@ public final class CpuClock {
         double wall = (System.nanoTime() - t0) / 1e9;
         Files.deleteIfExists(db);
         double[][] points = curve.toArray(double[][]::new);
+        double shift = Double.isFinite(offset) ? Math.max(0, offset) : 0;
+        double base = at(points, shift); // gbak's CPU before its clock started: not in its log's times either
         List<String> onCpu = new ArrayList<>();
         double last = 0;
         for (String l : lines) {
             Matcher m = TIMED.matcher(l);
             if (m.matches()) {
-                double c = Math.max(last, at(points, Double.parseDouble(m.group(1))));
+                double c = Math.max(last, at(points, Double.parseDouble(m.group(1)) + shift) - base);
                 onCpu.add(String.format(Locale.ROOT, "gbak:%9.3f%7.3f%s", c, c - last, m.group(2)));
                 last = c;
             } else {
@@ -140,7 +182,20 @@ public final class CpuClock {
         Files.write(log, lines, StandardCharsets.UTF_8);
         Path cpuLog = log.resolveSibling(log.getFileName().toString().replaceFirst("\\.log$", "") + ".cpu.log");
         Files.write(cpuLog, onCpu, StandardCharsets.UTF_8);
-        return new Restore(log, cpuLog, wall, sum(threads, 0), sum(threads, 1));
+        List<CpuSample> sortSamples = new ArrayList<>();
+        for (double[] sort : sorts.toArray(double[][]::new)) {
+            sortSamples.add(new CpuSample(
+                    Math.max(0, at(points, sort[0]) - base),
+                    null,
+                    null,
+                    null,
+                    null,
+                    null,
+                    null,
+                    null,
+                    Math.round(sort[1])));
+        }
+        return new Restore(log, cpuLog, wall, sum(threads, 0), sum(threads, 1), List.copyOf(sortSamples));
     }
 
     private static void sample(Path tasks, Map<String, long[]> threads) {
