@@ -51,11 +51,17 @@ public final class ReportPage implements ChartFile {
             List<Drawing> charts,
             List<Double> weights,
             String footer,
-            String provenance)
+            String provenance,
+            java.util.function.IntFunction<String> leftOut)
             implements Drawing {
         @Override
         public void paint(Graphics2D g, int width, int height) {
             paintPage(this, g, width, height);
+        }
+
+        /** Paints the page; returns how many of its {@link #chartFiles()} got room on it (the others are named). */
+        int paintCounting(Graphics2D g, int width, int height) {
+            return paintPage(this, g, width, height);
         }
     }
 
@@ -130,10 +136,11 @@ public final class ReportPage implements ChartFile {
                 charts,
                 weights,
                 footer,
-                ProvenanceText.of(analysis.provenance(), t));
+                ProvenanceText.of(analysis.provenance(), t),
+                from -> t.get("page.left.out", String.join(", ", files.subList(from, files.size()))));
     }
 
-    private static void paintPage(Page p, Graphics2D g, int width, int height) {
+    private static int paintPage(Page p, Graphics2D g, int width, int height) {
         g.setColor(Color.WHITE);
         g.fillRect(0, 0, width, height);
         int x = MARGIN;
@@ -200,11 +207,15 @@ public final class ReportPage implements ChartFile {
         List<String> footLines = Text.wrap(g.getFontMetrics(footFont), p.footer(), w);
         int footH = footLines.size() * g.getFontMetrics(footFont).getHeight();
         int chartsBottom = height - MARGIN / 2 - footH - 12;
-        // as many of the charts as get room to be read (the others are in their own PNGs)
-        int shown = p.charts().size();
+        // as many of the charts as get room to be read; the page names the others, each in its own PNG
         int gap = 16;
-        while (shown > 0 && (chartsBottom - y - gap * (shown - 1)) / shown < MIN_CHART_HEIGHT) {
-            shown--;
+        int shown = shown(p.charts().size(), chartsBottom - y, gap);
+        List<String> leftOutLines = List.of();
+        if (shown < p.charts().size()) {
+            leftOutLines = Text.wrap(g.getFontMetrics(footFont), p.leftOut().apply(shown), w);
+            chartsBottom -= leftOutLines.size() * g.getFontMetrics(footFont).getHeight() + 8;
+            shown = shown(p.charts().size(), chartsBottom - y, gap);
+            leftOutLines = Text.wrap(g.getFontMetrics(footFont), p.leftOut().apply(shown), w);
         }
         if (shown > 0) {
             double room = chartsBottom - y - gap * (shown - 1);
@@ -224,14 +235,28 @@ public final class ReportPage implements ChartFile {
             }
         }
         g.setColor(Palette.MUTED);
+        int ly = chartsBottom + 4;
+        for (String line : leftOutLines) {
+            ly += Text.draw(g, footFont, line, x, ly);
+        }
         int fy = height - MARGIN / 2 - footH;
         for (String line : footLines) {
             fy += Text.draw(g, footFont, line, x, fy);
         }
+        return shown;
     }
 
     private static int widestText(FontMetrics fm, List<String> texts) {
         return texts.stream().mapToInt(fm::stringWidth).max().orElse(0);
+    }
+
+    /** How many of {@code charts} charts get {@link #MIN_CHART_HEIGHT} each in {@code room} pixels. */
+    private static int shown(int charts, int room, int gap) {
+        int shown = charts;
+        while (shown > 0 && (room - gap * (shown - 1)) / shown < MIN_CHART_HEIGHT) {
+            shown--;
+        }
+        return shown;
     }
 
     /** Draws the key table; returns the y below it. Columns get their widest cell, shrunk to fit if needed. */

@@ -875,8 +875,13 @@ public final class RestoreTimeline implements EventListener {
     }
 
     /**
-     * Index definitions that gbak never activated in a restore that ran to its end: restored inactive
-     * ({@code gbak -i}, or inactive in the backup); their build time is not in the indexes phase.
+     * Index definitions that gbak never activated in a restore that ran to its end: restored inactive, never built;
+     * their build time is not in the indexes phase. restore.epp (3.0 to 5.0) stores each index definition with the
+     * backup's RDB$INDEX_INACTIVE; one active in the backup is stored deferred (always with -v, which every log that
+     * names index definitions has; 5.0 always), so the commit at "creating indexes" builds none of them and each is
+     * built by its "activating and creating deferred index" line. One inactive in the backup stays inactive (a real
+     * 3.0.11 restore of dupfail: UX_TAGS_NAME has RDB$INDEX_INACTIVE 1 and no index pages). {@code gbak -i} stores
+     * every one inactive and activates none: when the log activates any, the others were inactive in the backup.
      */
     private void inactiveIndexes(List<Warning> notes) {
         List<String> names = new ArrayList<>();
@@ -891,10 +896,15 @@ public final class RestoreTimeline implements EventListener {
         }
         if (count > 0) {
             java.util.Collections.sort(names);
+            String what = count == 1 ? "1 index definition" : count + " index definitions";
             notes.add(new Warning(
                     WarningCode.INDEXES_NOT_ACTIVATED,
-                    count + " index definition(s) never activated, so restored inactive (gbak -i, or inactive in "
-                            + "the backup) and not built: " + String.join(", ", names)
+                    (builds.isEmpty()
+                                    ? what + " never activated, so restored inactive and not built (gbak -i, or "
+                                            + "inactive in the backup): "
+                                    : what + " inactive in the backup, so restored inactive and not built (gbak "
+                                            + "activated the others, so not gbak -i): ")
+                            + String.join(", ", names)
                             + (count > names.size() ? ", ..." : "")));
         }
     }

@@ -277,4 +277,64 @@ class ReportPageTest {
                 .drawing(Analysis.of(LayoutTest.sevenConfigurations(), null), ReportSettings.defaults(Lang.EN));
         assertThat(seven.hints()).singleElement().asString().startsWith("7 configurations: ");
     }
+
+    /** Paints the page through a recorder; returns how many charts it drew, and the texts in {@code texts}. */
+    private static int paint(ReportPage.Page page, List<RecordingGraphics.Drawn> texts) {
+        Fonts.family();
+        java.awt.image.BufferedImage image = new java.awt.image.BufferedImage(
+                ReportPage.WIDTH, ReportPage.HEIGHT, java.awt.image.BufferedImage.TYPE_INT_RGB);
+        java.awt.Graphics2D g = image.createGraphics();
+        try {
+            return page.paintCounting(new RecordingGraphics(g, texts), ReportPage.WIDTH, ReportPage.HEIGHT);
+        } finally {
+            g.dispose();
+        }
+    }
+
+    @Test
+    void aChartThePageHasNoRoomForIsNamedOnThePageWithItsFileInEveryLanguage() {
+        int leftOut = 0;
+        for (Lang lang : Lang.values()) {
+            ReportSettings settings = ReportSettings.defaults(lang);
+            for (List<RestoreRun> runs : List.of(
+                    LayoutTest.sevenConfigurations(),
+                    LayoutTest.sevenSampled(),
+                    LayoutTest.sevenExcerpts(),
+                    Samples.article(),
+                    Samples.abBoth())) {
+                ReportPage.Page page = new ReportPage().drawing(Analysis.of(runs, null), settings);
+                List<RecordingGraphics.Drawn> texts = new java.util.ArrayList<>();
+                int shown = paint(page, texts);
+                String drawn = String.join(
+                        " ", texts.stream().map(RecordingGraphics.Drawn::text).toList());
+                List<String> missing =
+                        page.chartFiles().subList(shown, page.chartFiles().size());
+                String said = Texts.of(lang).get("page.left.out", String.join(", ", missing));
+                if (missing.isEmpty()) {
+                    assertThat(drawn).as(lang.tag()).doesNotContain(said.substring(0, 12));
+                } else {
+                    leftOut++;
+                    assertThat(drawn.replace(" ", "")).as(lang.tag()).contains(said.replace(" ", ""));
+                }
+            }
+        }
+        assertThat(leftOut).as("pages that had to leave a chart out").isPositive();
+    }
+
+    @Test
+    void unequalRunCountsAreSaidAsOneAgainstTheOtherInEveryLanguage() {
+        List<RestoreRun> runs = new java.util.ArrayList<>(Samples.fullCpu());
+        runs.addAll(Samples.quota().subList(0, 2));
+        java.util.Map<Lang, String> expected = java.util.Map.of(
+                Lang.EN, "3 against 2 runs",
+                Lang.PT_BR, "3 contra 2 execuções",
+                Lang.ES, "3 frente a 2 ejecuciones",
+                Lang.TR, "3 çalıştırmaya karşı 2");
+        for (Lang lang : Lang.values()) {
+            ReportSettings settings = ReportSettings.defaults(lang);
+            String headline =
+                    new ReportPage().drawing(Analysis.of(runs, null), settings).headline();
+            assertThat(headline).as(lang.tag()).contains(expected.get(lang));
+        }
+    }
 }

@@ -555,10 +555,25 @@ class LogShapesTest {
         assertThat(run.indexes()).isEmpty();
         assertThat(run.warningMessages())
                 .contains(
-                        "9 index definition(s) never activated, so restored inactive (gbak -i, or "
-                                + "inactive in the backup) and not built: FK_EMPLOYEES_DEPT, FK_PROJECTS_DEPT, IX_EMPLOYEES_NAME, "
+                        "9 index definitions never activated, so restored inactive and not built (gbak -i, or "
+                                + "inactive in the backup): FK_EMPLOYEES_DEPT, FK_PROJECTS_DEPT, IX_EMPLOYEES_NAME, "
                                 + "IX_EMPTY_NOTES_CREATED, PK_DEPARTMENTS, PK_EMPLOYEES, PK_EMPTY_NOTES, PK_PROJECTS, UQ_DEPARTMENTS_CODE");
         assertThat(Logs.read("small-tdrw.log").warningMessages()).noneMatch(w -> w.contains("never activated"));
+    }
+
+    @Test
+    void anIndexInactiveInTheBackupIsSaidToBeSoWhenGbakActivatedTheOthers() {
+        // dupfail's UX_TAGS_NAME was made inactive before its backup. A real 3.0.11 restore of it (gbak -c -v -st tdrw)
+        // leaves it with RDB$INDEX_INACTIVE 1 and no index pages (fbstat -i): it was not built at "creating indexes"
+        // either; gbak activated the three others, so this was no gbak -i
+        for (String log : List.of("dupfail-tdrw.log", "dupfail-services-fbsvcmgr.log")) {
+            assertThat(Logs.read(log).warnings())
+                    .filteredOn(w -> w.is(dev.gbakprof.model.WarningCode.INDEXES_NOT_ACTIVATED))
+                    .extracting(dev.gbakprof.model.Warning::message)
+                    .as(log)
+                    .containsExactly("1 index definition inactive in the backup, so restored inactive and not built "
+                            + "(gbak activated the others, so not gbak -i): UX_TAGS_NAME");
+        }
     }
 
     @Test
