@@ -48,24 +48,44 @@ public final class Main implements Runnable {
     /**
      * Jaybird logs through java.util.logging (System.Logger), whose console handler prints its SEVERE records with
      * 30-line stack traces; what matters reaches the user as an exception turned into one line. Kept in a field:
-     * JUL holds loggers weakly.
+     * JUL holds loggers weakly. Made when java.util.logging starts ({@link DriverLogging}), not at each start: a
+     * parse never logs, and starting the logging costs it a twentieth of a second (bench/parse-throughput).
      */
-    private static final java.util.logging.Logger JAYBIRD = java.util.logging.Logger.getLogger("org.firebirdsql");
+    private static java.util.logging.Logger jaybird;
+
+    /**
+     * java.util.logging's configuration class ({@code java.util.logging.config.class}, set by {@link #main}): the
+     * log manager makes it when something first logs (Jaybird, at its first connection), and it sets up what the
+     * default {@code logging.properties} would (a console handler on the root logger, level INFO), then routes
+     * Jaybird's log ({@link #routeDriverLogging}).
+     */
+    public static final class DriverLogging {
+        static volatile boolean debug;
+
+        public DriverLogging() {
+            java.util.logging.Logger root = java.util.logging.Logger.getLogger("");
+            root.setLevel(java.util.logging.Level.INFO);
+            root.addHandler(new java.util.logging.ConsoleHandler());
+            routeDriverLogging(debug, System.err);
+        }
+    }
 
     /**
      * Jaybird's log goes where gbakprof's own diagnostics go: nowhere without {@code --debug}; with it, on standard
      * error as {@code gbakprof: debug: jaybird: …} lines (with the stack trace), like gbakprof's own stack traces.
      */
     static void routeDriverLogging(boolean debug, java.io.PrintStream err) {
-        for (java.util.logging.Handler h : JAYBIRD.getHandlers()) {
-            JAYBIRD.removeHandler(h);
+        java.util.logging.Logger jaybirdLog = java.util.logging.Logger.getLogger("org.firebirdsql");
+        jaybird = jaybirdLog;
+        for (java.util.logging.Handler h : jaybirdLog.getHandlers()) {
+            jaybirdLog.removeHandler(h);
         }
-        JAYBIRD.setUseParentHandlers(false);
-        JAYBIRD.setLevel(debug ? java.util.logging.Level.FINE : java.util.logging.Level.OFF);
+        jaybirdLog.setUseParentHandlers(false);
+        jaybirdLog.setLevel(debug ? java.util.logging.Level.FINE : java.util.logging.Level.OFF);
         if (!debug) {
             return;
         }
-        JAYBIRD.addHandler(new java.util.logging.Handler() {
+        jaybirdLog.addHandler(new java.util.logging.Handler() {
             @Override
             public void publish(java.util.logging.LogRecord r) {
                 String msg = r.getMessage();
@@ -104,7 +124,13 @@ public final class Main implements Runnable {
         System.setProperty("java.awt.headless", "true");
         Stdout stdout = new Stdout(new java.io.FileOutputStream(java.io.FileDescriptor.out));
         stdoutBytes = stdout;
-        routeDriverLogging(java.util.Arrays.asList(args).contains("--debug"), System.err);
+        DriverLogging.debug = java.util.Arrays.asList(args).contains("--debug");
+        if (System.getProperty("java.util.logging.config.class") == null
+                && System.getProperty("java.util.logging.config.file") == null) {
+            System.setProperty("java.util.logging.config.class", DriverLogging.class.getName());
+        } else { // the user's own logging configuration: Jaybird's log routed on top of it, now
+            routeDriverLogging(DriverLogging.debug, System.err);
+        }
         PrintWriter out = new PrintWriter(new java.io.OutputStreamWriter(stdout, consoleCharset("stdout")), true);
         PrintWriter err = new PrintWriter(new java.io.OutputStreamWriter(System.err, consoleCharset("stderr")), true);
         int code = execute(args, out, err);

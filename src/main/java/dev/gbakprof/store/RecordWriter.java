@@ -3,7 +3,9 @@ package dev.gbakprof.store;
 import com.fasterxml.jackson.annotation.JsonValue;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.SerializableString;
 import com.fasterxml.jackson.core.StreamWriteFeature;
+import com.fasterxml.jackson.core.io.SerializedString;
 import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import dev.gbakprof.model.IndexBuild;
 import dev.gbakprof.model.PhaseTime;
@@ -84,6 +86,23 @@ final class RecordWriter {
         }
     };
 
+    /**
+     * The field names of the elements written hundreds of thousands of times, quoted and encoded once
+     * (jackson-core's {@link SerializedString}) instead of at each element.
+     */
+    private static final SerializableString NAME = new SerializedString("name"),
+            TABLE = new SerializedString("table"),
+            TABLE_SOURCE = new SerializedString("tableSource"),
+            START_SECONDS = new SerializedString("startSeconds"),
+            SECONDS = new SerializedString("seconds"),
+            READS = new SerializedString("reads"),
+            WRITES = new SerializedString("writes"),
+            FAILED = new SerializedString("failed"),
+            KEYS_PER_SECOND = new SerializedString("keysPerSecond"),
+            TABLE_CANDIDATES = new SerializedString("tableCandidates"),
+            RECORDS = new SerializedString("records"),
+            ROWS_PER_SECOND = new SerializedString("rowsPerSecond");
+
     private RecordWriter() {}
 
     /** True for what this class writes: a record, or a list of records. */
@@ -129,7 +148,7 @@ final class RecordWriter {
         }
         // derived, after the components as databind writes them (RunJson's RunWithCodes)
         g.writeNumberField("rows", r.rows());
-        number(g, "rowsPerSecond", r.rowsPerSecond());
+        number(g, ROWS_PER_SECOND, r.rowsPerSecond());
         g.writeFieldName("warningCodes");
         strings(g, r.warningCodes());
         g.writeEndObject();
@@ -181,15 +200,16 @@ final class RecordWriter {
             if (o instanceof IndexBuild i) {
                 index(g, i);
             } else if (o instanceof TableLoad t) {
-                text(g, "name", t.name());
-                g.writeNumberField("records", t.records());
-                number(g, "startSeconds", t.startSeconds());
-                number(g, "seconds", t.seconds());
-                number(g, "rowsPerSecond", t.rowsPerSecondRounded()); // derived: RunJson's TableWithRate
+                text(g, NAME, t.name());
+                g.writeFieldName(RECORDS);
+                g.writeNumber(t.records());
+                number(g, START_SECONDS, t.startSeconds());
+                number(g, SECONDS, t.seconds());
+                number(g, ROWS_PER_SECOND, t.rowsPerSecondRounded()); // derived: RunJson's TableWithRate
             } else {
                 PhaseTime p = (PhaseTime) o;
-                text(g, "name", p.name());
-                number(g, "seconds", p.seconds());
+                text(g, NAME, p.name());
+                number(g, SECONDS, p.seconds());
             }
             g.writeEndObject();
         }
@@ -197,16 +217,17 @@ final class RecordWriter {
     }
 
     private static void index(JsonGenerator g, IndexBuild i) throws IOException {
-        text(g, "name", i.name());
-        text(g, "table", i.table());
-        text(g, "tableSource", i.tableSource());
-        number(g, "startSeconds", i.startSeconds());
-        number(g, "seconds", i.seconds());
-        number(g, "reads", i.reads());
-        number(g, "writes", i.writes());
-        g.writeBooleanField("failed", i.failed());
-        number(g, "keysPerSecond", i.keysPerSecond());
-        g.writeFieldName("tableCandidates");
+        text(g, NAME, i.name());
+        text(g, TABLE, i.table());
+        text(g, TABLE_SOURCE, i.tableSource());
+        number(g, START_SECONDS, i.startSeconds());
+        number(g, SECONDS, i.seconds());
+        number(g, READS, i.reads());
+        number(g, WRITES, i.writes());
+        g.writeFieldName(FAILED);
+        g.writeBoolean(i.failed());
+        number(g, KEYS_PER_SECOND, i.keysPerSecond());
+        g.writeFieldName(TABLE_CANDIDATES);
         if (i.tableCandidates() == null) {
             g.writeNull();
         } else {
@@ -223,16 +244,21 @@ final class RecordWriter {
     }
 
     /** A text, or a value written as its {@code toString()} (an enum: databind's WRITE_ENUMS_USING_TO_STRING). */
-    private static void text(JsonGenerator g, String field, Object value) throws IOException {
+    private static void text(JsonGenerator g, SerializableString field, Object value) throws IOException {
+        g.writeFieldName(field);
         if (value == null) {
-            g.writeNullField(field);
+            g.writeNull();
         } else {
-            g.writeStringField(field, value.toString());
+            g.writeString(value.toString());
         }
     }
 
-    private static void number(JsonGenerator g, String field, Number value) throws IOException {
+    private static void number(JsonGenerator g, SerializableString field, Number value) throws IOException {
         g.writeFieldName(field);
+        number(g, value);
+    }
+
+    private static void number(JsonGenerator g, Number value) throws IOException {
         if (value == null) {
             g.writeNull();
         } else if (value instanceof Double d) {
