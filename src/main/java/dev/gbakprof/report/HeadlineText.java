@@ -79,11 +79,12 @@ record HeadlineText(String headline, List<NoteText> lines, Texts texts) {
                     t.duration(stoppedAt.median()),
                     t.runs(only.size()));
         }
-        if (h.measure() == null) {
-            return t.get("headline.none");
-        }
         List<RunGroup> unfinished =
                 a.groups().stream().filter(HeadlineText::unfinished).toList();
+        if (h.measure() == null) {
+            // no time every configuration has: one that failed at gbak's start has none, the others still have theirs
+            return unfinished.isEmpty() ? t.get("headline.none") : failuresFirst(a, unfinished, t);
+        }
         if (!unfinished.isEmpty() && h.onTotal()) {
             return failuresFirst(a, unfinished, t);
         }

@@ -46,8 +46,10 @@ final class ProvenanceText {
         return iso.length() >= 16 ? iso.substring(0, 10) + " " + iso.substring(11, 16) : iso;
     }
 
-    /** Decimal MB or GB, as disks are sold. */
+    /** Decimal MB or GB, as disks are sold; under 1 MB with 3 decimals (a 26 KB backup is 0.026 MB, not 0.0). */
     static String size(long bytes, Texts t) {
-        return bytes >= 1e9 ? t.get("prov.gb", t.number(bytes / 1e9, 1)) : t.get("prov.mb", t.number(bytes / 1e6, 1));
+        return bytes >= 1e9
+                ? t.get("prov.gb", t.number(bytes / 1e9, 1))
+                : t.get("prov.mb", t.number(bytes / 1e6, bytes < 1e6 ? 3 : 1));
     }
 }

@@ -43,6 +43,16 @@ class HeadlineRulesTest {
     }
 
     @Test
+    void aConfigurationWhoseRestoreFailedAtGbaksStartLeadsAndTheOthersKeepTheirTime() {
+        // a real gbak 3.0.11 log of a restore from a backup file that does not exist: no timed line at all
+        List<RestoreRun> runs = List.of(
+                Samples.log("shop-tdrw.log", "A"),
+                dev.gbakprof.store.RunInputs.load(Path.of("src/test/resources/more-logs/small-missing.log"), "B")
+                        .get(0));
+        assertThat(headline(runs)).isEqualTo("A: 11.6 s (1 run). B: 1 of 1 restore did not finish.");
+    }
+
+    @Test
     void moreThanTwoConfigurationsAreEachRankedAgainstTheBaseline() {
         List<RestoreRun> runs = new ArrayList<>(labelled(Samples.fullCpu(), "full"));
         runs.addAll(labelled(Samples.quota(), "quota"));

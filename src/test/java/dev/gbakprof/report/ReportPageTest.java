@@ -337,4 +337,13 @@ class ReportPageTest {
             assertThat(headline).as(lang.tag()).contains(expected.get(lang));
         }
     }
+
+    @Test
+    void aSmallBackupsSizeIsNotRoundedToZero() {
+        Texts en = Texts.of(Lang.EN);
+        assertThat(ProvenanceText.size(26_112, en)).isEqualTo("0.026 MB"); // the small fixture's backup file
+        assertThat(ProvenanceText.size(47_800_000, en)).isEqualTo("47.8 MB");
+        assertThat(ProvenanceText.size(144_000_000_000L, en)).isEqualTo("144.0 GB");
+        assertThat(ProvenanceText.size(26_112, Texts.of(Lang.PT_BR))).isEqualTo("0,026 MB");
+    }
 }
