@@ -24,8 +24,8 @@ import org.junit.jupiter.api.io.TempDir;
  * did. (At 25,000 keys, about 1 MB, they spilled in some runs and not in others.)
  */
 class SortStepTest {
-    private static final List<String> ORDERS_SORTS =
-            List.of("PK_ORDERS", "IX_ORDERS_CUST_DATE", "IX_ORDERS_DATE_DESC", "IX_ORDERS_STATUS_YEAR");
+    private static final List<String> ORDERS_SORTS = List.of(
+            "PK_ORDERS", "IX_ORDERS_CUST_DATE", "IX_ORDERS_DATE_DESC", "IX_ORDERS_STATUS_YEAR", "FK_ORDERS_CUSTOMER");
 
     @Test
     void sortsThatSpilledAtTheLargerCalibrationSizeAndNotAtTheSmallerAreAStepFromThatSizeOn(@TempDir Path dir)
@@ -39,13 +39,33 @@ class SortStepTest {
         }
         Files.writeString(root.resolve("firebird.conf"), "\nTempCacheLimit = 1M\n", StandardOpenOption.APPEND);
         Map<String, String> env = Map.of("FIREBIRD", root.toString());
-        CpuClock.Restore small = CpuClock.restore(
-                ForecastAccuracyTest.backup(10_000), dir.resolve("s.fdb"), dir.resolve("small-1m.log"), env);
+        // the ORDERS builds take a few ms at 10,000 keys and can fall between two samples on a busy machine: the small
+        // size is restored again (up to 4 times, 0.2 CPU s each) until 3 of them were seen
+        List<CpuClock.Restore> smalls = new java.util.ArrayList<>();
+        while (smalls.size() < 4
+                && (smalls.isEmpty()
+                        || ORDERS_SORTS.stream()
+                                        .filter(ix -> new Model(smalls.stream()
+                                                        .map(CpuClock.Restore::cpuRecord)
+                                                        .toList())
+                                                .spilled
+                                                .getOrDefault(ix, Map.of())
+                                                .containsKey(10_000L))
+                                        .count()
+                                < 3)) {
+            smalls.add(CpuClock.restore(
+                    ForecastAccuracyTest.backup(10_000),
+                    dir.resolve("s.fdb"),
+                    dir.resolve("small-1m-" + smalls.size() + ".log"),
+                    env));
+        }
         CpuClock.Restore large = CpuClock.restore(
                 ForecastAccuracyTest.backup(100_000), dir.resolve("l.fdb"), dir.resolve("large-1m.log"), env);
         CpuClock.Restore usual = CpuClock.restore(
                 ForecastAccuracyTest.backup(100_000), dir.resolve("u.fdb"), dir.resolve("large-64m.log"));
-        List<RestoreRun> calibration = List.of(small.cpuRecord(), large.cpuRecord());
+        List<RestoreRun> calibration = new java.util.ArrayList<>();
+        smalls.forEach(r -> calibration.add(r.cpuRecord()));
+        calibration.add(large.cpuRecord());
         Model m = new Model(calibration);
         String seen = m.spilled.entrySet().stream()
                         .map(e -> e.getKey() + " " + e.getValue())
@@ -76,7 +96,7 @@ class SortStepTest {
             }
         }
         assertThat(steps).as(seen).isGreaterThanOrEqualTo(2);
-        Estimate e = Forecaster.forecast(calibration, Target.scaled(calibration.get(1), 4), null);
+        Estimate e = Forecaster.forecast(calibration, Target.scaled(large.cpuRecord(), 4), null);
         String stepped = ORDERS_SORTS.stream()
                 .filter(ix -> m.indexes.get(ix).step() != null)
                 .findFirst()
