@@ -163,8 +163,8 @@ final class EstimateCommand implements Callable<Integer> {
         }
         Credentials credentials = Credentials.resolve(server.user(), server.password());
         if (credentials == null) {
-            throw new UsageException("--rows-from " + source + " is a database: no password; give --password-file F or "
-                    + "the ISC_PASSWORD environment variable");
+            throw new UsageException(
+                    "--rows-from " + source + " is a database: no password; " + Credentials.howToGive());
         }
         ServerAddress address = remote != null ? remote.server() : server.address();
         String dbPath = remote != null ? remote.path() : path.toAbsolutePath().toString();

@@ -87,7 +87,7 @@ final class InspectCommand implements Callable<Integer> {
         }
         Credentials credentials = Credentials.resolve(server.user(), server.password());
         if (credentials == null) {
-            throw new UsageException("no password: give --password-file F or the ISC_PASSWORD environment variable");
+            throw new UsageException("no password: " + Credentials.howToGive());
         }
         ServerAddress address = remote != null ? remote.server() : server.address();
         String path = remote != null ? remote.path() : database;

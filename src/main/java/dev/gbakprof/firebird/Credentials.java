@@ -27,6 +27,24 @@ public record Credentials(String user, String password) {
         return new Credentials(userOnServer(user), pw);
     }
 
+    /** Where Debian's Firebird packages keep the SYSDBA password (comment lines, {@code ISC_PASSWORD="…"}). */
+    static final java.nio.file.Path DEBIAN_PASSWORD_FILE = java.nio.file.Path.of("/etc/firebird/3.0/SYSDBA.password");
+
+    /**
+     * How to give the password, for a message that found none: {@code --password-file F} or ISC_PASSWORD, and, on
+     * a machine that has Debian's password file, that file by name.
+     */
+    public static String howToGive() {
+        return howToGive(DEBIAN_PASSWORD_FILE);
+    }
+
+    static String howToGive(java.nio.file.Path debian) {
+        return "give the password with --password-file F or the ISC_PASSWORD environment variable"
+                + (java.nio.file.Files.isRegularFile(debian)
+                        ? " (this machine has Debian's password file: --password-file " + debian + ")"
+                        : "");
+    }
+
     /** The user given, else {@code ISC_USER}, else SYSDBA: whom gbakprof, and gbak through a server, log in as. */
     public static String userOnServer(String user) {
         String name = user != null ? user : System.getenv("ISC_USER");

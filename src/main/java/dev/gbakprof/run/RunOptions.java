@@ -203,7 +203,7 @@ public record RunOptions(
         Credentials c = Credentials.resolve(user, password);
         if (c == null) {
             throw new RunRefusedException((viaService() ? "--via service" : "--inspect") + " attaches to the server "
-                    + server + ": give the password with --password-file F or the ISC_PASSWORD environment variable");
+                    + server + ": " + Credentials.howToGive());
         }
         return c;
     }
