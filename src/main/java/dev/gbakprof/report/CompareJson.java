@@ -57,6 +57,9 @@ public final class CompareJson {
                 comparisons.add(comparison(a.comparison(g, m)));
             }
         }
+        if (a.scan() != null) {
+            root.set("scan", scan(a.scan()));
+        }
         objects(root.putArray("indexes"), a, a.indexes(), true);
         objects(root.putArray("tables"), a, a.tables(), false);
         ArrayNode notes = root.putArray("notes");
@@ -99,6 +102,38 @@ public final class CompareJson {
             phases.set(p.label(), spread(g.spread(Measure.of(p))));
         }
         return c;
+    }
+
+    /**
+     * The speed-up curve of a {@code matrix --vary} scan: each value, where it lies ({@code x}: the workers the engine
+     * used for {@code -par}), its speed-up of the total against the baseline, the best and the "enough" value.
+     */
+    private static ObjectNode scan(dev.gbakprof.stats.Scan s) {
+        ObjectNode o = MAPPER.createObjectNode();
+        o.put("option", s.option());
+        o.put("workers", s.workers());
+        o.put("baseline", s.baseline().label());
+        o.put("enoughShare", dev.gbakprof.stats.Scan.ENOUGH);
+        ArrayNode points = o.putArray("points");
+        for (dev.gbakprof.stats.Scan.Point p : s.points()) {
+            ObjectNode q = points.addObject();
+            q.put("label", p.label());
+            q.put("value", p.value());
+            q.put("workersUsed", p.used());
+            q.put("x", p.x());
+            q.put("speedup", p.speedup());
+            q.put("ciLow", p.interval() == null ? null : p.interval().low());
+            q.put("ciHigh", p.interval() == null ? null : p.interval().high());
+            q.put(
+                    "verdict",
+                    p.verdict() == null
+                            ? null
+                            : p.verdict().name().toLowerCase(Locale.ROOT).replace('_', '-'));
+        }
+        o.put("best", s.best() == null ? null : s.best().label());
+        o.put("enough", s.enough() == null ? null : s.enough().label());
+        o.put("gainShown", s.gainShown());
+        return o;
     }
 
     private static ObjectNode spread(Spread s) {

@@ -5,6 +5,8 @@ import dev.gbakprof.stats.Confounder;
 import dev.gbakprof.stats.DataDifference;
 import dev.gbakprof.stats.Measure;
 import dev.gbakprof.stats.Note;
+import dev.gbakprof.stats.Scan;
+import dev.gbakprof.stats.Verdict;
 import dev.gbakprof.stats.Why;
 import java.util.ArrayList;
 import java.util.List;
@@ -49,8 +51,46 @@ record NoteText(String code, String message, String part) {
             case DIFFERENT_DATA ->
                 t.get("note.different.data", n.arg(0), n.arg(1), difference((DataDifference) n.arg(2), t));
             case UNKNOWN_BUILDS -> t.get("note.unknown.builds", (Long) n.arg(0));
+            case SCAN -> scan((Scan) n.arg(0), t);
             default -> throw new IllegalStateException("no sentence for " + n.code());
         };
+    }
+
+    /**
+     * "Speed-up of the total against -par 1: -par 2: 1.80×; -par 4: 2.10×; -par 8: 2.20×: -par 4 is enough (within
+     * 5% of the best, 2.20×)." Each value named as it ran ("-par 8 (1 worker used)" when the engine reduced it).
+     */
+    static String scan(Scan s, Texts t) {
+        List<String> each = new ArrayList<>();
+        for (Scan.Point p : s.points()) {
+            if (p == s.baseline()) {
+                continue;
+            }
+            String name = p.reduced() ? t.get("scan.reduced", p.label(), p.used()) : p.label();
+            each.add(t.get("scan.point", name, p.speedup() == null ? t.get("scan.unknown") : t.factor(p.speedup())));
+        }
+        String base = s.baseline().reduced()
+                ? t.get("scan.reduced", s.baseline().label(), s.baseline().used())
+                : s.baseline().label();
+        String list = String.join("; ", each);
+        if (s.best() == null) {
+            return t.get("scan.none", base, list);
+        }
+        if (s.best() == s.baseline()
+                || s.best().verdict() == Verdict.WITHIN_NOISE
+                || s.best().verdict() == Verdict.SLOWER) {
+            return t.get("scan.nogain", base, list);
+        }
+        long highest = s.points().stream().mapToLong(Scan.Point::value).max().orElse(0);
+        String end = s.enough().value() == highest // the gain had not stopped where the scan did
+                ? t.get("scan.last", s.enough().label())
+                : t.get(
+                        "scan.enough",
+                        s.enough().label(),
+                        t.percent(1 - Scan.ENOUGH),
+                        t.factor(s.best().speedup()));
+        String sentence = t.get("scan", base, list, end);
+        return s.best().verdict() == Verdict.FASTER ? sentence : sentence + " " + t.get("scan.few");
     }
 
     /** "Why: the index phase accounts for 9.05 s of the 13.5 s difference; most of it PK_ORDERS (+2.10 s), …". */

@@ -20,6 +20,7 @@ public final class Reports {
                 new TablesChart(),
                 new TimelineChart(),
                 new CpuChart(),
+                new SpeedupChart(),
                 new SummaryMarkdown(),
                 new RunsCsv(),
                 ObjectsCsv.indexes(),

@@ -27,6 +27,7 @@ public final class Analysis {
     private final List<ObjectTimes> tables;
     private final Map<String, DataDifference> dataDifferences;
     private final Why why;
+    private final Scan scan;
     private final Provenance provenance;
     private final List<Note> notes;
 
@@ -50,6 +51,7 @@ public final class Analysis {
         this.tables = ObjectStats.tables(groups);
         this.dataDifferences = Collections.unmodifiableMap(differentData());
         this.why = Why.of(headline, groups, indexes, tables);
+        this.scan = Scan.of(groups, baseline, comparisons);
         this.provenance = Provenance.of(runs);
         this.notes = List.copyOf(computeNotes());
     }
@@ -117,6 +119,14 @@ public final class Analysis {
         return why;
     }
 
+    /**
+     * The speed-up curve when the configurations are values of one gbak switch ({@code matrix --vary}: "-par 1",
+     * "-par 4", …), else {@code null}.
+     */
+    public Scan scan() {
+        return scan;
+    }
+
     /** Where and when the runs were made, as far as the records know. */
     public Provenance provenance() {
         return provenance;
@@ -136,6 +146,14 @@ public final class Analysis {
     }
 
     private List<Note> computeNotes() {
+        List<Note> out = comparisonNotes();
+        if (scan != null) {
+            out.add(Note.of(NoteCode.SCAN, scan)); // last: the curve over every value, after the headline's pair
+        }
+        return out;
+    }
+
+    private List<Note> comparisonNotes() {
         List<Note> out = new ArrayList<>();
         for (RunGroup g : groups) {
             List<RestoreRun> failed = g.runs().stream()

@@ -38,6 +38,11 @@ public enum NoteCode {
     DIFFERENT_DATA,
     /** Index builds whose time is unknown are left out; args: how many. */
     UNKNOWN_BUILDS,
+    /**
+     * The configurations are values of one gbak switch ({@code matrix --vary}): each value's speed-up and where the
+     * gain stops; args: the {@link Scan}.
+     */
+    SCAN,
     /*
      * Configurations differ in more than their labels name (a {@link Confounder}); args: the
      * Confounder.Difference. One code per kind.

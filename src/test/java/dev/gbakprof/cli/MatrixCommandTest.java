@@ -47,6 +47,34 @@ class MatrixCommandTest {
         BufferedImage png = ImageIO.read(out.resolve("total.png").toFile());
         assertThat(png.getWidth()).isEqualTo(1600);
         assertThat(png.getHeight()).isEqualTo(900);
+        // a scan of one switch: its speed-up curve, and the sentence that says where the gain stops (or that none
+        // is beyond the spread: -bu makes no real difference to this small restore)
+        assertThat(r.out())
+                .containsPattern("Speed-up of the total against -bu 100: -bu 4000: \\d\\.\\d\\d×: ")
+                .contains("speedup.png");
+        BufferedImage speedup = ImageIO.read(out.resolve("speedup.png").toFile());
+        assertThat(speedup.getWidth()).isEqualTo(1600);
+        java.util.Set<Integer> colours = new java.util.HashSet<>();
+        for (int y = 0; y < speedup.getHeight(); y += 3) {
+            for (int x = 0; x < speedup.getWidth(); x += 3) {
+                colours.add(speedup.getRGB(x, y));
+            }
+        }
+        assertThat(colours).as("speedup.png has content").hasSizeGreaterThan(20);
+        // and its JSON: compare --json of the six run records gives the same curve
+        List<String> args = new java.util.ArrayList<>(List.of("compare", "--json"));
+        try (var runs = Files.list(out.resolve("runs"))) {
+            runs.sorted().forEach(d -> args.add(d.resolve("run.json").toString()));
+        }
+        Result json = Cli.run(args.toArray(String[]::new));
+        var scan = new com.fasterxml.jackson.databind.ObjectMapper()
+                .readTree(json.out())
+                .get("scan");
+        assertThat(scan.get("option").asText()).isEqualTo("-bu");
+        assertThat(scan.get("workers").asBoolean()).isFalse();
+        assertThat(scan.get("points")).hasSize(2);
+        assertThat(scan.get("points").get(1).get("x").asDouble()).isEqualTo(4000.0);
+        assertThat(scan.get("points").get(1).get("speedup").asDouble()).isPositive();
         try (var left = Files.list(dir)) {
             assertThat(left.filter(p -> p.toString().endsWith(".fdb"))).isEmpty();
         }

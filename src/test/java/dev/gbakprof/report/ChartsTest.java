@@ -370,6 +370,73 @@ class ChartsTest {
         }
     }
 
+    @Test
+    void speedupChartDrawsEachValuesSpeedUpAndSaysWhereTheGainStops() throws IOException {
+        // FirebirdSQL/firebird PR #9155's restore, 1 worker 7.230 s and 3 workers 3.084 s, each three times with
+        // gbak's millisecond, and -par 8 at 3.007 s (not published: a scan that goes on past where the gain stops)
+        List<RestoreRun> runs = new java.util.ArrayList<>();
+        for (double d : new double[] {-0.002, 0, 0.002}) {
+            for (double[] v : new double[][] {{1, 7.230}, {3, 3.084}, {8, 3.007}}) {
+                runs.add(RestoreRun.builder()
+                        .label("-par " + (int) v[0])
+                        .status(dev.gbakprof.model.RunStatus.COMPLETED)
+                        .totalSeconds(v[1] + d)
+                        .parallelWorkers((int) v[0])
+                        .parallelWorkersUsed((int) v[0])
+                        .build());
+            }
+        }
+        Analysis a = Analysis.of(runs, null);
+        assertThat(new SpeedupChart().appliesTo(runs)).isTrue();
+        assertThat(new SpeedupChart().appliesTo(Samples.abBoth())).isFalse();
+        List<LineLegend.Entry> legend = new java.util.ArrayList<>();
+        XYChart chart = new SpeedupChart().chart(a.scan(), en, style, legend);
+        XYSeries measured = chart.getSeriesMap().get("measured");
+        assertThat(measured.getXData()).containsExactly(1.0, 3.0, 8.0);
+        assertThat(measured.getYData()[0]).isEqualTo(1.0);
+        assertThat(measured.getYData()[1]).isCloseTo(7.230 / 3.084, within(1e-9));
+        // the ideal: 3 workers 3× as fast
+        XYSeries ideal = chart.getSeriesMap().get("ideal");
+        assertThat(ideal.getXData()[0]).isEqualTo(1.0);
+        assertThat(ideal.getYData()[1] / ideal.getXData()[1]).isCloseTo(1.0, within(1e-9));
+        assertThat(chart.getSeriesMap().get("enough").getXData()).containsExactly(3.0);
+        assertThat(legend)
+                .extracting(LineLegend.Entry::name)
+                .containsExactly(
+                        "median total, against the baseline", "ideal: n workers, n× as fast", "enough: -par 3");
+        // the sentence under the chart is the analysis's note, as compare and matrix print it
+        assertThat(NoteText.scan(a.scan(), Texts.of(Lang.EN)))
+                .isEqualTo("Speed-up of the total against -par 1: -par 3: 2.34×; -par 8: 2.40×: -par 3 is enough "
+                        + "(within 5% of the best, 2.40×).");
+        assertThat(NoteText.scan(a.scan(), Texts.of(Lang.PT_BR)))
+                .isEqualTo("Ganho de velocidade do total em relação a -par 1: -par 3: 2,34×; -par 8: 2,40×: -par 3 "
+                        + "basta (a menos de 5% do melhor, 2,40×).");
+        byte[] png = new SpeedupChart().render(a, en);
+        java.awt.image.BufferedImage img = javax.imageio.ImageIO.read(new java.io.ByteArrayInputStream(png));
+        assertThat(img.getWidth()).isEqualTo(1600);
+        assertThat(PngTest.luminanceVariance(img)).isGreaterThan(200);
+        java.nio.file.Files.write(Path.of("target", "speedup-en.png"), png); // to look at
+
+        // the engine ran one worker for -par 8 (MaxParallelWorkers = 1): the point lies at 1 worker, and says so
+        List<RestoreRun> reduced = runs.stream()
+                .map(r -> r.label().equals("-par 8")
+                        ? r.toBuilder()
+                                .parallelWorkersUsed(1)
+                                .totalSeconds(7.231)
+                                .build()
+                        : r)
+                .toList();
+        Analysis b = Analysis.of(reduced, null);
+        assertThat(new SpeedupChart()
+                        .chart(b.scan(), en, style, new java.util.ArrayList<>())
+                        .getSeriesMap()
+                        .get("measured")
+                        .getXData())
+                .containsExactly(1.0, 1.0, 3.0);
+        assertThat(NoteText.scan(b.scan(), Texts.of(Lang.EN)))
+                .startsWith("Speed-up of the total against -par 1: -par 8 (1 worker used): 1.00×; -par 3: 2.34×");
+    }
+
     private static List<Object> list(java.util.Collection<?> c) {
         return new java.util.ArrayList<>(c);
     }

@@ -67,6 +67,18 @@ class LayoutTest {
         return runs;
     }
 
+    /** A scan of 7 values of one switch (matrix --vary: speedup.png), 3 restores each of the A/B samples. */
+    static List<RestoreRun> sevenValues() {
+        List<RestoreRun> ab = Samples.abBoth();
+        List<RestoreRun> runs = new ArrayList<>();
+        for (int c = 0; c < LABELS.size(); c++) {
+            for (int k = 0; k < 3; k++) {
+                runs.add(ab.get(((c + 1) % 2) * 3 + k).withLabel("-bu " + (100 << c)));
+            }
+        }
+        return runs;
+    }
+
     @ParameterizedTest
     @EnumSource(Lang.class)
     void sevenLongLabelsStayReadableOnEveryChartAndThePage(Lang lang) throws IOException {
@@ -75,11 +87,14 @@ class LayoutTest {
                 new int[] {ReportSettings.DEFAULT_WIDTH, ReportSettings.DEFAULT_HEIGHT},
                 new int[] {ReportSettings.MIN_WIDTH, ReportSettings.MIN_HEIGHT})) {
             ReportSettings settings = ReportSettings.defaults(lang).withSize(size[0], size[1]);
-            for (List<RestoreRun> runs : List.of(sevenConfigurations(), sevenSampled(), sevenExcerpts())) {
+            for (List<RestoreRun> runs :
+                    List.of(sevenConfigurations(), sevenSampled(), sevenExcerpts(), sevenValues())) {
                 Analysis analysis = Analysis.of(runs, null);
                 String set = !runs.get(0).cpuSamples().isEmpty()
                         ? "7x1-cpu"
-                        : runs.get(0).totalSeconds() == null ? "7x1-excerpts" : "7x3";
+                        : runs.get(0).totalSeconds() == null
+                                ? "7x1-excerpts"
+                                : runs.get(0).label().startsWith("-bu") ? "7x3-scan" : "7x3";
                 for (ReportFile file : Reports.files()) {
                     if (!(file instanceof ChartFile chart) || !file.appliesTo(runs)) {
                         continue;

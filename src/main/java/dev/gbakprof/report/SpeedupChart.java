@@ -1,0 +1,107 @@
+package dev.gbakprof.report;
+
+import dev.gbakprof.model.RestoreRun;
+import dev.gbakprof.stats.Analysis;
+import dev.gbakprof.stats.Measure;
+import dev.gbakprof.stats.Scan;
+import java.awt.BasicStroke;
+import java.util.ArrayList;
+import java.util.List;
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYSeries;
+import org.knowm.xchart.style.markers.SeriesMarkers;
+
+/**
+ * {@code speedup.png}, for a scan of one gbak switch ({@code matrix --vary 'gbak:-par 1,2,4,8'}): the speed-up of the
+ * median total of each value against the baseline, over the parallel workers the engine used ({@code -par}; a value
+ * it reduced lies where it ran) or over the value, with the ideal line of {@code n} workers {@code n×} as fast, and
+ * under it the sentence that names where the gain stops (the {@link Scan} note's).
+ */
+final class SpeedupChart implements ChartFile {
+
+    @Override
+    public String fileName() {
+        return "speedup.png";
+    }
+
+    @Override
+    public boolean appliesTo(List<RestoreRun> runs) {
+        return Scan.labelled(runs.stream().map(RestoreRun::label).distinct().toList())
+                && runs.stream().anyMatch(r -> Measure.TOTAL.of(r) != null);
+    }
+
+    @Override
+    public Drawing drawing(Analysis analysis, ReportSettings settings) {
+        Scan scan = analysis.scan();
+        ChartStyle style = settings.style();
+        Texts t = settings.texts();
+        List<LineLegend.Entry> legend = new ArrayList<>();
+        XYChart chart = chart(scan, settings, style, legend);
+        return Footnotes.under(LineLegend.under(chart::paint, legend, style), List.of(NoteText.scan(scan, t)), style);
+    }
+
+    XYChart chart(Scan scan, ReportSettings settings, ChartStyle style, List<LineLegend.Entry> legend) {
+        Texts t = settings.texts();
+        List<Scan.Point> known =
+                scan.points().stream().filter(p -> p.speedup() != null).toList();
+        XYChart chart = new XYChart(settings.width(), settings.height());
+        chart.setTitle(t.get("speedup.title", scan.option()));
+        chart.setXAxisTitle(scan.workers() ? t.get("speedup.x.workers") : t.get("speedup.x.value", scan.option()));
+        chart.setYAxisTitle(t.get("speedup.y", scan.baseline().label()));
+        style.apply(chart);
+        chart.getStyler().setLegendVisible(false); // under the chart (LineLegend)
+        chart.getStyler().setLocale(t.locale());
+        chart.getStyler().setMarkerSize(style.px(12));
+        double lowX = known.stream().mapToDouble(Scan.Point::x).min().orElse(1);
+        double highX = known.stream().mapToDouble(Scan.Point::x).max().orElse(1);
+        chart.getStyler().setXAxisMin(Math.min(0.0, lowX));
+        if (scan.workers()) { // whole workers only: no tick at 2.5 workers
+            java.text.NumberFormat whole = java.text.NumberFormat.getIntegerInstance(t.locale());
+            chart.setCustomXAxisTickLabelsFormatter(v -> Math.abs(v - Math.rint(v)) < 1e-9 ? whole.format(v) : " ");
+        }
+        double top = known.stream().mapToDouble(Scan.Point::speedup).max().orElse(1);
+
+        if (known.size() >= 1) {
+            double[] x = known.stream().mapToDouble(Scan.Point::x).toArray();
+            double[] y = known.stream().mapToDouble(Scan.Point::speedup).toArray();
+            XYSeries s = chart.addSeries("measured", x, y);
+            s.setMarker(SeriesMarkers.CIRCLE);
+            s.setMarkerColor(Palette.label(0));
+            s.setLineColor(Palette.label(0));
+            s.setLineStyle(new BasicStroke(3f * style.scale()));
+            legend.add(LineLegend.Entry.line(
+                    t.get("speedup.legend.measured"), Palette.label(0), new BasicStroke(3f * style.scale())));
+        }
+        double baseX = scan.baseline().x();
+        if (scan.workers() && baseX > 0 && known.size() >= 2) {
+            BasicStroke dash = new BasicStroke(
+                    2f * style.scale(),
+                    BasicStroke.CAP_BUTT,
+                    BasicStroke.JOIN_ROUND,
+                    10f,
+                    new float[] {8f * style.scale(), 6f * style.scale()},
+                    0f);
+            // the ideal: n workers n× as fast as the baseline's, as far as the chart's top leaves it readable
+            double end = Math.min(highX, baseX * Math.max(2, top * 1.5));
+            XYSeries ideal = chart.addSeries("ideal", new double[] {baseX, end}, new double[] {1, end / baseX});
+            ideal.setMarker(SeriesMarkers.NONE);
+            ideal.setLineColor(Palette.AXIS);
+            ideal.setLineStyle(dash);
+            legend.add(LineLegend.Entry.line(t.get("speedup.legend.ideal"), Palette.AXIS, dash));
+            top = Math.max(top, end / baseX);
+        }
+        if (scan.enough() != null && scan.gainShown()) {
+            XYSeries e = chart.addSeries("enough", new double[] {scan.enough().x()}, new double[] {
+                scan.enough().speedup()
+            });
+            e.setMarker(SeriesMarkers.DIAMOND);
+            e.setMarkerColor(Palette.label(1));
+            e.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
+            legend.add(new LineLegend.Entry(
+                    t.get("speedup.legend.enough", scan.enough().label()), Palette.label(1), null, true));
+        }
+        chart.getStyler().setYAxisMin(0.0);
+        chart.getStyler().setYAxisMax(Math.max(1.2, top * 1.15));
+        return chart;
+    }
+}
