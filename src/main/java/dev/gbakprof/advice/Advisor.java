@@ -109,19 +109,29 @@ public final class Advisor {
                     HintCode.STORAGE,
                     "Faster storage for the database, or more page buffers for the restore (gbak -bu)",
                     String.format(
-                            Locale.ROOT,
-                            "the data phase is %s and was limited by the storage:"
-                                    + " %.0f MB read and %.0f MB written in %.1f s, %.0f %% of a core",
-                            share(run, data, total),
-                            dataUse.readMb(),
-                            dataUse.writtenMb(),
-                            dataUse.seconds(),
-                            dataUse.cpuShare() * 100),
+                                    Locale.ROOT,
+                                    "the data phase is %s and was limited by the storage:"
+                                            + " %.0f MB read and %.0f MB written in %.1f s, %.0f %% of a core",
+                                    share(run, data, total),
+                                    dataUse.readMb(),
+                                    dataUse.writtenMb(),
+                                    dataUse.seconds(),
+                                    dataUse.cpuShare() * 100)
+                            + (dataUse.diskBusy() == null
+                                    ? ""
+                                    : String.format(
+                                            Locale.ROOT,
+                                            "; the database's disk was busy %.0f %% of the phase, %.1f requests queued",
+                                            dataUse.diskBusy() * 100,
+                                            dataUse.diskQueue())),
                     "depends on the storage; put the database on the fastest volume and the backup file on another",
                     "gbakprof matrix --backup " + where + " --vary 'gbak:-bu 2048,16384' --repeat 3",
                     Hint.Certainty.MEDIUM,
-                    "measured: little CPU and much I/O of the restore's process; whether the disk or its cache is the"
-                            + " limit is not measured (README, \"Why is it slow\")",
+                    dataUse.diskBusy() == null
+                            ? "measured: little CPU and much I/O of the restore's process; whether the disk or its cache"
+                                    + " is the limit is not measured (README, \"Why is it slow\")"
+                            : "measured: little CPU of the restore's process, and its disk's busy time (the whole disk:"
+                                    + " other processes' I/O counts too)",
                     List.of()));
         }
         remoteRoute(run, where).ifPresent(hints::add);

@@ -15,6 +15,11 @@ package dev.gbakprof.model;
  * @param processSortBytes  the size of the Firebird sort files ({@code fb_sort_*} in Firebird's temp directory) the
  *                          worker had open at the sample: a sort larger than {@code TempCacheLimit} spilled to them;
  *                          {@code null} where open files cannot be read (only Linux's {@code /proc/PID/fd} is)
+ * @param diskBusyMs        milliseconds the database's disk spent doing I/O since the restore started (Linux:
+ *                          {@code io_ticks} of /proc/diskstats; the whole disk, other processes' I/O too); {@code null}
+ *                          where the disk is not known ({@code monitor.DatabaseDisk})
+ * @param diskQueueMs       weighted milliseconds of I/O in flight on that disk since the restore started (their rate
+ *                          is the average queue length); {@code null} where unknown
  */
 public record CpuSample(
         double atSeconds,
@@ -25,11 +30,13 @@ public record CpuSample(
         Long processReadBytes,
         Long processWriteBytes,
         Long processRssBytes,
-        Long processSortBytes) {
+        Long processSortBytes,
+        Long diskBusyMs,
+        Long diskQueueMs) {
 
     /** A sample of the machine only (records written before process samples existed). */
     public CpuSample(double atSeconds, Double mhz, Double load) {
-        this(atSeconds, mhz, load, null, null, null, null, null, null);
+        this(atSeconds, mhz, load, null, null, null, null, null, null, null, null);
     }
 
     /** A sample without the worker's sort files (records written before they were sampled). */
@@ -51,6 +58,8 @@ public record CpuSample(
                 processReadBytes,
                 processWriteBytes,
                 processRssBytes,
+                null,
+                null,
                 null);
     }
 }

@@ -17,6 +17,10 @@ import com.fasterxml.jackson.annotation.JsonValue;
  * @param sortFileMb  the largest size of the worker's open sort files ({@code fb_sort_*}) seen in a sample of the
  *                    phase: more than 0 means a sort did not fit in {@code TempCacheLimit} and spilled to disk (a lower
  *                    bound: the peak can fall between samples); {@code null} where open files cannot be read
+ * @param diskBusy    share (0..1) of the phase the database's disk was doing I/O (its busy time: the whole disk, other
+ *                    processes' I/O too), {@code null} where the OS does not say (only Linux's /proc/diskstats is read)
+ * @param diskQueue   the average number of I/O requests in flight on that disk during the phase (its queue length),
+ *                    {@code null} where unknown
  */
 public record PhaseResources(
         Phase phase,
@@ -27,9 +31,11 @@ public record PhaseResources(
         double writtenMb,
         Double machineLoad,
         Bound bound,
-        Double sortFileMb) {
+        Double sortFileMb,
+        Double diskBusy,
+        Double diskQueue) {
 
-    /** Without sort files (records written before they were sampled). */
+    /** Without sort files and disk (records written before they were sampled). */
     public PhaseResources(
             Phase phase,
             double seconds,
@@ -39,7 +45,7 @@ public record PhaseResources(
             double writtenMb,
             Double machineLoad,
             Bound bound) {
-        this(phase, seconds, cpuSeconds, cpuShare, readMb, writtenMb, machineLoad, bound, null);
+        this(phase, seconds, cpuSeconds, cpuShare, readMb, writtenMb, machineLoad, bound, null, null, null);
     }
 
     /** What a phase was limited by; the rule is in README ("Why is it slow"). */
@@ -48,7 +54,7 @@ public record PhaseResources(
         CPU_BOUND("cpu-bound"),
         /** The worker did not get a core: the machine's CPUs were busy with other work (a shared or overloaded host). */
         CPU_STARVED("cpu-starved"),
-        /** The worker waited while it read or wrote much: the storage decides. */
+        /** The worker waited while it read or wrote much, or while the database's disk was busy: the storage decides. */
         IO_BOUND("io-bound"),
         /** The worker waited with little CPU and little I/O: on the network, the server, a lock, or disk latency. */
         WAITING("waiting");

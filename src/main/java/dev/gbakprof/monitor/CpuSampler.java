@@ -34,6 +34,8 @@ public final class CpuSampler implements AutoCloseable {
     private final OperatingSystem os;
     private final Supplier<Long> workerPid;
     private final Supplier<Phase> phase;
+    private final DatabaseDisk disk;
+    private long[] diskBase; // busy ms, weighted ms of the database's disk at the restore's start
     private long workerSeen = -1;
     private long[]
             workerBase; // cpu ms, read bytes, written bytes at the restore's start (zero for a process it started)
@@ -46,15 +48,17 @@ public final class CpuSampler implements AutoCloseable {
     private final boolean frequencyObservable;
 
     public CpuSampler(long intervalMs) {
-        this(intervalMs, () -> null, () -> null);
+        this(intervalMs, () -> null, () -> null, null);
     }
 
     /**
      * @param workerPid the process doing the restore's work, asked at each sample ({@code null}: not known yet,
      *                  or none to read); a process already running at {@link #start} is counted from then
      * @param phase     the restore's phase now ({@code null} before gbak's first line)
+     * @param disk      the disk the database is written to, {@code null} when it is not known (its busy time and
+     *                  queue are then unknown, and {@link #warnings()} says so)
      */
-    public CpuSampler(long intervalMs, Supplier<Long> workerPid, Supplier<Phase> phase) {
+    public CpuSampler(long intervalMs, Supplier<Long> workerPid, Supplier<Phase> phase, DatabaseDisk disk) {
         SystemInfo si = new SystemInfo();
         this.cpu = si.getHardware().getProcessor();
         this.os = si.getOperatingSystem();
@@ -62,6 +66,7 @@ public final class CpuSampler implements AutoCloseable {
         this.frequencyObservable = frequencyObservable();
         this.workerPid = workerPid;
         this.phase = phase;
+        this.disk = disk;
     }
 
     /** Linux exposes the real current frequency only through cpufreq; elsewhere trust OSHI's value. */
@@ -76,6 +81,7 @@ public final class CpuSampler implements AutoCloseable {
     public synchronized void start(long zeroNanos) {
         this.zeroNanos = zeroNanos;
         prevTicks = cpu.getSystemCpuLoadTicks();
+        diskBase = disk == null ? null : disk.counters();
         Long pid = workerPid.get();
         OSProcess running = pid == null ? null : os.getProcess(pid.intValue());
         if (running != null) { // a server that works for others too: only what it does from now on counts
@@ -121,6 +127,7 @@ public final class CpuSampler implements AutoCloseable {
             }
             Phase now = phase.get();
             long[] worker = worker();
+            long[] diskNow = diskBase == null ? null : disk.counters();
             double at = (System.nanoTime() - zeroNanos) / 1e9;
             synchronized (this) {
                 samples.add(new CpuSample(
@@ -132,7 +139,9 @@ public final class CpuSampler implements AutoCloseable {
                         worker == null ? null : worker[1],
                         worker == null ? null : worker[2],
                         worker == null ? null : worker[3],
-                        worker == null || worker[4] < 0 ? null : worker[4]));
+                        worker == null || worker[4] < 0 ? null : worker[4],
+                        diskNow == null ? null : diskNow[0] - diskBase[0],
+                        diskNow == null ? null : diskNow[1] - diskBase[1]));
             }
         } catch (RuntimeException ex) {
             synchronized (this) {
@@ -189,6 +198,12 @@ public final class CpuSampler implements AutoCloseable {
 
     public synchronized List<String> warnings() {
         List<String> out = new ArrayList<>(warnings);
+        if (diskBase == null && samples.stream().anyMatch(x -> x.processCpuSeconds() != null)) {
+            out.add("the database's disk busy time and queue are unknown: "
+                    + (disk == null
+                            ? "no block device under its folder is known here (Linux /proc/diskstats only)"
+                            : "/proc/diskstats has no line for " + disk.name()));
+        }
         if (!frequencyObservable) {
             out.add("CPU frequency not observable here (no cpufreq in /sys: a virtual machine?); "
                     + "samples carry the load only, not MHz");

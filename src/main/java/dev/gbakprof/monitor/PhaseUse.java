@@ -19,17 +19,21 @@ import java.util.Map;
  *     <li>{@code cpu-starved}: otherwise, when the machine's CPUs were at least {@value #STARVED_LOAD} busy (all
  *     cores): the restore waited for a core that other work held;</li>
  *     <li>{@code io-bound}: otherwise, when it read and wrote at least {@value #IO_BOUND_MB_PER_S} MB/s from and to
- *     storage;</li>
+ *     storage, or when the database's disk was busy at least {@value #DISK_BUSY_SHARE} of the phase (small
+ *     synchronous writes, such as forced writes' flushes, keep a disk busy with few MB/s);</li>
  *     <li>{@code waiting}: neither: it waited on the network, the server, a lock, or the latency of the disk's
  *     flushes;</li>
  *     <li>unknown ({@code null}): fewer than {@value #MIN_INTERVALS} sample intervals fell in the phase.</li>
  * </ul>
- * A phase's {@code sortFileMb} is the largest size of the worker's open sort files in one of its samples.
+ * A phase's {@code sortFileMb} is the largest size of the worker's open sort files in one of its samples; its
+ * {@code diskBusy} and {@code diskQueue} are the disk's busy milliseconds and weighted milliseconds of I/O in flight
+ * over the intervals that read the disk, divided by their wall milliseconds.
  */
 public final class PhaseUse {
     static final double CPU_BOUND_SHARE = 0.7;
     static final double IO_BOUND_MB_PER_S = 10;
     static final double STARVED_LOAD = 0.9;
+    static final double DISK_BUSY_SHARE = 0.6;
     static final int MIN_INTERVALS = 2;
 
     private PhaseUse() {}
@@ -37,11 +41,15 @@ public final class PhaseUse {
     /** Per phase, in the order of {@link Phase}; empty when no sample carried the worker's figures. */
     public static List<PhaseResources> of(List<CpuSample> samples) {
         Map<Phase, double[]> acc =
-                new LinkedHashMap<>(); // seconds, cpu, read, written, intervals, load×s, load s, sort peak, sort seen
+                new LinkedHashMap<>(); // seconds, cpu, read, written, intervals, load×s, load s, sort peak, sort seen,
+        // disk busy ms, disk weighted ms, disk s
         for (Phase p : Phase.values()) {
-            acc.put(p, new double[9]);
+            acc.put(p, new double[12]);
         }
-        CpuSample prev = new CpuSample(0, null, null, null, 0.0, 0L, 0L, null); // counters start at the restore's start
+        // counters start at the restore's start (the disk's too, when the first sample read it)
+        boolean disk = samples.stream().anyMatch(x -> x.diskBusyMs() != null);
+        CpuSample prev =
+                new CpuSample(0, null, null, null, 0.0, 0L, 0L, null, null, disk ? 0L : null, disk ? 0L : null);
         for (CpuSample s : samples) {
             if (s.processCpuSeconds() == null) {
                 prev = null; // the worker could not be read: the next interval has no start
@@ -58,6 +66,11 @@ public final class PhaseUse {
                 if (s.load() != null) {
                     a[5] += s.load() * dt;
                     a[6] += dt;
+                }
+                if (s.diskBusyMs() != null && prev.diskBusyMs() != null) {
+                    a[9] += Math.max(0, s.diskBusyMs() - prev.diskBusyMs());
+                    a[10] += Math.max(0, s.diskQueueMs() - prev.diskQueueMs());
+                    a[11] += dt;
                 }
             }
             if (s.phase() != null && acc.containsKey(s.phase()) && s.processSortBytes() != null) {
@@ -77,6 +90,8 @@ public final class PhaseUse {
             double readMb = a[2] / 1e6;
             double writtenMb = a[3] / 1e6;
             Double load = a[6] > 0 ? round(a[5] / a[6]) : null;
+            Double busy = a[11] > 0 ? round(Math.min(1, a[9] / 1000 / a[11])) : null;
+            Double queue = a[11] > 0 ? round(a[10] / 1000 / a[11]) : null;
             out.add(new PhaseResources(
                     e.getKey(),
                     round(a[0]),
@@ -85,13 +100,15 @@ public final class PhaseUse {
                     round(readMb),
                     round(writtenMb),
                     load,
-                    bound((int) a[4], share, (readMb + writtenMb) / a[0], load),
-                    a[8] > 0 ? round(a[7] / 1e6) : null));
+                    bound((int) a[4], share, (readMb + writtenMb) / a[0], load, busy),
+                    a[8] > 0 ? round(a[7] / 1e6) : null,
+                    busy,
+                    queue));
         }
         return out;
     }
 
-    static Bound bound(int intervals, double cpuShare, double mbPerSecond, Double machineLoad) {
+    static Bound bound(int intervals, double cpuShare, double mbPerSecond, Double machineLoad, Double diskBusy) {
         if (intervals < MIN_INTERVALS) {
             return null;
         }
@@ -101,7 +118,9 @@ public final class PhaseUse {
         if (machineLoad != null && machineLoad >= STARVED_LOAD) {
             return Bound.CPU_STARVED;
         }
-        return mbPerSecond >= IO_BOUND_MB_PER_S ? Bound.IO_BOUND : Bound.WAITING;
+        return mbPerSecond >= IO_BOUND_MB_PER_S || (diskBusy != null && diskBusy >= DISK_BUSY_SHARE)
+                ? Bound.IO_BOUND
+                : Bound.WAITING;
     }
 
     private static double round(double d) {

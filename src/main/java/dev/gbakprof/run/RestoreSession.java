@@ -201,7 +201,7 @@ public final class RestoreSession {
                 recorded);
 
         Worker worker = worker(route, database);
-        Streamed streamed = stream(route, timeline, raw, rawLog, eta, worker);
+        Streamed streamed = stream(route, timeline, raw, rawLog, eta, worker, databaseDisk(database));
         try {
             RestoreRun run =
                     finish(timeline, streamed, route, label, rawLog, backupBytes, raw.failure(), options.backup());
@@ -314,7 +314,8 @@ public final class RestoreSession {
             RawLog raw,
             Path rawLog,
             ProgressDisplay.Eta eta,
-            Worker worker) {
+            Worker worker,
+            dev.gbakprof.monitor.DatabaseDisk disk) {
         PhaseNow phaseNow = new PhaseNow();
         String startedAt = Instant.now().truncatedTo(ChronoUnit.MILLIS).toString();
         long t0 = System.nanoTime();
@@ -324,7 +325,8 @@ public final class RestoreSession {
         String etaBasis;
         try (raw;
                 ProgressDisplay display = new ProgressDisplay(timeline, progressOut, terminal, eta);
-                CpuSampler sampler = new CpuSampler(options.sampleInterval().toMillis(), worker::pid, phaseNow::get)) {
+                CpuSampler sampler =
+                        new CpuSampler(options.sampleInterval().toMillis(), worker::pid, phaseNow::get, disk)) {
             LinePipeline pipeline = new LinePipeline(timeline, display, phaseNow);
             progressOut.println("gbakprof: " + route.command());
             progressOut.println("gbakprof: raw log " + rawLog);
@@ -395,7 +397,7 @@ public final class RestoreSession {
             Worker worker = server == null
                     ? new Worker(route, null)
                     : new Worker(null, WorkerProcess.isLocal(server.host()) ? WorkerProcess.localServer() : null);
-            Streamed streamed = stream(route, timeline, raw, rawLog, ProgressDisplay.Eta.NONE, worker);
+            Streamed streamed = stream(route, timeline, raw, rawLog, ProgressDisplay.Eta.NONE, worker, null);
             Long bytes = Files.isRegularFile(file) ? Files.size(file) : null;
             RestoreRun run = finish(timeline, streamed, route, label, rawLog, bytes, raw.failure(), file.toString());
             // gbak that failed before its first line does not say it was backing up: here it was
@@ -537,6 +539,23 @@ public final class RestoreSession {
                 return null;
             }
             return serverPid != null ? "Firebird server (pid " + serverPid + ")" : "gbak (pid " + pid() + ")";
+        }
+    }
+
+    /**
+     * The disk the database is written to, where it is on this machine (embedded, or a local server's path) and the
+     * OS says ({@link dev.gbakprof.monitor.DatabaseDisk}); {@code null} for a server elsewhere.
+     */
+    private dev.gbakprof.monitor.DatabaseDisk databaseDisk(String database) {
+        try {
+            if (!options.throughServer()) {
+                return dev.gbakprof.monitor.DatabaseDisk.of(Path.of(database));
+            }
+            return WorkerProcess.isLocal(options.serverFor(database).host())
+                    ? dev.gbakprof.monitor.DatabaseDisk.of(Path.of(options.serverPath(database)))
+                    : null;
+        } catch (RuntimeException ex) {
+            return null; // a name that is no path here: unknown
         }
     }
 

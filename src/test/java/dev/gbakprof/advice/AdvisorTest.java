@@ -195,8 +195,8 @@ class AdvisorTest {
                         "LI-V3.0.11.33637 Firebird 3.0",
                         new FirebirdConf("/etc/firebird/3.0/firebird.conf", null, null, null, null)))
                 .worker("gbak (pid 4242)")
-                .phaseResources(
-                        List.of(new PhaseResources(Phase.INDEXES, 10, 9.5, 0.95, 60, 70, 0.5, Bound.CPU_BOUND, 50.3)))
+                .phaseResources(List.of(new PhaseResources(
+                        Phase.INDEXES, 10, 9.5, 0.95, 60, 70, 0.5, Bound.CPU_BOUND, 50.3, null, null)))
                 .build();
         Hint h = Advisor.advise(List.of(r)).stream()
                 .filter(x -> x.code() == HintCode.SORT_SPILL)
@@ -213,8 +213,8 @@ class AdvisorTest {
         // no sort file in any sample, or none readable (not Linux, a parsed log): no hint
         for (Double none : new Double[] {0.0, null}) {
             RestoreRun quiet = r.toBuilder()
-                    .phaseResources(List.of(
-                            new PhaseResources(Phase.INDEXES, 10, 9.5, 0.95, 60, 70, 0.5, Bound.CPU_BOUND, none)))
+                    .phaseResources(List.of(new PhaseResources(
+                            Phase.INDEXES, 10, 9.5, 0.95, 60, 70, 0.5, Bound.CPU_BOUND, none, null, null)))
                     .build();
             assertThat(Advisor.advise(List.of(quiet))).extracting(Hint::code).doesNotContain(HintCode.SORT_SPILL);
         }
