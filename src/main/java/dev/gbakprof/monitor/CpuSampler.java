@@ -35,7 +35,7 @@ public final class CpuSampler implements AutoCloseable {
     private final Supplier<Long> workerPid;
     private final Supplier<Phase> phase;
     private final DatabaseDisk disk;
-    private long[] diskBase; // busy ms, weighted ms of the database's disk at the restore's start
+    private volatile long[] diskBase; // busy ms, weighted ms of the database's disk at the restore's start
     private long workerSeen = -1;
     private long[]
             workerBase; // cpu ms, read bytes, written bytes at the restore's start (zero for a process it started)

@@ -97,7 +97,7 @@ public record Scan(String option, boolean workers, Point baseline, List<Point> p
                     groups.get(g).label(),
                     value,
                     used,
-                    used != null ? used : value,
+                    used != null ? used.doubleValue() : (double) value,
                     speedup,
                     c == null ? null : c.interval(),
                     c == null ? null : c.verdict());
