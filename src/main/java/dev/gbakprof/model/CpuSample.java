@@ -39,6 +39,31 @@ public record CpuSample(
         this(atSeconds, mhz, load, null, null, null, null, null, null, null, null);
     }
 
+    /** A sample without the database's disk (records written before it was sampled, or where it is unknown). */
+    public CpuSample(
+            double atSeconds,
+            Double mhz,
+            Double load,
+            Phase phase,
+            Double processCpuSeconds,
+            Long processReadBytes,
+            Long processWriteBytes,
+            Long processRssBytes,
+            Long processSortBytes) {
+        this(
+                atSeconds,
+                mhz,
+                load,
+                phase,
+                processCpuSeconds,
+                processReadBytes,
+                processWriteBytes,
+                processRssBytes,
+                processSortBytes,
+                null,
+                null);
+    }
+
     /** A sample without the worker's sort files (records written before they were sampled). */
     public CpuSample(
             double atSeconds,
@@ -58,8 +83,6 @@ public record CpuSample(
                 processReadBytes,
                 processWriteBytes,
                 processRssBytes,
-                null,
-                null,
                 null);
     }
 }
