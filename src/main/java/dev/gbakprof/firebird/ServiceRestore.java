@@ -29,7 +29,14 @@ public final class ServiceRestore {
      * @param interrupted gbakprof was interrupted (Ctrl-C) and detached
      * @param error       what the service reported when it failed (one line), or {@code null}
      */
-    public record Result(boolean timedOut, boolean interrupted, String error) {}
+    /**
+     * @param error       the failure the server or the connection reported (one line), or {@code null}
+     * @param brokenReply the driver's words when the server's reply broke off out of step with the wire protocol
+     *     (Jaybird's "Unsupported or unexpected operation code"): Firebird 3's services manager sometimes ends so
+     *     on a backup file that ends early, where at other times it ends the service with no error at all
+     *     ({@code ServiceRunTest}); no word from the server, so not an {@code error}
+     */
+    public record Result(boolean timedOut, boolean interrupted, String error, String brokenReply) {}
 
     /**
      * @param replace overwrite an existing database ({@code isc_spb_res_replace}, gbak's {@code -rep}) instead
@@ -101,6 +108,7 @@ public final class ServiceRestore {
         manager.setVerbose(true);
         String what = backingUp ? "backup" : "restore";
         String error = null;
+        String brokenReply = null;
         try {
             if (backingUp) {
                 manager.backupDatabase();
@@ -114,12 +122,14 @@ public final class ServiceRestore {
                 // the network, not our output: the connection went away while the server restored
                 error = server.address() + ": the connection to the server was lost during the " + what + " ("
                         + io.getMessage() + "); the server may go on " + (backingUp ? "backing up" : "restoring");
+            } else if (ex.getErrorCode() == org.firebirdsql.gds.JaybirdErrorCodes.jb_unexpectedOperationCode) {
+                brokenReply = ex.getMessage();
             } else {
                 error = server.explain("the services " + what + " failed", ex).getMessage();
             }
         }
         boolean stopped = manager.stopped();
-        return new Result(stopped && timedOut[0] && !interrupted, stopped && interrupted, error);
+        return new Result(stopped && timedOut[0] && !interrupted, stopped && interrupted, error, brokenReply);
     }
 
     /** Writing the output (the raw log) failed: told apart from the network's own I/O errors. */

@@ -41,6 +41,8 @@ interface RestoreRoute {
      * @param launchError why the restore could not be started, or {@code null}
      * @param error       the failure the services API reported (one line), or {@code null}
      * @param stopNote    what stopping at the timeout or Ctrl-C left behind, for the warning
+     * @param brokenReply the services API's reply that broke off out of step with the wire protocol (the driver's
+     *     words, not the server's), or {@code null}
      */
     record Ending(
             Integer exitCode,
@@ -48,5 +50,16 @@ interface RestoreRoute {
             boolean interrupted,
             String launchError,
             String error,
-            String stopNote) {}
+            String stopNote,
+            String brokenReply) {
+        Ending(
+                Integer exitCode,
+                boolean timedOut,
+                boolean interrupted,
+                String launchError,
+                String error,
+                String stopNote) {
+            this(exitCode, timedOut, interrupted, launchError, error, stopNote, null);
+        }
+    }
 }

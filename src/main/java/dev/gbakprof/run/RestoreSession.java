@@ -803,7 +803,11 @@ public final class RestoreSession {
             // the service ended on its own before gbak's "finishing, closing, and going home": Firebird 3 reports
             // no error for a truncated backup there, where gbak says "Backup incomplete"
             status = RunStatus.FAILED;
-            failure = "the services " + what + " ended before finishing (no error from the server)";
+            failure = "the services " + what + " ended before finishing (no error from the server"
+                    + (result.brokenReply() == null
+                            ? ")"
+                            : "; its last reply broke off out of step with the wire protocol: " + result.brokenReply()
+                                    + ")");
         } else if (status == RunStatus.COMPLETED && timeline.columns().isEmpty() && !options.viaService()) {
             warnings.add(new Warning(
                     WarningCode.NO_STATISTICS,

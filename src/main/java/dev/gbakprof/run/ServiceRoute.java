@@ -33,7 +33,8 @@ final class ServiceRoute implements RestoreRoute {
                 r.interrupted(),
                 null,
                 r.error(),
-                "gbakprof stopped reading the services output and detached. " + restore.leftBehind());
+                "gbakprof stopped reading the services output and detached. " + restore.leftBehind(),
+                r.brokenReply());
     }
 
     @Override

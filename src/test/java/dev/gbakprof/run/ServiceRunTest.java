@@ -254,8 +254,18 @@ class ServiceRunTest {
                     RunJson.read(runDirs(runs).get(0).resolve("run.json")).get(0);
             assertThat(run.status()).isEqualTo(RunStatus.FAILED);
             assertThat(run.errors()).isEmpty(); // no word from gbak or the server: gbakprof's own is apart
+            // Firebird 3 ends the service with no error, or (now and then, a race in its services manager) with a
+            // reply out of step with the wire protocol, which Jaybird names "Unsupported or unexpected operation
+            // code …": the driver's words, kept in gbakprof's own sentence
             assertThat(run.failure())
-                    .isEqualTo("the services restore ended before finishing (no error from the server)");
+                    .satisfiesAnyOf(
+                            msg -> assertThat(msg)
+                                    .isEqualTo(
+                                            "the services restore ended before finishing (no error from the server)"),
+                            msg -> assertThat(msg)
+                                    .startsWith("the services restore ended before finishing (no error from the server;"
+                                            + " its last reply broke off out of step with the wire protocol: ")
+                                    .contains("Unsupported or unexpected operation code"));
             assertThat(f.resolve("trunc.fdb")).doesNotExist();
 
             Cli.Result kept = viaService(cut, f.resolve("kept.fdb"), runs, "--keep-partial", "--label", "kept");
