@@ -54,11 +54,12 @@ class ResourcesTest {
                 assertThat(p.diskBusy()).isBetween(0.0, 1.0);
                 assertThat(p.diskQueue()).isGreaterThanOrEqualTo(0.0);
             }
-            // the restore wrote tens of MB to that disk: it was busy for some of the time
-            assertThat(run.phaseResources().stream()
-                            .mapToDouble(p -> p.diskBusy() * p.seconds())
-                            .sum())
-                    .isPositive();
+            // every sample read the disk's counters, which only grow (0 is real: the restore's writes may all
+            // still be in the page cache, written back after it ended, as on an idle machine)
+            List<Long> busy = run.cpuSamples().stream()
+                    .map(dev.gbakprof.model.CpuSample::diskBusyMs)
+                    .toList();
+            assertThat(busy).doesNotContainNull().isSorted();
         } else {
             assertThat(data.diskBusy()).isNull();
             assertThat(run.warningMessages())
