@@ -117,13 +117,18 @@ public final class Advisor {
                                     dataUse.writtenMb(),
                                     dataUse.seconds(),
                                     dataUse.cpuShare() * 100)
-                            + (dataUse.diskBusy() == null
-                                    ? ""
-                                    : String.format(
+                            + (dataUse.diskBusy() != null
+                                    ? String.format(
                                             Locale.ROOT,
                                             "; the database's disk was busy %.0f %% of the phase, %.1f requests queued",
                                             dataUse.diskBusy() * 100,
-                                            dataUse.diskQueue())),
+                                            dataUse.diskQueue())
+                                    : dataUse.diskQueue() != null
+                                            ? String.format(
+                                                    Locale.ROOT,
+                                                    "; the database's disk had %.1f requests queued on average",
+                                                    dataUse.diskQueue())
+                                            : ""),
                     "depends on the storage; put the database on the fastest volume and the backup file on another",
                     "gbakprof matrix --backup " + where + " --vary 'gbak:-bu 2048,16384' --repeat 3",
                     Hint.Certainty.MEDIUM,

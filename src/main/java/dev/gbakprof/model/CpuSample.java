@@ -17,9 +17,12 @@ package dev.gbakprof.model;
  *                          {@code null} where open files cannot be read (only Linux's {@code /proc/PID/fd} is)
  * @param diskBusyMs        milliseconds the database's disk spent doing I/O since the restore started (Linux:
  *                          {@code io_ticks} of /proc/diskstats; the whole disk, other processes' I/O too); {@code null}
- *                          where the disk is not known ({@code monitor.DatabaseDisk})
- * @param diskQueueMs       weighted milliseconds of I/O in flight on that disk since the restore started (their rate
- *                          is the average queue length); {@code null} where unknown
+ *                          where the disk is not known, and on Windows, which gives no busy time ({@code
+ *                          monitor.DatabaseDisk})
+ * @param diskQueueMs       weighted milliseconds of I/O in flight on that disk since the restore started, the sum of
+ *                          its requests' durations, queueing included (their rate is the average queue length; Linux:
+ *                          field 11 of /proc/diskstats; Windows: OSHI's transfer time, the {@code % Disk Time}
+ *                          counter); {@code null} where unknown
  */
 public record CpuSample(
         double atSeconds,

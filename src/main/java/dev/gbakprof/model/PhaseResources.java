@@ -18,7 +18,8 @@ import com.fasterxml.jackson.annotation.JsonValue;
  *                    phase: more than 0 means a sort did not fit in {@code TempCacheLimit} and spilled to disk (a lower
  *                    bound: the peak can fall between samples); {@code null} where open files cannot be read
  * @param diskBusy    share (0..1) of the phase the database's disk was doing I/O (its busy time: the whole disk, other
- *                    processes' I/O too), {@code null} where the OS does not say (only Linux's /proc/diskstats is read)
+ *                    processes' I/O too), {@code null} where the OS does not say (Linux's /proc/diskstats does; Windows
+ *                    gives only the queue)
  * @param diskQueue   the average number of I/O requests in flight on that disk during the phase (its queue length),
  *                    {@code null} where unknown
  */

@@ -35,7 +35,7 @@ public final class CpuSampler implements AutoCloseable {
     private final Supplier<Long> workerPid;
     private final Supplier<Phase> phase;
     private final DatabaseDisk disk;
-    private volatile long[] diskBase; // busy ms, weighted ms of the database's disk at the restore's start
+    private volatile DatabaseDisk.Counters diskBase; // the database's disk's counters at the restore's start
     private long workerSeen = -1;
     private long[]
             workerBase; // cpu ms, read bytes, written bytes at the restore's start (zero for a process it started)
@@ -127,7 +127,7 @@ public final class CpuSampler implements AutoCloseable {
             }
             Phase now = phase.get();
             long[] worker = worker();
-            long[] diskNow = diskBase == null ? null : disk.counters();
+            DatabaseDisk.Counters diskNow = diskBase == null ? null : disk.counters();
             double at = (System.nanoTime() - zeroNanos) / 1e9;
             synchronized (this) {
                 samples.add(new CpuSample(
@@ -140,8 +140,8 @@ public final class CpuSampler implements AutoCloseable {
                         worker == null ? null : worker[2],
                         worker == null ? null : worker[3],
                         worker == null || worker[4] < 0 ? null : worker[4],
-                        diskNow == null ? null : diskNow[0] - diskBase[0],
-                        diskNow == null ? null : diskNow[1] - diskBase[1]));
+                        diskNow == null ? null : since(diskNow.busyMs(), diskBase.busyMs()),
+                        diskNow == null ? null : since(diskNow.queueMs(), diskBase.queueMs())));
             }
         } catch (RuntimeException ex) {
             synchronized (this) {
@@ -180,6 +180,10 @@ public final class CpuSampler implements AutoCloseable {
         };
     }
 
+    private static Long since(Long now, Long base) {
+        return now == null || base == null ? null : now - base;
+    }
+
     private static long[] counters(OSProcess p) {
         return new long[] {p.getUserTime() + p.getKernelTime(), p.getBytesRead(), p.getBytesWritten()};
     }
@@ -198,11 +202,17 @@ public final class CpuSampler implements AutoCloseable {
 
     public synchronized List<String> warnings() {
         List<String> out = new ArrayList<>(warnings);
-        if (diskBase == null && samples.stream().anyMatch(x -> x.processCpuSeconds() != null)) {
-            out.add("the database's disk busy time and queue are unknown: "
-                    + (disk == null
-                            ? "no block device under its folder is known here (Linux /proc/diskstats only)"
-                            : "/proc/diskstats has no line for " + disk.name()));
+        if (samples.stream().anyMatch(x -> x.processCpuSeconds() != null)) {
+            if (diskBase == null) {
+                out.add("the database's disk busy time and queue are unknown: "
+                        + (disk == null
+                                ? "no disk under its folder is known here (no block device, or no volume and"
+                                        + " partition of a local disk holds it)"
+                                : "the counters of " + disk.name() + " cannot be read"));
+            } else if (diskBase.busyMs() == null) {
+                out.add("the database's disk busy time is unknown: " + disk.name()
+                        + " gives the time its reads and writes took, queueing included (recorded as its queue)");
+            }
         }
         if (!frequencyObservable) {
             out.add("CPU frequency not observable here (no cpufreq in /sys: a virtual machine?); "

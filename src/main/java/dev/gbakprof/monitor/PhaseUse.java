@@ -42,14 +42,16 @@ public final class PhaseUse {
     public static List<PhaseResources> of(List<CpuSample> samples) {
         Map<Phase, double[]> acc =
                 new LinkedHashMap<>(); // seconds, cpu, read, written, intervals, load×s, load s, sort peak, sort seen,
-        // disk busy ms, disk weighted ms, disk s
+        // disk busy ms, disk busy s, disk weighted ms, disk weighted s
         for (Phase p : Phase.values()) {
-            acc.put(p, new double[12]);
+            acc.put(p, new double[13]);
         }
-        // counters start at the restore's start (the disk's too, when the first sample read it)
-        boolean disk = samples.stream().anyMatch(x -> x.diskBusyMs() != null);
+        // counters start at the restore's start (the disk's too, when the samples read them: Windows gives no busy
+        // time, only the queue)
+        boolean hasBusy = samples.stream().anyMatch(x -> x.diskBusyMs() != null);
+        boolean hasQueue = samples.stream().anyMatch(x -> x.diskQueueMs() != null);
         CpuSample prev =
-                new CpuSample(0, null, null, null, 0.0, 0L, 0L, null, null, disk ? 0L : null, disk ? 0L : null);
+                new CpuSample(0, null, null, null, 0.0, 0L, 0L, null, null, hasBusy ? 0L : null, hasQueue ? 0L : null);
         for (CpuSample s : samples) {
             if (s.processCpuSeconds() == null) {
                 prev = null; // the worker could not be read: the next interval has no start
@@ -69,8 +71,11 @@ public final class PhaseUse {
                 }
                 if (s.diskBusyMs() != null && prev.diskBusyMs() != null) {
                     a[9] += Math.max(0, s.diskBusyMs() - prev.diskBusyMs());
-                    a[10] += Math.max(0, s.diskQueueMs() - prev.diskQueueMs());
-                    a[11] += dt;
+                    a[10] += dt;
+                }
+                if (s.diskQueueMs() != null && prev.diskQueueMs() != null) {
+                    a[11] += Math.max(0, s.diskQueueMs() - prev.diskQueueMs());
+                    a[12] += dt;
                 }
             }
             if (s.phase() != null && acc.containsKey(s.phase()) && s.processSortBytes() != null) {
@@ -90,8 +95,8 @@ public final class PhaseUse {
             double readMb = a[2] / 1e6;
             double writtenMb = a[3] / 1e6;
             Double load = a[6] > 0 ? round(a[5] / a[6]) : null;
-            Double busy = a[11] > 0 ? round(Math.min(1, a[9] / 1000 / a[11])) : null;
-            Double queue = a[11] > 0 ? round(a[10] / 1000 / a[11]) : null;
+            Double busy = a[10] > 0 ? round(Math.min(1, a[9] / 1000 / a[10])) : null;
+            Double queue = a[12] > 0 ? round(a[11] / 1000 / a[12]) : null;
             out.add(new PhaseResources(
                     e.getKey(),
                     round(a[0]),

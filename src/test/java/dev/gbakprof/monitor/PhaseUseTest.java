@@ -66,4 +66,29 @@ class PhaseUseTest {
         assertThat(PhaseUse.of(List.of(new CpuSample(1, 2000.0, 0.5), new CpuSample(2, 2000.0, 0.5))))
                 .isEmpty();
     }
+
+    private static CpuSample disk(double t, double cpu, Long busyMs, Long queueMs) {
+        return new CpuSample(t, null, 0.3, Phase.DATA, cpu, 0L, 1_000_000L * (long) t, null, null, busyMs, queueMs);
+    }
+
+    @Test
+    void aDiskBusyMostOfThePhaseWithFewMegabytesIsIoBound() {
+        // Linux: busy 700 ms of each second, 1.5 requests in flight on average; 1 MB/s and a tenth of a core
+        List<PhaseResources> use =
+                PhaseUse.of(List.of(disk(1, 0.1, 700L, 1500L), disk(2, 0.2, 1400L, 3000L), disk(3, 0.3, 2100L, 4500L)));
+        assertThat(use.get(0).diskBusy()).isEqualTo(0.7);
+        assertThat(use.get(0).diskQueue()).isEqualTo(1.5);
+        assertThat(use.get(0).bound()).isEqualTo(Bound.IO_BOUND);
+    }
+
+    @Test
+    void aDiskWithAQueueButNoBusyTimeKeepsTheBusyShareUnknown() {
+        // Windows: OSHI's transfer time is "% Disk Time" (queueing included): the queue, and no busy time; the rule
+        // then judges on the megabytes alone (1 MB/s: waiting), never on a busy share it did not see
+        List<PhaseResources> use =
+                PhaseUse.of(List.of(disk(1, 0.1, null, 2500L), disk(2, 0.2, null, 5000L), disk(3, 0.3, null, 7500L)));
+        assertThat(use.get(0).diskBusy()).isNull();
+        assertThat(use.get(0).diskQueue()).isEqualTo(2.5);
+        assertThat(use.get(0).bound()).isEqualTo(Bound.WAITING);
+    }
 }
