@@ -43,15 +43,31 @@ public final class Samples {
                 name,
                 dir,
                 lines -> {
-                    int at = 0;
-                    while (!lines.get(at).endsWith(marker)) {
-                        at++;
-                    }
-                    List<String> cut = new ArrayList<>(lines.subList(0, at + 1));
+                    List<String> cut = new ArrayList<>(lines.subList(0, firstEndingWith(lines, marker) + 1));
                     cut.addAll(after);
                     return cut;
                 },
                 label);
+    }
+
+    /**
+     * The lines of a sample from the first that ends with {@code marker} to its end: a real log whose head was cut off,
+     * an excerpt that reaches gbak's {@code total statistics}.
+     */
+    public static RestoreRun headCutBefore(String name, Path dir, String marker, String label) throws IOException {
+        return edited(
+                name,
+                dir,
+                lines -> new ArrayList<>(lines.subList(firstEndingWith(lines, marker), lines.size())),
+                label);
+    }
+
+    private static int firstEndingWith(List<String> lines, String marker) {
+        int at = 0;
+        while (!lines.get(at).endsWith(marker)) {
+            at++;
+        }
+        return at;
     }
 
     /** {@code shop-tdrw.log} with ORDERS' last count (the table's rows) printed as 500,000 instead of 1,000,000. */

@@ -138,8 +138,8 @@ public final class Analysis {
     }
 
     /**
-     * Per label whose completed restores did not restore the same tables and rows as the baseline's first
-     * completed restore: the first difference.
+     * Per label whose restores that reached gbak's end did not restore the same tables and rows as the baseline's
+     * first such restore: the first difference (a table an excerpt does not show is none).
      */
     public Map<String, DataDifference> dataDifferences() {
         return dataDifferences;
@@ -197,7 +197,7 @@ public final class Analysis {
         for (RunGroup g : allExcerpts ? groups.subList(0, 1) : groups) {
             if (g.count(RunOutcome.EXCERPT) > 0) {
                 // many configurations of excerpts: said once for all of them (label null)
-                out.add(Note.of(NoteCode.EXCERPT, allExcerpts ? null : g.label()));
+                out.add(allExcerpts ? Note.of(NoteCode.EXCERPT, (Object) null) : excerpt(g));
             }
         }
         for (Confounder.Difference d : Confounder.differences(groups)) {
@@ -227,6 +227,43 @@ public final class Analysis {
             out.addAll(unknownBuilds());
         }
         return out;
+    }
+
+    /**
+     * What a configuration's (first) excerpt timed: the first table load or index build it gives a time to (where it
+     * starts, as far as it shows), whether it reaches gbak's end, and the table loads and index builds it times.
+     */
+    private static Note excerpt(RunGroup g) {
+        RestoreRun r = g.runs().stream()
+                .filter(x -> RunOutcome.of(x) == RunOutcome.EXCERPT)
+                .findFirst()
+                .orElseThrow();
+        String firstKind = null;
+        String firstName = null;
+        Double firstAt = null;
+        for (var l : r.tables()) {
+            if (l.startSeconds() != null && (firstAt == null || l.startSeconds() < firstAt)) {
+                firstKind = "table";
+                firstName = l.name();
+                firstAt = l.startSeconds();
+            }
+        }
+        for (IndexBuild i : r.indexes()) {
+            if (i.startSeconds() != null && (firstAt == null || i.startSeconds() < firstAt)) {
+                firstKind = "index";
+                firstName = i.name();
+                firstAt = i.startSeconds();
+            }
+        }
+        return Note.of(
+                NoteCode.EXCERPT,
+                g.label(),
+                firstKind,
+                firstName,
+                firstAt,
+                r.status() == RunStatus.COMPLETED,
+                r.tables().stream().filter(l -> l.seconds() != null).count(),
+                r.indexes().stream().filter(i -> i.seconds() != null).count());
     }
 
     /** The codes of the notes, in order (what tests and scripts look at). */
@@ -272,25 +309,38 @@ public final class Analysis {
         return unknown == 0 ? List.of() : List.of(Note.of(NoteCode.UNKNOWN_BUILDS, unknown));
     }
 
-    /** The times of two databases say little about two configurations. */
+    /**
+     * The times of two databases say little about two configurations. Compared: the first run of the baseline that
+     * reached gbak's end with each other configuration's runs that did. An excerpt (its head cut off) does not show the
+     * tables before its first line: a table it lacks is no difference, one it restored with other rows is, and so is a
+     * table it shows that a whole restore never restored.
+     */
     private Map<String, DataDifference> differentData() {
         Map<String, DataDifference> out = new LinkedHashMap<>();
         RunGroup base = baselineGroup();
         RestoreRun reference = base.runs().stream()
-                .filter(r -> r.status() == RunStatus.COMPLETED)
-                .findFirst()
+                .filter(Analysis::reachedTheEnd)
+                .min(java.util.Comparator.comparing(r -> RunOutcome.of(r) == RunOutcome.EXCERPT))
                 .orElse(null);
         if (reference == null) {
             return out;
         }
         Map<String, Long> want = rows(reference);
+        boolean baseWhole = RunOutcome.of(reference) == RunOutcome.COMPLETED;
         for (RunGroup g : groups) {
             if (g == base) {
                 continue;
             }
             for (RestoreRun r : g.runs()) {
-                DataDifference d =
-                        r.status() == RunStatus.COMPLETED ? difference(want, rows(r), base.label(), g.label()) : null;
+                DataDifference d = reachedTheEnd(r)
+                        ? difference(
+                                want,
+                                rows(r),
+                                base.label(),
+                                g.label(),
+                                baseWhole,
+                                RunOutcome.of(r) == RunOutcome.COMPLETED)
+                        : null;
                 if (d != null) {
                     out.put(g.label(), d);
                     break;
@@ -300,26 +350,43 @@ public final class Analysis {
         return out;
     }
 
+    /** gbak printed its end and no error: a whole restore, or an excerpt that runs to the end. */
+    private static boolean reachedTheEnd(RestoreRun run) {
+        return run.status() == RunStatus.COMPLETED;
+    }
+
     private static Map<String, Long> rows(RestoreRun run) {
         Map<String, Long> rows = new LinkedHashMap<>();
         run.tables().forEach(table -> rows.put(table.name(), table.records()));
         return rows;
     }
 
+    /**
+     * The first table restored with other rows, or restored by one side only where the other is a whole restore
+     * ({@code baseWhole}, {@code otherWhole}: it would have shown the table).
+     */
     private static DataDifference difference(
-            Map<String, Long> base, Map<String, Long> other, String baseLabel, String otherLabel) {
+            Map<String, Long> base,
+            Map<String, Long> other,
+            String baseLabel,
+            String otherLabel,
+            boolean baseWhole,
+            boolean otherWhole) {
         for (Map.Entry<String, Long> e : other.entrySet()) {
             Long b = base.get(e.getKey());
             if (b == null) {
-                return new DataDifference(e.getKey(), otherLabel, null, null);
-            }
-            if (!b.equals(e.getValue())) {
+                if (baseWhole) {
+                    return new DataDifference(e.getKey(), otherLabel, null, null);
+                }
+            } else if (!b.equals(e.getValue())) {
                 return new DataDifference(e.getKey(), null, e.getValue(), b);
             }
         }
-        for (String table : base.keySet()) {
-            if (!other.containsKey(table)) {
-                return new DataDifference(table, baseLabel, null, null);
+        if (otherWhole) {
+            for (String table : base.keySet()) {
+                if (!other.containsKey(table)) {
+                    return new DataDifference(table, baseLabel, null, null);
+                }
             }
         }
         return null;

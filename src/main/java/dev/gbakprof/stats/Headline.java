@@ -7,7 +7,8 @@ import java.util.List;
  * The facts behind a report's one-sentence headline: which configuration was faster, on what, by how much.
  *
  * @param measure     what is compared: the total when every group has a completed run; otherwise the
- *                    phase every group shows that took longest (the logs are excerpts or incomplete);
+ *                    phase every group shows that took longest (the logs are excerpts or incomplete; a
+ *                    phase an excerpt shows only part of is not compared with a whole log's);
  *                    {@code null} when nothing is known in every group
  * @param faster      the fastest group (the only group for a single label)
  * @param slower      the group it is compared with: the baseline, or the slowest other group when the
@@ -43,14 +44,23 @@ public record Headline(Measure measure, RunGroup faster, RunGroup slower, Compar
         return comparison == null || comparison.speedup() == null ? null : 1 - 1 / comparison.speedup();
     }
 
+    /**
+     * The total when every group has one; else the longest phase every group shows. Where excerpts are compared with
+     * logs that are not, a phase an excerpt shows only part of (the one it starts in) is not compared with a whole one:
+     * the excerpt of a log whose head was cut off would otherwise seem to load its data faster.
+     */
     private static Measure measure(List<RunGroup> groups) {
         if (groups.stream().allMatch(g -> g.spread(Measure.TOTAL).known())) {
             return Measure.TOTAL;
         }
+        List<dev.gbakprof.model.RestoreRun> runs =
+                groups.stream().flatMap(g -> g.runs().stream()).toList();
+        boolean mixed = runs.stream().anyMatch(r -> RunOutcome.of(r) == RunOutcome.EXCERPT)
+                && runs.stream().anyMatch(r -> RunOutcome.of(r) != RunOutcome.EXCERPT);
         Measure best = null;
         double bestMedian = 0;
         for (Measure m : Measure.values()) {
-            if (m == Measure.TOTAL) {
+            if (m == Measure.TOTAL || mixed && runs.stream().anyMatch(r -> RunOutcome.partly(r, m.phase()))) {
                 continue;
             }
             double least = Double.MAX_VALUE;

@@ -30,6 +30,11 @@ public enum Measure {
         return phase;
     }
 
+    /** Position in gbak's order of work (metadata and data share one: they interleave). */
+    int step() {
+        return step;
+    }
+
     public static Measure of(Phase phase) {
         return valueOf(phase.name());
     }

@@ -25,7 +25,10 @@ public enum NoteCode {
     INDEXES_NEVER_BUILT,
     /**
      * Runs are excerpts of a log (they start after gbak's start): what they timed is all they say; args: label
-     * ({@code null}: every one of more than two configurations).
+     * ({@code null}: every one of more than two configurations, and no more args); the first object it times,
+     * {@code "table"} (its data) or {@code "index"} (its build), {@code null} when none; its name; gbak's clock at its
+     * start (Double); whether the excerpt reaches gbak's end (Boolean); the table loads and the index builds it times
+     * (Long).
      */
     EXCERPT,
     /** The total is unknown in some configuration: only a phase is compared; args: the {@link Measure}. */

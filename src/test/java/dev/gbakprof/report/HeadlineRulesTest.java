@@ -71,4 +71,45 @@ class HeadlineRulesTest {
                 .isEqualTo(dev.gbakprof.stats.Verdict.WITHIN_NOISE);
         assertThat(headline(runs)).startsWith("A and B restored in about the same time");
     }
+
+    @Test
+    void anExcerptThatRunsToGbaksEndIsAnExcerptAndItsUnseenTablesAreNotOtherData() throws Exception {
+        // a real log whose head was cut off before ORDERS' data: it reaches "total statistics", it starts late
+        RestoreRun tail = Samples.headCutBefore("shop-tdrw.log", tmp, "restoring data for table ORDERS", "tail");
+        assertThat(tail.status()).isEqualTo(dev.gbakprof.model.RunStatus.COMPLETED);
+        assertThat(dev.gbakprof.stats.RunOutcome.of(tail)).isEqualTo(dev.gbakprof.stats.RunOutcome.EXCERPT);
+        List<RestoreRun> runs = List.of(Samples.log("shop-tdrw.log", "full"), tail);
+        Analysis a = Analysis.of(runs, null);
+        assertThat(a.dataDifferences()).isEmpty(); // ORDER_LINES is before its first line, not missing
+        assertThat(a.noteCodes()).contains(NoteCode.EXCERPT).doesNotContain(NoteCode.DIFFERENT_DATA);
+        ReportPage.Page page = new ReportPage().drawing(a, EN);
+        assertThat(page.headline())
+                .isEqualTo("About the same: the index phase took 7.99 s with full and 7.99 s with tail, 1 run each.");
+        assertThat(page.table().rows().get(1).get(1)).isEqualTo("1 (excerpt)");
+        assertThat(page.notes())
+                .contains("tail: an excerpt of a gbak log, not a whole restore: the first it times is the data of "
+                        + "table ORDERS, from 0.327 s on gbak's clock, and it runs to gbak's end. It times 3 table "
+                        + "loads and 14 index builds; what came before is not in it.");
+        // a table it shows with other rows than the whole restore's is other data
+        RestoreRun half = Samples.headCutBefore("shop-tdrw.log", tmp, "restoring data for table ORDERS", "half");
+        List<String> halved = java.nio.file.Files.readAllLines(tmp.resolve("shop-tdrw.log")).stream()
+                .map(l -> l.replace(" 1000000 records restored", "  500000 records restored"))
+                .toList();
+        java.nio.file.Files.write(tmp.resolve("shop-tdrw.log"), halved);
+        half = dev.gbakprof.store.RunInputs.load(tmp.resolve("shop-tdrw.log"), "half")
+                .get(0);
+        assertThat(Analysis.of(List.of(runs.get(0), half), null).dataDifferences())
+                .containsKey("half");
+    }
+
+    @Test
+    void aPhaseAnExcerptShowsOnlyPartOfIsNotComparedWithAWholeOne() throws Exception {
+        // cut off in the index phase: its index phase is a part of one; the finishing phase is whole
+        RestoreRun tail = Samples.headCutBefore("shop-tdrw.log", tmp, "deferred index RDB$PRIMARY1", "tail");
+        Analysis a = Analysis.of(List.of(Samples.log("shop-tdrw.log", "full"), tail), null);
+        assertThat(a.headline().measure()).isEqualTo(dev.gbakprof.stats.Measure.FINISH);
+        // every run an excerpt: what the excerpts show is compared (the article's index lines)
+        assertThat(Analysis.of(Samples.article(), null).headline().measure())
+                .isEqualTo(dev.gbakprof.stats.Measure.INDEXES);
+    }
 }
