@@ -27,14 +27,13 @@ public final class ServiceRestore {
      *
      * @param timedOut    gbakprof stopped fetching at the timeout and detached
      * @param interrupted gbakprof was interrupted (Ctrl-C) and detached
-     * @param error       what the service reported when it failed (one line), or {@code null}
-     */
-    /**
      * @param error       the failure the server or the connection reported (one line), or {@code null}
      * @param brokenReply the driver's words when the server's reply broke off out of step with the wire protocol
-     *     (Jaybird's "Unsupported or unexpected operation code"): Firebird 3's services manager sometimes ends so
-     *     on a backup file that ends early, where at other times it ends the service with no error at all
-     *     ({@code ServiceRunTest}); no word from the server, so not an {@code error}
+     *     (Jaybird's "Unsupported or unexpected operation code"): bytes that are no reply were mixed into the
+     *     connection. A Firebird 3 server started without {@code -d} has a client's socket as its stdout, and a
+     *     services restore of a backup file that ends early (this one, or another on that server) prints gbak's
+     *     prompt for the next volume there. No word from the server, so not an {@code error}; the server may go on
+     *     restoring
      */
     public record Result(boolean timedOut, boolean interrupted, String error, String brokenReply) {}
 
@@ -123,7 +122,7 @@ public final class ServiceRestore {
                 error = server.address() + ": the connection to the server was lost during the " + what + " ("
                         + io.getMessage() + "); the server may go on " + (backingUp ? "backing up" : "restoring");
             } else if (ex.getErrorCode() == org.firebirdsql.gds.JaybirdErrorCodes.jb_unexpectedOperationCode) {
-                brokenReply = ex.getMessage();
+                brokenReply = Server.firstLine(ex.getMessage());
             } else {
                 error = server.explain("the services " + what + " failed", ex).getMessage();
             }

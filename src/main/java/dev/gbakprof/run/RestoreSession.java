@@ -803,11 +803,14 @@ public final class RestoreSession {
             // the service ended on its own before gbak's "finishing, closing, and going home": Firebird 3 reports
             // no error for a truncated backup there, where gbak says "Backup incomplete"
             status = RunStatus.FAILED;
-            failure = "the services " + what + " ended before finishing (no error from the server"
-                    + (result.brokenReply() == null
-                            ? ")"
-                            : "; its last reply broke off out of step with the wire protocol: " + result.brokenReply()
-                                    + ")");
+            failure = result.brokenReply() == null
+                    ? "the services " + what + " ended before finishing (no error from the server)"
+                    : "gbakprof lost the services " + what + "'s output: the server's reply broke off out of step"
+                            + " with the wire protocol (" + result.brokenReply() + "), other bytes were mixed into"
+                            + " the connection (a Firebird 3 server started without -d prints gbak's prompt for a"
+                            + " next backup volume, of this or another services restore whose backup file ends"
+                            + " early, into a client's connection); the server may go on "
+                            + (what.equals("backup") ? "backing up" : "restoring");
         } else if (status == RunStatus.COMPLETED && timeline.columns().isEmpty() && !options.viaService()) {
             warnings.add(new Warning(
                     WarningCode.NO_STATISTICS,

@@ -43,6 +43,66 @@ public final class FirebirdServer {
         return new Credentials("SYSDBA", password);
     }
 
+    /**
+     * Fails unless the server's stdin and stdout are no sockets (read from /proc; the server runs on this machine).
+     * Firebird 3 closes both at start unless run with {@code -d} (inet_server.cpp), and the sockets it opens next get
+     * their numbers; a services restore of a backup file that ends early then writes gbak's prompt for the next
+     * volume (burp/mvol.cpp) to stdout: into whichever client's connection holds it, which breaks with Jaybird's
+     * "Unsupported or unexpected operation code" (other tests', other people's). scripts/firebird-server starts the
+     * server with {@code -d}, stdin /dev/null and stdout in its log; a test that restores such a backup through the
+     * services manager calls this first.
+     */
+    public static void requireStdoutOffTheWire() throws IOException {
+        long pid = listener();
+        for (int fd = 0; fd <= 1; fd++) {
+            String target = Files.readSymbolicLink(Path.of("/proc", Long.toString(pid), "fd", Integer.toString(fd)))
+                    .toString();
+            Assertions.assertFalse(
+                    target.startsWith("socket:"),
+                    "the Firebird server (pid " + pid + ") has a socket as its " + (fd == 0 ? "stdin" : "stdout")
+                            + " (" + target + "): it was started without -d, by a scripts/firebird-server older than"
+                            + " this one, and a services restore of a backup that ends early would write gbak's"
+                            + " prompt into a client's connection; restart it: scripts/firebird-server stop, then start");
+        }
+    }
+
+    /** The pid of the process listening on 127.0.0.1:3050, from /proc/net/tcp and the processes' descriptors. */
+    private static long listener() throws IOException {
+        String local = String.format("0100007F:%04X", ADDRESS.port());
+        String inode = Files.readAllLines(Path.of("/proc/net/tcp")).stream()
+                .skip(1)
+                .map(l -> l.trim().split("\\s+"))
+                .filter(c -> c[1].equals(local) && c[3].equals("0A")) // 0A: LISTEN
+                .map(c -> c[9])
+                .findFirst()
+                .orElseThrow(() -> new IOException("nothing listens on 127.0.0.1:" + ADDRESS.port()));
+        String socket = "socket:[" + inode + "]";
+        try (Stream<Path> procs = Files.list(Path.of("/proc"))) {
+            for (Path proc : (Iterable<Path>) procs::iterator) {
+                Path name = proc.getFileName();
+                if (name == null || !name.toString().chars().allMatch(Character::isDigit)) {
+                    continue;
+                }
+                try (Stream<Path> fds = Files.list(proc.resolve("fd"))) {
+                    if (fds.anyMatch(fd -> socket.equals(link(fd)))) {
+                        return Long.parseLong(name.toString());
+                    }
+                } catch (IOException ex) {
+                    // the process ended while we looked
+                }
+            }
+        }
+        throw new IOException("no process holds " + socket + " (127.0.0.1:" + ADDRESS.port() + ")");
+    }
+
+    private static String link(Path fd) {
+        try {
+            return Files.readSymbolicLink(fd).toString();
+        } catch (IOException ex) {
+            return "";
+        }
+    }
+
     private static boolean answers() {
         try (Socket s = new Socket()) {
             s.connect(new InetSocketAddress("127.0.0.1", ADDRESS.port()), 1000);
