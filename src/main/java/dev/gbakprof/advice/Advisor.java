@@ -332,14 +332,18 @@ public final class Advisor {
                                 + " connection)";
         long base = limit != null ? limit : (conf != null && conf.classic() ? 8L << 20 : 64L << 20);
         long suggestMb = roundUpMb(base + Math.round(use.sortFileMb() * 1e6));
+        // Windows: the files were seen in Firebird's temp directory, where another Firebird process's sorts count too
+        boolean listed = env != null && env.os() != null && env.os().contains("Windows");
         return java.util.Optional.of(new Hint(
                 HintCode.SORT_SPILL,
                 "Give the index sorts more memory: TempCacheLimit = " + suggestMb + "M in firebird.conf",
                 String.format(
                         Locale.ROOT,
-                        "during the index phase %s had sort files (fb_sort_* in Firebird's temp directory) of up to"
+                        "during the index phase %s sort files (fb_sort_* in Firebird's temp directory) of up to"
                                 + " %.1f MB open: index sorts did not fit in %s and were written to disk",
-                        run.worker() == null ? "the restore's process" : run.worker(),
+                        listed
+                                ? "Firebird's temp directory had"
+                                : (run.worker() == null ? "the restore's process" : run.worker()) + " had",
                         use.sortFileMb(),
                         limitSays),
                 "each spilled sort is written to the temp directory and read back; with the sort in memory that I/O"
@@ -348,9 +352,13 @@ public final class Advisor {
                 "set TempCacheLimit = " + suggestMb + "M in firebird.conf (a server reads it when it starts, an"
                         + " embedded gbak at its start), then gbakprof run --backup " + where
                         + " --label tempcache and gbakprof compare it with this run",
-                Hint.Certainty.HIGH,
-                "measured: the sort files were open in the restore's process (read from /proc/PID/fd at each sample);"
-                        + " their largest size seen is a lower bound, a larger one can fall between two samples",
+                listed ? Hint.Certainty.MEDIUM : Hint.Certainty.HIGH,
+                (listed
+                                ? "measured: sort files were in Firebird's temp directory at the samples (Windows keeps"
+                                        + " them there while they are open; another Firebird process's sorts count too)"
+                                : "measured: the sort files were open in the restore's process (read from /proc/PID/fd"
+                                        + " at each sample)")
+                        + "; their largest size seen is a lower bound, a larger one can fall between two samples",
                 List.of(Long.toString(suggestMb))));
     }
 

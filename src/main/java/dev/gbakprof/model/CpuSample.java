@@ -14,7 +14,8 @@ package dev.gbakprof.model;
  * @param processRssBytes   the worker's resident memory at the sample
  * @param processSortBytes  the size of the Firebird sort files ({@code fb_sort_*} in Firebird's temp directory) the
  *                          worker had open at the sample: a sort larger than {@code TempCacheLimit} spilled to them;
- *                          {@code null} where open files cannot be read (only Linux's {@code /proc/PID/fd} is)
+ *                          {@code null} where they cannot be seen (Linux: the worker's open files, {@code /proc/PID/fd};
+ *                          Windows: those in Firebird's temp directories, any Firebird process's)
  * @param diskBusyMs        milliseconds the database's disk spent doing I/O since the restore started (Linux:
  *                          {@code io_ticks} of /proc/diskstats; the whole disk, other processes' I/O too); {@code null}
  *                          where the disk is not known, and on Windows, which gives no busy time ({@code

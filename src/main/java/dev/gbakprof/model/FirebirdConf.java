@@ -12,9 +12,27 @@ package dev.gbakprof.model;
  *                           this go to sort files in Firebird's temp directory
  * @param parallelWorkers    {@code ParallelWorkers} (Firebird 5+): the workers a restore uses without {@code -par}
  * @param maxParallelWorkers {@code MaxParallelWorkers} (Firebird 5+): the most any attachment may use
+ * @param tempDirectories    {@code TempDirectories} as written ({@code D:\fbtemp;E:\fbtemp}): where sorts larger than
+ *                           {@code TempCacheLimit} write their files; unset, Firebird takes {@code FIREBIRD_TMP}, then
+ *                           the system's temp directory ({@code monitor.SortFiles})
  */
 public record FirebirdConf(
-        String path, String serverMode, String tempCacheLimit, Integer parallelWorkers, Integer maxParallelWorkers) {
+        String path,
+        String serverMode,
+        String tempCacheLimit,
+        Integer parallelWorkers,
+        Integer maxParallelWorkers,
+        String tempDirectories) {
+
+    /** Without {@code TempDirectories} (records written before it was read). */
+    public FirebirdConf(
+            String path,
+            String serverMode,
+            String tempCacheLimit,
+            Integer parallelWorkers,
+            Integer maxParallelWorkers) {
+        this(path, serverMode, tempCacheLimit, parallelWorkers, maxParallelWorkers, null);
+    }
 
     /** Classic (one process per attachment): {@code Classic} or its other name {@code MultiProcess}. */
     public boolean classic() {

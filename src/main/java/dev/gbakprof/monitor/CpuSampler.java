@@ -35,6 +35,7 @@ public final class CpuSampler implements AutoCloseable {
     private final Supplier<Long> workerPid;
     private final Supplier<Phase> phase;
     private final DatabaseDisk disk;
+    private final List<Path> sortDirs;
     private volatile DatabaseDisk.Counters diskBase; // the database's disk's counters at the restore's start
     private long workerSeen = -1;
     private long[]
@@ -59,6 +60,16 @@ public final class CpuSampler implements AutoCloseable {
      *                  queue are then unknown, and {@link #warnings()} says so)
      */
     public CpuSampler(long intervalMs, Supplier<Long> workerPid, Supplier<Phase> phase, DatabaseDisk disk) {
+        this(intervalMs, workerPid, phase, disk, List.of());
+    }
+
+    /**
+     * @param sortDirs Firebird's temp directories, listed for sort files where a process's open files cannot be read
+     *                 (Windows, {@link SortFiles}); empty elsewhere
+     */
+    public CpuSampler(
+            long intervalMs, Supplier<Long> workerPid, Supplier<Phase> phase, DatabaseDisk disk, List<Path> sortDirs) {
+        this.sortDirs = List.copyOf(sortDirs);
         SystemInfo si = new SystemInfo();
         this.cpu = si.getHardware().getProcessor();
         this.os = si.getOperatingSystem();
@@ -170,7 +181,7 @@ public final class CpuSampler implements AutoCloseable {
             workerBase = new long[3];
         }
         long[] c = counters(p);
-        Long sort = SortFiles.bytes(pid);
+        Long sort = SortFiles.bytes(pid, sortDirs);
         return new long[] {
             c[0] - workerBase[0],
             c[1] - workerBase[1],

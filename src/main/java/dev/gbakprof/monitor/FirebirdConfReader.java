@@ -71,6 +71,7 @@ public final class FirebirdConfReader {
         String tempCache = null;
         Integer par = null;
         Integer maxPar = null;
+        String tempDirs = null;
         for (String line : Files.readAllLines(file, StandardCharsets.ISO_8859_1)) {
             int hash = line.indexOf('#');
             Matcher m = SETTING.matcher(hash >= 0 ? line.substring(0, hash) : line);
@@ -83,10 +84,11 @@ public final class FirebirdConfReader {
                 case "tempcachelimit" -> tempCache = value;
                 case "parallelworkers" -> par = integer(value);
                 case "maxparallelworkers" -> maxPar = integer(value);
+                case "tempdirectories" -> tempDirs = value;
                 default -> {}
             }
         }
-        return new FirebirdConf(file.toString(), mode, tempCache, par, maxPar);
+        return new FirebirdConf(file.toString(), mode, tempCache, par, maxPar, tempDirs);
     }
 
     /**

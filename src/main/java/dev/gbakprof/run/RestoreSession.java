@@ -325,8 +325,8 @@ public final class RestoreSession {
         String etaBasis;
         try (raw;
                 ProgressDisplay display = new ProgressDisplay(timeline, progressOut, terminal, eta);
-                CpuSampler sampler =
-                        new CpuSampler(options.sampleInterval().toMillis(), worker::pid, phaseNow::get, disk)) {
+                CpuSampler sampler = new CpuSampler(
+                        options.sampleInterval().toMillis(), worker::pid, phaseNow::get, disk, sortDirectories())) {
             LinePipeline pipeline = new LinePipeline(timeline, display, phaseNow);
             progressOut.println("gbakprof: " + route.command());
             progressOut.println("gbakprof: raw log " + rawLog);
@@ -557,6 +557,24 @@ public final class RestoreSession {
         } catch (RuntimeException ex) {
             return null; // a name that is no path here: unknown
         }
+    }
+
+    /**
+     * Firebird's temp directories, where Windows keeps a sort's files visible while it runs ({@link
+     * dev.gbakprof.monitor.SortFiles}); empty elsewhere (Linux reads the worker's open files instead).
+     */
+    private List<Path> sortDirectories() {
+        if (!dev.gbakprof.monitor.SortFiles.windows()) {
+            return List.of();
+        }
+        return dev.gbakprof.monitor.SortFiles.directories(
+                        dev.gbakprof.monitor.FirebirdConfReader.find(gbak, null),
+                        System.getenv(),
+                        true,
+                        options.throughServer())
+                .stream()
+                .map(Path::of)
+                .toList();
     }
 
     private Worker worker(RestoreRoute route, String database) {

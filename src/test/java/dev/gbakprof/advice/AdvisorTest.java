@@ -188,6 +188,13 @@ class AdvisorTest {
         }
     }
 
+    private static Hint sortSpill(RestoreRun r) {
+        return Advisor.advise(List.of(r)).stream()
+                .filter(x -> x.code() == HintCode.SORT_SPILL)
+                .findFirst()
+                .orElseThrow();
+    }
+
     @Test
     void anIndexPhaseWithOpenSortFilesAsksForTempCacheLimitAboveWhatSpilled() {
         RestoreRun r = SHOP.toBuilder()
@@ -198,10 +205,7 @@ class AdvisorTest {
                 .phaseResources(List.of(new PhaseResources(
                         Phase.INDEXES, 10, 9.5, 0.95, 60, 70, 0.5, Bound.CPU_BOUND, 50.3, null, null)))
                 .build();
-        Hint h = Advisor.advise(List.of(r)).stream()
-                .filter(x -> x.code() == HintCode.SORT_SPILL)
-                .findFirst()
-                .orElseThrow();
+        Hint h = sortSpill(r);
         // 64 MiB default + 50.3 MB seen = 112 MiB, a multiple of 16 MiB
         assertThat(h.title()).isEqualTo("Give the index sorts more memory: TempCacheLimit = 112M in firebird.conf");
         assertThat(h.evidence())
@@ -210,6 +214,30 @@ class AdvisorTest {
                                 + " of up to 50.3 MB open: index sorts did not fit in TempCacheLimit, at its default in"
                                 + " /etc/firebird/3.0/firebird.conf (64 MB; 8 MB on Classic, per connection) and were written to disk");
         assertThat(h.certainty()).isEqualTo(Hint.Certainty.HIGH);
+        // Windows: the files were seen in Firebird's temp directory, where another Firebird process's count too
+        RestoreRun windows = r.toBuilder()
+                .environment(new Environment(
+                        "db1",
+                        "Microsoft Windows Server 2019 build 17763",
+                        "cpu",
+                        8,
+                        null,
+                        "WI-V5.0.1.1469 Firebird 5.0",
+                        null,
+                        1L << 34,
+                        null,
+                        new FirebirdConf(
+                                "C:\\Program Files\\Firebird\\Firebird_5_0\\firebird.conf",
+                                null,
+                                null,
+                                null,
+                                null,
+                                "D:\\fbtemp")))
+                .build();
+        Hint w = sortSpill(windows);
+        assertThat(w.evidence()).startsWith("during the index phase Firebird's temp directory had sort files");
+        assertThat(w.certainty()).isEqualTo(Hint.Certainty.MEDIUM);
+        assertThat(w.basis()).contains("another Firebird process's sorts count too");
         // no sort file in any sample, or none readable (not Linux, a parsed log): no hint
         for (Double none : new Double[] {0.0, null}) {
             RestoreRun quiet = r.toBuilder()
