@@ -114,16 +114,21 @@ public final class CompareJson {
         o.put("workers", s.workers());
         o.put("baseline", s.baseline().label());
         o.put("enoughShare", dev.gbakprof.stats.Scan.ENOUGH);
+        ArrayNode curves = o.putArray("curves");
+        s.curves().forEach(curves::add);
         ArrayNode points = o.putArray("points");
         for (dev.gbakprof.stats.Scan.Point p : s.points()) {
             ObjectNode q = points.addObject();
             q.put("label", p.label());
+            q.put("curve", p.curve());
             q.put("value", p.value());
             q.put("workersUsed", p.used());
             q.put("x", p.x());
             q.put("speedup", p.speedup());
             q.put("ciLow", p.interval() == null ? null : p.interval().low());
             q.put("ciHigh", p.interval() == null ? null : p.interval().high());
+            q.put("slowestRun", p.slowest());
+            q.put("fastestRun", p.fastest());
             q.put(
                     "verdict",
                     p.verdict() == null

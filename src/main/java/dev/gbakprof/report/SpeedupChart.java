@@ -14,8 +14,10 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
 /**
  * {@code speedup.png}, for a scan of one gbak switch ({@code matrix --vary 'gbak:-par 1,2,4,8'}): the speed-up of the
  * median total of each value against the baseline, over the parallel workers the engine used ({@code -par}; a value
- * it reduced lies where it ran) or over the value, with the ideal line of {@code n} workers {@code n×} as fast, and
- * under it the sentence that names where the gain stops (the {@link Scan} note's).
+ * it reduced lies where it ran) or over the value, one curve per power plan when the values were crossed with plans,
+ * each point with a whisker from its slowest run to its fastest (the run-to-run spread), with the ideal line of
+ * {@code n} workers {@code n×} as fast, and under it the sentence that names where the gain stops (the {@link Scan}
+ * note's).
  */
 final class SpeedupChart implements ChartFile {
 
@@ -61,16 +63,44 @@ final class SpeedupChart implements ChartFile {
         }
         double top = known.stream().mapToDouble(Scan.Point::speedup).max().orElse(1);
 
-        if (known.size() >= 1) {
-            double[] x = known.stream().mapToDouble(Scan.Point::x).toArray();
-            double[] y = known.stream().mapToDouble(Scan.Point::speedup).toArray();
-            XYSeries s = chart.addSeries("measured", x, y);
+        // one curve per power plan the values were crossed with (else one), each point with the whisker of its runs
+        List<String> curves = scan.curves().isEmpty() ? java.util.Collections.singletonList(null) : scan.curves();
+        double range = Math.max(highX - Math.min(0.0, lowX), 1e-9);
+        boolean whiskers = false;
+        for (int c = 0; c < curves.size(); c++) {
+            String name = curves.get(c);
+            List<Scan.Point> points =
+                    scan.curve(name).stream().filter(p -> p.speedup() != null).toList();
+            if (points.isEmpty()) {
+                continue;
+            }
+            // crossed curves share their x: each is moved a little aside so that their whiskers do not hide another's
+            double dodge = curves.size() == 1 ? 0 : (c - (curves.size() - 1) / 2.0) * 0.02 * range;
+            java.awt.Color colour = Palette.label(c);
+            BasicStroke stroke = new BasicStroke(3f * style.scale());
+            XYSeries s = chart.addSeries(
+                    curves.size() == 1 ? "measured" : "measured " + name,
+                    points.stream().mapToDouble(p -> p.x() + dodge).toArray(),
+                    points.stream().mapToDouble(Scan.Point::speedup).toArray());
             s.setMarker(SeriesMarkers.CIRCLE);
-            s.setMarkerColor(Palette.label(0));
-            s.setLineColor(Palette.label(0));
-            s.setLineStyle(new BasicStroke(3f * style.scale()));
+            s.setMarkerColor(colour);
+            s.setLineColor(colour);
+            s.setLineStyle(stroke);
+            legend.add(LineLegend.Entry.line(name == null ? t.get("speedup.legend.measured") : name, colour, stroke));
+            for (Scan.Point p : points) {
+                whiskers |= whisker(chart, p, p.x() + dodge, 0.008 * range, colour, style);
+            }
+            top = Math.max(
+                    top,
+                    points.stream()
+                            .filter(p -> p.fastest() != null)
+                            .mapToDouble(Scan.Point::fastest)
+                            .max()
+                            .orElse(top));
+        }
+        if (whiskers) {
             legend.add(LineLegend.Entry.line(
-                    t.get("speedup.legend.measured"), Palette.label(0), new BasicStroke(3f * style.scale())));
+                    t.get("speedup.legend.spread"), Palette.MUTED, new BasicStroke(1.5f * style.scale())));
         }
         double baseX = scan.baseline().x();
         if (scan.workers() && baseX > 0 && known.size() >= 2) {
@@ -91,17 +121,47 @@ final class SpeedupChart implements ChartFile {
             top = Math.max(top, end / baseX);
         }
         if (scan.enough() != null && scan.gainShown()) {
-            XYSeries e = chart.addSeries("enough", new double[] {scan.enough().x()}, new double[] {
+            int c = Math.max(0, curves.indexOf(scan.enough().curve()));
+            double dodge = curves.size() == 1 ? 0 : (c - (curves.size() - 1) / 2.0) * 0.02 * range;
+            XYSeries e = chart.addSeries("enough", new double[] {scan.enough().x() + dodge}, new double[] {
                 scan.enough().speedup()
             });
+            java.awt.Color mark = scan.curves().size() > 1 ? Palette.TEXT : Palette.label(1);
             e.setMarker(SeriesMarkers.DIAMOND);
-            e.setMarkerColor(Palette.label(1));
+            e.setMarkerColor(mark);
             e.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
             legend.add(new LineLegend.Entry(
-                    t.get("speedup.legend.enough", scan.enough().label()), Palette.label(1), null, true));
+                    t.get("speedup.legend.enough", scan.enough().label()), mark, null, true));
         }
         chart.getStyler().setYAxisMin(0.0);
         chart.getStyler().setYAxisMax(Math.max(1.2, top * 1.15));
         return chart;
+    }
+
+    /**
+     * The whisker of a point: a thin line from its slowest run's speed-up to its fastest's, capped at both ends;
+     * nothing (false) when it has fewer than two runs with a total.
+     */
+    private static boolean whisker(
+            XYChart chart, Scan.Point p, double x, double cap, java.awt.Color colour, ChartStyle style) {
+        if (p.slowest() == null || p.fastest() == null) {
+            return false;
+        }
+        BasicStroke thin = new BasicStroke(1.5f * style.scale());
+        double[][] lines = {
+            {x, x, p.slowest(), p.fastest()},
+            {x - cap, x + cap, p.slowest(), p.slowest()},
+            {x - cap, x + cap, p.fastest(), p.fastest()}
+        };
+        for (int i = 0; i < lines.length; i++) {
+            XYSeries w = chart.addSeries(
+                    "spread " + p.label() + " " + i,
+                    new double[] {lines[i][0], lines[i][1]},
+                    new double[] {lines[i][2], lines[i][3]});
+            w.setMarker(SeriesMarkers.NONE);
+            w.setLineColor(colour);
+            w.setLineStyle(thin);
+        }
+        return true;
     }
 }

@@ -14,6 +14,11 @@ import java.util.regex.Pattern;
  * each value's speed-up of the total against the baseline (the comparison's own, with its interval and verdict), the
  * best one, and where the gain stops: the first value, in order, within {@link #ENOUGH} of the best.
  *
+ * <p>Crossed with power plans ({@code matrix --plans balanced,high-performance --vary 'gbak:-par 1,2,4'}, arms
+ * "balanced -par 1" …) the points fall into one curve per plan, every speed-up against the one baseline (so the
+ * plans' curves show the plan's gain too); "enough" is then the first value of the best point's curve within
+ * {@link #ENOUGH} of the best.
+ *
  * <p>For {@code -par} a value is placed at the parallel workers the engine used ({@link RestoreRun#parallelWorkersUsed()},
  * the top of the range when gbak's "Wrong parallel workers value" warning reduced it), not at the number asked for:
  * {@code -par 8} on a server with {@code MaxParallelWorkers = 1} is a point at 1 worker.
@@ -23,9 +28,19 @@ import java.util.regex.Pattern;
  * @param baseline the point every speed-up is against (speed-up 1)
  * @param points   every value, by where it is placed (workers used, or the value), then by the value asked for
  * @param best     the point with the highest known speed-up, {@code null} when none is known
- * @param enough   the first point within {@link #ENOUGH} of the best's speed-up, {@code null} when none is known
+ * @param enough   the first point (of the best's curve) within {@link #ENOUGH} of the best's speed-up, {@code null}
+ *                 when none is known
+ * @param curves   the power plans the values were crossed with, in order (a point's {@link Point#curve}); empty for a
+ *                 scan of the switch alone
  */
-public record Scan(String option, boolean workers, Point baseline, List<Point> points, Point best, Point enough) {
+public record Scan(
+        String option,
+        boolean workers,
+        Point baseline,
+        List<Point> points,
+        Point best,
+        Point enough,
+        List<String> curves) {
 
     /** A speed-up at least this share of the best one is "enough": more workers or buffers gain under 5 %. */
     public static final double ENOUGH = 0.95;
@@ -41,9 +56,22 @@ public record Scan(String option, boolean workers, Point baseline, List<Point> p
      * @param speedup    baseline median total ÷ this one's ({@code null} unknown; 1 for the baseline)
      * @param interval   the speed-up's 95 % interval, {@code null} without a test
      * @param verdict    the comparison's verdict, {@code null} for the baseline
+     * @param curve      the power plan of the point ("balanced"), {@code null} for a scan of the switch alone
+     * @param slowest    the speed-up of its slowest completed run (the baseline's median total ÷ that run's total):
+     *                   the bottom of its whisker; {@code null} with fewer than 2 completed runs
+     * @param fastest    the speed-up of its fastest completed run: the top of its whisker
      */
     public record Point(
-            String label, long value, Integer used, double x, Double speedup, Interval interval, Verdict verdict) {
+            String label,
+            long value,
+            Integer used,
+            double x,
+            Double speedup,
+            Interval interval,
+            Verdict verdict,
+            String curve,
+            Double slowest,
+            Double fastest) {
 
         /** Whether the engine ran fewer workers than this value asked for. */
         public boolean reduced() {
@@ -51,22 +79,33 @@ public record Scan(String option, boolean workers, Point baseline, List<Point> p
         }
     }
 
-    private static final Pattern LABEL = Pattern.compile("(-[A-Za-z_]+) (\\d{1,9})");
+    /** "-par 4", or "balanced -par 4" as matrix labels a plan crossed with a value: plan, switch, value. */
+    private static final Pattern LABEL = Pattern.compile("(?:(.+?) )?(-[A-Za-z_]+) (\\d{1,9})");
 
-    /** Whether these configuration labels are values of one gbak switch ("-par 1", "-par 4"), at least two. */
+    /**
+     * Whether these configuration labels are values of one gbak switch ("-par 1", "-par 4"), at least two, alone or
+     * each after a power plan ("balanced -par 1", "high-performance -par 1"; every label then has one).
+     */
     public static boolean labelled(List<String> labels) {
         if (labels.size() < 2) {
             return false;
         }
         String option = null;
+        Boolean crossed = null;
+        java.util.Set<Long> values = new java.util.HashSet<>();
         for (String l : labels) {
             Matcher m = LABEL.matcher(l.strip());
-            if (!m.matches() || (option != null && !option.equalsIgnoreCase(m.group(1)))) {
+            if (!m.matches() || (option != null && !option.equalsIgnoreCase(m.group(2)))) {
                 return false;
             }
-            option = m.group(1);
+            if (crossed != null && crossed != (m.group(1) != null)) {
+                return false;
+            }
+            crossed = m.group(1) != null;
+            option = m.group(2);
+            values.add(Long.parseLong(m.group(3)));
         }
-        return true;
+        return values.size() >= 2;
     }
 
     /**
@@ -79,20 +118,28 @@ public record Scan(String option, boolean workers, Point baseline, List<Point> p
         }
         String option = null;
         List<Point> points = new ArrayList<>();
+        List<String> curves = new ArrayList<>();
         Point base = null;
+        Double baseMedian = groups.get(baseline).spread(Measure.TOTAL).median();
         for (int g = 0; g < groups.size(); g++) {
             Matcher m = LABEL.matcher(groups.get(g).label().strip());
             if (!m.matches()) {
                 return null;
             }
-            option = option == null ? m.group(1) : option;
-            long value = Long.parseLong(m.group(2));
+            String curve = m.group(1);
+            if (curve != null && !curves.contains(curve)) {
+                curves.add(curve);
+            }
+            option = option == null ? m.group(2) : option;
+            long value = Long.parseLong(m.group(3));
             boolean par = parallel(option);
             Integer used = par ? workersUsed(groups.get(g).runs()) : null;
             Comparison c = g == baseline ? null : comparisons.get(g).get(Measure.TOTAL);
             Double speedup = g == baseline
                     ? (groups.get(g).spread(Measure.TOTAL).known() ? 1.0 : null)
                     : c == null ? null : c.speedup();
+            Spread runs = groups.get(g).spread(Measure.TOTAL);
+            boolean whisker = baseMedian != null && runs.n() >= 2 && runs.min() != null && runs.min() > 0;
             Point p = new Point(
                     groups.get(g).label(),
                     value,
@@ -100,13 +147,18 @@ public record Scan(String option, boolean workers, Point baseline, List<Point> p
                     used != null ? used.doubleValue() : (double) value,
                     speedup,
                     c == null ? null : c.interval(),
-                    c == null ? null : c.verdict());
+                    c == null ? null : c.verdict(),
+                    curve,
+                    whisker ? baseMedian / runs.max() : null,
+                    whisker ? baseMedian / runs.min() : null);
             points.add(p);
             if (g == baseline) {
                 base = p;
             }
         }
-        points.sort(Comparator.comparingDouble(Point::x).thenComparingLong(Point::value));
+        points.sort(Comparator.comparing((Point p) -> curves.indexOf(p.curve()))
+                .thenComparingDouble(Point::x)
+                .thenComparingLong(Point::value));
         Point best = points.stream()
                 .filter(p -> p.speedup() != null)
                 .max(Comparator.comparingDouble(Point::speedup))
@@ -114,10 +166,23 @@ public record Scan(String option, boolean workers, Point baseline, List<Point> p
         Point enough = best == null
                 ? null
                 : points.stream()
+                        .filter(p -> Objects.equals(p.curve(), best.curve()))
                         .filter(p -> p.speedup() != null && p.speedup() >= ENOUGH * best.speedup())
                         .findFirst()
                         .orElse(null);
-        return new Scan(option, parallel(option), Objects.requireNonNull(base), List.copyOf(points), best, enough);
+        return new Scan(
+                option,
+                parallel(option),
+                Objects.requireNonNull(base),
+                List.copyOf(points),
+                best,
+                enough,
+                List.copyOf(curves));
+    }
+
+    /** The points of one curve ({@code null}: a scan of the switch alone), in order of where they lie. */
+    public List<Point> curve(String name) {
+        return points.stream().filter(p -> Objects.equals(p.curve(), name)).toList();
     }
 
     /** gbak's parallel switch, as it takes it: {@code -par}, {@code -parallel} (any case, any abbreviation). */

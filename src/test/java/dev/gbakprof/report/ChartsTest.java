@@ -370,6 +370,74 @@ class ChartsTest {
         }
     }
 
+    /**
+     * Power plans crossed with {@code -par} ({@code matrix --plans balanced,high-performance --vary 'gbak:-par 1,2,6'}):
+     * no such crossed measurement is published, so the figures are made from two that are: FirebirdSQL/firebird#7770's
+     * 3:34 with one worker and 0:55 with six (and 1:50 with two, between them), under Balanced; and under High
+     * performance each 37 % less, the seed's 4 h 07 min → 2 h 35 min. Three runs each, 1 s apart.
+     */
+    static List<RestoreRun> plansCrossedWithPar() {
+        List<RestoreRun> runs = new java.util.ArrayList<>();
+        for (double d : new double[] {-1, 0, 1}) {
+            for (String plan : List.of("balanced", "high-performance")) {
+                double factor = plan.equals("balanced") ? 1 : 155.0 / 247.0;
+                for (double[] v : new double[][] {{1, 214}, {2, 110}, {6, 55}}) {
+                    runs.add(RestoreRun.builder()
+                            .label(plan + " -par " + (int) v[0])
+                            .status(dev.gbakprof.model.RunStatus.COMPLETED)
+                            .totalSeconds(v[1] * factor + d)
+                            .parallelWorkers((int) v[0])
+                            .parallelWorkersUsed((int) v[0])
+                            .build());
+                }
+            }
+        }
+        return runs;
+    }
+
+    @Test
+    void speedupChartOfPlansCrossedWithAScanDrawsOneCurvePerPlanWithWhiskers() throws IOException {
+        List<RestoreRun> runs = plansCrossedWithPar();
+        Analysis a = Analysis.of(runs, null);
+        assertThat(new SpeedupChart().appliesTo(runs)).isTrue();
+        assertThat(a.scan().curves()).containsExactly("balanced", "high-performance");
+        List<LineLegend.Entry> legend = new java.util.ArrayList<>();
+        XYChart chart = new SpeedupChart().chart(a.scan(), en, style, legend);
+        XYSeries balanced = chart.getSeriesMap().get("measured balanced");
+        XYSeries high = chart.getSeriesMap().get("measured high-performance");
+        // every speed-up against the one baseline, balanced -par 1: the High performance curve starts above 1
+        assertThat(balanced.getYData()[0]).isEqualTo(1.0);
+        assertThat(high.getYData()[0]).isCloseTo(214.0 / (214 * 155.0 / 247), within(1e-9)); // 1.59×
+        assertThat(high.getYData()[2]).isCloseTo(214.0 / (55 * 155.0 / 247), within(1e-9)); // 6.20×
+        // the two curves lie a little aside at the same workers, so that their whiskers do not hide each other
+        assertThat(balanced.getXData()[1]).isLessThan(2.0);
+        assertThat(high.getXData()[1]).isGreaterThan(2.0).isCloseTo(2.0, within(0.2));
+        assertThat(legend)
+                .extracting(LineLegend.Entry::name)
+                .containsExactly(
+                        "balanced",
+                        "high-performance",
+                        "run-to-run spread: slowest to fastest run",
+                        "ideal: n workers, n× as fast",
+                        "enough: high-performance -par 6");
+        assertThat(legend.get(0).color()).isNotEqualTo(legend.get(1).color());
+        // whiskers of both curves: from the slowest run to the fastest
+        XYSeries w = chart.getSeriesMap().get("spread high-performance -par 6 0");
+        assertThat(w.getYData()[0]).isCloseTo(214.0 / (55 * 155.0 / 247 + 1), within(1e-9));
+        assertThat(w.getYData()[1]).isCloseTo(214.0 / (55 * 155.0 / 247 - 1), within(1e-9));
+        assertThat(NoteText.scan(a.scan(), Texts.of(Lang.EN)))
+                .startsWith("Speed-up of the total against balanced -par 1: balanced -par 2: 1.95×; balanced -par 6:"
+                        + " 3.89×; high-performance -par 1: 1.59×;")
+                .endsWith("high-performance -par 6, the last value scanned, is the best: more may gain more.");
+        for (Lang lang : Lang.values()) {
+            byte[] png = new SpeedupChart().render(a, ReportSettings.defaults(lang));
+            java.awt.image.BufferedImage img = javax.imageio.ImageIO.read(new java.io.ByteArrayInputStream(png));
+            assertThat(img.getWidth()).isEqualTo(1600);
+            assertThat(PngTest.luminanceVariance(img)).isGreaterThan(200);
+            java.nio.file.Files.write(Path.of("target", "speedup-plans-" + lang.tag() + ".png"), png); // to look at
+        }
+    }
+
     @Test
     void speedupChartDrawsEachValuesSpeedUpAndSaysWhereTheGainStops() throws IOException {
         // FirebirdSQL/firebird PR #9155's restore, 1 worker 7.230 s and 3 workers 3.084 s, each three times with
@@ -403,7 +471,15 @@ class ChartsTest {
         assertThat(legend)
                 .extracting(LineLegend.Entry::name)
                 .containsExactly(
-                        "median total, against the baseline", "ideal: n workers, n× as fast", "enough: -par 3");
+                        "median total, against the baseline",
+                        "run-to-run spread: slowest to fastest run",
+                        "ideal: n workers, n× as fast",
+                        "enough: -par 3");
+        // the whisker of -par 3: from its slowest run (3.086 s) to its fastest (3.082 s), against -par 1's median
+        XYSeries whisker = chart.getSeriesMap().get("spread -par 3 0");
+        assertThat(whisker.getXData()).containsExactly(3.0, 3.0);
+        assertThat(whisker.getYData()[0]).isCloseTo(7.230 / 3.086, within(1e-9));
+        assertThat(whisker.getYData()[1]).isCloseTo(7.230 / 3.082, within(1e-9));
         // the sentence under the chart is the analysis's note, as compare and matrix print it
         assertThat(NoteText.scan(a.scan(), Texts.of(Lang.EN)))
                 .isEqualTo("Speed-up of the total against -par 1: -par 3: 2.34×; -par 8: 2.40×: -par 3 is enough "

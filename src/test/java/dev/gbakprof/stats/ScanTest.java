@@ -116,4 +116,49 @@ class ScanTest {
         assertThat(s.baseline().label()).isEqualTo("-bu 100");
         assertThat(s.points().get(1).speedup()).isCloseTo(26.442 / 12.972, within(1e-9));
     }
+
+    @Test
+    void plansCrossedWithAScanAreOneCurveEachAgainstTheOneBaseline() {
+        // FirebirdSQL/firebird#7770's 3:34 with one worker and 0:55 with six under Balanced, and each 37 % less under
+        // High performance (the seed's 4 h 07 → 2 h 35): no crossed measurement is published; two runs each
+        List<RestoreRun> runs = new ArrayList<>();
+        for (double d : new double[] {-1, 1}) {
+            runs.add(published("balanced -par 1", 214 + d, 1, 1));
+            runs.add(published("balanced -par 6", 55 + d, 6, 6));
+            runs.add(published("high-performance -par 1", 214 * 155.0 / 247 + d, 1, 1));
+            runs.add(published("high-performance -par 6", 55 * 155.0 / 247 + d, 6, 6));
+        }
+        Scan s = Analysis.of(runs, null).scan();
+        assertThat(s.curves()).containsExactly("balanced", "high-performance");
+        assertThat(s.curve("high-performance"))
+                .extracting(Scan.Point::label)
+                .containsExactly("high-performance -par 1", "high-performance -par 6");
+        assertThat(s.baseline().label()).isEqualTo("balanced -par 1");
+        assertThat(s.curve("high-performance").get(0).speedup()).isCloseTo(214.0 / (214 * 155.0 / 247), within(1e-9));
+        assertThat(s.best().label()).isEqualTo("high-performance -par 6");
+        // "enough" is on the best's curve: balanced -par 6 (3.89×) is not within 5 % of 6.2×, nor is any other
+        assertThat(s.enough().label()).isEqualTo("high-performance -par 6");
+        // the whisker of a point: its slowest and its fastest run against the baseline's median (214 s)
+        Scan.Point six = s.curve("balanced").get(1);
+        assertThat(six.slowest()).isCloseTo(214.0 / 56, within(1e-9));
+        assertThat(six.fastest()).isCloseTo(214.0 / 54, within(1e-9));
+        // every label after a plan, or none: a mix, or one value per plan, is no scan
+        assertThat(Scan.labelled(List.of("balanced -par 1", "-par 2"))).isFalse();
+        assertThat(Scan.labelled(List.of("balanced -par 1", "high-performance -par 1")))
+                .isFalse();
+        assertThat(Scan.labelled(List.of("Höchstleistung -bu 100", "Höchstleistung -bu 4000")))
+                .isTrue();
+    }
+
+    @Test
+    void aSingleRunHasNoWhisker() {
+        Scan s = Analysis.of(List.of(published("-par 1", 214, 1, 1), published("-par 6", 55, 6, 6)), null)
+                .scan();
+        assertThat(s.points()).allSatisfy(p -> {
+            assertThat(p.slowest()).isNull();
+            assertThat(p.fastest()).isNull();
+        });
+        assertThat(s.curves()).isEmpty();
+        assertThat(s.curve(null)).hasSize(2);
+    }
 }
