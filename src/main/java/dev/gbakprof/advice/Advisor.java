@@ -63,12 +63,13 @@ public final class Advisor {
                     && shown(run, p.phase()) / total >= DOMINANT) {
                 hints.add(new Hint(
                         HintCode.CPU_STARVED,
-                        "Measure on a machine at rest: other work held the CPU during the " + p.phase() + " phase",
+                        "Measure on a machine at rest: other work held the CPU during the "
+                                + p.phase().prose(),
                         String.format(
                                 Locale.ROOT,
-                                "the %s phase is %s; the restore's process got %.0f %% of a"
+                                "the %s is %s; the restore's process got %.0f %% of a"
                                         + " core while the machine's CPUs were %.0f %% busy",
-                                p.phase(),
+                                p.phase().prose(),
                                 share(run, shown(run, p.phase()), total),
                                 p.cpuShare() * 100,
                                 p.machineLoad() * 100),

@@ -18,6 +18,28 @@ public enum Phase {
         return name().toLowerCase(java.util.Locale.ROOT);
     }
 
+    /**
+     * The phase as English sentences name it ("index phase", "finishing phase"): the name the one-page report uses
+     * ({@code headline.phase.*} of texts.properties; {@code LanguagesTest} keeps them the same).
+     */
+    public String prose() {
+        return switch (this) {
+            case INDEXES -> "index phase";
+            case FINISH -> "finishing phase";
+            default -> label() + " phase";
+        };
+    }
+
+    /** The phase of a {@link #label()}, or {@code null}. */
+    public static Phase ofLabel(String label) {
+        for (Phase p : values()) {
+            if (p.label().equals(label)) {
+                return p;
+            }
+        }
+        return null;
+    }
+
     /** The {@link #label()}: what the run record's JSON writes. */
     @Override
     public String toString() {

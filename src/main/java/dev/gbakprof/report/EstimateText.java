@@ -93,7 +93,12 @@ public final class EstimateText {
         }
         Estimate.Dominant d = e.dominates();
         sb.append(String.format(
-                Locale.ROOT, "dominates  the %s phase, %.0f %% of the total", d.phase(), d.phaseShare() * 100));
+                Locale.ROOT,
+                "dominates  the %s, %.0f %% of the total",
+                dev.gbakprof.model.Phase.ofLabel(d.phase()) == null
+                        ? d.phase() + " phase"
+                        : dev.gbakprof.model.Phase.ofLabel(d.phase()).prose(),
+                d.phaseShare() * 100));
         if (d.object() != null) {
             sb.append(String.format(
                     Locale.ROOT, "; the slowest object is %s, %.0f %%", d.object(), d.objectShare() * 100));

@@ -89,6 +89,10 @@ class AdvisorTest {
         List<Hint> hints = Advisor.advise(List.of(r));
         assertThat(hints).extracting(Hint::code).containsExactly(HintCode.CPU_STARVED);
         assertThat(hints.get(0).evidence()).contains("got 19 % of a core while the machine's CPUs were 99 % busy");
+        // the page's name of the phase, not the record's label ("indexes")
+        assertThat(hints.get(0).title())
+                .isEqualTo("Measure on a machine at rest: other work held the CPU during the index phase");
+        assertThat(hints.get(0).evidence()).startsWith("the index phase is ");
     }
 
     @Test

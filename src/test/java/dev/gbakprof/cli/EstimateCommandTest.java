@@ -32,7 +32,7 @@ class EstimateCommandTest {
                         // one size: the exponents' prior spread, 0.10 per ln(scale), times ln 4
                         "range      ±14.7 % = √(run-to-run 5.0 %² + extrapolation 13.9 %²)",
                         "RTO 1 min 05 s: does not fit (the forecast is over the window; only the low end of the range fits)",
-                        "dominates  the indexes phase, 70 % of the total",
+                        "dominates  the index phase, 70 % of the total",
                         "           what would make it faster: gbakprof advise on the calibration runs");
         assertThat(r.out().lines().filter(l -> l.startsWith("    index ") || l.startsWith("    table ")))
                 .hasSize(3);

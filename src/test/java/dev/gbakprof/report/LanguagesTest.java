@@ -79,4 +79,12 @@ class LanguagesTest {
         assertThat(Lang.of("pt_br")).isEqualTo(Lang.PT_BR);
         assertThat(Lang.of("TR")).isEqualTo(Lang.TR);
     }
+
+    @Test
+    void advisesAndEstimatesEnglishNamesTheAPhaseAsThePageDoes() {
+        // "index phase", never "indexes phase": advise and estimate write Phase.prose(), the page headline.phase.*
+        for (dev.gbakprof.model.Phase p : dev.gbakprof.model.Phase.values()) {
+            assertThat(p.prose()).isEqualTo(Texts.of(Lang.EN).get("headline.phase." + p.label()));
+        }
+    }
 }
