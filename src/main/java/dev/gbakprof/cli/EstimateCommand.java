@@ -148,7 +148,8 @@ final class EstimateCommand implements Callable<Integer> {
     /** A restore log or run record of the target, a backup log of it, or its database through the server. */
     private Target fromSource(String source) throws IOException {
         Path path = Path.of(source);
-        if (Files.isRegularFile(path) && !isDatabaseFile(path)) {
+        if (Files.isDirectory(path) || Files.isRegularFile(path) && !isDatabaseFile(path)) {
+            // a log, a run record, or a run folder (a folder of run folders: its newest run)
             List<RestoreRun> runs = RunInputs.load(path, null, inputs.encoding); // --encoding reads it too
             return Target.of(runs.get(runs.size() - 1), source);
         }

@@ -48,13 +48,18 @@ public record Estimate(
     /**
      * How wide the range is and why: {@code low = seconds × e^-combined}, {@code high = seconds × e^combined}.
      *
-     * @param runToRun         relative spread of restores of one size (a fraction, 0.05 = 5 %)
+     * @param runToRun         σ·√(1 + 1/m): one restore's noise and the forecast level's, m the restores of the
+     *                         calibration size nearest the target (a fraction of ln seconds, 0.05 = 5 %)
      * @param runToRunBasis    where it comes from
      * @param extrapolation    the extrapolation error at this target's distance from the calibration
      * @param perLnScale       extrapolation error per unit of ln(scale), measured or assumed
      * @param extrapolationBasis where that rate comes from
      * @param distance         |ln(target rows / nearest calibration rows)|
-     * @param combined         √(runToRun² + extrapolation²)
+     * @param combined         quantile · √(runToRun² + extrapolation²)
+     * @param noise            σ, one restore's run-to-run noise (sd of ln seconds), measured or assumed
+     * @param degreesOfFreedom σ's degrees of freedom (0: assumed)
+     * @param level            how likely one restore of the target falls inside the range (0.90)
+     * @param quantile         Student's t quantile of that level at those degrees of freedom (normal when assumed)
      */
     public record Range(
             double runToRun,
@@ -63,7 +68,11 @@ public record Estimate(
             double perLnScale,
             String extrapolationBasis,
             double distance,
-            double combined) {}
+            double combined,
+            double noise,
+            int degreesOfFreedom,
+            double level,
+            double quantile) {}
 
     /** @param share fraction of the total */
     public record PhaseForecast(String name, double seconds, double share, String basis) {}

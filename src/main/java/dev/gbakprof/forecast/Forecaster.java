@@ -19,11 +19,8 @@ import java.util.stream.Collectors;
  * ln of total rows) from the nearest calibration size.
  */
 public final class Forecaster {
-    /**
-     * Relative spread assumed when no size was restored twice and the fit leaves no residual to measure:
-     * repeated restores of one backup on this project's machines spread by up to about this much.
-     */
-    static final double ASSUMED_RUN_TO_RUN = 0.05;
+    /** How likely a restore of the target is to fall inside the range: a 90 % prediction interval. */
+    static final double LEVEL = 0.80;
     /** Margin below the window that "fits with margin" asks of the high end of the range. */
     static final double RTO_MARGIN = 0.10;
     /** A target whose bytes per row differ from the calibration's by more than this has its data phase scaled. */
@@ -77,7 +74,7 @@ public final class Forecaster {
                 .mapToDouble(n -> Math.abs(Math.log(Math.max(targetRows, 1) / (double) n)))
                 .min()
                 .orElse(0);
-        Estimate.Range range = range(runs, model, distance);
+        Estimate.Range range = range(runs, model, distance, targetRows);
         double t = o.total();
         Estimate.Total total = new Estimate.Total(
                 round(t), round(t * Math.exp(-range.combined())), round(t * Math.exp(range.combined())));
@@ -213,57 +210,69 @@ public final class Forecaster {
     }
 
     /**
-     * The range: the run-to-run spread (the largest relative half-range of restores of one size, or the
-     * residual of the fit on three runs or more) combined with the extrapolation error (a rate per ln of the
-     * scale, measured by forecasting the largest calibration size from the smaller ones, times the target's
-     * distance from the nearest calibration size).
+     * The range, a prediction interval of {@link #LEVEL} for one restore of the target: {@code forecast × e^±r} with
+     * {@code r = √((q·σ·√(1 + 1/m))² + e²)}. σ is the run-to-run noise of one restore (sd of ln seconds, pooled over the
+     * calibration sizes restored more than once, with its degrees of freedom; {@link Model#noise}); the target's
+     * restore varies by σ and the forecast's level, from the m restores of the calibration size nearest the target,
+     * by about σ/√m. e, the extrapolation error, is a rate per ln of the scale (measured by forecasting the largest
+     * calibration size from the smaller ones, never below the exponents' remaining uncertainty) times the target's
+     * distance from the nearest calibration size, added as it is (a measured miss, or the exponents' remaining
+     * uncertainty: multiplied by q too, the range held 96-100 % of the real restores, not 90 %). q is Student's t
+     * quantile for {@link #LEVEL} at σ's degrees of freedom (the normal one when σ is assumed).
      */
-    static Estimate.Range range(List<RestoreRun> runs, Model model, double distance) {
+    static Estimate.Range range(List<RestoreRun> runs, Model model, double distance, long targetRows) {
         Map<Map<String, Long>, List<Double>> bySize = new LinkedHashMap<>();
         runs.forEach(r ->
                 bySize.computeIfAbsent(Model.rowsOf(r), k -> new ArrayList<>()).add(r.totalSeconds()));
-        double spread = -1;
-        String spreadBasis = null;
-        for (List<Double> totals : bySize.values()) {
-            Spread s = Spread.of(totals);
-            if (totals.size() >= 2 && s.median() > 0) {
-                double half = (s.max() - s.min()) / 2 / s.median();
-                if (half > spread) {
-                    spread = half;
-                    spreadBasis = String.format(
-                            Locale.ROOT,
-                            "measured: %d restores of one size spread %s–%s s (±%.1f %%)",
-                            totals.size(),
-                            round(s.min()),
-                            round(s.max()),
-                            half * 100);
-                }
-            }
-        }
-        if (runs.size() >= 3) {
-            double ss = 0;
-            for (RestoreRun r : runs) {
-                double predicted = outcome(model, Target.of(r, "self")).total();
-                ss += predicted > 0 ? Math.pow(Math.log(r.totalSeconds() / predicted), 2) : 0;
-            }
-            double rms = Math.sqrt(ss / runs.size());
-            if (rms > spread) {
-                spread = rms;
-                spreadBasis = String.format(
+        double sigma = model.noise;
+        int dof = model.noiseDof;
+        double q = dof > 0
+                ? new org.apache.commons.math3.distribution.TDistribution(dof)
+                        .inverseCumulativeProbability(1 - (1 - LEVEL) / 2)
+                : new org.apache.commons.math3.distribution.NormalDistribution()
+                        .inverseCumulativeProbability(1 - (1 - LEVEL) / 2);
+        // the restores of the calibration size nearest the target: how well the forecast's level is pinned
+        long nearest = runs.stream()
+                .mapToLong(Model::totalRows)
+                .boxed()
+                .min(Comparator.comparingDouble(
+                        n -> Math.abs(Math.log(Math.max(targetRows, 1) / (double) Math.max(n, 1)))))
+                .orElse(0L);
+        int m = (int) Math.max(
+                1, runs.stream().filter(r -> Model.totalRows(r) == nearest).count());
+        double spread = sigma * Math.sqrt(1 + 1.0 / m);
+        long repeated = bySize.values().stream().filter(t -> t.size() >= 2).count();
+        String sigmaHow = model.noiseHow > 0
+                ? String.format(
                         Locale.ROOT,
-                        "measured: the fit misses its own %d calibration runs by %.1f %% (rms)",
-                        runs.size(),
-                        rms * 100);
-            }
-        }
-        if (spread < 0) {
-            spread = ASSUMED_RUN_TO_RUN;
-            spreadBasis = String.format(
-                    Locale.ROOT, "not measured (no size restored twice): assumed ±%.0f %%", ASSUMED_RUN_TO_RUN * 100);
-        }
+                        "measured: one restore's noise σ = %.1f %% (sd of ln seconds, pooled over the %d size%s "
+                                + "restored more than once, %d degrees of freedom)",
+                        sigma * 100,
+                        repeated,
+                        repeated == 1 ? "" : "s",
+                        dof)
+                : model.noiseHow < 0
+                        ? String.format(
+                                Locale.ROOT,
+                                "measured: one restore's noise σ = %.1f %% (the scatter of the totals around a power law "
+                                        + "of their rows, %d degrees of freedom)",
+                                sigma * 100,
+                                dof)
+                        : String.format(
+                                Locale.ROOT,
+                                "not measured (no size restored twice): one restore's noise σ assumed %.0f %%",
+                                sigma * 100);
+        String spreadBasis = String.format(
+                Locale.ROOT,
+                "%s; the forecast's level from the m = %d restore%s of the calibration size nearest the target: "
+                        + "σ·√(1 + 1/m) = %.1f %%",
+                sigmaHow,
+                m,
+                m == 1 ? "" : "s",
+                spread * 100);
 
         List<Long> sizes = bySize.keySet().stream()
-                .map(m -> m.values().stream().mapToLong(Long::longValue).sum())
+                .map(rows -> rows.values().stream().mapToLong(Long::longValue).sum())
                 .distinct()
                 .sorted()
                 .toList();
@@ -292,17 +301,33 @@ public final class Forecaster {
             double d = Math.log(top / (double) Math.max(below, 1));
             if (predicted > 0 && d > 0) {
                 double err = Math.abs(Math.log(actual / predicted));
-                double rate = err / d;
+                // the miss holds the run-to-run noise of the two levels compared (the largest size's restores and the
+                // next size's, which sets the held-out forecast's level), already in the range's run-to-run part:
+                // only what it leaves is the extrapolation's (counted twice, it made 4x ranges of ±55 %)
+                long mTop = largest.size();
+                long mBelow = Math.max(
+                        1,
+                        runs.stream().filter(r -> Model.totalRows(r) == below).count());
+                double noiseVar = dof > 0 ? sigma * sigma * (1.0 / mTop + 1.0 / mBelow) : 0;
+                double rate = Math.sqrt(Math.max(0, err * err - noiseVar)) / d;
                 perLn = Math.max(rate, floor);
                 extrapolationBasis = String.format(
                         Locale.ROOT,
                         "measured: the largest calibration size (%s rows, %s s) "
-                                + "forecast from the smaller ones: %s s, %+.1f %% at %.2f× (%.3f per ln(scale))%s",
+                                + "forecast from the smaller ones: %s s, %+.1f %% at %.2f×%s (%.3f per ln(scale))%s",
                         Model.fmt(top),
                         round(actual),
                         round(predicted),
                         (predicted / actual - 1) * 100,
                         top / (double) below,
+                        noiseVar > 0
+                                ? String.format(
+                                        Locale.ROOT,
+                                        ", of which the noise of %d and %d restores explains ±%.1f %%",
+                                        mTop,
+                                        mBelow,
+                                        Math.sqrt(noiseVar) * 100)
+                                : "",
                         rate,
                         rate < floor
                                 ? String.format(
@@ -320,7 +345,11 @@ public final class Forecaster {
                 Math.round(perLn * 1000) / 1000.0,
                 extrapolationBasis,
                 Math.round(distance * 1000) / 1000.0,
-                share(Math.sqrt(spread * spread + extrapolation * extrapolation)));
+                share(Math.sqrt(q * q * spread * spread + extrapolation * extrapolation)),
+                share(sigma),
+                dof,
+                LEVEL,
+                Math.round(q * 1000) / 1000.0);
     }
 
     static Estimate.Rto rto(Estimate.Total total, double rto) {
@@ -369,6 +398,12 @@ public final class Forecaster {
                 model.indexExponent,
                 model.indexExponentFitted,
                 model));
+        if (sizes == 1 && o.predictions().stream().anyMatch(p -> p.rows() > 0)) {
+            notes.add(
+                    "one calibration size: its rows/s and sort cost per key carried to the target (β = 1); measured on "
+                            + "real restores, such 4× forecasts missed by −11.7 % to +17.1 % (7 pairs, gbak's CPU clock, "
+                            + "docs/BENCHMARKS.md), from three sizes −8.5 % to +11.2 % (4 pairs): calibrate from two sizes or more");
+        }
         notes.add("setup, metadata and finish as measured: they do not grow with the rows");
         List<Model.Fit> stepped =
                 model.indexes.values().stream().filter(f -> f.step() != null).toList();

@@ -51,6 +51,10 @@ final class Model {
     final Double indexExponentFitted;
     /** The sd of ln(total seconds) of one restore: measured (restores of one size, else the fit's residual) or assumed. */
     final double noise;
+    /** The degrees of freedom {@link #noise} was measured with; 0 when it is assumed. */
+    final int noiseDof;
+    /** How {@link #noise} was found: 1 restores of one size, -1 the scatter around a power law, 0 assumed. */
+    final int noiseHow;
 
     final String noiseBasis;
     /** How much of a fitted exponent's distance from 1 is kept (0: one size; near 1: precisely measured). */
@@ -158,14 +162,22 @@ final class Model {
         });
         double[] n = noise(runs);
         noise = n[0];
+        noiseDof = (int) n[2];
+        noiseHow = (int) n[1];
         noiseBasis = n[1] > 0
                 ? String.format(
-                        Locale.ROOT, "measured: restores of one size spread ±%.1f %% (sd of ln seconds)", noise * 100)
+                        Locale.ROOT,
+                        "measured: restores of one size spread ±%.1f %% (sd of ln seconds, pooled over the sizes "
+                                + "restored more than once, %d degrees of freedom)",
+                        noise * 100,
+                        noiseDof)
                 : n[1] < 0
                         ? String.format(
                                 Locale.ROOT,
-                                "measured: the runs' totals scatter ±%.1f %% around a power law of their rows",
-                                noise * 100)
+                                "measured: the runs' totals scatter ±%.1f %% around a power law of their rows "
+                                        + "(%d degrees of freedom)",
+                                noise * 100,
+                                noiseDof)
                         : String.format(Locale.ROOT, "assumed ±%.0f %% (no size restored twice)", noise * 100);
         double sxx = lnRowsSpread(runs);
         double varBeta = sxx > 0 ? noise * noise / sxx : Double.POSITIVE_INFINITY;
@@ -216,9 +228,9 @@ final class Model {
     }
 
     /**
-     * The run-to-run noise, {sd, how}: how 1 = the pooled sd of ln(total) within sizes restored more than once;
-     * -1 = from three sizes or more restored once each, the residual sd of ln(total) around a line in ln(rows);
-     * 0 = assumed.
+     * The run-to-run noise, {sd, how, degrees of freedom}: how 1 = the pooled sd of ln(total) within sizes restored
+     * more than once (each size's deviations from its own mean, Σ(k − 1) degrees of freedom); -1 = from three sizes
+     * or more restored once each, the residual sd of ln(total) around a line in ln(rows) (n − 2); 0 = assumed (0).
      */
     static double[] noise(List<RestoreRun> runs) {
         Map<Map<String, Long>, List<Double>> bySize = new LinkedHashMap<>();
@@ -234,7 +246,7 @@ final class Model {
             dof += g.size() - 1;
         }
         if (dof > 0) {
-            return new double[] {Math.sqrt(ss / dof), 1};
+            return new double[] {Math.sqrt(ss / dof), 1, dof};
         }
         List<double[]> xy = runs.stream()
                 .filter(r -> totalRows(r) > 0)
@@ -249,9 +261,9 @@ final class Model {
             double res = xy.stream()
                     .mapToDouble(p -> Math.pow(p[1] - my - b * (p[0] - mx), 2))
                     .sum();
-            return new double[] {Math.max(Math.sqrt(res / (xy.size() - 2)), 0.005), -1};
+            return new double[] {Math.max(Math.sqrt(res / (xy.size() - 2)), 0.005), -1, xy.size() - 2};
         }
-        return new double[] {ASSUMED_NOISE, 0};
+        return new double[] {ASSUMED_NOISE, 0, 0};
     }
 
     /** Σ (ln rows − their mean)² over the runs: how far apart their sizes are, for the exponent's precision. */
@@ -534,8 +546,10 @@ final class Model {
                                         + ((f.sort() ? indexExponent : tableExponent) == null
                                                 ? "assumed"
                                                 : "of all " + (f.sort() ? "indexes" : "tables"))
-                                : "too short to fit its own exponent; exponent of all "
-                                        + (f.sort() ? "indexes" : "tables"))
+                                : "too short to fit its own exponent; exponent "
+                                        + ((f.sort() ? indexExponent : tableExponent) == null
+                                                ? "assumed"
+                                                : "of all " + (f.sort() ? "indexes" : "tables")))
                         + ")";
         };
         if (f.step() != null) {

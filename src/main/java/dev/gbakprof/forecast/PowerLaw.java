@@ -119,11 +119,30 @@ final class PowerLaw {
                 .median();
     }
 
+    /**
+     * The median seconds of each size of a group: what decides whether a size is long enough to fit from and how much
+     * it weighs. Deciding on each measurement's own time instead would keep only the slow restores of a size near the
+     * threshold and drop its fast ones (a censored sample): the smaller sizes would read slow and the fitted exponent
+     * low (measured: 0.74-0.86 instead of 1.07-1.27 from 25,000-100,000 rows, docs/FORECAST.md).
+     */
+    static java.util.Map<Long, Double> sizeMedians(List<Point> group) {
+        java.util.Map<Long, List<Double>> bySize = new java.util.TreeMap<>();
+        group.forEach(p -> bySize.computeIfAbsent(p.n(), k -> new ArrayList<>()).add(p.t()));
+        java.util.Map<Long, Double> out = new java.util.TreeMap<>();
+        bySize.forEach((n, ts) -> out.put(n, dev.gbakprof.stats.Spread.of(ts).median()));
+        return out;
+    }
+
     /** Sums of the weighted, centred log-log products of one group: its share of a pooled slope. */
     record Moments(double sxy, double sxx) {
+        /**
+         * The points of the sizes whose median time is at least {@link #FIT_MIN_SECONDS}, each weighted by its size's
+         * median (the long sizes count most, a slow restore no more than a fast one of its size).
+         */
         static Moments of(List<Point> group) {
+            java.util.Map<Long, Double> median = sizeMedians(group);
             List<Point> timed = group.stream()
-                    .filter(p -> p.t() >= FIT_MIN_SECONDS && p.x() > 0)
+                    .filter(p -> p.x() > 0 && p.t() > 0 && median.get(p.n()) >= FIT_MIN_SECONDS)
                     .toList();
             if (timed.stream().map(Point::n).distinct().count() < 2) {
                 return new Moments(0, 0);
@@ -132,18 +151,20 @@ final class PowerLaw {
             double mx = 0;
             double my = 0;
             for (Point p : timed) {
-                w += p.t();
-                mx += p.t() * Math.log(p.x());
-                my += p.t() * Math.log(p.t());
+                double wp = median.get(p.n());
+                w += wp;
+                mx += wp * Math.log(p.x());
+                my += wp * Math.log(p.t());
             }
             mx /= w;
             my /= w;
             double sxy = 0;
             double sxx = 0;
             for (Point p : timed) {
+                double wp = median.get(p.n());
                 double dx = Math.log(p.x()) - mx;
-                sxy += p.t() * dx * (Math.log(p.t()) - my);
-                sxx += p.t() * dx * dx;
+                sxy += wp * dx * (Math.log(p.t()) - my);
+                sxx += wp * dx * dx;
             }
             return new Moments(sxy, sxx);
         }
@@ -158,30 +179,38 @@ final class PowerLaw {
         }
     }
 
-    /** Whether a group can fit an exponent of its own: two sizes or more, the largest at least a second. */
+    /**
+     * Whether a group can fit an exponent of its own: two sizes or more whose median time is long enough to fit
+     * from, the longest median at least {@link #OWN_EXPONENT_MIN_SECONDS}, 1.5x apart.
+     */
     static boolean ownExponent(List<Point> group) {
-        List<Point> timed = group.stream().filter(p -> p.t() >= FIT_MIN_SECONDS).toList();
-        long sizes = timed.stream().map(Point::n).distinct().count();
-        double longest = timed.stream().mapToDouble(Point::t).max().orElse(0);
-        long minN = timed.stream().mapToLong(Point::n).min().orElse(0);
-        long maxN = timed.stream().mapToLong(Point::n).max().orElse(0);
-        return sizes >= 2 && longest >= OWN_EXPONENT_MIN_SECONDS && maxN >= 1.5 * minN;
+        java.util.Map<Long, Double> timed = new java.util.TreeMap<>(sizeMedians(group));
+        timed.values().removeIf(t -> t < FIT_MIN_SECONDS);
+        double longest =
+                timed.values().stream().mapToDouble(Double::doubleValue).max().orElse(0);
+        long minN = timed.keySet().stream().mapToLong(Long::longValue).min().orElse(0);
+        long maxN = timed.keySet().stream().mapToLong(Long::longValue).max().orElse(0);
+        return timed.size() >= 2 && longest >= OWN_EXPONENT_MIN_SECONDS && maxN >= 1.5 * minN;
     }
 
     /**
-     * ln a for a given exponent: the mean of {@code ln t − β ln x} weighted by t over the measurable points
-     * (the long measurements count most), else the ratio of the sums (every point too short to fit, or zero).
+     * ln a for a given exponent: the mean of {@code ln t − β ln x} over the points of the sizes whose median time is
+     * measurable, weighted by that median (the long sizes count most; see {@link #sizeMedians}), else the ratio of
+     * the sums (every size too short to time, or zero).
      */
     static double lnCoefficient(List<Point> group, double beta) {
+        java.util.Map<Long, Double> median = sizeMedians(group);
         List<Point> timed = group.stream()
-                .filter(p -> p.t() >= dev.gbakprof.model.TableLoad.MIN_RATE_SECONDS && p.x() > 0)
+                .filter(p ->
+                        p.x() > 0 && p.t() > 0 && median.get(p.n()) >= dev.gbakprof.model.TableLoad.MIN_RATE_SECONDS)
                 .toList();
         if (!timed.isEmpty()) {
             double w = 0;
             double s = 0;
             for (Point p : timed) {
-                w += p.t();
-                s += p.t() * (Math.log(p.t()) - beta * Math.log(p.x()));
+                double wp = median.get(p.n());
+                w += wp;
+                s += wp * (Math.log(p.t()) - beta * Math.log(p.x()));
             }
             return s / w;
         }

@@ -68,14 +68,28 @@ public final class EstimateText {
         Estimate.Range r = e.range();
         sb.append(String.format(
                 Locale.ROOT,
-                "range      ±%.1f %% = √(run-to-run %.1f %%² + extrapolation %.1f %%²); "
-                        + "low = forecast × e^-%.3f, high = forecast × e^%.3f%n",
+                "range      ±%.1f %% = √((%.2f × run-to-run %.1f %%)² + extrapolation %.1f %%²), %.0f %% of restores "
+                        + "fall inside; low = forecast × e^-%.3f, high = forecast × e^%.3f%n",
                 r.combined() * 100,
+                r.quantile(),
                 r.runToRun() * 100,
                 r.extrapolation() * 100,
+                r.level() * 100,
                 r.combined(),
                 r.combined()));
         sb.append("    run-to-run     ").append(r.runToRunBasis()).append('\n');
+        sb.append(String.format(
+                Locale.ROOT,
+                "    quantile       %.2f: %s%n",
+                r.quantile(),
+                r.degreesOfFreedom() > 0
+                        ? String.format(
+                                Locale.ROOT,
+                                "Student's t for %.0f %% at σ's %d degrees of freedom",
+                                r.level() * 100,
+                                r.degreesOfFreedom())
+                        : String.format(
+                                Locale.ROOT, "the normal distribution's for %.0f %% (σ assumed)", r.level() * 100)));
         sb.append(String.format(
                 Locale.ROOT,
                 "    extrapolation  %.3f per ln(scale) × distance %.3f (|ln| of the target's rows "

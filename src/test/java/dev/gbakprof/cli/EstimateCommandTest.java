@@ -26,11 +26,11 @@ class EstimateCommandTest {
         assertThat(r.code()).as(r.err()).isZero();
         assertThat(r.out())
                 .contains(
-                        "forecast   1 min 13 s  (range 1 min 03 s – 1 min 24 s)",
+                        "forecast   1 min 13 s  (range 1 min 02 s – 1 min 26 s)",
                         "target     --scale 4 (the rows of shop-tdrw times 4): 4 tables, 4,484,000 rows (4.00× the largest calibration run)",
                         "slowest 3 objects (of 18)",
                         // one size: the exponents' prior spread, 0.10 per ln(scale), times ln 4
-                        "range      ±14.7 % = √(run-to-run 5.0 %² + extrapolation 13.9 %²)",
+                        "range      ±16.6 % = √((1.28 × run-to-run 7.1 %)² + extrapolation 13.9 %²), 80 % of restores fall inside",
                         "RTO 1 min 05 s: does not fit (the forecast is over the window; only the low end of the range fits)",
                         "dominates  the index phase, 70 % of the total",
                         "           what would make it faster: gbakprof advise on the calibration runs");
@@ -97,6 +97,7 @@ class EstimateCommandTest {
                     "estimate", SHOP, "--rows-from", dir.resolve("missing.log").toString()
                 },
                 new String[] {"estimate", SHOP, "--rows-from", garbage.toString()},
+                new String[] {"estimate", SHOP, "--rows-from", dir.toString()}, // a folder, not a run folder
                 new String[] {"estimate", SHOP, "--scale", "2", "--rto", "soon"},
                 new String[] {"estimate", Logs.log("shop-cut.log").toString(), "--scale", "2"},
                 new String[] {"estimate", SHOP})) {
@@ -158,6 +159,17 @@ class EstimateCommandTest {
                     Cli.run("estimate", record.toString(), "--rows-from", "localhost:" + f.resolve("none.fdb"));
             assertThat(none.code()).isEqualTo(2);
             assertThat(none.err().strip().lines()).hasSize(1);
+            // the run folder that run wrote (its run.json) gives the same sizes as the database it restored
+            Path folder = record.getParent();
+            assertThat(folder).isNotNull();
+            Cli.Result fromFolder = Cli.run("estimate", record.toString(), "--rows-from", folder.toString(), "--json");
+            assertThat(fromFolder.code()).as(fromFolder.err()).isZero();
+            assertThat(new ObjectMapper()
+                            .readTree(fromFolder.out())
+                            .path("target")
+                            .path("rows")
+                            .asLong())
+                    .isEqualTo(e.path("target").path("rows").asLong());
         }
     }
 }

@@ -42,11 +42,19 @@ class ForecastAccuracyTest {
     /** The target for a 4x forecast: printed, met or not. */
     private static final double BOUND = 0.15;
     /**
-     * The bound asserted, on the CPU clock (and on the wall clock on an idle machine): the issue's 15 % was missed
-     * in 1 of 5 runs of this test on this shared machine (-18.9 % at load 9.4; the others -11.4 to +9.8 %), whose
-     * CPU second buys a varying amount of work (docs/FORECAST.md); a gate that fails one CI run in five is no gate.
+     * The bound always asserted, on the CPU clock (and on the wall clock on an idle machine). The issue's 15 % is
+     * asserted only when the restores were quiet ({@link #QUIET}): on this shared VM the target's own restores vary
+     * by ±11.8 % (sd of ln CPU seconds of 33 restores of 400,000 rows over 7 runs of this test, idle and loaded
+     * alike), so the median of five of them by about ±6.6 % and the calibration's level as much: a forecast with no
+     * error of its own misses 15 % in about one run in six (docs/FORECAST.md, 'Why the 4x forecast misses 15 %').
      */
     private static final double ASSERTED = 0.25;
+    /**
+     * Quiet restores: one restore's noise (sd of ln seconds) at most this, both the calibration's (pooled) and the
+     * target's. Then the error of the target's median and of the calibration's level are under 3 % each and 15 % is
+     * more than three of their combined sds: a miss is the model's.
+     */
+    private static final double QUIET = 0.05;
 
     private static final int MIN_ROUNDS = 3;
     private static final int MAX_ROUNDS = 5;
@@ -96,6 +104,13 @@ class ForecastAccuracyTest {
         double cpuError = onCpu.total().seconds() / actualCpu - 1;
         Estimate onWall = forecast(calibration, large, CpuClock.Restore::log);
         double wallError = onWall.total().seconds() / median(large, CpuClock.Restore::log) - 1;
+        double targetNoise = lnSd(large);
+        long inRange = large.stream()
+                .mapToDouble(r -> LogReader.read(r.cpuLog(), null).totalSeconds())
+                .filter(t -> t >= onCpu.total().low() && t <= onCpu.total().high())
+                .count();
+        boolean quiet = onCpu.range().noise() <= QUIET && targetNoise <= QUIET;
+        keep(dir, restores, warmUp);
         List<CpuClock.Restore> all = new ArrayList<>(calibration);
         all.addAll(large);
         double contention =
@@ -123,14 +138,33 @@ class ForecastAccuracyTest {
                 + warmUp.stream().map(Object::toString).collect(Collectors.joining("; "))
                 + "\n  "
                 + all.stream().map(Object::toString).collect(Collectors.joining("\n  "))
+                + String.format(
+                        Locale.ROOT,
+                        "%n  noise (sd of ln CPU seconds of one restore): calibration %.1f %% (pooled, %d degrees of "
+                                + "freedom), target %.1f %% (%d restores); range ±%.1f %% (a %.0f %% range for one "
+                                + "restore): %d of %d target restores inside it",
+                        onCpu.range().noise() * 100,
+                        onCpu.range().degreesOfFreedom(),
+                        targetNoise * 100,
+                        large.size(),
+                        onCpu.range().combined() * 100,
+                        onCpu.range().level() * 100,
+                        inRange,
+                        large.size())
                 + "\n  " + String.join("\n  ", onCpu.assumptions());
         System.out.println("ForecastAccuracyTest: " + measured + "\n  the issue's target, " + Math.round(BOUND * 100)
                 + " %, " + (Math.abs(cpuError) <= BOUND ? "met" : "NOT met") + " on the CPU clock"
+                + (quiet
+                        ? " (asserted: the restores were quiet)"
+                        : " (not asserted: the restores' own noise is over " + Math.round(QUIET * 100) + " %)")
                 + (idle
                         ? "; the wall clock held to it too (gbak hardly waited for a CPU)"
                         : "; the wall clock not held (gbak waited for a CPU: it measured the other jobs)"));
         assertThat(onCpu.target().scale()).isBetween(3.9, 4.1);
         assertThat(Math.abs(cpuError)).as(measured).isLessThanOrEqualTo(ASSERTED);
+        if (quiet) {
+            assertThat(Math.abs(cpuError)).as(measured).isLessThanOrEqualTo(BOUND);
+        }
         // the range, from the calibration's own measurements, holds the actual restores' median
         assertThat(actualCpu)
                 .as(measured)
@@ -167,6 +201,43 @@ class ForecastAccuracyTest {
                 .map(r -> LogReader.read(clock.apply(r), null))
                 .toList();
         return Forecaster.forecast(runs, Target.of(LogReader.read(clock.apply(large.get(0)), null), "4x"), null);
+    }
+
+    /** The sd of ln(CPU seconds) of some restores of one size. */
+    private static double lnSd(List<CpuClock.Restore> restores) {
+        double[] v = restores.stream()
+                .mapToDouble(r -> Math.log(LogReader.read(r.cpuLog(), null).totalSeconds()))
+                .toArray();
+        double mean = java.util.Arrays.stream(v).average().orElse(0);
+        double ss = java.util.Arrays.stream(v).map(x -> (x - mean) * (x - mean)).sum();
+        return v.length > 1 ? Math.sqrt(ss / (v.length - 1)) : 0;
+    }
+
+    /**
+     * The logs of this run kept in target/forecast-accuracy (replaced at each run), so that a miss can be taken
+     * apart object by object afterwards ({@code gbakprof estimate} on them).
+     */
+    private static void keep(Path dir, Map<Long, List<CpuClock.Restore>> restores, List<CpuClock.Restore> warmUp)
+            throws IOException {
+        Path out = Path.of("target", "forecast-accuracy").toAbsolutePath();
+        if (Files.isDirectory(out)) {
+            try (var old = Files.list(out)) {
+                for (Path p : old.toList()) {
+                    Files.delete(p);
+                }
+            }
+        }
+        Files.createDirectories(out);
+        List<CpuClock.Restore> every = new ArrayList<>(warmUp);
+        restores.values().forEach(every::addAll);
+        for (CpuClock.Restore r : every) {
+            for (Path log : List.of(r.log(), r.cpuLog())) {
+                Path name = log.getFileName();
+                if (name != null) {
+                    Files.copy(log, out.resolve(name.toString()));
+                }
+            }
+        }
     }
 
     /** The median total of some restores on one clock. */
