@@ -73,6 +73,11 @@ record HeadlineText(String headline, List<NoteText> lines, Texts texts) {
             boolean failed = only.runs().stream().anyMatch(r -> r.status() == RunStatus.FAILED);
             // gbak may report errors and still go through to its end (an index it could not activate)
             boolean wentThrough = failed && only.runs().stream().allMatch(r -> r.totalSeconds() != null);
+            String notBuilt = notBuilt(a, only, t);
+            if (notBuilt != null && only.count(RunOutcome.INCOMPLETE) == 0 && wentThrough) {
+                return t.get("headline.labelled", only.label(), notBuilt) + ". "
+                        + t.get("headline.not.built.end", t.duration(stoppedAt.median()), t.runs(only.size()));
+            }
             return t.get(
                     wentThrough ? "headline.failed.finished" : failed ? "headline.failed" : "headline.incomplete",
                     only.label(),
@@ -110,8 +115,12 @@ record HeadlineText(String headline, List<NoteText> lines, Texts texts) {
         for (RunGroup g : a.groups()) {
             Spread total = g.spread(Measure.TOTAL);
             if (unfinished.contains(g)) {
-                int stopped = g.count(RunOutcome.FAILED) + g.count(RunOutcome.INCOMPLETE);
-                String part = t.get("headline.unfinished", g.label(), t.integer(stopped), g.size());
+                String notBuilt = notBuilt(a, g, t);
+                int stopped = g.count(RunOutcome.FAILED) + g.count(RunOutcome.INCOMPLETE) - notBuiltRuns(g);
+                String part = stopped > 0
+                        ? t.get("headline.unfinished", g.label(), t.integer(stopped), g.size())
+                                + (notBuilt == null ? "" : "; " + notBuilt)
+                        : t.get("headline.labelled", g.label(), notBuilt);
                 if (total.known()) {
                     part += t.get("headline.unfinished.rest", total.n(), t.duration(total.median()));
                 }
@@ -126,6 +135,53 @@ record HeadlineText(String headline, List<NoteText> lines, Texts texts) {
             }
         }
         return String.join(" ", parts);
+    }
+
+    /** Runs of a configuration that gbak took to its end with indexes it could not build. */
+    static int notBuiltRuns(RunGroup g) {
+        return (int)
+                g.runs().stream().filter(RunOutcome::restoredWithoutIndexes).count();
+    }
+
+    /**
+     * What a restore that gbak took to its end without some index did, in Firebird's terms: "restored with 1 index not
+     * built: UX_ITEMS_NORM_CODE (ITEMS), duplicate key; database left offline — run gfix -online" (the
+     * {@code index-failed} note has gbak's words and what to do next); {@code null} when no run of the configuration
+     * did so.
+     */
+    static String notBuilt(Analysis a, RunGroup g, Texts t) {
+        RestoreRun run = g.runs().stream()
+                .filter(RunOutcome::restoredWithoutIndexes)
+                .findFirst()
+                .orElse(null);
+        if (run == null) {
+            return null;
+        }
+        List<String> names = new ArrayList<>();
+        for (String index : RunOutcome.indexesNotBuilt(run)) {
+            String table = run.indexes().stream()
+                    .filter(i -> i.name().equals(index) && i.table() != null)
+                    .map(dev.gbakprof.model.IndexBuild::table)
+                    .findFirst()
+                    .orElse(null);
+            names.add(table == null ? index : index + " (" + table + ")");
+        }
+        int runs = notBuiltRuns(g);
+        String part = runs == g.size()
+                ? t.get("headline.not.built.all", names.size(), String.join(", ", names))
+                : t.get("headline.not.built.some", t.integer(runs), g.size(), names.size(), String.join(", ", names));
+        dev.gbakprof.stats.Note note = a.notes().stream()
+                .filter(n -> n.code() == dev.gbakprof.stats.NoteCode.INDEX_FAILED
+                        && g.label().equals(n.arg(0)))
+                .findFirst()
+                .orElse(null);
+        if (note != null && note.arg(6) != null) {
+            part += ", " + t.get("headline.not.built.cause." + note.arg(6));
+        }
+        if (note != null && Boolean.TRUE.equals(note.arg(5))) {
+            part += "; " + t.get("headline.not.built.offline");
+        }
+        return part;
     }
 
     /** More than two configurations: every one against the baseline, fastest first. */

@@ -55,20 +55,31 @@ record KeyTable(List<String> header, List<List<String>> rows) {
         return new KeyTable(header, rows);
     }
 
-    /** "3", "3 (1 failed)", "2 (1 incomplete)", "3 (1 failed, 1 incomplete)", "1 (excerpt)". */
+    /**
+     * "3", "3 (1 failed)", "2 (1 incomplete)", "3 (1 failed, 1 incomplete)", "1 (excerpt)", "1 (1 with an index not
+     * built)".
+     */
     static String runsCell(RunGroup g, Texts t) {
-        long failed = g.count(RunOutcome.FAILED);
+        int notBuilt = HeadlineText.notBuiltRuns(g); // failed, but gbak went on to its end without an index
+        long failed = g.count(RunOutcome.FAILED) - notBuilt;
         long incomplete = g.count(RunOutcome.INCOMPLETE);
         long excerpts = g.count(RunOutcome.EXCERPT);
         String n = t.integer(g.size());
-        if (excerpts > 0 && failed + incomplete == 0) {
-            return t.get("runs.excerpt", n, excerpts);
+        String cell;
+        if (excerpts > 0 && failed + incomplete + notBuilt == 0) {
+            cell = t.get("runs.excerpt", n, excerpts);
+        } else if (failed > 0 && incomplete > 0) {
+            cell = t.get("runs.failed.incomplete", n, failed, incomplete);
+        } else {
+            cell = failed > 0
+                    ? t.get("runs.failed", n, failed)
+                    : incomplete > 0 ? t.get("runs.not.completed", n, incomplete) : n;
         }
-        if (failed > 0 && incomplete > 0) {
-            return t.get("runs.failed.incomplete", n, failed, incomplete);
+        if (notBuilt == 0) {
+            return cell;
         }
-        return failed > 0
-                ? t.get("runs.failed", n, failed)
-                : incomplete > 0 ? t.get("runs.not.completed", n, incomplete) : n;
+        // the headline's "restored with 1 index not built", in the same parenthesis as the others
+        String part = t.get("runs.not.built", notBuilt);
+        return cell.endsWith(")") ? cell.substring(0, cell.length() - 1) + ", " + part + ")" : cell + " (" + part + ")";
     }
 }

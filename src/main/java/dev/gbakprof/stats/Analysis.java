@@ -156,8 +156,9 @@ public final class Analysis {
     private List<Note> comparisonNotes() {
         List<Note> out = new ArrayList<>();
         for (RunGroup g : groups) {
+            // a restore gbak took to its end without an index is said by its index-failed note (what to do next)
             List<RestoreRun> failed = g.runs().stream()
-                    .filter(r -> r.status() == RunStatus.FAILED)
+                    .filter(r -> r.status() == RunStatus.FAILED && !RunOutcome.restoredWithoutIndexes(r))
                     .toList();
             if (!failed.isEmpty()) {
                 RestoreRun first =
@@ -285,7 +286,13 @@ public final class Analysis {
             String reason = null;
             String key = null;
             boolean offline = false;
+            String cause = null;
             for (String e : r.errors()) {
+                if (cause == null) {
+                    cause = e.contains("duplicate value")
+                            ? "duplicate-key"
+                            : e.contains("FOREIGN KEY") ? "foreign-key" : null;
+                }
                 String text = e.replaceFirst("^ERROR:\\s*", "").strip();
                 if (key == null && text.startsWith("Problematic key value")) {
                     key = text;
@@ -294,8 +301,16 @@ public final class Analysis {
                 }
                 offline |= e.contains("gfix -online") || e.contains("is not online");
             }
-            return java.util.Optional.of(
-                    Note.of(NoteCode.INDEX_FAILED, g.label(), failed.name(), failed.table(), reason, key, offline));
+            return java.util.Optional.of(Note.of(
+                    NoteCode.INDEX_FAILED,
+                    g.label(),
+                    failed.name(),
+                    failed.table(),
+                    reason,
+                    key,
+                    offline,
+                    cause,
+                    RunOutcome.indexesNotBuilt(r)));
         }
         return java.util.Optional.empty();
     }
@@ -350,9 +365,12 @@ public final class Analysis {
         return out;
     }
 
-    /** gbak printed its end and no error: a whole restore, or an excerpt that runs to the end. */
+    /**
+     * gbak restored every table it was going to: it printed its end (a whole restore, an excerpt that runs to the end,
+     * or one that left an index unbuilt: a failed index does not change the data).
+     */
     private static boolean reachedTheEnd(RestoreRun run) {
-        return run.status() == RunStatus.COMPLETED;
+        return run.status() == RunStatus.COMPLETED || RunOutcome.restoredWithoutIndexes(run);
     }
 
     private static Map<String, Long> rows(RestoreRun run) {

@@ -7,12 +7,17 @@ import java.util.Locale;
  * and tests branch on it; the sentence is the report's (in the reader's language). README lists them.
  */
 public enum NoteCode {
-    /** Some runs of a configuration failed; args: label, failed runs, runs, gbak's first error. */
+    /**
+     * Some runs of a configuration failed (not counting those gbak took to its end without an index: {@link
+     * #INDEX_FAILED} says those); args: label, failed runs, runs, gbak's first error.
+     */
     RUNS_FAILED,
     /**
      * An index gbak could not build, and what the DBA must do; args: label, index, its table ({@code null}:
      * unknown), gbak's reason ({@code null}), the problematic key ({@code null}), whether gbak left the database
-     * offline (Boolean: it says "Run gfix -online").
+     * offline (Boolean: it says "Run gfix -online"), the cause in short ({@code "duplicate-key"}, {@code "foreign-key"},
+     * {@code null}: gbak's reason says it), and the names of every index the restore left unbuilt when gbak went on to
+     * its end (a list, empty when it stopped).
      */
     INDEX_FAILED,
     /** Some runs of a configuration stopped before the end (timeout, kill, log cut); args: label, stopped, runs. */

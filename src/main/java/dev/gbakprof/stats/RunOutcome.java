@@ -71,6 +71,26 @@ public enum RunOutcome {
         return step == first || (step == last && run.status() != RunStatus.COMPLETED);
     }
 
+    /**
+     * The indexes a failed restore left unbuilt when gbak still went on to its end ({@code total statistics}): gbak
+     * restored every table and the other indexes, and could not activate these ({@code cannot commit index}: a
+     * duplicate key, a foreign key without its parent row). Empty for a restore that stopped, or failed otherwise.
+     */
+    public static java.util.List<String> indexesNotBuilt(RestoreRun run) {
+        if (run.status() != RunStatus.FAILED || run.totalSeconds() == null) {
+            return java.util.List.of();
+        }
+        return run.indexes().stream()
+                .filter(dev.gbakprof.model.IndexBuild::failed)
+                .map(dev.gbakprof.model.IndexBuild::name)
+                .toList();
+    }
+
+    /** A failed restore that gbak took to its end, every table restored, with indexes it could not build. */
+    public static boolean restoredWithoutIndexes(RestoreRun run) {
+        return !indexesNotBuilt(run).isEmpty();
+    }
+
     @Override
     public String toString() {
         return name().toLowerCase(Locale.ROOT);

@@ -108,7 +108,7 @@ class MatrixCommandTest {
         assertThat(table).hasSize(2).allSatisfy(l -> assertThat(l).matches("  -bu \\d+ +failed +unknown  .*"));
         // the same analysis's headline and notes follow
         assertThat(r.out())
-                .contains("-bu 100: 1 of 1 restore did not finish")
+                .contains("-bu 100: restored with 1 index not built: UX_ITEMS_NORM_CODE (ITEMS), duplicate key")
                 .contains("index UX_ITEMS_NORM_CODE (ITEMS) was not built");
     }
 

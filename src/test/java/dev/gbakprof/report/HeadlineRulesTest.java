@@ -34,12 +34,20 @@ class HeadlineRulesTest {
         runs.add(Samples.log("dupfail-tdrw.log", "B"));
         runs.add(Samples.log("shop-tdrw.log", "B"));
         String h = headline(runs);
+        // the cut log did not finish; gbak took dupfail to its end without an index (and another database: TAGS)
         assertThat(h)
-                .isEqualTo("A: 13.0 s (median of 3 runs). B: 2 of 3 restores did not finish; the one that did "
-                        + "took 11.6 s.");
+                .isEqualTo("A: 13.0 s (median of 3 runs). B: 1 of 3 restores did not finish; 1 of 3 restores with 1 "
+                        + "index not built: UX_ITEMS_NORM_CODE (ITEMS), duplicate key; database left offline — run gfix "
+                        + "-online; the one that did took 11.6 s. Not the same data: table TAGS only in B.");
         assertThat(h).doesNotContain("less time");
-        assertThat(Analysis.of(runs, null).noteCodes())
-                .startsWith(NoteCode.RUNS_FAILED, NoteCode.INDEX_FAILED, NoteCode.RUNS_INCOMPLETE);
+        assertThat(Analysis.of(runs, null).noteCodes()).startsWith(NoteCode.INDEX_FAILED, NoteCode.RUNS_INCOMPLETE);
+        assertThat(new ReportPage()
+                        .drawing(Analysis.of(runs, null), EN)
+                        .table()
+                        .rows()
+                        .get(1)
+                        .get(1))
+                .isEqualTo("3 (1 incomplete, 1 with an index not built)");
     }
 
     @Test
@@ -111,5 +119,49 @@ class HeadlineRulesTest {
         // every run an excerpt: what the excerpts show is compared (the article's index lines)
         assertThat(Analysis.of(Samples.article(), null).headline().measure())
                 .isEqualTo(dev.gbakprof.stats.Measure.INDEXES);
+    }
+
+    @Test
+    void aRestoreGbakTookToItsEndWithoutAnIndexSaysSoInFirebirdsTermsInEveryLanguage() {
+        // a real gbak 3.0.11 restore whose unique index UX_ITEMS_NORM_CODE met a duplicate key: gbak restored every
+        // table and the other indexes, went on to "total statistics" and left the database offline
+        List<RestoreRun> runs = List.of(Samples.log("dupfail-tdrw.log", "dupfail"));
+        Analysis a = Analysis.of(runs, null);
+        assertThat(a.noteCodes()).containsExactly(NoteCode.INDEX_FAILED);
+        java.util.Map<Lang, List<String>> expected = java.util.Map.of(
+                Lang.EN,
+                List.of(
+                        "dupfail: restored with 1 index not built: UX_ITEMS_NORM_CODE (ITEMS), duplicate key; database "
+                                + "left offline — run gfix -online. gbak reached its end after 0.135 s (1 run).",
+                        "1 (1 with an index not built)"),
+                Lang.PT_BR,
+                List.of(
+                        "dupfail: restaurado com 1 índice não criado: UX_ITEMS_NORM_CODE (ITEMS), chave duplicada; banco "
+                                + "de dados deixado offline — execute gfix -online. O gbak chegou ao fim após 0,135 s (1 "
+                                + "execução).",
+                        "1 (1 com índice não criado)"),
+                Lang.ES,
+                List.of(
+                        "dupfail: restaurada con 1 índice sin crear: UX_ITEMS_NORM_CODE (ITEMS), clave duplicada; base de "
+                                + "datos fuera de línea — ejecute gfix -online. gbak llegó al final tras 0,135 s (1 "
+                                + "ejecución).",
+                        "1 (1 con un índice sin crear)"),
+                Lang.TR,
+                List.of(
+                        "dupfail: geri yüklendi, ancak 1 indeks oluşturulamadı: UX_ITEMS_NORM_CODE (ITEMS), yinelenen "
+                                + "anahtar; veritabanı çevrim dışı bırakıldı — gfix -online çalıştırın. gbak 0,135 sn "
+                                + "sonra sona ulaştı (1 çalıştırma).",
+                        "1 (1 tanesinde indeks oluşturulamadı)"));
+        for (Lang lang : Lang.values()) {
+            ReportPage.Page page = new ReportPage().drawing(a, ReportSettings.defaults(lang));
+            assertThat(page.headline())
+                    .as(lang.tag())
+                    .isEqualTo(expected.get(lang).get(0));
+            assertThat(page.headline()).doesNotContain("did not finish", "failed");
+            // the key table agrees with the headline: not "1 (1 failed)"
+            assertThat(page.table().rows().get(0).get(1))
+                    .as(lang.tag())
+                    .isEqualTo(expected.get(lang).get(1));
+        }
     }
 }
