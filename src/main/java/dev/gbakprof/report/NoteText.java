@@ -47,7 +47,12 @@ record NoteText(String code, String message, String part) {
             case INDEX_FAILED -> indexFailed(n, t);
             case PARTIAL_MEASURE -> t.get("note.partial", phaseName((Measure) n.arg(0), t));
             case VERDICT -> VerdictText.sentence((Comparison) n.arg(0), t);
-            case WHY -> why((Why) n.arg(0), t);
+            case WHY ->
+                why(
+                        (Why) n.arg(0),
+                        n.args().size() > 1 ? n.arg(1) : null,
+                        n.args().size() > 1 ? n.arg(2) : null,
+                        t);
             case DIFFERENT_DATA ->
                 t.get("note.different.data", n.arg(0), n.arg(1), difference((DataDifference) n.arg(2), t));
             case UNKNOWN_BUILDS -> t.get("note.unknown.builds", (Long) n.arg(0));
@@ -94,20 +99,23 @@ record NoteText(String code, String message, String part) {
     }
 
     /** "Why: the index phase accounts for 9.05 s of the 13.5 s difference; most of it PK_ORDERS (+2.10 s), …". */
-    private static String why(Why w, Texts t) {
+    private static String why(Why w, Object slower, Object faster, Texts t) {
         List<String> parts = w.objects().stream()
                 .map(p -> t.get("why.part", p.name(), t.duration(p.gap())))
                 .toList();
+        String named = slower == null ? "" : ".named"; // "Why cpu-quota-50 is slower than full-cpu: …"
         if (w.phaseGap() == w.gap()) {
             // the headline compares this phase: only the objects are news
-            return parts.isEmpty() ? null : t.get("why.in", String.join(", ", parts));
+            return parts.isEmpty() ? null : t.get("why.in" + named, String.join(", ", parts), slower, faster);
         }
         return t.get(
-                "why",
+                "why" + named,
                 t.get("subject." + w.phase().label()),
                 t.duration(w.phaseGap()),
                 t.duration(w.gap()),
-                parts.isEmpty() ? "" : t.get("why.most", String.join(", ", parts)));
+                parts.isEmpty() ? "" : t.get("why.most", String.join(", ", parts)),
+                slower,
+                faster);
     }
 
     /**

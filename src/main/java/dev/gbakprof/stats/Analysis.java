@@ -216,11 +216,22 @@ public final class Analysis {
         if (!headline.onTotal()) {
             out.add(0, Note.of(NoteCode.PARTIAL_MEASURE, headline.measure()));
         }
-        if (headline.comparison() != null) {
+        if (groups.size() > 2) {
+            // each configuration against the baseline, as the headline ranks them (fastest first, unknown last)
+            out.addAll(rankedVerdicts(headline.measure()));
+        } else if (headline.comparison() != null) {
             out.add(Note.of(NoteCode.VERDICT, headline.comparison()));
         }
         if (why != null) {
-            out.add(Note.of(NoteCode.WHY, why));
+            // with more than two configurations, which pair it explains: the headline's slower and faster
+            out.add(
+                    groups.size() > 2
+                            ? Note.of(
+                                    NoteCode.WHY,
+                                    why,
+                                    headline.slower().label(),
+                                    headline.faster().label())
+                            : Note.of(NoteCode.WHY, why));
         }
         dataDifferences.forEach((label, d) ->
                 out.add(Note.of(NoteCode.DIFFERENT_DATA, label, baselineGroup().label(), d)));
@@ -265,6 +276,23 @@ public final class Analysis {
                 r.status() == RunStatus.COMPLETED,
                 r.tables().stream().filter(l -> l.seconds() != null).count(),
                 r.indexes().stream().filter(i -> i.seconds() != null).count());
+    }
+
+    /** The verdict of every configuration but the baseline against it on {@code m}: fastest first, unknown last. */
+    private List<Note> rankedVerdicts(Measure m) {
+        List<Integer> order = new ArrayList<>();
+        for (int g = 0; g < groups.size(); g++) {
+            if (g != baseline) {
+                order.add(g);
+            }
+        }
+        order.sort(java.util.Comparator.comparingDouble(g -> {
+            Spread s = groups.get(g).spread(m);
+            return s.known() ? s.median() : Double.MAX_VALUE;
+        }));
+        return order.stream()
+                .map(g -> Note.of(NoteCode.VERDICT, comparison(g, m)))
+                .toList();
     }
 
     /** The codes of the notes, in order (what tests and scripts look at). */

@@ -38,9 +38,13 @@ public enum NoteCode {
     EXCERPT,
     /** The total is unknown in some configuration: only a phase is compared; args: the {@link Measure}. */
     PARTIAL_MEASURE,
-    /** The headline comparison's verdict in full; args: the {@link Comparison}. */
+    /**
+     * A comparison's verdict in full: the headline's pair, or with more than two configurations one note per
+     * configuration against the baseline, in the headline's order; args: the {@link Comparison}.
+     */
     VERDICT,
-    /** Why the two configurations differ: the phase and the objects that account for most of it; args: {@link Why}. */
+    /**
+     * Why the two configurations differ: the phase and the objects that account for most of it; args: {@link Why}. */
     WHY,
     /** Two configurations restored different tables or row counts; args: label, baseline label, difference. */
     DIFFERENT_DATA,

@@ -161,4 +161,30 @@ class CompareJsonTest {
         }
         throw new AssertionError("no comparison of " + label + " on " + measure);
     }
+
+    @Test
+    void withThreeConfigurationsEveryOneHasItsVerdictAgainstTheBaselineInTheNotes() throws Exception {
+        List<String> args = new ArrayList<>(List.of(ab("compare", "--json", "--label-from", "dir")));
+        args.add("one=" + R + "shop-tdrw.log");
+        Cli.Result r = Cli.run(args.toArray(new String[0]));
+        assertThat(r.code()).isZero();
+        JsonNode root = json(r);
+        List<String> verdicts = new ArrayList<>();
+        root.get("notes").forEach(n -> {
+            if (n.get("code").asText().equals("verdict")) {
+                verdicts.add(n.get("message").asText());
+            }
+        });
+        // the headline's order: one (11.6 s) before cpu-quota-50 (26.4 s), each against full-cpu
+        assertThat(verdicts).hasSize(2);
+        assertThat(verdicts.get(0)).startsWith("one is 1.12× faster than full-cpu (1 against 3 runs)");
+        assertThat(verdicts.get(1)).startsWith("cpu-quota-50 is 2.04× slower than full-cpu, more than");
+        List<String> totals = new ArrayList<>();
+        root.get("comparisons").forEach(c -> {
+            if (c.get("measure").asText().equals("total")) {
+                totals.add(c.get("label").asText() + ":" + c.get("verdict").asText());
+            }
+        });
+        assertThat(totals).containsExactly("cpu-quota-50:slower", "one:too-few-runs");
+    }
 }

@@ -68,6 +68,27 @@ class HeadlineRulesTest {
         assertThat(headline(runs))
                 .isEqualTo("Against full (13.0 s, median of 3 runs): one 11.6 s (11% less time, "
                         + "spread unknown); quota 26.4 s (104% more time).");
+        // every configuration's verdict against the baseline is in the notes, in the headline's order
+        Analysis a = Analysis.of(runs, null);
+        List<String> verdicts = new ArrayList<>();
+        for (dev.gbakprof.stats.Note n : a.notes()) {
+            if (n.code() == NoteCode.VERDICT) {
+                dev.gbakprof.stats.Comparison c = (dev.gbakprof.stats.Comparison) n.arg(0);
+                verdicts.add(c.candidate().label() + " vs " + c.baseline().label() + ": " + c.verdict());
+            }
+        }
+        assertThat(verdicts).containsExactly("one vs full: TOO_FEW_RUNS", "quota vs full: SLOWER");
+        List<String> notes = new ReportPage().drawing(a, EN).notes();
+        assertThat(notes)
+                .contains(
+                        "one is 1.12× faster than full (1 against 3 runs): with a single run on a side the run-to-run "
+                                + "spread is unknown, so this may be noise; run each configuration at least 2 times.",
+                        "quota is 2.04× slower than full, more than the run-to-run spread explains (95% CI 1.60–2.46, 3 "
+                                + "against 3 runs).");
+        // the explanation names the pair it explains
+        assertThat(notes).anyMatch(n -> n.startsWith("Why full is slower than one: the index phase"));
+        String md = new SummaryMarkdown().text(a, EN);
+        assertThat(md).contains("- one is 1.12× faster than full").contains("- quota is 2.04× slower than full");
     }
 
     @Test
