@@ -71,7 +71,8 @@ final class CompareCommand implements Callable<Integer> {
         List<RestoreRun> runs = inputs.load();
         List<RunGroup> groups = Groups.byLabel(runs);
         if (groups.size() < 2) {
-            throw new UsageException("compare needs at least two labels; all " + runs.size() + " run(s) are labelled '"
+            throw new UsageException("compare needs at least two labels; "
+                    + (runs.size() == 1 ? "the 1 run is" : "all " + runs.size() + " runs are") + " labelled '"
                     + groups.get(0).label() + "'. Label inputs with LABEL=PATH or --label-from dir "
                     + "(or use 'gbakprof report' for one configuration).");
         }

@@ -92,12 +92,18 @@ final class ReportCommand implements Callable<Integer> {
             JsonOption.Output output)
             throws Exception {
         List<RestoreRun> runs = analysis.runs();
+        boolean replacing = output != JsonOption.Output.JSON && ReportWriter.earlierReport(dir, inputs);
         List<Path> written =
                 output == JsonOption.Output.JSON ? List.of() : ReportWriter.write(analysis, settings, dir, inputs);
         if (output == JsonOption.Output.FILES) {
             out.print(ConsoleSummary.of(analysis, settings));
             out.println();
-            out.println("wrote " + written.size() + " files to " + dir + ": "
+            // where, also when --out was not given (gbakprof-report in the current folder) or is relative
+            Path absolute = dir.toAbsolutePath().normalize();
+            out.println("wrote " + written.size() + " files to " + dir
+                    + (dir.isAbsolute() ? "" : " (" + absolute + ")")
+                    + (replacing ? ", replacing the report gbakprof wrote there before" : "")
+                    + ": "
                     + String.join(
                             ", ",
                             written.stream()

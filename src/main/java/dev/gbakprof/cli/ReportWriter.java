@@ -30,6 +30,11 @@ final class ReportWriter {
         return reportDir(dir, inputs).write(Reports.render(analysis, settings));
     }
 
+    /** Whether {@code dir} holds a report gbakprof wrote there (its list of files names one of a report's). */
+    static boolean earlierReport(Path dir, List<Path> inputs) {
+        return !reportDir(dir, inputs).written().isEmpty();
+    }
+
     private static ReportDir reportDir(Path dir, List<Path> inputs) {
         return new ReportDir(
                 dir, Reports.files().stream().map(ReportFile::fileName).toList(), inputs);

@@ -117,6 +117,11 @@ public final class ReportDir {
         return written;
     }
 
+    /** The report files gbakprof lists in the directory's {@value #MANIFEST} (none when there is no list). */
+    public Set<String> written() {
+        return readManifest().keySet();
+    }
+
     private Map<String, Set<String>> readManifest() {
         Path manifest = dir.resolve(MANIFEST);
         Map<String, Set<String>> written = new HashMap<>();

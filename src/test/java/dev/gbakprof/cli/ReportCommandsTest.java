@@ -195,7 +195,7 @@ class ReportCommandsTest {
                         "--label-from",
                         "dir"))
                 .isEqualTo(Main.BAD_INPUT);
-        assertThat(err.toString()).contains("compare needs at least two labels; all 2 run(s) are labelled 'full-cpu'");
+        assertThat(err.toString()).contains("compare needs at least two labels; all 2 runs are labelled 'full-cpu'");
     }
 
     @Test
@@ -321,5 +321,48 @@ class ReportCommandsTest {
         assertThat(tmp.resolve("ab/report.png")).exists();
         assertThat(tmp.resolve("article/indexes.png")).exists();
         assertThat(tmp.resolve("shop-tdrw/tables.png")).exists();
+    }
+
+    /** gbakprof in a process of its own started in {@code dir}: what a DBA sees there. */
+    private static String[] inFolder(Path dir, String... args) throws Exception {
+        Path o = dir.resolveSibling(dir.getFileName() + ".out");
+        Path e = dir.resolveSibling(dir.getFileName() + ".err");
+        Process p = new ProcessBuilder(dev.gbakprof.testutil.Jvm.command(args))
+                .directory(dir.toFile())
+                .redirectOutput(o.toFile())
+                .redirectError(e.toFile())
+                .start();
+        int code = p.waitFor();
+        return new String[] {String.valueOf(code), Files.readString(o), Files.readString(e)};
+    }
+
+    @Test
+    void withoutOutTheReportGoesToGbakprofReportInTheCurrentFolderSaysWhereAndTakesNothingOfTheUsers()
+            throws Exception {
+        Path cwd = Files.createDirectories(tmp.resolve("work"));
+        String a = Path.of(FULL[0]).toAbsolutePath().toString();
+        String b = Path.of(QUOTA[0]).toAbsolutePath().toString();
+        Path report = cwd.resolve("gbakprof-report");
+        String[] first = inFolder(cwd, "compare", "A=" + a, "B=" + b);
+        assertThat(first[0]).as(first[2]).isEqualTo("0");
+        // where it wrote, the whole path (the current folder is not always the one the DBA thinks)
+        assertThat(first[1]).contains("wrote 10 files to gbakprof-report (" + report.toRealPath() + "): report.png");
+        assertThat(report.resolve("report.png")).exists();
+        // again: its own earlier report is replaced, and it says so; a file of the DBA's there is not touched
+        Path mine = Files.writeString(report.resolve("notes.txt"), "mine\n");
+        String[] second = inFolder(cwd, "compare", "A=" + a, "B=" + b);
+        assertThat(second[1]).contains("), replacing the report gbakprof wrote there before: report.png");
+        assertThat(mine).hasContent("mine");
+        // a report file the DBA changed, or a gbakprof-report that is the DBA's file: refused, kept, exit 2
+        Files.writeString(report.resolve("summary.md"), "my edits\n");
+        String[] edited = inFolder(cwd, "compare", "A=" + a, "B=" + b);
+        assertThat(edited[0]).isEqualTo("2");
+        assertThat(edited[2]).contains("gbakprof-report/summary.md: changed since gbakprof wrote it");
+        assertThat(report.resolve("summary.md")).hasContent("my edits");
+        Path other = Files.createDirectories(tmp.resolve("other"));
+        Path file = Files.writeString(other.resolve("gbakprof-report"), "a file of mine\n");
+        String[] onFile = inFolder(other, "compare", "A=" + a, "B=" + b);
+        assertThat(onFile[0]).isEqualTo("2");
+        assertThat(file).hasContent("a file of mine");
     }
 }
