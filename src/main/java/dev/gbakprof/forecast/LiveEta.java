@@ -11,7 +11,7 @@ import java.util.Set;
 /**
  * The time left of a running restore, from how far it is against a baseline restore of the same backup on the
  * same route. Data phase: the fraction of the backup file read (or, when the read position cannot be seen, the
- * rows restored against the baseline's rows); this run's speed against the baseline at that point scales what
+ * rows restored per table against the baseline's rows, weighted by the baseline's load times); this run's speed against the baseline at that point scales what
  * is left. Index phase: the builds still to do, each forecast by the {@link Model} fitted on the baseline (at
  * this run's rows of its table), scaled by how fast this run's data went against the baseline's.
  */
@@ -31,14 +31,29 @@ public final class LiveEta {
     private final double finish;
     private final double indexes;
     private final long baselineRows;
+    /** The baseline's rows and load seconds per table (a table printed twice: its largest count). */
+    private final Map<String, double[]> baselineTables = new LinkedHashMap<>();
+
     private Double indexSpeed;
     private Double finishStart;
 
     /** Seconds left and their range, and what they were computed from. */
     public record Reading(double left, double low, double high, String basis) {}
 
-    /** @param baseline a completed restore: its log starts at gbak's start, so it knows every phase */
+    /** How the baseline was chosen, in words (the run record's etaBasis says it). */
+    private final String chosen;
+
+    /** @param baseline a completed restore of the same backup on the same route, chosen so */
     public LiveEta(RestoreRun baseline) {
+        this(baseline, "same backup and route");
+    }
+
+    /**
+     * @param baseline a completed restore: its log starts at gbak's start, so it knows every phase
+     * @param chosen   how it was chosen, e.g. {@code same backup and route}, or given and on another route
+     */
+    public LiveEta(RestoreRun baseline, String chosen) {
+        this.chosen = chosen;
         if (baseline.restoreSeconds() == null) {
             throw new IllegalArgumentException("not a completed restore: " + baseline.source());
         }
@@ -50,6 +65,38 @@ public final class LiveEta {
         finish = baseline.phaseSeconds(Phase.FINISH);
         indexes = baseline.phaseSeconds(Phase.INDEXES);
         baselineRows = Model.totalRows(baseline);
+        for (dev.gbakprof.model.TableLoad t : baseline.tables()) {
+            double[] was = baselineTables.get(t.name());
+            if (was == null || t.records() > was[0]) {
+                baselineTables.put(t.name(), new double[] {t.records(), t.seconds() == null ? -1 : t.seconds()});
+            }
+        }
+    }
+
+    /**
+     * How far the data phase is by rows: per table, its rows restored against the baseline's (at most all of
+     * them), weighted by the baseline's load time of the table (a row of a wide table costs more than one of a
+     * narrow one); by all rows together when a load time of the baseline is unknown.
+     */
+    double rowsFraction(Map<String, Long> rows) {
+        double weight = 0;
+        double done = 0;
+        for (Map.Entry<String, double[]> e : baselineTables.entrySet()) {
+            double[] b = e.getValue();
+            if (b[1] < 0) {
+                long soFar = rows.values().stream().mapToLong(Long::longValue).sum();
+                return baselineRows > 0 ? soFar / (double) baselineRows : 0;
+            }
+            weight += b[1];
+            long r = rows.getOrDefault(e.getKey(), 0L);
+            done += b[1] * (b[0] > 0 ? Math.min(1, r / b[0]) : 1);
+        }
+        return weight > 0 ? done / weight : 0;
+    }
+
+    /** How the baseline was chosen. */
+    public String chosen() {
+        return chosen;
     }
 
     /** The baseline's name as the basis gives it. */
@@ -125,8 +172,7 @@ public final class LiveEta {
             return reading(left, elapsed, "baseline " + baselineName() + "'s total (no data restored yet)");
         }
         boolean byPosition = readFraction != null;
-        long soFar = rows.values().stream().mapToLong(Long::longValue).sum();
-        double f = byPosition ? readFraction : baselineRows > 0 ? soFar / (double) baselineRows : 0;
+        double f = byPosition ? readFraction : rowsFraction(rows);
         f = Math.max(0, Math.min(1, f));
         double s = f < EARLY ? 1 : ratio(elapsed, before + f * data);
         // the model at the baseline's own sizes gives back the baseline's index phase
@@ -138,7 +184,9 @@ public final class LiveEta {
                         Locale.ROOT,
                         "data %.0f %% by %s; speed ×%.2f of baseline %s%s",
                         f * 100,
-                        byPosition ? "the backup's read position" : "rows restored against the baseline's",
+                        byPosition
+                                ? "the backup's read position"
+                                : "rows restored per table against the baseline's (weighted by its load times)",
                         s,
                         baselineName(),
                         f < EARLY ? " (too early to tell: taken as 1)" : ""));

@@ -271,7 +271,7 @@ final class ProgressDisplay implements EventListener, AutoCloseable {
         if (eta.model() == null) {
             return "no ETA: " + eta.why();
         }
-        return "baseline " + eta.model().baselineName() + " (same backup and route); data phase by "
+        return "baseline " + eta.model().baselineName() + " (" + eta.model().chosen() + "); data phase by "
                 + (positionNote != null ? positionNote : "no data seen") + (basis != null ? "; last: " + basis : "");
     }
 

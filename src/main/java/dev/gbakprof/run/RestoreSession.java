@@ -602,7 +602,7 @@ public final class RestoreSession {
                             : "the baseline " + baseline.source() + " is not a completed restore (status "
                                     + baseline.status() + "): it has no total to forecast from");
         }
-        dev.gbakprof.forecast.LiveEta model = new dev.gbakprof.forecast.LiveEta(baseline);
+        dev.gbakprof.forecast.LiveEta model = new dev.gbakprof.forecast.LiveEta(baseline, chosen(baseline, route));
         boolean serverReads =
                 options.viaService() || options.extraArgs().stream().anyMatch(GbakInvocation::isServiceSwitch);
         String host = serverReads ? options.serverFor(database).host() : null;
@@ -624,6 +624,29 @@ public final class RestoreSession {
                         ? BackupPosition.of(options.backup(), () -> server, "server")
                         : BackupPosition.of(options.backup(), null, "server");
         return new ProgressDisplay.Eta(model, position, bytes, null);
+    }
+
+    /**
+     * How the ETA's baseline was chosen, for the record's etaBasis: found in the runs folder, of the same backup (a
+     * drill: of the same database) on the same route; given with --baseline, and then what differs from this run.
+     */
+    private String chosen(RestoreRun baseline, RestoreRoute route) {
+        if (options.baseline() == null) {
+            return options.drill() ? "an earlier drill of the same database, same route" : "same backup and route";
+        }
+        List<String> differs = new ArrayList<>();
+        if (baseline.via() == dev.gbakprof.model.Via.LOG) {
+            differs.add("a gbak log, its route unknown");
+        } else if (baseline.via() != null && baseline.via() != route.via()) {
+            differs.add("restored through " + baseline.via() + ", this run through " + route.via()
+                    + ": the routes restore at different speeds");
+        }
+        if (!options.drill()
+                && baseline.backupFile() != null
+                && !baseline.backupFile().equals(options.backup())) {
+            differs.add("of another backup file, " + baseline.backupFile());
+        }
+        return "given with --baseline" + (differs.isEmpty() ? "" : "; " + String.join("; ", differs));
     }
 
     /** The restore left a partial database: it never reached gbak's finishing line (stopped, or gave up). */

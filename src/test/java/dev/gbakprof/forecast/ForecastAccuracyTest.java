@@ -141,7 +141,7 @@ class ForecastAccuracyTest {
                 + String.format(
                         Locale.ROOT,
                         "%n  noise (sd of ln CPU seconds of one restore): calibration %.1f %% (pooled, %d degrees of "
-                                + "freedom), target %.1f %% (%d restores); range ±%.1f %% (a %.0f %% range for one "
+                                + "freedom), target %.1f %% (%d restores); range ±%.1f %% (an %.0f %% range for one "
                                 + "restore): %d of %d target restores inside it",
                         onCpu.range().noise() * 100,
                         onCpu.range().degreesOfFreedom(),

@@ -68,6 +68,28 @@ class LiveEtaRunTest {
                         .contains(" | indexes ")
                         .containsPattern(" of 14\\b.* \\| ETA \\d+ (s|min) \\(\\d+–\\d+\\)$"));
         assertThat(progress).noneSatisfy(l -> assertThat(l).contains("no read position"));
+
+        // a baseline given with --baseline is not claimed to be of the same backup and route: a gbak log of another
+        // backup says so (the small fixture restored: a fraction of a second)
+        Path log = dev.gbakprof.testutil.Logs.log("shop-tdrw.log");
+        Cli.Result third = Cli.run(
+                "run",
+                "--backup",
+                Firebird.backup("small").toString(),
+                "--database",
+                dir.resolve("c.fdb").toString(),
+                "--runs-dir",
+                runs.toString(),
+                "--label",
+                "third",
+                "--baseline",
+                log.toString());
+        assertThat(third.code()).as(third.err()).isZero();
+        RestoreRun c = RunJson.read(runDirs(runs).get(2).resolve("run.json")).get(0);
+        assertThat(c.etaBasis())
+                .startsWith(
+                        "baseline shop-tdrw (given with --baseline; a gbak log, its route unknown; of another backup "
+                                + "file, shop.fbk); data phase by ");
     }
 
     private static List<String> progressOf(Runnable action) {
