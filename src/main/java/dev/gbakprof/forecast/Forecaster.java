@@ -19,7 +19,7 @@ import java.util.stream.Collectors;
  * ln of total rows) from the nearest calibration size.
  */
 public final class Forecaster {
-    /** How likely a restore of the target is to fall inside the range: a 90 % prediction interval. */
+    /** How likely one restore of the target is to fall inside the range: an 80 % prediction interval. */
     static final double LEVEL = 0.80;
     /** Margin below the window that "fits with margin" asks of the high end of the range. */
     static final double RTO_MARGIN = 0.10;
@@ -217,7 +217,7 @@ public final class Forecaster {
      * by about σ/√m. e, the extrapolation error, is a rate per ln of the scale (measured by forecasting the largest
      * calibration size from the smaller ones, never below the exponents' remaining uncertainty) times the target's
      * distance from the nearest calibration size, added as it is (a measured miss, or the exponents' remaining
-     * uncertainty: multiplied by q too, the range held 96-100 % of the real restores, not 90 %). q is Student's t
+     * uncertainty: multiplied by q too, a 90 % range held 96-100 % of the real restores). q is Student's t
      * quantile for {@link #LEVEL} at σ's degrees of freedom (the normal one when σ is assumed).
      */
     static Estimate.Range range(List<RestoreRun> runs, Model model, double distance, long targetRows) {
