@@ -402,7 +402,7 @@ public final class Forecaster {
             notes.add(
                     "one calibration size: its rows/s and sort cost per key carried to the target (β = 1); measured on "
                             + "real restores, such 4× forecasts missed by −11.7 % to +17.1 % (7 pairs, gbak's CPU clock, "
-                            + "docs/BENCHMARKS.md), from three sizes −8.5 % to +11.2 % (4 pairs): calibrate from two sizes or more");
+                            + "docs/BENCHMARKS.md), from three sizes −13.0 % to +11.2 % (7 forecasts): calibrate from two sizes or more");
         }
         notes.add("setup, metadata and finish as measured: they do not grow with the rows");
         List<Model.Fit> stepped =

@@ -79,6 +79,9 @@ class ForecasterTest {
         assertThat(e.range().extrapolation()).isCloseTo(Model.EXPONENT_PRIOR * Math.log(4), within(0.0005));
         assertThat(e.range().extrapolationBasis()).startsWith("assumed 0.100 per unit of ln(scale)");
         assertThat(e.assumptions()).anyMatch(a -> a.startsWith("no step in any index's cost per key up to "));
+        // one size: the error measured for such forecasts is said
+        assertThat(e.assumptions())
+                .anyMatch(a -> a.startsWith("one calibration size: ") && a.contains("such 4× forecasts missed by"));
     }
 
     @Test
