@@ -4,24 +4,14 @@ import dev.gbakprof.model.GbakprofException;
 import java.io.PrintWriter;
 import java.util.List;
 import picocli.CommandLine;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
 
-/** {@code gbakprof}: times Firebird restores. */
-@Command(
-        name = "gbakprof",
-        mixinStandardHelpOptions = true,
-        versionProvider = Main.Version.class,
-        description = "Times Firebird restores (gbak -c): parses verbose restore logs, runs gbak, reports.",
-        exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {
-            "0:ok",
-            "1:the restore or analysis failed (gbak error, failed verification)",
-            "2:bad usage or unreadable input; a restore refused before it started; --out, -o or --runs-dir not writable",
-            "3:plan --check: the power plan cannot be determined",
-            "check: 0 OK, 1 WARNING, 2 CRITICAL, 3 UNKNOWN (monitoring plugin codes; see gbakprof check --help)",
-            "130:stopped by Ctrl-C (run, matrix: what completed and what was stopped is printed first)"
-        })
+/**
+ * {@code gbakprof}: times Firebird restores.
+ *
+ * <p>gbakprof's own options, like those of {@link ParseCommand}, are declared with picocli's programmatic API
+ * ({@link #spec}) rather than its annotations, which every start would read (see {@link ParseCommand}); the other
+ * commands keep their annotations.
+ */
 public final class Main implements Runnable {
 
     /** Exit codes of the CLI contract (README "Exit codes"); failures carry theirs ({@link GbakprofException}). */
@@ -34,11 +24,44 @@ public final class Main implements Runnable {
     /** Ctrl-C (SIGINT) stopped the command: 128 + the signal's number, as a shell reports it. */
     public static final int INTERRUPTED = 130;
 
-    @Option(names = "--debug", scope = CommandLine.ScopeType.INHERIT, description = "Print stack traces of errors.")
-    boolean debug;
+    private final CommandLine.Model.CommandSpec spec = CommandLine.Model.CommandSpec.wrapWithoutInspection(this);
 
-    @CommandLine.Spec
-    CommandLine.Model.CommandSpec spec;
+    private Main() {
+        spec.name("gbakprof").versionProvider(new Version());
+        spec.usageMessage()
+                .description("Times Firebird restores (gbak -c): parses verbose restore logs, runs gbak, reports.")
+                .exitCodeListHeading("%nExit codes:%n")
+                .exitCodeList(CommandLine.Model.UsageMessageSpec.keyValuesMap(
+                        "0:ok",
+                        "1:the restore or analysis failed (gbak error, failed verification)",
+                        "2:bad usage or unreadable input; a restore refused before it started; --out, -o or --runs-dir"
+                                + " not writable",
+                        "3:plan --check: the power plan cannot be determined",
+                        "check: 0 OK, 1 WARNING, 2 CRITICAL, 3 UNKNOWN (monitoring plugin codes; see gbakprof check"
+                                + " --help)",
+                        "130:stopped by Ctrl-C (run, matrix: what completed and what was stopped is printed first)"));
+        spec.addOption(CommandLine.Model.OptionSpec.builder("--debug")
+                .type(boolean.class)
+                .scopeType(CommandLine.ScopeType.INHERIT)
+                .description("Print stack traces of errors.")
+                .build());
+        standardHelpOptions(spec);
+    }
+
+    /**
+     * {@code -h, --help} and {@code -V, --version}, as picocli's {@code mixinStandardHelpOptions} adds them (its
+     * texts), without the annotated class it reads them from.
+     */
+    static void standardHelpOptions(CommandLine.Model.CommandSpec spec) {
+        spec.addOption(CommandLine.Model.OptionSpec.builder("-h", "--help")
+                .usageHelp(true)
+                .description("Show this help message and exit.")
+                .build());
+        spec.addOption(CommandLine.Model.OptionSpec.builder("-V", "--version")
+                .versionHelp(true)
+                .description("Print version information and exit.")
+                .build());
+    }
 
     @Override
     public void run() {
@@ -143,6 +166,14 @@ public final class Main implements Runnable {
         System.exit(code);
     }
 
+    /**
+     * picocli's documented switch for its built-in converters of java.time and java.sql types, which it registers at
+     * every start by loading and initialising those classes through reflection (a tenth of the profile of a parse's
+     * start-up, docs/BENCHMARKS.md). No option of gbakprof has such a type: durations are texts read by {@link Durations}
+     * ({@code UsageMessagesTest} checks every option).
+     */
+    static final String CONVERTERS_EXCLUDED = "picocli.converters.excludes";
+
     /** The commands, in the order help lists them. */
     private static final java.util.Map<String, Class<?>> COMMANDS = new java.util.LinkedHashMap<>();
 
@@ -232,9 +263,14 @@ public final class Main implements Runnable {
      * shell completion script and the man pages (docs/man) are made from.
      */
     static CommandLine tree(java.util.Collection<String> names, CommandLine.IFactory factory) {
-        CommandLine cl = new CommandLine(new Main(), factory);
+        if (System.getProperty(CONVERTERS_EXCLUDED) == null) {
+            System.setProperty(CONVERTERS_EXCLUDED, "java\\.(time|sql)\\..*");
+        }
+        CommandLine cl = new CommandLine(new Main().spec, factory);
         for (String name : names) {
-            cl.addSubcommand(name, new CommandLine(COMMANDS.get(name), factory));
+            Class<?> type = COMMANDS.get(name);
+            cl.addSubcommand(
+                    name, new CommandLine(type == ParseCommand.class ? new ParseCommand().spec() : type, factory));
         }
         cl.setUsageHelpWidth(120); // the descriptions are written in lines of up to ~110 characters
         return cl;

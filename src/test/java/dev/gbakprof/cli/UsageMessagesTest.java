@@ -30,6 +30,26 @@ class UsageMessagesTest {
                 .startsWith("gbakprof: Unknown option: '--bogus'");
     }
 
+    /** Main turns off picocli's java.time and java.sql converters (start-up): no option may need one. */
+    @Test
+    void noOptionOfAnyCommandHasAJavaTimeOrJavaSqlType() {
+        java.util.List<String> typed = new java.util.ArrayList<>();
+        java.util.ArrayDeque<picocli.CommandLine> todo = new java.util.ArrayDeque<>(java.util.List.of(Main.tree()));
+        while (!todo.isEmpty()) {
+            picocli.CommandLine c = todo.pop();
+            todo.addAll(c.getSubcommands().values());
+            for (picocli.CommandLine.Model.ArgSpec a : c.getCommandSpec().args()) {
+                typed.add(c.getCommandName() + " " + a.paramLabel() + ": "
+                        + a.type().getName());
+                for (Class<?> t : a.auxiliaryTypes()) {
+                    typed.add(c.getCommandName() + " " + a.paramLabel() + ": " + t.getName());
+                }
+            }
+        }
+        assertThat(typed).hasSizeGreaterThan(50).noneMatch(t -> t.matches(".*: java\\.(time|sql)\\..*"));
+        assertThat(typed).anyMatch(t -> t.endsWith(": java.nio.file.Path"));
+    }
+
     @Test
     void editsCountsASwapOfNeighboursAsOne() {
         assertThat(Main.edits("plna", "plan")).isEqualTo(1);
