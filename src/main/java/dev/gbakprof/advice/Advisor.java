@@ -144,6 +144,30 @@ public final class Advisor {
         return hints;
     }
 
+    /**
+     * Why {@link #advise} found nothing for these runs, in one clause for {@code advise}'s "nothing to advise" line:
+     * no times (a log without {@code -st}), a failed restore whose failure comes first, or no phase that took
+     * {@value #DOMINANT} of the restore with a cause a rule knows.
+     */
+    public static String nothingBecause(List<RestoreRun> runs) {
+        RestoreRun run = typical(runs);
+        if (run == null) {
+            return "no run to judge";
+        }
+        Double total = run.totalSeconds() != null ? run.totalSeconds() : run.knownPhaseSeconds();
+        String failed = run.status() == RunStatus.FAILED
+                ? "the restore failed"
+                        + (run.errors().isEmpty()
+                                ? ""
+                                : " (gbak: " + run.errors().get(0) + ")")
+                        + ": make it restore first; "
+                : "";
+        if (total == null || total <= 0) {
+            return failed + "the log has no times (restore with gbak -v -st tdrw, or gbakprof run)";
+        }
+        return failed + "no phase took 40 % or more of the restore with a cause a rule knows (README, \"What to try\")";
+    }
+
     /** The completed run with the median total; else the run that got furthest. */
     public static RestoreRun typical(List<RestoreRun> runs) {
         List<RestoreRun> done = runs.stream()

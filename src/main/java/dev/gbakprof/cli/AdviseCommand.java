@@ -42,7 +42,7 @@ final class AdviseCommand implements Callable<Integer> {
     CommandSpec spec;
 
     /** One configuration's advice. */
-    record Configuration(String label, int runs, String typicalRun, List<Hint> hints) {}
+    record Configuration(String label, int runs, String typicalRun, List<Hint> hints, String nothingBecause) {}
 
     record AdviceJson(String schema, List<Configuration> configurations) {}
 
@@ -52,8 +52,10 @@ final class AdviseCommand implements Callable<Integer> {
         List<Configuration> configs = new ArrayList<>();
         for (RunGroup g : Groups.byLabel(runs)) {
             RestoreRun typical = Advisor.typical(g.runs());
+            List<Hint> hints = Advisor.advise(g.runs());
+            String nothing = hints.isEmpty() ? Advisor.nothingBecause(g.runs()) : null;
             configs.add(new Configuration(
-                    g.label(), g.runs().size(), typical == null ? null : typical.source(), Advisor.advise(g.runs())));
+                    g.label(), g.runs().size(), typical == null ? null : typical.source(), hints, nothing));
         }
         PrintWriter out = spec.commandLine().getOut();
         if (json) {
@@ -66,7 +68,7 @@ final class AdviseCommand implements Callable<Integer> {
                 out.println("What to try: " + c.label() + " (" + c.runs() + (c.runs() == 1 ? " run" : " runs")
                         + (c.runs() > 1 ? ", the median one: " + c.typicalRun() : "") + ")");
                 if (c.hints().isEmpty()) {
-                    out.println("  nothing to advise: no rule found a phase to work on (README, \"What to try\")");
+                    out.println("  nothing to advise: " + c.nothingBecause());
                 }
                 int n = 1;
                 for (Hint h : c.hints()) {

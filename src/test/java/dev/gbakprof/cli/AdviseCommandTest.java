@@ -57,4 +57,19 @@ class AdviseCommandTest {
         assertThat(r.err().lines()).hasSize(1);
         assertThat(r.err()).contains("no-such.log");
     }
+
+    @Test
+    void nothingToAdviseSaysWhy() {
+        // FirebirdSQL/firebird#7992: a Firebird 5 restore without -st that failed on an assertion
+        Result r = Cli.run("advise", "src/test/resources/published/fb5-issue7992-assertion.log");
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.out())
+                .contains("  nothing to advise: the restore failed (gbak: Assertion (space > 0) failure:")
+                .contains(": make it restore first; the log has no times (restore with gbak -v -st tdrw, or gbakprof"
+                        + " run)");
+        // FirebirdSQL/firebird#7465: a Firebird 3 restore that could not activate an index; in the JSON too
+        Result small = Cli.run("advise", "--json", "src/test/resources/published/fb3-issue7465-quoted.log");
+        assertThat(small.code()).as(small.err()).isZero();
+        assertThat(small.out()).contains("\"nothingBecause\" : \"the restore failed (gbak: cannot commit index");
+    }
 }
