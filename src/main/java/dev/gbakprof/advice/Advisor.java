@@ -73,7 +73,14 @@ public final class Advisor {
                                 share(run, shown(run, p.phase()), total),
                                 p.cpuShare() * 100,
                                 p.machineLoad() * 100),
-                        "a restore that gets a fifth of a core takes about five times as long; no setting of Firebird helps",
+                        p.cpuShare() > 0
+                                ? String.format(
+                                        Locale.ROOT,
+                                        "a restore that gets %.0f %% of a core takes up to %.1f× as long as with a core"
+                                                + " of its own; no setting of Firebird helps",
+                                        p.cpuShare() * 100,
+                                        1 / p.cpuShare())
+                                : "a restore that gets no core waits; no setting of Firebird helps",
                         "run the restore again when the machine is idle (e.g. at night): gbakprof run --backup " + where
                                 + " --label idle, then gbakprof compare",
                         Hint.Certainty.HIGH,
@@ -270,8 +277,9 @@ public final class Advisor {
                 "the database " + db + " was restored over TCP: every row and page went through the network protocol",
                 "the services manager or a local restore is 2–6× faster than a remote TCP restore"
                         + " (FirebirdSQL/firebird PR #139, #7508)",
-                "gbakprof run --backup " + where + " --label se -- -se " + host
-                        + ":service_mgr, then gbakprof compare the two runs",
+                // the services manager opens both files itself: paths as the server sees them, no host: prefix
+                "gbakprof run --via service --host " + host + " --backup " + serverBackup(run) + " --database "
+                        + quote(m.group(2)) + " --label se, then gbakprof compare the two runs",
                 Hint.Certainty.MEDIUM,
                 "the route is in the record; how much the network costs here is not measured (the published range is"
                         + " wide: 2–6×)",
@@ -483,6 +491,17 @@ public final class Advisor {
                 run.totalSeconds() != null ? "the restore" : "what the log shows (an excerpt)",
                 part,
                 total);
+    }
+
+    /**
+     * The backup file as a server opens it (the services manager reads it, not gbak on this machine): the recorded
+     * path when it is absolute, else a placeholder saying so (a relative path is relative to the server's folder).
+     */
+    private static String serverBackup(RestoreRun run) {
+        String b = run.backupFile();
+        boolean absolute =
+                b != null && (b.startsWith("/") || b.startsWith("\\\\") || b.matches("^\\p{Alpha}:[\\\\/].*"));
+        return absolute ? quote(b) : "BACKUP_PATH_ON_THE_SERVER.fbk";
     }
 
     private static String placeholders(RestoreRun run) {

@@ -117,6 +117,26 @@ class AdvisorTest {
                 .command("/usr/bin/gbak -c -v -st tdrw shop.fbk dbhost:/data/erp.fdb")
                 .build();
         assertThat(Advisor.advise(List.of(tcp))).extracting(Hint::code).contains(HintCode.REMOTE_ROUTE);
+        // the command that proves it restores through the server with paths it opens: the database without
+        // "dbhost:", a relative backup (relative to the client's folder here) named as a path to give
+        Hint remote = Advisor.advise(List.of(tcp)).stream()
+                .filter(x -> x.code() == HintCode.REMOTE_ROUTE)
+                .findFirst()
+                .orElseThrow();
+        assertThat(remote.prove())
+                .isEqualTo("gbakprof run --via service --host dbhost --backup BACKUP_PATH_ON_THE_SERVER.fbk"
+                        + " --database /data/erp.fdb --label se, then gbakprof compare the two runs");
+        RestoreRun absolute = tcp.toBuilder()
+                .backupFile("/srv/bk/shop.fbk")
+                .database("dbhost/3051:/data/erp.fdb")
+                .build();
+        assertThat(Advisor.advise(List.of(absolute)).stream()
+                        .filter(x -> x.code() == HintCode.REMOTE_ROUTE)
+                        .findFirst()
+                        .orElseThrow()
+                        .prove())
+                .startsWith("gbakprof run --via service --host dbhost/3051 --backup /srv/bk/shop.fbk --database"
+                        + " /data/erp.fdb ");
         RestoreRun se = tcp.toBuilder()
                 .command("/usr/bin/gbak -c -v -st tdrw -se dbhost:service_mgr shop.fbk /data/erp.fdb")
                 .build();
