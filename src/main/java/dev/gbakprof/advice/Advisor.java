@@ -137,7 +137,9 @@ public final class Advisor {
                                                     "; the database's disk had %.1f requests queued on average",
                                                     dataUse.diskQueue())
                                             : ""),
-                    "depends on the storage; put the database on the fastest volume and the backup file on another",
+                    "depends on the storage; put the database on the fastest volume and the backup file on another."
+                            + " Forced writes need no change: gbak turns them off for the restore and sets the backup's"
+                            + " setting back at its end (burp/restore.epp)",
                     "gbakprof matrix --backup " + where + " --vary 'gbak:-bu 2048,16384' --repeat 3",
                     Hint.Certainty.MEDIUM,
                     dataUse.diskBusy() == null

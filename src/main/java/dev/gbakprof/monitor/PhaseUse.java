@@ -20,9 +20,9 @@ import java.util.Map;
  *     cores): the restore waited for a core that other work held;</li>
  *     <li>{@code io-bound}: otherwise, when it read and wrote at least {@value #IO_BOUND_MB_PER_S} MB/s from and to
  *     storage, or when the database's disk was busy at least {@value #DISK_BUSY_SHARE} of the phase (small
- *     synchronous writes, such as forced writes' flushes, keep a disk busy with few MB/s);</li>
- *     <li>{@code waiting}: neither: it waited on the network, the server, a lock, or the latency of the disk's
- *     flushes;</li>
+ *     scattered writes, or other processes' I/O on the disk, keep it busy with few MB/s; not forced writes, which
+ *     gbak turns off for the restore);</li>
+ *     <li>{@code waiting}: neither: it waited on the network, the server, a lock, or a slow disk's latency;</li>
  *     <li>unknown ({@code null}): fewer than {@value #MIN_INTERVALS} sample intervals fell in the phase.</li>
  * </ul>
  * A phase's {@code sortFileMb} is the largest size of the worker's open sort files in one of its samples; its

@@ -160,6 +160,8 @@ class AdvisorTest {
         List<Hint> hints = Advisor.advise(List.of(r));
         assertThat(hints).extracting(Hint::code).containsExactly(HintCode.STORAGE);
         assertThat(hints.get(0).prove()).contains("--vary 'gbak:-bu 2048,16384'");
+        // forced writes are no lever for a restore: gbak restores with them off (burp/restore.epp)
+        assertThat(hints.get(0).effect()).contains("Forced writes need no change: gbak turns them off for the restore");
     }
 
     private static Environment fb5(String version, FirebirdConf conf) {
