@@ -10,13 +10,17 @@ import dev.gbakprof.store.RunJson;
 import dev.gbakprof.testutil.Cli;
 import dev.gbakprof.testutil.FirebirdServer;
 import dev.gbakprof.testutil.Logs;
+import dev.gbakprof.testutil.Restores;
+import dev.gbakprof.testutil.Restores.Route;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /** {@code gbakprof estimate} on real gbak logs, a real database through the server, and bad input. */
+@ExtendWith(FirebirdServer.Fixture.class)
 class EstimateCommandTest {
     private static final String SHOP = Logs.log("shop-tdrw.log").toString();
 
@@ -120,56 +124,38 @@ class EstimateCommandTest {
     }
 
     @Test
-    void aDatabaseGivesItsRowsCountedThroughTheServer() throws Exception {
-        FirebirdServer.require();
-        try (FirebirdServer.Folder f = FirebirdServer.folder()) {
-            Path runs = f.resolve("runs");
-            Path db = f.resolve("small.fdb");
-            Cli.Result restored = Cli.run(
-                    "run",
-                    "--via",
-                    "service",
-                    "--backup",
-                    f.backup("small").toString(),
-                    "--database",
-                    db.toString(),
-                    "--runs-dir",
-                    runs.toString(),
-                    "--label",
-                    "cal");
-            assertThat(restored.code()).as(restored.err()).isZero();
-            Path record;
-            try (var s = Files.list(runs)) {
-                record = s.findFirst().orElseThrow().resolve("run.json");
-            }
-            RestoreRun cal = RunJson.read(record).get(0);
-            Cli.Result r = Cli.run("estimate", record.toString(), "--rows-from", db.toString(), "--json");
-            assertThat(r.code()).as(r.err()).isZero();
-            JsonNode e = new ObjectMapper().readTree(r.out());
-            assertThat(e.path("target").path("source").asText()).isEqualTo("database " + db);
-            assertThat(e.path("target").path("rows").asLong())
-                    .isEqualTo(cal.tables().stream().mapToLong(t -> t.records()).sum());
-            // the database holds what the calibration restored: the forecast is the calibration's own time
-            assertThat(e.path("total").path("seconds").asDouble())
-                    .as(cal.phases() + " " + e.path("phases") + " " + e.path("objects"))
-                    .isCloseTo(cal.totalSeconds(), within(0.05 * cal.totalSeconds()));
-            Cli.Result remote = Cli.run("estimate", record.toString(), "--rows-from", "localhost:" + db, "--json");
-            assertThat(remote.code()).as(remote.err()).isZero();
-            Cli.Result none =
-                    Cli.run("estimate", record.toString(), "--rows-from", "localhost:" + f.resolve("none.fdb"));
-            assertThat(none.code()).isEqualTo(2);
-            assertThat(none.err().strip().lines()).hasSize(1);
-            // the run folder that run wrote (its run.json) gives the same sizes as the database it restored
-            Path folder = record.getParent();
-            assertThat(folder).isNotNull();
-            Cli.Result fromFolder = Cli.run("estimate", record.toString(), "--rows-from", folder.toString(), "--json");
-            assertThat(fromFolder.code()).as(fromFolder.err()).isZero();
-            assertThat(new ObjectMapper()
-                            .readTree(fromFolder.out())
-                            .path("target")
-                            .path("rows")
-                            .asLong())
-                    .isEqualTo(e.path("target").path("rows").asLong());
-        }
+    void aDatabaseGivesItsRowsCountedThroughTheServer(FirebirdServer.Folder f) throws Exception {
+        Path runs = f.resolve("runs");
+        Path db = f.resolve("small.fdb");
+        Cli.Result restored = Restores.run(Route.SERVICE, f.backup("small"), db, runs, "--label", "cal");
+        assertThat(restored.code()).as(restored.err()).isZero();
+        Path record = Restores.runDirs(runs).get(0).resolve("run.json");
+        RestoreRun cal = RunJson.read(record).get(0);
+        Cli.Result r = Cli.run("estimate", record.toString(), "--rows-from", db.toString(), "--json");
+        assertThat(r.code()).as(r.err()).isZero();
+        JsonNode e = new ObjectMapper().readTree(r.out());
+        assertThat(e.path("target").path("source").asText()).isEqualTo("database " + db);
+        assertThat(e.path("target").path("rows").asLong())
+                .isEqualTo(cal.tables().stream().mapToLong(t -> t.records()).sum());
+        // the database holds what the calibration restored: the forecast is the calibration's own time
+        assertThat(e.path("total").path("seconds").asDouble())
+                .as(cal.phases() + " " + e.path("phases") + " " + e.path("objects"))
+                .isCloseTo(cal.totalSeconds(), within(0.05 * cal.totalSeconds()));
+        Cli.Result remote = Cli.run("estimate", record.toString(), "--rows-from", "localhost:" + db, "--json");
+        assertThat(remote.code()).as(remote.err()).isZero();
+        Cli.Result none = Cli.run("estimate", record.toString(), "--rows-from", "localhost:" + f.resolve("none.fdb"));
+        assertThat(none.code()).isEqualTo(2);
+        assertThat(none.err().strip().lines()).hasSize(1);
+        // the run folder that run wrote (its run.json) gives the same sizes as the database it restored
+        Path folder = record.getParent();
+        assertThat(folder).isNotNull();
+        Cli.Result fromFolder = Cli.run("estimate", record.toString(), "--rows-from", folder.toString(), "--json");
+        assertThat(fromFolder.code()).as(fromFolder.err()).isZero();
+        assertThat(new ObjectMapper()
+                        .readTree(fromFolder.out())
+                        .path("target")
+                        .path("rows")
+                        .asLong())
+                .isEqualTo(e.path("target").path("rows").asLong());
     }
 }

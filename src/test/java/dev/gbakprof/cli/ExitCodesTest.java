@@ -9,6 +9,7 @@ import dev.gbakprof.report.FontsUnavailableException;
 import dev.gbakprof.run.RunRefusedException;
 import dev.gbakprof.store.OutputRefusedException;
 import dev.gbakprof.testutil.Cli;
+import dev.gbakprof.testutil.Restores;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -79,14 +80,7 @@ class ExitCodesTest {
     void runsDirUnderAFileIsRefusedWithTwoBeforeGbakStarts(@TempDir Path dir) throws Exception {
         Path file = Files.writeString(dir.resolve("a-file"), "x");
         Path backup = Files.writeString(dir.resolve("b.fbk"), "not restored");
-        Cli.Result r = Cli.run(
-                "run",
-                "--backup",
-                backup.toString(),
-                "--database",
-                dir.resolve("d.fdb").toString(),
-                "--runs-dir",
-                file.resolve("runs").toString());
+        Cli.Result r = Restores.run(backup, dir.resolve("d.fdb"), file.resolve("runs"));
         assertThat(r.code()).isEqualTo(2);
         assertThat(r.err()).contains("--runs-dir " + file.resolve("runs") + ": " + file + " is a file, not a folder");
         assertThat(dir.resolve("d.fdb")).doesNotExist();

@@ -10,6 +10,7 @@ import dev.gbakprof.store.RunJson;
 import dev.gbakprof.testutil.Cli;
 import dev.gbakprof.testutil.Cli.Result;
 import dev.gbakprof.testutil.Firebird;
+import dev.gbakprof.testutil.Restores;
 import java.awt.image.BufferedImage;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -37,16 +38,7 @@ class HistoryCheckTest {
     private void restore(Path backup) throws Exception {
         Files.copy(backup, erp, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
         Path db = dir.resolve("erp-test.fdb");
-        Result r = Cli.run(
-                "run",
-                "--backup",
-                erp.toString(),
-                "--database",
-                db.toString(),
-                "--runs-dir",
-                runs.toString(),
-                "--label",
-                "nightly");
+        Result r = Restores.run(erp, db, runs, "--label", "nightly");
         Files.deleteIfExists(db);
         assertThat(r.code()).as(r.err()).isIn(0, 1);
     }

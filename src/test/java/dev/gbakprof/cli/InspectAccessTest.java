@@ -5,118 +5,101 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.gbakprof.testutil.Cli;
 import dev.gbakprof.testutil.Firebird;
 import dev.gbakprof.testutil.FirebirdServer;
+import dev.gbakprof.testutil.Restores;
 import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFileAttributeView;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * {@code inspect} of a database that embedded gbak, run as root, restored: the file is root's, and the real
  * server (user firebird) cannot open it. One line says why and what to do, and doing it works.
  */
+@ExtendWith(FirebirdServer.Fixture.class)
 class InspectAccessTest {
 
     @Test
-    void aRootOwnedDatabaseGetsAHintThatWorks() throws Exception {
-        FirebirdServer.require();
-        try (FirebirdServer.Folder folder = FirebirdServer.folder()) {
-            Path db = restoreAsRoot(folder);
-            PosixFileAttributeView view = Files.getFileAttributeView(db, PosixFileAttributeView.class);
-            var lookup = FileSystems.getDefault().getUserPrincipalLookupService();
-            view.setOwner(lookup.lookupPrincipalByName("root"));
-            view.setGroup(lookup.lookupPrincipalByGroupName("root"));
-            view.setPermissions(PosixFilePermissions.fromString("rw-rw----"));
+    void aRootOwnedDatabaseGetsAHintThatWorks(FirebirdServer.Folder folder) throws Exception {
+        Path db = restoreAsRoot(folder);
+        PosixFileAttributeView view = Files.getFileAttributeView(db, PosixFileAttributeView.class);
+        var lookup = FileSystems.getDefault().getUserPrincipalLookupService();
+        view.setOwner(lookup.lookupPrincipalByName("root"));
+        view.setGroup(lookup.lookupPrincipalByGroupName("root"));
+        view.setPermissions(PosixFilePermissions.fromString("rw-rw----"));
 
-            // the server says "Permission denied"
-            Cli.Result unreadable = Cli.run("inspect", db.toString());
-            assertThat(unreadable.code()).isEqualTo(2);
-            assertThat(unreadable.err().lines()).hasSize(1);
-            assertThat(unreadable.err())
-                    .contains("cannot open " + db
-                            + ": the server (user firebird) cannot read the file (rw-rw---- root:root)")
-                    .contains("chown firebird:firebird " + db)
-                    .contains("gbakprof run --inspect");
+        // the server says "Permission denied"
+        Cli.Result unreadable = Cli.run("inspect", db.toString());
+        assertThat(unreadable.code()).isEqualTo(2);
+        assertThat(unreadable.err().lines()).hasSize(1);
+        assertThat(unreadable.err())
+                .contains(
+                        "cannot open " + db + ": the server (user firebird) cannot read the file (rw-rw---- root:root)")
+                .contains("chown firebird:firebird " + db)
+                .contains("gbakprof run --inspect");
 
-            // readable but not writable: Firebird 3 says the login was refused, which is not the problem
-            view.setPermissions(PosixFilePermissions.fromString("rw-r--r--"));
-            Cli.Result readOnly = Cli.run("inspect", "localhost:" + db);
-            assertThat(readOnly.code()).isEqualTo(2);
-            assertThat(readOnly.err())
-                    .contains("the server (user firebird) cannot write the file (rw-r--r-- root:root)")
-                    .contains("chown firebird:firebird " + db)
-                    .doesNotContain("wrong user name or password");
+        // readable but not writable: Firebird 3 says the login was refused, which is not the problem
+        view.setPermissions(PosixFilePermissions.fromString("rw-r--r--"));
+        Cli.Result readOnly = Cli.run("inspect", "localhost:" + db);
+        assertThat(readOnly.code()).isEqualTo(2);
+        assertThat(readOnly.err())
+                .contains("the server (user firebird) cannot write the file (rw-r--r-- root:root)")
+                .contains("chown firebird:firebird " + db)
+                .doesNotContain("wrong user name or password");
 
-            // what the hint says to do
-            view.setOwner(lookup.lookupPrincipalByName("firebird"));
-            view.setGroup(lookup.lookupPrincipalByGroupName("firebird"));
-            Cli.Result given = Cli.run("inspect", db.toString());
-            assertThat(given.err()).isEmpty();
-            assertThat(given.code()).isEqualTo(0);
-            assertThat(given.out()).contains("page size");
-        }
+        // what the hint says to do
+        view.setOwner(lookup.lookupPrincipalByName("firebird"));
+        view.setGroup(lookup.lookupPrincipalByGroupName("firebird"));
+        Cli.Result given = Cli.run("inspect", db.toString());
+        assertThat(given.err()).isEmpty();
+        assertThat(given.code()).isEqualTo(0);
+        assertThat(given.out()).contains("page size");
     }
 
     @Test
-    void aWrongPasswordIsStillAWrongPassword() throws Exception {
-        FirebirdServer.require();
-        try (FirebirdServer.Folder folder = FirebirdServer.folder()) {
-            Path db = restoreAsRoot(folder);
-            Files.getFileAttributeView(db, PosixFileAttributeView.class)
-                    .setOwner(FileSystems.getDefault()
-                            .getUserPrincipalLookupService()
-                            .lookupPrincipalByName("firebird"));
-            Path pw = folder.resolve("wrong.password");
-            Files.writeString(pw, "not-the-password\n");
-            Files.setPosixFilePermissions(pw, PosixFilePermissions.fromString("rw-------"));
-            Cli.Result r = Cli.run("inspect", db.toString(), "--password-file", pw.toString());
-            assertThat(r.code()).isEqualTo(2);
-            assertThat(r.err()).contains("wrong user name or password").doesNotContain("chown");
-        }
+    void aWrongPasswordIsStillAWrongPassword(FirebirdServer.Folder folder) throws Exception {
+        Path db = restoreAsRoot(folder);
+        Files.getFileAttributeView(db, PosixFileAttributeView.class)
+                .setOwner(
+                        FileSystems.getDefault().getUserPrincipalLookupService().lookupPrincipalByName("firebird"));
+        Path pw = folder.resolve("wrong.password");
+        Files.writeString(pw, "not-the-password\n");
+        Files.setPosixFilePermissions(pw, PosixFilePermissions.fromString("rw-------"));
+        Cli.Result r = Cli.run("inspect", db.toString(), "--password-file", pw.toString());
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err()).contains("wrong user name or password").doesNotContain("chown");
     }
 
     @Test
-    void inspectRunWithoutDatabaseInspectsTheDatabaseThatRestoreMade() throws Exception {
-        FirebirdServer.require();
-        try (FirebirdServer.Folder folder = FirebirdServer.folder()) {
-            Path db = folder.resolve("run.fdb");
-            Path runs = folder.resolve("runs");
-            String fbk = Firebird.backup("small").toString();
-            Cli.Result restored = Cli.run("run", "--backup", fbk, "--database", db.toString(), "--runs-dir", "" + runs);
-            assertThat(restored.code()).as(restored.err()).isZero();
-            Path runFolder;
-            try (var dirs = Files.list(runs)) {
-                runFolder = dirs.filter(Files::isDirectory).findFirst().orElseThrow();
-            }
-            Files.setOwner(
-                    db, FileSystems.getDefault().getUserPrincipalLookupService().lookupPrincipalByName("firebird"));
+    void inspectRunWithoutDatabaseInspectsTheDatabaseThatRestoreMade(FirebirdServer.Folder folder) throws Exception {
+        Path db = folder.resolve("run.fdb");
+        Path runs = folder.resolve("runs");
+        String fbk = Firebird.backup("small").toString();
+        Cli.Result restored = Cli.run("run", "--backup", fbk, "--database", db.toString(), "--runs-dir", "" + runs);
+        assertThat(restored.code()).as(restored.err()).isZero();
+        Path runFolder = Restores.runDirs(runs).get(0);
+        Files.setOwner(
+                db, FileSystems.getDefault().getUserPrincipalLookupService().lookupPrincipalByName("firebird"));
 
-            Cli.Result r = Cli.run("inspect", "--run", runFolder.toString());
+        Cli.Result r = Cli.run("inspect", "--run", runFolder.toString());
 
-            assertThat(r.err()).isEmpty();
-            assertThat(r.code()).isZero(); // the rows and indexes of the restore's log, verified in its database
-            assertThat(r.out()).contains(db.toString()).contains("page size");
+        assertThat(r.err()).isEmpty();
+        assertThat(r.code()).isZero(); // the rows and indexes of the restore's log, verified in its database
+        assertThat(r.out()).contains(db.toString()).contains("page size");
 
-            Cli.Result neither = Cli.run("inspect");
-            assertThat(neither.code()).isEqualTo(2);
-            assertThat(neither.err())
-                    .isEqualTo("gbakprof: give DATABASE (a path, or host[/port]:path), or --run RUN to inspect the "
-                            + "database that restore made\n");
-        }
+        Cli.Result neither = Cli.run("inspect");
+        assertThat(neither.code()).isEqualTo(2);
+        assertThat(neither.err())
+                .isEqualTo("gbakprof: give DATABASE (a path, or host[/port]:path), or --run RUN to inspect the "
+                        + "database that restore made\n");
     }
 
     /** The small fixture restored by embedded gbak as root, as a DBA's own gbak -c leaves it. */
     private static Path restoreAsRoot(FirebirdServer.Folder folder) throws java.io.IOException {
         Path db = folder.resolve("small.fdb");
-        Firebird.run(List.of(
-                Firebird.GBAK.toString(),
-                "-c",
-                "-user",
-                "SYSDBA",
-                Firebird.backup("small").toString(),
-                db.toString()));
+        Firebird.restore(Firebird.backup("small"), db.toString());
         return db;
     }
 }

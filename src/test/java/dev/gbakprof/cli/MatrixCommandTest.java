@@ -6,9 +6,11 @@ import dev.gbakprof.testutil.Cli;
 import dev.gbakprof.testutil.Cli.Result;
 import dev.gbakprof.testutil.FakeGbak;
 import dev.gbakprof.testutil.Firebird;
+import dev.gbakprof.testutil.Restores;
 import java.awt.image.BufferedImage;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import javax.imageio.ImageIO;
 import org.junit.jupiter.api.Test;
@@ -20,20 +22,8 @@ class MatrixCommandTest {
     void gbakOptionScanEndsWithTheComparisonAndItsCharts(@TempDir Path dir) throws Exception {
         Path fbk = Firebird.backup("small");
         Path out = dir.resolve("out");
-        Result r = Cli.run(
-                "matrix",
-                "--backup",
-                fbk.toString(),
-                "--database",
-                dir.resolve("m.fdb").toString(),
-                "--vary",
-                "gbak:-bu 100,4000",
-                "--repeat",
-                "3",
-                "--cooldown",
-                "0",
-                "--out",
-                out.toString());
+        Result r = Restores.matrix(
+                fbk, dir.resolve("m.fdb"), out, "--vary", "gbak:-bu 100,4000", "--repeat", "3", "--cooldown", "0");
         assertThat(r.code()).as(r.err()).isZero();
         assertThat(r.out())
                 .contains("6 restores: -bu 100, -bu 4000, -bu 100, -bu 4000, -bu 100, -bu 4000")
@@ -86,20 +76,8 @@ class MatrixCommandTest {
         // reached its last line; the comparison calls its total unknown, and so must the table of runs
         Path fbk = Firebird.backup("dupfail");
         Path out = dir.resolve("out");
-        Result r = Cli.run(
-                "matrix",
-                "--backup",
-                fbk.toString(),
-                "--database",
-                dir.resolve("m.fdb").toString(),
-                "--vary",
-                "gbak:-bu 100,4000",
-                "--repeat",
-                "1",
-                "--cooldown",
-                "0",
-                "--out",
-                out.toString());
+        Result r = Restores.matrix(
+                fbk, dir.resolve("m.fdb"), out, "--vary", "gbak:-bu 100,4000", "--repeat", "1", "--cooldown", "0");
         assertThat(r.code()).as(r.err()).isEqualTo(1);
         List<String> table = r.out()
                 .lines()
@@ -115,20 +93,7 @@ class MatrixCommandTest {
     @Test
     void aBaselineThatNamesNoArmIsRefusedBeforeAnyRestore(@TempDir Path dir) throws Exception {
         FakeGbak.Refusal f = FakeGbak.refusal(dir);
-        Result r = Cli.run(
-                "matrix",
-                "--gbak",
-                f.gbak().toString(),
-                "--backup",
-                f.backup().toString(),
-                "--database",
-                dir.resolve("m.fdb").toString(),
-                "--vary",
-                "gbak:-bu 100,4000",
-                "--baseline",
-                "-bu 200",
-                "--out",
-                dir.resolve("out").toString());
+        Result r = refusedBuMatrix(f, dir.resolve("m.fdb"), dir, "--baseline", "-bu 200");
         assertThat(r.code()).isEqualTo(Main.BAD_INPUT);
         assertThat(r.err())
                 .isEqualTo("gbakprof: --baseline -bu 200: no arm is labelled so (the arms: -bu 100, -bu 4000)\n");
@@ -139,18 +104,8 @@ class MatrixCommandTest {
     void powerPlansCannotBeComparedWhereThePlanIsUnknown(@TempDir Path dir) throws Exception {
         Path fbk = Firebird.backup("small");
         // this machine is a VM without cpufreq: refused before any restore, with the reason
-        Result r = Cli.run(
-                "matrix",
-                "--backup",
-                fbk.toString(),
-                "--database",
-                dir.resolve("m.fdb").toString(),
-                "--plans",
-                "balanced,high-performance",
-                "--repeat",
-                "1",
-                "--out",
-                dir.resolve("out").toString());
+        Result r = Restores.matrix(
+                fbk, dir.resolve("m.fdb"), dir.resolve("out"), "--plans", "balanced,high-performance", "--repeat", "1");
         if (Files.isDirectory(Path.of("/sys/devices/system/cpu/cpu0/cpufreq"))) {
             return; // a machine with cpufreq may switch plans for real; not this test's subject
         }
@@ -165,20 +120,7 @@ class MatrixCommandTest {
     @Test
     void aNegativeCooldownIsBadUsage(@TempDir Path dir) throws Exception {
         FakeGbak.Refusal f = FakeGbak.refusal(dir);
-        Result r = Cli.run(
-                "matrix",
-                "--gbak",
-                f.gbak().toString(),
-                "--backup",
-                f.backup().toString(),
-                "--database",
-                dir.resolve("m.fdb").toString(),
-                "--vary",
-                "gbak:-bu 100,4000",
-                "--cooldown",
-                "-1",
-                "--out",
-                dir.resolve("out").toString());
+        Result r = refusedBuMatrix(f, dir.resolve("m.fdb"), dir, "--cooldown", "-1");
         assertThat(r.code()).isEqualTo(Main.BAD_INPUT);
         assertThat(r.err()).isEqualTo("gbakprof: --cooldown -1.0: expected 0 or more seconds\n");
         assertThat(f.calls()).doesNotExist();
@@ -188,22 +130,7 @@ class MatrixCommandTest {
     void aMissingDatabaseFolderIsRefusedBeforeTheFirstRestore(@TempDir Path dir) throws Exception {
         FakeGbak.Refusal f = FakeGbak.refusal(dir);
         Path missing = f.missingFolder();
-        Result r = Cli.run(
-                "matrix",
-                "--gbak",
-                f.gbak().toString(),
-                "--backup",
-                f.backup().toString(),
-                "--database",
-                missing.resolve("m.fdb").toString(),
-                "--vary",
-                "gbak:-bu 100,4000",
-                "--repeat",
-                "2",
-                "--cooldown",
-                "0",
-                "--out",
-                dir.resolve("out").toString());
+        Result r = refusedBuMatrix(f, missing.resolve("m.fdb"), dir, "--repeat", "2", "--cooldown", "0");
         assertThat(r.code()).isEqualTo(Main.BAD_INPUT);
         assertThat(r.err())
                 .isEqualTo("gbakprof: " + missing.resolve("m-bu-100-1.fdb") + ": folder " + missing
@@ -216,20 +143,7 @@ class MatrixCommandTest {
     @Test
     void parallelWorkersOnFirebird3AreRefusedBeforeAnyRestoreWithGbaksOwnWords(@TempDir Path dir) throws Exception {
         Path fbk = Firebird.backup("small");
-        Result r = Cli.run(
-                "matrix",
-                "--backup",
-                fbk.toString(),
-                "--database",
-                dir.resolve("m.fdb").toString(),
-                "--vary",
-                "gbak:-par 1,2,4,8",
-                "--repeat",
-                "1",
-                "--cooldown",
-                "0",
-                "--out",
-                dir.resolve("out").toString());
+        Result r = oncePerArm(fbk, dir, "gbak:-par 1,2,4,8");
         assertThat(r.code()).isEqualTo(Main.BAD_INPUT);
         assertThat(r.err())
                 .isEqualTo(
@@ -245,20 +159,7 @@ class MatrixCommandTest {
     @Test
     void aValueGbakRefusesIsRefusedUpFrontInGbaksWords(@TempDir Path dir) throws Exception {
         Path fbk = Firebird.backup("small");
-        Result r = Cli.run(
-                "matrix",
-                "--backup",
-                fbk.toString(),
-                "--database",
-                dir.resolve("m.fdb").toString(),
-                "--vary",
-                "gbak:-bu 100,lots",
-                "--repeat",
-                "1",
-                "--cooldown",
-                "0",
-                "--out",
-                dir.resolve("out").toString());
+        Result r = oncePerArm(fbk, dir, "gbak:-bu 100,lots");
         assertThat(r.code()).isEqualTo(Main.BAD_INPUT);
         assertThat(r.err())
                 .isEqualTo("gbakprof: arm '-bu lots': gbak refuses '-bu lots': expected page buffers,"
@@ -269,22 +170,18 @@ class MatrixCommandTest {
     @Test
     void aPasswordSwitchInAVariedArmIsRefusedBeforeAnyRestore(@TempDir Path dir) throws Exception {
         FakeGbak.Refusal f = FakeGbak.refusal(dir);
-        Result r = Cli.run(
-                "matrix",
+        Result r = Restores.matrix(
+                f.backup(),
+                dir.resolve("m.fdb"),
+                dir.resolve("out"),
                 "--gbak",
                 f.gbak().toString(),
-                "--backup",
-                f.backup().toString(),
-                "--database",
-                dir.resolve("m.fdb").toString(),
                 "--vary",
                 "gbak:-password a,b",
                 "--repeat",
                 "1",
                 "--cooldown",
-                "0",
-                "--out",
-                dir.resolve("out").toString());
+                "0");
         assertThat(r.code()).isEqualTo(Main.BAD_INPUT);
         assertThat(r.err()).contains("a password must not be given as a gbak argument (-password)");
         assertThat(r.err()).doesNotContain(" a\n", " b\n");
@@ -296,5 +193,18 @@ class MatrixCommandTest {
         Result r = Cli.run("matrix", "--backup", "x.fbk", "--database", "x.fdb", "--vary", "gbak:-bu 100");
         assertThat(r.code()).isEqualTo(2);
         assertThat(r.err()).contains("at least two values");
+    }
+
+    /** The refusing fake gbak's matrix of -bu 100 and 4000 into {@code database}, its report in {@code dir}/out, then {@code more}. */
+    private static Result refusedBuMatrix(FakeGbak.Refusal f, Path database, Path dir, String... more) {
+        List<String> args = new ArrayList<>(List.of("--gbak", f.gbak().toString(), "--vary", "gbak:-bu 100,4000"));
+        args.addAll(List.of(more));
+        return Restores.matrix(f.backup(), database, dir.resolve("out"), args.toArray(String[]::new));
+    }
+
+    /** A matrix of {@code backup} varying {@code vary}, one restore per arm and no rest, into {@code dir}/m.fdb, its report in {@code dir}/out. */
+    private static Result oncePerArm(Path backup, Path dir, String vary) {
+        return Restores.matrix(
+                backup, dir.resolve("m.fdb"), dir.resolve("out"), "--vary", vary, "--repeat", "1", "--cooldown", "0");
     }
 }

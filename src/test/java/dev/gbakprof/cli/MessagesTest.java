@@ -9,6 +9,8 @@ import dev.gbakprof.testutil.Cli;
 import dev.gbakprof.testutil.Firebird;
 import dev.gbakprof.testutil.FirebirdServer;
 import dev.gbakprof.testutil.Jvm;
+import dev.gbakprof.testutil.Restores;
+import dev.gbakprof.testutil.Restores.Route;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -104,20 +106,15 @@ class MessagesTest {
                     });
             answer.setDaemon(true);
             answer.start();
-            Cli.Result r = Cli.run(
-                    "run",
-                    "--via",
-                    "service",
+            Cli.Result r = Restores.run(
+                    Route.SERVICE,
+                    Path.of("/nowhere/x.fbk"),
+                    Path.of("/nowhere/x.fdb"),
+                    dir.resolve("runs"),
                     "--host",
                     "127.0.0.1/" + web.getLocalPort(),
                     "--password-file",
-                    pw.toString(),
-                    "--backup",
-                    "/nowhere/x.fbk",
-                    "--database",
-                    "/nowhere/x.fdb",
-                    "--runs-dir",
-                    dir.resolve("runs").toString());
+                    pw.toString());
             assertThat(r.code()).isEqualTo(2);
             assertThat(r.err())
                     .isEqualTo("gbakprof: 127.0.0.1/" + web.getLocalPort() + ": not a Firebird server: "
@@ -170,18 +167,8 @@ class MessagesTest {
     @Test
     void aGbakLogIsABaselineAsItsRefusalSays(@TempDir Path dir) throws Exception {
         Path fbk = Firebird.backup("small");
-        Cli.Result r = Cli.run(
-                "run",
-                "--backup",
-                fbk.toString(),
-                "--database",
-                dir.resolve("b.fdb").toString(),
-                "--baseline",
-                "samples/shop-tdrw.log",
-                "--runs-dir",
-                dir.resolve("runs").toString(),
-                "--label",
-                "b");
+        Cli.Result r = Restores.run(
+                fbk, dir.resolve("b.fdb"), dir.resolve("runs"), "--baseline", "samples/shop-tdrw.log", "--label", "b");
         assertThat(r.code()).as(r.err()).isZero();
     }
 

@@ -3,6 +3,8 @@ package dev.gbakprof.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.gbakprof.testutil.Cli;
+import dev.gbakprof.testutil.Restores;
+import dev.gbakprof.testutil.Restores.Route;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,18 +20,13 @@ class PasswordFileTest {
         Files.write(pw, new byte[] {'c', 'a', 'f', (byte) 0xE9, '\n'}); // café in Latin-1
         for (String command : new String[] {"run", "inspect"}) {
             Cli.Result r = command.equals("run")
-                    ? Cli.run(
-                            "run",
-                            "--via",
-                            "service",
+                    ? Restores.run(
+                            Route.SERVICE,
+                            Path.of("/nowhere/x.fbk"),
+                            Path.of("/nowhere/x.fdb"),
+                            dir.resolve("runs"),
                             "--password-file",
-                            pw.toString(),
-                            "--backup",
-                            "/nowhere/x.fbk",
-                            "--database",
-                            "/nowhere/x.fdb",
-                            "--runs-dir",
-                            dir.resolve("runs").toString())
+                            pw.toString())
                     : Cli.run("inspect", "/nowhere/x.fdb", "--password-file", pw.toString());
             assertThat(r.code()).as(command).isEqualTo(2);
             assertThat(r.err())

@@ -6,6 +6,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.gbakprof.testutil.Cli;
 import dev.gbakprof.testutil.FirebirdServer;
+import dev.gbakprof.testutil.Restores;
+import dev.gbakprof.testutil.Restores.Route;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -33,40 +35,11 @@ class RunFoldersCompareTest {
         f = FirebirdServer.folder();
         Path fbk = f.backup("small");
         Path runs = f.resolve("runs");
-        Cli.Result a = Cli.run(
-                "run",
-                "--backup",
-                fbk.toString(),
-                "--database",
-                f.resolve("local.fdb").toString(),
-                "--runs-dir",
-                runs.toString(),
-                "--label",
-                "local");
+        Cli.Result a = Restores.run(fbk, f.resolve("local.fdb"), runs, "--label", "local");
         assertThat(a.code()).as(a.err()).isZero();
-        Cli.Result b = Cli.run(
-                "run",
-                "--backup",
-                fbk.toString(),
-                "--database",
-                "localhost:" + f.resolve("remote.fdb"),
-                "--runs-dir",
-                runs.toString(),
-                "--label",
-                "remote");
+        Cli.Result b = Restores.run(Route.LOCALHOST, fbk, f.resolve("remote.fdb"), runs, "--label", "remote");
         assertThat(b.code()).as(b.err()).isZero();
-        Cli.Result c = Cli.run(
-                "run",
-                "--via",
-                "service",
-                "--backup",
-                fbk.toString(),
-                "--database",
-                f.resolve("svc.fdb").toString(),
-                "--runs-dir",
-                runs.toString(),
-                "--label",
-                "svc");
+        Cli.Result c = Restores.run(Route.SERVICE, fbk, f.resolve("svc.fdb"), runs, "--label", "svc");
         assertThat(c.code()).as(c.err()).isZero();
         local = folder(runs, "-local");
         remote = folder(runs, "-remote");

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.gbakprof.testutil.Cli;
 import dev.gbakprof.testutil.Cli.Result;
 import dev.gbakprof.testutil.Firebird;
+import dev.gbakprof.testutil.Restores;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -62,16 +63,7 @@ class UsageMessagesTest {
     void aZeroOrMalformedTimeoutSaysWhatIsAllowed(@TempDir Path dir) throws Exception {
         Path fbk = Firebird.backup("small");
         for (String bad : new String[] {"0s", "0", "10x", "1h30"}) {
-            Result r = Cli.run(
-                    "run",
-                    "--backup",
-                    fbk.toString(),
-                    "--database",
-                    dir.resolve("t.fdb").toString(),
-                    "--timeout",
-                    bad,
-                    "--runs-dir",
-                    dir.resolve("runs").toString());
+            Result r = Restores.run(fbk, dir.resolve("t.fdb"), dir.resolve("runs"), "--timeout", bad);
             assertThat(r.code()).as(bad).isEqualTo(2);
             assertThat(r.err().lines())
                     .as(bad)
@@ -82,16 +74,7 @@ class UsageMessagesTest {
                             "expected a number with a unit, ms, s, m or h, or several such as 1h30m (e.g. 90s, 45m, 2h,"
                                     + " 1h30m; a bare number is seconds), more than zero");
         }
-        assertThat(Cli.run(
-                                "run",
-                                "--backup",
-                                fbk.toString(),
-                                "--database",
-                                dir.resolve("t.fdb").toString(),
-                                "--timeout",
-                                "0s",
-                                "--runs-dir",
-                                dir.resolve("runs").toString())
+        assertThat(Restores.run(fbk, dir.resolve("t.fdb"), dir.resolve("runs"), "--timeout", "0s")
                         .err())
                 .contains("'0s': too short")
                 .contains("without --timeout gbak is never stopped");

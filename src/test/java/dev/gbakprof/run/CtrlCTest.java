@@ -7,6 +7,9 @@ import dev.gbakprof.model.RunStatus;
 import dev.gbakprof.model.WarningCode;
 import dev.gbakprof.store.RunJson;
 import dev.gbakprof.testutil.Firebird;
+import dev.gbakprof.testutil.Jvm;
+import dev.gbakprof.testutil.Restores;
+import dev.gbakprof.testutil.Restores.Route;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -23,21 +26,8 @@ class CtrlCTest {
         Path fbk = Firebird.backup("shop");
         Path runs = dir.resolve("runs");
         Path db = dir.resolve("interrupted.fdb");
-        Path java = Path.of(System.getProperty("java.home"), "bin", "java");
-        Process jvm = new ProcessBuilder(
-                        java.toString(),
-                        "-cp",
-                        System.getProperty("java.class.path"),
-                        "dev.gbakprof.cli.Main",
-                        "run",
-                        "--backup",
-                        fbk.toString(),
-                        "--database",
-                        db.toString(),
-                        "--runs-dir",
-                        runs.toString(),
-                        "--label",
-                        "ctrl-c")
+        Process jvm = new ProcessBuilder(Jvm.command(Restores.args(
+                        "run", Route.EMBEDDED, fbk, db, "--runs-dir", runs.toString(), "--label", "ctrl-c")))
                 .redirectErrorStream(true)
                 .redirectOutput(dir.resolve("console.txt").toFile())
                 .start();
@@ -83,18 +73,12 @@ class CtrlCTest {
                 "#!/bin/sh\ncase \"$*\" in *-run3.fdb*) echo 'gbak: waiting'; exec sleep 120;; esac\n" + "exec "
                         + Firebird.GBAK + " \"$@\"\n");
         assertThat(gbak.toFile().setExecutable(true)).isTrue();
-        Path java = Path.of(System.getProperty("java.home"), "bin", "java");
         Path console = dir.resolve("console.txt");
-        Process jvm = new ProcessBuilder(
-                        java.toString(),
-                        "-cp",
-                        System.getProperty("java.class.path"),
-                        "dev.gbakprof.cli.Main",
+        Process jvm = new ProcessBuilder(Jvm.command(Restores.args(
                         "run",
-                        "--backup",
-                        fbk.toString(),
-                        "--database",
-                        db.toString(),
+                        Route.EMBEDDED,
+                        fbk,
+                        db,
                         "--repeat",
                         "3",
                         "--cooldown",
@@ -104,7 +88,7 @@ class CtrlCTest {
                         "--runs-dir",
                         runs.toString(),
                         "--label",
-                        "ctrl-c")
+                        "ctrl-c")))
                 .redirectErrorStream(true)
                 .redirectOutput(console.toFile())
                 .start();

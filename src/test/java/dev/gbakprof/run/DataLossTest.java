@@ -9,6 +9,8 @@ import dev.gbakprof.testutil.Cli;
 import dev.gbakprof.testutil.Firebird;
 import dev.gbakprof.testutil.FirebirdServer;
 import dev.gbakprof.testutil.Jvm;
+import dev.gbakprof.testutil.Restores;
+import dev.gbakprof.testutil.Restores.Route;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
@@ -21,6 +23,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -28,6 +31,7 @@ import org.junit.jupiter.api.io.TempDir;
  * name, two runs to one new database, {@code --replace} of a database in use or from a backup that fails, a
  * runs folder that fills up. In each the user's backup and database are byte for byte what they were.
  */
+@ExtendWith(FirebirdServer.Fixture.class)
 class DataLossTest {
 
     @Test
@@ -37,15 +41,7 @@ class DataLossTest {
         Path sym = Files.createSymbolicLink(dir.resolve("erp-sym.fdb"), fbk);
         String before = RunCommandTest.sha256(fbk);
         for (Path db : List.of(link, sym)) {
-            Cli.Result r = Cli.run(
-                    "run",
-                    "--replace",
-                    "--backup",
-                    fbk.toString(),
-                    "--database",
-                    db.toString(),
-                    "--runs-dir",
-                    dir.resolve("runs").toString());
+            Cli.Result r = Restores.run(fbk, db, dir.resolve("runs"), "--replace");
             assertThat(r.code()).as(r.err()).isEqualTo(2);
             assertThat(r.err().strip().lines()).hasSize(1);
             assertThat(r.err())
@@ -67,15 +63,7 @@ class DataLossTest {
         try {
             String before = RunCommandTest.sha256(fbk);
             Path db = mirror.resolve("erp.fbk"); // the same file by the other folder's name
-            Cli.Result r = Cli.run(
-                    "run",
-                    "--replace",
-                    "--backup",
-                    fbk.toString(),
-                    "--database",
-                    db.toString(),
-                    "--runs-dir",
-                    dir.resolve("runs").toString());
+            Cli.Result r = Restores.run(fbk, db, dir.resolve("runs"), "--replace");
             assertThat(r.code()).as(r.err()).isEqualTo(2);
             assertThat(r.err()).contains("would overwrite the backup file", "bind mount");
             assertThat(RunCommandTest.sha256(fbk)).isEqualTo(before);
@@ -97,33 +85,24 @@ class DataLossTest {
         Process first = Jvm.start(
                 dir.resolve("first.out").toFile(),
                 dir.resolve("first.err").toFile(),
-                "run",
-                "--gbak",
-                slow.toString(),
-                "--backup",
-                fbk.toString(),
-                "--database",
-                db.toString(),
-                "--runs-dir",
-                runs.toString(),
-                "--label",
-                "first");
+                Restores.args(
+                        "run",
+                        Route.EMBEDDED,
+                        fbk,
+                        db,
+                        "--gbak",
+                        slow.toString(),
+                        "--runs-dir",
+                        runs.toString(),
+                        "--label",
+                        "first"));
         Path lock = TargetLock.fileOf(db);
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
         while (!Files.exists(lock) && System.nanoTime() < deadline) {
             Thread.sleep(20);
         }
         assertThat(lock).as("the first run claims the name").exists();
-        Cli.Result second = Cli.run(
-                "run",
-                "--backup",
-                fbk.toString(),
-                "--database",
-                db.toString(),
-                "--runs-dir",
-                runs.toString(),
-                "--label",
-                "second");
+        Cli.Result second = Restores.run(fbk, db, runs, "--label", "second");
         assertThat(second.code()).as(second.err()).isEqualTo(2);
         assertThat(second.err().strip().lines()).hasSize(1);
         assertThat(second.err()).contains(db + ": another gbakprof run is restoring into this database");
@@ -143,51 +122,38 @@ class DataLossTest {
     }
 
     @Test
-    void replaceRefusesADatabaseInUseThroughTheServer() throws Exception {
-        FirebirdServer.require();
-        try (FirebirdServer.Folder f = FirebirdServer.folder()) {
-            Path fbk = f.backup("small");
-            Path db = f.resolve("busy.fdb");
-            serverRestore(fbk, db);
-            Process isql = new ProcessBuilder(Firebird.ISQL.toString(), "-q", "-user", "SYSDBA", "localhost:" + db)
-                    .redirectErrorStream(true)
-                    .redirectOutput(f.resolve("isql.txt").toFile())
-                    .start();
-            OutputStream in = isql.getOutputStream();
-            try {
-                // an attachment holding a transaction open, as an application would
-                in.write("SET TRANSACTION;\nSELECT COUNT(*) FROM EMPLOYEES;\n".getBytes(StandardCharsets.UTF_8));
-                in.flush();
-                long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-                while (OpenFiles.of(db).holders().isEmpty() && System.nanoTime() < deadline) {
-                    Thread.sleep(50);
-                }
-                // the attachment itself writes the file (its header page, the transaction), so the data are compared
-                String before = data("localhost:" + db);
-                for (String via : List.of("gbak", "service")) {
-                    Cli.Result r = Cli.run(
-                            "run",
-                            "--replace",
-                            "--via",
-                            via,
-                            "--backup",
-                            fbk.toString(),
-                            "--database",
-                            db.toString(),
-                            "--runs-dir",
-                            f.resolve("runs").toString());
-                    assertThat(r.code()).as(r.err()).isEqualTo(2);
-                    assertThat(r.err().strip().lines()).hasSize(1);
-                    assertThat(r.err()).contains(db + ": database in use (open in firebird (pid ", "left untouched");
-                }
-                assertThat(data("localhost:" + db)).isEqualTo(before);
-            } finally {
-                in.close();
-                assertThat(isql.waitFor(30, TimeUnit.SECONDS)).isTrue();
+    void replaceRefusesADatabaseInUseThroughTheServer(FirebirdServer.Folder f) throws Exception {
+        Path fbk = f.backup("small");
+        Path db = f.resolve("busy.fdb");
+        serverRestore(fbk, db);
+        Process isql = new ProcessBuilder(Firebird.ISQL.toString(), "-q", "-user", "SYSDBA", "localhost:" + db)
+                .redirectErrorStream(true)
+                .redirectOutput(f.resolve("isql.txt").toFile())
+                .start();
+        OutputStream in = isql.getOutputStream();
+        try {
+            // an attachment holding a transaction open, as an application would
+            in.write("SET TRANSACTION;\nSELECT COUNT(*) FROM EMPLOYEES;\n".getBytes(StandardCharsets.UTF_8));
+            in.flush();
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+            while (OpenFiles.of(db).holders().isEmpty() && System.nanoTime() < deadline) {
+                Thread.sleep(50);
             }
-            assertThat(rows(db, "EMPLOYEES")).isEqualTo(300);
-            assertThat(f.resolve("runs")).doesNotExist();
+            // the attachment itself writes the file (its header page, the transaction), so the data are compared
+            String before = data("localhost:" + db);
+            for (String via : List.of("gbak", "service")) {
+                Cli.Result r = Restores.run(fbk, db, f.resolve("runs"), "--replace", "--via", via);
+                assertThat(r.code()).as(r.err()).isEqualTo(2);
+                assertThat(r.err().strip().lines()).hasSize(1);
+                assertThat(r.err()).contains(db + ": database in use (open in firebird (pid ", "left untouched");
+            }
+            assertThat(data("localhost:" + db)).isEqualTo(before);
+        } finally {
+            in.close();
+            assertThat(isql.waitFor(30, TimeUnit.SECONDS)).isTrue();
         }
+        assertThat(rows(db, "EMPLOYEES")).isEqualTo(300);
+        assertThat(f.resolve("runs")).doesNotExist();
     }
 
     @Test
@@ -195,32 +161,11 @@ class DataLossTest {
         Path good = Firebird.backup("small");
         Path db = dir.resolve("erp.fdb");
         Path runs = dir.resolve("runs");
-        assertThat(Cli.run(
-                                "run",
-                                "--backup",
-                                good.toString(),
-                                "--database",
-                                db.toString(),
-                                "--runs-dir",
-                                runs.toString(),
-                                "--label",
-                                "first")
-                        .code())
-                .isZero();
+        assertThat(Restores.run(good, db, runs, "--label", "first").code()).isZero();
         String before = RunCommandTest.sha256(db);
         byte[] all = Files.readAllBytes(good);
         Path cut = Files.write(dir.resolve("cut.fbk"), Arrays.copyOf(all, all.length * 2 / 3));
-        Cli.Result r = Cli.run(
-                "run",
-                "--replace",
-                "--backup",
-                cut.toString(),
-                "--database",
-                db.toString(),
-                "--runs-dir",
-                runs.toString(),
-                "--label",
-                "cut");
+        Cli.Result r = Restores.run(cut, db, runs, "--replace", "--label", "cut");
         assertThat(r.code()).as(r.err()).isEqualTo(1);
         assertThat(RunCommandTest.sha256(db)).isEqualTo(before);
         assertThat(rows(db, "EMPLOYEES")).isEqualTo(300);
@@ -237,39 +182,26 @@ class DataLossTest {
     }
 
     @Test
-    void replaceMovesACompleteRestoreOverTheDatabaseKeepingItsOwnerAndMode() throws Exception {
-        FirebirdServer.require();
-        try (FirebirdServer.Folder f = FirebirdServer.folder()) {
-            Path fbk = f.backup("small");
-            Path db = f.resolve("erp.fdb");
-            serverRestore(fbk, db); // owned by the server's user, as a DBA's databases are
-            Files.setPosixFilePermissions(db, PosixFilePermissions.fromString("rw-rw----"));
-            String before = RunCommandTest.sha256(db);
-            Cli.Result r = Cli.run(
-                    "run",
-                    "--replace",
-                    "--backup",
-                    fbk.toString(),
-                    "--database",
-                    db.toString(),
-                    "--runs-dir",
-                    f.resolve("runs").toString(),
-                    "--label",
-                    "rep");
-            assertThat(r.code()).as(r.err()).isZero();
-            assertThat(RunCommandTest.sha256(db)).isNotEqualTo(before);
-            PosixFileAttributes a = Files.readAttributes(db, PosixFileAttributes.class);
-            assertThat(a.owner().getName()).isEqualTo("firebird");
-            assertThat(PosixFilePermissions.toString(a.permissions())).isEqualTo("rw-rw----");
-            assertThat(rows(db, "EMPLOYEES")).isEqualTo(300);
-            try (Stream<Path> s = Files.list(f.dir())) {
-                assertThat(s.map(p -> p.getFileName().toString()))
-                        .containsExactlyInAnyOrder("small.fbk", "erp.fdb", "runs");
-            }
-            RestoreRun run = record(f.resolve("runs"), "rep");
-            assertThat(run.database()).isEqualTo(db.toString());
-            assertThat(run.command()).endsWith("erp" + RestoredDatabase.STAGING + ".fdb");
+    void replaceMovesACompleteRestoreOverTheDatabaseKeepingItsOwnerAndMode(FirebirdServer.Folder f) throws Exception {
+        Path fbk = f.backup("small");
+        Path db = f.resolve("erp.fdb");
+        serverRestore(fbk, db); // owned by the server's user, as a DBA's databases are
+        Files.setPosixFilePermissions(db, PosixFilePermissions.fromString("rw-rw----"));
+        String before = RunCommandTest.sha256(db);
+        Cli.Result r = Restores.run(fbk, db, f.resolve("runs"), "--replace", "--label", "rep");
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(RunCommandTest.sha256(db)).isNotEqualTo(before);
+        PosixFileAttributes a = Files.readAttributes(db, PosixFileAttributes.class);
+        assertThat(a.owner().getName()).isEqualTo("firebird");
+        assertThat(PosixFilePermissions.toString(a.permissions())).isEqualTo("rw-rw----");
+        assertThat(rows(db, "EMPLOYEES")).isEqualTo(300);
+        try (Stream<Path> s = Files.list(f.dir())) {
+            assertThat(s.map(p -> p.getFileName().toString()))
+                    .containsExactlyInAnyOrder("small.fbk", "erp.fdb", "runs");
         }
+        RestoreRun run = record(f.resolve("runs"), "rep");
+        assertThat(run.database()).isEqualTo(db.toString());
+        assertThat(run.command()).endsWith("erp" + RestoredDatabase.STAGING + ".fdb");
     }
 
     @Test
@@ -280,16 +212,7 @@ class DataLossTest {
         try {
             Files.write(runs.resolve("filler"), new byte[12 * 1024]); // about 4 KB left: gbak's log is 9 KB
             Path db = dir.resolve("full.fdb");
-            Cli.Result r = Cli.run(
-                    "run",
-                    "--backup",
-                    fbk.toString(),
-                    "--database",
-                    db.toString(),
-                    "--runs-dir",
-                    runs.toString(),
-                    "--label",
-                    "full");
+            Cli.Result r = Restores.run(fbk, db, runs, "--label", "full");
             assertThat(r.code()).as(r.err()).isEqualTo(2);
             Path runDir;
             try (Stream<Path> s = Files.list(runs)) {
@@ -316,7 +239,7 @@ class DataLossTest {
 
     /** Restores {@code fbk} into {@code db} through the local server, as the server's user owns its databases. */
     static void serverRestore(Path fbk, Path db) throws IOException {
-        Firebird.run(List.of(Firebird.GBAK.toString(), "-c", "-user", "SYSDBA", fbk.toString(), "localhost:" + db));
+        Firebird.restore(fbk, "localhost:" + db);
     }
 
     /** A checksum of the fixture's data (every row of its tables, read by the real isql). */

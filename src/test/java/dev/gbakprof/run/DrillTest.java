@@ -15,6 +15,8 @@ import dev.gbakprof.store.RunJson;
 import dev.gbakprof.testutil.Cli;
 import dev.gbakprof.testutil.Firebird;
 import dev.gbakprof.testutil.FirebirdServer;
+import dev.gbakprof.testutil.Restores;
+import dev.gbakprof.testutil.Restores.Route;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -24,23 +26,19 @@ import java.util.Map;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code run --backup-from}: the whole drill (back up, restore, validate) with the real gbak and gfix of Firebird 3, on
  * every route: embedded, gbak through the server ({@code localhost:path}) and the services API.
  */
+@ExtendWith(FirebirdServer.Fixture.class)
 class DrillTest {
 
     /** A database to back up: the small fixture backup restored by gbak (through the server when {@code name} says so). */
     private static void database(String name) throws Exception {
-        Firebird.run(List.of(
-                Firebird.GBAK.toString(),
-                "-c",
-                "-user",
-                "SYSDBA",
-                Firebird.backup("small").toString(),
-                name));
+        Firebird.restore(Firebird.backup("small"), name);
     }
 
     private static Cli.Result drill(String source, String target, Path runs, String... more) {
@@ -64,7 +62,7 @@ class DrillTest {
      * up was restored; each stage is timed.
      */
     private static List<RestoreRun> assertDrill(Path runs, String source, Via via) throws Exception {
-        List<Path> folders = RunCommandTest.runDirs(runs);
+        List<Path> folders = Restores.runDirs(runs);
         assertThat(folders).hasSize(1);
         Path runDir = folders.get(0);
         Path fbk = runDir.resolve("small-src.fbk");
@@ -140,7 +138,7 @@ class DrillTest {
         List<RestoreRun> records = assertDrill(runs, source.toString(), Via.GBAK);
         assertThat(records.get(0).command())
                 .isEqualTo("/usr/bin/gbak -b -v -st tdrw " + source + " "
-                        + RunCommandTest.runDirs(runs).get(0).resolve("small-src.fbk"));
+                        + Restores.runDirs(runs).get(0).resolve("small-src.fbk"));
         assertThat(records.get(0).database()).isEqualTo(source.toString()); // "readied database ... for backup"
         assertThat(r.out())
                 .containsPattern("gbakprof: drill passed: backup completed in [0-9.]+ s \\([0-9,]+ bytes\\), "
@@ -151,42 +149,36 @@ class DrillTest {
     }
 
     @Test
-    void aDrillThroughTheServerOnLocalhostKeepsThePasswordOutOfEveryFile() throws Exception {
-        FirebirdServer.require();
-        try (FirebirdServer.Folder f = FirebirdServer.folder()) {
-            String source = "localhost:" + f.resolve("small-src.fdb");
-            database(source);
-            Path runs = f.resolve("runs");
+    void aDrillThroughTheServerOnLocalhostKeepsThePasswordOutOfEveryFile(FirebirdServer.Folder f) throws Exception {
+        String source = "localhost:" + f.resolve("small-src.fdb");
+        database(source);
+        Path runs = f.resolve("runs");
 
-            Cli.Result r = drill(source, "localhost:" + f.resolve("small-test.fdb"), runs, "--validate", "--inspect");
+        Cli.Result r = drill(source, "localhost:" + f.resolve("small-test.fdb"), runs, "--validate", "--inspect");
 
-            assertThat(r.code()).as(r.out() + r.err()).isZero();
-            List<RestoreRun> records = assertDrill(runs, source, Via.GBAK);
-            assertThat(records.get(0).command()).startsWith("/usr/bin/gbak -b -v -st tdrw -user SYSDBA " + source);
-            assertThat(records.get(1).inspection().problems()).isEmpty(); // rows verified against the log
-            assertThat(r.out()).contains("verification passed, validation passed");
-            assertNoPassword(RunCommandTest.runDirs(runs).get(0));
-        }
+        assertThat(r.code()).as(r.out() + r.err()).isZero();
+        List<RestoreRun> records = assertDrill(runs, source, Via.GBAK);
+        assertThat(records.get(0).command()).startsWith("/usr/bin/gbak -b -v -st tdrw -user SYSDBA " + source);
+        assertThat(records.get(1).inspection().problems()).isEmpty(); // rows verified against the log
+        assertThat(r.out()).contains("verification passed, validation passed");
+        assertNoPassword(Restores.runDirs(runs).get(0));
     }
 
     @Test
-    void aDrillThroughTheServicesApi() throws Exception {
-        FirebirdServer.require();
-        try (FirebirdServer.Folder f = FirebirdServer.folder()) {
-            Path source = f.resolve("small-src.fdb");
-            database("localhost:" + source);
-            Path runs = f.resolve("runs");
+    void aDrillThroughTheServicesApi(FirebirdServer.Folder f) throws Exception {
+        Path source = f.resolve("small-src.fdb");
+        database("localhost:" + source);
+        Path runs = f.resolve("runs");
 
-            Cli.Result r = drill(
-                    source.toString(), f.resolve("small-test.fdb").toString(), runs, "--via", "service", "--validate");
+        Cli.Result r = drill(
+                source.toString(), f.resolve("small-test.fdb").toString(), runs, "--via", "service", "--validate");
 
-            assertThat(r.code()).as(r.out() + r.err()).isZero();
-            List<RestoreRun> records = assertDrill(runs, source.toString(), Via.SERVICE);
-            assertThat(records.get(0).command())
-                    .startsWith("services backup on localhost/3050 as SYSDBA: " + source + " -> ");
-            assertThat(records.get(0).columns()).hasSize(4); // isc_spb_bkp_stat TDRW
-            assertNoPassword(RunCommandTest.runDirs(runs).get(0));
-        }
+        assertThat(r.code()).as(r.out() + r.err()).isZero();
+        List<RestoreRun> records = assertDrill(runs, source.toString(), Via.SERVICE);
+        assertThat(records.get(0).command())
+                .startsWith("services backup on localhost/3050 as SYSDBA: " + source + " -> ");
+        assertThat(records.get(0).columns()).hasSize(4); // isc_spb_bkp_stat TDRW
+        assertNoPassword(Restores.runDirs(runs).get(0));
     }
 
     private static void assertNoPassword(Path runDir) throws Exception {
@@ -209,7 +201,7 @@ class DrillTest {
         Cli.Result r = drill(source.toString(), dir.resolve("notes-test.fdb").toString(), runs, "--validate");
 
         assertThat(r.code()).isEqualTo(1);
-        Path runDir = RunCommandTest.runDirs(runs).get(0);
+        Path runDir = Restores.runDirs(runs).get(0);
         assertThat(r.out())
                 .containsPattern(
                         "gbakprof: drill stopped: the backup FAILED: .+; nothing was restored \\(" + runDir + "\\)");
@@ -305,14 +297,13 @@ class DrillTest {
                                 runs)
                         .err())
                 .contains("missing.fdb: no such database file (to back up)");
-        Cli.Result both = Cli.run(
+        Cli.Result both = Cli.run(Restores.args(
                 "run",
-                "--backup",
-                Firebird.backup("small").toString(),
+                Route.EMBEDDED,
+                Firebird.backup("small"),
+                dir.resolve("t.fdb"),
                 "--backup-from",
-                source.toString(),
-                "--database",
-                dir.resolve("t.fdb").toString());
+                source.toString()));
         assertThat(both.code()).isEqualTo(2);
         assertThat(both.err()).contains("--backup and --backup-from: give one");
         Cli.Result repeat = drill(source.toString(), dir.resolve("t.fdb").toString(), runs, "--repeat", "2");

@@ -1,12 +1,13 @@
 package dev.gbakprof.run;
 
-import static dev.gbakprof.run.RunCommandTest.runDirs;
+import static dev.gbakprof.testutil.Restores.runDirs;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.store.RunJson;
 import dev.gbakprof.testutil.Cli;
 import dev.gbakprof.testutil.Firebird;
+import dev.gbakprof.testutil.Restores;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -22,33 +23,15 @@ class LiveEtaRunTest {
     void theSecondRestoreOfABackupGetsItsEtaFromTheFirstAndTheBackupsReadPosition(@TempDir Path dir) throws Exception {
         Path fbk = Firebird.backup("shop");
         Path runs = dir.resolve("runs");
-        Cli.Result first = Cli.run(
-                "run",
-                "--backup",
-                fbk.toString(),
-                "--database",
-                dir.resolve("a.fdb").toString(),
-                "--runs-dir",
-                runs.toString(),
-                "--label",
-                "first");
+        Cli.Result first = Restores.run(fbk, dir.resolve("a.fdb"), runs, "--label", "first");
         assertThat(first.code()).as(first.err()).isZero();
-        RestoreRun a = RunJson.read(runDirs(runs).get(0).resolve("run.json")).get(0);
+        RestoreRun a = Restores.firstRun(runs);
         assertThat(a.etaBasis())
                 .isEqualTo("no ETA: no completed restore of this backup on the gbak route in " + runs
                         + " (or give --baseline)");
 
         List<String> progress = progressOf(() -> {
-            Cli.Result second = Cli.run(
-                    "run",
-                    "--backup",
-                    fbk.toString(),
-                    "--database",
-                    dir.resolve("b.fdb").toString(),
-                    "--runs-dir",
-                    runs.toString(),
-                    "--label",
-                    "second");
+            Cli.Result second = Restores.run(fbk, dir.resolve("b.fdb"), runs, "--label", "second");
             assertThat(second.code()).as(second.err()).isZero();
         });
         RestoreRun b = RunJson.read(runDirs(runs).get(1).resolve("run.json")).get(0);

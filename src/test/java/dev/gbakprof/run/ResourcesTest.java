@@ -6,20 +6,22 @@ import dev.gbakprof.model.Phase;
 import dev.gbakprof.model.PhaseResources;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.RunStatus;
-import dev.gbakprof.store.RunJson;
-import dev.gbakprof.testutil.Cli;
 import dev.gbakprof.testutil.Cli.Result;
 import dev.gbakprof.testutil.Firebird;
 import dev.gbakprof.testutil.FirebirdServer;
+import dev.gbakprof.testutil.Restores;
+import dev.gbakprof.testutil.Restores.Route;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The restore's own resources, sampled from the process doing the work during a real restore. */
+@ExtendWith(FirebirdServer.Fixture.class)
 class ResourcesTest {
 
     @Test
@@ -81,24 +83,9 @@ class ResourcesTest {
 
     /** One embedded restore by {@code gbakprof run}, sampled every {@code interval} seconds: its record. */
     private static RestoreRun restore(Path fbk, Path db, Path runs, String interval) throws Exception {
-        Result r = Cli.run(
-                "run",
-                "--backup",
-                fbk.toString(),
-                "--database",
-                db.toString(),
-                "--runs-dir",
-                runs.toString(),
-                "--label",
-                "res",
-                "--sample-interval",
-                interval);
+        Result r = Restores.run(fbk, db, runs, "--label", "res", "--sample-interval", interval);
         assertThat(r.code()).as(r.err()).isZero();
-        Path runDir;
-        try (var dirs = Files.list(runs)) {
-            runDir = dirs.findFirst().orElseThrow();
-        }
-        return RunJson.read(runDir.resolve("run.json")).get(0);
+        return Restores.firstRun(runs);
     }
 
     /**
@@ -167,26 +154,18 @@ class ResourcesTest {
         Files.writeString(gbak, "#!/bin/sh\nFIREBIRD=\"$(dirname \"$0\")\" exec " + Firebird.GBAK + " \"$@\"\n");
         gbak.toFile().setExecutable(true);
         Path runs = dir.resolve("runs");
-        Result r = Cli.run(
-                "run",
+        Result r = Restores.run(
+                fbk,
+                dir.resolve("shop.fdb"),
+                runs,
                 "--gbak",
                 gbak.toString(),
-                "--backup",
-                fbk.toString(),
-                "--database",
-                dir.resolve("shop.fdb").toString(),
-                "--runs-dir",
-                runs.toString(),
                 "--label",
                 "tcl1m",
                 "--sample-interval",
                 "0.2");
         assertThat(r.code()).as(r.err()).isZero();
-        Path runDir;
-        try (var dirs = Files.list(runs)) {
-            runDir = dirs.findFirst().orElseThrow();
-        }
-        RestoreRun run = RunJson.read(runDir.resolve("run.json")).get(0);
+        RestoreRun run = Restores.firstRun(runs);
         assertThat(run.environment().firebirdConf().path())
                 .isEqualTo(root.resolve("firebird.conf").toString());
         assertThat(run.environment().firebirdConf().tempCacheLimit()).isEqualTo("1M");
@@ -207,32 +186,32 @@ class ResourcesTest {
     }
 
     @Test
-    void aServicesRestoreSamplesTheLocalServerThatDoesTheWork() throws Exception {
-        FirebirdServer.require();
-        try (FirebirdServer.Folder f = FirebirdServer.folder()) {
-            Path runs = f.resolve("runs");
-            Result r = ServiceRunTest.viaService(
-                    f.backup("shop"), f.resolve("svc.fdb"), runs, "--label", "svc", "--sample-interval", "0.1");
-            assertThat(r.code()).as(r.err()).isZero();
-            Path runDir;
-            try (var dirs = Files.list(runs)) {
-                runDir = dirs.findFirst().orElseThrow();
+    void aServicesRestoreSamplesTheLocalServerThatDoesTheWork(FirebirdServer.Folder f) throws Exception {
+        Path runs = f.resolve("runs");
+        Result r = Restores.run(
+                Route.SERVICE,
+                f.backup("shop"),
+                f.resolve("svc.fdb"),
+                runs,
+                "--label",
+                "svc",
+                "--sample-interval",
+                "0.1");
+        assertThat(r.code()).as(r.err()).isZero();
+        RestoreRun run = Restores.firstRun(runs);
+        long server = Long.parseLong(Firebird.run(java.util.List.of("pgrep", "-x", "firebird"))
+                .strip()
+                .lines()
+                .findFirst()
+                .orElseThrow());
+        assertThat(run.worker()).isEqualTo("Firebird server (pid " + server + ")");
+        // counted from the restore's start, not since the server started
+        assertThat(run.cpuSamples())
+                .anySatisfy(s -> assertThat(s.processCpuSeconds()).isNotNull());
+        assertThat(run.cpuSamples()).allSatisfy(s -> {
+            if (s.processCpuSeconds() != null) {
+                assertThat(s.processCpuSeconds()).isBetween(0.0, run.wallSeconds() * 2 + 0.5);
             }
-            RestoreRun run = RunJson.read(runDir.resolve("run.json")).get(0);
-            long server = Long.parseLong(Firebird.run(java.util.List.of("pgrep", "-x", "firebird"))
-                    .strip()
-                    .lines()
-                    .findFirst()
-                    .orElseThrow());
-            assertThat(run.worker()).isEqualTo("Firebird server (pid " + server + ")");
-            // counted from the restore's start, not since the server started
-            assertThat(run.cpuSamples())
-                    .anySatisfy(s -> assertThat(s.processCpuSeconds()).isNotNull());
-            assertThat(run.cpuSamples()).allSatisfy(s -> {
-                if (s.processCpuSeconds() != null) {
-                    assertThat(s.processCpuSeconds()).isBetween(0.0, run.wallSeconds() * 2 + 0.5);
-                }
-            });
-        }
+        });
     }
 }

@@ -1,5 +1,6 @@
 package dev.gbakprof.run;
 
+import static dev.gbakprof.testutil.Restores.runDirs;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.gbakprof.cli.Main;
@@ -14,7 +15,8 @@ import dev.gbakprof.testutil.Cli.Result;
 import dev.gbakprof.testutil.FakeGbak;
 import dev.gbakprof.testutil.Firebird;
 import dev.gbakprof.testutil.FirebirdServer;
-import java.io.IOException;
+import dev.gbakprof.testutil.Restores;
+import dev.gbakprof.testutil.Restores.Route;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -32,26 +34,11 @@ import org.junit.jupiter.api.io.TempDir;
 /** {@code gbakprof run} against the real gbak of Debian's Firebird 3, embedded on local files. */
 class RunCommandTest {
 
-    static List<Path> runDirs(Path runs) throws IOException {
-        try (Stream<Path> s = Files.list(runs)) {
-            return s.sorted().toList();
-        }
-    }
-
     @Test
     void liveRecordEqualsParseOfTheSavedRawLog(@TempDir Path dir) throws Exception {
         Path fbk = Firebird.backup("small");
         Path runs = dir.resolve("runs");
-        Result r = Cli.run(
-                "run",
-                "--backup",
-                fbk.toString(),
-                "--database",
-                dir.resolve("small.fdb").toString(),
-                "--runs-dir",
-                runs.toString(),
-                "--label",
-                "live");
+        Result r = Restores.run(fbk, dir.resolve("small.fdb"), runs, "--label", "live");
         assertThat(r.code()).as(r.err()).isZero();
         Path runDir = runDirs(runs).get(0);
         assertThat(runDir.getFileName().toString()).matches("\\d{8}-\\d{6}-live");
@@ -100,20 +87,10 @@ class RunCommandTest {
     void probePowerRecordsTheIdleProbeInTheRunsEnvironment(@TempDir Path dir) throws Exception {
         Path fbk = Firebird.backup("small");
         Path runs = dir.resolve("runs");
-        Result r = Cli.run(
-                "run",
-                "--backup",
-                fbk.toString(),
-                "--database",
-                dir.resolve("small.fdb").toString(),
-                "--runs-dir",
-                runs.toString(),
-                "--label",
-                "probed",
-                "--probe-power");
+        Result r = Restores.run(fbk, dir.resolve("small.fdb"), runs, "--label", "probed", "--probe-power");
         assertThat(r.code()).as(r.err()).isZero();
         assertThat(r.err()).contains("gbakprof: idle probe (about 6 s) ...", "gbakprof: idle probe: the same ");
-        RestoreRun live = RunJson.read(runDirs(runs).get(0).resolve("run.json")).get(0);
+        RestoreRun live = Restores.firstRun(runs);
         assertThat(live.environment().idleProbe()).isNotNull();
         assertThat(live.environment().idleProbe().afterIdleMs()).hasSize(5);
         assertThat(live.environment().idleProbe().backToBackMs()).hasSize(5);
@@ -180,18 +157,7 @@ class RunCommandTest {
                         + "' 2>&1\nrc=$?\ncat '" + copy + "'\nexit $rc\n");
         wrapper.toFile().setExecutable(true);
         Path runs = dir.resolve("runs");
-        Result r = Cli.run(
-                "run",
-                "--gbak",
-                wrapper.toString(),
-                "--backup",
-                fbk.toString(),
-                "--database",
-                dir.resolve("small.fdb").toString(),
-                "--runs-dir",
-                runs.toString(),
-                "--label",
-                "tee");
+        Result r = Restores.run(fbk, dir.resolve("small.fdb"), runs, "--gbak", wrapper.toString(), "--label", "tee");
         assertThat(r.code()).as(r.err()).isZero();
         byte[] raw = Files.readAllBytes(runDirs(runs).get(0).resolve("gbak.log"));
         assertThat(raw).isEqualTo(Files.readAllBytes(copy));
@@ -202,18 +168,9 @@ class RunCommandTest {
     void failingIndexActivationIsAFailedRunWithGbaksError(@TempDir Path dir) throws Exception {
         Path fbk = Firebird.backup("dupfail");
         Path runs = dir.resolve("runs");
-        Result r = Cli.run(
-                "run",
-                "--backup",
-                fbk.toString(),
-                "--database",
-                dir.resolve("dup.fdb").toString(),
-                "--runs-dir",
-                runs.toString(),
-                "--label",
-                "dup");
+        Result r = Restores.run(fbk, dir.resolve("dup.fdb"), runs, "--label", "dup");
         assertThat(r.code()).isEqualTo(1);
-        RestoreRun run = RunJson.read(runDirs(runs).get(0).resolve("run.json")).get(0);
+        RestoreRun run = Restores.firstRun(runs);
         assertThat(run.status()).isEqualTo(RunStatus.FAILED);
         assertThat(run.exitCode()).isEqualTo(2);
         assertThat(run.errors()).contains("cannot commit index UX_ITEMS_NORM_CODE");
@@ -230,18 +187,9 @@ class RunCommandTest {
         Files.write(cut, java.util.Arrays.copyOf(all, all.length * 2 / 3));
         Path db = dir.resolve("cut.fdb");
         Path runs = dir.resolve("runs");
-        Result r = Cli.run(
-                "run",
-                "--backup",
-                cut.toString(),
-                "--database",
-                db.toString(),
-                "--runs-dir",
-                runs.toString(),
-                "--label",
-                "cut");
+        Result r = Restores.run(cut, db, runs, "--label", "cut");
         assertThat(r.code()).isEqualTo(1);
-        RestoreRun run = RunJson.read(runDirs(runs).get(0).resolve("run.json")).get(0);
+        RestoreRun run = Restores.firstRun(runs);
         assertThat(run.status()).isEqualTo(RunStatus.FAILED);
         assertThat(run.errors()).anyMatch(e -> e.contains("Backup incomplete"));
         assertThat(db).doesNotExist(); // the partial database this run created is removed
@@ -255,14 +203,7 @@ class RunCommandTest {
         byte[] content = "not a database, but somebody's file".getBytes(StandardCharsets.UTF_8);
         Files.write(target, content);
         String before = sha256(target);
-        Result r = Cli.run(
-                "run",
-                "--backup",
-                fbk.toString(),
-                "--database",
-                target.toString(),
-                "--runs-dir",
-                dir.resolve("runs").toString());
+        Result r = Restores.run(fbk, target, dir.resolve("runs"));
         assertThat(r.code()).isEqualTo(2);
         assertThat(r.err().strip().lines()).hasSize(1);
         assertThat(r.err()).contains("precious.fdb", "exists", "--replace");
@@ -270,17 +211,7 @@ class RunCommandTest {
         assertThat(dir.resolve("runs")).doesNotExist();
         String backupBefore = sha256(fbk);
         // with --replace gbak -rep overwrites it, and the backup stays as it was
-        Result rep = Cli.run(
-                "run",
-                "--replace",
-                "--backup",
-                fbk.toString(),
-                "--database",
-                target.toString(),
-                "--runs-dir",
-                dir.resolve("runs").toString(),
-                "--label",
-                "rep");
+        Result rep = Restores.run(fbk, target, dir.resolve("runs"), "--replace", "--label", "rep");
         assertThat(rep.code()).as(rep.err()).isZero();
         assertThat(sha256(target)).isNotEqualTo(before);
         assertThat(sha256(fbk)).isEqualTo(backupBefore);
@@ -300,12 +231,8 @@ class RunCommandTest {
         assertThat(noGbak.err().strip().lines()).hasSize(1);
         assertThat(noGbak.err()).contains("no such gbak");
         Firebird.require();
-        Result noBackup = Cli.run(
-                "run",
-                "--backup",
-                dir.resolve("missing.fbk").toString(),
-                "--database",
-                dir.resolve("x.fdb").toString());
+        Result noBackup =
+                Cli.run(Restores.args("run", Route.EMBEDDED, dir.resolve("missing.fbk"), dir.resolve("x.fdb")));
         assertThat(noBackup.code()).isEqualTo(2);
         assertThat(noBackup.err()).contains("missing.fbk", "no such backup file");
     }
@@ -314,16 +241,12 @@ class RunCommandTest {
     void aMissingDatabaseFolderIsRefusedBeforeGbakStarts(@TempDir Path dir) throws Exception {
         FakeGbak.Refusal f = FakeGbak.refusal(dir);
         Path missing = f.missingFolder();
-        Result r = Cli.run(
-                "run",
+        Result r = Restores.run(
+                f.backup(),
+                missing.resolve("x.fdb"),
+                dir.resolve("runs"),
                 "--gbak",
-                f.gbak().toString(),
-                "--backup",
-                f.backup().toString(),
-                "--database",
-                missing.resolve("x.fdb").toString(),
-                "--runs-dir",
-                dir.resolve("runs").toString());
+                f.gbak().toString());
         assertThat(r.code()).isEqualTo(Main.BAD_INPUT);
         assertThat(r.err())
                 .isEqualTo("gbakprof: " + missing.resolve("x.fdb") + ": folder " + missing
@@ -338,16 +261,7 @@ class RunCommandTest {
         Path bad = dir.resolve("bad.json");
         Files.writeString(bad, "not a run record\n");
         Path runs = dir.resolve("runs");
-        Result r = Cli.run(
-                "run",
-                "--backup",
-                fbk.toString(),
-                "--database",
-                dir.resolve("x.fdb").toString(),
-                "--baseline",
-                bad.toString(),
-                "--runs-dir",
-                runs.toString());
+        Result r = Restores.run(fbk, dir.resolve("x.fdb"), runs, "--baseline", bad.toString());
         assertThat(r.code()).isEqualTo(2);
         assertThat(r.err().strip().lines()).hasSize(1);
         assertThat(r.err()).startsWith("gbakprof: " + bad);
@@ -403,15 +317,8 @@ class RunCommandTest {
     @Test
     void passwordInExtraArgumentsIsRefused(@TempDir Path dir) throws Exception {
         Path fbk = Firebird.backup("small");
-        Result r = Cli.run(
-                "run",
-                "--backup",
-                fbk.toString(),
-                "--database",
-                dir.resolve("x.fdb").toString(),
-                "--",
-                "-password",
-                "s3cret");
+        Result r =
+                Cli.run(Restores.args("run", Route.EMBEDDED, fbk, dir.resolve("x.fdb"), "--", "-password", "s3cret"));
         assertThat(r.code()).isEqualTo(2);
         assertThat(r.err()).contains("--password-file").doesNotContain("s3cret");
     }
@@ -422,14 +329,10 @@ class RunCommandTest {
         // incomplete and removed its database as a partial one
         Path fbk = Firebird.backup("small");
         Path runs = dir.resolve("runs");
-        Result r = Cli.run(
-                "run",
-                "--backup",
-                fbk.toString(),
-                "--database",
-                dir.resolve("y.fdb").toString(),
-                "--runs-dir",
-                runs.toString(),
+        Result r = Restores.run(
+                fbk,
+                dir.resolve("y.fdb"),
+                runs,
                 "--",
                 "-Y",
                 dir.resolve("y.log").toString());
@@ -446,20 +349,7 @@ class RunCommandTest {
         Path fbk = Firebird.backup("small");
         Path runs = dir.resolve("runs");
         Path db = dir.resolve("rep.fdb");
-        Result r = Cli.run(
-                "run",
-                "--backup",
-                fbk.toString(),
-                "--database",
-                db.toString(),
-                "--repeat",
-                "3",
-                "--cooldown",
-                "1.5",
-                "--runs-dir",
-                runs.toString(),
-                "--label",
-                "rep");
+        Result r = Restores.run(fbk, db, runs, "--repeat", "3", "--cooldown", "1.5", "--label", "rep");
         assertThat(r.code()).as(r.err()).isZero();
         List<Path> dirs = runDirs(runs);
         assertThat(dirs).hasSize(3);
@@ -490,18 +380,7 @@ class RunCommandTest {
         Path fbk = Firebird.backup("shop");
         Path runs = dir.resolve("runs");
         Path db = dir.resolve("slow.fdb");
-        Result r = Cli.run(
-                "run",
-                "--backup",
-                fbk.toString(),
-                "--database",
-                db.toString(),
-                "--timeout",
-                "3s",
-                "--runs-dir",
-                runs.toString(),
-                "--label",
-                "timeout");
+        Result r = Restores.run(fbk, db, runs, "--timeout", "3s", "--label", "timeout");
         assertThat(r.code()).isEqualTo(1);
         Path runDir = runDirs(runs).get(0);
         RestoreRun run = RunJson.read(runDir.resolve("run.json")).get(0);
@@ -519,21 +398,17 @@ class RunCommandTest {
     void repeatedRestoresKeepTheirPartialDatabasesWithKeepPartial(@TempDir Path dir) throws Exception {
         Path fbk = Firebird.backup("shop");
         Path runs = dir.resolve("runs");
-        Result r = Cli.run(
-                "run",
-                "--backup",
-                fbk.toString(),
-                "--database",
-                dir.resolve("cut.fdb").toString(),
+        Result r = Restores.run(
+                fbk,
+                dir.resolve("cut.fdb"),
+                runs,
                 "--repeat",
                 "2",
                 "--cooldown",
                 "0",
                 "--timeout",
                 "2s",
-                "--keep-partial",
-                "--runs-dir",
-                runs.toString());
+                "--keep-partial");
         assertThat(r.code()).as(r.out() + r.err()).isEqualTo(1);
         for (int i = 1; i <= 2; i++) {
             Path db = dir.resolve("cut-run" + i + ".fdb");
@@ -574,20 +449,8 @@ class RunCommandTest {
             }
         });
         watcher.start();
-        Result r = Cli.run(
-                "run",
-                "--backup",
-                fbk.toString(),
-                "--database",
-                db.toString(),
-                "--user",
-                "SYSDBA",
-                "--password-file",
-                pwFile.toString(),
-                "--timeout",
-                "4s",
-                "--runs-dir",
-                runs.toString());
+        Result r = Restores.run(
+                fbk, db, runs, "--user", "SYSDBA", "--password-file", pwFile.toString(), "--timeout", "4s");
         watcher.join();
         assertThat(cmdlines).isNotEmpty();
         assertThat(cmdlines)

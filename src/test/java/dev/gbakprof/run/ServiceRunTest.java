@@ -1,6 +1,6 @@
 package dev.gbakprof.run;
 
-import static dev.gbakprof.run.RunCommandTest.runDirs;
+import static dev.gbakprof.testutil.Restores.runDirs;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.gbakprof.firebird.Credentials;
@@ -18,148 +18,121 @@ import dev.gbakprof.store.LogReader;
 import dev.gbakprof.store.RunJson;
 import dev.gbakprof.testutil.Cli;
 import dev.gbakprof.testutil.FirebirdServer;
+import dev.gbakprof.testutil.Restores;
+import dev.gbakprof.testutil.Restores.Route;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.Statement;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /** {@code gbakprof run --via service} and {@code --inspect} against the real Firebird 3 server (scripts/test starts it). */
+@ExtendWith(FirebirdServer.Fixture.class)
 class ServiceRunTest {
 
-    /** {@code gbakprof run --via service} of a backup into a database, records in {@code runs}, and more options. */
-    static Cli.Result viaService(Path backup, Path database, Path runs, String... more) {
-        List<String> args = new java.util.ArrayList<>(List.of(
-                "run",
-                "--via",
-                "service",
-                "--backup",
-                backup.toString(),
-                "--database",
-                database.toString(),
-                "--runs-dir",
-                runs.toString()));
-        args.addAll(List.of(more));
-        return Cli.run(args.toArray(String[]::new));
+    @Test
+    void aServicesRestoreOfNonAsciiNamesGivesLiveWhatParseGivesOfItsSavedLog(FirebirdServer.Folder f) throws Exception {
+        Path runs = f.resolve("runs");
+        Cli.Result r =
+                Restores.run(Route.SERVICE, f.backup("intl"), f.resolve("intl-svc.fdb"), runs, "--label", "intl");
+        assertThat(r.code()).as(r.err()).isZero();
+        Path runDir = runDirs(runs).get(0);
+        RestoreRun live = RunJson.read(runDir.resolve("run.json")).get(0);
+        RestoreRun parsed = LogReader.read(runDir.resolve("gbak.log"), "intl");
+        assertThat(live.tables()).extracting(t -> t.name() + "=" + t.records()).contains("Kunden_Ü=25");
+        assertThat(live.indexes()).extracting(IndexBuild::name).contains("PK_Kunden_Ü", "IX_Kunden_Ü_NAME");
+        // the timeline part of the live record is exactly what parse makes of the saved log
+        assertThat(live.tables()).isEqualTo(parsed.tables());
+        assertThat(live.indexes()).isEqualTo(parsed.indexes());
+        assertThat(live.phases()).isEqualTo(parsed.phases());
+        assertThat(live.totalSeconds()).isEqualTo(parsed.totalSeconds());
     }
 
     @Test
-    void aServicesRestoreOfNonAsciiNamesGivesLiveWhatParseGivesOfItsSavedLog() throws Exception {
-        FirebirdServer.require();
-        try (FirebirdServer.Folder f = FirebirdServer.folder()) {
-            Path runs = f.resolve("runs");
-            Cli.Result r = viaService(f.backup("intl"), f.resolve("intl-svc.fdb"), runs, "--label", "intl");
-            assertThat(r.code()).as(r.err()).isZero();
-            Path runDir = runDirs(runs).get(0);
-            RestoreRun live = RunJson.read(runDir.resolve("run.json")).get(0);
-            RestoreRun parsed = LogReader.read(runDir.resolve("gbak.log"), "intl");
-            assertThat(live.tables())
-                    .extracting(t -> t.name() + "=" + t.records())
-                    .contains("Kunden_Ü=25");
-            assertThat(live.indexes()).extracting(IndexBuild::name).contains("PK_Kunden_Ü", "IX_Kunden_Ü_NAME");
-            // the timeline part of the live record is exactly what parse makes of the saved log
-            assertThat(live.tables()).isEqualTo(parsed.tables());
-            assertThat(live.indexes()).isEqualTo(parsed.indexes());
-            assertThat(live.phases()).isEqualTo(parsed.phases());
-            assertThat(live.totalSeconds()).isEqualTo(parsed.totalSeconds());
+    void serviceRestoreGivesWhatTheGbakRouteGivesAndBothVerify(Credentials sysdba, FirebirdServer.Folder f)
+            throws Exception {
+        Path fbk = f.backup("small");
+        Path runs = f.resolve("runs");
+        // the gbak route: embedded gbak as root writes a root-owned file; --inspect hands it to the server
+        Cli.Result local =
+                Restores.run(fbk, f.resolve("local.fdb"), runs.resolve("gbak"), "--inspect", "--label", "gbak");
+        assertThat(local.code()).as(local.err()).isZero();
+        assertThat(Files.getOwner(f.resolve("local.fdb")).getName()).isEqualTo("firebird");
+        Cli.Result svc = Restores.run(
+                Route.SERVICE, fbk, f.resolve("svc.fdb"), runs.resolve("svc"), "--inspect", "--label", "svc");
+        assertThat(svc.code()).as(svc.err()).isZero();
+
+        Path svcDir = runDirs(runs.resolve("svc")).get(0);
+        Path gbakDir = runDirs(runs.resolve("gbak")).get(0);
+        RestoreRun g = RunJson.read(gbakDir.resolve("run.json")).get(0);
+        RestoreRun s = RunJson.read(svcDir.resolve("run.json")).get(0);
+        assertThat(g.via()).isEqualTo(Via.GBAK);
+        assertThat(s.via()).isEqualTo(Via.SERVICE);
+        assertThat(s.status()).isEqualTo(RunStatus.COMPLETED);
+        assertThat(s.exitCode()).isNull();
+        assertThat(s.command()).startsWith("services restore on localhost/3050 as SYSDBA: " + fbk);
+        assertThat(s.environment().engineVersion()).contains("Firebird 3.0");
+        assertThat(s.environment().gbakVersion()).isNull();
+        assertThat(s.columns()).containsExactly(Column.TIME, Column.DELTA, Column.READS, Column.WRITES);
+        assertThat(s.totalSeconds()).isPositive();
+        assertThat(s.tables())
+                .extracting(TableLoad::name, TableLoad::records)
+                .containsExactlyElementsOf(g.tables().stream()
+                        .map(t -> org.assertj.core.groups.Tuple.tuple(t.name(), t.records()))
+                        .toList());
+        assertThat(s.tables())
+                .extracting(t -> t.name() + "=" + t.records())
+                .contains("EMPLOYEES=300", "DEPARTMENTS=12", "PROJECTS=40");
+        assertThat(s.indexes())
+                .extracting(IndexBuild::name)
+                .containsExactlyInAnyOrderElementsOf(
+                        g.indexes().stream().map(IndexBuild::name).toList())
+                .hasSize(9);
+        // services lines end with a blank; the raw log keeps them as the server sent them
+        List<String> raw = Files.readAllLines(svcDir.resolve("gbak.log"));
+        assertThat(raw.get(0)).startsWith("gbak: time").endsWith(" ");
+        assertThat(raw).allSatisfy(l -> assertThat(l).endsWith(" "));
+
+        for (RestoreRun r : List.of(g, s)) {
+            Inspection db = r.inspection();
+            assertThat(db.problems()).isEmpty();
+            assertThat(db.verifiedAgainst()).isEqualTo("log");
+            assertThat(db.ods()).isEqualTo("12.0");
+            assertThat(db.pageSize()).isEqualTo(8192);
+            assertThat(db.fileBytes()).isPositive().isEqualTo(db.fileBytes() / 8192 * 8192);
+            assertThat(db.rows("EMPTY_NOTES")).isZero();
+            assertThat(db.indexes())
+                    .filteredOn(i -> i.name().equals("IX_EMPTY_NOTES_CREATED"))
+                    .singleElement()
+                    .satisfies(i -> {
+                        assertThat(i.table()).isEqualTo("EMPTY_NOTES");
+                        assertThat(i.descending()).isTrue();
+                        assertThat(i.segments()).containsExactly("CREATED_AT");
+                    });
+            // the log alone maps EMPTY_NOTES' indexes to PROJECTS (inferred); the database knows better
+            assertThat(r.indexMapping()).isEqualTo(IndexMapping.DATABASE);
+            assertThat(r.warningCodes()).doesNotContain(WarningCode.MAPPING_INFERRED);
+            assertThat(r.indexes())
+                    .filteredOn(i -> i.name().equals("PK_EMPTY_NOTES"))
+                    .singleElement()
+                    .satisfies(
+                            i -> assertThat(i.table() + " " + i.tableSource()).isEqualTo("EMPTY_NOTES database"));
+            assertThat(r.indexes()).allSatisfy(i -> assertThat(i.tableSource()).isEqualTo(IndexMapping.DATABASE));
         }
-    }
+        assertThat(svc.out()).contains("status     completed", "verification passed");
 
-    @Test
-    void serviceRestoreGivesWhatTheGbakRouteGivesAndBothVerify() throws Exception {
-        Credentials sysdba = FirebirdServer.require();
-        try (FirebirdServer.Folder f = FirebirdServer.folder()) {
-            Path fbk = f.backup("small");
-            Path runs = f.resolve("runs");
-            // the gbak route: embedded gbak as root writes a root-owned file; --inspect hands it to the server
-            Cli.Result local = Cli.run(
-                    "run",
-                    "--backup",
-                    fbk.toString(),
-                    "--database",
-                    f.resolve("local.fdb").toString(),
-                    "--inspect",
-                    "--runs-dir",
-                    runs.resolve("gbak").toString(),
-                    "--label",
-                    "gbak");
-            assertThat(local.code()).as(local.err()).isZero();
-            assertThat(Files.getOwner(f.resolve("local.fdb")).getName()).isEqualTo("firebird");
-            Cli.Result svc = viaService(fbk, f.resolve("svc.fdb"), runs.resolve("svc"), "--inspect", "--label", "svc");
-            assertThat(svc.code()).as(svc.err()).isZero();
-
-            Path svcDir = runDirs(runs.resolve("svc")).get(0);
-            Path gbakDir = runDirs(runs.resolve("gbak")).get(0);
-            RestoreRun g = RunJson.read(gbakDir.resolve("run.json")).get(0);
-            RestoreRun s = RunJson.read(svcDir.resolve("run.json")).get(0);
-            assertThat(g.via()).isEqualTo(Via.GBAK);
-            assertThat(s.via()).isEqualTo(Via.SERVICE);
-            assertThat(s.status()).isEqualTo(RunStatus.COMPLETED);
-            assertThat(s.exitCode()).isNull();
-            assertThat(s.command()).startsWith("services restore on localhost/3050 as SYSDBA: " + fbk);
-            assertThat(s.environment().engineVersion()).contains("Firebird 3.0");
-            assertThat(s.environment().gbakVersion()).isNull();
-            assertThat(s.columns()).containsExactly(Column.TIME, Column.DELTA, Column.READS, Column.WRITES);
-            assertThat(s.totalSeconds()).isPositive();
-            assertThat(s.tables())
-                    .extracting(TableLoad::name, TableLoad::records)
-                    .containsExactlyElementsOf(g.tables().stream()
-                            .map(t -> org.assertj.core.groups.Tuple.tuple(t.name(), t.records()))
-                            .toList());
-            assertThat(s.tables())
-                    .extracting(t -> t.name() + "=" + t.records())
-                    .contains("EMPLOYEES=300", "DEPARTMENTS=12", "PROJECTS=40");
-            assertThat(s.indexes())
-                    .extracting(IndexBuild::name)
-                    .containsExactlyInAnyOrderElementsOf(
-                            g.indexes().stream().map(IndexBuild::name).toList())
-                    .hasSize(9);
-            // services lines end with a blank; the raw log keeps them as the server sent them
-            List<String> raw = Files.readAllLines(svcDir.resolve("gbak.log"));
-            assertThat(raw.get(0)).startsWith("gbak: time").endsWith(" ");
-            assertThat(raw).allSatisfy(l -> assertThat(l).endsWith(" "));
-
-            for (RestoreRun r : List.of(g, s)) {
-                Inspection db = r.inspection();
-                assertThat(db.problems()).isEmpty();
-                assertThat(db.verifiedAgainst()).isEqualTo("log");
-                assertThat(db.ods()).isEqualTo("12.0");
-                assertThat(db.pageSize()).isEqualTo(8192);
-                assertThat(db.fileBytes()).isPositive().isEqualTo(db.fileBytes() / 8192 * 8192);
-                assertThat(db.rows("EMPTY_NOTES")).isZero();
-                assertThat(db.indexes())
-                        .filteredOn(i -> i.name().equals("IX_EMPTY_NOTES_CREATED"))
-                        .singleElement()
-                        .satisfies(i -> {
-                            assertThat(i.table()).isEqualTo("EMPTY_NOTES");
-                            assertThat(i.descending()).isTrue();
-                            assertThat(i.segments()).containsExactly("CREATED_AT");
-                        });
-                // the log alone maps EMPTY_NOTES' indexes to PROJECTS (inferred); the database knows better
-                assertThat(r.indexMapping()).isEqualTo(IndexMapping.DATABASE);
-                assertThat(r.warningCodes()).doesNotContain(WarningCode.MAPPING_INFERRED);
-                assertThat(r.indexes())
-                        .filteredOn(i -> i.name().equals("PK_EMPTY_NOTES"))
-                        .singleElement()
-                        .satisfies(i ->
-                                assertThat(i.table() + " " + i.tableSource()).isEqualTo("EMPTY_NOTES database"));
-                assertThat(r.indexes())
-                        .allSatisfy(i -> assertThat(i.tableSource()).isEqualTo(IndexMapping.DATABASE));
-            }
-            assertThat(svc.out()).contains("status     completed", "verification passed");
-
-            // the password is in no record, log or output
-            for (Path p : List.of(
-                    svcDir.resolve("run.json"),
-                    svcDir.resolve("gbak.log"),
-                    gbakDir.resolve("run.json"),
-                    gbakDir.resolve("gbak.log"))) {
-                assertThat(Files.readString(p)).doesNotContain(sysdba.password());
-            }
-            assertThat(svc.out() + svc.err() + local.out() + local.err()).doesNotContain(sysdba.password());
+        // the password is in no record, log or output
+        for (Path p : List.of(
+                svcDir.resolve("run.json"),
+                svcDir.resolve("gbak.log"),
+                gbakDir.resolve("run.json"),
+                gbakDir.resolve("gbak.log"))) {
+            assertThat(Files.readString(p)).doesNotContain(sysdba.password());
         }
+        assertThat(svc.out() + svc.err() + local.out() + local.err()).doesNotContain(sysdba.password());
     }
 
     @Test
@@ -170,18 +143,9 @@ class ServiceRunTest {
                 .isNull();
         try (FirebirdServer.Folder f = FirebirdServer.folder()) {
             Path runs = f.resolve("runs");
-            Cli.Result r = Cli.run(
-                    "run",
-                    "--backup",
-                    f.backup("small").toString(),
-                    "--database",
-                    "localhost:" + f.resolve("remote.fdb"),
-                    "--inspect",
-                    "--runs-dir",
-                    runs.toString());
+            Cli.Result r = Restores.run(Route.LOCALHOST, f.backup("small"), f.resolve("remote.fdb"), runs, "--inspect");
             assertThat(r.code()).as(r.out() + r.err()).isZero();
-            RestoreRun run =
-                    RunJson.read(runDirs(runs).get(0).resolve("run.json")).get(0);
+            RestoreRun run = Restores.firstRun(runs);
             assertThat(run.status()).isEqualTo(RunStatus.COMPLETED);
             assertThat(run.command()).startsWith("/usr/bin/gbak -c -v -st tdrw -user SYSDBA ");
             assertThat(run.inspection().problems()).isEmpty();
@@ -189,233 +153,204 @@ class ServiceRunTest {
     }
 
     @Test
-    void verificationFailsNamingTheTableAndReportsAnInactiveIndex() throws Exception {
-        Credentials sysdba = FirebirdServer.require();
-        try (FirebirdServer.Folder f = FirebirdServer.folder()) {
-            Path db = f.resolve("small.fdb");
-            Path runs = f.resolve("runs");
-            Cli.Result r = viaService(f.backup("small"), db, runs);
-            assertThat(r.code()).as(r.err()).isZero();
-            Path runDir = runDirs(runs).get(0);
-            assertThat(Cli.run("inspect", db.toString(), "--run", runDir.toString())
-                            .code())
-                    .isZero();
+    void verificationFailsNamingTheTableAndReportsAnInactiveIndex(Credentials sysdba, FirebirdServer.Folder f)
+            throws Exception {
+        Path db = f.resolve("small.fdb");
+        Path runs = f.resolve("runs");
+        Cli.Result r = Restores.run(Route.SERVICE, f.backup("small"), db, runs);
+        assertThat(r.code()).as(r.err()).isZero();
+        Path runDir = runDirs(runs).get(0);
+        assertThat(Cli.run("inspect", db.toString(), "--run", runDir.toString()).code())
+                .isZero();
 
-            try (Connection c = new Server(FirebirdServer.ADDRESS, sysdba).open(db.toString());
-                    Statement st = c.createStatement()) {
-                st.executeUpdate("DELETE FROM EMPLOYEES WHERE EMP_ID > 290");
-                st.execute("ALTER INDEX IX_EMPLOYEES_NAME INACTIVE");
-            }
-            Cli.Result checked = Cli.run("inspect", db.toString(), "--run", runDir.toString());
-            assertThat(checked.code()).isEqualTo(1);
-            assertThat(checked.out())
-                    .contains(
-                            "verification FAILED",
-                            "table EMPLOYEES: the log says 300 records restored, the database has 290",
-                            "index IX_EMPLOYEES_NAME (table EMPLOYEES) is inactive: gbak activated it, but it is inactive now");
-            Cli.Result alone = Cli.run("inspect", db.toString(), "--json");
-            assertThat(alone.code()).isEqualTo(1);
-            assertThat(alone.out())
-                    .contains("\"problems\" : [ \"index IX_EMPLOYEES_NAME (table EMPLOYEES) is inactive\" ]");
+        try (Connection c = new Server(FirebirdServer.ADDRESS, sysdba).open(db.toString());
+                Statement st = c.createStatement()) {
+            st.executeUpdate("DELETE FROM EMPLOYEES WHERE EMP_ID > 290");
+            st.execute("ALTER INDEX IX_EMPLOYEES_NAME INACTIVE");
         }
+        Cli.Result checked = Cli.run("inspect", db.toString(), "--run", runDir.toString());
+        assertThat(checked.code()).isEqualTo(1);
+        assertThat(checked.out())
+                .contains(
+                        "verification FAILED",
+                        "table EMPLOYEES: the log says 300 records restored, the database has 290",
+                        "index IX_EMPLOYEES_NAME (table EMPLOYEES) is inactive: gbak activated it, but it is inactive now");
+        Cli.Result alone = Cli.run("inspect", db.toString(), "--json");
+        assertThat(alone.code()).isEqualTo(1);
+        assertThat(alone.out())
+                .contains("\"problems\" : [ \"index IX_EMPLOYEES_NAME (table EMPLOYEES) is inactive\" ]");
     }
 
     @Test
-    void failedIndexActivationFailsTheRunAlthoughTheServiceSucceeds() throws Exception {
-        FirebirdServer.require();
-        try (FirebirdServer.Folder f = FirebirdServer.folder()) {
-            Path runs = f.resolve("runs");
-            Cli.Result r = viaService(f.backup("dupfail"), f.resolve("dup.fdb"), runs, "--inspect");
-            assertThat(r.code()).isEqualTo(1);
-            RestoreRun run =
-                    RunJson.read(runDirs(runs).get(0).resolve("run.json")).get(0);
-            assertThat(run.status()).isEqualTo(RunStatus.FAILED);
-            assertThat(run.errors()).contains("cannot commit index UX_ITEMS_NORM_CODE");
-            assertThat(run.indexes())
-                    .filteredOn(IndexBuild::failed)
-                    .extracting(IndexBuild::name)
-                    .containsExactly("UX_ITEMS_NORM_CODE");
-            assertThat(run.inspection()).isNull();
-            assertThat(run.warningMessages()).contains("--inspect: not inspected, the restore did not complete");
-        }
+    void failedIndexActivationFailsTheRunAlthoughTheServiceSucceeds(FirebirdServer.Folder f) throws Exception {
+        Path runs = f.resolve("runs");
+        Cli.Result r = Restores.run(Route.SERVICE, f.backup("dupfail"), f.resolve("dup.fdb"), runs, "--inspect");
+        assertThat(r.code()).isEqualTo(1);
+        RestoreRun run = Restores.firstRun(runs);
+        assertThat(run.status()).isEqualTo(RunStatus.FAILED);
+        assertThat(run.errors()).contains("cannot commit index UX_ITEMS_NORM_CODE");
+        assertThat(run.indexes())
+                .filteredOn(IndexBuild::failed)
+                .extracting(IndexBuild::name)
+                .containsExactly("UX_ITEMS_NORM_CODE");
+        assertThat(run.inspection()).isNull();
+        assertThat(run.warningMessages()).contains("--inspect: not inspected, the restore did not complete");
     }
 
     @Test
-    void truncatedBackupThroughTheServiceFailsWithAnExplanationAndLeavesNoPartialDatabase() throws Exception {
-        FirebirdServer.require();
+    void truncatedBackupThroughTheServiceFailsWithAnExplanationAndLeavesNoPartialDatabase(FirebirdServer.Folder f)
+            throws Exception {
         FirebirdServer.requireStdoutOffTheWire(); // the server prints gbak's next-volume prompt to its stdout
-        try (FirebirdServer.Folder f = FirebirdServer.folder()) {
-            Path cut = f.resolve("trunc.fbk");
-            Files.write(cut, java.util.Arrays.copyOf(Files.readAllBytes(f.backup("small")), 20_000));
-            Path runs = f.resolve("runs");
-            Cli.Result r = viaService(cut, f.resolve("trunc.fdb"), runs);
-            assertThat(r.code()).isEqualTo(1);
-            assertThat(runDirs(runs)).hasSize(1);
-            RestoreRun run =
-                    RunJson.read(runDirs(runs).get(0).resolve("run.json")).get(0);
-            assertThat(run.status()).isEqualTo(RunStatus.FAILED);
-            assertThat(run.errors()).isEmpty(); // no word from gbak or the server: gbakprof's own is apart
-            assertThat(run.failure())
-                    .isEqualTo("the services restore ended before finishing (no error from the server)");
-            assertThat(f.resolve("trunc.fdb")).doesNotExist();
+        Path cut = f.resolve("trunc.fbk");
+        Files.write(cut, java.util.Arrays.copyOf(Files.readAllBytes(f.backup("small")), 20_000));
+        Path runs = f.resolve("runs");
+        Cli.Result r = Restores.run(Route.SERVICE, cut, f.resolve("trunc.fdb"), runs);
+        assertThat(r.code()).isEqualTo(1);
+        assertThat(runDirs(runs)).hasSize(1);
+        RestoreRun run = Restores.firstRun(runs);
+        assertThat(run.status()).isEqualTo(RunStatus.FAILED);
+        assertThat(run.errors()).isEmpty(); // no word from gbak or the server: gbakprof's own is apart
+        assertThat(run.failure()).isEqualTo("the services restore ended before finishing (no error from the server)");
+        assertThat(f.resolve("trunc.fdb")).doesNotExist();
 
-            Cli.Result kept = viaService(cut, f.resolve("kept.fdb"), runs, "--keep-partial", "--label", "kept");
-            assertThat(kept.code()).isEqualTo(1);
-            assertThat(f.resolve("kept.fdb")).exists();
-            String left = "the partial database " + f.resolve("kept.fdb")
-                    + " on localhost/3050 is left in place: --keep-partial";
-            // the folder of the labelled run (the two folders sort by time, then label: both may start in one second)
-            Path keptDir = runDirs(runs).stream()
-                    .filter(d -> d.getFileName().toString().endsWith("-kept"))
-                    .findFirst()
-                    .orElseThrow();
-            assertThat(RunJson.read(keptDir.resolve("run.json")).get(0).warningMessages())
-                    .contains(left);
-            assertThat(kept.out()).contains("status     failed", left);
-        }
+        Cli.Result kept =
+                Restores.run(Route.SERVICE, cut, f.resolve("kept.fdb"), runs, "--keep-partial", "--label", "kept");
+        assertThat(kept.code()).isEqualTo(1);
+        assertThat(f.resolve("kept.fdb")).exists();
+        String left =
+                "the partial database " + f.resolve("kept.fdb") + " on localhost/3050 is left in place: --keep-partial";
+        // the folder of the labelled run (the two folders sort by time, then label: both may start in one second)
+        Path keptDir = runDirs(runs).stream()
+                .filter(d -> d.getFileName().toString().endsWith("-kept"))
+                .findFirst()
+                .orElseThrow();
+        assertThat(RunJson.read(keptDir.resolve("run.json")).get(0).warningMessages())
+                .contains(left);
+        assertThat(kept.out()).contains("status     failed", left);
     }
 
     @Test
-    void existingDatabaseOnTheServerIsRefusedUnlessReplace() throws Exception {
-        FirebirdServer.require();
-        try (FirebirdServer.Folder f = FirebirdServer.folder()) {
-            Path fbk = f.backup("small");
-            Path db = f.resolve("twice.fdb");
-            Path runs = f.resolve("runs");
-            assertThat(viaService(fbk, db, runs).code()).isZero();
-            long size = Files.size(db);
-            Cli.Result again = viaService(fbk, db, runs);
-            assertThat(again.code()).isEqualTo(2);
-            assertThat(again.err().strip().lines()).hasSize(1);
-            assertThat(again.err()).contains("twice.fdb: database exists on localhost/3050", "--replace");
-            assertThat(runDirs(runs)).hasSize(1);
-            assertThat(Files.size(db)).isEqualTo(size);
-            Cli.Result replaced = viaService(fbk, db, runs, "--replace");
-            assertThat(replaced.code()).as(replaced.err()).isZero();
-            assertThat(replaced.out()).contains("status     completed");
-        }
+    void existingDatabaseOnTheServerIsRefusedUnlessReplace(FirebirdServer.Folder f) throws Exception {
+        Path fbk = f.backup("small");
+        Path db = f.resolve("twice.fdb");
+        Path runs = f.resolve("runs");
+        assertThat(Restores.run(Route.SERVICE, fbk, db, runs).code()).isZero();
+        long size = Files.size(db);
+        Cli.Result again = Restores.run(Route.SERVICE, fbk, db, runs);
+        assertThat(again.code()).isEqualTo(2);
+        assertThat(again.err().strip().lines()).hasSize(1);
+        assertThat(again.err()).contains("twice.fdb: database exists on localhost/3050", "--replace");
+        assertThat(runDirs(runs)).hasSize(1);
+        assertThat(Files.size(db)).isEqualTo(size);
+        Cli.Result replaced = Restores.run(Route.SERVICE, fbk, db, runs, "--replace");
+        assertThat(replaced.code()).as(replaced.err()).isZero();
+        assertThat(replaced.out()).contains("status     completed");
     }
 
     @Test
-    void aServicesRestoreStoppedByTheTimeoutSaysWhatItLeavesAndTheNextRunWhatToDo() throws Exception {
-        Credentials sysdba = FirebirdServer.require();
-        try (FirebirdServer.Folder f = FirebirdServer.folder()) {
-            Path fbk = f.backup("shop"); // tens of seconds of the server's work: the timeout stops it early
-            Path db = f.resolve("stopped.fdb");
-            Path runs = f.resolve("runs");
-            Cli.Result stopped = viaService(fbk, db, runs, "--timeout", "1s");
-            assertThat(stopped.code()).as(stopped.err()).isEqualTo(1);
-            String drop = "isql-fb -user SYSDBA localhost/3050:" + db + ", then DROP DATABASE;";
-            assertThat(stopped.out())
-                    .contains("status     incomplete")
-                    .contains("the server goes on restoring " + db + " on localhost/3050 (a partial database, shut "
-                            + "down until the server has finished it)")
-                    .contains("Once the server has finished, drop it with isql", drop, "--replace");
-            Path folder = runDirs(runs).get(0);
+    void aServicesRestoreStoppedByTheTimeoutSaysWhatItLeavesAndTheNextRunWhatToDo(
+            Credentials sysdba, FirebirdServer.Folder f) throws Exception {
+        Path fbk = f.backup("shop"); // tens of seconds of the server's work: the timeout stops it early
+        Path db = f.resolve("stopped.fdb");
+        Path runs = f.resolve("runs");
+        Cli.Result stopped = Restores.run(Route.SERVICE, fbk, db, runs, "--timeout", "1s");
+        assertThat(stopped.code()).as(stopped.err()).isEqualTo(1);
+        String drop = "isql-fb -user SYSDBA localhost/3050:" + db + ", then DROP DATABASE;";
+        assertThat(stopped.out())
+                .contains("status     incomplete")
+                .contains("the server goes on restoring " + db + " on localhost/3050 (a partial database, shut "
+                        + "down until the server has finished it)")
+                .contains("Once the server has finished, drop it with isql", drop, "--replace");
+        Path folder = runDirs(runs).get(0);
 
-            // the next run is refused, saying which run left the database and what to do
-            Cli.Result next = viaService(fbk, db, runs);
-            assertThat(next.code()).isEqualTo(2);
-            assertThat(next.err().strip().lines()).hasSize(1);
-            assertThat(next.err())
-                    .contains(db + ": database exists on localhost/3050, left untouched: the services restore of run "
-                            + folder + ", stopped by --timeout, left it, and the server ")
-                    .contains(drop, "--replace");
-            assertThat(runDirs(runs)).hasSize(1);
+        // the next run is refused, saying which run left the database and what to do
+        Cli.Result next = Restores.run(Route.SERVICE, fbk, db, runs);
+        assertThat(next.code()).isEqualTo(2);
+        assertThat(next.err().strip().lines()).hasSize(1);
+        assertThat(next.err())
+                .contains(db + ": database exists on localhost/3050, left untouched: the services restore of run "
+                        + folder + ", stopped by --timeout, left it, and the server ")
+                .contains(drop, "--replace");
+        assertThat(runDirs(runs)).hasSize(1);
 
-            // once the server has finished: the database is whole, and the advice drops it
-            Server server = new Server(FirebirdServer.ADDRESS, sysdba);
-            long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.MINUTES.toNanos(4);
-            while (server.fileState(db.toString()) == Server.FileState.SHUT_DOWN && System.nanoTime() < deadline) {
-                Thread.sleep(500);
-            }
-            assertThat(server.fileState(db.toString())).isEqualTo(Server.FileState.DATABASE);
-            Cli.Result after = viaService(fbk, db, runs);
-            assertThat(after.code()).isEqualTo(2);
-            assertThat(after.err())
-                    .contains("and the server has restored it to its end since (not timed). Drop it with isql", drop);
-            Process isql = new ProcessBuilder("isql-fb", "-user", "SYSDBA", "localhost/3050:" + db)
-                    .redirectErrorStream(true)
-                    .start();
-            isql.getOutputStream().write("DROP DATABASE;\n".getBytes(java.nio.charset.StandardCharsets.UTF_8));
-            isql.getOutputStream().close();
-            String said = new String(isql.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
-            assertThat(isql.waitFor()).as(said).isZero();
-            assertThat(db).doesNotExist();
-            assertThat(server.fileState(db.toString())).isEqualTo(Server.FileState.ABSENT); // nothing in the way now
+        // once the server has finished: the database is whole, and the advice drops it
+        Server server = new Server(FirebirdServer.ADDRESS, sysdba);
+        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.MINUTES.toNanos(4);
+        while (server.fileState(db.toString()) == Server.FileState.SHUT_DOWN && System.nanoTime() < deadline) {
+            Thread.sleep(500);
         }
+        assertThat(server.fileState(db.toString())).isEqualTo(Server.FileState.DATABASE);
+        Cli.Result after = Restores.run(Route.SERVICE, fbk, db, runs);
+        assertThat(after.code()).isEqualTo(2);
+        assertThat(after.err())
+                .contains("and the server has restored it to its end since (not timed). Drop it with isql", drop);
+        Process isql = new ProcessBuilder("isql-fb", "-user", "SYSDBA", "localhost/3050:" + db)
+                .redirectErrorStream(true)
+                .start();
+        isql.getOutputStream().write("DROP DATABASE;\n".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        isql.getOutputStream().close();
+        String said = new String(isql.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertThat(isql.waitFor()).as(said).isZero();
+        assertThat(db).doesNotExist();
+        assertThat(server.fileState(db.toString())).isEqualTo(Server.FileState.ABSENT); // nothing in the way now
     }
 
     @Test
-    void repeatedServiceRestoresDropTheDatabasesTheyCreated() throws Exception {
-        Credentials sysdba = FirebirdServer.require();
-        try (FirebirdServer.Folder f = FirebirdServer.folder()) {
-            Path runs = f.resolve("runs");
-            Cli.Result r =
-                    viaService(f.backup("small"), f.resolve("rep.fdb"), runs, "--repeat", "2", "--cooldown", "0");
-            assertThat(r.code()).as(r.err()).isZero();
-            assertThat(runDirs(runs)).hasSize(2);
-            Server server = new Server(FirebirdServer.ADDRESS, sysdba);
-            assertThat(server.fileExists(f.resolve("rep-run1.fdb").toString())).isFalse();
+    void repeatedServiceRestoresDropTheDatabasesTheyCreated(Credentials sysdba, FirebirdServer.Folder f)
+            throws Exception {
+        Path runs = f.resolve("runs");
+        Cli.Result r = Restores.run(
+                Route.SERVICE, f.backup("small"), f.resolve("rep.fdb"), runs, "--repeat", "2", "--cooldown", "0");
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(runDirs(runs)).hasSize(2);
+        Server server = new Server(FirebirdServer.ADDRESS, sysdba);
+        assertThat(server.fileExists(f.resolve("rep-run1.fdb").toString())).isFalse();
+        assertThat(f.resolve("rep-run2.fdb")).doesNotExist();
+    }
+
+    @Test
+    void repeatedGbakRestoresThroughTheServerDropWhatTheyCreatedButNotWhatExisted(
+            Credentials sysdba, FirebirdServer.Folder f) throws Exception {
+        Path fbk = f.backup("small");
+        Path runs = f.resolve("runs");
+        String[] repeat = {
+            "run",
+            "--backup",
+            fbk.toString(),
+            "--database",
+            "localhost:" + f.resolve("rep.fdb"),
+            "--repeat",
+            "2",
+            "--cooldown",
+            "0",
+            "--runs-dir",
+            runs.toString()
+        };
+        for (int time = 1; time <= 2; time++) { // the second time finds no database left by the first
+            Cli.Result r = Cli.run(repeat);
+            assertThat(r.code()).as(time + ": " + r.out() + r.err()).isZero();
+            assertThat(f.resolve("rep-run1.fdb")).doesNotExist();
             assertThat(f.resolve("rep-run2.fdb")).doesNotExist();
         }
-    }
+        assertThat(runDirs(runs)).hasSize(4);
 
-    @Test
-    void repeatedGbakRestoresThroughTheServerDropWhatTheyCreatedButNotWhatExisted() throws Exception {
-        Credentials sysdba = FirebirdServer.require();
-        try (FirebirdServer.Folder f = FirebirdServer.folder()) {
-            Path fbk = f.backup("small");
-            Path runs = f.resolve("runs");
-            String[] repeat = {
-                "run",
-                "--backup",
-                fbk.toString(),
-                "--database",
-                "localhost:" + f.resolve("rep.fdb"),
-                "--repeat",
-                "2",
-                "--cooldown",
-                "0",
-                "--runs-dir",
-                runs.toString()
-            };
-            for (int time = 1; time <= 2; time++) { // the second time finds no database left by the first
-                Cli.Result r = Cli.run(repeat);
-                assertThat(r.code()).as(time + ": " + r.out() + r.err()).isZero();
-                assertThat(f.resolve("rep-run1.fdb")).doesNotExist();
-                assertThat(f.resolve("rep-run2.fdb")).doesNotExist();
-            }
-            assertThat(runDirs(runs)).hasSize(4);
-
-            // a database that was there before the series is not the series' to drop
-            assertThat(viaService(fbk, f.resolve("old-run1.fdb"), f.resolve("runs-old"))
-                            .code())
-                    .isZero();
-            Cli.Result r = Cli.run(
-                    "run",
-                    "--backup",
-                    fbk.toString(),
-                    "--database",
-                    "localhost:" + f.resolve("old.fdb"),
-                    "--repeat",
-                    "2",
-                    "--cooldown",
-                    "0",
-                    "--runs-dir",
-                    runs.toString());
-            // the server runs on this machine: its file is seen here, and refused before any restore starts
-            assertThat(r.code()).as(r.err()).isEqualTo(2);
-            assertThat(r.err()).contains(f.resolve("old-run1.fdb") + ": database exists");
-            try (Connection c = new Server(FirebirdServer.ADDRESS, sysdba)
-                            .open(f.resolve("old-run1.fdb").toString());
-                    Statement st = c.createStatement();
-                    java.sql.ResultSet rows = st.executeQuery("SELECT COUNT(*) FROM EMPLOYEES")) {
-                assertThat(rows.next()).isTrue();
-                assertThat(rows.getInt(1)).isEqualTo(300);
-            }
-            assertThat(f.resolve("old-run2.fdb")).doesNotExist();
+        // a database that was there before the series is not the series' to drop
+        assertThat(Restores.run(Route.SERVICE, fbk, f.resolve("old-run1.fdb"), f.resolve("runs-old"))
+                        .code())
+                .isZero();
+        Cli.Result r =
+                Restores.run(Route.LOCALHOST, fbk, f.resolve("old.fdb"), runs, "--repeat", "2", "--cooldown", "0");
+        // the server runs on this machine: its file is seen here, and refused before any restore starts
+        assertThat(r.code()).as(r.err()).isEqualTo(2);
+        assertThat(r.err()).contains(f.resolve("old-run1.fdb") + ": database exists");
+        try (Connection c = new Server(FirebirdServer.ADDRESS, sysdba)
+                        .open(f.resolve("old-run1.fdb").toString());
+                Statement st = c.createStatement();
+                java.sql.ResultSet rows = st.executeQuery("SELECT COUNT(*) FROM EMPLOYEES")) {
+            assertThat(rows.next()).isTrue();
+            assertThat(rows.getInt(1)).isEqualTo(300);
         }
+        assertThat(f.resolve("old-run2.fdb")).doesNotExist();
     }
 
     @Test
@@ -424,18 +359,13 @@ class ServiceRunTest {
         Path pw = dir.resolve("pw.txt");
         Files.writeString(pw, "not-the-password\n");
         Path runs = dir.resolve("runs");
-        Cli.Result wrong = Cli.run(
-                "run",
-                "--via",
-                "service",
+        Cli.Result wrong = Restores.run(
+                Route.SERVICE,
+                Path.of("/nowhere/small.fbk"),
+                Path.of("/nowhere/x.fdb"),
+                runs,
                 "--password-file",
-                pw.toString(),
-                "--backup",
-                "/nowhere/small.fbk",
-                "--database",
-                "/nowhere/x.fdb",
-                "--runs-dir",
-                runs.toString());
+                pw.toString());
         assertThat(wrong.code()).isEqualTo(2);
         assertThat(wrong.err().strip().lines()).hasSize(1);
         assertThat(wrong.err())
@@ -443,18 +373,8 @@ class ServiceRunTest {
                         "gbakprof: localhost/3050: wrong user name or password for SYSDBA (the server refused the login)");
         assertThat(wrong.err() + wrong.out()).doesNotContain("not-the-password");
 
-        Cli.Result unreachable = Cli.run(
-                "run",
-                "--via",
-                "service",
-                "--host",
-                "127.0.0.1/1",
-                "--backup",
-                "/nowhere/small.fbk",
-                "--database",
-                "/nowhere/x.fdb",
-                "--runs-dir",
-                runs.toString());
+        Cli.Result unreachable = Restores.run(
+                Route.SERVICE, Path.of("/nowhere/small.fbk"), Path.of("/nowhere/x.fdb"), runs, "--host", "127.0.0.1/1");
         assertThat(unreachable.code()).isEqualTo(2);
         assertThat(unreachable.err().strip().lines()).hasSize(1);
         assertThat(unreachable.err()).startsWith("gbakprof: 127.0.0.1/1: no Firebird server answers");
@@ -468,15 +388,8 @@ class ServiceRunTest {
     @Test
     void inspectAfterTheGbakRouteIsRefusedWhenTheServerCannotReachTheFolder(@TempDir Path dir) throws Exception {
         FirebirdServer.require();
-        Cli.Result r = Cli.run(
-                "run",
-                "--inspect",
-                "--backup",
-                dev.gbakprof.testutil.Firebird.backup("small").toString(),
-                "--database",
-                dir.resolve("x.fdb").toString(),
-                "--runs-dir",
-                dir.resolve("runs").toString());
+        Cli.Result r = Restores.run(
+                dev.gbakprof.testutil.Firebird.backup("small"), dir.resolve("x.fdb"), dir.resolve("runs"), "--inspect");
         assertThat(r.code()).isEqualTo(2);
         assertThat(r.err().strip().lines()).hasSize(1);
         assertThat(r.err()).contains("--inspect opens", "the server (user firebird) cannot enter folder " + dir);

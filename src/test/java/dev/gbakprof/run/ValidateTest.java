@@ -12,6 +12,7 @@ import dev.gbakprof.testutil.Cli.Result;
 import dev.gbakprof.testutil.Firebird;
 import dev.gbakprof.testutil.FirebirdServer;
 import dev.gbakprof.testutil.Logs;
+import dev.gbakprof.testutil.Restores;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.io.RandomAccessFile;
@@ -32,20 +33,10 @@ class ValidateTest {
     void aSoundRestoreIsValidatedAsItsOwnTimedStepAndPasses(@TempDir Path dir) throws Exception {
         Path fbk = Firebird.backup("small");
         Path runs = dir.resolve("runs");
-        Result r = Cli.run(
-                "run",
-                "--backup",
-                fbk.toString(),
-                "--database",
-                dir.resolve("small.fdb").toString(),
-                "--runs-dir",
-                runs.toString(),
-                "--label",
-                "nightly",
-                "--validate");
+        Result r = Restores.run(fbk, dir.resolve("small.fdb"), runs, "--label", "nightly", "--validate");
 
         assertThat(r.code()).as(r.err()).isZero();
-        Path runDir = RunCommandTest.runDirs(runs).get(0);
+        Path runDir = Restores.runDirs(runs).get(0);
         RestoreRun run = RunJson.read(runDir.resolve("run.json")).get(0);
         assertThat(run.status()).isEqualTo(RunStatus.COMPLETED);
         Validation v = run.validation();
@@ -64,7 +55,7 @@ class ValidateTest {
     void aDamagedDatabaseFailsTheRunWithGfixsWords(@TempDir Path dir) throws Exception {
         Path fbk = Firebird.backup("small");
         Path db = dir.resolve("damaged.fdb");
-        Firebird.run(List.of(Firebird.GBAK.toString(), "-c", "-user", "SYSDBA", fbk.toString(), db.toString()));
+        Firebird.restore(fbk, db.toString());
         damageLastDataPages(db, 2);
         Path runDir = Files.createDirectories(dir.resolve("run"));
         ByteArrayOutputStream progress = new ByteArrayOutputStream();
@@ -138,7 +129,7 @@ class ValidateTest {
                     "--validate");
 
             assertThat(r.code()).as(r.err()).isZero();
-            Path runDir = RunCommandTest.runDirs(runs).get(0);
+            Path runDir = Restores.runDirs(runs).get(0);
             RestoreRun run = RunJson.read(runDir.resolve("run.json")).get(0);
             assertThat(run.validation().result()).isEqualTo(Validation.Result.PASSED);
             assertThat(run.validation().database()).isEqualTo("localhost/3050:" + db);

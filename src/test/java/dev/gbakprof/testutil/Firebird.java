@@ -70,6 +70,14 @@ public final class Firebird {
         return fbk;
     }
 
+    /**
+     * The real gbak restores {@code backup} into {@code target} (gbak -c, as a DBA's own restore): a local path
+     * embedded (as root), {@code localhost:PATH} through the server; the SYSDBA password from ISC_PASSWORD.
+     */
+    public static void restore(Path backup, String target) throws IOException {
+        run(List.of(GBAK.toString(), "-c", "-user", "SYSDBA", backup.toString(), target));
+    }
+
     /** gbak processes whose command line mentions {@code fragment} (a database path), read from /proc. */
     public static List<Long> gbakProcesses(String fragment) throws IOException {
         List<Long> pids = new ArrayList<>();

@@ -16,6 +16,9 @@ import java.util.Comparator;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.extension.ExtensionContext;
+import org.junit.jupiter.api.extension.ParameterContext;
+import org.junit.jupiter.api.extension.ParameterResolver;
 
 /**
  * The Firebird 3 server on 127.0.0.1:3050 that scripts/test starts (scripts/firebird-server) and whose
@@ -124,6 +127,35 @@ public final class FirebirdServer {
         view.setGroup(lookup.lookupPrincipalByGroupName("firebird"));
         view.setPermissions(PosixFilePermissions.fromString("rwxrwx---"));
         return new Folder(dir);
+    }
+
+    /**
+     * The fixture of the real-server tests ({@code @ExtendWith(FirebirdServer.Fixture.class)}): a test method's
+     * {@link Folder} parameter is a fresh {@link #folder()} once the server is known to answer ({@link #require()}),
+     * removed after the test; a {@link Credentials} parameter is the SYSDBA login.
+     */
+    public static final class Fixture implements ParameterResolver {
+        @Override
+        public boolean supportsParameter(ParameterContext parameter, ExtensionContext context) {
+            Class<?> type = parameter.getParameter().getType();
+            return type == Folder.class || type == Credentials.class;
+        }
+
+        @Override
+        public Object resolveParameter(ParameterContext parameter, ExtensionContext context) {
+            Credentials sysdba = require();
+            if (parameter.getParameter().getType() == Credentials.class) {
+                return sysdba;
+            }
+            try {
+                Folder folder = folder();
+                context.getStore(ExtensionContext.Namespace.create(Fixture.class, parameter.getIndex()))
+                        .put("folder", (ExtensionContext.Store.CloseableResource) folder::close);
+                return folder;
+            } catch (IOException ex) {
+                throw new UncheckedIOException(ex);
+            }
+        }
     }
 
     /** A folder the server can use; {@link #backup(String)} puts a fixture backup into it. */

@@ -1,0 +1,75 @@
+package dev.gbakprof.testutil;
+
+import dev.gbakprof.model.RestoreRun;
+import dev.gbakprof.store.RunJson;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+
+/**
+ * {@code gbakprof run} (or {@code matrix}) of one backup into one database through one route, and the run folders it
+ * leaves: the argument list the real-gbak and real-server tests share. The backup comes from {@link Firebird#backup}
+ * or {@link FirebirdServer.Folder#backup}, the folder from a {@code @TempDir} or {@link FirebirdServer.Fixture}.
+ */
+public final class Restores {
+    private Restores() {}
+
+    /** How the restore reaches the database. */
+    public enum Route {
+        /** gbak on a local file, embedded (as root). */
+        EMBEDDED,
+        /** gbak through the server on this machine: {@code --database localhost:PATH}. */
+        LOCALHOST,
+        /** the server's services manager: {@code --via service}; backup and database are the server's paths. */
+        SERVICE
+    }
+
+    /** The arguments of {@code command} ({@code run}, {@code matrix}) of {@code backup} into {@code database}, then {@code more}. */
+    public static String[] args(String command, Route route, Path backup, Path database, String... more) {
+        List<String> args = new ArrayList<>(List.of(command));
+        if (route == Route.SERVICE) {
+            args.addAll(List.of("--via", "service"));
+        }
+        args.addAll(List.of(
+                "--backup",
+                backup.toString(),
+                "--database",
+                (route == Route.LOCALHOST ? "localhost:" : "") + database));
+        args.addAll(List.of(more));
+        return args.toArray(String[]::new);
+    }
+
+    /** {@code gbakprof run} of {@code backup} into {@code database} through {@code route}, its run folders in {@code runs}. */
+    public static Cli.Result run(Route route, Path backup, Path database, Path runs, String... more) {
+        List<String> rest = new ArrayList<>(List.of("--runs-dir", runs.toString()));
+        rest.addAll(List.of(more));
+        return Cli.run(args("run", route, backup, database, rest.toArray(String[]::new)));
+    }
+
+    /** {@code gbakprof matrix} of {@code backup} into {@code database} (its restores' names), its report and restores in {@code out}. */
+    public static Cli.Result matrix(Path backup, Path database, Path out, String... more) {
+        List<String> rest = new ArrayList<>(List.of(more));
+        rest.addAll(List.of("--out", out.toString()));
+        return Cli.run(args("matrix", Route.EMBEDDED, backup, database, rest.toArray(String[]::new)));
+    }
+
+    /** The same, embedded. */
+    public static Cli.Result run(Path backup, Path database, Path runs, String... more) {
+        return run(Route.EMBEDDED, backup, database, runs, more);
+    }
+
+    /** What {@code runs} holds (the run folders), sorted: by start time, then label. */
+    public static List<Path> runDirs(Path runs) throws IOException {
+        try (Stream<Path> s = Files.list(runs)) {
+            return s.sorted().toList();
+        }
+    }
+
+    /** The record of the first run folder in {@code runs}. */
+    public static RestoreRun firstRun(Path runs) throws IOException {
+        return RunJson.read(runDirs(runs).get(0).resolve("run.json")).get(0);
+    }
+}
