@@ -24,6 +24,9 @@ package dev.gbakprof.model;
  *                          its requests' durations, queueing included (their rate is the average queue length; Linux:
  *                          field 11 of /proc/diskstats; Windows: OSHI's transfer time, the {@code % Disk Time}
  *                          counter); {@code null} where unknown
+ * @param processSystemSeconds the part of {@code processCpuSeconds} the worker spent in the kernel (system time: its
+ *                          reads, writes and page faults), the rest being user time; {@code null} in records written
+ *                          before it was sampled
  */
 public record CpuSample(
         double atSeconds,
@@ -36,7 +39,36 @@ public record CpuSample(
         Long processRssBytes,
         Long processSortBytes,
         Long diskBusyMs,
-        Long diskQueueMs) {
+        Long diskQueueMs,
+        Double processSystemSeconds) {
+
+    /** A sample without the worker's system time (records written before it was sampled). */
+    public CpuSample(
+            double atSeconds,
+            Double mhz,
+            Double load,
+            Phase phase,
+            Double processCpuSeconds,
+            Long processReadBytes,
+            Long processWriteBytes,
+            Long processRssBytes,
+            Long processSortBytes,
+            Long diskBusyMs,
+            Long diskQueueMs) {
+        this(
+                atSeconds,
+                mhz,
+                load,
+                phase,
+                processCpuSeconds,
+                processReadBytes,
+                processWriteBytes,
+                processRssBytes,
+                processSortBytes,
+                diskBusyMs,
+                diskQueueMs,
+                null);
+    }
 
     /** A sample of the machine only (records written before process samples existed). */
     public CpuSample(double atSeconds, Double mhz, Double load) {

@@ -22,6 +22,8 @@ import com.fasterxml.jackson.annotation.JsonValue;
  *                    gives only the queue)
  * @param diskQueue   the average number of I/O requests in flight on that disk during the phase (its queue length),
  *                    {@code null} where unknown
+ * @param systemCpuSeconds the part of {@code cpuSeconds} spent in the kernel (system time); the rest is user time;
+ *                    {@code null} in records written before it was sampled
  */
 public record PhaseResources(
         Phase phase,
@@ -34,7 +36,41 @@ public record PhaseResources(
         Bound bound,
         Double sortFileMb,
         Double diskBusy,
-        Double diskQueue) {
+        Double diskQueue,
+        Double systemCpuSeconds) {
+
+    /** Without the system time (records written before it was sampled). */
+    public PhaseResources(
+            Phase phase,
+            double seconds,
+            double cpuSeconds,
+            double cpuShare,
+            double readMb,
+            double writtenMb,
+            Double machineLoad,
+            Bound bound,
+            Double sortFileMb,
+            Double diskBusy,
+            Double diskQueue) {
+        this(
+                phase,
+                seconds,
+                cpuSeconds,
+                cpuShare,
+                readMb,
+                writtenMb,
+                machineLoad,
+                bound,
+                sortFileMb,
+                diskBusy,
+                diskQueue,
+                null);
+    }
+
+    /** The worker's user time in the phase ({@code cpuSeconds} less the system time), {@code null} where unknown. */
+    public Double userCpuSeconds() {
+        return systemCpuSeconds == null ? null : Math.round((cpuSeconds - systemCpuSeconds) * 1000) / 1000.0;
+    }
 
     /** Without sort files and disk (records written before they were sampled). */
     public PhaseResources(

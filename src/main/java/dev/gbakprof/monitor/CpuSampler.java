@@ -152,7 +152,8 @@ public final class CpuSampler implements AutoCloseable {
                         worker == null ? null : worker[3],
                         worker == null || worker[4] < 0 ? null : worker[4],
                         diskNow == null ? null : since(diskNow.busyMs(), diskBase.busyMs()),
-                        diskNow == null ? null : since(diskNow.queueMs(), diskBase.queueMs())));
+                        diskNow == null ? null : since(diskNow.queueMs(), diskBase.queueMs()),
+                        worker == null ? null : worker[5] / 1000.0));
             }
         } catch (RuntimeException ex) {
             synchronized (this) {
@@ -164,8 +165,8 @@ public final class CpuSampler implements AutoCloseable {
     }
 
     /**
-     * The worker's cpu ms, read and written bytes since the restore's start, its RSS and the bytes of its open sort
-     * files (-1: not readable); {@code null} if unreadable.
+     * The worker's cpu ms, read and written bytes since the restore's start, its RSS, the bytes of its open sort
+     * files (-1: not readable) and its system ms since the start; {@code null} if unreadable.
      */
     private long[] worker() {
         Long pid = workerPid.get();
@@ -178,7 +179,7 @@ public final class CpuSampler implements AutoCloseable {
         }
         if (workerSeen != pid) { // a process started after the restore began (gbak itself): counted from zero
             workerSeen = pid;
-            workerBase = new long[3];
+            workerBase = new long[4];
         }
         long[] c = counters(p);
         Long sort = SortFiles.bytes(pid, sortDirs);
@@ -187,7 +188,8 @@ public final class CpuSampler implements AutoCloseable {
             c[1] - workerBase[1],
             c[2] - workerBase[2],
             p.getResidentSetSize(),
-            sort == null ? -1 : sort
+            sort == null ? -1 : sort,
+            c[3] - workerBase[3]
         };
     }
 
@@ -195,8 +197,10 @@ public final class CpuSampler implements AutoCloseable {
         return now == null || base == null ? null : now - base;
     }
 
+    /** The worker's cpu ms (user + system), read and written bytes, and its system (kernel) ms. */
     private static long[] counters(OSProcess p) {
-        return new long[] {p.getUserTime() + p.getKernelTime(), p.getBytesRead(), p.getBytesWritten()};
+        return new long[] {p.getUserTime() + p.getKernelTime(), p.getBytesRead(), p.getBytesWritten(), p.getKernelTime()
+        };
     }
 
     @Override

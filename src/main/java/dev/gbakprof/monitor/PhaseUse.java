@@ -27,7 +27,8 @@ import java.util.Map;
  * </ul>
  * A phase's {@code sortFileMb} is the largest size of the worker's open sort files in one of its samples; its
  * {@code diskBusy} and {@code diskQueue} are the disk's busy milliseconds and weighted milliseconds of I/O in flight
- * over the intervals that read the disk, divided by their wall milliseconds.
+ * over the intervals that read the disk, divided by their wall milliseconds; its {@code systemCpuSeconds} the
+ * worker's kernel time in its intervals (known when every one of them has it).
  */
 public final class PhaseUse {
     static final double CPU_BOUND_SHARE = 0.7;
@@ -42,16 +43,28 @@ public final class PhaseUse {
     public static List<PhaseResources> of(List<CpuSample> samples) {
         Map<Phase, double[]> acc =
                 new LinkedHashMap<>(); // seconds, cpu, read, written, intervals, load×s, load s, sort peak, sort seen,
-        // disk busy ms, disk busy s, disk weighted ms, disk weighted s
+        // disk busy ms, disk busy s, disk weighted ms, disk weighted s, system cpu, intervals with system cpu
         for (Phase p : Phase.values()) {
-            acc.put(p, new double[13]);
+            acc.put(p, new double[15]);
         }
         // counters start at the restore's start (the disk's too, when the samples read them: Windows gives no busy
         // time, only the queue)
         boolean hasBusy = samples.stream().anyMatch(x -> x.diskBusyMs() != null);
         boolean hasQueue = samples.stream().anyMatch(x -> x.diskQueueMs() != null);
-        CpuSample prev =
-                new CpuSample(0, null, null, null, 0.0, 0L, 0L, null, null, hasBusy ? 0L : null, hasQueue ? 0L : null);
+        boolean hasSystem = samples.stream().anyMatch(x -> x.processSystemSeconds() != null);
+        CpuSample prev = new CpuSample(
+                0,
+                null,
+                null,
+                null,
+                0.0,
+                0L,
+                0L,
+                null,
+                null,
+                hasBusy ? 0L : null,
+                hasQueue ? 0L : null,
+                hasSystem ? 0.0 : null);
         for (CpuSample s : samples) {
             if (s.processCpuSeconds() == null) {
                 prev = null; // the worker could not be read: the next interval has no start
@@ -72,6 +85,10 @@ public final class PhaseUse {
                 if (s.diskBusyMs() != null && prev.diskBusyMs() != null) {
                     a[9] += Math.max(0, s.diskBusyMs() - prev.diskBusyMs());
                     a[10] += dt;
+                }
+                if (s.processSystemSeconds() != null && prev.processSystemSeconds() != null) {
+                    a[13] += Math.max(0, s.processSystemSeconds() - prev.processSystemSeconds());
+                    a[14]++;
                 }
                 if (s.diskQueueMs() != null && prev.diskQueueMs() != null) {
                     a[11] += Math.max(0, s.diskQueueMs() - prev.diskQueueMs());
@@ -108,7 +125,8 @@ public final class PhaseUse {
                     bound((int) a[4], share, (readMb + writtenMb) / a[0], load, busy),
                     a[8] > 0 ? round(a[7] / 1e6) : null,
                     busy,
-                    queue));
+                    queue,
+                    a[14] == a[4] ? round(Math.min(a[1], a[13])) : null));
         }
         return out;
     }

@@ -91,4 +91,22 @@ class PhaseUseTest {
         assertThat(use.get(0).diskQueue()).isEqualTo(2.5);
         assertThat(use.get(0).bound()).isEqualTo(Bound.WAITING);
     }
+
+    @Test
+    void theSystemTimeOfAPhaseIsTheKernelsPartOfItsCpuAndUnknownWhenASampleLacksIt() {
+        List<PhaseResources> use = PhaseUse.of(List.of(
+                system(1, Phase.DATA, 0.5, 0.2),
+                system(2, Phase.DATA, 1.0, 0.35), // data: 1.0 CPU s, 0.35 of it system, 0.65 user
+                system(3, Phase.INDEXES, 1.9, 0.4),
+                new CpuSample(4, null, 0.5, Phase.INDEXES, 2.8, 0L, 0L, 50_000_000L))); // no system time
+        assertThat(use.get(0).systemCpuSeconds()).isEqualTo(0.35);
+        assertThat(use.get(0).userCpuSeconds()).isEqualTo(0.65);
+        assertThat(use.get(1).cpuSeconds()).isEqualTo(1.8);
+        assertThat(use.get(1).systemCpuSeconds()).as("one interval without it").isNull();
+        assertThat(use.get(1).userCpuSeconds()).isNull();
+    }
+
+    private static CpuSample system(double t, Phase phase, double cpu, double system) {
+        return new CpuSample(t, null, 0.5, phase, cpu, 0L, 0L, 50_000_000L, null, null, null, system);
+    }
 }

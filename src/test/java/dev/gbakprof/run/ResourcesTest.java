@@ -45,7 +45,16 @@ class ResourcesTest {
             assertThat(p.cpuShare()).isBetween(0.01, 1.5);
             assertThat(p.seconds()).isPositive().isLessThanOrEqualTo(run.wallSeconds() + 0.2);
             assertThat(p.bound()).isNotNull();
+            // user and system time apart: a restore writing a database spends some of its CPU in the kernel
+            assertThat(p.systemCpuSeconds()).isNotNull().isBetween(0.0, p.cpuSeconds());
+            assertThat(p.userCpuSeconds()).isBetween(0.0, p.cpuSeconds());
         }
+        assertThat(data.systemCpuSeconds() + indexes.systemCpuSeconds())
+                .as("the kernel's part of reading the backup and writing the database")
+                .isPositive();
+        assertThat(run.cpuSamples())
+                .filteredOn(s -> s.processCpuSeconds() != null)
+                .allSatisfy(s -> assertThat(s.processSystemSeconds()).isBetween(0.0, s.processCpuSeconds()));
         // the default TempCacheLimit (64 MB) holds the shop's index sorts: no sort file was open in any sample
         assertThat(indexes.sortFileMb()).isEqualTo(0.0);
         // the database's disk: its busy share and queue per phase where Linux's /proc/diskstats names it, else

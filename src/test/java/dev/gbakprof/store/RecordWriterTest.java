@@ -96,7 +96,10 @@ class RecordWriterTest {
                         "LI-V3.0.11.33637 Firebird 3.0",
                         null,
                         25_000_000_000L))
-                .cpuSamples(List.of(new CpuSample(0.5, 2994.4, 0.93), new CpuSample(1.0, null, null)))
+                .cpuSamples(List.of(
+                        new CpuSample(0.5, 2994.4, 0.93),
+                        new CpuSample(1.0, null, null),
+                        new CpuSample(1.5, null, 0.5, Phase.DATA, 1.25, 1L, 2L, 3L, 4L, 5L, 6L, 0.125)))
                 .backupFile("shop.fbk")
                 .database("localhost:/tmp/shop.fdb")
                 .pageSize(8192)
@@ -126,7 +129,20 @@ class RecordWriterTest {
                 .phaseResources(List.of(
                         new PhaseResources(
                                 Phase.DATA, 4.5, 3.9, 0.87, 12.5, 800.25, 0.5, PhaseResources.Bound.CPU_BOUND),
-                        new PhaseResources(Phase.FINISH, 0.1, 0, 0, 0, 0, null, null)))
+                        new PhaseResources(Phase.FINISH, 0.1, 0, 0, 0, 0, null, null),
+                        new PhaseResources(
+                                Phase.INDEXES,
+                                2,
+                                1.5,
+                                0.75,
+                                0,
+                                3,
+                                0.4,
+                                PhaseResources.Bound.CPU_BOUND,
+                                0.0,
+                                0.1,
+                                0.2,
+                                0.25)))
                 .validation(
                         new Validation("gfix -v -full -n db", "db", 2.5, 0, Validation.Result.PASSED, List.of(awkward)))
                 .build();
