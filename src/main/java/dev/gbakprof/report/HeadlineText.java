@@ -50,6 +50,21 @@ record HeadlineText(String headline, List<NoteText> lines, Texts texts) {
         return new HeadlineText(headline(a, t), notes, t);
     }
 
+    /**
+     * The one page's: labels in the notes cut to {@code maxLabel} characters, and with more than two configurations no
+     * verdict note (each is in the key table's last column, and in full in summary.md and {@code --json}), so that
+     * seven configurations leave the page room for its charts.
+     */
+    static HeadlineText onPage(Grouped grouped, Texts t, int maxLabel) {
+        Analysis a = grouped.analysis();
+        boolean ranked = a.groups().size() > 2;
+        List<NoteText> notes = a.notes().stream()
+                .filter(n -> !(ranked && n.code() == dev.gbakprof.stats.NoteCode.VERDICT))
+                .map(n -> NoteText.of(n, t, maxLabel))
+                .toList();
+        return new HeadlineText(headline(a, t), notes, t);
+    }
+
     /** The sentence, and when configurations restored different data, that too (not only in a note). */
     private static String headline(Analysis a, Texts t) {
         String sentence = sentence(a, t);

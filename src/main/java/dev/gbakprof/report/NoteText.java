@@ -15,20 +15,34 @@ import java.util.List;
 record NoteText(String code, String message, String part) {
 
     static NoteText of(Note note, Texts t) {
+        return of(note, t, Integer.MAX_VALUE);
+    }
+
+    /** With the labels a confounder names cut to {@code maxLabel} characters (the page, whose notes must leave room). */
+    static NoteText of(Note note, Texts t, int maxLabel) {
         if (note.code().confounder()) {
-            String part = difference((Confounder.Difference) note.arg(0), t);
+            String part = difference((Confounder.Difference) note.arg(0), t, maxLabel);
             return new NoteText(note.code().code(), t.get("note.differs", part), part);
         }
         return new NoteText(note.code().code(), message(note, t), null);
     }
 
-    /** "route — embedded vs remote TCP (localhost)"; with more than two configurations each value names its own. */
-    private static String difference(Confounder.Difference d, Texts t) {
+    /**
+     * "route — embedded vs remote TCP (localhost)"; with more than two configurations each value once, with the
+     * configurations that have it: "route — embedded (A · B · C) vs services manager (D · E)".
+     */
+    private static String difference(Confounder.Difference d, Texts t, int maxLabel) {
         boolean named = d.values().size() > 2;
-        List<String> each = new ArrayList<>();
+        java.util.Map<String, List<String>> byValue = new java.util.LinkedHashMap<>();
         for (Confounder.Values v : d.values()) {
-            String values = String.join(" / ", v.values());
-            each.add(named ? values + " (" + v.label() + ")" : values);
+            byValue.computeIfAbsent(String.join(" / ", v.values()), k -> new ArrayList<>())
+                    .add(Labels.cut(v.label(), maxLabel));
+        }
+        List<String> each = new ArrayList<>();
+        if (named) {
+            byValue.forEach((values, labels) -> each.add(values + " (" + String.join(" · ", labels) + ")"));
+        } else {
+            d.values().forEach(v -> each.add(String.join(" / ", v.values())));
         }
         return t.get("differs." + d.kind().code()) + " — " + String.join(t.get("differs.vs"), each);
     }

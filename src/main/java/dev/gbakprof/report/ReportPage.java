@@ -32,6 +32,9 @@ public final class ReportPage implements ChartFile {
     /** Longest list of labels the subtitle shows (two lines of the page); a longer one is given as a count. */
     private static final int SUBTITLE_LABELS = 150;
 
+    /** Labels named in the page's notes (what else differs) are cut to this many characters; the key table has them. */
+    static final int PAGE_NOTE_LABEL = 24;
+
     /** A chart on the page gets at least this much height, or it is left to its own PNG. */
     static final int MIN_CHART_HEIGHT = 330;
 
@@ -80,7 +83,7 @@ public final class ReportPage implements ChartFile {
         Texts t = settings.texts();
         List<RestoreRun> runs = analysis.runs();
         Grouped grouped = Grouped.of(analysis);
-        HeadlineText headline = HeadlineText.of(grouped, t);
+        HeadlineText headline = HeadlineText.onPage(grouped, t, PAGE_NOTE_LABEL);
         KeyTable table = KeyTable.of(grouped, t, ChartStyle.MAX_CATEGORY_LABEL); // the headline has the whole labels
         String labels = grouped.groups().stream().map(RunGroup::label).collect(Collectors.joining(" · "));
         String title = settings.title() != null ? settings.title() : t.get("report.title");

@@ -78,7 +78,8 @@ class HeadlineRulesTest {
             }
         }
         assertThat(verdicts).containsExactly("one vs full: TOO_FEW_RUNS", "quota vs full: SLOWER");
-        List<String> notes = new ReportPage().drawing(a, EN).notes();
+        // (summary.md, the console and --json; the page has them in its key table's last column)
+        List<String> notes = HeadlineText.of(Grouped.of(a), Texts.of(Lang.EN)).notes();
         assertThat(notes)
                 .contains(
                         "one is 1.12× faster than full (1 against 3 runs): with a single run on a side the run-to-run "

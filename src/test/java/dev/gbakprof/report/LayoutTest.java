@@ -112,6 +112,32 @@ class LayoutTest {
         assertThat(problems).as("what does not fit").isEmpty();
     }
 
+    @ParameterizedTest
+    @EnumSource(Lang.class)
+    void sevenConfigurationsLeaveThePageRoomForItsChartsAndTheKeyTableHasEveryVerdict(Lang lang) {
+        // 7 × 60-character labels, 6 verdicts against the baseline: they are the key table's last column on the page
+        // (in full in summary.md and --json), not 6 notes of 2–3 lines each that leave no room for a chart
+        ReportSettings settings = ReportSettings.defaults(lang);
+        Analysis analysis = Analysis.of(sevenConfigurations(), null);
+        ReportPage.Page page = new ReportPage().drawing(analysis, settings);
+        assertThat(analysis.noteCodes().stream().filter(c -> c == dev.gbakprof.stats.NoteCode.VERDICT))
+                .hasSize(6);
+        BufferedImage image = new BufferedImage(ReportPage.WIDTH, ReportPage.HEIGHT, BufferedImage.TYPE_INT_RGB);
+        Graphics2D g = image.createGraphics();
+        int shown;
+        try {
+            shown = page.paintCounting(g, ReportPage.WIDTH, ReportPage.HEIGHT);
+        } finally {
+            g.dispose();
+        }
+        assertThat(shown)
+                .as(lang.tag() + ": charts on the page of " + page.chartFiles())
+                .isGreaterThanOrEqualTo(2);
+        assertThat(page.table().rows()).hasSize(7);
+        assertThat(page.table().rows().subList(1, 7))
+                .allSatisfy(row -> assertThat(row.get(row.size() - 1)).isNotEmpty());
+    }
+
     /** Paints into an image through a recorder; writes the PNG under target/layout. */
     private static List<RecordingGraphics.Drawn> draw(Drawing drawing, int[] px, String name) throws IOException {
         Fonts.family();
