@@ -38,7 +38,8 @@ public final class Forecaster {
                     + " given); expected the log or run record of a restore that finished");
         }
         if (usable.size() < given.size()) {
-            assumptions.add((given.size() - usable.size()) + " calibration run(s) left out: not completed ("
+            int left = given.size() - usable.size();
+            assumptions.add(left + (left == 1 ? " calibration run" : " calibration runs") + " left out: not completed ("
                     + given.stream()
                             .filter(r -> !usable.contains(r))
                             .map(Target::name)

@@ -93,11 +93,12 @@ record HeadlineText(String headline, List<NoteText> lines, Texts texts) {
                 return t.get("headline.labelled", only.label(), notBuilt) + ". "
                         + t.get("headline.not.built.end", t.duration(stoppedAt.median()), t.runs(only.size()));
             }
-            return t.get(
-                    wentThrough ? "headline.failed.finished" : failed ? "headline.failed" : "headline.incomplete",
-                    only.label(),
-                    t.duration(stoppedAt.median()),
-                    t.runs(only.size()));
+            String key = wentThrough
+                    ? "headline.failed.finished"
+                    : !failed
+                            ? "headline.incomplete"
+                            : stoppedAt.median() == null ? "headline.failed.untimed" : "headline.failed";
+            return t.get(key, only.label(), t.duration(stoppedAt.median()), t.runs(only.size()));
         }
         List<RunGroup> unfinished =
                 a.groups().stream().filter(HeadlineText::unfinished).toList();

@@ -51,6 +51,16 @@ class HeadlineRulesTest {
     }
 
     @Test
+    void aFailedRestoreLoggedWithoutTimesSaysSoNotThatGbakStoppedAfterUnknown() {
+        // a published Firebird 3 log without -st (FirebirdSQL/firebird#7465): no time to say when gbak stopped
+        List<RestoreRun> runs = dev.gbakprof.store.RunInputs.load(
+                Path.of("src/test/resources/published/fb3-issue7465-quoted.log"), "fb3");
+        assertThat(headline(runs))
+                .isEqualTo("fb3: the restore failed; its log has no times (gbak ran without -st) (1 run).")
+                .doesNotContain("unknown");
+    }
+
+    @Test
     void aConfigurationWhoseRestoreFailedAtGbaksStartLeadsAndTheOthersKeepTheirTime() {
         // a real gbak 3.0.11 log of a restore from a backup file that does not exist: no timed line at all
         List<RestoreRun> runs = List.of(
