@@ -42,37 +42,9 @@ public record CpuSample(
         Long diskQueueMs,
         Double processSystemSeconds) {
 
-    /** A sample without the worker's system time (records written before it was sampled). */
-    public CpuSample(
-            double atSeconds,
-            Double mhz,
-            Double load,
-            Phase phase,
-            Double processCpuSeconds,
-            Long processReadBytes,
-            Long processWriteBytes,
-            Long processRssBytes,
-            Long processSortBytes,
-            Long diskBusyMs,
-            Long diskQueueMs) {
-        this(
-                atSeconds,
-                mhz,
-                load,
-                phase,
-                processCpuSeconds,
-                processReadBytes,
-                processWriteBytes,
-                processRssBytes,
-                processSortBytes,
-                diskBusyMs,
-                diskQueueMs,
-                null);
-    }
-
     /** A sample of the machine only (records written before process samples existed). */
     public CpuSample(double atSeconds, Double mhz, Double load) {
-        this(atSeconds, mhz, load, null, null, null, null, null, null, null, null);
+        this(atSeconds, mhz, load, null, null, null, null, null, null, null, null, null);
     }
 
     /** A sample without the database's disk (records written before it was sampled, or where it is unknown). */
@@ -96,6 +68,7 @@ public record CpuSample(
                 processWriteBytes,
                 processRssBytes,
                 processSortBytes,
+                null,
                 null,
                 null);
     }

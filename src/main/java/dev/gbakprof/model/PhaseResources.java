@@ -39,34 +39,6 @@ public record PhaseResources(
         Double diskQueue,
         Double systemCpuSeconds) {
 
-    /** Without the system time (records written before it was sampled). */
-    public PhaseResources(
-            Phase phase,
-            double seconds,
-            double cpuSeconds,
-            double cpuShare,
-            double readMb,
-            double writtenMb,
-            Double machineLoad,
-            Bound bound,
-            Double sortFileMb,
-            Double diskBusy,
-            Double diskQueue) {
-        this(
-                phase,
-                seconds,
-                cpuSeconds,
-                cpuShare,
-                readMb,
-                writtenMb,
-                machineLoad,
-                bound,
-                sortFileMb,
-                diskBusy,
-                diskQueue,
-                null);
-    }
-
     /** The worker's user time in the phase ({@code cpuSeconds} less the system time), {@code null} where unknown. */
     public Double userCpuSeconds() {
         return systemCpuSeconds == null ? null : Math.round((cpuSeconds - systemCpuSeconds) * 1000) / 1000.0;
@@ -82,7 +54,7 @@ public record PhaseResources(
             double writtenMb,
             Double machineLoad,
             Bound bound) {
-        this(phase, seconds, cpuSeconds, cpuShare, readMb, writtenMb, machineLoad, bound, null, null, null);
+        this(phase, seconds, cpuSeconds, cpuShare, readMb, writtenMb, machineLoad, bound, null, null, null, null);
     }
 
     /** What a phase was limited by; the rule is in README ("Why is it slow"). */

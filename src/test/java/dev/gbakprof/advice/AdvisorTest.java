@@ -229,7 +229,7 @@ class AdvisorTest {
                         new FirebirdConf("/etc/firebird/3.0/firebird.conf", null, null, null, null)))
                 .worker("gbak (pid 4242)")
                 .phaseResources(List.of(new PhaseResources(
-                        Phase.INDEXES, 10, 9.5, 0.95, 60, 70, 0.5, Bound.CPU_BOUND, 50.3, null, null)))
+                        Phase.INDEXES, 10, 9.5, 0.95, 60, 70, 0.5, Bound.CPU_BOUND, 50.3, null, null, null)))
                 .build();
         Hint h = sortSpill(r);
         // 64 MiB default + 50.3 MB seen = 112 MiB, a multiple of 16 MiB
@@ -268,7 +268,7 @@ class AdvisorTest {
         for (Double none : new Double[] {0.0, null}) {
             RestoreRun quiet = r.toBuilder()
                     .phaseResources(List.of(new PhaseResources(
-                            Phase.INDEXES, 10, 9.5, 0.95, 60, 70, 0.5, Bound.CPU_BOUND, none, null, null)))
+                            Phase.INDEXES, 10, 9.5, 0.95, 60, 70, 0.5, Bound.CPU_BOUND, none, null, null, null)))
                     .build();
             assertThat(Advisor.advise(List.of(quiet))).extracting(Hint::code).doesNotContain(HintCode.SORT_SPILL);
         }

@@ -68,7 +68,8 @@ class PhaseUseTest {
     }
 
     private static CpuSample disk(double t, double cpu, Long busyMs, Long queueMs) {
-        return new CpuSample(t, null, 0.3, Phase.DATA, cpu, 0L, 1_000_000L * (long) t, null, null, busyMs, queueMs);
+        return new CpuSample(
+                t, null, 0.3, Phase.DATA, cpu, 0L, 1_000_000L * (long) t, null, null, busyMs, queueMs, null);
     }
 
     @Test
