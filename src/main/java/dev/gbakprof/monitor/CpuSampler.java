@@ -38,8 +38,7 @@ public final class CpuSampler implements AutoCloseable {
     private final List<Path> sortDirs;
     private volatile DatabaseDisk.Counters diskBase; // the database's disk's counters at the restore's start
     private long workerSeen = -1;
-    private long[]
-            workerBase; // cpu ms, read bytes, written bytes at the restore's start (zero for a process it started)
+    private long[] workerBase; // counters() at the restore's start (zero for a process it started)
     private final long intervalMs;
     private final List<CpuSample> samples = new ArrayList<>();
     private final List<String> warnings = new ArrayList<>();
