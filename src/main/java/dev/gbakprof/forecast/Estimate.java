@@ -58,8 +58,11 @@ public record Estimate(
      * @param combined         quantile · √(runToRun² + extrapolation²)
      * @param noise            σ, one restore's run-to-run noise (sd of ln seconds), measured or assumed
      * @param degreesOfFreedom σ's degrees of freedom (0: assumed)
-     * @param level            how likely one restore of the target falls inside the range (0.90)
+     * @param level            how likely one restore of the target falls inside the range (0.80)
      * @param quantile         Student's t quantile of that level at those degrees of freedom (normal when assumed)
+     * @param floorPerLnScale  the least {@code perLnScale} can be: the exponents' remaining uncertainty, and never
+     *                         below the error measured between runs that one calibration's restores cannot show
+     * @param floorBasis       which of the two it is and where it comes from
      */
     public record Range(
             double runToRun,
@@ -72,7 +75,9 @@ public record Estimate(
             double noise,
             int degreesOfFreedom,
             double level,
-            double quantile) {}
+            double quantile,
+            double floorPerLnScale,
+            String floorBasis) {}
 
     /** @param share fraction of the total */
     public record PhaseForecast(String name, double seconds, double share, String basis) {}

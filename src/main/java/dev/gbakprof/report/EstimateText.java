@@ -97,6 +97,8 @@ public final class EstimateText {
                 r.perLnScale(),
                 r.distance(),
                 r.extrapolationBasis()));
+        sb.append(String.format(
+                Locale.ROOT, "    floor          %.3f per ln(scale): %s%n", r.floorPerLnScale(), r.floorBasis()));
         if (e.rto() != null) {
             sb.append(String.format(
                     Locale.ROOT,

@@ -35,6 +35,8 @@ class EstimateCommandTest {
                         "slowest 3 objects (of 18)",
                         // one size: the exponents' prior spread, 0.10 per ln(scale), times ln 4
                         "range      ±16.6 % = √((1.28 × run-to-run 7.1 %)² + extrapolation 13.9 %²), 80 % of restores fall inside",
+                        "    floor          0.100 per ln(scale): the exponents' remaining uncertainty, their prior spread "
+                                + "(one calibration size cannot measure it); the error between runs measured 0.095\n",
                         "RTO 1 min 05 s: does not fit (the forecast is over the window; only the low end of the range fits)",
                         "dominates  the index phase, 70 % of the total",
                         "           what would make it faster: gbakprof advise on the calibration runs");
@@ -46,6 +48,45 @@ class EstimateCommandTest {
                 .contains("RTO 1 min 30 s: at risk");
         assertThat(Cli.run("estimate", SHOP, "--scale", "4", "--rto", "1m").out())
                 .contains("RTO 1 min 00 s: does not fit (even the low end of the range is over the window)");
+    }
+
+    @Test
+    void aCalibrationWhoseRestoresAgreeKeepsTheErrorBetweenRunsInItsRange() throws Exception {
+        // real restores of three sizes on gbak's CPU clock (src/test/resources/forecast/README.md) and the 4x target
+        String[] args = new String[13];
+        int i = 0;
+        args[i++] = "estimate";
+        for (String n : List.of("25000", "50000", "100000")) {
+            for (int r = 1; r <= 3; r++) {
+                args[i++] = "src/test/resources/forecast/accuracy-" + n + "-" + r + ".cpu.log";
+            }
+        }
+        args[i++] = "--rows-from";
+        args[i++] = "src/test/resources/forecast/accuracy-400000-1.cpu.log";
+        args[i] = "--top";
+        Cli.Result r =
+                Cli.run(java.util.stream.Stream.concat(java.util.Arrays.stream(args), java.util.stream.Stream.of("1"))
+                        .toArray(String[]::new));
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.out())
+                .contains(
+                        "forecast   6.9 s  (range 5.6 s – 8.6 s)",
+                        "range      ±21.9 % = √((1.44 × run-to-run 12.2 %)² + extrapolation 13.1 %²), 80 % of restores fall inside",
+                        "    extrapolation  0.095 per ln(scale) × distance 1.380 (|ln| of the target's rows over the nearest "
+                                + "calibration run's); measured: the largest calibration size (126,000 rows, 1.845 s) "
+                                + "forecast from the smaller ones: 1.919 s, +4.0 % at 1.98×, of which the noise of 3 and 3 "
+                                + "restores explains ±8.6 % (0.000 per ln(scale)); the floor 0.095 applies (the error "
+                                + "between runs)\n",
+                        "    floor          0.095 per ln(scale): the error between runs that one calibration's restores "
+                                + "cannot show: ForecastAccuracyTest's 4× forecasts from three sizes in 11 runs missed by "
+                                + "−20.2 % to +21.7 %, 0.095 per ln(scale) beyond their own noise for 80 % "
+                                + "(docs/FORECAST.md); the exponents' remaining uncertainty is 0.053\n");
+        args[args.length - 1] = "--json";
+        JsonNode range = new ObjectMapper().readTree(Cli.run(args).out()).path("range");
+        assertThat(range.path("perLnScale").asDouble()).isEqualTo(0.095);
+        assertThat(range.path("floorPerLnScale").asDouble()).isEqualTo(0.095);
+        assertThat(range.path("floorBasis").asText()).startsWith("the error between runs that one calibration's");
+        assertThat(range.path("combined").asDouble()).isEqualTo(0.2188);
     }
 
     @Test
