@@ -21,6 +21,10 @@ import java.util.List;
  * @param tableCandidates the tables the index may belong to when the log cannot say which one (a table with no
  *                      rows prints its index definitions but no data line): {@code table} is then {@code null} and
  *                      {@code tableSource} {@code inferred}; {@code null} when {@code table} is known or nothing is
+ * @param errors        gbak's {@code ERROR:} lines right after its {@code cannot commit index} of this index, in gbak's
+ *                      words without {@code ERROR:} and the indentation (the duplicate key, the foreign key without its
+ *                      parent row, and the problematic key value): why it failed; {@code null} when it did not fail,
+ *                      or in a record written before this field
  */
 public record IndexBuild(
         String name,
@@ -32,10 +36,12 @@ public record IndexBuild(
         Long writes,
         boolean failed,
         Double keysPerSecond,
-        List<String> tableCandidates) {
+        List<String> tableCandidates,
+        List<String> errors) {
 
     public IndexBuild {
         tableCandidates = tableCandidates == null ? null : List.copyOf(tableCandidates);
+        errors = errors == null ? null : List.copyOf(errors);
     }
 
     /** An index build whose key rate is not known (yet). */
@@ -48,7 +54,7 @@ public record IndexBuild(
             Long reads,
             Long writes,
             boolean failed) {
-        this(name, table, tableSource, startSeconds, seconds, reads, writes, failed, null, null);
+        this(name, table, tableSource, startSeconds, seconds, reads, writes, failed, null, null, null);
     }
 
     public IndexBuild(
@@ -61,13 +67,13 @@ public record IndexBuild(
             Long writes,
             boolean failed,
             Double keysPerSecond) {
-        this(name, table, tableSource, startSeconds, seconds, reads, writes, failed, keysPerSecond, null);
+        this(name, table, tableSource, startSeconds, seconds, reads, writes, failed, keysPerSecond, null, null);
     }
 
     /** This build with its table known (the candidates are gone). */
     public IndexBuild withTable(String newTable, IndexMapping newSource) {
         return new IndexBuild(
-                name, newTable, newSource, startSeconds, seconds, reads, writes, failed, keysPerSecond, null);
+                name, newTable, newSource, startSeconds, seconds, reads, writes, failed, keysPerSecond, null, errors);
     }
 
     /** This build with {@code keysPerSecond} computed from the rows of its table ({@code null}: unknown). */
@@ -76,6 +82,6 @@ public record IndexBuild(
                 ? null
                 : Math.round(rows / seconds * 10) / 10.0;
         return new IndexBuild(
-                name, table, tableSource, startSeconds, seconds, reads, writes, failed, rate, tableCandidates);
+                name, table, tableSource, startSeconds, seconds, reads, writes, failed, rate, tableCandidates, errors);
     }
 }

@@ -50,6 +50,12 @@ import java.util.List;
  *                        its backup); {@code null} when the file is not seen here (a server on another machine)
  * @param backupFrom      {@code run --backup-from}: the database the drill backed up (its backup record is the first of
  *                        the run folder's run.json); {@code null} for a restore of an existing backup
+ * @param reachedEnd      gbak went through to the end of the restore (or backup): it printed {@code finishing, closing,
+ *                        and going home}, {@code total statistics}, or (a restore without {@code -v}) {@code Database is
+ *                        not online due to failure to activate one or more indices}, which it prints only after its
+ *                        last step; a failed restore that reached it restored every table and left indexes unbuilt.
+ *                        {@code null} in a record written before this field: {@link #wentToTheEnd()} then reads it from
+ *                        {@code totalSeconds}
  */
 public record RestoreRun(
         String schema,
@@ -92,7 +98,8 @@ public record RestoreRun(
         List<String> indexesNeverBuilt,
         String etaBasis,
         String backupSha256,
-        String backupFrom) {
+        String backupFrom,
+        Boolean reachedEnd) {
 
     /** What every version of the record's schema starts with. */
     public static final String SCHEMA_FAMILY = "gbakprof.run/";
@@ -110,6 +117,14 @@ public record RestoreRun(
         indexesNeverBuilt = indexesNeverBuilt == null ? null : List.copyOf(indexesNeverBuilt);
         kind = kind == null ? RunKind.RESTORE : kind;
         phaseResources = phaseResources == null ? List.of() : List.copyOf(phaseResources);
+    }
+
+    /**
+     * gbak went through to its end: {@link #reachedEnd}, or for a record written before it, a known total (gbak's clock
+     * on its last line, which only a log reaching its end has).
+     */
+    public boolean wentToTheEnd() {
+        return reachedEnd != null ? reachedEnd : totalSeconds != null;
     }
 
     /** The warnings' messages, in order: what the JSON's {@code warnings} holds. */
@@ -240,6 +255,7 @@ public record RestoreRun(
         private String etaBasis;
         private String backupSha256;
         private String backupFrom;
+        private Boolean reachedEnd;
 
         private Builder(RestoreRun r) {
             if (r == null) {
@@ -285,6 +301,7 @@ public record RestoreRun(
             etaBasis = r.etaBasis;
             backupSha256 = r.backupSha256;
             backupFrom = r.backupFrom;
+            reachedEnd = r.reachedEnd;
         }
 
         public Builder label(String v) {
@@ -489,6 +506,11 @@ public record RestoreRun(
             return this;
         }
 
+        public Builder reachedEnd(Boolean v) {
+            reachedEnd = v;
+            return this;
+        }
+
         public Builder backupFrom(String v) {
             backupFrom = v;
             return this;
@@ -536,7 +558,8 @@ public record RestoreRun(
                     indexesNeverBuilt,
                     etaBasis,
                     backupSha256,
-                    backupFrom);
+                    backupFrom,
+                    reachedEnd);
         }
     }
 }

@@ -87,17 +87,27 @@ record HeadlineText(String headline, List<NoteText> lines, Texts texts) {
                     only.runs().stream().map(RestoreRun::lastSeenSeconds).toList());
             boolean failed = only.runs().stream().anyMatch(r -> r.status() == RunStatus.FAILED);
             // gbak may report errors and still go through to its end (an index it could not activate)
-            boolean wentThrough = failed && only.runs().stream().allMatch(r -> r.totalSeconds() != null);
+            boolean wentThrough = failed && only.runs().stream().allMatch(RestoreRun::wentToTheEnd);
             String notBuilt = notBuilt(a, only, t);
             if (notBuilt != null && only.count(RunOutcome.INCOMPLETE) == 0 && wentThrough) {
                 return t.get("headline.labelled", only.label(), notBuilt) + ". "
-                        + t.get("headline.not.built.end", t.duration(stoppedAt.median()), t.runs(only.size()));
+                        + (stoppedAt.median() == null
+                                ? t.get("headline.not.built.end.untimed", t.runs(only.size()))
+                                : t.get("headline.not.built.end", t.duration(stoppedAt.median()), t.runs(only.size())));
             }
-            String key = wentThrough
+            boolean untimed = stoppedAt.median() == null;
+            String stoppedIn = failed && !wentThrough ? failedIndex(only) : null;
+            if (stoppedIn != null) { // gbak gave up on the restore at an index it could not build (#8263)
+                return t.get(
+                        untimed ? "headline.failed.index.untimed" : "headline.failed.index",
+                        only.label(),
+                        stoppedIn,
+                        t.duration(stoppedAt.median()),
+                        t.runs(only.size()));
+            }
+            String key = wentThrough && !untimed
                     ? "headline.failed.finished"
-                    : !failed
-                            ? "headline.incomplete"
-                            : stoppedAt.median() == null ? "headline.failed.untimed" : "headline.failed";
+                    : !failed ? "headline.incomplete" : untimed ? "headline.failed.untimed" : "headline.failed";
             return t.get(key, only.label(), t.duration(stoppedAt.median()), t.runs(only.size()));
         }
         List<RunGroup> unfinished =
@@ -151,6 +161,24 @@ record HeadlineText(String headline, List<NoteText> lines, Texts texts) {
             }
         }
         return String.join(" ", parts);
+    }
+
+    /**
+     * The index at which gbak stopped the restore of the configuration's first failed run ({@code cannot commit index},
+     * then {@code Exiting before completion}), with its table when known: "PK_XYZ", "UX_A (T)"; {@code null} when no
+     * failed run stopped at an index.
+     */
+    private static String failedIndex(RunGroup g) {
+        for (RestoreRun r : g.runs()) {
+            if (r.status() == RunStatus.FAILED && !r.wentToTheEnd()) {
+                for (dev.gbakprof.model.IndexBuild i : r.indexes()) {
+                    if (i.failed()) {
+                        return i.table() == null ? i.name() : i.name() + " (" + i.table() + ")";
+                    }
+                }
+            }
+        }
+        return null;
     }
 
     /** Runs of a configuration that gbak took to its end with indexes it could not build. */

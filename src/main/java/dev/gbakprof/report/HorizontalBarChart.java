@@ -240,12 +240,12 @@ final class HorizontalBarChart implements Drawing {
                     int w = vfm.stringWidth(text) + 2 * gap;
                     g.setColor(Palette.alpha(ser.color(), 40));
                     g.fillRect(plotLeft + 1, by, w, bh);
-                    g.setColor(ser.color().darker());
+                    g.setColor(bar.failed() ? Palette.FAILED : ser.color().darker());
                     g.setStroke(new BasicStroke(
                             1.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {5f, 4f}, 0f));
                     g.drawRect(plotLeft + 1, by, w, bh);
                     g.setStroke(new BasicStroke(1f));
-                    g.setColor(Palette.TEXT);
+                    g.setColor(bar.failed() ? Palette.FAILED : Palette.TEXT);
                     g.drawString(text, plotLeft + 1 + gap, textY);
                     continue;
                 }

@@ -15,7 +15,8 @@ final class IndexesChart implements ChartFile {
 
     @Override
     public boolean appliesTo(List<RestoreRun> runs) {
-        return runs.stream().anyMatch(r -> !r.indexes().isEmpty());
+        // a log without time columns (no -st) names its indexes but times none: a chart of "unknown" bars says nothing
+        return runs.stream().flatMap(r -> r.indexes().stream()).anyMatch(i -> i.seconds() != null);
     }
 
     @Override

@@ -148,10 +148,14 @@ record NoteText(String code, String message, String part) {
         if (n.arg(4) != null) {
             s.append(' ').append(n.arg(4)).append('.');
         }
-        s.append(' ')
-                .append(t.get(
-                        Boolean.TRUE.equals(n.arg(5)) ? "note.index.failed.offline" : "note.index.failed.inactive",
-                        index));
+        // gbak stopped the restore there (Exiting before completion): no gfix, no ALTER INDEX can finish it
+        boolean stopped = n.args().size() > 8 && Boolean.FALSE.equals(n.arg(8));
+        String cause = n.args().size() > 6 ? (String) n.arg(6) : null;
+        String advice = stopped
+                ? "note.index.failed.stopped"
+                : (Boolean.TRUE.equals(n.arg(5)) ? "note.index.failed.offline" : "note.index.failed.inactive")
+                        + ("foreign-key".equals(cause) ? ".foreign-key" : cause == null ? ".other" : "");
+        s.append(' ').append(t.get(advice, index));
         return s.toString();
     }
 

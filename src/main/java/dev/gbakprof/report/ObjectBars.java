@@ -52,11 +52,6 @@ final class ObjectBars {
             List<HorizontalBarChart.Bar> bars = new ArrayList<>();
             for (ObjectTimes o : shown) {
                 Spread s = o.byGroup().get(g);
-                if (!s.known()) {
-                    bars.add(new HorizontalBarChart.Bar(null, s.unknown() > 0 ? t.get("unknown") : t.get("absent")));
-                    continue;
-                }
-                String more = extra.apply(o, g);
                 String failed = o.failedByGroup().get(g) == 0
                         ? ""
                         : " · "
@@ -64,6 +59,12 @@ final class ObjectBars {
                                         "index.failed",
                                         o.failedByGroup().get(g),
                                         grouped.groups().get(g).size());
+                if (!s.known()) { // a failed build gbak did not time (an index of a log without -st) says so too
+                    bars.add(new HorizontalBarChart.Bar(
+                            null, (s.unknown() > 0 ? t.get("unknown") : t.get("absent")) + failed, !failed.isEmpty()));
+                    continue;
+                }
+                String more = extra.apply(o, g);
                 bars.add(new HorizontalBarChart.Bar(
                         scale.of(s.median()),
                         t.duration(s.median()) + (more == null ? "" : " · " + more) + failed,

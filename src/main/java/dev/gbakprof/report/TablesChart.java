@@ -20,7 +20,8 @@ final class TablesChart implements ChartFile {
 
     @Override
     public boolean appliesTo(List<RestoreRun> runs) {
-        return runs.stream().anyMatch(r -> !r.tables().isEmpty());
+        // a log without time columns (no -st) names its tables but times none: a chart of "unknown" bars says nothing
+        return runs.stream().flatMap(r -> r.tables().stream()).anyMatch(l -> l.seconds() != null);
     }
 
     @Override

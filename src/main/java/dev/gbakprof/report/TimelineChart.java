@@ -168,7 +168,7 @@ final class TimelineChart implements ChartFile {
     static Integer defined(RestoreRun run) {
         int tables = Math.max(run.tables().size(), run.tablesDefined() == null ? 0 : run.tablesDefined());
         int indexes = Math.max(run.indexes().size(), run.indexesDefined() == null ? 0 : run.indexesDefined());
-        if (run.totalSeconds() != null) { // gbak went through to its end (also a failed restore that did)
+        if (run.wentToTheEnd()) { // gbak went through to its end (also a failed restore that did)
             return tables
                     + indexes
                     - (run.indexesNeverBuilt() == null

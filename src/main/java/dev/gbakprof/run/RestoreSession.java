@@ -651,7 +651,7 @@ public final class RestoreSession {
 
     /** The restore left a partial database: it never reached gbak's finishing line (stopped, or gave up). */
     static boolean partial(RestoreRun run) {
-        return run.status() == RunStatus.INCOMPLETE || (run.status() == RunStatus.FAILED && run.totalSeconds() == null);
+        return run.status() == RunStatus.INCOMPLETE || (run.status() == RunStatus.FAILED && !run.wentToTheEnd());
     }
 
     /**

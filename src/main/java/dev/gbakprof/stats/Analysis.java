@@ -315,7 +315,10 @@ public final class Analysis {
             String key = null;
             boolean offline = false;
             String cause = null;
-            for (String e : r.errors()) {
+            // the record's own lines of this index's failure (gbak's ERROR lines after its cannot commit index); a
+            // record written before them has the run's errors only
+            boolean own = failed.errors() != null;
+            for (String e : own ? failed.errors() : r.errors()) {
                 if (cause == null) {
                     cause = e.contains("duplicate value")
                             ? "duplicate-key"
@@ -324,9 +327,11 @@ public final class Analysis {
                 String text = e.replaceFirst("^ERROR:\\s*", "").strip();
                 if (key == null && text.startsWith("Problematic key value")) {
                     key = text;
-                } else if (reason == null && e.startsWith("ERROR:") && !text.isEmpty()) {
+                } else if (reason == null && (own || e.startsWith("ERROR:")) && !text.isEmpty()) {
                     reason = text;
                 }
+            }
+            for (String e : r.errors()) {
                 offline |= e.contains("gfix -online") || e.contains("is not online");
             }
             return java.util.Optional.of(Note.of(
@@ -338,13 +343,18 @@ public final class Analysis {
                     key,
                     offline,
                     cause,
-                    RunOutcome.indexesNotBuilt(r)));
+                    RunOutcome.indexesNotBuilt(r),
+                    r.wentToTheEnd()));
         }
         return java.util.Optional.empty();
     }
 
     private List<Note> unknownBuilds() {
+        // a log without time columns (no -st) times nothing: the headline says so, its builds are not "unknown" one by
+        // one
         long unknown = runs.stream()
+                .filter(r -> r.columns().contains(dev.gbakprof.model.Column.TIME)
+                        || r.columns().contains(dev.gbakprof.model.Column.DELTA))
                 .flatMap(r -> r.indexes().stream())
                 .map(IndexBuild::seconds)
                 .filter(s -> s == null)

@@ -16,8 +16,9 @@ public enum NoteCode {
      * An index gbak could not build, and what the DBA must do; args: label, index, its table ({@code null}:
      * unknown), gbak's reason ({@code null}), the problematic key ({@code null}), whether gbak left the database
      * offline (Boolean: it says "Run gfix -online"), the cause in short ({@code "duplicate-key"}, {@code "foreign-key"},
-     * {@code null}: gbak's reason says it), and the names of every index the restore left unbuilt when gbak went on to
-     * its end (a list, empty when it stopped).
+     * {@code null}: gbak's reason says it), the names of every index the restore left unbuilt when gbak went on to
+     * its end (a list, empty when it stopped), and whether gbak went on to its end (Boolean; {@code false}: it stopped
+     * the restore there, {@code Exiting before completion due to errors}).
      */
     INDEX_FAILED,
     /** Some runs of a configuration stopped before the end (timeout, kill, log cut); args: label, stopped, runs. */

@@ -72,12 +72,13 @@ public enum RunOutcome {
     }
 
     /**
-     * The indexes a failed restore left unbuilt when gbak still went on to its end ({@code total statistics}): gbak
+     * The indexes a failed restore left unbuilt when gbak still went on to its end ({@link RestoreRun#wentToTheEnd()}:
+     * {@code finishing, closing, and going home}, or without {@code -v} its {@code Database is not online}): gbak
      * restored every table and the other indexes, and could not activate these ({@code cannot commit index}: a
      * duplicate key, a foreign key without its parent row). Empty for a restore that stopped, or failed otherwise.
      */
     public static java.util.List<String> indexesNotBuilt(RestoreRun run) {
-        if (run.status() != RunStatus.FAILED || run.totalSeconds() == null) {
+        if (run.status() != RunStatus.FAILED || !run.wentToTheEnd()) {
             return java.util.List.of();
         }
         return run.indexes().stream()

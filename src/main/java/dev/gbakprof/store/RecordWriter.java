@@ -60,7 +60,8 @@ final class RecordWriter {
                             "writes",
                             "failed",
                             "keysPerSecond",
-                            "tableCandidates"));
+                            "tableCandidates",
+                            "errors"));
 
     /** The element types whose components are still the ones written here. */
     private static final Set<Class<?>> CURRENT = HAND_WRITTEN.entrySet().stream()
@@ -114,6 +115,7 @@ final class RecordWriter {
             FAILED = new SerializedString("failed"),
             KEYS_PER_SECOND = new SerializedString("keysPerSecond"),
             TABLE_CANDIDATES = new SerializedString("tableCandidates"),
+            ERRORS = new SerializedString("errors"),
             RECORDS = new SerializedString("records"),
             ROWS_PER_SECOND = new SerializedString("rowsPerSecond");
 
@@ -246,6 +248,12 @@ final class RecordWriter {
             g.writeNull();
         } else {
             strings(g, i.tableCandidates());
+        }
+        g.writeFieldName(ERRORS);
+        if (i.errors() == null) {
+            g.writeNull();
+        } else {
+            strings(g, i.errors());
         }
     }
 

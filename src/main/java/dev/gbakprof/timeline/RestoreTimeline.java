@@ -98,6 +98,15 @@ public final class RestoreTimeline implements EventListener {
     /** An error line came without gbak's prefix: the services manager's status vector, whose "-"-led lines go on. */
     private boolean unprefixedError;
 
+    /** The failed index whose ERROR lines are being read (right after its {@code cannot commit index}). */
+    private IndexState failing;
+    /**
+     * gbak said {@code Database is not online due to failure to activate one or more indices} (3.0 as {@code gbak:},
+     * 5.0 as an {@code ERROR:} line): it prints that only after its last step, so the restore went to its end even
+     * in a log without {@code -v}, which has no {@code finishing, closing, and going home} line.
+     */
+    private boolean notOnline;
+
     private final List<Warning> warnings = new ArrayList<>();
     private int droppedMessages;
     private boolean finishing;
@@ -151,6 +160,10 @@ public final class RestoreTimeline implements EventListener {
         // the mapping toRun last found: exact ("log"), or its candidates when the log cannot say which one
         IndexMapping source;
         List<String> candidates;
+        // a failed build: gbak's ERROR lines right after its "cannot commit index", and the table a foreign key's
+        // violation names ("violation of FOREIGN KEY constraint ... on table T": gbak's own word, certain)
+        List<String> errors;
+        String errorTable;
 
         IndexState(String name, String table) {
             this.name = name;
@@ -454,6 +467,9 @@ public final class RestoreTimeline implements EventListener {
     private void apply(Event e, boolean nextVolume) {
         StatLine line = e.line();
         EventKind kind = e.kind();
+        if (failing != null && kind != EventKind.ERROR) {
+            failing = null; // the failed index's ERROR lines end at gbak's next other line
+        }
         statusVector(line, kind);
         long t = lineClockMs;
         switch (kind) {
@@ -544,15 +560,26 @@ public final class RestoreTimeline implements EventListener {
             }
             case INDEX_FAILED -> {
                 IndexState is = lastBuild(e.name());
-                if (is != null) {
-                    is.failed = true;
+                if (is == null) {
+                    // no "activating ... index" line before it: gbak without -v prints none
+                    // (FirebirdSQL/firebird#8263),
+                    // or a paste left it out (#7465); the failure is all the log says of this build, untimed
+                    is = newState(e.name());
+                    is.line = line.lineNumber();
+                    is.ended = true;
+                    builds.add(is);
                 }
+                is.failed = true;
+                is.errors = new ArrayList<>(2);
+                failing = is;
                 error(line.text());
             }
             case FINISHING -> finishing = true;
             case TOTAL_STATISTICS -> totalStatistics = true;
             case ERROR, NOT_ONLINE -> {
                 String text = line.text();
+                notOnline |= text.contains(NOT_ONLINE);
+                failedIndexError(text);
                 if (text.startsWith("Done with volume #")) {
                     // gbak's question to the console ("Press return to reopen that file, or type a new name...") is
                     // no error: keep its first words, and say what it means
@@ -578,6 +605,42 @@ public final class RestoreTimeline implements EventListener {
             currentPhase = p;
         }
     }
+
+    private static final String NOT_ONLINE = "Database is not online due to failure to activate";
+
+    /**
+     * One of the {@code ERROR:} lines gbak prints right after {@code cannot commit index X}: why X failed (gbak's status
+     * vector: the duplicate key, the foreign key without its parent row, the problematic key value). The block ends at
+     * gbak's next other line, and at its end-of-restore lines ({@code Database is not online}, {@code Run gfix
+     * -online}, Firebird 5 prints them as {@code ERROR:} lines too) or its {@code Exiting before completion}.
+     */
+    private void failedIndexError(String text) {
+        if (failing == null) {
+            return;
+        }
+        String words = text.startsWith("ERROR:") ? text.substring(6).strip() : null;
+        if (words == null
+                || words.contains(NOT_ONLINE)
+                || words.contains("gfix -online")
+                || words.startsWith("Exiting before completion")) {
+            failing = null;
+            return;
+        }
+        if (!words.isEmpty() && failing.errors.size() < 10) {
+            failing.errors.add(words);
+        }
+        java.util.regex.Matcher m = FOREIGN_KEY_TABLE.matcher(words);
+        if (failing.errorTable == null && m.find()) {
+            String table = m.group(1).strip();
+            // Firebird 3 to 5 quote the name ("NAGL"); Firebird 6 prints it with its schema ("PUBLIC"."NAGL"), as gbak
+            // names the index
+            failing.errorTable = table.matches("\"[^\"]+\"") ? table.substring(1, table.length() - 1) : table;
+        }
+    }
+
+    /** The table of a foreign key's violation, in the engine's words (isc_foreign_key): the index's table. */
+    private static final java.util.regex.Pattern FOREIGN_KEY_TABLE =
+            java.util.regex.Pattern.compile("^violation of FOREIGN KEY constraint \".*\" on table (.+)$");
 
     /**
      * Firebird 5+: {@code WARNING:Wrong parallel workers value 4, valid range are from 1 to 1} (isc_bad_par_workers):
@@ -780,6 +843,12 @@ public final class RestoreTimeline implements EventListener {
         for (IndexState is : builds) {
             String table = is.source == null || is.candidates == null ? is.table : null; // candidates: no one guess
             IndexMapping src = is.source != null ? is.source : table == null ? null : mapping;
+            List<String> candidates = is.source != null ? is.candidates : null;
+            if (is.errorTable != null) { // gbak named it in the failure's own words: certain
+                table = is.errorTable;
+                src = IndexMapping.LOG;
+                candidates = null;
+            }
             Double seconds = is.ms < 0 ? null : is.ms / 1000.0;
             if (timed() && !is.ended) {
                 notes.add(new Warning(
@@ -797,7 +866,8 @@ public final class RestoreTimeline implements EventListener {
                     is.writes >= 0 ? is.writes : null,
                     is.failed,
                     null,
-                    is.source != null ? is.candidates : null);
+                    candidates,
+                    is.failed ? (is.errors == null ? List.of() : is.errors) : null);
             if (src == IndexMapping.LOG) {
                 TableState ts = loads.get(table);
                 build = build.withKeys(ts == null ? null : ts.records);
@@ -866,6 +936,7 @@ public final class RestoreTimeline implements EventListener {
                 .tablesDefined(definedTables.isEmpty() ? null : definedTables.size())
                 .indexesDefined(definedIndexes.isEmpty() ? null : definedIndexes.size())
                 .indexesNeverBuilt(definedIndexes.isEmpty() ? null : neverBuilt)
+                .reachedEnd(ended || notOnline)
                 .build();
     }
 

@@ -51,13 +51,91 @@ class HeadlineRulesTest {
     }
 
     @Test
-    void aFailedRestoreLoggedWithoutTimesSaysSoNotThatGbakStoppedAfterUnknown() {
-        // a published Firebird 3 log without -st (FirebirdSQL/firebird#7465): no time to say when gbak stopped
-        List<RestoreRun> runs = dev.gbakprof.store.RunInputs.load(
-                Path.of("src/test/resources/published/fb3-issue7465-quoted.log"), "fb3");
-        assertThat(headline(runs))
-                .isEqualTo("fb3: the restore failed; its log has no times (gbak ran without -st) (1 run).")
-                .doesNotContain("unknown");
+    void aFailedRestoreLoggedWithoutTimesSaysWhichIndexFailedAndWhatToDoInEveryLanguage() {
+        // published logs without -st: Firebird 3.0.10 (FirebirdSQL/firebird#7465), which went to its end with a foreign
+        // key it could not activate, and Firebird 5.0.1 Classic (#8263), which gave up the restore at an index; and a
+        // real gbak 3.0.11 restore of the dupfail fixture without -v and -st
+        RestoreRun fk = dev.gbakprof.store.RunInputs.load(
+                        Path.of("src/test/resources/published/fb3-issue7465-quoted.log"), "fb3")
+                .get(0);
+        RestoreRun classic = dev.gbakprof.store.RunInputs.load(
+                        Path.of("src/test/resources/published/fb5-issue8263-classic.log"), "fb5")
+                .get(0);
+        RestoreRun quiet = dev.gbakprof.store.RunInputs.load(
+                        Path.of("src/test/resources/more-logs/dupfail-quiet.log"), "quiet")
+                .get(0);
+        // the same note code as the timed dupfail restore's, and no runs-failed note for a restore gbak took to its end
+        assertThat(Analysis.of(List.of(fk), null).noteCodes()).containsExactly(NoteCode.INDEX_FAILED);
+        assertThat(Analysis.of(List.of(quiet), null).noteCodes()).containsExactly(NoteCode.INDEX_FAILED);
+        assertThat(Analysis.of(List.of(classic), null).noteCodes())
+                .containsExactly(NoteCode.RUNS_FAILED, NoteCode.INDEX_FAILED);
+        java.util.Map<Lang, List<String>> expected = java.util.Map.of(
+                Lang.EN,
+                List.of(
+                        "fb3: restored with 1 index not built: FK_NAGL_NAGL_ID_B_NAGL_BL (NAGL), foreign key without its "
+                                + "parent row; database left offline — run gfix -online. gbak reached its end; its log "
+                                + "has no times (gbak ran without -st) (1 run).",
+                        "fb3: index FK_NAGL_NAGL_ID_B_NAGL_BL (NAGL) was not built. gbak: violation of FOREIGN KEY "
+                                + "constraint \"FK_NAGL_NAGL_ID_B_NAGL_BL\" on table \"NAGL\". Problematic key value is "
+                                + "(\"ID_NAGL\" = 278228). gbak left the database offline: run gfix -online on it, delete "
+                                + "the rows whose parent row is missing (or restore the parent rows), then ALTER INDEX "
+                                + "FK_NAGL_NAGL_ID_B_NAGL_BL ACTIVE.",
+                        "fb5: the restore failed at index PK_XYZ: gbak stopped before its end; its log has no times "
+                                + "(gbak ran without -st) (1 run).",
+                        "fb5: index PK_XYZ (table unknown) was not built. gbak: invalid database handle (no active "
+                                + "connection). gbak stopped the restore there (Exiting before completion due to errors): "
+                                + "do not use the database it left; restore again once the cause is removed.",
+                        "quiet: restored with 1 index not built: UX_ITEMS_NORM_CODE, duplicate key; database left "
+                                + "offline — run gfix -online. gbak reached its end; its log has no times (gbak ran "
+                                + "without -st) (1 run)."),
+                Lang.PT_BR,
+                List.of(
+                        "fb3: restaurado com 1 índice não criado: FK_NAGL_NAGL_ID_B_NAGL_BL (NAGL), chave estrangeira sem o registro pai; banco de dados deixado offline — execute gfix -online. O gbak chegou ao fim; o log não tem tempos (o gbak rodou sem -st) (1 execução).",
+                        "fb3: o índice FK_NAGL_NAGL_ID_B_NAGL_BL (NAGL) não foi criado. gbak: violation of FOREIGN KEY constraint \"FK_NAGL_NAGL_ID_B_NAGL_BL\" on table \"NAGL\". Problematic key value is (\"ID_NAGL\" = 278228). O gbak deixou o banco de dados offline: execute gfix -online nele, exclua os registros sem o registro pai (ou restaure os registros pai) e depois ALTER INDEX FK_NAGL_NAGL_ID_B_NAGL_BL ACTIVE.",
+                        "fb5: a restauração falhou no índice PK_XYZ: o gbak parou antes do fim; o log não tem tempos (o gbak rodou sem -st) (1 execução).",
+                        "fb5: o índice PK_XYZ (tabela desconhecida) não foi criado. gbak: invalid database handle (no active connection). O gbak interrompeu a restauração nesse ponto (Exiting before completion due to errors): não use o banco de dados que ele deixou; restaure novamente depois de eliminar a causa.",
+                        "quiet: restaurado com 1 índice não criado: UX_ITEMS_NORM_CODE, chave duplicada; banco de dados deixado offline — execute gfix -online. O gbak chegou ao fim; o log não tem tempos (o gbak rodou sem -st) (1 execução)."),
+                Lang.ES,
+                List.of(
+                        "fb3: restaurada con 1 índice sin crear: FK_NAGL_NAGL_ID_B_NAGL_BL (NAGL), clave foránea sin su fila padre; base de datos fuera de línea — ejecute gfix -online. gbak llegó al final; su log no tiene tiempos (gbak se ejecutó sin -st) (1 ejecución).",
+                        "fb3: el índice FK_NAGL_NAGL_ID_B_NAGL_BL (NAGL) no se creó. gbak: violation of FOREIGN KEY constraint \"FK_NAGL_NAGL_ID_B_NAGL_BL\" on table \"NAGL\". Problematic key value is (\"ID_NAGL\" = 278228). gbak dejó la base de datos fuera de línea: ejecute gfix -online en ella, borre los registros cuyo registro padre falta (o restaure los registros padre) y después ALTER INDEX FK_NAGL_NAGL_ID_B_NAGL_BL ACTIVE.",
+                        "fb5: la restauración falló en el índice PK_XYZ: gbak se detuvo antes del final; su log no tiene tiempos (gbak se ejecutó sin -st) (1 ejecución).",
+                        "fb5: el índice PK_XYZ (tabla desconocida) no se creó. gbak: invalid database handle (no active connection). gbak detuvo la restauración en ese punto (Exiting before completion due to errors): no use la base de datos que dejó; restaure de nuevo cuando haya eliminado la causa.",
+                        "quiet: restaurada con 1 índice sin crear: UX_ITEMS_NORM_CODE, clave duplicada; base de datos fuera de línea — ejecute gfix -online. gbak llegó al final; su log no tiene tiempos (gbak se ejecutó sin -st) (1 ejecución)."),
+                Lang.TR,
+                List.of(
+                        "fb3: geri yüklendi, ancak 1 indeks oluşturulamadı: FK_NAGL_NAGL_ID_B_NAGL_BL (NAGL), üst kaydı olmayan yabancı anahtar; veritabanı çevrim dışı bırakıldı — gfix -online çalıştırın. gbak sona ulaştı; günlükte süre yok (gbak -st olmadan çalıştı) (1 çalıştırma).",
+                        "fb3: FK_NAGL_NAGL_ID_B_NAGL_BL indeksi (NAGL) oluşturulamadı. gbak: violation of FOREIGN KEY constraint \"FK_NAGL_NAGL_ID_B_NAGL_BL\" on table \"NAGL\". Problematic key value is (\"ID_NAGL\" = 278228). gbak veritabanını çevrim dışı bıraktı: veritabanında gfix -online çalıştırın, üst kaydı olmayan kayıtları silin (ya da üst kayıtları geri yükleyin), ardından ALTER INDEX FK_NAGL_NAGL_ID_B_NAGL_BL ACTIVE.",
+                        "fb5: geri yükleme PK_XYZ indeksinde başarısız oldu: gbak sona ulaşmadan durdu; günlükte süre yok (gbak -st olmadan çalıştı) (1 çalıştırma).",
+                        "fb5: PK_XYZ indeksi (tablo bilinmiyor) oluşturulamadı. gbak: invalid database handle (no active connection). gbak geri yüklemeyi burada durdurdu (Exiting before completion due to errors): bıraktığı veritabanını kullanmayın; nedeni giderdikten sonra yeniden geri yükleyin.",
+                        "quiet: geri yüklendi, ancak 1 indeks oluşturulamadı: UX_ITEMS_NORM_CODE, yinelenen anahtar; veritabanı çevrim dışı bırakıldı — gfix -online çalıştırın. gbak sona ulaştı; günlükte süre yok (gbak -st olmadan çalıştı) (1 çalıştırma)."));
+        for (Lang lang : Lang.values()) {
+            ReportSettings settings = ReportSettings.defaults(lang);
+            ReportPage.Page fkPage = new ReportPage().drawing(Analysis.of(List.of(fk), null), settings);
+            ReportPage.Page classicPage = new ReportPage().drawing(Analysis.of(List.of(classic), null), settings);
+            List<String> got = List.of(
+                    fkPage.headline(),
+                    HeadlineText.of(Grouped.of(Analysis.of(List.of(fk), null)), Texts.of(lang))
+                            .notes()
+                            .get(0),
+                    classicPage.headline(),
+                    HeadlineText.of(Grouped.of(Analysis.of(List.of(classic), null)), Texts.of(lang))
+                            .notes()
+                            .get(1),
+                    new ReportPage()
+                            .drawing(Analysis.of(List.of(quiet), null), settings)
+                            .headline());
+            assertThat(got).as(lang.tag()).isEqualTo(expected.get(lang));
+            // the key table agrees with the headline: not "1 (1 failed)" for the restore gbak took to its end
+            assertThat(fkPage.table().rows().get(0).get(1))
+                    .as(lang.tag())
+                    .isEqualTo(new ReportPage()
+                            .drawing(Analysis.of(List.of(Samples.log("dupfail-tdrw.log", "dupfail")), null), settings)
+                            .table()
+                            .rows()
+                            .get(0)
+                            .get(1));
+        }
     }
 
     @Test

@@ -41,6 +41,92 @@ class RealLogsReadWrongTest {
     }
 
     @Test
+    void aFailedIndexOfALogWithoutTimesIsRecordedWithGbaksReasonAndWhetherGbakWentToItsEnd() throws Exception {
+        // #7465 (Firebird 3.0.10, no -st, the "activating" line elided by the author): the foreign key's violation
+        // names the index's table; gbak went on to "finishing, closing, and going home"
+        RestoreRun fk = LogReader.read(resource("/published/fb3-issue7465-quoted.log"), null);
+        assertThat(fk.columns()).isEmpty();
+        assertThat(fk.reachedEnd()).isTrue();
+        assertThat(fk.indexes())
+                .containsExactly(new IndexBuild(
+                        "FK_NAGL_NAGL_ID_B_NAGL_BL",
+                        "NAGL",
+                        dev.gbakprof.model.IndexMapping.LOG,
+                        null,
+                        null,
+                        null,
+                        null,
+                        true,
+                        null,
+                        null,
+                        List.of(
+                                "violation of FOREIGN KEY constraint \"FK_NAGL_NAGL_ID_B_NAGL_BL\" on table \"NAGL\"",
+                                "Foreign key reference target does not exist",
+                                "Problematic key value is (\"ID_NAGL\" = 278228)")));
+        assertThat(dev.gbakprof.stats.RunOutcome.indexesNotBuilt(fk)).containsExactly("FK_NAGL_NAGL_ID_B_NAGL_BL");
+
+        // #8263 (Firebird 5.0.1 Classic, gbak -C without -v): gbak gave up the restore at the index
+        RestoreRun classic = LogReader.read(resource("/published/fb5-issue8263-classic.log"), null);
+        assertThat(classic.reachedEnd()).isFalse();
+        assertThat(classic.indexes()).singleElement().satisfies(i -> {
+            assertThat(i.name()).isEqualTo("PK_XYZ");
+            assertThat(i.failed()).isTrue();
+            assertThat(i.table()).isNull(); // the log does not say
+            assertThat(i.seconds()).isNull();
+            assertThat(i.errors())
+                    .containsExactly(
+                            "invalid database handle (no active connection)",
+                            "action cancelled by trigger (3) to preserve data integrity",
+                            "Cannot deactivate index used by a PRIMARY/UNIQUE constraint");
+        });
+        assertThat(dev.gbakprof.stats.RunOutcome.indexesNotBuilt(classic)).isEmpty();
+
+        // real gbak 3.0.11 restores of the dupfail fixture without -st: with -v (the table from gbak's data order),
+        // and without -v, whose only sign that gbak reached its end is "Database is not online", printed after its last
+        // step
+        RestoreRun verbose = LogReader.read(resource("/more-logs/dupfail-nost.log"), null);
+        RestoreRun quiet = LogReader.read(resource("/more-logs/dupfail-quiet.log"), null);
+        for (RestoreRun r : List.of(verbose, quiet)) {
+            assertThat(r.status()).isEqualTo(RunStatus.FAILED);
+            assertThat(r.reachedEnd()).isTrue();
+            assertThat(r.totalSeconds()).isNull();
+            IndexBuild failed =
+                    r.indexes().stream().filter(IndexBuild::failed).findFirst().orElseThrow();
+            assertThat(failed.name()).isEqualTo("UX_ITEMS_NORM_CODE");
+            assertThat(failed.errors())
+                    .containsExactly(
+                            "attempt to store duplicate value (visible to active transactions) in unique index "
+                                    + "\"UX_ITEMS_NORM_CODE\"",
+                            "Problematic key value is (<expression> = 'ITEM-42')");
+            assertThat(dev.gbakprof.stats.RunOutcome.indexesNotBuilt(r)).containsExactly("UX_ITEMS_NORM_CODE");
+        }
+        assertThat(verbose.indexes())
+                .extracting(IndexBuild::name)
+                .containsExactly("PK_TAGS", "PK_ITEMS", "UX_ITEMS_NORM_CODE");
+        assertThat(verbose.indexes().get(2).table()).isEqualTo("ITEMS");
+        assertThat(quiet.indexes())
+                .singleElement()
+                .satisfies(i -> assertThat(i.table()).isNull());
+        // Firebird 5 prints the end's two lines as a status (docs/GBAK-FORMAT.md §2, #7485): the quiet log so written
+        Path fb5 = dir.resolve("dupfail-quiet-fb5.log");
+        Files.writeString(
+                fb5,
+                Files.readString(resource("/more-logs/dupfail-quiet.log"))
+                        .replace("gbak:Database is not online", "gbak: ERROR:Database is not online")
+                        .replace("gbak:Run gfix -online", "gbak: ERROR:    Run gfix -online"));
+        RestoreRun quiet5 = LogReader.read(fb5, null);
+        assertThat(quiet5.reachedEnd()).isTrue();
+        assertThat(quiet5.indexes().get(0).errors())
+                .isEqualTo(quiet.indexes().get(0).errors());
+        // the timed restore of the same backup records the same lines on its index, and its end
+        RestoreRun timed = Logs.read("dupfail-tdrw.log");
+        assertThat(timed.reachedEnd()).isTrue();
+        assertThat(timed.indexes().get(2).errors())
+                .isEqualTo(verbose.indexes().get(2).errors());
+        assertThat(timed.indexes().get(0).errors()).isNull(); // built: no failure's lines
+    }
+
+    @Test
     void anUntimedLogThatShowsACrashIsAFailedRecordAsOtherUntimedFailuresAre() throws Exception {
         Path crash = resource("/published/fb5-issue7992-assertion.log"); // Firebird 5 debug build, no -st
         Path exists = resource("/more-logs/small-nost-exists.log"); // Firebird 3, no -st, the database exists
