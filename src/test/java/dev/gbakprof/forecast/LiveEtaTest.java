@@ -89,6 +89,61 @@ class LiveEtaTest {
     }
 
     @Test
+    void theRangeIsAnEightyPercentRangeOfTheTimeLeftThatWidensAsTheRestoreGoesOn() {
+        // r = 0.25 + 0.25 × the share done, left × e^±r: 10 s done and 30 s left is a quarter done
+        LiveEta.Reading r = LiveEta.reading(30, 10, "x");
+        assertThat(r.low()).isCloseTo(30 * Math.exp(-0.3125), within(1e-9));
+        assertThat(r.high()).isCloseTo(30 * Math.exp(0.3125), within(1e-9));
+        // at the start ±0.25 (22 % less, 28 % more), near the end ±0.5 (39 % less, 65 % more) of the time left
+        assertThat(LiveEta.reading(100, 0, "x").high()).isCloseTo(100 * Math.exp(0.25), within(1e-9));
+        assertThat(LiveEta.reading(1, 99, "x").low()).isCloseTo(Math.exp(-0.2500 - 0.25 * 0.99), within(1e-9));
+    }
+
+    @Test
+    void aRecordedRestoreReplayedAgainstTheOneBeforeItShowsWhatRunWouldHaveShown() throws Exception {
+        // two real restores of one backup (src/test/resources/forecast/README.md), the first the baseline of the
+        // second, as run chooses it; the second's log pushed line by line through the pipeline run uses, its clock
+        // gbak's own, the ETA by rows (a log has no read position)
+        RestoreRun baseline = accuracy("100000-2");
+        java.nio.file.Path log = java.nio.file.Path.of("src/test/resources/forecast/accuracy-100000-3.cpu.log");
+        double total = dev.gbakprof.store.LogReader.read(log, null).totalSeconds();
+        assertThat(total).isEqualTo(1.579);
+        java.util.List<EtaReplay.Shown> shown = EtaReplay.replay(baseline, log, 0.10, 0.25, 0.50, 0.75);
+        assertThat(shown)
+                .extracting(EtaReplay.Shown::phase)
+                .containsExactly(Phase.SETUP, Phase.DATA, Phase.INDEXES, Phase.INDEXES);
+        assertThat(shown)
+                .extracting(s -> s.reading().left())
+                .satisfiesExactly(
+                        l -> assertThat(l).isCloseTo(1.69, within(0.005)),
+                        l -> assertThat(l).isCloseTo(1.70, within(0.005)),
+                        l -> assertThat(l).isCloseTo(0.90, within(0.005)),
+                        l -> assertThat(l).isCloseTo(0.38, within(0.005)));
+        for (EtaReplay.Shown s : shown) {
+            assertThat(s.elapsed()).isCloseTo(s.share() * total, within(1e-9));
+            double r = LiveEta.BASE_SPREAD
+                    + LiveEta.DONE_SPREAD
+                            * s.elapsed()
+                            / (s.elapsed() + s.reading().left());
+            assertThat(s.reading().low()).isCloseTo(s.reading().left() * Math.exp(-r), within(1e-9));
+            assertThat(s.reading().high()).isCloseTo(s.reading().left() * Math.exp(r), within(1e-9));
+        }
+        // at a quarter its data had gone slower than the baseline's (speed ×1.14) and the ETA, 1.70 s (1.27-2.29), was
+        // for 1.18 s really left: outside (the rest of the restore caught up); the other three inside
+        assertThat(shown).extracting(EtaReplay.Shown::holds).containsExactly(true, false, true, true);
+        assertThat(shown.get(1).reading().basis())
+                .isEqualTo("data 37 % by rows restored per table against the baseline's (weighted by its load times); "
+                        + "speed ×1.14 of baseline accuracy-100000-2.cpu");
+        assertThat(shown.get(0).reading().basis())
+                .isEqualTo("baseline accuracy-100000-2.cpu's total (no data restored yet)");
+    }
+
+    private static RestoreRun accuracy(String name) {
+        return dev.gbakprof.store.LogReader.read(
+                java.nio.file.Path.of("src/test/resources/forecast/accuracy-" + name + ".cpu.log"), null);
+    }
+
+    @Test
     void beforeAnyDataTheBaselinesTotalIsTheGuess() {
         LiveEta.Reading r = new LiveEta(shop).at(Phase.METADATA, 0.1, false, null, Map.of(), Set.of(), 0);
         assertThat(r.left()).isCloseTo(shop.totalSeconds() - 0.1, within(1e-9));
