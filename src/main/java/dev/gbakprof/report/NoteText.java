@@ -35,16 +35,53 @@ record NoteText(String code, String message, String part) {
         boolean named = d.values().size() > 2;
         java.util.Map<String, List<String>> byValue = new java.util.LinkedHashMap<>();
         for (Confounder.Values v : d.values()) {
-            byValue.computeIfAbsent(String.join(" / ", v.values()), k -> new ArrayList<>())
+            byValue.computeIfAbsent(values(d.kind(), v, t), k -> new ArrayList<>())
                     .add(Labels.cut(v.label(), maxLabel));
         }
         List<String> each = new ArrayList<>();
         if (named) {
             byValue.forEach((values, labels) -> each.add(values + " (" + String.join(" · ", labels) + ")"));
         } else {
-            d.values().forEach(v -> each.add(String.join(" / ", v.values())));
+            d.values().forEach(v -> each.add(values(d.kind(), v, t)));
         }
         return t.get("differs." + d.kind().code()) + " — " + String.join(t.get("differs.vs"), each);
+    }
+
+    private static String values(Confounder kind, Confounder.Values v, Texts t) {
+        return String.join(
+                " / ", v.values().stream().map(x -> value(kind, x, t)).toList());
+    }
+
+    private static final java.util.regex.Pattern REMOTE = java.util.regex.Pattern.compile("remote TCP \\((.*)\\)");
+    private static final java.util.regex.Pattern BYTES = java.util.regex.Pattern.compile("(.*) \\((\\d+) bytes\\)");
+
+    /**
+     * A confounder's value in the reader's language: the analysis (and {@code --json}) carries gbakprof's own words in
+     * English ("embedded", "remote TCP (localhost)", "services manager", "none", "shop.fbk (123 bytes)"); names the
+     * record took from the system (a host, a CPU, Windows' power plan, a version) are left as they are.
+     */
+    static String value(Confounder kind, String v, Texts t) {
+        switch (kind) {
+            case ROUTE -> {
+                java.util.regex.Matcher m = REMOTE.matcher(v);
+                return switch (v) {
+                    case "embedded" -> t.get("route.embedded");
+                    case "services manager" -> t.get("route.services");
+                    case "gbak -se (services manager)" -> t.get("route.gbak-se");
+                    default -> m.matches() ? t.get("route.remote", m.group(1)) : v;
+                };
+            }
+            case SWITCHES -> {
+                return "none".equals(v) ? t.get("switches.none") : v;
+            }
+            case BACKUP -> {
+                java.util.regex.Matcher m = BYTES.matcher(v);
+                return m.matches() ? t.get("backup.bytes", m.group(1), t.integer(Long.parseLong(m.group(2)))) : v;
+            }
+            default -> {
+                return v;
+            }
+        }
     }
 
     private static String message(Note n, Texts t) {

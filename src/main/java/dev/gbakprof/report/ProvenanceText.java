@@ -21,7 +21,15 @@ final class ProvenanceText {
         parts.addAll(p.systems());
         p.firebird().forEach(v -> parts.add(t.get("prov.firebird", v)));
         p.powerPlans().forEach(v -> parts.add(t.get("prov.power", v)));
-        p.routes().forEach(v -> parts.add(t.get("prov.route", v)));
+        if (!p.routes().isEmpty()) { // "route embedded / remote TCP (localhost)": the word once
+            parts.add(t.get(
+                    "prov.route",
+                    String.join(
+                            " / ",
+                            p.routes().stream()
+                                    .map(v -> NoteText.value(dev.gbakprof.stats.Confounder.ROUTE, v, t))
+                                    .toList())));
+        }
         p.pageSizes().forEach(v -> parts.add(t.get("prov.page", v)));
         p.backupBytes().forEach(b -> parts.add(t.get("prov.backup", size(b, t))));
         if (p.gbPerHour() != null) {

@@ -112,6 +112,51 @@ class RunFoldersCompareTest {
     }
 
     @Test
+    void whatElseDiffersIsSaidInTheReadersLanguageValuesToo() throws Exception {
+        // three routes: each value once with its configurations, gbakprof's own words translated (the JSON keeps them)
+        java.util.Map<String, String> expected = java.util.Map.of(
+                "en",
+                "Also differs: route — embedded (local) vs remote TCP (localhost) (remote) vs services manager (svc)",
+                "pt-BR",
+                "Também difere: rota — embarcado (local) e TCP remoto (localhost) (remote) e gerenciador de serviços "
+                        + "(svc)",
+                "es",
+                "También difiere: ruta — embebido (local) frente a TCP remoto (localhost) (remote) frente a gestor de "
+                        + "servicios (svc)",
+                "tr",
+                "Ayrıca farklı: bağlantı yolu — gömülü (local) / uzak TCP (localhost) (remote) / hizmet yöneticisi (svc)");
+        for (var e : expected.entrySet()) {
+            Path out = f.resolve("report-lang-" + e.getKey());
+            Cli.Result r = Cli.run(
+                    "compare",
+                    "--lang",
+                    e.getKey(),
+                    "--out",
+                    out.toString(),
+                    local.toString(),
+                    remote.toString(),
+                    svc.toString());
+            assertThat(r.code()).as(r.err()).isZero();
+            String md = Files.readString(out.resolve("summary.md"));
+            assertThat(md).as(e.getKey()).contains(e.getValue());
+            // the provenance line names the routes once, in the same words
+            assertThat(md)
+                    .as(e.getKey())
+                    .contains(e.getValue()
+                            .replaceFirst("^[^:]*: ", "")
+                            .replaceFirst(" — ", " ")
+                            .replaceAll(" \\((local|remote|svc)\\)", "")
+                            .replace(
+                                    java.util.Map.of("en", " vs ", "pt-BR", " e ", "es", " frente a ", "tr", " / ")
+                                            .get(e.getKey()),
+                                    " / "));
+            if (!e.getKey().equals("en")) {
+                assertThat(md).as(e.getKey()).doesNotContain("embedded", "remote TCP", "services manager");
+            }
+        }
+    }
+
+    @Test
     void aRecordAndItsOwnRawLogAreOneRestoreCountedTwice() {
         Cli.Result r = Cli.run(
                 "report",
