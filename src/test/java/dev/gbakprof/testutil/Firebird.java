@@ -29,11 +29,16 @@ public final class Firebird {
                     + "and firebird3.0-server-core");
         }
         Assumptions.assumeTrue(present, "Firebird is not installed (scripts/test installs it)");
-        boolean root = "root".equals(System.getProperty("user.name")) || isRoot();
+        boolean root = root();
         if (!root && "true".equalsIgnoreCase(System.getenv("CI"))) {
             Assertions.fail("CI runs the tests as root (embedded gbak on local files needs it); this one is not");
         }
         Assumptions.assumeTrue(root, "embedded gbak on local files needs root here");
+    }
+
+    /** Whether the tests run as root (embedded gbak on local files needs it here). */
+    static boolean root() {
+        return "root".equals(System.getProperty("user.name")) || isRoot();
     }
 
     private static boolean isRoot() {

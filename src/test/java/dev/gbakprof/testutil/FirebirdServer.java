@@ -12,10 +12,15 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFileAttributeView;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.nio.file.attribute.UserPrincipalLookupService;
+import java.util.Arrays;
 import java.util.Comparator;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.extension.ConditionEvaluationResult;
+import org.junit.jupiter.api.extension.ExecutionCondition;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ParameterContext;
 import org.junit.jupiter.api.extension.ParameterResolver;
@@ -32,18 +37,40 @@ public final class FirebirdServer {
 
     /** The SYSDBA credentials, once the server is known to answer. */
     public static Credentials require() {
-        Firebird.require(); // the fixtures are built with the local tools
-        String password = System.getenv("ISC_PASSWORD");
-        boolean answers = answers();
-        String missing = !answers
-                ? "no Firebird server answers on 127.0.0.1:3050"
-                : password == null || password.isEmpty() ? "ISC_PASSWORD is not set" : null;
-        if (missing != null && "true".equalsIgnoreCase(System.getenv("CI"))) {
+        return require(System.getenv());
+    }
+
+    /**
+     * As {@link #require()} with {@code env} as the environment: skipped (an assumption) when the server is missing,
+     * a failure under {@code CI=true}.
+     */
+    static Credentials require(Map<String, String> env) {
+        String missing = missing(env);
+        if (missing != null && ci(env)) {
             Assertions.fail(missing + " in CI: scripts/test must start the server (scripts/firebird-server start) "
                     + "and export the SYSDBA password in ISC_PASSWORD");
         }
         Assumptions.assumeTrue(missing == null, missing + " (scripts/test starts the server and sets it)");
-        return new Credentials("SYSDBA", password);
+        return new Credentials("SYSDBA", env.get("ISC_PASSWORD"));
+    }
+
+    /** What the server tests miss here (Firebird's tools, root, the server, its password), or {@code null}. */
+    static String missing(Map<String, String> env) {
+        if (!Files.isExecutable(Firebird.GBAK) || !Files.isExecutable(Firebird.ISQL)) {
+            return "Firebird is not installed (gbak, isql-fb)";
+        }
+        if (!Firebird.root()) {
+            return "embedded gbak on local files needs root here";
+        }
+        if (!answers()) {
+            return "no Firebird server answers on 127.0.0.1:3050";
+        }
+        String password = env.get("ISC_PASSWORD");
+        return password == null || password.isEmpty() ? "ISC_PASSWORD is not set" : null;
+    }
+
+    private static boolean ci(Map<String, String> env) {
+        return "true".equalsIgnoreCase(env.get("CI"));
     }
 
     /**
@@ -133,8 +160,38 @@ public final class FirebirdServer {
      * The fixture of the real-server tests ({@code @ExtendWith(FirebirdServer.Fixture.class)}): a test method's
      * {@link Folder} parameter is a fresh {@link #folder()} once the server is known to answer ({@link #require()}),
      * removed after the test; a {@link Credentials} parameter is the SYSDBA login.
+     *
+     * <p>A test method that takes either is skipped, with the reason, where the server is missing (a developer's
+     * machine without it or without ISC_PASSWORD): the decision is taken here, before its parameters are resolved,
+     * since an assumption that fails while JUnit resolves a parameter is reported as an error. Under {@code CI=true}
+     * it is never skipped: the resolution then fails the test, saying what is missing.
      */
-    public static final class Fixture implements ParameterResolver {
+    public static final class Fixture implements ParameterResolver, ExecutionCondition {
+        /**
+         * A configuration parameter, {@code NAME=VALUE,NAME=}, read over the environment (an empty value: unset), for
+         * the fixture's own test ({@code FirebirdServerTest}), which cannot change the environment of its JVM.
+         */
+        public static final String ENV = "gbakprof.test.env";
+
+        @Override
+        public ConditionEvaluationResult evaluateExecutionCondition(ExtensionContext context) {
+            boolean needsServer = context.getTestMethod()
+                    .map(m -> Arrays.stream(m.getParameterTypes())
+                            .anyMatch(t -> t == Folder.class || t == Credentials.class))
+                    .orElse(false);
+            if (!needsServer) {
+                return ConditionEvaluationResult.enabled("takes no server parameter");
+            }
+            Map<String, String> env = env(context);
+            String missing = missing(env);
+            if (missing == null) {
+                return ConditionEvaluationResult.enabled("the Firebird server answers");
+            }
+            return ci(env)
+                    ? ConditionEvaluationResult.enabled(missing + ", in CI: the test fails")
+                    : ConditionEvaluationResult.disabled(missing + " (scripts/test starts the server and sets it)");
+        }
+
         @Override
         public boolean supportsParameter(ParameterContext parameter, ExtensionContext context) {
             Class<?> type = parameter.getParameter().getType();
@@ -143,7 +200,7 @@ public final class FirebirdServer {
 
         @Override
         public Object resolveParameter(ParameterContext parameter, ExtensionContext context) {
-            Credentials sysdba = require();
+            Credentials sysdba = require(env(context));
             if (parameter.getParameter().getType() == Credentials.class) {
                 return sysdba;
             }
@@ -155,6 +212,26 @@ public final class FirebirdServer {
             } catch (IOException ex) {
                 throw new UncheckedIOException(ex);
             }
+        }
+
+        /** The environment, with {@link #ENV}'s values over it. */
+        private static Map<String, String> env(ExtensionContext context) {
+            Map<String, String> env = new HashMap<>(System.getenv());
+            context.getConfigurationParameter(ENV).ifPresent(spec -> {
+                for (String pair : spec.split(",")) {
+                    int eq = pair.indexOf('=');
+                    if (eq <= 0) {
+                        continue;
+                    }
+                    String value = pair.substring(eq + 1);
+                    if (value.isEmpty()) {
+                        env.remove(pair.substring(0, eq));
+                    } else {
+                        env.put(pair.substring(0, eq), value);
+                    }
+                }
+            });
+            return env;
         }
     }
 
