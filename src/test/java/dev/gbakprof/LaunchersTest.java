@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -317,10 +318,13 @@ class LaunchersTest {
             p.destroyForcibly();
             throw new AssertionError("timed out: " + String.join(" ", cmd));
         }
-        return new Run(
+        Run r = new Run(
                 p.exitValue(),
                 Files.readString(out, StandardCharsets.ISO_8859_1),
                 Files.readString(err, StandardCharsets.ISO_8859_1));
+        Files.delete(out);
+        Files.delete(err);
+        return r;
     }
 
     // Wine 8's cmd differs from Windows' in two ways these tests avoid: after 'call other.bat' the caller sees
@@ -349,9 +353,49 @@ class LaunchersTest {
                         "if not exist target mkdir target",
                         "echo jar> target\\gbakprof.jar",
                         ""));
-        Path prefix = REPO.resolve("target/wine-prefix"); // kept between runs: making one takes ~15 s
-        Files.createDirectories(prefix.getParent());
-        return new Wine(prefix, bin);
+        Files.createDirectories(PREFIX.getParent()); // the prefix is kept between runs: making one takes ~15 s
+        startWineServer();
+        return new Wine(PREFIX, bin);
+    }
+
+    private static final Path PREFIX = REPO.resolve("target/wine-prefix");
+    private static boolean wineServer;
+
+    /**
+     * One wineserver for the prefix, for all of this class's Wine calls. Without it each call's wine session ends
+     * with its wineserver, which exits 3 s after its last process, saving the registry: a wine started meanwhile
+     * waits for that exit, 5.5 s at most (its retries in server_connect), and under load (12 on 2 CPUs) the exit
+     * took longer and that wine failed to start. Measured here: a call 3.1 s after the previous one took 6-7 s (the
+     * retries) instead of 1-2 s. The persistent server (-p60) stays between the calls; whatever server this prefix
+     * had before (an earlier run's, maybe exiting) is ended first and waited for. A new prefix is made first by a
+     * wine session of its own (a server started before the prefix exists leaves wine without its system folder).
+     */
+    private static synchronized void startWineServer() throws Exception {
+        if (wineServer) {
+            return;
+        }
+        Map<String, String> env = Map.of("WINEPREFIX", PREFIX.toString(), "WINEDEBUG", "-all");
+        Path dir = PREFIX.getParent();
+        if (!Files.exists(PREFIX.resolve("system.reg"))) {
+            Run made = exec(dir, env, "wine", "cmd", "/c", "exit");
+            assertThat(made.code).as(made.all()).isZero();
+            exec(dir, env, "wineserver", "-w"); // that session's server, saving the new registry
+        }
+        exec(dir, env, "wineserver", "-k"); // exit 1: none ran
+        exec(dir, env, "wineserver", "-w");
+        Run started = exec(dir, env, "wineserver", "-p60");
+        assertThat(started.code).as(started.all()).isZero();
+        wineServer = true;
+    }
+
+    @AfterAll
+    static void stopWineServer() throws Exception {
+        if (wineServer) {
+            Map<String, String> env = Map.of("WINEPREFIX", PREFIX.toString());
+            exec(PREFIX.getParent(), env, "wineserver", "-k");
+            exec(PREFIX.getParent(), env, "wineserver", "-w");
+            wineServer = false;
+        }
     }
 
     private static boolean onPath(String program) throws Exception {
