@@ -40,6 +40,7 @@ import picocli.CommandLine.Spec;
             "Restore one backup N times under each power plan (and/or each value of a gbak switch) in "
                     + "interleaved order, with a rest between runs, then compare them (the compare output and charts).",
             "The original power plan is put back at the end, also after a failed restore, a timeout or Ctrl-C.",
+            "--host HOST[/PORT]: the restores go through that server, as with run --host.",
             "Exits 0 when every restore completed, 1 otherwise, 2 when refused before the first restore."
         })
 final class MatrixCommand implements Callable<Integer> {
@@ -159,27 +160,28 @@ final class MatrixCommand implements Callable<Integer> {
                 ? report.out
                 : RunStore.matrixFolder(Path.of("runs"), LocalDateTime.now());
         RunOptions base = new RunOptions(
-                backup,
-                database,
-                null,
-                gbakPath,
-                server.user(),
-                server.password(),
-                false,
-                1,
-                Duration.ofMillis(Math.round(cooldown * 1000)),
-                keep,
-                false,
-                timeout == null ? null : Durations.parse("--timeout", timeout),
-                out.resolve("runs"),
-                null,
-                extra,
-                Duration.ofSeconds(1),
-                Via.GBAK,
-                null,
-                false,
-                false,
-                null);
+                        backup,
+                        database,
+                        null,
+                        gbakPath,
+                        server.user(),
+                        server.password(),
+                        false,
+                        1,
+                        Duration.ofMillis(Math.round(cooldown * 1000)),
+                        keep,
+                        false,
+                        timeout == null ? null : Durations.parse("--timeout", timeout),
+                        out.resolve("runs"),
+                        null,
+                        extra,
+                        Duration.ofSeconds(1),
+                        Via.GBAK,
+                        server.address(),
+                        false,
+                        false,
+                        null)
+                .withServerPaths(server.given());
         if (baseline != null && arms.stream().noneMatch(a -> a.label().equals(baseline))) {
             throw new UsageException("--baseline " + baseline + ": no arm is labelled so (the arms: "
                     + String.join(", ", arms.stream().map(MatrixPlan.Arm::label).toList()) + ")");

@@ -39,6 +39,11 @@ final class ServerOptions {
         }
     }
 
+    /** Whether {@code --host} was given (else {@link #address()} is the default, localhost/3050). */
+    boolean given() {
+        return host != null;
+    }
+
     /** The user given, else ISC_USER; {@code null} when neither. */
     String user() {
         return user != null ? user : System.getenv("ISC_USER");

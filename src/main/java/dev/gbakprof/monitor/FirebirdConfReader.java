@@ -65,6 +65,56 @@ public final class FirebirdConfReader {
         return out;
     }
 
+    /**
+     * Whether {@code name} is an alias of this machine's {@code databases.conf} ({@code $FIREBIRD}'s, Debian's
+     * {@code /etc/firebird/X.Y/}, {@code /opt/firebird/}): a server here then opens the database the alias names,
+     * and the name is sent to it as given. Aliases are compared without regard to case, as Firebird does.
+     */
+    public static boolean isDatabaseAlias(String name) {
+        List<Path> files = new ArrayList<>();
+        String root = System.getenv("FIREBIRD");
+        if (root != null && !root.isBlank()) {
+            files.add(Path.of(root, "databases.conf"));
+        }
+        try (java.util.stream.Stream<Path> versions = Files.list(Path.of("/etc/firebird"))) {
+            versions.sorted().forEach(d -> files.add(d.resolve("databases.conf")));
+        } catch (IOException ex) {
+            // no Debian layout
+        }
+        files.add(Path.of("/etc/firebird/databases.conf"));
+        files.add(Path.of("/opt/firebird/databases.conf"));
+        for (Path f : files) {
+            try {
+                if (Files.isRegularFile(f)
+                        && aliases(Files.readAllLines(f, StandardCharsets.ISO_8859_1))
+                                .contains(name.toLowerCase(Locale.ROOT))) {
+                    return true;
+                }
+            } catch (IOException ex) {
+                // not readable here: not known as an alias
+            }
+        }
+        return false;
+    }
+
+    /** The aliases of a databases.conf, lower case: {@code NAME = PATH} lines outside the {@code { }} blocks. */
+    static java.util.Set<String> aliases(List<String> lines) {
+        java.util.Set<String> out = new java.util.HashSet<>();
+        int depth = 0;
+        for (String line : lines) {
+            int hash = line.indexOf('#');
+            String l = (hash >= 0 ? line.substring(0, hash) : line).strip();
+            int eq = l.indexOf('=');
+            if (depth == 0 && eq > 0 && !l.startsWith("{")) {
+                out.add(l.substring(0, eq).strip().toLowerCase(Locale.ROOT));
+            }
+            depth += (int) (l.chars().filter(c -> c == '{').count()
+                    - l.chars().filter(c -> c == '}').count());
+            depth = Math.max(0, depth);
+        }
+        return out;
+    }
+
     /** The settings of one file: the last uncommented line of each key wins, keys in any case. */
     public static FirebirdConf read(Path file) throws IOException {
         String mode = null;

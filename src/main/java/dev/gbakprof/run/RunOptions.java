@@ -72,14 +72,20 @@ public record RunOptions(
 
     /** The same options restoring {@code newBackup}: the drill's restore of the backup it just made. */
     public RunOptions withBackup(String newBackup) {
-        return copy(newBackup, label, repeat, extraArgs);
+        return copy(newBackup, database, label, repeat, extraArgs, backupFrom);
     }
 
-    /** These options with another backup, label, repeat count and gbak switches; the rest as they are. */
-    private RunOptions copy(String newBackup, String newLabel, int newRepeat, List<String> newExtraArgs) {
+    /** These options with another backup, database, label, repeat count, gbak switches and drill source. */
+    private RunOptions copy(
+            String newBackup,
+            String newDatabase,
+            String newLabel,
+            int newRepeat,
+            List<String> newExtraArgs,
+            String newBackupFrom) {
         return new RunOptions(
                 newBackup,
-                database,
+                newDatabase,
                 newLabel,
                 gbak,
                 user,
@@ -98,7 +104,107 @@ public record RunOptions(
                 server,
                 inspect,
                 validate,
-                backupFrom);
+                newBackupFrom);
+    }
+
+    /**
+     * These options with every name a server is sent made definite before it is sent, as {@code run} and
+     * {@code matrix} take them (one place for both):
+     *
+     * <ul>
+     *   <li>{@code --host} given on the gbak route with a local {@code --database}: the restore goes through that
+     *       server, gbak being given {@code host/port:path} (remote TCP; gbak reads the backup here); a
+     *       {@code host:path} or {@code -se} naming another server is refused (two servers);
+     *   <li>a relative path the server opens ({@code --via service}: the backup, the database, the drill's source;
+     *       {@code -se}: the backup and the database; {@code --host}: the database) is made absolute for a server on
+     *       this machine, which would otherwise resolve it in its own working folder, and refused for a server on
+     *       another machine.
+     * </ul>
+     *
+     * A {@code host:path} the DBA typed is gbak's own syntax and goes to gbak as typed (an alias of the server's
+     * databases.conf, or a path relative to the server's folder, as gbak would take it).
+     *
+     * @param hostGiven whether {@code --host} was given ({@link #server()} is then that server, not the default)
+     * @throws RunRefusedException one line, naming the option and what to give instead
+     */
+    public RunOptions withServerPaths(boolean hostGiven) {
+        String newBackup = backup;
+        String newDatabase = database;
+        String newFrom = backupFrom;
+        if (viaService()) {
+            newBackup = serverFile("--backup", backup, server);
+            newDatabase = serverDatabase("--database", database, server);
+            newFrom = serverDatabase("--backup-from", backupFrom, server);
+        } else if (extraArgs.stream().anyMatch(GbakInvocation::isServiceSwitch) && !isRemote(database)) {
+            ServerAddress manager = serverFor(database); // -se's, else --host's (localhost: -se service_mgr)
+            if (hostGiven && !sameServer(manager, server)) {
+                throw new RunRefusedException("--host " + server + " and gbak's -se " + manager
+                        + " name two servers; give the server once (-se alone, or --host with --via service)");
+            }
+            newBackup = serverFile("--backup", backup, manager);
+            newDatabase = serverDatabase("--database", database, manager);
+        } else if (hostGiven) {
+            newDatabase = throughHost("--database", database);
+            newFrom = throughHost("--backup-from", backupFrom);
+        }
+        return copy(newBackup, newDatabase, label, repeat, extraArgs, newFrom);
+    }
+
+    /** {@code name} through the {@code --host} server: {@code host/port:path}, or {@code host:path} as given. */
+    private String throughHost(String option, String name) {
+        if (name == null) {
+            return null;
+        }
+        ServerAddress.Remote r = ServerAddress.remote(name);
+        if (r == null) {
+            return server + ":" + serverDatabase(option, name, server);
+        }
+        if (!sameServer(r.server(), server)) {
+            throw new RunRefusedException(option + " " + name + " names the server " + r.server() + ", and --host "
+                    + server + " another; give the server once");
+        }
+        return name;
+    }
+
+    /**
+     * A path {@code on} opens, as it must be sent: as given when absolute (on this machine, or on any system for a
+     * server elsewhere: {@code /x}, {@code C:\x}, {@code \\host\share}), made absolute here for a server on this
+     * machine; a relative path for a server elsewhere is refused. {@code null} stays {@code null}.
+     */
+    static String serverFile(String option, String path, ServerAddress on) {
+        if (path == null || isRemote(path) || Path.of(path).isAbsolute()) {
+            return path; // host:path through the services API is refused with its own words (RestoreSeries, Drill)
+        }
+        if (on.onThisMachine()) {
+            return Path.of(path).toAbsolutePath().normalize().toString();
+        }
+        if (path.startsWith("/") || path.startsWith("\\") || path.matches("(?s)[A-Za-z]:[\\\\/].*")) {
+            return path; // absolute on the server's system (a Windows server seen from Linux, or the reverse)
+        }
+        throw new RunRefusedException(option + " " + path + ": a relative path, which the server " + on
+                + " would look for in its own working folder; give its absolute path on that server"
+                + (!option.equals("--backup") ? " (for an alias of its databases.conf, the path it names)" : ""));
+    }
+
+    /**
+     * A database name {@code on} opens: as {@link #serverFile}, but an alias of this machine's databases.conf
+     * ({@code employee}, no folder in it) for a server on this machine is sent as given: the server opens what the
+     * alias names.
+     */
+    static String serverDatabase(String option, String name, ServerAddress on) {
+        if (name != null
+                && !name.contains("/")
+                && !name.contains("\\")
+                && on.onThisMachine()
+                && dev.gbakprof.monitor.FirebirdConfReader.isDatabaseAlias(name)) {
+            return name;
+        }
+        return serverFile(option, name, on);
+    }
+
+    /** The same server: the same address, or both on this machine at the same port (localhost and 127.0.0.1). */
+    static boolean sameServer(ServerAddress a, ServerAddress b) {
+        return a.equals(b) || (a.port() == b.port() && a.onThisMachine() && b.onThisMachine());
     }
 
     /** A drill ({@code --backup-from}): a backup made into the run folder, then restored. */
@@ -180,7 +286,7 @@ public record RunOptions(
     public RunOptions forArm(List<String> moreArgs, String armLabel) {
         List<String> args = new java.util.ArrayList<>(extraArgs);
         args.addAll(moreArgs);
-        return copy(backup, armLabel, 1, args);
+        return copy(backup, database, armLabel, 1, args, backupFrom);
     }
 
     public boolean viaService() {

@@ -207,4 +207,19 @@ class MatrixCommandTest {
         return Restores.matrix(
                 backup, dir.resolve("m.fdb"), dir.resolve("out"), "--vary", vary, "--repeat", "1", "--cooldown", "0");
     }
+
+    @Test
+    void hostIsTheServerTheRestoresGoThroughNotIgnored(@TempDir Path dir) throws Exception {
+        // matrix took --host and restored embedded; now its restores go through the server, as run's do, and a
+        // relative database for a server on another machine (192.0.2.1: TEST-NET-1) is refused before the first
+        Path fbk = Firebird.backup("small");
+        Result r = Restores.matrix(
+                fbk, Path.of("m.fdb"), dir.resolve("out"), "--vary", "gbak:-bu 100,4000", "--host", "192.0.2.1");
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err())
+                .isEqualTo("gbakprof: --database m.fdb: a relative path, which the server 192.0.2.1/3050 would look for"
+                        + " in its own working folder; give its absolute path on that server (for an alias of its"
+                        + " databases.conf, the path it names)\n");
+        assertThat(dir.resolve("out")).doesNotExist();
+    }
 }

@@ -55,4 +55,20 @@ class FirebirdConfReaderTest {
         assertThat(FirebirdConfReader.bytes("lots")).isNull();
         assertThat(FirebirdConfReader.bytes(null)).isNull();
     }
+
+    @Test
+    void databaseAliasesAreTheNamesOutsideTheBlocksInAnyCase() {
+        // Debian's databases.conf, with one alias of the DBA's and a block that sets a value
+        assertThat(FirebirdConfReader.aliases(java.util.List.of(
+                        "# comment = not an alias",
+                        "security.db = $(dir_secDb)/security3.fdb",
+                        "{",
+                        "\tRemoteAccess = false",
+                        "\tDefaultDbCachePages = 50",
+                        "}",
+                        "ERP = /srv/db/erp.fdb   # production")))
+                .containsExactlyInAnyOrder("security.db", "erp");
+        assertThat(FirebirdConfReader.isDatabaseAlias("SECURITY.DB")).isTrue(); // this machine's Debian file
+        assertThat(FirebirdConfReader.isDatabaseAlias("remoteaccess")).isFalse();
+    }
 }

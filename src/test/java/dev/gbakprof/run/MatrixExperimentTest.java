@@ -60,23 +60,14 @@ class MatrixExperimentTest {
     }
 
     private static RunOptions options(Path fbk, Path dir, Duration cooldown, Duration timeout) {
-        return new RunOptions(
-                fbk.toString(),
-                dir.resolve("m.fdb").toString(),
-                null,
-                Firebird.GBAK,
-                null,
-                null,
-                false,
-                1,
-                cooldown,
-                false,
-                false,
-                timeout,
-                dir.resolve("runs"),
-                null,
-                List.of(),
-                Duration.ofSeconds(1));
+        TestOptions o = new TestOptions();
+        o.backup = fbk.toString();
+        o.database = dir.resolve("m.fdb").toString();
+        o.gbak = Firebird.GBAK;
+        o.cooldown = cooldown;
+        o.timeout = timeout;
+        o.runs = dir.resolve("runs");
+        return o.build();
     }
 
     @Test

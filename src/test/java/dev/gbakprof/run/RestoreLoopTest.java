@@ -77,23 +77,14 @@ class RestoreLoopTest {
     }
 
     private static RunOptions options(Path dir, int repeat, Duration cooldown, boolean keep) {
-        return new RunOptions(
-                dir.resolve("backup.fbk").toString(),
-                dir.resolve("erp.fdb").toString(),
-                null,
-                Path.of("/usr/bin/gbak"),
-                null,
-                null,
-                false,
-                repeat,
-                cooldown,
-                keep,
-                false,
-                null,
-                dir.resolve("runs"),
-                null,
-                List.of(),
-                Duration.ofSeconds(1));
+        TestOptions o = new TestOptions();
+        o.backup = dir.resolve("backup.fbk").toString();
+        o.database = dir.resolve("erp.fdb").toString();
+        o.repeat = repeat;
+        o.cooldown = cooldown;
+        o.keep = keep;
+        o.runs = dir.resolve("runs");
+        return o.build();
     }
 
     private static PrintStream quiet() {
@@ -199,23 +190,11 @@ class RestoreLoopTest {
         Path fbk = Files.writeString(dir.resolve("backup.fbk"), "a backup");
         List<MatrixPlan.Arm> schedule = MatrixPlan.schedule(
                 MatrixPlan.arms(List.of(), "gbak:-bu 100,4000"), 1, MatrixPlan.Order.INTERLEAVED, 1);
-        RunOptions viaServer = new RunOptions(
-                fbk.toString(),
-                "localhost:" + dir.resolve("erp.fdb"),
-                null,
-                Path.of("/usr/bin/gbak"),
-                null,
-                null,
-                false,
-                1,
-                Duration.ZERO,
-                false,
-                false,
-                null,
-                dir.resolve("runs"),
-                null,
-                List.of(),
-                Duration.ofSeconds(1));
+        TestOptions o = new TestOptions();
+        o.backup = fbk.toString();
+        o.database = "localhost:" + dir.resolve("erp.fdb");
+        o.runs = dir.resolve("runs");
+        RunOptions viaServer = o.build();
         MatrixExperiment m =
                 new MatrixExperiment(viaServer, schedule, null, null, quiet(), false, new ReplayRoutes(), null);
         Files.createLink(dir.resolve("erp-bu-4000-2.fdb"), fbk); // the backup, by another name

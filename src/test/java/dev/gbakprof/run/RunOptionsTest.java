@@ -1,10 +1,11 @@
 package dev.gbakprof.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.gbakprof.firebird.ServerAddress;
+import dev.gbakprof.model.Via;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -12,23 +13,11 @@ import org.junit.jupiter.api.Test;
 class RunOptionsTest {
 
     private static RunOptions withArgs(String database, String... gbakArgs) {
-        return new RunOptions(
-                "/b/shop.fbk",
-                database,
-                null,
-                Path.of("/usr/bin/gbak"),
-                null,
-                null,
-                false,
-                2,
-                Duration.ZERO,
-                false,
-                false,
-                null,
-                Path.of("runs"),
-                null,
-                List.of(gbakArgs),
-                Duration.ofSeconds(1));
+        TestOptions o = new TestOptions();
+        o.database = database;
+        o.repeat = 2;
+        o.gbakArgs = List.of(gbakArgs);
+        return o.build();
     }
 
     @Test
@@ -66,5 +55,90 @@ class RunOptionsTest {
         // an option that only starts like -se is not it; -se as the last argument names no server
         assertThat(withArgs("/d/s.fdb", "-separate", "x:y").throughServer()).isFalse();
         assertThat(withArgs("/d/s.fdb", "-v", "-se").serverFor("/d/s.fdb")).isEqualTo(ServerAddress.LOCALHOST);
+    }
+
+    private static RunOptions through(Via via, String host, String backup, String database, String... gbakArgs) {
+        TestOptions o = new TestOptions();
+        o.via = via;
+        o.server = host == null ? null : ServerAddress.parse(host);
+        o.backup = backup;
+        o.database = database;
+        o.gbakArgs = List.of(gbakArgs);
+        return o.build();
+    }
+
+    private static String here(String relative) {
+        return Path.of(relative).toAbsolutePath().normalize().toString();
+    }
+
+    /** 192.0.2.1 (TEST-NET-1, RFC 5737) is no address of this machine, and reading it asks no name server. */
+    private static final String ELSEWHERE = "192.0.2.1";
+
+    @Test
+    void hostOnTheGbakRouteRestoresThroughThatServer() {
+        RunOptions o =
+                through(Via.GBAK, "localhost", "bk/small.fbk", "db/x.fdb").withServerPaths(true);
+        // gbak reads the backup here (remote TCP), the server creates the database: its path made absolute here
+        assertThat(o.backup()).isEqualTo("bk/small.fbk");
+        assertThat(o.database()).isEqualTo("localhost/3050:" + here("db/x.fdb"));
+        assertThat(o.throughServer()).isTrue();
+        assertThat(o.serverFor(o.database())).isEqualTo(ServerAddress.LOCALHOST);
+        assertThat(through(Via.GBAK, "localhost/3051", "b.fbk", "/d/x.fdb")
+                        .withServerPaths(true)
+                        .database())
+                .isEqualTo("localhost/3051:/d/x.fdb");
+        // without --host the database stays embedded; host:path of the same server stays as typed
+        assertThat(through(Via.GBAK, null, "b.fbk", "x.fdb")
+                        .withServerPaths(false)
+                        .database())
+                .isEqualTo("x.fdb");
+        assertThat(through(Via.GBAK, "127.0.0.1", "b.fbk", "localhost:x.fdb")
+                        .withServerPaths(true)
+                        .database())
+                .isEqualTo("localhost:x.fdb");
+    }
+
+    @Test
+    void hostAndAnotherServerInTheDatabaseOrSeAreRefused() {
+        assertThatThrownBy(
+                        () -> through(Via.GBAK, "db1", "b.fbk", "db2:/d/x.fdb").withServerPaths(true))
+                .isInstanceOf(RunRefusedException.class)
+                .hasMessage("--database db2:/d/x.fdb names the server db2/3050, and --host db1/3050 another; give "
+                        + "the server once");
+        assertThatThrownBy(() -> through(Via.GBAK, "db1", "b.fbk", "/d/x.fdb", "-se", "db2:service_mgr")
+                        .withServerPaths(true))
+                .isInstanceOf(RunRefusedException.class)
+                .hasMessage("--host db1/3050 and gbak's -se db2/3050 name two servers; give the server once (-se "
+                        + "alone, or --host with --via service)");
+    }
+
+    @Test
+    void relativePathsTheServerOpensAreMadeAbsoluteForAServerHereAndRefusedForOneElsewhere() {
+        RunOptions svc = through(Via.SERVICE, null, "small.fbk", "db/x.fdb").withServerPaths(false);
+        assertThat(svc.backup()).isEqualTo(here("small.fbk"));
+        assertThat(svc.database()).isEqualTo(here("db/x.fdb"));
+        RunOptions se = through(Via.GBAK, null, "small.fbk", "x.fdb", "-se", "localhost:service_mgr")
+                .withServerPaths(false);
+        assertThat(se.backup()).isEqualTo(here("small.fbk"));
+        assertThat(se.database()).isEqualTo(here("x.fdb"));
+        // an alias of this machine's databases.conf (Debian's security.db) is the server's to resolve
+        assertThat(through(Via.SERVICE, null, "small.fbk", "security.db")
+                        .withServerPaths(false)
+                        .database())
+                .isEqualTo("security.db");
+        // absolute paths are sent as given, also a Windows server's seen from here
+        RunOptions abs =
+                through(Via.SERVICE, ELSEWHERE, "/bk/s.fbk", "C:\\db\\x.fdb").withServerPaths(true);
+        assertThat(abs.backup()).isEqualTo("/bk/s.fbk");
+        assertThat(abs.database()).isEqualTo("C:\\db\\x.fdb");
+        assertThatThrownBy(() -> through(Via.SERVICE, ELSEWHERE, "small.fbk", "/db/x.fdb")
+                        .withServerPaths(true))
+                .isInstanceOf(RunRefusedException.class)
+                .hasMessage("--backup small.fbk: a relative path, which the server 192.0.2.1/3050 would look for in "
+                        + "its own working folder; give its absolute path on that server");
+        assertThatThrownBy(
+                        () -> through(Via.GBAK, ELSEWHERE, "small.fbk", "x.fdb").withServerPaths(true))
+                .isInstanceOf(RunRefusedException.class)
+                .hasMessageStartingWith("--database x.fdb: a relative path, which the server 192.0.2.1/3050");
     }
 }

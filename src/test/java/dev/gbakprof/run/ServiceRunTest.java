@@ -395,4 +395,80 @@ class ServiceRunTest {
         assertThat(r.err()).contains("--inspect opens", "the server (user firebird) cannot enter folder " + dir);
         assertThat(dir.resolve("runs")).doesNotExist();
     }
+
+    @Test
+    void hostWithoutViaServiceRestoresThroughThatServerOverTcp(Credentials sysdba, FirebirdServer.Folder f)
+            throws Exception {
+        // it restored embedded, --host serving only --inspect: now gbak is given host/port:path
+        Path db = f.resolve("host.fdb");
+        Path runs = f.resolve("runs");
+        Cli.Result r = Restores.run(Route.EMBEDDED, f.backup("small"), db, runs, "--host", "localhost", "--validate");
+        assertThat(r.code()).as(r.out() + r.err()).isZero();
+        RestoreRun run = Restores.firstRun(runs);
+        assertThat(run.via()).isEqualTo(Via.GBAK);
+        assertThat(run.command()).endsWith(" localhost/3050:" + db);
+        assertThat(run.validation().database()).isEqualTo("localhost/3050:" + db);
+        // the server created the file (embedded gbak as root would have made it root's)
+        assertThat(Files.getOwner(db).getName()).isEqualTo("firebird");
+        assertThat(r.out() + r.err() + Files.readString(runDirs(runs).get(0).resolve("run.json")))
+                .doesNotContain(sysdba.password());
+    }
+
+    @Test
+    void relativePathsOfTheServicesRestoreAreTheDbasFolderNotTheServers(FirebirdServer.Folder f) throws Exception {
+        // the DBA works in f and names the files relative to it; the server's working folder is another (/tmp here):
+        // it said "cannot open backup file", and put a relative database there. The names are f's own (unique), so no
+        // file of another test is ever taken for them there.
+        String name = f.dir().getFileName().toString();
+        Files.move(f.backup("small"), f.resolve(name + ".fbk"));
+        Path stray =
+                Path.of("/proc", Long.toString(serverPid()), "cwd").toRealPath().resolve(name + ".fdb");
+        Path out = f.resolve("out.txt");
+        Path err = f.resolve("err.txt");
+        try {
+            Process p = new ProcessBuilder(dev.gbakprof.testutil.Jvm.command(
+                            "run",
+                            "--via",
+                            "service",
+                            "--backup",
+                            name + ".fbk",
+                            "--database",
+                            name + ".fdb",
+                            "--runs-dir",
+                            "runs"))
+                    .directory(f.dir().toFile())
+                    .redirectOutput(out.toFile())
+                    .redirectError(err.toFile())
+                    .start();
+            assertThat(p.waitFor(300, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+            assertThat(p.exitValue())
+                    .as(Files.readString(out) + Files.readString(err))
+                    .isZero();
+            assertThat(Files.readString(err)).contains(f.resolve(name + ".fbk") + " -> " + f.resolve(name + ".fdb"));
+            RestoreRun run = Restores.firstRun(f.resolve("runs"));
+            assertThat(run.status()).isEqualTo(RunStatus.COMPLETED);
+            assertThat(run.backupFile()).isEqualTo(f.resolve(name + ".fbk").toString());
+            assertThat(f.resolve(name + ".fdb")).isRegularFile();
+            assertThat(stray).doesNotExist();
+        } finally {
+            Files.deleteIfExists(stray); // what the defect left in the server's folder, if it came back
+        }
+    }
+
+    /** The pid of the Firebird server (as root every process's cwd can be read). */
+    private static long serverPid() throws java.io.IOException {
+        try (var procs = Files.list(Path.of("/proc"))) {
+            return procs.filter(p -> p.getFileName().toString().matches("\\d+"))
+                    .filter(p -> {
+                        try {
+                            return Files.readString(p.resolve("cmdline")).startsWith("/usr/sbin/firebird");
+                        } catch (java.io.IOException ex) {
+                            return false;
+                        }
+                    })
+                    .mapToLong(p -> Long.parseLong(p.getFileName().toString()))
+                    .findFirst()
+                    .orElseThrow();
+        }
+    }
 }

@@ -18,7 +18,6 @@ import java.io.PrintStream;
 import java.io.RandomAccessFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -144,28 +143,14 @@ class ValidateTest {
     }
 
     private static RunOptions options(Path db, boolean service) {
-        return new RunOptions(
-                "x.fbk",
-                db.toString(),
-                null,
-                Firebird.GBAK,
-                null,
-                null,
-                false,
-                1,
-                Duration.ZERO,
-                false,
-                false,
-                null,
-                db.getParent(),
-                null,
-                List.of(),
-                Duration.ofSeconds(1),
-                service ? Via.SERVICE : Via.GBAK,
-                null,
-                false,
-                true,
-                null);
+        TestOptions o = new TestOptions();
+        o.backup = "x.fbk";
+        o.database = db.toString();
+        o.gbak = Firebird.GBAK;
+        o.runs = db.getParent();
+        o.via = service ? Via.SERVICE : Via.GBAK;
+        o.validate = true;
+        return o.build();
     }
 
     /** Overwrites the body of the last {@code n} data pages (after their 16-byte header): a damaged copy. */
