@@ -124,7 +124,13 @@ final class ChartStyle {
                 String l = labels.get(i);
                 names.add((middle ? Labels.cutMiddle(l, max) : Labels.cut(l, max)) + suffixes.get(i));
             }
-            if (names.stream().distinct().count() == names.size()) {
+            // the labels themselves apart, not only by their suffixes ("High perfor… · 14.8 s", "High perfor… · 11.6
+            // s")
+            List<String> bare = new java.util.ArrayList<>();
+            for (String l : labels) {
+                bare.add(middle ? Labels.cutMiddle(l, max) : Labels.cut(l, max));
+            }
+            if (bare.stream().distinct().count() == labels.stream().distinct().count()) {
                 return names;
             }
         }

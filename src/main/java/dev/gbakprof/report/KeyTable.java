@@ -36,10 +36,12 @@ record KeyTable(List<String> header, List<List<String>> rows) {
                                     base));
         }
         List<List<String>> rows = new ArrayList<>();
+        List<String> names =
+                Labels.cutApart(grouped.groups().stream().map(RunGroup::label).toList(), maxLabel);
         for (int gi = 0; gi < grouped.groups().size(); gi++) {
             RunGroup g = grouped.groups().get(gi);
             List<String> row = new ArrayList<>();
-            row.add(Labels.cut(g.label(), maxLabel));
+            row.add(names.get(gi));
             row.add(runsCell(g, t));
             row.add(t.duration(g.spread(Measure.TOTAL).median()));
             row.add(t.duration(g.spread(Measure.INDEXES).median()));

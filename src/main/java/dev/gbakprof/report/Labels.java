@@ -14,13 +14,38 @@ final class Labels {
      * labels that differ only at their ends.
      */
     static String cutMiddle(String label, int max) {
+        return cutAt(label, max, (max - 1) / 2);
+    }
+
+    /**
+     * Labels cut to {@code max} characters each, at their ends, or in their middles when cut ends would make two alike
+     * ("High performance po…" twice for labels that differ only at their ends): a reader must still tell them apart.
+     */
+    static java.util.List<String> cutApart(java.util.List<String> labels, int max) {
+        java.util.List<String> ends = labels.stream().map(l -> cut(l, max)).toList();
+        long apart = labels.stream().distinct().count();
+        if (ends.stream().distinct().count() == apart) {
+            return ends;
+        }
+        // the cut moved towards the start until the kept end tells them apart ("Bal…bu 2048, SAS RAID 10")
+        for (int head = (max - 1) / 2; head >= 1; head--) {
+            int h = head;
+            java.util.List<String> cut =
+                    labels.stream().map(l -> cutAt(l, max, h)).toList();
+            if (cut.stream().distinct().count() == apart) {
+                return cut;
+            }
+        }
+        return labels.stream().map(l -> cutMiddle(l, max)).toList();
+    }
+
+    /** The label cut to {@code max} characters with its first {@code head} characters and its end kept. */
+    private static String cutAt(String label, int max, int head) {
         if (label.length() <= max) {
             return label;
         }
-        int head = (max - 1) / 2;
-        int tail = max - 1 - head;
         return label.substring(0, head).strip() + "…"
-                + label.substring(label.length() - tail).strip();
+                + label.substring(label.length() - (max - 1 - head)).strip();
     }
 
     /**

@@ -34,9 +34,12 @@ record NoteText(String code, String message, String part) {
     private static String difference(Confounder.Difference d, Texts t, int maxLabel) {
         boolean named = d.values().size() > 2;
         java.util.Map<String, List<String>> byValue = new java.util.LinkedHashMap<>();
-        for (Confounder.Values v : d.values()) {
+        List<String> names = Labels.cutApart(
+                d.values().stream().map(Confounder.Values::label).toList(), maxLabel);
+        for (int i = 0; i < d.values().size(); i++) {
+            Confounder.Values v = d.values().get(i);
             byValue.computeIfAbsent(values(d.kind(), v, t), k -> new ArrayList<>())
-                    .add(Labels.cut(v.label(), maxLabel));
+                    .add(names.get(i));
         }
         List<String> each = new ArrayList<>();
         if (named) {

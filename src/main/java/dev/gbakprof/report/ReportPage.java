@@ -338,9 +338,12 @@ public final class ReportPage implements ChartFile {
         List<String> header = new ArrayList<>(table.header());
         header.set(c, Labels.cut(header.get(c), max));
         List<List<String>> rows = new ArrayList<>();
-        for (List<String> row : table.rows()) {
-            List<String> r = new ArrayList<>(row);
-            r.set(c, Labels.cut(r.get(c), max));
+        // the configurations' names stay apart when cut (labels that differ only at their ends)
+        List<String> column =
+                Labels.cutApart(table.rows().stream().map(row -> row.get(c)).toList(), max);
+        for (int i = 0; i < table.rows().size(); i++) {
+            List<String> r = new ArrayList<>(table.rows().get(i));
+            r.set(c, c == 0 ? column.get(i) : Labels.cut(r.get(c), max));
             rows.add(r);
         }
         return new KeyTable(header, rows);

@@ -134,6 +134,16 @@ class LayoutTest {
                 .as(lang.tag() + ": charts on the page of " + page.chartFiles())
                 .isGreaterThanOrEqualTo(2);
         assertThat(page.table().rows()).hasSize(7);
+        // labels that differ only at their ends stay apart when cut (in their middles): the key table's names, and
+        // those of "Also differs"
+        assertThat(page.table().rows().stream().map(row -> row.get(0)).distinct())
+                .as(lang.tag() + ": " + page.table().rows())
+                .hasSize(7);
+        assertThat(Labels.cutApart(LABELS, 24).stream().distinct()).hasSize(7);
+        assertThat(Labels.cutApart(LABELS, 24).get(0))
+                .endsWith("BIOS 2.1a")
+                .contains("…")
+                .hasSizeLessThanOrEqualTo(24);
         assertThat(page.table().rows().subList(1, 7))
                 .allSatisfy(row -> assertThat(row.get(row.size() - 1)).isNotEmpty());
     }
