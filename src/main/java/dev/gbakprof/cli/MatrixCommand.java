@@ -100,7 +100,7 @@ final class MatrixCommand implements Callable<Integer> {
             names = "--seed",
             paramLabel = "N",
             defaultValue = "1",
-            description = "Seed of --order random-blocks (default: ${DEFAULT-VALUE}).")
+            description = "Seed of --order random-blocks, refused with another order (default: ${DEFAULT-VALUE}).")
     long seed;
 
     @Option(
@@ -146,6 +146,10 @@ final class MatrixCommand implements Callable<Integer> {
         }
         List<MatrixPlan.Arm> arms;
         MatrixPlan.Order ord;
+        if (spec.commandLine().getParseResult().hasMatchedOption("--seed") && !"random-blocks".equals(order)) {
+            throw new UsageException("--seed " + seed + " seeds --order random-blocks; the " + order + " order has"
+                    + " nothing random (add --order random-blocks, or leave --seed out)"); // it was ignored
+        }
         try {
             arms = MatrixPlan.arms(plans, vary);
             ord = MatrixPlan.Order.parse(order);

@@ -110,7 +110,8 @@ final class RunCommand implements Callable<Integer> {
     @Option(
             names = "--gbak",
             paramLabel = "PATH",
-            description = "gbak to run (default: gbak on PATH, then the usual install places).")
+            description = "gbak to run (default: gbak on PATH, then the usual install places); with --via service"
+                    + " and --validate, the gbak beside the gfix to run.")
     Path gbak;
 
     @Mixin
@@ -170,7 +171,7 @@ final class RunCommand implements Callable<Integer> {
             names = "--sample-interval",
             paramLabel = "S",
             defaultValue = "1",
-            description = "Seconds between CPU samples (default: ${DEFAULT-VALUE}).")
+            description = "Seconds between CPU samples, 0.1 or more (default: ${DEFAULT-VALUE}).")
     double sampleInterval;
 
     @Option(
@@ -198,6 +199,15 @@ final class RunCommand implements Callable<Integer> {
         if (!(cooldown >= 0)) {
             throw new UsageException("--cooldown " + cooldown + ": expected 0 or more seconds");
         }
+        if (!(sampleInterval >= 0.1)) { // it was raised to 0.1 s without a word
+            throw new UsageException("--sample-interval " + sampleInterval
+                    + ": expected 0.1 or more seconds (a sample costs gbakprof a read of /proc; faster ones would"
+                    + " measure gbakprof)");
+        }
+        if (route == Via.SERVICE && gbak != null && !validate) { // it was ignored
+            throw new UsageException("--gbak " + gbak + ": --via service runs no gbak (the server restores with its"
+                    + " own); leave --gbak out (with --validate it says whose gfix validates)");
+        }
         if ((backup == null) == (backupFrom == null)) {
             throw new UsageException(
                     backup == null
@@ -208,6 +218,8 @@ final class RunCommand implements Callable<Integer> {
         }
         boolean service = route == Via.SERVICE;
         Path gbakPath = service ? null : locateGbak(gbak);
+        // the Firebird tools beside gbak: through the services API only gfix (--validate), beside a --gbak given
+        Path tools = service && gbak != null ? locateGbak(gbak) : gbakPath;
         RunOptions options = new RunOptions(
                         backup,
                         database,
@@ -231,14 +243,14 @@ final class RunCommand implements Callable<Integer> {
                         validate,
                         backupFrom)
                 .withServerPaths(server.given());
-        if (validate && dev.gbakprof.run.RestoreSession.gfix(gbakPath).isEmpty()) {
+        if (validate && dev.gbakprof.run.RestoreSession.gfix(tools).isEmpty()) {
             throw new UsageException(
                     "--validate needs gfix (Firebird's utilities), beside gbak, on PATH or in the usual "
                             + "places; none was found");
         }
-        RestoreSeries series = new RestoreSeries(options, gbakPath, (Environment) null, System.err, false);
+        RestoreSeries series = new RestoreSeries(options, tools, (Environment) null, System.err, false);
         String checkedVersion =
-                options.drill() ? new Drill(options, gbakPath, () -> null, System.err, false).check() : check(series);
+                options.drill() ? new Drill(options, tools, () -> null, System.err, false).check() : check(series);
 
         PowerPlan plan = PowerPlans.detect();
         IdleProbe idle = null;
@@ -262,9 +274,9 @@ final class RunCommand implements Callable<Integer> {
         PrintStream progress = System.err;
         boolean terminal = Terminal.redraws(); // TERM=dumb: plain lines, no carriage returns
         if (options.drill()) {
-            return drill(new Drill(options, gbakPath, env::join, progress, terminal), runLabel);
+            return drill(new Drill(options, tools, env::join, progress, terminal), runLabel);
         }
-        series = new RestoreSeries(options, gbakPath, env::join, progress, terminal);
+        series = new RestoreSeries(options, tools, env::join, progress, terminal);
         try (CtrlC ctrlC = new CtrlC()) {
             List<RestoreSession.Outcome> outcomes = series.run(runLabel);
 

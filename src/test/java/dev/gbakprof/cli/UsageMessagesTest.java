@@ -83,4 +83,36 @@ class UsageMessagesTest {
         assertThat(Durations.parse("--timeout", "2.5").toMillis()).isEqualTo(2500);
         assertThat(dir.resolve("runs")).doesNotExist();
     }
+
+    @Test
+    void optionsThatWereTakenAndIgnoredAreRefusedWithTheReason(@TempDir Path dir) throws Exception {
+        Path fbk = Firebird.backup("small");
+        // --sample-interval below 0.1 was raised to 0.1 s without a word
+        Result fast = Restores.run(fbk, dir.resolve("x.fdb"), dir.resolve("runs"), "--sample-interval", "0.01");
+        assertThat(fast.code()).isEqualTo(2);
+        assertThat(fast.err())
+                .isEqualTo("gbakprof: --sample-interval 0.01: expected 0.1 or more seconds (a sample"
+                        + " costs gbakprof a read of /proc; faster ones would measure gbakprof)\n");
+        // --gbak with --via service ran nothing (the server restores); with --validate it names whose gfix runs
+        Result svc = Restores.run(
+                Restores.Route.SERVICE,
+                Path.of("/srv/x.fbk"),
+                Path.of("/srv/x.fdb"),
+                dir.resolve("runs"),
+                "--gbak",
+                "/usr/bin/gbak");
+        assertThat(svc.code()).isEqualTo(2);
+        assertThat(svc.err())
+                .isEqualTo("gbakprof: --gbak /usr/bin/gbak: --via service runs no gbak (the server"
+                        + " restores with its own); leave --gbak out (with --validate it says whose gfix validates)\n");
+        // matrix --seed without --order random-blocks seeded nothing
+        Result seed = Restores.matrix(
+                fbk, dir.resolve("m.fdb"), dir.resolve("out"), "--vary", "gbak:-bu 100,4000", "--seed", "7");
+        assertThat(seed.code()).isEqualTo(2);
+        assertThat(seed.err())
+                .isEqualTo("gbakprof: --seed 7 seeds --order random-blocks; the interleaved order has"
+                        + " nothing random (add --order random-blocks, or leave --seed out)\n");
+        assertThat(dir.resolve("runs")).doesNotExist();
+        assertThat(dir.resolve("out")).doesNotExist();
+    }
 }
