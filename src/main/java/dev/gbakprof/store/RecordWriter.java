@@ -134,9 +134,14 @@ final class RecordWriter {
     }
 
     static void write(Object runOrRuns, Writer out) throws IOException {
-        try (JsonGenerator g = FACTORY.createGenerator(out)) {
+        try (JsonGenerator g = generator(out)) {
             write(g, runOrRuns);
         }
+    }
+
+    /** A generator with this writer's settings, on characters ({@link ElementText} reads its layout from one). */
+    static JsonGenerator generator(Writer out) throws IOException {
+        return FACTORY.createGenerator(out);
     }
 
     private static void write(JsonGenerator g, Object runOrRuns) throws IOException {
@@ -211,7 +216,12 @@ final class RecordWriter {
             return;
         }
         g.writeStartArray();
+        ElementText text = ElementText.at(g);
         for (Object o : list) {
+            if (text != null && text.of(o)) {
+                g.writeRawValue(text.chars(), 0, text.length()); // the generator writes the separator before it
+                continue;
+            }
             g.writeStartObject();
             if (o instanceof IndexBuild i) {
                 index(g, i);

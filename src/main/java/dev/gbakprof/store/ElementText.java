@@ -1,0 +1,282 @@
+package dev.gbakprof.store;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonStreamContext;
+import com.fasterxml.jackson.core.io.NumberOutput;
+import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
+import dev.gbakprof.model.IndexBuild;
+import dev.gbakprof.model.PhaseTime;
+import dev.gbakprof.model.TableLoad;
+import java.io.IOException;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.util.IdentityHashMap;
+import java.util.Map;
+
+/**
+ * The text of one table load, index build or phase of a run record, in the characters {@link RecordWriter}'s
+ * generator would write for it field by field, made here and handed to the generator whole
+ * ({@link JsonGenerator#writeRawValue(char[], int, int)}, which still writes the separator before it). A huge log's
+ * record holds hundreds of thousands of these: the generator's per-field work (its context checks, the pretty
+ * printer's calls, the double-to-text of every number) was a fifth of a parse of the 200 MB bench log, and its
+ * compiled code a share of the JIT's (bench/parse-throughput, docs/BENCHMARKS.md).
+ *
+ * <p>The layout is not written down here: it is read from jackson-core itself, from a probe written at class
+ * initialisation by the same {@link DefaultPrettyPrinter} at the same depth (the brace, the indentation and line end,
+ * the {@code " : "} and {@code ","} between fields). An element is made here only when every text in it is printable
+ * ASCII without a quote or backslash (what the generator writes as it is) and every number is finite; any other
+ * element, and any list at another depth, is written by the generator as before. {@code RecordWriterTest} compares
+ * the bytes with databind's on every log and record of the tests and samples, and the numbers with jackson-core's.
+ */
+final class ElementText {
+    /** The layout: between "{" and the first name, between a value and the next name, name to value, last value to "}". */
+    private static final char[] FIRST, NEXT, NAME_VALUE, END;
+    /** Objects around the list in the probe (the record's own object): the depth the layout holds for. */
+    private static final int DEPTH;
+
+    static {
+        try {
+            StringWriter probe = new StringWriter();
+            try (JsonGenerator g = RecordWriter.generator(probe)) {
+                g.setPrettyPrinter(new DefaultPrettyPrinter());
+                g.writeStartObject();
+                g.writeFieldName("a");
+                g.writeStartArray();
+                g.writeStartObject();
+                g.writeNumberField("x", 1);
+                g.writeNumberField("y", 2);
+                g.writeEndObject();
+                g.writeEndArray();
+                g.writeEndObject();
+            }
+            String p = probe.toString();
+            int open = p.indexOf('{', p.indexOf('['));
+            int x = p.indexOf("\"x\"", open);
+            int one = p.indexOf('1', x);
+            int y = p.indexOf("\"y\"", one);
+            int two = p.indexOf('2', y);
+            int close = p.indexOf('}', two);
+            FIRST = p.substring(open + 1, x).toCharArray();
+            NAME_VALUE = p.substring(x + 3, one).toCharArray();
+            NEXT = p.substring(one + 1, y).toCharArray();
+            END = p.substring(two + 1, close).toCharArray();
+            DEPTH = 1;
+        } catch (IOException ex) {
+            throw new UncheckedIOException(ex);
+        }
+    }
+
+    private static final char[] NAME = quoted("name"),
+            TABLE = quoted("table"),
+            TABLE_SOURCE = quoted("tableSource"),
+            START_SECONDS = quoted("startSeconds"),
+            SECONDS = quoted("seconds"),
+            READS = quoted("reads"),
+            WRITES = quoted("writes"),
+            FAILED = quoted("failed"),
+            KEYS_PER_SECOND = quoted("keysPerSecond"),
+            TABLE_CANDIDATES = quoted("tableCandidates"),
+            ERRORS = quoted("errors"),
+            RECORDS = quoted("records"),
+            ROWS_PER_SECOND = quoted("rowsPerSecond");
+
+    private char[] buf = new char[512];
+    private int len;
+    private boolean first;
+    /** The texts of enum constants (their {@code toString()}, which may make a new String at each call). */
+    private final Map<Object, String> enumTexts = new IdentityHashMap<>();
+
+    ElementText() {}
+
+    /** A maker of elements for the list the generator is writing now, or null when it is not at the probe's depth. */
+    static ElementText at(JsonGenerator g) {
+        if (!(g.getPrettyPrinter() instanceof DefaultPrettyPrinter)) {
+            return null;
+        }
+        int objects = 0;
+        for (JsonStreamContext c = g.getOutputContext(); c != null; c = c.getParent()) {
+            objects += c.inObject() ? 1 : 0;
+        }
+        return objects == DEPTH ? new ElementText() : null;
+    }
+
+    char[] chars() {
+        return buf;
+    }
+
+    int length() {
+        return len;
+    }
+
+    /**
+     * Makes the text of {@code element} (an index build, table load or phase, with the fields RecordWriter writes,
+     * in its order); false when the generator must write it (a text it would escape, a number not finite, a list of
+     * table candidates or of errors).
+     */
+    boolean of(Object element) {
+        len = 0;
+        first = true;
+        put('{');
+        boolean made;
+        if (element instanceof IndexBuild i) {
+            made = text(NAME, i.name())
+                    && text(TABLE, i.table())
+                    && text(TABLE_SOURCE, i.tableSource())
+                    && number(START_SECONDS, i.startSeconds())
+                    && number(SECONDS, i.seconds())
+                    && number(READS, i.reads())
+                    && number(WRITES, i.writes())
+                    && literal(FAILED, i.failed() ? "true" : "false")
+                    && number(KEYS_PER_SECOND, i.keysPerSecond())
+                    && i.tableCandidates() == null
+                    && literal(TABLE_CANDIDATES, "null")
+                    && i.errors() == null
+                    && literal(ERRORS, "null");
+        } else if (element instanceof TableLoad t) {
+            made = text(NAME, t.name())
+                    && number(RECORDS, t.records())
+                    && number(START_SECONDS, t.startSeconds())
+                    && number(SECONDS, t.seconds())
+                    && number(ROWS_PER_SECOND, t.rowsPerSecondRounded());
+        } else if (element instanceof PhaseTime p) {
+            made = text(NAME, p.name()) && number(SECONDS, p.seconds());
+        } else {
+            return false;
+        }
+        put(END);
+        put('}');
+        return made;
+    }
+
+    private void name(char[] quotedName) {
+        put(first ? FIRST : NEXT);
+        first = false;
+        put(quotedName);
+        put(NAME_VALUE);
+    }
+
+    private boolean literal(char[] field, String value) {
+        name(field);
+        put(value);
+        return true;
+    }
+
+    /** A text (an enum as its {@code toString()}), quoted; false when the generator would escape a character of it. */
+    private boolean text(char[] field, Object value) {
+        if (value == null) {
+            return literal(field, "null");
+        }
+        String s = value instanceof Enum<?> ? enumTexts.computeIfAbsent(value, Object::toString) : value.toString();
+        for (int i = 0, n = s.length(); i < n; i++) {
+            char c = s.charAt(i);
+            if (c < 0x20 || c > 0x7E || c == '"' || c == '\\') {
+                return false;
+            }
+        }
+        name(field);
+        put('"');
+        put(s);
+        put('"');
+        return true;
+    }
+
+    private boolean number(char[] field, Number value) {
+        if (value == null) {
+            return literal(field, "null");
+        }
+        if (value instanceof Double d) {
+            double v = d;
+            if (!Double.isFinite(v)) {
+                return false; // the generator writes "NaN" as a string
+            }
+            name(field);
+            decimal(v);
+            return true;
+        }
+        name(field);
+        integer(value.longValue()); // Long, Integer: their decimal digits, as jackson-core writes them
+        return true;
+    }
+
+    private boolean number(char[] field, long value) {
+        name(field);
+        integer(value);
+        return true;
+    }
+
+    /**
+     * A double as jackson-core writes it (its Schubfach writer, as {@code USE_FAST_DOUBLE_WRITER}): the shortest decimal
+     * that reads back as the same double, plain from 10^-3 to below 10^7 with at least one digit after the point. The
+     * seconds of a gbak log are whole milliseconds: when v is the double nearest to m / 1000 for a whole m, that
+     * decimal (without its trailing zeros) is the shortest one, since any other decimal of no more digits lies at least
+     * 0.001 away, far beyond the doubles around v; it is written from m's digits. Any other value: jackson-core's text.
+     */
+    void decimal(double v) {
+        if ((v >= 1e-3 && v < 1e7) || Double.doubleToRawLongBits(v) == 0) {
+            long m = Math.round(v * 1000);
+            if (m / 1000.0 == v) {
+                integer(m / 1000);
+                put('.');
+                int f = (int) (m % 1000);
+                if (f == 0) {
+                    put('0');
+                } else {
+                    put((char) ('0' + f / 100));
+                    if (f % 100 != 0) {
+                        put((char) ('0' + f / 10 % 10));
+                        if (f % 10 != 0) {
+                            put((char) ('0' + f % 10));
+                        }
+                    }
+                }
+                return;
+            }
+        }
+        put(NumberOutput.toString(v, true));
+    }
+
+    private void integer(long v) {
+        if (v < 0 || v >= 1_000_000_000_000_000_000L) {
+            put(Long.toString(v));
+            return;
+        }
+        ensure(19);
+        int digits = 1;
+        for (long p = 10; digits < 19 && v >= p; p *= 10) {
+            digits++;
+        }
+        int at = len + digits;
+        do {
+            buf[--at] = (char) ('0' + v % 10);
+            v /= 10;
+        } while (v > 0);
+        len += digits;
+    }
+
+    private void put(char c) {
+        ensure(1);
+        buf[len++] = c;
+    }
+
+    private void put(char[] cs) {
+        ensure(cs.length);
+        System.arraycopy(cs, 0, buf, len, cs.length);
+        len += cs.length;
+    }
+
+    private void put(String s) {
+        ensure(s.length());
+        s.getChars(0, s.length(), buf, len);
+        len += s.length();
+    }
+
+    private void ensure(int more) {
+        if (len + more > buf.length) {
+            buf = java.util.Arrays.copyOf(buf, Math.max(buf.length * 2, len + more));
+        }
+    }
+
+    private static char[] quoted(String name) {
+        return ('"' + name + '"').toCharArray();
+    }
+}
