@@ -68,6 +68,34 @@ class CommonLineTest {
     }
 
     @Test
+    void oddColumnsReadTheSameBothWays() {
+        StatLineParser bytes = new StatLineParser();
+        StatLineParser strings = new StatLineParser();
+        List<String> lines = List.of(
+                "gbak: time     delta  reads  writes ",
+                "gbak:    1.2345  0.003      0     74 restoring index X", // four decimals
+                "gbak:    12.  0.003      0     74 restoring index X", // none
+                "gbak:    .500  0.003      0     74 restoring index X", // no whole part
+                "gbak: 1234567890123456.000  0.003      0     74 restoring index X", // 16 digits
+                "gbak: 123456789012345.000  0.003      0     74 restoring index X", // 15
+                "gbak:    0.5x  0.003      0     74 restoring index X",
+                "gbak:    0.500  0.003      0x     74 restoring index X",
+                "gbak:    0.500  0.003      0     74",
+                "gbak:    0.500  0.003      0     99999999999999999999 restoring index X",
+                "gbak:    0.500  0.003      0     74	restoring index X",
+                "gbak:    0.500  0.003      0     -1 restoring index X",
+                "gbak:    0.500  0.0      0     74 restoring index X",
+                "gbak:    0.500  0.003      0     74 ");
+        long n = 0;
+        for (String line : lines) {
+            n++;
+            byte[] b = line.getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
+            StatLine fast = bytes.parse(new AsciiLine().set(b, 0, b.length), n);
+            assertThat(fast).as(line).isEqualTo(strings.parse(line, n));
+        }
+    }
+
+    @Test
     void whatTheShortWayLeavesToTheLongWay() {
         StatLineParser p = new StatLineParser();
         p.parse("gbak: time     delta  reads  writes ", 1);
