@@ -57,13 +57,17 @@ class HistoryCheckTest {
         for (int i = 0; i < 4; i++) {
             restore(Firebird.backup("small"));
         }
-        Result ok = check(runs.toString(), "--rto", "1h");
+        // the newest of four restores of one backup: OK against the RTO. Its band is the first three's median ±1 s,
+        // which a restore on a loaded machine can leave (1.9 s against 1.8 s seen at load 10): the band's verdict
+        // is taken out here (--slower 100000: not 1000x the median) and asserted where the backup grew below
+        String[] noBand = {"--slower", "100000"};
+        Result ok = check(runs.toString(), "--rto", "1h", noBand[0], noBand[1]);
         assertThat(ok.code()).as(ok.out()).isEqualTo(0);
         assertThat(ok.out()).matches("OK: erp restored in \\d+\\.\\d s \\(RTO 1 h, baseline .+ to .+, 4 runs\\)\\R");
 
         // within 20% of the RTO: the newest took more than 0.8 x RTO
         double newest = records().get(3).totalSeconds();
-        Result near = check(runs.toString(), "--rto", (int) Math.ceil(newest * 1100) + "ms");
+        Result near = check(runs.toString(), "--rto", (int) Math.ceil(newest * 1100) + "ms", noBand[0], noBand[1]);
         assertThat(near.code()).as(near.out()).isEqualTo(1);
         assertThat(near.out()).startsWith("WARNING: erp restored in ").contains(", within 20% of the RTO (RTO ");
         Result over = check(runs.toString(), "--rto", (int) Math.floor(newest * 500) + "ms");
@@ -129,7 +133,10 @@ class HistoryCheckTest {
         assertThat(band5.path("runs").asInt()).isEqualTo(4);
         assertThat(band5.path("high").asDouble()).isGreaterThanOrEqualTo(median + 1.0 - 0.001); // at least ±1 s
         assertThat(restores.get(4).path("aboveBand").asBoolean()).isTrue();
-        assertThat(restores.get(3).path("aboveBand").asBoolean()).isFalse();
+        // the fourth restore of the same backup: above its band only if the machine made it so, and then said
+        JsonNode band4 = restores.get(3).path("band");
+        assertThat(restores.get(3).path("aboveBand").asBoolean())
+                .isEqualTo(recs.get(3).totalSeconds() > band4.path("high").asDouble());
         assertThat(restores.get(5).path("aboveBand").isNull()).isTrue(); // failed: no total to judge
         assertThat(restores.get(5).path("band").path("runs").asInt()).isEqualTo(5);
 

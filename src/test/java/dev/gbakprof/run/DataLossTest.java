@@ -75,10 +75,15 @@ class DataLossTest {
     @Test
     void aSecondRunToTheSameNewDatabaseIsRefusedAndTheFirstCompletes(@TempDir Path dir) throws Exception {
         Path fbk = Firebird.backup("small");
-        // the real gbak, started two seconds late: the first run holds its claim on the name meanwhile
+        // the real gbak, started only when the test lets it (a file "go", at most 60 s): the first run holds its claim
+        // on the name meanwhile, however long the second takes to start on a loaded machine (a fixed 2 s was not
+        // always enough at load 10)
+        Path go = dir.resolve("go");
         Path slow = dir.resolve("gbak-slow.sh");
         Files.writeString(
-                slow, "#!/bin/sh\n[ \"$1\" = -z ] && exec /usr/bin/gbak \"$@\"\nsleep 2\nexec /usr/bin/gbak \"$@\"\n");
+                slow,
+                "#!/bin/sh\n[ \"$1\" = -z ] && exec /usr/bin/gbak \"$@\"\ni=0\nwhile [ ! -e '" + go
+                        + "' ] && [ $i -lt 1200 ]; do sleep 0.05; i=$((i+1)); done\nexec /usr/bin/gbak \"$@\"\n");
         slow.toFile().setExecutable(true);
         Path db = dir.resolve("new.fdb");
         Path runs = dir.resolve("runs");
@@ -106,6 +111,7 @@ class DataLossTest {
         assertThat(second.code()).as(second.err()).isEqualTo(2);
         assertThat(second.err().strip().lines()).hasSize(1);
         assertThat(second.err()).contains(db + ": another gbakprof run is restoring into this database");
+        Files.createFile(go);
         assertThat(first.waitFor(2, TimeUnit.MINUTES)).isTrue();
         assertThat(first.exitValue())
                 .as(Files.readString(dir.resolve("first.err")))
