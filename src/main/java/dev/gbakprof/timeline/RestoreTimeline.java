@@ -837,7 +837,8 @@ public final class RestoreTimeline implements EventListener {
                             + (notReached == 0
                                     ? ")"
                                     : " during the data; the " + notReached
-                                            + " table(s) it did not reach may define more)")));
+                                            + (notReached == 1 ? " table" : " tables")
+                                            + " it did not reach may define more)")));
         }
         List<IndexBuild> indexes = new ArrayList<>();
         for (IndexState is : builds) {
@@ -1056,8 +1057,8 @@ public final class RestoreTimeline implements EventListener {
                 def.candidates = candidates;
             }
             if (candidates.isEmpty()) {
-                shared.add(
-                        g.defs().size() + " index definition(s) after the last table's data: no table left for them");
+                shared.add(g.defs().size() + (g.defs().size() == 1 ? " index definition" : " index definitions")
+                        + " after the last table's data: no table left for them");
             } else {
                 shared.add(String.join(", ", names(g.defs())) + " belong to " + String.join(" or ", candidates));
             }
