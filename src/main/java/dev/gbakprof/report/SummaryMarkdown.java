@@ -159,8 +159,18 @@ final class SummaryMarkdown implements ReportFile {
                 Spread s = o.byGroup().get(g);
                 String cell = s.known() ? t.duration(s.median()) : s.unknown() > 0 ? t.get("unknown") : t.get("absent");
                 Double rate = indexes ? null : o.rowsPerSecond(g);
+                int failed = indexes ? o.failedByGroup().get(g) : 0;
+                // a build gbak could not make is marked as on the chart: "0.004 s · FAILED in 1 of 1 run: left
+                // inactive"
                 row.add(cell
-                        + (rate == null ? "" : " (" + t.get("rows.per.second", t.integer(Math.round(rate))) + ")"));
+                        + (rate == null ? "" : " (" + t.get("rows.per.second", t.integer(Math.round(rate))) + ")")
+                        + (failed == 0
+                                ? ""
+                                : " · "
+                                        + t.get(
+                                                "index.failed",
+                                                failed,
+                                                groups.get(g).size())));
                 if (g != grouped.baseline()) {
                     Double ratio = o.ratio(g, grouped.baseline());
                     row.add(ratio == null ? "" : t.factor(ratio));

@@ -114,8 +114,7 @@ class ExportsTest {
                 List.of(Samples.log("article-balanced.log", "Balanced"), Samples.log("shop-cut.log", "cut"));
         for (Lang lang : Lang.values()) {
             Texts t = Texts.of(lang);
-            String md = new String(
-                    new SummaryMarkdown().render(runs, ReportSettings.defaults(lang)), StandardCharsets.UTF_8);
+            String md = summary(runs, lang);
             assertThat(md)
                     .as(lang.tag())
                     .contains("| Balanced | src/test/resources/report/article-balanced.log | " + t.get("status.excerpt")
@@ -133,6 +132,21 @@ class ExportsTest {
                         "# Firebird restore time\n\n**full-cpu restored in 13.0 s, 51% less time than cpu-quota-50 (26.4 s), 3 runs each.**\n");
         assertThat(md).contains("| cpu-quota-50 | 3 | 26.4 s | 18.2 s | 8.12 s | 2.04× slower (95% CI 1.60–2.46) |\n");
         assertThat(md).contains("## Slowest index builds: top 10 of 14");
+    }
+
+    @Test
+    void summaryMarkdownMarksTheIndexGbakCouldNotBuildAsTheChartDoesInEveryLanguage() {
+        List<RestoreRun> runs = List.of(dev.gbakprof.testutil.Logs.read("dupfail-tdrw.log"));
+        for (Lang lang : Lang.values()) {
+            Texts t = Texts.of(lang);
+            String md = summary(runs, lang);
+            // the duplicate key of real gbak 3.0 output: its row says it failed, the indexes gbak built do not
+            assertThat(md)
+                    .as(lang.tag())
+                    .contains("| UX_ITEMS_NORM_CODE | ITEMS | " + t.duration(0.004) + " · "
+                            + t.get("index.failed", 1, 1) + " |")
+                    .contains("| PK_TAGS | TAGS | " + t.duration(0.001) + " |");
+        }
     }
 
     @Test
@@ -158,5 +172,9 @@ class ExportsTest {
 
     private static List<String> lines(byte[] csv) {
         return List.of(new String(csv, StandardCharsets.UTF_8).split("\r\n"));
+    }
+
+    private static String summary(List<RestoreRun> runs, Lang lang) {
+        return new String(new SummaryMarkdown().render(runs, ReportSettings.defaults(lang)), StandardCharsets.UTF_8);
     }
 }
