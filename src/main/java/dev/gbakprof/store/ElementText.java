@@ -214,7 +214,7 @@ final class ElementText {
     void decimal(double v) {
         if ((v >= 1e-3 && v < 1e7) || Double.doubleToRawLongBits(v) == 0) {
             long m = Math.round(v * 1000);
-            if (m / 1000.0 == v) {
+            if (Double.compare(m / 1000.0, v) == 0) { // exactly that double (SpotBugs: no == on doubles)
                 integer(m / 1000);
                 put('.');
                 int f = (int) (m % 1000);
