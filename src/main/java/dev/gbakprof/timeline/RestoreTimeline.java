@@ -1014,7 +1014,8 @@ public final class RestoreTimeline implements EventListener {
         boolean dataEnded = indexesStarted || finished();
         int pos = 0;
         boolean exact = true;
-        List<String> shared = new ArrayList<>(); // what the caveat names
+        List<String> shared = new ArrayList<>(); // what the caveat names: the first GROUPS_NAMED groups
+        int sharedGroups = 0; // and how many there are
         List<DefinitionGroup> all = new ArrayList<>(groups);
         if (!pendingDefs.isEmpty()) {
             all.add(new DefinitionGroup(List.copyOf(pendingDefs), null));
@@ -1026,8 +1027,11 @@ public final class RestoreTimeline implements EventListener {
             if (g.table() != null && at < 0) {
                 // not in the order the definitions give (a damaged or edited log): the next data line, inferred
                 exact = false;
-                shared.add("the index definitions before " + g.table() + "'s data, in an order the table definitions "
-                        + "do not give (given " + g.table() + ")");
+                sharedGroups++;
+                if (shared.size() < GROUPS_NAMED) {
+                    shared.add("the index definitions before " + g.table()
+                            + "'s data, in an order the table definitions " + "do not give (given " + g.table() + ")");
+                }
                 for (IndexState def : g.defs()) {
                     def.source = IndexMapping.INFERRED;
                 }
@@ -1056,6 +1060,10 @@ public final class RestoreTimeline implements EventListener {
                 def.source = IndexMapping.INFERRED;
                 def.candidates = candidates;
             }
+            sharedGroups++;
+            if (shared.size() >= GROUPS_NAMED) {
+                continue; // counted, not named
+            }
             if (candidates.isEmpty()) {
                 shared.add(g.defs().size() + (g.defs().size() == 1 ? " index definition" : " index definitions")
                         + " after the last table's data: no table left for them");
@@ -1074,17 +1082,33 @@ public final class RestoreTimeline implements EventListener {
         java.util.Collections.reverse(empty); // in the order of their definitions
         List<String> notReached = new ArrayList<>(order.subList(reached, order.size()));
         java.util.Collections.reverse(notReached);
-        String why = (empty.isEmpty() ? "" : "tables with no data line (no rows): " + String.join(", ", empty) + "; ")
+        String why = (empty.isEmpty() ? "" : "tables with no data line (no rows): " + listed(empty) + "; ")
                 + (notReached.isEmpty()
                         ? ""
-                        : "tables the restore did not reach (it stopped during the data): "
-                                + String.join(", ", notReached) + "; ")
+                        : "tables the restore did not reach (it stopped during the data): " + listed(notReached) + "; ")
                 + "gbak writes each table's index definitions right before its data, in the reverse order of the "
                 + "table definitions, so the log says which tables an index may belong to, not which one: ";
         notes.add(new Warning(
                 WarningCode.MAPPING_INFERRED,
-                why + String.join("; ", shared) + " (the restored database is the authority)"));
+                why + groupsNamed(shared, sharedGroups) + " (the restored database is the authority)"));
         return IndexMapping.INFERRED;
+    }
+
+    /** Groups of index definitions the mapping warning names in full; the others are counted. */
+    private static final int GROUPS_NAMED = 10;
+
+    /**
+     * The first {@link #GROUPS_NAMED} groups whose table the log cannot say, and how many more: a log of many tables
+     * has one group per table (tens of thousands), a warning naming them all is read by nobody (it was 6.8 MB of
+     * the record of the bench's 200 MB log).
+     */
+    private static String groupsNamed(List<String> shared, int groups) {
+        int more = groups - shared.size();
+        if (more == 0) {
+            return String.join("; ", shared);
+        }
+        return String.join("; ", shared) + "; and " + more + (more == 1 ? " more group" : " more groups")
+                + " of index definitions like these";
     }
 
     /** Defined tables after the last one whose data the log shows, in gbak's data order (the reverse of definitions). */
@@ -1098,6 +1122,15 @@ public final class RestoreTimeline implements EventListener {
             }
         }
         return last < 0 ? order.size() : last;
+    }
+
+    /** Table names the mapping warning lists in full; more are counted. */
+    private static final int TABLES_NAMED = 20;
+
+    private static String listed(List<String> tables) {
+        return tables.size() <= TABLES_NAMED
+                ? String.join(", ", tables)
+                : String.join(", ", tables.subList(0, TABLES_NAMED)) + ", ... (" + tables.size() + " in all)";
     }
 
     private static List<String> names(List<IndexState> defs) {
