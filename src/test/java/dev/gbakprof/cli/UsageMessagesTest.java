@@ -6,6 +6,7 @@ import dev.gbakprof.testutil.Cli;
 import dev.gbakprof.testutil.Cli.Result;
 import dev.gbakprof.testutil.Firebird;
 import dev.gbakprof.testutil.Restores;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -112,7 +113,37 @@ class UsageMessagesTest {
         assertThat(seed.err())
                 .isEqualTo("gbakprof: --seed 7 seeds --order random-blocks; the interleaved order has"
                         + " nothing random (add --order random-blocks, or leave --seed out)\n");
+        // --cooldown with one restore rested nothing (it rests between repeated restores); the drill is one too
+        for (String[] more : new String[][] {{"--cooldown", "30"}, {"--repeat", "1", "--cooldown", "0.5"}}) {
+            Result rest = Restores.run(fbk, dir.resolve("x.fdb"), dir.resolve("runs"), more);
+            assertThat(rest.code()).isEqualTo(2);
+            assertThat(rest.err())
+                    .isEqualTo("gbakprof: --cooldown " + more[more.length - 1] + ": rests between repeated restores,"
+                            + " and one restore has no rest (add --repeat N, or leave --cooldown out)\n");
+        }
+        Result drill = Cli.run(String.format(
+                        "run --backup-from %s --database %s --runs-dir %s --cooldown 5",
+                        dir.resolve("src.fdb"), dir.resolve("d.fdb"), dir.resolve("runs"))
+                .split(" "));
+        assertThat(drill.code()).isEqualTo(2);
+        assertThat(drill.err()).startsWith("gbakprof: --cooldown 5: rests between repeated restores");
+        assertThat(dir.resolve("x.fdb")).doesNotExist();
         assertThat(dir.resolve("runs")).doesNotExist();
         assertThat(dir.resolve("out")).doesNotExist();
+    }
+
+    /** --keep with one restore is taken: the database of a single restore is kept, as --keep asks, with or without it. */
+    @Test
+    void keepWithOneRestoreKeepsItsDatabaseAsWithoutIt(@TempDir Path dir) throws Exception {
+        Path fbk = Firebird.backup("small");
+        for (String name : new String[] {"kept.fdb", "plain.fdb"}) {
+            Result r = name.equals("kept.fdb")
+                    ? Restores.run(fbk, dir.resolve(name), dir.resolve("runs"), "--keep")
+                    : Restores.run(fbk, dir.resolve(name), dir.resolve("runs"));
+            assertThat(r.code()).as(r.err()).isZero();
+            assertThat(r.out()).contains("completed");
+            assertThat(Files.size(dir.resolve(name))).as(name).isGreaterThan(0);
+        }
+        assertThat(Restores.runDirs(dir.resolve("runs"))).hasSize(2);
     }
 }
