@@ -52,6 +52,43 @@ class UsageMessagesTest {
         assertThat(typed).anyMatch(t -> t.endsWith(": java.nio.file.Path"));
     }
 
+    /**
+     * Main.tree() leaves picocli without its java.time/java.sql converters (start-up) and the process without the
+     * switch it sets for that: picocli reads it in CommandLine's constructor only; a value given with -D stays.
+     */
+    @Test
+    void theTreeSkipsPicocliTimeConvertersWithoutLeavingTheSwitchSet() throws Exception {
+        assertThat(System.getProperty(Main.CONVERTERS_EXCLUDED)).isNull();
+        picocli.CommandLine tree = Main.tree();
+        assertThat(System.getProperty(Main.CONVERTERS_EXCLUDED))
+                .as("after Main.tree()")
+                .isNull();
+        assertThat(converters(tree)).doesNotContain(java.time.Duration.class).contains(Path.class);
+        for (picocli.CommandLine sub : tree.getSubcommands().values()) {
+            assertThat(converters(sub)).as(sub.getCommandName()).doesNotContain(java.time.Duration.class);
+        }
+        // a CommandLine made afterwards, by other code of the process, gets picocli's defaults
+        assertThat(converters(new picocli.CommandLine(new RunCommand()))).contains(java.time.Duration.class);
+        System.setProperty(Main.CONVERTERS_EXCLUDED, "java\\.sql\\..*");
+        try {
+            picocli.CommandLine own = Main.tree();
+            assertThat(System.getProperty(Main.CONVERTERS_EXCLUDED)).isEqualTo("java\\.sql\\..*");
+            assertThat(converters(own)).contains(java.time.Duration.class);
+        } finally {
+            System.clearProperty(Main.CONVERTERS_EXCLUDED);
+        }
+    }
+
+    /** picocli's registry of type converters of one CommandLine (private: read through reflection). */
+    private static java.util.Set<Object> converters(picocli.CommandLine cl) throws ReflectiveOperationException {
+        java.lang.reflect.Field interpreter = picocli.CommandLine.class.getDeclaredField("interpreter");
+        interpreter.setAccessible(true);
+        Object i = interpreter.get(cl);
+        java.lang.reflect.Field registry = i.getClass().getDeclaredField("converterRegistry");
+        registry.setAccessible(true);
+        return new java.util.HashSet<>(((java.util.Map<?, ?>) registry.get(i)).keySet());
+    }
+
     @Test
     void editsCountsASwapOfNeighboursAsOne() {
         assertThat(Main.edits("plna", "plan")).isEqualTo(1);
