@@ -263,17 +263,26 @@ public final class Main implements Runnable {
      * shell completion script and the man pages (docs/man) are made from.
      */
     static CommandLine tree(java.util.Collection<String> names, CommandLine.IFactory factory) {
-        if (System.getProperty(CONVERTERS_EXCLUDED) == null) {
+        // picocli reads the switch only in CommandLine's constructor: set while the tree is made, then put back as it
+        // was (a value the user gave with -D is left alone), so that no other code of the process sees it
+        boolean set = System.getProperty(CONVERTERS_EXCLUDED) == null;
+        if (set) {
             System.setProperty(CONVERTERS_EXCLUDED, "java\\.(time|sql)\\..*");
         }
-        CommandLine cl = new CommandLine(new Main().spec, factory);
-        for (String name : names) {
-            Class<?> type = COMMANDS.get(name);
-            cl.addSubcommand(
-                    name, new CommandLine(type == ParseCommand.class ? new ParseCommand().spec() : type, factory));
+        try {
+            CommandLine cl = new CommandLine(new Main().spec, factory);
+            for (String name : names) {
+                Class<?> type = COMMANDS.get(name);
+                cl.addSubcommand(
+                        name, new CommandLine(type == ParseCommand.class ? new ParseCommand().spec() : type, factory));
+            }
+            cl.setUsageHelpWidth(120); // the descriptions are written in lines of up to ~110 characters
+            return cl;
+        } finally {
+            if (set) {
+                System.clearProperty(CONVERTERS_EXCLUDED);
+            }
         }
-        cl.setUsageHelpWidth(120); // the descriptions are written in lines of up to ~110 characters
-        return cl;
     }
 
     /** Every command: {@link #tree(java.util.Collection, CommandLine.IFactory)} of them all. */

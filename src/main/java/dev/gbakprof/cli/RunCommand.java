@@ -134,12 +134,14 @@ final class RunCommand implements Callable<Integer> {
             names = "--cooldown",
             paramLabel = "S",
             defaultValue = "2",
-            description = "Seconds of rest between repeated restores (default: ${DEFAULT-VALUE}).")
+            description = "Seconds of rest between repeated restores, refused with one restore (default:"
+                    + " ${DEFAULT-VALUE}).")
     double cooldown;
 
     @Option(
             names = "--keep",
-            description = "Keep the databases of repeated restores (default: removed after each run).")
+            description = "Keep the databases of repeated restores (default: removed after each run); the database of"
+                    + " a single restore is always kept.")
     boolean keep;
 
     @Option(
@@ -207,6 +209,12 @@ final class RunCommand implements Callable<Integer> {
         if (route == Via.SERVICE && gbak != null && !validate) { // it was ignored
             throw new UsageException("--gbak " + gbak + ": --via service runs no gbak (the server restores with its"
                     + " own); leave --gbak out (with --validate it says whose gfix validates)");
+        }
+        var given = spec.commandLine().getParseResult().matchedOption("--cooldown");
+        if (repeat == 1 && given != null) { // it was taken and rested nothing
+            throw new UsageException(
+                    "--cooldown " + given.originalStringValues().get(0) + ": rests between repeated restores,"
+                            + " and one restore has no rest (add --repeat N, or leave --cooldown out)");
         }
         if ((backup == null) == (backupFrom == null)) {
             throw new UsageException(

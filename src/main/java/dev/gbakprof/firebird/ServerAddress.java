@@ -57,6 +57,22 @@ public record ServerAddress(String host, int port) {
      * that its database paths are this machine's paths too. {@code false} when the host cannot be resolved.
      */
     public boolean onThisMachine() {
+        return ON_THIS_MACHINE.computeIfAbsent(host, ServerAddress::resolvesHere);
+    }
+
+    /**
+     * {@link #onThisMachine()} per host, asked once per process: a run checks each path it sends and each server it
+     * names (the backup, the database, the drill's source, the runs folder), and a name lookup can take seconds.
+     */
+    private static final java.util.concurrent.ConcurrentHashMap<String, Boolean> ON_THIS_MACHINE =
+            new java.util.concurrent.ConcurrentHashMap<>();
+
+    /** How many hosts {@link #onThisMachine()} has looked up in this process (one each). */
+    static int lookedUp() {
+        return ON_THIS_MACHINE.size();
+    }
+
+    private static boolean resolvesHere(String host) {
         try {
             java.net.InetAddress a = java.net.InetAddress.getByName(host);
             return a.isLoopbackAddress()

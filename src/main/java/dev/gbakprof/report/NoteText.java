@@ -29,7 +29,9 @@ record NoteText(String code, String message, String part) {
 
     /**
      * "route — embedded vs remote TCP (localhost)"; with more than two configurations each value once, with the
-     * configurations that have it: "route — embedded (A · B · C) vs services manager (D · E)".
+     * configurations that have it after a colon, the values apart by semicolons: "route — embedded: A · B · C; remote
+     * TCP (localhost): D; services manager: E" (in parentheses a label read as a second value's "(localhost) (D)", and
+     * a label's own commas ran into the next value).
      */
     private static String difference(Confounder.Difference d, Texts t, int maxLabel) {
         boolean named = d.values().size() > 2;
@@ -43,11 +45,11 @@ record NoteText(String code, String message, String part) {
         }
         List<String> each = new ArrayList<>();
         if (named) {
-            byValue.forEach((values, labels) -> each.add(values + " (" + String.join(" · ", labels) + ")"));
+            byValue.forEach((values, labels) -> each.add(values + ": " + String.join(" · ", labels)));
         } else {
             d.values().forEach(v -> each.add(values(d.kind(), v, t)));
         }
-        return t.get("differs." + d.kind().code()) + " — " + String.join(t.get("differs.vs"), each);
+        return t.get("differs." + d.kind().code()) + " — " + String.join(named ? "; " : t.get("differs.vs"), each);
     }
 
     private static String values(Confounder kind, Confounder.Values v, Texts t) {
@@ -55,7 +57,7 @@ record NoteText(String code, String message, String part) {
                 " / ", v.values().stream().map(x -> value(kind, x, t)).toList());
     }
 
-    private static final java.util.regex.Pattern REMOTE = java.util.regex.Pattern.compile("remote TCP \\((.*)\\)");
+    static final java.util.regex.Pattern REMOTE = java.util.regex.Pattern.compile("remote TCP \\((.*)\\)");
     private static final java.util.regex.Pattern BYTES = java.util.regex.Pattern.compile("(.*) \\((\\d+) bytes\\)");
 
     /**

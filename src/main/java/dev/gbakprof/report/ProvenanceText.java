@@ -22,13 +22,7 @@ final class ProvenanceText {
         p.firebird().forEach(v -> parts.add(t.get("prov.firebird", v)));
         p.powerPlans().forEach(v -> parts.add(t.get("prov.power", v)));
         if (!p.routes().isEmpty()) { // "route embedded / remote TCP (localhost)": the word once
-            parts.add(t.get(
-                    "prov.route",
-                    String.join(
-                            " / ",
-                            p.routes().stream()
-                                    .map(v -> NoteText.value(dev.gbakprof.stats.Confounder.ROUTE, v, t))
-                                    .toList())));
+            parts.add(t.get("prov.route", routes(p.routes(), t)));
         }
         p.pageSizes().forEach(v -> parts.add(t.get("prov.page", v)));
         p.backupBytes().forEach(b -> parts.add(t.get("prov.backup", size(b, t))));
@@ -36,6 +30,28 @@ final class ProvenanceText {
             parts.add(t.get("prov.rate", t.number(p.gbPerHour(), p.gbPerHour() < 10 ? 2 : 1)));
         }
         return String.join(" · ", parts);
+    }
+
+    /**
+     * "embedded / remote TCP (db1, localhost) / services manager": the routes in the reader's words, the hosts of remote
+     * TCP in one value (not "remote TCP (db1) / remote TCP (localhost)").
+     */
+    private static String routes(List<String> routes, Texts t) {
+        List<String> hosts = new ArrayList<>();
+        List<String> out = new ArrayList<>();
+        for (String v : routes) {
+            java.util.regex.Matcher m = NoteText.REMOTE.matcher(v);
+            if (m.matches()) {
+                if (hosts.isEmpty()) {
+                    out.add(null); // the remote hosts' place, in the routes' order
+                }
+                hosts.add(m.group(1));
+            } else {
+                out.add(NoteText.value(dev.gbakprof.stats.Confounder.ROUTE, v, t));
+            }
+        }
+        String remote = hosts.isEmpty() ? null : t.get("route.remote", String.join(", ", hosts));
+        return String.join(" / ", out.stream().map(v -> v == null ? remote : v).toList());
     }
 
     /** "2026-12-01 07:12–07:40 UTC", "2026-11-29 23:09 – 2026-12-01 07:40 UTC" (records store UTC). */

@@ -156,9 +156,13 @@ public final class Analysis {
     private List<Note> comparisonNotes() {
         List<Note> out = new ArrayList<>();
         for (RunGroup g : groups) {
-            // a restore gbak took to its end without an index is said by its index-failed note (what to do next)
+            // a restore gbak took to its end without an index is said by its index-failed note (what to do next), and
+            // so is one that gbak gave up at the index that note names (#8263: Exiting before completion)
+            String noted = indexFailed(g).map(n -> (String) n.arg(1)).orElse(null);
             List<RestoreRun> failed = g.runs().stream()
-                    .filter(r -> r.status() == RunStatus.FAILED && !RunOutcome.restoredWithoutIndexes(r))
+                    .filter(r -> r.status() == RunStatus.FAILED
+                            && !RunOutcome.restoredWithoutIndexes(r)
+                            && !(noted != null && noted.equals(firstFailedIndex(r))))
                     .toList();
             if (!failed.isEmpty()) {
                 RestoreRun first =
@@ -304,6 +308,15 @@ public final class Analysis {
      * The first index a configuration's runs could not build, with gbak's own words for why (the duplicate key)
      * and whether it left the database offline ({@code Database is not online…}, {@code Run gfix -online…}).
      */
+    /** The name of the first index gbak could not build in {@code run}, or {@code null}. */
+    private static String firstFailedIndex(RestoreRun run) {
+        return run.indexes().stream()
+                .filter(IndexBuild::failed)
+                .map(IndexBuild::name)
+                .findFirst()
+                .orElse(null);
+    }
+
     private static java.util.Optional<Note> indexFailed(RunGroup g) {
         for (RestoreRun r : g.runs()) {
             IndexBuild failed =
@@ -349,12 +362,22 @@ public final class Analysis {
         return java.util.Optional.empty();
     }
 
+    /** Whether {@code run}'s log has a time or delta column (gbak ran with {@code -st t} or {@code d}). */
+    private static boolean timed(RestoreRun run) {
+        return run.columns().contains(dev.gbakprof.model.Column.TIME)
+                || run.columns().contains(dev.gbakprof.model.Column.DELTA);
+    }
+
+    /** No run has times: every log was written without {@code -st} (its time and delta columns). */
+    public boolean untimed() {
+        return runs.stream().noneMatch(Analysis::timed);
+    }
+
     private List<Note> unknownBuilds() {
         // a log without time columns (no -st) times nothing: the headline says so, its builds are not "unknown" one by
         // one
         long unknown = runs.stream()
-                .filter(r -> r.columns().contains(dev.gbakprof.model.Column.TIME)
-                        || r.columns().contains(dev.gbakprof.model.Column.DELTA))
+                .filter(Analysis::timed)
                 .flatMap(r -> r.indexes().stream())
                 .map(IndexBuild::seconds)
                 .filter(s -> s == null)

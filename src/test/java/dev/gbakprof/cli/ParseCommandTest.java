@@ -15,6 +15,28 @@ import org.junit.jupiter.api.io.TempDir;
 
 class ParseCommandTest {
 
+    /**
+     * README's parse examples are what parse prints: the shop restore, the shop backup and the article excerpt (a
+     * README edit once cut the shop restore's example in two and dropped the start of the backup paragraph).
+     */
+    @Test
+    void theReadmesParseExamplesAreWhatParsePrints() throws Exception {
+        String readme = Files.readString(Path.of("README.md"));
+        for (String log : new String[] {
+            "samples/shop-tdrw.log",
+            "src/test/resources/backup-logs/shop-backup-tdrw.log",
+            "samples/article-balanced.log"
+        }) {
+            Result r = Cli.run("parse", log);
+            String first = r.out().lines().findFirst().orElseThrow();
+            int at = readme.indexOf("\n" + first + "\n");
+            assertThat(at).as(log + " in README.md").isPositive();
+            String block = readme.substring(at + 1, readme.indexOf("\n```", at) + 1);
+            assertThat(block).as(log).isEqualTo(r.out().stripTrailing() + "\n");
+        }
+        assertThat(readme).contains("**Backup logs** (`gbak -b -v -st tdrw`");
+    }
+
     private static void assertOneLineError(Result r, String... fragments) {
         assertThat(r.code()).isEqualTo(2);
         assertThat(r.err().strip().lines()).hasSize(1);

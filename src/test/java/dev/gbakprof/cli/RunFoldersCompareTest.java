@@ -61,6 +61,18 @@ class RunFoldersCompareTest {
         }
     }
 
+    /** The summary.md of {@code compare --lang lang} of the run folders, written into a folder named after both. */
+    private static String summaryMd(String lang, String name, Path... folders) throws IOException {
+        Path out = f.resolve(name + lang);
+        List<String> args = new ArrayList<>(List.of("compare", "--lang", lang, "--out", out.toString()));
+        for (Path p : folders) {
+            args.add(p.toString());
+        }
+        Cli.Result r = Cli.run(args.toArray(String[]::new));
+        assertThat(r.code()).as(r.err()).isZero();
+        return Files.readString(out.resolve("summary.md"));
+    }
+
     private static List<String> codes(JsonNode root) {
         List<String> out = new ArrayList<>();
         root.get("notes").forEach(n -> out.add(n.get("code").asText()));
@@ -114,30 +126,18 @@ class RunFoldersCompareTest {
     @Test
     void whatElseDiffersIsSaidInTheReadersLanguageValuesToo() throws Exception {
         // three routes: each value once with its configurations, gbakprof's own words translated (the JSON keeps them)
+        // a value and its configurations apart by a colon, values by semicolons: no "(localhost) (remote)"
         java.util.Map<String, String> expected = java.util.Map.of(
                 "en",
-                "Also differs: route — embedded (local) vs remote TCP (localhost) (remote) vs services manager (svc)",
+                "Also differs: route — embedded: local; remote TCP (localhost): remote; services manager: svc",
                 "pt-BR",
-                "Também difere: rota — embarcado (local) e TCP remoto (localhost) (remote) e gerenciador de serviços "
-                        + "(svc)",
+                "Também difere: rota — embarcado: local; TCP remoto (localhost): remote; gerenciador de serviços: svc",
                 "es",
-                "También difiere: ruta — embebido (local) frente a TCP remoto (localhost) (remote) frente a gestor de "
-                        + "servicios (svc)",
+                "También difiere: ruta — embebido: local; TCP remoto (localhost): remote; gestor de servicios: svc",
                 "tr",
-                "Ayrıca farklı: bağlantı yolu — gömülü (local) / uzak TCP (localhost) (remote) / hizmet yöneticisi (svc)");
+                "Ayrıca farklı: bağlantı yolu — gömülü: local; uzak TCP (localhost): remote; hizmet yöneticisi: svc");
         for (var e : expected.entrySet()) {
-            Path out = f.resolve("report-lang-" + e.getKey());
-            Cli.Result r = Cli.run(
-                    "compare",
-                    "--lang",
-                    e.getKey(),
-                    "--out",
-                    out.toString(),
-                    local.toString(),
-                    remote.toString(),
-                    svc.toString());
-            assertThat(r.code()).as(r.err()).isZero();
-            String md = Files.readString(out.resolve("summary.md"));
+            String md = summaryMd(e.getKey(), "report-lang-", local, remote, svc);
             assertThat(md).as(e.getKey()).contains(e.getValue());
             // the provenance line names the routes once, in the same words
             assertThat(md)
@@ -145,14 +145,42 @@ class RunFoldersCompareTest {
                     .contains(e.getValue()
                             .replaceFirst("^[^:]*: ", "")
                             .replaceFirst(" — ", " ")
-                            .replaceAll(" \\((local|remote|svc)\\)", "")
-                            .replace(
-                                    java.util.Map.of("en", " vs ", "pt-BR", " e ", "es", " frente a ", "tr", " / ")
-                                            .get(e.getKey()),
-                                    " / "));
+                            .replaceAll(": (local|remote|svc)", "")
+                            .replace("; ", " / "));
             if (!e.getKey().equals("en")) {
                 assertThat(md).as(e.getKey()).doesNotContain("embedded", "remote TCP", "services manager");
             }
+        }
+    }
+
+    @Test
+    void theProvenanceLineNamesTheRemoteHostsOnceAndTheNoteEachValueOnce() throws Exception {
+        // a second host of this machine's server (127.0.0.1 through --host), beside localhost: and embedded
+        Path runs = f.resolve("runs-hosts");
+        String label = "127.0.0.1 TCP, Balanced, Dell R740, BIOS 2.1a, SAS RAID 10 array";
+        Cli.Result h = Restores.run(
+                f.resolve("small.fbk"), f.resolve("host.fdb"), runs, "--host", "127.0.0.1", "--label", label);
+        assertThat(h.code()).as(h.err()).isZero();
+        java.util.Map<String, String[]> expected = java.util.Map.of(
+                "en", new String[] {"route embedded / remote TCP (127.0.0.1, localhost) · ", "remote TCP"},
+                "pt-BR", new String[] {"rota embarcado / TCP remoto (127.0.0.1, localhost) · ", "TCP remoto"},
+                "es", new String[] {"ruta embebido / TCP remoto (127.0.0.1, localhost) · ", "TCP remoto"},
+                "tr", new String[] {"bağlantı yolu gömülü / uzak TCP (127.0.0.1, localhost) · ", "uzak TCP"});
+        for (var e : expected.entrySet()) {
+            String md = summaryMd(
+                    e.getKey(),
+                    "report-hosts-",
+                    local,
+                    remote,
+                    Restores.runDirs(runs).get(0));
+            assertThat(md).as(e.getKey()).contains(e.getValue()[0]);
+            String remoteTcp = e.getValue()[1];
+            // the note: each route with its configuration after a colon, the long label whole in summary.md
+            assertThat(md)
+                    .as(e.getKey())
+                    .contains(": local; " + remoteTcp + " (localhost): remote; " + remoteTcp + " (127.0.0.1): " + label
+                            + "\n")
+                    .doesNotContain(") (");
         }
     }
 

@@ -6,6 +6,7 @@ import dev.gbakprof.testutil.Cli;
 import dev.gbakprof.testutil.Cli.Result;
 import dev.gbakprof.testutil.Firebird;
 import dev.gbakprof.testutil.Restores;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -49,6 +50,43 @@ class UsageMessagesTest {
         }
         assertThat(typed).hasSizeGreaterThan(50).noneMatch(t -> t.matches(".*: java\\.(time|sql)\\..*"));
         assertThat(typed).anyMatch(t -> t.endsWith(": java.nio.file.Path"));
+    }
+
+    /**
+     * Main.tree() leaves picocli without its java.time/java.sql converters (start-up) and the process without the
+     * switch it sets for that: picocli reads it in CommandLine's constructor only; a value given with -D stays.
+     */
+    @Test
+    void theTreeSkipsPicocliTimeConvertersWithoutLeavingTheSwitchSet() throws Exception {
+        assertThat(System.getProperty(Main.CONVERTERS_EXCLUDED)).isNull();
+        picocli.CommandLine tree = Main.tree();
+        assertThat(System.getProperty(Main.CONVERTERS_EXCLUDED))
+                .as("after Main.tree()")
+                .isNull();
+        assertThat(converters(tree)).doesNotContain(java.time.Duration.class).contains(Path.class);
+        for (picocli.CommandLine sub : tree.getSubcommands().values()) {
+            assertThat(converters(sub)).as(sub.getCommandName()).doesNotContain(java.time.Duration.class);
+        }
+        // a CommandLine made afterwards, by other code of the process, gets picocli's defaults
+        assertThat(converters(new picocli.CommandLine(new RunCommand()))).contains(java.time.Duration.class);
+        System.setProperty(Main.CONVERTERS_EXCLUDED, "java\\.sql\\..*");
+        try {
+            picocli.CommandLine own = Main.tree();
+            assertThat(System.getProperty(Main.CONVERTERS_EXCLUDED)).isEqualTo("java\\.sql\\..*");
+            assertThat(converters(own)).contains(java.time.Duration.class);
+        } finally {
+            System.clearProperty(Main.CONVERTERS_EXCLUDED);
+        }
+    }
+
+    /** picocli's registry of type converters of one CommandLine (private: read through reflection). */
+    private static java.util.Set<Object> converters(picocli.CommandLine cl) throws ReflectiveOperationException {
+        java.lang.reflect.Field interpreter = picocli.CommandLine.class.getDeclaredField("interpreter");
+        interpreter.setAccessible(true);
+        Object i = interpreter.get(cl);
+        java.lang.reflect.Field registry = i.getClass().getDeclaredField("converterRegistry");
+        registry.setAccessible(true);
+        return new java.util.HashSet<>(((java.util.Map<?, ?>) registry.get(i)).keySet());
     }
 
     @Test
@@ -112,7 +150,37 @@ class UsageMessagesTest {
         assertThat(seed.err())
                 .isEqualTo("gbakprof: --seed 7 seeds --order random-blocks; the interleaved order has"
                         + " nothing random (add --order random-blocks, or leave --seed out)\n");
+        // --cooldown with one restore rested nothing (it rests between repeated restores); the drill is one too
+        for (String[] more : new String[][] {{"--cooldown", "30"}, {"--repeat", "1", "--cooldown", "0.5"}}) {
+            Result rest = Restores.run(fbk, dir.resolve("x.fdb"), dir.resolve("runs"), more);
+            assertThat(rest.code()).isEqualTo(2);
+            assertThat(rest.err())
+                    .isEqualTo("gbakprof: --cooldown " + more[more.length - 1] + ": rests between repeated restores,"
+                            + " and one restore has no rest (add --repeat N, or leave --cooldown out)\n");
+        }
+        Result drill = Cli.run(String.format(
+                        "run --backup-from %s --database %s --runs-dir %s --cooldown 5",
+                        dir.resolve("src.fdb"), dir.resolve("d.fdb"), dir.resolve("runs"))
+                .split(" "));
+        assertThat(drill.code()).isEqualTo(2);
+        assertThat(drill.err()).startsWith("gbakprof: --cooldown 5: rests between repeated restores");
+        assertThat(dir.resolve("x.fdb")).doesNotExist();
         assertThat(dir.resolve("runs")).doesNotExist();
         assertThat(dir.resolve("out")).doesNotExist();
+    }
+
+    /** --keep with one restore is taken: the database of a single restore is kept, as --keep asks, with or without it. */
+    @Test
+    void keepWithOneRestoreKeepsItsDatabaseAsWithoutIt(@TempDir Path dir) throws Exception {
+        Path fbk = Firebird.backup("small");
+        for (String name : new String[] {"kept.fdb", "plain.fdb"}) {
+            Result r = name.equals("kept.fdb")
+                    ? Restores.run(fbk, dir.resolve(name), dir.resolve("runs"), "--keep")
+                    : Restores.run(fbk, dir.resolve(name), dir.resolve("runs"));
+            assertThat(r.code()).as(r.err()).isZero();
+            assertThat(r.out()).contains("completed");
+            assertThat(Files.size(dir.resolve(name))).as(name).isGreaterThan(0);
+        }
+        assertThat(Restores.runDirs(dir.resolve("runs"))).hasSize(2);
     }
 }

@@ -67,8 +67,8 @@ class HeadlineRulesTest {
         // the same note code as the timed dupfail restore's, and no runs-failed note for a restore gbak took to its end
         assertThat(Analysis.of(List.of(fk), null).noteCodes()).containsExactly(NoteCode.INDEX_FAILED);
         assertThat(Analysis.of(List.of(quiet), null).noteCodes()).containsExactly(NoteCode.INDEX_FAILED);
-        assertThat(Analysis.of(List.of(classic), null).noteCodes())
-                .containsExactly(NoteCode.RUNS_FAILED, NoteCode.INDEX_FAILED);
+        // nor for one gbak gave up at the index its index-failed note names: the page says the failure once
+        assertThat(Analysis.of(List.of(classic), null).noteCodes()).containsExactly(NoteCode.INDEX_FAILED);
         java.util.Map<Lang, List<String>> expected = java.util.Map.of(
                 Lang.EN,
                 List.of(
@@ -121,11 +121,32 @@ class HeadlineRulesTest {
                     classicPage.headline(),
                     HeadlineText.of(Grouped.of(Analysis.of(List.of(classic), null)), Texts.of(lang))
                             .notes()
-                            .get(1),
+                            .get(0),
                     new ReportPage()
                             .drawing(Analysis.of(List.of(quiet), null), settings)
                             .headline());
             assertThat(got).as(lang.tag()).isEqualTo(expected.get(lang));
+            assertThat(classicPage.notes()).as(lang.tag()).hasSize(1);
+            // the footer of logs without times does not say the times come from -st; summary.md's is the same line
+            String untimed = Texts.of(lang).get("report.footer.untimed");
+            assertThat(untimed)
+                    .isNotEqualTo(Texts.of(lang).get("report.footer"))
+                    .contains("-st", "gbak -c -v -st tdrw");
+            for (RestoreRun r : List.of(fk, classic, quiet)) {
+                assertThat(r.columns()).isEmpty();
+                assertThat(new ReportPage()
+                                .drawing(Analysis.of(List.of(r), null), settings)
+                                .footer())
+                        .as(lang.tag())
+                        .isEqualTo(untimed);
+                assertThat(new SummaryMarkdown().text(Analysis.of(List.of(r), null), settings))
+                        .as(lang.tag())
+                        .endsWith("\n---\n" + untimed + "\n");
+            }
+            // one timed log among them: the times shown come from its -st, and the footer says so
+            ReportPage.Page mixed = new ReportPage()
+                    .drawing(Analysis.of(List.of(classic, Samples.log("dupfail-tdrw.log", "dupfail")), null), settings);
+            assertThat(mixed.footer()).as(lang.tag()).isEqualTo(Texts.of(lang).get("report.footer"));
             // the key table agrees with the headline: not "1 (1 failed)" for the restore gbak took to its end
             assertThat(fkPage.table().rows().get(0).get(1))
                     .as(lang.tag())
