@@ -244,11 +244,12 @@ final class ProgressDisplay implements EventListener, AutoCloseable {
     }
 
     /**
-     * The time left and its range in one unit: {@code 12 min (11–14)}, {@code 40 s (35–46)},
-     * {@code 1 h 05 min (0 h 58–1 h 12)}.
+     * The time left and its range in one unit: {@code 12 min (11–14)}, {@code 40 s (35–46)}, {@code 150 s (110–210)},
+     * {@code 1 h 05 min (0 h 58–1 h 12)}. Seconds while the high end is under 5 minutes: whole minutes there would
+     * round 55 s (42–95) to {@code 1 min (0–2)}, a range wider than the one computed (seen in bench/eta-live).
      */
     static String range(double left, double low, double high) {
-        if (high < 90) {
+        if (high < 300) {
             return String.format(Locale.ROOT, "%.0f s (%.0f–%.0f)", left, Math.floor(low), Math.ceil(high));
         }
         if (high < 5400) {

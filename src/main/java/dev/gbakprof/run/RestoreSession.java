@@ -163,18 +163,21 @@ public final class RestoreSession {
 
         // a --baseline that cannot be read is refused before a run folder exists
         RestoreRoute route = routes.route(into.name());
+        String way = dev.gbakprof.stats.Confounder.route(route.via(), route.command(), into.name());
         ProgressDisplay.Eta eta = eta(
                 (options.drill()
                                 ? Baselines.findDrill(
-                                        options.baseline(), options.runsDir(), options.backupFrom(), route.via())
+                                        options.baseline(), options.runsDir(), options.backupFrom(), route.via(), way)
                                 : Baselines.find(
                                         options.baseline(),
                                         options.runsDir(),
                                         options.backup(),
                                         backupBytes,
-                                        route.via()))
+                                        route.via(),
+                                        way))
                         .orElse(null),
                 route,
+                way,
                 backupBytes,
                 database);
         Path runDir = drillDir != null ? drillDir : newRunDir(label, tag);
@@ -589,7 +592,8 @@ public final class RestoreSession {
      * What the ETA is computed from: the baseline's model, and the backup's read position when it can be had (gbak's
      * descriptor of it; with the services API or gbak -se, a local server's).
      */
-    private ProgressDisplay.Eta eta(RestoreRun baseline, RestoreRoute route, Long backupBytes, String database) {
+    private ProgressDisplay.Eta eta(
+            RestoreRun baseline, RestoreRoute route, String way, Long backupBytes, String database) {
         if (baseline == null || baseline.restoreSeconds() == null) {
             // a --baseline that failed, stopped or is an excerpt has no total and no time for the phases it misses
             return new ProgressDisplay.Eta(
@@ -597,8 +601,11 @@ public final class RestoreSession {
                     null,
                     null,
                     baseline == null
-                            ? "no completed restore of this backup on the " + route.via() + " route in "
-                                    + options.runsDir() + " (or give --baseline)"
+                            ? "no completed restore of this backup on the " + route.via() + " route"
+                                    + (way == null || route.via() != dev.gbakprof.model.Via.GBAK
+                                            ? ""
+                                            : " (" + way + ")")
+                                    + " in " + options.runsDir() + " (or give --baseline)"
                             : "the baseline " + baseline.source() + " is not a completed restore (status "
                                     + baseline.status() + "): it has no total to forecast from");
         }

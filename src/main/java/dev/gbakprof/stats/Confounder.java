@@ -126,22 +126,33 @@ public enum Confounder {
     private static final Pattern REMOTE = Pattern.compile("^(?:inet[46]?://([^/]+)/|([^/\\\\:]{2,}?)(?:/\\d+)?:)");
 
     static String route(RestoreRun r) {
-        if (r.via() == Via.SERVICE) {
+        return route(r.via(), r.command(), r.database());
+    }
+
+    /**
+     * How a restore reached the database: {@code services manager}, {@code gbak -se (services manager)}, {@code remote
+     * TCP (host)} or {@code embedded}; {@code null} when the record does not say (a parsed log).
+     *
+     * @param command  the gbak command as recorded
+     * @param database the database as gbak was given it ({@code host:path} through a server)
+     */
+    public static String route(Via via, String command, String database) {
+        if (via == Via.SERVICE) {
             return "services manager";
         }
-        if (r.via() != Via.GBAK) {
+        if (via != Via.GBAK) {
             return null; // a parsed log does not say how gbak reached the database
         }
-        if (r.command() != null
+        if (command != null
                 && Pattern.compile("\\s-se(r(v(i(c(e)?)?)?)?)?\\s")
-                        .matcher(r.command() + " ")
+                        .matcher(command + " ")
                         .find()) {
             return "gbak -se (services manager)";
         }
-        if (r.database() == null) {
+        if (database == null) {
             return null;
         }
-        Matcher m = REMOTE.matcher(r.database());
+        Matcher m = REMOTE.matcher(database);
         if (m.find()) {
             return "remote TCP (" + (m.group(1) != null ? m.group(1) : m.group(2)) + ")";
         }

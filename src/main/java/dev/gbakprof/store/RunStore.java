@@ -177,9 +177,16 @@ public final class RunStore {
      * ({@link #sameBackup}) and, when {@code via} is given, through the same route.
      */
     public Optional<Entry> baseline(String backup, Long backupBytes, Via via) throws IOException {
+        return baseline(backup, backupBytes, via, r -> true);
+    }
+
+    /** {@link #baseline(String, Long, Via)} among the runs that also pass {@code route} (e.g. embedded, or remote). */
+    public Optional<Entry> baseline(String backup, Long backupBytes, Via via, Predicate<RestoreRun> route)
+            throws IOException {
         List<Entry> runs = list().where(sameBackup(backup, backupBytes)
                 .and(completed())
                 .and(via(via))
+                .and(route)
                 .and(restores()));
         return runs.isEmpty() ? Optional.empty() : Optional.of(runs.get(runs.size() - 1));
     }

@@ -7,7 +7,9 @@ import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.store.RunJson;
 import dev.gbakprof.testutil.Cli;
 import dev.gbakprof.testutil.Firebird;
+import dev.gbakprof.testutil.FirebirdServer;
 import dev.gbakprof.testutil.Restores;
+import dev.gbakprof.testutil.Restores.Route;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -17,6 +19,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The live ETA during a real restore that has a baseline: the first restore of a backup is the second's. */
+@org.junit.jupiter.api.extension.ExtendWith(FirebirdServer.Fixture.class)
 class LiveEtaRunTest {
 
     @Test
@@ -27,7 +30,7 @@ class LiveEtaRunTest {
         assertThat(first.code()).as(first.err()).isZero();
         RestoreRun a = Restores.firstRun(runs);
         assertThat(a.etaBasis())
-                .isEqualTo("no ETA: no completed restore of this backup on the gbak route in " + runs
+                .isEqualTo("no ETA: no completed restore of this backup on the gbak route (embedded) in " + runs
                         + " (or give --baseline)");
 
         List<String> progress = progressOf(() -> {
@@ -73,6 +76,45 @@ class LiveEtaRunTest {
                 .startsWith(
                         "baseline shop-tdrw (given with --baseline; a gbak log, its route unknown; of another backup "
                                 + "file, shop.fbk); data phase by ");
+    }
+
+    @Test
+    void eachRouteIsItsOwnBaselineAndReadsTheBackupsPositionGbaksOrTheServers(FirebirdServer.Folder f)
+            throws Exception {
+        Path fbk = f.backup("small"); // through the server the shop fixture takes half a minute a restore
+        Path runs = f.resolve("runs");
+        Cli.Result embedded = Restores.run(Route.EMBEDDED, fbk, f.resolve("a.fdb"), runs, "--label", "embedded");
+        assertThat(embedded.code()).as(embedded.err()).isZero();
+
+        // gbak to the server goes at another speed (every record over the wire): the embedded restore is no baseline
+        assertThat(basis(Route.LOCALHOST, fbk, f.resolve("b.fdb"), runs, "remote1"))
+                .isEqualTo("no ETA: no completed restore of this backup on the gbak route (remote TCP (localhost)) in "
+                        + runs + " (or give --baseline)");
+        // gbak still reads the backup: its descriptor's position
+        assertThat(basis(Route.LOCALHOST, fbk, f.resolve("c.fdb"), runs, "remote2"))
+                .startsWith("baseline remote1 (same backup and route); data phase by the backup's read position (gbak "
+                        + "pid ");
+
+        // the services manager: the local server reads the backup, and its descriptor gives the position
+        assertThat(basis(Route.SERVICE, fbk, f.resolve("e.fdb"), runs, "service1"))
+                .isEqualTo("no ETA: no completed restore of this backup on the service route in " + runs
+                        + " (or give --baseline)");
+        assertThat(basis(Route.SERVICE, fbk, f.resolve("g.fdb"), runs, "service2"))
+                .startsWith("baseline service1 (same backup and route); data phase by the backup's read position "
+                        + "(server pid ");
+    }
+
+    /** The etaBasis of a restore of {@code fbk} through {@code route}, labelled {@code label}. */
+    private static String basis(Route route, Path fbk, Path db, Path runs, String label) throws Exception {
+        Cli.Result r = Restores.run(route, fbk, db, runs, "--label", label);
+        assertThat(r.code()).as(r.err()).isZero();
+        for (Path d : runDirs(runs)) {
+            RestoreRun run = RunJson.read(d.resolve("run.json")).get(0);
+            if (label.equals(run.label())) {
+                return run.etaBasis();
+            }
+        }
+        throw new AssertionError("no run labelled " + label + " in " + runs);
     }
 
     private static List<String> progressOf(Runnable action) {

@@ -98,6 +98,10 @@ class ProgressDisplayTest {
     @Test
     void theRangeIsShownInOneUnit() {
         assertThat(ProgressDisplay.range(40, 35.2, 46.1)).isEqualTo("40 s (35–47)");
+        // under 5 minutes in seconds: in whole minutes this would be 1 min (0–2)
+        assertThat(ProgressDisplay.range(55, 42.3, 94.6)).isEqualTo("55 s (42–95)");
+        assertThat(ProgressDisplay.range(200, 150, 299)).isEqualTo("200 s (150–299)");
+        assertThat(ProgressDisplay.range(240, 180, 320)).isEqualTo("4 min (3–6)");
         assertThat(ProgressDisplay.range(720, 660, 840)).isEqualTo("12 min (11–14)");
         assertThat(ProgressDisplay.range(3900, 3480, 4320)).isEqualTo("65 min (58–72)");
         assertThat(ProgressDisplay.range(7200, 6500, 7900)).isEqualTo("2 h 00 min (1 h 48 min–2 h 12 min)");
