@@ -59,13 +59,31 @@ class SortStepTest {
                     dir.resolve("small-1m-" + smalls.size() + ".log"),
                     env));
         }
-        CpuClock.Restore large = CpuClock.restore(
-                ForecastAccuracyTest.backup(100_000), dir.resolve("l.fdb"), dir.resolve("large-1m.log"), env);
+        // at 100,000 keys the builds take tens of ms, and one can still fall between two samples when the sampler waits
+        // for a CPU (IX_ORDERS_CUST_DATE in a CI run at load 5): the large size too is restored again, up to 3 times,
+        // until every ORDERS sort was seen
+        List<CpuClock.Restore> larges = new java.util.ArrayList<>();
+        while (larges.size() < 3
+                && (larges.isEmpty()
+                        || ORDERS_SORTS.stream()
+                                .anyMatch(ix -> !new Model(larges.stream()
+                                                .map(CpuClock.Restore::cpuRecord)
+                                                .toList())
+                                        .spilled
+                                        .getOrDefault(ix, Map.of())
+                                        .containsKey(100_000L)))) {
+            larges.add(CpuClock.restore(
+                    ForecastAccuracyTest.backup(100_000),
+                    dir.resolve("l.fdb"),
+                    dir.resolve("large-1m-" + larges.size() + ".log"),
+                    env));
+        }
+        CpuClock.Restore large = larges.get(0);
         CpuClock.Restore usual = CpuClock.restore(
                 ForecastAccuracyTest.backup(100_000), dir.resolve("u.fdb"), dir.resolve("large-64m.log"));
         List<RestoreRun> calibration = new java.util.ArrayList<>();
         smalls.forEach(r -> calibration.add(r.cpuRecord()));
-        calibration.add(large.cpuRecord());
+        larges.forEach(r -> calibration.add(r.cpuRecord()));
         Model m = new Model(calibration);
         String seen = m.spilled.entrySet().stream()
                         .map(e -> e.getKey() + " " + e.getValue())
