@@ -65,7 +65,7 @@ class RemoteServerRunTest {
             // the services manager of a server elsewhere reads the backup itself: no read position, by rows
             List<String> first = run(runs, "service1", service(host, backup, db(f, "s1")));
             assertThat(first).noneSatisfy(l -> assertThat(l).contains("ETA"));
-            List<String> progress = run(runs, "service2", service(host, backup, db(f, "s2")));
+            List<String> progress = run(runs, "service2", service(host, backup, db(f, "s2"), "--inspect"));
             String why = "the backup is read by the server on " + host
                     + ", a remote server: its descriptors are not seen from here";
             assertThat(progress)
@@ -86,6 +86,10 @@ class RemoteServerRunTest {
             assertThat(s2.backupBytes()).isNull();
             assertThat(s2.backupSha256()).isNull();
             assertThat(s2.worker()).isNull();
+            assertThat(s2.status()).isEqualTo(dev.gbakprof.model.RunStatus.COMPLETED);
+            assertThat(s2.inspection().problems())
+                    .as("rows and indexes verified through " + host)
+                    .isEmpty();
             assertThat(f.resolve("s2.fdb.gbakprof-lock")).doesNotExist();
 
             // a relative path means nothing on another machine: refused before anything starts
