@@ -27,6 +27,8 @@ import org.junit.jupiter.api.Assumptions;
 public final class RemoteServer implements AutoCloseable {
     private final int subnet;
     private final List<Process> forwarders = new ArrayList<>();
+    /** Removes it all when the test JVM is stopped (Ctrl-C, a surefire timeout) before {@link #close()}. */
+    private final Thread onExit = new Thread(this::removeAll, "gbakprof-remote-server-cleanup");
 
     private RemoteServer(int subnet) {
         this.subnet = subnet;
@@ -69,6 +71,7 @@ public final class RemoteServer implements AutoCloseable {
         if (missing == null) {
             RemoteServer r = new RemoteServer(subnet);
             try {
+                Runtime.getRuntime().addShutdownHook(r.onExit);
                 r.setUp();
                 return r;
             } catch (IOException | RuntimeException ex) {
@@ -198,6 +201,15 @@ public final class RemoteServer implements AutoCloseable {
     /** Stops the forwarders (by their pids) and removes the namespace and the veth pair; what is not there is skipped. */
     @Override
     public void close() {
+        try {
+            Runtime.getRuntime().removeShutdownHook(onExit);
+        } catch (IllegalStateException ex) {
+            // the JVM is stopping: the hook does it
+        }
+        removeAll();
+    }
+
+    private synchronized void removeAll() {
         for (Process p : forwarders) {
             p.descendants().forEach(ProcessHandle::destroy);
             p.destroy();
