@@ -150,7 +150,21 @@ final class EstimateCommand implements Callable<Integer> {
         Path path = Path.of(source);
         if (Files.isDirectory(path) || Files.isRegularFile(path) && !isDatabaseFile(path)) {
             // a log, a run record, or a run folder (a folder of run folders: its newest run)
-            List<RestoreRun> runs = RunInputs.load(path, null, inputs.encoding); // --encoding reads it too
+            List<RestoreRun> runs;
+            try {
+                runs = RunInputs.load(path, null, inputs.encoding); // --encoding reads it too
+            } catch (dev.gbakprof.log.LogFormatException ex) {
+                if (!ex.getMessage().startsWith("binary data")
+                        && !ex.getMessage().startsWith("only NUL bytes")) {
+                    throw ex;
+                }
+                // no text at all (a backup file, given for its log?): say all that --rows-from takes
+                throw new dev.gbakprof.log.LogFormatException(
+                        ex.file(),
+                        ex.line(),
+                        ex.getMessage().replaceFirst(";.*", "") + "; --rows-from takes a backup log (gbak -b -v, "
+                                + "not the backup file), a restore log, a run record or its folder, or a database");
+            }
             return Target.of(runs.get(runs.size() - 1), source);
         }
         ServerAddress.Remote remote = ServerAddress.remote(source);

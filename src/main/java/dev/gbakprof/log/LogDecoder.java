@@ -20,6 +20,8 @@ import java.nio.file.Path;
  */
 public final class LogDecoder {
     private static final int SNIFF = 64 * 1024;
+    /** What a log is, in the refusal of a file that is none: the pipeline reads restore and backup logs alike. */
+    static final String A_LOG = "the text output of gbak -c -v or gbak -b -v (a restore or backup log)";
     /**
      * The longest line read: 1 MB. gbak's longest lines name an object or a file (a few hundred bytes; an error
      * quoting a path or a key value, a few KB), so a longer line is no gbak output, and memory stays bounded.
@@ -315,8 +317,7 @@ public final class LogDecoder {
         }
 
         private LogFormatException binary(long lineNumber) {
-            return new LogFormatException(
-                    name, lineNumber, "binary data (NUL bytes); expected the text output of gbak -c -v");
+            return new LogFormatException(name, lineNumber, "binary data (NUL bytes); expected " + A_LOG);
         }
 
         @Override
@@ -381,7 +382,7 @@ public final class LogDecoder {
         }
         if (len == 0 && head.length > skip) {
             in.close();
-            throw new LogFormatException(name, 1, "only NUL bytes; expected the text output of gbak -c -v -st tdrw");
+            throw new LogFormatException(name, 1, "only NUL bytes; expected " + A_LOG);
         }
         checkText(name, new String(head, skip, len, cs));
         in.unread(head, skip, head.length - skip);
@@ -484,13 +485,10 @@ public final class LogDecoder {
                     throw new LogFormatException(
                             name,
                             line,
-                            "binary data (NUL bytes); expected the text output of gbak -c -v -st tdrw, not a backup or database file");
+                            "binary data (NUL bytes); expected " + A_LOG + ", not a backup or database file");
                 }
                 if (bad > 8) {
-                    throw new LogFormatException(
-                            name,
-                            line,
-                            "binary data (control characters); expected the text output of gbak -c -v -st tdrw");
+                    throw new LogFormatException(name, line, "binary data (control characters); expected " + A_LOG);
                 }
             }
         }

@@ -164,6 +164,9 @@ final class ChartStyle {
     }
 
     /** The look shared by every XChart chart; call it after the titles are set. */
+    /** The pattern of every numeric axis label ({@link java.text.DecimalFormat}, in the chart's locale). */
+    static final String AXIS_NUMBERS = "#,##0.#########";
+
     void apply(Chart<?, ?> chart) {
         Styler s = chart.getStyler();
         s.setBaseFont(Fonts.plain(18 * scale));
@@ -188,6 +191,10 @@ final class ChartStyle {
             a.setAxisTitlePadding(px(10));
             a.setAxisTickPadding(px(6));
             a.setPlotMargin(px(4));
+            // XChart's own pattern for a tick under 0.1 has no integer digit: ".05"; this one writes 0.05 (0,05 in
+            // Spanish, Portuguese, Turkish: the chart's locale gives the separators), 1,200 with grouping as before,
+            // and no trailing zeros (nine places: a sum of float steps, 0.30000000000000004, still reads 0.3)
+            a.setDecimalPattern(AXIS_NUMBERS);
             fitYAxisTitle(chart, a);
         }
         fitTitle(chart);

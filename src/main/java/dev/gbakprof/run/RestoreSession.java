@@ -141,7 +141,6 @@ public final class RestoreSession {
             Path drillDir,
             RestoreRun before)
             throws IOException {
-        boolean local = !options.throughServer();
         String database = target.name();
         boolean existedBefore = target.exists();
         if (existedBefore && !options.replace() && file != null) {
@@ -158,8 +157,9 @@ public final class RestoreSession {
             RunOptions.checkReplaceable(database, file);
         }
         RestoredDatabase into = replacing ? target.staging() : target;
-        Long backupBytes =
-                local && Files.isRegularFile(Path.of(options.backup())) ? Files.size(Path.of(options.backup())) : null;
+        // gbak reads the backup here also when it restores through a server over TCP: its size is known then too
+        Path backupHere = options.backupHere();
+        Long backupBytes = backupHere != null ? Files.size(backupHere) : null;
 
         // a --baseline that cannot be read is refused before a run folder exists
         RestoreRoute route = routes.route(into.name());
@@ -228,7 +228,7 @@ public final class RestoreSession {
                 run = warn(run, WarningCode.PARTIAL_DATABASE_KEPT, removePartial(target, claimed, existedBefore, run));
             }
             run = run.toBuilder()
-                    .backupSha256(before != null ? before.backupSha256() : backupSha256(backupHere()))
+                    .backupSha256(before != null ? before.backupSha256() : backupSha256(backupHere))
                     .backupFrom(options.backupFrom())
                     .build();
             String unsaved = raw.failure() == null ? null : "cannot write the raw log " + raw.failure();
@@ -263,17 +263,6 @@ public final class RestoreSession {
                     + reason(ex) + ")";
         }
         return unsaved;
-    }
-
-    /** The backup file as this machine sees it, or {@code null}: a local restore's, or a server's on this machine. */
-    private Path backupHere() {
-        if (options.backup() == null) {
-            return null;
-        }
-        Path b = Path.of(options.backup());
-        boolean here = !options.throughServer()
-                || (b.isAbsolute() && options.serverFor(options.database()).onThisMachine());
-        return here && Files.isRegularFile(b) ? b : null;
     }
 
     /**
@@ -610,11 +599,16 @@ public final class RestoreSession {
                                     + baseline.status() + "): it has no total to forecast from");
         }
         dev.gbakprof.forecast.LiveEta model = new dev.gbakprof.forecast.LiveEta(baseline, chosen(baseline, route));
-        boolean serverReads =
-                options.viaService() || options.extraArgs().stream().anyMatch(GbakInvocation::isServiceSwitch);
-        String host = serverReads ? options.serverFor(database).host() : null;
-        if (host != null && !WorkerProcess.isLocal(host)) {
-            return new ProgressDisplay.Eta(model, null, null, "the backup is read by the server on " + host);
+        boolean serverReads = options.serverReadsBackup();
+        dev.gbakprof.firebird.ServerAddress reader = serverReads ? options.serverFor(database) : null;
+        if (reader != null && !reader.onThisMachine()) {
+            // its own address, not only localhost: a server on this machine has its descriptors in /proc here too
+            return new ProgressDisplay.Eta(
+                    model,
+                    null,
+                    null,
+                    "the backup is read by the server on " + reader.host()
+                            + ", a remote server: its descriptors are not seen from here");
         }
         Long bytes = backupBytes;
         if (bytes == null) {

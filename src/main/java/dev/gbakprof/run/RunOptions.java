@@ -301,6 +301,26 @@ public record RunOptions(
         return viaService() || isRemote(database) || extraArgs.stream().anyMatch(GbakInvocation::isServiceSwitch);
     }
 
+    /** Whether the server reads the backup (the services API, gbak {@code -se}), not gbak on this machine. */
+    public boolean serverReadsBackup() {
+        return viaService() || extraArgs.stream().anyMatch(GbakInvocation::isServiceSwitch);
+    }
+
+    /**
+     * The backup as a file of this machine, or {@code null} where it is not one: gbak reads it here (embedded, and
+     * also through a server over TCP, {@code host:path} or {@code --host}, which gets only the records); a server
+     * reads it (the services API, {@code -se}) here only when it runs on this machine and the path is absolute.
+     */
+    public Path backupHere() {
+        if (backup == null) {
+            return null;
+        }
+        Path b = Path.of(backup);
+        boolean here =
+                !serverReadsBackup() || (b.isAbsolute() && serverFor(database).onThisMachine());
+        return here && Files.isRegularFile(b) ? b : null;
+    }
+
     /**
      * Who gbakprof attaches to the server as (services restore, inspection): {@code user} or SYSDBA, with
      * the password from the password file or, like gbak, from {@code ISC_PASSWORD}.

@@ -165,6 +165,22 @@ class EstimateCommandTest {
     }
 
     @Test
+    void aBackupFileGivenForItsLogIsOneLineThatSaysWhatRowsFromTakes() throws Exception {
+        Path fbk = dev.gbakprof.testutil.Firebird.backup("small");
+        Cli.Result r = Cli.run("estimate", SHOP, "--rows-from", fbk.toString());
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err())
+                .isEqualTo("gbakprof: " + fbk + ":1: binary data (NUL bytes); --rows-from takes a backup log (gbak -b "
+                        + "-v, not the backup file), a restore log, a run record or its folder, or a database"
+                        + System.lineSeparator());
+        // parse reads backup logs too: its refusal of the same file names both kinds of log
+        assertThat(Cli.run("parse", fbk.toString()).err())
+                .isEqualTo("gbakprof: " + fbk + ":1: binary data (NUL bytes); expected the text output of gbak -c -v "
+                        + "or gbak -b -v (a restore or backup log), not a backup or database file"
+                        + System.lineSeparator());
+    }
+
+    @Test
     void aDatabaseGivesItsRowsCountedThroughTheServer(FirebirdServer.Folder f) throws Exception {
         Path runs = f.resolve("runs");
         Path db = f.resolve("small.fdb");
