@@ -79,11 +79,7 @@ class LiveEtaRunTest {
 
         // a third restore of the backup: its baseline is the median of the two completed before it (the one given a
         // --baseline restored another backup), said by name
-        Cli.Result fourth = Restores.run(fbk, dir.resolve("d.fdb"), runs, "--label", "fourth");
-        assertThat(fourth.code()).as(fourth.err()).isZero();
-        RestoreRun d = RunJson.read(runDirs(runs).get(3).resolve("run.json")).get(0);
-        assertThat(d.label()).isEqualTo("fourth");
-        assertThat(d.etaBasis())
+        assertThat(basis(Route.EMBEDDED, fbk, dir.resolve("d.fdb"), runs, "fourth"))
                 .startsWith("baseline median of 2 restores (first, second) (same backup and route); data phase by the "
                         + "backup's read position (gbak pid ")
                 .contains("; last: ");
