@@ -130,7 +130,7 @@ final class EtaReplay {
 
     /**
      * The coverage over folders of repeated restores: each restore with the one before it of the same backup as its
-     * baseline (as {@code run} chooses it: the newest completed run of the same backup and route).
+     * baseline (as {@code run} chose it until it took the median of the newest 5: {@code ETA_BASELINES}).
      *
      * @param args {@code SUFFIX FOLDER...}, SUFFIX {@code .log} (the wall clock) or {@code .cpu.log}; a folder holds
      *     {@code [PREFIX]ROWS-ROUND SUFFIX} logs, round 0 the warm-up. Environment: {@code ETA_BASELINES=K} takes as
