@@ -166,7 +166,7 @@ final class RunCommand implements Callable<Integer> {
             names = "--baseline",
             paramLabel = "RUN",
             description =
-                    "A run.json (or its folder), or a gbak restore log, whose total gives the ETA (default: the newest completed run of the same backup).")
+                    "A run.json (or its folder), or a gbak restore log, whose total gives the ETA (default: the median of the newest 5 completed runs of the same backup and route).")
     Path baseline;
 
     @Option(

@@ -9,8 +9,9 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * The time left of a running restore, from how far it is against a baseline restore of the same backup on the
- * same route. Data phase: the fraction of the backup file read (or, when the read position cannot be seen, the
+ * The time left of a running restore, from how far it is against a baseline of the same backup on the same route:
+ * one restore, or the median of the newest several (each phase, each table's load, the total; each build by the
+ * {@link Model} fitted on them all). Data phase: the fraction of the backup file read (or, when the read position cannot be seen, the
  * rows restored per table against the baseline's rows, weighted by the baseline's load times); this run's speed against the baseline at that point scales what
  * is left. Index phase: the builds still to do, each forecast by the {@link Model} fitted on the baseline (at
  * this run's rows of its table), scaled by how fast this run's data went against the baseline's.
@@ -31,7 +32,12 @@ public final class LiveEta {
 
     static final double DONE_SPREAD = 0.25;
 
+    /** The newest of the baselines: its rows per table (the same backup: the same rows in each). */
     private final RestoreRun baseline;
+    /** Every baseline, oldest first. */
+    private final List<RestoreRun> baselines;
+
+    private final double total;
     private final Model model;
     private final double setup;
     private final double metadata;
@@ -61,24 +67,67 @@ public final class LiveEta {
      * @param chosen   how it was chosen, e.g. {@code same backup and route}, or given and on another route
      */
     public LiveEta(RestoreRun baseline, String chosen) {
+        this(List.of(baseline), chosen);
+    }
+
+    /**
+     * A baseline of several completed restores of the same backup on the same route: each phase's time, each table's
+     * load time and the total are their medians, each index build the {@link Model} fitted on them all (restores of
+     * one size: the geometric mean of its builds); one restore is that restore.
+     *
+     * @param baselines completed restores, oldest first (the newest gives the rows per table)
+     * @param chosen    how they were chosen
+     */
+    public LiveEta(List<RestoreRun> baselines, String chosen) {
         this.chosen = chosen;
-        if (baseline.restoreSeconds() == null) {
-            throw new IllegalArgumentException("not a completed restore: " + baseline.source());
+        if (baselines.isEmpty()) {
+            throw new IllegalArgumentException("no baseline");
         }
-        this.baseline = baseline;
-        this.model = new Model(List.of(baseline));
-        setup = baseline.phaseSeconds(Phase.SETUP);
-        metadata = baseline.phaseSeconds(Phase.METADATA);
-        data = baseline.phaseSeconds(Phase.DATA);
-        finish = baseline.phaseSeconds(Phase.FINISH);
-        indexes = baseline.phaseSeconds(Phase.INDEXES);
+        for (RestoreRun b : baselines) {
+            if (b.restoreSeconds() == null) {
+                throw new IllegalArgumentException("not a completed restore: " + b.source());
+            }
+        }
+        this.baselines = List.copyOf(baselines);
+        this.baseline = baselines.get(baselines.size() - 1);
+        this.model = new Model(this.baselines);
+        total = median(r -> r.totalSeconds());
+        setup = median(r -> r.phaseSeconds(Phase.SETUP));
+        metadata = median(r -> r.phaseSeconds(Phase.METADATA));
+        data = median(r -> r.phaseSeconds(Phase.DATA));
+        finish = median(r -> r.phaseSeconds(Phase.FINISH));
+        indexes = median(r -> r.phaseSeconds(Phase.INDEXES));
         baselineRows = Model.totalRows(baseline);
         for (dev.gbakprof.model.TableLoad t : baseline.tables()) {
             double[] was = baselineTables.get(t.name());
             if (was == null || t.records() > was[0]) {
-                baselineTables.put(t.name(), new double[] {t.records(), t.seconds() == null ? -1 : t.seconds()});
+                baselineTables.put(t.name(), new double[] {t.records(), loadSeconds(t.name(), t.records())});
             }
         }
+    }
+
+    /** The median over the baselines ({@code 0} when none knows it: a phase gbak did not print). */
+    private double median(java.util.function.Function<RestoreRun, Double> f) {
+        Double m = dev.gbakprof.stats.Spread.of(baselines.stream().map(f).collect(java.util.stream.Collectors.toList()))
+                .median();
+        return m == null ? 0 : m;
+    }
+
+    /** The median load time of a table at {@code records} rows over the baselines; {@code -1} when one does not know it. */
+    private double loadSeconds(String table, long records) {
+        List<Double> seconds = new java.util.ArrayList<>();
+        for (RestoreRun b : baselines) {
+            Double s = b.tables().stream()
+                    .filter(t -> t.name().equals(table) && t.records() == records)
+                    .map(dev.gbakprof.model.TableLoad::seconds)
+                    .findFirst()
+                    .orElse(null);
+            if (s == null) {
+                return -1;
+            }
+            seconds.add(s);
+        }
+        return dev.gbakprof.stats.Spread.of(seconds).median();
     }
 
     /**
@@ -107,9 +156,13 @@ public final class LiveEta {
         return chosen;
     }
 
-    /** The baseline's name as the basis gives it. */
+    /** The baseline's name as the basis gives it: a restore's label, or which restores the medians are of. */
     public String baselineName() {
-        return Target.name(baseline);
+        if (baselines.size() == 1) {
+            return Target.name(baseline);
+        }
+        return "median of " + baselines.size() + " restores ("
+                + baselines.stream().map(Target::name).collect(java.util.stream.Collectors.joining(", ")) + ")";
     }
 
     /**
@@ -176,7 +229,7 @@ public final class LiveEta {
                             s));
         }
         if (!dataStarted) {
-            double left = Math.max(0, baseline.totalSeconds() - elapsed);
+            double left = Math.max(0, total - elapsed);
             return reading(left, elapsed, "baseline " + baselineName() + "'s total (no data restored yet)");
         }
         boolean byPosition = readFraction != null;

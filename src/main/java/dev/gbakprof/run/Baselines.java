@@ -7,40 +7,53 @@ import dev.gbakprof.store.RunInputs;
 import dev.gbakprof.store.RunStore;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.Optional;
+import java.util.List;
 
 /** Finds the run that gives a new run its ETA: a completed restore of the same backup on the same route. */
 final class Baselines {
     private Baselines() {}
 
     /**
-     * The given run (run.json, its folder, or a gbak restore log), else the newest completed run of the same backup
-     * (path and size) on the same route: the same {@code via} (the services API and the gbak tool restore at
-     * different speeds) and, for gbak, the same way to the database ({@link Confounder#route}: embedded, remote TCP
-     * to a host, or gbak -se): gbak to a server sends every record over the wire, and loaded the 3,000,000 ORDERS rows
-     * of the bench schema at 21,000 rows/s against 450,000 embedded (docs/FORECAST.md).
+     * How many completed restores of the same backup and route the live ETA's baseline is the median of: on this
+     * shared machine one backup restored in 27.8-72.9 s within a quarter of an hour, and a baseline restored during
+     * a load spike made the next restore's ETA twice too long; the median of the newest five held the final total
+     * in the 80 % range more often than the newest alone (docs/FORECAST.md, 'A baseline of several restores').
+     */
+    static final int RESTORES = 5;
+
+    /**
+     * The given run (run.json, its folder, or a gbak restore log), else the newest {@link #RESTORES} completed runs
+     * (fewer when there are fewer; oldest first) of the same backup (path and size) on the same route: the same
+     * {@code via} (the services API and the gbak tool restore at different speeds) and, for gbak, the same way to the
+     * database ({@link Confounder#route}: embedded, remote TCP to a host, or gbak -se): gbak to a server sends every
+     * record over the wire, and loaded the 3,000,000 ORDERS rows of the bench schema at 21,000 rows/s against 450,000
+     * embedded (docs/FORECAST.md). Empty: no baseline.
      *
      * @param route the route of this run, as {@link Confounder#route} names it ({@code null}: any)
      */
-    static Optional<RestoreRun> find(Path given, Path runsDir, String backup, Long backupBytes, Via via, String route) {
+    static List<RestoreRun> find(Path given, Path runsDir, String backup, Long backupBytes, Via via, String route) {
         if (given != null) {
             // what the refusal of a bad file promises: a run record or a gbak log (a restore timed before)
-            return RunInputs.load(RunStore.record(given), null).stream().findFirst();
+            return RunInputs.load(RunStore.record(given), null).stream()
+                    .limit(1)
+                    .toList();
         }
         try {
             return new RunStore(runsDir)
-                    .baseline(backup, backupBytes, via, sameRoute(route))
-                    .map(RunStore.Entry::run);
+                    .baselines(backup, backupBytes, via, sameRoute(route), RESTORES).stream()
+                            .map(RunStore.Entry::run)
+                            .toList();
         } catch (IOException ex) {
-            return Optional.empty(); // an unreadable runs folder gives no ETA, and no reason to stop
+            return List.of(); // an unreadable runs folder gives no ETA, and no reason to stop
         }
     }
 
     /**
      * A drill's: the given run, else the newest completed restore of an earlier drill of the same database on the same
-     * route (each drill restores a backup of its own, so the backup's path does not tell).
+     * route (each drill restores a backup of its own, so the backup's path does not tell; its rows differ from the
+     * earlier drills', so the newest alone, not a median).
      */
-    static Optional<RestoreRun> findDrill(Path given, Path runsDir, String backupFrom, Via via, String route) {
+    static List<RestoreRun> findDrill(Path given, Path runsDir, String backupFrom, Via via, String route) {
         if (given != null) {
             return find(given, runsDir, null, null, via, route);
         }
@@ -52,10 +65,10 @@ final class Baselines {
                             .and(RunStore.via(via))
                             .and(sameRoute(route)));
             return runs.isEmpty()
-                    ? Optional.empty()
-                    : Optional.of(runs.get(runs.size() - 1).run());
+                    ? List.of()
+                    : List.of(runs.get(runs.size() - 1).run());
         } catch (IOException ex) {
-            return Optional.empty();
+            return List.of();
         }
     }
 

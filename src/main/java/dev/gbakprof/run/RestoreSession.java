@@ -166,16 +166,15 @@ public final class RestoreSession {
         String way = dev.gbakprof.stats.Confounder.route(route.via(), route.command(), into.name());
         ProgressDisplay.Eta eta = eta(
                 (options.drill()
-                                ? Baselines.findDrill(
-                                        options.baseline(), options.runsDir(), options.backupFrom(), route.via(), way)
-                                : Baselines.find(
-                                        options.baseline(),
-                                        options.runsDir(),
-                                        options.backup(),
-                                        backupBytes,
-                                        route.via(),
-                                        way))
-                        .orElse(null),
+                        ? Baselines.findDrill(
+                                options.baseline(), options.runsDir(), options.backupFrom(), route.via(), way)
+                        : Baselines.find(
+                                options.baseline(),
+                                options.runsDir(),
+                                options.backup(),
+                                backupBytes,
+                                route.via(),
+                                way)),
                 route,
                 way,
                 backupBytes,
@@ -582,7 +581,8 @@ public final class RestoreSession {
      * descriptor of it; with the services API or gbak -se, a local server's).
      */
     private ProgressDisplay.Eta eta(
-            RestoreRun baseline, RestoreRoute route, String way, Long backupBytes, String database) {
+            List<RestoreRun> baselines, RestoreRoute route, String way, Long backupBytes, String database) {
+        RestoreRun baseline = baselines.isEmpty() ? null : baselines.get(baselines.size() - 1);
         if (baseline == null || baseline.restoreSeconds() == null) {
             // a --baseline that failed, stopped or is an excerpt has no total and no time for the phases it misses
             return new ProgressDisplay.Eta(
@@ -598,7 +598,7 @@ public final class RestoreSession {
                             : "the baseline " + baseline.source() + " is not a completed restore (status "
                                     + baseline.status() + "): it has no total to forecast from");
         }
-        dev.gbakprof.forecast.LiveEta model = new dev.gbakprof.forecast.LiveEta(baseline, chosen(baseline, route));
+        dev.gbakprof.forecast.LiveEta model = new dev.gbakprof.forecast.LiveEta(baselines, chosen(baseline, route));
         boolean serverReads = options.serverReadsBackup();
         dev.gbakprof.firebird.ServerAddress reader = serverReads ? options.serverFor(database) : null;
         if (reader != null && !reader.onThisMachine()) {
@@ -633,6 +633,7 @@ public final class RestoreSession {
      */
     private String chosen(RestoreRun baseline, RestoreRoute route) {
         if (options.baseline() == null) {
+            // several: the baseline's name says which (LiveEta#baselineName)
             return options.drill() ? "an earlier drill of the same database, same route" : "same backup and route";
         }
         List<String> differs = new ArrayList<>();

@@ -183,12 +183,22 @@ public final class RunStore {
     /** {@link #baseline(String, Long, Via)} among the runs that also pass {@code route} (e.g. embedded, or remote). */
     public Optional<Entry> baseline(String backup, Long backupBytes, Via via, Predicate<RestoreRun> route)
             throws IOException {
+        List<Entry> runs = baselines(backup, backupBytes, via, route, 1);
+        return runs.isEmpty() ? Optional.empty() : Optional.of(runs.get(0));
+    }
+
+    /**
+     * The newest {@code n} (or fewer) completed runs of {@link #baseline(String, Long, Via, Predicate)}, oldest first:
+     * the live ETA's baseline is their median (docs/FORECAST.md, 'A baseline of several restores').
+     */
+    public List<Entry> baselines(String backup, Long backupBytes, Via via, Predicate<RestoreRun> route, int n)
+            throws IOException {
         List<Entry> runs = list().where(sameBackup(backup, backupBytes)
                 .and(completed())
                 .and(via(via))
                 .and(route)
                 .and(restores()));
-        return runs.isEmpty() ? Optional.empty() : Optional.of(runs.get(runs.size() - 1));
+        return List.copyOf(runs.subList(Math.max(0, runs.size() - n), runs.size()));
     }
 
     /** Runs of the backup file at {@code backup}; of its size too when {@code bytes} is known (the same path, rewritten, is another backup). */

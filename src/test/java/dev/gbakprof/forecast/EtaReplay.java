@@ -73,6 +73,11 @@ final class EtaReplay {
 
     /** The ETA that {@code run} with {@code baseline} would have shown at each of {@code shares} of {@code log}'s total. */
     static List<Shown> replay(RestoreRun baseline, Path log, double... shares) throws IOException {
+        return replay(List.of(baseline), log, shares);
+    }
+
+    /** {@link #replay(RestoreRun, Path, double...)} with a baseline of several restores (their medians). */
+    static List<Shown> replay(List<RestoreRun> baselines, Path log, double... shares) throws IOException {
         RestoreRun run = LogReader.read(log, null);
         double total = run.totalSeconds();
         RestoreTimeline timeline = new RestoreTimeline();
@@ -101,7 +106,7 @@ final class EtaReplay {
         for (String line : Files.readAllLines(log, StandardCharsets.ISO_8859_1)) {
             pipeline.push(line);
         }
-        LiveEta eta = new LiveEta(baseline);
+        LiveEta eta = new LiveEta(baselines, "replayed");
         List<Shown> out = new ArrayList<>();
         int next = 0;
         for (int i = 0; i < states.size() && next < shares.length; i++) {
@@ -125,10 +130,13 @@ final class EtaReplay {
 
     /**
      * The coverage over folders of repeated restores: each restore with the one before it of the same backup as its
-     * baseline (as {@code run} chooses it: the newest completed run of the same backup and route).
+     * baseline (as {@code run} chose it until it took the median of the newest 5: {@code ETA_BASELINES}).
      *
      * @param args {@code SUFFIX FOLDER...}, SUFFIX {@code .log} (the wall clock) or {@code .cpu.log}; a folder holds
-     *     {@code [PREFIX]ROWS-ROUND SUFFIX} logs, round 0 the warm-up
+     *     {@code [PREFIX]ROWS-ROUND SUFFIX} logs, round 0 the warm-up. Environment: {@code ETA_BASELINES=K} takes as
+     *     baseline the up to K restores before (default 1, as {@code run} did before), {@code ETA_PICK=median} (per
+     *     object, default) or {@code total} (the one of them with the median total); {@code ETA_FULL=1} replays only
+     *     the restores with K before them.
      */
     public static void main(String[] args) throws IOException {
         String suffix = args[0];
@@ -158,12 +166,22 @@ final class EtaReplay {
                             .put(Integer.parseInt(stem.substring(dash + 1)), f);
                 }
             }
+            int depth = Integer.parseInt(System.getenv().getOrDefault("ETA_BASELINES", "1"));
+            boolean byTotal = "total".equals(System.getenv("ETA_PICK"));
+            boolean full = System.getenv("ETA_FULL") != null;
             for (Map.Entry<String, Map<Integer, Path>> e : series.entrySet()) {
-                Path previous = null;
+                List<RestoreRun> before = new ArrayList<>();
                 for (Path log : e.getValue().values()) {
-                    if (previous != null) {
-                        RestoreRun baseline = LogReader.read(previous, null);
-                        List<Shown> shown = replay(baseline, log, shares);
+                    if (!before.isEmpty() && (!full || before.size() >= depth)) {
+                        List<RestoreRun> last = before.subList(Math.max(0, before.size() - depth), before.size());
+                        List<RestoreRun> baselines = last;
+                        if (byTotal) {
+                            List<RestoreRun> sorted = new ArrayList<>(last);
+                            sorted.sort(java.util.Comparator.comparingDouble(RestoreRun::totalSeconds));
+                            baselines = List.of(sorted.get((sorted.size() - 1) / 2));
+                        }
+                        RestoreRun baseline = baselines.get(baselines.size() - 1);
+                        List<Shown> shown = replay(baselines, log, shares);
                         StringBuilder line = new StringBuilder(dir.getFileName() + "/" + log.getFileName() + ":");
                         for (int k = 0; k < shown.size(); k++) {
                             Shown s = shown.get(k);
@@ -194,7 +212,7 @@ final class EtaReplay {
                         }
                         System.out.println(line);
                     }
-                    previous = log;
+                    before.add(LogReader.read(log, null));
                 }
             }
         }

@@ -138,6 +138,56 @@ class LiveEtaTest {
                 .isEqualTo("baseline accuracy-100000-2.cpu's total (no data restored yet)");
     }
 
+    @Test
+    void aBaselineOfSeveralRestoresIsTheMedianOfEachPhaseAndTheGeometricMeanOfEachBuild() {
+        // three real restores of one backup (src/test/resources/forecast/README.md), as run finds the newest of them
+        java.util.List<RestoreRun> three =
+                java.util.List.of(accuracy("100000-1"), accuracy("100000-2"), accuracy("100000-3"));
+        LiveEta eta = new LiveEta(three, "same backup and route");
+        assertThat(eta.baselineName())
+                .isEqualTo(
+                        "median of 3 restores (accuracy-100000-1.cpu, accuracy-100000-2.cpu, accuracy-100000-3.cpu)");
+        double total = median(three, RestoreRun::totalSeconds);
+        assertThat(total).isNotEqualTo(three.get(2).totalSeconds()); // not the newest's
+        LiveEta.Reading start = eta.at(Phase.METADATA, 0.1, false, null, Map.of(), Set.of(), 0);
+        assertThat(start.left()).isCloseTo(total - 0.1, within(1e-9));
+
+        double before =
+                median(three, r -> r.phaseSeconds(Phase.SETUP)) + median(three, r -> r.phaseSeconds(Phase.METADATA));
+        double data = median(three, r -> r.phaseSeconds(Phase.DATA));
+        double indexes = median(three, r -> r.phaseSeconds(Phase.INDEXES));
+        double finish = median(three, r -> r.phaseSeconds(Phase.FINISH));
+        // half the backup read at the medians' pace: half their data phase, their index phase and finish left
+        LiveEta.Reading half = eta.at(Phase.DATA, before + data / 2, true, 0.5, Map.of(), Set.of(), 0);
+        assertThat(half.left()).isCloseTo(data / 2 + indexes + finish, within(1e-6));
+        assertThat(half.basis())
+                .isEqualTo("data 50 % by the backup's read position; speed ×1.00 of baseline median of 3 restores "
+                        + "(accuracy-100000-1.cpu, accuracy-100000-2.cpu, accuracy-100000-3.cpu)");
+
+        // the index phase reached at that pace: each build not started yet from the model fitted on the three, near
+        // the geometric mean of its three builds (within 1 %: the fit per build is the model's, not a plain mean)
+        double builds = 0;
+        for (IndexBuild i : three.get(2).indexes()) {
+            double ln = 0;
+            for (RestoreRun r : three) {
+                ln += Math.log(r.indexes().stream()
+                        .filter(j -> j.name().equals(i.name()))
+                        .findFirst()
+                        .orElseThrow()
+                        .seconds());
+            }
+            builds += Math.exp(ln / 3);
+        }
+        LiveEta.Reading idx = eta.at(Phase.INDEXES, before + data, true, 1.0, Map.of(), Set.of(), 0);
+        double between = new Model(three).indexesBetween;
+        assertThat(idx.left())
+                .isCloseTo(builds + between + finish, org.assertj.core.api.Assertions.withinPercentage(1));
+    }
+
+    private static double median(java.util.List<RestoreRun> runs, java.util.function.Function<RestoreRun, Double> f) {
+        return runs.stream().map(f).sorted().toList().get(runs.size() / 2);
+    }
+
     private static RestoreRun accuracy(String name) {
         return dev.gbakprof.store.LogReader.read(
                 java.nio.file.Path.of("src/test/resources/forecast/accuracy-" + name + ".cpu.log"), null);

@@ -76,6 +76,13 @@ class LiveEtaRunTest {
                 .startsWith(
                         "baseline shop-tdrw (given with --baseline; a gbak log, its route unknown; of another backup "
                                 + "file, shop.fbk); data phase by ");
+
+        // a third restore of the backup: its baseline is the median of the two completed before it (the one given a
+        // --baseline restored another backup), said by name
+        assertThat(basis(Route.EMBEDDED, fbk, dir.resolve("d.fdb"), runs, "fourth"))
+                .startsWith("baseline median of 2 restores (first, second) (same backup and route); data phase by the "
+                        + "backup's read position (gbak pid ")
+                .contains("; last: ");
     }
 
     @Test
