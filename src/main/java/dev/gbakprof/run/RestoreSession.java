@@ -387,7 +387,7 @@ public final class RestoreSession {
                             : null;
             Worker worker = server == null
                     ? new Worker(route, null)
-                    : new Worker(null, WorkerProcess.isLocal(server.host()) ? WorkerProcess.localServer() : null);
+                    : new Worker(null, server.onThisMachine() ? WorkerProcess.localServer() : null);
             Streamed streamed = stream(route, timeline, raw, rawLog, ProgressDisplay.Eta.NONE, worker, null);
             Long bytes = Files.isRegularFile(file) ? Files.size(file) : null;
             RestoreRun run = finish(timeline, streamed, route, label, rawLog, bytes, raw.failure(), file.toString());
@@ -542,7 +542,7 @@ public final class RestoreSession {
             if (!options.throughServer()) {
                 return dev.gbakprof.monitor.DatabaseDisk.of(Path.of(database));
             }
-            return WorkerProcess.isLocal(options.serverFor(database).host())
+            return options.serverFor(database).onThisMachine() // its own address too, not only a localhost name
                     ? dev.gbakprof.monitor.DatabaseDisk.of(Path.of(options.serverPath(database)))
                     : null;
         } catch (RuntimeException ex) {
@@ -572,7 +572,8 @@ public final class RestoreSession {
         if (!options.throughServer()) {
             return new Worker(route, null);
         }
-        Long server = WorkerProcess.isLocal(options.serverFor(database).host()) ? WorkerProcess.localServer() : null;
+        // a server at one of this machine's own addresses is this machine's too: its process is sampled
+        Long server = options.serverFor(database).onThisMachine() ? WorkerProcess.localServer() : null;
         return new Worker(null, server);
     }
 

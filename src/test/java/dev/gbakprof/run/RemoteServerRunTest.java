@@ -117,7 +117,11 @@ class RemoteServerRunTest {
                     .startsWith("baseline here1 (same backup and route); data phase by the backup's read position "
                             + "(server pid ");
             assertThat(record(runs, "here2").backupSha256()).isEqualTo(g2.backupSha256());
-            assertThat(Restores.runDirs(runs)).hasSize(6);
+            // and its process is sampled as a server on this machine, as through localhost (the shop backup: the small
+            // one's restore of 0.15 s ends before the first sample)
+            run(runs, "here3", service(remote.hostSide(), f.backup("shop").toString(), db(f, "h3")));
+            assertThat(record(runs, "here3").worker()).matches("Firebird server \\(pid \\d+\\)");
+            assertThat(Restores.runDirs(runs)).hasSize(7);
         }
 
         // no password in any file of the runs (the argument lists are in their records: command)
