@@ -163,10 +163,10 @@ final class ChartStyle {
         }
     }
 
-    /** The look shared by every XChart chart; call it after the titles are set. */
     /** The pattern of every numeric axis label ({@link java.text.DecimalFormat}, in the chart's locale). */
     static final String AXIS_NUMBERS = "#,##0.#########";
 
+    /** The look shared by every XChart chart; call it after the titles are set. */
     void apply(Chart<?, ?> chart) {
         Styler s = chart.getStyler();
         s.setBaseFont(Fonts.plain(18 * scale));

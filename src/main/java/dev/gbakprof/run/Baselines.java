@@ -74,6 +74,6 @@ final class Baselines {
 
     /** Runs that reached the database the same way ({@code null}: any). */
     private static java.util.function.Predicate<RestoreRun> sameRoute(String route) {
-        return r -> route == null || route.equals(Confounder.route(r.via(), r.command(), r.database()));
+        return r -> route == null || route.equals(Confounder.route(r));
     }
 }

@@ -298,7 +298,7 @@ public record RunOptions(
      * {@code -se host:service_mgr}.
      */
     public boolean throughServer() {
-        return viaService() || isRemote(database) || extraArgs.stream().anyMatch(GbakInvocation::isServiceSwitch);
+        return serverReadsBackup() || isRemote(database);
     }
 
     /** Whether the server reads the backup (the services API, gbak {@code -se}), not gbak on this machine. */

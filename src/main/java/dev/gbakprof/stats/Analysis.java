@@ -304,10 +304,6 @@ public final class Analysis {
         return notes.stream().map(Note::code).toList();
     }
 
-    /**
-     * The first index a configuration's runs could not build, with gbak's own words for why (the duplicate key)
-     * and whether it left the database offline ({@code Database is not online…}, {@code Run gfix -online…}).
-     */
     /** The name of the first index gbak could not build in {@code run}, or {@code null}. */
     private static String firstFailedIndex(RestoreRun run) {
         return run.indexes().stream()
@@ -317,6 +313,10 @@ public final class Analysis {
                 .orElse(null);
     }
 
+    /**
+     * The first index a configuration's runs could not build, with gbak's own words for why (the duplicate key)
+     * and whether it left the database offline ({@code Database is not online…}, {@code Run gfix -online…}).
+     */
     private static java.util.Optional<Note> indexFailed(RunGroup g) {
         for (RestoreRun r : g.runs()) {
             IndexBuild failed =

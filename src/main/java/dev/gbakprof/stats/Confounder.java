@@ -123,9 +123,13 @@ public enum Confounder {
     }
 
     /** A host before a colon (at least 2 characters, so not a Windows drive "C:"), or an inet:// URL. */
+    /** gbak's -se switch and its abbreviations, between blanks. */
+    private static final Pattern SERVICE_SWITCH = Pattern.compile("\\s-se(r(v(i(c(e)?)?)?)?)?\\s");
+
     private static final Pattern REMOTE = Pattern.compile("^(?:inet[46]?://([^/]+)/|([^/\\\\:]{2,}?)(?:/\\d+)?:)");
 
-    static String route(RestoreRun r) {
+    /** {@link #route(Via, String, String)} of a record. */
+    public static String route(RestoreRun r) {
         return route(r.via(), r.command(), r.database());
     }
 
@@ -143,10 +147,7 @@ public enum Confounder {
         if (via != Via.GBAK) {
             return null; // a parsed log does not say how gbak reached the database
         }
-        if (command != null
-                && Pattern.compile("\\s-se(r(v(i(c(e)?)?)?)?)?\\s")
-                        .matcher(command + " ")
-                        .find()) {
+        if (command != null && SERVICE_SWITCH.matcher(command + " ").find()) {
             return "gbak -se (services manager)";
         }
         if (database == null) {

@@ -177,18 +177,13 @@ public final class RunStore {
      * ({@link #sameBackup}) and, when {@code via} is given, through the same route.
      */
     public Optional<Entry> baseline(String backup, Long backupBytes, Via via) throws IOException {
-        return baseline(backup, backupBytes, via, r -> true);
-    }
-
-    /** {@link #baseline(String, Long, Via)} among the runs that also pass {@code route} (e.g. embedded, or remote). */
-    public Optional<Entry> baseline(String backup, Long backupBytes, Via via, Predicate<RestoreRun> route)
-            throws IOException {
-        List<Entry> runs = baselines(backup, backupBytes, via, route, 1);
+        List<Entry> runs = baselines(backup, backupBytes, via, r -> true, 1);
         return runs.isEmpty() ? Optional.empty() : Optional.of(runs.get(0));
     }
 
     /**
-     * The newest {@code n} (or fewer) completed runs of {@link #baseline(String, Long, Via, Predicate)}, oldest first:
+     * The newest {@code n} (or fewer) completed runs of {@link #baseline(String, Long, Via)} that also pass
+     * {@code route} (e.g. embedded, or remote), oldest first:
      * the live ETA's baseline is their median (docs/FORECAST.md, 'A baseline of several restores').
      */
     public List<Entry> baselines(String backup, Long backupBytes, Via via, Predicate<RestoreRun> route, int n)
