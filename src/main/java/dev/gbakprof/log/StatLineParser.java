@@ -91,6 +91,15 @@ final class StatLineParser {
                 return common;
             }
         }
+        return parseAnyLine(line, lineNumber);
+    }
+
+    /**
+     * {@link #parse} of a line {@link #common} does not read: a method of its own, so that C2, compiling {@code parse}
+     * for every line, compiles the common line's few instructions and not this one's many with them (a huge log has a
+     * handful of such lines; JFR put 73 ms of C2 in {@code parse} on the 200 MB bench log).
+     */
+    private StatLine parseAnyLine(CharSequence line, long lineNumber) {
         int pos;
         int end;
         cut = line instanceof CutLine;

@@ -211,7 +211,7 @@ final class RecordWriter {
             strings(g, list);
             return;
         }
-        if (!CURRENT.contains(type) || !list.stream().allMatch(type::isInstance)) {
+        if (!CURRENT.contains(type) || !allOf(list, type)) {
             RunJson.mapper().writeValue(g, list);
             return;
         }
@@ -240,6 +240,15 @@ final class RecordWriter {
             g.writeEndObject();
         }
         g.writeEndArray();
+    }
+
+    private static boolean allOf(List<?> list, Class<?> type) {
+        for (Object o : list) {
+            if (o == null || o.getClass() != type) { // the element types are records: final, no subclass
+                return false;
+            }
+        }
+        return true;
     }
 
     private static void index(JsonGenerator g, IndexBuild i) throws IOException {
