@@ -34,6 +34,7 @@ class LaunchersTest {
             # comment line: -XX:ShouldNotAppear
             *        -Da=1 -XX:+UseSerialGC
             parse    -Xmn16m\r
+            parse    -XX:CompileCommand=dontinline,a.b.C::d
             report   -XX:TieredStopAtLevel=1
             """;
 
@@ -49,8 +50,8 @@ class LaunchersTest {
         Run r = bash(rel, bin + ":/usr/bin:/bin", "--debug", "parse", "a b.log", "x&y");
         assertThat(r.code).as(r.all()).isZero();
         assertThat(r.out.strip())
-                .isEqualTo("[-Da=1][-XX:+UseSerialGC][-Xmn16m][-jar][" + rel.resolve("gbakprof.jar")
-                        + "][--debug][parse][a b.log][x&y]");
+                .isEqualTo("[-Da=1][-XX:+UseSerialGC][-Xmn16m][-XX:CompileCommand=dontinline,a.b.C::d][-jar]["
+                        + rel.resolve("gbakprof.jar") + "][--debug][parse][a b.log][x&y]");
         assertThat(bash(rel, bin + ":/usr/bin:/bin", "report").out.strip())
                 .isEqualTo("[-Da=1][-XX:+UseSerialGC][-XX:TieredStopAtLevel=1][-jar][" + rel.resolve("gbakprof.jar")
                         + "][report]");
@@ -119,7 +120,10 @@ class LaunchersTest {
                     .as(command)
                     .startsWith("[-Djava.awt.headless=true][-XX:+UseSerialGC]");
         }
-        assertThat(bash(rel, bin + ":/usr/bin:/bin", "parse").out).contains("[-Xmn16m]");
+        assertThat(bash(rel, bin + ":/usr/bin:/bin", "parse").out)
+                .contains("[-Xmn16m]")
+                .contains(
+                        "[-XX:CompileCommand=quiet][-XX:CompileCommand=dontinline,dev.gbakprof.log.LinePipeline::push]");
     }
 
     // ---- cmd.exe (Wine) ----
@@ -135,6 +139,7 @@ class LaunchersTest {
                         "-Da=1",
                         "-XX:+UseSerialGC",
                         "-Xmn16m",
+                        "-XX:CompileCommand=dontinline,a.b.C::d", // its comma and colons not taken for separators
                         "-jar",
                         wine.windowsPath(rel.resolve("gbakprof.jar")),
                         "--debug",
