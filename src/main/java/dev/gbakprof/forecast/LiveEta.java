@@ -79,8 +79,9 @@ public final class LiveEta {
 
     /**
      * This run against its baseline so far: the last point (seconds since the start, the baseline's seconds to the
-     * same point), the origin first. In the data phase each reading is one (by the position or the rows); in the index
-     * phase each build's end (the next one's start), the baseline's time to it being the model's.
+     * same point), the origin first. In the data phase each reading is one (by the rows restored per table, with or
+     * without the position); in the index phase each build's end (the next one's start), the baseline's time to it
+     * being the model's.
      */
     private double[] last = {0, 0};
     /** Where the stretch being measured began. */
@@ -295,8 +296,11 @@ public final class LiveEta {
         double f = byPosition ? readFraction : rowsFraction(rows);
         f = Math.max(0, Math.min(1, f));
         double s = f < EARLY ? 1 : ratio(elapsed, before + f * data);
-        if (f > 0) {
-            mark(elapsed, before + f * data);
+        // this run's stretches by the rows, as the baseline's load times weigh them, even with the position: a byte
+        // of one table is not a second of another, and the baseline's time at a byte position is not known
+        double byRows = Math.max(0, Math.min(1, rowsFraction(rows)));
+        if (byRows > 0) {
+            mark(elapsed, before + byRows * data);
         }
         // the model at the baseline's own sizes gives back the baseline's index phase
         double left = s * ((1 - f) * data + indexes + finish);
