@@ -20,17 +20,43 @@ public final class LiveEta {
     /** Before this fraction of the data, the speed against the baseline is not told yet (taken as 1). */
     static final double EARLY = 0.05;
     /**
-     * The range of the time left: {@code left × e^±r}, {@code r = BASE_SPREAD + DONE_SPREAD × the share done}
-     * ({@code elapsed / (elapsed + left)}), an 80 % range. Measured by replaying 129 recorded restores (each with the one
-     * before it of the same backup as its baseline, by rows, gbak's CPU clock; docs/FORECAST.md, 'The live ETA's
-     * range'): the 80 % quantile of |ln(real time left / ETA)| was 0.28, 0.27, 0.31 and 0.42 at 10, 25, 50 and 75 %
-     * of the way. The time left grows less certain as it shrinks: late in the index phase it is a few builds and
-     * the finish, each as noisy as a whole restore. The rule before, ±(5 % + 15 % of the share still to come), held
-     * the final total in 59, 60, 44 and 19 % of them.
+     * The range of the time left, {@code left × e^±r}, an 80 % range, from three parts that add as independent errors
+     * ({@code r² = r0² + Z² × (σ_baselines² + σ_run beyond STEADY²)}):
+     *
+     * <ul>
+     *   <li>{@code r0 = BASE_SPREAD + DONE_SPREAD × the share done} ({@code elapsed / (elapsed + left)}): the model's
+     *       own error on a steady machine. Measured by replaying 129 recorded restores (each with the one before it of
+     *       the same backup as its baseline, by rows, gbak's CPU clock; docs/FORECAST.md, 'The live ETA's range'):
+     *       the 80 % quantile of |ln(real time left / ETA)| was 0.28, 0.27, 0.31 and 0.42 at 10, 25, 50 and 75 % of
+     *       the way. The time left grows less certain as it shrinks: late in the index phase it is a few builds and
+     *       the finish, each as noisy as a whole restore;
+     *   <li>{@code σ_baselines}: how much the baselines' totals spread (the standard deviation of their logarithms,
+     *       2 or more): how much whole restores of this backup on this route varied from one to the next, the
+     *       machine's speed between restores;
+     *   <li>{@code σ_run}: how much this run's own speed against the baseline has moved, stretch by stretch
+     *       ({@link #runSpread()}), beyond {@link #STEADY}, what the stretches of a steady restore spread already (the
+     *       model's error per stretch, which r0 holds): the machine's speed during this restore.
+     * </ul>
+     *
+     * Both spreads are measured, not assumed: unknown (one baseline, too few stretches yet) they add nothing.
      */
     static final double BASE_SPREAD = 0.25;
 
     static final double DONE_SPREAD = 0.25;
+
+    /** The normal distribution's 90 % quantile: ±Z standard deviations hold 80 %. */
+    static final double Z = 1.2816;
+    /** The stretches this run's speed is measured over, against the baseline's total. */
+    static final double STRETCH = 0.05;
+    /** This run's spread is told from at least this many stretches. */
+    static final int MIN_STRETCHES = 3;
+    /**
+     * How much the stretches of a restore on a steady machine spread against its baseline: replayed on gbak's CPU
+     * clock (26 restores of 25,000-400,000 rows, 2026-12-02), σ_run's median was 0.14 and 0.17 in its two series:
+     * that much is the model's error per stretch (a table or a build faster or slower than its share), not the
+     * machine's, and is in r0 already.
+     */
+    static final double STEADY = 0.20;
 
     /** The newest of the baselines: its rows per table (the same backup: the same rows in each). */
     private final RestoreRun baseline;
@@ -51,8 +77,28 @@ public final class LiveEta {
     private Double indexSpeed;
     private Double finishStart;
 
-    /** Seconds left and their range, and what they were computed from. */
-    public record Reading(double left, double low, double high, String basis) {}
+    /**
+     * This run against its baseline so far: the last point (seconds since the start, the baseline's seconds to the
+     * same point), the origin first. In the data phase each reading is one (by the rows restored per table, with or
+     * without the position); in the index phase each build's end (the next one's start), the baseline's time to it
+     * being the model's.
+     */
+    private double[] last = {0, 0};
+    /** Where the stretch being measured began. */
+    private double[] stretchFrom = last;
+    /** The stretches measured: {ln(this run's seconds / the baseline's), the baseline's seconds}. */
+    private final List<double[]> stretches = new java.util.ArrayList<>();
+    /** Index builds seen started: a new one marks the end of the one before. */
+    private int buildsSeen;
+    /** The spread of the baselines' totals: the standard deviation of their logarithms; {@code null} for one. */
+    private final Double baselineSpread;
+
+    /**
+     * Seconds left and their range, and what they were computed from.
+     *
+     * @param spread how the range was computed (its r and where its parts came from)
+     */
+    public record Reading(double left, double low, double high, String basis, String spread) {}
 
     /** How the baseline was chosen, in words (the run record's etaBasis says it). */
     private final String chosen;
@@ -98,6 +144,7 @@ public final class LiveEta {
         finish = median(r -> r.phaseSeconds(Phase.FINISH));
         indexes = median(r -> r.phaseSeconds(Phase.INDEXES));
         baselineRows = Model.totalRows(baseline);
+        baselineSpread = spreadOfTotals(this.baselines);
         for (dev.gbakprof.model.TableLoad t : baseline.tables()) {
             double[] was = baselineTables.get(t.name());
             if (was == null || t.records() > was[0]) {
@@ -186,9 +233,12 @@ public final class LiveEta {
         if (phase == Phase.INDEXES || phase == Phase.FINISH) {
             if (indexSpeed == null) {
                 indexSpeed = ratio(elapsed, before + data);
+                mark(elapsed, before + data);
             }
             double s = indexSpeed;
             double builds = 0;
+            double all = 0;
+            double done = 0;
             int total = 0;
             int notStarted = 0;
             String current = started.isEmpty()
@@ -201,18 +251,28 @@ public final class LiveEta {
                     continue;
                 }
                 total++;
+                all += p.seconds();
                 if (p.name().equals(current)) {
                     builds += Math.max(0, p.seconds() * s - currentFor) / s;
                 } else if (!started.contains(p.name())) {
                     builds += p.seconds();
                     notStarted++;
+                } else {
+                    done += p.seconds();
                 }
             }
-            builds += total == 0 ? 0 : model.indexesBetween * notStarted / total; // the commits between them
+            double between = total == 0 ? 0 : model.indexesBetween / total; // the commits between them
+            builds += between * notStarted;
+            if (current != null && started.size() > buildsSeen) {
+                // the build before the one just started ended when it started
+                buildsSeen = started.size();
+                mark(elapsed - currentFor, before + data + done + between * (started.size() - 1));
+            }
             double left;
             if (phase == Phase.FINISH) {
                 if (finishStart == null) {
                     finishStart = elapsed;
+                    mark(elapsed, before + data + all + between * total);
                 }
                 left = Math.max(0, finish * s - (elapsed - finishStart));
             } else {
@@ -236,6 +296,12 @@ public final class LiveEta {
         double f = byPosition ? readFraction : rowsFraction(rows);
         f = Math.max(0, Math.min(1, f));
         double s = f < EARLY ? 1 : ratio(elapsed, before + f * data);
+        // this run's stretches by the rows, as the baseline's load times weigh them, even with the position: a byte
+        // of one table is not a second of another, and the baseline's time at a byte position is not known
+        double byRows = Math.max(0, Math.min(1, rowsFraction(rows)));
+        if (byRows > 0) {
+            mark(elapsed, before + byRows * data);
+        }
         // the model at the baseline's own sizes gives back the baseline's index phase
         double left = s * ((1 - f) * data + indexes + finish);
         return reading(
@@ -257,9 +323,103 @@ public final class LiveEta {
         return baselineAt > 0 && elapsed > 0 ? elapsed / baselineAt : 1;
     }
 
-    static Reading reading(double left, double elapsed, String basis) {
+    /**
+     * A point of this run against the baseline, when both clocks went on since the last; one that ends a stretch of at
+     * least {@link #STRETCH} of the baseline's total since the last stretch's end adds that stretch's speed.
+     */
+    private void mark(double elapsed, double baselineAt) {
+        if (elapsed > last[0] && baselineAt > last[1]) {
+            last = new double[] {elapsed, baselineAt};
+            double db = baselineAt - stretchFrom[1];
+            if (db >= STRETCH * total) {
+                stretches.add(new double[] {Math.log((elapsed - stretchFrom[0]) / db), db});
+                stretchFrom = last;
+            }
+        }
+    }
+
+    /**
+     * How much this run's speed against the baseline has moved so far: the standard deviation of the logarithms of
+     * its stretches' speeds ({@code a stretch's seconds / the baseline's seconds for it}, stretches of at least
+     * {@link #STRETCH} of the baseline's total, weighted by the baseline's seconds); {@code null} before
+     * {@link #MIN_STRETCHES} stretches. A steady machine gives them all one speed, up to the model's error per
+     * stretch ({@link #STEADY}).
+     */
+    synchronized Double runSpread() {
+        return stretches.size() < MIN_STRETCHES ? null : deviation(stretches);
+    }
+
+    /** The baselines' totals' spread: the standard deviation of their logarithms, {@code null} under two totals. */
+    private static Double spreadOfTotals(List<RestoreRun> runs) {
+        List<double[]> lns = new java.util.ArrayList<>();
+        for (RestoreRun r : runs) {
+            if (r.totalSeconds() != null && r.totalSeconds() > 0) {
+                lns.add(new double[] {Math.log(r.totalSeconds()), 1});
+            }
+        }
+        return lns.size() < 2 ? null : deviation(lns);
+    }
+
+    /** The weighted standard deviation of {value, weight} pairs. */
+    private static double deviation(List<double[]> xs) {
+        double w = 0;
+        double mean = 0;
+        for (double[] x : xs) {
+            w += x[1];
+            mean += x[0] * x[1];
+        }
+        mean /= w;
+        double var = 0;
+        for (double[] x : xs) {
+            var += x[1] * (x[0] - mean) * (x[0] - mean);
+        }
+        return Math.sqrt(var / w * xs.size() / (xs.size() - 1));
+    }
+
+    Double baselineSpread() {
+        return baselineSpread;
+    }
+
+    private Reading reading(double left, double elapsed, String basis) {
+        return reading(left, elapsed, basis, runSpread(), baselineSpread, stretches.size(), baselines.size());
+    }
+
+    /**
+     * The reading with its range (the rule: {@link #BASE_SPREAD}).
+     *
+     * @param run       this run's spread, {@code null} when not told yet
+     * @param baselines the baselines' spread, {@code null} for one baseline
+     */
+    static Reading reading(double left, double elapsed, String basis, Double run, Double baselines) {
+        return reading(left, elapsed, basis, run, baselines, 0, 0);
+    }
+
+    private static Reading reading(
+            double left, double elapsed, String basis, Double run, Double baselines, int stretches, int restores) {
         double done = elapsed + left > 0 ? elapsed / (elapsed + left) : 0;
-        double r = BASE_SPREAD + DONE_SPREAD * done;
-        return new Reading(left, left * Math.exp(-r), left * Math.exp(r), basis);
+        double r0 = BASE_SPREAD + DONE_SPREAD * done;
+        double beyond = run == null ? 0 : Math.sqrt(Math.max(0, run * run - STEADY * STEADY));
+        double b = baselines == null ? 0 : baselines;
+        double r = Math.sqrt(r0 * r0 + Z * Z * (b * b + beyond * beyond));
+        String spread = String.format(
+                Locale.ROOT,
+                "80 %% range of the time left ×e^±%.2f: %.2f for %.0f %% done; %s; %s",
+                r,
+                r0,
+                done * 100,
+                run == null
+                        ? "this run's speed against the baseline not told yet (under " + MIN_STRETCHES + " stretches)"
+                        : String.format(
+                                Locale.ROOT,
+                                "this run's speed against the baseline moved σ %.2f over %d stretches "
+                                        + "(%.2f beyond a steady run's %.2f)",
+                                run,
+                                stretches,
+                                beyond,
+                                STEADY),
+                baselines == null
+                        ? "one baseline (no spread of restores)"
+                        : String.format(Locale.ROOT, "the %d baselines' totals spread σ %.2f", restores, b));
+        return new Reading(left, left * Math.exp(-r), left * Math.exp(r), basis, spread);
     }
 }

@@ -31,6 +31,9 @@ final class ProgressDisplay implements EventListener, AutoCloseable {
     private final java.util.Set<String> started = new java.util.LinkedHashSet<>();
     private double currentSince;
     private String basis;
+    /** How the last range was computed. */
+    private String spread;
+
     private String positionNote;
     /** Said once on a line of its own: why the ETA goes by rows. */
     private String pendingNote;
@@ -228,6 +231,7 @@ final class ProgressDisplay implements EventListener, AutoCloseable {
                         started,
                         Math.max(0, elapsed - currentSince));
         basis = r.basis();
+        spread = r.spread();
         if (note != null && !noted) {
             noted = true;
             pendingNote =
@@ -273,7 +277,8 @@ final class ProgressDisplay implements EventListener, AutoCloseable {
             return "no ETA: " + eta.why();
         }
         return "baseline " + eta.model().baselineName() + " (" + eta.model().chosen() + "); data phase by "
-                + (positionNote != null ? positionNote : "no data seen") + (basis != null ? "; last: " + basis : "");
+                + (positionNote != null ? positionNote : "no data seen") + (basis != null ? "; last: " + basis : "")
+                + (spread != null ? "; range: " + spread : "");
     }
 
     @Override

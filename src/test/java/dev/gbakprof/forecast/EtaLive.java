@@ -35,6 +35,19 @@ final class EtaLive {
     /** One redraw: when it was written (seconds since the typescript began), and what it showed. */
     record Shown(double at, String phase, double elapsed, double left, double low, double high, boolean byRows) {}
 
+    /**
+     * The range the fixed rule before 2026-12-02 ({@code left × e^±(0.25 + 0.25 × the share done)}, {@link
+     * LiveEta#BASE_SPREAD}) would have put around the ETA shown, rounded as the display rounds ({@code [low, high]});
+     * the ETA itself is the same under both rules.
+     */
+    static double[] fixedRule(Shown s) {
+        double done = s.elapsed() + s.left() > 0 ? s.elapsed() / (s.elapsed() + s.left()) : 0;
+        double r = LiveEta.BASE_SPREAD + LiveEta.DONE_SPREAD * done;
+        double high = s.left() * Math.exp(r);
+        double unit = high < 300 ? 1 : 60; // ProgressDisplay.range: seconds under 5 minutes
+        return new double[] {Math.floor(s.left() * Math.exp(-r) / unit) * unit, Math.ceil(high / unit) * unit};
+    }
+
     /** A restore as the terminal showed it. */
     record Restore(String name, List<Shown> shown, double clearedAt) {
         /** The display clock's zero on the typescript's clock: the median of (written − elapsed shown). */
@@ -62,7 +75,11 @@ final class EtaLive {
         }
 
         boolean holds(Shown s) {
-            return end() >= s.elapsed() + s.low() - 0.05 && end() <= s.elapsed() + s.high() + 0.05;
+            return holds(s, s.low(), s.high());
+        }
+
+        boolean holds(Shown s, double low, double high) {
+            return end() >= s.elapsed() + low - 0.05 && end() <= s.elapsed() + high + 0.05;
         }
 
         /** (real time left − ETA) / real time left. */
@@ -157,6 +174,7 @@ final class EtaLive {
         Path work = Path.of(args[0]);
         double[] shares = {0.10, 0.25, 0.50, 0.75};
         Map<String, int[][]> byRoute = new TreeMap<>(); // route -> [share][inside, count]
+        Map<String, int[][]> fixedByRoute = new TreeMap<>(); // the same with the fixed rule's range
         Map<String, List<Double>> errors = new TreeMap<>(); // route/share -> errors
         Map<String, int[]> allReadings = new TreeMap<>(); // route/phase basis -> inside, count
         List<Path> scripts;
@@ -186,12 +204,17 @@ final class EtaLive {
                     continue;
                 }
                 boolean in = r.holds(s);
+                double[] fixed = fixedRule(s);
+                boolean fixedIn = r.holds(s, fixed[0], fixed[1]);
                 cov[k][0] += in ? 1 : 0;
                 cov[k][1]++;
+                int[][] before = fixedByRoute.computeIfAbsent(route, x -> new int[shares.length][2]);
+                before[k][0] += fixedIn ? 1 : 0;
+                before[k][1]++;
                 errors.computeIfAbsent(route + "/" + k, x -> new ArrayList<>()).add(r.error(s));
                 line.append(String.format(
                         Locale.ROOT,
-                        " %.0f%% %s %s ETA %.0f (%.0f–%.0f) left %.1f %+.0f%%",
+                        " %.0f%% %s %s ETA %.0f (%.0f–%.0f) left %.1f %+.0f%% [fixed rule (%.0f–%.0f) %s]",
                         shares[k] * 100,
                         s.phase(),
                         in ? "in" : "OUT",
@@ -199,7 +222,10 @@ final class EtaLive {
                         s.low(),
                         s.high(),
                         r.end() - s.elapsed(),
-                        r.error(s) * 100));
+                        r.error(s) * 100,
+                        fixed[0],
+                        fixed[1],
+                        fixedIn ? "in" : "OUT"));
             }
             for (Shown s : r.shown()) {
                 String key = route + "/"
@@ -225,6 +251,14 @@ final class EtaLive {
                 l.append(String.format(Locale.ROOT, " | %d of %d, rms %.0f %%", c[0], c[1], rms * 100));
             }
             System.out.println(l);
+        }
+        for (Map.Entry<String, int[][]> e : fixedByRoute.entrySet()) {
+            StringBuilder l = new StringBuilder(String.format(Locale.ROOT, "%-8s", e.getKey()));
+            for (int k = 0; k < shares.length; k++) {
+                int[] c = e.getValue()[k];
+                l.append(String.format(Locale.ROOT, " | %d of %d", c[0], c[1]));
+            }
+            System.out.println(l + "   (the fixed rule's range around the same ETA)");
         }
         System.out.println();
         System.out.println("every reading, by what it went by: the real end inside the range shown");

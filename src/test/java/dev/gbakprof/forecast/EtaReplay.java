@@ -39,10 +39,16 @@ final class EtaReplay {
      * @param elapsed seconds since the start
      * @param total   the restore's real total
      */
-    record Shown(double share, double elapsed, Phase phase, LiveEta.Reading reading, double total) {
+    record Shown(
+            double share, double elapsed, Phase phase, LiveEta.Reading reading, double total, Double run, Double base) {
         /** Whether the real total fell inside the range shown. */
         boolean holds() {
             return total >= elapsed + reading.low() - 1e-9 && total <= elapsed + reading.high() + 1e-9;
+        }
+
+        /** The range's width against the ETA: (high − low) / ETA ({@code NaN} for an ETA of 0). */
+        double width() {
+            return reading.left() > 0 ? (reading.high() - reading.low()) / reading.left() : Double.NaN;
         }
 
         /** How far off the ETA was: (real time left − ETA) / real time left. */
@@ -116,7 +122,8 @@ final class EtaReplay {
             double until = i + 1 < states.size() ? states.get(i + 1).at() : total;
             while (next < shares.length && shares[next] * total < until) {
                 double t = Math.max(s.at(), shares[next] * total);
-                out.add(new Shown(shares[next], t, s.phase(), read(eta, s, t), total));
+                LiveEta.Reading r = read(eta, s, t);
+                out.add(new Shown(shares[next], t, s.phase(), r, total, eta.runSpread(), eta.baselineSpread()));
                 next++;
             }
             read(eta, s, s.at());
@@ -144,8 +151,10 @@ final class EtaReplay {
         int[] inside = new int[shares.length];
         int[] count = new int[shares.length];
         List<List<Double>> errors = new ArrayList<>();
+        List<List<Double>> widths = new ArrayList<>();
         for (int k = 0; k < shares.length; k++) {
             errors.add(new ArrayList<>());
+            widths.add(new ArrayList<>());
         }
         for (int a = 1; a < args.length; a++) {
             Path dir = Path.of(args[a]);
@@ -188,10 +197,13 @@ final class EtaReplay {
                             count[k]++;
                             inside[k] += s.holds() ? 1 : 0;
                             errors.get(k).add(s.error());
+                            if (!Double.isNaN(s.width())) {
+                                widths.get(k).add(s.width());
+                            }
                             if (System.getenv("ETA_CSV") != null) {
                                 System.err.printf(
                                         Locale.ROOT,
-                                        "csv,%s,%s,%.2f,%s,%.4f,%.4f,%.4f,%.4f,%b%n",
+                                        "csv,%s,%s,%.2f,%s,%.4f,%.4f,%.4f,%.4f,%b,%.4f,%.4f,%s,%s%n",
                                         dir.getFileName(),
                                         log.getFileName(),
                                         s.share(),
@@ -200,7 +212,11 @@ final class EtaReplay {
                                         s.elapsed(),
                                         s.reading().left(),
                                         baseline.totalSeconds(),
-                                        s.holds());
+                                        s.holds(),
+                                        s.reading().low(),
+                                        s.reading().high(),
+                                        s.run(),
+                                        s.base());
                             }
                             line.append(String.format(
                                     Locale.ROOT,
@@ -220,15 +236,17 @@ final class EtaReplay {
             List<Double> err = errors.get(k);
             double rms =
                     Math.sqrt(err.stream().mapToDouble(x -> x * x).average().orElse(0));
+            Double width = dev.gbakprof.stats.Spread.of(widths.get(k)).median();
             System.out.printf(
                     Locale.ROOT,
                     "at %2.0f %% of the way: the final total inside the range shown in %d of %d (%.0f %%); error of the "
-                            + "time left, rms %.1f %%%n",
+                            + "time left, rms %.1f %%; the range's width, median %s of the ETA%n",
                     shares[k] * 100,
                     inside[k],
                     count[k],
                     count[k] > 0 ? 100.0 * inside[k] / count[k] : 0,
-                    rms * 100);
+                    rms * 100,
+                    width == null ? "unknown" : String.format(Locale.ROOT, "%.0f %%", width * 100));
         }
     }
 }

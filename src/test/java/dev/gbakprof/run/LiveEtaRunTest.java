@@ -42,7 +42,10 @@ class LiveEtaRunTest {
         assertThat(b.etaBasis())
                 .startsWith("baseline first (same backup and route); data phase by the backup's read "
                         + "position (gbak pid ")
-                .contains("; last: ");
+                .contains("; last: ")
+                // how the range was computed: one baseline has no spread of restores
+                .containsPattern("; range: 80 % range of the time left ×e\\^±\\d\\.\\d\\d: ")
+                .endsWith("; one baseline (no spread of restores)");
         // the plain progress lines (not a terminal): each phase once, with the ETA and its range
         assertThat(progress)
                 .anySatisfy(l -> assertThat(l)
@@ -82,7 +85,8 @@ class LiveEtaRunTest {
         assertThat(basis(Route.EMBEDDED, fbk, dir.resolve("d.fdb"), runs, "fourth"))
                 .startsWith("baseline median of 2 restores (first, second) (same backup and route); data phase by the "
                         + "backup's read position (gbak pid ")
-                .contains("; last: ");
+                .contains("; last: ")
+                .containsPattern("; the 2 baselines' totals spread σ \\d\\.\\d\\d$");
     }
 
     @Test
