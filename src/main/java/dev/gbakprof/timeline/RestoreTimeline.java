@@ -527,7 +527,7 @@ public final class RestoreTimeline implements EventListener {
                 openIndex = is;
             }
             case METADATA_ITEM, COMMIT_METADATA, COMMIT_TABLE_METADATA, COMMIT_TABLE_DATA -> {}
-            default -> applyOthers(e, line, kind, t);
+            default -> applyOthers(e);
         }
         Phase p = kind == EventKind.COMMIT_METADATA ? phaseOf(kind) : kind.phase();
         if (p != null && !nextVolume) {
@@ -539,8 +539,9 @@ public final class RestoreTimeline implements EventListener {
      * {@link #apply} of the messages a huge log has few of: a method of its own, so that C2 compiles the per-line cases
      * without these (JFR put 83 ms of C2 in {@code apply} on the 200 MB bench log, more than in any other method).
      */
-    private void applyOthers(Event e, StatLine line, EventKind kind, long t) {
-        switch (kind) {
+    private void applyOthers(Event e) {
+        StatLine line = e.line();
+        switch (e.kind()) {
             case OPENED_FILE -> {
                 if (backupFile == null) {
                     backupFile = e.name();
