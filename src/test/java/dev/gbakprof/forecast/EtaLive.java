@@ -41,11 +41,9 @@ final class EtaLive {
      * the ETA itself is the same under both rules.
      */
     static double[] fixedRule(Shown s) {
-        double done = s.elapsed() + s.left() > 0 ? s.elapsed() / (s.elapsed() + s.left()) : 0;
-        double r = LiveEta.BASE_SPREAD + LiveEta.DONE_SPREAD * done;
-        double high = s.left() * Math.exp(r);
-        double unit = high < 300 ? 1 : 60; // ProgressDisplay.range: seconds under 5 minutes
-        return new double[] {Math.floor(s.left() * Math.exp(-r) / unit) * unit, Math.ceil(high / unit) * unit};
+        LiveEta.Reading fixed = LiveEta.reading(s.left(), s.elapsed(), "", null, null); // no spread measured: r0 alone
+        double unit = fixed.high() < 300 ? 1 : 60; // ProgressDisplay.range: seconds under 5 minutes
+        return new double[] {Math.floor(fixed.low() / unit) * unit, Math.ceil(fixed.high() / unit) * unit};
     }
 
     /** A restore as the terminal showed it. */
