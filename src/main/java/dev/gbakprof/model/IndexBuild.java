@@ -78,10 +78,24 @@ public record IndexBuild(
 
     /** This build with {@code keysPerSecond} computed from the rows of its table ({@code null}: unknown). */
     public IndexBuild withKeys(Long rows) {
-        Double rate = rows == null || rows == 0 || seconds == null || seconds < TableLoad.MIN_RATE_SECONDS || failed
+        return new IndexBuild(
+                name,
+                table,
+                tableSource,
+                startSeconds,
+                seconds,
+                reads,
+                writes,
+                failed,
+                keysPerSecond(rows, seconds, failed),
+                tableCandidates,
+                errors);
+    }
+
+    /** The {@code keysPerSecond} of a build of {@code seconds} of a table of {@code rows} ({@code null}: unknown). */
+    public static Double keysPerSecond(Long rows, Double seconds, boolean failed) {
+        return rows == null || rows == 0 || seconds == null || seconds < TableLoad.MIN_RATE_SECONDS || failed
                 ? null
                 : Math.round(rows / seconds * 10) / 10.0;
-        return new IndexBuild(
-                name, table, tableSource, startSeconds, seconds, reads, writes, failed, rate, tableCandidates, errors);
     }
 }

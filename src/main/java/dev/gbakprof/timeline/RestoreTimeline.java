@@ -470,62 +470,32 @@ public final class RestoreTimeline implements EventListener {
         return kind.phase() != null ? kind.phase() : currentPhase;
     }
 
-    /** What the message means for tables, indexes, errors and status. */
+    /**
+     * What the message means for tables, indexes, errors and status. The cases that keep an object (an index defined,
+     * a table's data line, an index activated) are methods of their own, compiled apart and never inlined here
+     * ({@code gbakprof.jvm-options}): inlined, their maps and lists made this C2's biggest compilation (33 kB of code,
+     * a tenth of the CPU of the 200 MB bench log, JFR).
+     */
     private void apply(Event e, boolean nextVolume) {
-        StatLine line = e.line();
         EventKind kind = e.kind();
         if (failing != null && kind != EventKind.ERROR) {
             failing = null; // the failed index's ERROR lines end at gbak's next other line
         }
-        statusVector(line, kind);
-        long t = lineClockMs;
+        if (!e.line().prefixed() && kind == EventKind.OTHER) {
+            statusVector(e.line());
+        } else if (!unprefixed.isEmpty()) {
+            unprefixed.clear(); // only the unknown lines right before a "-"-led one are its status vector
+        }
         switch (kind) {
-            case INDEX_DEFINITION -> {
-                IndexState def = newState(e.name());
-                pendingDefs.add(def);
-                if (!def.first.defined) {
-                    definedIndexes.add(def.first);
-                    def.first.defined = true;
-                }
-                indexDefinitions++;
-            }
-            case DATA_FOR_TABLE, WRITING_DATA -> {
-                if (openTable != null) {
-                    closeTable(t);
-                }
-                for (IndexState def : pendingDefs) {
-                    def.table = e.name();
-                }
-                mappedDefinitions += pendingDefs.size();
-                if (kind == EventKind.DATA_FOR_TABLE) {
-                    groups.add(new DefinitionGroup(List.copyOf(pendingDefs), e.name()));
-                }
-                pendingDefs.clear();
-                TableState ts = new TableState(e.name(), t);
-                TableState previous = loads.put(e.name(), ts);
-                if (previous != null) {
-                    ts.records = previous.records;
-                }
-                openTable = ts;
-            }
+            case INDEX_DEFINITION -> defineIndex(e.name());
+            case DATA_FOR_TABLE, WRITING_DATA -> dataLine(e);
             case RECORDS_RESTORED, RECORDS_WRITTEN -> {
                 if (openTable != null) {
                     openTable.records = e.count();
                 }
             }
             case CREATING_INDEXES -> indexesStarted = true;
-            case ACTIVATING_INDEX -> {
-                indexesStarted = true;
-                IndexState is = indexByName.get(e.name());
-                if (is == null || is.built()) { // not defined in this log, or built a second time
-                    is = newState(e.name());
-                }
-                is.startMs = t;
-                is.line = line.lineNumber();
-                is.first.everBuilt = true;
-                builds.add(is);
-                openIndex = is;
-            }
+            case ACTIVATING_INDEX -> activateIndex(e);
             case METADATA_ITEM, COMMIT_METADATA, COMMIT_TABLE_METADATA, COMMIT_TABLE_DATA -> {}
             default -> applyOthers(e);
         }
@@ -533,6 +503,53 @@ public final class RestoreTimeline implements EventListener {
         if (p != null && !nextVolume) {
             currentPhase = p;
         }
+    }
+
+    /** {@code restoring index X}: a definition, whose table is the next data line's. */
+    private void defineIndex(String name) {
+        IndexState def = newState(name);
+        pendingDefs.add(def);
+        if (!def.first.defined) {
+            definedIndexes.add(def.first);
+            def.first.defined = true;
+        }
+        indexDefinitions++;
+    }
+
+    /** {@code restoring data for table T} (a backup's {@code writing data for table T}): T's load starts. */
+    private void dataLine(Event e) {
+        long t = lineClockMs;
+        if (openTable != null) {
+            closeTable(t);
+        }
+        for (IndexState def : pendingDefs) {
+            def.table = e.name();
+        }
+        mappedDefinitions += pendingDefs.size();
+        if (e.kind() == EventKind.DATA_FOR_TABLE) {
+            groups.add(new DefinitionGroup(List.copyOf(pendingDefs), e.name()));
+        }
+        pendingDefs.clear();
+        TableState ts = new TableState(e.name(), t);
+        TableState previous = loads.put(e.name(), ts);
+        if (previous != null) {
+            ts.records = previous.records;
+        }
+        openTable = ts;
+    }
+
+    /** {@code activating and creating deferred index X}: its build starts. */
+    private void activateIndex(Event e) {
+        indexesStarted = true;
+        IndexState is = indexByName.get(e.name());
+        if (is == null || is.built()) { // not defined in this log, or built a second time
+            is = newState(e.name());
+        }
+        is.startMs = lineClockMs;
+        is.line = e.line().lineNumber();
+        is.first.everBuilt = true;
+        builds.add(is);
+        openIndex = is;
     }
 
     /**
@@ -686,15 +703,10 @@ public final class RestoreTimeline implements EventListener {
     /**
      * fbsvcmgr prints the service's failure as a status vector, without gbak's prefix: a first line
      * ("database x.fdb already exists..."), then "-"-led ones ("-Exiting before completion..."). Unknown
-     * unprefixed lines of a running restore are kept (the last four) until a "-"-led one makes them errors.
+     * unprefixed lines of a running restore are kept (the last four) until a "-"-led one makes them errors. For an
+     * unprefixed line the catalogue does not know ({@code OTHER}); any other line ends the lines kept ({@link #apply}).
      */
-    private void statusVector(StatLine line, EventKind kind) {
-        if (line.prefixed() || kind != EventKind.OTHER) {
-            if (!unprefixed.isEmpty()) {
-                unprefixed.clear(); // only the unknown lines right before a "-"-led one are its status vector
-            }
-            return;
-        }
+    private void statusVector(StatLine line) {
         if (firstRestoreLine == 0 && !unprefixedError || finished()) {
             return; // a status vector goes on a running restore's lines, or on a refusal of gbak's start without gbak:
         }
@@ -827,30 +839,19 @@ public final class RestoreTimeline implements EventListener {
                     "no time column: times are sums of the delta column, which gbak truncates to the "
                             + "millisecond per line, so they may fall slightly short of the real elapsed time"));
         }
-        List<TableLoad> tables = new ArrayList<>();
+        List<TableLoad> tables = new ArrayList<>(loads.size());
         for (TableState ts : loads.values()) {
-            Double seconds = null;
-            if (ts.closed && ts.endMs >= 0 && ts.startMs >= 0) {
-                seconds = (ts.endMs - ts.startMs) / 1000.0;
-            } else if (!ts.closed && timed()) {
-                notes.add(new Warning(
-                        WarningCode.TABLE_TIME_UNKNOWN,
-                        "table " + ts.name
-                                + (isBackup()
-                                        ? ": time written unknown, the log ends while it is written"
-                                        : ": load time unknown, the log ends during its load")));
-            }
-            tables.add(new TableLoad(ts.name, ts.records, ts.startMs >= 0 ? ts.startMs / 1000.0 : null, seconds));
+            tables.add(tableLoad(ts, notes));
         }
         IndexMapping mapping = indexMapping(notes);
-        if (finished()) {
-            inactiveIndexes(notes);
-        }
         List<String> neverBuilt = new ArrayList<>();
         for (IndexState first : definedIndexes) {
             if (!first.everBuilt) { // no build of the name (lastBuild would say null)
                 neverBuilt.add(first.name);
             }
+        }
+        if (finished()) {
+            inactiveIndexes(neverBuilt, notes);
         }
         if (!finished() && !neverBuilt.isEmpty() && !isBackup()) {
             // index definitions come with each table's data (docs/GBAK-FORMAT.md §2): a restore that stopped during the
@@ -866,40 +867,9 @@ public final class RestoreTimeline implements EventListener {
                                             + (notReached == 1 ? " table" : " tables")
                                             + " it did not reach may define more)")));
         }
-        List<IndexBuild> indexes = new ArrayList<>();
+        List<IndexBuild> indexes = new ArrayList<>(builds.size());
         for (IndexState is : builds) {
-            String table = is.source == null || is.candidates == null ? is.table : null; // candidates: no one guess
-            IndexMapping src = is.source != null ? is.source : table == null ? null : mapping;
-            List<String> candidates = is.source != null ? is.candidates : null;
-            if (is.errorTable != null) { // gbak named it in the failure's own words: certain
-                table = is.errorTable;
-                src = IndexMapping.LOG;
-                candidates = null;
-            }
-            Double seconds = is.ms < 0 ? null : is.ms / 1000.0;
-            if (timed() && !is.ended) {
-                notes.add(new Warning(
-                        WarningCode.INDEX_TIME_UNKNOWN,
-                        "index " + is.name + ": build time unknown, the log ends right after its line " + "(line "
-                                + is.line + ") with no later line to time it"));
-            }
-            IndexBuild build = new IndexBuild(
-                    is.name,
-                    table,
-                    src,
-                    is.startMs >= 0 ? is.startMs / 1000.0 : null,
-                    seconds,
-                    is.reads >= 0 ? is.reads : null,
-                    is.writes >= 0 ? is.writes : null,
-                    is.failed,
-                    null,
-                    candidates,
-                    is.failed ? (is.errors == null ? List.of() : is.errors) : null);
-            if (src == IndexMapping.LOG) {
-                TableState ts = loads.get(table);
-                build = build.withKeys(ts == null ? null : ts.records);
-            }
-            indexes.add(build);
+            indexes.add(indexBuild(is, mapping, notes));
         }
         if (damagedLines > MAX_DAMAGE_WARNINGS) {
             notes.add(new Warning(
@@ -967,6 +937,62 @@ public final class RestoreTimeline implements EventListener {
                 .build();
     }
 
+    /**
+     * One table's load for {@link #toRun} (a method per table, and one per build below: a huge log has hundreds of
+     * thousands, and a loop's body in a method run once stays in the interpreter; a method called that often is
+     * compiled).
+     */
+    private TableLoad tableLoad(TableState ts, List<Warning> notes) {
+        Double seconds = null;
+        if (ts.closed && ts.endMs >= 0 && ts.startMs >= 0) {
+            seconds = (ts.endMs - ts.startMs) / 1000.0;
+        } else if (!ts.closed && timed()) {
+            notes.add(new Warning(
+                    WarningCode.TABLE_TIME_UNKNOWN,
+                    "table " + ts.name
+                            + (isBackup()
+                                    ? ": time written unknown, the log ends while it is written"
+                                    : ": load time unknown, the log ends during its load")));
+        }
+        return new TableLoad(ts.name, ts.records, ts.startMs >= 0 ? ts.startMs / 1000.0 : null, seconds);
+    }
+
+    /** One index build for {@link #toRun}, with its table as {@code mapping} found it. */
+    private IndexBuild indexBuild(IndexState is, IndexMapping mapping, List<Warning> notes) {
+        String table = is.source == null || is.candidates == null ? is.table : null; // candidates: no one guess
+        IndexMapping src = is.source != null ? is.source : table == null ? null : mapping;
+        List<String> candidates = is.source != null ? is.candidates : null;
+        if (is.errorTable != null) { // gbak named it in the failure's own words: certain
+            table = is.errorTable;
+            src = IndexMapping.LOG;
+            candidates = null;
+        }
+        Double seconds = is.ms < 0 ? null : is.ms / 1000.0;
+        if (timed() && !is.ended) {
+            notes.add(new Warning(
+                    WarningCode.INDEX_TIME_UNKNOWN,
+                    "index " + is.name + ": build time unknown, the log ends right after its line (line " + is.line
+                            + ") with no later line to time it"));
+        }
+        Double keys = null;
+        if (src == IndexMapping.LOG) {
+            TableState ts = loads.get(table);
+            keys = IndexBuild.keysPerSecond(ts == null ? null : ts.records, seconds, is.failed);
+        }
+        return new IndexBuild(
+                is.name,
+                table,
+                src,
+                is.startMs >= 0 ? is.startMs / 1000.0 : null,
+                seconds,
+                is.reads >= 0 ? is.reads : null,
+                is.writes >= 0 ? is.writes : null,
+                is.failed,
+                keys,
+                candidates,
+                is.failed ? (is.errors == null ? List.of() : is.errors) : null);
+    }
+
     /** The total is gbak's clock on its last line only when the log starts at the start of the restore. */
     private boolean firstMsAtStart() {
         return startsAtStart;
@@ -981,17 +1007,9 @@ public final class RestoreTimeline implements EventListener {
      * 3.0.11 restore of dupfail: UX_TAGS_NAME has RDB$INDEX_INACTIVE 1 and no index pages). {@code gbak -i} stores
      * every one inactive and activates none: when the log activates any, the others were inactive in the backup.
      */
-    private void inactiveIndexes(List<Warning> notes) {
-        List<String> names = new ArrayList<>();
-        int count = 0;
-        for (IndexState is : indexByName.values()) {
-            if (!is.first.everBuilt) { // never built under this name: lastBuild would say null
-                count++;
-                if (names.size() < 10) {
-                    names.add(is.name);
-                }
-            }
-        }
+    private void inactiveIndexes(List<String> neverBuilt, List<Warning> notes) {
+        int count = neverBuilt.size();
+        List<String> names = new ArrayList<>(neverBuilt.subList(0, Math.min(10, count))); // the first ten, gbak's order
         if (count > 0) {
             java.util.Collections.sort(names);
             String what = count == 1 ? "1 index definition" : count + " index definitions";
@@ -1021,14 +1039,14 @@ public final class RestoreTimeline implements EventListener {
      * end: each gets the candidates ("AUDIT_EMPTY or ORDER_LINES"), not one guess. Views have neither.
      */
     private IndexMapping indexMapping(List<Warning> notes) {
-        for (IndexState is : indexByName.values()) {
-            is.source = null;
-            is.candidates = null;
-        }
+        // every definition's mapping is found anew below (toRun may be called again as a live restore goes on); an
+        // index built without a definition in the log has none
         if (mappedDefinitions == 0 && (pendingDefs.isEmpty() || definedTables.isEmpty())) {
+            unmapAll();
             return IndexMapping.NONE;
         }
         if (definedTables.isEmpty()) {
+            unmapAll();
             notes.add(new Warning(
                     WarningCode.MAPPING_INFERRED,
                     "the log does not list the table definitions, so the "
@@ -1038,65 +1056,18 @@ public final class RestoreTimeline implements EventListener {
         List<String> order = new ArrayList<>(definedTables);
         java.util.Collections.reverse(order); // the order of the data: the reverse of the definitions
         boolean dataEnded = indexesStarted || finished();
-        int pos = 0;
-        boolean exact = true;
-        List<String> shared = new ArrayList<>(); // what the caveat names: the first GROUPS_NAMED groups
-        int sharedGroups = 0; // and how many there are
+        MappingWalk walk = new MappingWalk(order);
         List<DefinitionGroup> all = new ArrayList<>(groups);
         if (!pendingDefs.isEmpty()) {
             all.add(new DefinitionGroup(List.copyOf(pendingDefs), null));
         }
         for (DefinitionGroup g : all) {
-            int at = g.table() == null
-                    ? order.size()
-                    : order.subList(pos, order.size()).indexOf(g.table());
-            if (g.table() != null && at < 0) {
-                // not in the order the definitions give (a damaged or edited log): the next data line, inferred
-                exact = false;
-                sharedGroups++;
-                if (shared.size() < GROUPS_NAMED) {
-                    shared.add("the index definitions before " + g.table()
-                            + "'s data, in an order the table definitions " + "do not give (given " + g.table() + ")");
-                }
-                for (IndexState def : g.defs()) {
-                    def.source = IndexMapping.INFERRED;
-                }
-                continue;
-            }
-            int q = g.table() == null ? order.size() : pos + at;
-            List<String> tables =
-                    new ArrayList<>(order.subList(pos, q)); // defined, and no data line: empty or not reached
-            if (g.table() != null) {
-                tables.add(g.table());
-            }
-            pos = g.table() == null ? pos : q + 1;
-            if (g.defs().isEmpty()) {
-                continue;
-            }
-            if (tables.size() == 1) {
-                for (IndexState def : g.defs()) {
-                    def.table = tables.get(0);
-                    def.source = IndexMapping.LOG;
-                }
-                continue;
-            }
-            exact = false;
-            List<String> candidates = List.copyOf(tables);
-            for (IndexState def : g.defs()) {
-                def.source = IndexMapping.INFERRED;
-                def.candidates = candidates;
-            }
-            sharedGroups++;
-            if (shared.size() >= GROUPS_NAMED) {
-                continue; // counted, not named
-            }
-            if (candidates.isEmpty()) {
-                shared.add(g.defs().size() + (g.defs().size() == 1 ? " index definition" : " index definitions")
-                        + " after the last table's data: no table left for them");
-            } else {
-                shared.add(String.join(", ", names(g.defs())) + " belong to " + String.join(" or ", candidates));
-            }
+            walk.group(g);
         }
+        int pos = walk.pos;
+        boolean exact = walk.exact;
+        List<String> shared = walk.shared;
+        int sharedGroups = walk.sharedGroups;
         if (exact) {
             return IndexMapping.LOG;
         }
@@ -1118,6 +1089,90 @@ public final class RestoreTimeline implements EventListener {
                 WarningCode.MAPPING_INFERRED,
                 why + groupsNamed(shared, sharedGroups) + " (the restored database is the authority)"));
         return IndexMapping.INFERRED;
+    }
+
+    /**
+     * {@link #indexMapping}'s walk of the definition groups along the data order, a group at a time (a method called
+     * once a group is compiled; a loop's body in a method run once stays in the interpreter: tens of thousands of groups).
+     */
+    private static final class MappingWalk {
+        final List<String> order;
+        int pos;
+        boolean exact = true;
+        final List<String> shared = new ArrayList<>(); // what the caveat names: the first GROUPS_NAMED groups
+        int sharedGroups; // and how many there are
+
+        MappingWalk(List<String> order) {
+            this.order = order;
+        }
+
+        void group(DefinitionGroup g) {
+            int at = g.table() == null
+                    ? order.size()
+                    : order.subList(pos, order.size()).indexOf(g.table());
+            if (g.table() != null && at < 0) {
+                // not in the order the definitions give (a damaged or edited log): the next data line, inferred
+                exact = false;
+                sharedGroups++;
+                if (shared.size() < GROUPS_NAMED) {
+                    shared.add("the index definitions before " + g.table()
+                            + "'s data, in an order the table definitions " + "do not give (given " + g.table() + ")");
+                }
+                for (IndexState def : g.defs()) {
+                    def.source = IndexMapping.INFERRED;
+                    def.candidates = null;
+                }
+                return;
+            }
+            int q = g.table() == null ? order.size() : pos + at;
+            List<String> tables =
+                    new ArrayList<>(order.subList(pos, q)); // defined, and no data line: empty or not reached
+            if (g.table() != null) {
+                tables.add(g.table());
+            }
+            pos = g.table() == null ? pos : q + 1;
+            if (g.defs().isEmpty()) {
+                return;
+            }
+            if (tables.size() == 1) {
+                for (IndexState def : g.defs()) {
+                    def.table = tables.get(0);
+                    def.source = IndexMapping.LOG;
+                    def.candidates = null;
+                }
+                return;
+            }
+            exact = false;
+            List<String> candidates = List.copyOf(tables);
+            for (IndexState def : g.defs()) {
+                def.source = IndexMapping.INFERRED;
+                def.candidates = candidates;
+            }
+            sharedGroups++;
+            if (shared.size() >= GROUPS_NAMED) {
+                return; // counted, not named
+            }
+            if (candidates.isEmpty()) {
+                shared.add(g.defs().size() + (g.defs().size() == 1 ? " index definition" : " index definitions")
+                        + " after the last table's data: no table left for them");
+            } else {
+                shared.add(String.join(", ", names(g.defs())) + " belong to " + String.join(" or ", candidates));
+            }
+        }
+    }
+
+    /** No definition mapped: what {@link #indexMapping} finds when the log cannot map any. */
+    private void unmapAll() {
+        for (DefinitionGroup g : groups) {
+            for (IndexState def : g.defs()) {
+                def.source = null;
+                def.candidates = null;
+            }
+        }
+        for (IndexState def : pendingDefs) {
+            def.source = null;
+            def.candidates = null;
+        }
     }
 
     /** Groups of index definitions the mapping warning names in full; the others are counted. */
