@@ -73,8 +73,10 @@ public final class RestoreTimeline implements EventListener {
     private final Map<String, TableState> loads = new LinkedHashMap<>();
     private final Set<String> definedTables = new LinkedHashSet<>();
     private final Set<String> views = new HashSet<>();
-    // index definitions not yet followed by a data line (their table is the next one with data)
-    private final List<IndexState> pendingDefs = new ArrayList<>();
+    // every index definition, in gbak's order; those from pendingFrom on are not yet followed by a data line (their
+    // table is the next one with data)
+    private final List<IndexState> definitions = new ArrayList<>();
+    private int pendingFrom;
     // the latest definition or build of each index name: one object per index, the name kept once
     private final Map<String, IndexState> indexByName = new HashMap<>();
     private int indexDefinitions;
@@ -82,11 +84,15 @@ public final class RestoreTimeline implements EventListener {
     private final List<IndexState> definedIndexes = new ArrayList<>();
     private Integer parallelWorkersUsed;
     private int mappedDefinitions;
-    /** Index definitions in the order gbak printed them, each group closed by the data line that followed it. */
+    /** The definitions in groups, each closed by the data line that followed it. */
     private final List<DefinitionGroup> groups = new ArrayList<>();
 
-    /** Index definitions printed right before {@code table}'s data line ({@code null}: no data line followed yet). */
-    private record DefinitionGroup(List<IndexState> defs, String table) {}
+    /**
+     * The definitions from {@code from} to {@code to} (exclusive) of {@link #definitions}, printed right before
+     * {@code table}'s data line ({@code null}: no data line followed yet). Bounds, not a copy: a huge log has tens of
+     * thousands of groups.
+     */
+    private record DefinitionGroup(int from, int to, String table) {}
 
     private final List<IndexState> builds = new ArrayList<>();
 
@@ -508,7 +514,7 @@ public final class RestoreTimeline implements EventListener {
     /** {@code restoring index X}: a definition, whose table is the next data line's. */
     private void defineIndex(String name) {
         IndexState def = newState(name);
-        pendingDefs.add(def);
+        definitions.add(def);
         if (!def.first.defined) {
             definedIndexes.add(def.first);
             def.first.defined = true;
@@ -522,14 +528,15 @@ public final class RestoreTimeline implements EventListener {
         if (openTable != null) {
             closeTable(t);
         }
-        for (IndexState def : pendingDefs) {
-            def.table = e.name();
+        int to = definitions.size();
+        for (int i = pendingFrom; i < to; i++) {
+            definitions.get(i).table = e.name();
         }
-        mappedDefinitions += pendingDefs.size();
+        mappedDefinitions += to - pendingFrom;
         if (e.kind() == EventKind.DATA_FOR_TABLE) {
-            groups.add(new DefinitionGroup(List.copyOf(pendingDefs), e.name()));
+            groups.add(new DefinitionGroup(pendingFrom, to, e.name()));
         }
-        pendingDefs.clear();
+        pendingFrom = to;
         TableState ts = new TableState(e.name(), t);
         TableState previous = loads.put(e.name(), ts);
         if (previous != null) {
@@ -728,11 +735,12 @@ public final class RestoreTimeline implements EventListener {
      * previous one (a later data line may map it again) and shares its name string.
      */
     private IndexState newState(String name) {
-        IndexState previous = indexByName.get(name);
-        IndexState is = previous == null
-                ? new IndexState(name, null, null)
-                : new IndexState(previous.name, previous.table, previous.first);
-        indexByName.put(is.name, is);
+        IndexState is = new IndexState(name, null, null);
+        IndexState previous = indexByName.put(name, is); // one lookup for a new name, the common case
+        if (previous != null) {
+            is = new IndexState(previous.name, previous.table, previous.first);
+            indexByName.put(is.name, is);
+        }
         return is;
     }
 
@@ -1041,7 +1049,8 @@ public final class RestoreTimeline implements EventListener {
     private IndexMapping indexMapping(List<Warning> notes) {
         // every definition's mapping is found anew below (toRun may be called again as a live restore goes on); an
         // index built without a definition in the log has none
-        if (mappedDefinitions == 0 && (pendingDefs.isEmpty() || definedTables.isEmpty())) {
+        boolean pending = pendingFrom < definitions.size();
+        if (mappedDefinitions == 0 && (!pending || definedTables.isEmpty())) {
             unmapAll();
             return IndexMapping.NONE;
         }
@@ -1056,13 +1065,12 @@ public final class RestoreTimeline implements EventListener {
         List<String> order = new ArrayList<>(definedTables);
         java.util.Collections.reverse(order); // the order of the data: the reverse of the definitions
         boolean dataEnded = indexesStarted || finished();
-        MappingWalk walk = new MappingWalk(order);
-        List<DefinitionGroup> all = new ArrayList<>(groups);
-        if (!pendingDefs.isEmpty()) {
-            all.add(new DefinitionGroup(List.copyOf(pendingDefs), null));
-        }
-        for (DefinitionGroup g : all) {
+        MappingWalk walk = new MappingWalk(order, definitions);
+        for (DefinitionGroup g : groups) {
             walk.group(g);
+        }
+        if (pending) {
+            walk.group(new DefinitionGroup(pendingFrom, definitions.size(), null));
         }
         int pos = walk.pos;
         boolean exact = walk.exact;
@@ -1097,16 +1105,19 @@ public final class RestoreTimeline implements EventListener {
      */
     private static final class MappingWalk {
         final List<String> order;
+        final List<IndexState> definitions;
         int pos;
         boolean exact = true;
         final List<String> shared = new ArrayList<>(); // what the caveat names: the first GROUPS_NAMED groups
         int sharedGroups; // and how many there are
 
-        MappingWalk(List<String> order) {
+        MappingWalk(List<String> order, List<IndexState> definitions) {
             this.order = order;
+            this.definitions = definitions;
         }
 
         void group(DefinitionGroup g) {
+            List<IndexState> defs = definitions.subList(g.from(), g.to());
             int at = g.table() == null
                     ? order.size()
                     : order.subList(pos, order.size()).indexOf(g.table());
@@ -1118,7 +1129,7 @@ public final class RestoreTimeline implements EventListener {
                     shared.add("the index definitions before " + g.table()
                             + "'s data, in an order the table definitions " + "do not give (given " + g.table() + ")");
                 }
-                for (IndexState def : g.defs()) {
+                for (IndexState def : defs) {
                     def.source = IndexMapping.INFERRED;
                     def.candidates = null;
                 }
@@ -1131,11 +1142,11 @@ public final class RestoreTimeline implements EventListener {
                 tables.add(g.table());
             }
             pos = g.table() == null ? pos : q + 1;
-            if (g.defs().isEmpty()) {
+            if (defs.isEmpty()) {
                 return;
             }
             if (tables.size() == 1) {
-                for (IndexState def : g.defs()) {
+                for (IndexState def : defs) {
                     def.table = tables.get(0);
                     def.source = IndexMapping.LOG;
                     def.candidates = null;
@@ -1144,7 +1155,7 @@ public final class RestoreTimeline implements EventListener {
             }
             exact = false;
             List<String> candidates = List.copyOf(tables);
-            for (IndexState def : g.defs()) {
+            for (IndexState def : defs) {
                 def.source = IndexMapping.INFERRED;
                 def.candidates = candidates;
             }
@@ -1153,23 +1164,17 @@ public final class RestoreTimeline implements EventListener {
                 return; // counted, not named
             }
             if (candidates.isEmpty()) {
-                shared.add(g.defs().size() + (g.defs().size() == 1 ? " index definition" : " index definitions")
+                shared.add(defs.size() + (defs.size() == 1 ? " index definition" : " index definitions")
                         + " after the last table's data: no table left for them");
             } else {
-                shared.add(String.join(", ", names(g.defs())) + " belong to " + String.join(" or ", candidates));
+                shared.add(String.join(", ", names(defs)) + " belong to " + String.join(" or ", candidates));
             }
         }
     }
 
     /** No definition mapped: what {@link #indexMapping} finds when the log cannot map any. */
     private void unmapAll() {
-        for (DefinitionGroup g : groups) {
-            for (IndexState def : g.defs()) {
-                def.source = null;
-                def.candidates = null;
-            }
-        }
-        for (IndexState def : pendingDefs) {
+        for (IndexState def : definitions) {
             def.source = null;
             def.candidates = null;
         }
