@@ -293,8 +293,10 @@ final class EventClassifier {
     private static Event counted(String t, StatLine line) {
         int i = 0;
         long n = 0;
-        while (i < t.length() && Character.isDigit(t.charAt(i))) {
-            n = n * 10 + (t.charAt(i) - '0');
+        char c;
+        // gbak prints the count in ASCII digits (Character.isDigit would take any script's, and cost a table lookup)
+        while (i < t.length() && (c = t.charAt(i)) >= '0' && c <= '9') {
+            n = n * 10 + (c - '0');
             i++;
         }
         if (t.startsWith(" records restored", i)) {
