@@ -953,7 +953,7 @@ public final class RestoreTimeline implements EventListener {
     private TableLoad tableLoad(TableState ts, List<Warning> notes) {
         Double seconds = null;
         if (ts.closed && ts.endMs >= 0 && ts.startMs >= 0) {
-            seconds = (ts.endMs - ts.startMs) / 1000.0;
+            seconds = Boxed.seconds(ts.endMs - ts.startMs);
         } else if (!ts.closed && timed()) {
             notes.add(new Warning(
                     WarningCode.TABLE_TIME_UNKNOWN,
@@ -975,7 +975,7 @@ public final class RestoreTimeline implements EventListener {
             src = IndexMapping.LOG;
             candidates = null;
         }
-        Double seconds = is.ms < 0 ? null : is.ms / 1000.0;
+        Double seconds = is.ms < 0 ? null : Boxed.seconds(is.ms);
         if (timed() && !is.ended) {
             notes.add(new Warning(
                     WarningCode.INDEX_TIME_UNKNOWN,
@@ -993,8 +993,8 @@ public final class RestoreTimeline implements EventListener {
                 src,
                 is.startMs >= 0 ? is.startMs / 1000.0 : null,
                 seconds,
-                is.reads >= 0 ? is.reads : null,
-                is.writes >= 0 ? is.writes : null,
+                is.reads >= 0 ? Boxed.count(is.reads) : null,
+                is.writes >= 0 ? Boxed.count(is.writes) : null,
                 is.failed,
                 keys,
                 candidates,
