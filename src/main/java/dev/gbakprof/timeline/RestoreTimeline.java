@@ -1072,16 +1072,12 @@ public final class RestoreTimeline implements EventListener {
         if (pending) {
             walk.group(new DefinitionGroup(pendingFrom, definitions.size(), null));
         }
-        int pos = walk.pos;
-        boolean exact = walk.exact;
-        List<String> shared = walk.shared;
-        int sharedGroups = walk.sharedGroups;
-        if (exact) {
+        if (walk.exact) {
             return IndexMapping.LOG;
         }
         // before the last data line, a table without one has no rows; after it, a restore that stopped during the
         // data had not reached it yet (only a restore whose data phase ended says those have no rows)
-        int reached = dataEnded ? order.size() : pos;
+        int reached = dataEnded ? order.size() : walk.pos;
         List<String> empty = new ArrayList<>(order.subList(0, reached));
         empty.removeAll(loads.keySet());
         java.util.Collections.reverse(empty); // in the order of their definitions
@@ -1095,7 +1091,7 @@ public final class RestoreTimeline implements EventListener {
                 + "table definitions, so the log says which tables an index may belong to, not which one: ";
         notes.add(new Warning(
                 WarningCode.MAPPING_INFERRED,
-                why + groupsNamed(shared, sharedGroups) + " (the restored database is the authority)"));
+                why + groupsNamed(walk.shared, walk.sharedGroups) + " (the restored database is the authority)"));
         return IndexMapping.INFERRED;
     }
 
