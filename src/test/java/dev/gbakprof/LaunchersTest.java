@@ -122,8 +122,7 @@ class LaunchersTest {
         }
         assertThat(bash(rel, bin + ":/usr/bin:/bin", "parse").out)
                 .contains("[-Xmn16m]")
-                .contains(
-                        "[-XX:CompileCommand=quiet][-XX:CompileCommand=dontinline,dev.gbakprof.log.LinePipeline::push]");
+                .contains("[-XX:FreqInlineSize=100]");
     }
 
     // ---- cmd.exe (Wine) ----

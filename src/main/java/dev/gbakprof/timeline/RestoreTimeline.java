@@ -478,9 +478,9 @@ public final class RestoreTimeline implements EventListener {
 
     /**
      * What the message means for tables, indexes, errors and status. The cases that keep an object (an index defined,
-     * a table's data line, an index activated) are methods of their own, compiled apart and never inlined here
-     * ({@code gbakprof.jvm-options}): inlined, their maps and lists made this C2's biggest compilation (33 kB of code,
-     * a tenth of the CPU of the 200 MB bench log, JFR).
+     * a table's data line, an index activated) are methods of their own: inlined, their maps and lists made this C2's
+     * biggest compilation (33 kB of code, a tenth of the CPU of the 200 MB bench log, JFR); {@code gbakprof.jvm-options}
+     * keeps C2 from inlining the larger ones ({@code -XX:FreqInlineSize=100}).
      */
     private void apply(Event e, boolean nextVolume) {
         EventKind kind = e.kind();
