@@ -2,24 +2,32 @@ package dev.gbakprof.store;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonStreamContext;
+import com.fasterxml.jackson.core.SerializableString;
 import com.fasterxml.jackson.core.io.NumberOutput;
 import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import dev.gbakprof.model.IndexBuild;
 import dev.gbakprof.model.PhaseTime;
 import dev.gbakprof.model.TableLoad;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.util.IdentityHashMap;
 import java.util.Map;
 
 /**
  * The text of one table load, index build or phase of a run record, in the characters {@link RecordWriter}'s
  * generator would write for it field by field, made here and handed to the generator whole
- * ({@link JsonGenerator#writeRawValue(char[], int, int)}, which still writes the separator before it). A huge log's
+ * ({@link JsonGenerator#writeRawValue(SerializableString)}, which still writes the separator before it). A huge log's
  * record holds hundreds of thousands of these: the generator's per-field work (its context checks, the pretty
  * printer's calls, the double-to-text of every number) was a fifth of a parse of the 200 MB bench log, and its
  * compiled code a share of the JIT's (bench/parse-throughput, docs/BENCHMARKS.md).
+ *
+ * <p>The text is made in bytes (it is printable ASCII: its UTF-8), and handed over as a {@link SerializableString}, so a
+ * generator on bytes (a parse's record on stdout or in a file) copies them into its buffer: given as characters, the
+ * generator encoded each one again, a tenth of the main thread on the 200 MB bench log (async-profiler).
  *
  * <p>The layout is not written down here: it is read from jackson-core itself, from a probe written at class
  * initialisation by the same {@link DefaultPrettyPrinter} at the same depth (the brace, the indentation and line end,
@@ -28,9 +36,9 @@ import java.util.Map;
  * element, and any list at another depth, is written by the generator as before. {@code RecordWriterTest} compares
  * the bytes with databind's on every log and record of the tests and samples, and the numbers with jackson-core's.
  */
-final class ElementText {
+final class ElementText implements SerializableString {
     /** The layout: between "{" and the first name, between a value and the next name, name to value, last value to "}". */
-    private static final char[] FIRST, NEXT, NAME_VALUE, END;
+    private static final byte[] FIRST, NEXT, NAME_VALUE, END;
     /** Objects around the list in the probe (the record's own object): the depth the layout holds for. */
     private static final int DEPTH;
 
@@ -56,17 +64,17 @@ final class ElementText {
             int y = p.indexOf("\"y\"", one);
             int two = p.indexOf('2', y);
             int close = p.indexOf('}', two);
-            FIRST = p.substring(open + 1, x).toCharArray();
-            NAME_VALUE = p.substring(x + 3, one).toCharArray();
-            NEXT = p.substring(one + 1, y).toCharArray();
-            END = p.substring(two + 1, close).toCharArray();
+            FIRST = ascii(p.substring(open + 1, x));
+            NAME_VALUE = ascii(p.substring(x + 3, one));
+            NEXT = ascii(p.substring(one + 1, y));
+            END = ascii(p.substring(two + 1, close));
             DEPTH = 1;
         } catch (IOException ex) {
             throw new UncheckedIOException(ex);
         }
     }
 
-    private static final char[] NAME = quoted("name"),
+    private static final byte[] NAME = quoted("name"),
             TABLE = quoted("table"),
             TABLE_SOURCE = quoted("tableSource"),
             START_SECONDS = quoted("startSeconds"),
@@ -80,7 +88,7 @@ final class ElementText {
             RECORDS = quoted("records"),
             ROWS_PER_SECOND = quoted("rowsPerSecond");
 
-    private char[] buf = new char[512];
+    private byte[] buf = new byte[512];
     private int len;
     private boolean first;
     /** The texts of enum constants (their {@code toString()}, which may make a new String at each call). */
@@ -100,13 +108,91 @@ final class ElementText {
         return objects == DEPTH ? new ElementText() : null;
     }
 
-    char[] chars() {
-        return buf;
+    // ---- the element as the generator reads it (SerializableString: writeRawValue copies its bytes) -------------
+
+    /** The element's text (for a generator on characters, which asks for it when its buffer is full). */
+    @Override
+    public String getValue() {
+        return new String(buf, 0, len, StandardCharsets.ISO_8859_1); // printable ASCII only: of() made sure
     }
 
-    int length() {
+    @Override
+    public int charLength() {
         return len;
     }
+
+    @Override
+    public byte[] asUnquotedUTF8() {
+        return java.util.Arrays.copyOf(buf, len); // ASCII: its UTF-8 is its bytes
+    }
+
+    @Override
+    public int appendUnquotedUTF8(byte[] buffer, int offset) {
+        if (offset + len > buffer.length) {
+            return -1; // the generator then writes asUnquotedUTF8()
+        }
+        System.arraycopy(buf, 0, buffer, offset, len);
+        return len;
+    }
+
+    @Override
+    public int appendUnquoted(char[] buffer, int offset) {
+        if (offset + len > buffer.length) {
+            return -1;
+        }
+        for (int i = 0; i < len; i++) {
+            buffer[offset + i] = (char) buf[i];
+        }
+        return len;
+    }
+
+    @Override
+    public int writeUnquotedUTF8(OutputStream out) throws IOException {
+        out.write(buf, 0, len);
+        return len;
+    }
+
+    @Override
+    public int putUnquotedUTF8(ByteBuffer buffer) {
+        if (len > buffer.remaining()) {
+            return -1;
+        }
+        buffer.put(buf, 0, len);
+        return len;
+    }
+
+    // an element is a raw value, never written as a quoted string: the quoting methods have no use here
+    @Override
+    public char[] asQuotedChars() {
+        throw new UnsupportedOperationException(RAW);
+    }
+
+    @Override
+    public byte[] asQuotedUTF8() {
+        throw new UnsupportedOperationException(RAW);
+    }
+
+    @Override
+    public int appendQuotedUTF8(byte[] buffer, int offset) {
+        throw new UnsupportedOperationException(RAW);
+    }
+
+    @Override
+    public int appendQuoted(char[] buffer, int offset) {
+        throw new UnsupportedOperationException(RAW);
+    }
+
+    @Override
+    public int writeQuotedUTF8(OutputStream out) {
+        throw new UnsupportedOperationException(RAW);
+    }
+
+    @Override
+    public int putQuotedUTF8(ByteBuffer buffer) {
+        throw new UnsupportedOperationException(RAW);
+    }
+
+    private static final String RAW = "an element of a run record is raw JSON, written unquoted (writeRawValue)";
 
     /**
      * Makes the text of {@code element} (an index build, table load or phase, with the fields RecordWriter writes,
@@ -116,7 +202,7 @@ final class ElementText {
     boolean of(Object element) {
         len = 0;
         first = true;
-        put('{');
+        put((byte) '{');
         boolean made;
         if (element instanceof IndexBuild i) {
             made = text(NAME, i.name())
@@ -144,43 +230,45 @@ final class ElementText {
             return false;
         }
         put(END);
-        put('}');
+        put((byte) '}');
         return made;
     }
 
-    private void name(char[] quotedName) {
+    private void name(byte[] quotedName) {
         put(first ? FIRST : NEXT);
         first = false;
         put(quotedName);
         put(NAME_VALUE);
     }
 
-    private boolean literal(char[] field, String value) {
+    private boolean literal(byte[] field, String value) {
         name(field);
         put(value);
         return true;
     }
 
     /** A text (an enum as its {@code toString()}), quoted; false when the generator would escape a character of it. */
-    private boolean text(char[] field, Object value) {
+    private boolean text(byte[] field, Object value) {
         if (value == null) {
             return literal(field, "null");
         }
         String s = value instanceof Enum<?> ? enumTexts.computeIfAbsent(value, Object::toString) : value.toString();
-        for (int i = 0, n = s.length(); i < n; i++) {
+        name(field);
+        int n = s.length();
+        ensure(n + 2);
+        buf[len++] = '"';
+        for (int i = 0; i < n; i++) { // checked as it is copied: an element given up is not written (of() says false)
             char c = s.charAt(i);
             if (c < 0x20 || c > 0x7E || c == '"' || c == '\\') {
                 return false;
             }
+            buf[len++] = (byte) c;
         }
-        name(field);
-        put('"');
-        put(s);
-        put('"');
+        buf[len++] = '"';
         return true;
     }
 
-    private boolean number(char[] field, Number value) {
+    private boolean number(byte[] field, Number value) {
         if (value == null) {
             return literal(field, "null");
         }
@@ -198,7 +286,7 @@ final class ElementText {
         return true;
     }
 
-    private boolean number(char[] field, long value) {
+    private boolean number(byte[] field, long value) {
         name(field);
         integer(value);
         return true;
@@ -216,16 +304,16 @@ final class ElementText {
             long m = Math.round(v * 1000);
             if (Double.compare(m / 1000.0, v) == 0) { // exactly that double (SpotBugs: no == on doubles)
                 integer(m / 1000);
-                put('.');
+                put((byte) '.');
                 int f = (int) (m % 1000);
                 if (f == 0) {
-                    put('0');
+                    put((byte) '0');
                 } else {
-                    put((char) ('0' + f / 100));
+                    put((byte) ('0' + f / 100));
                     if (f % 100 != 0) {
-                        put((char) ('0' + f / 10 % 10));
+                        put((byte) ('0' + f / 10 % 10));
                         if (f % 10 != 0) {
-                            put((char) ('0' + f % 10));
+                            put((byte) ('0' + f % 10));
                         }
                     }
                 }
@@ -247,27 +335,30 @@ final class ElementText {
         }
         int at = len + digits;
         do {
-            buf[--at] = (char) ('0' + v % 10);
+            buf[--at] = (byte) ('0' + v % 10);
             v /= 10;
         } while (v > 0);
         len += digits;
     }
 
-    private void put(char c) {
+    private void put(byte c) {
         ensure(1);
         buf[len++] = c;
     }
 
-    private void put(char[] cs) {
+    private void put(byte[] cs) {
         ensure(cs.length);
         System.arraycopy(cs, 0, buf, len, cs.length);
         len += cs.length;
     }
 
+    /** An ASCII text of this class's own (a literal, a number's digits). */
     private void put(String s) {
-        ensure(s.length());
-        s.getChars(0, s.length(), buf, len);
-        len += s.length();
+        int n = s.length();
+        ensure(n);
+        for (int i = 0; i < n; i++) {
+            buf[len++] = (byte) s.charAt(i);
+        }
     }
 
     private void ensure(int more) {
@@ -276,7 +367,11 @@ final class ElementText {
         }
     }
 
-    private static char[] quoted(String name) {
-        return ('"' + name + '"').toCharArray();
+    private static byte[] quoted(String name) {
+        return ascii('"' + name + '"');
+    }
+
+    private static byte[] ascii(String s) {
+        return s.getBytes(StandardCharsets.US_ASCII);
     }
 }

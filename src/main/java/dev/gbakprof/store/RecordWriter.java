@@ -230,7 +230,7 @@ final class RecordWriter {
      */
     private static void element(JsonGenerator g, ElementText text, Object o) throws IOException {
         if (text != null && text.of(o)) {
-            g.writeRawValue(text.chars(), 0, text.length()); // the generator writes the separator before it
+            g.writeRawValue(text); // the generator writes the separator before it
             return;
         }
         g.writeStartObject();

@@ -70,7 +70,7 @@ class ElementTextTest {
             assertThat(text).isNotNull();
             assertThat(text.of(new IndexBuild("IX_A", "T", IndexMapping.LOG, 1.5, 0.25, 10L, 20L, false)))
                     .isTrue();
-            assertThat(new String(text.chars(), 0, text.length()))
+            assertThat(text.getValue())
                     .isEqualTo("{\n    \"name\" : \"IX_A\",\n    \"table\" : \"T\",\n    \"tableSource\" : \"log\",\n"
                                     .replace("\n", System.lineSeparator())
                             + ("    \"startSeconds\" : 1.5,\n    \"seconds\" : 0.25,\n    \"reads\" : 10,\n"
@@ -100,8 +100,8 @@ class ElementTextTest {
 
     private static String decimal(ElementText text, double v) {
         text.of(new TableLoad("T", 0, null, null)); // resets the text
-        int from = text.length();
+        int from = text.charLength();
         text.decimal(v);
-        return new String(text.chars(), from, text.length() - from);
+        return text.getValue().substring(from);
     }
 }
