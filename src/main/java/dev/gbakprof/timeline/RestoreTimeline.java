@@ -17,12 +17,9 @@ import dev.gbakprof.model.TableLoad;
 import dev.gbakprof.model.Warning;
 import dev.gbakprof.model.WarningCode;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 
 /**
@@ -68,20 +65,23 @@ public final class RestoreTimeline implements EventListener {
 
     private static final int MAX_DAMAGE_WARNINGS = 20;
 
-    private IndexState openIndex;
+    private final IndexRows ix = new IndexRows();
+    private int openIndex = -1; // the row of the index being built
+
     private TableState openTable;
-    private final Map<String, TableState> loads = new LinkedHashMap<>();
+    // the tables' loads in the order of their first data line (a table loaded again keeps its place), and each
+    // table's place
+    private final List<TableState> loads = new ArrayList<>();
+    private final NameIndex loadOf = new NameIndex();
     private final Set<String> definedTables = new LinkedHashSet<>();
     private final Set<String> views = new HashSet<>();
     // every index definition, in gbak's order; those from pendingFrom on are not yet followed by a data line (their
     // table is the next one with data)
-    private final List<IndexState> definitions = new ArrayList<>();
+    private final IndexRows.RowList definitions = new IndexRows.RowList();
     private int pendingFrom;
-    // the latest definition or build of each index name: one object per index, the name kept once
-    private final Map<String, IndexState> indexByName = new HashMap<>();
     private int indexDefinitions;
     // the indexes defined, each name once, in gbak's order: the first state of each name (its flags say the rest)
-    private final List<IndexState> definedIndexes = new ArrayList<>();
+    private final IndexRows.RowList definedIndexes = new IndexRows.RowList();
     private Integer parallelWorkersUsed;
     private int mappedDefinitions;
     /** The definitions in groups, each closed by the data line that followed it. */
@@ -94,7 +94,7 @@ public final class RestoreTimeline implements EventListener {
      */
     private record DefinitionGroup(int from, int to, String table) {}
 
-    private final List<IndexState> builds = new ArrayList<>();
+    private final IndexRows.RowList builds = new IndexRows.RowList();
 
     private final List<String> errors = new ArrayList<>();
     private boolean gbakFailure; // an error line with gbak's prefix (or an engine assertion): gbak itself failed
@@ -106,7 +106,7 @@ public final class RestoreTimeline implements EventListener {
     private boolean unprefixedError;
 
     /** The failed index whose ERROR lines are being read (right after its {@code cannot commit index}). */
-    private IndexState failing;
+    private int failing = -1;
     /**
      * gbak said {@code Database is not online due to failure to activate one or more indices} (3.0 as {@code gbak:},
      * 5.0 as an {@code ERROR:} line): it prints that only after its last step, so the restore went to its end even
@@ -147,44 +147,6 @@ public final class RestoreTimeline implements EventListener {
         TableState(String name, long startMs) {
             this.name = name;
             this.startMs = startMs;
-        }
-    }
-
-    /**
-     * An index: defined ({@code restoring index}), then maybe built ({@code activating and creating
-     * deferred index}). Primitive fields, -1 for unknown: a huge log holds hundreds of thousands.
-     */
-    private static final class IndexState {
-        final String name;
-        String table; // from the data line that followed its definition
-        long startMs = -1;
-        long line; // of its activation; 0 while it is only defined
-        long ms = -1;
-        long reads = -1;
-        long writes = -1;
-        boolean ended;
-        boolean failed;
-        /** The first state of this name (this one for the first): the flags of the name are kept there. */
-        final IndexState first;
-
-        boolean defined; // of first: the name was defined (is in definedIndexes)
-        boolean everBuilt; // of first: some state of the name was built
-        // the mapping toRun last found: exact ("log"), or its candidates when the log cannot say which one
-        IndexMapping source;
-        List<String> candidates;
-        // a failed build: gbak's ERROR lines right after its "cannot commit index", and the table a foreign key's
-        // violation names ("violation of FOREIGN KEY constraint ... on table T": gbak's own word, certain)
-        List<String> errors;
-        String errorTable;
-
-        IndexState(String name, String table, IndexState first) {
-            this.name = name;
-            this.table = table;
-            this.first = first == null ? this : first;
-        }
-
-        boolean built() {
-            return line > 0;
         }
     }
 
@@ -289,14 +251,14 @@ public final class RestoreTimeline implements EventListener {
                 spanned(p);
             }
         }
-        if (openIndex != null) {
-            openIndex.ended = true;
-            if (t >= 0 && openIndex.startMs >= 0) {
-                openIndex.ms = t - openIndex.startMs;
-            }
-            openIndex.reads = timeUnknown ? -1 : line.reads();
-            openIndex.writes = timeUnknown ? -1 : line.writes();
-            openIndex = null;
+        if (openIndex >= 0) {
+            long start = ix.startMs(openIndex);
+            ix.ended(
+                    openIndex,
+                    t >= 0 && start >= 0 ? t - start : -1,
+                    timeUnknown ? -1 : line.reads(),
+                    timeUnknown ? -1 : line.writes());
+            openIndex = -1;
         }
         if (openTable != null && !continuesTable(e.kind()) && !nextVolume) {
             closeTable(t);
@@ -484,8 +446,8 @@ public final class RestoreTimeline implements EventListener {
      */
     private void apply(Event e, boolean nextVolume) {
         EventKind kind = e.kind();
-        if (failing != null && kind != EventKind.ERROR) {
-            failing = null; // the failed index's ERROR lines end at gbak's next other line
+        if (failing >= 0 && kind != EventKind.ERROR) {
+            failing = -1; // the failed index's ERROR lines end at gbak's next other line
         }
         if (!e.line().prefixed() && kind == EventKind.OTHER) {
             statusVector(e.line());
@@ -513,11 +475,10 @@ public final class RestoreTimeline implements EventListener {
 
     /** {@code restoring index X}: a definition, whose table is the next data line's. */
     private void defineIndex(String name) {
-        IndexState def = newState(name);
+        int def = ix.add(name);
         definitions.add(def);
-        if (!def.first.defined) {
-            definedIndexes.add(def.first);
-            def.first.defined = true;
+        if (ix.firstDefinition(def)) {
+            definedIndexes.add(ix.first(def));
         }
         indexDefinitions++;
     }
@@ -530,7 +491,7 @@ public final class RestoreTimeline implements EventListener {
         }
         int to = definitions.size();
         for (int i = pendingFrom; i < to; i++) {
-            definitions.get(i).table = e.name();
+            ix.table(definitions.get(i), e.name());
         }
         mappedDefinitions += to - pendingFrom;
         if (e.kind() == EventKind.DATA_FOR_TABLE) {
@@ -538,9 +499,12 @@ public final class RestoreTimeline implements EventListener {
         }
         pendingFrom = to;
         TableState ts = new TableState(e.name(), t);
-        TableState previous = loads.put(e.name(), ts);
-        if (previous != null) {
-            ts.records = previous.records;
+        int at = loadOf.putIfAbsent(e.name(), loads.size());
+        if (at < 0) {
+            loads.add(ts);
+        } else { // a second data line of the table: its rows so far are kept
+            ts.records = loads.get(at).records;
+            loads.set(at, ts);
         }
         openTable = ts;
     }
@@ -548,13 +512,11 @@ public final class RestoreTimeline implements EventListener {
     /** {@code activating and creating deferred index X}: its build starts. */
     private void activateIndex(Event e) {
         indexesStarted = true;
-        IndexState is = indexByName.get(e.name());
-        if (is == null || is.built()) { // not defined in this log, or built a second time
-            is = newState(e.name());
+        int is = ix.latest(e.name());
+        if (is < 0 || ix.built(is)) { // not defined in this log, or built a second time
+            is = ix.add(e.name());
         }
-        is.startMs = lineClockMs;
-        is.line = e.line().lineNumber();
-        is.first.everBuilt = true;
+        ix.started(is, lineClockMs, e.line().lineNumber());
         builds.add(is);
         openIndex = is;
     }
@@ -610,19 +572,16 @@ public final class RestoreTimeline implements EventListener {
                         WarningCode.RECORDS_IGNORED,
                         (openTable != null ? "table " + openTable.name + ": " : "") + e.count() + " records ignored");
             case INDEX_FAILED -> {
-                IndexState is = lastBuild(e.name());
-                if (is == null) {
+                int is = lastBuild(e.name());
+                if (is < 0) {
                     // no "activating ... index" line before it: gbak without -v prints none
                     // (FirebirdSQL/firebird#8263),
                     // or a paste left it out (#7465); the failure is all the log says of this build, untimed
-                    is = newState(e.name());
-                    is.line = line.lineNumber();
-                    is.first.everBuilt = true;
-                    is.ended = true;
+                    is = ix.add(e.name());
+                    ix.untimed(is, line.lineNumber());
                     builds.add(is);
                 }
-                is.failed = true;
-                is.errors = new ArrayList<>(2);
+                ix.fail(is);
                 failing = is;
                 error(line.text());
             }
@@ -663,7 +622,7 @@ public final class RestoreTimeline implements EventListener {
      * -online}, Firebird 5 prints them as {@code ERROR:} lines too) or its {@code Exiting before completion}.
      */
     private void failedIndexError(String text) {
-        if (failing == null) {
+        if (failing < 0) {
             return;
         }
         String words = text.startsWith("ERROR:") ? text.substring(6).strip() : null;
@@ -671,18 +630,19 @@ public final class RestoreTimeline implements EventListener {
                 || words.contains(NOT_ONLINE)
                 || words.contains("gfix -online")
                 || words.startsWith("Exiting before completion")) {
-            failing = null;
+            failing = -1;
             return;
         }
-        if (!words.isEmpty() && failing.errors.size() < 10) {
-            failing.errors.add(words);
+        List<String> kept = ix.errors(failing);
+        if (!words.isEmpty() && kept.size() < 10) {
+            kept.add(words);
         }
         java.util.regex.Matcher m = FOREIGN_KEY_TABLE.matcher(words);
-        if (failing.errorTable == null && m.find()) {
+        if (ix.errorTable(failing) == null && m.find()) {
             String table = m.group(1).strip();
             // Firebird 3 to 5 quote the name ("NAGL"); Firebird 6 prints it with its schema ("PUBLIC"."NAGL"), as gbak
             // names the index
-            failing.errorTable = table.matches("\"[^\"]+\"") ? table.substring(1, table.length() - 1) : table;
+            ix.errorTable(failing, table.matches("\"[^\"]+\"") ? table.substring(1, table.length() - 1) : table);
         }
     }
 
@@ -730,32 +690,18 @@ public final class RestoreTimeline implements EventListener {
         }
     }
 
-    /**
-     * A new definition or build of an index, now the latest of its name; it starts with the table of the
-     * previous one (a later data line may map it again) and shares its name string.
-     */
-    private IndexState newState(String name) {
-        IndexState is = new IndexState(name, null, null);
-        IndexState previous = indexByName.put(name, is); // one lookup for a new name, the common case
-        if (previous != null) {
-            is = new IndexState(previous.name, previous.table, previous.first);
-            indexByName.put(is.name, is);
-        }
-        return is;
-    }
-
-    /** The latest build of an index, or null when it was never built. */
-    private IndexState lastBuild(String name) {
-        IndexState is = indexByName.get(name);
-        if (is != null && is.built()) {
+    /** The row of the latest build of an index, -1 when it was never built. */
+    private int lastBuild(String name) {
+        int is = ix.latest(name);
+        if (is >= 0 && ix.built(is)) {
             return is;
         }
         for (int i = builds.size() - 1; i >= 0; i--) { // defined again after its build: a damaged log
-            if (builds.get(i).name.equals(name)) {
+            if (ix.name(builds.get(i)).equals(name)) {
                 return builds.get(i);
             }
         }
-        return null;
+        return -1;
     }
 
     private void error(String text) {
@@ -825,15 +771,18 @@ public final class RestoreTimeline implements EventListener {
     /** Where the restore is now, for a live progress display. */
     public Progress progress() {
         Phase phase = openPhase != null ? openPhase : currentPhase;
-        long done = builds.stream().filter(b -> b.ended).count();
+        int done = 0;
+        for (int i = 0; i < builds.size(); i++) {
+            done += ix.ended(builds.get(i)) ? 1 : 0;
+        }
         return new Progress(
                 phase,
                 openTable != null ? openTable.name : null,
                 openTable != null ? openTable.records : 0,
-                (int) done,
+                done,
                 builds.size(),
                 Math.max(indexDefinitions, builds.size()),
-                openIndex != null ? openIndex.name : null,
+                openIndex >= 0 ? ix.name(openIndex) : null,
                 clockMs >= 0 ? clockMs / 1000.0 : null,
                 loads.size());
     }
@@ -848,14 +797,15 @@ public final class RestoreTimeline implements EventListener {
                             + "millisecond per line, so they may fall slightly short of the real elapsed time"));
         }
         List<TableLoad> tables = new ArrayList<>(loads.size());
-        for (TableState ts : loads.values()) {
+        for (TableState ts : loads) {
             tables.add(tableLoad(ts, notes));
         }
         IndexMapping mapping = indexMapping(notes);
         List<String> neverBuilt = new ArrayList<>();
-        for (IndexState first : definedIndexes) {
-            if (!first.everBuilt) { // no build of the name (lastBuild would say null)
-                neverBuilt.add(first.name);
+        for (int i = 0; i < definedIndexes.size(); i++) {
+            int first = definedIndexes.get(i);
+            if (!ix.everBuilt(first)) { // no build of the name (lastBuild would say -1)
+                neverBuilt.add(ix.name(first));
             }
         }
         if (finished()) {
@@ -876,8 +826,8 @@ public final class RestoreTimeline implements EventListener {
                                             + " it did not reach may define more)")));
         }
         List<IndexBuild> indexes = new ArrayList<>(builds.size());
-        for (IndexState is : builds) {
-            indexes.add(indexBuild(is, mapping, notes));
+        for (int i = 0; i < builds.size(); i++) {
+            indexes.add(indexBuild(builds.get(i), mapping, notes));
         }
         if (damagedLines > MAX_DAMAGE_WARNINGS) {
             notes.add(new Warning(
@@ -965,40 +915,50 @@ public final class RestoreTimeline implements EventListener {
         return new TableLoad(ts.name, ts.records, ts.startMs >= 0 ? ts.startMs / 1000.0 : null, seconds);
     }
 
+    /** The load of a table, null when the log shows none. */
+    private TableState load(String table) {
+        int at = table == null ? -1 : loadOf.get(table);
+        return at < 0 ? null : loads.get(at);
+    }
+
     /** One index build for {@link #toRun}, with its table as {@code mapping} found it. */
-    private IndexBuild indexBuild(IndexState is, IndexMapping mapping, List<Warning> notes) {
-        String table = is.source == null || is.candidates == null ? is.table : null; // candidates: no one guess
-        IndexMapping src = is.source != null ? is.source : table == null ? null : mapping;
-        List<String> candidates = is.source != null ? is.candidates : null;
-        if (is.errorTable != null) { // gbak named it in the failure's own words: certain
-            table = is.errorTable;
+    private IndexBuild indexBuild(int is, IndexMapping mapping, List<Warning> notes) {
+        IndexMapping source = ix.source(is);
+        String table = source == null || ix.candidates(is) == null ? ix.table(is) : null; // candidates: no one guess
+        IndexMapping src = source != null ? source : table == null ? null : mapping;
+        List<String> candidates = source != null ? ix.candidates(is) : null;
+        boolean failed = ix.failed(is);
+        String errorTable = failed ? ix.errorTable(is) : null;
+        if (errorTable != null) { // gbak named it in the failure's own words: certain
+            table = errorTable;
             src = IndexMapping.LOG;
             candidates = null;
         }
-        Double seconds = is.ms < 0 ? null : Boxed.seconds(is.ms);
-        if (timed() && !is.ended) {
+        long ms = ix.ms(is);
+        Double seconds = ms < 0 ? null : Boxed.seconds(ms);
+        if (timed() && !ix.ended(is)) {
             notes.add(new Warning(
                     WarningCode.INDEX_TIME_UNKNOWN,
-                    "index " + is.name + ": build time unknown, the log ends right after its line (line " + is.line
-                            + ") with no later line to time it"));
+                    "index " + ix.name(is) + ": build time unknown, the log ends right after its line (line "
+                            + ix.line(is) + ") with no later line to time it"));
         }
         Double keys = null;
         if (src == IndexMapping.LOG) {
-            TableState ts = loads.get(table);
-            keys = IndexBuild.keysPerSecond(ts == null ? null : ts.records, seconds, is.failed);
+            TableState ts = load(table);
+            keys = IndexBuild.keysPerSecond(ts == null ? null : ts.records, seconds, failed);
         }
         return new IndexBuild(
-                is.name,
+                ix.name(is),
                 table,
                 src,
-                is.startMs >= 0 ? is.startMs / 1000.0 : null,
+                ix.startMs(is) >= 0 ? ix.startMs(is) / 1000.0 : null,
                 seconds,
-                is.reads >= 0 ? Boxed.count(is.reads) : null,
-                is.writes >= 0 ? Boxed.count(is.writes) : null,
-                is.failed,
+                ix.reads(is) >= 0 ? Boxed.count(ix.reads(is)) : null,
+                ix.writes(is) >= 0 ? Boxed.count(ix.writes(is)) : null,
+                failed,
                 keys,
                 candidates,
-                is.failed ? (is.errors == null ? List.of() : is.errors) : null);
+                failed ? ix.errors(is) : null);
     }
 
     /** The total is gbak's clock on its last line only when the log starts at the start of the restore. */
@@ -1065,7 +1025,7 @@ public final class RestoreTimeline implements EventListener {
         List<String> order = new ArrayList<>(definedTables);
         java.util.Collections.reverse(order); // the order of the data: the reverse of the definitions
         boolean dataEnded = indexesStarted || finished();
-        MappingWalk walk = new MappingWalk(order, definitions);
+        MappingWalk walk = new MappingWalk(order, ix, definitions);
         for (DefinitionGroup g : groups) {
             walk.group(g);
         }
@@ -1079,7 +1039,7 @@ public final class RestoreTimeline implements EventListener {
         // data had not reached it yet (only a restore whose data phase ended says those have no rows)
         int reached = dataEnded ? order.size() : walk.pos;
         List<String> empty = new ArrayList<>(order.subList(0, reached));
-        empty.removeAll(loads.keySet());
+        empty.removeIf(t -> loadOf.get(t) >= 0);
         java.util.Collections.reverse(empty); // in the order of their definitions
         List<String> notReached = new ArrayList<>(order.subList(reached, order.size()));
         java.util.Collections.reverse(notReached);
@@ -1101,19 +1061,22 @@ public final class RestoreTimeline implements EventListener {
      */
     private static final class MappingWalk {
         final List<String> order;
-        final List<IndexState> definitions;
+        final IndexRows ix;
+        final IndexRows.RowList definitions;
         int pos;
         boolean exact = true;
         final List<String> shared = new ArrayList<>(); // what the caveat names: the first GROUPS_NAMED groups
         int sharedGroups; // and how many there are
 
-        MappingWalk(List<String> order, List<IndexState> definitions) {
+        MappingWalk(List<String> order, IndexRows ix, IndexRows.RowList definitions) {
             this.order = order;
+            this.ix = ix;
             this.definitions = definitions;
         }
 
         void group(DefinitionGroup g) {
-            List<IndexState> defs = definitions.subList(g.from(), g.to());
+            int from = g.from();
+            int to = g.to();
             int at = g.table() == null
                     ? order.size()
                     : order.subList(pos, order.size()).indexOf(g.table());
@@ -1125,10 +1088,7 @@ public final class RestoreTimeline implements EventListener {
                     shared.add("the index definitions before " + g.table()
                             + "'s data, in an order the table definitions " + "do not give (given " + g.table() + ")");
                 }
-                for (IndexState def : defs) {
-                    def.source = IndexMapping.INFERRED;
-                    def.candidates = null;
-                }
+                mapped(from, to, IndexMapping.INFERRED, null);
                 return;
             }
             int q = g.table() == null ? order.size() : pos + at;
@@ -1138,41 +1098,57 @@ public final class RestoreTimeline implements EventListener {
                 tables.add(g.table());
             }
             pos = g.table() == null ? pos : q + 1;
-            if (defs.isEmpty()) {
+            if (from == to) {
                 return;
             }
             if (tables.size() == 1) {
-                for (IndexState def : defs) {
-                    def.table = tables.get(0);
-                    def.source = IndexMapping.LOG;
-                    def.candidates = null;
+                for (int i = from; i < to; i++) {
+                    ix.table(definitions.get(i), tables.get(0));
                 }
+                mapped(from, to, IndexMapping.LOG, null);
                 return;
             }
             exact = false;
             List<String> candidates = List.copyOf(tables);
-            for (IndexState def : defs) {
-                def.source = IndexMapping.INFERRED;
-                def.candidates = candidates;
-            }
+            mapped(from, to, IndexMapping.INFERRED, candidates);
             sharedGroups++;
             if (shared.size() >= GROUPS_NAMED) {
                 return; // counted, not named
             }
+            int n = to - from;
             if (candidates.isEmpty()) {
-                shared.add(defs.size() + (defs.size() == 1 ? " index definition" : " index definitions")
+                shared.add(n + (n == 1 ? " index definition" : " index definitions")
                         + " after the last table's data: no table left for them");
             } else {
-                shared.add(String.join(", ", names(defs)) + " belong to " + String.join(" or ", candidates));
+                shared.add(String.join(", ", names(from, to)) + " belong to " + String.join(" or ", candidates));
             }
+        }
+
+        /** The definitions from..to (exclusive) were mapped so: {@code src}, with those candidates (null: one table). */
+        private void mapped(int from, int to, IndexMapping src, List<String> candidates) {
+            for (int i = from; i < to; i++) {
+                ix.mapped(definitions.get(i), src, candidates);
+            }
+        }
+
+        /** The names of the definitions from..to (exclusive): the first five, and how many in all when there are more. */
+        private List<String> names(int from, int to) {
+            List<String> out = new ArrayList<>();
+            for (int i = from; i < to; i++) {
+                if (out.size() == 5) {
+                    out.add("... (" + (to - from) + " in all)");
+                    break;
+                }
+                out.add(ix.name(definitions.get(i)));
+            }
+            return out;
         }
     }
 
     /** No definition mapped: what {@link #indexMapping} finds when the log cannot map any. */
     private void unmapAll() {
-        for (IndexState def : definitions) {
-            def.source = null;
-            def.candidates = null;
+        for (int i = 0; i < definitions.size(); i++) {
+            ix.mapped(definitions.get(i), null, null);
         }
     }
 
@@ -1198,7 +1174,7 @@ public final class RestoreTimeline implements EventListener {
         List<String> order = new ArrayList<>(definedTables);
         int last = -1;
         for (int i = 0; i < order.size(); i++) {
-            if (loads.containsKey(order.get(i))) {
+            if (loadOf.get(order.get(i)) >= 0) {
                 last = i; // order is the definitions' order: the data's last is the definitions' first
                 break;
             }
@@ -1213,18 +1189,6 @@ public final class RestoreTimeline implements EventListener {
         return tables.size() <= TABLES_NAMED
                 ? String.join(", ", tables)
                 : String.join(", ", tables.subList(0, TABLES_NAMED)) + ", ... (" + tables.size() + " in all)";
-    }
-
-    private static List<String> names(List<IndexState> defs) {
-        List<String> out = new ArrayList<>();
-        for (IndexState d : defs) {
-            if (out.size() == 5) {
-                out.add("... (" + defs.size() + " in all)");
-                break;
-            }
-            out.add(d.name);
-        }
-        return out;
     }
 
     /** Lines seen so far. */
