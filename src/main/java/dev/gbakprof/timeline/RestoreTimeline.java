@@ -80,7 +80,7 @@ public final class RestoreTimeline implements EventListener {
     private final IndexRows.RowList definitions = new IndexRows.RowList();
     private int pendingFrom;
     private int indexDefinitions;
-    // the indexes defined, each name once, in gbak's order: the first state of each name (its flags say the rest)
+    // the indexes defined, each name once, in gbak's order: the first row of each name (its flags say the rest)
     private final IndexRows.RowList definedIndexes = new IndexRows.RowList();
     private Integer parallelWorkersUsed;
     private int mappedDefinitions;
