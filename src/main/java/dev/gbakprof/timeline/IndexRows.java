@@ -126,14 +126,14 @@ final class IndexRows {
     }
 
     /** The build started: at {@code startMs} (-1: unknown) on line {@code lineNumber}. */
-    void started(int row, long startMs, long lineNumber) {
+    void start(int row, long startMs, long lineNumber) {
         this.startMs[row] = startMs;
         line[row] = lineNumber;
         flags[first[row]] |= EVER_BUILT;
     }
 
     /** The next statistics line ended the build: its time (-1: unknown) and page counts (-1: unknown). */
-    void ended(int row, long ms, long reads, long writes) {
+    void end(int row, long ms, long reads, long writes) {
         flags[row] |= ENDED;
         this.ms[row] = ms;
         this.reads[row] = reads;
@@ -142,7 +142,7 @@ final class IndexRows {
 
     /** A build with no line to start it (a failure the log shows alone): ended, untimed. */
     void untimed(int row, long lineNumber) {
-        started(row, -1, lineNumber);
+        start(row, -1, lineNumber);
         flags[row] |= ENDED;
     }
 

@@ -253,7 +253,7 @@ public final class RestoreTimeline implements EventListener {
         }
         if (openIndex >= 0) {
             long start = ix.startMs(openIndex);
-            ix.ended(
+            ix.end(
                     openIndex,
                     t >= 0 && start >= 0 ? t - start : -1,
                     timeUnknown ? -1 : line.reads(),
@@ -516,7 +516,7 @@ public final class RestoreTimeline implements EventListener {
         if (is < 0 || ix.built(is)) { // not defined in this log, or built a second time
             is = ix.add(e.name());
         }
-        ix.started(is, lineClockMs, e.line().lineNumber());
+        ix.start(is, lineClockMs, e.line().lineNumber());
         builds.add(is);
         openIndex = is;
     }
