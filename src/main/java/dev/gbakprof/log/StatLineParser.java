@@ -195,19 +195,90 @@ final class StatLineParser {
             return null;
         }
         p = skipBlanks(p + PREFIX.length(), end);
-        long time = parseMillis(b, p, tokenEnd(p, end));
+        long time = millisToken(p, end);
+        if (time < 0) {
+            return null;
+        }
         p = skipBlanks(cursor, end);
-        long delta = parseMillis(b, p, tokenEnd(p, end));
+        long delta = millisToken(p, end);
+        if (delta < 0) {
+            return null;
+        }
         p = skipBlanks(cursor, end);
-        long reads = p < end ? parseCount(b, p, tokenEnd(p, end)) : Long.MIN_VALUE;
+        long reads = countToken(p, end);
+        if (reads == Long.MIN_VALUE) {
+            return null;
+        }
         p = skipBlanks(cursor, end);
-        long writes = p < end ? parseCount(b, p, tokenEnd(p, end)) : Long.MIN_VALUE;
-        if (time < 0 || delta < 0 || reads == Long.MIN_VALUE || writes == Long.MIN_VALUE) {
+        long writes = countToken(p, end);
+        if (writes == Long.MIN_VALUE) {
             return null;
         }
         p = skipBlanks(cursor, end);
         String text = p >= end ? "" : new String(b, p, end - p, StandardCharsets.ISO_8859_1);
         return new StatLine(lineNumber, true, true, time, delta, reads, writes, text);
+    }
+
+    /**
+     * {@link #parseMillis(byte[], int, int)} of the token at p, in one pass (no {@link #tokenEnd} before it): the
+     * same value, -1 for the same tokens; {@link #cursor} after the token when it is one.
+     */
+    private long millisToken(int p, int end) {
+        byte[] s = b;
+        long whole = 0;
+        int i = p;
+        int d;
+        while (i < end && (d = s[i] - '0') >= 0 && d <= 9) {
+            whole = whole * 10 + d;
+            if (++i - p > 15) {
+                return -1;
+            }
+        }
+        if (i == p || i >= end || s[i] != '.') {
+            return -1;
+        }
+        int f = ++i;
+        long frac = 0;
+        while (i < end && i - f < 3 && (d = s[i] - '0') >= 0 && d <= 9) {
+            frac = frac * 10 + d;
+            i++;
+        }
+        int fd = i - f;
+        if (fd == 0 || (i < end && (s[i] & 0xff) > ' ')) {
+            return -1;
+        }
+        cursor = i;
+        for (; fd < 3; fd++) {
+            frac *= 10;
+        }
+        return whole * 1000 + frac;
+    }
+
+    /**
+     * {@link #parseCount(byte[], int, int)} of the token at p, in one pass: the same value, {@code Long.MIN_VALUE}
+     * for the same tokens (and at the end of the line); {@link #cursor} after the token when it is one.
+     */
+    private long countToken(int p, int end) {
+        byte[] s = b;
+        if (p >= end) {
+            return Long.MIN_VALUE;
+        }
+        long v = 0;
+        boolean overflow = false;
+        int i = p;
+        for (; i < end && (s[i] & 0xff) > ' '; i++) {
+            int d = s[i] - '0';
+            if (d < 0 || d > 9) {
+                return Long.MIN_VALUE;
+            }
+            if (v < Long.MAX_VALUE / 10 || (v == Long.MAX_VALUE / 10 && d <= Long.MAX_VALUE % 10)) {
+                v = v * 10 + d;
+            } else {
+                overflow = true;
+            }
+        }
+        cursor = i;
+        return overflow ? -1 : v;
     }
 
     private boolean startsWithDigit(int p, int end) {
