@@ -220,8 +220,8 @@ final class StatLineParser {
     }
 
     /**
-     * {@link #parseMillis(byte[], int, int)} of the token at p, in one pass (no {@link #tokenEnd} before it): the
-     * same value, -1 for the same tokens; {@link #cursor} after the token when it is one.
+     * {@code 1234.567} at p as milliseconds; -1 when the token there is not seconds with up to 3 decimals. One pass over
+     * the token (no {@link #tokenEnd} before it), leaving {@link #cursor} at its end.
      */
     private long millisToken(int p, int end) {
         byte[] s = b;
@@ -231,11 +231,11 @@ final class StatLineParser {
         while (i < end && (d = s[i] - '0') >= 0 && d <= 9) {
             whole = whole * 10 + d;
             if (++i - p > 15) {
-                return -1;
+                return notA(p, end, -1);
             }
         }
         if (i == p || i >= end || s[i] != '.') {
-            return -1;
+            return notA(p, end, -1);
         }
         int f = ++i;
         long frac = 0;
@@ -245,7 +245,7 @@ final class StatLineParser {
         }
         int fd = i - f;
         if (fd == 0 || (i < end && (s[i] & 0xff) > ' ')) {
-            return -1;
+            return notA(p, end, -1);
         }
         cursor = i;
         for (; fd < 3; fd++) {
@@ -255,13 +255,14 @@ final class StatLineParser {
     }
 
     /**
-     * {@link #parseCount(byte[], int, int)} of the token at p, in one pass: the same value, {@code Long.MIN_VALUE}
-     * for the same tokens (and at the end of the line); {@link #cursor} after the token when it is one.
+     * The page counter at p: {@code Long.MIN_VALUE} when the token there is not a whole number (or there is none), -1
+     * when it is one but beyond 2^63 (gbak prints a counter that went backwards as a huge unsigned value, #8027). One
+     * pass over the token, leaving {@link #cursor} at its end.
      */
     private long countToken(int p, int end) {
         byte[] s = b;
         if (p >= end) {
-            return Long.MIN_VALUE;
+            return notA(p, end, Long.MIN_VALUE);
         }
         long v = 0;
         boolean overflow = false;
@@ -269,8 +270,10 @@ final class StatLineParser {
         for (; i < end && (s[i] & 0xff) > ' '; i++) {
             int d = s[i] - '0';
             if (d < 0 || d > 9) {
-                return Long.MIN_VALUE;
+                return notA(p, end, Long.MIN_VALUE);
             }
+            // v * 10 + d stays within a long while v < MAX/10, or v == MAX/10 and d <= MAX%10 (no division here:
+            // this runs for every digit of every line)
             if (v < Long.MAX_VALUE / 10 || (v == Long.MAX_VALUE / 10 && d <= Long.MAX_VALUE % 10)) {
                 v = v * 10 + d;
             } else {
@@ -279,6 +282,12 @@ final class StatLineParser {
         }
         cursor = i;
         return overflow ? -1 : v;
+    }
+
+    /** A token at p that is not a number of the kind read: {@link #cursor} at its end, and {@code result}. */
+    private long notA(int p, int end, long result) {
+        tokenEnd(p, end);
+        return result;
     }
 
     private boolean startsWithDigit(int p, int end) {
@@ -510,8 +519,8 @@ final class StatLineParser {
             switch (col) {
                 case TIME -> v = scanMillis(p, end);
                 case DELTA -> v = scanMillis(p, end);
-                case READS -> v = scanCount(p, end);
-                default -> v = scanCount(p, end);
+                case READS -> v = countToken(p, end);
+                default -> v = countToken(p, end);
             }
             if (v == Long.MIN_VALUE) {
                 if (!damagedNumber(p, cursor)) {
@@ -556,13 +565,8 @@ final class StatLineParser {
 
     /** Reads {@code 1234.567} at p as milliseconds, leaving {@link #cursor} after it; MIN_VALUE if not one. */
     private long scanMillis(int p, int end) {
-        long v = parseMillis(b, p, tokenEnd(p, end));
+        long v = millisToken(p, end);
         return v < 0 ? Long.MIN_VALUE : v;
-    }
-
-    /** Reads a page counter at p, leaving {@link #cursor} after it; as {@link #parseCount(byte[], int, int)}. */
-    private long scanCount(int p, int end) {
-        return parseCount(b, p, tokenEnd(p, end));
     }
 
     /** The end without the blanks (and control characters) before it, not before {@code from}. */
@@ -589,69 +593,28 @@ final class StatLineParser {
         return p;
     }
 
-    static long parseMillis(String tok) {
-        return parseMillis(oneBytePerChar(tok), 0, tok.length());
-    }
-
     /** {@code 1234.567} → 1234567; -1 when the token is not seconds with up to 3 decimals. */
-    static long parseMillis(byte[] s, int from, int to) {
-        long whole = 0;
-        int i = from;
-        int d;
-        while (i < to && (d = s[i] - '0') >= 0 && d <= 9) {
-            whole = whole * 10 + d;
-            i++;
-            if (i - from > 15) {
-                return -1;
-            }
-        }
-        if (i == from || i >= to || s[i] != '.') {
-            return -1;
-        }
-        int f = ++i;
-        long frac = 0;
-        while (i < to && i - f < 3 && (d = s[i] - '0') >= 0 && d <= 9) {
-            frac = frac * 10 + d;
-            i++;
-        }
-        int fd = i - f;
-        if (fd == 0 || i != to) {
-            return -1;
-        }
-        for (; fd < 3; fd++) {
-            frac *= 10;
-        }
-        return whole * 1000 + frac;
-    }
-
-    static long parseCount(String tok) {
-        return parseCount(oneBytePerChar(tok), 0, tok.length());
+    static long parseMillis(String tok) {
+        StatLineParser p = over(tok);
+        long v = p.millisToken(0, p.b.length);
+        return p.cursor == p.b.length ? v : -1;
     }
 
     /**
      * A page counter; {@code Long.MIN_VALUE} when the token is not a whole number, -1 when it is one
      * but beyond 2^63 (gbak prints a counter that went backwards as a huge unsigned value, #8027).
      */
-    static long parseCount(byte[] s, int from, int to) {
-        if (from >= to) {
-            return Long.MIN_VALUE;
-        }
-        long v = 0;
-        boolean overflow = false;
-        for (int i = from; i < to; i++) {
-            int d = s[i] - '0';
-            if (d < 0 || d > 9) {
-                return Long.MIN_VALUE;
-            }
-            // v * 10 + d stays within a long while v < MAX/10, or v == MAX/10 and d <= MAX%10 (no division here:
-            // this runs for every digit of every line)
-            if (v < Long.MAX_VALUE / 10 || (v == Long.MAX_VALUE / 10 && d <= Long.MAX_VALUE % 10)) {
-                v = v * 10 + d;
-            } else {
-                overflow = true;
-            }
-        }
-        return overflow ? -1 : v;
+    static long parseCount(String tok) {
+        StatLineParser p = over(tok);
+        long v = p.countToken(0, p.b.length);
+        return p.cursor == p.b.length ? v : Long.MIN_VALUE;
+    }
+
+    /** A parser reading {@code tok} only, for the two methods above. */
+    private static StatLineParser over(String tok) {
+        StatLineParser p = new StatLineParser();
+        p.b = oneBytePerChar(tok);
+        return p;
     }
 
     /** The set of columns as the letters gbak's -st switch takes, e.g. {@code TDRW}. */
