@@ -515,13 +515,7 @@ final class StatLineParser {
             if (cut && tokenEnd(p, end) == rawEnd) {
                 break; // gbak writes each column with its blank: one without it was cut in the middle
             }
-            long v;
-            switch (col) {
-                case TIME -> v = scanMillis(p, end);
-                case DELTA -> v = scanMillis(p, end);
-                case READS -> v = countToken(p, end);
-                default -> v = countToken(p, end);
-            }
+            long v = col == Column.TIME || col == Column.DELTA ? scanMillis(p, end) : countToken(p, end);
             if (v == Long.MIN_VALUE) {
                 if (!damagedNumber(p, cursor)) {
                     return null;
