@@ -74,23 +74,29 @@ final class ElementText implements SerializableString {
         }
     }
 
-    private static final byte[] NAME = quoted("name"),
-            TABLE = quoted("table"),
-            TABLE_SOURCE = quoted("tableSource"),
-            START_SECONDS = quoted("startSeconds"),
-            SECONDS = quoted("seconds"),
-            READS = quoted("reads"),
-            WRITES = quoted("writes"),
-            FAILED = quoted("failed"),
-            KEYS_PER_SECOND = quoted("keysPerSecond"),
-            TABLE_CANDIDATES = quoted("tableCandidates"),
-            ERRORS = quoted("errors"),
-            RECORDS = quoted("records"),
-            ROWS_PER_SECOND = quoted("rowsPerSecond");
+    /**
+     * Each field's text up to its value: the layout before its name (the name is the first field of every element, the
+     * others follow one), the quoted name and the layout to the value; one copy a field, and one for the constant end of
+     * an index build (its two lists, null when the element is made here, and the layout to the closing brace).
+     */
+    private static final byte[] NAME = field(FIRST, "name"),
+            TABLE = field(NEXT, "table"),
+            TABLE_SOURCE = field(NEXT, "tableSource"),
+            START_SECONDS = field(NEXT, "startSeconds"),
+            SECONDS = field(NEXT, "seconds"),
+            READS = field(NEXT, "reads"),
+            WRITES = field(NEXT, "writes"),
+            FAILED_TRUE = join(field(NEXT, "failed"), ascii("true")),
+            FAILED_FALSE = join(field(NEXT, "failed"), ascii("false")),
+            KEYS_PER_SECOND = field(NEXT, "keysPerSecond"),
+            RECORDS = field(NEXT, "records"),
+            ROWS_PER_SECOND = field(NEXT, "rowsPerSecond"),
+            NULL = ascii("null"),
+            CLOSE = join(END, ascii("}")),
+            INDEX_CLOSE = join(field(NEXT, "tableCandidates"), NULL, field(NEXT, "errors"), NULL, CLOSE);
 
     private byte[] buf = new byte[512];
     private int len;
-    private boolean first;
     /** The texts of enum constants (their {@code toString()}, which may make a new String at each call). */
     private final Map<Object, String> enumTexts = new IdentityHashMap<>();
 
@@ -201,55 +207,55 @@ final class ElementText implements SerializableString {
      */
     boolean of(Object element) {
         len = 0;
-        first = true;
         put((byte) '{');
-        boolean made;
         if (element instanceof IndexBuild i) {
-            made = text(NAME, i.name())
-                    && text(TABLE, i.table())
-                    && text(TABLE_SOURCE, i.tableSource())
-                    && number(START_SECONDS, i.startSeconds())
-                    && number(SECONDS, i.seconds())
-                    && number(READS, i.reads())
-                    && number(WRITES, i.writes())
-                    && literal(FAILED, i.failed() ? "true" : "false")
-                    && number(KEYS_PER_SECOND, i.keysPerSecond())
-                    && i.tableCandidates() == null
-                    && literal(TABLE_CANDIDATES, "null")
-                    && i.errors() == null
-                    && literal(ERRORS, "null");
+            return index(i);
         } else if (element instanceof TableLoad t) {
-            made = text(NAME, t.name())
-                    && number(RECORDS, t.records())
-                    && number(START_SECONDS, t.startSeconds())
-                    && number(SECONDS, t.seconds())
-                    && number(ROWS_PER_SECOND, t.rowsPerSecondRounded());
+            return table(t);
         } else if (element instanceof PhaseTime p) {
-            made = text(NAME, p.name()) && number(SECONDS, p.seconds());
-        } else {
-            return false;
+            return phase(p);
         }
-        put(END);
-        put((byte) '}');
+        return false;
+    }
+
+    // One method a type, each compiled on its own for the elements of its own list (a record's lists hold one type).
+    // With the three in of(), C2 compiled one method of 32 KB (0.15 s; LogCompilation, the 200 MB bench log) and
+    // installed it when 165,000 of the record's 253,000 elements were written; now 17 ms for index(). With each
+    // field's layout and name in one constant: 0.968x the CPU of that parse (20 pairs, docs/BENCHMARKS.md).
+
+    private boolean index(IndexBuild i) {
+        boolean made = text(NAME, i.name())
+                && text(TABLE, i.table())
+                && text(TABLE_SOURCE, i.tableSource())
+                && number(START_SECONDS, i.startSeconds())
+                && number(SECONDS, i.seconds())
+                && number(READS, i.reads())
+                && number(WRITES, i.writes());
+        put(i.failed() ? FAILED_TRUE : FAILED_FALSE);
+        made = made && number(KEYS_PER_SECOND, i.keysPerSecond()) && i.tableCandidates() == null && i.errors() == null;
+        put(INDEX_CLOSE);
         return made;
     }
 
-    private void name(byte[] quotedName) {
-        put(first ? FIRST : NEXT);
-        first = false;
-        put(quotedName);
-        put(NAME_VALUE);
+    private boolean table(TableLoad t) {
+        boolean made = text(NAME, t.name())
+                && number(RECORDS, t.records())
+                && number(START_SECONDS, t.startSeconds())
+                && number(SECONDS, t.seconds())
+                && number(ROWS_PER_SECOND, t.rowsPerSecondRounded());
+        put(CLOSE);
+        return made;
     }
 
-    private boolean literal(byte[] field, String value) {
-        name(field);
-        put(value);
-        return true;
+    private boolean phase(PhaseTime p) {
+        boolean made = text(NAME, p.name()) && number(SECONDS, p.seconds());
+        put(CLOSE);
+        return made;
     }
 
     /** An enum as its {@code toString()}, quoted (as the generator writes an enum without {@code @JsonValue}). */
     private boolean text(byte[] field, Enum<?> value) {
-        return value == null ? literal(field, "null") : text(field, enumTexts.computeIfAbsent(value, Object::toString));
+        return text(field, value == null ? null : enumTexts.computeIfAbsent(value, Object::toString));
     }
 
     /**
@@ -259,10 +265,11 @@ final class ElementText implements SerializableString {
      * 16-20 uncommon traps instead of 26-29, 109-125 C2 compilations instead of 132-137).
      */
     private boolean text(byte[] field, String s) {
+        put(field);
         if (s == null) {
-            return literal(field, "null");
+            put(NULL);
+            return true;
         }
-        name(field);
         int n = s.length();
         ensure(n + 2);
         buf[len++] = '"';
@@ -278,24 +285,31 @@ final class ElementText implements SerializableString {
     }
 
     private boolean number(byte[] field, Double value) {
+        put(field);
         if (value == null) {
-            return literal(field, "null");
+            put(NULL);
+            return true;
         }
         double v = value;
         if (!Double.isFinite(v)) {
             return false; // the generator writes "NaN" as a string
         }
-        name(field);
         decimal(v);
         return true;
     }
 
     private boolean number(byte[] field, Long value) {
-        return value == null ? literal(field, "null") : number(field, value.longValue());
+        put(field);
+        if (value == null) {
+            put(NULL);
+        } else {
+            integer(value);
+        }
+        return true;
     }
 
     private boolean number(byte[] field, long value) {
-        name(field);
+        put(field);
         integer(value);
         return true;
     }
@@ -375,8 +389,16 @@ final class ElementText implements SerializableString {
         }
     }
 
-    private static byte[] quoted(String name) {
-        return ascii('"' + name + '"');
+    private static byte[] field(byte[] before, String name) {
+        return join(before, ascii('"' + name + '"'), NAME_VALUE);
+    }
+
+    private static byte[] join(byte[]... parts) {
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        for (byte[] p : parts) {
+            out.writeBytes(p);
+        }
+        return out.toByteArray();
     }
 
     private static byte[] ascii(String s) {
