@@ -223,7 +223,7 @@ final class StatLineParser {
      * {@code 1234.567} at p as milliseconds; -1 when the token there is not seconds with up to 3 decimals. One pass over
      * the token (no {@link #tokenEnd} before it), leaving {@link #cursor} at its end.
      */
-    private long millisToken(int p, int end) {
+    long millisToken(int p, int end) {
         byte[] s = b;
         long whole = 0;
         int i = p;
@@ -259,9 +259,9 @@ final class StatLineParser {
      * when it is one but beyond 2^63 (gbak prints a counter that went backwards as a huge unsigned value, #8027). One
      * pass over the token, leaving {@link #cursor} at its end.
      */
-    private long countToken(int p, int end) {
+    long countToken(int p, int end) {
         byte[] s = b;
-        if (p >= end) {
+        if (p >= end || (s[p] & 0xff) <= ' ') {
             return notA(p, end, Long.MIN_VALUE);
         }
         long v = 0;
@@ -571,7 +571,7 @@ final class StatLineParser {
         return end;
     }
 
-    private int skipBlanks(int p, int end) {
+    int skipBlanks(int p, int end) {
         while (p < end && (b[p] & 0xff) <= ' ') {
             p++;
         }
@@ -606,9 +606,19 @@ final class StatLineParser {
 
     /** A parser reading {@code tok} only, for the two methods above. */
     private static StatLineParser over(String tok) {
+        return over(oneBytePerChar(tok));
+    }
+
+    /** A parser whose line is in {@code bytes}, for its column readers (and {@code ColumnReadersTest}'s). */
+    static StatLineParser over(byte[] bytes) {
         StatLineParser p = new StatLineParser();
-        p.b = oneBytePerChar(tok);
+        p.b = bytes;
         return p;
+    }
+
+    /** Where the last column reader stopped (the end of the token it read). */
+    int cursor() {
+        return cursor;
     }
 
     /** The set of columns as the letters gbak's -st switch takes, e.g. {@code TDRW}. */
