@@ -78,7 +78,7 @@ class ColumnReadersTest {
                 .isEqualTo(1234567);
         assertThat(r.countToken(r.skipBlanks(r.cursor(), line.length), line.length))
                 .isEqualTo(1040000);
-        assertThat(StatLineParser.parseMillis("99999.999")).isEqualTo(99_999_999); // beyond one word
+        assertThat(StatLineParser.parseMillis("99999.999")).isEqualTo(99_999_999); // a restore of 27 h
         assertThat(StatLineParser.parseMillis("4777.1")).isEqualTo(4_777_100);
         assertThat(StatLineParser.parseCount("999040000")).isEqualTo(999_040_000);
         assertThat(StatLineParser.parseCount("18446744073709551615")).isEqualTo(-1); // #8027: beyond 2^63
