@@ -652,9 +652,36 @@ public final class RestoreSession {
         return "given with --baseline" + (differs.isEmpty() ? "" : "; " + String.join("; ", differs));
     }
 
-    /** The restore left a partial database: it never reached gbak's finishing line (stopped, or gave up). */
+    /**
+     * The restore left a partial database: it never reached gbak's finishing line (stopped, or gave up). A restore that
+     * printed its end and was stopped after it (a timeout or Ctrl-C while gbak hung in its last step) left every table
+     * and index: its database is kept ({@link #stoppedAfterItsEnd}).
+     */
     static boolean partial(RestoreRun run) {
-        return run.status() == RunStatus.INCOMPLETE || (run.status() == RunStatus.FAILED && !run.wentToTheEnd());
+        return (run.status() == RunStatus.INCOMPLETE || run.status() == RunStatus.FAILED) && !run.wentToTheEnd();
+    }
+
+    /**
+     * What a timeout or Ctrl-C that stopped gbak after it printed the end of the restore leaves, for its warning: gbak
+     * was in its last steps, which it prints no line for (it brings the database online with its forced writes, then
+     * detaches, where an embedded gbak can hang: FirebirdSQL/firebird#7589), and the database is kept (never removed as
+     * partial); {@code ""} for a restore stopped before its end.
+     */
+    static String stoppedAfterItsEnd(RestoreRun parsed) {
+        if (!parsed.wentToTheEnd() || parsed.kind() == dev.gbakprof.model.RunKind.BACKUP) {
+            return "";
+        }
+        return "; gbak had printed the end of the restore"
+                + (parsed.lastSeenSeconds() == null
+                        ? ""
+                        : String.format(
+                                java.util.Locale.ROOT,
+                                " (its last line at %.3f s on its clock)",
+                                parsed.lastSeenSeconds()))
+                + " and was then stopped in its last steps, which print nothing (bringing the database online with forced"
+                + " writes, then detaching; an embedded gbak can hang there: FirebirdSQL/firebird#7589). The database is"
+                + " kept: check it before use (gstat -h: its Attributes say whether it is shut down, gfix -online normal"
+                + " brings it online; gfix -v -full)";
     }
 
     /**
@@ -822,7 +849,8 @@ public final class RestoreSession {
             status = RunStatus.INCOMPLETE;
             warnings.add(new Warning(
                     WarningCode.RAW_LOG_UNWRITABLE,
-                    "gbakprof stopped the " + what + ": cannot write the raw log " + rawFailure));
+                    "gbakprof stopped the " + what + ": cannot write the raw log " + rawFailure
+                            + stoppedAfterItsEnd(parsed)));
         } else if (result.launchError() != null) {
             status = RunStatus.FAILED;
             errors.add(result.launchError());
@@ -830,11 +858,13 @@ public final class RestoreSession {
             status = RunStatus.INCOMPLETE;
             warnings.add(new Warning(
                     WarningCode.TIMEOUT,
-                    "timeout of " + options.timeout().toString().substring(2).toLowerCase() + ": "
-                            + result.stopNote()));
+                    "timeout of " + options.timeout().toString().substring(2).toLowerCase() + ": " + result.stopNote()
+                            + stoppedAfterItsEnd(parsed)));
         } else if (result.interrupted()) {
             status = RunStatus.INCOMPLETE;
-            warnings.add(new Warning(WarningCode.INTERRUPTED, "interrupted (Ctrl-C): " + result.stopNote()));
+            warnings.add(new Warning(
+                    WarningCode.INTERRUPTED,
+                    "interrupted (Ctrl-C): " + result.stopNote() + stoppedAfterItsEnd(parsed)));
         } else if (result.exitCode() != null && result.exitCode() != 0) {
             status = RunStatus.FAILED;
             if (errors.isEmpty() && failure == null) {

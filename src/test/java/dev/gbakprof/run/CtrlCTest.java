@@ -6,6 +6,7 @@ import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.RunStatus;
 import dev.gbakprof.model.WarningCode;
 import dev.gbakprof.store.RunJson;
+import dev.gbakprof.testutil.FakeGbak;
 import dev.gbakprof.testutil.Firebird;
 import dev.gbakprof.testutil.Jvm;
 import dev.gbakprof.testutil.Restores;
@@ -58,6 +59,56 @@ class CtrlCTest {
         assertThat(run.hasWarning(WarningCode.INTERRUPTED)).isTrue(); // what a series or matrix stops on
         assertThat(run.tables()).isNotEmpty();
         assertThat(db).doesNotExist();
+    }
+
+    @Test
+    void ctrlCWhileGbakHangsAfterTheEndOfTheRestoreKeepsTheRestoredDatabase(@TempDir Path dir) throws Exception {
+        Path fbk = Firebird.backup("small");
+        Path runs = dir.resolve("runs");
+        Path db = dir.resolve("finished.fdb");
+        FakeGbak.HangingAtExit gbak = FakeGbak.hangingAtExit(dir);
+        Path console = dir.resolve("console.txt");
+        Process jvm = new ProcessBuilder(Jvm.command(Restores.args(
+                        "run",
+                        Route.EMBEDDED,
+                        fbk,
+                        db,
+                        "--gbak",
+                        gbak.gbak().toString(),
+                        "--runs-dir",
+                        runs.toString(),
+                        "--label",
+                        "hang")))
+                .redirectErrorStream(true)
+                .redirectOutput(console.toFile())
+                .start();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+        while (System.nanoTime() < deadline && !Files.exists(gbak.exited())) {
+            Thread.sleep(20);
+        }
+        assertThat(gbak.exited()).as("the real gbak finished its restore").exists();
+        new ProcessBuilder("kill", "-INT", Long.toString(jvm.pid())).start().waitFor();
+        assertThat(jvm.waitFor(40, TimeUnit.SECONDS)).isTrue();
+
+        String out = Files.readString(console);
+        assertThat(jvm.exitValue()).as(out).isEqualTo(130);
+        assertThat(out).doesNotContain("removed the partial database");
+        Path runDir;
+        try (Stream<Path> s = Files.list(runs)) {
+            runDir = s.findFirst().orElseThrow();
+        }
+        RestoreRun run = RunJson.read(runDir.resolve("run.json")).get(0);
+        assertThat(run.status()).isEqualTo(RunStatus.INCOMPLETE); // gbak never said it was done: it did not exit
+        assertThat(run.wentToTheEnd()).isTrue();
+        assertThat(run.hasWarning(WarningCode.INTERRUPTED)).isTrue();
+        assertThat(run.warningMessages())
+                .anyMatch(w -> w.startsWith("interrupted (Ctrl-C): ")
+                        && w.contains("gbak had printed the end of the restore (its last line at ")
+                        && w.contains("FirebirdSQL/firebird#7589")
+                        && w.contains("The database is kept"));
+        assertThat(run.hasWarning(WarningCode.PARTIAL_DATABASE_KEPT)).isFalse();
+        // kept, and whole: every row of the backup is there
+        assertThat(DataLossTest.rows(db, "EMPLOYEES")).isEqualTo(300);
     }
 
     @Test

@@ -395,6 +395,29 @@ class RunCommandTest {
     }
 
     @Test
+    void aTimeoutWhileGbakHangsAfterTheEndOfTheRestoreKeepsTheRestoredDatabase(@TempDir Path dir) throws Exception {
+        Path fbk = Firebird.backup("small");
+        Path runs = dir.resolve("runs");
+        Path db = dir.resolve("finished.fdb");
+        FakeGbak.HangingAtExit gbak = FakeGbak.hangingAtExit(dir);
+        // the small restore takes a second or two; the timeout comes while the wrapper waits after it
+        Result r = Restores.run(fbk, db, runs, "--gbak", gbak.gbak().toString(), "--timeout", "12s");
+        assertThat(gbak.exited())
+                .as("the real gbak finished before the timeout")
+                .exists();
+        assertThat(r.code()).as(r.out() + r.err()).isEqualTo(1);
+        assertThat(r.out() + r.err()).doesNotContain("removed the partial database");
+        RestoreRun run = RunJson.read(runDirs(runs).get(0).resolve("run.json")).get(0);
+        assertThat(run.status()).isEqualTo(RunStatus.INCOMPLETE);
+        assertThat(run.wentToTheEnd()).isTrue();
+        assertThat(run.warningMessages())
+                .anyMatch(w -> w.startsWith("timeout of 12s: gbakprof stopped gbak")
+                        && w.contains("gbak had printed the end of the restore")
+                        && w.contains("The database is kept"));
+        assertThat(DataLossTest.rows(db, "EMPLOYEES")).isEqualTo(300);
+    }
+
+    @Test
     void repeatedRestoresKeepTheirPartialDatabasesWithKeepPartial(@TempDir Path dir) throws Exception {
         Path fbk = Firebird.backup("shop");
         Path runs = dir.resolve("runs");

@@ -24,6 +24,28 @@ public final class FakeGbak {
                 dir.resolve("no-such-folder"));
     }
 
+    /** {@link #hangingAtExit}: the gbak to pass with {@code --gbak}, and the file it makes when the real gbak has exited. */
+    public record HangingAtExit(Path gbak, Path exited) {}
+
+    /**
+     * The real gbak, which restores for real, then no exit: the wrapper waits two minutes once gbak is done, as an
+     * embedded gbak that hangs in its last step does (FirebirdSQL/firebird#7589: the engine's garbage collector thread
+     * never joins at the detach). That hang cannot be made on demand; this one comes after all of a real restore's work,
+     * its last line, the database brought online and the detach. {@code gbak -z} (the version probe) answers at once.
+     */
+    public static HangingAtExit hangingAtExit(Path dir) throws IOException {
+        Path exited = dir.resolve("gbak-exited");
+        Path gbak = dir.resolve("gbak");
+        Files.writeString(
+                gbak,
+                "#!/bin/sh\n[ \"$1\" = -z ] && exec " + Firebird.GBAK + " \"$@\"\n" + Firebird.GBAK + " \"$@\"\n: > '"
+                        + exited + "'\nexec sleep 120\n");
+        if (!gbak.toFile().setExecutable(true)) {
+            throw new IOException("cannot make " + gbak + " executable");
+        }
+        return new HangingAtExit(gbak, exited);
+    }
+
     public static Path recording(Path dir, Path calls) throws IOException {
         Path gbak = dir.resolve("gbak");
         Files.writeString(
