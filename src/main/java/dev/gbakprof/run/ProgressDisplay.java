@@ -22,6 +22,13 @@ import java.util.concurrent.TimeUnit;
 final class ProgressDisplay implements EventListener, AutoCloseable {
     private static final long PLAIN_EVERY_NANOS = 10_000_000_000L;
 
+    /**
+     * How long gbak may stay after the last line of a finished restore (or backup) before the display says that it has
+     * not exited: its last steps print nothing (the database brought online with forced writes, the detach) and take
+     * seconds, but an embedded gbak can hang there for good (FirebirdSQL/firebird#7589).
+     */
+    static final java.time.Duration EXIT_WAIT = java.time.Duration.ofSeconds(60);
+
     private final RestoreTimeline timeline;
     private final PrintStream out;
     private final boolean terminal;
@@ -40,6 +47,12 @@ final class ProgressDisplay implements EventListener, AutoCloseable {
 
     private boolean noted;
     private ScheduledExecutorService ticker;
+    /** {@link #EXIT_WAIT} or a test's; 0: no watch (the services route: the server's work, no gbak here). */
+    private final long exitWaitNanos;
+    /** When the last line came of a run whose output had reached its end; -1 before. */
+    private volatile long endNanos = -1;
+
+    private boolean exitNoted;
     private int furthestPhase = -1;
     private long lastPlainNanos;
     private int lastWidth;
@@ -57,25 +70,72 @@ final class ProgressDisplay implements EventListener, AutoCloseable {
         static final Eta NONE = new Eta(null, null, null, null);
     }
 
-    ProgressDisplay(RestoreTimeline timeline, PrintStream out, boolean terminal, Eta eta) {
-        this(timeline, out, terminal, eta, terminal ? terminalColumns() : 0);
+    /** @param exitWait {@link #EXIT_WAIT} for gbak's output, {@code null} for a route that runs no gbak here */
+    ProgressDisplay(RestoreTimeline timeline, PrintStream out, boolean terminal, Eta eta, java.time.Duration exitWait) {
+        this(timeline, out, terminal, eta, terminal ? terminalColumns() : 0, exitWait);
     }
 
     /** @param columns the terminal's width: the status line is cut to fit, or it would wrap and each redraw pile up */
     ProgressDisplay(RestoreTimeline timeline, PrintStream out, boolean terminal, Eta eta, int columns) {
+        this(timeline, out, terminal, eta, columns, null);
+    }
+
+    ProgressDisplay(
+            RestoreTimeline timeline,
+            PrintStream out,
+            boolean terminal,
+            Eta eta,
+            int columns,
+            java.time.Duration exitWait) {
         this.columns = columns;
         this.timeline = timeline;
         this.out = out;
         this.terminal = terminal;
         this.eta = eta == null ? Eta.NONE : eta;
         this.startNanos = System.nanoTime();
-        if (terminal) {
+        this.exitWaitNanos = exitWait == null ? 0 : exitWait.toNanos();
+        if (terminal || exitWaitNanos > 0) {
             ticker = Executors.newSingleThreadScheduledExecutor(r -> {
                 Thread t = new Thread(r, "gbakprof-progress");
                 t.setDaemon(true);
                 return t;
             });
+        }
+        if (terminal) {
             ticker.scheduleAtFixedRate(this::redraw, 1, 1, TimeUnit.SECONDS);
+        }
+        if (exitWaitNanos > 0) {
+            long every = Math.max(10, Math.min(1000, exitWaitNanos / 4_000_000));
+            ticker.scheduleAtFixedRate(this::watchExit, every, every, TimeUnit.MILLISECONDS);
+        }
+    }
+
+    /**
+     * Says once, on a line of its own, that gbak has not exited {@link #EXIT_WAIT} after the last line of a finished
+     * restore, and what stops it: a DBA watching, or a nightly job's log, sees why the run does not end.
+     */
+    private void watchExit() {
+        long end = endNanos;
+        long now = System.nanoTime();
+        if (end < 0 || now - end < exitWaitNanos) {
+            return;
+        }
+        synchronized (this) {
+            if (exitNoted) {
+                return;
+            }
+            exitNoted = true;
+            boolean backup = timeline.isBackup();
+            pendingNote = "gbakprof: gbak printed the end of the " + (backup ? "backup" : "restore") + " "
+                    + Durations.human((now - end) / 1e9) + " ago and has not exited: an embedded gbak can hang in its"
+                    + " last steps, which print nothing (FirebirdSQL/firebird#7589). gbakprof waits for it; Ctrl-C (or"
+                    + " --timeout, in a scheduled run) stops it" + (backup ? "" : " and keeps the database");
+            if (terminal) {
+                draw(timeline.progress(), now);
+            } else {
+                note();
+                out.flush();
+            }
         }
     }
 
@@ -84,6 +144,9 @@ final class ProgressDisplay implements EventListener, AutoCloseable {
         // called under the pipeline's lock, from gbak's output threads
         Progress p = timeline.progress();
         long now = System.nanoTime();
+        if (exitWaitNanos > 0 && timeline.finished()) {
+            endNanos = now; // the last line after the end: gbak's last steps print nothing after it
+        }
         track(p, now);
         if (terminal) {
             draw(p, now);

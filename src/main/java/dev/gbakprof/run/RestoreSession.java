@@ -315,7 +315,12 @@ public final class RestoreSession {
         List<dev.gbakprof.model.CpuSample> samples;
         String etaBasis;
         try (raw;
-                ProgressDisplay display = new ProgressDisplay(timeline, progressOut, terminal, eta);
+                ProgressDisplay display = new ProgressDisplay(
+                        timeline,
+                        progressOut,
+                        terminal,
+                        eta,
+                        route.via() == dev.gbakprof.model.Via.GBAK ? ProgressDisplay.EXIT_WAIT : null);
                 CpuSampler sampler = new CpuSampler(
                         options.sampleInterval().toMillis(), worker::pid, phaseNow::get, disk, sortDirectories())) {
             LinePipeline pipeline = new LinePipeline(timeline, display, phaseNow);

@@ -9,6 +9,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -93,6 +94,46 @@ class ProgressDisplayTest {
         assertThat(bytes.toString(StandardCharsets.UTF_8))
                 .containsOnlyOnce("gbakprof: the ETA goes by rows restored: "
                         + "the backup's read position cannot be read (no position in this test)\n");
+    }
+
+    @Test
+    void aGbakThatDoesNotExitAfterTheEndOfTheRestoreIsSaidOnceOnALineOfItsOwn() throws Exception {
+        List<String> lines = Files.readAllLines(Logs.log("shop-tdrw.log"));
+        String finished = plainOutput(lines, Duration.ofMillis(200), 1200);
+        assertThat(finished)
+                .containsOnlyOnce("\ngbakprof: gbak printed the end of the restore ")
+                .contains(" ago and has not exited: an embedded gbak can hang in its last steps, which print nothing"
+                        + " (FirebirdSQL/firebird#7589). gbakprof waits for it; Ctrl-C (or --timeout, in a scheduled"
+                        + " run) stops it and keeps the database\n");
+        // a restore still going (its output stops before the end, as it does while an index builds): nothing said
+        String going = plainOutput(
+                lines.subList(
+                        0,
+                        lines.indexOf(lines.stream()
+                                .filter(l -> l.contains("finishing, closing"))
+                                .findFirst()
+                                .orElseThrow())),
+                Duration.ofMillis(200),
+                1200);
+        assertThat(going).startsWith("gbakprof: ").doesNotContain("has not exited");
+        // the services route runs no gbak here: no watch
+        assertThat(plainOutput(lines, null, 600)).doesNotContain("has not exited");
+    }
+
+    /** What a display off the terminal prints for {@code lines}, then {@code waitMs} of silence from gbak. */
+    private static String plainOutput(List<String> lines, Duration exitWait, long waitMs) throws Exception {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        RestoreTimeline timeline = new RestoreTimeline();
+        try (PrintStream out = new PrintStream(bytes, true, StandardCharsets.UTF_8);
+                ProgressDisplay display =
+                        new ProgressDisplay(timeline, out, false, ProgressDisplay.Eta.NONE, 0, exitWait)) {
+            LinePipeline pipeline = new LinePipeline(timeline, display);
+            for (String line : lines) {
+                pipeline.push(line);
+            }
+            Thread.sleep(waitMs);
+        }
+        return bytes.toString(StandardCharsets.UTF_8);
     }
 
     @Test
