@@ -129,7 +129,8 @@ final class ProgressDisplay implements EventListener, AutoCloseable {
             pendingNote = "gbakprof: gbak printed the end of the " + (backup ? "backup" : "restore") + " "
                     + Durations.human((now - end) / 1e9) + " ago and has not exited: an embedded gbak can hang in its"
                     + " last steps, which print nothing (FirebirdSQL/firebird#7589). gbakprof waits for it; Ctrl-C (or"
-                    + " --timeout, in a scheduled run) stops it" + (backup ? "" : " and keeps the database");
+                    + " --timeout, in a scheduled run) stops it"
+                    + (backup ? "" : ", and the database, restored to its end, is not removed as partial");
             if (terminal) {
                 draw(timeline.progress(), now);
             } else {
@@ -150,7 +151,14 @@ final class ProgressDisplay implements EventListener, AutoCloseable {
         track(p, now);
         if (terminal) {
             draw(p, now);
-        } else if (p.phase().ordinal() > furthestPhase || now - lastPlainNanos >= PLAIN_EVERY_NANOS) {
+        } else {
+            plain(p, now);
+        }
+    }
+
+    /** Off the terminal: a line at each phase not reached before, and at most every 10 s (the ticker's note too). */
+    private synchronized void plain(Progress p, long now) {
+        if (p.phase().ordinal() > furthestPhase || now - lastPlainNanos >= PLAIN_EVERY_NANOS) {
             // gbak goes back and forth between index definitions (metadata) and table data: only a
             // phase not reached before is news
             furthestPhase = Math.max(furthestPhase, p.phase().ordinal());
@@ -303,7 +311,7 @@ final class ProgressDisplay implements EventListener, AutoCloseable {
         return "ETA " + range(r.left(), r.low(), r.high()) + (note != null ? " by rows" : "");
     }
 
-    private void note() {
+    private synchronized void note() {
         if (pendingNote != null) {
             out.println(pendingNote);
             pendingNote = null;

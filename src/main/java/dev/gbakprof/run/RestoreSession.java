@@ -684,9 +684,9 @@ public final class RestoreSession {
                                 " (its last line at %.3f s on its clock)",
                                 parsed.lastSeenSeconds()))
                 + " and was then stopped in its last steps, which print nothing (bringing the database online with forced"
-                + " writes, then detaching; an embedded gbak can hang there: FirebirdSQL/firebird#7589). The database is"
-                + " kept: check it before use (gstat -h: its Attributes say whether it is shut down, gfix -online normal"
-                + " brings it online; gfix -v -full)";
+                + " writes, then detaching; an embedded gbak can hang there: FirebirdSQL/firebird#7589). Every table and"
+                + " index was restored, so the database is not removed as partial: check it before use (gstat -h: its"
+                + " Attributes say whether it is shut down, gfix -online normal brings it online; gfix -v -full)";
     }
 
     /**

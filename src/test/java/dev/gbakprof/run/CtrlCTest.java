@@ -105,7 +105,7 @@ class CtrlCTest {
                 .anyMatch(w -> w.startsWith("interrupted (Ctrl-C): ")
                         && w.contains("gbak had printed the end of the restore (its last line at ")
                         && w.contains("FirebirdSQL/firebird#7589")
-                        && w.contains("The database is kept"));
+                        && w.contains("the database is not removed as partial"));
         assertThat(run.hasWarning(WarningCode.PARTIAL_DATABASE_KEPT)).isFalse();
         // kept, and whole: every row of the backup is there
         assertThat(DataLossTest.rows(db, "EMPLOYEES")).isEqualTo(300);

@@ -104,7 +104,7 @@ class ProgressDisplayTest {
                 .containsOnlyOnce("\ngbakprof: gbak printed the end of the restore ")
                 .contains(" ago and has not exited: an embedded gbak can hang in its last steps, which print nothing"
                         + " (FirebirdSQL/firebird#7589). gbakprof waits for it; Ctrl-C (or --timeout, in a scheduled"
-                        + " run) stops it and keeps the database\n");
+                        + " run) stops it, and the database, restored to its end, is not removed as partial\n");
         // a restore still going (its output stops before the end, as it does while an index builds): nothing said
         String going = plainOutput(
                 lines.subList(

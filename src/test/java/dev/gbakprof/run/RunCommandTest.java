@@ -413,7 +413,7 @@ class RunCommandTest {
         assertThat(run.warningMessages())
                 .anyMatch(w -> w.startsWith("timeout of 12s: gbakprof stopped gbak")
                         && w.contains("gbak had printed the end of the restore")
-                        && w.contains("The database is kept"));
+                        && w.contains("the database is not removed as partial"));
         assertThat(DataLossTest.rows(db, "EMPLOYEES")).isEqualTo(300);
     }
 
