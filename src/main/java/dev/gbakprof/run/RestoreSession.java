@@ -659,8 +659,8 @@ public final class RestoreSession {
 
     /**
      * The restore left a partial database: it never reached gbak's finishing line (stopped, or gave up). A restore that
-     * printed its end and was stopped after it (a timeout or Ctrl-C while gbak hung in its last step) left every table
-     * and index: its database is kept ({@link #stoppedAfterItsEnd}).
+     * printed its end and was stopped after it (a timeout or Ctrl-C while gbak hung in its last steps) left every table
+     * and index: not partial ({@link #stoppedAfterItsEnd}).
      */
     static boolean partial(RestoreRun run) {
         return (run.status() == RunStatus.INCOMPLETE || run.status() == RunStatus.FAILED) && !run.wentToTheEnd();
@@ -669,10 +669,10 @@ public final class RestoreSession {
     /**
      * What a timeout or Ctrl-C that stopped gbak after it printed the end of the restore leaves, for its warning: gbak
      * was in its last steps, which it prints no line for (it brings the database online with its forced writes, then
-     * detaches, where an embedded gbak can hang: FirebirdSQL/firebird#7589), and the database is kept (never removed as
-     * partial); {@code ""} for a restore stopped before its end.
+     * detaches, where an embedded gbak can hang: FirebirdSQL/firebird#7589), and the database is not removed as partial
+     * ({@link #partial}); {@code ""} for a restore stopped before its end.
      */
-    static String stoppedAfterItsEnd(RestoreRun parsed) {
+    private static String stoppedAfterItsEnd(RestoreRun parsed) {
         if (!parsed.wentToTheEnd() || parsed.kind() == dev.gbakprof.model.RunKind.BACKUP) {
             return "";
         }
