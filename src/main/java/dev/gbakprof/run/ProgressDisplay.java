@@ -110,6 +110,12 @@ final class ProgressDisplay implements EventListener, AutoCloseable {
         }
     }
 
+    /** Seconds since the last line of a run whose output reached its end; {@code null} before it, or with no watch. */
+    Double secondsAfterEnd() {
+        long end = endNanos;
+        return end < 0 ? null : (System.nanoTime() - end) / 1e9;
+    }
+
     /**
      * Says once, on a line of its own, that gbak has not exited {@link #EXIT_WAIT} after the last line of a finished
      * restore, and what stops it: a DBA watching, or a nightly job's log, sees why the run does not end.

@@ -102,6 +102,15 @@ public final class RestoreSession {
         this.routes = routes != null ? routes : this::route;
     }
 
+    /** How long gbak may stay after the last line of a finished run before it is said ({@link ProgressDisplay#EXIT_WAIT}). */
+    private java.time.Duration exitWait = ProgressDisplay.EXIT_WAIT;
+
+    /** A test's {@link #exitWait}, shorter than a minute. */
+    RestoreSession exitWait(java.time.Duration wait) {
+        this.exitWait = wait;
+        return this;
+    }
+
     /**
      * Restores once into {@code database}.
      *
@@ -286,14 +295,18 @@ public final class RestoreSession {
         }
     }
 
-    /** What a route's run gave: its end, the samples, the ETA's basis, when it started and its wall time. */
+    /**
+     * What a route's run gave: its end, the samples, the ETA's basis, when it started and its wall time, and how long
+     * gbak stayed after the last line of a finished run ({@code null}: not finished, or no gbak here).
+     */
     private record Streamed(
             RestoreRoute.Ending result,
             List<dev.gbakprof.model.CpuSample> samples,
             List<String> sampleWarnings,
             String etaBasis,
             String startedAt,
-            double wall) {}
+            double wall,
+            Double afterEnd) {}
 
     /**
      * Runs one route (a restore, or a drill's backup) to its end: each line to the raw log and, through the pipeline,
@@ -314,13 +327,14 @@ public final class RestoreSession {
         List<String> sampleWarnings;
         List<dev.gbakprof.model.CpuSample> samples;
         String etaBasis;
+        Double afterEnd;
         try (raw;
                 ProgressDisplay display = new ProgressDisplay(
                         timeline,
                         progressOut,
                         terminal,
                         eta,
-                        route.via() == dev.gbakprof.model.Via.GBAK ? ProgressDisplay.EXIT_WAIT : null);
+                        route.via() == dev.gbakprof.model.Via.GBAK ? exitWait : null);
                 CpuSampler sampler = new CpuSampler(
                         options.sampleInterval().toMillis(), worker::pid, phaseNow::get, disk, sortDirectories())) {
             LinePipeline pipeline = new LinePipeline(timeline, display, phaseNow);
@@ -328,13 +342,14 @@ public final class RestoreSession {
             progressOut.println("gbakprof: raw log " + rawLog);
             sampler.start(t0);
             result = route.run(raw, pipeline::push, options.timeout());
+            afterEnd = display.secondsAfterEnd();
             sampler.close();
             samples = sampler.samples();
             sampleWarnings = sampler.warnings();
             etaBasis = display.etaBasis();
         }
         double wall = (System.nanoTime() - t0) / 1e9;
-        return new Streamed(result, samples, sampleWarnings, etaBasis, startedAt, wall);
+        return new Streamed(result, samples, sampleWarnings, etaBasis, startedAt, wall, afterEnd);
     }
 
     /** Ctrl-C: {@code stop} stops the work, then the hook waits (up to 20 s) until the record is written. */
@@ -894,6 +909,20 @@ public final class RestoreSession {
             warnings.add(new Warning(
                     WarningCode.NO_STATISTICS,
                     "gbak printed no statistics columns: pass -st tdrw (or leave -st out of the extra arguments)"));
+        }
+        Double afterEnd = streamed.afterEnd();
+        if (afterEnd != null
+                && afterEnd >= exitWait.toNanos() / 1e9
+                && rawFailure == null
+                && !result.timedOut()
+                && !result.interrupted()) {
+            warnings.add(new Warning(
+                    WarningCode.LATE_EXIT,
+                    "gbak exited " + dev.gbakprof.report.Durations.human(afterEnd) + " after the last line of the "
+                            + what + ": its last steps print nothing ("
+                            + (what.equals("backup") ? "" : "bringing the database online with forced writes, ")
+                            + "detaching; an embedded gbak can hang there: FirebirdSQL/firebird#7589); the wall time"
+                            + " includes that wait, the total on gbak's clock does not"));
         }
         return parsed.toBuilder()
                 .via(route.via())

@@ -34,12 +34,17 @@ public final class FakeGbak {
      * its last line, the database brought online and the detach. {@code gbak -z} (the version probe) answers at once.
      */
     public static HangingAtExit hangingAtExit(Path dir) throws IOException {
+        return hangingAtExit(dir, 120);
+    }
+
+    /** As {@link #hangingAtExit(Path)}, exiting (0) {@code seconds} after gbak: a late exit, not a hang for good. */
+    public static HangingAtExit hangingAtExit(Path dir, int seconds) throws IOException {
         Path exited = dir.resolve("gbak-exited");
         Path gbak = dir.resolve("gbak");
         Files.writeString(
                 gbak,
                 "#!/bin/sh\n[ \"$1\" = -z ] && exec " + Firebird.GBAK + " \"$@\"\n" + Firebird.GBAK + " \"$@\"\n: > '"
-                        + exited + "'\nexec sleep 120\n");
+                        + exited + "'\nexec sleep " + seconds + "\n");
         if (!gbak.toFile().setExecutable(true)) {
             throw new IOException("cannot make " + gbak + " executable");
         }
