@@ -24,8 +24,9 @@ final class ProgressDisplay implements EventListener, AutoCloseable {
 
     /**
      * How long gbak may stay after the last line of a finished restore (or backup) before the display says that it has
-     * not exited: its last steps print nothing (the database brought online with forced writes, the detach) and take
-     * seconds, but an embedded gbak can hang there for good (FirebirdSQL/firebird#7589).
+     * not exited: what gbak does after its last line prints nothing (a restore sets the database's ONLINE and FORCED
+     * WRITES flags it announced, then gbak detaches) and takes seconds, but an embedded Firebird tool can hang at its
+     * detach for good (FirebirdSQL/firebird#7589).
      */
     static final java.time.Duration EXIT_WAIT = java.time.Duration.ofSeconds(60);
 
@@ -133,8 +134,9 @@ final class ProgressDisplay implements EventListener, AutoCloseable {
             exitNoted = true;
             boolean backup = timeline.isBackup();
             pendingNote = "gbakprof: gbak printed the end of the " + (backup ? "backup" : "restore") + " "
-                    + Durations.human((now - end) / 1e9) + " ago and has not exited: an embedded gbak can hang in its"
-                    + " last steps, which print nothing (FirebirdSQL/firebird#7589). gbakprof waits for it; Ctrl-C (or"
+                    + Durations.human((now - end) / 1e9) + " ago and has not exited: what it does after its last line"
+                    + " prints nothing, and an embedded Firebird tool can hang at its detach (FirebirdSQL/firebird#7589)."
+                    + " gbakprof waits for it; Ctrl-C (or"
                     + " --timeout, in a scheduled run) stops it"
                     + (backup ? "" : ", and the database, restored to its end, is not removed as partial");
             if (terminal) {
@@ -152,7 +154,7 @@ final class ProgressDisplay implements EventListener, AutoCloseable {
         Progress p = timeline.progress();
         long now = System.nanoTime();
         if (exitWaitNanos > 0 && timeline.finished()) {
-            endNanos = now; // the last line after the end: gbak's last steps print nothing after it
+            endNanos = now; // the last line after the end: what gbak does after it prints nothing
         }
         track(p, now);
         if (terminal) {

@@ -683,8 +683,9 @@ public final class RestoreSession {
 
     /**
      * What a timeout or Ctrl-C that stopped gbak after it printed the end of the restore leaves, for its warning: gbak
-     * was in its last steps, which it prints no line for (it brings the database online with its forced writes, then
-     * detaches, where an embedded gbak can hang: FirebirdSQL/firebird#7589), and the database is not removed as partial
+     * was in what it does after its last line without printing (it sets the database's ONLINE and FORCED WRITES flags,
+     * then detaches, where an embedded Firebird tool can hang: FirebirdSQL/firebird#7589), and the database is not
+     * removed as partial
      * ({@link #partial}); {@code ""} for a restore stopped before its end.
      */
     private static String stoppedAfterItsEnd(RestoreRun parsed) {
@@ -698,10 +699,11 @@ public final class RestoreSession {
                                 java.util.Locale.ROOT,
                                 " (its last line at %.3f s on its clock)",
                                 parsed.lastSeenSeconds()))
-                + " and was then stopped in its last steps, which print nothing (bringing the database online with forced"
-                + " writes, then detaching; an embedded gbak can hang there: FirebirdSQL/firebird#7589). Every table and"
-                + " index was restored, so the database is not removed as partial: check it before use (gstat -h: its"
-                + " Attributes say whether it is shut down, gfix -online normal brings it online; gfix -v -full)";
+                + " and was then stopped in what it does after its last line without printing (setting the database's"
+                + " ONLINE and FORCED WRITES flags, detaching; an embedded Firebird tool can hang at its detach:"
+                + " FirebirdSQL/firebird#7589). Every table and index was restored, so the database is not removed as"
+                + " partial: check it before use (gstat -h: its Attributes say whether it is shut down, gfix -online"
+                + " normal brings it online; gfix -v -full)";
     }
 
     /**
@@ -919,9 +921,10 @@ public final class RestoreSession {
             warnings.add(new Warning(
                     WarningCode.LATE_EXIT,
                     "gbak exited " + dev.gbakprof.report.Durations.human(afterEnd) + " after the last line of the "
-                            + what + ": its last steps print nothing ("
-                            + (what.equals("backup") ? "" : "bringing the database online with forced writes, ")
-                            + "detaching; an embedded gbak can hang there: FirebirdSQL/firebird#7589); the wall time"
+                            + what + ": what gbak does after that line prints nothing ("
+                            + (what.equals("backup") ? "" : "setting the database's ONLINE and FORCED WRITES flags, ")
+                            + "detaching; an embedded Firebird tool can hang at its detach: FirebirdSQL/firebird#7589);"
+                            + " the wall time"
                             + " includes that wait, the total on gbak's clock does not"));
         }
         return parsed.toBuilder()

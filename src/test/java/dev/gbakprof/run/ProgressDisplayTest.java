@@ -102,8 +102,9 @@ class ProgressDisplayTest {
         String finished = plainOutput(lines, Duration.ofMillis(200), 1200);
         assertThat(finished)
                 .containsOnlyOnce("\ngbakprof: gbak printed the end of the restore ")
-                .contains(" ago and has not exited: an embedded gbak can hang in its last steps, which print nothing"
-                        + " (FirebirdSQL/firebird#7589). gbakprof waits for it; Ctrl-C (or --timeout, in a scheduled"
+                .contains(" ago and has not exited: what it does after its last line prints nothing, and an embedded"
+                        + " Firebird tool can hang at its detach (FirebirdSQL/firebird#7589). gbakprof waits for it;"
+                        + " Ctrl-C (or --timeout, in a scheduled"
                         + " run) stops it, and the database, restored to its end, is not removed as partial\n");
         // a restore still going (its output stops before the end, as it does while an index builds): nothing said
         String going = plainOutput(
