@@ -22,16 +22,22 @@ import org.junit.jupiter.api.io.TempDir;
 /** A real SIGINT to a real gbakprof JVM while the real gbak restores. */
 class CtrlCTest {
 
+    /** A real gbakprof JVM started with {@code args}, its standard output and error in {@code console}. */
+    private static Process gbakprof(Path console, String... args) throws java.io.IOException {
+        return new ProcessBuilder(Jvm.command(args))
+                .redirectErrorStream(true)
+                .redirectOutput(console.toFile())
+                .start();
+    }
+
     @Test
     void ctrlCKillsGbakAndStillWritesTheRecord(@TempDir Path dir) throws Exception {
         Path fbk = Firebird.backup("shop");
         Path runs = dir.resolve("runs");
         Path db = dir.resolve("interrupted.fdb");
-        Process jvm = new ProcessBuilder(Jvm.command(Restores.args(
-                        "run", Route.EMBEDDED, fbk, db, "--runs-dir", runs.toString(), "--label", "ctrl-c")))
-                .redirectErrorStream(true)
-                .redirectOutput(dir.resolve("console.txt").toFile())
-                .start();
+        Process jvm = gbakprof(
+                dir.resolve("console.txt"),
+                Restores.args("run", Route.EMBEDDED, fbk, db, "--runs-dir", runs.toString(), "--label", "ctrl-c"));
         Path log = null;
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
         while (System.nanoTime() < deadline) {
@@ -68,7 +74,9 @@ class CtrlCTest {
         Path db = dir.resolve("finished.fdb");
         FakeGbak.HangingAtExit gbak = FakeGbak.hangingAtExit(dir);
         Path console = dir.resolve("console.txt");
-        Process jvm = new ProcessBuilder(Jvm.command(Restores.args(
+        Process jvm = gbakprof(
+                console,
+                Restores.args(
                         "run",
                         Route.EMBEDDED,
                         fbk,
@@ -78,10 +86,7 @@ class CtrlCTest {
                         "--runs-dir",
                         runs.toString(),
                         "--label",
-                        "hang")))
-                .redirectErrorStream(true)
-                .redirectOutput(console.toFile())
-                .start();
+                        "hang"));
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
         while (System.nanoTime() < deadline && !Files.exists(gbak.exited())) {
             Thread.sleep(20);
@@ -125,7 +130,9 @@ class CtrlCTest {
                         + Firebird.GBAK + " \"$@\"\n");
         assertThat(gbak.toFile().setExecutable(true)).isTrue();
         Path console = dir.resolve("console.txt");
-        Process jvm = new ProcessBuilder(Jvm.command(Restores.args(
+        Process jvm = gbakprof(
+                console,
+                Restores.args(
                         "run",
                         Route.EMBEDDED,
                         fbk,
@@ -139,10 +146,7 @@ class CtrlCTest {
                         "--runs-dir",
                         runs.toString(),
                         "--label",
-                        "ctrl-c")))
-                .redirectErrorStream(true)
-                .redirectOutput(console.toFile())
-                .start();
+                        "ctrl-c"));
         Path third = null;
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
         while (System.nanoTime() < deadline && third == null) {
