@@ -80,8 +80,8 @@ public enum WarningCode {
     /** A drill's backup did not complete: the partial backup file gbakprof made in the run folder was removed. */
     PARTIAL_BACKUP_REMOVED,
     /**
-     * gbak exited a minute or more after the last line of a finished run (its last steps print nothing; an embedded
-     * gbak can hang there): the wall time includes the wait, gbak's clock does not.
+     * gbak exited a minute or more after the last line of a finished run (what it does after that line prints nothing;
+     * an embedded Firebird tool can hang at its detach): the wall time includes the wait, gbak's clock does not.
      */
     LATE_EXIT,
     /** A warning from a record written before warnings had codes (or with a code this version does not know). */

@@ -136,8 +136,7 @@ final class ProgressDisplay implements EventListener, AutoCloseable {
             pendingNote = "gbakprof: gbak printed the end of the " + (backup ? "backup" : "restore") + " "
                     + Durations.human((now - end) / 1e9) + " ago and has not exited: what it does after its last line"
                     + " prints nothing, and an embedded Firebird tool can hang at its detach (FirebirdSQL/firebird#7589)."
-                    + " gbakprof waits for it; Ctrl-C (or"
-                    + " --timeout, in a scheduled run) stops it"
+                    + " gbakprof waits for it; Ctrl-C (or --timeout, in a scheduled run) stops it"
                     + (backup ? "" : ", and the database, restored to its end, is not removed as partial");
             if (terminal) {
                 draw(timeline.progress(), now);

@@ -105,6 +105,12 @@ public final class RestoreSession {
     /** How long gbak may stay after the last line of a finished run before it is said ({@link ProgressDisplay#EXIT_WAIT}). */
     private java.time.Duration exitWait = ProgressDisplay.EXIT_WAIT;
 
+    /** What gbak does after its last line without printing, as the warnings say it: a restore sets FLAGS first. */
+    private static final String FLAGS = "setting the database's ONLINE and FORCED WRITES flags, ";
+
+    private static final String DETACH =
+            "detaching; an embedded Firebird tool can hang at its detach: FirebirdSQL/firebird#7589";
+
     /** A test's {@link #exitWait}, shorter than a minute. */
     RestoreSession exitWait(java.time.Duration wait) {
         this.exitWait = wait;
@@ -685,8 +691,7 @@ public final class RestoreSession {
      * What a timeout or Ctrl-C that stopped gbak after it printed the end of the restore leaves, for its warning: gbak
      * was in what it does after its last line without printing (it sets the database's ONLINE and FORCED WRITES flags,
      * then detaches, where an embedded Firebird tool can hang: FirebirdSQL/firebird#7589), and the database is not
-     * removed as partial
-     * ({@link #partial}); {@code ""} for a restore stopped before its end.
+     * removed as partial ({@link #partial}); {@code ""} for a restore stopped before its end.
      */
     private static String stoppedAfterItsEnd(RestoreRun parsed) {
         if (!parsed.wentToTheEnd() || parsed.kind() == dev.gbakprof.model.RunKind.BACKUP) {
@@ -699,9 +704,8 @@ public final class RestoreSession {
                                 java.util.Locale.ROOT,
                                 " (its last line at %.3f s on its clock)",
                                 parsed.lastSeenSeconds()))
-                + " and was then stopped in what it does after its last line without printing (setting the database's"
-                + " ONLINE and FORCED WRITES flags, detaching; an embedded Firebird tool can hang at its detach:"
-                + " FirebirdSQL/firebird#7589). Every table and index was restored, so the database is not removed as"
+                + " and was then stopped in what it does after its last line without printing (" + FLAGS + DETACH
+                + "). Every table and index was restored, so the database is not removed as"
                 + " partial: check it before use (gstat -h: its Attributes say whether it is shut down, gfix -online"
                 + " normal brings it online; gfix -v -full)";
     }
@@ -922,8 +926,8 @@ public final class RestoreSession {
                     WarningCode.LATE_EXIT,
                     "gbak exited " + dev.gbakprof.report.Durations.human(afterEnd) + " after the last line of the "
                             + what + ": what gbak does after that line prints nothing ("
-                            + (what.equals("backup") ? "" : "setting the database's ONLINE and FORCED WRITES flags, ")
-                            + "detaching; an embedded Firebird tool can hang at its detach: FirebirdSQL/firebird#7589);"
+                            + (what.equals("backup") ? "" : FLAGS) + DETACH
+                            + ");"
                             + " the wall time"
                             + " includes that wait, the total on gbak's clock does not"));
         }
