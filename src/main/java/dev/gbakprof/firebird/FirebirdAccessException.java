@@ -7,6 +7,7 @@ import dev.gbakprof.model.GbakprofException;
  * ({@code localhost/3050: wrong user name or password for SYSDBA}), never a stack of driver messages.
  */
 public class FirebirdAccessException extends GbakprofException.Refused {
+    private static final long serialVersionUID = 1L;
 
     public FirebirdAccessException(String message, Throwable cause) {
         super(message, cause);

@@ -133,6 +133,8 @@ public final class ServiceRestore {
 
     /** Writing the output (the raw log) failed: told apart from the network's own I/O errors. */
     private static final class OutputFailed extends IOException {
+        private static final long serialVersionUID = 1L;
+
         OutputFailed(IOException cause) {
             super(cause.getMessage(), cause);
         }

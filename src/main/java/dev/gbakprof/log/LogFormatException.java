@@ -7,6 +7,8 @@ import dev.gbakprof.model.GbakprofException;
  * The message names the file, the line where it applies, and what was expected.
  */
 public class LogFormatException extends GbakprofException.Refused {
+    private static final long serialVersionUID = 1L;
+
     private final String file;
     private final long line;
 

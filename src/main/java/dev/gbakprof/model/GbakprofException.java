@@ -6,6 +6,8 @@ package dev.gbakprof.model;
  * without knowing the subclasses. Any other exception is a bug or an I/O failure: exit 1.
  */
 public abstract class GbakprofException extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
     /** The restore or the analysis failed (gbak reported an error, a verification failed). */
     public static final int FAILED = 1;
     /** Bad usage, unreadable input, an output that cannot or may not be written: refused before any work. */
@@ -29,6 +31,8 @@ public abstract class GbakprofException extends RuntimeException {
 
     /** Bad input or usage, refused before any work: exit {@value #BAD_INPUT}. */
     public abstract static class Refused extends GbakprofException {
+        private static final long serialVersionUID = 1L;
+
         protected Refused(String message) {
             super(message);
         }

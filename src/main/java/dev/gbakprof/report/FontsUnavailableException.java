@@ -4,6 +4,8 @@ import dev.gbakprof.model.GbakprofException;
 
 /** No installed font can draw the charts; the message says which package to install. */
 public class FontsUnavailableException extends GbakprofException {
+    private static final long serialVersionUID = 1L;
+
     public FontsUnavailableException(String message) {
         super(message);
     }

@@ -318,6 +318,8 @@ public final class RestoreSession {
      * Runs one route (a restore, or a drill's backup) to its end: each line to the raw log and, through the pipeline,
      * to the timeline and the progress display, while the worker's CPU is sampled.
      */
+    @SuppressWarnings(
+            "try") // the sampler is closed as soon as the route ends, so its samples stop there; closing twice is safe
     private Streamed stream(
             RestoreRoute route,
             RestoreTimeline timeline,

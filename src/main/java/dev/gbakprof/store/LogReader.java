@@ -337,6 +337,8 @@ public final class LogReader {
 
     /** Ends the reading of a file that shows no restore message after many lines. */
     private static final class StopReading extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
         StopReading() {
             super(null, null, false, false);
         }

@@ -7,6 +7,8 @@ import dev.gbakprof.model.GbakprofException;
  * the inputs); refused before anything is written. The message names the file and says how to proceed.
  */
 public class OutputRefusedException extends GbakprofException.Refused {
+    private static final long serialVersionUID = 1L;
+
     public OutputRefusedException(String message) {
         super(message);
     }

@@ -84,6 +84,8 @@ public final class RunJson {
      * {@code rowsPerSecond}. {@link RecordWriter} writes them so.
      */
     private static final class DerivedLast extends com.fasterxml.jackson.databind.ser.BeanSerializerModifier {
+        private static final long serialVersionUID = 1L;
+
         private static final java.util.Map<Class<?>, List<String>> LAST = java.util.Map.of(
                 RestoreRun.class, List.of("rows", "rowsPerSecond", "warningCodes"),
                 dev.gbakprof.model.TableLoad.class, List.of("rowsPerSecond"));
@@ -111,6 +113,8 @@ public final class RunJson {
     }
 
     private static final class WarningMessage extends StdSerializer<Warning> {
+        private static final long serialVersionUID = 1L;
+
         WarningMessage() {
             super(Warning.class);
         }
@@ -122,6 +126,8 @@ public final class RunJson {
     }
 
     private static final class WarningWithoutCode extends StdDeserializer<Warning> {
+        private static final long serialVersionUID = 1L;
+
         WarningWithoutCode() {
             super(Warning.class);
         }

@@ -206,8 +206,11 @@ public final class FirebirdServer {
             }
             try {
                 Folder folder = folder();
+                // CloseableResource is deprecated for AutoCloseable, which JUnit 5.14 closes only when configured to
+                @SuppressWarnings("deprecation")
+                ExtensionContext.Store.CloseableResource close = folder::close;
                 context.getStore(ExtensionContext.Namespace.create(Fixture.class, parameter.getIndex()))
-                        .put("folder", (ExtensionContext.Store.CloseableResource) folder::close);
+                        .put("folder", close);
                 return folder;
             } catch (IOException ex) {
                 throw new UncheckedIOException(ex);
