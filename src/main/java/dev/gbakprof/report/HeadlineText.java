@@ -275,7 +275,9 @@ record HeadlineText(String headline, List<NoteText> lines, Texts texts) {
         }
         Spread slow = h.slower().spread(h.measure());
         String runs = fast.n() == slow.n() ? t.get("runs.each", fast.n()) : t.get("runs.pair", fast.n(), slow.n());
-        boolean same = h.comparison().verdict() == Verdict.WITHIN_NOISE || h.timeSaved() < 0.005;
+        // no share of time saved when both took 0.000 s (a phase too short for gbak's clock): the same
+        Double saved = h.timeSaved();
+        boolean same = h.comparison().verdict() == Verdict.WITHIN_NOISE || saved == null || saved < 0.005;
         // a difference measured on too few runs is shown with its caveat, never as a plain "less time"
         String key = (h.onTotal() ? "headline.total." : "headline.phase.")
                 + (same ? "same" : h.comparison().verdict() == Verdict.TOO_FEW_RUNS ? "few" : "faster");

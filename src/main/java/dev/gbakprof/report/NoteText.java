@@ -160,9 +160,9 @@ record NoteText(String code, String message, String part) {
                 .map(p -> t.get("why.part", p.name(), t.duration(p.gap())))
                 .toList();
         String named = slower == null ? "" : ".named"; // "Why cpu-quota-50 is slower than full-cpu: …"
-        if (w.phaseGap() == w.gap()) {
-            // the headline compares this phase: only the objects are news
-            return parts.isEmpty() ? null : t.get("why.in" + named, String.join(", ", parts), slower, faster);
+        if (w.phaseGap() == w.gap() && !parts.isEmpty()) {
+            // the headline compares this phase (or the phase is the whole gap): only the objects are news
+            return t.get("why.in" + named, String.join(", ", parts), slower, faster);
         }
         return t.get(
                 "why" + named,
