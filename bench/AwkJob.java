@@ -14,7 +14,7 @@ import java.util.StringTokenizer;
  * bench/parse-throughput's awk one-liner (the index durations of a gbak log) as a plain Java program: lines read with a
  * BufferedReader, split into fields on blanks as awk splits them. Not gbakprof's code and not tuned: the same job on
  * the same JVM, so that its CPU seconds show what the machine's state does to a JVM (its start-up, JIT compilers and
- * collector), which the ratio against mawk does not (docs/BENCHMARKS.md).
+ * collector), which the ratio against mawk does not (docs/dev/BENCHMARKS.md).
  */
 public final class AwkJob {
     public static void main(String[] args) throws IOException {

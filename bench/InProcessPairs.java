@@ -15,7 +15,7 @@ import java.util.List;
  * this thread, alternately, so that both see the same machine. The first quarter of the repetitions is warm-up and not
  * counted. It measures the steady state of the per-line path and the record (no start-up, no JIT threads once the code
  * is compiled), with a spread of a few per cent where whole processes on a shared VM spread by tens
- * (docs/BENCHMARKS.md, session 20).
+ * (docs/dev/BENCHMARKS.md).
  *
  * <pre>
  * java -XX:+UseSerialGC -Xmn16m bench/InProcessPairs.java LOG REPETITIONS name=path/to/gbakprof.jar name=other.jar ...

@@ -179,7 +179,7 @@ start_server() {
   [[ -r $PASSWORD_FILE ]] || die "cannot read $PASSWORD_FILE"
   PW=$(sed -n 's/^ISC_PASSWORD=//p' "$PASSWORD_FILE" | sed -e 's/^"//' -e 's/"$//')
   [[ -n $PW ]] || die "no ISC_PASSWORD in $PASSWORD_FILE"
-  # Port 3050 may be held by another session's server on a shared machine: wait for it (up to 5 min).
+  # Port 3050 may be held by another user's server on a shared machine: wait for it (up to 5 min).
   local w
   for ((w = 0; w < 300; w += 5)); do
     port_open || break
@@ -198,7 +198,7 @@ start_server() {
     sleep 0.1
   done
   port_open || die "the server did not answer on 127.0.0.1:3050 within 10 s"
-  # make sure the listener is OUR server, not one another session started meanwhile
+  # make sure the listener is OUR server, not one someone else started meanwhile
   ss -ltnpH 'sport = :3050' | grep -q "pid=$SERVER_PID," \
     || die "127.0.0.1:3050 answers, but not from our server (pid $SERVER_PID): $(ss -ltnpH 'sport = :3050')"
   SERVER_VERSION=$(fbsvcmgr localhost:service_mgr -user SYSDBA -password "$PW" info_server_version \

@@ -24,7 +24,7 @@ import java.util.regex.Pattern;
  * Why a restore is slow and what to try: rules over one configuration's runs (their phases, the worker's
  * resources per phase, the environment and gbak's own warnings). Each hint names what it saw, the expected
  * effect with its published source, and the {@code gbakprof matrix} (or {@code run}) command that proves it on
- * this server. The rules and their thresholds are in README ("What to try: advise").
+ * this server. The rules and their thresholds are in docs/guide/advise.md ("What to try: advise").
  */
 public final class Advisor {
     /** A phase that takes at least this share of the restore is what to work on. */
@@ -144,7 +144,7 @@ public final class Advisor {
                     Hint.Certainty.MEDIUM,
                     dataUse.diskBusy() == null
                             ? "measured: little CPU and much I/O of the restore's process; whether the disk or its cache"
-                                    + " is the limit is not measured (README, \"Why is it slow\")"
+                                    + " is the limit is not measured (docs/guide/advise.md, \"Why is it slow\")"
                             : "measured: little CPU of the restore's process, and its disk's busy time (the whole disk:"
                                     + " other processes' I/O counts too)",
                     List.of()));
@@ -174,7 +174,8 @@ public final class Advisor {
         if (total == null || total <= 0) {
             return failed + "the log has no times (restore with gbak -v -st tdrw, or gbakprof run)";
         }
-        return failed + "no phase took 40 % or more of the restore with a cause a rule knows (README, \"What to try\")";
+        return failed
+                + "no phase took 40 % or more of the restore with a cause a rule knows (docs/guide/advise.md, \"What to try\")";
     }
 
     /** The completed run with the median total; else the run that got furthest. */
@@ -350,7 +351,7 @@ public final class Advisor {
 
     /**
      * The index sorts that did not fit in TempCacheLimit: the worker's open sort files ({@code fb_sort_*}) were seen
-     * in a sample of the index phase. Only {@code gbakprof run} on Linux sees them (README, "What to try").
+     * in a sample of the index phase. Only {@code gbakprof run} on Linux sees them (docs/guide/advise.md, "What to try").
      */
     private static java.util.Optional<Hint> sortSpill(RestoreRun run, PhaseResources use, String where) {
         if (use == null || use.sortFileMb() == null || use.sortFileMb() <= 0) {

@@ -33,7 +33,7 @@ public record Hint(
         titleArgs = titleArgs == null ? List.of() : List.copyOf(titleArgs);
     }
 
-    /** How sure a hint is that the cause it names is this restore's (README, "What to try"). */
+    /** How sure a hint is that the cause it names is this restore's (docs/guide/advise.md, "What to try"). */
     public enum Certainty {
         /** Seen directly: gbak's own words, or a measurement of the restore's process that names the cause. */
         HIGH,

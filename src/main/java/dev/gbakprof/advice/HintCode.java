@@ -3,7 +3,7 @@ package dev.gbakprof.advice;
 import com.fasterxml.jackson.annotation.JsonValue;
 import java.util.Locale;
 
-/** The stable codes of {@code advise}'s hints ({@code "schema": "gbakprof.advice/1"}), as README lists them. */
+/** The stable codes of {@code advise}'s hints ({@code "schema": "gbakprof.advice/1"}), as docs/guide/advise.md lists them. */
 public enum HintCode {
     /** The index phase dominates and is CPU-bound, under a plan that is not a performance plan (or unknown). */
     POWER_PLAN,

@@ -36,7 +36,7 @@ import picocli.CommandLine.Spec;
             "Forecast a restore from calibration restores (logs or run records, any route): the total with a "
                     + "range, each phase, the slowest objects, and with --rto whether it fits the window.",
             "A model per table load (rows) and index build (n·ln n of its table's rows, a sort), fitted from the "
-                    + "calibration runs; several sizes fit the exponents. See README, 'Forecast a restore'.",
+                    + "calibration runs; several sizes fit the exponents. See docs/guide/forecast.md.",
             "Exits 0, or 2 on bad input (a table the calibration does not have, negative rows, an unreadable "
                     + "source)."
         })

@@ -14,7 +14,7 @@ import picocli.CommandLine;
  */
 public final class Main implements Runnable {
 
-    /** Exit codes of the CLI contract (README "Exit codes"); failures carry theirs ({@link GbakprofException}). */
+    /** Exit codes of the CLI contract (docs/guide/reference.md "Exit codes"); failures carry theirs ({@link GbakprofException}). */
     public static final int OK = 0;
 
     public static final int FAILED = GbakprofException.FAILED;
@@ -169,7 +169,7 @@ public final class Main implements Runnable {
     /**
      * picocli's documented switch for its built-in converters of java.time and java.sql types, which it registers at
      * every start by loading and initialising those classes through reflection (a tenth of the profile of a parse's
-     * start-up, docs/BENCHMARKS.md). No option of gbakprof has such a type: durations are texts read by {@link Durations}
+     * start-up, docs/dev/BENCHMARKS.md). No option of gbakprof has such a type: durations are texts read by {@link Durations}
      * ({@code UsageMessagesTest} checks every option).
      */
     static final String CONVERTERS_EXCLUDED = "picocli.converters.excludes";

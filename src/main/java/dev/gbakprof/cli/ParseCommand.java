@@ -21,8 +21,8 @@ import picocli.CommandLine.Model.PositionalParamSpec;
  *
  * <p>Declared with picocli's programmatic API, as gbakprof's own options are ({@link Main#spec}), where the other
  * commands use its annotations: to read annotations the JVM makes a proxy class for each annotation type and picocli
- * reflects over every field and method, which was a third of the CPU of a parse of a small log (issue 15: start-up,
- * docs/BENCHMARKS.md). The help, man page and completion are the same ({@code ManPagesTest}, {@code CompletionTest}).
+ * reflects over every field and method, which was a third of the CPU of a parse of a small log (start-up,
+ * docs/dev/BENCHMARKS.md). The help, man page and completion are the same ({@code ManPagesTest}, {@code CompletionTest}).
  */
 final class ParseCommand implements Callable<Integer> {
     private final CommandSpec spec = CommandSpec.wrapWithoutInspection(this);

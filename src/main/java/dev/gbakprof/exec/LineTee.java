@@ -86,7 +86,7 @@ final class LineTee extends OutputStream {
             textLen--;
         }
         String text = LogDecoder.decodeLine(buf, 0, textLen);
-        // a line gbak did not end: it was killed between two of its writes (docs/GBAK-FORMAT.md §5)
+        // a line gbak did not end: it was killed between two of its writes (docs/dev/GBAK-FORMAT.md §5)
         CharSequence line = buf[len - 1] == '\n' ? text : LinePipeline.unfinished(text);
         synchronized (lock) {
             rawSink.write(buf, 0, len);

@@ -33,13 +33,13 @@ public final class Forecaster {
      * 8.4 % of it (√(2σ²/m): the target's median and the forecast's level), which leaves 10.3 % (sd) at ln 3.98, 0.074
      * per ln(scale), × 1.28 for 80 %: 0.095. Within one run the restores of a size agree (σ 4.9 % in the run that
      * missed by +21.7 %, its range ±9.9 %), between runs the sizes grow differently (the target over the 100,000-row
-     * restores 3.46x to 4.11x): the held-out size of one calibration measures its own run only (docs/FORECAST.md).
+     * restores 3.46x to 4.11x): the held-out size of one calibration measures its own run only (docs/dev/FORECAST.md).
      */
     static final double BETWEEN_RUNS_PER_LN = 0.095;
     /** Where {@link #BETWEEN_RUNS_PER_LN} comes from, in the words {@code estimate} prints. */
     static final String BETWEEN_RUNS_BASIS = "the error between runs that one calibration's restores cannot show: "
             + "ForecastAccuracyTest's 4× forecasts from three sizes in 11 runs missed by −20.2 % to +21.7 %, 0.095 per "
-            + "ln(scale) beyond their own noise for 80 % (docs/FORECAST.md)";
+            + "ln(scale) beyond their own noise for 80 % (docs/dev/FORECAST.md)";
 
     private Forecaster() {}
 
@@ -436,7 +436,7 @@ public final class Forecaster {
             notes.add(
                     "one calibration size: its rows/s and sort cost per key carried to the target (β = 1); measured on "
                             + "real restores, such 4× forecasts missed by −11.7 % to +17.1 % (7 pairs, gbak's CPU clock, "
-                            + "docs/BENCHMARKS.md), from three sizes −13.0 % to +11.2 % (7 forecasts): calibrate from two sizes or more");
+                            + "docs/dev/BENCHMARKS.md), from three sizes −13.0 % to +11.2 % (7 forecasts): calibrate from two sizes or more");
         }
         notes.add("setup, metadata and finish as measured: they do not grow with the rows");
         List<Model.Fit> stepped =

@@ -26,7 +26,7 @@ public final class LiveEta {
      * <ul>
      *   <li>{@code r0 = BASE_SPREAD + DONE_SPREAD × the share done} ({@code elapsed / (elapsed + left)}): the model's
      *       own error on a steady machine. Measured by replaying 129 recorded restores (each with the one before it of
-     *       the same backup as its baseline, by rows, gbak's CPU clock; docs/FORECAST.md, 'The live ETA's range'):
+     *       the same backup as its baseline, by rows, gbak's CPU clock; docs/dev/FORECAST.md, 'The live ETA's range'):
      *       the 80 % quantile of |ln(real time left / ETA)| was 0.28, 0.27, 0.31 and 0.42 at 10, 25, 50 and 75 % of
      *       the way. The time left grows less certain as it shrinks: late in the index phase it is a few builds and
      *       the finish, each as noisy as a whole restore;

@@ -29,7 +29,7 @@ final class Model {
     /**
      * How far a restore's true exponent is from {@link #ASSUMED_EXPONENT} (a standard deviation): the exponents
      * fitted on gbak's CPU clock over 8x ranges of rows were 1.07-1.09 for table loads and 0.99-1.06 of n·ln n for
-     * index builds (docs/FORECAST.md). A fitted exponent is the measured one shrunk towards 1 by how precisely the
+     * index builds (docs/dev/FORECAST.md). A fitted exponent is the measured one shrunk towards 1 by how precisely the
      * calibration measured it: {@code 1 + (β − 1)·τ²/(τ² + var β)}, {@code var β} = the run-to-run noise² over
      * the spread of ln(rows) of the runs. Two sizes restored once on a shared machine (noise ±20 %) hardly move
      * it; five restores each of sizes 16x apart fit it.

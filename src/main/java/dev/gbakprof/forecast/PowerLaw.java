@@ -123,7 +123,7 @@ final class PowerLaw {
      * The median seconds of each size of a group: what decides whether a size is long enough to fit from and how much
      * it weighs. Deciding on each measurement's own time instead would keep only the slow restores of a size near the
      * threshold and drop its fast ones (a censored sample): the smaller sizes would read slow and the fitted exponent
-     * low (measured: 0.74-0.86 instead of 1.07-1.27 from 25,000-100,000 rows, docs/FORECAST.md).
+     * low (measured: 0.74-0.86 instead of 1.07-1.27 from 25,000-100,000 rows, docs/dev/FORECAST.md).
      */
     static java.util.Map<Long, Double> sizeMedians(List<Point> group) {
         java.util.Map<Long, List<Double>> bySize = new java.util.TreeMap<>();

@@ -73,7 +73,7 @@ public enum EventKind {
     BACKUP_CLOSING(Phase.FINISH, true),
     /**
      * Statistics without a message: the last line of a killed gbak, which writes each column as it goes
-     * (docs/GBAK-FORMAT.md §5). Its time ends the previous span; what it was going to say is unknown.
+     * (docs/dev/GBAK-FORMAT.md §5). Its time ends the previous span; what it was going to say is unknown.
      */
     CUT_LINE(null),
     /** Anything else: kept, never dropped. */

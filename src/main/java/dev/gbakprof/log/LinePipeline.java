@@ -83,7 +83,7 @@ public final class LinePipeline {
      * Pushes every line of {@code source}, as {@link #push} would, on this thread. An exception thrown by a
      * listener stops the reading and reaches the caller. (A second thread that classified and called the
      * listeners while this one parsed cost CPU and saved none; it shortened the wall time only where a second
-     * CPU was free for it: README, bench/parse-throughput.)
+     * CPU was free for it: docs/dev/BENCHMARKS.md, bench/parse-throughput.)
      */
     public void pushAll(LineSource source) throws IOException {
         source.forEachLine(this::push);

@@ -14,7 +14,7 @@ import java.util.Set;
  * are time then delta, whole numbers are reads then writes.
  *
  * <p>Columns are read as whitespace-separated tokens, never by offset: gbak's field widths are minimums
- * and widen for large values (docs/GBAK-FORMAT.md §1).
+ * and widen for large values (docs/dev/GBAK-FORMAT.md §1).
  */
 final class StatLineParser {
     private static final String PREFIX = "gbak:";
@@ -329,7 +329,7 @@ final class StatLineParser {
 
     /**
      * A line pasted into Markdown (an issue, a forum post) may be quoted ({@code > gbak: ...}), a list item
-     * ({@code - gbak: ...}) or emphasised ({@code **gbak: ... **}, {@code `gbak: ...`}), docs/GBAK-FORMAT.md §5:
+     * ({@code - gbak: ...}) or emphasised ({@code **gbak: ... **}, {@code `gbak: ...`}), docs/dev/GBAK-FORMAT.md §5:
      * when such marks stand before {@code gbak:}, they are skipped (start left in {@link #decorationEnd}),
      * and the emphasis that opens right before {@code gbak:} is dropped where it closes, at the end of the
      * line; returns the end. Other lines are left alone, and so is a trailing {@code _} of a name.
@@ -482,7 +482,7 @@ final class StatLineParser {
 
     /**
      * One column with a decimal point can be time or delta. gbak prints time as {@code %4u.%03u} and delta
-     * as {@code %2u.%03u} after one blank (docs/GBAK-FORMAT.md §1): a whole part 2 or 3 wide ({@code gbak:  0.011})
+     * as {@code %2u.%03u} after one blank (docs/dev/GBAK-FORMAT.md §1): a whole part 2 or 3 wide ({@code gbak:  0.011})
      * is a delta; 4 or more ({@code gbak:    0.011}) a time. One space ({@code gbak: 0.011}: blanks collapsed
      * by a paste) cannot tell, and is read as time, as the warning says.
      */
@@ -540,7 +540,7 @@ final class StatLineParser {
         }
         if (read < order.length) {
             // the last line of a killed gbak, stopped before its message: the columns it wrote still end the
-            // previous line's span (docs/GBAK-FORMAT.md §5); what it was going to say is unknown (CUT_LINE)
+            // previous line's span (docs/dev/GBAK-FORMAT.md §5); what it was going to say is unknown (CUT_LINE)
             return new StatLine(lineNumber, prefixed, true, time, delta, reads, writes, "");
         }
         String text = p >= end ? "" : text(base, p, end);

@@ -2,7 +2,7 @@ package dev.gbakprof.model;
 
 /**
  * What this machine's {@code firebird.conf} sets for a restore's speed, as the file says it when the run started.
- * A field is {@code null} where the line is absent or commented out: Firebird's default applies (README, "What to
+ * A field is {@code null} where the line is absent or commented out: Firebird's default applies (docs/guide/advise.md, "What to
  * try"). The server reads the file when it starts, an embedded gbak when it starts: a file changed since the
  * server started may not be in force.
  *

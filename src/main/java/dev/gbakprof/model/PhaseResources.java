@@ -57,7 +57,7 @@ public record PhaseResources(
         this(phase, seconds, cpuSeconds, cpuShare, readMb, writtenMb, machineLoad, bound, null, null, null, null);
     }
 
-    /** What a phase was limited by; the rule is in README ("Why is it slow"). */
+    /** What a phase was limited by; the rule is in docs/guide/advise.md ("Why is it slow"). */
     public enum Bound {
         /** The worker kept a core busy most of the phase: a faster core (power plan, clock) or more workers help. */
         CPU_BOUND("cpu-bound"),

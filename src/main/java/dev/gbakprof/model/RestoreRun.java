@@ -21,7 +21,7 @@ import java.util.List;
  * @param wallSeconds     wall-clock seconds gbakprof measured from gbak's launch to its exit (live runs)
  * @param worker          the process whose resources {@code cpuSamples} and {@code phaseResources} show:
  *                        {@code gbak (pid N)} or {@code Firebird server (pid N)}; {@code null} when none could be read
- * @param phaseResources  the worker's CPU, I/O and what limited it, per phase (README, "Why is it slow")
+ * @param phaseResources  the worker's CPU, I/O and what limited it, per phase (docs/guide/advise.md, "Why is it slow")
  * @param inspection      what the restored database says, read through the server after the restore
  *                        ({@code --inspect}), with the verification against the log; {@code null} when not inspected
  * @param warnings        what weakens or qualifies the record, each with its {@link WarningCode}; the JSON

@@ -17,7 +17,7 @@ final class Baselines {
      * How many completed restores of the same backup and route the live ETA's baseline is the median of: on this
      * shared machine one backup restored in 27.8-72.9 s within a quarter of an hour, and a baseline restored during
      * a load spike made the next restore's ETA twice too long; the median of the newest five held the final total
-     * in the 80 % range more often than the newest alone (docs/FORECAST.md, 'A baseline of several restores').
+     * in the 80 % range more often than the newest alone (docs/dev/FORECAST.md, 'A baseline of several restores').
      */
     static final int RESTORES = 5;
 
@@ -27,7 +27,7 @@ final class Baselines {
      * {@code via} (the services API and the gbak tool restore at different speeds) and, for gbak, the same way to the
      * database ({@link Confounder#route}: embedded, remote TCP to a host, or gbak -se): gbak to a server sends every
      * record over the wire, and loaded the 3,000,000 ORDERS rows of the bench schema at 21,000 rows/s against 450,000
-     * embedded (docs/FORECAST.md). Empty: no baseline.
+     * embedded (docs/dev/FORECAST.md). Empty: no baseline.
      *
      * @param route the route of this run, as {@link Confounder#route} names it ({@code null}: any)
      */

@@ -4,7 +4,7 @@ import java.util.Locale;
 
 /**
  * What a note of a comparison says, as a stable code: {@code compare --json} prints {@link #code()}, scripts
- * and tests branch on it; the sentence is the report's (in the reader's language). README lists them.
+ * and tests branch on it; the sentence is the report's (in the reader's language). docs/guide/reports.md lists them.
  */
 public enum NoteCode {
     /**

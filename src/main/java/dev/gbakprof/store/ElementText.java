@@ -23,7 +23,7 @@ import java.util.Map;
  * ({@link JsonGenerator#writeRawValue(SerializableString)}, which still writes the separator before it). A huge log's
  * record holds hundreds of thousands of these: the generator's per-field work (its context checks, the pretty
  * printer's calls, the double-to-text of every number) was a fifth of a parse of the 200 MB bench log, and its
- * compiled code a share of the JIT's (bench/parse-throughput, docs/BENCHMARKS.md).
+ * compiled code a share of the JIT's (bench/parse-throughput, docs/dev/BENCHMARKS.md).
  *
  * <p>The text is made in bytes (it is printable ASCII: its UTF-8), and handed over as a {@link SerializableString}, so a
  * generator on bytes (a parse's record on stdout or in a file) copies them into its buffer: given as characters, the
@@ -221,7 +221,7 @@ final class ElementText implements SerializableString {
     // One method a type, each compiled on its own for the elements of its own list (a record's lists hold one type).
     // With the three in of(), C2 compiled one method of 32 KB (0.15 s; LogCompilation, the 200 MB bench log) and
     // installed it when 165,000 of the record's 253,000 elements were written; now 17 ms for index(). With each
-    // field's layout and name in one constant: 0.968x the CPU of that parse (20 pairs, docs/BENCHMARKS.md).
+    // field's layout and name in one constant: 0.968x the CPU of that parse (20 pairs, docs/dev/BENCHMARKS.md).
 
     private boolean index(IndexBuild i) {
         boolean made = text(NAME, i.name())

@@ -17,7 +17,7 @@ import java.util.function.Predicate;
 import java.util.stream.Stream;
 
 /**
- * The only code that knows the run-folder layout (a contract, README "Run folders"):
+ * The only code that knows the run-folder layout (a contract, docs/guide/reference.md "Run folders"):
  * <pre>
  * RUNS_DIR/                                  --runs-dir (default runs/)
  *   yyyyMMdd-HHmmss-LABEL[TAG][-N]/          one restore: the local time it started, its label made file-safe,
@@ -184,7 +184,7 @@ public final class RunStore {
     /**
      * The newest {@code n} (or fewer) completed runs of {@link #baseline(String, Long, Via)} that also pass
      * {@code route} (e.g. embedded, or remote), oldest first:
-     * the live ETA's baseline is their median (docs/FORECAST.md, 'A baseline of several restores').
+     * the live ETA's baseline is their median (docs/dev/FORECAST.md, 'A baseline of several restores').
      */
     public List<Entry> baselines(String backup, Long backupBytes, Via via, Predicate<RestoreRun> route, int n)
             throws IOException {

@@ -5,7 +5,7 @@ package dev.gbakprof.timeline;
  * hundreds of thousands of builds, whose times (whole milliseconds of gbak's clock) and page counts are mostly small
  * and the same from build to build. One {@code Double} of 0.012 s for all the builds that took 12 ms, not one each:
  * fewer objects for the collector to copy (the record of the bench's 800 MB log 357 → 316 MB, its pauses 1,073 →
- * 862 ms; docs/BENCHMARKS.md). The values are the ones {@code ms / 1000.0} and {@code Long.valueOf} give; only their
+ * 862 ms; docs/dev/BENCHMARKS.md). The values are the ones {@code ms / 1000.0} and {@code Long.valueOf} give; only their
  * identity is shared (records compare them with {@code equals}).
  */
 final class Boxed {

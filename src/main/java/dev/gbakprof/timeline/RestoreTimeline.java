@@ -180,7 +180,7 @@ public final class RestoreTimeline implements EventListener {
         boolean nextVolume = kind == EventKind.OPENED_FILE && backupFile != null;
         lineClockMs = -1;
         if (line.hasStats() && totalStatistics) {
-            // gbak prints no statistics after its total (gbl_stat_done, docs/GBAK-FORMAT.md §1): such a line is not
+            // gbak prints no statistics after its total (gbl_stat_done, docs/dev/GBAK-FORMAT.md §1): such a line is not
             // this
             // restore's (a line cut from another run, appended), and must not move its total
             damage(
@@ -293,7 +293,7 @@ public final class RestoreTimeline implements EventListener {
     /**
      * The time of this statistics line on gbak's clock, or -1 when it has none that can be trusted: a time
      * column that cannot be read, a time its own delta column does not explain (gbak prints both from one
-     * clock: they agree to the millisecond, docs/GBAK-FORMAT.md §1), a clock going back, or a jump of more than
+     * clock: they agree to the millisecond, docs/dev/GBAK-FORMAT.md §1), a clock going back, or a jump of more than
      * {@link #ABSURD_MS} without a delta to check it. Such a line is damage: the spans it ends and starts are
      * unknown, never merged into a neighbour's; the next trusted line goes on from the last trusted time.
      */
@@ -812,7 +812,8 @@ public final class RestoreTimeline implements EventListener {
             inactiveIndexes(neverBuilt, notes);
         }
         if (!finished() && !neverBuilt.isEmpty() && !isBackup()) {
-            // index definitions come with each table's data (docs/GBAK-FORMAT.md §2): a restore that stopped during the
+            // index definitions come with each table's data (docs/dev/GBAK-FORMAT.md §2): a restore that stopped during
+            // the
             // data has not printed those of the tables it did not reach
             int notReached = indexesStarted ? 0 : tablesNotReached();
             notes.add(new Warning(
@@ -999,7 +1000,7 @@ public final class RestoreTimeline implements EventListener {
      * as it writes the table's definition, and the data loop then walks that list from its head, writing for each
      * table its index definitions (put_index) and then its rows (2.5 to 6.0 alike). So a restore prints the
      * {@code restoring table} definitions in one order, and the index definitions and data lines ({@code restoring
-     * index}, {@code restoring data for table}) table by table in exactly the reverse order (docs/GBAK-FORMAT.md §2); a
+     * index}, {@code restoring data for table}) table by table in exactly the reverse order (docs/dev/GBAK-FORMAT.md §2); a
      * table with no rows prints its index definitions and no data line (rows are rec_data records, one per row).
      * Walking both orders together, the index definitions before table T's data line belong to T alone when no
      * table without a data line lies between T and the previous table with one: exact ({@code log}). Otherwise they

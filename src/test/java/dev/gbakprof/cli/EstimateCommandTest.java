@@ -80,7 +80,7 @@ class EstimateCommandTest {
                         "    floor          0.095 per ln(scale): the error between runs that one calibration's restores "
                                 + "cannot show: ForecastAccuracyTest's 4× forecasts from three sizes in 11 runs missed by "
                                 + "−20.2 % to +21.7 %, 0.095 per ln(scale) beyond their own noise for 80 % "
-                                + "(docs/FORECAST.md); the exponents' remaining uncertainty is 0.053\n");
+                                + "(docs/dev/FORECAST.md); the exponents' remaining uncertainty is 0.053\n");
         args[args.length - 1] = "--json";
         JsonNode range = new ObjectMapper().readTree(Cli.run(args).out()).path("range");
         assertThat(range.path("perLnScale").asDouble()).isEqualTo(0.095);

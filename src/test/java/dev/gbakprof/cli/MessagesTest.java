@@ -30,7 +30,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Issue 12's limits and messages (items 12 and 13): each refusal says what is really wrong, in one line. */
+/** gbakprof's limits and messages: each refusal says what is really wrong, in one line. */
 class MessagesTest {
 
     @Test

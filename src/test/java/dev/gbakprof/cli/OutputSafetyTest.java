@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Outputs that would lose something (issue 12 items 5 and 6), on the real file system: {@code -o} onto a character
+ * Outputs that would lose something, on the real file system: {@code -o} onto a character
  * device, a FIFO or a symbolic link is refused; standard output on a full disk ({@code /dev/full}) is an error.
  */
 class OutputSafetyTest {

@@ -16,25 +16,32 @@ import org.junit.jupiter.api.io.TempDir;
 class ParseCommandTest {
 
     /**
-     * README's parse examples are what parse prints: the shop restore, the shop backup and the article excerpt (a
-     * README edit once cut the shop restore's example in two and dropped the start of the backup paragraph).
+     * The guide's parse examples (docs/guide/read-logs.md) are what parse prints: the shop restore, the shop backup
+     * and the article excerpt, and so is the shop restore README shows (an edit once cut the shop restore's example
+     * in two and dropped the start of the backup paragraph).
      */
     @Test
-    void theReadmesParseExamplesAreWhatParsePrints() throws Exception {
+    void theDocsParseExamplesAreWhatParsePrints() throws Exception {
+        String guide = Files.readString(Path.of("docs/guide/read-logs.md"));
         String readme = Files.readString(Path.of("README.md"));
         for (String log : new String[] {
             "samples/shop-tdrw.log",
             "src/test/resources/backup-logs/shop-backup-tdrw.log",
             "samples/article-balanced.log"
         }) {
-            Result r = Cli.run("parse", log);
-            String first = r.out().lines().findFirst().orElseThrow();
-            int at = readme.indexOf("\n" + first + "\n");
-            assertThat(at).as(log + " in README.md").isPositive();
-            String block = readme.substring(at + 1, readme.indexOf("\n```", at) + 1);
-            assertThat(block).as(log).isEqualTo(r.out().stripTrailing() + "\n");
+            assertExample(guide, "docs/guide/read-logs.md", log);
         }
-        assertThat(readme).contains("**Backup logs** (`gbak -b -v -st tdrw`");
+        assertExample(readme, "README.md", "samples/shop-tdrw.log");
+        assertThat(guide).contains("**Backup logs** (`gbak -b -v -st tdrw`");
+    }
+
+    private static void assertExample(String doc, String docName, String log) {
+        Result r = Cli.run("parse", log);
+        String first = r.out().lines().findFirst().orElseThrow();
+        int at = doc.indexOf("\n" + first + "\n");
+        assertThat(at).as(log + " in " + docName).isPositive();
+        String block = doc.substring(at + 1, doc.indexOf("\n```", at) + 1);
+        assertThat(block).as(log + " in " + docName).isEqualTo(r.out().stripTrailing() + "\n");
     }
 
     private static void assertOneLineError(Result r, String... fragments) {

@@ -33,7 +33,7 @@ import org.junit.jupiter.api.io.TempDir;
  * own CPU clock. The restore is CPU-bound (its wall time is its CPU time plus its wait for a CPU, measured), so the
  * CPU-clock forecast is what the model gets right or wrong whatever else the machine runs; the wall-clock forecast
  * is held to the same bound when gbak hardly waited for a CPU. bench/forecast-accuracy does the same at up to 16x
- * with more rounds (docs/BENCHMARKS.md).
+ * with more rounds (docs/dev/BENCHMARKS.md).
  */
 class ForecastAccuracyTest {
     private static final long[] CALIBRATION = {25_000, 50_000, 100_000};
@@ -44,7 +44,7 @@ class ForecastAccuracyTest {
      * The bound asserted on the CPU clock (and on the wall clock on an idle machine): a miss the machine's own noise
      * cannot make, a model defect can (an exponent 0.2 off is 32 % at 4x, a phase left out more). The issue's 15 %
      * is not asserted: on clean CI machines with every restore quiet (one restore's noise 4-5 %), the 4x miss of
-     * this test was -20.2 % to +21.7 % over ten runs (sd 13 %; docs/FORECAST.md, 'The 4x miss on clean machines'):
+     * this test was -20.2 % to +21.7 % over ten runs (sd 13 %; docs/dev/FORECAST.md, 'The 4x miss on clean machines'):
      * the calibration's sizes and the target grew differently from run to run, which no model fitted on one run
      * can see. Asserted 15 %, CI failed in three runs of ten; the quiet rule that used to gate it failed too
      * (+21.7 % with both noises under 5 %).
@@ -149,7 +149,7 @@ class ForecastAccuracyTest {
         assertThat(onCpu.target().scale()).isBetween(3.9, 4.1);
         assertThat(Math.abs(cpuError)).as(measured).isLessThanOrEqualTo(ASSERTED);
         // the range is an 80 % range for one restore: how often it holds them is measured over many runs
-        // (docs/FORECAST.md, coverage), not asserted on one; its parts are the calibration's own measurements
+        // (docs/dev/FORECAST.md, coverage), not asserted on one; its parts are the calibration's own measurements
         assertThat(onCpu.total().low()).isLessThan(onCpu.total().seconds());
         assertThat(onCpu.total().high()).isGreaterThan(onCpu.total().seconds());
         assertThat(onCpu.range().runToRunBasis()).startsWith("measured: ");

@@ -116,7 +116,7 @@ class ForecasterTest {
                 .isEqualTo(Forecaster.BETWEEN_RUNS_BASIS + "; the exponents' remaining uncertainty is 0.053")
                 .isEqualTo("the error between runs that one calibration's restores cannot show: ForecastAccuracyTest's "
                         + "4× forecasts from three sizes in 11 runs missed by −20.2 % to +21.7 %, 0.095 per ln(scale) "
-                        + "beyond their own noise for 80 % (docs/FORECAST.md); the exponents' remaining uncertainty is "
+                        + "beyond their own noise for 80 % (docs/dev/FORECAST.md); the exponents' remaining uncertainty is "
                         + "0.053");
         assertThat(r.distance()).isEqualTo(1.380);
         assertThat(r.extrapolation()).isCloseTo(0.095 * 1.380, within(0.0001));
@@ -170,7 +170,7 @@ class ForecasterTest {
     @Test
     void aStepInTheCostPerKeyIsFoundAndTheLargerSizesUseTheSlowerRegime() {
         // the arithmetic on records made here: the Firebird 3 of this machine never showed the step, not even with a
-        // TempCacheLimit of 1M for the embedded engine (docs/FORECAST.md, 'The sort-memory step')
+        // TempCacheLimit of 1M for the embedded engine (docs/dev/FORECAST.md, 'The sort-memory step')
         List<RestoreRun> runs = new ArrayList<>();
         long[] sizes = {100_000, 200_000, 400_000, 800_000};
         for (long n : sizes) {

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.gbakprof.model.Column;
 import org.junit.jupiter.api.Test;
 
-/** Lines quoted here are real gbak output (Firebird 3.0.11 from Debian, or Firebird issues cited in docs/GBAK-FORMAT.md). */
+/** Lines quoted here are real gbak output (Firebird 3.0.11 from Debian, or Firebird issues cited in docs/dev/GBAK-FORMAT.md). */
 class StatLineParserTest {
 
     @Test

@@ -12,7 +12,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The headline's rules (README "How a comparison is judged") on the real samples. */
+/** The headline's rules (docs/guide/reports.md, "How a comparison is judged") on the real samples. */
 class HeadlineRulesTest {
     private static final ReportSettings EN = ReportSettings.defaults(Lang.EN);
 

@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 12 item 13: a 95 % CI was printed 1.28–1.38 in the headline and 1.29–1.38 in the table. The verdict
+ * One rounding of an interval: a 95 % CI was once printed 1.28–1.38 in the headline and 1.29–1.38 in the table. The verdict
  * sentence and the table cell of one comparison show the same interval, whichever side is the baseline.
  */
 class OneRoundingTest {

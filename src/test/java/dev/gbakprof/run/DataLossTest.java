@@ -27,7 +27,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 12's data-loss faults, each with the real gbak on the real file system: a backup reached by another
+ * The data-loss faults (docs/guide/reliability.md), each with the real gbak on the real file system: a backup reached by another
  * name, two runs to one new database, {@code --replace} of a database in use or from a backup that fails, a
  * runs folder that fills up. In each the user's backup and database are byte for byte what they were.
  */

@@ -16,7 +16,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * Wrong results a fuzzer found (issue 12, items 7-11), each reproduced on a real log changed as the
+ * Wrong results a fuzzer found, each reproduced on a real log changed as the
  * fuzzer changed it; the files are in src/test/resources/fuzz/ (README.md there says how each was made).
  */
 class FuzzReproducersTest {

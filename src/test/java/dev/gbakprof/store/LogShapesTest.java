@@ -120,7 +120,7 @@ class LogShapesTest {
 
     @Test
     void aLastLineCutAfterTheTimeColumnStillTimesTheIndexBeforeIt() throws Exception {
-        // gbak writes "gbak:", then each column, then the message (docs/GBAK-FORMAT.md §5): a kill can stop it
+        // gbak writes "gbak:", then each column, then the message (docs/dev/GBAK-FORMAT.md §5): a kill can stop it
         // after the time column. The time it printed says the index before had been built by then.
         List<String> lines = Files.readAllLines(Logs.log("small-tdrw.log"), StandardCharsets.UTF_8);
         int at = indexOfFirst(lines, "activating and creating deferred index ");

@@ -17,7 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Published logs (src/test/resources/published/) and real gbak output (more-logs/) that were read wrong
- * (issue 12, "Real logs read wrong").
+ * (real logs that were once read wrong).
  */
 class RealLogsReadWrongTest {
 
@@ -107,7 +107,8 @@ class RealLogsReadWrongTest {
         assertThat(quiet.indexes())
                 .singleElement()
                 .satisfies(i -> assertThat(i.table()).isNull());
-        // Firebird 5 prints the end's two lines as a status (docs/GBAK-FORMAT.md §2, #7485): the quiet log so written
+        // Firebird 5 prints the end's two lines as a status (docs/dev/GBAK-FORMAT.md §2, #7485): the quiet log so
+        // written
         Path fb5 = dir.resolve("dupfail-quiet-fb5.log");
         Files.writeString(
                 fb5,
