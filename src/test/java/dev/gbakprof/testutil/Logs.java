@@ -4,6 +4,7 @@ import dev.gbakprof.model.Column;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.store.LogReader;
 import java.io.IOException;
+import java.io.InputStream;
 import java.net.URISyntaxException;
 import java.net.URL;
 import java.nio.charset.StandardCharsets;
@@ -11,6 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.zip.GZIPInputStream;
 
 /** Real gbak logs from src/test/resources/logs and samples/, and a deliberately naive reading of them. */
 public final class Logs {
@@ -52,6 +54,19 @@ public final class Logs {
             }
         }
         return files;
+    }
+
+    /**
+     * The real-shape restore log (src/test/resources/real-shape: 2,000 tables, 6,000 indexes, restored by the real
+     * gbak; scripts/fixtures/real-shape made it), unzipped into {@code dir}.
+     */
+    public static Path realShape(Path dir) throws IOException {
+        Path log = dir.resolve("real-shape-tdrw.log");
+        try (InputStream in =
+                new GZIPInputStream(Files.newInputStream(resource("/real-shape/", "real-shape-tdrw.log.gz")))) {
+            Files.copy(in, log);
+        }
+        return log;
     }
 
     public static Path sample(String name) {
