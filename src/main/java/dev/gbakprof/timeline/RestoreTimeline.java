@@ -17,9 +17,12 @@ import dev.gbakprof.model.TableLoad;
 import dev.gbakprof.model.Warning;
 import dev.gbakprof.model.WarningCode;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -65,23 +68,22 @@ public final class RestoreTimeline implements EventListener {
 
     private static final int MAX_DAMAGE_WARNINGS = 20;
 
-    private final IndexRows ix = new IndexRows();
-    private int openIndex = -1; // the row of the index being built
+    // the latest state of each index name
+    private final Map<String, IndexState> latestIndex = new HashMap<>();
+    private IndexState openIndex; // the index being built
 
     private TableState openTable;
-    // the tables' loads in the order of their first data line (a table loaded again keeps its place), and each
-    // table's place
-    private final List<TableState> loads = new ArrayList<>();
-    private final NameIndex loadOf = new NameIndex();
+    // the tables' loads in the order of their first data line (a table loaded again keeps its place)
+    private final Map<String, TableState> loads = new LinkedHashMap<>();
     private final Set<String> definedTables = new LinkedHashSet<>();
-    private final Set<String> views = new HashSet<>();
     // every index definition, in gbak's order; those from pendingFrom on are not yet followed by a data line (their
     // table is the next one with data)
-    private final IndexRows.RowList definitions = new IndexRows.RowList();
+    private final List<IndexState> definitions = new ArrayList<>();
     private int pendingFrom;
     private int indexDefinitions;
-    // the indexes defined, each name once, in gbak's order: the first row of each name (its flags say the rest)
-    private final IndexRows.RowList definedIndexes = new IndexRows.RowList();
+    // the indexes defined, each name once, in gbak's order; the names some build of which was seen
+    private final Set<String> definedIndexes = new LinkedHashSet<>();
+    private final Set<String> everBuilt = new HashSet<>();
     private Integer parallelWorkersUsed;
     private int mappedDefinitions;
     /** The definitions in groups, each closed by the data line that followed it. */
@@ -94,7 +96,7 @@ public final class RestoreTimeline implements EventListener {
      */
     private record DefinitionGroup(int from, int to, String table) {}
 
-    private final IndexRows.RowList builds = new IndexRows.RowList();
+    private final List<IndexState> builds = new ArrayList<>();
 
     private final List<String> errors = new ArrayList<>();
     private boolean gbakFailure; // an error line with gbak's prefix (or an engine assertion): gbak itself failed
@@ -106,7 +108,7 @@ public final class RestoreTimeline implements EventListener {
     private boolean unprefixedError;
 
     /** The failed index whose ERROR lines are being read (right after its {@code cannot commit index}). */
-    private int failing = -1;
+    private IndexState failing;
     /**
      * gbak said {@code Database is not online due to failure to activate one or more indices} (3.0 as {@code gbak:},
      * 5.0 as an {@code ERROR:} line): it prints that only after its last step, so the restore went to its end even
@@ -251,14 +253,13 @@ public final class RestoreTimeline implements EventListener {
                 spanned(p);
             }
         }
-        if (openIndex >= 0) {
-            long start = ix.startMs(openIndex);
-            ix.end(
-                    openIndex,
+        if (openIndex != null) {
+            long start = openIndex.startMs;
+            openIndex.end(
                     t >= 0 && start >= 0 ? t - start : -1,
                     timeUnknown ? -1 : line.reads(),
                     timeUnknown ? -1 : line.writes());
-            openIndex = -1;
+            openIndex = null;
         }
         if (openTable != null && !continuesTable(e.kind()) && !nextVolume) {
             closeTable(t);
@@ -446,8 +447,8 @@ public final class RestoreTimeline implements EventListener {
      */
     private void apply(Event e, boolean nextVolume) {
         EventKind kind = e.kind();
-        if (failing >= 0 && kind != EventKind.ERROR) {
-            failing = -1; // the failed index's ERROR lines end at gbak's next other line
+        if (failing != null && kind != EventKind.ERROR) {
+            failing = null; // the failed index's ERROR lines end at gbak's next other line
         }
         if (!e.line().prefixed() && kind == EventKind.OTHER) {
             statusVector(e.line());
@@ -475,12 +476,20 @@ public final class RestoreTimeline implements EventListener {
 
     /** {@code restoring index X}: a definition, whose table is the next data line's. */
     private void defineIndex(String name) {
-        int def = ix.add(name);
-        definitions.add(def);
-        if (ix.firstDefinition(def)) {
-            definedIndexes.add(ix.first(def));
-        }
+        definitions.add(newIndex(name));
+        definedIndexes.add(name);
         indexDefinitions++;
+    }
+
+    /**
+     * A new state for the index {@code name}, now its latest; it starts with the table of the name's previous state (a
+     * later data line may map it again).
+     */
+    private IndexState newIndex(String name) {
+        IndexState previous = latestIndex.get(name);
+        IndexState is = new IndexState(name, previous == null ? null : previous.table);
+        latestIndex.put(name, is);
+        return is;
     }
 
     /** {@code restoring data for table T} (a backup's {@code writing data for table T}): T's load starts. */
@@ -491,7 +500,7 @@ public final class RestoreTimeline implements EventListener {
         }
         int to = definitions.size();
         for (int i = pendingFrom; i < to; i++) {
-            ix.table(definitions.get(i), e.name());
+            definitions.get(i).table = e.name();
         }
         mappedDefinitions += to - pendingFrom;
         if (e.kind() == EventKind.DATA_FOR_TABLE) {
@@ -499,12 +508,9 @@ public final class RestoreTimeline implements EventListener {
         }
         pendingFrom = to;
         TableState ts = new TableState(e.name(), t);
-        int at = loadOf.putIfAbsent(e.name(), loads.size());
-        if (at < 0) {
-            loads.add(ts);
-        } else { // a second data line of the table: its rows so far are kept
-            ts.records = loads.get(at).records;
-            loads.set(at, ts);
+        TableState before = loads.put(e.name(), ts);
+        if (before != null) { // a second data line of the table: its rows so far are kept
+            ts.records = before.records;
         }
         openTable = ts;
     }
@@ -512,11 +518,12 @@ public final class RestoreTimeline implements EventListener {
     /** {@code activating and creating deferred index X}: its build starts. */
     private void activateIndex(Event e) {
         indexesStarted = true;
-        int is = ix.latest(e.name());
-        if (is < 0 || ix.built(is)) { // not defined in this log, or built a second time
-            is = ix.add(e.name());
+        IndexState is = latestIndex.get(e.name());
+        if (is == null || is.built()) { // not defined in this log, or built a second time
+            is = newIndex(e.name());
         }
-        ix.start(is, lineClockMs, e.line().lineNumber());
+        is.start(lineClockMs, e.line().lineNumber());
+        everBuilt.add(is.name);
         builds.add(is);
         openIndex = is;
     }
@@ -563,25 +570,24 @@ public final class RestoreTimeline implements EventListener {
                 pageSize = e.count() > 0 ? (int) e.count() : null;
             }
             case RESTORING_TABLE -> definedTables.add(e.name());
-            case VIEW -> {
-                views.add(e.name());
-                definedTables.remove(e.name());
-            }
+            case VIEW -> definedTables.remove(e.name());
             case RECORDS_IGNORED ->
                 warn(
                         WarningCode.RECORDS_IGNORED,
                         (openTable != null ? "table " + openTable.name + ": " : "") + e.count() + " records ignored");
             case INDEX_FAILED -> {
-                int is = lastBuild(e.name());
-                if (is < 0) {
+                IndexState is = lastBuild(e.name());
+                if (is == null) {
                     // no "activating ... index" line before it: gbak without -v prints none
                     // (FirebirdSQL/firebird#8263),
                     // or a paste left it out (#7465); the failure is all the log says of this build, untimed
-                    is = ix.add(e.name());
-                    ix.untimed(is, line.lineNumber());
+                    is = newIndex(e.name());
+                    is.start(-1, line.lineNumber());
+                    is.ended = true;
+                    everBuilt.add(is.name);
                     builds.add(is);
                 }
-                ix.fail(is);
+                is.fail();
                 failing = is;
                 error(line.text());
             }
@@ -622,7 +628,7 @@ public final class RestoreTimeline implements EventListener {
      * -online}, Firebird 5 prints them as {@code ERROR:} lines too) or its {@code Exiting before completion}.
      */
     private void failedIndexError(String text) {
-        if (failing < 0) {
+        if (failing == null) {
             return;
         }
         String words = text.startsWith("ERROR:") ? text.substring(6).strip() : null;
@@ -630,19 +636,19 @@ public final class RestoreTimeline implements EventListener {
                 || words.contains(NOT_ONLINE)
                 || words.contains("gfix -online")
                 || words.startsWith("Exiting before completion")) {
-            failing = -1;
+            failing = null;
             return;
         }
-        List<String> kept = ix.errors(failing);
+        List<String> kept = failing.errors;
         if (!words.isEmpty() && kept.size() < 10) {
             kept.add(words);
         }
         java.util.regex.Matcher m = FOREIGN_KEY_TABLE.matcher(words);
-        if (ix.errorTable(failing) == null && m.find()) {
+        if (failing.errorTable == null && m.find()) {
             String table = m.group(1).strip();
             // Firebird 3 to 5 quote the name ("NAGL"); Firebird 6 prints it with its schema ("PUBLIC"."NAGL"), as gbak
             // names the index
-            ix.errorTable(failing, table.matches("\"[^\"]+\"") ? table.substring(1, table.length() - 1) : table);
+            failing.errorTable = table.matches("\"[^\"]+\"") ? table.substring(1, table.length() - 1) : table;
         }
     }
 
@@ -690,18 +696,18 @@ public final class RestoreTimeline implements EventListener {
         }
     }
 
-    /** The row of the latest build of an index, -1 when it was never built. */
-    private int lastBuild(String name) {
-        int is = ix.latest(name);
-        if (is >= 0 && ix.built(is)) {
+    /** The latest build of an index, null when it was never built. */
+    private IndexState lastBuild(String name) {
+        IndexState is = latestIndex.get(name);
+        if (is != null && is.built()) {
             return is;
         }
         for (int i = builds.size() - 1; i >= 0; i--) { // defined again after its build: a damaged log
-            if (ix.name(builds.get(i)).equals(name)) {
+            if (builds.get(i).name.equals(name)) {
                 return builds.get(i);
             }
         }
-        return -1;
+        return null;
     }
 
     private void error(String text) {
@@ -772,8 +778,8 @@ public final class RestoreTimeline implements EventListener {
     public Progress progress() {
         Phase phase = openPhase != null ? openPhase : currentPhase;
         int done = 0;
-        for (int i = 0; i < builds.size(); i++) {
-            done += ix.ended(builds.get(i)) ? 1 : 0;
+        for (IndexState is : builds) {
+            done += is.ended ? 1 : 0;
         }
         return new Progress(
                 phase,
@@ -782,7 +788,7 @@ public final class RestoreTimeline implements EventListener {
                 done,
                 builds.size(),
                 Math.max(indexDefinitions, builds.size()),
-                openIndex >= 0 ? ix.name(openIndex) : null,
+                openIndex != null ? openIndex.name : null,
                 clockMs >= 0 ? clockMs / 1000.0 : null,
                 loads.size());
     }
@@ -797,15 +803,14 @@ public final class RestoreTimeline implements EventListener {
                             + "millisecond per line, so they may fall slightly short of the real elapsed time"));
         }
         List<TableLoad> tables = new ArrayList<>(loads.size());
-        for (TableState ts : loads) {
+        for (TableState ts : loads.values()) {
             tables.add(tableLoad(ts, notes));
         }
         IndexMapping mapping = indexMapping(notes);
         List<String> neverBuilt = new ArrayList<>();
-        for (int i = 0; i < definedIndexes.size(); i++) {
-            int first = definedIndexes.get(i);
-            if (!ix.everBuilt(first)) { // no build of the name (lastBuild would say -1)
-                neverBuilt.add(ix.name(first));
+        for (String name : definedIndexes) {
+            if (!everBuilt.contains(name)) { // no build of the name (lastBuild would say null)
+                neverBuilt.add(name);
             }
         }
         if (finished()) {
@@ -826,8 +831,8 @@ public final class RestoreTimeline implements EventListener {
                                             + " it did not reach may define more)")));
         }
         List<IndexBuild> indexes = new ArrayList<>(builds.size());
-        for (int i = 0; i < builds.size(); i++) {
-            indexes.add(indexBuild(builds.get(i), mapping, notes));
+        for (IndexState is : builds) {
+            indexes.add(indexBuild(is, mapping, notes));
         }
         if (damagedLines > MAX_DAMAGE_WARNINGS) {
             notes.add(new Warning(
@@ -903,7 +908,7 @@ public final class RestoreTimeline implements EventListener {
     private TableLoad tableLoad(TableState ts, List<Warning> notes) {
         Double seconds = null;
         if (ts.closed && ts.endMs >= 0 && ts.startMs >= 0) {
-            seconds = Boxed.seconds(ts.endMs - ts.startMs);
+            seconds = (ts.endMs - ts.startMs) / 1000.0;
         } else if (!ts.closed && timed()) {
             notes.add(new Warning(
                     WarningCode.TABLE_TIME_UNKNOWN,
@@ -917,30 +922,28 @@ public final class RestoreTimeline implements EventListener {
 
     /** The load of a table, null when the log shows none. */
     private TableState load(String table) {
-        int at = table == null ? -1 : loadOf.get(table);
-        return at < 0 ? null : loads.get(at);
+        return table == null ? null : loads.get(table);
     }
 
     /** One index build for {@link #toRun}, with its table as {@code mapping} found it. */
-    private IndexBuild indexBuild(int is, IndexMapping mapping, List<Warning> notes) {
-        IndexMapping source = ix.source(is);
-        String table = source == null || ix.candidates(is) == null ? ix.table(is) : null; // candidates: no one guess
+    private IndexBuild indexBuild(IndexState is, IndexMapping mapping, List<Warning> notes) {
+        IndexMapping source = is.source;
+        String table = source == null || is.candidates == null ? is.table : null; // candidates: no one guess
         IndexMapping src = source != null ? source : table == null ? null : mapping;
-        List<String> candidates = source != null ? ix.candidates(is) : null;
-        boolean failed = ix.failed(is);
-        String errorTable = failed ? ix.errorTable(is) : null;
+        List<String> candidates = source != null ? is.candidates : null;
+        boolean failed = is.failed;
+        String errorTable = failed ? is.errorTable : null;
         if (errorTable != null) { // gbak named it in the failure's own words: certain
             table = errorTable;
             src = IndexMapping.LOG;
             candidates = null;
         }
-        long ms = ix.ms(is);
-        Double seconds = ms < 0 ? null : Boxed.seconds(ms);
-        if (timed() && !ix.ended(is)) {
+        Double seconds = is.ms < 0 ? null : is.ms / 1000.0;
+        if (timed() && !is.ended) {
             notes.add(new Warning(
                     WarningCode.INDEX_TIME_UNKNOWN,
-                    "index " + ix.name(is) + ": build time unknown, the log ends right after its line (line "
-                            + ix.line(is) + ") with no later line to time it"));
+                    "index " + is.name + ": build time unknown, the log ends right after its line (line " + is.line
+                            + ") with no later line to time it"));
         }
         Double keys = null;
         if (src == IndexMapping.LOG) {
@@ -948,17 +951,17 @@ public final class RestoreTimeline implements EventListener {
             keys = IndexBuild.keysPerSecond(ts == null ? null : ts.records, seconds, failed);
         }
         return new IndexBuild(
-                ix.name(is),
+                is.name,
                 table,
                 src,
-                ix.startMs(is) >= 0 ? ix.startMs(is) / 1000.0 : null,
+                is.startMs >= 0 ? is.startMs / 1000.0 : null,
                 seconds,
-                ix.reads(is) >= 0 ? Boxed.count(ix.reads(is)) : null,
-                ix.writes(is) >= 0 ? Boxed.count(ix.writes(is)) : null,
+                is.reads >= 0 ? is.reads : null,
+                is.writes >= 0 ? is.writes : null,
                 failed,
                 keys,
                 candidates,
-                failed ? ix.errors(is) : null);
+                failed ? is.errors : null);
     }
 
     /** The total is gbak's clock on its last line only when the log starts at the start of the restore. */
@@ -1025,7 +1028,7 @@ public final class RestoreTimeline implements EventListener {
         List<String> order = new ArrayList<>(definedTables);
         java.util.Collections.reverse(order); // the order of the data: the reverse of the definitions
         boolean dataEnded = indexesStarted || finished();
-        MappingWalk walk = new MappingWalk(order, ix, definitions);
+        MappingWalk walk = new MappingWalk(order, definitions);
         for (DefinitionGroup g : groups) {
             walk.group(g);
         }
@@ -1039,7 +1042,7 @@ public final class RestoreTimeline implements EventListener {
         // data had not reached it yet (only a restore whose data phase ended says those have no rows)
         int reached = dataEnded ? order.size() : walk.pos;
         List<String> empty = new ArrayList<>(order.subList(0, reached));
-        empty.removeIf(t -> loadOf.get(t) >= 0);
+        empty.removeIf(loads::containsKey);
         java.util.Collections.reverse(empty); // in the order of their definitions
         List<String> notReached = new ArrayList<>(order.subList(reached, order.size()));
         java.util.Collections.reverse(notReached);
@@ -1061,16 +1064,14 @@ public final class RestoreTimeline implements EventListener {
      */
     private static final class MappingWalk {
         final List<String> order;
-        final IndexRows ix;
-        final IndexRows.RowList definitions;
+        final List<IndexState> definitions;
         int pos;
         boolean exact = true;
         final List<String> shared = new ArrayList<>(); // what the caveat names: the first GROUPS_NAMED groups
         int sharedGroups; // and how many there are
 
-        MappingWalk(List<String> order, IndexRows ix, IndexRows.RowList definitions) {
+        MappingWalk(List<String> order, List<IndexState> definitions) {
             this.order = order;
-            this.ix = ix;
             this.definitions = definitions;
         }
 
@@ -1103,7 +1104,7 @@ public final class RestoreTimeline implements EventListener {
             }
             if (tables.size() == 1) {
                 for (int i = from; i < to; i++) {
-                    ix.table(definitions.get(i), tables.get(0));
+                    definitions.get(i).table = tables.get(0);
                 }
                 mapped(from, to, IndexMapping.LOG, null);
                 return;
@@ -1127,7 +1128,9 @@ public final class RestoreTimeline implements EventListener {
         /** The definitions from..to (exclusive) were mapped so: {@code src}, with those candidates (null: one table). */
         private void mapped(int from, int to, IndexMapping src, List<String> candidates) {
             for (int i = from; i < to; i++) {
-                ix.mapped(definitions.get(i), src, candidates);
+                IndexState is = definitions.get(i);
+                is.source = src;
+                is.candidates = candidates;
             }
         }
 
@@ -1139,7 +1142,7 @@ public final class RestoreTimeline implements EventListener {
                     out.add("... (" + (to - from) + " in all)");
                     break;
                 }
-                out.add(ix.name(definitions.get(i)));
+                out.add(definitions.get(i).name);
             }
             return out;
         }
@@ -1147,8 +1150,9 @@ public final class RestoreTimeline implements EventListener {
 
     /** No definition mapped: what {@link #indexMapping} finds when the log cannot map any. */
     private void unmapAll() {
-        for (int i = 0; i < definitions.size(); i++) {
-            ix.mapped(definitions.get(i), null, null);
+        for (IndexState is : definitions) {
+            is.source = null;
+            is.candidates = null;
         }
     }
 
@@ -1174,7 +1178,7 @@ public final class RestoreTimeline implements EventListener {
         List<String> order = new ArrayList<>(definedTables);
         int last = -1;
         for (int i = 0; i < order.size(); i++) {
-            if (loadOf.get(order.get(i)) >= 0) {
+            if (loads.containsKey(order.get(i))) {
                 last = i; // order is the definitions' order: the data's last is the definitions' first
                 break;
             }
