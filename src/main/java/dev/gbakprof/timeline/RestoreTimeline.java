@@ -38,12 +38,8 @@ public final class RestoreTimeline implements EventListener {
     private static final int MAX_MESSAGES = 500;
 
     private List<Column> columns = List.of();
-    private boolean hasTime;
-    private boolean hasDelta;
     private boolean headerSeen;
-
-    // gbak's clock (ms) on the last statistics line; -1 before the first one
-    private long clockMs = -1;
+    private final Clock clock = new Clock(this::warn);
     private long firstMs = -1;
     private boolean startsAtStart;
     private Phase openPhase;
@@ -53,20 +49,8 @@ public final class RestoreTimeline implements EventListener {
     // the first and last phase a span of the log was counted in (ordinals), -1 before the first span
     private int firstSpanned = -1;
     private int lastSpanned = -1;
-    // damage: statistics lines whose time cannot be trusted (a damaged column, a jump its delta does not
-    // explain, a clock going back); the spans such a line ends and starts are unknown
-    private long lineClockMs = -1; // the accepted clock of the line being applied, -1 when it has none
-    private long pendingDeltaMs; // the delta columns of the lines since the last accepted time; -1 if one is unknown
-    private int pendingLines;
-    private long rejectedMs = -1; // the time on the last line rejected since then, -1 if none
-    private boolean lastTimeUnknown; // the last statistics line's time was not accepted
-    private boolean clockLost; // a delta-only log lost a delta: the clock after it is short by an unknown time
+    private long lineClockMs = -1; // the trusted clock of the line being applied, -1 when it has none
     private boolean countersDamaged; // a reads or writes column could not be read: their sums are short
-    private int damagedLines;
-    /** A jump no restore makes between two lines: 100 days. */
-    private static final long ABSURD_MS = 100L * 24 * 3600 * 1000;
-
-    private static final int MAX_DAMAGE_WARNINGS = 20;
 
     // the latest state of each index name
     private final Map<String, IndexState> latestIndex = new HashMap<>();
@@ -155,8 +139,7 @@ public final class RestoreTimeline implements EventListener {
     @Override
     public void onColumns(List<Column> cols, boolean inferred, long lineNumber) {
         columns = List.copyOf(cols);
-        hasTime = cols.contains(Column.TIME);
-        hasDelta = cols.contains(Column.DELTA);
+        clock.columns(cols);
         headerSeen = !inferred;
         if (inferred) {
             warn(
@@ -185,7 +168,7 @@ public final class RestoreTimeline implements EventListener {
             // gbak prints no statistics after its total (gbl_stat_done, docs/GBAK-FORMAT.md §1): such a line is not
             // this
             // restore's (a line cut from another run, appended), and must not move its total
-            damage(
+            clock.damage(
                     WarningCode.AFTER_TOTAL,
                     line,
                     () -> "statistics after gbak's 'total statistics' line, where gbak prints none: not part of this "
@@ -200,12 +183,11 @@ public final class RestoreTimeline implements EventListener {
     private void onStats(Event e, boolean nextVolume) {
         StatLine line = e.line();
         lastStatsLine = line.lineNumber();
-        long t = clockOf(line);
+        long t = clock.time(line);
         boolean timeUnknown = timed() && t < 0;
-        lastTimeUnknown = timeUnknown;
         if (line.reads() == StatLine.UNREADABLE || line.writes() == StatLine.UNREADABLE) {
             countersDamaged |= e.kind() != EventKind.TOTAL_STATISTICS;
-            damage(
+            clock.damage(
                     line,
                     () -> "the " + (line.reads() == StatLine.UNREADABLE ? "reads" : "writes")
                             + " column cannot be read: the page counts of the work before it are unknown");
@@ -249,7 +231,7 @@ public final class RestoreTimeline implements EventListener {
             } else if (openPhase != null) {
                 // a backup's closing line is printed after the file was closed: its delta is the closing
                 Phase p = e.kind() == EventKind.BACKUP_CLOSING ? Phase.FINISH : openPhase;
-                phaseMs[p.ordinal()] += t - clockMs; // never negative: clockOf accepts no time before the clock
+                phaseMs[p.ordinal()] += t - clock.ms(); // never negative: no time before the clock is trusted
                 spanned(p);
             }
         }
@@ -264,10 +246,7 @@ public final class RestoreTimeline implements EventListener {
         if (openTable != null && !continuesTable(e.kind()) && !nextVolume) {
             closeTable(t);
         }
-        if (t >= 0) {
-            clockMs = t;
-            lastClockLine = line.lineNumber();
-        }
+        clock.advance(t, line.lineNumber());
         lineClockMs = t;
         openPhase = nextVolume ? currentPhase : phaseOf(e.kind());
     }
@@ -289,126 +268,6 @@ public final class RestoreTimeline implements EventListener {
             return null;
         }
         return phaseMs[p.ordinal()] / 1000.0;
-    }
-
-    /**
-     * The time of this statistics line on gbak's clock, or -1 when it has none that can be trusted: a time
-     * column that cannot be read, a time its own delta column does not explain (gbak prints both from one
-     * clock: they agree to the millisecond, docs/GBAK-FORMAT.md §1), a clock going back, or a jump of more than
-     * {@link #ABSURD_MS} without a delta to check it. Such a line is damage: the spans it ends and starts are
-     * unknown, never merged into a neighbour's; the next trusted line goes on from the last trusted time.
-     */
-    private long clockOf(StatLine line) {
-        long d = hasDelta ? line.deltaMs() : -1;
-        long t = -1;
-        if (hasTime) {
-            long time = line.timeMs();
-            if (time == StatLine.UNREADABLE) {
-                rejectedMs = -1; // no time to compare the next line with
-                damage(line, () -> "the time column cannot be read: the spans it ends and starts are unknown");
-            } else if (time >= 0) {
-                t = checked(line, time, d);
-            }
-        } else if (hasDelta) {
-            if (d == StatLine.UNREADABLE || d > ABSURD_MS) {
-                clockLost = true;
-                damage(
-                        line,
-                        () -> (d > ABSURD_MS
-                                        ? "a delta of " + seconds(d) + " s, beyond any restore's pace"
-                                        : "the delta column cannot be read")
-                                + ": the spans it ends and starts are unknown, and so is "
-                                + "the total (a log without the time column cannot find its clock again)");
-            } else if (d >= 0) {
-                t = (clockMs < 0 ? 0 : clockMs) + d;
-            }
-        }
-        if (t >= 0 || !hasTime) {
-            pendingDeltaMs = 0;
-            pendingLines = 0;
-            rejectedMs = -1;
-        } else {
-            pendingDeltaMs = d >= 0 && pendingDeltaMs >= 0 ? pendingDeltaMs + d : -1;
-            pendingLines++;
-        }
-        return t;
-    }
-
-    /** {@code time} when it follows from the last trusted time (and the delta columns since), else -1 with a warning. */
-    private long checked(StatLine line, long time, long d) {
-        if (clockMs < 0) {
-            if (time <= ABSURD_MS) {
-                return time;
-            }
-            damage(line, () -> "gbak's time " + seconds(time) + " s is beyond any restore's pace: unknown");
-            return -1;
-        }
-        // the warning's sentence only for a line that does not fit, and only while it is kept (building it for
-        // every line was a third of a parse's CPU on a log of many rows, String.format per line; and C2 compiled
-        // the sentences into this method, seconds of CPU on a log damaged at every few hundred lines:
-        // bench/parse-throughput)
-        if (time < clockMs) {
-            rejectedMs = time;
-            long clock = clockMs;
-            damage(
-                    WarningCode.CLOCK_BACKWARDS,
-                    line,
-                    () -> "gbak's clock goes back from " + seconds(clock) + " s to " + seconds(time) + " s" + DAMAGED);
-            return -1;
-        }
-        long clock = clockMs;
-        long since = lastClockLine;
-        if (d >= 0 && pendingDeltaMs >= 0) {
-            if (near(time - clockMs, pendingDeltaMs + d, pendingLines + 1)
-                    || (rejectedMs >= 0
-                            && near(time - rejectedMs, d, 1))) { // the line rejected before was right, its delta wrong
-                return time;
-            }
-            long deltas = pendingDeltaMs + d;
-            rejectedMs = time;
-            damage(
-                    WarningCode.DAMAGED_LINE,
-                    line,
-                    () -> "gbak's time " + seconds(time) + " s does not follow from " + seconds(clock) + " s on line "
-                            + since + " and the delta column (" + seconds(deltas) + " s)" + DAMAGED);
-            return -1;
-        }
-        if (time - clockMs <= ABSURD_MS) {
-            return time;
-        }
-        rejectedMs = time;
-        damage(
-                WarningCode.DAMAGED_LINE,
-                line,
-                () -> "gbak's time " + seconds(time) + " s jumps " + (time - clock) / 86_400_000 + " days past "
-                        + seconds(clock) + " s, beyond any restore's pace" + DAMAGED);
-        return -1;
-    }
-
-    private static final String DAMAGED =
-            ": damaged (or lines are missing before it), so the spans it ends and starts are unknown";
-
-    private long lastClockLine;
-
-    /** Two times agree as gbak's truncation to the millisecond allows: 3 ms a line, and 1 % for slack. */
-    private static boolean near(long measured, long expected, int lines) {
-        return Math.abs(measured - expected) <= 3L * lines + expected / 100;
-    }
-
-    private static String seconds(long ms) {
-        return ms / 1000 + "." + String.format(java.util.Locale.ROOT, "%03d", ms % 1000);
-    }
-
-    /** A line the timeline cannot trust (or not as a whole): one warning naming it, the first few of them. */
-    private void damage(StatLine line, java.util.function.Supplier<String> what) {
-        damage(WarningCode.DAMAGED_LINE, line, what);
-    }
-
-    /** The sentence is made only for the lines named (the first {@link #MAX_DAMAGE_WARNINGS}). */
-    private void damage(WarningCode code, StatLine line, java.util.function.Supplier<String> what) {
-        if (damagedLines++ < MAX_DAMAGE_WARNINGS) {
-            warn(code, "line " + line.lineNumber() + ": " + what.get());
-        }
     }
 
     /**
@@ -771,7 +630,7 @@ public final class RestoreTimeline implements EventListener {
 
     /** True when the log carries a time or delta column, so durations can be computed. */
     public boolean timed() {
-        return hasTime || hasDelta;
+        return clock.timed();
     }
 
     /** Where the restore is now, for a live progress display. */
@@ -789,14 +648,14 @@ public final class RestoreTimeline implements EventListener {
                 builds.size(),
                 Math.max(indexDefinitions, builds.size()),
                 openIndex != null ? openIndex.name : null,
-                clockMs >= 0 ? clockMs / 1000.0 : null,
+                clock.ms() >= 0 ? clock.ms() / 1000.0 : null,
                 loads.size());
     }
 
     /** The run record as far as the events so far tell. Can be called at any time. */
     public RestoreRun toRun(String label, String source) {
         List<Warning> notes = new ArrayList<>(warnings);
-        if (hasDelta && !hasTime) {
+        if (clock.deltaOnly()) {
             notes.add(new Warning(
                     WarningCode.DELTA_ONLY,
                     "no time column: times are sums of the delta column, which gbak truncates to the "
@@ -834,11 +693,8 @@ public final class RestoreTimeline implements EventListener {
         for (IndexState is : builds) {
             indexes.add(indexBuild(is, mapping, notes));
         }
-        if (damagedLines > MAX_DAMAGE_WARNINGS) {
-            notes.add(new Warning(
-                    WarningCode.DAMAGED_LINE, (damagedLines - MAX_DAMAGE_WARNINGS) + " more damaged lines not listed"));
-        }
-        if (lastTimeUnknown && finished()) {
+        clock.moreDamage(notes);
+        if (clock.lastUnknown() && finished()) {
             notes.add(new Warning(
                     WarningCode.TOTAL_UNKNOWN,
                     "total unknown: the time on gbak's last statistics line (line " + lastStatsLine + ") is damaged"));
@@ -855,7 +711,7 @@ public final class RestoreTimeline implements EventListener {
         } else {
             status = RunStatus.INCOMPLETE;
         }
-        Double lastSeen = clockMs >= 0 ? clockMs / 1000.0 : null;
+        Double lastSeen = clock.ms() >= 0 ? clock.ms() / 1000.0 : null;
         boolean ended = finished();
         boolean backup = isBackup();
         List<PhaseTime> phases = new ArrayList<>();
@@ -871,7 +727,7 @@ public final class RestoreTimeline implements EventListener {
                 .source(source)
                 .status(status)
                 .columns(columns)
-                .totalSeconds(ended && firstMsAtStart() && !lastTimeUnknown && !clockLost ? lastSeen : null)
+                .totalSeconds(ended && firstMsAtStart() && !clock.lastUnknown() && !clock.lost() ? lastSeen : null)
                 .lastSeenSeconds(lastSeen)
                 .phases(phases)
                 .tables(tables)
