@@ -17,9 +17,12 @@ import dev.gbakprof.model.TableLoad;
 import dev.gbakprof.model.Warning;
 import dev.gbakprof.model.WarningCode;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -35,12 +38,8 @@ public final class RestoreTimeline implements EventListener {
     private static final int MAX_MESSAGES = 500;
 
     private List<Column> columns = List.of();
-    private boolean hasTime;
-    private boolean hasDelta;
     private boolean headerSeen;
-
-    // gbak's clock (ms) on the last statistics line; -1 before the first one
-    private long clockMs = -1;
+    private final Clock clock = new Clock(this::warn);
     private long firstMs = -1;
     private boolean startsAtStart;
     private Phase openPhase;
@@ -50,51 +49,24 @@ public final class RestoreTimeline implements EventListener {
     // the first and last phase a span of the log was counted in (ordinals), -1 before the first span
     private int firstSpanned = -1;
     private int lastSpanned = -1;
-    // damage: statistics lines whose time cannot be trusted (a damaged column, a jump its delta does not
-    // explain, a clock going back); the spans such a line ends and starts are unknown
-    private long lineClockMs = -1; // the accepted clock of the line being applied, -1 when it has none
-    private long pendingDeltaMs; // the delta columns of the lines since the last accepted time; -1 if one is unknown
-    private int pendingLines;
-    private long rejectedMs = -1; // the time on the last line rejected since then, -1 if none
-    private boolean lastTimeUnknown; // the last statistics line's time was not accepted
-    private boolean clockLost; // a delta-only log lost a delta: the clock after it is short by an unknown time
+    private long lineClockMs = -1; // the trusted clock of the line being applied, -1 when it has none
     private boolean countersDamaged; // a reads or writes column could not be read: their sums are short
-    private int damagedLines;
-    /** A jump no restore makes between two lines: 100 days. */
-    private static final long ABSURD_MS = 100L * 24 * 3600 * 1000;
 
-    private static final int MAX_DAMAGE_WARNINGS = 20;
-
-    private final IndexRows ix = new IndexRows();
-    private int openIndex = -1; // the row of the index being built
+    // the latest state of each index name
+    private final Map<String, IndexState> latestIndex = new HashMap<>();
+    private IndexState openIndex; // the index being built
 
     private TableState openTable;
-    // the tables' loads in the order of their first data line (a table loaded again keeps its place), and each
-    // table's place
-    private final List<TableState> loads = new ArrayList<>();
-    private final NameIndex loadOf = new NameIndex();
-    private final Set<String> definedTables = new LinkedHashSet<>();
-    private final Set<String> views = new HashSet<>();
-    // every index definition, in gbak's order; those from pendingFrom on are not yet followed by a data line (their
-    // table is the next one with data)
-    private final IndexRows.RowList definitions = new IndexRows.RowList();
-    private int pendingFrom;
+    // the tables' loads in the order of their first data line (a table loaded again keeps its place)
+    private final Map<String, TableState> loads = new LinkedHashMap<>();
+    private final IndexTables indexTables = new IndexTables();
     private int indexDefinitions;
-    // the indexes defined, each name once, in gbak's order: the first row of each name (its flags say the rest)
-    private final IndexRows.RowList definedIndexes = new IndexRows.RowList();
+    // the indexes defined, each name once, in gbak's order; the names some build of which was seen
+    private final Set<String> definedIndexes = new LinkedHashSet<>();
+    private final Set<String> everBuilt = new HashSet<>();
     private Integer parallelWorkersUsed;
-    private int mappedDefinitions;
-    /** The definitions in groups, each closed by the data line that followed it. */
-    private final List<DefinitionGroup> groups = new ArrayList<>();
 
-    /**
-     * The definitions from {@code from} to {@code to} (exclusive) of {@link #definitions}, printed right before
-     * {@code table}'s data line ({@code null}: no data line followed yet). Bounds, not a copy: a huge log has tens of
-     * thousands of groups.
-     */
-    private record DefinitionGroup(int from, int to, String table) {}
-
-    private final IndexRows.RowList builds = new IndexRows.RowList();
+    private final List<IndexState> builds = new ArrayList<>();
 
     private final List<String> errors = new ArrayList<>();
     private boolean gbakFailure; // an error line with gbak's prefix (or an engine assertion): gbak itself failed
@@ -106,7 +78,7 @@ public final class RestoreTimeline implements EventListener {
     private boolean unprefixedError;
 
     /** The failed index whose ERROR lines are being read (right after its {@code cannot commit index}). */
-    private int failing = -1;
+    private IndexState failing;
     /**
      * gbak said {@code Database is not online due to failure to activate one or more indices} (3.0 as {@code gbak:},
      * 5.0 as an {@code ERROR:} line): it prints that only after its last step, so the restore went to its end even
@@ -153,8 +125,7 @@ public final class RestoreTimeline implements EventListener {
     @Override
     public void onColumns(List<Column> cols, boolean inferred, long lineNumber) {
         columns = List.copyOf(cols);
-        hasTime = cols.contains(Column.TIME);
-        hasDelta = cols.contains(Column.DELTA);
+        clock.columns(cols);
         headerSeen = !inferred;
         if (inferred) {
             warn(
@@ -183,7 +154,7 @@ public final class RestoreTimeline implements EventListener {
             // gbak prints no statistics after its total (gbl_stat_done, docs/dev/GBAK-FORMAT.md §1): such a line is not
             // this
             // restore's (a line cut from another run, appended), and must not move its total
-            damage(
+            clock.damage(
                     WarningCode.AFTER_TOTAL,
                     line,
                     () -> "statistics after gbak's 'total statistics' line, where gbak prints none: not part of this "
@@ -198,12 +169,11 @@ public final class RestoreTimeline implements EventListener {
     private void onStats(Event e, boolean nextVolume) {
         StatLine line = e.line();
         lastStatsLine = line.lineNumber();
-        long t = clockOf(line);
+        long t = clock.time(line);
         boolean timeUnknown = timed() && t < 0;
-        lastTimeUnknown = timeUnknown;
         if (line.reads() == StatLine.UNREADABLE || line.writes() == StatLine.UNREADABLE) {
             countersDamaged |= e.kind() != EventKind.TOTAL_STATISTICS;
-            damage(
+            clock.damage(
                     line,
                     () -> "the " + (line.reads() == StatLine.UNREADABLE ? "reads" : "writes")
                             + " column cannot be read: the page counts of the work before it are unknown");
@@ -247,26 +217,22 @@ public final class RestoreTimeline implements EventListener {
             } else if (openPhase != null) {
                 // a backup's closing line is printed after the file was closed: its delta is the closing
                 Phase p = e.kind() == EventKind.BACKUP_CLOSING ? Phase.FINISH : openPhase;
-                phaseMs[p.ordinal()] += t - clockMs; // never negative: clockOf accepts no time before the clock
+                phaseMs[p.ordinal()] += t - clock.ms(); // never negative: no time before the clock is trusted
                 spanned(p);
             }
         }
-        if (openIndex >= 0) {
-            long start = ix.startMs(openIndex);
-            ix.end(
-                    openIndex,
+        if (openIndex != null) {
+            long start = openIndex.startMs;
+            openIndex.end(
                     t >= 0 && start >= 0 ? t - start : -1,
                     timeUnknown ? -1 : line.reads(),
                     timeUnknown ? -1 : line.writes());
-            openIndex = -1;
+            openIndex = null;
         }
         if (openTable != null && !continuesTable(e.kind()) && !nextVolume) {
             closeTable(t);
         }
-        if (t >= 0) {
-            clockMs = t;
-            lastClockLine = line.lineNumber();
-        }
+        clock.advance(t, line.lineNumber());
         lineClockMs = t;
         openPhase = nextVolume ? currentPhase : phaseOf(e.kind());
     }
@@ -288,126 +254,6 @@ public final class RestoreTimeline implements EventListener {
             return null;
         }
         return phaseMs[p.ordinal()] / 1000.0;
-    }
-
-    /**
-     * The time of this statistics line on gbak's clock, or -1 when it has none that can be trusted: a time
-     * column that cannot be read, a time its own delta column does not explain (gbak prints both from one
-     * clock: they agree to the millisecond, docs/dev/GBAK-FORMAT.md §1), a clock going back, or a jump of more than
-     * {@link #ABSURD_MS} without a delta to check it. Such a line is damage: the spans it ends and starts are
-     * unknown, never merged into a neighbour's; the next trusted line goes on from the last trusted time.
-     */
-    private long clockOf(StatLine line) {
-        long d = hasDelta ? line.deltaMs() : -1;
-        long t = -1;
-        if (hasTime) {
-            long time = line.timeMs();
-            if (time == StatLine.UNREADABLE) {
-                rejectedMs = -1; // no time to compare the next line with
-                damage(line, () -> "the time column cannot be read: the spans it ends and starts are unknown");
-            } else if (time >= 0) {
-                t = checked(line, time, d);
-            }
-        } else if (hasDelta) {
-            if (d == StatLine.UNREADABLE || d > ABSURD_MS) {
-                clockLost = true;
-                damage(
-                        line,
-                        () -> (d > ABSURD_MS
-                                        ? "a delta of " + seconds(d) + " s, beyond any restore's pace"
-                                        : "the delta column cannot be read")
-                                + ": the spans it ends and starts are unknown, and so is "
-                                + "the total (a log without the time column cannot find its clock again)");
-            } else if (d >= 0) {
-                t = (clockMs < 0 ? 0 : clockMs) + d;
-            }
-        }
-        if (t >= 0 || !hasTime) {
-            pendingDeltaMs = 0;
-            pendingLines = 0;
-            rejectedMs = -1;
-        } else {
-            pendingDeltaMs = d >= 0 && pendingDeltaMs >= 0 ? pendingDeltaMs + d : -1;
-            pendingLines++;
-        }
-        return t;
-    }
-
-    /** {@code time} when it follows from the last trusted time (and the delta columns since), else -1 with a warning. */
-    private long checked(StatLine line, long time, long d) {
-        if (clockMs < 0) {
-            if (time <= ABSURD_MS) {
-                return time;
-            }
-            damage(line, () -> "gbak's time " + seconds(time) + " s is beyond any restore's pace: unknown");
-            return -1;
-        }
-        // the warning's sentence only for a line that does not fit, and only while it is kept (building it for
-        // every line was a third of a parse's CPU on a log of many rows, String.format per line; and C2 compiled
-        // the sentences into this method, seconds of CPU on a log damaged at every few hundred lines:
-        // bench/parse-throughput)
-        if (time < clockMs) {
-            rejectedMs = time;
-            long clock = clockMs;
-            damage(
-                    WarningCode.CLOCK_BACKWARDS,
-                    line,
-                    () -> "gbak's clock goes back from " + seconds(clock) + " s to " + seconds(time) + " s" + DAMAGED);
-            return -1;
-        }
-        long clock = clockMs;
-        long since = lastClockLine;
-        if (d >= 0 && pendingDeltaMs >= 0) {
-            if (near(time - clockMs, pendingDeltaMs + d, pendingLines + 1)
-                    || (rejectedMs >= 0
-                            && near(time - rejectedMs, d, 1))) { // the line rejected before was right, its delta wrong
-                return time;
-            }
-            long deltas = pendingDeltaMs + d;
-            rejectedMs = time;
-            damage(
-                    WarningCode.DAMAGED_LINE,
-                    line,
-                    () -> "gbak's time " + seconds(time) + " s does not follow from " + seconds(clock) + " s on line "
-                            + since + " and the delta column (" + seconds(deltas) + " s)" + DAMAGED);
-            return -1;
-        }
-        if (time - clockMs <= ABSURD_MS) {
-            return time;
-        }
-        rejectedMs = time;
-        damage(
-                WarningCode.DAMAGED_LINE,
-                line,
-                () -> "gbak's time " + seconds(time) + " s jumps " + (time - clock) / 86_400_000 + " days past "
-                        + seconds(clock) + " s, beyond any restore's pace" + DAMAGED);
-        return -1;
-    }
-
-    private static final String DAMAGED =
-            ": damaged (or lines are missing before it), so the spans it ends and starts are unknown";
-
-    private long lastClockLine;
-
-    /** Two times agree as gbak's truncation to the millisecond allows: 3 ms a line, and 1 % for slack. */
-    private static boolean near(long measured, long expected, int lines) {
-        return Math.abs(measured - expected) <= 3L * lines + expected / 100;
-    }
-
-    private static String seconds(long ms) {
-        return ms / 1000 + "." + String.format(java.util.Locale.ROOT, "%03d", ms % 1000);
-    }
-
-    /** A line the timeline cannot trust (or not as a whole): one warning naming it, the first few of them. */
-    private void damage(StatLine line, java.util.function.Supplier<String> what) {
-        damage(WarningCode.DAMAGED_LINE, line, what);
-    }
-
-    /** The sentence is made only for the lines named (the first {@link #MAX_DAMAGE_WARNINGS}). */
-    private void damage(WarningCode code, StatLine line, java.util.function.Supplier<String> what) {
-        if (damagedLines++ < MAX_DAMAGE_WARNINGS) {
-            warn(code, "line " + line.lineNumber() + ": " + what.get());
-        }
     }
 
     /**
@@ -446,8 +292,8 @@ public final class RestoreTimeline implements EventListener {
      */
     private void apply(Event e, boolean nextVolume) {
         EventKind kind = e.kind();
-        if (failing >= 0 && kind != EventKind.ERROR) {
-            failing = -1; // the failed index's ERROR lines end at gbak's next other line
+        if (failing != null && kind != EventKind.ERROR) {
+            failing = null; // the failed index's ERROR lines end at gbak's next other line
         }
         if (!e.line().prefixed() && kind == EventKind.OTHER) {
             statusVector(e.line());
@@ -475,12 +321,20 @@ public final class RestoreTimeline implements EventListener {
 
     /** {@code restoring index X}: a definition, whose table is the next data line's. */
     private void defineIndex(String name) {
-        int def = ix.add(name);
-        definitions.add(def);
-        if (ix.firstDefinition(def)) {
-            definedIndexes.add(ix.first(def));
-        }
+        indexTables.defined(newIndex(name));
+        definedIndexes.add(name);
         indexDefinitions++;
+    }
+
+    /**
+     * A new state for the index {@code name}, now its latest; it starts with the table of the name's previous state (a
+     * later data line may map it again).
+     */
+    private IndexState newIndex(String name) {
+        IndexState previous = latestIndex.get(name);
+        IndexState is = new IndexState(name, previous == null ? null : previous.table);
+        latestIndex.put(name, is);
+        return is;
     }
 
     /** {@code restoring data for table T} (a backup's {@code writing data for table T}): T's load starts. */
@@ -489,22 +343,11 @@ public final class RestoreTimeline implements EventListener {
         if (openTable != null) {
             closeTable(t);
         }
-        int to = definitions.size();
-        for (int i = pendingFrom; i < to; i++) {
-            ix.table(definitions.get(i), e.name());
-        }
-        mappedDefinitions += to - pendingFrom;
-        if (e.kind() == EventKind.DATA_FOR_TABLE) {
-            groups.add(new DefinitionGroup(pendingFrom, to, e.name()));
-        }
-        pendingFrom = to;
+        indexTables.dataLine(e.name(), e.kind() == EventKind.DATA_FOR_TABLE);
         TableState ts = new TableState(e.name(), t);
-        int at = loadOf.putIfAbsent(e.name(), loads.size());
-        if (at < 0) {
-            loads.add(ts);
-        } else { // a second data line of the table: its rows so far are kept
-            ts.records = loads.get(at).records;
-            loads.set(at, ts);
+        TableState before = loads.put(e.name(), ts);
+        if (before != null) { // a second data line of the table: its rows so far are kept
+            ts.records = before.records;
         }
         openTable = ts;
     }
@@ -512,11 +355,12 @@ public final class RestoreTimeline implements EventListener {
     /** {@code activating and creating deferred index X}: its build starts. */
     private void activateIndex(Event e) {
         indexesStarted = true;
-        int is = ix.latest(e.name());
-        if (is < 0 || ix.built(is)) { // not defined in this log, or built a second time
-            is = ix.add(e.name());
+        IndexState is = latestIndex.get(e.name());
+        if (is == null || is.built()) { // not defined in this log, or built a second time
+            is = newIndex(e.name());
         }
-        ix.start(is, lineClockMs, e.line().lineNumber());
+        is.start(lineClockMs, e.line().lineNumber());
+        everBuilt.add(is.name);
         builds.add(is);
         openIndex = is;
     }
@@ -562,26 +406,25 @@ public final class RestoreTimeline implements EventListener {
                 database = e.name();
                 pageSize = e.count() > 0 ? (int) e.count() : null;
             }
-            case RESTORING_TABLE -> definedTables.add(e.name());
-            case VIEW -> {
-                views.add(e.name());
-                definedTables.remove(e.name());
-            }
+            case RESTORING_TABLE -> indexTables.tableDefined(e.name());
+            case VIEW -> indexTables.view(e.name());
             case RECORDS_IGNORED ->
                 warn(
                         WarningCode.RECORDS_IGNORED,
                         (openTable != null ? "table " + openTable.name + ": " : "") + e.count() + " records ignored");
             case INDEX_FAILED -> {
-                int is = lastBuild(e.name());
-                if (is < 0) {
+                IndexState is = lastBuild(e.name());
+                if (is == null) {
                     // no "activating ... index" line before it: gbak without -v prints none
                     // (FirebirdSQL/firebird#8263),
                     // or a paste left it out (#7465); the failure is all the log says of this build, untimed
-                    is = ix.add(e.name());
-                    ix.untimed(is, line.lineNumber());
+                    is = newIndex(e.name());
+                    is.start(-1, line.lineNumber());
+                    is.ended = true;
+                    everBuilt.add(is.name);
                     builds.add(is);
                 }
-                ix.fail(is);
+                is.fail();
                 failing = is;
                 error(line.text());
             }
@@ -622,7 +465,7 @@ public final class RestoreTimeline implements EventListener {
      * -online}, Firebird 5 prints them as {@code ERROR:} lines too) or its {@code Exiting before completion}.
      */
     private void failedIndexError(String text) {
-        if (failing < 0) {
+        if (failing == null) {
             return;
         }
         String words = text.startsWith("ERROR:") ? text.substring(6).strip() : null;
@@ -630,19 +473,19 @@ public final class RestoreTimeline implements EventListener {
                 || words.contains(NOT_ONLINE)
                 || words.contains("gfix -online")
                 || words.startsWith("Exiting before completion")) {
-            failing = -1;
+            failing = null;
             return;
         }
-        List<String> kept = ix.errors(failing);
+        List<String> kept = failing.errors;
         if (!words.isEmpty() && kept.size() < 10) {
             kept.add(words);
         }
         java.util.regex.Matcher m = FOREIGN_KEY_TABLE.matcher(words);
-        if (ix.errorTable(failing) == null && m.find()) {
+        if (failing.errorTable == null && m.find()) {
             String table = m.group(1).strip();
             // Firebird 3 to 5 quote the name ("NAGL"); Firebird 6 prints it with its schema ("PUBLIC"."NAGL"), as gbak
             // names the index
-            ix.errorTable(failing, table.matches("\"[^\"]+\"") ? table.substring(1, table.length() - 1) : table);
+            failing.errorTable = table.matches("\"[^\"]+\"") ? table.substring(1, table.length() - 1) : table;
         }
     }
 
@@ -690,18 +533,18 @@ public final class RestoreTimeline implements EventListener {
         }
     }
 
-    /** The row of the latest build of an index, -1 when it was never built. */
-    private int lastBuild(String name) {
-        int is = ix.latest(name);
-        if (is >= 0 && ix.built(is)) {
+    /** The latest build of an index, null when it was never built. */
+    private IndexState lastBuild(String name) {
+        IndexState is = latestIndex.get(name);
+        if (is != null && is.built()) {
             return is;
         }
         for (int i = builds.size() - 1; i >= 0; i--) { // defined again after its build: a damaged log
-            if (ix.name(builds.get(i)).equals(name)) {
+            if (builds.get(i).name.equals(name)) {
                 return builds.get(i);
             }
         }
-        return -1;
+        return null;
     }
 
     private void error(String text) {
@@ -765,15 +608,15 @@ public final class RestoreTimeline implements EventListener {
 
     /** True when the log carries a time or delta column, so durations can be computed. */
     public boolean timed() {
-        return hasTime || hasDelta;
+        return clock.timed();
     }
 
     /** Where the restore is now, for a live progress display. */
     public Progress progress() {
         Phase phase = openPhase != null ? openPhase : currentPhase;
         int done = 0;
-        for (int i = 0; i < builds.size(); i++) {
-            done += ix.ended(builds.get(i)) ? 1 : 0;
+        for (IndexState is : builds) {
+            done += is.ended ? 1 : 0;
         }
         return new Progress(
                 phase,
@@ -782,40 +625,38 @@ public final class RestoreTimeline implements EventListener {
                 done,
                 builds.size(),
                 Math.max(indexDefinitions, builds.size()),
-                openIndex >= 0 ? ix.name(openIndex) : null,
-                clockMs >= 0 ? clockMs / 1000.0 : null,
+                openIndex != null ? openIndex.name : null,
+                clock.ms() >= 0 ? clock.ms() / 1000.0 : null,
                 loads.size());
     }
 
     /** The run record as far as the events so far tell. Can be called at any time. */
     public RestoreRun toRun(String label, String source) {
         List<Warning> notes = new ArrayList<>(warnings);
-        if (hasDelta && !hasTime) {
+        if (clock.deltaOnly()) {
             notes.add(new Warning(
                     WarningCode.DELTA_ONLY,
                     "no time column: times are sums of the delta column, which gbak truncates to the "
                             + "millisecond per line, so they may fall slightly short of the real elapsed time"));
         }
         List<TableLoad> tables = new ArrayList<>(loads.size());
-        for (TableState ts : loads) {
+        for (TableState ts : loads.values()) {
             tables.add(tableLoad(ts, notes));
         }
-        IndexMapping mapping = indexMapping(notes);
+        IndexMapping mapping = indexTables.map(loads::containsKey, indexesStarted || finished(), notes);
         List<String> neverBuilt = new ArrayList<>();
-        for (int i = 0; i < definedIndexes.size(); i++) {
-            int first = definedIndexes.get(i);
-            if (!ix.everBuilt(first)) { // no build of the name (lastBuild would say -1)
-                neverBuilt.add(ix.name(first));
+        for (String name : definedIndexes) {
+            if (!everBuilt.contains(name)) { // no build of the name (lastBuild would say null)
+                neverBuilt.add(name);
             }
         }
         if (finished()) {
             inactiveIndexes(neverBuilt, notes);
         }
         if (!finished() && !neverBuilt.isEmpty() && !isBackup()) {
-            // index definitions come with each table's data (docs/dev/GBAK-FORMAT.md §2): a restore that stopped during
-            // the
+            // index definitions come with each table's data (docs/dev/GBAK-FORMAT.md §2): a restore that stopped during the
             // data has not printed those of the tables it did not reach
-            int notReached = indexesStarted ? 0 : tablesNotReached();
+            int notReached = indexesStarted ? 0 : indexTables.tablesNotReached(loads::containsKey);
             notes.add(new Warning(
                     WarningCode.INDEXES_NEVER_BUILT,
                     neverBuilt.size() + " of " + definedIndexes.size()
@@ -827,14 +668,11 @@ public final class RestoreTimeline implements EventListener {
                                             + " it did not reach may define more)")));
         }
         List<IndexBuild> indexes = new ArrayList<>(builds.size());
-        for (int i = 0; i < builds.size(); i++) {
-            indexes.add(indexBuild(builds.get(i), mapping, notes));
+        for (IndexState is : builds) {
+            indexes.add(indexBuild(is, mapping, notes));
         }
-        if (damagedLines > MAX_DAMAGE_WARNINGS) {
-            notes.add(new Warning(
-                    WarningCode.DAMAGED_LINE, (damagedLines - MAX_DAMAGE_WARNINGS) + " more damaged lines not listed"));
-        }
-        if (lastTimeUnknown && finished()) {
+        clock.moreDamage(notes);
+        if (clock.lastUnknown() && finished()) {
             notes.add(new Warning(
                     WarningCode.TOTAL_UNKNOWN,
                     "total unknown: the time on gbak's last statistics line (line " + lastStatsLine + ") is damaged"));
@@ -851,7 +689,7 @@ public final class RestoreTimeline implements EventListener {
         } else {
             status = RunStatus.INCOMPLETE;
         }
-        Double lastSeen = clockMs >= 0 ? clockMs / 1000.0 : null;
+        Double lastSeen = clock.ms() >= 0 ? clock.ms() / 1000.0 : null;
         boolean ended = finished();
         boolean backup = isBackup();
         List<PhaseTime> phases = new ArrayList<>();
@@ -867,7 +705,7 @@ public final class RestoreTimeline implements EventListener {
                 .source(source)
                 .status(status)
                 .columns(columns)
-                .totalSeconds(ended && firstMsAtStart() && !lastTimeUnknown && !clockLost ? lastSeen : null)
+                .totalSeconds(ended && firstMsAtStart() && !clock.lastUnknown() && !clock.lost() ? lastSeen : null)
                 .lastSeenSeconds(lastSeen)
                 .phases(phases)
                 .tables(tables)
@@ -889,7 +727,7 @@ public final class RestoreTimeline implements EventListener {
                         parallelWorkersUsed != null
                                 ? parallelWorkersUsed
                                 : parallelWorkers != null && database != null ? parallelWorkers : null)
-                .tablesDefined(definedTables.isEmpty() ? null : definedTables.size())
+                .tablesDefined(indexTables.tablesDefined() == 0 ? null : indexTables.tablesDefined())
                 .indexesDefined(definedIndexes.isEmpty() ? null : definedIndexes.size())
                 .indexesNeverBuilt(definedIndexes.isEmpty() ? null : neverBuilt)
                 .reachedEnd(ended || notOnline)
@@ -904,7 +742,7 @@ public final class RestoreTimeline implements EventListener {
     private TableLoad tableLoad(TableState ts, List<Warning> notes) {
         Double seconds = null;
         if (ts.closed && ts.endMs >= 0 && ts.startMs >= 0) {
-            seconds = Boxed.seconds(ts.endMs - ts.startMs);
+            seconds = (ts.endMs - ts.startMs) / 1000.0;
         } else if (!ts.closed && timed()) {
             notes.add(new Warning(
                     WarningCode.TABLE_TIME_UNKNOWN,
@@ -918,30 +756,28 @@ public final class RestoreTimeline implements EventListener {
 
     /** The load of a table, null when the log shows none. */
     private TableState load(String table) {
-        int at = table == null ? -1 : loadOf.get(table);
-        return at < 0 ? null : loads.get(at);
+        return table == null ? null : loads.get(table);
     }
 
     /** One index build for {@link #toRun}, with its table as {@code mapping} found it. */
-    private IndexBuild indexBuild(int is, IndexMapping mapping, List<Warning> notes) {
-        IndexMapping source = ix.source(is);
-        String table = source == null || ix.candidates(is) == null ? ix.table(is) : null; // candidates: no one guess
+    private IndexBuild indexBuild(IndexState is, IndexMapping mapping, List<Warning> notes) {
+        IndexMapping source = is.source;
+        String table = source == null || is.candidates == null ? is.table : null; // candidates: no one guess
         IndexMapping src = source != null ? source : table == null ? null : mapping;
-        List<String> candidates = source != null ? ix.candidates(is) : null;
-        boolean failed = ix.failed(is);
-        String errorTable = failed ? ix.errorTable(is) : null;
+        List<String> candidates = source != null ? is.candidates : null;
+        boolean failed = is.failed;
+        String errorTable = failed ? is.errorTable : null;
         if (errorTable != null) { // gbak named it in the failure's own words: certain
             table = errorTable;
             src = IndexMapping.LOG;
             candidates = null;
         }
-        long ms = ix.ms(is);
-        Double seconds = ms < 0 ? null : Boxed.seconds(ms);
-        if (timed() && !ix.ended(is)) {
+        Double seconds = is.ms < 0 ? null : is.ms / 1000.0;
+        if (timed() && !is.ended) {
             notes.add(new Warning(
                     WarningCode.INDEX_TIME_UNKNOWN,
-                    "index " + ix.name(is) + ": build time unknown, the log ends right after its line (line "
-                            + ix.line(is) + ") with no later line to time it"));
+                    "index " + is.name + ": build time unknown, the log ends right after its line (line " + is.line
+                            + ") with no later line to time it"));
         }
         Double keys = null;
         if (src == IndexMapping.LOG) {
@@ -949,17 +785,17 @@ public final class RestoreTimeline implements EventListener {
             keys = IndexBuild.keysPerSecond(ts == null ? null : ts.records, seconds, failed);
         }
         return new IndexBuild(
-                ix.name(is),
+                is.name,
                 table,
                 src,
-                ix.startMs(is) >= 0 ? ix.startMs(is) / 1000.0 : null,
+                is.startMs >= 0 ? is.startMs / 1000.0 : null,
                 seconds,
-                ix.reads(is) >= 0 ? Boxed.count(ix.reads(is)) : null,
-                ix.writes(is) >= 0 ? Boxed.count(ix.writes(is)) : null,
+                is.reads >= 0 ? is.reads : null,
+                is.writes >= 0 ? is.writes : null,
                 failed,
                 keys,
                 candidates,
-                failed ? ix.errors(is) : null);
+                failed ? is.errors : null);
     }
 
     /** The total is gbak's clock on its last line only when the log starts at the start of the restore. */
@@ -992,204 +828,6 @@ public final class RestoreTimeline implements EventListener {
                             + String.join(", ", names)
                             + (count > names.size() ? ", ..." : "")));
         }
-    }
-
-    /**
-     * Maps each index definition to its table. gbak's backup writes the data of the tables in one fixed order, the
-     * reverse of their definitions: backup.epp's write_relations() puts each table on the head of its relation list
-     * as it writes the table's definition, and the data loop then walks that list from its head, writing for each
-     * table its index definitions (put_index) and then its rows (2.5 to 6.0 alike). So a restore prints the
-     * {@code restoring table} definitions in one order, and the index definitions and data lines ({@code restoring
-     * index}, {@code restoring data for table}) table by table in exactly the reverse order (docs/dev/GBAK-FORMAT.md §2); a
-     * table with no rows prints its index definitions and no data line (rows are rec_data records, one per row).
-     * Walking both orders together, the index definitions before table T's data line belong to T alone when no
-     * table without a data line lies between T and the previous table with one: exact ({@code log}). Otherwise they
-     * belong to one of those tables or to T, in that order, and the log cannot say where one table's definitions
-     * end: each gets the candidates ("AUDIT_EMPTY or ORDER_LINES"), not one guess. Views have neither.
-     */
-    private IndexMapping indexMapping(List<Warning> notes) {
-        // every definition's mapping is found anew below (toRun may be called again as a live restore goes on); an
-        // index built without a definition in the log has none
-        boolean pending = pendingFrom < definitions.size();
-        if (mappedDefinitions == 0 && (!pending || definedTables.isEmpty())) {
-            unmapAll();
-            return IndexMapping.NONE;
-        }
-        if (definedTables.isEmpty()) {
-            unmapAll();
-            notes.add(new Warning(
-                    WarningCode.MAPPING_INFERRED,
-                    "the log does not list the table definitions, so the "
-                            + "index→table mapping is inferred (each index is given the table of the next data line)"));
-            return IndexMapping.INFERRED;
-        }
-        List<String> order = new ArrayList<>(definedTables);
-        java.util.Collections.reverse(order); // the order of the data: the reverse of the definitions
-        boolean dataEnded = indexesStarted || finished();
-        MappingWalk walk = new MappingWalk(order, ix, definitions);
-        for (DefinitionGroup g : groups) {
-            walk.group(g);
-        }
-        if (pending) {
-            walk.group(new DefinitionGroup(pendingFrom, definitions.size(), null));
-        }
-        if (walk.exact) {
-            return IndexMapping.LOG;
-        }
-        // before the last data line, a table without one has no rows; after it, a restore that stopped during the
-        // data had not reached it yet (only a restore whose data phase ended says those have no rows)
-        int reached = dataEnded ? order.size() : walk.pos;
-        List<String> empty = new ArrayList<>(order.subList(0, reached));
-        empty.removeIf(t -> loadOf.get(t) >= 0);
-        java.util.Collections.reverse(empty); // in the order of their definitions
-        List<String> notReached = new ArrayList<>(order.subList(reached, order.size()));
-        java.util.Collections.reverse(notReached);
-        String why = (empty.isEmpty() ? "" : "tables with no data line (no rows): " + listed(empty) + "; ")
-                + (notReached.isEmpty()
-                        ? ""
-                        : "tables the restore did not reach (it stopped during the data): " + listed(notReached) + "; ")
-                + "gbak writes each table's index definitions right before its data, in the reverse order of the "
-                + "table definitions, so the log says which tables an index may belong to, not which one: ";
-        notes.add(new Warning(
-                WarningCode.MAPPING_INFERRED,
-                why + groupsNamed(walk.shared, walk.sharedGroups) + " (the restored database is the authority)"));
-        return IndexMapping.INFERRED;
-    }
-
-    /**
-     * {@link #indexMapping}'s walk of the definition groups along the data order, a group at a time (a method called
-     * once a group is compiled; a loop's body in a method run once stays in the interpreter: tens of thousands of groups).
-     */
-    private static final class MappingWalk {
-        final List<String> order;
-        final IndexRows ix;
-        final IndexRows.RowList definitions;
-        int pos;
-        boolean exact = true;
-        final List<String> shared = new ArrayList<>(); // what the caveat names: the first GROUPS_NAMED groups
-        int sharedGroups; // and how many there are
-
-        MappingWalk(List<String> order, IndexRows ix, IndexRows.RowList definitions) {
-            this.order = order;
-            this.ix = ix;
-            this.definitions = definitions;
-        }
-
-        void group(DefinitionGroup g) {
-            int from = g.from();
-            int to = g.to();
-            int at = g.table() == null
-                    ? order.size()
-                    : order.subList(pos, order.size()).indexOf(g.table());
-            if (g.table() != null && at < 0) {
-                // not in the order the definitions give (a damaged or edited log): the next data line, inferred
-                exact = false;
-                sharedGroups++;
-                if (shared.size() < GROUPS_NAMED) {
-                    shared.add("the index definitions before " + g.table()
-                            + "'s data, in an order the table definitions " + "do not give (given " + g.table() + ")");
-                }
-                mapped(from, to, IndexMapping.INFERRED, null);
-                return;
-            }
-            int q = g.table() == null ? order.size() : pos + at;
-            List<String> tables =
-                    new ArrayList<>(order.subList(pos, q)); // defined, and no data line: empty or not reached
-            if (g.table() != null) {
-                tables.add(g.table());
-            }
-            pos = g.table() == null ? pos : q + 1;
-            if (from == to) {
-                return;
-            }
-            if (tables.size() == 1) {
-                for (int i = from; i < to; i++) {
-                    ix.table(definitions.get(i), tables.get(0));
-                }
-                mapped(from, to, IndexMapping.LOG, null);
-                return;
-            }
-            exact = false;
-            List<String> candidates = List.copyOf(tables);
-            mapped(from, to, IndexMapping.INFERRED, candidates);
-            sharedGroups++;
-            if (shared.size() >= GROUPS_NAMED) {
-                return; // counted, not named
-            }
-            int n = to - from;
-            if (candidates.isEmpty()) {
-                shared.add(n + (n == 1 ? " index definition" : " index definitions")
-                        + " after the last table's data: no table left for them");
-            } else {
-                shared.add(String.join(", ", names(from, to)) + " belong to " + String.join(" or ", candidates));
-            }
-        }
-
-        /** The definitions from..to (exclusive) were mapped so: {@code src}, with those candidates (null: one table). */
-        private void mapped(int from, int to, IndexMapping src, List<String> candidates) {
-            for (int i = from; i < to; i++) {
-                ix.mapped(definitions.get(i), src, candidates);
-            }
-        }
-
-        /** The names of the definitions from..to (exclusive): the first five, and how many in all when there are more. */
-        private List<String> names(int from, int to) {
-            List<String> out = new ArrayList<>();
-            for (int i = from; i < to; i++) {
-                if (out.size() == 5) {
-                    out.add("... (" + (to - from) + " in all)");
-                    break;
-                }
-                out.add(ix.name(definitions.get(i)));
-            }
-            return out;
-        }
-    }
-
-    /** No definition mapped: what {@link #indexMapping} finds when the log cannot map any. */
-    private void unmapAll() {
-        for (int i = 0; i < definitions.size(); i++) {
-            ix.mapped(definitions.get(i), null, null);
-        }
-    }
-
-    /** Groups of index definitions the mapping warning names in full; the others are counted. */
-    private static final int GROUPS_NAMED = 10;
-
-    /**
-     * The first {@link #GROUPS_NAMED} groups whose table the log cannot say, and how many more: a log of many tables
-     * has one group per table (tens of thousands), a warning naming them all is read by nobody (it was 6.8 MB of
-     * the record of the bench's 200 MB log).
-     */
-    private static String groupsNamed(List<String> shared, int groups) {
-        int more = groups - shared.size();
-        if (more == 0) {
-            return String.join("; ", shared);
-        }
-        return String.join("; ", shared) + "; and " + more + (more == 1 ? " more group" : " more groups")
-                + " of index definitions like these";
-    }
-
-    /** Defined tables after the last one whose data the log shows, in gbak's data order (the reverse of definitions). */
-    private int tablesNotReached() {
-        List<String> order = new ArrayList<>(definedTables);
-        int last = -1;
-        for (int i = 0; i < order.size(); i++) {
-            if (loadOf.get(order.get(i)) >= 0) {
-                last = i; // order is the definitions' order: the data's last is the definitions' first
-                break;
-            }
-        }
-        return last < 0 ? order.size() : last;
-    }
-
-    /** Table names the mapping warning lists in full; more are counted. */
-    private static final int TABLES_NAMED = 20;
-
-    private static String listed(List<String> tables) {
-        return tables.size() <= TABLES_NAMED
-                ? String.join(", ", tables)
-                : String.join(", ", tables.subList(0, TABLES_NAMED)) + ", ... (" + tables.size() + " in all)";
     }
 
     /** Lines seen so far. */
