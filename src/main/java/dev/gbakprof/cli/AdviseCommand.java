@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import dev.gbakprof.advice.Advisor;
 import dev.gbakprof.advice.Hint;
+import dev.gbakprof.model.ExitCode;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.stats.Groups;
 import dev.gbakprof.stats.RunGroup;
@@ -29,7 +30,10 @@ import picocli.CommandLine.Spec;
             "Inputs as for report: logs, run records or run folders; LABEL=PATH groups them into configurations."
         },
         exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {"0:advice printed (also when there is nothing to advise)", "2:bad usage or unreadable input"})
+        exitCodeList = {
+            ExitCode.OK + ":advice printed (also when there is nothing to advise)",
+            ExitCode.BAD_INPUT + ":bad usage or unreadable input"
+        })
 final class AdviseCommand implements Callable<Integer> {
 
     @Mixin
@@ -86,6 +90,6 @@ final class AdviseCommand implements Callable<Integer> {
             }
         }
         out.flush();
-        return Main.OK;
+        return ExitCode.OK;
     }
 }

@@ -2,6 +2,7 @@ package dev.gbakprof.cli;
 
 import dev.gbakprof.history.Check;
 import dev.gbakprof.history.Trend;
+import dev.gbakprof.model.ExitCode;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -33,10 +34,10 @@ import picocli.CommandLine.Spec;
         },
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
-            "0:OK",
-            "1:WARNING",
-            "2:CRITICAL",
-            "3:UNKNOWN (no restore to judge, bad usage, unreadable folder)"
+            ExitCode.CHECK_OK + ":OK",
+            ExitCode.CHECK_WARNING + ":WARNING",
+            ExitCode.CHECK_CRITICAL + ":CRITICAL",
+            ExitCode.CHECK_UNKNOWN + ":UNKNOWN (no restore to judge, bad usage, unreadable folder)"
         })
 final class CheckCommand implements Callable<Integer> {
 

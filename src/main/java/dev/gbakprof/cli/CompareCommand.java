@@ -1,5 +1,6 @@
 package dev.gbakprof.cli;
 
+import dev.gbakprof.model.ExitCode;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.report.ReportSettings;
 import dev.gbakprof.stats.Groups;
@@ -100,6 +101,6 @@ final class CompareCommand implements Callable<Integer> {
         }
         out.flush();
         spec.commandLine().getErr().flush();
-        return failed ? Main.FAILED : code;
+        return failed ? ExitCode.FAILED : code;
     }
 }

@@ -1,5 +1,6 @@
 package dev.gbakprof.cli;
 
+import dev.gbakprof.model.ExitCode;
 import java.util.concurrent.Callable;
 import picocli.AutoComplete;
 import picocli.CommandLine.Command;
@@ -36,6 +37,6 @@ final class CompletionCommand implements Callable<Integer> {
         // picocli's script is written for bash and, when sourced by zsh, loads zsh's bash completion (bashcompinit)
         spec.commandLine().getOut().print(AutoComplete.bash("gbakprof", Main.tree()));
         spec.commandLine().getOut().flush();
-        return Main.OK;
+        return ExitCode.OK;
     }
 }

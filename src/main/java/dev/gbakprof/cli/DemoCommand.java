@@ -1,5 +1,6 @@
 package dev.gbakprof.cli;
 
+import dev.gbakprof.model.ExitCode;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.report.Lang;
 import dev.gbakprof.report.ReportSettings;
@@ -83,7 +84,7 @@ final class DemoCommand implements Callable<Integer> {
             printer.println(dir + ": " + n + (n == 1 ? " run, " : " runs, ") + written.size() + " files");
         }
         printer.flush();
-        return Main.OK;
+        return ExitCode.OK;
     }
 
     static List<DemoSet> sets(Path samples) throws IOException {

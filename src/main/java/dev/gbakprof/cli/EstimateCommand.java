@@ -7,6 +7,7 @@ import dev.gbakprof.firebird.ServerAddress;
 import dev.gbakprof.forecast.Estimate;
 import dev.gbakprof.forecast.Forecaster;
 import dev.gbakprof.forecast.Target;
+import dev.gbakprof.model.ExitCode;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.report.EstimateText;
 import dev.gbakprof.store.RunInputs;
@@ -118,7 +119,7 @@ final class EstimateCommand implements Callable<Integer> {
             out.print(EstimateText.of(estimate, top));
             out.flush();
         }
-        return Main.OK;
+        return ExitCode.OK;
     }
 
     static Map<String, Long> parseRows(List<String> items) {

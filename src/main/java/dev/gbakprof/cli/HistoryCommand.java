@@ -2,6 +2,7 @@ package dev.gbakprof.cli;
 
 import dev.gbakprof.history.Band;
 import dev.gbakprof.history.Trend;
+import dev.gbakprof.model.ExitCode;
 import dev.gbakprof.model.Phase;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.RunStatus;
@@ -121,7 +122,7 @@ final class HistoryCommand implements Callable<Integer> {
         }
         if (json) {
             RunJson.write(json(trends, loaded, objective), w);
-            return Main.OK;
+            return ExitCode.OK;
         }
         for (Trend t : trends) {
             w.print(table(t, objective));
@@ -131,7 +132,7 @@ final class HistoryCommand implements Callable<Integer> {
             w.println("note: " + s);
         }
         w.flush();
-        return Main.OK;
+        return ExitCode.OK;
     }
 
     /** The trends of the run folders, the chosen backup's only; what was left out, in notes. */

@@ -7,6 +7,7 @@ import dev.gbakprof.firebird.RunVerifier;
 import dev.gbakprof.firebird.Server;
 import dev.gbakprof.firebird.ServerAddress;
 import dev.gbakprof.firebird.ServerFileAccess;
+import dev.gbakprof.model.ExitCode;
 import dev.gbakprof.model.Inspection;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.report.TextSummary;
@@ -106,7 +107,7 @@ final class InspectCommand implements Callable<Integer> {
             out.print(TextSummary.inspection(inspection));
             out.flush();
         }
-        return inspection.problems().isEmpty() ? Main.OK : Main.FAILED;
+        return inspection.problems().isEmpty() ? ExitCode.OK : ExitCode.FAILED;
     }
 
     /**

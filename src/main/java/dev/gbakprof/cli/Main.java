@@ -1,5 +1,6 @@
 package dev.gbakprof.cli;
 
+import dev.gbakprof.model.ExitCode;
 import dev.gbakprof.model.GbakprofException;
 import java.io.PrintWriter;
 import java.util.List;
@@ -14,16 +15,6 @@ import picocli.CommandLine;
  */
 public final class Main implements Runnable {
 
-    /** Exit codes of the CLI contract (docs/guide/reference.md "Exit codes"); failures carry theirs ({@link GbakprofException}). */
-    public static final int OK = 0;
-
-    public static final int FAILED = GbakprofException.FAILED;
-    public static final int BAD_INPUT = GbakprofException.BAD_INPUT;
-    /** {@code plan --check} could not tell the plan (monitoring's "unknown", as in Nagios/Icinga). */
-    public static final int UNKNOWN = 3;
-    /** Ctrl-C (SIGINT) stopped the command: 128 + the signal's number, as a shell reports it. */
-    public static final int INTERRUPTED = 130;
-
     private final CommandLine.Model.CommandSpec spec = CommandLine.Model.CommandSpec.wrapWithoutInspection(this);
 
     private Main() {
@@ -32,14 +23,16 @@ public final class Main implements Runnable {
                 .description("Times Firebird restores (gbak -c): parses verbose restore logs, runs gbak, reports.")
                 .exitCodeListHeading("%nExit codes:%n")
                 .exitCodeList(CommandLine.Model.UsageMessageSpec.keyValuesMap(
-                        "0:ok",
-                        "1:the restore or analysis failed (gbak error, failed verification)",
-                        "2:bad usage or unreadable input; a restore refused before it started; --out, -o or --runs-dir"
-                                + " not writable",
-                        "3:plan --check: the power plan cannot be determined",
-                        "check: 0 OK, 1 WARNING, 2 CRITICAL, 3 UNKNOWN (monitoring plugin codes; see gbakprof check"
-                                + " --help)",
-                        "130:stopped by Ctrl-C (run, matrix: what completed and what was stopped is printed first)"));
+                        ExitCode.OK + ":ok",
+                        ExitCode.FAILED + ":the restore or analysis failed (gbak error, failed verification)",
+                        ExitCode.BAD_INPUT + ":bad usage or unreadable input; a restore refused before it started;"
+                                + " --out, -o or --runs-dir not writable",
+                        ExitCode.UNKNOWN + ":plan --check: the power plan cannot be determined",
+                        "check: " + ExitCode.CHECK_OK + " OK, " + ExitCode.CHECK_WARNING + " WARNING, "
+                                + ExitCode.CHECK_CRITICAL + " CRITICAL, " + ExitCode.CHECK_UNKNOWN
+                                + " UNKNOWN (monitoring plugin codes; see gbakprof check --help)",
+                        ExitCode.INTERRUPTED + ":stopped by Ctrl-C (run, matrix: what completed and what was stopped"
+                                + " is printed first)"));
         spec.addOption(CommandLine.Model.OptionSpec.builder("--debug")
                 .type(boolean.class)
                 .scopeType(CommandLine.ScopeType.INHERIT)
@@ -161,7 +154,7 @@ public final class Main implements Runnable {
         if (stdout.failure() != null) {
             err.println("gbakprof: cannot write to standard output (" + stdout.failure() + "); what it printed is "
                     + "incomplete");
-            code = Math.max(code, BAD_INPUT);
+            code = Math.max(code, ExitCode.BAD_INPUT);
         }
         System.exit(code);
     }
@@ -229,7 +222,7 @@ public final class Main implements Runnable {
             if (ex.getCommandLine().getCommandName().equals("check")) { // a monitoring plugin: one line, UNKNOWN
                 out.println("UNKNOWN: " + ex.getMessage() + " (gbakprof check --help)");
                 out.flush();
-                return UNKNOWN;
+                return ExitCode.CHECK_UNKNOWN;
             }
             String unknown = unknownCommand(ex, cl);
             err.println("gbakprof: " + (unknown != null ? unknown : ex.getMessage()));
@@ -238,7 +231,7 @@ public final class Main implements Runnable {
                             ? ""
                             : ex.getCommandLine().getCommandName() + " ")
                     + "--help'.");
-            return BAD_INPUT;
+            return ExitCode.BAD_INPUT;
         });
         cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
             boolean debug = parseResult.hasMatchedOption("--debug")
@@ -292,7 +285,7 @@ public final class Main implements Runnable {
 
     /** The one place an exception becomes an exit code: its own, or 1 for one gbakprof did not expect. */
     static int exitCode(Throwable ex) {
-        return ex instanceof GbakprofException g ? g.exitCode() : FAILED;
+        return ex instanceof GbakprofException g ? g.exitCode() : ExitCode.FAILED;
     }
 
     /**

@@ -3,6 +3,7 @@ package dev.gbakprof.cli;
 import dev.gbakprof.exec.GbakInvocation;
 import dev.gbakprof.exec.GbakSwitchCheck;
 import dev.gbakprof.model.Environment;
+import dev.gbakprof.model.ExitCode;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.RunStatus;
 import dev.gbakprof.model.Via;
@@ -208,7 +209,7 @@ final class MatrixCommand implements Callable<Integer> {
 
             List<RestoreRun> runs =
                     result.runs().stream().map(RestoreSession.Outcome::run).toList();
-            int code = Main.OK;
+            int code = ExitCode.OK;
             if (!runs.isEmpty()) {
                 // the table of runs and the comparison are drawn from one analysis: a failed restore that gbak
                 // took to its end has no total here either (its clock is not the time of a restore)
@@ -231,12 +232,12 @@ final class MatrixCommand implements Callable<Integer> {
             }
             if (result.stoppedBy() != null) {
                 console.println("gbakprof: stopped early: " + result.stoppedBy());
-                code = Main.FAILED;
+                code = ExitCode.FAILED;
             }
             console.flush();
             boolean allDone =
                     runs.size() == schedule.size() && runs.stream().allMatch(r -> r.status() == RunStatus.COMPLETED);
-            return ctrlC.pressed() ? Main.INTERRUPTED : allDone ? code : Main.FAILED;
+            return ctrlC.pressed() ? ExitCode.INTERRUPTED : allDone ? code : ExitCode.FAILED;
         }
     }
 

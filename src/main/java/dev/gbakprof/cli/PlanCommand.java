@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import dev.gbakprof.model.ExitCode;
 import dev.gbakprof.model.IdleProbe;
 import dev.gbakprof.model.PowerPlan;
 import dev.gbakprof.power.IdleProbes;
@@ -34,10 +35,11 @@ import picocli.CommandLine.Spec;
         },
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
-            "0:ok; with --check: a performance plan is active",
-            "1:with --check: the active plan is not a performance plan; with --set: the plan could not be set",
-            "2:bad usage, or --set names no plan on this system",
-            "3:with --check: the plan cannot be determined (e.g. a virtual machine without cpufreq)"
+            ExitCode.OK + ":ok; with --check: a performance plan is active",
+            ExitCode.FAILED
+                    + ":with --check: the active plan is not a performance plan; with --set: the plan could not be set",
+            ExitCode.BAD_INPUT + ":bad usage, or --set names no plan on this system",
+            ExitCode.UNKNOWN + ":with --check: the plan cannot be determined (e.g. a virtual machine without cpufreq)"
         })
 final class PlanCommand implements Callable<Integer> {
 
@@ -127,14 +129,14 @@ final class PlanCommand implements Callable<Integer> {
             }
         }
         out.flush();
-        return verdict == null ? Main.OK : exitCode(verdict);
+        return verdict == null ? ExitCode.OK : exitCode(verdict);
     }
 
     private static int exitCode(PlanCheck verdict) {
         return switch (verdict.status()) {
-            case PERFORMANCE -> Main.OK;
-            case NOT_PERFORMANCE -> Main.FAILED;
-            case UNKNOWN -> Main.UNKNOWN;
+            case PERFORMANCE -> ExitCode.OK;
+            case NOT_PERFORMANCE -> ExitCode.FAILED;
+            case UNKNOWN -> ExitCode.UNKNOWN;
         };
     }
 

@@ -1,5 +1,6 @@
 package dev.gbakprof.cli;
 
+import dev.gbakprof.model.ExitCode;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.RunStatus;
 import dev.gbakprof.report.CompareJson;
@@ -113,6 +114,6 @@ final class ReportCommand implements Callable<Integer> {
             out.print(CompareJson.of(analysis, settings));
         }
         out.flush();
-        return runs.stream().anyMatch(r -> r.status() == RunStatus.FAILED) ? Main.FAILED : Main.OK;
+        return runs.stream().anyMatch(r -> r.status() == RunStatus.FAILED) ? ExitCode.FAILED : ExitCode.OK;
     }
 }

@@ -2,6 +2,7 @@ package dev.gbakprof.cli;
 
 import dev.gbakprof.exec.GbakLocator;
 import dev.gbakprof.model.Environment;
+import dev.gbakprof.model.ExitCode;
 import dev.gbakprof.model.IdleProbe;
 import dev.gbakprof.model.PowerPlan;
 import dev.gbakprof.model.RestoreRun;
@@ -54,11 +55,13 @@ import picocli.CommandLine.Spec;
             "--backup-from DB: the drill, in one run folder: a backup of DB (backup.log, DB.fbk, its SHA-256),",
             "its restore (gbak.log), the checks asked for; a stage that fails stops it with one line.",
             "The password comes from --password-file or ISC_PASSWORD, never a command line.",
-            "Exits 0 when the restore (a drill: its backup and restore) completed (and verified), 1 when it failed, failed",
-            "verification or was stopped by --timeout, 2 when it was refused before it started (bad",
+            "Exits " + ExitCode.OK + " when the restore (a drill: its backup and restore) completed (and verified), "
+                    + ExitCode.FAILED + " when it failed, failed",
+            "verification or was stopped by --timeout, " + ExitCode.BAD_INPUT
+                    + " when it was refused before it started (bad",
             "usage, missing backup, existing database, a server that does not answer or refuses the",
             "login, a database in use with --replace), or when the runs folder could not be written,",
-            "130 when Ctrl-C stopped it (after saying what completed and what was stopped)."
+            ExitCode.INTERRUPTED + " when Ctrl-C stopped it (after saying what completed and what was stopped)."
         })
 final class RunCommand implements Callable<Integer> {
 
@@ -315,14 +318,14 @@ final class RunCommand implements Callable<Integer> {
             if (ctrlC.pressed()) {
                 out.println(stopped(runs, wanted));
                 out.flush();
-                return Main.INTERRUPTED;
+                return ExitCode.INTERRUPTED;
             }
             if (unsaved != null) {
-                return Main.BAD_INPUT;
+                return ExitCode.BAD_INPUT;
             }
             return runs.stream().allMatch(r -> r.status() == RunStatus.COMPLETED) && runs.size() == wanted
-                    ? Main.OK
-                    : Main.FAILED;
+                    ? ExitCode.OK
+                    : ExitCode.FAILED;
         }
     }
 
@@ -350,14 +353,14 @@ final class RunCommand implements Callable<Integer> {
                                 + "Free space in --runs-dir " + runsDir + " or choose another");
             }
             if (ctrlC.pressed()) {
-                out.println("gbakprof: stopped by Ctrl-C during the drill; exit code 130");
+                out.println("gbakprof: stopped by Ctrl-C during the drill; exit code " + ExitCode.INTERRUPTED);
                 out.flush();
-                return Main.INTERRUPTED;
+                return ExitCode.INTERRUPTED;
             }
             if (d.unsaved() != null) {
-                return Main.BAD_INPUT;
+                return ExitCode.BAD_INPUT;
             }
-            return d.passed() ? Main.OK : Main.FAILED;
+            return d.passed() ? ExitCode.OK : ExitCode.FAILED;
         }
     }
 
@@ -382,7 +385,7 @@ final class RunCommand implements Callable<Integer> {
                         .append(" not started");
             }
         }
-        return sb.append("; exit code 130").toString();
+        return sb.append("; exit code ").append(ExitCode.INTERRUPTED).toString();
     }
 
     /** The gbak to run: {@code --gbak}, else the PATH and the usual places; a clear refusal when there is none. */

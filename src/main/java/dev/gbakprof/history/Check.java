@@ -1,5 +1,6 @@
 package dev.gbakprof.history;
 
+import dev.gbakprof.model.ExitCode;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.RunStatus;
 import dev.gbakprof.model.Validation;
@@ -30,10 +31,10 @@ public final class Check {
 
     /** A monitoring plugin's states, with their exit codes (Nagios plugin guidelines). */
     public enum State {
-        OK(0),
-        WARNING(1),
-        CRITICAL(2),
-        UNKNOWN(3);
+        OK(ExitCode.CHECK_OK),
+        WARNING(ExitCode.CHECK_WARNING),
+        CRITICAL(ExitCode.CHECK_CRITICAL),
+        UNKNOWN(ExitCode.CHECK_UNKNOWN);
 
         private final int exitCode;
 

@@ -8,11 +8,6 @@ package dev.gbakprof.model;
 public abstract class GbakprofException extends RuntimeException {
     private static final long serialVersionUID = 1L;
 
-    /** The restore or the analysis failed (gbak reported an error, a verification failed). */
-    public static final int FAILED = 1;
-    /** Bad usage, unreadable input, an output that cannot or may not be written: refused before any work. */
-    public static final int BAD_INPUT = 2;
-
     protected GbakprofException(String message) {
         super(message);
     }
@@ -21,7 +16,7 @@ public abstract class GbakprofException extends RuntimeException {
         super(message, cause);
     }
 
-    /** The process's exit code for this failure. */
+    /** The process's exit code for this failure, one of {@link ExitCode}'s. */
     public abstract int exitCode();
 
     /** What the user reads, after {@code gbakprof: }. */
@@ -29,7 +24,7 @@ public abstract class GbakprofException extends RuntimeException {
         return getMessage();
     }
 
-    /** Bad input or usage, refused before any work: exit {@value #BAD_INPUT}. */
+    /** Bad input or usage, refused before any work: exit {@value ExitCode#BAD_INPUT}. */
     public abstract static class Refused extends GbakprofException {
         private static final long serialVersionUID = 1L;
 
@@ -43,7 +38,7 @@ public abstract class GbakprofException extends RuntimeException {
 
         @Override
         public int exitCode() {
-            return BAD_INPUT;
+            return ExitCode.BAD_INPUT;
         }
     }
 }

@@ -1,5 +1,6 @@
 package dev.gbakprof.power;
 
+import dev.gbakprof.model.ExitCode;
 import dev.gbakprof.model.GbakprofException;
 
 /** A power plan cannot be read or set; the message says why and what to do, in one line. */
@@ -17,6 +18,6 @@ public class PowerPlanException extends GbakprofException {
     /** The plan could not be read or set: the command failed (exit 1). */
     @Override
     public int exitCode() {
-        return FAILED;
+        return ExitCode.FAILED;
     }
 }

@@ -1,5 +1,6 @@
 package dev.gbakprof.report;
 
+import dev.gbakprof.model.ExitCode;
 import dev.gbakprof.model.GbakprofException;
 
 /** No installed font can draw the charts; the message says which package to install. */
@@ -13,6 +14,6 @@ public class FontsUnavailableException extends GbakprofException {
     /** No chart could be drawn: the report failed (exit 1). */
     @Override
     public int exitCode() {
-        return FAILED;
+        return ExitCode.FAILED;
     }
 }

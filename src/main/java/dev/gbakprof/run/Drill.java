@@ -187,8 +187,7 @@ public final class Drill {
             }
         }
         out.println("gbakprof: drill: backup of " + options.backupFrom() + " into " + file);
-        RestoreSession session = new RestoreSession(options, gbak, environment, out, terminal);
-        RestoreRun backup = session.backUp(file, runDir, label);
+        RestoreRun backup = new DrillBackup(options, gbak, environment, out, terminal).backUp(file, runDir, label);
         if (backup.status() != RunStatus.COMPLETED) {
             backup = removePartial(backup, file);
             String unsaved = RestoreSession.save(runDir, List.of(backup), null, null);
@@ -198,7 +197,7 @@ public final class Drill {
         }
         backup = backup.toBuilder()
                 .backupFile(file.toString())
-                .backupSha256(session.backupSha256(file))
+                .backupSha256(RestoreSession.backupSha256(file, out))
                 .build();
         out.println("gbakprof: drill: restore of " + file + " into " + options.database());
         RunOptions restoring = options.withBackup(file.toString());

@@ -118,7 +118,7 @@ final class RestoreLoop {
      * server may still be running) with its run record saying so.
      */
     private void remove(RestoredDatabase db, boolean existed, RestoreRun run) throws IOException {
-        if (existed || RestoreSession.partial(run)) {
+        if (existed || PartialDatabase.partial(run)) {
             return;
         }
         try {

@@ -441,7 +441,7 @@ public record RunOptions(
             Path file = new RestoredDatabase(this, t).localFile();
             if (file == null) {
                 if (replace()) {
-                    throw new RunRefusedException(RestoreSession.remoteReplace(t));
+                    throw new RunRefusedException(StagedReplace.remoteReplace(t));
                 }
                 continue;
             }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import dev.gbakprof.model.ExitCode;
 import dev.gbakprof.testutil.Cli;
 import dev.gbakprof.testutil.Cli.Result;
 import org.junit.jupiter.api.Test;
@@ -53,7 +54,7 @@ class AdviseCommandTest {
     @Test
     void anUnreadableInputIsOneLineAndExit2() {
         Result r = Cli.run("advise", "no-such.log");
-        assertThat(r.code()).isEqualTo(Main.BAD_INPUT);
+        assertThat(r.code()).isEqualTo(ExitCode.BAD_INPUT);
         assertThat(r.err().lines()).hasSize(1);
         assertThat(r.err()).contains("no-such.log");
     }

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.within;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.gbakprof.Samples;
+import dev.gbakprof.model.ExitCode;
 import dev.gbakprof.report.Lang;
 import dev.gbakprof.report.ReportPage;
 import dev.gbakprof.report.ReportSettings;
@@ -110,7 +111,7 @@ class CompareJsonTest {
     @Test
     void reportJsonOfAFailedRestoreLeadsWithTheFailure() throws Exception {
         Cli.Result r = Cli.run("report", "--json", R + "dupfail-tdrw.log");
-        assertThat(r.code()).isEqualTo(Main.FAILED);
+        assertThat(r.code()).isEqualTo(ExitCode.FAILED);
         JsonNode root = json(r);
         // gbak went on to its end without the index: the index-failed note says so (and gfix -online), not runs-failed
         assertThat(codes(root)).startsWith("index-failed").doesNotContain("runs-failed");
@@ -126,7 +127,7 @@ class CompareJsonTest {
     @Test
     void withOutTheJsonComesWithTheFilesAndTheRunsCsvAgreesWithTheSummaryOnAFailedTotal() throws Exception {
         Cli.Result r = Cli.run("report", "--json", "--out", tmp.toString(), R + "dupfail-tdrw.log");
-        assertThat(r.code()).isEqualTo(Main.FAILED);
+        assertThat(r.code()).isEqualTo(ExitCode.FAILED);
         assertThat(json(r).get("schema").asText()).isEqualTo("gbakprof.compare/1");
         List<String> csv = Files.readAllLines(tmp.resolve("runs.csv"));
         assertThat(csv.get(0)).startsWith("label,run,source,status,total_s,last_seen_s,");

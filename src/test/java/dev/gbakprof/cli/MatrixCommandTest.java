@@ -2,6 +2,7 @@ package dev.gbakprof.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.gbakprof.model.ExitCode;
 import dev.gbakprof.testutil.Cli;
 import dev.gbakprof.testutil.Cli.Result;
 import dev.gbakprof.testutil.FakeGbak;
@@ -94,7 +95,7 @@ class MatrixCommandTest {
     void aBaselineThatNamesNoArmIsRefusedBeforeAnyRestore(@TempDir Path dir) throws Exception {
         FakeGbak.Refusal f = FakeGbak.refusal(dir);
         Result r = refusedBuMatrix(f, dir.resolve("m.fdb"), dir, "--baseline", "-bu 200");
-        assertThat(r.code()).isEqualTo(Main.BAD_INPUT);
+        assertThat(r.code()).isEqualTo(ExitCode.BAD_INPUT);
         assertThat(r.err())
                 .isEqualTo("gbakprof: --baseline -bu 200: no arm is labelled so (the arms: -bu 100, -bu 4000)\n");
         assertThat(f.calls()).doesNotExist();
@@ -121,7 +122,7 @@ class MatrixCommandTest {
     void aNegativeCooldownIsBadUsage(@TempDir Path dir) throws Exception {
         FakeGbak.Refusal f = FakeGbak.refusal(dir);
         Result r = refusedBuMatrix(f, dir.resolve("m.fdb"), dir, "--cooldown", "-1");
-        assertThat(r.code()).isEqualTo(Main.BAD_INPUT);
+        assertThat(r.code()).isEqualTo(ExitCode.BAD_INPUT);
         assertThat(r.err()).isEqualTo("gbakprof: --cooldown -1.0: expected 0 or more seconds\n");
         assertThat(f.calls()).doesNotExist();
     }
@@ -131,7 +132,7 @@ class MatrixCommandTest {
         FakeGbak.Refusal f = FakeGbak.refusal(dir);
         Path missing = f.missingFolder();
         Result r = refusedBuMatrix(f, missing.resolve("m.fdb"), dir, "--repeat", "2", "--cooldown", "0");
-        assertThat(r.code()).isEqualTo(Main.BAD_INPUT);
+        assertThat(r.code()).isEqualTo(ExitCode.BAD_INPUT);
         assertThat(r.err())
                 .isEqualTo("gbakprof: " + missing.resolve("m-bu-100-1.fdb") + ": folder " + missing
                         + " does not exist; create it or choose another --database\n");
@@ -144,7 +145,7 @@ class MatrixCommandTest {
     void parallelWorkersOnFirebird3AreRefusedBeforeAnyRestoreWithGbaksOwnWords(@TempDir Path dir) throws Exception {
         Path fbk = Firebird.backup("small");
         Result r = oncePerArm(fbk, dir, "gbak:-par 1,2,4,8");
-        assertThat(r.code()).isEqualTo(Main.BAD_INPUT);
+        assertThat(r.code()).isEqualTo(ExitCode.BAD_INPUT);
         assertThat(r.err())
                 .isEqualTo(
                         "gbakprof: arm '-par 1': gbak does not know the switch -par: parallel restore"
@@ -160,7 +161,7 @@ class MatrixCommandTest {
     void aValueGbakRefusesIsRefusedUpFrontInGbaksWords(@TempDir Path dir) throws Exception {
         Path fbk = Firebird.backup("small");
         Result r = oncePerArm(fbk, dir, "gbak:-bu 100,lots");
-        assertThat(r.code()).isEqualTo(Main.BAD_INPUT);
+        assertThat(r.code()).isEqualTo(ExitCode.BAD_INPUT);
         assertThat(r.err())
                 .isEqualTo("gbakprof: arm '-bu lots': gbak refuses '-bu lots': expected page buffers,"
                         + " encountered \"lots\"; nothing was restored\n");
@@ -182,7 +183,7 @@ class MatrixCommandTest {
                 "1",
                 "--cooldown",
                 "0");
-        assertThat(r.code()).isEqualTo(Main.BAD_INPUT);
+        assertThat(r.code()).isEqualTo(ExitCode.BAD_INPUT);
         assertThat(r.err()).contains("a password must not be given as a gbak argument (-password)");
         assertThat(r.err()).doesNotContain(" a\n", " b\n");
         assertThat(f.calls()).doesNotExist();

@@ -2,6 +2,7 @@ package dev.gbakprof.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.gbakprof.model.ExitCode;
 import dev.gbakprof.store.ReportDir;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -46,7 +47,7 @@ class ReportCommandsTest {
 
     @Test
     void failIfSlowerExitsOneWhenTheCandidateIsSlowerThanAllowed() {
-        assertThat(run(ab("--fail-if-slower", "10"))).isEqualTo(Main.FAILED);
+        assertThat(run(ab("--fail-if-slower", "10"))).isEqualTo(ExitCode.FAILED);
         assertThat(out.toString())
                 .contains(
                         "FAIL cpu-quota-50: median total 26.442 s is 103.8% slower than full-cpu (12.972 s); allowed: 10% slower");
@@ -54,14 +55,14 @@ class ReportCommandsTest {
 
     @Test
     void failIfSlowerExitsZeroWithinTheAllowance() {
-        assertThat(run(ab("--fail-if-slower", "104"))).isEqualTo(Main.OK);
+        assertThat(run(ab("--fail-if-slower", "104"))).isEqualTo(ExitCode.OK);
         assertThat(out.toString()).contains("ok cpu-quota-50: median total 26.442 s is 103.8% slower than full-cpu");
     }
 
     @Test
     void failIfSlowerAgainstTheSlowerBaselinePasses() {
         assertThat(run(ab("--baseline", "cpu-quota-50", "--fail-if-slower", "0")))
-                .isEqualTo(Main.OK);
+                .isEqualTo(ExitCode.OK);
         assertThat(out.toString()).contains("ok full-cpu: median total 12.972 s is 50.9% shorter than cpu-quota-50");
     }
 
@@ -75,13 +76,13 @@ class ReportCommandsTest {
                 "High performance=src/test/resources/report/article-high-performance.log",
                 "--fail-if-slower",
                 "10");
-        assertThat(code).isEqualTo(Main.FAILED);
+        assertThat(code).isEqualTo(ExitCode.FAILED);
         assertThat(out.toString()).contains("FAIL High performance: cannot check --fail-if-slower 10%");
     }
 
     @Test
     void compareWritesEveryFileAndPrintsTheHeadline() throws Exception {
-        assertThat(run(ab())).isEqualTo(Main.OK);
+        assertThat(run(ab())).isEqualTo(ExitCode.OK);
         assertThat(out.toString())
                 .startsWith("full-cpu restored in 13.0 s, 51% less time than cpu-quota-50 (26.4 s), 3 runs each.\n");
         try (Stream<Path> files = Files.list(tmp)) {
@@ -113,7 +114,7 @@ class ReportCommandsTest {
                         u.toString(),
                         "samples/article-balanced.log",
                         "samples/article-high-performance.log"))
-                .isEqualTo(Main.BAD_INPUT);
+                .isEqualTo(ExitCode.BAD_INPUT);
         assertThat(err.toString())
                 .isEqualTo("gbakprof: " + u.resolve("total.png") + ": not written by gbakprof; it was "
                         + "left untouched, and nothing was written. Choose another --out, or move the file away\n");
@@ -132,7 +133,7 @@ class ReportCommandsTest {
         Path d = Files.createDirectory(tmp.resolve("d"));
         byte[] log = Files.readAllBytes(Path.of("src/test/resources/report/shop-tdrw.log"));
         Path summary = Files.write(d.resolve("summary.md"), log);
-        assertThat(run("report", "--out", d.toString(), summary.toString())).isEqualTo(Main.BAD_INPUT);
+        assertThat(run("report", "--out", d.toString(), summary.toString())).isEqualTo(ExitCode.BAD_INPUT);
         assertThat(err.toString())
                 .isEqualTo("gbakprof: " + summary + ": is also an input (" + summary + "); it was left "
                         + "untouched, and nothing was written. Choose another --out\n");
@@ -145,11 +146,11 @@ class ReportCommandsTest {
     @Test
     void aLaterReportReplacesAnEarlierOneAndRemovesItsChartsThatNoLongerApply() {
         assertThat(run("report", "--out", tmp.toString(), "samples/shop-cpu.json"))
-                .isEqualTo(Main.OK);
+                .isEqualTo(ExitCode.OK);
         assertThat(tmp.resolve("cpu.png")).exists();
         assertThat(run("report", "--out", tmp.toString(), "src/test/resources/report/shop-tdrw.log"))
                 .as(err.toString())
-                .isEqualTo(Main.OK);
+                .isEqualTo(ExitCode.OK);
         assertThat(tmp.resolve("cpu.png")).doesNotExist();
         assertThat(tmp.resolve("report.png")).exists();
     }
@@ -158,7 +159,7 @@ class ReportCommandsTest {
     void anOutThatIsARegularFileIsBadUsage() throws Exception {
         Path file = Files.writeString(tmp.resolve("outfile"), "mine\n");
         assertThat(run("report", "--out", file.toString(), "src/test/resources/report/shop-tdrw.log"))
-                .isEqualTo(Main.BAD_INPUT);
+                .isEqualTo(ExitCode.BAD_INPUT);
         assertThat(err.toString())
                 .isEqualTo("gbakprof: " + file + ": not a directory; the report's files go into a "
                         + "directory (created if missing): choose another --out\n");
@@ -180,7 +181,7 @@ class ReportCommandsTest {
     @Test
     void labelEqualsPathLabelsAnInput() {
         assertThat(run("report", "--out", tmp.toString(), "shop=src/test/resources/report/shop-tdrw.log"))
-                .isEqualTo(Main.OK);
+                .isEqualTo(ExitCode.OK);
         assertThat(out.toString()).startsWith("shop restored in 11.6 s (1 run).");
     }
 
@@ -194,13 +195,13 @@ class ReportCommandsTest {
                         "src/test/resources/report/ab/full-cpu/run2.log",
                         "--label-from",
                         "dir"))
-                .isEqualTo(Main.BAD_INPUT);
+                .isEqualTo(ExitCode.BAD_INPUT);
         assertThat(err.toString()).contains("compare needs at least two labels; all 2 runs are labelled 'full-cpu'");
     }
 
     @Test
     void anUnknownBaselineIsBadUsage() {
-        assertThat(run(ab("--baseline", "nope"))).isEqualTo(Main.BAD_INPUT);
+        assertThat(run(ab("--baseline", "nope"))).isEqualTo(ExitCode.BAD_INPUT);
         assertThat(err.toString()).contains("--baseline: no run is labelled 'nope'; labels: full-cpu, cpu-quota-50");
     }
 
@@ -213,7 +214,7 @@ class ReportCommandsTest {
                         "--size",
                         "640x360",
                         "src/test/resources/report/shop-tdrw.log"))
-                .isEqualTo(Main.BAD_INPUT);
+                .isEqualTo(ExitCode.BAD_INPUT);
         assertThat(err.toString())
                 .isEqualTo("gbakprof: --size 640x360 is too small to read: charts need at "
                         + "least 800x450 pixels (default 1600x900)\n");
@@ -232,11 +233,11 @@ class ReportCommandsTest {
     @Test
     void badSizeLanguageOrFileAreBadUsage() {
         assertThat(run("report", "--out", tmp.toString(), "--size", "big", "src/test/resources/report/shop-tdrw.log"))
-                .isEqualTo(Main.BAD_INPUT);
+                .isEqualTo(ExitCode.BAD_INPUT);
         assertThat(run("report", "--out", tmp.toString(), "--lang", "de", "src/test/resources/report/shop-tdrw.log"))
-                .isEqualTo(Main.BAD_INPUT);
+                .isEqualTo(ExitCode.BAD_INPUT);
         assertThat(run("report", "--out", tmp.toString(), "samples/no-such.log"))
-                .isEqualTo(Main.BAD_INPUT);
+                .isEqualTo(ExitCode.BAD_INPUT);
         assertThat(err.toString()).contains("'big' is not a size WxH").contains("unknown language 'de'");
     }
 
@@ -244,10 +245,10 @@ class ReportCommandsTest {
     void aJsonFileWithoutRunRecordsIsBadInputNamingTheFile() throws Exception {
         Path empty = Files.writeString(tmp.resolve("empty.json"), "[]\n");
         assertThat(run("report", "--out", tmp.resolve("r").toString(), empty.toString()))
-                .isEqualTo(Main.BAD_INPUT);
+                .isEqualTo(ExitCode.BAD_INPUT);
         Path foreign = Files.writeString(tmp.resolve("foreign.json"), "[{\"foo\":1}]\n");
         assertThat(run("report", "--out", tmp.resolve("r").toString(), foreign.toString()))
-                .isEqualTo(Main.BAD_INPUT);
+                .isEqualTo(ExitCode.BAD_INPUT);
         assertThat(err.toString())
                 .isEqualTo("gbakprof: " + empty + ": an empty JSON array, no run records in it; "
                         + "expected a gbakprof run record or an array of them\n"
@@ -261,7 +262,7 @@ class ReportCommandsTest {
         Path copy = Files.copy(Path.of(FULL[0]), tmp.resolve("copy.log"));
         // the same restore three times a side would give a "real" difference with an interval of zero width
         assertThat(run("compare", "--out", tmp.resolve("r").toString(), "A=" + FULL[0], "A=" + copy, "B=" + QUOTA[0]))
-                .isEqualTo(Main.BAD_INPUT);
+                .isEqualTo(ExitCode.BAD_INPUT);
         assertThat(err.toString())
                 .isEqualTo("gbakprof: " + copy + ": the same restore as " + FULL[0]
                         + " (the same statistics lines: every clock, row count, read and write); each run must be a restore "
@@ -279,7 +280,7 @@ class ReportCommandsTest {
                         tmp.resolve("r").toString(),
                         logs + "small-tdrw.log",
                         logs + "small-tdrw.crlf.log"))
-                .isEqualTo(Main.BAD_INPUT);
+                .isEqualTo(ExitCode.BAD_INPUT);
         assertThat(err.toString()).contains("small-tdrw.crlf.log: the same restore as " + logs + "small-tdrw.log");
         err.getBuffer().setLength(0);
         assertThat(run(
@@ -288,7 +289,7 @@ class ReportCommandsTest {
                         tmp.resolve("r").toString(),
                         logs + "small-tdrw.utf16le.log",
                         logs + "small-tdrw.utf8bom.log"))
-                .isEqualTo(Main.BAD_INPUT);
+                .isEqualTo(ExitCode.BAD_INPUT);
         assertThat(err.toString())
                 .contains("small-tdrw.utf8bom.log: the same restore as " + logs + "small-tdrw.utf16le.log");
         assertThat(tmp.resolve("r")).doesNotExist();
@@ -300,20 +301,20 @@ class ReportCommandsTest {
         Path record = tmp.resolve("run1.json");
         assertThat(run("parse", FULL[0], "-o", record.toString())).isZero();
         assertThat(run("report", "--out", tmp.resolve("r").toString(), record.toString(), FULL[0]))
-                .isEqualTo(Main.BAD_INPUT);
+                .isEqualTo(ExitCode.BAD_INPUT);
         assertThat(err.toString()).contains(": the same restore as ");
     }
 
     @Test
     void aFailedRestoreIsReportedAndExitsOne() {
         assertThat(run("report", "--out", tmp.toString(), "src/test/resources/report/dupfail-tdrw.log"))
-                .isEqualTo(Main.FAILED);
+                .isEqualTo(ExitCode.FAILED);
         assertThat(Files.exists(tmp.resolve("report.png"))).isTrue();
     }
 
     @Test
     void demoRendersEverySampleSet() {
-        assertThat(run("demo", "--out", tmp.toString())).isEqualTo(Main.OK);
+        assertThat(run("demo", "--out", tmp.toString())).isEqualTo(ExitCode.OK);
         assertThat(out.toString())
                 .contains(tmp.resolve("ab") + ": 6 runs, 10 files")
                 .contains(tmp.resolve("article") + ": 2 runs, 8 files")

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.gbakprof.model.ExitCode;
 import dev.gbakprof.testutil.Cli;
 import dev.gbakprof.testutil.FirebirdServer;
 import dev.gbakprof.testutil.Restores;
@@ -191,7 +192,7 @@ class RunFoldersCompareTest {
                 "--json",
                 local.resolve("run.json").toString(),
                 local.resolve("gbak.log").toString());
-        assertThat(r.code()).isEqualTo(Main.BAD_INPUT);
+        assertThat(r.code()).isEqualTo(ExitCode.BAD_INPUT);
         assertThat(r.err()).contains("the same restore as");
     }
 
@@ -208,6 +209,6 @@ class RunFoldersCompareTest {
                 "report",
                 "--json",
                 f.resolve("runs").getParent().resolve("nothing-here").toString());
-        assertThat(r.code()).isEqualTo(Main.BAD_INPUT);
+        assertThat(r.code()).isEqualTo(ExitCode.BAD_INPUT);
     }
 }

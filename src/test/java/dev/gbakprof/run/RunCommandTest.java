@@ -3,7 +3,7 @@ package dev.gbakprof.run;
 import static dev.gbakprof.testutil.Restores.runDirs;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.gbakprof.cli.Main;
+import dev.gbakprof.model.ExitCode;
 import dev.gbakprof.model.IndexBuild;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.RunStatus;
@@ -247,7 +247,7 @@ class RunCommandTest {
                 dir.resolve("runs"),
                 "--gbak",
                 f.gbak().toString());
-        assertThat(r.code()).isEqualTo(Main.BAD_INPUT);
+        assertThat(r.code()).isEqualTo(ExitCode.BAD_INPUT);
         assertThat(r.err())
                 .isEqualTo("gbakprof: " + missing.resolve("x.fdb") + ": folder " + missing
                         + " does not exist; create it or choose another --database\n");

@@ -1,0 +1,91 @@
+package dev.gbakprof.run;
+
+import dev.gbakprof.exec.GbakInvocation;
+import dev.gbakprof.firebird.Server;
+import dev.gbakprof.model.Environment;
+import dev.gbakprof.model.RestoreRun;
+import dev.gbakprof.model.Warning;
+import dev.gbakprof.model.WarningCode;
+import dev.gbakprof.monitor.PhaseUse;
+import dev.gbakprof.monitor.WorkerProcess;
+import dev.gbakprof.store.RunStore;
+import dev.gbakprof.timeline.RestoreTimeline;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.function.Supplier;
+
+/** A drill's backup ({@link Drill}), run through a route and recorded as a restore is ({@link RouteRun}). */
+final class DrillBackup {
+
+    private final RunOptions options;
+    private final Path gbak;
+    private final RouteRun runs;
+
+    DrillBackup(
+            RunOptions options,
+            Path gbak,
+            Supplier<Environment> environment,
+            PrintStream progressOut,
+            boolean terminal) {
+        this.options = options;
+        this.gbak = gbak;
+        this.runs = new RouteRun(options, gbak, environment, progressOut, terminal, ProgressDisplay.EXIT_WAIT);
+    }
+
+    /**
+     * The first stage of a drill ({@code run --backup-from}): {@code gbak -b -v -st tdrw} of the database (or the
+     * services backup) into {@code file}, a new file in the run folder, its output in {@value RunStore#BACKUP_LOG}
+     * as it arrives and through the same pipeline as every restore: a record of kind backup, timed as a restore is.
+     */
+    RestoreRun backUp(Path file, Path runDir, String label) throws IOException {
+        Path rawLog = runDir.resolve(RunStore.BACKUP_LOG);
+        RestoreRoute route = options.viaService()
+                ? new ServiceRoute(dev.gbakprof.firebird.ServiceRestore.backup(
+                        new Server(options.server(), options.credentials()), options.backupFrom(), file.toString()))
+                : new GbakRoute(GbakInvocation.backup(
+                        gbak, options.backupFrom(), file.toString(), options.backupUser(), options.password()));
+        RawLog raw;
+        try {
+            raw = RawLog.create(rawLog, route::interrupt);
+        } catch (IOException ex) {
+            throw new RunRefusedException(rawLog + ": cannot write the backup's log (" + RestoreSession.reason(ex)
+                    + "); nothing was backed up or restored. Choose a --runs-dir you can write");
+        }
+        RestoreTimeline timeline = new RestoreTimeline();
+        CountDownLatch recorded = new CountDownLatch(1);
+        Thread hook = RouteRun.addCtrlCHook(route::interrupt, recorded);
+        try {
+            dev.gbakprof.firebird.ServerAddress server = options.viaService()
+                    ? options.server()
+                    : options.backupThroughServer()
+                            ? dev.gbakprof.firebird.ServerAddress.remote(options.backupFrom())
+                                    .server()
+                            : null;
+            RouteRun.Worker worker = server == null
+                    ? new RouteRun.Worker(route, null)
+                    : new RouteRun.Worker(null, server.onThisMachine() ? WorkerProcess.localServer() : null);
+            RouteRun.Streamed streamed =
+                    runs.stream(route, timeline, raw, rawLog, ProgressDisplay.Eta.NONE, worker, null);
+            Long bytes = Files.isRegularFile(file) ? Files.size(file) : null;
+            RestoreRun run =
+                    runs.finish(timeline, streamed, route, label, rawLog, bytes, raw.failure(), file.toString());
+            // gbak that failed before its first line does not say it was backing up: here it was
+            List<Warning> warnings = run.warnings().stream()
+                    .filter(w -> !w.is(WarningCode.KIND_UNKNOWN))
+                    .toList();
+            return run.toBuilder()
+                    .kind(dev.gbakprof.model.RunKind.BACKUP)
+                    .warnings(warnings)
+                    .worker(worker.name(streamed.samples()))
+                    .phaseResources(PhaseUse.of(streamed.samples()))
+                    .build();
+        } finally {
+            recorded.countDown();
+            RouteRun.removeCtrlCHook(hook);
+        }
+    }
+}

@@ -1,0 +1,345 @@
+package dev.gbakprof.run;
+
+import dev.gbakprof.log.Event;
+import dev.gbakprof.log.EventListener;
+import dev.gbakprof.log.LinePipeline;
+import dev.gbakprof.model.Environment;
+import dev.gbakprof.model.Phase;
+import dev.gbakprof.model.RestoreRun;
+import dev.gbakprof.model.RunStatus;
+import dev.gbakprof.model.Warning;
+import dev.gbakprof.model.WarningCode;
+import dev.gbakprof.monitor.CpuSampler;
+import dev.gbakprof.monitor.WorkerProcess;
+import dev.gbakprof.timeline.RestoreTimeline;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
+
+/**
+ * Runs one route (a restore, or a drill's backup) to its end and makes its record: each line to the raw log and,
+ * through the pipeline, to the timeline and the progress display, while the worker's CPU is sampled; then what the
+ * pipeline made of the lines with what only a live run knows (how it ended, the samples, the wall time).
+ */
+final class RouteRun {
+
+    private final RunOptions options;
+    private final Path gbak;
+    private final Supplier<Environment> environment;
+    private final PrintStream progressOut;
+    private final boolean terminal;
+
+    /** How long gbak may stay after the last line of a finished run before it is said ({@link ProgressDisplay#EXIT_WAIT}). */
+    private final Duration exitWait;
+
+    RouteRun(
+            RunOptions options,
+            Path gbak,
+            Supplier<Environment> environment,
+            PrintStream progressOut,
+            boolean terminal,
+            Duration exitWait) {
+        this.options = options;
+        this.gbak = gbak;
+        this.environment = environment;
+        this.progressOut = progressOut;
+        this.terminal = terminal;
+        this.exitWait = exitWait;
+    }
+
+    /** What gbak does after its last line without printing, as the warnings say it: a restore sets FLAGS first. */
+    private static final String FLAGS = "setting the database's ONLINE and FORCED WRITES flags, ";
+
+    private static final String DETACH =
+            "detaching; an embedded Firebird tool can hang at its detach: FirebirdSQL/firebird#7589";
+
+    /**
+     * What a route's run gave: its end, the samples, the ETA's basis, when it started and its wall time, and how long
+     * gbak stayed after the last line of a finished run ({@code null}: not finished, or no gbak here).
+     */
+    record Streamed(
+            RestoreRoute.Ending result,
+            List<dev.gbakprof.model.CpuSample> samples,
+            List<String> sampleWarnings,
+            String etaBasis,
+            String startedAt,
+            double wall,
+            Double afterEnd) {}
+
+    /**
+     * Runs one route (a restore, or a drill's backup) to its end: each line to the raw log and, through the pipeline,
+     * to the timeline and the progress display, while the worker's CPU is sampled.
+     */
+    @SuppressWarnings(
+            "try") // the sampler is closed as soon as the route ends, so its samples stop there; closing twice is safe
+    Streamed stream(
+            RestoreRoute route,
+            RestoreTimeline timeline,
+            RawLog raw,
+            Path rawLog,
+            ProgressDisplay.Eta eta,
+            Worker worker,
+            dev.gbakprof.monitor.DatabaseDisk disk) {
+        PhaseNow phaseNow = new PhaseNow();
+        String startedAt = Instant.now().truncatedTo(ChronoUnit.MILLIS).toString();
+        long t0 = System.nanoTime();
+        RestoreRoute.Ending result;
+        List<String> sampleWarnings;
+        List<dev.gbakprof.model.CpuSample> samples;
+        String etaBasis;
+        Double afterEnd;
+        try (raw;
+                ProgressDisplay display = new ProgressDisplay(
+                        timeline,
+                        progressOut,
+                        terminal,
+                        eta,
+                        route.via() == dev.gbakprof.model.Via.GBAK ? exitWait : null);
+                CpuSampler sampler = new CpuSampler(
+                        options.sampleInterval().toMillis(), worker::pid, phaseNow::get, disk, sortDirectories())) {
+            LinePipeline pipeline = new LinePipeline(timeline, display, phaseNow);
+            progressOut.println("gbakprof: " + route.command());
+            progressOut.println("gbakprof: raw log " + rawLog);
+            sampler.start(t0);
+            result = route.run(raw, pipeline::push, options.timeout());
+            afterEnd = display.secondsAfterEnd();
+            sampler.close();
+            samples = sampler.samples();
+            sampleWarnings = sampler.warnings();
+            etaBasis = display.etaBasis();
+        }
+        double wall = (System.nanoTime() - t0) / 1e9;
+        return new Streamed(result, samples, sampleWarnings, etaBasis, startedAt, wall, afterEnd);
+    }
+
+    /** Ctrl-C: {@code stop} stops the work, then the hook waits (up to 20 s) until the record is written. */
+    static Thread addCtrlCHook(Runnable stop, CountDownLatch recorded) {
+        Thread hook = new Thread(
+                () -> {
+                    stop.run();
+                    try {
+                        recorded.await(20, TimeUnit.SECONDS);
+                    } catch (InterruptedException ex) {
+                        Thread.currentThread().interrupt();
+                    }
+                },
+                "gbakprof-ctrl-c");
+        Runtime.getRuntime().addShutdownHook(hook);
+        return hook;
+    }
+
+    static void removeCtrlCHook(Thread hook) {
+        try {
+            Runtime.getRuntime().removeShutdownHook(hook);
+        } catch (IllegalStateException ex) {
+            // already shutting down (Ctrl-C): the hook is running and waits for the latch
+        }
+    }
+
+    /** The restore's phase as of gbak's latest line, for the sampler's thread. */
+    private static final class PhaseNow implements EventListener {
+        private volatile Phase phase;
+
+        @Override
+        public void onEvent(Event event) {
+            if (event.kind().phase() != null) {
+                phase = event.kind().phase();
+            }
+        }
+
+        Phase get() {
+            return phase;
+        }
+    }
+
+    /**
+     * The process whose resources are sampled: gbak when it restores embedded, the server on this machine when
+     * a server does the work (services API, {@code -se}, {@code host:path}), none for a server elsewhere.
+     */
+    record Worker(RestoreRoute route, Long serverPid) {
+        Long pid() {
+            return serverPid != null ? serverPid : route == null ? null : route.ownWorkerPid();
+        }
+
+        String name(List<dev.gbakprof.model.CpuSample> samples) {
+            if (samples.stream().noneMatch(s -> s.processCpuSeconds() != null)) {
+                return null;
+            }
+            return serverPid != null ? "Firebird server (pid " + serverPid + ")" : "gbak (pid " + pid() + ")";
+        }
+    }
+
+    /**
+     * The disk the database is written to, where it is on this machine (embedded, or a local server's path) and the
+     * OS says ({@link dev.gbakprof.monitor.DatabaseDisk}); {@code null} for a server elsewhere.
+     */
+    dev.gbakprof.monitor.DatabaseDisk databaseDisk(String database) {
+        try {
+            if (!options.throughServer()) {
+                return dev.gbakprof.monitor.DatabaseDisk.of(Path.of(database));
+            }
+            return options.serverFor(database).onThisMachine() // its own address too, not only a localhost name
+                    ? dev.gbakprof.monitor.DatabaseDisk.of(Path.of(options.serverPath(database)))
+                    : null;
+        } catch (RuntimeException ex) {
+            return null; // a name that is no path here: unknown
+        }
+    }
+
+    /**
+     * Firebird's temp directories, where Windows keeps a sort's files visible while it runs ({@link
+     * dev.gbakprof.monitor.SortFiles}); empty elsewhere (Linux reads the worker's open files instead).
+     */
+    private List<Path> sortDirectories() {
+        if (!dev.gbakprof.monitor.SortFiles.windows()) {
+            return List.of();
+        }
+        return dev.gbakprof.monitor.SortFiles.directories(
+                        dev.gbakprof.monitor.FirebirdConfReader.find(gbak, null),
+                        System.getenv(),
+                        true,
+                        options.throughServer())
+                .stream()
+                .map(Path::of)
+                .toList();
+    }
+
+    Worker worker(RestoreRoute route, String database) {
+        if (!options.throughServer()) {
+            return new Worker(route, null);
+        }
+        // a server at one of this machine's own addresses is this machine's too: its process is sampled
+        Long server = options.serverFor(database).onThisMachine() ? WorkerProcess.localServer() : null;
+        return new Worker(null, server);
+    }
+
+    /**
+     * What a timeout or Ctrl-C that stopped gbak after it printed the end of the restore leaves, for its warning: gbak
+     * was in what it does after its last line without printing (it sets the database's ONLINE and FORCED WRITES flags,
+     * then detaches, where an embedded Firebird tool can hang: FirebirdSQL/firebird#7589), and the database is not
+     * removed as partial ({@link PartialDatabase#partial}); {@code ""} for a restore stopped before its end.
+     */
+    private static String stoppedAfterItsEnd(RestoreRun parsed) {
+        if (!parsed.wentToTheEnd() || parsed.kind() == dev.gbakprof.model.RunKind.BACKUP) {
+            return "";
+        }
+        return "; gbak had printed the end of the restore"
+                + (parsed.lastSeenSeconds() == null
+                        ? ""
+                        : String.format(
+                                java.util.Locale.ROOT,
+                                " (its last line at %.3f s on its clock)",
+                                parsed.lastSeenSeconds()))
+                + " and was then stopped in what it does after its last line without printing (" + FLAGS + DETACH
+                + "). Every table and index was restored, so the database is not removed as"
+                + " partial: check it before use (gstat -h: its Attributes say whether it is shut down, gfix -online"
+                + " normal brings it online; gfix -v -full)";
+    }
+
+    /**
+     * The record of a route's run: what the pipeline made of its lines, and what only a live run knows.
+     *
+     * @param backupFile the backup's name when the log does not give it
+     */
+    RestoreRun finish(
+            RestoreTimeline timeline,
+            Streamed streamed,
+            RestoreRoute route,
+            String label,
+            Path rawLog,
+            Long backupBytes,
+            String rawFailure,
+            String backupFile) {
+        RestoreRoute.Ending result = streamed.result();
+        RestoreRun parsed = timeline.toRun(label, rawLog.toString());
+        String what = parsed.kind() == dev.gbakprof.model.RunKind.BACKUP ? "backup" : "restore";
+        List<String> errors = new ArrayList<>(parsed.errors());
+        List<Warning> warnings = new ArrayList<>(parsed.warnings());
+        streamed.sampleWarnings().forEach(w -> warnings.add(new Warning(WarningCode.CPU_SAMPLING, w)));
+        RunStatus status = parsed.status();
+        String failure = parsed.failure(); // gbakprof's words, kept apart from gbak's (errors)
+        if (rawFailure != null) {
+            status = RunStatus.INCOMPLETE;
+            warnings.add(new Warning(
+                    WarningCode.RAW_LOG_UNWRITABLE,
+                    "gbakprof stopped the " + what + ": cannot write the raw log " + rawFailure
+                            + stoppedAfterItsEnd(parsed)));
+        } else if (result.launchError() != null) {
+            status = RunStatus.FAILED;
+            errors.add(result.launchError());
+        } else if (result.timedOut()) {
+            status = RunStatus.INCOMPLETE;
+            warnings.add(new Warning(
+                    WarningCode.TIMEOUT,
+                    "timeout of " + options.timeout().toString().substring(2).toLowerCase() + ": " + result.stopNote()
+                            + stoppedAfterItsEnd(parsed)));
+        } else if (result.interrupted()) {
+            status = RunStatus.INCOMPLETE;
+            warnings.add(new Warning(
+                    WarningCode.INTERRUPTED,
+                    "interrupted (Ctrl-C): " + result.stopNote() + stoppedAfterItsEnd(parsed)));
+        } else if (result.exitCode() != null && result.exitCode() != 0) {
+            status = RunStatus.FAILED;
+            if (errors.isEmpty() && failure == null) {
+                failure = "gbak exited with code " + result.exitCode() + " without an error message";
+            }
+        } else if (result.error() != null) {
+            status = RunStatus.FAILED;
+            errors.add(result.error());
+        } else if (status == RunStatus.INCOMPLETE && options.viaService()) {
+            // the service ended on its own before gbak's "finishing, closing, and going home": Firebird 3 reports
+            // no error for a truncated backup there, where gbak says "Backup incomplete"
+            status = RunStatus.FAILED;
+            failure = result.brokenReply() == null
+                    ? "the services " + what + " ended before finishing (no error from the server)"
+                    : "gbakprof lost the services " + what + "'s output: the server's reply broke off out of step"
+                            + " with the wire protocol (" + result.brokenReply() + "), other bytes were mixed into"
+                            + " the connection (a Firebird 3 server started without -d prints gbak's prompt for a"
+                            + " next backup volume, of this or another services restore whose backup file ends"
+                            + " early, into a client's connection); the server may go on "
+                            + (what.equals("backup") ? "backing up" : "restoring");
+        } else if (status == RunStatus.COMPLETED && timeline.columns().isEmpty() && !options.viaService()) {
+            warnings.add(new Warning(
+                    WarningCode.NO_STATISTICS,
+                    "gbak printed no statistics columns: pass -st tdrw (or leave -st out of the extra arguments)"));
+        }
+        Double afterEnd = streamed.afterEnd();
+        if (afterEnd != null
+                && afterEnd >= exitWait.toNanos() / 1e9
+                && rawFailure == null
+                && !result.timedOut()
+                && !result.interrupted()) {
+            warnings.add(new Warning(
+                    WarningCode.LATE_EXIT,
+                    "gbak exited " + dev.gbakprof.report.Durations.human(afterEnd) + " after the last line of the "
+                            + what + ": what gbak does after that line prints nothing ("
+                            + (what.equals("backup") ? "" : FLAGS) + DETACH
+                            + ");"
+                            + " the wall time"
+                            + " includes that wait, the total on gbak's clock does not"));
+        }
+        return parsed.toBuilder()
+                .via(route.via())
+                .startedAt(streamed.startedAt())
+                .exitCode(result.exitCode())
+                .command(route.command())
+                .status(status)
+                .errors(errors)
+                .failure(failure)
+                .warnings(warnings)
+                .environment(environment.get())
+                .cpuSamples(streamed.samples())
+                .backupFile(parsed.backupFile() != null ? parsed.backupFile() : backupFile)
+                // a backup's: the bytes gbak says it wrote (as parse reads them), else the file's size
+                .backupBytes(parsed.backupBytes() != null ? parsed.backupBytes() : backupBytes)
+                .wallSeconds(Math.round(streamed.wall() * 1000) / 1000.0)
+                .build();
+    }
+}

@@ -1,0 +1,98 @@
+package dev.gbakprof.run;
+
+import dev.gbakprof.model.RestoreRun;
+import dev.gbakprof.model.RunStatus;
+import dev.gbakprof.model.WarningCode;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFileAttributeView;
+import java.nio.file.attribute.PosixFileAttributes;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * {@code --replace}: the restore goes beside the database (never gbak -rep over it), and only a completed (with
+ * --inspect, verified) restore is moved over it.
+ */
+final class StagedReplace {
+
+    private final PrintStream progressOut;
+    private final PartialDatabase partial;
+
+    StagedReplace(PrintStream progressOut, PartialDatabase partial) {
+        this.progressOut = progressOut;
+        this.partial = partial;
+    }
+
+    /** Why {@code --replace} is refused for a database on another machine. */
+    static String remoteReplace(String database) {
+        return database + ": --replace of a database on another machine is refused: gbakprof restores beside the "
+                + "database and moves it over only after the restore completed, which needs the server's files on this "
+                + "machine (gbak -rep would destroy the database when the restore fails). Restore into a new --database";
+    }
+
+    /**
+     * {@code --replace}: moves the restored database ({@code into}, beside the target) over the target when the
+     * restore completed (and, with --inspect, verified) and nobody opened the target meanwhile; otherwise the target
+     * stays as it was, a partial restore is removed and a finished but failed one is kept beside it for a look.
+     */
+    RestoreRun replace(RestoreRun run, RestoredDatabase target, Path file, RestoredDatabase into, boolean claimed) {
+        Path staged = into.localFile();
+        String kept = target.name() + " was left as it was; the restored database is kept at " + staged;
+        if (run.status() == RunStatus.COMPLETED) {
+            OpenFiles.Holders h = OpenFiles.of(file);
+            String refused = !h.holders().isEmpty()
+                    ? target.name() + " came into use during the restore (open in " + String.join(", ", h.holders())
+                            + "): not replaced; " + kept
+                    : null;
+            if (refused == null) {
+                try {
+                    keepOwnerAndMode(file, staged);
+                    try {
+                        Files.move(staged, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+                    } catch (java.nio.file.AtomicMoveNotSupportedException ex) {
+                        Files.move(staged, file, StandardCopyOption.REPLACE_EXISTING);
+                    }
+                    progressOut.println("gbakprof: replaced " + target.name() + " with the restored database (restored "
+                            + "beside it as " + staged + ")");
+                    return run.toBuilder()
+                            .database(run.database() == null ? null : target.name())
+                            .build();
+                } catch (IOException ex) {
+                    refused = "cannot move " + staged + " over " + target.name() + " (" + RestoreSession.reason(ex)
+                            + "); " + kept;
+                }
+            }
+            List<String> errors = new ArrayList<>(run.errors());
+            errors.add("gbakprof: " + refused);
+            progressOut.println("gbakprof: " + refused);
+            return run.toBuilder().status(RunStatus.FAILED).errors(errors).build();
+        }
+        if (PartialDatabase.partial(run)) {
+            String left = partial.remove(into, claimed, false, run);
+            return run.withWarning(
+                    WarningCode.NOT_REPLACED,
+                    (left != null ? left + "; " : "") + "--replace: the restore did not complete, so " + target.name()
+                            + " was left as it was");
+        }
+        return run.withWarning(
+                WarningCode.NOT_REPLACED,
+                "--replace: the restore did not succeed, so " + kept + " (remove it when done)");
+    }
+
+    /** The restored file takes the owner, group and permissions of the database it replaces (as root). */
+    private static void keepOwnerAndMode(Path from, Path to) {
+        try {
+            PosixFileAttributes a = Files.readAttributes(from, PosixFileAttributes.class);
+            PosixFileAttributeView view = Files.getFileAttributeView(to, PosixFileAttributeView.class);
+            view.setPermissions(a.permissions());
+            view.setOwner(a.owner());
+            view.setGroup(a.group());
+        } catch (IOException | UnsupportedOperationException ex) {
+            // not root, or not a POSIX file system: the restored file keeps what gbak or the server gave it
+        }
+    }
+}
