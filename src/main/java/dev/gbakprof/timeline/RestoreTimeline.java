@@ -343,9 +343,7 @@ public final class RestoreTimeline implements EventListener {
             return -1;
         }
         // the warning's sentence only for a line that does not fit, and only while it is kept (building it for
-        // every line was a third of a parse's CPU on a log of many rows, String.format per line; and C2 compiled
-        // the sentences into this method, seconds of CPU on a log damaged at every few hundred lines:
-        // bench/parse-throughput)
+        // every line was a third of a parse's CPU on a log of many rows, String.format per line)
         if (time < clockMs) {
             rejectedMs = time;
             long clock = clockMs;
@@ -440,9 +438,7 @@ public final class RestoreTimeline implements EventListener {
 
     /**
      * What the message means for tables, indexes, errors and status. The cases that keep an object (an index defined,
-     * a table's data line, an index activated) are methods of their own: inlined, their maps and lists made this C2's
-     * biggest compilation (33 kB of code, a tenth of the CPU of the 200 MB bench log, JFR); {@code gbakprof.jvm-options}
-     * keeps C2 from inlining the larger ones ({@code -XX:FreqInlineSize=100}).
+     * a table's data line, an index activated) are methods of their own.
      */
     private void apply(Event e, boolean nextVolume) {
         EventKind kind = e.kind();
@@ -522,8 +518,7 @@ public final class RestoreTimeline implements EventListener {
     }
 
     /**
-     * {@link #apply} of the messages a huge log has few of: a method of its own, so that C2 compiles the per-line cases
-     * without these (JFR put 83 ms of C2 in {@code apply} on the 200 MB bench log, more than in any other method).
+     * {@link #apply} of the messages a log has few of: files, set-up, views, a failed index, the end, warnings.
      */
     private void applyOthers(Event e) {
         StatLine line = e.line();
@@ -896,9 +891,7 @@ public final class RestoreTimeline implements EventListener {
     }
 
     /**
-     * One table's load for {@link #toRun} (a method per table, and one per build below: a huge log has hundreds of
-     * thousands, and a loop's body in a method run once stays in the interpreter; a method called that often is
-     * compiled).
+     * One table's load for {@link #toRun}, with the notes of a table whose time is unknown.
      */
     private TableLoad tableLoad(TableState ts, List<Warning> notes) {
         Double seconds = null;
@@ -1056,8 +1049,7 @@ public final class RestoreTimeline implements EventListener {
     }
 
     /**
-     * {@link #indexMapping}'s walk of the definition groups along the data order, a group at a time (a method called
-     * once a group is compiled; a loop's body in a method run once stays in the interpreter: tens of thousands of groups).
+     * {@link #indexMapping}'s walk of the definition groups along the data order, a group at a time.
      */
     private static final class MappingWalk {
         final List<String> order;
