@@ -28,24 +28,28 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The run record as JSON ({@code "schema": "gbakprof.run/1"}), read and written with Jackson's databind through
- * one {@link ObjectMapper}.
+ * The run record as JSON ({@code "schema": "gbakprof.run/1"}): read with Jackson's databind, written with
+ * jackson-core's streaming generator ({@link RecordWriter}, the same bytes); anything else given to the
+ * writing methods (an inspection) is written by databind.
  */
 public final class RunJson {
-    private static final ObjectMapper MAPPER = JsonMapper.builder()
-            // the shortest digits of a double (Schubfach), which every record written so far has
-            .enable(StreamWriteFeature.USE_FAST_DOUBLE_WRITER)
-            .enable(SerializationFeature.INDENT_OUTPUT)
-            .enable(SerializationFeature.WRITE_ENUMS_USING_TO_STRING)
-            .enable(DeserializationFeature.READ_ENUMS_USING_TO_STRING)
-            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
-            .addModule(new SimpleModule("gbakprof-warnings")
-                    .addSerializer(Warning.class, new WarningMessage())
-                    .addDeserializer(Warning.class, new WarningWithoutCode())
-                    .setSerializerModifier(new DerivedLast()))
-            .addMixIn(RestoreRun.class, RunWithCodes.class)
-            .addMixIn(dev.gbakprof.model.TableLoad.class, TableWithRate.class)
-            .build();
+    /** Made on first use: a parse writes records only, and needs none of databind's start-up. */
+    private static final class Mapper {
+        static final ObjectMapper MAPPER = JsonMapper.builder()
+                // the shortest digits of a double (Schubfach), which every record written so far has
+                .enable(StreamWriteFeature.USE_FAST_DOUBLE_WRITER)
+                .enable(SerializationFeature.INDENT_OUTPUT)
+                .enable(SerializationFeature.WRITE_ENUMS_USING_TO_STRING)
+                .enable(DeserializationFeature.READ_ENUMS_USING_TO_STRING)
+                .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+                .addModule(new SimpleModule("gbakprof-warnings")
+                        .addSerializer(Warning.class, new WarningMessage())
+                        .addDeserializer(Warning.class, new WarningWithoutCode())
+                        .setSerializerModifier(new DerivedLast()))
+                .addMixIn(RestoreRun.class, RunWithCodes.class)
+                .addMixIn(dev.gbakprof.model.TableLoad.class, TableWithRate.class)
+                .build();
+    }
 
     /**
      * A record's warnings stay a list of sentences ({@code warnings: [string]}, as every record since the
@@ -76,7 +80,7 @@ public final class RunJson {
     /**
      * The derived fields after the components, in a fixed order (databind's order of properties that are not
      * components depends on reflection): a record's {@code rows, rowsPerSecond, warningCodes}, a table's
-     * {@code rowsPerSecond}.
+     * {@code rowsPerSecond}. {@link RecordWriter} writes them so.
      */
     private static final class DerivedLast extends com.fasterxml.jackson.databind.ser.BeanSerializerModifier {
         private static final long serialVersionUID = 1L;
@@ -152,6 +156,10 @@ public final class RunJson {
 
     private RunJson() {}
 
+    static ObjectMapper mapper() {
+        return Mapper.MAPPER;
+    }
+
     public static String toJson(RestoreRun run) {
         return write(run);
     }
@@ -170,6 +178,22 @@ public final class RunJson {
         return out.toString();
     }
 
+    /** What databind writes as text for a record or a list of them: what {@link RecordWriter} must equal. */
+    static String withDatabind(Object value) throws JsonProcessingException {
+        return mapper().writeValueAsString(value) + System.lineSeparator();
+    }
+
+    /**
+     * What databind writes as UTF-8 bytes: as {@link #withDatabind} but for a character beyond the BMP, which
+     * jackson-core's byte generator writes as two escaped surrogates ({@code \uD83D\uDE00}).
+     */
+    static byte[] withDatabindBytes(Object value) throws IOException {
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        mapper().writeValue(out, value);
+        out.write(System.lineSeparator().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        return out.toByteArray();
+    }
+
     /** Writes one run record atomically (temporary file, then rename). */
     public static void write(RestoreRun run, Path file) throws IOException {
         writeAtomically(run, file);
@@ -177,7 +201,13 @@ public final class RunJson {
 
     /** Writes a record or a list of them as JSON to a stream, without building the text in memory. */
     public static void write(Object runOrRuns, java.io.Writer out) throws IOException {
-        MAPPER.writer().without(JsonGenerator.Feature.AUTO_CLOSE_TARGET).writeValue(out, runOrRuns);
+        if (RecordWriter.writes(runOrRuns)) {
+            RecordWriter.write(runOrRuns, out);
+        } else {
+            mapper().writer()
+                    .without(com.fasterxml.jackson.core.JsonGenerator.Feature.AUTO_CLOSE_TARGET)
+                    .writeValue(out, runOrRuns);
+        }
         out.write(System.lineSeparator());
         out.flush();
     }
@@ -185,7 +215,13 @@ public final class RunJson {
     /** Writes a record or a list of them as UTF-8 JSON bytes to a stream (left open, flushed). */
     public static void write(Object runOrRuns, java.io.OutputStream out) throws IOException {
         java.io.OutputStream buffered = new java.io.BufferedOutputStream(out, 1 << 16);
-        MAPPER.writer().without(JsonGenerator.Feature.AUTO_CLOSE_TARGET).writeValue(buffered, runOrRuns);
+        if (RecordWriter.writes(runOrRuns)) {
+            RecordWriter.write(runOrRuns, buffered);
+        } else {
+            mapper().writer()
+                    .without(com.fasterxml.jackson.core.JsonGenerator.Feature.AUTO_CLOSE_TARGET)
+                    .writeValue(buffered, runOrRuns);
+        }
         buffered.write(System.lineSeparator().getBytes(java.nio.charset.StandardCharsets.UTF_8));
         buffered.flush();
     }
@@ -213,7 +249,7 @@ public final class RunJson {
     public static List<RestoreRun> read(Path file) {
         JsonNode tree;
         try {
-            tree = MAPPER.readTree(file.toFile());
+            tree = mapper().readTree(file.toFile());
         } catch (JsonProcessingException ex) {
             // Jackson's own message quotes the text it met: the file may be a password file given by mistake
             long line =
@@ -262,7 +298,7 @@ public final class RunJson {
             }
         }
         try {
-            return withCodes(MAPPER.treeToValue(node, RestoreRun.class), node.path("warningCodes"));
+            return withCodes(mapper().treeToValue(node, RestoreRun.class), node.path("warningCodes"));
         } catch (JsonProcessingException ex) {
             String field = ex instanceof JsonMappingException m && !m.getPath().isEmpty()
                     ? "field " + path(m.getPath()) + ": "
