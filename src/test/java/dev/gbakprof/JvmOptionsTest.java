@@ -15,8 +15,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The flags of {@code parse} in {@code gbakprof.jvm-options}: the JVM takes them (a flag it does not know stops it), and
- * with them it writes nothing but the record to standard output, where {@code parse --json} writes it (a
- * {@code -XX:CompileCommand} without {@code quiet} first would print itself there).
+ * with them it writes nothing but the record to standard output, where {@code parse --json} writes it (some
+ * {@code -XX} flags print themselves there).
  */
 class JvmOptionsTest {
     private static final Path OPTIONS = Path.of("gbakprof.jvm-options");

@@ -9,9 +9,8 @@ import picocli.CommandLine;
 /**
  * {@code gbakprof}: times Firebird restores.
  *
- * <p>gbakprof's own options, like those of {@link ParseCommand}, are declared with picocli's programmatic API
- * ({@link #spec}) rather than its annotations, which every start would read (see {@link ParseCommand}); the other
- * commands keep their annotations.
+ * <p>gbakprof's own options are declared with picocli's programmatic API ({@link #spec}); the commands with its
+ * annotations.
  */
 public final class Main implements Runnable {
 
@@ -265,9 +264,7 @@ public final class Main implements Runnable {
         try {
             CommandLine cl = new CommandLine(new Main().spec, factory);
             for (String name : names) {
-                Class<?> type = COMMANDS.get(name);
-                cl.addSubcommand(
-                        name, new CommandLine(type == ParseCommand.class ? new ParseCommand().spec() : type, factory));
+                cl.addSubcommand(name, new CommandLine(COMMANDS.get(name), factory));
             }
             cl.setUsageHelpWidth(120); // the descriptions are written in lines of up to ~110 characters
             return cl;

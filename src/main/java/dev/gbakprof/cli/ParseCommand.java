@@ -1,6 +1,5 @@
 package dev.gbakprof.cli;
 
-import dev.gbakprof.model.ExitCode;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.RunStatus;
 import dev.gbakprof.report.TextSummary;
@@ -8,89 +7,65 @@ import dev.gbakprof.store.LogReader;
 import dev.gbakprof.store.Outputs;
 import dev.gbakprof.store.RunJson;
 import java.io.PrintWriter;
+import java.nio.charset.Charset;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Model.OptionSpec;
-import picocli.CommandLine.Model.PositionalParamSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
-/**
- * {@code gbakprof parse LOG...}: turns existing gbak restore logs into run records.
- *
- * <p>Declared with picocli's programmatic API, as gbakprof's own options are ({@link Main#spec}), where the other
- * commands use its annotations: to read annotations the JVM makes a proxy class for each annotation type and picocli
- * reflects over every field and method, which was a third of the CPU of a parse of a small log (start-up,
- * docs/dev/BENCHMARKS.md). The help, man page and completion are the same ({@code ManPagesTest}, {@code CompletionTest}).
- */
+/** {@code gbakprof parse LOG...}: turns existing gbak restore logs into run records. */
+@Command(
+        name = "parse",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Read gbak restore logs and print a summary per log, or the run record as JSON.",
+            "Any Firebird version, any -st columns, with or without the gbak: prefix, UTF-8/UTF-16, LF/CRLF.",
+            "Exits 1 when a log shows a failed restore, 2 when a file is not a readable restore log",
+            "(each such file is named in one line, the others are still parsed)."
+        })
 final class ParseCommand implements Callable<Integer> {
-    private final CommandSpec spec = CommandSpec.wrapWithoutInspection(this);
-    private final PositionalParamSpec logsArg = PositionalParamSpec.builder()
-            .arity("1..*")
-            .required(true)
-            .paramLabel("LOG")
-            .type(List.class)
-            .auxiliaryTypes(Path.class)
-            .description("gbak restore log file(s).")
-            .build();
-    private final OptionSpec labelOpt = OptionSpec.builder("--label")
-            .paramLabel("L")
-            .type(String.class)
-            .description("Label of the run (default: the file name without extension).")
-            .build();
-    private final OptionSpec jsonOpt = OptionSpec.builder("--json")
-            .type(boolean.class)
-            .description(
+    @Parameters(arity = "1..*", paramLabel = "LOG", description = "gbak restore log file(s).")
+    List<Path> logs;
+
+    @Option(
+            names = "--label",
+            paramLabel = "L",
+            description = "Label of the run (default: the file name without extension).")
+    String label;
+
+    @Option(
+            names = "--json",
+            description =
                     "Print the run record as JSON (an array for several logs, or a log holding several gbak runs).")
-            .build();
-    private final OptionSpec outputOpt = OptionSpec.builder("-o", "--output")
-            .paramLabel("FILE")
-            .type(Path.class)
-            .description("Write the JSON run record(s) to FILE (atomically).")
-            .build();
-    private final OptionSpec topOpt = OptionSpec.builder("--top")
-            .paramLabel("N")
-            .type(int.class)
-            .defaultValue("10")
-            .description("Indexes and tables listed in the summary (default: ${DEFAULT-VALUE}).")
-            .build();
-    private final OptionSpec encodingOpt = OptionSpec.builder("--encoding")
-            .paramLabel("NAME")
-            .type(java.nio.charset.Charset.class)
-            .converters(new Encodings())
-            .description(Encodings.DESCRIPTION)
-            .build();
+    boolean json;
 
-    ParseCommand() {
-        spec.name("parse");
-        spec.usageMessage()
-                .description(
-                        "Read gbak restore logs and print a summary per log, or the run record as JSON.",
-                        "Any Firebird version, any -st columns, with or without the gbak: prefix, UTF-8/UTF-16, LF/CRLF.",
-                        "Exits 1 when a log shows a failed restore, 2 when a file is not a readable restore log",
-                        "(each such file is named in one line, the others are still parsed).");
-        Main.standardHelpOptions(spec);
-        spec.addPositional(logsArg);
-        for (OptionSpec o : new OptionSpec[] {labelOpt, jsonOpt, outputOpt, topOpt, encodingOpt}) {
-            spec.addOption(o);
-        }
-    }
+    @Option(
+            names = {"-o", "--output"},
+            paramLabel = "FILE",
+            description = "Write the JSON run record(s) to FILE (atomically).")
+    Path output;
 
-    /** The command as picocli runs it. */
-    CommandSpec spec() {
-        return spec;
-    }
+    @Option(
+            names = "--top",
+            paramLabel = "N",
+            defaultValue = "10",
+            description = "Indexes and tables listed in the summary (default: ${DEFAULT-VALUE}).")
+    int top;
+
+    @Option(names = "--encoding", paramLabel = "NAME", converter = Encodings.class, description = Encodings.DESCRIPTION)
+    Charset encoding;
+
+    @Spec
+    CommandSpec spec;
 
     @Override
     public Integer call() throws Exception {
-        List<Path> logs = logsArg.getValue();
-        String label = labelOpt.getValue();
-        boolean json = Boolean.TRUE.equals(jsonOpt.getValue()); // unset: null
-        Path output = outputOpt.getValue();
-        int top = topOpt.<Integer>getValue();
-        java.nio.charset.Charset encoding = encodingOpt.getValue();
         if (label != null && logs.size() > 1) {
             throw new UsageException("--label names one run; it cannot be given with " + logs.size() + " logs");
         }
@@ -138,7 +113,7 @@ final class ParseCommand implements Callable<Integer> {
                 try {
                     RunJson.write(record, Main.stdoutBytes);
                 } catch (java.io.IOException ex) {
-                    return ExitCode.OK; // the reader went away (| head, | grep -m1): nothing left to say to it
+                    return Main.OK; // the reader went away (| head, | grep -m1): nothing left to say to it
                 }
             } else {
                 RunJson.write(record, out);
@@ -150,8 +125,8 @@ final class ParseCommand implements Callable<Integer> {
                     .println("gbakprof: " + bad + " of " + logs.size() + " files "
                             + (bad == 1 ? "is" : "are") + " not a readable gbak log (said above); the other "
                             + (logs.size() - bad == 1 ? "one was" : (logs.size() - bad) + " were") + " parsed");
-            return ExitCode.BAD_INPUT;
+            return Main.BAD_INPUT;
         }
-        return runs.stream().anyMatch(r -> r.status() == RunStatus.FAILED) ? ExitCode.FAILED : ExitCode.OK;
+        return runs.stream().anyMatch(r -> r.status() == RunStatus.FAILED) ? Main.FAILED : Main.OK;
     }
 }

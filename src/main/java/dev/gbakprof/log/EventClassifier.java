@@ -12,8 +12,7 @@ final class EventClassifier {
     public static Event classify(StatLine line) {
         String t = line.text();
         if (!t.isEmpty()) {
-            // the messages of almost every line of a huge log, here; the others in a method of their own, which C2
-            // compiles apart, if at all (JFR put 50 ms of C2 in this method on the 200 MB bench log)
+            // the messages of almost every line, here; the rarer ones in a method of their own
             char c = t.charAt(0);
             if (c >= '0' && c <= '9') {
                 return counted(t, line);

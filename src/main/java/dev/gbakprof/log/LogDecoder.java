@@ -107,10 +107,8 @@ public final class LogDecoder {
         }
 
         /**
-         * Pushes every line, without its line end, to {@code lines}; a line is valid only during the
-         * call (keep {@code toString()} of what must outlive it). For ASCII-compatible encodings the
-         * bytes are split here and an ASCII line is handed over in place, without a {@code String}:
-         * gbak logs are almost all ASCII, and this is the hot loop of {@code parse} on a huge log.
+         * Pushes every line, without its line end, to {@code lines}. For ASCII-compatible encodings the
+         * bytes are split here, so that each line is decoded in its own charset ({@link #line}).
          * A line with NUL bytes ends the reading: gbak never prints one, so the file is not its output.
          */
         public void forEachLine(java.util.function.Consumer<CharSequence> lines) throws IOException {
@@ -119,7 +117,6 @@ public final class LogDecoder {
                 forEachUtf16Line(lines);
                 return;
             }
-            AsciiLine ascii = new AsciiLine();
             byte[] buf = new byte[1 << 16];
             int start = 0;
             int end = 0;
@@ -160,7 +157,7 @@ public final class LogDecoder {
                                 throw tooLong(lineNumber + 1);
                             }
                             lineNumber++;
-                            lines.accept(line(ascii, buf, start, i - start, nonAscii, lineNumber));
+                            lines.accept(line(buf, start, i - start, nonAscii, lineNumber));
                             start = i + 1;
                         }
                         afterCr = b == '\r';
@@ -170,7 +167,7 @@ public final class LogDecoder {
                             long nulLine = lineNumber + 1;
                             if (i > start) { // the line the NULs cut, before the buffer is read over
                                 lineNumber++;
-                                lines.accept(new CutLine(line(ascii, buf, start, i - start, nonAscii, lineNumber)));
+                                lines.accept(new CutLine(line(buf, start, i - start, nonAscii, lineNumber)));
                             }
                             long zeros = zerosToTheEnd(buf, i, end);
                             if (zeros < 0) {
@@ -190,8 +187,7 @@ public final class LogDecoder {
                 throw tooLong(lineNumber + 1);
             }
             if (end > start) {
-                lines.accept(new CutLine(
-                        line(ascii, buf, start, end - start, nonAscii, lineNumber + 1))); // no line end: cut
+                lines.accept(new CutLine(line(buf, start, end - start, nonAscii, lineNumber + 1))); // no line end: cut
             }
         }
 
@@ -286,14 +282,14 @@ public final class LogDecoder {
         }
 
         /**
-         * A line in place when it is ASCII; else decoded: in the BOM's charset, or, without a BOM, line by line
+         * A line of ASCII as it is; else decoded: in the BOM's charset, or, without a BOM, line by line
          * as a live run decodes gbak's output ({@link #decodeLine}: UTF-8 when valid, else windows-1252), so a
          * name after the first 64 KB reads the same in the saved log as it did live, and a file that joins two
          * encodings (a cmd {@code >>} run after a PowerShell one) reads each line in its own.
          */
-        private CharSequence line(AsciiLine ascii, byte[] b, int off, int len, boolean nonAscii, long lineNumber) {
+        private String line(byte[] b, int off, int len, boolean nonAscii, long lineNumber) {
             if (!nonAscii) {
-                return ascii.set(b, off, len);
+                return new String(b, off, len, StandardCharsets.US_ASCII);
             }
             boolean guessed = !bom && !given && (charset == StandardCharsets.UTF_8 || charset == WINDOWS_1252);
             if (!guessed) {

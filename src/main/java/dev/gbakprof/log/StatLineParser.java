@@ -1,7 +1,6 @@
 package dev.gbakprof.log;
 
 import dev.gbakprof.model.Column;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
@@ -85,38 +84,14 @@ final class StatLineParser {
      * Parses one line. Returns {@link #HEADER} for a header line, {@code null} for a blank line.
      */
     public StatLine parse(CharSequence line, long lineNumber) {
-        if (order.length == 4 && line instanceof AsciiLine a) {
-            StatLine common = common(a, lineNumber);
-            if (common != null) {
-                return common;
-            }
-        }
-        return parseAnyLine(line, lineNumber);
-    }
-
-    /**
-     * {@link #parse} of a line {@link #common} does not read: a method of its own, so that C2, compiling {@code parse}
-     * for every line, compiles the common line's few instructions and not this one's many with them (a huge log has a
-     * handful of such lines; JFR put 73 ms of C2 in {@code parse} on the 200 MB bench log).
-     */
-    private StatLine parseAnyLine(CharSequence line, long lineNumber) {
-        int pos;
-        int end;
         cut = line instanceof CutLine;
         if (cut) {
             line = ((CutLine) line).text();
         }
-        if (line instanceof AsciiLine a) { // a log read from a file: its bytes in place
-            b = a.bytes();
-            pos = a.offset();
-            end = pos + a.length();
-        } else {
-            b = oneBytePerChar(line);
-            pos = 0;
-            end = b.length;
-        }
+        b = oneBytePerChar(line);
         raw = line;
-        int base = pos;
+        int pos = 0;
+        int end = b.length;
         rawEnd = end;
         end = trimEnd(pos, end); // trailing blanks, CR, the services' trailing space, header padding
         pos = skipBlanks(pos, end); // pasted logs: leading blanks or TABs before gbak:
@@ -132,17 +107,17 @@ final class StatLineParser {
         if (prefixed) {
             pos += PREFIX.length();
         }
-        if (isHeader(base, pos, end, lineNumber)) {
+        if (isHeader(pos, end, lineNumber)) {
             return HEADER;
         }
         int n = order.length;
         if (n == 0 && !state.headerSeen && prefixed && !state.inferred) {
-            if (infer(base, pos, end, lineNumber)) {
+            if (infer(pos, end, lineNumber)) {
                 n = order.length;
             }
         }
         if (n > 0) {
-            StatLine stats = readStats(base, pos, end, lineNumber, prefixed);
+            StatLine stats = readStats(pos, end, lineNumber, prefixed);
             if (stats != null) {
                 return stats;
             }
@@ -156,7 +131,7 @@ final class StatLineParser {
                 -1,
                 -1,
                 -1,
-                cut && oddQuotes(from, end) ? "" : text(base, from, end)); // a name cut inside its quotes: no name
+                cut && oddQuotes(from, end) ? "" : text(from, end)); // a name cut inside its quotes: no name
         if (n > 0
                 && prefixed
                 && !cut
@@ -179,44 +154,6 @@ final class StatLineParser {
                     "");
         }
         return plain;
-    }
-
-    /**
-     * The line almost every line of a timed restore is, read straight: {@code gbak:} at its start, then the four
-     * columns of {@code -st tdrw} and the message (GBAK-FORMAT.md §1), from a saved log's bytes. {@code null} for
-     * anything else (a blank or a mark before {@code gbak:}, a column missing or not a number, a closing quote),
-     * which {@link #parse} reads the long way; what it returns is what the long way returns for the same line.
-     */
-    StatLine common(AsciiLine line, long lineNumber) {
-        b = line.bytes();
-        int p = line.offset();
-        int end = trimEnd(p, p + line.length());
-        if (!prefixAt(p, end) || b[end - 1] == '"') {
-            return null;
-        }
-        p = skipBlanks(p + PREFIX.length(), end);
-        long time = millisToken(p, end);
-        if (time < 0) {
-            return null;
-        }
-        p = skipBlanks(cursor, end);
-        long delta = millisToken(p, end);
-        if (delta < 0) {
-            return null;
-        }
-        p = skipBlanks(cursor, end);
-        long reads = countToken(p, end);
-        if (reads == Long.MIN_VALUE) {
-            return null;
-        }
-        p = skipBlanks(cursor, end);
-        long writes = countToken(p, end);
-        if (writes == Long.MIN_VALUE) {
-            return null;
-        }
-        p = skipBlanks(cursor, end);
-        String text = p >= end ? "" : new String(b, p, end - p, StandardCharsets.ISO_8859_1);
-        return new StatLine(lineNumber, true, true, time, delta, reads, writes, text);
     }
 
     /**
@@ -402,13 +339,11 @@ final class StatLineParser {
     }
 
     /** The characters from..to of the line being parsed, as a String. */
-    private String text(int base, int from, int to) {
-        return raw instanceof AsciiLine
-                ? new String(b, from, to - from, StandardCharsets.ISO_8859_1)
-                : raw.subSequence(from - base, to - base).toString();
+    private String text(int from, int to) {
+        return raw.subSequence(from, to).toString();
     }
 
-    private boolean isHeader(int base, int pos, int end, long lineNumber) {
+    private boolean isHeader(int pos, int end, long lineNumber) {
         // Quick reject: a header starts with one of the four words.
         int p = skipBlanks(pos, end);
         if (p >= end) {
@@ -421,7 +356,7 @@ final class StatLineParser {
         EnumSet<Column> seen = EnumSet.noneOf(Column.class);
         while (p < end) {
             int q = tokenEnd(p, end);
-            Column col = Column.fromHeader(text(base, p, q));
+            Column col = Column.fromHeader(text(p, q));
             if (col == null) {
                 return false;
             }
@@ -433,12 +368,12 @@ final class StatLineParser {
     }
 
     /** Guess the columns of a header-less excerpt from its first line with leading numbers. */
-    private boolean infer(int base, int pos, int end, long lineNumber) {
+    private boolean infer(int pos, int end, long lineNumber) {
         List<String> tokens = new ArrayList<>(5);
         int p = skipBlanks(pos, end);
         while (p < end && tokens.size() < 5) {
             int q = tokenEnd(p, end);
-            String tok = text(base, p, q);
+            String tok = text(p, q);
             if (parseMillis(tok) < 0 && parseCount(tok) == Long.MIN_VALUE) {
                 break;
             }
@@ -448,7 +383,7 @@ final class StatLineParser {
         if (tokens.isEmpty() || parseMillis(tokens.get(0)) < 0 || !tokens.get(0).contains(".")) {
             return false;
         }
-        String rest = text(base, p, end);
+        String rest = text(p, end);
         if (rest.startsWith("records ") && parseCount(tokens.get(tokens.size() - 1)) != Long.MIN_VALUE) {
             tokens.remove(tokens.size() - 1); // "20000 records restored": the count belongs to the message
         }
@@ -499,7 +434,7 @@ final class StatLineParser {
     /** Position after the last token read by {@link #readStats}; avoids a second pass over each token. */
     private int cursor;
 
-    private StatLine readStats(int base, int pos, int end, long lineNumber, boolean prefixed) {
+    private StatLine readStats(int pos, int end, long lineNumber, boolean prefixed) {
         long time = -1;
         long delta = -1;
         long reads = -1;
@@ -543,7 +478,7 @@ final class StatLineParser {
             // previous line's span (docs/dev/GBAK-FORMAT.md §5); what it was going to say is unknown (CUT_LINE)
             return new StatLine(lineNumber, prefixed, true, time, delta, reads, writes, "");
         }
-        String text = p >= end ? "" : text(base, p, end);
+        String text = p >= end ? "" : text(p, end);
         if (cut && oddQuotes(p, end)) {
             text = ""; // Firebird 6 quotes names: one cut inside its quotes ("PUBLIC"."PK_) is no name at all
         }

@@ -39,7 +39,7 @@ public final class IdleProbes {
             throw new IllegalStateException("this Java runtime cannot measure a thread's CPU time");
         }
         long iterations = 1 << 16;
-        for (int warm = 0; warm < 200; warm++) { // compiled before anything is timed; then sized to burstMs
+        for (int warm = 0; warm < 200; warm++) { // warmed up before anything is timed; then sized to burstMs
             double ms = cpuMs(mx, iterations);
             if (ms >= burstMs) {
                 break;
@@ -104,7 +104,7 @@ public final class IdleProbes {
     private static double cpuMs(ThreadMXBean mx, long iterations) {
         long t0 = mx.getCurrentThreadCpuTime();
         long x = 0x9E3779B97F4A7C15L;
-        for (long i = 0; i < iterations; i++) { // xorshift: integer work the JIT cannot fold away
+        for (long i = 0; i < iterations; i++) { // xorshift: integer work whose result needs every step
             x ^= x << 13;
             x ^= x >>> 7;
             x ^= x << 17;

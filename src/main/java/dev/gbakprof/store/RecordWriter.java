@@ -3,9 +3,7 @@ package dev.gbakprof.store;
 import com.fasterxml.jackson.annotation.JsonValue;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.core.SerializableString;
 import com.fasterxml.jackson.core.StreamWriteFeature;
-import com.fasterxml.jackson.core.io.SerializedString;
 import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import dev.gbakprof.model.IndexBuild;
 import dev.gbakprof.model.PhaseTime;
@@ -25,17 +23,19 @@ import java.util.stream.Collectors;
 /**
  * Writes run records with jackson-core's streaming {@link JsonGenerator}, in the bytes {@link RunJson}'s
  * databind mapper would write (its field order, pretty printer and number format; {@code RecordWriterTest}
- * compares the two on every log of the tests and samples and on a record with every field set). A parse of
- * a huge log writes hundreds of thousands of index builds and table loads: written here field by field,
- * they cost a fraction of databind's serializers, and a parse needs none of databind's start-up
- * (bench/parse-throughput).
+ * compares the two on every log of the tests and samples and on a record with every field set).
+ *
+ * <p>Why a writer of its own: {@code parse --json} writes a record and nothing else, and building databind's
+ * serializers for it costs about 0.35 CPU seconds per run, measured through the launcher on the 19 KB sample
+ * (0.37 to 0.78 s) and on a real-size 3.7 MB log (0.90 to 1.23 s); see docs/dev/parse-cost.md. Written here
+ * field by field, a parse needs none of databind unless a record holds a value written below by databind.
  *
  * <p>The record's own fields are written in the order of its components, as databind orders them: texts,
- * numbers, enums and lists of texts here; the lists of phases, table loads and index builds (the bulk of a
- * huge log's record) field by field below; any other value (an environment, CPU samples, an inspection, a
- * validation: live runs) by databind into the same generator. So a field added to {@link RestoreRun} is
- * written without a change here. A field added to one of the three element types is not: {@link #HAND_WRITTEN} then sends that list to
- * databind (the bytes stay right, only slower) and {@code RecordWriterTest} names the type to update.
+ * numbers, enums and lists of texts here; the lists of phases, table loads and index builds field by field
+ * below; any other value (an environment, CPU samples, an inspection, a validation: live runs) by databind
+ * into the same generator. So a field added to {@link RestoreRun} is written without a change here. A field
+ * added to one of the three element types is not: {@link #HAND_WRITTEN} then sends that list to databind (the
+ * bytes stay right) and {@code RecordWriterTest} names the type to update.
  */
 final class RecordWriter {
     private static final JsonFactory FACTORY = JsonFactory.builder()
@@ -81,9 +81,8 @@ final class RecordWriter {
 
     /**
      * Whether an enum is written by a {@code @JsonValue} method rather than its {@code toString()}: one the enum or an
-     * interface of it declares. Not {@code getMethods()}: reading the annotations of every public method, up to
-     * {@code Object}'s, made the JVM generate proxy classes for annotation types no record uses (a tenth of the CPU
-     * of a parse of a small log, bench/parse-throughput).
+     * interface of it declares (its declared methods only: reading the annotations of every public method, up to
+     * {@code Object}'s, loads annotation types no record uses, at every start-up).
      */
     private static final ClassValue<Boolean> JSON_VALUE = new ClassValue<>() {
         @Override
@@ -101,24 +100,6 @@ final class RecordWriter {
         }
     };
 
-    /**
-     * The field names of the elements written hundreds of thousands of times, quoted and encoded once
-     * (jackson-core's {@link SerializedString}) instead of at each element.
-     */
-    private static final SerializableString NAME = new SerializedString("name"),
-            TABLE = new SerializedString("table"),
-            TABLE_SOURCE = new SerializedString("tableSource"),
-            START_SECONDS = new SerializedString("startSeconds"),
-            SECONDS = new SerializedString("seconds"),
-            READS = new SerializedString("reads"),
-            WRITES = new SerializedString("writes"),
-            FAILED = new SerializedString("failed"),
-            KEYS_PER_SECOND = new SerializedString("keysPerSecond"),
-            TABLE_CANDIDATES = new SerializedString("tableCandidates"),
-            ERRORS = new SerializedString("errors"),
-            RECORDS = new SerializedString("records"),
-            ROWS_PER_SECOND = new SerializedString("rowsPerSecond");
-
     private RecordWriter() {}
 
     /** True for what this class writes: a record, or a list of records. */
@@ -134,14 +115,9 @@ final class RecordWriter {
     }
 
     static void write(Object runOrRuns, Writer out) throws IOException {
-        try (JsonGenerator g = generator(out)) {
+        try (JsonGenerator g = FACTORY.createGenerator(out)) {
             write(g, runOrRuns);
         }
-    }
-
-    /** A generator with this writer's settings, on characters ({@link ElementText} reads its layout from one). */
-    static JsonGenerator generator(Writer out) throws IOException {
-        return FACTORY.createGenerator(out);
     }
 
     private static void write(JsonGenerator g, Object runOrRuns) throws IOException {
@@ -169,7 +145,7 @@ final class RecordWriter {
         }
         // derived, after the components as databind writes them (RunJson's RunWithCodes)
         g.writeNumberField("rows", r.rows());
-        number(g, ROWS_PER_SECOND, r.rowsPerSecond());
+        number(g, "rowsPerSecond", r.rowsPerSecond());
         g.writeFieldName("warningCodes");
         strings(g, r.warningCodes());
         g.writeEndObject();
@@ -216,59 +192,50 @@ final class RecordWriter {
             return;
         }
         g.writeStartArray();
-        ElementText text = ElementText.at(g);
         for (Object o : list) {
-            element(g, text, o);
+            element(g, o);
         }
         g.writeEndArray();
     }
 
-    /**
-     * One element of a list: by {@link ElementText}, or field by field. A record's lists hold one type each (records
-     * are final, and databind too writes each by the list's type). A method called per element: the loop of a method
-     * run once stays in the interpreter, its body with it (bench/parse-throughput).
-     */
-    private static void element(JsonGenerator g, ElementText text, Object o) throws IOException {
-        if (text != null && text.of(o)) {
-            g.writeRawValue(text); // the generator writes the separator before it
-            return;
-        }
+    /** One element of a list, field by field: a record's lists hold one type each, as databind writes them. */
+    private static void element(JsonGenerator g, Object o) throws IOException {
         g.writeStartObject();
         if (o instanceof IndexBuild i) {
             index(g, i);
         } else if (o instanceof TableLoad t) {
-            text(g, NAME, t.name());
-            g.writeFieldName(RECORDS);
+            text(g, "name", t.name());
+            g.writeFieldName("records");
             g.writeNumber(t.records());
-            number(g, START_SECONDS, t.startSeconds());
-            number(g, SECONDS, t.seconds());
-            number(g, ROWS_PER_SECOND, t.rowsPerSecondRounded()); // derived: RunJson's TableWithRate
+            number(g, "startSeconds", t.startSeconds());
+            number(g, "seconds", t.seconds());
+            number(g, "rowsPerSecond", t.rowsPerSecondRounded()); // derived: RunJson's TableWithRate
         } else {
             PhaseTime p = (PhaseTime) o;
-            text(g, NAME, p.name());
-            number(g, SECONDS, p.seconds());
+            text(g, "name", p.name());
+            number(g, "seconds", p.seconds());
         }
         g.writeEndObject();
     }
 
     private static void index(JsonGenerator g, IndexBuild i) throws IOException {
-        text(g, NAME, i.name());
-        text(g, TABLE, i.table());
-        text(g, TABLE_SOURCE, i.tableSource());
-        number(g, START_SECONDS, i.startSeconds());
-        number(g, SECONDS, i.seconds());
-        number(g, READS, i.reads());
-        number(g, WRITES, i.writes());
-        g.writeFieldName(FAILED);
+        text(g, "name", i.name());
+        text(g, "table", i.table());
+        text(g, "tableSource", i.tableSource());
+        number(g, "startSeconds", i.startSeconds());
+        number(g, "seconds", i.seconds());
+        number(g, "reads", i.reads());
+        number(g, "writes", i.writes());
+        g.writeFieldName("failed");
         g.writeBoolean(i.failed());
-        number(g, KEYS_PER_SECOND, i.keysPerSecond());
-        g.writeFieldName(TABLE_CANDIDATES);
+        number(g, "keysPerSecond", i.keysPerSecond());
+        g.writeFieldName("tableCandidates");
         if (i.tableCandidates() == null) {
             g.writeNull();
         } else {
             strings(g, i.tableCandidates());
         }
-        g.writeFieldName(ERRORS);
+        g.writeFieldName("errors");
         if (i.errors() == null) {
             g.writeNull();
         } else {
@@ -285,7 +252,7 @@ final class RecordWriter {
     }
 
     /** A text, or a value written as its {@code toString()} (an enum: databind's WRITE_ENUMS_USING_TO_STRING). */
-    private static void text(JsonGenerator g, SerializableString field, Object value) throws IOException {
+    private static void text(JsonGenerator g, String field, Object value) throws IOException {
         g.writeFieldName(field);
         if (value == null) {
             g.writeNull();
@@ -294,7 +261,7 @@ final class RecordWriter {
         }
     }
 
-    private static void number(JsonGenerator g, SerializableString field, Number value) throws IOException {
+    private static void number(JsonGenerator g, String field, Number value) throws IOException {
         g.writeFieldName(field);
         number(g, value);
     }

@@ -286,9 +286,7 @@ public final class RestoreTimeline implements EventListener {
 
     /**
      * What the message means for tables, indexes, errors and status. The cases that keep an object (an index defined,
-     * a table's data line, an index activated) are methods of their own: inlined, their maps and lists made this C2's
-     * biggest compilation (33 kB of code, a tenth of the CPU of the 200 MB bench log, JFR); {@code gbakprof.jvm-options}
-     * keeps C2 from inlining the larger ones ({@code -XX:FreqInlineSize=100}).
+     * a table's data line, an index activated) are methods of their own, one per rule.
      */
     private void apply(Event e, boolean nextVolume) {
         EventKind kind = e.kind();
@@ -366,8 +364,7 @@ public final class RestoreTimeline implements EventListener {
     }
 
     /**
-     * {@link #apply} of the messages a huge log has few of: a method of its own, so that C2 compiles the per-line cases
-     * without these (JFR put 83 ms of C2 in {@code apply} on the 200 MB bench log, more than in any other method).
+     * {@link #apply} of the messages about the run as a whole: files, setup steps, parallel workers, the backup side.
      */
     private void applyOthers(Event e) {
         StatLine line = e.line();
@@ -735,9 +732,7 @@ public final class RestoreTimeline implements EventListener {
     }
 
     /**
-     * One table's load for {@link #toRun} (a method per table, and one per build below: a huge log has hundreds of
-     * thousands, and a loop's body in a method run once stays in the interpreter; a method called that often is
-     * compiled).
+     * One table's load for {@link #toRun}.
      */
     private TableLoad tableLoad(TableState ts, List<Warning> notes) {
         Double seconds = null;

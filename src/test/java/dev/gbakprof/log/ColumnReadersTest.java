@@ -11,9 +11,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The parser's column readers against a reference written here from the grammar (GBAK-FORMAT.md §1: seconds with up to
  * three decimals, whole page counts, blanks between them) on random tokens of up to 19 bytes, at random places in a
- * buffer whose bytes after the line's end are random too (a reader must stop at the end it is given). {@code
- * CommonLineTest} compares whole lines of real logs read two ways; this compares what real logs do not have, for
- * whoever makes the readers faster (one that read eight bytes at a time measured 1.11x slower in process).
+ * buffer whose bytes after the line's end are random too (a reader must stop at the end it is given): tokens real logs
+ * do not have.
  */
 class ColumnReadersTest {
     private static final Pattern SECONDS = Pattern.compile("[0-9]{1,15}\\.[0-9]{1,3}");
