@@ -1,5 +1,6 @@
 package dev.gbakprof.cli;
 
+import dev.gbakprof.model.ExitCode;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.RunStatus;
 import dev.gbakprof.report.TextSummary;
@@ -113,7 +114,7 @@ final class ParseCommand implements Callable<Integer> {
                 try {
                     RunJson.write(record, Main.stdoutBytes);
                 } catch (java.io.IOException ex) {
-                    return Main.OK; // the reader went away (| head, | grep -m1): nothing left to say to it
+                    return ExitCode.OK; // the reader went away (| head, | grep -m1): nothing left to say to it
                 }
             } else {
                 RunJson.write(record, out);
@@ -125,8 +126,8 @@ final class ParseCommand implements Callable<Integer> {
                     .println("gbakprof: " + bad + " of " + logs.size() + " files "
                             + (bad == 1 ? "is" : "are") + " not a readable gbak log (said above); the other "
                             + (logs.size() - bad == 1 ? "one was" : (logs.size() - bad) + " were") + " parsed");
-            return Main.BAD_INPUT;
+            return ExitCode.BAD_INPUT;
         }
-        return runs.stream().anyMatch(r -> r.status() == RunStatus.FAILED) ? Main.FAILED : Main.OK;
+        return runs.stream().anyMatch(r -> r.status() == RunStatus.FAILED) ? ExitCode.FAILED : ExitCode.OK;
     }
 }

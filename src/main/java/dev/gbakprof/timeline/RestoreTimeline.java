@@ -651,7 +651,8 @@ public final class RestoreTimeline implements EventListener {
             inactiveIndexes(neverBuilt, notes);
         }
         if (!finished() && !neverBuilt.isEmpty() && !isBackup()) {
-            // index definitions come with each table's data (docs/dev/GBAK-FORMAT.md §2): a restore that stopped during the
+            // index definitions come with each table's data (docs/dev/GBAK-FORMAT.md §2): a restore that stopped during
+            // the
             // data has not printed those of the tables it did not reach
             int notReached = indexesStarted ? 0 : indexTables.tablesNotReached(loads::containsKey);
             notes.add(new Warning(
