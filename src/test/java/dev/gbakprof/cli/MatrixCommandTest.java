@@ -6,6 +6,7 @@ import dev.gbakprof.testutil.Cli;
 import dev.gbakprof.testutil.Cli.Result;
 import dev.gbakprof.testutil.FakeGbak;
 import dev.gbakprof.testutil.Firebird;
+import dev.gbakprof.testutil.FirebirdTest;
 import dev.gbakprof.testutil.Restores;
 import java.awt.image.BufferedImage;
 import java.nio.file.Files;
@@ -18,6 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 class MatrixCommandTest {
 
+    @FirebirdTest
     @Test
     void gbakOptionScanEndsWithTheComparisonAndItsCharts(@TempDir Path dir) throws Exception {
         Path fbk = Firebird.backup("small");
@@ -70,6 +72,7 @@ class MatrixCommandTest {
         }
     }
 
+    @FirebirdTest
     @Test
     void theTableOfRunsShowsTheTotalsOfTheOneAnalysis(@TempDir Path dir) throws Exception {
         // dupfail: gbak goes through to its end but cannot commit a unique index: a failed restore whose clock
@@ -100,6 +103,7 @@ class MatrixCommandTest {
         assertThat(f.calls()).doesNotExist();
     }
 
+    @FirebirdTest
     @Test
     void powerPlansCannotBeComparedWhereThePlanIsUnknown(@TempDir Path dir) throws Exception {
         Path fbk = Firebird.backup("small");
@@ -140,6 +144,7 @@ class MatrixCommandTest {
         assertThat(dir.resolve("out")).doesNotExist();
     }
 
+    @FirebirdTest
     @Test
     void parallelWorkersOnFirebird3AreRefusedBeforeAnyRestoreWithGbaksOwnWords(@TempDir Path dir) throws Exception {
         Path fbk = Firebird.backup("small");
@@ -156,6 +161,7 @@ class MatrixCommandTest {
         }
     }
 
+    @FirebirdTest
     @Test
     void aValueGbakRefusesIsRefusedUpFrontInGbaksWords(@TempDir Path dir) throws Exception {
         Path fbk = Firebird.backup("small");
@@ -167,6 +173,7 @@ class MatrixCommandTest {
         assertThat(dir.resolve("out").resolve("runs")).doesNotExist();
     }
 
+    @FirebirdTest
     @Test
     void aPasswordSwitchInAVariedArmIsRefusedBeforeAnyRestore(@TempDir Path dir) throws Exception {
         FakeGbak.Refusal f = FakeGbak.refusal(dir);
@@ -188,6 +195,7 @@ class MatrixCommandTest {
         assertThat(f.calls()).doesNotExist();
     }
 
+    @FirebirdTest
     @Test
     void armsNeedTwoValues() {
         Result r = Cli.run("matrix", "--backup", "x.fbk", "--database", "x.fdb", "--vary", "gbak:-bu 100");
@@ -208,6 +216,7 @@ class MatrixCommandTest {
                 backup, dir.resolve("m.fdb"), dir.resolve("out"), "--vary", vary, "--repeat", "1", "--cooldown", "0");
     }
 
+    @FirebirdTest
     @Test
     void hostIsTheServerTheRestoresGoThroughNotIgnored(@TempDir Path dir) throws Exception {
         // matrix took --host and restored embedded; now its restores go through the server, as run's do, and a
