@@ -2,6 +2,7 @@ package dev.gbakprof;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.gbakprof.testutil.WineTest;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -126,6 +127,7 @@ class LaunchersTest {
 
     // ---- cmd.exe (Wine) ----
 
+    @WineTest
     @Test
     void cmdLauncherOfAReleaseInAFolderWithSpacesAndParentheses() throws Exception {
         Wine wine = wine();
@@ -155,6 +157,7 @@ class LaunchersTest {
                         "report");
     }
 
+    @WineTest
     @Test
     void cmdLauncherRunsTheJavaItFoundOnPathNotOneInTheCurrentFolder() throws Exception {
         // cmd.exe looks for a bare "java" in the current folder first, and as java.bat or java.cmd too
@@ -167,6 +170,7 @@ class LaunchersTest {
         assertThat(r.args()).contains("--version");
     }
 
+    @WineTest
     @Test
     void cmdLauncherPassesJavasExitCode() throws Exception {
         Wine wine = wine();
@@ -175,6 +179,7 @@ class LaunchersTest {
         assertThat(wine.cmd(rel, Map.of("STUB_EXIT", "130"), "run").code).isEqualTo(130);
     }
 
+    @WineTest
     @Test
     void cmdLauncherWithoutJavaOrWithoutItsJarSaysSoAndExits2() throws Exception {
         Wine wine = wine();
@@ -190,6 +195,7 @@ class LaunchersTest {
         assertThat(noJar.err).contains("gbakprof.jar\" not found");
     }
 
+    @WineTest
     @Test
     void cmdLauncherInACheckoutBuildsWhenTheJarIsMissingOrASourceOrPomIsNewer() throws Exception {
         Wine wine = wine();

@@ -1,6 +1,7 @@
 package dev.gbakprof.cli;
 
 import dev.gbakprof.exec.GbakLocator;
+import dev.gbakprof.firebird.ServerAddress;
 import dev.gbakprof.model.Environment;
 import dev.gbakprof.model.ExitCode;
 import dev.gbakprof.model.IdleProbe;
@@ -100,6 +101,13 @@ final class RunCommand implements Callable<Integer> {
             description =
                     "After a completed restore, inspect the database through the server and verify it against the log.")
     boolean inspect;
+
+    @Option(
+            names = "--inspect-host",
+            paramLabel = "HOST",
+            description = "The server --inspect opens a database restored embedded through: HOST, or HOST/PORT"
+                    + " (default: localhost/3050). A restore through a server is inspected through that server.")
+    String inspectHost;
 
     @Option(
             names = "--validate",
@@ -249,11 +257,15 @@ final class RunCommand implements Callable<Integer> {
                         extra,
                         Duration.ofMillis(Math.max(100, Math.round(sampleInterval * 1000))),
                         route,
-                        server.address(),
+                        inspectHost == null ? server.address() : inspectServer(),
                         inspect,
                         validate,
                         backupFrom)
                 .withServerPaths(server.given());
+        if (inspectHost != null && (server.given() || options.throughServer())) {
+            throw new UsageException("--inspect-host " + inspectHost + ": names the server that inspects a database"
+                    + " restored embedded; this restore goes through a server, which --inspect uses");
+        }
         if (validate && dev.gbakprof.run.RestoreSession.gfix(tools).isEmpty()) {
             throw new UsageException(
                     "--validate needs gfix (Firebird's utilities), beside gbak, on PATH or in the usual "
@@ -389,6 +401,19 @@ final class RunCommand implements Callable<Integer> {
     }
 
     /** The gbak to run: {@code --gbak}, else the PATH and the usual places; a clear refusal when there is none. */
+    /** The server of {@code --inspect-host}, which needs {@code --inspect}. */
+    private ServerAddress inspectServer() {
+        if (!inspect) {
+            throw new UsageException("--inspect-host " + inspectHost + ": names the server --inspect opens the"
+                    + " database through; add --inspect");
+        }
+        try {
+            return ServerAddress.parse(inspectHost);
+        } catch (IllegalArgumentException ex) {
+            throw new UsageException("--inspect-host " + ex.getMessage());
+        }
+    }
+
     static Path locateGbak(Path given) {
         return GbakLocator.system()
                 .find(given)

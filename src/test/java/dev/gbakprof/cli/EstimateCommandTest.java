@@ -9,6 +9,7 @@ import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.store.RunJson;
 import dev.gbakprof.testutil.Cli;
 import dev.gbakprof.testutil.FirebirdServer;
+import dev.gbakprof.testutil.FirebirdTest;
 import dev.gbakprof.testutil.Logs;
 import dev.gbakprof.testutil.Restores;
 import dev.gbakprof.testutil.Restores.Route;
@@ -164,6 +165,7 @@ class EstimateCommandTest {
                 .startsWith("gbakprof: " + garbage);
     }
 
+    @FirebirdTest
     @Test
     void aBackupFileGivenForItsLogIsOneLineThatSaysWhatRowsFromTakes() throws Exception {
         Path fbk = dev.gbakprof.testutil.Firebird.backup("small");
@@ -180,6 +182,7 @@ class EstimateCommandTest {
                         + System.lineSeparator());
     }
 
+    @FirebirdTest
     @Test
     void aDatabaseGivesItsRowsCountedThroughTheServer(FirebirdServer.Folder f) throws Exception {
         Path runs = f.resolve("runs");
@@ -188,7 +191,14 @@ class EstimateCommandTest {
         assertThat(restored.code()).as(restored.err()).isZero();
         Path record = Restores.runDirs(runs).get(0).resolve("run.json");
         RestoreRun cal = RunJson.read(record).get(0);
-        Cli.Result r = Cli.run("estimate", record.toString(), "--rows-from", db.toString(), "--json");
+        Cli.Result r = Cli.run(
+                "estimate",
+                record.toString(),
+                "--rows-from",
+                db.toString(),
+                "--host",
+                FirebirdServer.ADDRESS.toString(),
+                "--json");
         assertThat(r.code()).as(r.err()).isZero();
         JsonNode e = new ObjectMapper().readTree(r.out());
         assertThat(e.path("target").path("source").asText()).isEqualTo("database " + db);
@@ -198,9 +208,11 @@ class EstimateCommandTest {
         assertThat(e.path("total").path("seconds").asDouble())
                 .as(cal.phases() + " " + e.path("phases") + " " + e.path("objects"))
                 .isCloseTo(cal.totalSeconds(), within(0.05 * cal.totalSeconds()));
-        Cli.Result remote = Cli.run("estimate", record.toString(), "--rows-from", "localhost:" + db, "--json");
+        Cli.Result remote =
+                Cli.run("estimate", record.toString(), "--rows-from", FirebirdServer.database(db), "--json");
         assertThat(remote.code()).as(remote.err()).isZero();
-        Cli.Result none = Cli.run("estimate", record.toString(), "--rows-from", "localhost:" + f.resolve("none.fdb"));
+        Cli.Result none =
+                Cli.run("estimate", record.toString(), "--rows-from", FirebirdServer.database(f.resolve("none.fdb")));
         assertThat(none.code()).isEqualTo(2);
         assertThat(none.err().strip().lines()).hasSize(1);
         // the run folder that run wrote (its run.json) gives the same sizes as the database it restored

@@ -9,6 +9,7 @@ import dev.gbakprof.report.FontsUnavailableException;
 import dev.gbakprof.run.RunRefusedException;
 import dev.gbakprof.store.OutputRefusedException;
 import dev.gbakprof.testutil.Cli;
+import dev.gbakprof.testutil.FirebirdTest;
 import dev.gbakprof.testutil.Restores;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -76,6 +77,7 @@ class ExitCodesTest {
         assertThat(r.out()).isEmpty(); // refused before the log's summary was printed
     }
 
+    @FirebirdTest
     @Test
     void runsDirUnderAFileIsRefusedWithTwoBeforeGbakStarts(@TempDir Path dir) throws Exception {
         Path file = Files.writeString(dir.resolve("a-file"), "x");

@@ -10,6 +10,7 @@ import dev.gbakprof.store.RunJson;
 import dev.gbakprof.testutil.Cli;
 import dev.gbakprof.testutil.Cli.Result;
 import dev.gbakprof.testutil.Firebird;
+import dev.gbakprof.testutil.FirebirdTest;
 import dev.gbakprof.testutil.Restores;
 import java.awt.image.BufferedImage;
 import java.nio.file.Files;
@@ -49,6 +50,7 @@ class HistoryCheckTest {
         return Cli.run(a.toArray(String[]::new));
     }
 
+    @FirebirdTest
     @Test
     void checkNamesEachStateAndHistoryOrdersAndBandsTheRestores() throws Exception {
         Firebird.require();

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.gbakprof.testutil.Cli;
 import dev.gbakprof.testutil.Firebird;
 import dev.gbakprof.testutil.FirebirdServer;
+import dev.gbakprof.testutil.FirebirdTest;
 import dev.gbakprof.testutil.Restores;
 import java.nio.file.FileSystems;
 import java.nio.file.Files;
@@ -19,6 +20,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * server (user firebird) cannot open it. One line says why and what to do, and doing it works.
  */
 @ExtendWith(FirebirdServer.Fixture.class)
+@FirebirdTest
 class InspectAccessTest {
 
     @Test
@@ -31,7 +33,7 @@ class InspectAccessTest {
         view.setPermissions(PosixFilePermissions.fromString("rw-rw----"));
 
         // the server says "Permission denied"
-        Cli.Result unreadable = Cli.run("inspect", db.toString());
+        Cli.Result unreadable = Cli.run("inspect", "--host", FirebirdServer.ADDRESS.toString(), db.toString());
         assertThat(unreadable.code()).isEqualTo(2);
         assertThat(unreadable.err().lines()).hasSize(1);
         assertThat(unreadable.err())
@@ -42,7 +44,7 @@ class InspectAccessTest {
 
         // readable but not writable: Firebird 3 says the login was refused, which is not the problem
         view.setPermissions(PosixFilePermissions.fromString("rw-r--r--"));
-        Cli.Result readOnly = Cli.run("inspect", "localhost:" + db);
+        Cli.Result readOnly = Cli.run("inspect", FirebirdServer.database(db));
         assertThat(readOnly.code()).isEqualTo(2);
         assertThat(readOnly.err())
                 .contains("the server (user firebird) cannot write the file (rw-r--r-- root:root)")
@@ -52,7 +54,7 @@ class InspectAccessTest {
         // what the hint says to do
         view.setOwner(lookup.lookupPrincipalByName("firebird"));
         view.setGroup(lookup.lookupPrincipalByGroupName("firebird"));
-        Cli.Result given = Cli.run("inspect", db.toString());
+        Cli.Result given = Cli.run("inspect", "--host", FirebirdServer.ADDRESS.toString(), db.toString());
         assertThat(given.err()).isEmpty();
         assertThat(given.code()).isEqualTo(0);
         assertThat(given.out()).contains("page size");
@@ -67,7 +69,13 @@ class InspectAccessTest {
         Path pw = folder.resolve("wrong.password");
         Files.writeString(pw, "not-the-password\n");
         Files.setPosixFilePermissions(pw, PosixFilePermissions.fromString("rw-------"));
-        Cli.Result r = Cli.run("inspect", db.toString(), "--password-file", pw.toString());
+        Cli.Result r = Cli.run(
+                "inspect",
+                "--host",
+                FirebirdServer.ADDRESS.toString(),
+                db.toString(),
+                "--password-file",
+                pw.toString());
         assertThat(r.code()).isEqualTo(2);
         assertThat(r.err()).contains("wrong user name or password").doesNotContain("chown");
     }
@@ -83,7 +91,7 @@ class InspectAccessTest {
         Files.setOwner(
                 db, FileSystems.getDefault().getUserPrincipalLookupService().lookupPrincipalByName("firebird"));
 
-        Cli.Result r = Cli.run("inspect", "--run", runFolder.toString());
+        Cli.Result r = Cli.run("inspect", "--host", FirebirdServer.ADDRESS.toString(), "--run", runFolder.toString());
 
         assertThat(r.err()).isEmpty();
         assertThat(r.code()).isZero(); // the rows and indexes of the restore's log, verified in its database

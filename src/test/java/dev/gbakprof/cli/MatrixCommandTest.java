@@ -7,6 +7,7 @@ import dev.gbakprof.testutil.Cli;
 import dev.gbakprof.testutil.Cli.Result;
 import dev.gbakprof.testutil.FakeGbak;
 import dev.gbakprof.testutil.Firebird;
+import dev.gbakprof.testutil.FirebirdTest;
 import dev.gbakprof.testutil.Restores;
 import java.awt.image.BufferedImage;
 import java.nio.file.Files;
@@ -19,6 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 class MatrixCommandTest {
 
+    @FirebirdTest
     @Test
     void gbakOptionScanEndsWithTheComparisonAndItsCharts(@TempDir Path dir) throws Exception {
         Path fbk = Firebird.backup("small");
@@ -71,6 +73,7 @@ class MatrixCommandTest {
         }
     }
 
+    @FirebirdTest
     @Test
     void theTableOfRunsShowsTheTotalsOfTheOneAnalysis(@TempDir Path dir) throws Exception {
         // dupfail: gbak goes through to its end but cannot commit a unique index: a failed restore whose clock
@@ -101,6 +104,7 @@ class MatrixCommandTest {
         assertThat(f.calls()).doesNotExist();
     }
 
+    @FirebirdTest
     @Test
     void powerPlansCannotBeComparedWhereThePlanIsUnknown(@TempDir Path dir) throws Exception {
         Path fbk = Firebird.backup("small");
@@ -141,6 +145,7 @@ class MatrixCommandTest {
         assertThat(dir.resolve("out")).doesNotExist();
     }
 
+    @FirebirdTest
     @Test
     void parallelWorkersOnFirebird3AreRefusedBeforeAnyRestoreWithGbaksOwnWords(@TempDir Path dir) throws Exception {
         Path fbk = Firebird.backup("small");
@@ -157,6 +162,7 @@ class MatrixCommandTest {
         }
     }
 
+    @FirebirdTest
     @Test
     void aValueGbakRefusesIsRefusedUpFrontInGbaksWords(@TempDir Path dir) throws Exception {
         Path fbk = Firebird.backup("small");
@@ -168,6 +174,7 @@ class MatrixCommandTest {
         assertThat(dir.resolve("out").resolve("runs")).doesNotExist();
     }
 
+    @FirebirdTest
     @Test
     void aPasswordSwitchInAVariedArmIsRefusedBeforeAnyRestore(@TempDir Path dir) throws Exception {
         FakeGbak.Refusal f = FakeGbak.refusal(dir);
@@ -189,6 +196,7 @@ class MatrixCommandTest {
         assertThat(f.calls()).doesNotExist();
     }
 
+    @FirebirdTest
     @Test
     void armsNeedTwoValues() {
         Result r = Cli.run("matrix", "--backup", "x.fbk", "--database", "x.fdb", "--vary", "gbak:-bu 100");
@@ -209,6 +217,7 @@ class MatrixCommandTest {
                 backup, dir.resolve("m.fdb"), dir.resolve("out"), "--vary", vary, "--repeat", "1", "--cooldown", "0");
     }
 
+    @FirebirdTest
     @Test
     void hostIsTheServerTheRestoresGoThroughNotIgnored(@TempDir Path dir) throws Exception {
         // matrix took --host and restored embedded; now its restores go through the server, as run's do, and a

@@ -8,6 +8,7 @@ import dev.gbakprof.store.RunJson;
 import dev.gbakprof.testutil.Cli;
 import dev.gbakprof.testutil.Firebird;
 import dev.gbakprof.testutil.FirebirdServer;
+import dev.gbakprof.testutil.FirebirdTest;
 import dev.gbakprof.testutil.Jvm;
 import dev.gbakprof.testutil.Restores;
 import dev.gbakprof.testutil.Restores.Route;
@@ -52,20 +53,39 @@ class MessagesTest {
         try (RandomAccessFile f = new RandomAccessFile(noLine.toFile(), "rw")) {
             f.setLength(3L << 30);
         }
-        Cli.Result r = Cli.run("inspect", "/nowhere/x.fdb", "--password-file", noLine.toString());
+        Cli.Result r = Cli.run(
+                "inspect",
+                "--host",
+                FirebirdServer.ADDRESS.toString(),
+                "/nowhere/x.fdb",
+                "--password-file",
+                noLine.toString());
         assertThat(r.code()).isEqualTo(2);
         assertThat(r.err())
                 .isEqualTo("gbakprof: " + noLine + ": the first line is longer than 4096 bytes: not a "
                         + "password file? Expected the password on its first line\n");
     }
 
+    @FirebirdTest
     @Test
     void aPasswordFileThatIsADirectoryOrAFifoIsCalledSoAndOneOthersCanReadIsWarnedAbout(@TempDir Path dir)
             throws Exception {
         Path fifo = dir.resolve("fifo");
         Firebird.run(List.of("mkfifo", fifo.toString())); // nobody writes it: reading it would hang
-        Cli.Result d = Cli.run("inspect", "/nowhere/x.fdb", "--password-file", dir.toString());
-        Cli.Result f = Cli.run("inspect", "/nowhere/x.fdb", "--password-file", fifo.toString());
+        Cli.Result d = Cli.run(
+                "inspect",
+                "--host",
+                FirebirdServer.ADDRESS.toString(),
+                "/nowhere/x.fdb",
+                "--password-file",
+                dir.toString());
+        Cli.Result f = Cli.run(
+                "inspect",
+                "--host",
+                FirebirdServer.ADDRESS.toString(),
+                "/nowhere/x.fdb",
+                "--password-file",
+                fifo.toString());
         assertThat(d.code()).isEqualTo(2);
         assertThat(d.err())
                 .isEqualTo("gbakprof: " + dir + ": a directory, not a password file; expected a file with "
@@ -87,6 +107,7 @@ class MessagesTest {
         assertThat(warnings).isEmpty();
     }
 
+    @FirebirdTest
     @Test
     void anotherServiceOnThePortIsNotAWrongPassword(@TempDir Path dir) throws Exception {
         Path pw = Files.writeString(dir.resolve("pw.txt"), "s3cret\n");
@@ -125,6 +146,7 @@ class MessagesTest {
         assertThat(dir.resolve("runs")).doesNotExist();
     }
 
+    @FirebirdTest
     @Test
     void aServicesConnectionCutDuringTheRestoreIsSaidSoWithoutJaybirdsTrace() throws Exception {
         FirebirdServer.require();
@@ -164,6 +186,7 @@ class MessagesTest {
         }
     }
 
+    @FirebirdTest
     @Test
     void aGbakLogIsABaselineAsItsRefusalSays(@TempDir Path dir) throws Exception {
         Path fbk = Firebird.backup("small");

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.gbakprof.testutil.Cli;
 import dev.gbakprof.testutil.Firebird;
+import dev.gbakprof.testutil.FirebirdTest;
 import dev.gbakprof.testutil.Jvm;
 import java.io.File;
 import java.nio.file.Files;
@@ -21,6 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
 class OutputSafetyTest {
     private static final Path LOG = Path.of("src/test/resources/logs/shop-tdrw.log");
 
+    @FirebirdTest
     @Test
     void parseOutputOntoADeviceAFifoOrALinkIsRefusedAndLeftAsItWas(@TempDir Path dir) throws Exception {
         Firebird.require(); // root: mknod, and the case where a rename would replace a device

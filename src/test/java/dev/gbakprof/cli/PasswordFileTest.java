@@ -3,6 +3,8 @@ package dev.gbakprof.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.gbakprof.testutil.Cli;
+import dev.gbakprof.testutil.FirebirdServer;
+import dev.gbakprof.testutil.FirebirdTest;
 import dev.gbakprof.testutil.Restores;
 import dev.gbakprof.testutil.Restores.Route;
 import java.nio.charset.StandardCharsets;
@@ -27,7 +29,13 @@ class PasswordFileTest {
                             dir.resolve("runs"),
                             "--password-file",
                             pw.toString())
-                    : Cli.run("inspect", "/nowhere/x.fdb", "--password-file", pw.toString());
+                    : Cli.run(
+                            "inspect",
+                            "--host",
+                            FirebirdServer.ADDRESS.toString(),
+                            "/nowhere/x.fdb",
+                            "--password-file",
+                            pw.toString());
             assertThat(r.code()).as(command).isEqualTo(2);
             assertThat(r.err())
                     .as(command)
@@ -41,7 +49,13 @@ class PasswordFileTest {
     void aBlankPasswordFileIsCalledEmptyNotMissing(@TempDir Path dir) throws Exception {
         Path pw = dir.resolve("pw.txt");
         Files.writeString(pw, "   \t\n", StandardCharsets.UTF_8);
-        Cli.Result r = Cli.run("inspect", "/nowhere/x.fdb", "--password-file", pw.toString());
+        Cli.Result r = Cli.run(
+                "inspect",
+                "--host",
+                FirebirdServer.ADDRESS.toString(),
+                "/nowhere/x.fdb",
+                "--password-file",
+                pw.toString());
         assertThat(r.code()).isEqualTo(2);
         assertThat(r.err())
                 .isEqualToIgnoringNewLines(
@@ -80,13 +94,20 @@ class PasswordFileTest {
                 .as("the last assignment, as a shell reads it")
                 .isEqualTo("two");
         Files.writeString(pw, "# comment\nISC_PASSWORD=\n", StandardCharsets.UTF_8);
-        Cli.Result r = Cli.run("inspect", "/nowhere/x.fdb", "--password-file", pw.toString());
+        Cli.Result r = Cli.run(
+                "inspect",
+                "--host",
+                FirebirdServer.ADDRESS.toString(),
+                "/nowhere/x.fdb",
+                "--password-file",
+                pw.toString());
         assertThat(r.code()).isEqualTo(2);
         assertThat(r.err())
                 .isEqualToIgnoringNewLines(
                         "gbakprof: " + pw + ": its ISC_PASSWORD line is empty; expected ISC_PASSWORD=<password>");
     }
 
+    @FirebirdTest
     @Test
     void theRealDebianPasswordFileGivesTheServersPassword() throws Exception {
         Path debian = Path.of("/etc/firebird/3.0/SYSDBA.password");

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.gbakprof.model.ExitCode;
 import dev.gbakprof.testutil.Cli;
 import dev.gbakprof.testutil.FirebirdServer;
+import dev.gbakprof.testutil.FirebirdTest;
 import dev.gbakprof.testutil.Restores;
 import dev.gbakprof.testutil.Restores.Route;
 import java.io.IOException;
@@ -23,6 +24,7 @@ import org.junit.jupiter.api.Test;
  * report and compare on run folders made by the real gbak through each route: embedded (a local file), remote
  * TCP ({@code localhost:path}) and the services manager (scripts/test starts the server).
  */
+@FirebirdTest
 class RunFoldersCompareTest {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static FirebirdServer.Folder f;
@@ -38,7 +40,7 @@ class RunFoldersCompareTest {
         Path runs = f.resolve("runs");
         Cli.Result a = Restores.run(fbk, f.resolve("local.fdb"), runs, "--label", "local");
         assertThat(a.code()).as(a.err()).isZero();
-        Cli.Result b = Restores.run(Route.LOCALHOST, fbk, f.resolve("remote.fdb"), runs, "--label", "remote");
+        Cli.Result b = Restores.run(Route.SERVER, fbk, f.resolve("remote.fdb"), runs, "--label", "remote");
         assertThat(b.code()).as(b.err()).isZero();
         Cli.Result c = Restores.run(Route.SERVICE, fbk, f.resolve("svc.fdb"), runs, "--label", "svc");
         assertThat(c.code()).as(c.err()).isZero();
@@ -160,7 +162,13 @@ class RunFoldersCompareTest {
         Path runs = f.resolve("runs-hosts");
         String label = "127.0.0.1 TCP, Balanced, Dell R740, BIOS 2.1a, SAS RAID 10 array";
         Cli.Result h = Restores.run(
-                f.resolve("small.fbk"), f.resolve("host.fdb"), runs, "--host", "127.0.0.1", "--label", label);
+                f.resolve("small.fbk"),
+                f.resolve("host.fdb"),
+                runs,
+                "--host",
+                "127.0.0.1/" + FirebirdServer.ADDRESS.port(),
+                "--label",
+                label);
         assertThat(h.code()).as(h.err()).isZero();
         java.util.Map<String, String[]> expected = java.util.Map.of(
                 "en", new String[] {"route embedded / remote TCP (127.0.0.1, localhost) · ", "remote TCP"},

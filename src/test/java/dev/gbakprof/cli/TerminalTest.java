@@ -3,6 +3,7 @@ package dev.gbakprof.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.gbakprof.testutil.Firebird;
+import dev.gbakprof.testutil.FirebirdTest;
 import dev.gbakprof.testutil.Jvm;
 import java.io.File;
 import java.io.IOException;
@@ -50,6 +51,7 @@ class TerminalTest {
         assertThat(dumb).contains("Restore a backup with gbak").doesNotContain("\u001b");
     }
 
+    @FirebirdTest
     @Test
     void aRestoreOnADumbTerminalWritesPlainLines(@TempDir Path tmp) throws Exception {
         Firebird.require();

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.gbakprof.testutil.Cli;
 import dev.gbakprof.testutil.Cli.Result;
 import dev.gbakprof.testutil.Firebird;
+import dev.gbakprof.testutil.FirebirdTest;
 import dev.gbakprof.testutil.Restores;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -30,6 +31,34 @@ class UsageMessagesTest {
         assertThat(Cli.run("parse", "--bogus", "x").err())
                 .as("an unknown option is picocli's message")
                 .startsWith("gbakprof: Unknown option: '--bogus'");
+    }
+
+    /** --inspect-host names the server that inspects an embedded restore: only that, and only with --inspect. */
+    @Test
+    void inspectHostIsForAnEmbeddedRestoreThatIsInspected(@TempDir Path dir) {
+        String fbk = dir.resolve("b.fbk").toString(); // never read: each is refused before
+        String db = dir.resolve("x.fdb").toString();
+        Result alone = Cli.run("run", "--backup", fbk, "--database", db, "--inspect-host", "localhost/3051");
+        assertThat(alone.code()).isEqualTo(2);
+        assertThat(alone.err())
+                .startsWith("gbakprof: --inspect-host localhost/3051: names the server --inspect opens the database"
+                        + " through; add --inspect");
+        for (String[] through : new String[][] {
+            {"--database", "db1:" + db}, {"--database", db, "--host", "db1"}, {"--database", db, "--via", "service"}
+        }) {
+            java.util.List<String> args = new java.util.ArrayList<>(
+                    java.util.List.of("run", "--backup", fbk, "--inspect", "--inspect-host", "localhost/3051"));
+            args.addAll(java.util.List.of(through));
+            Result r = Cli.run(args.toArray(String[]::new));
+            assertThat(r.code()).as(String.join(" ", through)).isEqualTo(2);
+            assertThat(r.err())
+                    .as(String.join(" ", through))
+                    .startsWith("gbakprof: --inspect-host localhost/3051: names the server that inspects a database"
+                            + " restored embedded; this restore goes through a server, which --inspect uses");
+        }
+        assertThat(Cli.run("run", "--backup", fbk, "--database", db, "--inspect", "--inspect-host", "h/x")
+                        .err())
+                .startsWith("gbakprof: --inspect-host 'h/x': expected HOST or HOST/PORT");
     }
 
     /** Main turns off picocli's java.time and java.sql converters (start-up): no option may need one. */
@@ -97,6 +126,7 @@ class UsageMessagesTest {
         assertThat(Main.edits("run", "run")).isZero();
     }
 
+    @FirebirdTest
     @Test
     void aZeroOrMalformedTimeoutSaysWhatIsAllowed(@TempDir Path dir) throws Exception {
         Path fbk = Firebird.backup("small");
@@ -122,6 +152,7 @@ class UsageMessagesTest {
         assertThat(dir.resolve("runs")).doesNotExist();
     }
 
+    @FirebirdTest
     @Test
     void optionsThatWereTakenAndIgnoredAreRefusedWithTheReason(@TempDir Path dir) throws Exception {
         Path fbk = Firebird.backup("small");
@@ -170,6 +201,7 @@ class UsageMessagesTest {
     }
 
     /** --keep with one restore is taken: the database of a single restore is kept, as --keep asks, with or without it. */
+    @FirebirdTest
     @Test
     void keepWithOneRestoreKeepsItsDatabaseAsWithoutIt(@TempDir Path dir) throws Exception {
         Path fbk = Firebird.backup("small");

@@ -3,12 +3,14 @@ package dev.gbakprof.exec;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.gbakprof.testutil.Firebird;
+import dev.gbakprof.testutil.FirebirdTest;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** The switch check asks the real gbak 3 of this machine. */
+@FirebirdTest
 class GbakSwitchCheckTest {
     private static final Path GBAK = Firebird.GBAK;
 

@@ -10,6 +10,7 @@ import dev.gbakprof.model.Column;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.RunStatus;
 import dev.gbakprof.testutil.FirebirdServer;
+import dev.gbakprof.testutil.FirebirdTest;
 import dev.gbakprof.timeline.RestoreTimeline;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
@@ -20,6 +21,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 
 /** The services restore of the shop backup (1M rows, several seconds of index builds) through the real server. */
 @ExtendWith(FirebirdServer.Fixture.class)
+@FirebirdTest
 class ServiceRestoreLiveTest {
 
     /** An event and when it reached the pipeline, in seconds since the restore was started. */

@@ -10,6 +10,7 @@ import dev.gbakprof.store.RunInputs;
 import dev.gbakprof.testutil.Cli;
 import dev.gbakprof.testutil.CpuClock;
 import dev.gbakprof.testutil.Firebird;
+import dev.gbakprof.testutil.FirebirdTest;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -35,6 +36,7 @@ import org.junit.jupiter.api.io.TempDir;
  * is held to the same bound when gbak hardly waited for a CPU. bench/forecast-accuracy does the same at up to 16x
  * with more rounds (docs/dev/BENCHMARKS.md).
  */
+@FirebirdTest
 class ForecastAccuracyTest {
     private static final long[] CALIBRATION = {25_000, 50_000, 100_000};
     private static final long TARGET = 400_000;

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.testutil.CpuClock;
 import dev.gbakprof.testutil.Firebird;
+import dev.gbakprof.testutil.FirebirdTest;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -23,6 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
  * at 10,000 keys and spill at 100,000; the model makes that a step from 100,000 keys on, whatever the cost per key
  * did. (At 25,000 keys, about 1 MB, they spilled in some runs and not in others.)
  */
+@FirebirdTest
 class SortStepTest {
     private static final List<String> ORDERS_SORTS = List.of(
             "PK_ORDERS", "IX_ORDERS_CUST_DATE", "IX_ORDERS_DATE_DESC", "IX_ORDERS_STATUS_YEAR", "FK_ORDERS_CUSTOMER");

@@ -3,6 +3,7 @@ package dev.gbakprof.log;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.gbakprof.testutil.SlowTest;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -98,6 +99,7 @@ class LogDecoderTest {
         }
     }
 
+    @SlowTest
     @Test
     void linesAreThoseOfTheTextSplitAtEveryKindOfLineEnd(@TempDir Path dir) throws Exception {
         Random random = new Random(20261130);

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.within;
 import dev.gbakprof.Samples;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.stats.Analysis;
+import dev.gbakprof.testutil.SlowTest;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -325,6 +326,7 @@ class ChartsTest {
                         "bands: the phases of shop-cpu");
     }
 
+    @SlowTest
     @Test
     void cpuChartGivesEachRunItsOwnColourAndAWholeLegendWhateverTheLabels() throws IOException {
         RestoreRun shop = dev.gbakprof.store.RunInputs.load(Path.of("samples/shop-cpu.json"), null)

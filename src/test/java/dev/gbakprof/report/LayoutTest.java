@@ -6,6 +6,7 @@ import dev.gbakprof.Samples;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.stats.Analysis;
 import dev.gbakprof.store.RunInputs;
+import dev.gbakprof.testutil.SlowTest;
 import java.awt.Graphics2D;
 import java.awt.RenderingHints;
 import java.awt.geom.Rectangle2D;
@@ -79,6 +80,7 @@ class LayoutTest {
         return runs;
     }
 
+    @SlowTest
     @ParameterizedTest
     @EnumSource(Lang.class)
     void sevenLongLabelsStayReadableOnEveryChartAndThePage(Lang lang) throws IOException {

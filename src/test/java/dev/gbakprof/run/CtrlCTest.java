@@ -8,6 +8,7 @@ import dev.gbakprof.model.WarningCode;
 import dev.gbakprof.store.RunJson;
 import dev.gbakprof.testutil.FakeGbak;
 import dev.gbakprof.testutil.Firebird;
+import dev.gbakprof.testutil.FirebirdTest;
 import dev.gbakprof.testutil.Jvm;
 import dev.gbakprof.testutil.Restores;
 import dev.gbakprof.testutil.Restores.Route;
@@ -20,6 +21,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** A real SIGINT to a real gbakprof JVM while the real gbak restores. */
+@FirebirdTest
 class CtrlCTest {
 
     /** A real gbakprof JVM started with {@code args}, its standard output and error in {@code console}. */

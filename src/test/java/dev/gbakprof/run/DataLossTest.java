@@ -8,6 +8,7 @@ import dev.gbakprof.store.RunJson;
 import dev.gbakprof.testutil.Cli;
 import dev.gbakprof.testutil.Firebird;
 import dev.gbakprof.testutil.FirebirdServer;
+import dev.gbakprof.testutil.FirebirdTest;
 import dev.gbakprof.testutil.Jvm;
 import dev.gbakprof.testutil.Restores;
 import dev.gbakprof.testutil.Restores.Route;
@@ -32,6 +33,7 @@ import org.junit.jupiter.api.io.TempDir;
  * runs folder that fills up. In each the user's backup and database are byte for byte what they were.
  */
 @ExtendWith(FirebirdServer.Fixture.class)
+@FirebirdTest
 class DataLossTest {
 
     @Test
@@ -132,7 +134,8 @@ class DataLossTest {
         Path fbk = f.backup("small");
         Path db = f.resolve("busy.fdb");
         serverRestore(fbk, db);
-        Process isql = new ProcessBuilder(Firebird.ISQL.toString(), "-q", "-user", "SYSDBA", "localhost:" + db)
+        Process isql = new ProcessBuilder(
+                        Firebird.ISQL.toString(), "-q", "-user", "SYSDBA", FirebirdServer.database(db))
                 .redirectErrorStream(true)
                 .redirectOutput(f.resolve("isql.txt").toFile())
                 .start();
@@ -146,14 +149,14 @@ class DataLossTest {
                 Thread.sleep(50);
             }
             // the attachment itself writes the file (its header page, the transaction), so the data are compared
-            String before = data("localhost:" + db);
-            for (String via : List.of("gbak", "service")) {
-                Cli.Result r = Restores.run(fbk, db, f.resolve("runs"), "--replace", "--via", via);
+            String before = data(FirebirdServer.database(db));
+            for (Route route : List.of(Route.EMBEDDED, Route.SERVICE)) {
+                Cli.Result r = Restores.run(route, fbk, db, f.resolve("runs"), "--replace");
                 assertThat(r.code()).as(r.err()).isEqualTo(2);
                 assertThat(r.err().strip().lines()).hasSize(1);
                 assertThat(r.err()).contains(db + ": database in use (open in firebird (pid ", "left untouched");
             }
-            assertThat(data("localhost:" + db)).isEqualTo(before);
+            assertThat(data(FirebirdServer.database(db))).isEqualTo(before);
         } finally {
             in.close();
             assertThat(isql.waitFor(30, TimeUnit.SECONDS)).isTrue();
@@ -245,7 +248,7 @@ class DataLossTest {
 
     /** Restores {@code fbk} into {@code db} through the local server, as the server's user owns its databases. */
     static void serverRestore(Path fbk, Path db) throws IOException {
-        Firebird.restore(fbk, "localhost:" + db);
+        Firebird.restore(fbk, FirebirdServer.database(db));
     }
 
     /** A checksum of the fixture's data (every row of its tables, read by the real isql). */

@@ -15,6 +15,7 @@ import dev.gbakprof.store.RunJson;
 import dev.gbakprof.testutil.Cli;
 import dev.gbakprof.testutil.Firebird;
 import dev.gbakprof.testutil.FirebirdServer;
+import dev.gbakprof.testutil.FirebirdTest;
 import dev.gbakprof.testutil.Restores;
 import dev.gbakprof.testutil.Restores.Route;
 import java.nio.charset.StandardCharsets;
@@ -126,6 +127,7 @@ class DrillTest {
                 .collect(Collectors.toMap(TableLoad::name, TableLoad::records));
     }
 
+    @FirebirdTest
     @Test
     void anEmbeddedDrillBacksUpRestoresAndValidatesInOneRunFolder(@TempDir Path dir) throws Exception {
         Path source = dir.resolve("small-src.fdb");
@@ -148,13 +150,15 @@ class DrillTest {
         assertThat(dir.resolve("small-test.fdb")).exists();
     }
 
+    @FirebirdTest
     @Test
     void aDrillThroughTheServerOnLocalhostKeepsThePasswordOutOfEveryFile(FirebirdServer.Folder f) throws Exception {
-        String source = "localhost:" + f.resolve("small-src.fdb");
+        String source = FirebirdServer.database(f.resolve("small-src.fdb"));
         database(source);
         Path runs = f.resolve("runs");
 
-        Cli.Result r = drill(source, "localhost:" + f.resolve("small-test.fdb"), runs, "--validate", "--inspect");
+        Cli.Result r =
+                drill(source, FirebirdServer.database(f.resolve("small-test.fdb")), runs, "--validate", "--inspect");
 
         assertThat(r.code()).as(r.out() + r.err()).isZero();
         List<RestoreRun> records = assertDrill(runs, source, Via.GBAK);
@@ -164,19 +168,27 @@ class DrillTest {
         assertNoPassword(Restores.runDirs(runs).get(0));
     }
 
+    @FirebirdTest
     @Test
     void aDrillThroughTheServicesApi(FirebirdServer.Folder f) throws Exception {
         Path source = f.resolve("small-src.fdb");
-        database("localhost:" + source);
+        database(FirebirdServer.database(source));
         Path runs = f.resolve("runs");
 
         Cli.Result r = drill(
-                source.toString(), f.resolve("small-test.fdb").toString(), runs, "--via", "service", "--validate");
+                source.toString(),
+                f.resolve("small-test.fdb").toString(),
+                runs,
+                "--via",
+                "service",
+                "--host",
+                FirebirdServer.ADDRESS.toString(),
+                "--validate");
 
         assertThat(r.code()).as(r.out() + r.err()).isZero();
         List<RestoreRun> records = assertDrill(runs, source.toString(), Via.SERVICE);
         assertThat(records.get(0).command())
-                .startsWith("services backup on localhost/3050 as SYSDBA: " + source + " -> ");
+                .startsWith("services backup on " + FirebirdServer.ADDRESS + " as SYSDBA: " + source + " -> ");
         assertThat(records.get(0).columns()).hasSize(4); // isc_spb_bkp_stat TDRW
         assertNoPassword(Restores.runDirs(runs).get(0));
     }
@@ -192,6 +204,7 @@ class DrillTest {
         }
     }
 
+    @FirebirdTest
     @Test
     void aBackupThatFailsStopsTheDrillWithOneLineAndRestoresNothing(@TempDir Path dir) throws Exception {
         Firebird.require();
@@ -272,6 +285,7 @@ class DrillTest {
         assertThat(last.path("backup").path("failure").asText()).isNotEmpty();
     }
 
+    @FirebirdTest
     @Test
     void aDrillThatWouldWriteOverTheDatabaseItBacksUpIsRefusedBeforeAnything(@TempDir Path dir) throws Exception {
         Firebird.require();

@@ -7,6 +7,7 @@ import dev.gbakprof.model.RunStatus;
 import dev.gbakprof.model.WarningCode;
 import dev.gbakprof.testutil.FakeGbak;
 import dev.gbakprof.testutil.Firebird;
+import dev.gbakprof.testutil.FirebirdTest;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -20,6 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
  * tool can hang at its detach, FirebirdSQL/firebird#7589): said while it waits, and in the record when it exits. The real gbak restores; a wrapper
  * around it then waits 3 s, against a wait of 1 s instead of the minute a real run allows.
  */
+@FirebirdTest
 class LateExitTest {
 
     @Test

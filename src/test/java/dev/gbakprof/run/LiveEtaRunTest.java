@@ -8,6 +8,7 @@ import dev.gbakprof.store.RunJson;
 import dev.gbakprof.testutil.Cli;
 import dev.gbakprof.testutil.Firebird;
 import dev.gbakprof.testutil.FirebirdServer;
+import dev.gbakprof.testutil.FirebirdTest;
 import dev.gbakprof.testutil.Restores;
 import dev.gbakprof.testutil.Restores.Route;
 import java.io.ByteArrayOutputStream;
@@ -20,6 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** The live ETA during a real restore that has a baseline: the first restore of a backup is the second's. */
 @org.junit.jupiter.api.extension.ExtendWith(FirebirdServer.Fixture.class)
+@FirebirdTest
 class LiveEtaRunTest {
 
     @Test
@@ -98,11 +100,11 @@ class LiveEtaRunTest {
         assertThat(embedded.code()).as(embedded.err()).isZero();
 
         // gbak to the server goes at another speed (every record over the wire): the embedded restore is no baseline
-        assertThat(basis(Route.LOCALHOST, fbk, f.resolve("b.fdb"), runs, "remote1"))
+        assertThat(basis(Route.SERVER, fbk, f.resolve("b.fdb"), runs, "remote1"))
                 .isEqualTo("no ETA: no completed restore of this backup on the gbak route (remote TCP (localhost)) in "
                         + runs + " (or give --baseline)");
         // gbak still reads the backup: its descriptor's position
-        assertThat(basis(Route.LOCALHOST, fbk, f.resolve("c.fdb"), runs, "remote2"))
+        assertThat(basis(Route.SERVER, fbk, f.resolve("c.fdb"), runs, "remote2"))
                 .startsWith("baseline remote1 (same backup and route); data phase by the backup's read position (gbak "
                         + "pid ");
 

@@ -10,6 +10,7 @@ import dev.gbakprof.power.PowerPlanException;
 import dev.gbakprof.power.PowerPlanSwitcher;
 import dev.gbakprof.power.PowerSnapshot;
 import dev.gbakprof.testutil.Firebird;
+import dev.gbakprof.testutil.FirebirdTest;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -70,6 +71,7 @@ class MatrixExperimentTest {
         return o.build();
     }
 
+    @FirebirdTest
     @Test
     void interleavedRunsAreLabelledRestedAndThePlanIsPutBack(@TempDir Path dir) throws Exception {
         Path fbk = Firebird.backup("small");
@@ -110,6 +112,7 @@ class MatrixExperimentTest {
         }
     }
 
+    @FirebirdTest
     @Test
     void planIsPutBackAfterAForcedFailure(@TempDir Path dir) throws Exception {
         Path fbk = Firebird.backup("small");
@@ -128,6 +131,7 @@ class MatrixExperimentTest {
         assertThat(sw.calls).containsExactly("balanced", "high-performance", "381b4222-f694-41f0-9685-ff5bb260df2e");
     }
 
+    @FirebirdTest
     @Test
     void planIsPutBackAfterATimeout(@TempDir Path dir) throws Exception {
         Path fbk = Firebird.backup("shop");
@@ -171,6 +175,7 @@ class MatrixExperimentTest {
                         "high-performance -bu 8000");
     }
 
+    @FirebirdTest
     @Test
     void gbakOptionScanRunsRealRestoresWithEachValue(@TempDir Path dir) throws Exception {
         Path fbk = Firebird.backup("small");

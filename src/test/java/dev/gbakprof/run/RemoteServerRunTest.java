@@ -7,6 +7,7 @@ import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.store.RunJson;
 import dev.gbakprof.testutil.Cli;
 import dev.gbakprof.testutil.FirebirdServer;
+import dev.gbakprof.testutil.FirebirdTest;
 import dev.gbakprof.testutil.RemoteServer;
 import dev.gbakprof.testutil.Restores;
 import java.io.ByteArrayOutputStream;
@@ -26,6 +27,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * it there, where no read position can be seen: the ETA goes by rows and says why.
  */
 @ExtendWith(FirebirdServer.Fixture.class)
+@FirebirdTest
 class RemoteServerRunTest {
 
     @Test
@@ -36,9 +38,11 @@ class RemoteServerRunTest {
         String backup = fbk.toString();
         Path runs = f.resolve("runs");
         try (RemoteServer remote = RemoteServer.start()) {
-            String host = remote.host();
+            String ip = remote.host();
+            String host = ip + "/" + FirebirdServer.ADDRESS.port();
+            String here = remote.hostSide() + "/" + FirebirdServer.ADDRESS.port();
             assertThat(ServerAddress.parse(host).onThisMachine())
-                    .as(host + " is on no interface of this machine")
+                    .as(ip + " is on no interface of this machine")
                     .isFalse();
             assertThat(ServerAddress.parse(remote.hostSide()).onThisMachine())
                     .as("this machine's end of the veth pair")
@@ -50,7 +54,7 @@ class RemoteServerRunTest {
             List<String> gbakProgress =
                     run(runs, "gbak2", "--host", host, "--backup", backup, "--database", db(f, "g2"));
             RestoreRun g2 = record(runs, "gbak2");
-            assertThat(g2.database()).isEqualTo(host + "/3050:" + f.resolve("g2.fdb"));
+            assertThat(g2.database()).isEqualTo(host + ":" + f.resolve("g2.fdb"));
             assertThat(g2.etaBasis())
                     .startsWith("baseline gbak1 (same backup and route); data phase by the backup's read position "
                             + "(gbak pid ");
@@ -66,7 +70,7 @@ class RemoteServerRunTest {
             List<String> first = run(runs, "service1", service(host, backup, db(f, "s1")));
             assertThat(first).noneSatisfy(l -> assertThat(l).contains("ETA"));
             List<String> progress = run(runs, "service2", service(host, backup, db(f, "s2"), "--inspect"));
-            String why = "the backup is read by the server on " + host
+            String why = "the backup is read by the server on " + ip
                     + ", a remote server: its descriptors are not seen from here";
             assertThat(progress)
                     .containsOnlyOnce("gbakprof: the ETA goes by rows restored: the backup's read position cannot be "
@@ -97,7 +101,7 @@ class RemoteServerRunTest {
             assertThat(relative.code()).isEqualTo(2);
             assertThat(relative.err())
                     .isEqualTo("gbakprof: --backup small.fbk: a relative path, which the server " + host
-                            + "/3050 would look for in its own working folder; give its absolute path on that server"
+                            + " would look for in its own working folder; give its absolute path on that server"
                             + System.lineSeparator());
             // an existing database is asked of the server and left untouched; --replace cannot be done from here
             Cli.Result exists = refused(runs, service(host, backup, db(f, "s1")));
@@ -109,9 +113,8 @@ class RemoteServerRunTest {
 
             // this machine's end of the pair is one of its own addresses, not a localhost name: the server there is
             // this machine's, and its descriptor of the backup gives the position
-            assertThat(run(runs, "here1", service(remote.hostSide(), backup, db(f, "h1"))))
-                    .isEmpty();
-            assertThat(run(runs, "here2", service(remote.hostSide(), backup, db(f, "h2"))))
+            assertThat(run(runs, "here1", service(here, backup, db(f, "h1")))).isEmpty();
+            assertThat(run(runs, "here2", service(here, backup, db(f, "h2"))))
                     .noneSatisfy(l -> assertThat(l).contains("by rows"));
             assertThat(record(runs, "here2").etaBasis())
                     .startsWith("baseline here1 (same backup and route); data phase by the backup's read position "
@@ -119,7 +122,7 @@ class RemoteServerRunTest {
             assertThat(record(runs, "here2").backupSha256()).isEqualTo(g2.backupSha256());
             // and its process is sampled as a server on this machine, as through localhost (the shop backup: the small
             // one's restore of 0.15 s ends before the first sample)
-            run(runs, "here3", service(remote.hostSide(), f.backup("shop").toString(), db(f, "h3")));
+            run(runs, "here3", service(here, f.backup("shop").toString(), db(f, "h3")));
             assertThat(record(runs, "here3").worker()).matches("Firebird server \\(pid \\d+\\)");
             assertThat(Restores.runDirs(runs)).hasSize(7);
         }

@@ -9,6 +9,7 @@ import dev.gbakprof.model.RunStatus;
 import dev.gbakprof.testutil.Cli.Result;
 import dev.gbakprof.testutil.Firebird;
 import dev.gbakprof.testutil.FirebirdServer;
+import dev.gbakprof.testutil.FirebirdTest;
 import dev.gbakprof.testutil.Restores;
 import dev.gbakprof.testutil.Restores.Route;
 import java.nio.file.Files;
@@ -22,6 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** The restore's own resources, sampled from the process doing the work during a real restore. */
 @ExtendWith(FirebirdServer.Fixture.class)
+@FirebirdTest
 class ResourcesTest {
 
     @Test

@@ -15,6 +15,7 @@ import dev.gbakprof.testutil.Cli.Result;
 import dev.gbakprof.testutil.FakeGbak;
 import dev.gbakprof.testutil.Firebird;
 import dev.gbakprof.testutil.FirebirdServer;
+import dev.gbakprof.testutil.FirebirdTest;
 import dev.gbakprof.testutil.Restores;
 import dev.gbakprof.testutil.Restores.Route;
 import java.nio.charset.StandardCharsets;
@@ -32,6 +33,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** {@code gbakprof run} against the real gbak of Debian's Firebird 3, embedded on local files. */
+@FirebirdTest
 class RunCommandTest {
 
     @Test
@@ -118,6 +120,8 @@ class RunCommandTest {
                             "--database",
                             db.toString(),
                             "--inspect",
+                            "--inspect-host",
+                            FirebirdServer.ADDRESS.toString(),
                             "--runs-dir",
                             runs.toString(),
                             "--label",

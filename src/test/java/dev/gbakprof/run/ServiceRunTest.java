@@ -18,6 +18,7 @@ import dev.gbakprof.store.LogReader;
 import dev.gbakprof.store.RunJson;
 import dev.gbakprof.testutil.Cli;
 import dev.gbakprof.testutil.FirebirdServer;
+import dev.gbakprof.testutil.FirebirdTest;
 import dev.gbakprof.testutil.Restores;
 import dev.gbakprof.testutil.Restores.Route;
 import java.nio.file.Files;
@@ -31,6 +32,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** {@code gbakprof run --via service} and {@code --inspect} against the real Firebird 3 server (scripts/test starts it). */
 @ExtendWith(FirebirdServer.Fixture.class)
+@FirebirdTest
 class ServiceRunTest {
 
     @Test
@@ -57,8 +59,15 @@ class ServiceRunTest {
         Path fbk = f.backup("small");
         Path runs = f.resolve("runs");
         // the gbak route: embedded gbak as root writes a root-owned file; --inspect hands it to the server
-        Cli.Result local =
-                Restores.run(fbk, f.resolve("local.fdb"), runs.resolve("gbak"), "--inspect", "--label", "gbak");
+        Cli.Result local = Restores.run(
+                fbk,
+                f.resolve("local.fdb"),
+                runs.resolve("gbak"),
+                "--inspect",
+                "--inspect-host",
+                FirebirdServer.ADDRESS.toString(),
+                "--label",
+                "gbak");
         assertThat(local.code()).as(local.err()).isZero();
         assertThat(Files.getOwner(f.resolve("local.fdb")).getName()).isEqualTo("firebird");
         Cli.Result svc = Restores.run(
@@ -73,7 +82,7 @@ class ServiceRunTest {
         assertThat(s.via()).isEqualTo(Via.SERVICE);
         assertThat(s.status()).isEqualTo(RunStatus.COMPLETED);
         assertThat(s.exitCode()).isNull();
-        assertThat(s.command()).startsWith("services restore on localhost/3050 as SYSDBA: " + fbk);
+        assertThat(s.command()).startsWith("services restore on " + FirebirdServer.ADDRESS + " as SYSDBA: " + fbk);
         assertThat(s.environment().engineVersion()).contains("Firebird 3.0");
         assertThat(s.environment().gbakVersion()).isNull();
         assertThat(s.columns()).containsExactly(Column.TIME, Column.DELTA, Column.READS, Column.WRITES);
@@ -143,7 +152,7 @@ class ServiceRunTest {
                 .isNull();
         try (FirebirdServer.Folder f = FirebirdServer.folder()) {
             Path runs = f.resolve("runs");
-            Cli.Result r = Restores.run(Route.LOCALHOST, f.backup("small"), f.resolve("remote.fdb"), runs, "--inspect");
+            Cli.Result r = Restores.run(Route.SERVER, f.backup("small"), f.resolve("remote.fdb"), runs, "--inspect");
             assertThat(r.code()).as(r.out() + r.err()).isZero();
             RestoreRun run = Restores.firstRun(runs);
             assertThat(run.status()).isEqualTo(RunStatus.COMPLETED);
@@ -160,7 +169,14 @@ class ServiceRunTest {
         Cli.Result r = Restores.run(Route.SERVICE, f.backup("small"), db, runs);
         assertThat(r.code()).as(r.err()).isZero();
         Path runDir = runDirs(runs).get(0);
-        assertThat(Cli.run("inspect", db.toString(), "--run", runDir.toString()).code())
+        assertThat(Cli.run(
+                                "inspect",
+                                "--host",
+                                FirebirdServer.ADDRESS.toString(),
+                                db.toString(),
+                                "--run",
+                                runDir.toString())
+                        .code())
                 .isZero();
 
         try (Connection c = new Server(FirebirdServer.ADDRESS, sysdba).open(db.toString());
@@ -168,14 +184,15 @@ class ServiceRunTest {
             st.executeUpdate("DELETE FROM EMPLOYEES WHERE EMP_ID > 290");
             st.execute("ALTER INDEX IX_EMPLOYEES_NAME INACTIVE");
         }
-        Cli.Result checked = Cli.run("inspect", db.toString(), "--run", runDir.toString());
+        Cli.Result checked = Cli.run(
+                "inspect", "--host", FirebirdServer.ADDRESS.toString(), db.toString(), "--run", runDir.toString());
         assertThat(checked.code()).isEqualTo(1);
         assertThat(checked.out())
                 .contains(
                         "verification FAILED",
                         "table EMPLOYEES: the log says 300 records restored, the database has 290",
                         "index IX_EMPLOYEES_NAME (table EMPLOYEES) is inactive: gbak activated it, but it is inactive now");
-        Cli.Result alone = Cli.run("inspect", db.toString(), "--json");
+        Cli.Result alone = Cli.run("inspect", "--host", FirebirdServer.ADDRESS.toString(), db.toString(), "--json");
         assertThat(alone.code()).isEqualTo(1);
         assertThat(alone.out())
                 .contains("\"problems\" : [ \"index IX_EMPLOYEES_NAME (table EMPLOYEES) is inactive\" ]");
@@ -217,8 +234,8 @@ class ServiceRunTest {
                 Restores.run(Route.SERVICE, cut, f.resolve("kept.fdb"), runs, "--keep-partial", "--label", "kept");
         assertThat(kept.code()).isEqualTo(1);
         assertThat(f.resolve("kept.fdb")).exists();
-        String left =
-                "the partial database " + f.resolve("kept.fdb") + " on localhost/3050 is left in place: --keep-partial";
+        String left = "the partial database " + f.resolve("kept.fdb") + " on " + FirebirdServer.ADDRESS
+                + " is left in place: --keep-partial";
         // the folder of the labelled run (the two folders sort by time, then label: both may start in one second)
         Path keptDir = runDirs(runs).stream()
                 .filter(d -> d.getFileName().toString().endsWith("-kept"))
@@ -239,7 +256,7 @@ class ServiceRunTest {
         Cli.Result again = Restores.run(Route.SERVICE, fbk, db, runs);
         assertThat(again.code()).isEqualTo(2);
         assertThat(again.err().strip().lines()).hasSize(1);
-        assertThat(again.err()).contains("twice.fdb: database exists on localhost/3050", "--replace");
+        assertThat(again.err()).contains("twice.fdb: database exists on " + FirebirdServer.ADDRESS, "--replace");
         assertThat(runDirs(runs)).hasSize(1);
         assertThat(Files.size(db)).isEqualTo(size);
         Cli.Result replaced = Restores.run(Route.SERVICE, fbk, db, runs, "--replace");
@@ -255,11 +272,11 @@ class ServiceRunTest {
         Path runs = f.resolve("runs");
         Cli.Result stopped = Restores.run(Route.SERVICE, fbk, db, runs, "--timeout", "1s");
         assertThat(stopped.code()).as(stopped.err()).isEqualTo(1);
-        String drop = "isql-fb -user SYSDBA localhost/3050:" + db + ", then DROP DATABASE;";
+        String drop = "isql-fb -user SYSDBA " + FirebirdServer.ADDRESS + ":" + db + ", then DROP DATABASE;";
         assertThat(stopped.out())
                 .contains("status     incomplete")
-                .contains("the server goes on restoring " + db + " on localhost/3050 (a partial database, shut "
-                        + "down until the server has finished it)")
+                .contains("the server goes on restoring " + db + " on " + FirebirdServer.ADDRESS
+                        + " (a partial database, shut " + "down until the server has finished it)")
                 .contains("Once the server has finished, drop it with isql", drop, "--replace");
         Path folder = runDirs(runs).get(0);
 
@@ -268,8 +285,9 @@ class ServiceRunTest {
         assertThat(next.code()).isEqualTo(2);
         assertThat(next.err().strip().lines()).hasSize(1);
         assertThat(next.err())
-                .contains(db + ": database exists on localhost/3050, left untouched: the services restore of run "
-                        + folder + ", stopped by --timeout, left it, and the server ")
+                .contains(db + ": database exists on " + FirebirdServer.ADDRESS
+                        + ", left untouched: the services restore of run " + folder
+                        + ", stopped by --timeout, left it, and the server ")
                 .contains(drop, "--replace");
         assertThat(runDirs(runs)).hasSize(1);
 
@@ -284,7 +302,7 @@ class ServiceRunTest {
         assertThat(after.code()).isEqualTo(2);
         assertThat(after.err())
                 .contains("and the server has restored it to its end since (not timed). Drop it with isql", drop);
-        Process isql = new ProcessBuilder("isql-fb", "-user", "SYSDBA", "localhost/3050:" + db)
+        Process isql = new ProcessBuilder("isql-fb", "-user", "SYSDBA", FirebirdServer.ADDRESS + ":" + db)
                 .redirectErrorStream(true)
                 .start();
         isql.getOutputStream().write("DROP DATABASE;\n".getBytes(java.nio.charset.StandardCharsets.UTF_8));
@@ -318,7 +336,7 @@ class ServiceRunTest {
             "--backup",
             fbk.toString(),
             "--database",
-            "localhost:" + f.resolve("rep.fdb"),
+            FirebirdServer.database(f.resolve("rep.fdb")),
             "--repeat",
             "2",
             "--cooldown",
@@ -338,8 +356,7 @@ class ServiceRunTest {
         assertThat(Restores.run(Route.SERVICE, fbk, f.resolve("old-run1.fdb"), f.resolve("runs-old"))
                         .code())
                 .isZero();
-        Cli.Result r =
-                Restores.run(Route.LOCALHOST, fbk, f.resolve("old.fdb"), runs, "--repeat", "2", "--cooldown", "0");
+        Cli.Result r = Restores.run(Route.SERVER, fbk, f.resolve("old.fdb"), runs, "--repeat", "2", "--cooldown", "0");
         // the server runs on this machine: its file is seen here, and refused before any restore starts
         assertThat(r.code()).as(r.err()).isEqualTo(2);
         assertThat(r.err()).contains(f.resolve("old-run1.fdb") + ": database exists");
@@ -369,8 +386,8 @@ class ServiceRunTest {
         assertThat(wrong.code()).isEqualTo(2);
         assertThat(wrong.err().strip().lines()).hasSize(1);
         assertThat(wrong.err())
-                .isEqualToIgnoringNewLines(
-                        "gbakprof: localhost/3050: wrong user name or password for SYSDBA (the server refused the login)");
+                .isEqualToIgnoringNewLines("gbakprof: " + FirebirdServer.ADDRESS
+                        + ": wrong user name or password for SYSDBA (the server refused the login)");
         assertThat(wrong.err() + wrong.out()).doesNotContain("not-the-password");
 
         Cli.Result unreachable = Restores.run(
@@ -379,7 +396,13 @@ class ServiceRunTest {
         assertThat(unreachable.err().strip().lines()).hasSize(1);
         assertThat(unreachable.err()).startsWith("gbakprof: 127.0.0.1/1: no Firebird server answers");
 
-        Cli.Result inspectWrong = Cli.run("inspect", "/nowhere/x.fdb", "--password-file", pw.toString());
+        Cli.Result inspectWrong = Cli.run(
+                "inspect",
+                "--host",
+                FirebirdServer.ADDRESS.toString(),
+                "/nowhere/x.fdb",
+                "--password-file",
+                pw.toString());
         assertThat(inspectWrong.code()).isEqualTo(2);
         assertThat(inspectWrong.err()).contains("wrong user name or password");
         assertThat(runs).doesNotExist();
@@ -402,12 +425,13 @@ class ServiceRunTest {
         // it restored embedded, --host serving only --inspect: now gbak is given host/port:path
         Path db = f.resolve("host.fdb");
         Path runs = f.resolve("runs");
-        Cli.Result r = Restores.run(Route.EMBEDDED, f.backup("small"), db, runs, "--host", "localhost", "--validate");
+        Cli.Result r = Restores.run(
+                Route.EMBEDDED, f.backup("small"), db, runs, "--host", FirebirdServer.ADDRESS.toString(), "--validate");
         assertThat(r.code()).as(r.out() + r.err()).isZero();
         RestoreRun run = Restores.firstRun(runs);
         assertThat(run.via()).isEqualTo(Via.GBAK);
-        assertThat(run.command()).endsWith(" localhost/3050:" + db);
-        assertThat(run.validation().database()).isEqualTo("localhost/3050:" + db);
+        assertThat(run.command()).endsWith(" " + FirebirdServer.ADDRESS + ":" + db);
+        assertThat(run.validation().database()).isEqualTo(FirebirdServer.ADDRESS + ":" + db);
         // the server created the file (embedded gbak as root would have made it root's)
         assertThat(Files.getOwner(db).getName()).isEqualTo("firebird");
         assertThat(r.out() + r.err() + Files.readString(runDirs(runs).get(0).resolve("run.json")))
@@ -430,6 +454,8 @@ class ServiceRunTest {
                             "run",
                             "--via",
                             "service",
+                            "--host",
+                            FirebirdServer.ADDRESS.toString(),
                             "--backup",
                             name + ".fbk",
                             "--database",
@@ -457,18 +483,6 @@ class ServiceRunTest {
 
     /** The pid of the Firebird server (as root every process's cwd can be read). */
     private static long serverPid() throws java.io.IOException {
-        try (var procs = Files.list(Path.of("/proc"))) {
-            return procs.filter(p -> p.getFileName().toString().matches("\\d+"))
-                    .filter(p -> {
-                        try {
-                            return Files.readString(p.resolve("cmdline")).startsWith("/usr/sbin/firebird");
-                        } catch (java.io.IOException ex) {
-                            return false;
-                        }
-                    })
-                    .mapToLong(p -> Long.parseLong(p.getFileName().toString()))
-                    .findFirst()
-                    .orElseThrow();
-        }
+        return FirebirdServer.pid();
     }
 }

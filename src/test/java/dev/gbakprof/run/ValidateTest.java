@@ -11,6 +11,7 @@ import dev.gbakprof.testutil.Cli;
 import dev.gbakprof.testutil.Cli.Result;
 import dev.gbakprof.testutil.Firebird;
 import dev.gbakprof.testutil.FirebirdServer;
+import dev.gbakprof.testutil.FirebirdTest;
 import dev.gbakprof.testutil.Logs;
 import dev.gbakprof.testutil.Restores;
 import java.io.ByteArrayOutputStream;
@@ -24,6 +25,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** {@code run --validate}: the real gfix of Firebird 3 on real restores, sound and damaged on purpose. */
+@FirebirdTest
 class ValidateTest {
     private static final int PAGE = 8192; // the fixtures' page size
     private static final int DATA_PAGE = 5; // pag_data, the first byte of a page's header (ods.h)
@@ -117,6 +119,8 @@ class ValidateTest {
                     "run",
                     "--via",
                     "service",
+                    "--host",
+                    FirebirdServer.ADDRESS.toString(),
                     "--backup",
                     fbk.toString(),
                     "--database",
@@ -131,10 +135,10 @@ class ValidateTest {
             Path runDir = Restores.runDirs(runs).get(0);
             RestoreRun run = RunJson.read(runDir.resolve("run.json")).get(0);
             assertThat(run.validation().result()).isEqualTo(Validation.Result.PASSED);
-            assertThat(run.validation().database()).isEqualTo("localhost/3050:" + db);
+            assertThat(run.validation().database()).isEqualTo(FirebirdServer.ADDRESS + ":" + db);
             // the password is not on gfix's argument list: gfix reads ISC_PASSWORD from the environment it inherits
             assertThat(run.validation().command())
-                    .isEqualTo("/usr/bin/gfix -v -full -n -user SYSDBA localhost/3050:" + db);
+                    .isEqualTo("/usr/bin/gfix -v -full -n -user SYSDBA " + FirebirdServer.ADDRESS + ":" + db);
             for (Path f : List.of(runDir.resolve("run.json"), runDir.resolve("gfix.log"), runDir.resolve("gbak.log"))) {
                 assertThat(Files.readString(f)).doesNotContain(credentials.password());
             }

@@ -23,6 +23,7 @@ public final class Firebird {
     private Firebird() {}
 
     public static void require() {
+        notInFastRun();
         boolean present = Files.isExecutable(GBAK) && Files.isExecutable(ISQL);
         if (!present && "true".equalsIgnoreCase(System.getenv("CI"))) {
             Assertions.fail("Firebird (gbak, isql-fb) is missing in CI: .ci/run must install firebird3.0-utils "
@@ -34,6 +35,17 @@ public final class Firebird {
             Assertions.fail("CI runs the tests as root (embedded gbak on local files needs it); this one is not");
         }
         Assumptions.assumeTrue(root, "embedded gbak on local files needs root here");
+    }
+
+    /**
+     * Fails a test that needs Firebird but is not tagged so, under {@code scripts/test --fast} (system property
+     * {@code gbakprof.test.fast}), which leaves the tagged ones out.
+     */
+    static void notInFastRun() {
+        if (Boolean.getBoolean("gbakprof.test.fast")) {
+            Assertions.fail(
+                    "this test needs Firebird: annotate it @FirebirdTest, which scripts/test --fast leaves out");
+        }
     }
 
     /** Whether the tests run as root (embedded gbak on local files needs it here). */
@@ -77,7 +89,8 @@ public final class Firebird {
 
     /**
      * The real gbak restores {@code backup} into {@code target} (gbak -c, as a DBA's own restore): a local path
-     * embedded (as root), {@code localhost:PATH} through the server; the SYSDBA password from ISC_PASSWORD.
+     * embedded (as root), {@code HOST/PORT:PATH} through a server ({@link FirebirdServer#database}); the SYSDBA password
+     * from ISC_PASSWORD.
      */
     public static void restore(Path backup, String target) throws IOException {
         run(List.of(GBAK.toString(), "-c", "-user", "SYSDBA", backup.toString(), target));

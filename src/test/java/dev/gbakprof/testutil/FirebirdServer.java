@@ -26,12 +26,24 @@ import org.junit.jupiter.api.extension.ParameterContext;
 import org.junit.jupiter.api.extension.ParameterResolver;
 
 /**
- * The Firebird 3 server on 127.0.0.1:3050 that scripts/test starts (scripts/firebird-server) and whose
- * SYSDBA password it passes in ISC_PASSWORD. Tests that need it call {@link #require()}: skipped on a
- * developer machine without it, a failure in CI ({@code CI=true}).
+ * The tests' own Firebird 3 server, which scripts/test starts on a free port of 127.0.0.1
+ * (scripts/firebird-server) and names in {@code GBAKPROF_TEST_FIREBIRD} ({@code HOST/PORT}), its SYSDBA
+ * password in ISC_PASSWORD. A server the tests did not start (Debian's own on 3050) is never used: without
+ * that address the tests that need a server are skipped on a developer's machine and fail in CI
+ * ({@code CI=true}). Tests that need it call {@link #require()}.
  */
 public final class FirebirdServer {
-    public static final ServerAddress ADDRESS = ServerAddress.LOCALHOST;
+    /** The system property that names the tests' server, {@code HOST/PORT}, over the environment variable. */
+    public static final String PROPERTY = "gbakprof.test.firebird";
+    /** The environment variable that names the tests' server, {@code HOST/PORT} (scripts/test sets it). */
+    public static final String VARIABLE = "GBAKPROF_TEST_FIREBIRD";
+    /**
+     * The tests' server, from {@link #PROPERTY} or {@link #VARIABLE}; where neither is set a placeholder that no
+     * test reaches ({@link #require()} stops it first).
+     */
+    public static final ServerAddress ADDRESS = configured(System.getenv()) == null
+            ? new ServerAddress("127.0.0.1", 1)
+            : ServerAddress.parse(configured(System.getenv()));
 
     private FirebirdServer() {}
 
@@ -45,6 +57,7 @@ public final class FirebirdServer {
      * a failure under {@code CI=true}.
      */
     static Credentials require(Map<String, String> env) {
+        Firebird.notInFastRun();
         String missing = missing(env);
         if (missing != null && ci(env)) {
             Assertions.fail(missing + " in CI: scripts/test must start the server (scripts/firebird-server start) "
@@ -52,6 +65,20 @@ public final class FirebirdServer {
         }
         Assumptions.assumeTrue(missing == null, missing + " (scripts/test starts the server and sets it)");
         return new Credentials("SYSDBA", env.get("ISC_PASSWORD"));
+    }
+
+    /** The address of the tests' server as configured ({@link #PROPERTY}, else {@link #VARIABLE}), or {@code null}. */
+    private static String configured(Map<String, String> env) {
+        String spec = System.getProperty(PROPERTY);
+        if (spec == null || spec.isBlank()) {
+            spec = env.get(VARIABLE);
+        }
+        return spec == null || spec.isBlank() ? null : spec.strip();
+    }
+
+    /** {@code path} through the tests' server, as gbak and isql take it: {@code HOST/PORT:path}. */
+    public static String database(Object path) {
+        return ADDRESS + ":" + path;
     }
 
     /** What the server tests miss here (Firebird's tools, root, the server, its password), or {@code null}. */
@@ -62,8 +89,11 @@ public final class FirebirdServer {
         if (!Firebird.root()) {
             return "embedded gbak on local files needs root here";
         }
+        if (configured(System.getenv()) == null) {
+            return VARIABLE + " does not name the tests' own server";
+        }
         if (!answers()) {
-            return "no Firebird server answers on 127.0.0.1:3050";
+            return "no Firebird server answers on " + ADDRESS;
         }
         String password = env.get("ISC_PASSWORD");
         return password == null || password.isEmpty() ? "ISC_PASSWORD is not set" : null;
@@ -96,7 +126,11 @@ public final class FirebirdServer {
         }
     }
 
-    /** The pid of the process listening on 127.0.0.1:3050, from /proc/net/tcp and the processes' descriptors. */
+    /** The pid of the tests' server: the process listening on its port of 127.0.0.1 (/proc/net/tcp, /proc/PID/fd). */
+    public static long pid() throws IOException {
+        return listener();
+    }
+
     private static long listener() throws IOException {
         String local = String.format("0100007F:%04X", ADDRESS.port());
         String inode = Files.readAllLines(Path.of("/proc/net/tcp")).stream()
@@ -135,7 +169,7 @@ public final class FirebirdServer {
 
     private static boolean answers() {
         try (Socket s = new Socket()) {
-            s.connect(new InetSocketAddress("127.0.0.1", ADDRESS.port()), 1000);
+            s.connect(new InetSocketAddress(ADDRESS.host(), ADDRESS.port()), 1000);
             return true;
         } catch (IOException ex) {
             return false;
@@ -184,7 +218,7 @@ public final class FirebirdServer {
             }
             Map<String, String> env = env(context);
             String missing = missing(env);
-            if (missing == null) {
+            if (missing == null || Boolean.getBoolean("gbakprof.test.fast")) { // --fast: resolving it fails it
                 return ConditionEvaluationResult.enabled("the Firebird server answers");
             }
             return ci(env)

@@ -14,6 +14,7 @@ import org.junit.platform.testkit.engine.Event;
  * The server fixture on a machine without the server's password: a developer's run skips the server tests with the
  * reason (it reported them as errors: the assumption failed while JUnit resolved a parameter), CI fails them.
  */
+@FirebirdTest
 class FirebirdServerTest {
 
     /** A server test, run only by the test kit below (surefire does not run nested classes). */
@@ -40,7 +41,7 @@ class FirebirdServerTest {
 
     @Test
     void withoutThePasswordADevelopersRunSkipsTheServerTestWithTheReason() {
-        Firebird.require(); // the fixture's other needs (the tools, root) are there: only the password is missing
+        FirebirdServer.require(); // the fixture's other needs (the tools, root, the server) are there: only the password is missing
         EngineExecutionResults r = runWith("ISC_PASSWORD=,CI=");
         r.testEvents()
                 .assertStatistics(s -> s.skipped(1).started(1).succeeded(1).failed(0));
@@ -52,7 +53,7 @@ class FirebirdServerTest {
 
     @Test
     void withoutThePasswordInCiTheServerTestFailsSayingWhatIsMissing() {
-        Firebird.require();
+        FirebirdServer.require();
         EngineExecutionResults r = runWith("ISC_PASSWORD=,CI=true");
         r.testEvents()
                 .assertStatistics(s -> s.skipped(0).started(2).succeeded(1).failed(1));

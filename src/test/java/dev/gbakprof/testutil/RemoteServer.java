@@ -14,11 +14,11 @@ import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.Assumptions;
 
 /**
- * The test server ({@link FirebirdServer}, 127.0.0.1:3050) at an address that is not this machine's, so that gbakprof
+ * The tests' server ({@link FirebirdServer}, 127.0.0.1/PORT) at an address that is not this machine's, so that gbakprof
  * takes it for a server on another machine, without a change to the server or its configuration: a network namespace
  * joined to this one by a veth pair ({@code 10.213.N.1} here, {@code 10.213.N.2} in the namespace), and two socat
- * forwarders: in the namespace {@code 10.213.N.2:3050 -> 10.213.N.1:3050}, here {@code 10.213.N.1:3050 ->
- * 127.0.0.1:3050}. {@code 10.213.N.2} is then on no interface of this machine, yet answers as the server.
+ * forwarders: in the namespace {@code 10.213.N.2:PORT -> 10.213.N.1:PORT}, here {@code 10.213.N.1:PORT ->
+ * 127.0.0.1:PORT}. {@code 10.213.N.2} is then on no interface of this machine, yet answers as the server.
  *
  * <p>Needs root, {@code ip} (iproute2) and {@code socat}; scripts/test installs both. Where it cannot be set up the
  * test is skipped, with the reason, except under {@code CI=true}, where it fails. {@link #close()} removes it all (the
@@ -148,7 +148,7 @@ public final class RemoteServer implements AutoCloseable {
         waitUntilAnswers(host());
     }
 
-    /** A socat (in the namespace when {@code prefix} says so) that forwards {@code from}:3050 to {@code to}:3050. */
+    /** A socat (in the namespace when {@code prefix} says so) that forwards {@code from}:PORT to {@code to}:PORT. */
     private void forward(List<String> prefix, String from, String to) throws IOException {
         List<String> cmd = new ArrayList<>(prefix);
         cmd.addAll(List.of(

@@ -9,6 +9,7 @@ import org.opentest4j.AssertionFailedError;
 import org.opentest4j.TestAbortedException;
 
 /** The remote-server fixture fails in CI where it cannot be set up, and is skipped elsewhere. */
+@FirebirdTest
 class RemoteServerTest {
 
     @Test

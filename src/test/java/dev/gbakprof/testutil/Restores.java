@@ -21,9 +21,12 @@ public final class Restores {
     public enum Route {
         /** gbak on a local file, embedded (as root). */
         EMBEDDED,
-        /** gbak through the server on this machine: {@code --database localhost:PATH}. */
-        LOCALHOST,
-        /** the server's services manager: {@code --via service}; backup and database are the server's paths. */
+        /** gbak through the tests' server ({@link FirebirdServer#ADDRESS}): {@code --database HOST/PORT:PATH}. */
+        SERVER,
+        /**
+         * the tests' server's services manager: {@code --via service --host HOST/PORT} (unless {@code more} names a
+         * {@code --host}); backup and database are the server's paths.
+         */
         SERVICE
     }
 
@@ -32,12 +35,15 @@ public final class Restores {
         List<String> args = new ArrayList<>(List.of(command));
         if (route == Route.SERVICE) {
             args.addAll(List.of("--via", "service"));
+            if (!List.of(more).contains("--host")) {
+                args.addAll(List.of("--host", FirebirdServer.ADDRESS.toString()));
+            }
         }
         args.addAll(List.of(
                 "--backup",
                 backup.toString(),
                 "--database",
-                (route == Route.LOCALHOST ? "localhost:" : "") + database));
+                route == Route.SERVER ? FirebirdServer.database(database) : database.toString()));
         args.addAll(List.of(more));
         return args.toArray(String[]::new);
     }

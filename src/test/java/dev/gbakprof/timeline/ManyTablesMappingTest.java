@@ -8,6 +8,7 @@ import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.WarningCode;
 import dev.gbakprof.store.LogReader;
 import dev.gbakprof.testutil.Firebird;
+import dev.gbakprof.testutil.FirebirdTest;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -21,6 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
  * and counts the rest, and lists 20 of the 25 empty tables (it named every group and every table: 6.8 MB of the
  * record of bench/parse-throughput's 200 MB log, one warning nobody reads).
  */
+@FirebirdTest
 class ManyTablesMappingTest {
 
     @Test

@@ -1,0 +1,16 @@
+package dev.gbakprof.testutil;
+
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+import org.junit.jupiter.api.Tag;
+
+/**
+ * A test that needs a web browser (a page rendered for real). Tagged {@code browser}: {@code scripts/test --fast} leaves it out ({@code mvn test -DexcludedGroups=...}),
+ * {@code scripts/test} runs it.
+ */
+@Target({ElementType.TYPE, ElementType.METHOD})
+@Retention(RetentionPolicy.RUNTIME)
+@Tag("browser")
+public @interface BrowserTest {}
