@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.gbakprof.testutil.Cli;
 import dev.gbakprof.testutil.Cli.Result;
 import dev.gbakprof.testutil.Firebird;
+import dev.gbakprof.testutil.FirebirdTest;
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -22,6 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
  * database "turkish" (scripts/fixtures/turkish.sql) with the real gbak and re-encoding its UTF-8 output, as cmd's
  * {@code >} writes it on a Turkish Windows.
  */
+@FirebirdTest
 class EncodingTest {
     private static final Charset CP1254 = Charset.forName("windows-1254");
 

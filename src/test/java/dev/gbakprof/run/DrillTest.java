@@ -234,6 +234,7 @@ class DrillTest {
     }
 
     @Test
+    @FirebirdTest
     void historyAndCheckFollowTheNightlyDrillsAndABackupThatFailed(@TempDir Path dir) throws Exception {
         Path source = dir.resolve("small-src.fdb");
         database(source.toString());

@@ -41,7 +41,8 @@ class FirebirdServerTest {
 
     @Test
     void withoutThePasswordADevelopersRunSkipsTheServerTestWithTheReason() {
-        FirebirdServer.require(); // the fixture's other needs (the tools, root, the server) are there: only the password is missing
+        // the fixture's other needs (the tools, root, the server) are there: only the password is missing
+        FirebirdServer.require();
         EngineExecutionResults r = runWith("ISC_PASSWORD=,CI=");
         r.testEvents()
                 .assertStatistics(s -> s.skipped(1).started(1).succeeded(1).failed(0));
