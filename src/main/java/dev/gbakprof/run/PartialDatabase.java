@@ -10,15 +10,7 @@ import java.io.PrintStream;
  * A partial database: what a restore that never reached gbak's finishing line leaves, and its removal when this run
  * provably created it.
  */
-final class PartialDatabase {
-
-    private final RunOptions options;
-    private final PrintStream progressOut;
-
-    PartialDatabase(RunOptions options, PrintStream progressOut) {
-        this.options = options;
-        this.progressOut = progressOut;
-    }
+record PartialDatabase(RunOptions options, PrintStream progressOut) {
 
     /**
      * The restore left a partial database: it never reached gbak's finishing line (stopped, or gave up). A restore that

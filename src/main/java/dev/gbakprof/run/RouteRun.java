@@ -27,32 +27,17 @@ import java.util.function.Supplier;
  * Runs one route (a restore, or a drill's backup) to its end and makes its record: each line to the raw log and,
  * through the pipeline, to the timeline and the progress display, while the worker's CPU is sampled; then what the
  * pipeline made of the lines with what only a live run knows (how it ended, the samples, the wall time).
+ *
+ * @param exitWait how long gbak may stay after the last line of a finished run before it is said ({@link
+ *     ProgressDisplay#EXIT_WAIT})
  */
-final class RouteRun {
-
-    private final RunOptions options;
-    private final Path gbak;
-    private final Supplier<Environment> environment;
-    private final PrintStream progressOut;
-    private final boolean terminal;
-
-    /** How long gbak may stay after the last line of a finished run before it is said ({@link ProgressDisplay#EXIT_WAIT}). */
-    private final Duration exitWait;
-
-    RouteRun(
-            RunOptions options,
-            Path gbak,
-            Supplier<Environment> environment,
-            PrintStream progressOut,
-            boolean terminal,
-            Duration exitWait) {
-        this.options = options;
-        this.gbak = gbak;
-        this.environment = environment;
-        this.progressOut = progressOut;
-        this.terminal = terminal;
-        this.exitWait = exitWait;
-    }
+record RouteRun(
+        RunOptions options,
+        Path gbak,
+        Supplier<Environment> environment,
+        PrintStream progressOut,
+        boolean terminal,
+        Duration exitWait) {
 
     /** What gbak does after its last line without printing, as the warnings say it: a restore sets FLAGS first. */
     private static final String FLAGS = "setting the database's ONLINE and FORCED WRITES flags, ";

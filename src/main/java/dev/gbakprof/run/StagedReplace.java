@@ -17,15 +17,7 @@ import java.util.List;
  * {@code --replace}: the restore goes beside the database (never gbak -rep over it), and only a completed (with
  * --inspect, verified) restore is moved over it.
  */
-final class StagedReplace {
-
-    private final PrintStream progressOut;
-    private final PartialDatabase partial;
-
-    StagedReplace(PrintStream progressOut, PartialDatabase partial) {
-        this.progressOut = progressOut;
-        this.partial = partial;
-    }
+record StagedReplace(PrintStream progressOut, PartialDatabase partial) {
 
     /** Why {@code --replace} is refused for a database on another machine. */
     static String remoteReplace(String database) {
