@@ -412,7 +412,12 @@ class ServiceRunTest {
     void inspectAfterTheGbakRouteIsRefusedWhenTheServerCannotReachTheFolder(@TempDir Path dir) throws Exception {
         FirebirdServer.require();
         Cli.Result r = Restores.run(
-                dev.gbakprof.testutil.Firebird.backup("small"), dir.resolve("x.fdb"), dir.resolve("runs"), "--inspect");
+                dev.gbakprof.testutil.Firebird.backup("small"),
+                dir.resolve("x.fdb"),
+                dir.resolve("runs"),
+                "--inspect",
+                "--inspect-host",
+                FirebirdServer.ADDRESS.toString());
         assertThat(r.code()).isEqualTo(2);
         assertThat(r.err().strip().lines()).hasSize(1);
         assertThat(r.err()).contains("--inspect opens", "the server (user firebird) cannot enter folder " + dir);
