@@ -1,20 +1,19 @@
 package dev.gbakprof.store;
 
 import dev.gbakprof.log.Event;
-import dev.gbakprof.log.EventKind;
 import dev.gbakprof.log.EventListener;
 import dev.gbakprof.log.LinePipeline;
 import dev.gbakprof.log.LogDecoder;
 import dev.gbakprof.log.LogFormatException;
-import dev.gbakprof.log.StartErrors;
 import dev.gbakprof.model.Column;
-import dev.gbakprof.model.Phase;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.Warning;
 import dev.gbakprof.model.WarningCode;
 import dev.gbakprof.timeline.RestoreTimeline;
+import dev.gbakprof.timeline.RunSplitter;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.charset.Charset;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -65,13 +64,13 @@ public final class LogReader {
      * given ({@code --encoding}); without it, lines that are not UTF-8 are read as windows-1252 and the records
      * say so in a warning.
      */
-    public static List<RestoreRun> readAll(Path path, String label, java.nio.charset.Charset encoding) {
+    public static List<RestoreRun> readAll(Path path, String label, Charset encoding) {
         String name = path.toString();
-        Runs runs = new Runs();
+        RunSplitter runs = new RunSplitter();
         LinePipeline pipeline = new LinePipeline(runs, new EventListener() {
             @Override
             public void onEvent(Event event) {
-                if (event.line().lineNumber() >= GIVE_UP_AFTER && !runs.gbakOutput) {
+                if (event.line().lineNumber() >= GIVE_UP_AFTER && !runs.gbakOutput()) {
                     throw new StopReading();
                 }
             }
@@ -99,13 +98,13 @@ public final class LogReader {
                     name, 0, "cannot read: " + ex.getCause().getMessage());
         }
         String lbl = label != null ? label : defaultLabel(path);
-        int n = runs.timelines.size();
+        int n = runs.timelines().size();
         // a timed restore or backup is a record; failed gbak calls are records only when the log has no timed one
         List<Integer> restores = new ArrayList<>();
         List<Integer> failedCalls = new ArrayList<>();
         LogFormatException first = null;
         for (int i = 0; i < n; i++) {
-            RestoreTimeline t = runs.timelines.get(i);
+            RestoreTimeline t = runs.timelines().get(i);
             try {
                 validate(name, t, lines);
                 restores.add(i);
@@ -133,7 +132,7 @@ public final class LogReader {
         }
         List<Warning> leftOut = new ArrayList<>();
         for (int i = 0; i < n; i++) {
-            RestoreTimeline t = runs.timelines.get(i);
+            RestoreTimeline t = runs.timelines().get(i);
             if (restores.contains(i)) {
                 continue;
             }
@@ -152,11 +151,12 @@ public final class LogReader {
         }
         n = restores.size() + leftOut.size();
         List<RestoreRun> records = new ArrayList<>();
-        long backups =
-                restores.stream().filter(i -> runs.timelines.get(i).isBackup()).count();
+        long backups = restores.stream()
+                .filter(i -> runs.timelines().get(i).isBackup())
+                .count();
         int[] seen = new int[2]; // restores, backups so far
         for (int i : restores) {
-            RestoreTimeline timeline = runs.timelines.get(i);
+            RestoreTimeline timeline = runs.timelines().get(i);
             RestoreRun run = timeline.toRun(lbl, name);
             boolean backup = timeline.isBackup();
             long ofKind = backup ? backups : restores.size() - backups;
@@ -200,139 +200,6 @@ public final class LogReader {
                 + " if a name looks wrong (IX_S\u00DDPAR\u00DD\u00DE for IX_S\u0130PAR\u0130\u015E), give the log's code page"
                 + " with --encoding, e.g. windows-1254 (Turkish), windows-1250 (Central European), windows-1251"
                 + " (Cyrillic), cp850, cp857 or cp866 (a console's OEM code page)";
-    }
-
-    /**
-     * Gives each gbak run of a log its own timeline. A new run starts at a header line once the current
-     * one has begun (gbak prints its header once, when it starts), at an {@code opened file} after the
-     * current run finished (a run without {@code -st} appended after it), or at the error lines of another gbak
-     * call that failed at its start ({@code gbak -c} without {@code -v} appended with {@code >>}, which prints no
-     * header): once the current run is past its start, the error lines that follow its last other line (or its
-     * {@code Exiting before completion}) are held back; if one of them is a message only gbak's start prints
-     * ({@link StartErrors}), they are a new run, else they are the current run's.
-     */
-    private static final class Runs implements EventListener {
-        final List<RestoreTimeline> timelines = new ArrayList<>(List.of(new RestoreTimeline()));
-        /** First line of each run. */
-        final List<Long> starts = new ArrayList<>(List.of(1L));
-        /**
-         * The current run has begun: gbak opened its file, printed a timed line, a backup message or an
-         * error. Notices gbak prints before its header (-p: "page size specified ... rounded up") do not count.
-         */
-        private boolean begun;
-        /** Some run has shown a restore or backup message: the file is gbak output, read it to the end. */
-        boolean gbakOutput; // read by the give-up listener, on the same (pipeline) thread
-
-        RestoreTimeline current() {
-            return timelines.get(timelines.size() - 1);
-        }
-
-        /** Lines of run i, e.g. {@code 301-600}; a line two runs share (a killed run's last one, glued) is in both. */
-        String range(int i, long lastLine) {
-            long to = lastLine;
-            if (i + 1 < starts.size()) {
-                long next = starts.get(i + 1);
-                to = timelines.get(i).lines() >= next ? next : next - 1;
-            }
-            return starts.get(i) + "-" + to;
-        }
-
-        /** The current run opened its backup file; the kind of the event before this one. */
-        private boolean openedFile;
-
-        private EventKind previous;
-
-        /**
-         * The current run got past the point where gbak's start can fail: it created the database, restored
-         * or backed up something, or said {@code Exiting before completion}.
-         */
-        private boolean pastStart;
-
-        /** Error lines (and lines gbak prints without statistics among them) held back after a run's start. */
-        private final List<Event> held = new ArrayList<>();
-
-        private void newRun(long lineNumber) {
-            timelines.add(new RestoreTimeline());
-            starts.add(lineNumber);
-            begun = false;
-            openedFile = false;
-            pastStart = false;
-        }
-
-        @Override
-        public void onColumns(List<Column> columns, boolean inferred, long lineNumber) {
-            release();
-            if (!inferred && begun) {
-                newRun(lineNumber);
-            }
-            current().onColumns(columns, inferred, lineNumber);
-        }
-
-        @Override
-        public void onEvent(Event event) {
-            EventKind k = event.kind();
-            boolean loose = k == EventKind.ERROR
-                    || k == EventKind.OTHER && !event.line().hasStats();
-            if (!pastStart || !loose) {
-                release();
-                take(event);
-                return;
-            }
-            held.add(event);
-            if (StartErrors.isStartOnly(event.line().text())) {
-                // another gbak call's start: its lines begin with the first one held
-                newRun(held.get(0).line().lineNumber());
-                release();
-            } else if (isExiting(event)) {
-                release(); // gbak's last line: the lines held are this run's own, and what follows is not
-            }
-        }
-
-        /** The lines held back are the current run's: give them to it. */
-        void release() {
-            if (held.isEmpty()) {
-                return;
-            }
-            List<Event> lines = List.copyOf(held);
-            held.clear();
-            for (Event e : lines) {
-                take(e);
-            }
-        }
-
-        private static boolean isExiting(Event event) {
-            String t = event.line().text();
-            return t.startsWith("Exiting before completion") || t.startsWith("-Exiting before completion");
-        }
-
-        private void take(Event event) {
-            EventKind k = event.kind();
-            if ((k == EventKind.OPENED_FILE || k == EventKind.BACKUP_DATABASE)
-                    && current().finished()) {
-                newRun(event.line().lineNumber());
-            } else if (k == EventKind.OPENED_FILE
-                    && openedFile
-                    && previous != EventKind.NEXT_VOLUME
-                    && previous != EventKind.OPENED_FILE) {
-                // a backup file opened after the run's work began, not as its next volume (gbak prints "Starting with
-                // volume #N" first, mvol.cpp) nor as a file of a split backup (all opened at the start, one after the
-                // other, burp.cpp open_files): a new gbak run after one that stopped (killed) without finishing
-                newRun(event.line().lineNumber());
-            }
-            openedFile |= k == EventKind.OPENED_FILE;
-            previous = k;
-            begun |= k == EventKind.OPENED_FILE
-                    || k.isBackupMessage()
-                    || k == EventKind.ERROR
-                    || event.line().hasStats();
-            current().onEvent(event);
-            gbakOutput |= k.isRestoreMessage() || k.isBackupMessage();
-            Phase phase = k.phase();
-            pastStart |= k == EventKind.CREATED_DATABASE
-                    || k == EventKind.STARTED_TRANSACTION
-                    || phase != null && phase != Phase.SETUP
-                    || isExiting(event);
-        }
     }
 
     /** Ends the reading of a file that shows no restore message after many lines. */

@@ -22,108 +22,20 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Real logs in the shapes they reach a DBA: several gbak runs appended to one file, a run killed in the
- * middle of a line, an excerpt that kept the header, a multi-volume backup, Firebird 4's batch fallback.
+ * Real logs in the shapes they reach a DBA: a run cut in the middle of a line, an excerpt that kept the header, a
+ * multi-volume backup, Firebird 4's batch fallback (several gbak runs appended to one file: {@code RunSplitterTest}).
  */
 class LogShapesTest {
 
     @TempDir
     Path dir;
 
-    private Path write(String name, String text) throws Exception {
-        Path f = dir.resolve(name);
-        Files.writeString(f, text, StandardCharsets.UTF_8);
-        return f;
-    }
-
-    private static String text(String log) throws Exception {
-        return Files.readString(Logs.log(log), StandardCharsets.UTF_8);
-    }
-
-    /** The record without what says where it came from: label, source and warnings. */
-    private static RestoreRun bare(RestoreRun r) {
-        return r.toBuilder().label("x").source("x").warnings(List.of()).build();
-    }
-
-    @Test
-    void runsAppendedToOneLogGiveOneRecordEachTimedOnItsOwnClock() throws Exception {
-        String first = text("small-tdrw.log");
-        String second = first.replace("table PROJECTS", "table PROJECTS_V2")
-                .replace("table EMPLOYEES", "table EMPLOYEES_V2")
-                .replace("table DEPARTMENTS", "table DEPARTMENTS_V2");
-        Path log = write("twice.log", first + second); // gbak ... >> twice.log, twice
-        RestoreRun once = Logs.read("small-tdrw.log");
-        long lines = first.lines().count();
-
-        List<RestoreRun> runs = LogReader.readAll(log, null);
-
-        assertThat(runs).hasSize(2);
-        assertThat(bare(runs.get(0))).isEqualTo(bare(once));
-        assertThat(runs.get(0).warningMessages().get(0))
-                .contains("2 gbak runs")
-                .contains("restore 1 of 2, lines 1-" + lines);
-        assertThat(runs.get(1).warningMessages().get(0))
-                .contains("restore 2 of 2, lines " + (lines + 1) + "-" + 2 * lines);
-        RestoreRun again = runs.get(1);
-        assertThat(again.label())
-                .isEqualTo(runs.get(0).label())
-                .isEqualTo("twice"); // repeated runs of one configuration
-        assertThat(again.totalSeconds()).isEqualTo(once.totalSeconds());
-        assertThat(again.phases()).isEqualTo(once.phases());
-        assertThat(again.indexes()).hasSameSizeAs(once.indexes());
-        for (int i = 0; i < once.indexes().size(); i++) {
-            IndexBuild a = once.indexes().get(i);
-            IndexBuild b = again.indexes().get(i);
-            assertThat(b.name()).isEqualTo(a.name());
-            assertThat(b.seconds()).isEqualTo(a.seconds()); // not 0: the second run's clock starts again at 0
-            if (a.table() == null) { // one of an empty table's candidates: the same, with its own run's names
-                assertThat(b.tableCandidates()).containsExactly("EMPTY_NOTES", "PROJECTS_V2");
-            } else {
-                assertThat(b.table()).isEqualTo(a.table() + "_V2"); // the table of its own run's definition
-            }
-        }
-        for (int i = 0; i < once.tables().size(); i++) {
-            assertThat(again.tables().get(i).seconds())
-                    .isEqualTo(once.tables().get(i).seconds())
-                    .isNotNegative();
-        }
-        assertThat(LogReader.read(log, null)).isEqualTo(again); // read() gives the last run
-    }
-
-    @Test
-    void aKilledRunThenTheRetryInOneLogGiveAnIncompleteAndACompletedRecord() throws Exception {
-        Path log = write("retry.log", text("shop-cut.log") + text("small-tdrw.log"));
-
-        List<RestoreRun> runs = LogReader.readAll(log, null);
-
-        assertThat(runs).extracting(RestoreRun::status).containsExactly(RunStatus.INCOMPLETE, RunStatus.COMPLETED);
-        assertThat(bare(runs.get(0))).isEqualTo(bare(Logs.read("shop-cut.log")));
-        assertThat(bare(runs.get(1))).isEqualTo(bare(Logs.read("small-tdrw.log")));
-    }
-
-    @Test
-    void aBackupRunBeforeTheRestoreInOneLogIsARecordOfItsOwn() throws Exception {
-        String backup = text("small-backup.log");
-        Path log = write("backup-then-restore.log", backup + text("small-tdrw.log"));
-
-        List<RestoreRun> runs = LogReader.readAll(log, null);
-
-        assertThat(runs)
-                .extracting(RestoreRun::kind)
-                .containsExactly(dev.gbakprof.model.RunKind.BACKUP, dev.gbakprof.model.RunKind.RESTORE);
-        assertThat(bare(runs.get(0))).isEqualTo(bare(Logs.read("small-backup.log")));
-        assertThat(bare(runs.get(1))).isEqualTo(bare(Logs.read("small-tdrw.log")));
-        assertThat(runs.get(0).warningMessages())
-                .contains("this log holds 2 gbak runs; this record is the backup, lines 1-"
-                        + backup.lines().count());
-    }
-
     @Test
     void aLastLineCutAfterTheTimeColumnStillTimesTheIndexBeforeIt() throws Exception {
         // gbak writes "gbak:", then each column, then the message (docs/dev/GBAK-FORMAT.md §5): a kill can stop it
         // after the time column. The time it printed says the index before had been built by then.
         List<String> lines = Files.readAllLines(Logs.log("small-tdrw.log"), StandardCharsets.UTF_8);
-        int at = indexOfFirst(lines, "activating and creating deferred index ");
+        int at = Logs.indexOfFirst(lines, "activating and creating deferred index ");
         String next = lines.get(at + 1);
         String cut = next.substring(0, next.indexOf('.') + 5); // "gbak:    0.172 "
         List<Row> rows = Logs.rows(Logs.log("small-tdrw.log"));
@@ -132,7 +44,7 @@ class LogShapesTest {
         Row after =
                 rows.stream().filter(r -> r.lineNumber() == at + 2).findFirst().orElseThrow();
         for (String end : List.of("\n", "")) {
-            Path log = write("cut.log", String.join("\n", lines.subList(0, at + 1)) + "\n" + cut + end);
+            Path log = Logs.write(dir, "cut.log", String.join("\n", lines.subList(0, at + 1)) + "\n" + cut + end);
 
             RestoreRun run = LogReader.read(log, null);
 
@@ -149,9 +61,10 @@ class LogShapesTest {
     void aLastLineCutDuringATablesDataLeavesItsLoadUnknown() throws Exception {
         // the message that was not printed may have been one more "records restored": the table is not done
         List<String> lines = Files.readAllLines(Logs.log("shop-tdrw.log"), StandardCharsets.UTF_8);
-        int at = indexOfFirst(lines, "500000 records restored");
+        int at = Logs.indexOfFirst(lines, "500000 records restored");
         String next = lines.get(at + 1);
-        Path log = write(
+        Path log = Logs.write(
+                dir,
                 "cut.log",
                 String.join("\n", lines.subList(0, at + 1)) + "\n" + next.substring(0, next.indexOf('.') + 5) + "\n");
 
@@ -172,12 +85,12 @@ class LogShapesTest {
     @Test
     void anExcerptThatKeptTheHeaderHasNoTotalAndNoSetupTime() throws Exception {
         List<String> lines = Files.readAllLines(Logs.log("shop-tdrw.log"), StandardCharsets.UTF_8);
-        int at = indexOfFirst(lines, "activating and creating deferred index ");
+        int at = Logs.indexOfFirst(lines, "activating and creating deferred index ");
         List<String> excerpt = new ArrayList<>(List.of(lines.get(0))); // the header line
         excerpt.addAll(lines.subList(at, lines.size()));
         RestoreRun full = Logs.read("shop-tdrw.log");
 
-        RestoreRun run = LogReader.read(write("excerpt.log", String.join("\n", excerpt) + "\n"), null);
+        RestoreRun run = LogReader.read(Logs.write(dir, "excerpt.log", String.join("\n", excerpt) + "\n"), null);
 
         assertThat(run.totalSeconds())
                 .as("the restore's start is not in the log")
@@ -205,13 +118,13 @@ class LogShapesTest {
         // a multi-volume backup restored from its first file: gbak asks for the next one in the middle of the
         // data (mvol.cpp next_volume), prints "Starting with volume #2" and "opened file" again
         List<String> lines = new ArrayList<>(Files.readAllLines(Logs.log("shop-tdrw.log"), StandardCharsets.UTF_8));
-        int at = indexOfFirst(lines, "500000 records restored");
+        int at = Logs.indexOfFirst(lines, "500000 records restored");
         String time = lines.get(at).substring(0, lines.get(at).indexOf('.') + 4);
         lines.add(at + 1, "Starting with volume #2, \"shop-2.fbk\"");
         lines.add(at + 2, time + "  0.000      0      0 opened file shop-2.fbk");
         RestoreRun full = Logs.read("shop-tdrw.log");
 
-        RestoreRun run = LogReader.read(write("volumes.log", String.join("\n", lines) + "\n"), null);
+        RestoreRun run = LogReader.read(Logs.write(dir, "volumes.log", String.join("\n", lines) + "\n"), null);
 
         TableLoad orders = run.tables().stream()
                 .filter(t -> t.name().equals("ORDERS"))
@@ -232,7 +145,8 @@ class LogShapesTest {
     void firebird4BatchFallbackEndsThePreviousTableNotTheNext() throws Exception {
         // msg 371 is printed by get_data() of table T before its "restoring data for table T" (restore.epp):
         // Firebird 3 never prints it, so these lines are written by hand from the message catalogue
-        Path log = write(
+        Path log = Logs.write(
+                dir,
                 "batch.log",
                 String.join(
                         "\n",
@@ -269,7 +183,7 @@ class LogShapesTest {
 
             RestoreRun run = LogReader.read(writeBytes("crashed.log", crashed), null);
 
-            assertThat(bare(run)).isEqualTo(bare(expected));
+            assertThat(Logs.bare(run)).isEqualTo(Logs.bare(expected));
             long lines = new String(cut, StandardCharsets.UTF_8).lines().count();
             assertThat(run.warningMessages())
                     .contains("the file ends in " + zeros + " NUL bytes after line " + lines
@@ -288,7 +202,7 @@ class LogShapesTest {
             RestoreRun run = LogReader.read(
                     writeBytes("crashed16.log", java.util.Arrays.copyOf(text, text.length + zeros)), null);
 
-            assertThat(bare(run)).isEqualTo(bare(expected));
+            assertThat(Logs.bare(run)).isEqualTo(Logs.bare(expected));
             assertThat(run.warningMessages())
                     .contains("the file ends in " + zeros + " NUL bytes after line "
                             + cut.lines().count()
@@ -340,7 +254,8 @@ class LogShapesTest {
 
     @Test
     void markdownMarksAroundAPastedLineAreNotPartOfItsMessage() throws Exception {
-        Path log = write(
+        Path log = Logs.write(
+                dir,
                 "pasted.log",
                 String.join(
                         "\n",
@@ -360,31 +275,10 @@ class LogShapesTest {
     }
 
     @Test
-    void aRunKilledInTheMiddleOfALineThenARetryAppendedOnTheSameLineGiveTwoRecords() throws Exception {
-        // SIGKILL between two of gbak's writes leaves "gbak:    0.197 " with no line end; the retry's
-        // header is appended right after it, on the same line
-        List<String> lines = Files.readAllLines(Logs.log("small-tdrw.log"), StandardCharsets.UTF_8);
-        int at = indexOfFirst(lines, "activating and creating deferred index ");
-        String next = lines.get(at + 1);
-        String killed = String.join("\n", lines.subList(0, at + 1)) + "\n" + next.substring(0, next.indexOf('.') + 5);
-        String retry = text("small-tdrw.log");
-
-        List<RestoreRun> glued = LogReader.readAll(write("glued.log", killed + retry), null);
-        List<RestoreRun> apart = LogReader.readAll(write("apart.log", killed + "\n" + retry), null);
-
-        assertThat(glued).hasSize(2);
-        assertThat(glued.stream().map(LogShapesTest::bare).toList())
-                .isEqualTo(apart.stream().map(LogShapesTest::bare).toList());
-        assertThat(glued.get(0).status()).isEqualTo(RunStatus.INCOMPLETE);
-        assertThat(glued.get(0).indexes().get(0).seconds()).isNotNull(); // ended by the cut line's time
-        assertThat(bare(glued.get(1))).isEqualTo(bare(Logs.read("small-tdrw.log")));
-    }
-
-    @Test
     void aColumnCutInTheMiddleOfItsDigitsIsNotRead() throws Exception {
         // a crash cuts the file at any byte: "gbak:   11.858  3.326   9161    6" lost the "16" of 616 writes
         List<String> lines = Files.readAllLines(Logs.log("shop-tdrw.log"), StandardCharsets.UTF_8);
-        int at = indexOfFirst(lines, "activating and creating deferred index IX_ORDERS_STATUS_YEAR");
+        int at = Logs.indexOfFirst(lines, "activating and creating deferred index IX_ORDERS_STATUS_YEAR");
         String next = lines.get(at + 1);
         Row index = Logs.rows(Logs.log("shop-tdrw.log")).stream()
                 .filter(r -> r.lineNumber() == at + 1)
@@ -402,7 +296,7 @@ class LogShapesTest {
             if (partial.endsWith(" ") || tokens.length > 4) {
                 continue; // a column complete with its blank, or cut in the message: other tests
             }
-            RestoreRun run = LogReader.read(write("cut.log", head + partial), null);
+            RestoreRun run = LogReader.read(Logs.write(dir, "cut.log", head + partial), null);
 
             IndexBuild built = run.indexes().get(run.indexes().size() - 1);
             int complete = tokens.length - 1; // the last token has no blank after it: cut
@@ -417,7 +311,7 @@ class LogShapesTest {
     @Test
     void aRecordsLineCutInItsMessageLeavesTheTableLoadUnknown() throws Exception {
         List<String> lines = Files.readAllLines(Logs.log("shop-tdrw.log"), StandardCharsets.UTF_8);
-        int at = indexOfFirst(lines, "300000 records restored");
+        int at = Logs.indexOfFirst(lines, "300000 records restored");
         String line = lines.get(at);
         String head = String.join("\n", lines.subList(0, at)) + "\n";
         for (String partial : List.of(
@@ -439,54 +333,6 @@ class LogShapesTest {
     }
 
     @Test
-    void aFailedGbakCallBeforeTheRetryIsLeftOutWithItsError() throws Exception {
-        // "gbak -c -v -verbint ..." refused before it printed anything but errors (3.0.11's own text)
-        String refused = "gbak: ERROR:verify (verbose) and verbint options are mutually exclusive\n"
-                + "gbak:Exiting before completion due to errors\n";
-
-        List<RestoreRun> runs = LogReader.readAll(write("retry.log", refused + text("small-tdrw.log")), null);
-
-        assertThat(runs).hasSize(1);
-        assertThat(bare(runs.get(0))).isEqualTo(bare(Logs.read("small-tdrw.log")));
-        assertThat(runs.get(0).warningMessages())
-                .contains("lines 1-2: a gbak run that restored nothing "
-                        + "(ERROR:verify (verbose) and verbint options are mutually exclusive), left out");
-    }
-
-    @Test
-    void aLongBackupBeforeTheRestoreIsReadToTheRestore() throws Exception {
-        // a nightly "backup, then test restore" into one log; the backup of a big database prints thousands of lines
-        List<String> backup = Files.readAllLines(Logs.log("small-backup.log"), StandardCharsets.UTF_8);
-        List<String> longBackup = new ArrayList<>(backup.subList(0, backup.size() - 8));
-        while (longBackup.size() < 6000) {
-            longBackup.addAll(backup.subList(4, backup.size() - 8));
-        }
-        longBackup.addAll(backup.subList(backup.size() - 8, backup.size()));
-
-        List<RestoreRun> runs = LogReader.readAll(
-                write("nightly.log", String.join("\n", longBackup) + "\n" + text("small-tdrw.log")), null);
-
-        assertThat(runs).hasSize(2);
-        assertThat(runs.get(0).kind()).isEqualTo(dev.gbakprof.model.RunKind.BACKUP);
-        assertThat(bare(runs.get(1))).isEqualTo(bare(Logs.read("small-tdrw.log")));
-    }
-
-    @Test
-    void aRestoreWithoutStatisticsBeforeOrAfterATimedOneIsLeftOut() throws Exception {
-        for (String log : List.of(
-                text("shop-nost.log") + text("small-tdrw.log"), text("small-tdrw.log") + text("shop-nost.log"))) {
-            List<RestoreRun> runs = LogReader.readAll(write("mixed.log", log), null);
-
-            assertThat(runs).hasSize(1);
-            assertThat(bare(runs.get(0))).isEqualTo(bare(Logs.read("small-tdrw.log")));
-            assertThat(runs.get(0).warningMessages())
-                    .anySatisfy(w -> assertThat(w)
-                            .endsWith(
-                                    ": a restore without time statistics (no -st t), which cannot be timed, left out"));
-        }
-    }
-
-    @Test
     void aLogQuotedOrListedInMarkdownReadsLikeTheLogItself() throws Exception {
         RestoreRun plain = Logs.read("small-tdrw.log");
         for (String[] marks : new String[][] {{"> **", "**"}, {"- `", "`"}, {"> ", ""}, {"_", "_"}}) {
@@ -495,19 +341,15 @@ class LogShapesTest {
                 md.append(marks[0]).append(l).append(marks[1]).append('\n');
             }
 
-            RestoreRun run = LogReader.read(write("pasted.md", md.toString()), null);
+            RestoreRun run = LogReader.read(Logs.write(dir, "pasted.md", md.toString()), null);
 
-            assertThat(bare(run)).as(marks[0]).isEqualTo(bare(plain));
+            assertThat(Logs.bare(run)).as(marks[0]).isEqualTo(Logs.bare(plain));
         }
-    }
-
-    private static Path more(String name) throws Exception {
-        return Path.of(LogShapesTest.class.getResource("/more-logs/" + name).toURI());
     }
 
     @Test
     void aServicesRestoreThatFailsIsFailedWithTheServicesOwnWords() throws Exception {
-        RestoreRun run = LogReader.read(more("svc-exists.log"), null);
+        RestoreRun run = LogReader.read(Logs.more("svc-exists.log"), null);
 
         assertThat(run.status()).isEqualTo(RunStatus.FAILED);
         assertThat(run.errors())
@@ -518,7 +360,7 @@ class LogShapesTest {
 
     @Test
     void aRestoreThatFailsBeforeAnyTimedLineIsFailedNotRefused() throws Exception {
-        RestoreRun run = LogReader.read(more("small-missing.log"), null);
+        RestoreRun run = LogReader.read(Logs.more("small-missing.log"), null);
 
         assertThat(run.status()).isEqualTo(RunStatus.FAILED);
         assertThat(run.errors())
@@ -526,21 +368,11 @@ class LogShapesTest {
     }
 
     @Test
-    void aNoticeBeforeTheHeaderIsPartOfTheRun() throws Exception {
-        List<RestoreRun> runs = LogReader.readAll(more("small-p1024.log"), null);
-
-        assertThat(runs).hasSize(1);
-        assertThat(runs.get(0).status()).isEqualTo(RunStatus.COMPLETED);
-        assertThat(runs.get(0).totalSeconds()).isNotNull();
-        assertThat(runs.get(0).warningMessages()).noneMatch(w -> w.contains("gbak runs") || w.contains("left out"));
-    }
-
-    @Test
     void aDeltaOnlyLogWithoutItsHeaderIsReadAsDeltaByItsWidth() throws Exception {
-        String log = Files.readString(more("small-d.log"));
-        RestoreRun withHeader = LogReader.read(more("small-d.log"), null);
+        String log = Files.readString(Logs.more("small-d.log"));
+        RestoreRun withHeader = LogReader.read(Logs.more("small-d.log"), null);
 
-        RestoreRun without = LogReader.read(write("nohdr.log", log.substring(log.indexOf('\n') + 1)), null);
+        RestoreRun without = LogReader.read(Logs.write(dir, "nohdr.log", log.substring(log.indexOf('\n') + 1)), null);
 
         assertThat(without.columns()).containsExactly(Column.DELTA);
         assertThat(without.indexes()).isEqualTo(withHeader.indexes());
@@ -550,7 +382,7 @@ class LogShapesTest {
 
     @Test
     void indexesRestoredInactiveAreNamedInAWarning() throws Exception {
-        RestoreRun run = LogReader.read(more("small-i.log"), null);
+        RestoreRun run = LogReader.read(Logs.more("small-i.log"), null);
 
         assertThat(run.indexes()).isEmpty();
         assertThat(run.warningMessages())
@@ -579,9 +411,10 @@ class LogShapesTest {
     @Test
     void aScriptsOwnLinesAfterAFinishedRestoreAreNotItsErrors() throws Exception {
         // a batch file echoing a banner into the same log after gbak
-        Path log = write(
+        Path log = Logs.write(
+                dir,
                 "banner.log",
-                text("small-tdrw.log") + "restore of small.fbk finished\n------------------------------\n");
+                Logs.text("small-tdrw.log") + "restore of small.fbk finished\n------------------------------\n");
 
         RestoreRun run = LogReader.read(log, null);
 
@@ -591,7 +424,7 @@ class LogShapesTest {
 
     @Test
     void anApplicationLogWithAnErrorLineIsNotGbakOutput() throws Exception {
-        Path log = write("app.log", "2024-01-01 app started\nERROR: connection refused\nretrying\n");
+        Path log = Logs.write(dir, "app.log", "2024-01-01 app started\nERROR: connection refused\nretrying\n");
 
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> LogReader.read(log, null))
                 .isInstanceOf(dev.gbakprof.log.LogFormatException.class)
@@ -599,118 +432,22 @@ class LogShapesTest {
     }
 
     @Test
-    void theSameFailedCallTwiceGivesTwoFailedRecords() throws Exception {
-        String failed = Files.readString(more("small-missing.log"));
-        String withHeader = "gbak: time     delta  reads  writes \n" + failed;
-
-        List<RestoreRun> runs = LogReader.readAll(write("retries.log", withHeader + withHeader), null);
-
-        assertThat(runs).extracting(RestoreRun::status).containsExactly(RunStatus.FAILED, RunStatus.FAILED);
-        assertThat(runs.get(1).errors())
-                .containsExactly("ERROR:cannot open backup file nosuch.fbk", "Exiting before completion due to errors");
-    }
-
-    /**
-     * Real gbak 3.0.11 output: a completed restore of the small fixture, then a second gbak call into the same
-     * file that failed at its start (more-logs/README.md says how each was made): its errors are a run of their
-     * own, failed, and the restore stays completed with its own total.
-     */
-    @org.junit.jupiter.params.ParameterizedTest
-    @org.junit.jupiter.params.provider.CsvSource(
-            delimiter = '|',
-            value = {
-                "small-y-then-exists.log|0.406|128-129|ERROR:database y.fdb already exists.  To replace it, use the -REP switch",
-                "small-then-unknown-switch.log|0.560|128-182|unknown switch \"ZZ\"",
-                "small-then-wrong-password.log|0.589|128-130|ERROR:Your user name and password are not defined. Ask your database administrator to set up a Firebird login.",
-                "svc-then-exists.log|0.481|128-129|database /tmp/mk/svc19/a.fdb already exists.  To replace it, use the -REP switch"
-            })
-    void anotherCallsStartErrorsAfterACompletedRestoreAreAFailedRunOfTheirOwn(
-            String log, double total, String lines, String firstError) throws Exception {
-        List<RestoreRun> runs = LogReader.readAll(more(log), null);
-
-        assertThat(runs).extracting(RestoreRun::status).containsExactly(RunStatus.COMPLETED, RunStatus.FAILED);
-        assertThat(runs.get(0).totalSeconds()).isEqualTo(total);
-        assertThat(runs.get(0).errors()).isEmpty();
-        assertThat(runs.get(0).warningMessages())
-                .contains("this log holds 2 gbak runs; this record is restore 1 of 2, lines 1-127");
-        assertThat(runs.get(1).errors().get(0)).isEqualTo(firstError);
-        assertThat(runs.get(1).errors()).last().asString().endsWith("Exiting before completion due to errors");
-        assertThat(runs.get(1).warningMessages())
-                .contains("this log holds 2 gbak runs; this record is restore 2 of 2, lines " + lines);
-    }
-
-    @Test
-    void theUsageTextOfAnUnknownSwitchIsNotAnError() throws Exception {
-        RestoreRun refused =
-                LogReader.readAll(more("small-then-unknown-switch.log"), null).get(1);
-
-        assertThat(refused.errors())
-                .containsExactly(
-                        "unknown switch \"ZZ\"",
-                        "ERROR:found unknown switch",
-                        "Exiting before completion due to errors");
-    }
-
-    @Test
-    void anErrorAfterAFinishedRestoreThatItsStartCannotPrintStaysWithIt() throws Exception {
-        // the re-attach after the restore (to set the ONLINE and FORCED WRITES flags) can fail with any engine error
-        String reattach =
-                "gbak: ERROR:lock time-out on wait transaction\n" + "gbak:Exiting before completion due to errors\n";
-
-        List<RestoreRun> runs = LogReader.readAll(write("reattach.log", text("small-tdrw.log") + reattach), null);
-
-        assertThat(runs).hasSize(1);
-        assertThat(runs.get(0).status()).isEqualTo(RunStatus.FAILED);
-        assertThat(runs.get(0).errors())
-                .containsExactly("ERROR:lock time-out on wait transaction", "Exiting before completion due to errors");
-    }
-
-    @Test
-    void aKilledRestoreThenARetryRefusedAtItsStartGiveAnIncompleteAndAFailedRecord() throws Exception {
-        // the killed restore left its database behind; the retry without -v finds it
-        String retry = "gbak: ERROR:database shop.fdb already exists.  To replace it, use the -REP switch\n"
-                + "gbak:Exiting before completion due to errors\n";
-
-        List<RestoreRun> runs = LogReader.readAll(write("killed.log", text("shop-cut.log") + retry), null);
-
-        assertThat(runs).extracting(RestoreRun::status).containsExactly(RunStatus.INCOMPLETE, RunStatus.FAILED);
-        assertThat(bare(runs.get(0))).isEqualTo(bare(Logs.read("shop-cut.log")));
-        assertThat(runs.get(1).errors())
-                .containsExactly(
-                        "ERROR:database shop.fdb already exists.  To replace it, use the -REP switch",
-                        "Exiting before completion due to errors");
-    }
-
-    @Test
-    void twoCallsRefusedAtTheirStartAreTwoFailedRecords() throws Exception {
-        String exists = "gbak: ERROR:database y.fdb already exists.  To replace it, use the -REP switch\n"
-                + "gbak:Exiting before completion due to errors\n";
-
-        List<RestoreRun> runs =
-                LogReader.readAll(write("nights.log", Files.readString(more("small-missing.log")) + exists), null);
-
-        assertThat(runs).extracting(RestoreRun::status).containsExactly(RunStatus.FAILED, RunStatus.FAILED);
-        assertThat(runs.get(0).errors())
-                .containsExactly("ERROR:cannot open backup file nosuch.fbk", "Exiting before completion due to errors");
-        assertThat(runs.get(1).errors()).first().asString().contains("already exists");
-    }
-
-    @Test
     void aUtf16LogCutInTheMiddleOfAColumnReadsLikeItsUtf8Twin() throws Exception {
         List<String> lines = Files.readAllLines(Logs.log("shop-tdrw.log"), StandardCharsets.UTF_8);
         String cut = String.join("\n", lines.subList(0, 88)) + "\ngbak:    0.9";
-        RestoreRun utf8 = LogReader.read(write("cut8.log", cut), null);
+        RestoreRun utf8 = LogReader.read(Logs.write(dir, "cut8.log", cut), null);
 
         RestoreRun utf16 =
                 LogReader.read(writeBytes("cut16.log", ("\uFEFF" + cut).getBytes(StandardCharsets.UTF_16LE)), null);
 
-        assertThat(bare(utf16)).isEqualTo(bare(utf8));
+        assertThat(Logs.bare(utf16)).isEqualTo(Logs.bare(utf8));
         assertThat(utf16.lastSeenSeconds()).isLessThan(0.9); // "0.9" was cut: not 0.900 s
     }
 
     @Test
     void aHeaderlessExcerptWithCollapsedBlanksReadsItsOnlyDecimalColumnAsTime() throws Exception {
-        Path log = write(
+        Path log = Logs.write(
+                dir,
                 "collapsed.log",
                 "gbak: 12.345 restoring data for table ORDERS\ngbak: 13.500 100000 records restored\n"
                         + "gbak: 14.000 restoring index PK_ORDERS\ngbak: 15.000 finishing, closing, and going home\n");
@@ -722,17 +459,6 @@ class LogShapesTest {
     }
 
     @Test
-    void aLineTwoRunsShareIsInTheRangeOfBoth() throws Exception {
-        List<String> lines = Files.readAllLines(Logs.log("small-tdrw.log"), StandardCharsets.UTF_8);
-        String killed = String.join("\n", lines.subList(0, 60)); // no line end after line 60: the retry glues on
-
-        List<RestoreRun> runs = LogReader.readAll(write("glued.log", killed + text("small-tdrw.log")), null);
-
-        assertThat(runs.get(0).warningMessages().get(0)).endsWith("restore 1 of 2, lines 1-60");
-        assertThat(runs.get(1).warningMessages().get(0)).endsWith("restore 2 of 2, lines 60-" + (59 + lines.size()));
-    }
-
-    @Test
     void aUtf16LogWithoutBomEndingInNulBytesIsStillUtf16() throws Exception {
         byte[] text = Files.readAllBytes(Logs.log("small-tdrw.utf16le.log"));
         byte[] noBom = java.util.Arrays.copyOfRange(text, 2, 1500);
@@ -741,7 +467,7 @@ class LogShapesTest {
         RestoreRun run =
                 LogReader.read(writeBytes("u16nul.log", java.util.Arrays.copyOf(noBom, noBom.length + 8192)), null);
 
-        assertThat(bare(run)).isEqualTo(bare(expected));
+        assertThat(Logs.bare(run)).isEqualTo(Logs.bare(expected));
     }
 
     @Test
@@ -751,7 +477,7 @@ class LogShapesTest {
         List<String> paste = new ArrayList<>(lines.subList(1, lines.size())); // no header
         paste.set(0, paste.get(0) + " restoring d" + paste.get(0).replace("small.fbk", "x.fbk"));
 
-        RestoreRun run = LogReader.read(write("paste.log", String.join("\n", paste) + "\n"), null);
+        RestoreRun run = LogReader.read(Logs.write(dir, "paste.log", String.join("\n", paste) + "\n"), null);
 
         assertThat(run.columns()).containsExactly(Column.TIME, Column.DELTA, Column.READS, Column.WRITES);
         assertThat(run.indexes())
@@ -765,14 +491,5 @@ class LogShapesTest {
         Path f = dir.resolve(name);
         Files.write(f, bytes);
         return f;
-    }
-
-    private static int indexOfFirst(List<String> lines, String text) {
-        for (int i = 0; i < lines.size(); i++) {
-            if (lines.get(i).contains(text)) {
-                return i;
-            }
-        }
-        throw new AssertionError("no line with " + text);
     }
 }

@@ -77,6 +77,38 @@ public final class Logs {
         return LogReader.read(log(name), null);
     }
 
+    /** The text of a real log of src/test/resources/logs. */
+    public static String text(String name) throws IOException {
+        return Files.readString(log(name), StandardCharsets.UTF_8);
+    }
+
+    /** A log of src/test/resources/more-logs (more-logs/README.md says how each was made). */
+    public static Path more(String name) {
+        return resource("/more-logs/", name);
+    }
+
+    /** Writes {@code text} as the UTF-8 file {@code name} of {@code dir}. */
+    public static Path write(Path dir, String name, String text) throws IOException {
+        Path f = dir.resolve(name);
+        Files.writeString(f, text, StandardCharsets.UTF_8);
+        return f;
+    }
+
+    /** The index of the first of {@code lines} that contains {@code text}. */
+    public static int indexOfFirst(List<String> lines, String text) {
+        for (int i = 0; i < lines.size(); i++) {
+            if (lines.get(i).contains(text)) {
+                return i;
+            }
+        }
+        throw new AssertionError("no line with " + text);
+    }
+
+    /** The record without what says where it came from: label, source and warnings. */
+    public static RestoreRun bare(RestoreRun r) {
+        return r.toBuilder().label("x").source("x").warnings(List.of()).build();
+    }
+
     /**
      * One statistics line as a test oracle reads it: naive whitespace split, no shared code with the parser.
      * Values are in milliseconds (time, delta) or pages; -1 when the column is absent.
