@@ -17,6 +17,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -192,7 +193,7 @@ public final class Advisor {
                 .orElse(null);
     }
 
-    private static java.util.Optional<Hint> powerPlan(
+    private static Optional<Hint> powerPlan(
             RestoreRun run, double indexes, Double total, PhaseResources use, String where) {
         Environment env = run.environment();
         PowerPlan plan = env == null ? null : env.powerPlan();
@@ -200,7 +201,7 @@ public final class Advisor {
         boolean clocksDown = probe != null && "clocks-down".equals(probe.verdict());
         boolean performance = plan != null && Boolean.TRUE.equals(plan.performance());
         if (performance && !clocksDown) {
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
         String planSays = plan == null
                 ? "the power plan is not in the record (a parsed log): check it with gbakprof plan --check"
@@ -219,7 +220,7 @@ public final class Advisor {
                         && env.powerPlan().source().startsWith("unknown")
                 ? "gbakprof plan --probe (a virtual machine: set the host's plan, then compare two runs)"
                 : "gbakprof matrix --backup " + where + " --plans balanced,high-performance --repeat 3";
-        return java.util.Optional.of(new Hint(
+        return Optional.of(new Hint(
                 HintCode.POWER_PLAN,
                 "Run the restore under a performance power plan (Windows: High performance)",
                 "the index phase is " + share(run, indexes, total) + cpu(use) + "; " + planSays + probeSays,
@@ -242,11 +243,11 @@ public final class Advisor {
                 List.of()));
     }
 
-    private static java.util.Optional<Hint> parallelReduced(RestoreRun run) {
+    private static Optional<Hint> parallelReduced(RestoreRun run) {
         for (Warning w : run.warnings()) {
             Matcher m = w.is(WarningCode.GBAK_WARNING) ? PAR_REDUCED.matcher(w.message()) : null;
             if (m != null && m.find()) {
-                return java.util.Optional.of(new Hint(
+                return Optional.of(new Hint(
                         HintCode.PARALLEL_REDUCED,
                         "Allow the parallel workers gbak asked for: MaxParallelWorkers = " + m.group(1)
                                 + " in firebird.conf",
@@ -262,19 +263,19 @@ public final class Advisor {
                         List.of(m.group(1))));
             }
         }
-        return java.util.Optional.empty();
+        return Optional.empty();
     }
 
-    private static java.util.Optional<Hint> remoteRoute(RestoreRun run, String where) {
+    private static Optional<Hint> remoteRoute(RestoreRun run, String where) {
         String db = run.database();
         boolean services = run.via() == Via.SERVICE
                 || (run.command() != null && run.command().matches("(?i).*\\s-se(r(v(i(ce?)?)?)?)?\\s.*"));
         Matcher m = db == null ? null : REMOTE.matcher(db);
         if (services || m == null || !m.matches()) {
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
         String host = m.group(1);
-        return java.util.Optional.of(new Hint(
+        return Optional.of(new Hint(
                 HintCode.REMOTE_ROUTE,
                 "Restore through the services manager (gbak -se " + host + ":service_mgr) or on the server itself",
                 "the database " + db + " was restored over TCP: every row and page went through the network protocol",
@@ -299,7 +300,7 @@ public final class Advisor {
      * {@code -par}) cannot build indexes: each worker attachment fails (#8263, fixed in 5.0.2). Seen in gbak's errors
      * (its signature), in the configuration, or both.
      */
-    private static java.util.Optional<Hint> classicParallel(RestoreRun run) {
+    private static Optional<Hint> classicParallel(RestoreRun run) {
         boolean signature = run.errors().stream().anyMatch(e -> e.contains("cannot commit index"))
                 && run.errors().stream().anyMatch(e -> NO_CONNECTION.matcher(e).find());
         Environment env = run.environment();
@@ -312,7 +313,7 @@ public final class Advisor {
                 conf == null || conf.parallelWorkers() == null ? 1 : conf.parallelWorkers());
         boolean configured = conf != null && conf.classic() && workers > 1 && !remote(run);
         if (!(signature || (configured && affected)) || (fixed && !signature)) {
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
         List<String> seen = new ArrayList<>();
         if (signature) {
@@ -330,7 +331,7 @@ public final class Advisor {
             seen.add(conf.path() + " sets ServerMode = " + conf.serverMode() + " and the restore used " + workers
                     + " parallel workers" + (v == null ? "" : " on Firebird " + v[0] + "." + v[1] + "." + v[2]));
         }
-        return java.util.Optional.of(new Hint(
+        return Optional.of(new Hint(
                 HintCode.CLASSIC_PARALLEL,
                 "Classic server with parallel workers: restore with gbak -par 1 (or ParallelWorkers = 1), or upgrade"
                         + " to Firebird 5.0.2",
@@ -353,9 +354,9 @@ public final class Advisor {
      * The index sorts that did not fit in TempCacheLimit: the worker's open sort files ({@code fb_sort_*}) were seen
      * in a sample of the index phase. Only {@code gbakprof run} on Linux sees them (docs/guide/advise.md, "What to try").
      */
-    private static java.util.Optional<Hint> sortSpill(RestoreRun run, PhaseResources use, String where) {
+    private static Optional<Hint> sortSpill(RestoreRun run, PhaseResources use, String where) {
         if (use == null || use.sortFileMb() == null || use.sortFileMb() <= 0) {
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
         Environment env = run.environment();
         FirebirdConf conf = env == null ? null : env.firebirdConf();
@@ -370,7 +371,7 @@ public final class Advisor {
         long suggestMb = roundUpMb(base + Math.round(use.sortFileMb() * 1e6));
         // Windows: the files were seen in Firebird's temp directory, where another Firebird process's sorts count too
         boolean listed = env != null && env.os() != null && env.os().contains("Windows");
-        return java.util.Optional.of(new Hint(
+        return Optional.of(new Hint(
                 HintCode.SORT_SPILL,
                 "Give the index sorts more memory: TempCacheLimit = " + suggestMb + "M in firebird.conf",
                 String.format(

@@ -12,9 +12,11 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import java.util.function.Predicate;
 import java.util.stream.Stream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -100,8 +102,7 @@ final class DemoCommand implements Callable<Integer> {
                 }
             }
             // full-cpu is the reference configuration of the A/B samples (samples/README.md): put it first
-            runs.sort(
-                    java.util.Comparator.comparing((RestoreRun r) -> !r.label().equals(AB_BASELINE)));
+            runs.sort(Comparator.comparing((RestoreRun r) -> !r.label().equals(AB_BASELINE)));
             if (!runs.isEmpty()) {
                 sets.add(new DemoSet("ab", runs, inputs));
             }
@@ -138,7 +139,7 @@ final class DemoCommand implements Callable<Integer> {
         return Files.isRegularFile(p) && p.getFileName().toString().endsWith(".log");
     }
 
-    private static List<Path> sorted(Path dir, java.util.function.Predicate<Path> filter) throws IOException {
+    private static List<Path> sorted(Path dir, Predicate<Path> filter) throws IOException {
         try (Stream<Path> s = Files.list(dir)) {
             return s.filter(filter).sorted().toList();
         }

@@ -1,6 +1,7 @@
 package dev.gbakprof.cli;
 
 import java.time.Duration;
+import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -16,7 +17,7 @@ final class Durations {
 
     /** The duration {@code text} given to {@code option} (named in the message when it is not one). */
     static Duration parse(String option, String text) {
-        String s = text.trim().toLowerCase(java.util.Locale.ROOT);
+        String s = text.trim().toLowerCase(Locale.ROOT);
         double ms = 0;
         int pos = 0;
         if (s.matches("\\d+(\\.\\d+)?")) {

@@ -7,6 +7,7 @@ import dev.gbakprof.firebird.ServerAddress;
 import dev.gbakprof.forecast.Estimate;
 import dev.gbakprof.forecast.Forecaster;
 import dev.gbakprof.forecast.Target;
+import dev.gbakprof.log.LogFormatException;
 import dev.gbakprof.model.ExitCode;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.report.EstimateText;
@@ -154,13 +155,13 @@ final class EstimateCommand implements Callable<Integer> {
             List<RestoreRun> runs;
             try {
                 runs = RunInputs.load(path, null, inputs.encoding); // --encoding reads it too
-            } catch (dev.gbakprof.log.LogFormatException ex) {
+            } catch (LogFormatException ex) {
                 if (!ex.getMessage().startsWith("binary data")
                         && !ex.getMessage().startsWith("only NUL bytes")) {
                     throw ex;
                 }
                 // no text at all (a backup file, given for its log?): say all that --rows-from takes
-                throw new dev.gbakprof.log.LogFormatException(
+                throw new LogFormatException(
                         ex.file(),
                         ex.line(),
                         ex.getMessage().replaceFirst(";.*", "") + "; --rows-from takes a backup log (gbak -b -v, "

@@ -8,12 +8,14 @@ import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.RunStatus;
 import dev.gbakprof.model.Validation;
 import dev.gbakprof.report.TrendChart;
+import dev.gbakprof.run.RunOptions;
 import dev.gbakprof.store.AtomicFiles;
 import dev.gbakprof.store.RunJson;
 import dev.gbakprof.store.RunStore;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -110,9 +112,7 @@ final class HistoryCommand implements Callable<Integer> {
             Files.createDirectories(out);
             for (Trend t : trends) {
                 Path png = out.resolve(
-                        trends.size() == 1
-                                ? "trend.png"
-                                : "trend-" + dev.gbakprof.run.RunOptions.fileSafe(t.backup()) + ".png");
+                        trends.size() == 1 ? "trend.png" : "trend-" + RunOptions.fileSafe(t.backup()) + ".png");
                 byte[] bytes = TrendChart.png(t, 1600, 900);
                 AtomicFiles.write(png, bytes);
                 if (!json) {
@@ -163,7 +163,7 @@ final class HistoryCommand implements Callable<Integer> {
         try {
             listing = RunStore.read(given);
         } catch (IOException ex) {
-            throw new UsageException((ex instanceof java.nio.file.NoSuchFileException
+            throw new UsageException((ex instanceof NoSuchFileException
                             ? ex.getMessage() + ": no such runs folder"
                             : "cannot read a runs folder: " + ex.getMessage())
                     + "; expected the --runs-dir of gbakprof run");

@@ -1,10 +1,12 @@
 package dev.gbakprof.cli;
 
+import dev.gbakprof.log.LogFormatException;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.RunKind;
 import dev.gbakprof.stats.Fingerprint;
 import dev.gbakprof.store.LogReader;
 import dev.gbakprof.store.RunInputs;
+import java.nio.charset.Charset;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -47,7 +49,7 @@ final class InputRuns {
     LabelFrom labelFrom;
 
     @Option(names = "--encoding", paramLabel = "NAME", converter = Encodings.class, description = Encodings.DESCRIPTION)
-    java.nio.charset.Charset encoding;
+    Charset encoding;
 
     /** One INPUT: its file and its label ({@code null}: the one {@link RunInputs} gives). */
     private record Input(Path path, String label) {}
@@ -79,7 +81,7 @@ final class InputRuns {
         List<RestoreRun> restores =
                 runs.stream().filter(r -> r.kind() != RunKind.BACKUP).toList();
         if (restores.isEmpty()) {
-            throw new dev.gbakprof.log.LogFormatException(
+            throw new LogFormatException(
                     path.toString(),
                     0,
                     "a backup (gbak -b), not a restore; "

@@ -15,7 +15,10 @@ import dev.gbakprof.store.RunInputs;
 import dev.gbakprof.store.RunJson;
 import dev.gbakprof.store.RunStore;
 import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -69,7 +72,7 @@ final class InspectCommand implements Callable<Integer> {
         RestoreRun restore = null;
         if (run != null) {
             Path input = RunStore.record(run);
-            java.util.List<RestoreRun> runs = RunInputs.load(input, null);
+            List<RestoreRun> runs = RunInputs.load(input, null);
             restore = runs.get(runs.size() - 1); // several runs in one log: the database is the last one's
         }
         if (database == null) {
@@ -119,10 +122,10 @@ final class InspectCommand implements Callable<Integer> {
         Path file;
         try {
             file = Path.of(path);
-        } catch (java.nio.file.InvalidPathException bad) {
+        } catch (InvalidPathException bad) {
             return ex;
         }
-        if (!file.isAbsolute() || !java.nio.file.Files.exists(file) || !address.onThisMachine()) {
+        if (!file.isAbsolute() || !Files.exists(file) || !address.onThisMachine()) {
             return ex;
         }
         String folder = ServerFileAccess.unreachableFolder(file);

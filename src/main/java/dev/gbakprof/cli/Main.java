@@ -2,8 +2,25 @@ package dev.gbakprof.cli;
 
 import dev.gbakprof.model.ExitCode;
 import dev.gbakprof.model.GbakprofException;
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
+import java.io.OutputStream;
+import java.io.OutputStreamWriter;
+import java.io.PrintStream;
 import java.io.PrintWriter;
+import java.nio.charset.Charset;
+import java.text.MessageFormat;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.logging.ConsoleHandler;
+import java.util.logging.Handler;
+import java.util.logging.Level;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
 import picocli.CommandLine;
 
 /**
@@ -66,7 +83,7 @@ public final class Main implements Runnable {
      * JUL holds loggers weakly. Made when java.util.logging starts ({@link DriverLogging}), not at each start: a
      * parse never logs, and starting the logging costs it a twentieth of a second (bench/parse-throughput).
      */
-    private static java.util.logging.Logger jaybird;
+    private static Logger jaybird;
 
     /**
      * java.util.logging's configuration class ({@code java.util.logging.config.class}, set by {@link #main}): the
@@ -78,9 +95,9 @@ public final class Main implements Runnable {
         static volatile boolean debug;
 
         public DriverLogging() {
-            java.util.logging.Logger root = java.util.logging.Logger.getLogger("");
-            root.setLevel(java.util.logging.Level.INFO);
-            root.addHandler(new java.util.logging.ConsoleHandler());
+            Logger root = Logger.getLogger("");
+            root.setLevel(Level.INFO);
+            root.addHandler(new ConsoleHandler());
             routeDriverLogging(debug, System.err);
         }
     }
@@ -89,24 +106,24 @@ public final class Main implements Runnable {
      * Jaybird's log goes where gbakprof's own diagnostics go: nowhere without {@code --debug}; with it, on standard
      * error as {@code gbakprof: debug: jaybird: …} lines (with the stack trace), like gbakprof's own stack traces.
      */
-    static void routeDriverLogging(boolean debug, java.io.PrintStream err) {
-        java.util.logging.Logger jaybirdLog = java.util.logging.Logger.getLogger("org.firebirdsql");
+    static void routeDriverLogging(boolean debug, PrintStream err) {
+        Logger jaybirdLog = Logger.getLogger("org.firebirdsql");
         jaybird = jaybirdLog;
-        for (java.util.logging.Handler h : jaybirdLog.getHandlers()) {
+        for (Handler h : jaybirdLog.getHandlers()) {
             jaybirdLog.removeHandler(h);
         }
         jaybirdLog.setUseParentHandlers(false);
-        jaybirdLog.setLevel(debug ? java.util.logging.Level.FINE : java.util.logging.Level.OFF);
+        jaybirdLog.setLevel(debug ? Level.FINE : Level.OFF);
         if (!debug) {
             return;
         }
-        jaybirdLog.addHandler(new java.util.logging.Handler() {
+        jaybirdLog.addHandler(new Handler() {
             @Override
-            public void publish(java.util.logging.LogRecord r) {
+            public void publish(LogRecord r) {
                 String msg = r.getMessage();
                 if (msg != null && r.getParameters() != null && r.getParameters().length > 0) {
                     try {
-                        msg = java.text.MessageFormat.format(msg, r.getParameters());
+                        msg = MessageFormat.format(msg, r.getParameters());
                     } catch (IllegalArgumentException ex) {
                         // not a MessageFormat pattern: the message as it is
                     }
@@ -133,21 +150,21 @@ public final class Main implements Runnable {
      * The process's standard output as bytes, for large JSON (Jackson's byte generator is faster than a
      * Writer); {@code null} when the CLI runs inside tests with captured writers.
      */
-    static java.io.OutputStream stdoutBytes;
+    static OutputStream stdoutBytes;
 
     public static void main(String[] args) {
         System.setProperty("java.awt.headless", "true");
-        Stdout stdout = new Stdout(new java.io.FileOutputStream(java.io.FileDescriptor.out));
+        Stdout stdout = new Stdout(new FileOutputStream(FileDescriptor.out));
         stdoutBytes = stdout;
-        DriverLogging.debug = java.util.Arrays.asList(args).contains("--debug");
+        DriverLogging.debug = Arrays.asList(args).contains("--debug");
         if (System.getProperty("java.util.logging.config.class") == null
                 && System.getProperty("java.util.logging.config.file") == null) {
             System.setProperty("java.util.logging.config.class", DriverLogging.class.getName());
         } else { // the user's own logging configuration: Jaybird's log routed on top of it, now
             routeDriverLogging(DriverLogging.debug, System.err);
         }
-        PrintWriter out = new PrintWriter(new java.io.OutputStreamWriter(stdout, consoleCharset("stdout")), true);
-        PrintWriter err = new PrintWriter(new java.io.OutputStreamWriter(System.err, consoleCharset("stderr")), true);
+        PrintWriter out = new PrintWriter(new OutputStreamWriter(stdout, consoleCharset("stdout")), true);
+        PrintWriter err = new PrintWriter(new OutputStreamWriter(System.err, consoleCharset("stderr")), true);
         int code = execute(args, out, err);
         out.flush();
         if (stdout.failure() != null) {
@@ -167,7 +184,7 @@ public final class Main implements Runnable {
     static final String CONVERTERS_EXCLUDED = "picocli.converters.excludes";
 
     /** The commands, in the order help lists them. */
-    private static final java.util.Map<String, Class<?>> COMMANDS = new java.util.LinkedHashMap<>();
+    private static final Map<String, Class<?>> COMMANDS = new LinkedHashMap<>();
 
     static {
         COMMANDS.put("parse", ParseCommand.class);
@@ -190,18 +207,16 @@ public final class Main implements Runnable {
      * The commands this invocation needs: the one it names, or all of them (help, --version, a typo).
      * picocli reads the annotations of every command it is given, a tenth of a second at each start.
      */
-    static java.util.List<String> commandsFor(String[] args) {
+    static List<String> commandsFor(String[] args) {
         for (String a : args) {
             if (a.equals("-h") || a.equals("--help") || a.equals("-V") || a.equals("--version")) {
                 break; // gbakprof's own help or version, before any command: it lists them all
             }
             if (!a.startsWith("-")) {
-                return COMMANDS.containsKey(a) && !a.equals("help")
-                        ? java.util.List.of(a)
-                        : java.util.List.copyOf(COMMANDS.keySet());
+                return COMMANDS.containsKey(a) && !a.equals("help") ? List.of(a) : List.copyOf(COMMANDS.keySet());
             }
         }
-        return java.util.List.copyOf(COMMANDS.keySet());
+        return List.copyOf(COMMANDS.keySet());
     }
 
     /** Runs the CLI with the given streams; returns the exit code. */
@@ -254,7 +269,7 @@ public final class Main implements Runnable {
      * gbakprof with the commands {@code names} (in help's order), as --help shows it: the one tree the CLI, the
      * shell completion script and the man pages (docs/man) are made from.
      */
-    static CommandLine tree(java.util.Collection<String> names, CommandLine.IFactory factory) {
+    static CommandLine tree(Collection<String> names, CommandLine.IFactory factory) {
         // picocli reads the switch only in CommandLine's constructor: set while the tree is made, then put back as it
         // was (a value the user gave with -D is left alone), so that no other code of the process sees it
         boolean set = System.getProperty(CONVERTERS_EXCLUDED) == null;
@@ -297,7 +312,7 @@ public final class Main implements Runnable {
             return null;
         }
         String word = u.getUnmatched().get(0);
-        String w = word.toLowerCase(java.util.Locale.ROOT);
+        String w = word.toLowerCase(Locale.ROOT);
         List<String> names = top.getSubcommands().keySet().stream()
                 .filter(n -> !n.equals("help"))
                 .toList();
@@ -347,10 +362,8 @@ public final class Main implements Runnable {
     }
 
     /** The charset a standard stream has (Java 17: sun.stdout/stderr.encoding on a console, else the default). */
-    private static java.nio.charset.Charset consoleCharset(String stream) {
+    private static Charset consoleCharset(String stream) {
         String enc = System.getProperty(stream + ".encoding", System.getProperty("sun." + stream + ".encoding"));
-        return enc != null && java.nio.charset.Charset.isSupported(enc)
-                ? java.nio.charset.Charset.forName(enc)
-                : java.nio.charset.Charset.defaultCharset();
+        return enc != null && Charset.isSupported(enc) ? Charset.forName(enc) : Charset.defaultCharset();
     }
 }

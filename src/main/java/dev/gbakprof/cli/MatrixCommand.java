@@ -17,12 +17,16 @@ import dev.gbakprof.run.RestoreSession;
 import dev.gbakprof.run.RunOptions;
 import dev.gbakprof.stats.Analysis;
 import dev.gbakprof.store.RunStore;
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -246,8 +250,8 @@ final class MatrixCommand implements Callable<Integer> {
      * on Firebird 3) or a value it refuses would otherwise fail every restore, one after the other.
      */
     static void checkSwitches(Path gbakPath, List<MatrixPlan.Arm> arms, List<String> extra)
-            throws java.io.IOException, InterruptedException {
-        java.util.Set<List<String>> asked = new java.util.HashSet<>();
+            throws IOException, InterruptedException {
+        Set<List<String>> asked = new HashSet<>();
         for (MatrixPlan.Arm arm : arms) {
             List<String> switches = new ArrayList<>(arm.gbakArgs());
             switches.addAll(extra);
@@ -259,7 +263,7 @@ final class MatrixCommand implements Callable<Integer> {
             if (switches.isEmpty() || !asked.add(switches)) {
                 continue;
             }
-            java.util.Optional<String> problem = GbakSwitchCheck.problem(gbakPath, switches);
+            Optional<String> problem = GbakSwitchCheck.problem(gbakPath, switches);
             if (problem.isPresent()) {
                 throw new UsageException((arm.gbakArgs().isEmpty() ? "" : "arm '" + arm.label() + "': ") + problem.get()
                         + "; nothing was restored");

@@ -1,5 +1,6 @@
 package dev.gbakprof.cli;
 
+import dev.gbakprof.log.LogFormatException;
 import dev.gbakprof.model.ExitCode;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.RunStatus;
@@ -7,6 +8,7 @@ import dev.gbakprof.report.TextSummary;
 import dev.gbakprof.store.LogReader;
 import dev.gbakprof.store.Outputs;
 import dev.gbakprof.store.RunJson;
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.Charset;
 import java.nio.file.Files;
@@ -86,7 +88,7 @@ final class ParseCommand implements Callable<Integer> {
             List<RestoreRun> read;
             try {
                 read = LogReader.readAll(log, label, encoding);
-            } catch (dev.gbakprof.log.LogFormatException ex) {
+            } catch (LogFormatException ex) {
                 if (logs.size() == 1) {
                     throw ex;
                 }
@@ -113,7 +115,7 @@ final class ParseCommand implements Callable<Integer> {
                 out.flush();
                 try {
                     RunJson.write(record, Main.stdoutBytes);
-                } catch (java.io.IOException ex) {
+                } catch (IOException ex) {
                     return ExitCode.OK; // the reader went away (| head, | grep -m1): nothing left to say to it
                 }
             } else {

@@ -21,11 +21,14 @@ import dev.gbakprof.run.RunOptions;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -266,7 +269,7 @@ final class RunCommand implements Callable<Integer> {
             throw new UsageException("--inspect-host " + inspectHost + ": names the server that inspects a database"
                     + " restored embedded; this restore goes through a server, which --inspect uses");
         }
-        if (validate && dev.gbakprof.run.RestoreSession.gfix(tools).isEmpty()) {
+        if (validate && RestoreSession.gfix(tools).isEmpty()) {
             throw new UsageException(
                     "--validate needs gfix (Firebird's utilities), beside gbak, on PATH or in the usual "
                             + "places; none was found");
@@ -289,10 +292,9 @@ final class RunCommand implements Callable<Integer> {
         IdleProbe probed = idle;
         String serverVersion = checkedVersion;
         // probed while gbak already works: OSHI and gbak -z take a quarter of a second
-        java.util.concurrent.CompletableFuture<Environment> env =
-                java.util.concurrent.CompletableFuture.supplyAsync(() -> EnvironmentProbe.probe(gbakPath, plan)
-                        .withEngineVersion(serverVersion)
-                        .withIdleProbe(probed));
+        CompletableFuture<Environment> env = CompletableFuture.supplyAsync(() -> EnvironmentProbe.probe(gbakPath, plan)
+                .withEngineVersion(serverVersion)
+                .withIdleProbe(probed));
         String runLabel = label != null ? label : plan.name();
         PrintStream progress = System.err;
         boolean terminal = Terminal.redraws(); // TERM=dumb: plain lines, no carriage returns
@@ -318,7 +320,7 @@ final class RunCommand implements Callable<Integer> {
             out.flush();
             String unsaved = outcomes.stream()
                     .map(RestoreSession.Outcome::unsaved)
-                    .filter(java.util.Objects::nonNull)
+                    .filter(Objects::nonNull)
                     .findFirst()
                     .orElse(null);
             if (unsaved != null) {
@@ -421,7 +423,7 @@ final class RunCommand implements Callable<Integer> {
                         () -> new UsageException(
                                 given != null
                                         ? given
-                                                + (java.nio.file.Files.isRegularFile(given)
+                                                + (Files.isRegularFile(given)
                                                         ? ": not executable; expected the gbak program"
                                                         : ": no such gbak")
                                         : "gbak not found on PATH nor in the usual places; install Firebird's "

@@ -4,7 +4,9 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.regex.Pattern;
 
 /**
  * A gbak restore command: {@code gbak -c|-rep -v -st tdrw [-user U] [extra] BACKUP DATABASE}. The
@@ -16,12 +18,12 @@ import java.util.Map;
 public record GbakInvocation(Path gbak, List<String> arguments, Map<String, String> environment) {
 
     /** gbak's password switch and its abbreviations (-pas … -password); refused in the pass-through arguments. */
-    private static final java.util.regex.Pattern PASSWORD_SWITCH =
-            java.util.regex.Pattern.compile("^-pas(s(w(o(r(d)?)?)?)?)?$", java.util.regex.Pattern.CASE_INSENSITIVE);
+    private static final Pattern PASSWORD_SWITCH =
+            Pattern.compile("^-pas(s(w(o(r(d)?)?)?)?)?$", Pattern.CASE_INSENSITIVE);
 
     /** gbak's {@code -se[rvice]} switch, as gbak abbreviates it: {@code -se}, {@code -ser} … {@code -service}. */
     public static boolean isServiceSwitch(String arg) {
-        return arg.toLowerCase(java.util.Locale.ROOT).matches("-se(r(v(i(ce?)?)?)?)?");
+        return arg.toLowerCase(Locale.ROOT).matches("-se(r(v(i(ce?)?)?)?)?");
     }
 
     /** Refuses gbak's password switch among pass-through arguments: a password on a command line is visible to every user. */

@@ -1,6 +1,7 @@
 package dev.gbakprof.exec;
 
 import java.io.File;
+import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -93,7 +94,7 @@ public final class GbakLocator {
                             out.add(d.resolve(exe));
                             out.add(d.resolve("bin").resolve(exe));
                         }
-                    } catch (java.io.IOException ignored) {
+                    } catch (IOException ignored) {
                         // an unreadable Program Files folder just offers no candidate
                     }
                 }

@@ -1,5 +1,8 @@
 package dev.gbakprof.firebird;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
+
 /**
  * The Firebird user and password gbakprof attaches with. The password never leaves this record except
  * to Jaybird: {@link #toString()} does not show it.
@@ -28,7 +31,7 @@ public record Credentials(String user, String password) {
     }
 
     /** Where Debian's Firebird packages keep the SYSDBA password (comment lines, {@code ISC_PASSWORD="…"}). */
-    static final java.nio.file.Path DEBIAN_PASSWORD_FILE = java.nio.file.Path.of("/etc/firebird/3.0/SYSDBA.password");
+    static final Path DEBIAN_PASSWORD_FILE = Path.of("/etc/firebird/3.0/SYSDBA.password");
 
     /**
      * How to give the password, for a message that found none: {@code --password-file F} or ISC_PASSWORD, and, on
@@ -38,9 +41,9 @@ public record Credentials(String user, String password) {
         return howToGive(DEBIAN_PASSWORD_FILE);
     }
 
-    static String howToGive(java.nio.file.Path debian) {
+    static String howToGive(Path debian) {
         return "give the password with --password-file F or the ISC_PASSWORD environment variable"
-                + (java.nio.file.Files.isRegularFile(debian)
+                + (Files.isRegularFile(debian)
                         ? " (this machine has Debian's password file: --password-file " + debian + ")"
                         : "");
     }

@@ -1,5 +1,10 @@
 package dev.gbakprof.firebird;
 
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.NetworkInterface;
+import java.util.concurrent.ConcurrentHashMap;
+
 /**
  * A Firebird server: host and port, written {@code HOST[/PORT]} as Firebird's own tools write it
  * ({@code localhost/3050:service_mgr}).
@@ -64,8 +69,7 @@ public record ServerAddress(String host, int port) {
      * {@link #onThisMachine()} per host, asked once per process: a run checks each path it sends and each server it
      * names (the backup, the database, the drill's source, the runs folder), and a name lookup can take seconds.
      */
-    private static final java.util.concurrent.ConcurrentHashMap<String, Boolean> ON_THIS_MACHINE =
-            new java.util.concurrent.ConcurrentHashMap<>();
+    private static final ConcurrentHashMap<String, Boolean> ON_THIS_MACHINE = new ConcurrentHashMap<>();
 
     /** How many hosts {@link #onThisMachine()} has looked up in this process (one each). */
     static int lookedUp() {
@@ -74,11 +78,9 @@ public record ServerAddress(String host, int port) {
 
     private static boolean resolvesHere(String host) {
         try {
-            java.net.InetAddress a = java.net.InetAddress.getByName(host);
-            return a.isLoopbackAddress()
-                    || a.isAnyLocalAddress()
-                    || java.net.NetworkInterface.getByInetAddress(a) != null;
-        } catch (java.io.IOException ex) {
+            InetAddress a = InetAddress.getByName(host);
+            return a.isLoopbackAddress() || a.isAnyLocalAddress() || NetworkInterface.getByInetAddress(a) != null;
+        } catch (IOException ex) {
             return false;
         }
     }

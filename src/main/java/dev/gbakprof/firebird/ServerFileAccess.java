@@ -11,7 +11,10 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.nio.file.attribute.UserPrincipal;
 import java.nio.file.attribute.UserPrincipalLookupService;
 import java.nio.file.attribute.UserPrincipalNotFoundException;
+import java.util.HashSet;
+import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * A local database file that embedded gbak wrote, opened afterwards by a local server. Debian runs the
@@ -84,7 +87,7 @@ public final class ServerFileAccess {
             PosixFileAttributes a = Files.readAttributes(database, PosixFileAttributes.class);
             boolean owner = a.owner().getName().equals(SERVER_USER);
             boolean group = !owner && a.group().getName().equals(SERVER_USER);
-            java.util.Set<PosixFilePermission> p = a.permissions();
+            Set<PosixFilePermission> p = a.permissions();
             boolean read = p.contains(
                     owner
                             ? PosixFilePermission.OWNER_READ
@@ -143,9 +146,8 @@ public final class ServerFileAccess {
         } catch (UserPrincipalNotFoundException ex) {
             return null;
         }
-        java.util.Set<PosixFilePermission> p =
-                new java.util.HashSet<>(view.readAttributes().permissions());
-        p.addAll(java.util.List.of(
+        Set<PosixFilePermission> p = new HashSet<>(view.readAttributes().permissions());
+        p.addAll(List.of(
                 PosixFilePermission.GROUP_READ, PosixFilePermission.GROUP_WRITE, PosixFilePermission.GROUP_EXECUTE));
         view.setPermissions(p);
         return "let group " + SERVER_USER + " write into " + folder + " (the server writes the backup file there)";

@@ -7,6 +7,7 @@ import java.io.UncheckedIOException;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.function.Consumer;
+import org.firebirdsql.gds.JaybirdErrorCodes;
 
 /**
  * One restore done by the server through the services API ({@code isc_action_svc_restore}, what
@@ -121,7 +122,7 @@ public final class ServiceRestore {
                 // the network, not our output: the connection went away while the server restored
                 error = server.address() + ": the connection to the server was lost during the " + what + " ("
                         + io.getMessage() + "); the server may go on " + (backingUp ? "backing up" : "restoring");
-            } else if (ex.getErrorCode() == org.firebirdsql.gds.JaybirdErrorCodes.jb_unexpectedOperationCode) {
+            } else if (ex.getErrorCode() == JaybirdErrorCodes.jb_unexpectedOperationCode) {
                 brokenReply = Server.firstLine(ex.getMessage());
             } else {
                 error = server.explain("the services " + what + " failed", ex).getMessage();

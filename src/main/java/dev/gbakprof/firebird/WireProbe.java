@@ -3,10 +3,14 @@ package dev.gbakprof.firebird;
 import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
+import java.io.EOFException;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
+import java.net.SocketException;
+import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
+import java.util.Locale;
 
 /**
  * Whether a port speaks Firebird's wire protocol. Jaybird reports any service that answers with something else
@@ -49,15 +53,15 @@ final class WireProbe {
                     || op == OP_ACCEPT_DATA
                     || op == OP_COND_ACCEPT
                     || op == OP_RESPONSE;
-        } catch (java.net.SocketTimeoutException | java.io.EOFException ex) {
+        } catch (SocketTimeoutException | EOFException ex) {
             return false; // connected, but no Firebird answer
         } catch (IOException ex) {
-            return !(ex instanceof java.net.SocketException && s(ex).contains("reset"));
+            return !(ex instanceof SocketException && s(ex).contains("reset"));
         }
     }
 
     private static String s(IOException ex) {
-        return String.valueOf(ex.getMessage()).toLowerCase(java.util.Locale.ROOT);
+        return String.valueOf(ex.getMessage()).toLowerCase(Locale.ROOT);
     }
 
     /** op_connect in XDR: operation, version, architecture, a file name, one protocol, an empty user buffer. */

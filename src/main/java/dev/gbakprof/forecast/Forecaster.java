@@ -12,6 +12,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.stream.Collectors;
+import org.apache.commons.math3.distribution.NormalDistribution;
+import org.apache.commons.math3.distribution.TDistribution;
 
 /**
  * Forecasts a restore from calibration runs ({@link Model}) and says how far to trust it: the range combines
@@ -243,10 +245,8 @@ public final class Forecaster {
         double sigma = model.noise;
         int dof = model.noiseDof;
         double q = dof > 0
-                ? new org.apache.commons.math3.distribution.TDistribution(dof)
-                        .inverseCumulativeProbability(1 - (1 - LEVEL) / 2)
-                : new org.apache.commons.math3.distribution.NormalDistribution()
-                        .inverseCumulativeProbability(1 - (1 - LEVEL) / 2);
+                ? new TDistribution(dof).inverseCumulativeProbability(1 - (1 - LEVEL) / 2)
+                : new NormalDistribution().inverseCumulativeProbability(1 - (1 - LEVEL) / 2);
         // the restores of the calibration size nearest the target: how well the forecast's level is pinned
         long nearest = runs.stream()
                 .mapToLong(Model::totalRows)

@@ -2,11 +2,16 @@ package dev.gbakprof.forecast;
 
 import dev.gbakprof.model.Phase;
 import dev.gbakprof.model.RestoreRun;
+import dev.gbakprof.model.TableLoad;
+import dev.gbakprof.stats.Spread;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
+import java.util.stream.Collectors;
 
 /**
  * The time left of a running restore, from how far it is against a baseline of the same backup on the same route:
@@ -87,7 +92,7 @@ public final class LiveEta {
     /** Where the stretch being measured began. */
     private double[] stretchFrom = last;
     /** The stretches measured: {ln(this run's seconds / the baseline's), the baseline's seconds}. */
-    private final List<double[]> stretches = new java.util.ArrayList<>();
+    private final List<double[]> stretches = new ArrayList<>();
     /** Index builds seen started: a new one marks the end of the one before. */
     private int buildsSeen;
     /** The spread of the baselines' totals: the standard deviation of their logarithms; {@code null} for one. */
@@ -145,7 +150,7 @@ public final class LiveEta {
         indexes = median(r -> r.phaseSeconds(Phase.INDEXES));
         baselineRows = Model.totalRows(baseline);
         baselineSpread = spreadOfTotals(this.baselines);
-        for (dev.gbakprof.model.TableLoad t : baseline.tables()) {
+        for (TableLoad t : baseline.tables()) {
             double[] was = baselineTables.get(t.name());
             if (was == null || t.records() > was[0]) {
                 baselineTables.put(t.name(), new double[] {t.records(), loadSeconds(t.name(), t.records())});
@@ -154,19 +159,19 @@ public final class LiveEta {
     }
 
     /** The median over the baselines ({@code 0} when none knows it: a phase gbak did not print). */
-    private double median(java.util.function.Function<RestoreRun, Double> f) {
-        Double m = dev.gbakprof.stats.Spread.of(baselines.stream().map(f).collect(java.util.stream.Collectors.toList()))
+    private double median(Function<RestoreRun, Double> f) {
+        Double m = Spread.of(baselines.stream().map(f).collect(Collectors.toList()))
                 .median();
         return m == null ? 0 : m;
     }
 
     /** The median load time of a table at {@code records} rows over the baselines; {@code -1} when one does not know it. */
     private double loadSeconds(String table, long records) {
-        List<Double> seconds = new java.util.ArrayList<>();
+        List<Double> seconds = new ArrayList<>();
         for (RestoreRun b : baselines) {
             Double s = b.tables().stream()
                     .filter(t -> t.name().equals(table) && t.records() == records)
-                    .map(dev.gbakprof.model.TableLoad::seconds)
+                    .map(TableLoad::seconds)
                     .findFirst()
                     .orElse(null);
             if (s == null) {
@@ -174,7 +179,7 @@ public final class LiveEta {
             }
             seconds.add(s);
         }
-        return dev.gbakprof.stats.Spread.of(seconds).median();
+        return Spread.of(seconds).median();
     }
 
     /**
@@ -209,7 +214,7 @@ public final class LiveEta {
             return Target.name(baseline);
         }
         return "median of " + baselines.size() + " restores ("
-                + baselines.stream().map(Target::name).collect(java.util.stream.Collectors.joining(", ")) + ")";
+                + baselines.stream().map(Target::name).collect(Collectors.joining(", ")) + ")";
     }
 
     /**
@@ -351,7 +356,7 @@ public final class LiveEta {
 
     /** The baselines' totals' spread: the standard deviation of their logarithms, {@code null} under two totals. */
     private static Double spreadOfTotals(List<RestoreRun> runs) {
-        List<double[]> lns = new java.util.ArrayList<>();
+        List<double[]> lns = new ArrayList<>();
         for (RestoreRun r : runs) {
             if (r.totalSeconds() != null && r.totalSeconds() > 0) {
                 lns.add(new double[] {Math.log(r.totalSeconds()), 1});

@@ -10,12 +10,16 @@ import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.TableLoad;
 import dev.gbakprof.stats.Spread;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 
 /**
  * The restore-time model fitted from calibration runs: a power law per table load (of its rows) and per
@@ -273,8 +277,8 @@ final class Model {
                 .filter(v -> v > 0)
                 .mapToDouble(Math::log)
                 .toArray();
-        double mean = java.util.Arrays.stream(x).average().orElse(0);
-        double s = java.util.Arrays.stream(x).map(v -> (v - mean) * (v - mean)).sum();
+        double mean = Arrays.stream(x).average().orElse(0);
+        double s = Arrays.stream(x).map(v -> (v - mean) * (v - mean)).sum();
         return s < 1e-9 ? 0 : s;
     }
 
@@ -303,7 +307,7 @@ final class Model {
             if (samples.isEmpty() || builds.isEmpty()) {
                 continue;
             }
-            java.util.Set<IndexBuild> spilledBuilds = new java.util.HashSet<>();
+            Set<IndexBuild> spilledBuilds = new HashSet<>();
             long before = 0;
             double from = -1;
             double to = -1;
@@ -526,7 +530,7 @@ final class Model {
     }
 
     /** The measurable object whose largest calibration size is nearest (on a log scale) to n rows. */
-    private static Fit nearest(java.util.Collection<Fit> fits, long n) {
+    private static Fit nearest(Collection<Fit> fits, long n) {
         return fits.stream()
                 .filter(Fit::measurable)
                 .min(Comparator.comparingDouble(

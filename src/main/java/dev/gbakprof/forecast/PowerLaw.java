@@ -1,8 +1,12 @@
 package dev.gbakprof.forecast;
 
+import dev.gbakprof.model.TableLoad;
+import dev.gbakprof.stats.Spread;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * The cost model of one object (a table load or an index build): {@code seconds = a · x^β}, where x is the
@@ -91,15 +95,15 @@ final class PowerLaw {
      * it is: where spill files stay in the page cache it is near 1, and the forecast above it still uses what the
      * spilled builds cost.
      */
-    static Step spillStep(List<Point> points, java.util.Map<Long, Boolean> spilled) {
+    static Step spillStep(List<Point> points, Map<Long, Boolean> spilled) {
         long below = spilled.entrySet().stream()
                 .filter(e -> !e.getValue() && e.getKey() > 0)
-                .mapToLong(java.util.Map.Entry::getKey)
+                .mapToLong(Map.Entry::getKey)
                 .max()
                 .orElse(-1);
         long above = spilled.entrySet().stream()
-                .filter(java.util.Map.Entry::getValue)
-                .mapToLong(java.util.Map.Entry::getKey)
+                .filter(Map.Entry::getValue)
+                .mapToLong(Map.Entry::getKey)
                 .min()
                 .orElse(-1);
         if (below <= 0 || above <= below) {
@@ -112,7 +116,7 @@ final class PowerLaw {
     }
 
     private static Double medianCost(List<Point> points) {
-        return dev.gbakprof.stats.Spread.of(points.stream()
+        return Spread.of(points.stream()
                         .filter(p -> p.x() > 0 && p.t() > 0)
                         .map(p -> p.t() / p.x())
                         .toList())
@@ -125,11 +129,11 @@ final class PowerLaw {
      * threshold and drop its fast ones (a censored sample): the smaller sizes would read slow and the fitted exponent
      * low (measured: 0.74-0.86 instead of 1.07-1.27 from 25,000-100,000 rows, docs/dev/FORECAST.md).
      */
-    static java.util.Map<Long, Double> sizeMedians(List<Point> group) {
-        java.util.Map<Long, List<Double>> bySize = new java.util.TreeMap<>();
+    static Map<Long, Double> sizeMedians(List<Point> group) {
+        Map<Long, List<Double>> bySize = new TreeMap<>();
         group.forEach(p -> bySize.computeIfAbsent(p.n(), k -> new ArrayList<>()).add(p.t()));
-        java.util.Map<Long, Double> out = new java.util.TreeMap<>();
-        bySize.forEach((n, ts) -> out.put(n, dev.gbakprof.stats.Spread.of(ts).median()));
+        Map<Long, Double> out = new TreeMap<>();
+        bySize.forEach((n, ts) -> out.put(n, Spread.of(ts).median()));
         return out;
     }
 
@@ -140,7 +144,7 @@ final class PowerLaw {
          * median (the long sizes count most, a slow restore no more than a fast one of its size).
          */
         static Moments of(List<Point> group) {
-            java.util.Map<Long, Double> median = sizeMedians(group);
+            Map<Long, Double> median = sizeMedians(group);
             List<Point> timed = group.stream()
                     .filter(p -> p.x() > 0 && p.t() > 0 && median.get(p.n()) >= FIT_MIN_SECONDS)
                     .toList();
@@ -184,7 +188,7 @@ final class PowerLaw {
      * from, the longest median at least {@link #OWN_EXPONENT_MIN_SECONDS}, 1.5x apart.
      */
     static boolean ownExponent(List<Point> group) {
-        java.util.Map<Long, Double> timed = new java.util.TreeMap<>(sizeMedians(group));
+        Map<Long, Double> timed = new TreeMap<>(sizeMedians(group));
         timed.values().removeIf(t -> t < FIT_MIN_SECONDS);
         double longest =
                 timed.values().stream().mapToDouble(Double::doubleValue).max().orElse(0);
@@ -199,10 +203,9 @@ final class PowerLaw {
      * the sums (every size too short to time, or zero).
      */
     static double lnCoefficient(List<Point> group, double beta) {
-        java.util.Map<Long, Double> median = sizeMedians(group);
+        Map<Long, Double> median = sizeMedians(group);
         List<Point> timed = group.stream()
-                .filter(p ->
-                        p.x() > 0 && p.t() > 0 && median.get(p.n()) >= dev.gbakprof.model.TableLoad.MIN_RATE_SECONDS)
+                .filter(p -> p.x() > 0 && p.t() > 0 && median.get(p.n()) >= TableLoad.MIN_RATE_SECONDS)
                 .toList();
         if (!timed.isEmpty()) {
             double w = 0;

@@ -3,6 +3,7 @@ package dev.gbakprof.forecast;
 import dev.gbakprof.model.Inspection;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.TableLoad;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -22,7 +23,7 @@ public record Target(
         String source, Map<String, Long> rows, List<Index> indexes, Long backupBytes, boolean fromCalibration) {
 
     public Target {
-        rows = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(rows));
+        rows = Collections.unmodifiableMap(new LinkedHashMap<>(rows));
         indexes = indexes == null ? null : List.copyOf(indexes);
         for (Map.Entry<String, Long> e : rows.entrySet()) {
             if (e.getValue() == null || e.getValue() < 0) {

@@ -9,6 +9,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.DoubleFunction;
 
 /**
  * {@code check}: the state of a backup's restore tests for a monitoring system (Nagios, Icinga, Zabbix, Windows Task
@@ -62,8 +63,8 @@ public final class Check {
             Duration maxAge,
             Double slowerPct,
             Instant now,
-            java.util.function.DoubleFunction<String> durations) {
-        java.util.function.DoubleFunction<String> human =
+            DoubleFunction<String> durations) {
+        DoubleFunction<String> human =
                 s -> s >= 3600 && Math.round(s) % 3600 == 0 ? Math.round(s) / 3600 + " h" : durations.apply(s);
         Trend.Point newest = trend.newest();
         RestoreRun run = newest.run();

@@ -5,13 +5,17 @@ import dev.gbakprof.model.RunKind;
 import dev.gbakprof.model.RunStatus;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The restores of one backup over time, oldest first, each with the baseline band of the completed restores before
@@ -71,8 +75,8 @@ public record Trend(String backup, List<Point> points, By by) {
      * folder; one whose folder holds no restore (the drill stopped at its backup) is a point of its own.
      */
     public static List<Trend> of(List<Path> folders, List<RestoreRun> runs, By by) {
-        Map<Path, RestoreRun> backups = new java.util.HashMap<>();
-        java.util.Set<Path> restoredIn = new java.util.HashSet<>();
+        Map<Path, RestoreRun> backups = new HashMap<>();
+        Set<Path> restoredIn = new HashSet<>();
         for (int i = 0; i < runs.size(); i++) {
             if (runs.get(i).kind() == RunKind.BACKUP) {
                 backups.putIfAbsent(folders.get(i), runs.get(i));
@@ -158,7 +162,7 @@ public record Trend(String backup, List<Point> points, By by) {
     static Instant startedAt(RestoreRun r) {
         try {
             return r.startedAt() == null ? null : Instant.parse(r.startedAt());
-        } catch (java.time.format.DateTimeParseException ex) {
+        } catch (DateTimeParseException ex) {
             return null;
         }
     }

@@ -4,6 +4,7 @@ import dev.gbakprof.model.Column;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
 
 /**
  * The one path every gbak line takes: {@code line → StatLine → Event → listeners}. Push-based, one
@@ -76,7 +77,7 @@ public final class LinePipeline {
 
     /** A source of lines, such as {@link LogDecoder.Decoded#forEachLine}. */
     public interface LineSource {
-        void forEachLine(java.util.function.Consumer<CharSequence> lines) throws IOException;
+        void forEachLine(Consumer<CharSequence> lines) throws IOException;
     }
 
     /**

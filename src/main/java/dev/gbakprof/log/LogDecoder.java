@@ -1,16 +1,23 @@
 package dev.gbakprof.log;
 
 import java.io.BufferedReader;
+import java.io.Closeable;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.PushbackInputStream;
+import java.io.Reader;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.nio.charset.Charset;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.function.Consumer;
 
 /**
  * Opens a gbak log whatever wrote it: UTF-8 with or without BOM, UTF-16LE/BE with BOM (PowerShell's
@@ -30,13 +37,12 @@ public final class LogDecoder {
 
     private static final Charset WINDOWS_1252 = Charset.forName("windows-1252");
     /** Eight bytes of a byte[] as one long, lowest address in the lowest bits. */
-    private static final java.lang.invoke.VarHandle LONGS =
-            java.lang.invoke.MethodHandles.byteArrayViewVarHandle(long[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
+    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
     private LogDecoder() {}
 
     /** An open log: its detected encoding, positioned after any BOM. Close it when done. */
-    public static final class Decoded implements java.io.Closeable {
+    public static final class Decoded implements Closeable {
         private final String name;
         private final Charset charset;
         private final boolean bom;
@@ -111,7 +117,7 @@ public final class LogDecoder {
          * bytes are split here, so that each line is decoded in its own charset ({@link #line}).
          * A line with NUL bytes ends the reading: gbak never prints one, so the file is not its output.
          */
-        public void forEachLine(java.util.function.Consumer<CharSequence> lines) throws IOException {
+        public void forEachLine(Consumer<CharSequence> lines) throws IOException {
             long lineNumber = 0;
             if (charset == StandardCharsets.UTF_16LE || charset == StandardCharsets.UTF_16BE) {
                 forEachUtf16Line(lines);
@@ -134,7 +140,7 @@ public final class LogDecoder {
                     } else if (buf.length > MAX_LINE) {
                         throw tooLong(lineNumber + 1);
                     } else {
-                        buf = java.util.Arrays.copyOf(buf, buf.length * 2);
+                        buf = Arrays.copyOf(buf, buf.length * 2);
                     }
                 }
                 int n = in.read(buf, end, buf.length - end);
@@ -196,8 +202,8 @@ public final class LogDecoder {
          * without a line end, or cut by NULs that end the file, is a {@link CutLine}; NULs followed by
          * anything else are binary data.
          */
-        private void forEachUtf16Line(java.util.function.Consumer<CharSequence> lines) throws IOException {
-            java.io.Reader r = reader();
+        private void forEachUtf16Line(Consumer<CharSequence> lines) throws IOException {
+            Reader r = reader();
             char[] cb = new char[1 << 13];
             StringBuilder line = new StringBuilder(128);
             long lineNumber = 0;

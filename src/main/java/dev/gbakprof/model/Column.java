@@ -1,5 +1,6 @@
 package dev.gbakprof.model;
 
+import java.util.List;
 import java.util.Locale;
 
 /**
@@ -38,7 +39,7 @@ public enum Column {
     }
 
     /** The columns' header words separated by spaces, as gbak's header line prints them: {@code time delta}. */
-    public static String words(java.util.List<Column> columns) {
+    public static String words(List<Column> columns) {
         return String.join(" ", columns.stream().map(Column::header).toList());
     }
 

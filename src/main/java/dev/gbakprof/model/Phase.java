@@ -1,5 +1,7 @@
 package dev.gbakprof.model;
 
+import java.util.Locale;
+
 /** The five phases of a restore, in the order gbak goes through them. */
 public enum Phase {
     /** Opening the backup file and creating the database. */
@@ -15,7 +17,7 @@ public enum Phase {
 
     /** The lower-case name used in the run record and on screen. */
     public String label() {
-        return name().toLowerCase(java.util.Locale.ROOT);
+        return name().toLowerCase(Locale.ROOT);
     }
 
     /**

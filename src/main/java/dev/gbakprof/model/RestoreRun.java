@@ -1,6 +1,8 @@
 package dev.gbakprof.model;
 
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * Everything gbakprof knows about one restore: the run record ({@code "schema": "gbakprof.run/1"}).
@@ -177,7 +179,7 @@ public record RestoreRun(
         return phases.stream().anyMatch(p -> p.seconds() != null)
                 ? phases.stream()
                         .map(PhaseTime::seconds)
-                        .filter(java.util.Objects::nonNull)
+                        .filter(Objects::nonNull)
                         .mapToDouble(Double::doubleValue)
                         .sum()
                 : null;
@@ -380,7 +382,7 @@ public record RestoreRun(
         }
         /** Adds one warning after those set so far. */
         public Builder warning(WarningCode code, String message) {
-            List<Warning> more = new java.util.ArrayList<>(warnings);
+            List<Warning> more = new ArrayList<>(warnings);
             more.add(new Warning(code, message));
             warnings = more;
             return this;

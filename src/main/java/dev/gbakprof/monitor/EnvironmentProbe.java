@@ -3,6 +3,7 @@ package dev.gbakprof.monitor;
 import dev.gbakprof.model.Environment;
 import dev.gbakprof.model.PowerPlan;
 import java.io.ByteArrayOutputStream;
+import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.Charset;
@@ -74,7 +75,7 @@ public final class EnvironmentProbe {
         }
     }
 
-    private static java.io.File nullDevice() {
-        return new java.io.File(System.getProperty("os.name", "").startsWith("Windows") ? "NUL" : "/dev/null");
+    private static File nullDevice() {
+        return new File(System.getProperty("os.name", "").startsWith("Windows") ? "NUL" : "/dev/null");
     }
 }

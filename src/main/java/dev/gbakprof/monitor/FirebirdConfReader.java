@@ -6,10 +6,13 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 /**
  * Finds and reads the {@code firebird.conf} of the Firebird that gbak belongs to: {@code $FIREBIRD} first (the
@@ -76,7 +79,7 @@ public final class FirebirdConfReader {
         if (root != null && !root.isBlank()) {
             files.add(Path.of(root, "databases.conf"));
         }
-        try (java.util.stream.Stream<Path> versions = Files.list(Path.of("/etc/firebird"))) {
+        try (Stream<Path> versions = Files.list(Path.of("/etc/firebird"))) {
             versions.sorted().forEach(d -> files.add(d.resolve("databases.conf")));
         } catch (IOException ex) {
             // no Debian layout
@@ -98,8 +101,8 @@ public final class FirebirdConfReader {
     }
 
     /** The aliases of a databases.conf, lower case: {@code NAME = PATH} lines outside the {@code { }} blocks. */
-    static java.util.Set<String> aliases(List<String> lines) {
-        java.util.Set<String> out = new java.util.HashSet<>();
+    static Set<String> aliases(List<String> lines) {
+        Set<String> out = new HashSet<>();
         int depth = 0;
         for (String line : lines) {
             int hash = line.indexOf('#');

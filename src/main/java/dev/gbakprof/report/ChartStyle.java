@@ -4,6 +4,7 @@ import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.Font;
 import java.awt.font.FontRenderContext;
+import java.util.ArrayList;
 import java.util.List;
 import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.internal.chartpart.Chart;
@@ -106,7 +107,7 @@ final class ChartStyle {
                 return cut;
             }
         }
-        List<String> whole = new java.util.ArrayList<>();
+        List<String> whole = new ArrayList<>();
         for (int i = 0; i < labels.size(); i++) {
             whole.add(Labels.cutMiddle(labels.get(i), MAX_CATEGORY_LABEL) + shortSuffixes.get(i));
         }
@@ -119,14 +120,14 @@ final class ChartStyle {
      */
     private static List<String> cut(List<String> labels, List<String> suffixes, int max) {
         for (boolean middle : new boolean[] {false, true}) {
-            List<String> names = new java.util.ArrayList<>();
+            List<String> names = new ArrayList<>();
             for (int i = 0; i < labels.size(); i++) {
                 String l = labels.get(i);
                 names.add((middle ? Labels.cutMiddle(l, max) : Labels.cut(l, max)) + suffixes.get(i));
             }
             // the labels themselves apart, not only by their suffixes ("High perfor… · 14.8 s", "High perfor… · 11.6
             // s")
-            List<String> bare = new java.util.ArrayList<>();
+            List<String> bare = new ArrayList<>();
             for (String l : labels) {
                 bare.add(middle ? Labels.cutMiddle(l, max) : Labels.cut(l, max));
             }

@@ -16,6 +16,7 @@ import dev.gbakprof.stats.ObjectTimes;
 import dev.gbakprof.stats.RowCount;
 import dev.gbakprof.stats.RunGroup;
 import dev.gbakprof.stats.RunOutcome;
+import dev.gbakprof.stats.Scan;
 import dev.gbakprof.stats.Spread;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -108,16 +109,16 @@ public final class CompareJson {
      * The speed-up curve of a {@code matrix --vary} scan: each value, where it lies ({@code x}: the workers the engine
      * used for {@code -par}), its speed-up of the total against the baseline, the best and the "enough" value.
      */
-    private static ObjectNode scan(dev.gbakprof.stats.Scan s) {
+    private static ObjectNode scan(Scan s) {
         ObjectNode o = MAPPER.createObjectNode();
         o.put("option", s.option());
         o.put("workers", s.workers());
         o.put("baseline", s.baseline().label());
-        o.put("enoughShare", dev.gbakprof.stats.Scan.ENOUGH);
+        o.put("enoughShare", Scan.ENOUGH);
         ArrayNode curves = o.putArray("curves");
         s.curves().forEach(curves::add);
         ArrayNode points = o.putArray("points");
-        for (dev.gbakprof.stats.Scan.Point p : s.points()) {
+        for (Scan.Point p : s.points()) {
             ObjectNode q = points.addObject();
             q.put("label", p.label());
             q.put("curve", p.curve());

@@ -8,9 +8,12 @@ import dev.gbakprof.stats.Analysis;
 import dev.gbakprof.stats.RunGroup;
 import java.awt.BasicStroke;
 import java.awt.Color;
+import java.awt.font.FontRenderContext;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.function.Function;
+import org.knowm.xchart.AnnotationText;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYSeries;
 import org.knowm.xchart.style.Styler;
@@ -190,7 +193,7 @@ final class CpuChart implements ChartFile {
             XYChart chart, RestoreRun run, double top, TimeScale scale, double maxX, Texts t, ChartStyle style) {
         double at = 0;
         int n = 0;
-        java.awt.font.FontRenderContext frc = new java.awt.font.FontRenderContext(null, true, true);
+        FontRenderContext frc = new FontRenderContext(null, true, true);
         double plotWidth = chart.getWidth() - style.px(260);
         for (Phase p : Phase.values()) {
             double seconds = run.phases().stream()
@@ -209,8 +212,7 @@ final class CpuChart implements ChartFile {
             String name = t.get("phase." + p.label());
             double pixels = maxX <= 0 ? 0 : plotWidth * scale.of(seconds) / maxX;
             if (style.annotation().getStringBounds(name, frc).getWidth() + style.px(8) < pixels) {
-                chart.addAnnotation(
-                        new org.knowm.xchart.AnnotationText(name, scale.of(at + seconds / 2), top * 0.965, false));
+                chart.addAnnotation(new AnnotationText(name, scale.of(at + seconds / 2), top * 0.965, false));
             }
             at += seconds;
         }
@@ -251,7 +253,7 @@ final class CpuChart implements ChartFile {
         return run.environment() == null ? null : run.environment().logicalCpus();
     }
 
-    private static double[][] rate(RestoreRun run, java.util.function.Function<CpuSample, Double> counter, double k) {
+    private static double[][] rate(RestoreRun run, Function<CpuSample, Double> counter, double k) {
         List<double[]> points = new ArrayList<>();
         CpuSample prev = null;
         for (CpuSample s : run.cpuSamples()) {

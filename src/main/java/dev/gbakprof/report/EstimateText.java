@@ -1,6 +1,8 @@
 package dev.gbakprof.report;
 
+import dev.gbakprof.advice.Advisor;
 import dev.gbakprof.forecast.Estimate;
+import dev.gbakprof.model.Phase;
 import java.util.List;
 import java.util.Locale;
 
@@ -111,15 +113,15 @@ public final class EstimateText {
         sb.append(String.format(
                 Locale.ROOT,
                 "dominates  the %s, %.0f %% of the total",
-                dev.gbakprof.model.Phase.ofLabel(d.phase()) == null
+                Phase.ofLabel(d.phase()) == null
                         ? d.phase() + " phase"
-                        : dev.gbakprof.model.Phase.ofLabel(d.phase()).prose(),
+                        : Phase.ofLabel(d.phase()).prose(),
                 d.phaseShare() * 100));
         if (d.object() != null) {
             sb.append(String.format(
                     Locale.ROOT, "; the slowest object is %s, %.0f %%", d.object(), d.objectShare() * 100));
         }
-        if (d.phaseShare() >= dev.gbakprof.advice.Advisor.DOMINANT) { // what to change is advise's question
+        if (d.phaseShare() >= Advisor.DOMINANT) { // what to change is advise's question
             sb.append("\n           what would make it faster: gbakprof advise on the calibration runs");
         }
         sb.append('\n');

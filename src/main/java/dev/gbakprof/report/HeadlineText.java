@@ -1,11 +1,14 @@
 package dev.gbakprof.report;
 
+import dev.gbakprof.model.IndexBuild;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.RunStatus;
 import dev.gbakprof.stats.Analysis;
 import dev.gbakprof.stats.Comparison;
 import dev.gbakprof.stats.Headline;
 import dev.gbakprof.stats.Measure;
+import dev.gbakprof.stats.Note;
+import dev.gbakprof.stats.NoteCode;
 import dev.gbakprof.stats.RunGroup;
 import dev.gbakprof.stats.RunOutcome;
 import dev.gbakprof.stats.Spread;
@@ -59,7 +62,7 @@ record HeadlineText(String headline, List<NoteText> lines, Texts texts) {
         Analysis a = grouped.analysis();
         boolean ranked = a.groups().size() > 2;
         List<NoteText> notes = a.notes().stream()
-                .filter(n -> !(ranked && n.code() == dev.gbakprof.stats.NoteCode.VERDICT))
+                .filter(n -> !(ranked && n.code() == NoteCode.VERDICT))
                 .map(n -> NoteText.of(n, t, maxLabel))
                 .toList();
         return new HeadlineText(headline(a, t), notes, t);
@@ -171,7 +174,7 @@ record HeadlineText(String headline, List<NoteText> lines, Texts texts) {
     private static String failedIndex(RunGroup g) {
         for (RestoreRun r : g.runs()) {
             if (r.status() == RunStatus.FAILED && !r.wentToTheEnd()) {
-                for (dev.gbakprof.model.IndexBuild i : r.indexes()) {
+                for (IndexBuild i : r.indexes()) {
                     if (i.failed()) {
                         return i.table() == null ? i.name() : i.name() + " (" + i.table() + ")";
                     }
@@ -205,7 +208,7 @@ record HeadlineText(String headline, List<NoteText> lines, Texts texts) {
         for (String index : RunOutcome.indexesNotBuilt(run)) {
             String table = run.indexes().stream()
                     .filter(i -> i.name().equals(index) && i.table() != null)
-                    .map(dev.gbakprof.model.IndexBuild::table)
+                    .map(IndexBuild::table)
                     .findFirst()
                     .orElse(null);
             names.add(table == null ? index : index + " (" + table + ")");
@@ -214,9 +217,8 @@ record HeadlineText(String headline, List<NoteText> lines, Texts texts) {
         String part = runs == g.size()
                 ? t.get("headline.not.built.all", names.size(), String.join(", ", names))
                 : t.get("headline.not.built.some", t.integer(runs), g.size(), names.size(), String.join(", ", names));
-        dev.gbakprof.stats.Note note = a.notes().stream()
-                .filter(n -> n.code() == dev.gbakprof.stats.NoteCode.INDEX_FAILED
-                        && g.label().equals(n.arg(0)))
+        Note note = a.notes().stream()
+                .filter(n -> n.code() == NoteCode.INDEX_FAILED && g.label().equals(n.arg(0)))
                 .findFirst()
                 .orElse(null);
         if (note != null && note.arg(6) != null) {

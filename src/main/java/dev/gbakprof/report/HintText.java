@@ -5,8 +5,10 @@ import dev.gbakprof.advice.Hint;
 import dev.gbakprof.model.Phase;
 import dev.gbakprof.stats.RunGroup;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * The top hints of {@code gbakprof advise} for the one-page report, one line each in the report's language: a
@@ -28,7 +30,7 @@ final class HintText {
                     .toList();
         }
         // the first hint of each configuration; configurations given the same hint share its line
-        java.util.Map<String, List<String>> byLine = new java.util.LinkedHashMap<>();
+        Map<String, List<String>> byLine = new LinkedHashMap<>();
         List<String> names = Labels.shortNames(grouped);
         for (int gi = 0; gi < groups.size(); gi++) {
             int at = gi;

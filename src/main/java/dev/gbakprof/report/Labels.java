@@ -1,5 +1,11 @@
 package dev.gbakprof.report;
 
+import dev.gbakprof.model.RestoreRun;
+import dev.gbakprof.stats.ObjectTimes;
+import dev.gbakprof.stats.RunGroup;
+import dev.gbakprof.stats.RunOutcome;
+import java.util.List;
+
 /** Names of label groups as the charts show them. */
 final class Labels {
     private Labels() {}
@@ -21,8 +27,8 @@ final class Labels {
      * Labels cut to {@code max} characters each, at their ends, or in their middles when cut ends would make two alike
      * ("High performance po…" twice for labels that differ only at their ends): a reader must still tell them apart.
      */
-    static java.util.List<String> cutApart(java.util.List<String> labels, int max) {
-        java.util.List<String> ends = labels.stream().map(l -> cut(l, max)).toList();
+    static List<String> cutApart(List<String> labels, int max) {
+        List<String> ends = labels.stream().map(l -> cut(l, max)).toList();
         long apart = labels.stream().distinct().count();
         if (ends.stream().distinct().count() == apart) {
             return ends;
@@ -30,8 +36,7 @@ final class Labels {
         // the cut moved towards the start until the kept end tells them apart ("Bal…bu 2048, SAS RAID 10")
         for (int head = (max - 1) / 2; head >= 1; head--) {
             int h = head;
-            java.util.List<String> cut =
-                    labels.stream().map(l -> cutAt(l, max, h)).toList();
+            List<String> cut = labels.stream().map(l -> cutAt(l, max, h)).toList();
             if (cut.stream().distinct().count() == apart) {
                 return cut;
             }
@@ -61,11 +66,9 @@ final class Labels {
      * Every configuration's label cut to {@link ChartStyle#MAX_CATEGORY_LABEL} characters, at its end, or in its
      * middle when cut ends would make two alike.
      */
-    static java.util.List<String> shortNames(Grouped grouped) {
-        java.util.List<String> labels = grouped.groups().stream()
-                .map(dev.gbakprof.stats.RunGroup::label)
-                .toList();
-        java.util.List<String> ends =
+    static List<String> shortNames(Grouped grouped) {
+        List<String> labels = grouped.groups().stream().map(RunGroup::label).toList();
+        List<String> ends =
                 labels.stream().map(l -> cut(l, ChartStyle.MAX_CATEGORY_LABEL)).toList();
         return ends.stream().distinct().count() == ends.size()
                 ? ends
@@ -78,7 +81,7 @@ final class Labels {
      * The table of an index as the report names it: {@code ORDERS}; {@code ORDERS?} when inferred; {@code AUDIT_EMPTY
      * or ORDER_LINES?} when the logs say only which tables it may belong to (no one guess); else "table unknown".
      */
-    static String indexTable(dev.gbakprof.stats.ObjectTimes o, Texts t) {
+    static String indexTable(ObjectTimes o, Texts t) {
         if (o.table() != null) {
             return o.table() + (o.inferred() ? "?" : "");
         }
@@ -88,7 +91,7 @@ final class Labels {
     }
 
     /** {@code " (3 runs)"} after a label run more than once, nothing after one run once. */
-    static String runCount(dev.gbakprof.stats.RunGroup g, Texts t) {
+    static String runCount(RunGroup g, Texts t) {
         return g.size() == 1 ? "" : " (" + t.runs(g.size()) + ")";
     }
 
@@ -96,7 +99,7 @@ final class Labels {
      * How a run ended, in words: completed, failed, incomplete (stopped or cut), or excerpt (the log starts after
      * gbak's start, like the article's five index lines: not a stopped restore, though its record says incomplete).
      */
-    static String status(dev.gbakprof.model.RestoreRun run, Texts t) {
-        return t.get("status." + dev.gbakprof.stats.RunOutcome.of(run));
+    static String status(RestoreRun run, Texts t) {
+        return t.get("status." + RunOutcome.of(run));
     }
 }

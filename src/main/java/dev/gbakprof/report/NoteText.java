@@ -9,7 +9,11 @@ import dev.gbakprof.stats.Scan;
 import dev.gbakprof.stats.Verdict;
 import dev.gbakprof.stats.Why;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /** A note of the analysis as a sentence in the reader's language, with its stable code. */
 record NoteText(String code, String message, String part) {
@@ -35,7 +39,7 @@ record NoteText(String code, String message, String part) {
      */
     private static String difference(Confounder.Difference d, Texts t, int maxLabel) {
         boolean named = d.values().size() > 2;
-        java.util.Map<String, List<String>> byValue = new java.util.LinkedHashMap<>();
+        Map<String, List<String>> byValue = new LinkedHashMap<>();
         List<String> names = Labels.cutApart(
                 d.values().stream().map(Confounder.Values::label).toList(), maxLabel);
         for (int i = 0; i < d.values().size(); i++) {
@@ -57,8 +61,8 @@ record NoteText(String code, String message, String part) {
                 " / ", v.values().stream().map(x -> value(kind, x, t)).toList());
     }
 
-    static final java.util.regex.Pattern REMOTE = java.util.regex.Pattern.compile("remote TCP \\((.*)\\)");
-    private static final java.util.regex.Pattern BYTES = java.util.regex.Pattern.compile("(.*) \\((\\d+) bytes\\)");
+    static final Pattern REMOTE = Pattern.compile("remote TCP \\((.*)\\)");
+    private static final Pattern BYTES = Pattern.compile("(.*) \\((\\d+) bytes\\)");
 
     /**
      * A confounder's value in the reader's language: the analysis (and {@code --json}) carries gbakprof's own words in
@@ -68,7 +72,7 @@ record NoteText(String code, String message, String part) {
     static String value(Confounder kind, String v, Texts t) {
         switch (kind) {
             case ROUTE -> {
-                java.util.regex.Matcher m = REMOTE.matcher(v);
+                Matcher m = REMOTE.matcher(v);
                 return switch (v) {
                     case "embedded" -> t.get("route.embedded");
                     case "services manager" -> t.get("route.services");
@@ -80,7 +84,7 @@ record NoteText(String code, String message, String part) {
                 return "none".equals(v) ? t.get("switches.none") : v;
             }
             case BACKUP -> {
-                java.util.regex.Matcher m = BYTES.matcher(v);
+                Matcher m = BYTES.matcher(v);
                 return m.matches() ? t.get("backup.bytes", m.group(1), t.integer(Long.parseLong(m.group(2)))) : v;
             }
             default -> {

@@ -7,6 +7,8 @@ import dev.gbakprof.stats.Analysis;
 import dev.gbakprof.stats.Measure;
 import dev.gbakprof.stats.RunGroup;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
 import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.CategorySeries;
@@ -70,10 +72,8 @@ final class PhasesChart implements ChartFile {
                 }
             }
         }
-        double max = seconds.stream()
-                .mapToDouble(r -> java.util.Arrays.stream(r).sum())
-                .max()
-                .orElse(0);
+        double max =
+                seconds.stream().mapToDouble(r -> Arrays.stream(r).sum()).max().orElse(0);
         TimeScale scale = TimeScale.forMax(max);
 
         CategoryChart chart = new CategoryChart(settings.width(), settings.height());
@@ -88,7 +88,7 @@ final class PhasesChart implements ChartFile {
         chart.getStyler().setPlotGridVerticalLinesVisible(false);
         // per label, the run count may go; per run, the number tells the runs apart
         List<String> categories = style.fitCategories(
-                chart, labels, suffixes, perLabel ? java.util.Collections.nCopies(labels.size(), "") : suffixes);
+                chart, labels, suffixes, perLabel ? Collections.nCopies(labels.size(), "") : suffixes);
         for (Phase p : Phase.values()) {
             List<Double> values =
                     seconds.stream().map(r -> scale.of(r[p.ordinal()])).toList();

@@ -1,8 +1,10 @@
 package dev.gbakprof.report;
 
+import dev.gbakprof.stats.Confounder;
 import dev.gbakprof.stats.Provenance;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Matcher;
 
 /** The provenance of a report's runs in one line: "2026-12-01 07:12–07:40 UTC · host vm · … · 3.6 GB/h restored". */
 final class ProvenanceText {
@@ -40,14 +42,14 @@ final class ProvenanceText {
         List<String> hosts = new ArrayList<>();
         List<String> out = new ArrayList<>();
         for (String v : routes) {
-            java.util.regex.Matcher m = NoteText.REMOTE.matcher(v);
+            Matcher m = NoteText.REMOTE.matcher(v);
             if (m.matches()) {
                 if (hosts.isEmpty()) {
                     out.add(null); // the remote hosts' place, in the routes' order
                 }
                 hosts.add(m.group(1));
             } else {
-                out.add(NoteText.value(dev.gbakprof.stats.Confounder.ROUTE, v, t));
+                out.add(NoteText.value(Confounder.ROUTE, v, t));
             }
         }
         String remote = hosts.isEmpty() ? null : t.get("route.remote", String.join(", ", hosts));

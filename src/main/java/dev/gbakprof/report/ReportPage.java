@@ -11,6 +11,7 @@ import java.awt.FontMetrics;
 import java.awt.Graphics2D;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.IntFunction;
 import java.util.stream.Collectors;
 
 /**
@@ -55,7 +56,7 @@ public final class ReportPage implements ChartFile {
             List<Double> weights,
             String footer,
             String provenance,
-            java.util.function.IntFunction<String> leftOut)
+            IntFunction<String> leftOut)
             implements Drawing {
         @Override
         public void paint(Graphics2D g, int width, int height) {

@@ -5,6 +5,7 @@ import dev.gbakprof.model.Phase;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.stats.Analysis;
 import dev.gbakprof.stats.Measure;
+import dev.gbakprof.stats.RunOutcome;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -46,7 +47,7 @@ final class RunsCsv implements ReportFile {
                     r.label(),
                     names.get(i),
                     r.source() == null ? "" : r.source(),
-                    dev.gbakprof.stats.RunOutcome.of(r).toString()));
+                    RunOutcome.of(r).toString()));
             row.add(Csv.seconds(r.restoreSeconds()));
             row.add(Csv.seconds(r.lastSeenSeconds()));
             for (Phase p : Phase.values()) {

@@ -5,7 +5,10 @@ import dev.gbakprof.stats.Analysis;
 import dev.gbakprof.stats.Measure;
 import dev.gbakprof.stats.Scan;
 import java.awt.BasicStroke;
+import java.awt.Color;
+import java.text.NumberFormat;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYSeries;
@@ -58,13 +61,13 @@ final class SpeedupChart implements ChartFile {
         double highX = known.stream().mapToDouble(Scan.Point::x).max().orElse(1);
         chart.getStyler().setXAxisMin(Math.min(0.0, lowX));
         if (scan.workers()) { // whole workers only: no tick at 2.5 workers
-            java.text.NumberFormat whole = java.text.NumberFormat.getIntegerInstance(t.locale());
+            NumberFormat whole = NumberFormat.getIntegerInstance(t.locale());
             chart.setCustomXAxisTickLabelsFormatter(v -> Math.abs(v - Math.rint(v)) < 1e-9 ? whole.format(v) : " ");
         }
         double top = known.stream().mapToDouble(Scan.Point::speedup).max().orElse(1);
 
         // one curve per power plan the values were crossed with (else one), each point with the whisker of its runs
-        List<String> curves = scan.curves().isEmpty() ? java.util.Collections.singletonList(null) : scan.curves();
+        List<String> curves = scan.curves().isEmpty() ? Collections.singletonList(null) : scan.curves();
         double range = Math.max(highX - Math.min(0.0, lowX), 1e-9);
         boolean whiskers = false;
         for (int c = 0; c < curves.size(); c++) {
@@ -76,7 +79,7 @@ final class SpeedupChart implements ChartFile {
             }
             // crossed curves share their x: each is moved a little aside so that their whiskers do not hide another's
             double dodge = curves.size() == 1 ? 0 : (c - (curves.size() - 1) / 2.0) * 0.02 * range;
-            java.awt.Color colour = Palette.label(c);
+            Color colour = Palette.label(c);
             BasicStroke stroke = new BasicStroke(3f * style.scale());
             XYSeries s = chart.addSeries(
                     curves.size() == 1 ? "measured" : "measured " + name,
@@ -126,7 +129,7 @@ final class SpeedupChart implements ChartFile {
             XYSeries e = chart.addSeries("enough", new double[] {scan.enough().x() + dodge}, new double[] {
                 scan.enough().speedup()
             });
-            java.awt.Color mark = scan.curves().size() > 1 ? Palette.TEXT : Palette.label(1);
+            Color mark = scan.curves().size() > 1 ? Palette.TEXT : Palette.label(1);
             e.setMarker(SeriesMarkers.DIAMOND);
             e.setMarkerColor(mark);
             e.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
@@ -142,8 +145,7 @@ final class SpeedupChart implements ChartFile {
      * The whisker of a point: a thin line from its slowest run's speed-up to its fastest's, capped at both ends;
      * nothing (false) when it has fewer than two runs with a total.
      */
-    private static boolean whisker(
-            XYChart chart, Scan.Point p, double x, double cap, java.awt.Color colour, ChartStyle style) {
+    private static boolean whisker(XYChart chart, Scan.Point p, double x, double cap, Color colour, ChartStyle style) {
         if (p.slowest() == null || p.fastest() == null) {
             return false;
         }

@@ -7,7 +7,9 @@ import dev.gbakprof.model.Inspection;
 import dev.gbakprof.model.PhaseTime;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.RunKind;
+import dev.gbakprof.model.RunStatus;
 import dev.gbakprof.model.TableLoad;
+import dev.gbakprof.model.Validation;
 import dev.gbakprof.stats.RunOutcome;
 import java.util.Comparator;
 import java.util.List;
@@ -47,7 +49,7 @@ public final class TextSummary {
                     Durations.human(run.restoreSeconds())));
         } else {
             sb.append("  total      unknown")
-                    .append(run.status() == dev.gbakprof.model.RunStatus.FAILED ? " (the restore failed)" : "")
+                    .append(run.status() == RunStatus.FAILED ? " (the restore failed)" : "")
                     .append(
                             run.lastSeenSeconds() == null
                                     ? ""
@@ -150,11 +152,11 @@ public final class TextSummary {
             sb.append("  failed     ").append(run.failure()).append('\n');
         }
         if (run.validation() != null) {
-            dev.gbakprof.model.Validation v = run.validation();
+            Validation v = run.validation();
             sb.append(String.format(
                     Locale.ROOT,
                     "  validation %s  (%s, %s)%n",
-                    v.result() == dev.gbakprof.model.Validation.Result.FAILED ? "FAILED" : v.result(),
+                    v.result() == Validation.Result.FAILED ? "FAILED" : v.result(),
                     "gfix -v -full -n",
                     v.seconds() == null ? "?" : Durations.seconds(v.seconds())));
             for (String line : v.output()) {

@@ -6,9 +6,11 @@ import dev.gbakprof.model.Phase;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.RunStatus;
 import java.awt.Color;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Date;
 import java.util.List;
+import java.util.TimeZone;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYSeries;
 import org.knowm.xchart.style.Styler;
@@ -50,7 +52,7 @@ public final class TrendChart {
         ChartStyle.forSize(width, height).apply(chart);
         Styler s = chart.getStyler();
         chart.getStyler().setDatePattern(datePattern(points));
-        chart.getStyler().setTimezone(java.util.TimeZone.getTimeZone("UTC"));
+        chart.getStyler().setTimezone(TimeZone.getTimeZone("UTC"));
         chart.getStyler().setYAxisMin(0.0);
         s.setLegendPosition(Styler.LegendPosition.OutsideE);
         s.setLegendLayout(Styler.LegendLayout.Vertical);
@@ -146,7 +148,7 @@ public final class TrendChart {
     static String datePattern(List<Trend.Point> points) {
         long seconds = points.isEmpty()
                 ? 0
-                : java.time.Duration.between(
+                : Duration.between(
                                 points.get(0).startedAt(),
                                 points.get(points.size() - 1).startedAt())
                         .toSeconds();

@@ -8,6 +8,7 @@ import dev.gbakprof.store.RunStore;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.function.Predicate;
 
 /** Finds the run that gives a new run its ETA: a completed restore of the same backup on the same route. */
 final class Baselines {
@@ -58,7 +59,7 @@ final class Baselines {
             return find(given, runsDir, null, null, via, route);
         }
         try {
-            java.util.List<RunStore.Entry> runs = new RunStore(runsDir)
+            List<RunStore.Entry> runs = new RunStore(runsDir)
                     .list()
                     .where(RunStore.drillOf(backupFrom)
                             .and(RunStore.completed())
@@ -73,7 +74,7 @@ final class Baselines {
     }
 
     /** Runs that reached the database the same way ({@code null}: any). */
-    private static java.util.function.Predicate<RestoreRun> sameRoute(String route) {
+    private static Predicate<RestoreRun> sameRoute(String route) {
         return r -> route == null || route.equals(Confounder.route(r));
     }
 }

@@ -6,6 +6,7 @@ import dev.gbakprof.firebird.ServerAddress;
 import dev.gbakprof.firebird.ServerFileAccess;
 import dev.gbakprof.model.Environment;
 import dev.gbakprof.model.RestoreRun;
+import dev.gbakprof.model.RunKind;
 import dev.gbakprof.model.RunStatus;
 import dev.gbakprof.model.Validation;
 import dev.gbakprof.model.WarningCode;
@@ -260,7 +261,7 @@ public final class Drill {
     /** {@code completed in 6.3 s (47,809,024 bytes)}, or {@code FAILED: gbak's first error}. */
     private static String outcome(RestoreRun r) {
         if (r.status() == RunStatus.COMPLETED) {
-            String size = r.kind() == dev.gbakprof.model.RunKind.BACKUP && r.backupBytes() != null
+            String size = r.kind() == RunKind.BACKUP && r.backupBytes() != null
                     ? String.format(Locale.ROOT, " (%,d bytes)", r.backupBytes())
                     : "";
             return "completed in " + Durations.human(r.totalSeconds()) + size;

@@ -2,8 +2,11 @@ package dev.gbakprof.run;
 
 import dev.gbakprof.exec.GbakInvocation;
 import dev.gbakprof.firebird.Server;
+import dev.gbakprof.firebird.ServerAddress;
+import dev.gbakprof.firebird.ServiceRestore;
 import dev.gbakprof.model.Environment;
 import dev.gbakprof.model.RestoreRun;
+import dev.gbakprof.model.RunKind;
 import dev.gbakprof.model.Warning;
 import dev.gbakprof.model.WarningCode;
 import dev.gbakprof.monitor.PhaseUse;
@@ -44,7 +47,7 @@ final class DrillBackup {
     RestoreRun backUp(Path file, Path runDir, String label) throws IOException {
         Path rawLog = runDir.resolve(RunStore.BACKUP_LOG);
         RestoreRoute route = options.viaService()
-                ? new ServiceRoute(dev.gbakprof.firebird.ServiceRestore.backup(
+                ? new ServiceRoute(ServiceRestore.backup(
                         new Server(options.server(), options.credentials()), options.backupFrom(), file.toString()))
                 : new GbakRoute(GbakInvocation.backup(
                         gbak, options.backupFrom(), file.toString(), options.backupUser(), options.password()));
@@ -59,11 +62,10 @@ final class DrillBackup {
         CountDownLatch recorded = new CountDownLatch(1);
         Thread hook = RouteRun.addCtrlCHook(route::interrupt, recorded);
         try {
-            dev.gbakprof.firebird.ServerAddress server = options.viaService()
+            ServerAddress server = options.viaService()
                     ? options.server()
                     : options.backupThroughServer()
-                            ? dev.gbakprof.firebird.ServerAddress.remote(options.backupFrom())
-                                    .server()
+                            ? ServerAddress.remote(options.backupFrom()).server()
                             : null;
             RouteRun.Worker worker = server == null
                     ? new RouteRun.Worker(route, null)
@@ -78,7 +80,7 @@ final class DrillBackup {
                     .filter(w -> !w.is(WarningCode.KIND_UNKNOWN))
                     .toList();
             return run.toBuilder()
-                    .kind(dev.gbakprof.model.RunKind.BACKUP)
+                    .kind(RunKind.BACKUP)
                     .warnings(warnings)
                     .worker(worker.name(streamed.samples()))
                     .phaseResources(PhaseUse.of(streamed.samples()))

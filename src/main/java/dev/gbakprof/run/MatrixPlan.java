@@ -72,7 +72,7 @@ public final class MatrixPlan {
             }
         }
         List<Arm> arms = new ArrayList<>();
-        List<String> planList = plans.isEmpty() ? java.util.Collections.singletonList(null) : plans;
+        List<String> planList = plans.isEmpty() ? Collections.singletonList(null) : plans;
         for (String plan : planList) {
             if (values.isEmpty()) {
                 arms.add(new Arm(plan, plan, List.of()));

@@ -2,6 +2,7 @@ package dev.gbakprof.run;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.AccessDeniedException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -52,7 +53,7 @@ final class OpenFiles {
                             break;
                         }
                     }
-                } catch (java.nio.file.AccessDeniedException ex) {
+                } catch (AccessDeniedException ex) {
                     complete = false; // another user's process
                 } catch (IOException ex) {
                     // the process ended while we looked

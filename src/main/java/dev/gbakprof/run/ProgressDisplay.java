@@ -7,8 +7,16 @@ import dev.gbakprof.model.Phase;
 import dev.gbakprof.report.Durations;
 import dev.gbakprof.timeline.Progress;
 import dev.gbakprof.timeline.RestoreTimeline;
+import java.io.File;
+import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -28,15 +36,15 @@ final class ProgressDisplay implements EventListener, AutoCloseable {
      * WRITES flags it announced, then gbak detaches) and takes seconds, but an embedded Firebird tool can hang at its
      * detach for good (FirebirdSQL/firebird#7589).
      */
-    static final java.time.Duration EXIT_WAIT = java.time.Duration.ofSeconds(60);
+    static final Duration EXIT_WAIT = Duration.ofSeconds(60);
 
     private final RestoreTimeline timeline;
     private final PrintStream out;
     private final boolean terminal;
     private final Eta eta;
     private final long startNanos;
-    private final java.util.Map<String, Long> rows = new java.util.LinkedHashMap<>();
-    private final java.util.Set<String> started = new java.util.LinkedHashSet<>();
+    private final Map<String, Long> rows = new LinkedHashMap<>();
+    private final Set<String> started = new LinkedHashSet<>();
     private double currentSince;
     private String basis;
     /** How the last range was computed. */
@@ -72,7 +80,7 @@ final class ProgressDisplay implements EventListener, AutoCloseable {
     }
 
     /** @param exitWait {@link #EXIT_WAIT} for gbak's output, {@code null} for a route that runs no gbak here */
-    ProgressDisplay(RestoreTimeline timeline, PrintStream out, boolean terminal, Eta eta, java.time.Duration exitWait) {
+    ProgressDisplay(RestoreTimeline timeline, PrintStream out, boolean terminal, Eta eta, Duration exitWait) {
         this(timeline, out, terminal, eta, terminal ? terminalColumns() : 0, exitWait);
     }
 
@@ -82,12 +90,7 @@ final class ProgressDisplay implements EventListener, AutoCloseable {
     }
 
     ProgressDisplay(
-            RestoreTimeline timeline,
-            PrintStream out,
-            boolean terminal,
-            Eta eta,
-            int columns,
-            java.time.Duration exitWait) {
+            RestoreTimeline timeline, PrintStream out, boolean terminal, Eta eta, int columns, Duration exitWait) {
         this.columns = columns;
         this.timeline = timeline;
         this.out = out;
@@ -236,21 +239,20 @@ final class ProgressDisplay implements EventListener, AutoCloseable {
         } catch (NumberFormatException ex) {
             // not exported (bash keeps COLUMNS to itself): ask the terminal
         }
-        java.io.File tty = new java.io.File("/dev/tty");
+        File tty = new File("/dev/tty");
         if (tty.exists()) {
             try {
                 Process p = new ProcessBuilder("stty", "size")
                         .redirectInput(tty)
                         .redirectError(ProcessBuilder.Redirect.DISCARD)
                         .start();
-                String[] rowsCols = new String(
-                                p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.US_ASCII)
+                String[] rowsCols = new String(p.getInputStream().readAllBytes(), StandardCharsets.US_ASCII)
                         .strip()
                         .split("\\s+");
                 if (p.waitFor(2, TimeUnit.SECONDS) && rowsCols.length == 2 && Integer.parseInt(rowsCols[1]) > 0) {
                     return Integer.parseInt(rowsCols[1]);
                 }
-            } catch (java.io.IOException | NumberFormatException ex) {
+            } catch (IOException | NumberFormatException ex) {
                 // no stty (Windows) or no answer: the usual width
             } catch (InterruptedException ex) {
                 Thread.currentThread().interrupt();

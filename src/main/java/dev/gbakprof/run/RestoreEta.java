@@ -1,6 +1,9 @@
 package dev.gbakprof.run;
 
+import dev.gbakprof.firebird.ServerAddress;
+import dev.gbakprof.forecast.LiveEta;
 import dev.gbakprof.model.RestoreRun;
+import dev.gbakprof.model.Via;
 import dev.gbakprof.monitor.WorkerProcess;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -49,16 +52,14 @@ final class RestoreEta {
                     null,
                     baseline == null
                             ? "no completed restore of this backup on the " + route.via() + " route"
-                                    + (way == null || route.via() != dev.gbakprof.model.Via.GBAK
-                                            ? ""
-                                            : " (" + way + ")")
+                                    + (way == null || route.via() != Via.GBAK ? "" : " (" + way + ")")
                                     + " in " + options.runsDir() + " (or give --baseline)"
                             : "the baseline " + baseline.source() + " is not a completed restore (status "
                                     + baseline.status() + "): it has no total to forecast from");
         }
-        dev.gbakprof.forecast.LiveEta model = new dev.gbakprof.forecast.LiveEta(baselines, chosen(baseline, route));
+        LiveEta model = new LiveEta(baselines, chosen(baseline, route));
         boolean serverReads = options.serverReadsBackup();
-        dev.gbakprof.firebird.ServerAddress reader = serverReads ? options.serverFor(database) : null;
+        ServerAddress reader = serverReads ? options.serverFor(database) : null;
         if (reader != null && !reader.onThisMachine()) {
             // its own address, not only localhost: a server on this machine has its descriptors in /proc here too
             return new ProgressDisplay.Eta(
@@ -95,7 +96,7 @@ final class RestoreEta {
             return options.drill() ? "an earlier drill of the same database, same route" : "same backup and route";
         }
         List<String> differs = new ArrayList<>();
-        if (baseline.via() == dev.gbakprof.model.Via.LOG) {
+        if (baseline.via() == Via.LOG) {
             differs.add("a gbak log, its route unknown");
         } else if (baseline.via() != null && baseline.via() != route.via()) {
             differs.add("restored through " + baseline.via() + ", this run through " + route.via()

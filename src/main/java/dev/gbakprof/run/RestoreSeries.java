@@ -10,6 +10,7 @@ import dev.gbakprof.model.Environment;
 import dev.gbakprof.model.RunStatus;
 import dev.gbakprof.model.Via;
 import dev.gbakprof.model.WarningCode;
+import dev.gbakprof.store.Outputs;
 import dev.gbakprof.store.RunStore;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -17,6 +18,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
+import java.util.function.Supplier;
 
 /**
  * {@code gbakprof run}: one restore, or {@code --repeat N} restores to fresh database names with a rest
@@ -26,7 +29,7 @@ import java.util.List;
 public final class RestoreSeries {
     private final RunOptions options;
     private final Path gbak;
-    private final java.util.function.Supplier<Environment> environment;
+    private final Supplier<Environment> environment;
     private final PrintStream out;
     private final boolean terminal;
     private final RestoreRoute.Factory routes;
@@ -41,7 +44,7 @@ public final class RestoreSeries {
     public RestoreSeries(
             RunOptions options,
             Path gbak,
-            java.util.function.Supplier<Environment> environment,
+            Supplier<Environment> environment,
             PrintStream progressOut,
             boolean terminal) {
         this(options, gbak, environment, progressOut, terminal, null, null);
@@ -51,7 +54,7 @@ public final class RestoreSeries {
     RestoreSeries(
             RunOptions options,
             Path gbak,
-            java.util.function.Supplier<Environment> environment,
+            Supplier<Environment> environment,
             PrintStream progressOut,
             boolean terminal,
             RestoreRoute.Factory routes,
@@ -91,7 +94,7 @@ public final class RestoreSeries {
             throw new RunRefusedException(
                     options.runsDir() + ": not a directory; expected the folder for run folders " + "(--runs-dir)");
         }
-        dev.gbakprof.store.Outputs.refuseUnwritableDir(options.runsDir(), "--runs-dir");
+        Outputs.refuseUnwritableDir(options.runsDir(), "--runs-dir");
         if (options.viaService()) {
             if (!options.extraArgs().isEmpty()) {
                 throw new RunRefusedException("gbak switches after -- (" + String.join(" ", options.extraArgs())
@@ -108,7 +111,7 @@ public final class RestoreSeries {
             try {
                 GbakInvocation.restore(
                         options.gbak(),
-                        java.util.Objects.requireNonNullElse(options.backup(), "backup.fbk"), // a drill's is to come
+                        Objects.requireNonNullElse(options.backup(), "backup.fbk"), // a drill's is to come
                         options.database(),
                         options.replace(),
                         options.gbakUser(),

@@ -12,17 +12,28 @@ import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.RunStatus;
 import dev.gbakprof.model.WarningCode;
 import dev.gbakprof.monitor.PhaseUse;
+import dev.gbakprof.stats.Confounder;
+import dev.gbakprof.store.ReportDir;
 import dev.gbakprof.store.RunJson;
 import dev.gbakprof.store.RunStore;
 import dev.gbakprof.timeline.RestoreTimeline;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
+import java.util.function.Supplier;
 
 /**
  * One live restore, by gbak or by the server's services API: streams every line through the same
@@ -35,7 +46,7 @@ public final class RestoreSession {
 
     private final RunOptions options;
     private final Path gbak;
-    private final java.util.function.Supplier<Environment> environment;
+    private final Supplier<Environment> environment;
     private final PrintStream progressOut;
     private final boolean terminal;
     private final RestoreRoute.Factory routes;
@@ -64,7 +75,7 @@ public final class RestoreSession {
     public RestoreSession(
             RunOptions options,
             Path gbak,
-            java.util.function.Supplier<Environment> environment,
+            Supplier<Environment> environment,
             PrintStream progressOut,
             boolean terminal) {
         this(options, gbak, environment, progressOut, terminal, null);
@@ -74,7 +85,7 @@ public final class RestoreSession {
     RestoreSession(
             RunOptions options,
             Path gbak,
-            java.util.function.Supplier<Environment> environment,
+            Supplier<Environment> environment,
             PrintStream progressOut,
             boolean terminal,
             RestoreRoute.Factory routes) {
@@ -87,10 +98,10 @@ public final class RestoreSession {
     }
 
     /** How long gbak may stay after the last line of a finished run before it is said ({@link ProgressDisplay#EXIT_WAIT}). */
-    private java.time.Duration exitWait = ProgressDisplay.EXIT_WAIT;
+    private Duration exitWait = ProgressDisplay.EXIT_WAIT;
 
     /** A test's {@link #exitWait}, shorter than a minute. */
-    RestoreSession exitWait(java.time.Duration wait) {
+    RestoreSession exitWait(Duration wait) {
         this.exitWait = wait;
         return this;
     }
@@ -156,7 +167,7 @@ public final class RestoreSession {
 
         // a --baseline that cannot be read is refused before a run folder exists
         RestoreRoute route = routes.route(into.name());
-        String way = dev.gbakprof.stats.Confounder.route(route.via(), route.command(), into.name());
+        String way = Confounder.route(route.via(), route.command(), into.name());
         ProgressDisplay.Eta eta = new RestoreEta(options).of(route, way, backupBytes, database);
         Path runDir = drillDir != null ? drillDir : newRunDir(label, tag);
         Path rawLog = runDir.resolve(RunStore.GBAK_LOG);
@@ -236,7 +247,7 @@ public final class RestoreSession {
             return (unsaved == null ? "" : unsaved + "; ") + "cannot write the run record " + json + " (" + reason(ex)
                     + ")";
         }
-        java.util.Map<String, String> known = new java.util.HashMap<>();
+        Map<String, String> known = new HashMap<>();
         if (backupRecord != null && backupRecord.backupSha256() != null && backupRecord.backupFile() != null) {
             known.put(Path.of(backupRecord.backupFile()).getFileName().toString(), backupRecord.backupSha256());
         }
@@ -261,9 +272,9 @@ public final class RestoreSession {
             long size = Files.size(backup);
             if (size > (256L << 20)) {
                 progressOut.println(
-                        String.format(java.util.Locale.ROOT, "gbakprof: SHA-256 of %s (%,d bytes) ...", backup, size));
+                        String.format(Locale.ROOT, "gbakprof: SHA-256 of %s (%,d bytes) ...", backup, size));
             }
-            String sha = dev.gbakprof.store.ReportDir.sha256(backup);
+            String sha = ReportDir.sha256(backup);
             return sha.isEmpty() ? null : sha;
         } catch (IOException ex) {
             progressOut.println("gbakprof: cannot read " + backup + " for its SHA-256 (" + ex.getMessage() + ")");
@@ -272,18 +283,18 @@ public final class RestoreSession {
     }
 
     /** The gfix {@code --validate} runs: beside gbak, else the PATH and the usual places. */
-    public static java.util.Optional<Path> gfix(Path gbak) {
+    public static Optional<Path> gfix(Path gbak) {
         return ValidateStep.gfix(gbak);
     }
 
     static String reason(IOException ex) {
-        if (ex instanceof java.nio.file.AccessDeniedException) {
+        if (ex instanceof AccessDeniedException) {
             return "permission denied";
         }
-        if (ex instanceof java.nio.file.FileAlreadyExistsException) {
+        if (ex instanceof FileAlreadyExistsException) {
             return "exists";
         }
-        if (ex instanceof java.nio.file.NoSuchFileException) {
+        if (ex instanceof NoSuchFileException) {
             return "no such file or folder";
         }
         return ex.getMessage() == null ? ex.toString() : ex.getMessage();

@@ -5,6 +5,7 @@ import dev.gbakprof.firebird.FirebirdAccessException;
 import dev.gbakprof.firebird.Server;
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 
 /**
@@ -59,7 +60,7 @@ final class RestoredDatabase {
     boolean exists() {
         Path local = localFile();
         if (local != null) {
-            return Files.exists(local, java.nio.file.LinkOption.NOFOLLOW_LINKS);
+            return Files.exists(local, LinkOption.NOFOLLOW_LINKS);
         }
         Server server = server();
         if (server == null) {

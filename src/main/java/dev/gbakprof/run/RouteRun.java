@@ -3,14 +3,21 @@ package dev.gbakprof.run;
 import dev.gbakprof.log.Event;
 import dev.gbakprof.log.EventListener;
 import dev.gbakprof.log.LinePipeline;
+import dev.gbakprof.model.CpuSample;
 import dev.gbakprof.model.Environment;
 import dev.gbakprof.model.Phase;
 import dev.gbakprof.model.RestoreRun;
+import dev.gbakprof.model.RunKind;
 import dev.gbakprof.model.RunStatus;
+import dev.gbakprof.model.Via;
 import dev.gbakprof.model.Warning;
 import dev.gbakprof.model.WarningCode;
 import dev.gbakprof.monitor.CpuSampler;
+import dev.gbakprof.monitor.DatabaseDisk;
+import dev.gbakprof.monitor.FirebirdConfReader;
+import dev.gbakprof.monitor.SortFiles;
 import dev.gbakprof.monitor.WorkerProcess;
+import dev.gbakprof.report.Durations;
 import dev.gbakprof.timeline.RestoreTimeline;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -19,6 +26,7 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
@@ -51,7 +59,7 @@ record RouteRun(
      */
     record Streamed(
             RestoreRoute.Ending result,
-            List<dev.gbakprof.model.CpuSample> samples,
+            List<CpuSample> samples,
             List<String> sampleWarnings,
             String etaBasis,
             String startedAt,
@@ -71,22 +79,18 @@ record RouteRun(
             Path rawLog,
             ProgressDisplay.Eta eta,
             Worker worker,
-            dev.gbakprof.monitor.DatabaseDisk disk) {
+            DatabaseDisk disk) {
         PhaseNow phaseNow = new PhaseNow();
         String startedAt = Instant.now().truncatedTo(ChronoUnit.MILLIS).toString();
         long t0 = System.nanoTime();
         RestoreRoute.Ending result;
         List<String> sampleWarnings;
-        List<dev.gbakprof.model.CpuSample> samples;
+        List<CpuSample> samples;
         String etaBasis;
         Double afterEnd;
         try (raw;
                 ProgressDisplay display = new ProgressDisplay(
-                        timeline,
-                        progressOut,
-                        terminal,
-                        eta,
-                        route.via() == dev.gbakprof.model.Via.GBAK ? exitWait : null);
+                        timeline, progressOut, terminal, eta, route.via() == Via.GBAK ? exitWait : null);
                 CpuSampler sampler = new CpuSampler(
                         options.sampleInterval().toMillis(), worker::pid, phaseNow::get, disk, sortDirectories())) {
             LinePipeline pipeline = new LinePipeline(timeline, display, phaseNow);
@@ -153,7 +157,7 @@ record RouteRun(
             return serverPid != null ? serverPid : route == null ? null : route.ownWorkerPid();
         }
 
-        String name(List<dev.gbakprof.model.CpuSample> samples) {
+        String name(List<CpuSample> samples) {
             if (samples.stream().noneMatch(s -> s.processCpuSeconds() != null)) {
                 return null;
             }
@@ -165,13 +169,13 @@ record RouteRun(
      * The disk the database is written to, where it is on this machine (embedded, or a local server's path) and the
      * OS says ({@link dev.gbakprof.monitor.DatabaseDisk}); {@code null} for a server elsewhere.
      */
-    dev.gbakprof.monitor.DatabaseDisk databaseDisk(String database) {
+    DatabaseDisk databaseDisk(String database) {
         try {
             if (!options.throughServer()) {
-                return dev.gbakprof.monitor.DatabaseDisk.of(Path.of(database));
+                return DatabaseDisk.of(Path.of(database));
             }
             return options.serverFor(database).onThisMachine() // its own address too, not only a localhost name
-                    ? dev.gbakprof.monitor.DatabaseDisk.of(Path.of(options.serverPath(database)))
+                    ? DatabaseDisk.of(Path.of(options.serverPath(database)))
                     : null;
         } catch (RuntimeException ex) {
             return null; // a name that is no path here: unknown
@@ -183,14 +187,11 @@ record RouteRun(
      * dev.gbakprof.monitor.SortFiles}); empty elsewhere (Linux reads the worker's open files instead).
      */
     private List<Path> sortDirectories() {
-        if (!dev.gbakprof.monitor.SortFiles.windows()) {
+        if (!SortFiles.windows()) {
             return List.of();
         }
-        return dev.gbakprof.monitor.SortFiles.directories(
-                        dev.gbakprof.monitor.FirebirdConfReader.find(gbak, null),
-                        System.getenv(),
-                        true,
-                        options.throughServer())
+        return SortFiles.directories(
+                        FirebirdConfReader.find(gbak, null), System.getenv(), true, options.throughServer())
                 .stream()
                 .map(Path::of)
                 .toList();
@@ -212,16 +213,14 @@ record RouteRun(
      * removed as partial ({@link PartialDatabase#partial}); {@code ""} for a restore stopped before its end.
      */
     private static String stoppedAfterItsEnd(RestoreRun parsed) {
-        if (!parsed.wentToTheEnd() || parsed.kind() == dev.gbakprof.model.RunKind.BACKUP) {
+        if (!parsed.wentToTheEnd() || parsed.kind() == RunKind.BACKUP) {
             return "";
         }
         return "; gbak had printed the end of the restore"
                 + (parsed.lastSeenSeconds() == null
                         ? ""
                         : String.format(
-                                java.util.Locale.ROOT,
-                                " (its last line at %.3f s on its clock)",
-                                parsed.lastSeenSeconds()))
+                                Locale.ROOT, " (its last line at %.3f s on its clock)", parsed.lastSeenSeconds()))
                 + " and was then stopped in what it does after its last line without printing (" + FLAGS + DETACH
                 + "). Every table and index was restored, so the database is not removed as"
                 + " partial: check it before use (gstat -h: its Attributes say whether it is shut down, gfix -online"
@@ -244,7 +243,7 @@ record RouteRun(
             String backupFile) {
         RestoreRoute.Ending result = streamed.result();
         RestoreRun parsed = timeline.toRun(label, rawLog.toString());
-        String what = parsed.kind() == dev.gbakprof.model.RunKind.BACKUP ? "backup" : "restore";
+        String what = parsed.kind() == RunKind.BACKUP ? "backup" : "restore";
         List<String> errors = new ArrayList<>(parsed.errors());
         List<Warning> warnings = new ArrayList<>(parsed.warnings());
         streamed.sampleWarnings().forEach(w -> warnings.add(new Warning(WarningCode.CPU_SAMPLING, w)));
@@ -303,7 +302,7 @@ record RouteRun(
                 && !result.interrupted()) {
             warnings.add(new Warning(
                     WarningCode.LATE_EXIT,
-                    "gbak exited " + dev.gbakprof.report.Durations.human(afterEnd) + " after the last line of the "
+                    "gbak exited " + Durations.human(afterEnd) + " after the last line of the "
                             + what + ": what gbak does after that line prints nothing ("
                             + (what.equals("backup") ? "" : FLAGS) + DETACH
                             + ");"

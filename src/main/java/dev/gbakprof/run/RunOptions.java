@@ -4,10 +4,17 @@ import dev.gbakprof.exec.GbakInvocation;
 import dev.gbakprof.firebird.Credentials;
 import dev.gbakprof.firebird.ServerAddress;
 import dev.gbakprof.model.Via;
+import dev.gbakprof.monitor.FirebirdConfReader;
+import dev.gbakprof.store.RunStore;
+import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * What the DBA asked {@code gbakprof run} to do.
@@ -196,7 +203,7 @@ public record RunOptions(
                 && !name.contains("/")
                 && !name.contains("\\")
                 && on.onThisMachine()
-                && dev.gbakprof.monitor.FirebirdConfReader.isDatabaseAlias(name)) {
+                && FirebirdConfReader.isDatabaseAlias(name)) {
             return name;
         }
         return serverFile(option, name, on);
@@ -279,12 +286,12 @@ public record RunOptions(
 
     /** A label as a file name part: {@code High performance} → {@code High-performance}, {@code -bu 100} → {@code bu-100}. */
     public static String fileSafe(String label) {
-        return dev.gbakprof.store.RunStore.fileSafe(label);
+        return RunStore.fileSafe(label);
     }
 
     /** The same options for one arm of an experiment: one restore with more gbak switches. */
     public RunOptions forArm(List<String> moreArgs, String armLabel) {
-        List<String> args = new java.util.ArrayList<>(extraArgs);
+        List<String> args = new ArrayList<>(extraArgs);
         args.addAll(moreArgs);
         return copy(backup, database, armLabel, 1, args, backupFrom);
     }
@@ -364,8 +371,8 @@ public record RunOptions(
         return server;
     }
 
-    private static final java.util.regex.Pattern SERVICE_URL = java.util.regex.Pattern.compile(
-            "(?i)(inet[46]?|wnet|xnet)://(?:([^/:\\[\\]]+|\\[[^]]+])(?::(\\d+))?/)?service_mgr");
+    private static final Pattern SERVICE_URL =
+            Pattern.compile("(?i)(inet[46]?|wnet|xnet)://(?:([^/:\\[\\]]+|\\[[^]]+])(?::(\\d+))?/)?service_mgr");
 
     /**
      * The server of a {@code -se} value: {@code host[/port]:service_mgr}, or the URL forms
@@ -373,7 +380,7 @@ public record RunOptions(
      * server ({@code service_mgr}, {@code xnet://service_mgr}, {@code inet://service_mgr}) or a form not known here.
      */
     static ServerAddress serviceManager(String value) {
-        java.util.regex.Matcher url = SERVICE_URL.matcher(value.strip());
+        Matcher url = SERVICE_URL.matcher(value.strip());
         if (url.matches()) {
             String host = url.group(2);
             if (host == null || url.group(1).equalsIgnoreCase("xnet")) {
@@ -467,7 +474,7 @@ public record RunOptions(
                             : " (the same file by another name: a hard link, a bind mount or a symbolic link)")
                     + "; both were left untouched. Choose another --database");
         }
-        boolean exists = Files.exists(file, java.nio.file.LinkOption.NOFOLLOW_LINKS);
+        boolean exists = Files.exists(file, LinkOption.NOFOLLOW_LINKS);
         if (exists && !replace()) {
             throw new RunRefusedException(target + ": database exists; it was left untouched. "
                     + "Add --replace to replace it (the restore goes beside it and is moved over it once complete), "
@@ -492,12 +499,12 @@ public record RunOptions(
             throw new RunRefusedException(target + ": a symbolic link; it was left untouched. --replace replaces a "
                     + "database file: give the file it points to as --database");
         }
-        if (!Files.isRegularFile(file, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+        if (!Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
             throw new RunRefusedException(
                     target + ": not a database file (a folder or a device); it was left untouched");
         }
         Path staging = Path.of(sibling(file.toString(), RestoredDatabase.STAGING));
-        if (Files.exists(staging, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+        if (Files.exists(staging, LinkOption.NOFOLLOW_LINKS)) {
             throw new RunRefusedException(
                     target + ": --replace restores into " + staging + " first, and that name "
                             + "exists (left by a run that was killed?); both were left untouched. Look at it, remove it, and run again");
@@ -522,7 +529,7 @@ public record RunOptions(
         }
         try {
             return Files.exists(a) && Files.exists(b) && Files.isSameFile(a, b);
-        } catch (java.io.IOException ex) {
+        } catch (IOException ex) {
             return false; // one of them cannot be looked at: gbak will say what is wrong
         }
     }

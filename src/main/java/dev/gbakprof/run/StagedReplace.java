@@ -5,6 +5,7 @@ import dev.gbakprof.model.RunStatus;
 import dev.gbakprof.model.WarningCode;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -45,7 +46,7 @@ record StagedReplace(PrintStream progressOut, PartialDatabase partial) {
                     keepOwnerAndMode(file, staged);
                     try {
                         Files.move(staged, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-                    } catch (java.nio.file.AtomicMoveNotSupportedException ex) {
+                    } catch (AtomicMoveNotSupportedException ex) {
                         Files.move(staged, file, StandardCopyOption.REPLACE_EXISTING);
                     }
                     progressOut.println("gbakprof: replaced " + target.name() + " with the restored database (restored "

@@ -16,6 +16,7 @@ import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 
 /**
  * {@code run --validate}: after a completed restore, {@code gfix -v -full -n} on the restored database, timed as a
@@ -40,7 +41,7 @@ final class ValidateStep {
     }
 
     /** The gfix to run: beside gbak, else the PATH and the usual places. */
-    static java.util.Optional<Path> gfix(Path gbak) {
+    static Optional<Path> gfix(Path gbak) {
         return GbakLocator.system().findTool("gfix", gbak);
     }
 

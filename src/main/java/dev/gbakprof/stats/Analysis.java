@@ -1,15 +1,18 @@
 package dev.gbakprof.stats;
 
+import dev.gbakprof.model.Column;
 import dev.gbakprof.model.IndexBuild;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.RunStatus;
 import dev.gbakprof.model.WarningCode;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The comparison of a set of runs, computed once: configurations (label groups) with the spread of every
@@ -290,7 +293,7 @@ public final class Analysis {
                 order.add(g);
             }
         }
-        order.sort(java.util.Comparator.comparingDouble(g -> {
+        order.sort(Comparator.comparingDouble(g -> {
             Spread s = groups.get(g).spread(m);
             return s.known() ? s.median() : Double.MAX_VALUE;
         }));
@@ -317,7 +320,7 @@ public final class Analysis {
      * The first index a configuration's runs could not build, with gbak's own words for why (the duplicate key)
      * and whether it left the database offline ({@code Database is not online…}, {@code Run gfix -online…}).
      */
-    private static java.util.Optional<Note> indexFailed(RunGroup g) {
+    private static Optional<Note> indexFailed(RunGroup g) {
         for (RestoreRun r : g.runs()) {
             IndexBuild failed =
                     r.indexes().stream().filter(IndexBuild::failed).findFirst().orElse(null);
@@ -347,7 +350,7 @@ public final class Analysis {
             for (String e : r.errors()) {
                 offline |= e.contains("gfix -online") || e.contains("is not online");
             }
-            return java.util.Optional.of(Note.of(
+            return Optional.of(Note.of(
                     NoteCode.INDEX_FAILED,
                     g.label(),
                     failed.name(),
@@ -359,13 +362,12 @@ public final class Analysis {
                     RunOutcome.indexesNotBuilt(r),
                     r.wentToTheEnd()));
         }
-        return java.util.Optional.empty();
+        return Optional.empty();
     }
 
     /** Whether {@code run}'s log has a time or delta column (gbak ran with {@code -st t} or {@code d}). */
     private static boolean timed(RestoreRun run) {
-        return run.columns().contains(dev.gbakprof.model.Column.TIME)
-                || run.columns().contains(dev.gbakprof.model.Column.DELTA);
+        return run.columns().contains(Column.TIME) || run.columns().contains(Column.DELTA);
     }
 
     /** No run has times: every log was written without {@code -st} (its time and delta columns). */
@@ -396,7 +398,7 @@ public final class Analysis {
         RunGroup base = baselineGroup();
         RestoreRun reference = base.runs().stream()
                 .filter(Analysis::reachedTheEnd)
-                .min(java.util.Comparator.comparing(r -> RunOutcome.of(r) == RunOutcome.EXCERPT))
+                .min(Comparator.comparing(r -> RunOutcome.of(r) == RunOutcome.EXCERPT))
                 .orElse(null);
         if (reference == null) {
             return out;

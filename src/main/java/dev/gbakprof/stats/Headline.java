@@ -1,5 +1,6 @@
 package dev.gbakprof.stats;
 
+import dev.gbakprof.model.RestoreRun;
 import java.util.Comparator;
 import java.util.List;
 
@@ -53,8 +54,7 @@ public record Headline(Measure measure, RunGroup faster, RunGroup slower, Compar
         if (groups.stream().allMatch(g -> g.spread(Measure.TOTAL).known())) {
             return Measure.TOTAL;
         }
-        List<dev.gbakprof.model.RestoreRun> runs =
-                groups.stream().flatMap(g -> g.runs().stream()).toList();
+        List<RestoreRun> runs = groups.stream().flatMap(g -> g.runs().stream()).toList();
         boolean mixed = runs.stream().anyMatch(r -> RunOutcome.of(r) == RunOutcome.EXCERPT)
                 && runs.stream().anyMatch(r -> RunOutcome.of(r) != RunOutcome.EXCERPT);
         Measure best = null;

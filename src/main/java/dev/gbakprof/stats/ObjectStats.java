@@ -8,8 +8,10 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.BiFunction;
 import java.util.function.Function;
 import java.util.function.Predicate;
@@ -26,19 +28,19 @@ public final class ObjectStats {
      * name has exactly one certain table.
      */
     public static List<ObjectTimes> indexes(List<RunGroup> groups) {
-        Map<String, java.util.Set<String>> certain = new LinkedHashMap<>();
+        Map<String, Set<String>> certain = new LinkedHashMap<>();
         for (RunGroup g : groups) {
             for (RestoreRun r : g.runs()) {
                 for (IndexBuild b : r.indexes()) {
                     if (b.table() != null && b.tableSource() != IndexMapping.INFERRED) {
-                        certain.computeIfAbsent(b.name(), k -> new java.util.LinkedHashSet<>())
+                        certain.computeIfAbsent(b.name(), k -> new LinkedHashSet<>())
                                 .add(b.table());
                     }
                 }
             }
         }
         BiFunction<RestoreRun, IndexBuild, String> key = (run, b) -> {
-            java.util.Set<String> known = certain.getOrDefault(b.name(), java.util.Set.of());
+            Set<String> known = certain.getOrDefault(b.name(), Set.of());
             String sure = known.size() == 1 ? known.iterator().next() : null;
             // the certain table wins when this run restored that table too (the same database, inferred wrongly)
             boolean same =

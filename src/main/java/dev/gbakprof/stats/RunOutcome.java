@@ -1,10 +1,12 @@
 package dev.gbakprof.stats;
 
+import dev.gbakprof.model.IndexBuild;
 import dev.gbakprof.model.Phase;
 import dev.gbakprof.model.PhaseTime;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.RunStatus;
 import dev.gbakprof.model.WarningCode;
+import java.util.List;
 import java.util.Locale;
 
 /**
@@ -77,13 +79,13 @@ public enum RunOutcome {
      * restored every table and the other indexes, and could not activate these ({@code cannot commit index}: a
      * duplicate key, a foreign key without its parent row). Empty for a restore that stopped, or failed otherwise.
      */
-    public static java.util.List<String> indexesNotBuilt(RestoreRun run) {
+    public static List<String> indexesNotBuilt(RestoreRun run) {
         if (run.status() != RunStatus.FAILED || !run.wentToTheEnd()) {
-            return java.util.List.of();
+            return List.of();
         }
         return run.indexes().stream()
-                .filter(dev.gbakprof.model.IndexBuild::failed)
-                .map(dev.gbakprof.model.IndexBuild::name)
+                .filter(IndexBuild::failed)
+                .map(IndexBuild::name)
                 .toList();
     }
 

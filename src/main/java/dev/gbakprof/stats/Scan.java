@@ -3,9 +3,12 @@ package dev.gbakprof.stats;
 import dev.gbakprof.model.RestoreRun;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -92,7 +95,7 @@ public record Scan(
         }
         String option = null;
         Boolean crossed = null;
-        java.util.Set<Long> values = new java.util.HashSet<>();
+        Set<Long> values = new HashSet<>();
         for (String l : labels) {
             Matcher m = LABEL.matcher(l.strip());
             if (!m.matches() || (option != null && !option.equalsIgnoreCase(m.group(2)))) {
@@ -112,7 +115,7 @@ public record Scan(
      * The scan of the configurations, or {@code null} unless every configuration's label is one switch and a number
      * ({@code -par 4}), the same switch for all, and there are at least two of them.
      */
-    static Scan of(List<RunGroup> groups, int baseline, List<java.util.Map<Measure, Comparison>> comparisons) {
+    static Scan of(List<RunGroup> groups, int baseline, List<Map<Measure, Comparison>> comparisons) {
         if (!labelled(groups.stream().map(RunGroup::label).toList())) {
             return null;
         }

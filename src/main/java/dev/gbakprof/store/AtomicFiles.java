@@ -6,6 +6,8 @@ import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Objects;
 
 /** Outputs appear whole or not at all: written to a temporary file beside the target, then renamed. */
 public final class AtomicFiles {
@@ -32,14 +34,13 @@ public final class AtomicFiles {
     public static void write(Path target, Content content) throws IOException {
         Outputs.refuseSpecial(target, "the output");
         Path abs = target.toAbsolutePath();
-        Path dir = java.util.Objects.requireNonNull(abs.getParent(), "an output file has a folder");
+        Path dir = Objects.requireNonNull(abs.getParent(), "an output file has a folder");
         Files.createDirectories(dir);
         Path tmp = Files.createTempFile(dir, "." + abs.getFileName(), ".tmp");
         try {
             // createTempFile makes the file owner-only (0600); an output file is as readable as any other
             try {
-                Files.setPosixFilePermissions(
-                        tmp, java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));
+                Files.setPosixFilePermissions(tmp, PosixFilePermissions.fromString("rw-r--r--"));
             } catch (UnsupportedOperationException notPosix) {
                 // Windows: the file inherits the folder's access rules
             }

@@ -2,9 +2,14 @@ package dev.gbakprof.store;
 
 import dev.gbakprof.model.RestoreRun;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.Collection;
+import java.util.regex.Pattern;
 
 /** Where an output may not go. */
 public final class Outputs {
@@ -33,8 +38,8 @@ public final class Outputs {
      * Only a regular file, or a new name, is replaced.
      */
     public static void refuseSpecial(Path output, String option) {
-        if (!Files.exists(output, java.nio.file.LinkOption.NOFOLLOW_LINKS)
-                || Files.isRegularFile(output, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+        if (!Files.exists(output, LinkOption.NOFOLLOW_LINKS)
+                || Files.isRegularFile(output, LinkOption.NOFOLLOW_LINKS)) {
             return;
         }
         String what = Files.isSymbolicLink(output)
@@ -45,8 +50,8 @@ public final class Outputs {
     }
 
     /** A record as RunJson writes it, or an array of them: its first field is {@code "schema": "gbakprof.run/…"}. */
-    private static final java.util.regex.Pattern RECORD_START = java.util.regex.Pattern.compile(
-            "\\[?\\s*\\{\\s*\"schema\"\\s*:\\s*\"" + java.util.regex.Pattern.quote(RestoreRun.SCHEMA_FAMILY));
+    private static final Pattern RECORD_START =
+            Pattern.compile("\\[?\\s*\\{\\s*\"schema\"\\s*:\\s*\"" + Pattern.quote(RestoreRun.SCHEMA_FAMILY));
 
     /**
      * Refuses to replace an existing file that is not a gbakprof run record: {@code -o} names where the record
@@ -64,7 +69,7 @@ public final class Outputs {
         } catch (IOException unreadable) {
             return; // the atomic write says what is wrong with the place
         }
-        String text = new String(head, 0, n, java.nio.charset.StandardCharsets.UTF_8).strip();
+        String text = new String(head, 0, n, StandardCharsets.UTF_8).strip();
         boolean record = text.isEmpty() || RECORD_START.matcher(text).lookingAt();
         if (!record) {
             throw new OutputRefusedException(output + ": exists and is not a gbakprof run record (a log, a backup, a "
@@ -105,9 +110,9 @@ public final class Outputs {
         try {
             Files.delete(Files.createTempFile(existing, ".gbakprof-", ".probe"));
         } catch (IOException | SecurityException ex) {
-            String why = ex instanceof java.nio.file.AccessDeniedException
+            String why = ex instanceof AccessDeniedException
                     ? "permission denied"
-                    : ex instanceof java.nio.file.FileSystemException fs && fs.getReason() != null
+                    : ex instanceof FileSystemException fs && fs.getReason() != null
                             ? fs.getReason()
                             : "a file cannot be created there";
             throw new OutputRefusedException(option + " " + named + ": cannot write in " + existing + " (" + why

@@ -12,7 +12,9 @@ import dev.gbakprof.model.TableLoad;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.Writer;
+import java.lang.reflect.Method;
 import java.lang.reflect.RecordComponent;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
@@ -87,10 +89,10 @@ final class RecordWriter {
     private static final ClassValue<Boolean> JSON_VALUE = new ClassValue<>() {
         @Override
         protected Boolean computeValue(Class<?> type) {
-            List<Class<?>> declaring = new java.util.ArrayList<>(List.of(type.getInterfaces()));
+            List<Class<?>> declaring = new ArrayList<>(List.of(type.getInterfaces()));
             declaring.add(type);
             for (Class<?> c : declaring) {
-                for (java.lang.reflect.Method m : c.getDeclaredMethods()) {
+                for (Method m : c.getDeclaredMethods()) {
                     if (m.isAnnotationPresent(JsonValue.class)) {
                         return true;
                     }

@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -185,6 +186,6 @@ public final class ReportDir {
     }
 
     private static String hex(byte[] bytes) {
-        return java.util.HexFormat.of().formatHex(bytes);
+        return HexFormat.of().formatHex(bytes);
     }
 }

@@ -4,6 +4,7 @@ import dev.gbakprof.log.LogFormatException;
 import dev.gbakprof.model.RestoreRun;
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.charset.Charset;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -29,7 +30,7 @@ public final class RunInputs {
     }
 
     /** As {@link #load(Path, String)}; a raw log without BOM decoded in {@code encoding} when given ({@code --encoding}). */
-    public static List<RestoreRun> load(Path path, String label, java.nio.charset.Charset encoding) {
+    public static List<RestoreRun> load(Path path, String label, Charset encoding) {
         if (Files.isDirectory(path)) {
             return folder(path, label, encoding);
         }
@@ -48,7 +49,7 @@ public final class RunInputs {
     }
 
     /** A run folder's record, or the records of the run folders in it, in name order (their start times). */
-    private static List<RestoreRun> folder(Path dir, String label, java.nio.charset.Charset encoding) {
+    private static List<RestoreRun> folder(Path dir, String label, Charset encoding) {
         Path record = dir.resolve(RECORD);
         if (Files.isRegularFile(record)) {
             return load(record, label, encoding);

@@ -7,25 +7,41 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.StreamWriteFeature;
+import com.fasterxml.jackson.databind.BeanDescription;
 import com.fasterxml.jackson.databind.DeserializationContext;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationConfig;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.SerializerProvider;
 import com.fasterxml.jackson.databind.deser.std.StdDeserializer;
+import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.module.SimpleModule;
+import com.fasterxml.jackson.databind.ser.BeanPropertyWriter;
+import com.fasterxml.jackson.databind.ser.BeanSerializerModifier;
 import com.fasterxml.jackson.databind.ser.std.StdSerializer;
 import dev.gbakprof.log.LogFormatException;
 import dev.gbakprof.model.RestoreRun;
+import dev.gbakprof.model.TableLoad;
 import dev.gbakprof.model.Warning;
 import dev.gbakprof.model.WarningCode;
+import java.io.BufferedOutputStream;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.OutputStream;
+import java.io.StringWriter;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
 
 /**
  * The run record as JSON ({@code "schema": "gbakprof.run/1"}): read with Jackson's databind, written with
@@ -47,7 +63,7 @@ public final class RunJson {
                         .addDeserializer(Warning.class, new WarningWithoutCode())
                         .setSerializerModifier(new DerivedLast()))
                 .addMixIn(RestoreRun.class, RunWithCodes.class)
-                .addMixIn(dev.gbakprof.model.TableLoad.class, TableWithRate.class)
+                .addMixIn(TableLoad.class, TableWithRate.class)
                 .build();
     }
 
@@ -82,23 +98,21 @@ public final class RunJson {
      * components depends on reflection): a record's {@code rows, rowsPerSecond, warningCodes}, a table's
      * {@code rowsPerSecond}. {@link RecordWriter} writes them so.
      */
-    private static final class DerivedLast extends com.fasterxml.jackson.databind.ser.BeanSerializerModifier {
+    private static final class DerivedLast extends BeanSerializerModifier {
         private static final long serialVersionUID = 1L;
 
-        private static final java.util.Map<Class<?>, List<String>> LAST = java.util.Map.of(
+        private static final Map<Class<?>, List<String>> LAST = Map.of(
                 RestoreRun.class, List.of("rows", "rowsPerSecond", "warningCodes"),
-                dev.gbakprof.model.TableLoad.class, List.of("rowsPerSecond"));
+                TableLoad.class, List.of("rowsPerSecond"));
 
         @Override
-        public List<com.fasterxml.jackson.databind.ser.BeanPropertyWriter> orderProperties(
-                com.fasterxml.jackson.databind.SerializationConfig config,
-                com.fasterxml.jackson.databind.BeanDescription description,
-                List<com.fasterxml.jackson.databind.ser.BeanPropertyWriter> properties) {
+        public List<BeanPropertyWriter> orderProperties(
+                SerializationConfig config, BeanDescription description, List<BeanPropertyWriter> properties) {
             List<String> last = LAST.get(description.getBeanClass());
             if (last == null) {
                 return properties;
             }
-            List<com.fasterxml.jackson.databind.ser.BeanPropertyWriter> ordered = new ArrayList<>(properties);
+            List<BeanPropertyWriter> ordered = new ArrayList<>(properties);
             for (String name : last) {
                 for (int i = 0; i < ordered.size(); i++) {
                     if (ordered.get(i).getName().equals(name)) {
@@ -169,7 +183,7 @@ public final class RunJson {
     }
 
     private static String write(Object value) {
-        java.io.StringWriter out = new java.io.StringWriter();
+        StringWriter out = new StringWriter();
         try {
             write(value, out);
         } catch (IOException ex) {
@@ -188,9 +202,9 @@ public final class RunJson {
      * jackson-core's byte generator writes as two escaped surrogates ({@code \uD83D\uDE00}).
      */
     static byte[] withDatabindBytes(Object value) throws IOException {
-        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
         mapper().writeValue(out, value);
-        out.write(System.lineSeparator().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        out.write(System.lineSeparator().getBytes(StandardCharsets.UTF_8));
         return out.toByteArray();
     }
 
@@ -200,36 +214,32 @@ public final class RunJson {
     }
 
     /** Writes a record or a list of them as JSON to a stream, without building the text in memory. */
-    public static void write(Object runOrRuns, java.io.Writer out) throws IOException {
+    public static void write(Object runOrRuns, Writer out) throws IOException {
         if (RecordWriter.writes(runOrRuns)) {
             RecordWriter.write(runOrRuns, out);
         } else {
-            mapper().writer()
-                    .without(com.fasterxml.jackson.core.JsonGenerator.Feature.AUTO_CLOSE_TARGET)
-                    .writeValue(out, runOrRuns);
+            mapper().writer().without(JsonGenerator.Feature.AUTO_CLOSE_TARGET).writeValue(out, runOrRuns);
         }
         out.write(System.lineSeparator());
         out.flush();
     }
 
     /** Writes a record or a list of them as UTF-8 JSON bytes to a stream (left open, flushed). */
-    public static void write(Object runOrRuns, java.io.OutputStream out) throws IOException {
-        java.io.OutputStream buffered = new java.io.BufferedOutputStream(out, 1 << 16);
+    public static void write(Object runOrRuns, OutputStream out) throws IOException {
+        OutputStream buffered = new BufferedOutputStream(out, 1 << 16);
         if (RecordWriter.writes(runOrRuns)) {
             RecordWriter.write(runOrRuns, buffered);
         } else {
-            mapper().writer()
-                    .without(com.fasterxml.jackson.core.JsonGenerator.Feature.AUTO_CLOSE_TARGET)
-                    .writeValue(buffered, runOrRuns);
+            mapper().writer().without(JsonGenerator.Feature.AUTO_CLOSE_TARGET).writeValue(buffered, runOrRuns);
         }
-        buffered.write(System.lineSeparator().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        buffered.write(System.lineSeparator().getBytes(StandardCharsets.UTF_8));
         buffered.flush();
     }
 
     /** Writes a record or a list of them to a file atomically, streaming. */
     public static void writeAtomically(Object runOrRuns, Path file) throws IOException {
         AtomicFiles.write(file, tmp -> {
-            try (java.io.OutputStream os = java.nio.file.Files.newOutputStream(tmp)) {
+            try (OutputStream os = Files.newOutputStream(tmp)) {
                 write(runOrRuns, os);
             }
         });
@@ -304,9 +314,7 @@ public final class RunJson {
                     ? "field " + path(m.getPath()) + ": "
                     : "";
             // the type expected, not Jackson's message, which quotes the value it met
-            Class<?> type = ex instanceof com.fasterxml.jackson.databind.exc.MismatchedInputException mi
-                    ? mi.getTargetType()
-                    : null;
+            Class<?> type = ex instanceof MismatchedInputException mi ? mi.getTargetType() : null;
             throw new LogFormatException(
                     file.toString(),
                     0,
@@ -327,9 +335,9 @@ public final class RunJson {
                                         ? "list"
                                         : type.isEnum()
                                                 ? "known word ("
-                                                        + java.util.Arrays.stream(type.getEnumConstants())
+                                                        + Arrays.stream(type.getEnumConstants())
                                                                 .map(Object::toString)
-                                                                .collect(java.util.stream.Collectors.joining(", "))
+                                                                .collect(Collectors.joining(", "))
                                                         + ")"
                                                 : "JSON object";
     }

@@ -1,16 +1,22 @@
 package dev.gbakprof.store;
 
 import dev.gbakprof.model.RestoreRun;
+import dev.gbakprof.model.RunKind;
 import dev.gbakprof.model.RunStatus;
 import dev.gbakprof.model.Via;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Predicate;
@@ -96,14 +102,14 @@ public final class RunStore {
      * Writes {@value #CHECKSUMS} in a run folder: the SHA-256 of each of its files (sorted by name, in {@code sha256sum}'s
      * format), atomically; {@code known} gives hashes already computed by file name (a drill's backup, not read twice).
      */
-    public static void writeChecksums(Path runFolder, java.util.Map<String, String> known) throws IOException {
+    public static void writeChecksums(Path runFolder, Map<String, String> known) throws IOException {
         StringBuilder sb = new StringBuilder();
         try (Stream<Path> s = Files.list(runFolder)) {
             for (Path f : s.sorted().toList()) {
                 String name = String.valueOf(f.getFileName()); // an entry of a listing always has a name
                 if (name.equals(CHECKSUMS)
                         || name.startsWith(".")
-                        || !Files.isRegularFile(f, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+                        || !Files.isRegularFile(f, LinkOption.NOFOLLOW_LINKS)) {
                     continue;
                 }
                 String sha = known.containsKey(name) ? known.get(name) : ReportDir.sha256(f);
@@ -112,8 +118,7 @@ public final class RunStore {
                 }
             }
         }
-        AtomicFiles.write(
-                runFolder.resolve(CHECKSUMS), sb.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        AtomicFiles.write(runFolder.resolve(CHECKSUMS), sb.toString().getBytes(StandardCharsets.UTF_8));
     }
 
     /** One run folder and its record. */
@@ -203,7 +208,7 @@ public final class RunStore {
 
     /** The restores of the drills ({@code run --backup-from}) of the database {@code backupFrom}. */
     public static Predicate<RestoreRun> drillOf(String backupFrom) {
-        return r -> r.kind() == dev.gbakprof.model.RunKind.RESTORE && Objects.equals(backupFrom, r.backupFrom());
+        return r -> r.kind() == RunKind.RESTORE && Objects.equals(backupFrom, r.backupFrom());
     }
 
     /** Runs through {@code via} ({@link Via#GBAK}, {@link Via#SERVICE}); every run when {@code null}. */
@@ -218,7 +223,7 @@ public final class RunStore {
 
     /** Restores, not the backups of drills. */
     public static Predicate<RestoreRun> restores() {
-        return r -> r.kind() == dev.gbakprof.model.RunKind.RESTORE;
+        return r -> r.kind() == RunKind.RESTORE;
     }
 
     /** Completed runs with a known total. */
@@ -227,15 +232,15 @@ public final class RunStore {
     }
 
     /** Runs that started at or after {@code from} and before {@code to} (ISO-8601 instants; {@code null}: open). */
-    public static Predicate<RestoreRun> startedBetween(java.time.Instant from, java.time.Instant to) {
+    public static Predicate<RestoreRun> startedBetween(Instant from, Instant to) {
         return r -> {
             if (r.startedAt() == null) {
                 return false;
             }
-            java.time.Instant at;
+            Instant at;
             try {
-                at = java.time.Instant.parse(r.startedAt());
-            } catch (java.time.format.DateTimeParseException ex) {
+                at = Instant.parse(r.startedAt());
+            } catch (DateTimeParseException ex) {
                 return false;
             }
             return (from == null || !at.isBefore(from)) && (to == null || at.isBefore(to));
