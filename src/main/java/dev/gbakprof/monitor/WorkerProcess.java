@@ -5,7 +5,10 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import oshi.SystemInfo;
+import oshi.software.os.InternetProtocolStats;
+import oshi.software.os.InternetProtocolStats.IPConnection;
 import oshi.software.os.OSProcess;
+import oshi.software.os.OperatingSystem;
 
 /**
  * Which process does a restore's work. gbak restoring a local file embedded does it itself; through a server
@@ -26,15 +29,35 @@ public final class WorkerProcess {
         return host == null || LOCAL_HOSTS.contains(host.toLowerCase(Locale.ROOT));
     }
 
-    /** The pid of the Firebird server running on this machine (the busiest if several), or {@code null}. */
-    public static Long localServer() {
-        List<OSProcess> found = new SystemInfo()
-                .getOperatingSystem()
-                .getProcesses(
-                        p -> SERVER_NAMES.contains(
-                                p.getName().toLowerCase(Locale.ROOT).replaceFirst("\\.exe$", "")),
-                        Comparator.comparingLong(p -> -(p.getUserTime() + p.getKernelTime())),
-                        0);
+    /**
+     * The pid of the Firebird server on this machine that listens on {@code port}, or {@code null}. A machine may run
+     * several servers (Debian's on 3050 beside another version, or a test server, on ports of their own): the one
+     * a restore talks to is the one that owns the listening socket. Where the sockets' owners cannot be read (not
+     * root on Linux) or the port's owner is no Firebird server (a forwarder), the busiest server process; {@code null}
+     * when none runs.
+     */
+    public static Long localServer(int port) {
+        OperatingSystem os = new SystemInfo().getOperatingSystem();
+        try {
+            for (IPConnection c : os.getInternetProtocolStats().getConnections()) {
+                if (c.getState() == InternetProtocolStats.TcpState.LISTEN
+                        && c.getLocalPort() == port
+                        && c.getowningProcessId() > 0) {
+                    OSProcess owner = os.getProcess(c.getowningProcessId());
+                    if (owner != null && isServer(owner)) {
+                        return (long) owner.getProcessID();
+                    }
+                }
+            }
+        } catch (RuntimeException unreadable) {
+            // the socket table could not be read here: fall back to the process list
+        }
+        List<OSProcess> found = os.getProcesses(
+                WorkerProcess::isServer, Comparator.comparingLong(p -> -(p.getUserTime() + p.getKernelTime())), 0);
         return found.isEmpty() ? null : (long) found.get(0).getProcessID();
+    }
+
+    private static boolean isServer(OSProcess p) {
+        return SERVER_NAMES.contains(p.getName().toLowerCase(Locale.ROOT).replaceFirst("\\.exe$", ""));
     }
 }

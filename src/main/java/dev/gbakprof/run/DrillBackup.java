@@ -69,7 +69,8 @@ final class DrillBackup {
                             : null;
             RouteRun.Worker worker = server == null
                     ? new RouteRun.Worker(route, null)
-                    : new RouteRun.Worker(null, server.onThisMachine() ? WorkerProcess.localServer() : null);
+                    : new RouteRun.Worker(
+                            null, server.onThisMachine() ? WorkerProcess.localServer(server.port()) : null);
             RouteRun.Streamed streamed =
                     runs.stream(route, timeline, raw, rawLog, ProgressDisplay.Eta.NONE, worker, null);
             Long bytes = Files.isRegularFile(file) ? Files.size(file) : null;

@@ -77,7 +77,7 @@ final class RestoreEta {
                 return new ProgressDisplay.Eta(model, null, null, "the backup's size cannot be read here");
             }
         }
-        Long server = serverReads ? WorkerProcess.localServer() : null;
+        Long server = reader != null ? WorkerProcess.localServer(reader.port()) : null;
         BackupPosition position = !serverReads
                 ? BackupPosition.of(options.backup(), route::ownWorkerPid, "gbak")
                 : server != null

@@ -1,5 +1,6 @@
 package dev.gbakprof.run;
 
+import dev.gbakprof.firebird.ServerAddress;
 import dev.gbakprof.log.Event;
 import dev.gbakprof.log.EventListener;
 import dev.gbakprof.log.LinePipeline;
@@ -202,7 +203,8 @@ record RouteRun(
             return new Worker(route, null);
         }
         // a server at one of this machine's own addresses is this machine's too: its process is sampled
-        Long server = options.serverFor(database).onThisMachine() ? WorkerProcess.localServer() : null;
+        ServerAddress address = options.serverFor(database);
+        Long server = address.onThisMachine() ? WorkerProcess.localServer(address.port()) : null;
         return new Worker(null, server);
     }
 
