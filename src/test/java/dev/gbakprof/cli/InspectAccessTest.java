@@ -33,7 +33,7 @@ class InspectAccessTest {
         view.setPermissions(PosixFilePermissions.fromString("rw-rw----"));
 
         // the server says "Permission denied"
-        Cli.Result unreadable = Cli.run("inspect", "--host", FirebirdServer.ADDRESS.toString(), db.toString());
+        Cli.Result unreadable = FirebirdServer.inspect(db.toString());
         assertThat(unreadable.code()).isEqualTo(2);
         assertThat(unreadable.err().lines()).hasSize(1);
         assertThat(unreadable.err())
@@ -54,7 +54,7 @@ class InspectAccessTest {
         // what the hint says to do
         view.setOwner(lookup.lookupPrincipalByName("firebird"));
         view.setGroup(lookup.lookupPrincipalByGroupName("firebird"));
-        Cli.Result given = Cli.run("inspect", "--host", FirebirdServer.ADDRESS.toString(), db.toString());
+        Cli.Result given = FirebirdServer.inspect(db.toString());
         assertThat(given.err()).isEmpty();
         assertThat(given.code()).isEqualTo(0);
         assertThat(given.out()).contains("page size");
@@ -69,13 +69,7 @@ class InspectAccessTest {
         Path pw = folder.resolve("wrong.password");
         Files.writeString(pw, "not-the-password\n");
         Files.setPosixFilePermissions(pw, PosixFilePermissions.fromString("rw-------"));
-        Cli.Result r = Cli.run(
-                "inspect",
-                "--host",
-                FirebirdServer.ADDRESS.toString(),
-                db.toString(),
-                "--password-file",
-                pw.toString());
+        Cli.Result r = FirebirdServer.inspect(db.toString(), "--password-file", pw.toString());
         assertThat(r.code()).isEqualTo(2);
         assertThat(r.err()).contains("wrong user name or password").doesNotContain("chown");
     }
@@ -91,7 +85,7 @@ class InspectAccessTest {
         Files.setOwner(
                 db, FileSystems.getDefault().getUserPrincipalLookupService().lookupPrincipalByName("firebird"));
 
-        Cli.Result r = Cli.run("inspect", "--host", FirebirdServer.ADDRESS.toString(), "--run", runFolder.toString());
+        Cli.Result r = FirebirdServer.inspect("--run", runFolder.toString());
 
         assertThat(r.err()).isEmpty();
         assertThat(r.code()).isZero(); // the rows and indexes of the restore's log, verified in its database

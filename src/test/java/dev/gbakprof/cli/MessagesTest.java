@@ -53,13 +53,7 @@ class MessagesTest {
         try (RandomAccessFile f = new RandomAccessFile(noLine.toFile(), "rw")) {
             f.setLength(3L << 30);
         }
-        Cli.Result r = Cli.run(
-                "inspect",
-                "--host",
-                FirebirdServer.ADDRESS.toString(),
-                "/nowhere/x.fdb",
-                "--password-file",
-                noLine.toString());
+        Cli.Result r = FirebirdServer.inspect("/nowhere/x.fdb", "--password-file", noLine.toString());
         assertThat(r.code()).isEqualTo(2);
         assertThat(r.err())
                 .isEqualTo("gbakprof: " + noLine + ": the first line is longer than 4096 bytes: not a "
@@ -72,20 +66,8 @@ class MessagesTest {
             throws Exception {
         Path fifo = dir.resolve("fifo");
         Firebird.run(List.of("mkfifo", fifo.toString())); // nobody writes it: reading it would hang
-        Cli.Result d = Cli.run(
-                "inspect",
-                "--host",
-                FirebirdServer.ADDRESS.toString(),
-                "/nowhere/x.fdb",
-                "--password-file",
-                dir.toString());
-        Cli.Result f = Cli.run(
-                "inspect",
-                "--host",
-                FirebirdServer.ADDRESS.toString(),
-                "/nowhere/x.fdb",
-                "--password-file",
-                fifo.toString());
+        Cli.Result d = FirebirdServer.inspect("/nowhere/x.fdb", "--password-file", dir.toString());
+        Cli.Result f = FirebirdServer.inspect("/nowhere/x.fdb", "--password-file", fifo.toString());
         assertThat(d.code()).isEqualTo(2);
         assertThat(d.err())
                 .isEqualTo("gbakprof: " + dir + ": a directory, not a password file; expected a file with "

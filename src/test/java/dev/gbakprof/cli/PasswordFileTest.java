@@ -28,13 +28,7 @@ class PasswordFileTest {
                             dir.resolve("runs"),
                             "--password-file",
                             pw.toString())
-                    : Cli.run(
-                            "inspect",
-                            "--host",
-                            FirebirdServer.ADDRESS.toString(),
-                            "/nowhere/x.fdb",
-                            "--password-file",
-                            pw.toString());
+                    : FirebirdServer.inspect("/nowhere/x.fdb", "--password-file", pw.toString());
             assertThat(r.code()).as(command).isEqualTo(2);
             assertThat(r.err())
                     .as(command)
@@ -48,13 +42,7 @@ class PasswordFileTest {
     void aBlankPasswordFileIsCalledEmptyNotMissing(@TempDir Path dir) throws Exception {
         Path pw = dir.resolve("pw.txt");
         Files.writeString(pw, "   \t\n", StandardCharsets.UTF_8);
-        Cli.Result r = Cli.run(
-                "inspect",
-                "--host",
-                FirebirdServer.ADDRESS.toString(),
-                "/nowhere/x.fdb",
-                "--password-file",
-                pw.toString());
+        Cli.Result r = FirebirdServer.inspect("/nowhere/x.fdb", "--password-file", pw.toString());
         assertThat(r.code()).isEqualTo(2);
         assertThat(r.err())
                 .isEqualToIgnoringNewLines(
@@ -93,13 +81,7 @@ class PasswordFileTest {
                 .as("the last assignment, as a shell reads it")
                 .isEqualTo("two");
         Files.writeString(pw, "# comment\nISC_PASSWORD=\n", StandardCharsets.UTF_8);
-        Cli.Result r = Cli.run(
-                "inspect",
-                "--host",
-                FirebirdServer.ADDRESS.toString(),
-                "/nowhere/x.fdb",
-                "--password-file",
-                pw.toString());
+        Cli.Result r = FirebirdServer.inspect("/nowhere/x.fdb", "--password-file", pw.toString());
         assertThat(r.code()).isEqualTo(2);
         assertThat(r.err())
                 .isEqualToIgnoringNewLines(

@@ -169,13 +169,7 @@ class ServiceRunTest {
         Cli.Result r = Restores.run(Route.SERVICE, f.backup("small"), db, runs);
         assertThat(r.code()).as(r.err()).isZero();
         Path runDir = runDirs(runs).get(0);
-        assertThat(Cli.run(
-                                "inspect",
-                                "--host",
-                                FirebirdServer.ADDRESS.toString(),
-                                db.toString(),
-                                "--run",
-                                runDir.toString())
+        assertThat(FirebirdServer.inspect(db.toString(), "--run", runDir.toString())
                         .code())
                 .isZero();
 
@@ -184,15 +178,14 @@ class ServiceRunTest {
             st.executeUpdate("DELETE FROM EMPLOYEES WHERE EMP_ID > 290");
             st.execute("ALTER INDEX IX_EMPLOYEES_NAME INACTIVE");
         }
-        Cli.Result checked = Cli.run(
-                "inspect", "--host", FirebirdServer.ADDRESS.toString(), db.toString(), "--run", runDir.toString());
+        Cli.Result checked = FirebirdServer.inspect(db.toString(), "--run", runDir.toString());
         assertThat(checked.code()).isEqualTo(1);
         assertThat(checked.out())
                 .contains(
                         "verification FAILED",
                         "table EMPLOYEES: the log says 300 records restored, the database has 290",
                         "index IX_EMPLOYEES_NAME (table EMPLOYEES) is inactive: gbak activated it, but it is inactive now");
-        Cli.Result alone = Cli.run("inspect", "--host", FirebirdServer.ADDRESS.toString(), db.toString(), "--json");
+        Cli.Result alone = FirebirdServer.inspect(db.toString(), "--json");
         assertThat(alone.code()).isEqualTo(1);
         assertThat(alone.out())
                 .contains("\"problems\" : [ \"index IX_EMPLOYEES_NAME (table EMPLOYEES) is inactive\" ]");
@@ -396,13 +389,7 @@ class ServiceRunTest {
         assertThat(unreachable.err().strip().lines()).hasSize(1);
         assertThat(unreachable.err()).startsWith("gbakprof: 127.0.0.1/1: no Firebird server answers");
 
-        Cli.Result inspectWrong = Cli.run(
-                "inspect",
-                "--host",
-                FirebirdServer.ADDRESS.toString(),
-                "/nowhere/x.fdb",
-                "--password-file",
-                pw.toString());
+        Cli.Result inspectWrong = FirebirdServer.inspect("/nowhere/x.fdb", "--password-file", pw.toString());
         assertThat(inspectWrong.code()).isEqualTo(2);
         assertThat(inspectWrong.err()).contains("wrong user name or password");
         assertThat(runs).doesNotExist();

@@ -47,6 +47,16 @@ public final class FirebirdServer {
 
     private FirebirdServer() {}
 
+    /** {@code gbakprof inspect} through the tests' server: {@code --host} {@link #ADDRESS}, then {@code args}. */
+    public static Cli.Result inspect(String... args) {
+        String[] all = new String[args.length + 3];
+        all[0] = "inspect";
+        all[1] = "--host";
+        all[2] = ADDRESS.toString();
+        System.arraycopy(args, 0, all, 3, args.length);
+        return Cli.run(all);
+    }
+
     /** The SYSDBA credentials, once the server is known to answer. */
     public static Credentials require() {
         return require(System.getenv());
