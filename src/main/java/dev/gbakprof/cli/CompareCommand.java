@@ -21,9 +21,12 @@ import picocli.CommandLine.Spec;
         mixinStandardHelpOptions = true,
         description = {
             "Compare configurations: runs grouped by label, each against the baseline (the first label, "
-                    + "or --baseline), with medians and, with 2 or more runs a side, Welch's t-test on the logarithms of "
-                    + "the times and the 95%% confidence interval of their ratio (a verdict only when it excludes 1). "
-                    + "Writes the same files as report.",
+                    + "or --baseline), with medians and the 95%% confidence interval of their time ratio: runs made in "
+                    + "rounds (matrix, or your own alternating runs) compared round by round (paired t-test on the "
+                    + "log-ratios, 3 rounds or more), other runs as two groups (Welch's t-test on the log-times, 2 runs "
+                    + "or more a side). A verdict is faster or slower (the interval excludes 1), the same within "
+                    + "--margin (it lies inside it), or cannot tell (with the runs that would tell). Warm-up runs "
+                    + "(--warmup) are set aside. Writes the same files as report.",
             "Exits 1 with --fail-if-slower when a configuration's median total is slower than allowed "
                     + "(or cannot be checked), or when an input shows a failed restore; 2 on bad input."
         })

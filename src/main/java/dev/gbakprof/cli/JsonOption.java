@@ -18,7 +18,7 @@ final class JsonOption {
 
     @Option(
             names = "--json",
-            description = "Print the analysis as JSON (\"schema\": \"gbakprof.compare/1\": headline, "
+            description = "Print the analysis as JSON (\"schema\": \"gbakprof.compare/2\": headline, "
                     + "configurations, comparisons, indexes, tables, notes with codes) instead of the summary. Writes the "
                     + "report's files only when --out is given too.")
     boolean json;

@@ -95,10 +95,20 @@ final class MatrixCommand implements Callable<Integer> {
     double cooldown;
 
     @Option(
+            names = "--warmup",
+            paramLabel = "N",
+            defaultValue = "1",
+            description = "Warm-up restores before the first round, the arms in turn: recorded (warmup: true) and set"
+                    + " aside by the comparison, as hyperfine's --warmup; the first restore meets a cold page cache"
+                    + " (default: ${DEFAULT-VALUE}).")
+    int warmup;
+
+    @Option(
             names = "--order",
-            paramLabel = "interleaved|random-blocks",
-            defaultValue = "interleaved",
-            description = "ABAB… (default) or each round in a random order (seeded by --seed).")
+            paramLabel = "balanced|interleaved|random-blocks",
+            defaultValue = "balanced",
+            description = "balanced (default): each round runs every arm once and the first arm turns (AB BA AB…);"
+                    + " interleaved: AB AB AB…; random-blocks: each round in a random order (seeded by --seed).")
     String order;
 
     @Option(
@@ -189,7 +199,8 @@ final class MatrixCommand implements Callable<Integer> {
                         server.address(),
                         false,
                         false,
-                        null)
+                        null,
+                        warmup)
                 .withServerPaths(server.given());
         if (baseline != null && arms.stream().noneMatch(a -> a.label().equals(baseline))) {
             throw new UsageException("--baseline " + baseline + ": no arm is labelled so (the arms: "
@@ -197,7 +208,10 @@ final class MatrixCommand implements Callable<Integer> {
         }
         String title = "Restore time by " + (plans.isEmpty() ? "gbak option" : "power plan");
         report.settings(title, null); // --top and --size refused now, not after hours of restores
-        List<MatrixPlan.Arm> schedule = MatrixPlan.schedule(arms, repeat, ord, seed);
+        if (warmup < 0) {
+            throw new UsageException("--warmup must be 0 or more, not " + warmup);
+        }
+        List<MatrixPlan.Slot> schedule = MatrixPlan.schedule(arms, repeat, warmup, ord, seed);
         Environment env = EnvironmentProbe.probe(gbakPath, PowerPlans.detect());
         MatrixExperiment m = new MatrixExperiment(
                 base, schedule, plans.isEmpty() ? null : PowerPlans.system(), env, System.err, Terminal.redraws());
@@ -206,7 +220,8 @@ final class MatrixCommand implements Callable<Integer> {
         checkSwitches(gbakPath, arms, extra); // and a gbak switch this gbak does not take (-par on Firebird 3)
         PrintWriter console = spec.commandLine().getOut();
         console.println("gbakprof: " + schedule.size() + " restores: "
-                + String.join(", ", schedule.stream().map(MatrixPlan.Arm::label).toList()));
+                + String.join(
+                        ", ", schedule.stream().map(MatrixPlan.Slot::describe).toList()));
         console.flush();
         try (CtrlC ctrlC = new CtrlC()) { // after Ctrl-C: the table and the report of what completed, then 130
             MatrixExperiment.Result result = m.run();
@@ -224,7 +239,7 @@ final class MatrixCommand implements Callable<Integer> {
                 for (RestoreSession.Outcome o : result.runs()) {
                     console.printf(
                             "  %-28s %-10s %10s  %s%n",
-                            o.run().label(),
+                            o.run().label() + (o.run().warmupRestore() ? " (warm-up)" : ""),
                             o.run().status(),
                             settings.texts().duration(analysis.total(o.run())),
                             o.runDir());

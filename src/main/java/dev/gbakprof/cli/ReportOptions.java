@@ -47,6 +47,15 @@ final class ReportOptions {
                     + "Default: ${DEFAULT-VALUE}.")
     Size size;
 
+    @Option(
+            names = "--margin",
+            paramLabel = "PCT",
+            defaultValue = "5",
+            description = "Equivalence margin in percent: two configurations are called the same only when the whole"
+                    + " 95%% confidence interval of their time ratio lies within ±PCT; an interval that holds 1 and"
+                    + " reaches past it is \"cannot tell\". Default: ${DEFAULT-VALUE}.")
+    double margin;
+
     /** A chart size in pixels. */
     record Size(int width, int height) {}
 
@@ -60,7 +69,10 @@ final class ReportOptions {
                     + ReportSettings.MIN_HEIGHT + " pixels (default " + ReportSettings.DEFAULT_WIDTH + "x"
                     + ReportSettings.DEFAULT_HEIGHT + ")");
         }
-        return new ReportSettings(top, title, Texts.of(lang), size.width(), size.height(), baseline);
+        if (!(margin > 0 && margin < 100)) {
+            throw new UsageException("--margin " + margin + ": expected a percentage above 0 and below 100 (e.g. 5)");
+        }
+        return new ReportSettings(top, title, Texts.of(lang), size.width(), size.height(), baseline, margin / 100);
     }
 
     static final class LangConverter implements ITypeConverter<Lang> {

@@ -145,6 +145,15 @@ final class RunCommand implements Callable<Integer> {
     int repeat;
 
     @Option(
+            names = "--warmup",
+            paramLabel = "N",
+            defaultValue = "0",
+            description = "Warm-up restores before the counted ones, each into its own database name: recorded"
+                    + " (warmup: true) and set aside by compare and report, as hyperfine's --warmup (default:"
+                    + " ${DEFAULT-VALUE}).")
+    int warmup;
+
+    @Option(
             names = "--cooldown",
             paramLabel = "S",
             defaultValue = "2",
@@ -225,10 +234,17 @@ final class RunCommand implements Callable<Integer> {
                     + " own); leave --gbak out (with --validate it says whose gfix validates)");
         }
         var given = spec.commandLine().getParseResult().matchedOption("--cooldown");
-        if (repeat == 1 && given != null) { // it was taken and rested nothing
+        if (warmup < 0) {
+            throw new UsageException("--warmup must be 0 or more, not " + warmup);
+        }
+        if (warmup > 0 && backupFrom != null) {
+            throw new UsageException("--warmup " + warmup + ": the drill (--backup-from) backs up once and restores"
+                    + " that backup once; warm-ups are for --backup (leave --warmup out)");
+        }
+        if (repeat == 1 && warmup == 0 && given != null) { // it was taken and rested nothing
             throw new UsageException(
                     "--cooldown " + given.originalStringValues().get(0) + ": rests between repeated restores,"
-                            + " and one restore has no rest (add --repeat N, or leave --cooldown out)");
+                            + " and one restore has no rest (add --repeat N or --warmup N, or leave --cooldown out)");
         }
         if ((backup == null) == (backupFrom == null)) {
             throw new UsageException(
@@ -263,7 +279,8 @@ final class RunCommand implements Callable<Integer> {
                         inspectHost == null ? server.address() : inspectServer(),
                         inspect,
                         validate,
-                        backupFrom)
+                        backupFrom,
+                        warmup)
                 .withServerPaths(server.given());
         if (inspectHost != null && (server.given() || options.throughServer())) {
             throw new UsageException("--inspect-host " + inspectHost + ": names the server that inspects a database"
@@ -313,10 +330,12 @@ final class RunCommand implements Callable<Integer> {
                 out.println("  run record " + o.runDir().resolve("run.json"));
                 out.println();
             }
-            if (runs.size() > 1) {
-                out.print(RepeatSummary.of(runs));
+            List<RestoreRun> counted =
+                    runs.stream().filter(r -> !r.warmupRestore()).toList();
+            if (counted.size() > 1) {
+                out.print(RepeatSummary.of(counted));
             }
-            int wanted = Math.max(1, repeat);
+            int wanted = Math.max(1, repeat) + warmup;
             out.flush();
             String unsaved = outcomes.stream()
                     .map(RestoreSession.Outcome::unsaved)

@@ -58,6 +58,12 @@ import java.util.Objects;
  *                        last step; a failed restore that reached it restored every table and left indexes unbuilt.
  *                        {@code null} in a record written before this field: {@link #wentToTheEnd()} then reads it from
  *                        {@code totalSeconds}
+ * @param round           the round of an experiment this restore was made in ({@code matrix}, {@code run --repeat}),
+ *                        from 1: each round restores every configuration once; {@code null} for a warm-up, a single
+ *                        run and a parsed log
+ * @param position        the restore's place within its round, from 1 ({@code null} as {@code round})
+ * @param warmup          {@code true}: a warm-up restore ({@code --warmup}), recorded but set aside by every comparison;
+ *                        {@code false}: a counted restore of a series; {@code null}: a single run or a parsed log
  */
 public record RestoreRun(
         String schema,
@@ -101,7 +107,10 @@ public record RestoreRun(
         String etaBasis,
         String backupSha256,
         String backupFrom,
-        Boolean reachedEnd) {
+        Boolean reachedEnd,
+        Integer round,
+        Integer position,
+        Boolean warmup) {
 
     /** What every version of the record's schema starts with. */
     public static final String SCHEMA_FAMILY = "gbakprof.run/";
@@ -127,6 +136,11 @@ public record RestoreRun(
      */
     public boolean wentToTheEnd() {
         return reachedEnd != null ? reachedEnd : totalSeconds != null;
+    }
+
+    /** A warm-up restore ({@code --warmup}): recorded, never counted in a comparison. */
+    public boolean warmupRestore() {
+        return Boolean.TRUE.equals(warmup);
     }
 
     /** The warnings' messages, in order: what the JSON's {@code warnings} holds. */
@@ -258,6 +272,9 @@ public record RestoreRun(
         private String backupSha256;
         private String backupFrom;
         private Boolean reachedEnd;
+        private Integer round;
+        private Integer position;
+        private Boolean warmup;
 
         private Builder(RestoreRun r) {
             if (r == null) {
@@ -304,6 +321,9 @@ public record RestoreRun(
             backupSha256 = r.backupSha256;
             backupFrom = r.backupFrom;
             reachedEnd = r.reachedEnd;
+            round = r.round;
+            position = r.position;
+            warmup = r.warmup;
         }
 
         public Builder label(String v) {
@@ -508,6 +528,14 @@ public record RestoreRun(
             return this;
         }
 
+        /** Where the restore sits in a series: its round and place in it (from 1), and whether it is a warm-up. */
+        public Builder placement(Integer roundNumber, Integer place, Boolean warmUp) {
+            round = roundNumber;
+            position = place;
+            warmup = warmUp;
+            return this;
+        }
+
         public Builder reachedEnd(Boolean v) {
             reachedEnd = v;
             return this;
@@ -561,7 +589,10 @@ public record RestoreRun(
                     etaBasis,
                     backupSha256,
                     backupFrom,
-                    reachedEnd);
+                    reachedEnd,
+                    round,
+                    position,
+                    warmup);
         }
     }
 }

@@ -23,13 +23,21 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * The analysis as JSON ({@code "schema": "gbakprof.compare/1"}), what {@code compare --json} and
+ * The analysis as JSON ({@code "schema": "gbakprof.compare/2"}), what {@code compare --json} and
  * {@code report --json} print: the headline exactly as the page shows it, the configurations with their runs
  * and spreads, each against the baseline, per-index and per-table rows, and the notes with their codes.
  * Seconds are gbak's; unknown is {@code null}, never 0. Field names are a contract, as the run record's.
  */
 public final class CompareJson {
-    public static final String SCHEMA = "gbakprof.compare/1";
+    /**
+     * {@code /2}: a verdict is one of {@code faster}, {@code slower}, {@code same} (within {@code margin}), {@code
+     * cannot-tell}, {@code too-few-runs}, {@code unknown}; {@code /1}'s {@code within-noise} meant either of the middle
+     * two. Added since {@code /1}: {@code margin}, {@code pairing}, {@code warmups}, the runs' {@code round}, {@code
+     * position} and {@code warmup}, and each comparison's {@code method}, {@code pairs}, {@code pairsSlower} and
+     * {@code runsNeeded}.
+     */
+    public static final String SCHEMA = "gbakprof.compare/2";
+
     private static final ObjectMapper MAPPER =
             JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();
 
@@ -44,6 +52,14 @@ public final class CompareJson {
         root.put("headline", headline.headline());
         root.put("measure", measure(a.headline().measure()));
         root.put("baseline", a.baselineGroup().label());
+        root.put("margin", a.margin());
+        ObjectNode pairing = root.putObject("pairing");
+        pairing.put("method", a.pairing().kind().code());
+        pairing.put("rounds", a.pairing().paired() ? a.pairing().rounds().size() : null);
+        pairing.put(
+                "reason",
+                a.pairing().reason() == null ? null : a.pairing().reason().code());
+        root.put("warmups", a.warmups().size());
         root.set("provenance", MAPPER.valueToTree(a.provenance()));
         ArrayNode configurations = root.putArray("configurations");
         for (int g = 0; g < a.groups().size(); g++) {
@@ -94,6 +110,9 @@ public final class CompareJson {
             run.put("status", r.status().toString());
             run.put("kind", RunOutcome.of(r).toString());
             run.put("startedAt", r.startedAt());
+            run.put("round", r.round());
+            run.put("position", r.position());
+            run.put("warmup", r.warmup());
             run.put("totalSeconds", r.restoreSeconds());
             run.put("lastSeenSeconds", r.lastSeenSeconds());
         }
@@ -130,11 +149,7 @@ public final class CompareJson {
             q.put("ciHigh", p.interval() == null ? null : p.interval().high());
             q.put("slowestRun", p.slowest());
             q.put("fastestRun", p.fastest());
-            q.put(
-                    "verdict",
-                    p.verdict() == null
-                            ? null
-                            : p.verdict().name().toLowerCase(Locale.ROOT).replace('_', '-'));
+            q.put("verdict", p.verdict() == null ? null : p.verdict().code());
         }
         o.put("best", s.best() == null ? null : s.best().label());
         o.put("enough", s.enough() == null ? null : s.enough().label());
@@ -169,7 +184,11 @@ public final class CompareJson {
                     .put("level", ci.level());
         }
         o.put("pValue", c.pValue());
-        o.put("verdict", c.verdict().name().toLowerCase(Locale.ROOT).replace('_', '-'));
+        o.put("verdict", c.verdict().code());
+        o.put("method", c.method() == null ? null : c.method().code());
+        o.put("pairs", c.pairs());
+        o.put("pairsSlower", c.pairsSlower());
+        o.put("runsNeeded", c.runsNeeded());
         return o;
     }
 

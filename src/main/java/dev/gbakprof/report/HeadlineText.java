@@ -245,9 +245,12 @@ record HeadlineText(String headline, List<NoteText> lines, Texts texts) {
         for (int g : order) {
             Comparison c = a.comparison(g, m);
             Spread s = a.groups().get(g).spread(m);
-            String how = c.verdict() == Verdict.TOO_FEW_RUNS
-                    ? t.get("rank.few")
-                    : c.verdict() == Verdict.WITHIN_NOISE ? t.get("rank.noise") : "";
+            String how = switch (c.verdict()) {
+                case TOO_FEW_RUNS -> t.get("rank.few");
+                case CANNOT_TELL -> t.get("rank.unclear");
+                case SAME -> t.get("rank.same.margin", VerdictText.margin(c, t));
+                default -> "";
+            };
             double ratio = c.timeRatio();
             String label = a.groups().get(g).label();
             items.add(
@@ -277,47 +280,40 @@ record HeadlineText(String headline, List<NoteText> lines, Texts texts) {
         }
         Spread slow = h.slower().spread(h.measure());
         String runs = fast.n() == slow.n() ? t.get("runs.each", fast.n()) : t.get("runs.pair", fast.n(), slow.n());
-        // no share of time saved when both took 0.000 s (a phase too short for gbak's clock): the same
+        Comparison c = h.comparison();
+        String faster = h.faster().label();
+        String slower = h.slower().label();
+        String fastTime = t.duration(fast.median());
+        String slowTime = t.duration(slow.median());
+        String margin = VerdictText.margin(c, t);
+        String prefix = h.onTotal() ? "headline.total." : "headline.phase.";
         Double saved = h.timeSaved();
-        boolean same = h.comparison().verdict() == Verdict.WITHIN_NOISE || saved == null || saved < 0.005;
-        // a difference measured on too few runs is shown with its caveat, never as a plain "less time"
-        String key = (h.onTotal() ? "headline.total." : "headline.phase.")
-                + (same ? "same" : h.comparison().verdict() == Verdict.TOO_FEW_RUNS ? "few" : "faster");
-        return h.onTotal()
-                ? (same
-                        ? t.get(
-                                key,
-                                h.faster().label(),
-                                h.slower().label(),
-                                t.duration(fast.median()),
-                                t.duration(slow.median()),
-                                runs)
-                        : t.get(
-                                key,
-                                h.faster().label(),
-                                t.duration(fast.median()),
-                                t.percent(h.timeSaved()),
-                                h.slower().label(),
-                                t.duration(slow.median()),
-                                runs))
-                : (same
-                        ? t.get(
-                                key,
-                                what,
-                                h.faster().label(),
-                                h.slower().label(),
-                                t.duration(fast.median()),
-                                t.duration(slow.median()),
-                                runs)
-                        : t.get(
-                                key,
-                                h.faster().label(),
-                                what,
-                                t.duration(fast.median()),
-                                t.percent(h.timeSaved()),
-                                h.slower().label(),
-                                t.duration(slow.median()),
-                                runs));
+        // "the same" only where the whole interval lies within the margin; no share of time saved where the data cannot
+        // tell (a spread wider than the gap, single runs, or both 0.000 s: a phase too short for gbak's clock)
+        return switch (c.verdict()) {
+            case SAME ->
+                h.onTotal()
+                        ? t.get(prefix + "same", faster, slower, fastTime, slowTime, runs, margin)
+                        : t.get(prefix + "same", what, faster, slower, fastTime, slowTime, runs, margin);
+            case CANNOT_TELL -> {
+                String needed = VerdictText.needed(c, t);
+                yield h.onTotal()
+                        ? t.get(prefix + "unclear", faster, slower, fastTime, slowTime, runs, needed, margin)
+                        : t.get(prefix + "unclear", what, faster, slower, fastTime, slowTime, runs, needed, margin);
+            }
+            default -> {
+                if (saved == null || saved < 0.005) {
+                    yield h.onTotal()
+                            ? t.get(prefix + "few.tie", faster, slower, fastTime, slowTime, runs)
+                            : t.get(prefix + "few.tie", what, faster, slower, fastTime, slowTime, runs);
+                }
+                // a difference measured on too few runs is shown with its caveat, never as a plain "less time"
+                String key = prefix + (c.verdict() == Verdict.TOO_FEW_RUNS ? "few" : "faster");
+                yield h.onTotal()
+                        ? t.get(key, faster, fastTime, t.percent(saved), slower, slowTime, runs)
+                        : t.get(key, faster, what, fastTime, t.percent(saved), slower, slowTime, runs);
+            }
+        };
     }
 
     /**

@@ -117,6 +117,23 @@ record NoteText(String code, String message, String part) {
                 t.get("note.different.data", n.arg(0), n.arg(1), difference((DataDifference) n.arg(2), t));
             case UNKNOWN_BUILDS -> t.get("note.unknown.builds", (Long) n.arg(0));
             case SCAN -> scan((Scan) n.arg(0), t);
+            case WARMUP ->
+                t.get(
+                        "note.warmup",
+                        (Integer) n.arg(0),
+                        String.join(
+                                ", ",
+                                ((List<?>) n.arg(1))
+                                        .stream().map(String::valueOf).toList()));
+            case UNPAIRED -> t.get("note.unpaired." + n.arg(0), null, n.arg(1), n.arg(2));
+            case FIRST_RUN_SLOWER ->
+                t.get(
+                        "note.first.run.slower",
+                        n.arg(0),
+                        t.factor((Double) n.arg(1)),
+                        t.duration((Double) n.arg(2)),
+                        t.duration((Double) n.arg(3)),
+                        n.arg(4));
             default -> throw new IllegalStateException("no sentence for " + n.code());
         };
     }
@@ -142,7 +159,8 @@ record NoteText(String code, String message, String part) {
             return t.get("scan.none", base, list);
         }
         if (s.best() == s.baseline()
-                || s.best().verdict() == Verdict.WITHIN_NOISE
+                || s.best().verdict() == Verdict.SAME
+                || s.best().verdict() == Verdict.CANNOT_TELL
                 || s.best().verdict() == Verdict.SLOWER) {
             return t.get("scan.nogain", base, list);
         }

@@ -18,6 +18,6 @@ public interface ReportFile {
 
     /** The file of runs alone (their analysis made here, against the settings' baseline). */
     default byte[] render(List<RestoreRun> runs, ReportSettings settings) {
-        return render(Analysis.of(runs, settings.baseline()), settings);
+        return render(Reports.analyse(runs, settings), settings);
     }
 }

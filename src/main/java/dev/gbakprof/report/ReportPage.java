@@ -123,7 +123,7 @@ public final class ReportPage implements ChartFile {
             files.add("timeline.png");
             charts.add(new TimelineChart().drawing(analysis, sized, style));
         }
-        String footer = t.get(analysis.untimed() ? "report.footer.untimed" : "report.footer");
+        String footer = VerdictText.footer(analysis, t);
         // The index chart has two lines per name and a bar per label in each row: it gets more room.
         List<Double> weights = files.stream()
                 .map(f -> f.equals("indexes.png") || f.equals("tables.png") ? 1.4 : 1.0)

@@ -1,5 +1,7 @@
 package dev.gbakprof.report;
 
+import dev.gbakprof.stats.Comparisons;
+
 /**
  * What the user asked of a report.
  *
@@ -8,8 +10,10 @@ package dev.gbakprof.report;
  * @param width    width of each chart in pixels
  * @param height   height of each chart in pixels
  * @param baseline label of the baseline group, {@code null}: the first label
+ * @param margin   the equivalence margin of the verdicts ({@code --margin}: 0.05 = ±5 %)
  */
-public record ReportSettings(int top, String title, Texts texts, int width, int height, String baseline) {
+public record ReportSettings(
+        int top, String title, Texts texts, int width, int height, String baseline, double margin) {
 
     public static final int DEFAULT_WIDTH = ChartStyle.BASE_WIDTH;
     public static final int DEFAULT_HEIGHT = ChartStyle.BASE_HEIGHT;
@@ -23,7 +27,14 @@ public record ReportSettings(int top, String title, Texts texts, int width, int 
 
     public static final int MIN_HEIGHT = 450;
 
+    public ReportSettings(int top, String title, Texts texts, int width, int height, String baseline) {
+        this(top, title, texts, width, height, baseline, Comparisons.DEFAULT_MARGIN);
+    }
+
     public ReportSettings {
+        if (!(margin > 0 && margin < 1)) {
+            throw new IllegalArgumentException("--margin must be above 0% and below 100%, not " + margin * 100 + "%");
+        }
         if (top < 1) {
             throw new IllegalArgumentException("--top must be at least 1, not " + top);
         }
@@ -38,11 +49,11 @@ public record ReportSettings(int top, String title, Texts texts, int width, int 
     }
 
     public ReportSettings withSize(int w, int h) {
-        return new ReportSettings(top, title, texts, w, h, baseline);
+        return new ReportSettings(top, title, texts, w, h, baseline, margin);
     }
 
     public ReportSettings withTop(int n) {
-        return new ReportSettings(n, title, texts, width, height, baseline);
+        return new ReportSettings(n, title, texts, width, height, baseline, margin);
     }
 
     ChartStyle style() {

@@ -29,7 +29,7 @@ public final class Reports {
 
     /** The one analysis of a report's runs, against the settings' baseline. */
     public static Analysis analyse(List<RestoreRun> runs, ReportSettings settings) {
-        return Analysis.of(runs, settings.baseline());
+        return Analysis.of(runs, settings.baseline(), settings.margin());
     }
 
     /** {@link #render(Analysis, ReportSettings)} of runs alone. */

@@ -128,9 +128,7 @@ final class SummaryMarkdown implements ReportFile {
             md.append("\n## ").append(t.get("md.warnings")).append("\n\n");
             warnings.forEach(w -> md.append("- ").append(escape(w)).append('\n'));
         }
-        md.append("\n---\n")
-                .append(escape(t.get(analysis.untimed() ? "report.footer.untimed" : "report.footer")))
-                .append('\n');
+        md.append("\n---\n").append(escape(VerdictText.footer(analysis, t))).append('\n');
         return md.toString();
     }
 

@@ -65,10 +65,27 @@ public final class Texts {
             int close = matching(text, open);
             int n = Integer.parseInt(text.substring(open + 1, at));
             double count = args[n] instanceof Number num ? num.doubleValue() : number(String.valueOf(args[n]));
-            String form = new ChoiceFormat(counted(text.substring(at + ",choice,".length(), close))).format(count);
+            String form =
+                    new ChoiceFormat(counted(withZero(text.substring(at + ",choice,".length(), close)))).format(count);
             text = text.substring(0, open) + form.replace(COUNT, integer((long) count)) + text.substring(close + 1);
         }
         return text;
+    }
+
+    /**
+     * A pattern whose first case is {@code 1#} ("1 run") given a case for 0 too: the plural form, its last case ("0
+     * runs"); ChoiceFormat would otherwise give a count below the first limit the first form ("1 run" for 0).
+     */
+    private static String withZero(String pattern) {
+        if (!pattern.startsWith("1#")) {
+            return pattern;
+        }
+        String last = pattern.substring(pattern.lastIndexOf('|') + 1);
+        int sep = 0;
+        while (sep < last.length() && "#<\u2264".indexOf(last.charAt(sep)) < 0) {
+            sep++;
+        }
+        return "0#" + last.substring(Math.min(sep + 1, last.length())) + "|" + pattern;
     }
 
     /** Stands for the count in a chosen form (ChoiceFormat would read a {@code #} there as a limit). */

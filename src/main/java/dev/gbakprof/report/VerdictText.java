@@ -1,23 +1,27 @@
 package dev.gbakprof.report;
 
+import dev.gbakprof.stats.Analysis;
 import dev.gbakprof.stats.Comparison;
 import dev.gbakprof.stats.Comparisons;
 import dev.gbakprof.stats.Interval;
 
-/** A comparison in plain words: "1.59× faster, 95% CI 1.52–1.66", or why no such claim is made. */
+/**
+ * A comparison in plain words: "1.59× faster, 95% CI 1.52–1.66", "the same within ±5%", "cannot tell", or why no such
+ * claim is made. Only {@link dev.gbakprof.stats.Verdict#SAME} says "the same".
+ */
 final class VerdictText {
     private VerdictText() {}
 
-    /** "1.59× faster" / "1.25× slower" / "the same" from a speed-up (baseline ÷ candidate). */
+    /** "1.59× faster" / "1.25× slower" / "a ratio of 1.00" from a speed-up (baseline ÷ candidate). */
     static String ratio(double speedup, Texts t) {
-        if (same(speedup)) {
+        if (roundsToOne(speedup)) {
             return t.get("ratio.same");
         }
         return speedup > 1 ? t.get("ratio.faster", t.factor(speedup)) : t.get("ratio.slower", t.factor(1 / speedup));
     }
 
-    /** A speed-up that rounds to 1.00: "the same". */
-    private static boolean same(double speedup) {
+    /** A speed-up that rounds to 1.00. */
+    static boolean roundsToOne(double speedup) {
         return Math.abs(speedup - 1) < 0.005;
     }
 
@@ -27,6 +31,48 @@ final class VerdictText {
         return c.speedup() >= 1
                 ? new String[] {t.number(ci.low(), 2), t.number(ci.high(), 2)}
                 : new String[] {t.number(1 / ci.high(), 2), t.number(1 / ci.low(), 2)};
+    }
+
+    /** The margin as a share: "5%" ("%5" in Turkish). */
+    static String margin(Comparison c, Texts t) {
+        return t.percent(c.margin());
+    }
+
+    /**
+     * What the verdict rests on: "slower in 6 of 6 rounds: paired t-test by round", or "3 against 3 runs,
+     * as two groups: Welch's t-test".
+     */
+    static String evidence(Comparison c, Texts t) {
+        if (c.paired()) {
+            boolean slower = c.speedup() < 1;
+            int n = slower ? c.pairsSlower() : c.pairs() - c.pairsSlower();
+            return t.get(slower ? "evidence.paired.slower" : "evidence.paired.faster", n, c.pairs());
+        }
+        return t.get(
+                "evidence.welch", c.candidateSpread().n(), c.baselineSpread().n());
+    }
+
+    /** "about 12 runs of each", "about 12 rounds", or "more than 100 runs of each". */
+    static String needed(Comparison c, Texts t) {
+        Integer n = c.runsNeeded();
+        if (n == null || n >= Comparisons.MAX_RUNS_NEEDED) {
+            return t.get(c.paired() ? "needed.more.rounds" : "needed.more", Comparisons.MAX_RUNS_NEEDED);
+        }
+        return t.get(c.paired() ? "needed.rounds" : "needed.runs", n);
+    }
+
+    /**
+     * The page's and summary.md's last line: where the times come from and the rule of every verdict, with the margin
+     * and the test the runs got (paired by round, or Welch's on two groups).
+     */
+    static String footer(Analysis a, Texts t) {
+        if (a.untimed()) {
+            return t.get("report.footer.untimed");
+        }
+        return t.get(
+                "report.footer",
+                t.percent(a.margin()),
+                t.get(a.pairing().paired() ? "report.footer.paired" : "report.footer.welch"));
     }
 
     /** Short form for a table cell. */
@@ -39,7 +85,14 @@ final class VerdictText {
                                 ? "verdict.brief.single"
                                 : "verdict.brief.few",
                         ratio(c.speedup(), t));
-            case WITHIN_NOISE -> t.get("verdict.brief.noise", ratio(c.speedup(), t));
+            case SAME -> {
+                String[] b = bounds(c, t);
+                yield t.get("verdict.brief.same", margin(c, t), b[0], b[1]);
+            }
+            case CANNOT_TELL -> {
+                String[] b = bounds(c, t);
+                yield t.get("verdict.brief.unclear", ratio(c.speedup(), t), b[0], b[1]);
+            }
             case FASTER, SLOWER -> {
                 String[] b = bounds(c, t);
                 yield t.get("verdict.brief.real", ratio(c.speedup(), t), b[0], b[1]);
@@ -54,7 +107,7 @@ final class VerdictText {
         return switch (c.verdict()) {
             case UNKNOWN -> t.get("verdict.unknown", cand, base);
             case TOO_FEW_RUNS ->
-                same(c.speedup())
+                roundsToOne(c.speedup())
                         ? t.get(
                                 "verdict.few.same",
                                 cand,
@@ -70,29 +123,27 @@ final class VerdictText {
                                 c.candidateSpread().n(),
                                 c.baselineSpread().n(),
                                 Comparisons.MIN_RUNS);
-            case WITHIN_NOISE -> {
+            case SAME -> {
                 String[] b = bounds(c, t);
                 yield t.get(
-                        "verdict.noise",
+                        "verdict.same", cand, base, margin(c, t), ratio(c.speedup(), t), b[0], b[1], evidence(c, t));
+            }
+            case CANNOT_TELL -> {
+                String[] b = bounds(c, t);
+                yield t.get(
+                        "verdict.unclear",
                         cand,
                         base,
                         ratio(c.speedup(), t),
                         b[0],
                         b[1],
-                        c.candidateSpread().n(),
-                        c.baselineSpread().n());
+                        margin(c, t),
+                        evidence(c, t),
+                        needed(c, t));
             }
             case FASTER, SLOWER -> {
                 String[] b = bounds(c, t);
-                yield t.get(
-                        "verdict.real",
-                        cand,
-                        ratio(c.speedup(), t),
-                        base,
-                        b[0],
-                        b[1],
-                        c.candidateSpread().n(),
-                        c.baselineSpread().n());
+                yield t.get("verdict.real", cand, ratio(c.speedup(), t), base, b[0], b[1], evidence(c, t));
             }
         };
     }

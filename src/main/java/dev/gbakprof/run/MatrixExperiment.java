@@ -16,7 +16,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
  */
 public final class MatrixExperiment {
     private final RunOptions base;
-    private final List<MatrixPlan.Arm> schedule;
+    private final List<MatrixPlan.Slot> schedule;
     private final PowerPlanSwitcher switcher;
     private final Environment environment;
     private final PrintStream out;
@@ -34,7 +34,7 @@ public final class MatrixExperiment {
 
     public MatrixExperiment(
             RunOptions base,
-            List<MatrixPlan.Arm> schedule,
+            List<MatrixPlan.Slot> schedule,
             PowerPlanSwitcher switcher,
             Environment environment,
             PrintStream out,
@@ -45,7 +45,7 @@ public final class MatrixExperiment {
     /** With a test's routes and rests ({@code null}: the real ones). */
     MatrixExperiment(
             RunOptions base,
-            List<MatrixPlan.Arm> schedule,
+            List<MatrixPlan.Slot> schedule,
             PowerPlanSwitcher switcher,
             Environment environment,
             PrintStream out,
@@ -63,12 +63,14 @@ public final class MatrixExperiment {
     }
 
     private boolean switchesPlans() {
-        return schedule.stream().anyMatch(a -> a.plan() != null);
+        return schedule.stream().anyMatch(s -> s.arm().plan() != null);
     }
 
     /** Database file of the n-th restore: {@code shop-high-performance-3.fdb} beside the given one. */
-    String target(int n, MatrixPlan.Arm arm) {
-        return RunOptions.sibling(base.database(), "-" + RunOptions.fileSafe(arm.label()) + "-" + n);
+    String target(int n, MatrixPlan.Slot slot) {
+        return RunOptions.sibling(
+                base.database(),
+                "-" + RunOptions.fileSafe(slot.arm().label()) + (slot.warmup() ? "-warmup" : "") + "-" + n);
     }
 
     /**
@@ -112,15 +114,17 @@ public final class MatrixExperiment {
         Runtime.getRuntime().addShutdownHook(hook);
         List<RestoreLoop.Step> steps = new ArrayList<>();
         for (int i = 0; i < schedule.size(); i++) {
-            MatrixPlan.Arm arm = schedule.get(i);
-            String target = target(i + 1, arm);
+            MatrixPlan.Slot slot = schedule.get(i);
+            MatrixPlan.Arm arm = slot.arm();
+            String target = target(i + 1, slot);
             steps.add(new RestoreLoop.Step(
                     base.forArm(arm.gbakArgs(), arm.label()),
                     target,
                     arm.label(),
                     "-m" + (i + 1),
-                    "gbakprof: restore " + (i + 1) + " of " + schedule.size() + " [" + arm.label() + "] into "
-                            + target));
+                    "gbakprof: restore " + (i + 1) + " of " + schedule.size() + " [" + slot.describe() + "] into "
+                            + target,
+                    slot.placement()));
         }
         RestoreLoop loop = new RestoreLoop(base.gbak(), base.cooldown(), !base.keep(), out, terminal, routes, pause);
         RestoreLoop.Result done = null;
@@ -130,7 +134,7 @@ public final class MatrixExperiment {
             // the only part that is matrix's own: the arm's plan, switched before its restore
             done = loop.run(steps, (i, step) -> {
                 PowerPlan plan = environment == null ? null : environment.powerPlan();
-                MatrixPlan.Arm arm = schedule.get(i);
+                MatrixPlan.Arm arm = schedule.get(i).arm();
                 if (arm.plan() != null) {
                     switched = true; // from here on, a failure may have left the plan half-changed
                     plan = switcher.set(arm.plan());

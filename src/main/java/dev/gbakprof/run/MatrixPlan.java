@@ -19,8 +19,29 @@ public final class MatrixPlan {
         }
     }
 
+    /**
+     * One restore of the schedule: its arm, its round and place in the round (from 1), or a warm-up (round and place
+     * {@code null}), recorded and set aside by the comparison.
+     */
+    public record Slot(Arm arm, Integer round, Integer position, boolean warmup) {
+        Placement placement() {
+            return new Placement(round, position, warmup);
+        }
+
+        /** The arm's label, and "(warm-up)" for a warm-up: what the plan of restores prints. */
+        public String describe() {
+            return warmup ? arm.label() + " (warm-up)" : arm.label();
+        }
+    }
+
     /** How restores are ordered. */
     public enum Order {
+        /**
+         * A B, B A, A B … (three arms: A B C, B C A, C A B): each round runs each arm once, and the first arm of a
+         * round turns, so that no arm always goes first (the first restore of a round meets the cache, the heat and
+         * the load the one before it left).
+         */
+        BALANCED,
         /** A B A B …: every round runs each arm once, in the same order. */
         INTERLEAVED,
         /** Each round runs each arm once, in a random order (balanced random blocks, seeded). */
@@ -28,10 +49,12 @@ public final class MatrixPlan {
 
         public static Order parse(String s) {
             return switch (s.toLowerCase(Locale.ROOT)) {
+                case "balanced" -> BALANCED;
                 case "interleaved" -> INTERLEAVED;
                 case "random-blocks" -> RANDOM_BLOCKS;
                 default ->
-                    throw new IllegalArgumentException("--order takes interleaved or random-blocks, not '" + s + "'");
+                    throw new IllegalArgumentException(
+                            "--order takes balanced, interleaved or random-blocks, not '" + s + "'");
             };
         }
     }
@@ -89,16 +112,26 @@ public final class MatrixPlan {
         return arms;
     }
 
-    /** The order of the restores: {@code repeat} rounds, each running every arm once. */
-    public static List<Arm> schedule(List<Arm> arms, int repeat, Order order, long seed) {
+    /**
+     * The order of the restores: {@code warmup} warm-ups (the arms in turn), then {@code repeat} rounds, each running
+     * every arm once.
+     */
+    public static List<Slot> schedule(List<Arm> arms, int repeat, int warmup, Order order, long seed) {
         Random rnd = new Random(seed);
-        List<Arm> out = new ArrayList<>();
+        List<Slot> out = new ArrayList<>();
+        for (int w = 0; w < warmup; w++) {
+            out.add(new Slot(arms.get(w % arms.size()), null, null, true));
+        }
         for (int r = 0; r < repeat; r++) {
             List<Arm> round = new ArrayList<>(arms);
             if (order == Order.RANDOM_BLOCKS) {
                 Collections.shuffle(round, rnd);
+            } else if (order == Order.BALANCED) {
+                Collections.rotate(round, -(r % arms.size()));
             }
-            out.addAll(round);
+            for (int p = 0; p < round.size(); p++) {
+                out.add(new Slot(round.get(p), r + 1, p + 1, false));
+            }
         }
         return out;
     }

@@ -29,8 +29,9 @@ final class RestoreLoop {
      * @param label    the run's label
      * @param tag      the suffix of its run folder ({@code -r2}, {@code -m3})
      * @param announce the line printed before it, or {@code null}
+     * @param place    its round and place in the round, or that it is a warm-up
      */
-    record Step(RunOptions options, String database, String label, String tag, String announce) {}
+    record Step(RunOptions options, String database, String label, String tag, String announce, Placement place) {}
 
     /** What happens before a step (matrix switches the power plan); returns the environment to record. */
     @FunctionalInterface
@@ -97,7 +98,7 @@ final class RestoreLoop {
             RestoredDatabase db = new RestoredDatabase(step.options(), step.database());
             boolean existed = removeEach && db.exists();
             RestoreSession session = new RestoreSession(step.options(), gbak, env, out, terminal, routes);
-            RestoreSession.Outcome o = session.restore(step.database(), step.label(), step.tag());
+            RestoreSession.Outcome o = session.restore(step.database(), step.label(), step.tag(), step.place());
             outcomes.add(o);
             if (removeEach) {
                 remove(db, existed, o.run());

@@ -68,17 +68,28 @@ public final class RestoreSeries {
         this.pause = pause;
     }
 
-    /** The database names the restores will create: the given one, or name-run1.fdb … for repeats. */
+    /**
+     * The database names the restores will create: the given one, or for a series (repeats, warm-ups)
+     * name-warmup1.fdb …, then name-run1.fdb ….
+     */
     public List<String> targets() {
         List<String> names = new ArrayList<>();
-        if (options.repeat() <= 1) {
+        if (!series()) {
             names.add(options.database());
             return names;
+        }
+        for (int i = 1; i <= options.warmup(); i++) {
+            names.add(RunOptions.sibling(options.database(), "-warmup" + i));
         }
         for (int i = 1; i <= options.repeat(); i++) {
             names.add(RunOptions.sibling(options.database(), "-run" + i));
         }
         return names;
+    }
+
+    /** More than one restore: repeats, or a restore after warm-ups. */
+    private boolean series() {
+        return options.repeat() > 1 || options.warmup() > 0;
     }
 
     /**
@@ -214,16 +225,23 @@ public final class RestoreSeries {
         check();
         List<String> targets = targets();
         List<RestoreLoop.Step> steps = new ArrayList<>();
+        int warmups = series() ? options.warmup() : 0;
         for (int i = 0; i < targets.size(); i++) {
             boolean many = targets.size() > 1;
+            boolean warm = i < warmups;
+            // each counted restore is a round of its own: a series of one configuration, in time order
+            Placement place =
+                    !many ? Placement.NONE : warm ? Placement.warmUp() : Placement.counted(i - warmups + 1, 1);
             steps.add(new RestoreLoop.Step(
                     options,
                     targets.get(i),
                     label,
-                    many ? "-r" + (i + 1) : "",
+                    many ? (warm ? "-w" + (i + 1) : "-r" + (i - warmups + 1)) : "",
                     many
-                            ? "gbakprof: restore " + (i + 1) + " of " + targets.size() + " into " + targets.get(i)
-                            : null));
+                            ? "gbakprof: restore " + (i + 1) + " of " + targets.size() + (warm ? " (warm-up)" : "")
+                                    + " into " + targets.get(i)
+                            : null,
+                    place));
         }
         RestoreLoop loop = new RestoreLoop(gbak, options.cooldown(), dropsRepeats(), out, terminal, routes, pause);
         return loop.run(steps, (i, step) -> environment).outcomes();
@@ -231,6 +249,6 @@ public final class RestoreSeries {
 
     /** Repeated restores remove each database they created, unless {@code --keep}. */
     private boolean dropsRepeats() {
-        return options.repeat() > 1 && !options.keep();
+        return series() && !options.keep();
     }
 }

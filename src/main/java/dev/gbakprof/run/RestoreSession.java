@@ -100,6 +100,9 @@ public final class RestoreSession {
     /** How long gbak may stay after the last line of a finished run before it is said ({@link ProgressDisplay#EXIT_WAIT}). */
     private Duration exitWait = ProgressDisplay.EXIT_WAIT;
 
+    /** The restore's place in a series ({@link Placement#NONE}: a single restore or a drill). */
+    private Placement place = Placement.NONE;
+
     /** A test's {@link #exitWait}, shorter than a minute. */
     RestoreSession exitWait(Duration wait) {
         this.exitWait = wait;
@@ -114,6 +117,12 @@ public final class RestoreSession {
      * @param tag      suffix of the run folder (for repeated runs), or empty
      */
     public Outcome restore(String database, String label, String tag) throws IOException {
+        return restore(database, label, tag, Placement.NONE);
+    }
+
+    /** Restores once as one restore of a series: {@code place} goes into its record. */
+    Outcome restore(String database, String label, String tag, Placement place) throws IOException {
+        this.place = place;
         return restore(database, label, tag, null, null);
     }
 
@@ -225,6 +234,7 @@ public final class RestoreSession {
             run = run.toBuilder()
                     .backupSha256(before != null ? before.backupSha256() : backupSha256(backupHere, progressOut))
                     .backupFrom(options.backupFrom())
+                    .placement(place.round(), place.position(), place.warmup())
                     .build();
             String unsaved = raw.failure() == null ? null : "cannot write the raw log " + raw.failure();
             unsaved = save(runDir, before == null ? run : List.of(before, run), unsaved, before);

@@ -44,6 +44,8 @@ import java.util.regex.Pattern;
  * @param backupFrom      {@code run --backup-from}: the database a drill backs up into a new backup file in the run
  *                        folder before restoring that file ({@code backup} is then {@code null} until the drill gives
  *                        the new file's path, {@link #withBackup}); {@code null} for a restore of an existing backup
+ * @param warmup          restores made before the counted ones ({@code --warmup}): recorded with {@code warmup: true},
+ *                        set aside by every comparison
  */
 public record RunOptions(
         String backup,
@@ -66,9 +68,13 @@ public record RunOptions(
         ServerAddress server,
         boolean inspect,
         boolean validate,
-        String backupFrom) {
+        String backupFrom,
+        int warmup) {
 
     public RunOptions {
+        if (warmup < 0) {
+            throw new IllegalArgumentException("--warmup must be 0 or more, not " + warmup);
+        }
         extraArgs = List.copyOf(extraArgs);
         via = via == null ? Via.GBAK : via;
         if (via == Via.LOG) {
@@ -111,7 +117,8 @@ public record RunOptions(
                 server,
                 inspect,
                 validate,
-                newBackupFrom);
+                newBackupFrom,
+                warmup);
     }
 
     /**
@@ -271,7 +278,8 @@ public record RunOptions(
                 null,
                 false,
                 false,
-                null);
+                null,
+                0);
     }
 
     /**

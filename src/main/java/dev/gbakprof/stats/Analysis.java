@@ -22,6 +22,9 @@ import java.util.Optional;
  */
 public final class Analysis {
     private final List<RestoreRun> runs;
+    private final List<RestoreRun> warmups;
+    private final Pairing pairing;
+    private final double margin;
     private final List<RunGroup> groups;
     private final int baseline;
     private final List<Map<Measure, Comparison>> comparisons;
@@ -34,22 +37,26 @@ public final class Analysis {
     private final Provenance provenance;
     private final List<Note> notes;
 
-    private Analysis(List<RestoreRun> runs, List<RunGroup> groups, int baseline) {
+    private Analysis(
+            List<RestoreRun> runs, List<RestoreRun> warmups, List<RunGroup> groups, int baseline, double margin) {
         this.runs = List.copyOf(runs);
+        this.warmups = List.copyOf(warmups);
         this.groups = groups;
         this.baseline = baseline;
+        this.margin = margin;
+        this.pairing = Pairing.of(runs, groups.stream().map(RunGroup::label).toList());
         List<Map<Measure, Comparison>> byGroup = new ArrayList<>();
         for (int g = 0; g < groups.size(); g++) {
             Map<Measure, Comparison> each = new EnumMap<>(Measure.class);
             if (g != baseline) {
                 for (Measure m : Measure.values()) {
-                    each.put(m, Comparisons.compare(groups.get(baseline), groups.get(g), m));
+                    each.put(m, Comparisons.compare(groups.get(baseline), groups.get(g), m, pairing, margin));
                 }
             }
             byGroup.add(Collections.unmodifiableMap(each));
         }
         this.comparisons = List.copyOf(byGroup);
-        this.headline = Headline.of(groups, baseline);
+        this.headline = Headline.of(groups, baseline, pairing, margin);
         this.indexes = ObjectStats.indexes(groups);
         this.tables = ObjectStats.tables(groups);
         this.dataDifferences = Collections.unmodifiableMap(differentData());
@@ -64,16 +71,54 @@ public final class Analysis {
      * @throws IllegalArgumentException when there are no runs, or no run carries {@code baselineLabel}
      */
     public static Analysis of(List<RestoreRun> runs, String baselineLabel) {
+        return of(runs, baselineLabel, Comparisons.DEFAULT_MARGIN);
+    }
+
+    /**
+     * @param margin the equivalence margin of the verdicts ({@code --margin}: 0.05 = ±5 %)
+     * @throws IllegalArgumentException when there are no runs, no run carries {@code baselineLabel}, or the margin is
+     *                                  not above 0
+     */
+    public static Analysis of(List<RestoreRun> runs, String baselineLabel, double margin) {
         if (runs.isEmpty()) {
             throw new IllegalArgumentException("no runs to analyse");
         }
-        List<RunGroup> groups = Groups.byLabel(runs);
-        return new Analysis(runs, groups, Groups.baselineIndex(groups, baselineLabel));
+        if (!(margin > 0 && margin < 1)) {
+            throw new IllegalArgumentException(
+                    "the margin must be above 0 % and below 100 %, not " + margin * 100 + " %");
+        }
+        List<RestoreRun> counted = runs.stream().filter(r -> !r.warmupRestore()).toList();
+        // only warm-ups (an experiment stopped in them): they are all there is to show
+        List<RestoreRun> shown = counted.isEmpty() ? runs : counted;
+        List<RunGroup> groups = Groups.byLabel(shown);
+        return new Analysis(
+                shown,
+                counted.isEmpty()
+                        ? List.of()
+                        : runs.stream().filter(RestoreRun::warmupRestore).toList(),
+                groups,
+                Groups.baselineIndex(groups, baselineLabel),
+                margin);
     }
 
-    /** Every run, in input order. */
+    /** Every counted run (warm-ups set aside), in input order. */
     public List<RestoreRun> runs() {
         return runs;
+    }
+
+    /** The warm-up restores set aside ({@code --warmup}), in input order. */
+    public List<RestoreRun> warmups() {
+        return warmups;
+    }
+
+    /** How the runs were paired for the comparisons. */
+    public Pairing pairing() {
+        return pairing;
+    }
+
+    /** The equivalence margin of the verdicts (0.05 = ±5 %). */
+    public double margin() {
+        return margin;
     }
 
     /**
@@ -158,6 +203,15 @@ public final class Analysis {
 
     private List<Note> comparisonNotes() {
         List<Note> out = new ArrayList<>();
+        if (!warmups.isEmpty()) {
+            out.add(Note.of(
+                    NoteCode.WARMUP,
+                    warmups.size(),
+                    warmups.stream().map(RestoreRun::label).distinct().toList()));
+        }
+        for (RunGroup g : groups) {
+            FirstRun.slower(g).ifPresent(out::add);
+        }
         for (RunGroup g : groups) {
             // a restore gbak took to its end without an index is said by its index-failed note (what to do next), and
             // so is one that gbak gave up at the index that note names (#8263: Exiting before completion)
@@ -242,6 +296,11 @@ public final class Analysis {
         }
         dataDifferences.forEach((label, d) ->
                 out.add(Note.of(NoteCode.DIFFERENT_DATA, label, baselineGroup().label(), d)));
+        // how the verdicts were tested, where a pairing was wanted: two configurations with repeated runs
+        if (pairing.reason() != null
+                && groups.stream().filter(g -> g.size() >= Comparisons.MIN_RUNS).count() >= 2) {
+            out.add(Note.of(NoteCode.UNPAIRED, pairing.reason().code(), pairing.label(), pairing.round()));
+        }
         if (!headline.onTotal()) {
             out.addAll(unknownBuilds());
         }

@@ -1,12 +1,22 @@
 package dev.gbakprof.stats;
 
+import java.util.Locale;
+
 /**
- * A candidate label group against the baseline group on one measure.
+ * A candidate configuration against the baseline on one measure.
  *
- * @param speedup   baseline median ÷ candidate median: above 1 the candidate is faster; {@code null}
- *                  when a side is unknown
- * @param interval  confidence interval of the speed-up (Welch's t on log-times: of the ratio of geometric means), {@code null} without a test
- * @param pValue    two-sided p-value of Welch's t-test, {@code null} without a test
+ * @param speedup     baseline ÷ candidate: above 1 the candidate is faster; the geometric mean of the within-round
+ *                    ratios when paired, else the ratio of the medians; {@code null} when a side is unknown
+ * @param interval    confidence interval of the speed-up ({@link #method}), {@code null} without a test
+ * @param pValue      two-sided p-value of the test, {@code null} without a test
+ * @param method      the test made, {@code null} without one
+ * @param pairs       rounds compared ({@link Method#PAIRED}), else {@code null}
+ * @param pairsSlower rounds in which the candidate took longer than the baseline ({@link Method#PAIRED}), else
+ *                    {@code null}
+ * @param margin      the equivalence margin: {@link Verdict#SAME} when the interval lies within ±margin (0.05 = ±5 %)
+ * @param runsNeeded  {@link Verdict#CANNOT_TELL}: the runs a side (rounds, when paired) that would make the interval
+ *                    as narrow as the margin at the spread seen, at most {@link Comparisons#MAX_RUNS_NEEDED}; else
+ *                    {@code null}
  */
 public record Comparison(
         Measure measure,
@@ -17,10 +27,31 @@ public record Comparison(
         Double speedup,
         Interval interval,
         Double pValue,
-        Verdict verdict) {
+        Verdict verdict,
+        Method method,
+        Integer pairs,
+        Integer pairsSlower,
+        double margin,
+        Integer runsNeeded) {
 
-    /** Candidate median ÷ baseline median (a time ratio: above 1 is slower), or {@code null}. */
+    /** How the two sides were tested. */
+    public enum Method {
+        /** The paired t-test on the log-ratios within rounds ({@link Pairing}). */
+        PAIRED,
+        /** Welch's t-test on log-times: two unpaired groups. */
+        WELCH;
+
+        public String code() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+    }
+
+    /** Candidate ÷ baseline (a time ratio: above 1 is slower), or {@code null}. */
     public Double timeRatio() {
         return speedup == null ? null : 1 / speedup;
+    }
+
+    public boolean paired() {
+        return method == Method.PAIRED;
     }
 }

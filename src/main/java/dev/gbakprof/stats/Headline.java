@@ -19,6 +19,10 @@ import java.util.List;
 public record Headline(Measure measure, RunGroup faster, RunGroup slower, Comparison comparison) {
 
     public static Headline of(List<RunGroup> groups, int baseline) {
+        return of(groups, baseline, Pairing.NONE, Comparisons.DEFAULT_MARGIN);
+    }
+
+    public static Headline of(List<RunGroup> groups, int baseline, Pairing pairing, double margin) {
         Measure measure = measure(groups);
         if (measure == null) {
             return new Headline(null, groups.get(baseline), null, null);
@@ -32,7 +36,7 @@ public record Headline(Measure measure, RunGroup faster, RunGroup slower, Compar
         RunGroup other = fastest != groups.get(baseline)
                 ? groups.get(baseline)
                 : groups.stream().filter(g -> g != fastest).max(byMedian).orElseThrow();
-        return new Headline(measure, fastest, other, Comparisons.compare(other, fastest, measure));
+        return new Headline(measure, fastest, other, Comparisons.compare(other, fastest, measure, pairing, margin));
     }
 
     /** The total when it is the compared measure. */

@@ -49,6 +49,22 @@ public enum NoteCode {
     WHY,
     /** Two configurations restored different tables or row counts; args: label, baseline label, difference. */
     DIFFERENT_DATA,
+    /**
+     * Warm-up restores ({@code --warmup}) were recorded and set aside: no comparison counts them; args: how many, the
+     * labels they were made with (a list).
+     */
+    WARMUP,
+    /**
+     * The runs could not be cut into rounds, so the configurations are compared as unpaired groups (Welch); args: the
+     * {@link Pairing.Reason}'s code, the configuration it names ({@code null}), the round it names or, for {@code
+     * uneven}, the number of runs ({@code null}).
+     */
+    UNPAIRED,
+    /**
+     * A configuration's first restore took far longer than the rest of it (a cold page cache?); args: label, its
+     * factor over the median of the others (Double), its time, that median, how many others.
+     */
+    FIRST_RUN_SLOWER,
     /** Index builds whose time is unknown are left out; args: how many. */
     UNKNOWN_BUILDS,
     /**

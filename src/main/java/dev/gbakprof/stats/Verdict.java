@@ -1,15 +1,33 @@
 package dev.gbakprof.stats;
 
-/** What a comparison of two label groups can honestly say. */
+import java.util.Locale;
+
+/**
+ * What a comparison of two configurations can honestly say: one of three outcomes (faster or slower, the same within
+ * the margin, cannot tell), or why no test was made.
+ */
 public enum Verdict {
     /** The candidate is faster: the confidence interval of the speed-up lies above 1. */
     FASTER,
     /** The candidate is slower: the confidence interval of the speed-up lies below 1. */
     SLOWER,
-    /** The confidence interval holds 1: the difference is not told apart from run-to-run noise. */
-    WITHIN_NOISE,
+    /**
+     * The same within the margin: the whole confidence interval lies inside ±margin ({@code 1/(1+M)} to {@code 1+M}).
+     * The only verdict that may say "the same".
+     */
+    SAME,
+    /**
+     * The interval holds 1 and reaches outside the margin: the difference is not told apart from run-to-run noise,
+     * nor shown to be small. {@link Comparison#runsNeeded()} says how many runs would tell.
+     */
+    CANNOT_TELL,
     /** A single known value on a side: its run-to-run spread is unknown, so a ratio but no test. */
     TOO_FEW_RUNS,
     /** A side has no known value of the measure (e.g. no completed run for the total). */
-    UNKNOWN
+    UNKNOWN;
+
+    /** {@code cannot-tell}: the form JSON carries. */
+    public String code() {
+        return name().toLowerCase(Locale.ROOT).replace('_', '-');
+    }
 }

@@ -1,7 +1,5 @@
 package dev.gbakprof.stats;
 
-import org.apache.commons.math3.distribution.TDistribution;
-
 /**
  * Welch's t-test on the logarithms of two samples of times: does one configuration take a different time than
  * another, given how much each varies from run to run? On log-times a difference is a ratio (gbak's times are
@@ -25,8 +23,10 @@ final class Welch {
      * @param interval confidence interval of {@code ratio} at {@code level}
      * @param pValue   two-sided p-value of "no difference"
      * @param df       Welch–Satterthwaite degrees of freedom
+     * @param spread   the standard deviation of the difference of one log-time of each side, {@code √(va + vb)}: what
+     *                 {@link Paired#runsNeeded} sizes more runs a side from
      */
-    public record Result(double ratio, Interval interval, double pValue, double df) {}
+    public record Result(double ratio, Interval interval, double pValue, double df, double spread) {}
 
     /** @throws IllegalArgumentException when a sample has fewer than 2 values or a value is not positive */
     public static Result test(double[] a, double[] b, double level) {
@@ -42,11 +42,8 @@ final class Welch {
         double sb = vb / b.length;
         double se = Math.sqrt(sa + sb);
         double df = (sa + sb) * (sa + sb) / (sa * sa / (a.length - 1) + sb * sb / (b.length - 1));
-        double d = mean(la) - mean(lb);
-        TDistribution t = new TDistribution(null, df);
-        double half = t.inverseCumulativeProbability(1 - (1 - level) / 2) * se;
-        double p = 2 * t.cumulativeProbability(-Math.abs(d) / se);
-        return new Result(Math.exp(d), new Interval(Math.exp(d - half), Math.exp(d + half), level), Math.min(1, p), df);
+        LogT.Test t = LogT.of(mean(la) - mean(lb), se, df, level);
+        return new Result(t.ratio(), t.interval(), t.pValue(), df, Math.sqrt(va + vb));
     }
 
     private static double[] logs(double[] values) {

@@ -27,7 +27,8 @@ public record Why(double gap, Phase phase, double phaseGap, List<Part> objects) 
         if (h.comparison() == null
                 || h.slower() == null
                 || h.measure() == null
-                || h.comparison().verdict() == Verdict.WITHIN_NOISE) {
+                || h.comparison().verdict() == Verdict.SAME
+                || h.comparison().verdict() == Verdict.CANNOT_TELL) {
             return null; // a difference the spread covers has nothing to explain
         }
         Spread slow = h.slower().spread(h.measure());

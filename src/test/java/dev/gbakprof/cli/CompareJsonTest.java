@@ -56,7 +56,7 @@ class CompareJsonTest {
                 "High performance=" + R + "article-high-performance.log");
         assertThat(r.code()).isZero();
         JsonNode root = json(r);
-        assertThat(root.get("schema").asText()).isEqualTo("gbakprof.compare/1");
+        assertThat(root.get("schema").asText()).isEqualTo("gbakprof.compare/2");
         assertThat(root.get("measure").asText()).isEqualTo("indexes");
         assertThat(root.get("baseline").asText()).isEqualTo("Balanced");
         String pageHeadline = new ReportPage()
@@ -105,7 +105,12 @@ class CompareJsonTest {
         assertThat(total.get("verdict").asText()).isEqualTo("slower");
         assertThat(root.get("tables").get(0).get("configurations").get(0).has("rowsMin"))
                 .isTrue();
-        assertThat(codes(root)).containsExactly("verdict", "why");
+        // logs say nothing of when they started: two unpaired groups, and a note says why
+        assertThat(total.get("method").asText()).isEqualTo("welch");
+        assertThat(total.get("pairs").isNull()).isTrue();
+        assertThat(root.get("pairing").get("method").asText()).isEqualTo("none");
+        assertThat(root.get("pairing").get("reason").asText()).isEqualTo("no-start-times");
+        assertThat(codes(root)).containsExactly("verdict", "why", "unpaired");
     }
 
     @Test
@@ -128,7 +133,7 @@ class CompareJsonTest {
     void withOutTheJsonComesWithTheFilesAndTheRunsCsvAgreesWithTheSummaryOnAFailedTotal() throws Exception {
         Cli.Result r = Cli.run("report", "--json", "--out", tmp.toString(), R + "dupfail-tdrw.log");
         assertThat(r.code()).isEqualTo(ExitCode.FAILED);
-        assertThat(json(r).get("schema").asText()).isEqualTo("gbakprof.compare/1");
+        assertThat(json(r).get("schema").asText()).isEqualTo("gbakprof.compare/2");
         List<String> csv = Files.readAllLines(tmp.resolve("runs.csv"));
         assertThat(csv.get(0)).startsWith("label,run,source,status,total_s,last_seen_s,");
         assertThat(csv.get(1)).contains(",failed,,0.135,");

@@ -29,12 +29,14 @@ class MatrixCommandTest {
                 fbk, dir.resolve("m.fdb"), out, "--vary", "gbak:-bu 100,4000", "--repeat", "3", "--cooldown", "0");
         assertThat(r.code()).as(r.err()).isZero();
         assertThat(r.out())
-                .contains("6 restores: -bu 100, -bu 4000, -bu 100, -bu 4000, -bu 100, -bu 4000")
+                // one warm-up (the default), then rounds whose first arm turns: no arm always meets the cache first
+                .contains("7 restores: -bu 100 (warm-up), -bu 100, -bu 4000, -bu 4000, -bu 100, -bu 100, -bu 4000")
                 .contains("Against -bu 100")
-                .contains("3 runs each");
+                .contains("3 runs each")
+                .contains("Warm-up: 1 restore recorded and set aside (-bu 100); no comparison counts them (--warmup).");
         try (var runs = Files.list(out.resolve("runs"))) {
             assertThat(runs.map(p -> p.getFileName().toString()))
-                    .hasSize(6)
+                    .hasSize(7)
                     .allSatisfy(n -> assertThat(n).matches("\\d{8}-\\d{6}-bu-(100|4000)-m\\d"));
         }
         BufferedImage png = ImageIO.read(out.resolve("total.png").toFile());
@@ -68,6 +70,32 @@ class MatrixCommandTest {
         assertThat(scan.get("points")).hasSize(2);
         assertThat(scan.get("points").get(1).get("x").asDouble()).isEqualTo(4000.0);
         assertThat(scan.get("points").get(1).get("speedup").asDouble()).isPositive();
+        // the records say each restore's round and place in it; compare pairs them by those rounds
+        var root = new com.fasterxml.jackson.databind.ObjectMapper().readTree(json.out());
+        assertThat(root.get("pairing").get("method").asText()).isEqualTo("matrix-round");
+        assertThat(root.get("pairing").get("rounds").asInt()).isEqualTo(3);
+        assertThat(root.get("warmups").asInt()).isEqualTo(1);
+        List<String> placed = new ArrayList<>();
+        for (var c : root.get("configurations")) {
+            for (var run : c.get("runList")) {
+                placed.add(c.get("label").asText() + " r" + run.get("round").asInt() + " p"
+                        + run.get("position").asInt() + (run.get("warmup").asBoolean() ? " warm-up" : ""));
+            }
+        }
+        assertThat(placed)
+                .containsExactly(
+                        "-bu 100 r1 p1",
+                        "-bu 100 r2 p2",
+                        "-bu 100 r3 p1",
+                        "-bu 4000 r1 p2",
+                        "-bu 4000 r2 p1",
+                        "-bu 4000 r3 p2");
+        for (var c : root.get("comparisons")) {
+            if (c.get("measure").asText().equals("total")) {
+                assertThat(c.get("method").asText()).isEqualTo("paired");
+                assertThat(c.get("pairs").asInt()).isEqualTo(3);
+            }
+        }
         try (var left = Files.list(dir)) {
             assertThat(left.filter(p -> p.toString().endsWith(".fdb"))).isEmpty();
         }
@@ -81,7 +109,17 @@ class MatrixCommandTest {
         Path fbk = Firebird.backup("dupfail");
         Path out = dir.resolve("out");
         Result r = Restores.matrix(
-                fbk, dir.resolve("m.fdb"), out, "--vary", "gbak:-bu 100,4000", "--repeat", "1", "--cooldown", "0");
+                fbk,
+                dir.resolve("m.fdb"),
+                out,
+                "--vary",
+                "gbak:-bu 100,4000",
+                "--repeat",
+                "1",
+                "--warmup",
+                "0",
+                "--cooldown",
+                "0");
         assertThat(r.code()).as(r.err()).isEqualTo(1);
         List<String> table = r.out()
                 .lines()
@@ -138,7 +176,7 @@ class MatrixCommandTest {
         Result r = refusedBuMatrix(f, missing.resolve("m.fdb"), dir, "--repeat", "2", "--cooldown", "0");
         assertThat(r.code()).isEqualTo(ExitCode.BAD_INPUT);
         assertThat(r.err())
-                .isEqualTo("gbakprof: " + missing.resolve("m-bu-100-1.fdb") + ": folder " + missing
+                .isEqualTo("gbakprof: " + missing.resolve("m-bu-100-warmup-1.fdb") + ": folder " + missing
                         + " does not exist; create it or choose another --database\n");
         assertThat(r.out()).isEmpty();
         assertThat(f.calls()).doesNotExist();

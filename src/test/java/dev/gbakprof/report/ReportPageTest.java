@@ -74,11 +74,13 @@ class ReportPageTest {
         assertThat(page.notes())
                 .containsExactly(
                         "full-cpu is 2.04× faster than cpu-quota-50, more than the run-to-run "
-                                + "spread explains (95% CI 1.60–2.46, 3 against 3 runs).",
+                                + "spread explains (95% CI 1.60–2.46, 3 against 3 runs as two groups: Welch's t-test).",
                         // one "why" sentence: the phase and the indexes that account for most of the difference
                         "Why: the index phase accounts for 9.08 s of the 13.5 s difference; most of it FK_ORDERS_CUSTOMER "
-                                + "(+3.64 s), IX_ORDERS_STATUS_YEAR (+2.74 s), IX_ORDERS_CUST_DATE (+0.810 s).");
-        assertThat(page.footer()).contains("Welch's t-test on the logarithms of the times");
+                                + "(+3.64 s), IX_ORDERS_STATUS_YEAR (+2.74 s), IX_ORDERS_CUST_DATE (+0.810 s).",
+                        "Compared as unpaired groups (Welch): the logs do not say when their restores started, so they"
+                                + " cannot be paired by round. Runs made with gbakprof run or matrix can.");
+        assertThat(page.footer()).contains("Unpaired: Welch's t-test on the log-times.");
         assertThat(page.table().rows())
                 .containsExactly(
                         List.of("full-cpu", "3", "13.0 s", "9.13 s", "3.97 s", "baseline"),
@@ -202,8 +204,8 @@ class ReportPageTest {
                                 (ReportSettings.defaults(Lang.EN)).baseline()),
                         ReportSettings.defaults(Lang.EN));
         assertThat(page.notes())
-                .contains("A and B took the same time (1 against 1 run); with a single run on a side the "
-                        + "spread is unknown.");
+                .contains("A and B: a ratio of 1.00 (1 against 1 run); with a single run on a side the spread is "
+                        + "unknown, so this cannot tell.");
     }
 
     @Test

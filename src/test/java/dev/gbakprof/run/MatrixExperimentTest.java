@@ -76,8 +76,8 @@ class MatrixExperimentTest {
     void interleavedRunsAreLabelledRestedAndThePlanIsPutBack(@TempDir Path dir) throws Exception {
         Path fbk = Firebird.backup("small");
         RecordingSwitcher sw = new RecordingSwitcher();
-        List<MatrixPlan.Arm> schedule = MatrixPlan.schedule(
-                MatrixPlan.arms(List.of("balanced", "high-performance"), null), 2, MatrixPlan.Order.INTERLEAVED, 1);
+        List<MatrixPlan.Slot> schedule = MatrixPlan.schedule(
+                MatrixPlan.arms(List.of("balanced", "high-performance"), null), 2, 0, MatrixPlan.Order.INTERLEAVED, 1);
         ByteArrayOutputStream console = new ByteArrayOutputStream();
         MatrixExperiment m = new MatrixExperiment(
                 options(fbk, dir, Duration.ofMillis(1200), null),
@@ -118,8 +118,8 @@ class MatrixExperimentTest {
         Path fbk = Firebird.backup("small");
         RecordingSwitcher sw = new RecordingSwitcher();
         sw.failOn = "high-performance";
-        List<MatrixPlan.Arm> schedule = MatrixPlan.schedule(
-                MatrixPlan.arms(List.of("balanced", "high-performance"), null), 1, MatrixPlan.Order.INTERLEAVED, 1);
+        List<MatrixPlan.Slot> schedule = MatrixPlan.schedule(
+                MatrixPlan.arms(List.of("balanced", "high-performance"), null), 1, 0, MatrixPlan.Order.INTERLEAVED, 1);
         MatrixExperiment m = new MatrixExperiment(
                 options(fbk, dir, Duration.ZERO, null),
                 schedule,
@@ -137,8 +137,8 @@ class MatrixExperimentTest {
         Path fbk = Firebird.backup("shop");
         RecordingSwitcher sw = new RecordingSwitcher();
         sw.active = "8c5e7fda-e8bf-4a96-9a85-a6e23a8c635c";
-        List<MatrixPlan.Arm> schedule = MatrixPlan.schedule(
-                MatrixPlan.arms(List.of("balanced", "high-performance"), null), 1, MatrixPlan.Order.INTERLEAVED, 1);
+        List<MatrixPlan.Slot> schedule = MatrixPlan.schedule(
+                MatrixPlan.arms(List.of("balanced", "high-performance"), null), 1, 0, MatrixPlan.Order.INTERLEAVED, 1);
         MatrixExperiment m = new MatrixExperiment(
                 options(fbk, dir, Duration.ZERO, Duration.ofSeconds(2)),
                 schedule,
@@ -160,12 +160,17 @@ class MatrixExperimentTest {
         List<MatrixPlan.Arm> arms = MatrixPlan.arms(List.of(), "gbak:-bu 100,2000,8000");
         assertThat(arms).extracting(MatrixPlan.Arm::label).containsExactly("-bu 100", "-bu 2000", "-bu 8000");
         assertThat(arms.get(1).gbakArgs()).containsExactly("-bu", "2000");
-        List<MatrixPlan.Arm> s = MatrixPlan.schedule(arms, 4, MatrixPlan.Order.RANDOM_BLOCKS, 42);
+        List<MatrixPlan.Arm> s = MatrixPlan.schedule(arms, 4, 0, MatrixPlan.Order.RANDOM_BLOCKS, 42).stream()
+                .map(MatrixPlan.Slot::arm)
+                .toList();
         assertThat(s).hasSize(12);
         for (int round = 0; round < 4; round++) {
             assertThat(s.subList(round * 3, round * 3 + 3)).containsExactlyInAnyOrderElementsOf(arms);
         }
-        assertThat(s).isNotEqualTo(MatrixPlan.schedule(arms, 4, MatrixPlan.Order.INTERLEAVED, 42));
+        assertThat(s)
+                .isNotEqualTo(MatrixPlan.schedule(arms, 4, 0, MatrixPlan.Order.INTERLEAVED, 42).stream()
+                        .map(MatrixPlan.Slot::arm)
+                        .toList());
         assertThat(MatrixPlan.arms(List.of("balanced", "high-performance"), "gbak:-bu 100,8000"))
                 .extracting(MatrixPlan.Arm::label)
                 .containsExactly(
@@ -179,8 +184,8 @@ class MatrixExperimentTest {
     @Test
     void gbakOptionScanRunsRealRestoresWithEachValue(@TempDir Path dir) throws Exception {
         Path fbk = Firebird.backup("small");
-        List<MatrixPlan.Arm> schedule = MatrixPlan.schedule(
-                MatrixPlan.arms(List.of(), "gbak:-bu 100,4000"), 1, MatrixPlan.Order.INTERLEAVED, 1);
+        List<MatrixPlan.Slot> schedule = MatrixPlan.schedule(
+                MatrixPlan.arms(List.of(), "gbak:-bu 100,4000"), 1, 0, MatrixPlan.Order.INTERLEAVED, 1);
         MatrixExperiment m = new MatrixExperiment(
                 options(fbk, dir, Duration.ZERO, null),
                 schedule,

@@ -146,9 +146,10 @@ class RestoreLoopTest {
         ReplayRoutes routes = new ReplayRoutes();
         routes.interruptAt = 3;
         MatrixExperimentTest.RecordingSwitcher sw = new MatrixExperimentTest.RecordingSwitcher();
-        List<MatrixPlan.Arm> schedule = MatrixPlan.schedule(
+        List<MatrixPlan.Slot> schedule = MatrixPlan.schedule(
                 MatrixPlan.arms(List.of("balanced", "high-performance"), "gbak:-bu 100,4000"),
                 1,
+                0,
                 MatrixPlan.Order.INTERLEAVED,
                 1);
         List<Duration> rests = new ArrayList<>();
@@ -188,8 +189,8 @@ class RestoreLoopTest {
     @Test
     void matrixThroughAServerOnThisMachineChecksItsTargetsAsRunDoes(@TempDir Path dir) throws Exception {
         Path fbk = Files.writeString(dir.resolve("backup.fbk"), "a backup");
-        List<MatrixPlan.Arm> schedule = MatrixPlan.schedule(
-                MatrixPlan.arms(List.of(), "gbak:-bu 100,4000"), 1, MatrixPlan.Order.INTERLEAVED, 1);
+        List<MatrixPlan.Slot> schedule = MatrixPlan.schedule(
+                MatrixPlan.arms(List.of(), "gbak:-bu 100,4000"), 1, 0, MatrixPlan.Order.INTERLEAVED, 1);
         TestOptions o = new TestOptions();
         o.backup = fbk.toString();
         o.database = "localhost:" + dir.resolve("erp.fdb");

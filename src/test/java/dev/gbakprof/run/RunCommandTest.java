@@ -353,14 +353,21 @@ class RunCommandTest {
         Path fbk = Firebird.backup("small");
         Path runs = dir.resolve("runs");
         Path db = dir.resolve("rep.fdb");
-        Result r = Restores.run(fbk, db, runs, "--repeat", "3", "--cooldown", "1.5", "--label", "rep");
+        Result r = Restores.run(fbk, db, runs, "--repeat", "3", "--warmup", "1", "--cooldown", "1.5", "--label", "rep");
         assertThat(r.code()).as(r.err()).isZero();
         List<Path> dirs = runDirs(runs);
-        assertThat(dirs).hasSize(3);
-        List<RestoreRun> recs = new ArrayList<>();
+        assertThat(dirs).hasSize(4);
+        List<RestoreRun> all = new ArrayList<>();
         for (Path d : dirs) {
-            recs.add(RunJson.read(d.resolve("run.json")).get(0));
+            all.add(RunJson.read(d.resolve("run.json")).get(0));
         }
+        // the warm-up first, recorded and marked; then the counted restores, each a round of its own
+        assertThat(all.get(0).warmupRestore()).isTrue();
+        assertThat(all.get(0).command()).endsWith("rep-warmup1.fdb");
+        assertThat(all.get(0).round()).isNull();
+        List<RestoreRun> recs = all.subList(1, all.size());
+        assertThat(recs).extracting(RestoreRun::round).containsExactly(1, 2, 3);
+        assertThat(recs).allSatisfy(x -> assertThat(x.warmup()).isFalse());
         assertThat(recs).allSatisfy(x -> assertThat(x.status()).isEqualTo(RunStatus.COMPLETED));
         assertThat(recs)
                 .extracting(RestoreRun::command)
@@ -374,9 +381,12 @@ class RunCommandTest {
         }
         try (Stream<Path> left = Files.list(dir)) {
             assertThat(left.map(p -> p.getFileName().toString()))
-                    .doesNotContain("rep-run1.fdb", "rep-run2.fdb", "rep-run3.fdb");
+                    .doesNotContain("rep-warmup1.fdb", "rep-run1.fdb", "rep-run2.fdb", "rep-run3.fdb");
         }
         assertThat(r.out()).contains("repeated restores", "min", "median", "max");
+        // compare sets the warm-up aside and says so
+        Result cmp = Cli.run("report", "--out", dir.resolve("report").toString(), runs.toString());
+        assertThat(cmp.out()).as(cmp.err()).contains("Warm-up: 1 restore recorded and set aside (rep)");
     }
 
     @Test

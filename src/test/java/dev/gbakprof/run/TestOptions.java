@@ -20,6 +20,7 @@ final class TestOptions {
     Via via = Via.GBAK;
     ServerAddress server;
     boolean validate;
+    int warmup;
 
     RunOptions build() {
         return new RunOptions(
@@ -43,6 +44,7 @@ final class TestOptions {
                 server,
                 false,
                 validate,
-                null);
+                null,
+                warmup);
     }
 }

@@ -1,0 +1,78 @@
+package dev.gbakprof.stats;
+
+import org.apache.commons.math3.distribution.TDistribution;
+
+/**
+ * The paired t-test on log-ratios: restores made in rounds (each round restores every configuration once) are
+ * compared within each round, {@code d = ln(a) − ln(b)}, so that what drifts between rounds (the machine's load, its
+ * caches, its heat) falls out of the comparison. The ratio is the geometric mean of the within-round ratios,
+ * {@code exp(mean d)}, its interval {@code exp(mean d ± t·s/√n)} with {@code n − 1} degrees of freedom; the same as
+ * {@code scipy.stats.ttest_rel(log a, log b)}.
+ *
+ * <p>As in {@link Welch}, gbak's clock prints milliseconds: each difference gets the rounding error of both times
+ * ({@code 2 · 0.001² / 12} s², on the log scale divided by the mean time squared), so rounds that printed the very same
+ * times still have a spread.
+ */
+final class Paired {
+    private Paired() {}
+
+    /**
+     * @param ratio    exp(mean(ln a − ln b)): above 1, {@code a} takes longer
+     * @param interval confidence interval of {@code ratio} at {@code level}
+     * @param pValue   two-sided p-value of "no difference"
+     * @param sd       standard deviation of the log-ratios (with the clock's rounding)
+     * @param aLonger  rounds in which {@code a} took longer than {@code b}
+     */
+    record Result(double ratio, Interval interval, double pValue, double sd, int n, int aLonger) {}
+
+    /** @throws IllegalArgumentException with fewer than 2 pairs, pairs of unequal length, or a time not above 0 */
+    static Result test(double[] a, double[] b, double level) {
+        if (a.length != b.length || a.length < 2) {
+            throw new IllegalArgumentException(
+                    "the paired t-test needs 2 or more pairs, not " + a.length + " and " + b.length + " values");
+        }
+        int n = a.length;
+        double[] d = new double[n];
+        double sum = 0;
+        int longer = 0;
+        for (int i = 0; i < n; i++) {
+            if (!(a[i] > 0) || !(b[i] > 0)) {
+                throw new IllegalArgumentException("a time of " + Math.min(a[i], b[i]) + " s has no logarithm");
+            }
+            d[i] = Math.log(a[i]) - Math.log(b[i]);
+            sum += a[i] + b[i];
+            if (a[i] > b[i]) {
+                longer++;
+            }
+        }
+        double mean = 0;
+        for (double x : d) {
+            mean += x;
+        }
+        mean /= n;
+        double ss = 0;
+        for (double x : d) {
+            ss += (x - mean) * (x - mean);
+        }
+        double m = sum / (2 * n);
+        double variance = ss / (n - 1) + 2 * Welch.RESOLUTION * Welch.RESOLUTION / 12 / (m * m);
+        double sd = Math.sqrt(variance);
+        LogT.Test t = LogT.of(mean, sd / Math.sqrt(n), n - 1, level);
+        return new Result(t.ratio(), t.interval(), t.pValue(), sd, n, longer);
+    }
+
+    /**
+     * Rounds that would give an interval no wider than {@code ±margin} around the ratio, from the spread {@code sd} of
+     * the log-ratios: the least n with {@code t(n−1)·sd/√n ≤ ln(1 + margin)}, at most {@code cap}.
+     */
+    static int runsNeeded(double sd, double margin, double level, int cap) {
+        double target = Math.log(1 + margin);
+        for (int n = 2; n < cap; n++) {
+            double t = new TDistribution(null, n - 1).inverseCumulativeProbability(1 - (1 - level) / 2);
+            if (t * sd / Math.sqrt(n) <= target) {
+                return n;
+            }
+        }
+        return cap;
+    }
+}

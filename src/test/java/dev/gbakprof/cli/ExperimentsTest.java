@@ -1,0 +1,110 @@
+package dev.gbakprof.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.gbakprof.testutil.Cli;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@code compare} on experiments made once with the real gbak and the real gbakprof and committed as run folders
+ * (scripts/make-experiments.sh): their statistics and sentences are asserted here, never on a live load.
+ *
+ * <p>{@code experiments/hog}: eight rounds of a DBA's own alternating {@code gbakprof run}s on a loaded 2-core machine,
+ * each an "alone" restore then a "hog" restore, both pinned to one CPU, a busy loop pinned to it during "hog".
+ */
+class ExperimentsTest {
+    private static final Path HOG = Path.of("src/test/resources/experiments/hog");
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private static List<Path> folders(Path experiment) throws IOException {
+        try (Stream<Path> s = Files.list(experiment)) {
+            return s.filter(Files::isDirectory).sorted().toList();
+        }
+    }
+
+    private static JsonNode total(JsonNode root) {
+        for (JsonNode c : root.get("comparisons")) {
+            if (c.get("measure").asText().equals("total")) {
+                return c;
+            }
+        }
+        throw new AssertionError("no comparison of the total");
+    }
+
+    @Test
+    void alternatingRunsArePairedByTheirStartTimesAndTheHogIsSlowerInSevenOfEightRounds() throws Exception {
+        Cli.Result r = Cli.run("compare", "--json", HOG.toString());
+        assertThat(r.code()).isZero();
+        // the golden comparison: every number, every sentence (regenerate with compare --json on the folder)
+        assertThat(r.out())
+                .isEqualTo(Files.readString(
+                        Path.of("src/test/resources/experiments/hog-compare.json"), StandardCharsets.UTF_8));
+        JsonNode root = JSON.readTree(r.out());
+        assertThat(root.get("schema").asText()).isEqualTo("gbakprof.compare/2");
+        assertThat(root.get("pairing").get("method").asText()).isEqualTo("time-order");
+        assertThat(root.get("pairing").get("rounds").asInt()).isEqualTo(8);
+        JsonNode total = total(root);
+        assertThat(total.get("label").asText()).isEqualTo("hog");
+        assertThat(total.get("method").asText()).isEqualTo("paired");
+        assertThat(total.get("pairs").asInt()).isEqualTo(8);
+        assertThat(total.get("pairsSlower").asInt()).isEqualTo(7);
+        assertThat(total.get("verdict").asText()).isEqualTo("slower");
+        // the geometric mean of the within-round ratios and the paired t interval (scipy: PairedTest)
+        assertThat(total.get("ratio").asDouble()).isBetween(1.56603, 1.56604);
+        assertThat(total.get("interval").get("low").asDouble()).isBetween(1.22633, 1.22634);
+        assertThat(total.get("interval").get("high").asDouble()).isBetween(1.99983, 1.99984);
+        assertThat(root.get("headline").asText())
+                .isEqualTo("alone restored in 14.6 s, 36% less time than hog (22.4 s), 8 runs each.");
+        assertThat(root.get("notes").get(0).get("message").asText())
+                .isEqualTo("alone is 1.57× faster than hog, more than the run-to-run spread explains (95% CI 1.23–2.00,"
+                        + " faster in 7 of 8 rounds: paired t-test by round).");
+    }
+
+    @Test
+    void runsThatCannotBeCutIntoRoundsAreComparedUnpairedAndTheNoteSaysWhy() throws Exception {
+        // alone of rounds 1 and 2, hog of rounds 3 and 4: in start order A A B B
+        List<String> args = new ArrayList<>(List.of("compare", "--json"));
+        List<Path> all = folders(HOG);
+        args.add(all.get(0).toString()); // round 1 alone
+        args.add(all.get(2).toString()); // round 2 alone
+        args.add(all.get(5).toString()); // round 3 hog
+        args.add(all.get(7).toString()); // round 4 hog
+        assertThat(all.get(0).getFileName().toString()).endsWith("-alone");
+        assertThat(all.get(7).getFileName().toString()).endsWith("-hog");
+        Cli.Result r = Cli.run(args.toArray(new String[0]));
+        assertThat(r.code()).isZero();
+        JsonNode root = JSON.readTree(r.out());
+        assertThat(root.get("pairing").get("method").asText()).isEqualTo("none");
+        assertThat(root.get("pairing").get("reason").asText()).isEqualTo("repeated-in-round");
+        assertThat(total(root).get("method").asText()).isEqualTo("welch");
+        List<String> notes = new ArrayList<>();
+        root.get("notes")
+                .forEach(n -> notes.add(
+                        n.get("code").asText() + ": " + n.get("message").asText()));
+        assertThat(notes)
+                .contains(
+                        "unpaired: Compared as unpaired groups (Welch): in start order, round 1 would hold two runs of"
+                                + " alone; alternate the configurations (A B A B or A B B A) to pair them.");
+    }
+
+    @Test
+    void anOddRunLeftOverIsUnevenAndSaidSo() throws Exception {
+        List<String> args = new ArrayList<>(List.of("compare", "--json"));
+        folders(HOG).subList(0, 5).forEach(f -> args.add(f.toString()));
+        JsonNode root = JSON.readTree(Cli.run(args.toArray(new String[0])).out());
+        assertThat(root.get("pairing").get("reason").asText()).isEqualTo("uneven");
+        assertThat(root.get("notes").findValuesAsText("message"))
+                .contains(
+                        "Compared as unpaired groups (Welch): 5 runs cannot be cut into rounds that each restore every"
+                                + " configuration once.");
+    }
+}
