@@ -3,6 +3,8 @@ package dev.gbakprof.model;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Everything gbakprof knows about one restore: the run record ({@code "schema": "gbakprof.run/1"}).
@@ -202,6 +204,27 @@ public record RestoreRun(
         double seconds = tables.stream().mapToDouble(TableLoad::seconds).sum();
         return seconds < TableLoad.MIN_RATE_SECONDS ? null : Math.round(rows() / seconds * 10) / 10.0;
     }
+
+    /**
+     * The Firebird version that restored, {@code major.minor} ({@code 4.0}): the engine's (a server's, or what
+     * {@code --inspect} read), else gbak's (embedded, gbak is the engine); {@code null} when the record does not say (a
+     * parsed log).
+     */
+    public String firebirdVersion() {
+        String engine = inspection != null && inspection.engineVersion() != null
+                ? inspection.engineVersion()
+                : environment == null ? null : environment.engineVersion();
+        String v = majorMinor(engine);
+        return v != null ? v : majorMinor(environment == null ? null : environment.gbakVersion());
+    }
+
+    /** {@code 4.0} of what gbak -z or a server says ({@code LI-V4.0.5.3140 Firebird 4.0}); {@code null} without one. */
+    public static String majorMinor(String version) {
+        Matcher m = version == null ? null : FIREBIRD_VERSION.matcher(version);
+        return m != null && m.find() ? m.group(1) + "." + m.group(2) : null;
+    }
+
+    private static final Pattern FIREBIRD_VERSION = Pattern.compile("(?:Firebird |V)(\\d+)\\.(\\d+)");
 
     public RestoreRun withLabel(String newLabel) {
         return toBuilder().label(newLabel).build();

@@ -115,12 +115,12 @@ public enum Confounder {
         if (normal(label).contains(normal(value))) {
             return true;
         }
-        Matcher m = (this == GBAK_VERSION || this == ENGINE_VERSION) ? FIREBIRD_VERSION.matcher(value) : null;
-        if (m == null || !m.find()) {
+        String version = (this == GBAK_VERSION || this == ENGINE_VERSION) ? RestoreRun.majorMinor(value) : null;
+        if (version == null) {
             return false;
         }
-        String major = m.group(1);
-        String minor = m.group(2);
+        String major = version.substring(0, version.indexOf('.'));
+        String minor = version.substring(version.indexOf('.') + 1);
         String low = label.toLowerCase(Locale.ROOT);
         return Pattern.compile("(?<![\\d.])" + major + "\\." + minor + "(?![\\d])")
                         .matcher(low)
@@ -129,9 +129,6 @@ public enum Confounder {
                         .matcher(low)
                         .find();
     }
-
-    /** {@code Firebird 4.0} in what gbak -z or the server says; else the {@code V4.0.5} of the build. */
-    private static final Pattern FIREBIRD_VERSION = Pattern.compile("(?:Firebird |V)(\\d+)\\.(\\d+)");
 
     private static String normal(String s) {
         return s.toLowerCase(Locale.ROOT).replaceAll("[^\\p{L}\\p{N}]", "");
