@@ -60,6 +60,9 @@ import java.util.regex.Pattern;
  *                        last step; a failed restore that reached it restored every table and left indexes unbuilt.
  *                        {@code null} in a record written before this field: {@link #wentToTheEnd()} then reads it from
  *                        {@code totalSeconds}
+ * @param ods             the on-disk structure of the database the restore made, {@code major.minor} (Firebird 3.0
+ *                        writes 12.0, 4.0 13.0), read from its file's header page after a restore that reached its end;
+ *                        {@code null} when the file is not on this machine, not restored, or written before the field
  */
 public record RestoreRun(
         String schema,
@@ -103,7 +106,8 @@ public record RestoreRun(
         String etaBasis,
         String backupSha256,
         String backupFrom,
-        Boolean reachedEnd) {
+        Boolean reachedEnd,
+        String ods) {
 
     /** What every version of the record's schema starts with. */
     public static final String SCHEMA_FAMILY = "gbakprof.run/";
@@ -281,6 +285,7 @@ public record RestoreRun(
         private String backupSha256;
         private String backupFrom;
         private Boolean reachedEnd;
+        private String ods;
 
         private Builder(RestoreRun r) {
             if (r == null) {
@@ -327,6 +332,7 @@ public record RestoreRun(
             backupSha256 = r.backupSha256;
             backupFrom = r.backupFrom;
             reachedEnd = r.reachedEnd;
+            ods = r.ods;
         }
 
         public Builder label(String v) {
@@ -531,6 +537,11 @@ public record RestoreRun(
             return this;
         }
 
+        public Builder ods(String v) {
+            ods = v;
+            return this;
+        }
+
         public Builder reachedEnd(Boolean v) {
             reachedEnd = v;
             return this;
@@ -584,7 +595,8 @@ public record RestoreRun(
                     etaBasis,
                     backupSha256,
                     backupFrom,
-                    reachedEnd);
+                    reachedEnd,
+                    ods);
         }
     }
 }

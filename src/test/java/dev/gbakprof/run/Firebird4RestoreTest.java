@@ -57,6 +57,7 @@ class Firebird4RestoreTest {
         assertThat(run.totalReads()).isEqualTo(total.reads());
         assertThat(run.totalWrites()).isEqualTo(total.writes());
         assertThat(run.backupVersion()).as("a backup of Firebird 3.0").isEqualTo(10);
+        assertThat(run.ods()).as("read from the restored file's header").isEqualTo("13.0");
         assertThat(Files.readString(log, StandardCharsets.UTF_8))
                 .contains("adjusting views dbkey length")
                 .endsWith("gbak:adjusting the ONLINE and FORCED WRITES flags\n");
