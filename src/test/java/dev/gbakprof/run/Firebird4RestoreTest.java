@@ -19,6 +19,7 @@ import dev.gbakprof.testutil.Restores;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Comparator;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -127,6 +128,31 @@ class Firebird4RestoreTest {
     }
 
     @Test
+    void aFirebird3RestoreInspectedThroughTheFirebird4ServerIsRefusedAsAnotherVersion() throws Exception {
+        String server = Firebird4.server().toString();
+        Path password = Firebird4.passwordFile(dir);
+        try (FirebirdServer.Folder folder = FirebirdServer.folder()) {
+            Path runs = dir.resolve("runs");
+            Cli.Result r = Restores.run(
+                    Firebird.backup("small"),
+                    folder.resolve("small3.fdb"),
+                    runs,
+                    "--inspect",
+                    "--inspect-host",
+                    server,
+                    "--password-file",
+                    password.toString());
+
+            assertThat(r.code()).isEqualTo(ExitCode.FAILED);
+            RestoreRun run = Restores.firstRun(runs);
+            assertThat(run.ods()).as("Firebird 3.0's gbak").isEqualTo("12.0");
+            assertThat(run.errors())
+                    .singleElement(org.assertj.core.api.InstanceOfAssertFactories.STRING)
+                    .contains("found 12.0, support 13.0", "a database of another Firebird version");
+        }
+    }
+
+    @Test
     void matrixComparesTheTwoVersionsInInterleavedRoundsWithTheVersionAsTheFactor() throws Exception {
         Path gbak = Firebird4.gbak();
         Path out = dir.resolve("matrix");
@@ -143,7 +169,10 @@ class Firebird4RestoreTest {
                 "0");
 
         assertThat(r.code()).as(r.err()).isEqualTo(ExitCode.OK);
+        // in the order they ran: the folders' names end with -m1, -m2… (two may start within one second)
         List<RestoreRun> runs = Restores.runDirs(out.resolve("runs")).stream()
+                .sorted(Comparator.comparingInt(
+                        d -> Integer.parseInt(d.getFileName().toString().replaceFirst(".*-m(\\d+)$", "$1"))))
                 .map(d -> RunJson.read(d.resolve("run.json")).get(0))
                 .toList();
         assertThat(runs)
