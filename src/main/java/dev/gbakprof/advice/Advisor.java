@@ -458,7 +458,8 @@ public final class Advisor {
         if (m.find()) {
             return Integer.parseInt(m.group(1)) >= 5;
         }
-        return run.backupVersion() != null && run.backupVersion() >= 11; // gbak 5 writes backup version 11
+        // no version: the backup's format does not tell 5.0 from 4.0 (both write backup version 11, 3.0 wrote 10)
+        return false;
     }
 
     private static PhaseResources use(RestoreRun run, Phase phase) {

@@ -9,6 +9,7 @@ import dev.gbakprof.forecast.Forecaster;
 import dev.gbakprof.forecast.Target;
 import dev.gbakprof.log.LogFormatException;
 import dev.gbakprof.model.ExitCode;
+import dev.gbakprof.model.Inspection;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.report.EstimateText;
 import dev.gbakprof.store.RunInputs;
@@ -21,6 +22,8 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
@@ -40,7 +43,7 @@ import picocli.CommandLine.Spec;
             "A model per table load (rows) and index build (n·ln n of its table's rows, a sort), fitted from the "
                     + "calibration runs; several sizes fit the exponents. See docs/guide/forecast.md.",
             "Exits 0, or 2 on bad input (a table the calibration does not have, negative rows, an unreadable "
-                    + "source)."
+                    + "source, calibration restores of another Firebird version than the target)."
         })
 final class EstimateCommand implements Callable<Integer> {
 
@@ -81,6 +84,20 @@ final class EstimateCommand implements Callable<Integer> {
                     "The window the restore must fit in (e.g. 4h, 90m): a verdict, fits with margin, at risk or does not fit.")
     String rto;
 
+    @Option(
+            names = "--engine",
+            paramLabel = "VERSION",
+            description = "The Firebird version the target restores with, e.g. 4.0 (default: what --rows-from says, a"
+                    + " restore of the target or its database's server). Calibration restores of another version are"
+                    + " refused: a migration is forecast from restores by the new version.")
+    String engine;
+
+    @Option(
+            names = "--across-versions",
+            description = "Forecast even when the calibration restores ran on another Firebird version than the"
+                    + " target (the forecast then says so first).")
+    boolean acrossVersions;
+
     @Option(names = "--json", description = "Print the forecast as JSON (\"schema\": \"gbakprof.estimate/1\").")
     boolean json;
 
@@ -113,6 +130,10 @@ final class EstimateCommand implements Callable<Integer> {
             target = fromSource(size.rowsFrom);
         }
         Estimate estimate = Forecaster.forecast(calibration, target, rtoSeconds);
+        String across = acrossVersions(calibration);
+        if (across != null) {
+            estimate = estimate.withFirstAssumption(across);
+        }
         PrintWriter out = spec.commandLine().getOut();
         if (json) {
             RunJson.write(estimate, out);
@@ -121,6 +142,32 @@ final class EstimateCommand implements Callable<Integer> {
             out.flush();
         }
         return ExitCode.OK;
+    }
+
+    /** The Firebird version of the target, {@code major.minor}: --engine, else what --rows-from said; or null. */
+    private String targetVersion;
+
+    /**
+     * What to say when the calibration restores ran on another Firebird version than the target ({@code null} when
+     * they did not, or a version is unknown); refused (exit 2) unless {@code --across-versions}.
+     */
+    private String acrossVersions(List<RestoreRun> calibration) {
+        String target = engine != null ? RestoreRun.majorMinor("V" + engine.strip()) : targetVersion;
+        if (engine != null && target == null) {
+            throw new UsageException("--engine " + engine + ": expected a Firebird version, e.g. 4.0");
+        }
+        Set<String> versions = new TreeSet<>();
+        calibration.forEach(r -> versions.add(String.valueOf(r.firebirdVersion())));
+        if (target == null || versions.contains("null") || versions.equals(Set.of(target))) {
+            return null;
+        }
+        String said = "the calibration restores ran on Firebird " + String.join(" and ", versions)
+                + ", the target restores with " + target;
+        if (!acrossVersions) {
+            throw new UsageException(said + ": a forecast across versions is no measurement; calibrate with restores"
+                    + " by " + target + " (gbakprof run --gbak its gbak), or give --across-versions");
+        }
+        return said + " (--across-versions): the forecast assumes both versions restore at the same speed";
     }
 
     static Map<String, Long> parseRows(List<String> items) {
@@ -167,6 +214,7 @@ final class EstimateCommand implements Callable<Integer> {
                         ex.getMessage().replaceFirst(";.*", "") + "; --rows-from takes a backup log (gbak -b -v, "
                                 + "not the backup file), a restore log, a run record or its folder, or a database");
             }
+            targetVersion = runs.get(runs.size() - 1).firebirdVersion();
             return Target.of(runs.get(runs.size() - 1), source);
         }
         ServerAddress.Remote remote = ServerAddress.remote(source);
@@ -185,7 +233,9 @@ final class EstimateCommand implements Callable<Integer> {
         }
         ServerAddress address = remote != null ? remote.server() : server.address();
         String dbPath = remote != null ? remote.path() : path.toAbsolutePath().toString();
-        return Target.of(new DatabaseInspector(new Server(address, credentials)).inspect(dbPath), "database " + source);
+        Inspection inspection = new DatabaseInspector(new Server(address, credentials)).inspect(dbPath);
+        targetVersion = RestoreRun.majorMinor(inspection.engineVersion()); // the server that will restore it
+        return Target.of(inspection, "database " + source);
     }
 
     /**

@@ -77,7 +77,9 @@ final class MatrixCommand implements Callable<Integer> {
             names = "--vary",
             paramLabel = "'gbak:SWITCH V1,V2,…'",
             description =
-                    "Scan a gbak switch instead of (or across) plans, e.g. 'gbak:-par 1,2,4,8' or 'gbak:-bu 1000,8000'.")
+                    "Scan a gbak switch instead of (or across) plans, e.g. 'gbak:-par 1,2,4,8' or"
+                            + " 'gbak:-bu 1000,8000'; or compare Firebird versions: 'gbak:PATH,PATH', two gbak programs"
+                            + " (e.g. 'gbak:/usr/bin/gbak,/opt/firebird4/bin/gbak'), each arm labelled with its gbak -z version.")
     String vary;
 
     @Option(
@@ -175,6 +177,7 @@ final class MatrixCommand implements Callable<Integer> {
             throw new UsageException("--cooldown " + cooldown + ": expected 0 or more seconds");
         }
         Path gbakPath = RunCommand.locateGbak(gbak);
+        arms = byVersion(arms);
         Path out = spec.commandLine().getParseResult().hasMatchedOption("--out")
                 ? report.out
                 : RunStore.matrixFolder(Path.of("runs"), LocalDateTime.now());
@@ -206,7 +209,10 @@ final class MatrixCommand implements Callable<Integer> {
             throw new UsageException("--baseline " + baseline + ": no arm is labelled so (the arms: "
                     + String.join(", ", arms.stream().map(MatrixPlan.Arm::label).toList()) + ")");
         }
-        String title = "Restore time by " + (plans.isEmpty() ? "gbak option" : "power plan");
+        String title = "Restore time by "
+                + (!plans.isEmpty()
+                        ? "power plan"
+                        : arms.stream().anyMatch(a -> a.gbak() != null) ? "Firebird version (gbak)" : "gbak option");
         report.settings(title, null); // --top and --size refused now, not after hours of restores
         if (warmup < 0) {
             throw new UsageException("--warmup must be 0 or more, not " + warmup);
@@ -261,12 +267,41 @@ final class MatrixCommand implements Callable<Integer> {
     }
 
     /**
+     * The arms of {@code --vary 'gbak:PATH,PATH'} labelled with what each gbak says it is ({@code gbak -z}: {@code
+     * LI-V4.0.5.3140 Firebird 4.0}), the version being what the experiment compares; refused when a path is no gbak
+     * that answers, or two are the same version. Other arms as they are.
+     */
+    static List<MatrixPlan.Arm> byVersion(List<MatrixPlan.Arm> arms) {
+        List<MatrixPlan.Arm> out = new ArrayList<>();
+        Set<String> labels = new HashSet<>();
+        for (MatrixPlan.Arm arm : arms) {
+            if (arm.gbak() == null) {
+                out.add(arm);
+                continue;
+            }
+            Path program = RunCommand.locateGbak(arm.gbak());
+            String version = EnvironmentProbe.gbakVersion(program);
+            if (version == null) {
+                throw new UsageException("--vary: " + program + " does not answer gbak -z with its version: expected a"
+                        + " gbak program (nothing was restored)");
+            }
+            String label = arm.plan() == null ? version : arm.plan() + " " + version;
+            if (!labels.add(label)) {
+                throw new UsageException("--vary: two of the gbak programs are " + version
+                        + ": the same version, nothing to compare (nothing was restored)");
+            }
+            out.add(new MatrixPlan.Arm(label, arm.plan(), arm.gbakArgs(), program));
+        }
+        return out;
+    }
+
+    /**
      * Every arm's gbak switches, asked of this gbak before anything runs: a switch it does not know ({@code -par}
      * on Firebird 3) or a value it refuses would otherwise fail every restore, one after the other.
      */
     static void checkSwitches(Path gbakPath, List<MatrixPlan.Arm> arms, List<String> extra)
             throws IOException, InterruptedException {
-        Set<List<String>> asked = new HashSet<>();
+        Set<List<Object>> asked = new HashSet<>();
         for (MatrixPlan.Arm arm : arms) {
             List<String> switches = new ArrayList<>(arm.gbakArgs());
             switches.addAll(extra);
@@ -275,10 +310,10 @@ final class MatrixCommand implements Callable<Integer> {
             } catch (IllegalArgumentException ex) {
                 throw new UsageException(ex.getMessage());
             }
-            if (switches.isEmpty() || !asked.add(switches)) {
+            if (switches.isEmpty() || !asked.add(List.of(switches, String.valueOf(arm.gbak())))) {
                 continue;
             }
-            Optional<String> problem = GbakSwitchCheck.problem(gbakPath, switches);
+            Optional<String> problem = GbakSwitchCheck.problem(arm.gbak() != null ? arm.gbak() : gbakPath, switches);
             if (problem.isPresent()) {
                 throw new UsageException((arm.gbakArgs().isEmpty() ? "" : "arm '" + arm.label() + "': ") + problem.get()
                         + "; nothing was restored");

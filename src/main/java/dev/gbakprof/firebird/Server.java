@@ -183,6 +183,13 @@ public final class Server {
                         ex);
             }
         }
+        if (code == ISCConstants.isc_wrong_ods) {
+            // a database of another Firebird version (a 3.0 server on a 4.0 restore's ODS 13, or the reverse)
+            return new FirebirdAccessException(
+                    where + what + ": " + firstLine(ex.getMessage()) + ": a database of another Firebird version;"
+                            + " open it through a server of the version that restored it",
+                    ex);
+        }
         if (code == ISCConstants.isc_net_read_err || code == ISCConstants.isc_net_write_err) {
             return new FirebirdAccessException(
                     where + "the connection to the server was lost (" + firstLine(ex.getMessage()) + ")", ex);

@@ -1,5 +1,6 @@
 package dev.gbakprof.forecast;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -34,6 +35,14 @@ public record Estimate(
         phases = List.copyOf(phases);
         objects = List.copyOf(objects);
         assumptions = List.copyOf(assumptions);
+    }
+
+    /** This forecast with {@code first} before its other assumptions (what the command knows beyond the model). */
+    public Estimate withFirstAssumption(String first) {
+        List<String> all = new ArrayList<>();
+        all.add(first);
+        all.addAll(assumptions);
+        return new Estimate(schema, target, calibration, total, range, phases, objects, rto, dominates, all);
     }
 
     /** @param scale the target's rows against the largest calibration run's */

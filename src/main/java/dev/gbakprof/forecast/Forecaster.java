@@ -513,6 +513,15 @@ public final class Forecaster {
         if (routes.contains(",")) {
             notes.add("the calibration mixes routes (" + routes + "): they restore at different speeds");
         }
+        String versions = runs.stream()
+                .map(RestoreRun::firebirdVersion)
+                .filter(Objects::nonNull)
+                .distinct()
+                .sorted()
+                .collect(Collectors.joining(", "));
+        if (versions.contains(",")) {
+            notes.add("the calibration mixes Firebird versions (" + versions + "): they restore at different speeds");
+        }
         String hosts = runs.stream()
                 .map(r -> r.environment() == null ? null : r.environment().host())
                 .filter(Objects::nonNull)

@@ -55,6 +55,12 @@ public record Environment(
                 host, os, cpuModel, logicalCpus, powerPlan, gbakVersion, version, memoryBytes, idleProbe, firebirdConf);
     }
 
+    /** The environment of a restore by another gbak: its version and the firebird.conf of its installation. */
+    public Environment withGbak(String version, FirebirdConf conf) {
+        return new Environment(
+                host, os, cpuModel, logicalCpus, powerPlan, version, engineVersion, memoryBytes, idleProbe, conf);
+    }
+
     public Environment withIdleProbe(IdleProbe probe) {
         return new Environment(
                 host,

@@ -3,6 +3,8 @@ package dev.gbakprof.model;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Everything gbakprof knows about one restore: the run record ({@code "schema": "gbakprof.run/1"}).
@@ -64,6 +66,9 @@ import java.util.Objects;
  * @param position        the restore's place within its round, from 1 ({@code null} as {@code round})
  * @param warmup          {@code true}: a warm-up restore ({@code --warmup}), recorded but set aside by every comparison;
  *                        {@code false}: a counted restore of a series; {@code null}: a single run or a parsed log
+ * @param ods             the on-disk structure of the database the restore made, {@code major.minor} (Firebird 3.0
+ *                        writes 12.0, 4.0 13.0), read from its file's header page after a restore that reached its end;
+ *                        {@code null} when the file is not on this machine, not restored, or written before the field
  */
 public record RestoreRun(
         String schema,
@@ -110,7 +115,8 @@ public record RestoreRun(
         Boolean reachedEnd,
         Integer round,
         Integer position,
-        Boolean warmup) {
+        Boolean warmup,
+        String ods) {
 
     /** What every version of the record's schema starts with. */
     public static final String SCHEMA_FAMILY = "gbakprof.run/";
@@ -217,6 +223,27 @@ public record RestoreRun(
         return seconds < TableLoad.MIN_RATE_SECONDS ? null : Math.round(rows() / seconds * 10) / 10.0;
     }
 
+    /**
+     * The Firebird version that restored, {@code major.minor} ({@code 4.0}): the engine's (a server's, or what
+     * {@code --inspect} read), else gbak's (embedded, gbak is the engine); {@code null} when the record does not say (a
+     * parsed log).
+     */
+    public String firebirdVersion() {
+        String engine = inspection != null && inspection.engineVersion() != null
+                ? inspection.engineVersion()
+                : environment == null ? null : environment.engineVersion();
+        String v = majorMinor(engine);
+        return v != null ? v : majorMinor(environment == null ? null : environment.gbakVersion());
+    }
+
+    /** {@code 4.0} of what gbak -z or a server says ({@code LI-V4.0.5.3140 Firebird 4.0}); {@code null} without one. */
+    public static String majorMinor(String version) {
+        Matcher m = version == null ? null : FIREBIRD_VERSION.matcher(version);
+        return m != null && m.find() ? m.group(1) + "." + m.group(2) : null;
+    }
+
+    private static final Pattern FIREBIRD_VERSION = Pattern.compile("(?:Firebird |V)(\\d+)\\.(\\d+)");
+
     public RestoreRun withLabel(String newLabel) {
         return toBuilder().label(newLabel).build();
     }
@@ -275,6 +302,7 @@ public record RestoreRun(
         private Integer round;
         private Integer position;
         private Boolean warmup;
+        private String ods;
 
         private Builder(RestoreRun r) {
             if (r == null) {
@@ -324,6 +352,7 @@ public record RestoreRun(
             round = r.round;
             position = r.position;
             warmup = r.warmup;
+            ods = r.ods;
         }
 
         public Builder label(String v) {
@@ -536,6 +565,11 @@ public record RestoreRun(
             return this;
         }
 
+        public Builder ods(String v) {
+            ods = v;
+            return this;
+        }
+
         public Builder reachedEnd(Boolean v) {
             reachedEnd = v;
             return this;
@@ -592,7 +626,8 @@ public record RestoreRun(
                     reachedEnd,
                     round,
                     position,
-                    warmup);
+                    warmup,
+                    ods);
         }
     }
 }

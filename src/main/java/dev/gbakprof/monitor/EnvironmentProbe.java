@@ -40,6 +40,12 @@ public final class EnvironmentProbe {
                 FirebirdConfReader.find(gbak, version));
     }
 
+    /** {@code env} for a restore by {@code gbak}: its version ({@code gbak -z}) and its installation's firebird.conf. */
+    public static Environment forGbak(Environment env, Path gbak) {
+        String version = gbakVersion(gbak);
+        return env.withGbak(version, FirebirdConfReader.find(gbak, version));
+    }
+
     /**
      * What {@code gbak -z} prints on its first line ({@code gbak:gbak version LI-V3.0.11.33637 Firebird 3.0}),
      * without the prefix; {@code null} when gbak does not answer.

@@ -64,6 +64,9 @@ public final class TextSummary {
         if (run.backupVersion() != null) {
             sb.append("   backup version ").append(run.backupVersion());
         }
+        if (run.ods() != null) {
+            sb.append("   restored as ODS ").append(run.ods());
+        }
         if (run.parallelWorkers() != null) {
             Integer used = run.parallelWorkersUsed();
             sb.append("   parallel workers ")

@@ -2,11 +2,15 @@ package dev.gbakprof.run;
 
 import dev.gbakprof.model.Environment;
 import dev.gbakprof.model.PowerPlan;
+import dev.gbakprof.monitor.EnvironmentProbe;
 import dev.gbakprof.power.PowerPlanSwitcher;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
@@ -24,6 +28,7 @@ public final class MatrixExperiment {
     private final RestoreRoute.Factory routes;
     private final RestoreLoop.Pause pause;
     private final AtomicBoolean restored = new AtomicBoolean();
+    private final Map<Path, Environment> armEnvironments = new HashMap<>();
     private PowerPlan original;
     private PowerPlanSwitcher.Saved saved;
     private volatile boolean switched;
@@ -118,7 +123,9 @@ public final class MatrixExperiment {
             MatrixPlan.Arm arm = slot.arm();
             String target = target(i + 1, slot);
             steps.add(new RestoreLoop.Step(
-                    base.forArm(arm.gbakArgs(), arm.label()),
+                    arm.gbak() == null
+                            ? base.forArm(arm.gbakArgs(), arm.label())
+                            : base.withGbak(arm.gbak()).forArm(arm.gbakArgs(), arm.label()),
                     target,
                     arm.label(),
                     "-m" + (i + 1),
@@ -140,7 +147,14 @@ public final class MatrixExperiment {
                     plan = switcher.set(arm.plan());
                     out.println("gbakprof: power plan set to " + describe(plan));
                 }
-                Environment env = environment == null ? null : environment.withPowerPlan(plan);
+                // an arm of another gbak: its version and firebird.conf, asked of it once
+                Environment env = environment == null
+                        ? null
+                        : (arm.gbak() == null
+                                        ? environment
+                                        : armEnvironments.computeIfAbsent(
+                                                arm.gbak(), g -> EnvironmentProbe.forGbak(environment, g)))
+                                .withPowerPlan(plan);
                 return () -> env;
             });
             stoppedBy = done.stoppedBy();

@@ -1,5 +1,6 @@
 package dev.gbakprof.run;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -12,10 +13,22 @@ import java.util.Random;
  */
 public final class MatrixPlan {
 
-    /** One configuration: the power plan to set (or {@code null}) and the gbak switches it adds. */
-    public record Arm(String label, String plan, List<String> gbakArgs) {
+    /**
+     * One configuration: the power plan to set (or {@code null}), the gbak switches it adds, and the gbak that restores
+     * ({@code null}: the one of {@code --gbak}; another gbak is another Firebird version, {@code --vary 'gbak:PATH,…'}).
+     */
+    public record Arm(String label, String plan, List<String> gbakArgs, Path gbak) {
         public Arm {
             gbakArgs = List.copyOf(gbakArgs);
+        }
+
+        public Arm(String label, String plan, List<String> gbakArgs) {
+            this(label, plan, gbakArgs, null);
+        }
+
+        /** This arm under another label. */
+        public Arm labelled(String newLabel) {
+            return new Arm(newLabel, plan, gbakArgs, gbak);
         }
     }
 
@@ -65,33 +78,50 @@ public final class MatrixPlan {
      * The arms: every plan, crossed with every value of the varied gbak switch.
      *
      * @param plans power plans (aliases, names or GUIDs); empty when only a gbak option varies
-     * @param vary  {@code gbak:-par 1,2,4,8}, or {@code null}
+     * @param vary  {@code gbak:-par 1,2,4,8} (a switch's values), {@code gbak:/usr/bin/gbak,/opt/fb4/bin/gbak} (gbak
+     *              programs: Firebird versions, each arm labelled with its path until {@link Arm#labelled}), or
+     *              {@code null}
      */
     public static List<Arm> arms(List<String> plans, String vary) {
         List<List<String>> values = new ArrayList<>();
         List<String> valueLabels = new ArrayList<>();
+        List<Path> programs = new ArrayList<>();
         if (vary != null) {
             String spec = vary.strip();
             if (!spec.startsWith("gbak:")) {
                 throw new IllegalArgumentException(
-                        "--vary takes 'gbak:SWITCH V1,V2,…' (e.g. 'gbak:-par 1,2,4,8'), not '" + vary + "'");
+                        "--vary takes 'gbak:SWITCH V1,V2,…' (e.g. 'gbak:-par 1,2,4,8') or 'gbak:PATH,PATH' (two"
+                                + " gbak programs: Firebird versions), not '" + vary + "'");
             }
             String rest = spec.substring(5).strip();
             int sp = rest.indexOf(' ');
-            if (sp < 0 || !rest.startsWith("-")) {
+            if (!rest.isEmpty() && !rest.startsWith("-")) {
+                for (String v : rest.split(",")) {
+                    if (!v.isBlank()) {
+                        programs.add(Path.of(v.strip()));
+                        values.add(List.of());
+                        valueLabels.add(v.strip());
+                    }
+                }
+                if (values.size() < 2) {
+                    throw new IllegalArgumentException("--vary 'gbak:PATH,PATH': needs at least two gbak programs,"
+                            + " e.g. 'gbak:/usr/bin/gbak,/opt/firebird4/bin/gbak'");
+                }
+            } else if (sp < 0) {
                 throw new IllegalArgumentException(
                         "--vary needs a gbak switch and its values, e.g. 'gbak:-par 1,2,4,8'");
-            }
-            String sw = rest.substring(0, sp);
-            for (String v : rest.substring(sp + 1).split(",")) {
-                if (v.isBlank()) {
-                    continue;
+            } else {
+                String sw = rest.substring(0, sp);
+                for (String v : rest.substring(sp + 1).split(",")) {
+                    if (v.isBlank()) {
+                        continue;
+                    }
+                    values.add(List.of(sw, v.strip()));
+                    valueLabels.add(sw + " " + v.strip());
                 }
-                values.add(List.of(sw, v.strip()));
-                valueLabels.add(sw + " " + v.strip());
-            }
-            if (values.size() < 2) {
-                throw new IllegalArgumentException("--vary needs at least two values to compare");
+                if (values.size() < 2) {
+                    throw new IllegalArgumentException("--vary needs at least two values to compare");
+                }
             }
         }
         List<Arm> arms = new ArrayList<>();
@@ -102,7 +132,7 @@ public final class MatrixPlan {
             } else {
                 for (int i = 0; i < values.size(); i++) {
                     String label = plan == null ? valueLabels.get(i) : plan + " " + valueLabels.get(i);
-                    arms.add(new Arm(label, plan, values.get(i)));
+                    arms.add(new Arm(label, plan, values.get(i), programs.isEmpty() ? null : programs.get(i)));
                 }
             }
         }

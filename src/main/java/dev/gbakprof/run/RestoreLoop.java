@@ -97,7 +97,9 @@ final class RestoreLoop {
             }
             RestoredDatabase db = new RestoredDatabase(step.options(), step.database());
             boolean existed = removeEach && db.exists();
-            RestoreSession session = new RestoreSession(step.options(), gbak, env, out, terminal, routes);
+            // an arm of matrix may restore with another gbak (another Firebird version) than the loop's
+            Path stepGbak = step.options().gbak() != null ? step.options().gbak() : gbak;
+            RestoreSession session = new RestoreSession(step.options(), stepGbak, env, out, terminal, routes);
             RestoreSession.Outcome o = session.restore(step.database(), step.label(), step.tag(), step.place());
             outcomes.add(o);
             if (removeEach) {

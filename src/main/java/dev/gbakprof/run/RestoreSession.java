@@ -11,6 +11,7 @@ import dev.gbakprof.model.Environment;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.RunStatus;
 import dev.gbakprof.model.WarningCode;
+import dev.gbakprof.monitor.DatabaseHeader;
 import dev.gbakprof.monitor.PhaseUse;
 import dev.gbakprof.stats.Confounder;
 import dev.gbakprof.store.ReportDir;
@@ -218,6 +219,9 @@ public final class RestoreSession {
             }
             if (options.validate()) {
                 run = validation.validate(run, into.name(), runDir);
+            }
+            if (run.wentToTheEnd()) {
+                run = run.toBuilder().ods(DatabaseHeader.ods(into.localFile())).build();
             }
             PartialDatabase partial = new PartialDatabase(options, progressOut);
             if (replacing) {

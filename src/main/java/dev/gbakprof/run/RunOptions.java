@@ -85,11 +85,12 @@ public record RunOptions(
 
     /** The same options restoring {@code newBackup}: the drill's restore of the backup it just made. */
     public RunOptions withBackup(String newBackup) {
-        return copy(newBackup, database, label, repeat, extraArgs, backupFrom);
+        return copy(gbak, newBackup, database, label, repeat, extraArgs, backupFrom);
     }
 
-    /** These options with another backup, database, label, repeat count, gbak switches and drill source. */
+    /** These options with another gbak, backup, database, label, repeat count, gbak switches and drill source. */
     private RunOptions copy(
+            Path newGbak,
             String newBackup,
             String newDatabase,
             String newLabel,
@@ -100,7 +101,7 @@ public record RunOptions(
                 newBackup,
                 newDatabase,
                 newLabel,
-                gbak,
+                newGbak,
                 user,
                 password,
                 replace,
@@ -161,7 +162,7 @@ public record RunOptions(
             newDatabase = throughHost("--database", database);
             newFrom = throughHost("--backup-from", backupFrom);
         }
-        return copy(newBackup, newDatabase, label, repeat, extraArgs, newFrom);
+        return copy(gbak, newBackup, newDatabase, label, repeat, extraArgs, newFrom);
     }
 
     /** {@code name} through the {@code --host} server: {@code host/port:path}, or {@code host:path} as given. */
@@ -301,7 +302,12 @@ public record RunOptions(
     public RunOptions forArm(List<String> moreArgs, String armLabel) {
         List<String> args = new ArrayList<>(extraArgs);
         args.addAll(moreArgs);
-        return copy(backup, database, armLabel, 1, args, backupFrom);
+        return copy(gbak, backup, database, armLabel, 1, args, backupFrom);
+    }
+
+    /** These options restoring with another gbak (matrix's arm of another Firebird version). */
+    public RunOptions withGbak(Path otherGbak) {
+        return copy(otherGbak, backup, database, label, repeat, extraArgs, backupFrom);
     }
 
     public boolean viaService() {

@@ -94,7 +94,7 @@ public enum Confounder {
             List<Values> known = per.stream().filter(v -> !v.values().isEmpty()).toList();
             boolean differs = known.size() >= 2
                     && known.stream().map(Values::values).distinct().count() > 1;
-            boolean named = known.stream().allMatch(v -> v.values().stream().allMatch(x -> names(v.label(), x)));
+            boolean named = known.stream().allMatch(v -> v.values().stream().allMatch(x -> kind.names(v.label(), x)));
             if (differs && !named) {
                 out.add(new Difference(kind, known));
             }
@@ -105,9 +105,29 @@ public enum Confounder {
     /** One kind in which configurations differ. */
     public record Difference(Confounder kind, List<Values> values) {}
 
-    /** Whether a label names a value: "hp-balanced" names "Balanced", "page-16384" names 16384. */
-    private static boolean names(String label, String value) {
-        return normal(label).contains(normal(value));
+    /**
+     * Whether a label names a value: "hp-balanced" names "Balanced", "page-16384" names 16384; a Firebird version
+     * ({@code LI-V4.0.5.3140 Firebird 4.0}, of gbak or the engine) is named by itself or by its major and minor version
+     * ("4.0", "fb4", "firebird-4.0"), so that runs labelled by the version they compare (a migration's 3.0 against 4.0)
+     * compare it, not take it for a confounder.
+     */
+    boolean names(String label, String value) {
+        if (normal(label).contains(normal(value))) {
+            return true;
+        }
+        String version = (this == GBAK_VERSION || this == ENGINE_VERSION) ? RestoreRun.majorMinor(value) : null;
+        if (version == null) {
+            return false;
+        }
+        String major = version.substring(0, version.indexOf('.'));
+        String minor = version.substring(version.indexOf('.') + 1);
+        String low = label.toLowerCase(Locale.ROOT);
+        return Pattern.compile("(?<![\\d.])" + major + "\\." + minor + "(?![\\d])")
+                        .matcher(low)
+                        .find()
+                || Pattern.compile("(?:fb|firebird)[-_ ]?" + major + "(?:[._-]?" + minor + ")?(?![\\d])")
+                        .matcher(low)
+                        .find();
     }
 
     private static String normal(String s) {

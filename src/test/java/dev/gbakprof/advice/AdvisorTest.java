@@ -10,6 +10,7 @@ import dev.gbakprof.model.PhaseResources.Bound;
 import dev.gbakprof.model.PowerPlan;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.store.LogReader;
+import dev.gbakprof.testutil.Logs;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -66,6 +67,18 @@ class AdvisorTest {
         assertThat(hints.get(0).evidence()).contains("CPU-bound (the restore's process kept 97 % of a core busy)");
         assertThat(hints.get(0).effect()).contains("#7770", "MaxParallelWorkers");
         assertThat(hints.get(0).prove()).contains("--vary 'gbak:-par 1,2,4,8'");
+    }
+
+    @Test
+    void backupVersionElevenIsNoFirebird5ForFirebird4WritesItToo() {
+        // src/test/resources/logs-fb4/fb4types-tdrw.log: gbak 4.0.5 restoring its own backup, "backup version is 11"
+        assertThat(Logs.read(Logs.FB4 + "fb4types-tdrw.log").backupVersion()).isEqualTo(11);
+        RestoreRun r = SHOP.toBuilder()
+                .environment(null)
+                .backupVersion(11)
+                .phaseResources(List.of(use(Phase.INDEXES, 0.97, Bound.CPU_BOUND)))
+                .build();
+        assertThat(Advisor.advise(List.of(r))).extracting(Hint::code).doesNotContain(HintCode.PARALLEL_WORKERS);
     }
 
     @Test

@@ -54,6 +54,9 @@ class RunCommandTest {
         assertThat(live.environment().logicalCpus()).isPositive();
         assertThat(live.backupBytes()).isEqualTo(Files.size(fbk));
         assertThat(live.command()).startsWith("/usr/bin/gbak -c -v -st tdrw");
+        assertThat(live.ods())
+                .as("Firebird 3.0's, from the restored file's header")
+                .isEqualTo("12.0");
         assertThat(live.backupSha256()).isEqualTo(dev.gbakprof.store.ReportDir.sha256(fbk)); // read after the restore
         assertThat(Files.readAllLines(runDir.resolve("SHA256SUMS")))
                 .containsExactly(
@@ -71,6 +74,7 @@ class RunCommandTest {
                         .wallSeconds(null)
                         .etaBasis(null)
                         .backupSha256(null)
+                        .ods(null)
                         .worker(null)
                         .phaseResources(List.of())
                         .warnings(live.warnings().stream()

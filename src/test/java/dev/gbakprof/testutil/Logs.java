@@ -18,9 +18,16 @@ import java.util.zip.GZIPInputStream;
 public final class Logs {
     private Logs() {}
 
+    /**
+     * A real log of src/test/resources/logs (Firebird 3.0), or with the prefix {@code fb4/} of
+     * src/test/resources/logs-fb4 (Firebird 4.0's gbak, scripts/make-fixtures-fb4.sh).
+     */
     public static Path log(String name) {
-        return resource("/logs/", name);
+        return name.startsWith(FB4) ? resource("/logs-fb4/", name.substring(FB4.length())) : resource("/logs/", name);
     }
+
+    /** The prefix of a Firebird 4.0 log's name in {@link #log}. */
+    public static final String FB4 = "fb4/";
 
     /** A real backup log ({@code gbak -b}) of src/test/resources/backup-logs (scripts/make-fixtures.sh --backups). */
     public static Path backupLog(String name) {

@@ -38,7 +38,13 @@ class AttributionOnRealLogsTest {
                 "small-tdrw.log",
                 "dupfail-tdrw.log",
                 "dupfail-services-fbsvcmgr.log",
-                "shop-cut.log"
+                "shop-cut.log",
+                "fb4/shop-tdrw.log",
+                "fb4/small-tdrw.log",
+                "fb4/small-t.log",
+                "fb4/small-replica.log",
+                "fb4/small-services-fbsvcmgr.log",
+                "fb4/fb4types-tdrw.log"
             })
     void indexDurationIsTheTimeUntilTheNextStatisticsLine(String name) throws Exception {
         List<Row> rows = Logs.rows(Logs.log(name));
@@ -73,7 +79,12 @@ class AttributionOnRealLogsTest {
                 "shop-tdrw-o.log",
                 "shop-services-fbsvcmgr.log",
                 "small-tdrw.log",
-                "dupfail-tdrw.log"
+                "dupfail-tdrw.log",
+                "fb4/shop-tdrw.log",
+                "fb4/small-tdrw.log",
+                "fb4/small-t.log",
+                "fb4/small-services-fbsvcmgr.log",
+                "fb4/fb4types-tdrw.log"
             })
     void phaseSecondsAddUpToTheTotal(String name) throws Exception {
         RestoreRun run = Logs.read(name);
@@ -85,7 +96,16 @@ class AttributionOnRealLogsTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"shop-tdrw.log", "shop-tdrw-o.log", "small-tdrw.log", "shop-services-gbak-se.log"})
+    @ValueSource(
+            strings = {
+                "shop-tdrw.log",
+                "shop-tdrw-o.log",
+                "small-tdrw.log",
+                "shop-services-gbak-se.log",
+                "fb4/shop-tdrw.log",
+                "fb4/small-tdrw.log",
+                "fb4/fb4types-tdrw.log"
+            })
     void tableRecordsAreTheLastCountAndLoadRunsToTheFirstOtherLine(String name) throws Exception {
         List<Row> rows = Logs.rows(Logs.log(name));
         Map<String, long[]> expected = new LinkedHashMap<>(); // name -> {records, startMs, endMs}

@@ -1,0 +1,87 @@
+package dev.gbakprof.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.gbakprof.model.Environment;
+import dev.gbakprof.model.ExitCode;
+import dev.gbakprof.model.RestoreRun;
+import dev.gbakprof.model.Via;
+import dev.gbakprof.store.RunJson;
+import dev.gbakprof.testutil.Cli;
+import dev.gbakprof.testutil.Logs;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A migration's forecast: calibration restores by Firebird 3.0 say little of a restore by 4.0. The records are real
+ * restores (logs and logs-fb4, the shop backup of Firebird 3.0 restored by each version) with the gbak that made them.
+ */
+class EstimateAcrossVersionsTest {
+    @TempDir
+    Path dir;
+
+    private Path record(String log, String gbakVersion) throws Exception {
+        RestoreRun run = Logs.read(log).toBuilder()
+                .via(Via.GBAK)
+                .environment(new Environment("h", "Linux", "cpu", 2, null, gbakVersion, null, 1L))
+                .build();
+        Path file = dir.resolve(log.replace('/', '-') + ".json");
+        RunJson.write(run, file);
+        return file;
+    }
+
+    @Test
+    void calibrationByThreePointZeroForATargetOfFourPointZeroIsRefusedInOneLine() throws Exception {
+        Path fb3 = record("shop-tdrw.log", "LI-V3.0.11.33637 Firebird 3.0");
+        Path fb4 = record("fb4/shop-tdrw.log", "LI-V4.0.5.3140 Firebird 4.0");
+
+        Cli.Result byEngine = Cli.run("estimate", fb3.toString(), "--scale", "4", "--engine", "4.0");
+        Cli.Result byTarget = Cli.run("estimate", fb3.toString(), "--rows-from", fb4.toString());
+
+        for (Cli.Result r : new Cli.Result[] {byEngine, byTarget}) {
+            assertThat(r.code()).isEqualTo(ExitCode.BAD_INPUT);
+            assertThat(r.err().strip())
+                    .doesNotContain("\n", "Exception")
+                    .contains("the calibration restores ran on Firebird 3.0, the target restores with 4.0")
+                    .contains("--across-versions");
+        }
+    }
+
+    @Test
+    void acrossVersionsTheForecastSaysSoFirst() throws Exception {
+        Path fb3 = record("shop-tdrw.log", "LI-V3.0.11.33637 Firebird 3.0");
+
+        Cli.Result r = Cli.run("estimate", fb3.toString(), "--scale", "4", "--engine", "4.0", "--across-versions");
+
+        assertThat(r.code()).as(r.err()).isEqualTo(ExitCode.OK);
+        assertThat(r.out()).contains("the calibration restores ran on Firebird 3.0, the target restores with 4.0");
+    }
+
+    @Test
+    void theSameVersionOrAnUnknownOneIsForecastAsBefore() throws Exception {
+        Path fb4 = record("fb4/shop-tdrw.log", "LI-V4.0.5.3140 Firebird 4.0");
+
+        assertThat(Cli.run("estimate", fb4.toString(), "--scale", "4", "--engine", "4.0")
+                        .code())
+                .isEqualTo(ExitCode.OK);
+        // a parsed log says no version: unknown, not another one
+        assertThat(Cli.run("estimate", Logs.log("shop-tdrw.log").toString(), "--scale", "4", "--engine", "4.0")
+                        .code())
+                .isEqualTo(ExitCode.OK);
+        assertThat(Cli.run("estimate", fb4.toString(), "--scale", "4", "--engine", "four")
+                        .err())
+                .contains("--engine four: expected a Firebird version, e.g. 4.0");
+    }
+
+    @Test
+    void aCalibrationOfBothVersionsSaysItMixesThem() throws Exception {
+        Path fb3 = record("shop-tdrw.log", "LI-V3.0.11.33637 Firebird 3.0");
+        Path fb4 = record("fb4/shop-tdrw.log", "LI-V4.0.5.3140 Firebird 4.0");
+
+        Cli.Result r = Cli.run("estimate", fb3.toString(), fb4.toString(), "--scale", "2");
+
+        assertThat(r.code()).as(r.err()).isEqualTo(ExitCode.OK);
+        assertThat(r.out()).contains("the calibration mixes Firebird versions (3.0, 4.0)");
+    }
+}

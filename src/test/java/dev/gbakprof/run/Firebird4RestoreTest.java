@@ -1,0 +1,219 @@
+package dev.gbakprof.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.gbakprof.model.ExitCode;
+import dev.gbakprof.model.RestoreRun;
+import dev.gbakprof.model.RunStatus;
+import dev.gbakprof.model.TableLoad;
+import dev.gbakprof.model.Validation;
+import dev.gbakprof.model.WarningCode;
+import dev.gbakprof.store.RunJson;
+import dev.gbakprof.testutil.Cli;
+import dev.gbakprof.testutil.Firebird;
+import dev.gbakprof.testutil.Firebird4;
+import dev.gbakprof.testutil.Firebird4Test;
+import dev.gbakprof.testutil.FirebirdServer;
+import dev.gbakprof.testutil.Logs;
+import dev.gbakprof.testutil.Restores;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A migration's restore: Firebird 3.0's backups (made by Debian's 3.0) restored by Firebird 4.0 (scripts/firebird4),
+ * embedded and through the tests' Firebird 4 server, and the two versions compared by {@code matrix}.
+ */
+@Firebird4Test
+class Firebird4RestoreTest {
+    private static final String FB4 = "Firebird 4.0";
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void anEmbeddedRestoreByFirebird4IsRecordedAsItsGbakTimedItAndValidatedByItsGfix() throws Exception {
+        Path gbak = Firebird4.gbak();
+        Path runs = dir.resolve("runs");
+
+        Cli.Result r = Restores.run(
+                Firebird.backup("small"), dir.resolve("small4.fdb"), runs, "--gbak", gbak.toString(), "--validate");
+
+        assertThat(r.code()).as(r.err()).isEqualTo(ExitCode.OK);
+        RestoreRun run = Restores.firstRun(runs);
+        assertThat(run.status()).isEqualTo(RunStatus.COMPLETED);
+        assertThat(run.environment().gbakVersion()).startsWith("LI-V4.0.").endsWith(FB4);
+        assertThat(run.environment().firebirdConf().path())
+                .startsWith(gbak.getParent().getParent().toString());
+        // the numbers are the raw log's, read naively
+        Path log = Restores.runDirs(runs).get(0).resolve("gbak.log");
+        List<Logs.Row> rows = Logs.rows(log);
+        Logs.Row total = rows.get(rows.size() - 1);
+        assertThat(total.text()).isEqualTo("total statistics");
+        assertThat(run.totalSeconds()).isEqualTo(total.time() / 1000.0);
+        assertThat(run.totalReads()).isEqualTo(total.reads());
+        assertThat(run.totalWrites()).isEqualTo(total.writes());
+        assertThat(run.backupVersion()).as("a backup of Firebird 3.0").isEqualTo(10);
+        assertThat(run.ods()).as("read from the restored file's header").isEqualTo("13.0");
+        assertThat(Files.readString(log, StandardCharsets.UTF_8))
+                .contains("adjusting views dbkey length")
+                .endsWith("gbak:adjusting the ONLINE and FORCED WRITES flags\n");
+        assertThat(run.tables()).extracting(TableLoad::records).containsExactlyInAnyOrder(12L, 300L, 40L);
+        assertThat(run.validation().result()).isEqualTo(Validation.Result.PASSED);
+        assertThat(run.validation().command()).startsWith(gbak.resolveSibling("gfix") + " -v -full -n");
+    }
+
+    @Test
+    void aTimeoutStopsFirebird4sGbakItselfThroughItsLauncher() throws Exception {
+        Path gbak = Firebird4.gbak();
+        Path runs = dir.resolve("runs");
+        Path target = dir.resolve("shop4-stopped.fdb");
+
+        Cli.Result r =
+                Restores.run(Firebird.backup("shop"), target, runs, "--gbak", gbak.toString(), "--timeout", "2s");
+
+        assertThat(r.code()).as(r.err()).isEqualTo(ExitCode.FAILED);
+        RestoreRun run = Restores.firstRun(runs);
+        assertThat(run.status()).isEqualTo(RunStatus.INCOMPLETE);
+        assertThat(run.hasWarning(WarningCode.TIMEOUT))
+                .as(run.warningMessages().toString())
+                .isTrue();
+        // the launcher exec'd gbak: the process gbakprof stopped was gbak, and none is left
+        assertThat(Firebird.gbakProcesses(target.toString())).isEmpty();
+        assertThat(target).doesNotExist();
+    }
+
+    @Test
+    void aServicesRestoreOnTheFirebird4ServerIsInspectedAsOds13AndValidated() throws Exception {
+        Path gbak = Firebird4.gbak();
+        String server = Firebird4.server().toString();
+        Path password = Firebird4.passwordFile(dir);
+        try (FirebirdServer.Folder folder = FirebirdServer.folder()) {
+            Path runs = dir.resolve("runs");
+            Cli.Result r = Cli.run(
+                    "run",
+                    "--via",
+                    "service",
+                    "--host",
+                    server,
+                    "--password-file",
+                    password.toString(),
+                    "--gbak",
+                    gbak.toString(),
+                    "--backup",
+                    folder.backup("small").toString(),
+                    "--database",
+                    folder.resolve("small4.fdb").toString(),
+                    "--runs-dir",
+                    runs.toString(),
+                    "--inspect",
+                    "--validate");
+
+            assertThat(r.code()).as(r.err()).isEqualTo(ExitCode.OK);
+            RestoreRun run = Restores.firstRun(runs);
+            assertThat(run.inspection().engineVersion()).endsWith(FB4);
+            assertThat(run.inspection().ods()).isEqualTo("13.0");
+            assertThat(run.inspection().problems()).isEmpty();
+            assertThat(run.inspection().verifiedAgainst()).isEqualTo("log");
+            assertThat(run.validation().result()).isEqualTo(Validation.Result.PASSED);
+            assertThat(run.validation().command())
+                    .startsWith(gbak.resolveSibling("gfix").toString());
+            String json = Files.readString(Restores.runDirs(runs).get(0).resolve("run.json"));
+            assertThat(json).doesNotContain(Files.readString(password).strip());
+        }
+    }
+
+    @Test
+    void aFirebird3RestoreInspectedThroughTheFirebird4ServerIsRefusedAsAnotherVersion() throws Exception {
+        String server = Firebird4.server().toString();
+        Path password = Firebird4.passwordFile(dir);
+        try (FirebirdServer.Folder folder = FirebirdServer.folder()) {
+            Path runs = dir.resolve("runs");
+            Cli.Result r = Restores.run(
+                    Firebird.backup("small"),
+                    folder.resolve("small3.fdb"),
+                    runs,
+                    "--inspect",
+                    "--inspect-host",
+                    server,
+                    "--password-file",
+                    password.toString());
+
+            assertThat(r.code()).isEqualTo(ExitCode.FAILED);
+            RestoreRun run = Restores.firstRun(runs);
+            assertThat(run.ods()).as("Firebird 3.0's gbak").isEqualTo("12.0");
+            assertThat(run.errors())
+                    .singleElement(org.assertj.core.api.InstanceOfAssertFactories.STRING)
+                    .contains("found 12.0, support 13.0", "a database of another Firebird version");
+        }
+    }
+
+    @Test
+    void matrixComparesTheTwoVersionsInBalancedRoundsWithTheVersionAsTheFactor() throws Exception {
+        Path gbak = Firebird4.gbak();
+        Path out = dir.resolve("matrix");
+
+        Cli.Result r = Restores.matrix(
+                Firebird.backup("small"),
+                dir.resolve("m.fdb"),
+                out,
+                "--vary",
+                "gbak:" + Firebird.GBAK + "," + gbak,
+                "--repeat",
+                "2",
+                "--cooldown",
+                "0");
+
+        assertThat(r.code()).as(r.err()).isEqualTo(ExitCode.OK);
+        // in the order they ran: the folders' names end with -m1, -m2… (two may start within one second)
+        List<RestoreRun> runs = Restores.runDirs(out.resolve("runs")).stream()
+                .sorted(Comparator.comparingInt(
+                        d -> Integer.parseInt(d.getFileName().toString().replaceFirst(".*-m(\\d+)$", "$1"))))
+                .map(d -> RunJson.read(d.resolve("run.json")).get(0))
+                .toList();
+        // a warm-up with the first arm, then two rounds whose first arm turns: 3.0 4.0, 4.0 3.0
+        assertThat(runs).hasSize(5);
+        assertThat(runs.get(0).warmupRestore()).isTrue();
+        List<RestoreRun> counted = runs.subList(1, runs.size());
+        assertThat(counted).extracting(RestoreRun::round).containsExactly(1, 1, 2, 2);
+        assertThat(counted).extracting(RestoreRun::position).containsExactly(1, 2, 1, 2);
+        assertThat(counted.get(0).label()).endsWith("Firebird 3.0");
+        assertThat(counted.get(1).label()).endsWith(FB4);
+        assertThat(counted.get(2).label())
+                .as("the first arm turns")
+                .isEqualTo(counted.get(1).label());
+        assertThat(counted.get(3).label()).isEqualTo(counted.get(0).label());
+        for (RestoreRun run : runs) {
+            assertThat(run.environment().gbakVersion())
+                    .as("each arm's own gbak")
+                    .isEqualTo(run.label());
+            assertThat(run.status()).isEqualTo(RunStatus.COMPLETED);
+        }
+        String summary = Files.readString(out.resolve("summary.md"));
+        assertThat(summary)
+                .startsWith("# Restore time by Firebird version (gbak)")
+                .contains("index phase", "data phase")
+                .doesNotContain("gbak version —");
+    }
+
+    @Test
+    void matrixRefusesTwoGbaksOfOneVersionInOneLine() {
+        Path gbak = Firebird4.gbak();
+
+        Cli.Result r = Cli.run(
+                "matrix",
+                "--backup",
+                "x.fbk",
+                "--database",
+                dir.resolve("x.fdb").toString(),
+                "--vary",
+                "gbak:" + gbak + "," + gbak);
+
+        assertThat(r.code()).isEqualTo(ExitCode.BAD_INPUT);
+        assertThat(r.err().strip()).doesNotContain("\n", "Exception").contains("two of the gbak programs are LI-V4.0.");
+    }
+}
