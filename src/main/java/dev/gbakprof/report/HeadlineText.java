@@ -33,6 +33,9 @@ record HeadlineText(String headline, List<NoteText> lines, Texts texts) {
                 lines.stream().filter(n -> n.part() != null).map(NoteText::part).toList();
         boolean said = false;
         for (NoteText n : lines) {
+            if (n.code().equals(NoteCode.WIDE_SPREAD.code()) && headline.contains(n.message())) {
+                continue; // the headline says it
+            }
             if (n.part() == null) {
                 out.add(n.message());
             } else if (!said) {
@@ -70,13 +73,49 @@ record HeadlineText(String headline, List<NoteText> lines, Texts texts) {
 
     /** The sentence, and when configurations restored different data, that too (not only in a note). */
     private static String headline(Analysis a, Texts t) {
+        if (!a.differentDatabases().isEmpty()) {
+            return differentDatabases(a, t);
+        }
         String sentence = sentence(a, t);
+        // where the headline claims a difference (failures lead it otherwise): a configuration whose runs disagree
+        boolean claims = a.groups().stream().noneMatch(HeadlineText::unfinished);
+        for (Note n : a.notes()) {
+            if (claims && n.code() == NoteCode.WIDE_SPREAD) {
+                sentence += " " + NoteText.wideSpread(n, t);
+            }
+        }
         if (a.dataDifferences().isEmpty()) {
             return sentence;
         }
         List<String> each = new ArrayList<>();
         a.dataDifferences().forEach((label, d) -> each.add(NoteText.difference(d, t)));
         return sentence + " " + t.get("headline.different.data", String.join("; ", each));
+    }
+
+    /**
+     * Different databases race nothing: said first, then each configuration's time, and no "less time than" (the first
+     * pair named; the notes name every one).
+     */
+    private static String differentDatabases(Analysis a, Texts t) {
+        var first = a.differentDatabases().entrySet().iterator().next();
+        Measure m = a.headline().measure();
+        List<String> each = new ArrayList<>();
+        for (RunGroup g : a.groups()) {
+            Spread s = m == null ? null : g.spread(m);
+            if (s != null && s.known()) {
+                each.add(t.get(
+                        "headline.configuration",
+                        g.label(),
+                        t.duration(s.median()),
+                        s.n() == 1 ? t.runs(1) : t.get("median.of", s.n())));
+            }
+        }
+        return t.get(
+                "headline.different.databases",
+                a.baselineGroup().label(),
+                first.getKey(),
+                first.getValue().common(),
+                String.join("; ", each));
     }
 
     private static String sentence(Analysis a, Texts t) {

@@ -6,6 +6,7 @@ import dev.gbakprof.stats.DataDifference;
 import dev.gbakprof.stats.Measure;
 import dev.gbakprof.stats.Note;
 import dev.gbakprof.stats.Scan;
+import dev.gbakprof.stats.SharedTables;
 import dev.gbakprof.stats.Verdict;
 import dev.gbakprof.stats.Why;
 import java.util.ArrayList;
@@ -117,6 +118,17 @@ record NoteText(String code, String message, String part) {
                 t.get("note.different.data", n.arg(0), n.arg(1), difference((DataDifference) n.arg(2), t));
             case UNKNOWN_BUILDS -> t.get("note.unknown.builds", (Long) n.arg(0));
             case SCAN -> scan((Scan) n.arg(0), t);
+            case DIFFERENT_DATABASES -> {
+                SharedTables shared = (SharedTables) n.arg(2);
+                yield t.get(
+                        "note.different.databases",
+                        n.arg(0),
+                        n.arg(1),
+                        shared.common(),
+                        shared.other(),
+                        shared.baseline());
+            }
+            case WIDE_SPREAD -> wideSpread(n, t);
             case WARMUP ->
                 t.get(
                         "note.warmup",
@@ -136,6 +148,17 @@ record NoteText(String code, String message, String part) {
                         n.arg(4));
             default -> throw new IllegalStateException("no sentence for " + n.code());
         };
+    }
+
+    /** "emb: its runs took from 5.60 s (A) to 27.7 s (B), more than the difference between the configurations." */
+    static String wideSpread(Note n, Texts t) {
+        return t.get(
+                Boolean.TRUE.equals(n.arg(5)) ? "wide.spread.gap" : "wide.spread.factor",
+                n.arg(0),
+                t.duration((Double) n.arg(1)),
+                n.arg(2),
+                t.duration((Double) n.arg(3)),
+                n.arg(4));
     }
 
     /**

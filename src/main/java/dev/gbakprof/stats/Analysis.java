@@ -32,6 +32,7 @@ public final class Analysis {
     private final List<ObjectTimes> indexes;
     private final List<ObjectTimes> tables;
     private final Map<String, DataDifference> dataDifferences;
+    private final Map<String, SharedTables> differentDatabases;
     private final Why why;
     private final Scan scan;
     private final Provenance provenance;
@@ -59,6 +60,7 @@ public final class Analysis {
         this.headline = Headline.of(groups, baseline, pairing, margin);
         this.indexes = ObjectStats.indexes(groups);
         this.tables = ObjectStats.tables(groups);
+        this.differentDatabases = Collections.unmodifiableMap(findDifferentDatabases());
         this.dataDifferences = Collections.unmodifiableMap(differentData());
         this.why = Why.of(headline, groups, indexes, tables);
         this.scan = Scan.of(groups, baseline, comparisons);
@@ -186,6 +188,14 @@ public final class Analysis {
     }
 
     /**
+     * Per label whose whole restores share fewer than half of their tables with the baseline's (the smaller side's):
+     * two different databases, whose times race nothing; in the order of the configurations.
+     */
+    public Map<String, SharedTables> differentDatabases() {
+        return differentDatabases;
+    }
+
+    /**
      * Per label whose restores that reached gbak's end did not restore the same tables and rows as the baseline's
      * first such restore: the first difference (a table an excerpt does not show is none).
      */
@@ -277,13 +287,20 @@ public final class Analysis {
         if (!headline.onTotal()) {
             out.add(0, Note.of(NoteCode.PARTIAL_MEASURE, headline.measure()));
         }
+        differentDatabases.forEach((label, shared) -> out.add(
+                0, Note.of(NoteCode.DIFFERENT_DATABASES, label, baselineGroup().label(), shared)));
+        out.addAll(WideSpread.of(headline));
         if (groups.size() > 2) {
             // each configuration against the baseline, as the headline ranks them (fastest first, unknown last)
-            out.addAll(rankedVerdicts(headline.measure()));
+            out.addAll(rankedVerdicts(headline.measure()).stream()
+                    .filter(n -> !raceless((Comparison) n.arg(0)))
+                    .toList());
         } else if (headline.comparison() != null) {
-            out.add(Note.of(NoteCode.VERDICT, headline.comparison()));
+            if (!raceless(headline.comparison())) {
+                out.add(Note.of(NoteCode.VERDICT, headline.comparison()));
+            }
         }
-        if (why != null) {
+        if (why != null && !raceless(headline.comparison())) {
             // with more than two configurations, which pair it explains: the headline's slower and faster
             out.add(
                     groups.size() > 2
@@ -294,8 +311,11 @@ public final class Analysis {
                                     headline.faster().label())
                             : Note.of(NoteCode.WHY, why));
         }
-        dataDifferences.forEach((label, d) ->
-                out.add(Note.of(NoteCode.DIFFERENT_DATA, label, baselineGroup().label(), d)));
+        dataDifferences.forEach((label, d) -> {
+            if (!differentDatabases.containsKey(label)) {
+                out.add(Note.of(NoteCode.DIFFERENT_DATA, label, baselineGroup().label(), d));
+            }
+        });
         // how the verdicts were tested, where a pairing was wanted: two configurations with repeated runs
         if (pairing.reason() != null
                 && groups.stream().filter(g -> g.size() >= Comparisons.MIN_RUNS).count() >= 2) {
@@ -342,6 +362,13 @@ public final class Analysis {
                 r.status() == RunStatus.COMPLETED,
                 r.tables().stream().filter(l -> l.seconds() != null).count(),
                 r.indexes().stream().filter(i -> i.seconds() != null).count());
+    }
+
+    /** A comparison of two different databases: no verdict, no why (their times race nothing). */
+    private boolean raceless(Comparison c) {
+        return c != null
+                && (differentDatabases.containsKey(c.candidate().label())
+                        || differentDatabases.containsKey(c.baseline().label()));
     }
 
     /** The verdict of every configuration but the baseline against it on {@code m}: fastest first, unknown last. */
@@ -485,6 +512,43 @@ public final class Analysis {
             }
         }
         return out;
+    }
+
+    /**
+     * The first whole restore of each configuration against the baseline's: the tables both restored, when fewer than
+     * half of the smaller side's. Excerpts show part of the tables only, and are not weighed.
+     */
+    private Map<String, SharedTables> findDifferentDatabases() {
+        Map<String, SharedTables> out = new LinkedHashMap<>();
+        RestoreRun reference = whole(baselineGroup());
+        if (reference == null) {
+            return out;
+        }
+        Map<String, Long> want = rows(reference);
+        for (RunGroup g : groups) {
+            RestoreRun r = g == baselineGroup() ? null : whole(g);
+            if (r == null) {
+                continue;
+            }
+            Map<String, Long> have = rows(r);
+            long common = have.keySet().stream().filter(want::containsKey).count();
+            int smaller = Math.min(want.size(), have.size());
+            if (smaller > 0 && common * 2 < smaller) {
+                out.put(g.label(), new SharedTables((int) common, want.size(), have.size()));
+            }
+        }
+        return out;
+    }
+
+    /**
+     * A configuration's first restore that shows the whole restore (not an excerpt) and reached gbak's end: a completed
+     * one when it has one.
+     */
+    private static RestoreRun whole(RunGroup g) {
+        return g.runs().stream()
+                .filter(r -> reachedTheEnd(r) && RunOutcome.of(r) != RunOutcome.EXCERPT)
+                .min(Comparator.comparing(r -> r.status() != RunStatus.COMPLETED))
+                .orElse(null);
     }
 
     /**

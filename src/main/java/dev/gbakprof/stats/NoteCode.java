@@ -65,6 +65,16 @@ public enum NoteCode {
      * factor over the median of the others (Double), its time, that median, how many others.
      */
     FIRST_RUN_SLOWER,
+    /**
+     * Two configurations' whole restores share fewer than half of their tables: different databases, whose times race
+     * nothing; said first, and the headline gives no "less time"; args: label, baseline label, {@link SharedTables}.
+     */
+    DIFFERENT_DATABASES,
+    /**
+     * A configuration of the headline whose runs differ by more than the difference between the two, or by more than
+     * 2×; args: label, fastest run's time, its name, slowest run's time, its name, wider than the difference (Boolean).
+     */
+    WIDE_SPREAD,
     /** Index builds whose time is unknown are left out; args: how many. */
     UNKNOWN_BUILDS,
     /**

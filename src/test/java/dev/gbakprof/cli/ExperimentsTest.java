@@ -107,4 +107,28 @@ class ExperimentsTest {
                         "Compared as unpaired groups (Welch): 5 runs cannot be cut into rounds that each restore every"
                                 + " configuration once.");
     }
+
+    @Test
+    void twoDifferentDatabasesAreSaidFirstAndRaceNothing() throws Exception {
+        Cli.Result r = Cli.run(
+                "compare", "--json", "shop=samples/shop-tdrw.log", "small=src/test/resources/logs/small-tdrw.log");
+        JsonNode root = JSON.readTree(r.out());
+        assertThat(root.get("headline").asText())
+                .isEqualTo("shop and small are different databases (0 tables in common): their times do not compare"
+                        + " configurations. shop: 17.2 s (1 run); small: 0.214 s (1 run).")
+                .doesNotContain("less time");
+        List<String> codes = root.get("notes").findValuesAsText("code");
+        assertThat(codes).startsWith("different-databases").doesNotContain("verdict", "why");
+    }
+
+    @Test
+    void aConfigurationWhoseRunsDisagreeMoreThanTheDifferenceIsNamedInTheHeadline() throws Exception {
+        // alone of rounds 1 and 6 (6.41 s and 18.4 s: 2.9× apart) against the hog of round 8 alone (22.5 s)
+        List<Path> all = folders(HOG);
+        Cli.Result r = Cli.run("compare", "a=" + all.get(0), "a=" + all.get(10), "b=" + all.get(15));
+        assertThat(r.out().lines().findFirst().orElseThrow())
+                .startsWith("a restored in 12.4 s, 45% less time than b (22.5 s)")
+                .endsWith(" a: its runs took from 6.41 s (" + all.get(0).getFileName() + ") to 18.4 s ("
+                        + all.get(10).getFileName() + "), more than the difference between the configurations.");
+    }
 }

@@ -182,7 +182,8 @@ class HeadlineRulesTest {
         runs.add(Samples.log("shop-tdrw.log", "one"));
         assertThat(headline(runs))
                 .isEqualTo("Against full (13.0 s, median of 3 runs): one 11.6 s (11% less time, "
-                        + "spread unknown); quota 26.4 s (104% more time).");
+                        + "spread unknown); quota 26.4 s (104% more time). full: its runs took from 12.2 s (run3.log) to"
+                        + " 14.7 s (run1.log), more than the difference between the configurations.");
         // every configuration's verdict against the baseline is in the notes, in the headline's order
         Analysis a = Analysis.of(runs, null);
         List<String> verdicts = new ArrayList<>();
