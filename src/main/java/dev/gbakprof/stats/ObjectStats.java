@@ -45,8 +45,17 @@ public final class ObjectStats {
             // the certain table wins when this run restored that table too (the same database, inferred wrongly)
             boolean same =
                     sure != null && run.tables().stream().anyMatch(t -> t.name().equals(sure));
-            String table =
-                    b.table() != null && b.tableSource() != IndexMapping.INFERRED ? b.table() : same ? sure : b.table();
+            // an index whose table this log cannot name (an excerpt) is the same index as the one of its name whose
+            // table
+            // another log names, when that table is among the ones it may belong to (or the log names none)
+            boolean candidate = b.table() == null
+                    && sure != null
+                    && (b.tableCandidates() == null
+                            || b.tableCandidates().isEmpty()
+                            || b.tableCandidates().contains(sure));
+            String table = b.table() != null && b.tableSource() != IndexMapping.INFERRED
+                    ? b.table()
+                    : same || candidate ? sure : b.table();
             return table == null ? b.name() : b.name() + KEY + table;
         };
         return collect(groups, RestoreRun::indexes, key, IndexBuild::seconds, IndexBuild::failed, (name, builds) -> {

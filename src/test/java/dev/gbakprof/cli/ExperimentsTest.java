@@ -131,4 +131,25 @@ class ExperimentsTest {
                 .endsWith(" a: its runs took from 6.41 s (" + all.get(0).getFileName() + ") to 18.4 s ("
                         + all.get(10).getFileName() + "), more than the difference between the configurations.");
     }
+
+    @Test
+    void anExcerptBesideTheWholeLogComparesTheIndexBuildsBothTimedAndEachIndexIsOneRow() throws Exception {
+        Cli.Result r = Cli.run(
+                "compare",
+                "--json",
+                "full=samples/shop-tdrw.log",
+                "excerpt=src/test/resources/report/shop-excerpt.log");
+        JsonNode root = JSON.readTree(r.out());
+        // not "No configuration has a known time: there is nothing to compare" above the whole log's 17.2 s
+        assertThat(root.get("headline").asText())
+                .isEqualTo("No time that every configuration has (a whole restore beside an excerpt): compared is what"
+                        + " they all timed, 6 index builds: 6.19 s with full; 6.19 s with excerpt.");
+        // the excerpt cannot name the tables of its indexes; the whole log can: one row per index, 14 in all
+        assertThat(root.get("indexes")).hasSize(14);
+        for (JsonNode index : root.get("indexes")) {
+            if (index.get("name").asText().equals("IX_ORDERS_STATUS_YEAR")) {
+                assertThat(index.get("table").asText()).isEqualTo("ORDERS");
+            }
+        }
+    }
 }
