@@ -233,7 +233,7 @@ class ChartsTest {
         assertThat(ab.getSeriesMap()).hasSize(6);
         XYSeries first = ab.getSeriesMap().get("full-cpu #1");
         assertThat(first.getYData()).contains(100.0);
-        assertThat(ab.getYAxisTitle()).isEqualTo("Tables + indexes done (%)");
+        assertThat(ab.getYAxisTitle()).isEqualTo("Objects done (% of their number)");
         // the excerpts do not say what the restore defines: no share, the objects done are counted (4 of the 5
         // index builds they show have a known end)
         Analysis article = Analysis.of(Samples.article(), null);
