@@ -3,9 +3,11 @@ package dev.gbakprof.cli;
 import dev.gbakprof.history.Check;
 import dev.gbakprof.history.Trend;
 import dev.gbakprof.model.ExitCode;
+import dev.gbakprof.store.RunFolders;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -80,6 +82,22 @@ final class CheckCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
+    /**
+     * The folder started after the point's run: in one runs folder by name (folder names sort in start order, also
+     * within a second), else by start time to the second (a folder's name gives no more).
+     */
+    private static boolean newer(RunFolders.Folder f, Trend.Point p) {
+        Path a = f.folder().toAbsolutePath().normalize();
+        Path b = p.folder().toAbsolutePath().normalize();
+        if (a.getParent() != null && a.getParent().equals(b.getParent())) {
+            return a.getFileName().toString().compareTo(b.getFileName().toString()) > 0;
+        }
+        return f.startedAt() == null || !f.startedAt().isBefore(p.startedAt().truncatedTo(ChronoUnit.SECONDS));
+    }
+
+    /** The files of the judged run folder checked against its SHA256SUMS: run.json always, others up to this size. */
+    static final long CHECKSUM_MAX_BYTES = 64L << 20;
+
     @Override
     public Integer call() {
         Check.Result result;
@@ -100,15 +118,28 @@ final class CheckCommand implements Callable<Integer> {
         Duration objective = rto == null ? null : Durations.parse("--rto", rto);
         Duration age = maxAge == null ? null : Durations.parse("--max-age", maxAge);
         List<Path> dirs = runsDir == null ? List.of() : List.of(runsDir);
-        List<Trend> trends =
-                HistoryCommand.load(dirs, backup, label, Trend.By.BACKUP).trends();
+        HistoryCommand.Loaded loaded = HistoryCommand.load(dirs, backup, label, Trend.By.BACKUP);
+        List<Trend> trends = loaded.trends();
         if (trends.size() > 1) {
             List<String> names =
                     new ArrayList<>(trends.stream().map(Trend::backup).toList());
             throw new UsageException("restores of " + trends.size() + " backups (" + String.join(", ", names)
                     + "): name one with --backup NAME");
         }
-        return Check.of(
-                trends.get(0), objective, age, slower, Instant.now(), s -> dev.gbakprof.report.Durations.human(s));
+        Trend trend = trends.isEmpty() ? null : trends.get(0);
+        List<RunFolders.Folder> unjudged = trend == null ? loaded.unjudged() : loaded.of(trend);
+        RunFolders.Folder lastFolder = unjudged.isEmpty() ? null : unjudged.get(unjudged.size() - 1);
+        String name = trend != null ? trend.shortName() : label != null ? label : backup != null ? backup : "restore";
+        // the newest run folder is judged, whatever state it is in: one without a usable record newer than the newest
+        // record is tonight's
+        if (lastFolder != null && (trend == null || newer(lastFolder, trend.newest()))) {
+            return Check.unjudged(name, lastFolder.state(), lastFolder.startedAt(), lastFolder.why());
+        }
+        Trend.Point newest = trend.newest();
+        String changed = RunFolders.checksums(newest.folder(), CHECKSUM_MAX_BYTES);
+        if (changed != null) {
+            return Check.unjudged(name, RunFolders.State.DAMAGED, newest.startedAt(), changed);
+        }
+        return Check.of(trend, objective, age, slower, Instant.now(), s -> dev.gbakprof.report.Durations.human(s));
     }
 }

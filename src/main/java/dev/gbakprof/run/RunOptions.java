@@ -332,6 +332,11 @@ public record RunOptions(
      * Who gbakprof attaches to the server as (services restore, inspection): {@code user} or SYSDBA, with
      * the password from the password file or, like gbak, from {@code ISC_PASSWORD}.
      */
+    /** A user and password were given (a password file, ISC_PASSWORD): {@link #credentials()} has them. */
+    public boolean credentialsGiven() {
+        return Credentials.resolve(user, password) != null;
+    }
+
     public Credentials credentials() {
         Credentials c = Credentials.resolve(user, password);
         if (c == null) {
