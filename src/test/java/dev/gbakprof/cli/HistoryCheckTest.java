@@ -66,7 +66,8 @@ class HistoryCheckTest {
         Result ok = check(runs.toString(), "--rto", "1h", noBand[0], noBand[1]);
         assertThat(ok.code()).as(ok.out()).isEqualTo(0);
         assertThat(ok.out())
-                .matches("OK: erp restored in \\d+\\.\\d s \\(RTO 1 h, baseline .+ to .+ from 3 runs\\)\\R");
+                .matches(
+                        "OK: erp restored in \\d+\\.\\d s \\(RTO 1 h, baseline .+ to .+ from 3 runs\\) \\| total=[0-9.]+s;[0-9.]+;3600;0 .*\\R");
 
         // within 20% of the RTO: the newest took more than 0.8 x RTO
         double newest = records().get(3).totalSeconds();
@@ -228,7 +229,7 @@ class HistoryCheckTest {
         assertThat(byLabel.code()).as(byLabel.out()).isZero();
         assertThat(byLabel.out())
                 .matches(
-                        "OK: nightly restored in 0\\.2 s \\(RTO 1 h, no baseline yet: 2 runs completed before it, 3 needed\\)\\R");
+                        "OK: nightly restored in 0\\.2 s \\(RTO 1 h, no baseline yet: 2 runs completed before it, 3 needed\\) \\| total=0\\.2[0-9]*s;2880;3600;0 .*\\R");
 
         Result table = Cli.run("history", runs.toString(), "--by", "label");
         assertThat(table.code()).as(table.err()).isZero();
@@ -270,7 +271,7 @@ class HistoryCheckTest {
         Result one = check(runs.toString(), "--backup", "b");
         assertThat(one.code()).as(one.out()).isZero();
         assertThat(one.out().strip())
-                .isEqualTo("OK: b restored in 0.2 s (no baseline yet: no completed run before it)");
+                .startsWith("OK: b restored in 0.2 s (no baseline yet: no completed run before it) | total=0.2");
     }
 
     private List<RestoreRun> records() throws Exception {
