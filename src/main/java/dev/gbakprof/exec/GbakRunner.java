@@ -155,7 +155,7 @@ public final class GbakRunner {
     }
 
     /** Ends gbak and every process it started (also those left running after it exited). */
-    private void reap() {
+    private synchronized void reap() {
         Process p = process;
         if (p == null) {
             return;

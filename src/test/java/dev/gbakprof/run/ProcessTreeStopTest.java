@@ -39,6 +39,11 @@ class ProcessTreeStopTest {
     }
 
     private Process gbakprof(Path gbak, Path backup, Path db, String... more) throws IOException {
+        return gbakprof(List.of(), gbak, backup, db, more);
+    }
+
+    private Process gbakprof(List<String> jvmOptions, Path gbak, Path backup, Path db, String... more)
+            throws IOException {
         List<String> args = new java.util.ArrayList<>(List.of(Restores.args(
                 "run",
                 Route.EMBEDDED,
@@ -51,7 +56,9 @@ class ProcessTreeStopTest {
                 "--label",
                 "tree")));
         args.addAll(List.of(more));
-        return new ProcessBuilder(Jvm.command(args.toArray(String[]::new)))
+        List<String> cmd = new java.util.ArrayList<>(Jvm.command(args.toArray(String[]::new)));
+        cmd.addAll(1, jvmOptions);
+        return new ProcessBuilder(cmd)
                 .redirectErrorStream(true)
                 .redirectOutput(dir.resolve("console.txt").toFile())
                 .start();
@@ -112,6 +119,30 @@ class ProcessTreeStopTest {
                         && w.contains("and 2 processes it started (pids ")
                         && w.contains(String.valueOf(children.get(0)))
                         && w.contains(String.valueOf(children.get(1))));
+    }
+
+    @Test
+    void aLineWithoutEndIsCutLiveAsParseCutsItAndTheRawLogKeepsItWhole() throws Exception {
+        // 100 MB without a line end before gbak's own output, in a JVM of 64 MB: held whole, it ran out of memory
+        long bytes = 100L << 20;
+        Path gbak = wrapper("[ \"$1\" = -z ] && exec $GBAK \"$@\"\n"
+                + "head -c " + bytes + " /dev/zero | tr '\\0' x\n"
+                + "exec $GBAK \"$@\"\n");
+        Process jvm = gbakprof(List.of("-Xmx64m"), gbak, Firebird.backup("small"), dir.resolve("long.fdb"));
+        boolean exited = jvm.waitFor(120, TimeUnit.SECONDS);
+        if (!exited) { // held whole, the line ended the reading thread and the run waited for ever
+            jvm.descendants().forEach(ProcessHandle::destroyForcibly);
+            jvm.destroyForcibly();
+        }
+        assertThat(exited).as(Files.readString(dir.resolve("console.txt"))).isTrue();
+        String console = Files.readString(dir.resolve("console.txt"));
+        assertThat(console).doesNotContain("OutOfMemoryError");
+        RestoreRun run = record();
+        assertThat(run.status()).as(console).isEqualTo(RunStatus.COMPLETED);
+        try (Stream<Path> s = Files.list(dir.resolve("runs"))) {
+            Path log = s.findFirst().orElseThrow().resolve("gbak.log");
+            assertThat(Files.size(log)).isGreaterThan(bytes); // byte for byte: the long line and gbak's lines
+        }
     }
 
     @Test
