@@ -194,7 +194,11 @@ final class CheckCommand implements Callable<Integer> {
         Trend trend = trends.isEmpty() ? null : trends.get(0);
         List<RunFolders.Folder> unjudged = trend == null ? loaded.unjudged() : loaded.of(trend);
         RunFolders.Folder lastFolder = unjudged.isEmpty() ? null : unjudged.get(unjudged.size() - 1);
-        String name = trend != null ? trend.shortName() : label != null ? label : backup != null ? backup : "restore";
+        String name = trend != null
+                ? trend.shortName()
+                : label != null
+                        ? label
+                        : backup != null ? backup : lastFolder == null ? "restore" : shortName(lastFolder);
         // the newest run folder is judged, whatever state it is in: one without a usable record newer than the newest
         // record is tonight's
         if (lastFolder != null && (trend == null || newer(lastFolder, trend.newest()))) {
@@ -223,6 +227,16 @@ final class CheckCommand implements Callable<Integer> {
         return new Judged(
                 Check.of(trend, objective, age, slower, now, s -> dev.gbakprof.report.Durations.human(s)),
                 CheckExport.Facts.of(trend, newest, objective, age, slower, now));
+    }
+
+    /** A folder's backup without its extension ({@code erp}), else the label in its name. */
+    private static String shortName(RunFolders.Folder f) {
+        if (f.backup() != null) {
+            String file = Path.of(f.backup()).getFileName().toString();
+            int dot = file.lastIndexOf('.');
+            return dot > 0 ? file.substring(0, dot) : file;
+        }
+        return f.nameLabel() != null ? f.nameLabel() : "restore";
     }
 
     /** The verdict on a folder without a record that can be judged, and its facts (no total, no phases). */

@@ -57,18 +57,10 @@ public final class CheckExport {
                 Trend trend, Trend.Point p, Duration rto, Duration maxAge, Double slowerPct, Instant now) {
             RestoreRun r = p.run();
             String status = p.restored() ? r.status().toString() : "backup " + r.status();
+            // grouped by label, the backup is the judged run's file (erp-20261206.fbk)
+            String backup = trend.by() == Trend.By.LABEL ? Trend.backupName(r) : trend.backup();
             return new Facts(
-                    trend.backup(),
-                    r.label(),
-                    p.folder(),
-                    p.startedAt(),
-                    status,
-                    r,
-                    p.band(),
-                    rto,
-                    maxAge,
-                    slowerPct,
-                    now);
+                    backup, r.label(), p.folder(), p.startedAt(), status, r, p.band(), rto, maxAge, slowerPct, now);
         }
 
         /** The total of a completed restore, seconds; {@code null} otherwise. */
