@@ -10,6 +10,8 @@ import dev.gbakprof.model.Validation;
 import dev.gbakprof.report.TrendChart;
 import dev.gbakprof.run.RunOptions;
 import dev.gbakprof.store.AtomicFiles;
+import dev.gbakprof.store.OutputRefusedException;
+import dev.gbakprof.store.Outputs;
 import dev.gbakprof.store.RunFolders;
 import dev.gbakprof.store.RunJson;
 import dev.gbakprof.store.RunStore;
@@ -101,6 +103,9 @@ final class HistoryCommand implements Callable<Integer> {
             throw new UsageException("--last " + last + ": expected 1 or more");
         }
         Duration objective = rto == null ? null : Durations.parse("--rto", rto);
+        if (out != null) {
+            Outputs.refuseUnwritableDir(out, "--out"); // a read-only file system: refused before any work (2)
+        }
         Loaded loaded = load(runsDirs, backup, label, grouping(by));
         if (loaded.trends().isEmpty()) {
             throw new UsageException("no restore recorded under "
@@ -120,7 +125,11 @@ final class HistoryCommand implements Callable<Integer> {
                 Path png = out.resolve(
                         trends.size() == 1 ? "trend.png" : "trend-" + RunOptions.fileSafe(t.backup()) + ".png");
                 byte[] bytes = TrendChart.png(t, 1600, 900);
-                AtomicFiles.write(png, bytes);
+                try {
+                    AtomicFiles.write(png, bytes);
+                } catch (IOException ex) { // a disk that fills up meanwhile: the file is named
+                    throw new OutputRefusedException("--out " + png + ": cannot write (" + ex.getMessage() + ")");
+                }
                 if (!json) {
                     w.println("wrote " + png);
                 }

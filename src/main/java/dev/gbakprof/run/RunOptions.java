@@ -425,6 +425,10 @@ public record RunOptions(
     /** Refuses a local backup file gbak cannot read. */
     void checkLocalBackup() {
         Path backup = Path.of(backup());
+        if (Files.isDirectory(backup)) {
+            throw new RunRefusedException(backup + ": a folder, not a backup file; give the backup file (gbak -b's "
+                    + "output), e.g. " + backup.resolve("erp.fbk"));
+        }
         if (!Files.isRegularFile(backup)) {
             throw new RunRefusedException(backup + ": no such backup file");
         }
