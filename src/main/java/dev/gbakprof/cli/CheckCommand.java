@@ -118,8 +118,9 @@ final class CheckCommand implements Callable<Integer> {
     private static boolean newer(RunFolders.Folder f, Trend.Point p) {
         Path a = f.folder().toAbsolutePath().normalize();
         Path b = p.folder().toAbsolutePath().normalize();
-        if (a.getParent() != null && a.getParent().equals(b.getParent())) {
-            return a.getFileName().toString().compareTo(b.getFileName().toString()) > 0;
+        Path parent = a.getParent();
+        if (parent != null && parent.equals(b.getParent())) {
+            return String.valueOf(a.getFileName()).compareTo(String.valueOf(b.getFileName())) > 0;
         }
         return f.startedAt() == null || !f.startedAt().isBefore(p.startedAt().truncatedTo(ChronoUnit.SECONDS));
     }
@@ -205,7 +206,7 @@ final class CheckCommand implements Callable<Integer> {
             String backupName = trend != null
                     ? trend.backup()
                     : lastFolder.backup() != null
-                            ? Path.of(lastFolder.backup()).getFileName().toString()
+                            ? String.valueOf(Path.of(lastFolder.backup()).getFileName())
                             : name;
             String runLabel = lastFolder.label() != null
                     ? lastFolder.label()
@@ -232,7 +233,7 @@ final class CheckCommand implements Callable<Integer> {
     /** A folder's backup without its extension ({@code erp}), else the label in its name. */
     private static String shortName(RunFolders.Folder f) {
         if (f.backup() != null) {
-            String file = Path.of(f.backup()).getFileName().toString();
+            String file = String.valueOf(Path.of(f.backup()).getFileName());
             int dot = file.lastIndexOf('.');
             return dot > 0 ? file.substring(0, dot) : file;
         }
@@ -270,7 +271,7 @@ final class CheckCommand implements Callable<Integer> {
         for (RunFolders.Folder f : loaded.unjudged()) {
             Trend owner = HistoryCommand.owner(f, loaded.trends());
             if (owner == null && f.backup() != null) {
-                String b = Path.of(f.backup()).getFileName().toString();
+                String b = String.valueOf(Path.of(f.backup()).getFileName());
                 backups.putIfAbsent(b, new String[] {b, f.label(), shown.toString()});
             }
         }
