@@ -10,6 +10,9 @@ import dev.gbakprof.model.Validation;
 import dev.gbakprof.report.TrendChart;
 import dev.gbakprof.run.RunOptions;
 import dev.gbakprof.store.AtomicFiles;
+import dev.gbakprof.store.OutputRefusedException;
+import dev.gbakprof.store.Outputs;
+import dev.gbakprof.store.RunFolders;
 import dev.gbakprof.store.RunJson;
 import dev.gbakprof.store.RunStore;
 import java.io.IOException;
@@ -100,7 +103,15 @@ final class HistoryCommand implements Callable<Integer> {
             throw new UsageException("--last " + last + ": expected 1 or more");
         }
         Duration objective = rto == null ? null : Durations.parse("--rto", rto);
+        if (out != null) {
+            Outputs.refuseUnwritableDir(out, "--out"); // a read-only file system: refused before any work (2)
+        }
         Loaded loaded = load(runsDirs, backup, label, grouping(by));
+        if (loaded.trends().isEmpty()) {
+            throw new UsageException("no restore recorded under "
+                    + (runsDirs.isEmpty() ? List.of(Path.of("runs")) : runsDirs) + ": "
+                    + String.join("; ", loaded.notes()));
+        }
         PrintWriter w = spec.commandLine().getOut();
         List<Trend> trends = loaded.trends().stream()
                 .map(t -> last == null || t.points().size() <= last
@@ -114,7 +125,11 @@ final class HistoryCommand implements Callable<Integer> {
                 Path png = out.resolve(
                         trends.size() == 1 ? "trend.png" : "trend-" + RunOptions.fileSafe(t.backup()) + ".png");
                 byte[] bytes = TrendChart.png(t, 1600, 900);
-                AtomicFiles.write(png, bytes);
+                try {
+                    AtomicFiles.write(png, bytes);
+                } catch (IOException ex) { // a disk that fills up meanwhile: the file is named
+                    throw new OutputRefusedException("--out " + png + ": cannot write (" + ex.getMessage() + ")");
+                }
                 if (!json) {
                     w.println("wrote " + png);
                 }
@@ -135,8 +150,52 @@ final class HistoryCommand implements Callable<Integer> {
         return ExitCode.OK;
     }
 
-    /** The trends of the run folders, the chosen backup's only; what was left out, in notes. */
-    record Loaded(List<Trend> trends, List<String> notes) {}
+    /**
+     * The trends of the run folders, the chosen backup's only; what was left out, in notes.
+     *
+     * @param unjudged the run folders without a usable record (running, killed, damaged, impossible), of the chosen
+     *                 backup when one was named
+     */
+    record Loaded(List<Trend> trends, List<String> notes, List<RunFolders.Folder> unjudged) {
+
+        /** The folders of {@link #unjudged} that are runs of {@code trend}, oldest first. */
+        List<RunFolders.Folder> of(Trend trend) {
+            return unjudged.stream()
+                    .filter(f -> trends.size() == 1 && owner(f, trends) == null || belongs(f, trend))
+                    .toList();
+        }
+    }
+
+    /** The trend among {@code trends} a folder is a run of, or {@code null} when none tells. */
+    static Trend owner(RunFolders.Folder f, List<Trend> trends) {
+        return trends.stream().filter(t -> belongs(f, t)).findFirst().orElse(null);
+    }
+
+    /**
+     * A folder is a run of {@code t}: its marker or record names t's backup (or label), or, for a folder that names
+     * neither, its name has the label of t's runs ({@code 20261206-031500-nightly} for runs labelled nightly).
+     */
+    static boolean belongs(RunFolders.Folder f, Trend t) {
+        if (f.backup() != null || f.label() != null) {
+            String key = t.by() == Trend.By.LABEL && f.label() != null ? f.label() : fileName(f.backup());
+            return key != null && t.named(key);
+        }
+        String name = f.nameLabel();
+        return name != null
+                && t.points().stream()
+                        .map(p -> p.run().label())
+                        .filter(l -> l != null)
+                        .map(RunStore::fileSafe)
+                        .anyMatch(l -> name.equals(l) || name.startsWith(l + "-"));
+    }
+
+    private static String fileName(String path) {
+        if (path == null) {
+            return null;
+        }
+        String f = path.replace('\\', '/');
+        return f.substring(f.lastIndexOf('/') + 1);
+    }
 
     /** {@code --by}: {@code backup} or {@code label}. */
     static Trend.By grouping(String by) {
@@ -168,11 +227,37 @@ final class HistoryCommand implements Callable<Integer> {
                             : "cannot read a runs folder: " + ex.getMessage())
                     + "; expected the --runs-dir of gbakprof run");
         }
-        List<Path> folders =
-                listing.entries().stream().map(RunStore.Entry::folder).toList();
-        List<RestoreRun> runs =
-                listing.entries().stream().map(RunStore.Entry::run).toList();
         List<String> notes = new ArrayList<>(listing.skipped());
+        List<RunFolders.Folder> unjudged = new ArrayList<>();
+        try {
+            for (RunFolders.Folder f : RunFolders.unrecorded(given)) {
+                unjudged.add(f);
+                if (f.state() != RunFolders.State.DAMAGED) { // an unreadable record is among the skipped already
+                    notes.add(f.note());
+                }
+            }
+        } catch (IOException ex) {
+            throw new UsageException("cannot read a runs folder: " + ex.getMessage());
+        }
+        List<Path> folders = new ArrayList<>();
+        List<RestoreRun> runs = new ArrayList<>();
+        for (RunStore.Entry e : listing.entries()) {
+            String impossible = RunFolders.implausible(e.run());
+            if (impossible == null) {
+                folders.add(e.folder());
+                runs.add(e.run());
+                continue;
+            }
+            RunFolders.Folder f = new RunFolders.Folder(
+                    e.folder(),
+                    RunFolders.State.DAMAGED,
+                    Trend.startedAt(e.run()),
+                    e.run().backupFile(),
+                    e.run().label(),
+                    e.folder().resolve(RunStore.RUN_JSON) + ": a record that cannot be true: " + impossible);
+            unjudged.add(f);
+            notes.add(f.note());
+        }
         long undated = runs.stream().filter(r -> r.startedAt() == null).count();
         if (undated > 0) {
             notes.add(undated + " record(s) without a start time (parsed logs, not run folders) left out");
@@ -183,6 +268,13 @@ final class HistoryCommand implements Callable<Integer> {
         String name = label != null ? label : backup;
         if (name != null) {
             trends = all.stream().filter(t -> t.named(name)).toList();
+            List<RunFolders.Folder> named = unjudged.stream()
+                    .filter(f -> belongs(f, new Trend(name, List.of(), grouping))
+                            || all.isEmpty() && f.backup() == null && f.label() == null)
+                    .toList();
+            if (trends.isEmpty() && !named.isEmpty()) {
+                return new Loaded(trends, notes, named);
+            }
             if (trends.isEmpty()) {
                 throw new UsageException((label != null
                                 ? "no run labelled " + label + " under " + given + " (labels there: "
@@ -190,11 +282,11 @@ final class HistoryCommand implements Callable<Integer> {
                         + String.join(", ", all.stream().map(Trend::backup).toList()) + ")");
             }
         }
-        if (trends.isEmpty()) {
+        if (trends.isEmpty() && unjudged.isEmpty()) {
             throw new UsageException(
                     "no restore recorded under " + given + "; expected run folders of gbakprof run (run.json)");
         }
-        return new Loaded(trends, notes);
+        return new Loaded(trends, notes, unjudged);
     }
 
     private static String table(Trend t, Duration rto) {

@@ -5,7 +5,9 @@ import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.RunKind;
 import dev.gbakprof.stats.Fingerprint;
 import dev.gbakprof.store.LogReader;
+import dev.gbakprof.store.RunFolders;
 import dev.gbakprof.store.RunInputs;
+import dev.gbakprof.store.RunStore;
 import java.nio.charset.Charset;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -13,8 +15,10 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 /**
  * The INPUT arguments of {@code report} and {@code compare}: gbak logs and run records, mixed, each
@@ -59,15 +63,49 @@ final class InputRuns {
         return resolve().stream().map(Input::path).toList();
     }
 
+    @Spec(Spec.Target.MIXEE)
+    CommandSpec spec;
+
+    /**
+     * The restores of the inputs. A run folder without a usable record (a restore still running, one killed, a damaged
+     * or impossible record) is left out with a note on standard error, not the whole command refused; when nothing is
+     * left the notes are the error.
+     */
     List<RestoreRun> load() {
         List<Input> resolved = resolve();
         List<RestoreRun> runs = new ArrayList<>();
+        List<String> notes = new ArrayList<>();
         Map<Fingerprint, RestoreRun> seen = new HashMap<>();
         for (Input input : resolved) {
-            for (RestoreRun run : restores(input.path(), RunInputs.load(input.path(), input.label(), encoding))) {
+            if (Files.isDirectory(input.path())) {
+                RunFolders.Folder unjudged = RunFolders.unrecorded(input.path());
+                if (unjudged != null) {
+                    notes.add(unjudged.note());
+                    continue;
+                }
+            }
+            List<RestoreRun> loaded = RunInputs.load(input.path(), input.label(), encoding, notes::add);
+            if (loaded.isEmpty()) {
+                continue; // a folder of run folders none of which has a usable record: said in the notes
+            }
+            for (RestoreRun run : restores(input.path(), loaded)) {
+                String impossible = RunFolders.implausible(run);
+                if (impossible != null) {
+                    Path record = RunStore.record(input.path());
+                    notes.add((Files.isRegularFile(record) ? record.toString() : run.source())
+                            + ": a record that cannot be true: " + impossible + "; left out");
+                    continue;
+                }
                 refuseTwice(run, seen);
                 runs.add(run);
             }
+        }
+        if (runs.isEmpty() && !notes.isEmpty()) {
+            throw new UsageException("no restore to read: " + String.join("; ", notes));
+        }
+        if (spec != null) {
+            notes.forEach(n -> spec.commandLine().getErr().println("gbakprof: note: " + n));
+            spec.commandLine().getErr().flush();
         }
         return runs;
     }

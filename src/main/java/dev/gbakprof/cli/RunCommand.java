@@ -196,8 +196,11 @@ final class RunCommand implements Callable<Integer> {
             names = "--sample-interval",
             paramLabel = "S",
             defaultValue = "1",
-            description = "Seconds between CPU samples, 0.1 or more (default: ${DEFAULT-VALUE}).")
+            description = "Seconds between CPU samples, 0.1 to 3600 (default: ${DEFAULT-VALUE}).")
     double sampleInterval;
+
+    /** The longest --sample-interval, seconds. */
+    static final double MAX_SAMPLE_INTERVAL = 3600;
 
     @Option(
             names = "--probe-power",
@@ -228,6 +231,10 @@ final class RunCommand implements Callable<Integer> {
             throw new UsageException("--sample-interval " + sampleInterval
                     + ": expected 0.1 or more seconds (a sample costs gbakprof a read of /proc; faster ones would"
                     + " measure gbakprof)");
+        }
+        if (!(sampleInterval <= MAX_SAMPLE_INTERVAL)) { // 1e309 is infinity: no sample at all, without a word
+            throw new UsageException("--sample-interval " + sampleInterval + ": expected at most "
+                    + (int) MAX_SAMPLE_INTERVAL + " seconds (an hour)");
         }
         if (route == Via.SERVICE && gbak != null && !validate) { // it was ignored
             throw new UsageException("--gbak " + gbak + ": --via service runs no gbak (the server restores with its"

@@ -3,12 +3,14 @@ package dev.gbakprof.exec;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import org.apache.commons.exec.CommandLine;
 import org.apache.commons.exec.DefaultExecutor;
-import org.apache.commons.exec.ExecuteWatchdog;
 import org.apache.commons.exec.ProcessDestroyer;
 import org.apache.commons.exec.PumpStreamHandler;
 import org.apache.commons.exec.environment.EnvironmentUtils;
@@ -16,11 +18,15 @@ import org.apache.commons.exec.environment.EnvironmentUtils;
 /**
  * Runs one gbak process with commons-exec and streams its output as it arrives: raw bytes to a sink,
  * decoded lines to a consumer. gbak gets no standard input (commons-exec closes it), so a prompt for
- * the next backup volume ends with an error instead of hanging. A timeout or {@link #interrupt()} kills
- * gbak and waits for it: no gbak outlives the run.
+ * the next backup volume ends with an error instead of hanging. A timeout or {@link #interrupt()} ends gbak and
+ * every process it started ({@link ProcessTree}: behind a wrapper script too) and waits for them: no gbak outlives
+ * the run. A process gbak started that keeps the output open after gbak exited is read for
+ * {@link #OUTPUT_AFTER_EXIT} more, then ended.
  */
 public final class GbakRunner {
     private static final Duration GRACE = Duration.ofSeconds(10);
+    /** How often the processes gbak started are looked at (to end them with it). */
+    private static final Duration WATCH_EVERY = Duration.ofMillis(500);
 
     private volatile Process process;
     private volatile boolean interrupted;
@@ -34,7 +40,19 @@ public final class GbakRunner {
      * @param launchError why gbak could not be started, or {@code null}
      * @param pid         gbak's process id
      */
-    public record Result(Integer exitCode, boolean timedOut, boolean interrupted, String launchError, Long pid) {}
+    public record Result(
+            Integer exitCode, boolean timedOut, boolean interrupted, String launchError, Long pid, String stopped) {
+        public Result(Integer exitCode, boolean timedOut, boolean interrupted, String launchError, Long pid) {
+            this(exitCode, timedOut, interrupted, launchError, pid, null);
+        }
+    }
+
+    /** How long the output of processes gbak started is read once gbak has exited. */
+    static final Duration OUTPUT_AFTER_EXIT = Duration.ofSeconds(5);
+
+    private volatile ProcessTree.Watch watch;
+    private volatile boolean timedOut;
+    private final List<Long> ended = new CopyOnWriteArrayList<>();
 
     /**
      * Runs gbak to the end.
@@ -49,15 +67,32 @@ public final class GbakRunner {
         Object lock = new Object();
         LineTee out = new LineTee(raw, lock, lines);
         LineTee err = new LineTee(raw, lock, lines);
-        ExecuteWatchdog watchdog = ExecuteWatchdog.builder()
-                .setTimeout(timeout == null ? ExecuteWatchdog.INFINITE_TIMEOUT_DURATION : timeout)
-                .get();
-        DefaultExecutor executor = DefaultExecutor.builder()
-                .setExecuteStreamHandler(new PumpStreamHandler(out, err))
-                .get();
+        PumpStreamHandler pumps = new PumpStreamHandler(out, err);
+        // a process gbak started that keeps the output open (gbak has exited) is read no longer than this
+        pumps.setStopTimeout(OUTPUT_AFTER_EXIT);
+        DefaultExecutor executor =
+                DefaultExecutor.builder().setExecuteStreamHandler(pumps).get();
         executor.setExitValues(null); // gbak's exit code is data, not an exception
-        executor.setWatchdog(watchdog);
         executor.setProcessDestroyer(new Capture());
+        CountDownLatch finished = new CountDownLatch(1);
+        Thread timer = timeout == null
+                ? null
+                : new Thread(
+                        () -> {
+                            try {
+                                if (!finished.await(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+                                    timedOut = true;
+                                    reap();
+                                }
+                            } catch (InterruptedException ex) {
+                                // the run ended first
+                            }
+                        },
+                        "gbakprof-timeout");
+        if (timer != null) {
+            timer.setDaemon(true);
+            timer.start();
+        }
         Integer code = null;
         String launchError = null;
         try {
@@ -65,8 +100,14 @@ public final class GbakRunner {
             env.putAll(inv.environment());
             code = executor.execute(cl, env);
         } catch (IOException ex) {
-            launchError = ex.getMessage();
+            Process p = process;
+            if (p != null && !p.isAlive()) {
+                code = p.exitValue(); // gbak exited; what it left holding the output was not waited for
+            } else {
+                launchError = ex.getMessage();
+            }
         } finally {
+            finished.countDown();
             try {
                 out.close();
                 err.close();
@@ -74,9 +115,31 @@ public final class GbakRunner {
                 launchError = launchError == null ? "cannot write gbak's output: " + ex.getMessage() : launchError;
             }
             reap();
+            ProcessTree.Watch w = watch;
+            if (w != null) {
+                w.close();
+            }
         }
         Process p = process;
-        return new Result(code, watchdog.killedProcess(), interrupted, launchError, p == null ? null : p.pid());
+        return new Result(code, timedOut, interrupted, launchError, p == null ? null : p.pid(), stopped(p));
+    }
+
+    /** What the stop ended, for the record: {@code gbak (pid 41) and 2 processes it started (pids 42, 43)}, or null. */
+    private String stopped(Process p) {
+        if (ended.isEmpty()) {
+            return null;
+        }
+        List<Long> others = ended.stream()
+                .filter(pid -> p == null || pid != p.pid())
+                .distinct()
+                .toList();
+        boolean gbak = p != null && ended.contains(p.pid());
+        String them = others.isEmpty()
+                ? ""
+                : (gbak ? " and " : "") + others.size() + (others.size() == 1 ? " process" : " processes")
+                        + " it started (" + (others.size() == 1 ? "pid " : "pids ")
+                        + String.join(", ", others.stream().map(String::valueOf).toList()) + ")";
+        return (gbak ? "gbak (pid " + p.pid() + ")" : "") + them;
     }
 
     /** Kills a running gbak (Ctrl-C) and waits until it is gone. Safe to call from a shutdown hook. */
@@ -91,20 +154,18 @@ public final class GbakRunner {
         return p == null ? null : p.pid();
     }
 
-    private void reap() {
+    /** Ends gbak and every process it started (also those left running after it exited). */
+    private synchronized void reap() {
         Process p = process;
-        if (p == null || !p.isAlive()) {
+        if (p == null) {
             return;
         }
-        p.destroy();
-        try {
-            if (!p.waitFor(GRACE.toMillis(), TimeUnit.MILLISECONDS)) {
-                p.destroyForcibly().waitFor(GRACE.toMillis(), TimeUnit.MILLISECONDS);
-            }
-        } catch (InterruptedException ex) {
-            p.destroyForcibly();
-            Thread.currentThread().interrupt();
+        ProcessTree.Watch w = watch;
+        List<ProcessHandle> left = w == null ? List.of() : w.alive();
+        if (!p.isAlive() && left.isEmpty()) {
+            return;
         }
+        ended.addAll(ProcessTree.end(p.isAlive() ? p.toHandle() : null, left, GRACE));
     }
 
     /** commons-exec hands every process it starts to the destroyer: that is where gbak's handle is kept. */
@@ -112,6 +173,7 @@ public final class GbakRunner {
         @Override
         public boolean add(Process p) {
             process = p;
+            watch = new ProcessTree.Watch(p.toHandle(), WATCH_EVERY);
             if (interrupted) {
                 p.destroy();
             }

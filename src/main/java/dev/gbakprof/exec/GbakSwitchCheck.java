@@ -1,16 +1,13 @@
 package dev.gbakprof.exec;
 
-import java.io.ByteArrayOutputStream;
-import java.io.File;
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -41,21 +38,13 @@ public final class GbakSwitchCheck {
         List<String> cmd = new ArrayList<>(List.of(gbak.toString(), "-c"));
         cmd.addAll(checked);
         cmd.add("-z");
-        ProcessBuilder pb = new ProcessBuilder(cmd)
-                .redirectErrorStream(true)
-                .redirectInput(ProcessBuilder.Redirect.from(
-                        new File(System.getProperty("os.name", "").startsWith("Windows") ? "NUL" : "/dev/null")));
+        ProcessBuilder pb = new ProcessBuilder(cmd);
         pb.environment().remove("ISC_PASSWORD"); // nothing is opened: no secret goes to this gbak
-        Process p = pb.start();
-        ByteArrayOutputStream buf = new ByteArrayOutputStream();
-        try (InputStream in = p.getInputStream()) {
-            in.transferTo(buf);
+        ProcessTree.Output probe = ProcessTree.run(pb, Duration.ofSeconds(20), 256 * 1024, StandardCharsets.UTF_8);
+        if (probe.timedOut()) {
+            return Optional.of(gbak + " did not answer `gbak -c SWITCHES -z` within 20 s (stopped)");
         }
-        if (!p.waitFor(20, TimeUnit.SECONDS)) {
-            p.destroyForcibly();
-            return Optional.of(gbak + " did not answer `gbak -c SWITCHES -z` within 20 s");
-        }
-        return judge(buf.toString(StandardCharsets.UTF_8), String.join(" ", checked));
+        return judge(probe.text(), String.join(" ", checked));
     }
 
     /** The verdict on what {@code gbak -c SWITCHES -z} printed. */

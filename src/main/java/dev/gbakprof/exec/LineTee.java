@@ -33,11 +33,21 @@ final class LineTee extends OutputStream {
         this.lines = lines;
     }
 
+    /** The bytes of a line kept for its text: a longer line is cut ({@link LogDecoder#MAX_LINE}, as parse refuses one). */
+    static final int MAX_LINE = LogDecoder.MAX_LINE;
+    /** What is kept of a cut line's text. */
+    static final int CUT_HEAD = 1024;
+
+    /** The start of the line being cut, or {@code null}: its bytes go to the raw log as they come, not held. */
+    private byte[] cutHead;
+
     @Override
     public void write(int b) throws IOException {
         append((byte) b);
         if (b == '\n') {
             emit();
+        } else {
+            spill();
         }
     }
 
@@ -54,7 +64,27 @@ final class LineTee extends OutputStream {
         }
         if (start < end) {
             appendAll(b, start, end - start);
+            spill();
         }
+    }
+
+    /**
+     * A line longer than {@link #MAX_LINE} (gbak never prints one; a wrapper or a damaged program may print one without
+     * end) is not held: its bytes go to the raw log as they arrive, and only its start is kept for the line's text.
+     */
+    private void spill() throws IOException {
+        if (cutHead == null && len <= MAX_LINE || cutHead != null && len < 1 << 16) {
+            return;
+        }
+        if (cutHead == null) {
+            cutHead = Arrays.copyOf(buf, Math.min(len, CUT_HEAD));
+        }
+        synchronized (lock) {
+            rawSink.write(buf, 0, len);
+            rawSink.flush();
+        }
+        len = 0;
+        buf = new byte[256];
     }
 
     private void append(byte b) {
@@ -75,6 +105,20 @@ final class LineTee extends OutputStream {
     }
 
     private void emit() throws IOException {
+        if (cutHead != null) {
+            boolean ended = len > 0 && buf[len - 1] == '\n';
+            String text = LogDecoder.decodeLine(cutHead, 0, cutHead.length) + " ... (gbakprof: a line longer than "
+                    + MAX_LINE / (1 << 20) + " MB, cut here; the raw log has it whole)";
+            synchronized (lock) {
+                rawSink.write(buf, 0, len);
+                rawSink.flush();
+                lines.accept(ended ? text : LinePipeline.unfinished(text));
+            }
+            cutHead = null;
+            len = 0;
+            buf = new byte[256];
+            return;
+        }
         if (len == 0) {
             return;
         }

@@ -4,12 +4,14 @@ import dev.gbakprof.model.ExitCode;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.RunStatus;
 import dev.gbakprof.model.Validation;
+import dev.gbakprof.store.RunFolders;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.DoubleFunction;
+import java.util.regex.Pattern;
 
 /**
  * {@code check}: the state of a backup's restore tests for a monitoring system (Nagios, Icinga, Zabbix, Windows Task
@@ -74,11 +76,20 @@ public final class Check {
             context.add("RTO " + human.apply(rto.toMillis() / 1000.0));
         }
         Band band = newest.band();
+        // the count is the band's: the runs it was made of, not every run of the backup
+        long completedBefore = trend.points().subList(0, trend.points().size() - 1).stream()
+                .filter(p -> p.restored()
+                        && p.run().status() == RunStatus.COMPLETED
+                        && p.run().totalSeconds() != null)
+                .count();
         context.add(
                 band == null
-                        ? "no baseline yet"
-                        : "baseline " + human.apply(band.low()) + " to " + human.apply(band.high()));
-        context.add(trend.points().size() + (trend.points().size() == 1 ? " run" : " runs"));
+                        ? completedBefore == 0
+                                ? "no baseline yet: no completed run before it"
+                                : "no baseline yet: " + runs(completedBefore) + " completed before it, " + Band.MIN_RUNS
+                                        + " needed"
+                        : "baseline " + human.apply(band.low()) + " to " + human.apply(band.high()) + " from "
+                                + runs(band.runs()));
         String tail = " (" + String.join(", ", context) + ")";
         String when = " on " + newest.startedAt().toString().substring(0, 16).replace('T', ' ') + " UTC";
         Double total = run.totalSeconds();
@@ -88,6 +99,13 @@ public final class Check {
                     State.CRITICAL,
                     "CRITICAL: " + name + ": no restore newer than " + human.apply(maxAge.toMillis() / 1000.0)
                             + " (the newest started" + when + ")" + tail);
+        }
+        String login = refusedLogin(run);
+        if (login != null) {
+            return new Result(
+                    State.UNKNOWN,
+                    "UNKNOWN: " + name + ": the newest restore" + when
+                            + " could not log in, a configuration problem, not a failed restore: " + login + tail);
         }
         if (run.status() != RunStatus.COMPLETED || total == null) {
             return new Result(
@@ -121,6 +139,55 @@ public final class Check {
             return new Result(State.WARNING, "WARNING: " + restored + ", within 20% of the RTO" + tail);
         }
         return new Result(State.OK, "OK: " + restored + tail);
+    }
+
+    /** gbak's or the server's words when the run failed at its login (a wrong password, an unknown user), else null. */
+    static String refusedLogin(RestoreRun run) {
+        if (run.status() == RunStatus.COMPLETED) {
+            return null;
+        }
+        List<String> said = new ArrayList<>(run.errors());
+        if (run.failure() != null) {
+            said.add(0, run.failure());
+        }
+        return said.stream().filter(e -> LOGIN.matcher(e).find()).findFirst().orElse(null);
+    }
+
+    private static final Pattern LOGIN = Pattern.compile(
+            "user name and password are not defined|wrong user name or password|refused the login",
+            Pattern.CASE_INSENSITIVE);
+
+    private static String runs(long n) {
+        return n + (n == 1 ? " run" : " runs");
+    }
+
+    /**
+     * The verdict on a newest run folder whose record cannot be judged: CRITICAL when its run left no record (killed,
+     * crashed), UNKNOWN while it is still running or when its record is damaged or impossible.
+     *
+     * @param name      the backup's short name
+     * @param startedAt when that run started, or {@code null}
+     * @param why       what is wrong, naming the folder or file
+     */
+    public static Result unjudged(String name, RunFolders.State state, Instant startedAt, String why) {
+        String when = startedAt == null
+                ? ""
+                : " (started " + startedAt.toString().substring(0, 16).replace('T', ' ') + " UTC)";
+        return switch (state) {
+            case NO_RECORD ->
+                new Result(
+                        State.CRITICAL,
+                        "CRITICAL: " + name + ": tonight's restore left no record (killed or crashed?)" + when + ": "
+                                + why);
+            case RUNNING ->
+                new Result(
+                        State.UNKNOWN,
+                        "UNKNOWN: " + name + ": the newest restore is still running" + when + ": " + why);
+            case DAMAGED ->
+                new Result(
+                        State.UNKNOWN,
+                        "UNKNOWN: " + name + ": the newest restore's record cannot be judged" + when + ": " + why);
+        };
     }
 
     private static String what(RestoreRun run) {

@@ -159,7 +159,7 @@ public record Trend(String backup, List<Point> points, By by) {
         return points.stream().anyMatch(p -> p.backup() != null);
     }
 
-    static Instant startedAt(RestoreRun r) {
+    public static Instant startedAt(RestoreRun r) {
         try {
             return r.startedAt() == null ? null : Instant.parse(r.startedAt());
         } catch (DateTimeParseException ex) {

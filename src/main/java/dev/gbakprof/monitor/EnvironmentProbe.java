@@ -1,14 +1,12 @@
 package dev.gbakprof.monitor;
 
+import dev.gbakprof.exec.ProcessTree;
 import dev.gbakprof.model.Environment;
 import dev.gbakprof.model.PowerPlan;
-import java.io.ByteArrayOutputStream;
-import java.io.File;
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.charset.Charset;
 import java.nio.file.Path;
-import java.util.concurrent.TimeUnit;
+import java.time.Duration;
 import oshi.SystemInfo;
 import oshi.hardware.HardwareAbstractionLayer;
 import oshi.software.os.OperatingSystem;
@@ -55,18 +53,10 @@ public final class EnvironmentProbe {
             return null;
         }
         try {
-            Process p = new ProcessBuilder(gbak.toString(), "-z")
-                    .redirectErrorStream(true)
-                    .redirectInput(ProcessBuilder.Redirect.from(nullDevice()))
-                    .start();
-            ByteArrayOutputStream buf = new ByteArrayOutputStream();
-            try (InputStream in = p.getInputStream()) {
-                in.transferTo(buf);
-            }
-            if (!p.waitFor(10, TimeUnit.SECONDS)) {
-                p.destroyForcibly();
-            }
-            for (String line : buf.toString(Charset.defaultCharset()).split("\\R")) {
+            // a gbak that never answers is ended with what it started: the probe never blocks the run's end
+            ProcessTree.Output probe = ProcessTree.run(
+                    new ProcessBuilder(gbak.toString(), "-z"), PROBE_LIMIT, 64 * 1024, Charset.defaultCharset());
+            for (String line : probe.text().split("\\R")) {
                 int at = line.indexOf("gbak version ");
                 if (at >= 0) {
                     return line.substring(at + "gbak version ".length()).trim();
@@ -75,13 +65,9 @@ public final class EnvironmentProbe {
             return null;
         } catch (IOException ex) {
             return null;
-        } catch (InterruptedException ex) {
-            Thread.currentThread().interrupt();
-            return null;
         }
     }
 
-    private static File nullDevice() {
-        return new File(System.getProperty("os.name", "").startsWith("Windows") ? "NUL" : "/dev/null");
-    }
+    /** How long {@code gbak -z} may take to answer. */
+    static final Duration PROBE_LIMIT = Duration.ofSeconds(10);
 }

@@ -11,6 +11,7 @@ import dev.gbakprof.model.RunStatus;
 import dev.gbakprof.model.Validation;
 import dev.gbakprof.model.WarningCode;
 import dev.gbakprof.report.Durations;
+import dev.gbakprof.store.RunMarker;
 import dev.gbakprof.store.RunStore;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -180,6 +181,15 @@ public final class Drill {
             throw new RunRefusedException(options.runsDir() + ": cannot create the run folder ("
                     + RestoreSession.reason(ex) + "); nothing was backed up. Choose a --runs-dir you can write");
         }
+        RunMarker marker = RunMarker.open(runDir, options.backupFrom(), label);
+        try {
+            return drill(runDir, label);
+        } finally {
+            RunStore.ended(runDir, marker);
+        }
+    }
+
+    private Result drill(Path runDir, String label) throws IOException {
         Path file = runDir.resolve(backupName(options.backupFrom())).toAbsolutePath();
         if (options.viaService()) {
             String note = ServerFileAccess.openFolder(runDir);

@@ -35,7 +35,9 @@ final class GbakRoute implements RestoreRoute {
                 r.interrupted(),
                 r.launchError() == null ? null : "gbak could not be started: " + r.launchError(),
                 null,
-                "gbakprof stopped gbak (gbak exit code " + r.exitCode() + ")");
+                "gbakprof stopped "
+                        + (r.stopped() == null ? "gbak" : r.stopped())
+                        + " (gbak exit code " + r.exitCode() + ")");
     }
 
     @Override

@@ -132,8 +132,12 @@ public final class RestoreSeries {
                 throw new RunRefusedException(ex.getMessage());
             }
         }
-        if (options.viaService() || options.inspect() || (options.throughServer() && dropsRepeats())) {
-            checkServer(); // repeats through a server are dropped through it: that needs the login too
+        // repeats through a server are dropped through it: that needs the login too; gbak through a server logs in
+        // with the same user and password: a refused login is refused here, before the restore starts
+        if (options.viaService()
+                || options.inspect()
+                || (options.throughServer() && (dropsRepeats() || options.credentialsGiven()))) {
+            checkServer();
         }
         if (options.throughServer()) {
             options.checkServerTargets(targets());

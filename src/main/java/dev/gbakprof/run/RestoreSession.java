@@ -16,6 +16,7 @@ import dev.gbakprof.monitor.PhaseUse;
 import dev.gbakprof.stats.Confounder;
 import dev.gbakprof.store.ReportDir;
 import dev.gbakprof.store.RunJson;
+import dev.gbakprof.store.RunMarker;
 import dev.gbakprof.store.RunStore;
 import dev.gbakprof.timeline.RestoreTimeline;
 import java.io.IOException;
@@ -180,12 +181,17 @@ public final class RestoreSession {
         String way = Confounder.route(route.via(), route.command(), into.name());
         ProgressDisplay.Eta eta = new RestoreEta(options).of(route, way, backupBytes, database);
         Path runDir = drillDir != null ? drillDir : newRunDir(label, tag);
+        // a drill's folder has its marker from the drill
+        RunMarker marker = drillDir != null ? null : RunMarker.open(runDir, options.backup(), label);
         Path rawLog = runDir.resolve(RunStore.GBAK_LOG);
         RawLog raw;
         try {
             raw = RawLog.create(rawLog, route::interrupt);
         } catch (IOException ex) {
             if (drillDir == null) {
+                if (marker != null) {
+                    marker.finished(); // nothing ran: the folder goes
+                }
                 Files.deleteIfExists(runDir);
             }
             throw new RunRefusedException(rawLog + ": cannot write the raw log (" + reason(ex)
@@ -244,6 +250,7 @@ public final class RestoreSession {
             unsaved = save(runDir, before == null ? run : List.of(before, run), unsaved, before);
             return new Outcome(run, runDir, unsaved);
         } finally {
+            RunStore.ended(runDir, marker);
             recorded.countDown();
             RouteRun.removeCtrlCHook(hook);
         }

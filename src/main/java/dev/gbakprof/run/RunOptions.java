@@ -346,6 +346,11 @@ public record RunOptions(
      * Who gbakprof attaches to the server as (services restore, inspection): {@code user} or SYSDBA, with
      * the password from the password file or, like gbak, from {@code ISC_PASSWORD}.
      */
+    /** A user and password were given (a password file, ISC_PASSWORD): {@link #credentials()} has them. */
+    public boolean credentialsGiven() {
+        return Credentials.resolve(user, password) != null;
+    }
+
     public Credentials credentials() {
         Credentials c = Credentials.resolve(user, password);
         if (c == null) {
@@ -434,6 +439,10 @@ public record RunOptions(
     /** Refuses a local backup file gbak cannot read. */
     void checkLocalBackup() {
         Path backup = Path.of(backup());
+        if (Files.isDirectory(backup)) {
+            throw new RunRefusedException(backup + ": a folder, not a backup file; give the backup file (gbak -b's "
+                    + "output), e.g. " + backup.resolve("erp.fbk"));
+        }
         if (!Files.isRegularFile(backup)) {
             throw new RunRefusedException(backup + ": no such backup file");
         }

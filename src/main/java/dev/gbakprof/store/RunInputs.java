@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
 import java.util.stream.Stream;
 
 /**
@@ -31,8 +32,16 @@ public final class RunInputs {
 
     /** As {@link #load(Path, String)}; a raw log without BOM decoded in {@code encoding} when given ({@code --encoding}). */
     public static List<RestoreRun> load(Path path, String label, Charset encoding) {
+        return load(path, label, encoding, null);
+    }
+
+    /**
+     * As {@link #load(Path, String, Charset)}; with {@code notes}, a folder of run folders leaves out the run folders
+     * whose record cannot be read (a run still going, one killed, a damaged record) and says so there.
+     */
+    public static List<RestoreRun> load(Path path, String label, Charset encoding, Consumer<String> notes) {
         if (Files.isDirectory(path)) {
-            return folder(path, label, encoding);
+            return folder(path, label, encoding, notes);
         }
         Path file = path.getFileName();
         Path record = file != null && file.toString().equals(RAW_LOG) ? path.resolveSibling(RECORD) : null;
@@ -49,7 +58,7 @@ public final class RunInputs {
     }
 
     /** A run folder's record, or the records of the run folders in it, in name order (their start times). */
-    private static List<RestoreRun> folder(Path dir, String label, Charset encoding) {
+    private static List<RestoreRun> folder(Path dir, String label, Charset encoding, Consumer<String> notes) {
         Path record = dir.resolve(RECORD);
         if (Files.isRegularFile(record)) {
             return load(record, label, encoding);
@@ -62,7 +71,7 @@ public final class RunInputs {
         } catch (IOException ex) {
             throw new LogFormatException(dir.toString(), 0, "cannot read the folder: " + ex.getMessage());
         }
-        if (runs.isEmpty()) {
+        if (runs.isEmpty() && (notes == null || unrecordedIn(dir).isEmpty())) {
             throw new LogFormatException(
                     dir.toString(),
                     0,
@@ -70,8 +79,30 @@ public final class RunInputs {
                             + ") and no run folders in it: give a gbak log, a run record or a folder that gbakprof run wrote");
         }
         List<RestoreRun> all = new ArrayList<>();
-        runs.forEach(r -> all.addAll(load(r.resolve(RECORD), label)));
+        for (Path r : runs) {
+            try {
+                all.addAll(load(r.resolve(RECORD), label));
+            } catch (LogFormatException ex) {
+                if (notes == null) {
+                    throw ex;
+                }
+                notes.accept(ex.oneLine() + "; left out");
+            }
+        }
+        if (notes != null) {
+            unrecordedIn(dir).stream()
+                    .filter(f -> f.state() != RunFolders.State.DAMAGED)
+                    .forEach(f -> notes.accept(f.note()));
+        }
         return all;
+    }
+
+    private static List<RunFolders.Folder> unrecordedIn(Path dir) {
+        try {
+            return RunFolders.unrecorded(List.of(dir));
+        } catch (IOException ex) {
+            return List.of();
+        }
     }
 
     static boolean looksLikeJson(Path path) {

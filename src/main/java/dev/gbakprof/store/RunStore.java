@@ -33,10 +33,11 @@ import java.util.stream.Stream;
  *     backup.log, NAME.fbk                   a drill (run --backup-from): gbak -b's output and the backup it made;
  *                                            run.json then holds the backup's record, then the restore's
  *     SHA256SUMS                             the SHA-256 of each file above (sha256sum -c SHA256SUMS), written last
+ *     .gbakprof-running                      while the run works ({@link RunMarker}): removed once run.json is written
  * matrix-yyyyMMdd-HHmmss/                    a matrix (its --out): the report's files, and its restores under runs/
  * </pre>
  * Folders sort by name in the order the runs started. A folder without a readable {@code run.json} is not a
- * run (a run still going, or damaged): listings skip it and say so.
+ * run (a run still going, killed, or damaged): listings skip it and say so ({@link RunFolders} says which).
  */
 public final class RunStore {
     /** The raw gbak output of a run folder, written as it arrives. */
@@ -119,6 +120,21 @@ public final class RunStore {
             }
         }
         AtomicFiles.write(runFolder.resolve(CHECKSUMS), sb.toString().getBytes(StandardCharsets.UTF_8));
+    }
+
+    /**
+     * The run in {@code runFolder} has ended: its {@link RunMarker} goes when the record was written, else it stays,
+     * unlocked (a folder that left no record); {@code marker} may be {@code null}.
+     */
+    public static void ended(Path runFolder, RunMarker marker) {
+        if (marker == null) {
+            return;
+        }
+        if (Files.isRegularFile(runFolder.resolve(RUN_JSON))) {
+            marker.finished();
+        } else {
+            marker.close();
+        }
     }
 
     /** One run folder and its record. */

@@ -65,7 +65,9 @@ class HistoryCheckTest {
         String[] noBand = {"--slower", "100000"};
         Result ok = check(runs.toString(), "--rto", "1h", noBand[0], noBand[1]);
         assertThat(ok.code()).as(ok.out()).isEqualTo(0);
-        assertThat(ok.out()).matches("OK: erp restored in \\d+\\.\\d s \\(RTO 1 h, baseline .+ to .+, 4 runs\\)\\R");
+        assertThat(ok.out())
+                .matches(
+                        "OK: erp restored in \\d+\\.\\d s \\(RTO 1 h, baseline .+ to .+ from 3 runs\\) \\| total=[0-9.]+s;[0-9.]+;3600;0 .*\\R");
 
         // within 20% of the RTO: the newest took more than 0.8 x RTO
         double newest = records().get(3).totalSeconds();
@@ -83,7 +85,7 @@ class HistoryCheckTest {
                 .startsWith("WARNING: erp restored in ")
                 .contains("slower than the baseline median")
                 .contains("above the band")
-                .contains("5 runs)");
+                .contains("from 4 runs)"); // the band of the fifth: the four before it
         Result slowPct = check(runs.toString(), "--slower", "100000");
         assertThat(slowPct.code()).as(slowPct.out()).isEqualTo(0); // not 1000x the median
 
@@ -96,7 +98,7 @@ class HistoryCheckTest {
         assertThat(failed.out())
                 .startsWith("CRITICAL: erp restore failed on ")
                 .contains("(RTO 1 h, baseline ")
-                .contains("6 runs)");
+                .contains("from 5 runs)");
         Result stale = check(runs.toString(), "--max-age", "1ms");
         assertThat(stale.code()).isEqualTo(2);
         assertThat(stale.out()).startsWith("CRITICAL: erp: no restore newer than ");
@@ -225,7 +227,9 @@ class HistoryCheckTest {
         assertThat(check(runs.toString()).out()).startsWith("UNKNOWN: restores of 3 backups");
         Result byLabel = check(runs.toString(), "--label", "nightly", "--rto", "1h");
         assertThat(byLabel.code()).as(byLabel.out()).isZero();
-        assertThat(byLabel.out()).matches("OK: nightly restored in 0\\.2 s \\(RTO 1 h, no baseline yet, 3 runs\\)\\R");
+        assertThat(byLabel.out())
+                .matches(
+                        "OK: nightly restored in 0\\.2 s \\(RTO 1 h, no baseline yet: 2 runs completed before it, 3 needed\\) \\| total=0\\.2[0-9]*s;2880;3600;0 .*\\R");
 
         Result table = Cli.run("history", runs.toString(), "--by", "label");
         assertThat(table.code()).as(table.err()).isZero();
@@ -266,7 +270,8 @@ class HistoryCheckTest {
                 .isEqualTo("UNKNOWN: restores of 2 backups (a.fbk, b.fbk): name one with --backup NAME");
         Result one = check(runs.toString(), "--backup", "b");
         assertThat(one.code()).as(one.out()).isZero();
-        assertThat(one.out().strip()).isEqualTo("OK: b restored in 0.2 s (no baseline yet, 1 run)");
+        assertThat(one.out().strip())
+                .startsWith("OK: b restored in 0.2 s (no baseline yet: no completed run before it) | total=0.2");
     }
 
     private List<RestoreRun> records() throws Exception {

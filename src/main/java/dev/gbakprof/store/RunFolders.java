@@ -1,0 +1,254 @@
+package dev.gbakprof.store;
+
+import dev.gbakprof.log.LogFormatException;
+import dev.gbakprof.model.PhaseTime;
+import dev.gbakprof.model.RestoreRun;
+import dev.gbakprof.model.RunStatus;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+/**
+ * The run folders a listing cannot judge by their record ({@link RunStore#read} leaves them out): a restore still
+ * going, one that left no record (killed, crashed, a power cut, a full disk), a record that cannot be read or cannot
+ * be true, a folder whose {@value RunStore#CHECKSUMS} no longer matches. {@code check} judges the newest folder
+ * whatever its state; {@code history}, {@code report} and {@code compare} name them in a note.
+ */
+public final class RunFolders {
+    /** A record's total longer than this is not a restore's. */
+    public static final double MAX_SECONDS = 30 * 24 * 3600.0;
+    /** How far the phases of a completed restore may be from its total. */
+    public static final double PHASES_TOLERANCE_SECONDS = 1.0;
+
+    /** {@code yyyyMMdd-HHmmss-LABEL…}: the name {@link RunStore#create} gives a run folder. */
+    private static final Pattern NAME = Pattern.compile("(\\d{8}-\\d{6})-(.+)");
+
+    private static final DateTimeFormatter FOLDER_TIME = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
+
+    private RunFolders() {}
+
+    /** What a run folder without a usable record is. */
+    public enum State {
+        /** No record yet, its marker locked by a living process: the restore is still going. */
+        RUNNING,
+        /** No record, and no living process behind it: killed or crashed. */
+        NO_RECORD,
+        /** A record that cannot be read, cannot be true, or no longer matches its checksums. */
+        DAMAGED
+    }
+
+    /**
+     * One such folder.
+     *
+     * @param startedAt when its run started: its marker's time, else its name's (local time), else {@code null}
+     * @param backup    the backup file its run restores (its marker's or record's), or {@code null}
+     * @param label     its run's label, or {@code null}
+     * @param why       what is wrong, naming the file
+     */
+    public record Folder(Path folder, State state, Instant startedAt, String backup, String label, String why) {
+        /** The label part of the folder's name ({@code nightly-r2} of {@code 20261206-031500-nightly-r2}), or {@code null}. */
+        public String nameLabel() {
+            Matcher m = NAME.matcher(String.valueOf(folder.getFileName()));
+            return m.matches() ? m.group(2) : null;
+        }
+
+        /** One line for a note: {@code runs/20261206-031500-nightly: still running (…); left out}. */
+        public String note() {
+            return switch (state) {
+                case RUNNING -> folder + ": still running (" + why + "); left out";
+                case NO_RECORD -> folder + ": the restore left no record (killed or crashed?): " + why + "; left out";
+                case DAMAGED -> why + "; left out";
+            };
+        }
+    }
+
+    /**
+     * The run folders under {@code dirs} (each a folder of run folders, or a run folder) that have no {@code run.json}
+     * (running, or no record) or one that cannot be read, in name order.
+     */
+    public static List<Folder> unrecorded(List<Path> dirs) throws IOException {
+        List<Folder> out = new ArrayList<>();
+        for (Path d : dirs) {
+            List<Path> candidates = new ArrayList<>();
+            if (NAME.matcher(String.valueOf(d.toAbsolutePath().normalize().getFileName()))
+                            .matches()
+                    || Files.exists(d.resolve(RunStore.RUN_JSON))) {
+                candidates.add(d);
+            }
+            try (Stream<Path> s = Files.list(d)) {
+                s.filter(Files::isDirectory)
+                        .filter(f ->
+                                NAME.matcher(String.valueOf(f.getFileName())).matches())
+                        .sorted()
+                        .forEach(candidates::add);
+            }
+            for (Path f : candidates) {
+                Folder folder = unrecorded(f);
+                if (folder != null) {
+                    out.add(folder);
+                }
+            }
+        }
+        return out;
+    }
+
+    /** A run folder without a usable record, or {@code null} when its {@code run.json} can be read. */
+    public static Folder unrecorded(Path folder) {
+        Path record = folder.resolve(RunStore.RUN_JSON);
+        boolean runFolder =
+                NAME.matcher(String.valueOf(folder.toAbsolutePath().normalize().getFileName()))
+                                .matches()
+                        || Files.exists(record)
+                        || Files.exists(folder.resolve(RunStore.GBAK_LOG))
+                        || Files.exists(folder.resolve(RunStore.BACKUP_LOG))
+                        || Files.exists(folder.resolve(RunMarker.FILE));
+        if (!runFolder) {
+            return null; // a folder of run folders, or any other folder
+        }
+        RunMarker.State marker = RunMarker.read(folder);
+        Instant at = marker != null && marker.startedAt() != null ? marker.startedAt() : nameTime(folder);
+        String backup = marker == null ? null : marker.backup();
+        String label = marker == null ? null : marker.label();
+        if (Files.isRegularFile(record)) {
+            try {
+                RunJson.read(record);
+                return null;
+            } catch (RuntimeException ex) {
+                String why = ex instanceof LogFormatException l ? l.oneLine() : record + ": " + ex.getMessage();
+                return new Folder(folder, State.DAMAGED, at, backup, label, why);
+            }
+        }
+        if (marker != null && marker.live()) {
+            return new Folder(
+                    folder,
+                    State.RUNNING,
+                    at,
+                    backup,
+                    label,
+                    "gbakprof process " + marker.pid() + " holds " + folder.resolve(RunMarker.FILE));
+        }
+        String whose = marker == null || marker.pid() == null ? "" : " (gbakprof process " + marker.pid() + " is gone)";
+        return new Folder(
+                folder, State.NO_RECORD, at, backup, label, "no " + RunStore.RUN_JSON + " in " + folder + whose);
+    }
+
+    /** The local time in a run folder's name, or {@code null}. */
+    static Instant nameTime(Path folder) {
+        Matcher m = NAME.matcher(String.valueOf(folder.getFileName()));
+        if (!m.matches()) {
+            return null;
+        }
+        try {
+            return LocalDateTime.parse(m.group(1), FOLDER_TIME)
+                    .atZone(ZoneId.systemDefault())
+                    .toInstant();
+        } catch (DateTimeParseException ex) {
+            return null;
+        }
+    }
+
+    /**
+     * What makes a record impossible, naming the field: a negative or non-finite time, a total over
+     * {@link #MAX_SECONDS}, a completed restore whose phases do not add up to its total within
+     * {@link #PHASES_TOLERANCE_SECONDS}; {@code null} when none.
+     */
+    public static String implausible(RestoreRun r) {
+        String bad = badSeconds("totalSeconds", r.totalSeconds());
+        bad = bad != null ? bad : badSeconds("lastSeenSeconds", r.lastSeenSeconds());
+        bad = bad != null ? bad : badSeconds("wallSeconds", r.wallSeconds());
+        if (bad != null) {
+            return bad;
+        }
+        double sum = 0;
+        for (PhaseTime p : r.phases()) {
+            String phase = badSeconds("phase " + p.name().label(), p.seconds());
+            if (phase != null) {
+                return phase;
+            }
+            sum += p.seconds() == null ? 0 : p.seconds();
+        }
+        boolean allKnown = !r.phases().isEmpty() && r.phases().stream().allMatch(p -> p.seconds() != null);
+        if (r.status() == RunStatus.COMPLETED
+                && r.totalSeconds() != null
+                && allKnown
+                && Math.abs(sum - r.totalSeconds()) > PHASES_TOLERANCE_SECONDS) {
+            return String.format(
+                    Locale.ROOT,
+                    "the phases add up to %.3f s, the total is %.3f s (expected them equal within %.0f s)",
+                    sum,
+                    r.totalSeconds(),
+                    PHASES_TOLERANCE_SECONDS);
+        }
+        return null;
+    }
+
+    private static String badSeconds(String field, Double s) {
+        if (s == null) {
+            return null;
+        }
+        if (!Double.isFinite(s) || s < 0) {
+            return field + " is " + s + " (expected a time of 0 s or more)";
+        }
+        if (s > MAX_SECONDS) {
+            return String.format(Locale.ROOT, "%s is %.0f s, over 30 days (expected a restore's time)", field, s);
+        }
+        return null;
+    }
+
+    /**
+     * Checks the files of a run folder against its {@value RunStore#CHECKSUMS} ({@code sha256sum -c}); {@code null}
+     * when they match or the folder has no checksums (written by an older gbakprof, or the run is still going).
+     * Files larger than {@code maxBytes} (a drill's backup) are not read again.
+     */
+    public static String checksums(Path folder, long maxBytes) {
+        Path sums = folder.resolve(RunStore.CHECKSUMS);
+        List<String> lines;
+        try {
+            lines = Files.readAllLines(sums, StandardCharsets.UTF_8);
+        } catch (NoSuchFileException ex) {
+            return null;
+        } catch (IOException ex) {
+            return sums + ": cannot read (" + ex.getMessage() + ")";
+        }
+        int n = 0;
+        for (String line : lines) {
+            n++;
+            if (line.isBlank()) {
+                continue;
+            }
+            int sep = line.indexOf("  ");
+            if (sep != 64) {
+                return sums + " line " + n + ": expected \"SHA-256  FILE\" (sha256sum's format)";
+            }
+            String name = line.substring(sep + 2);
+            Path file = folder.resolve(name);
+            try {
+                if (!Files.isRegularFile(file)) {
+                    return file + ": listed in " + sums + " but missing";
+                }
+                if (!name.equals(RunStore.RUN_JSON) && Files.size(file) > maxBytes) {
+                    continue;
+                }
+                if (!ReportDir.sha256(file).equalsIgnoreCase(line.substring(0, 64))) {
+                    return file + ": no longer matches its SHA-256 in " + sums + " (changed after the run)";
+                }
+            } catch (IOException ex) {
+                return file + ": cannot read (" + ex.getMessage() + ")";
+            }
+        }
+        return null;
+    }
+}

@@ -1,0 +1,163 @@
+package dev.gbakprof.store;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.channels.OverlappingFileLockException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * What a run folder says while its run works: {@value #FILE}, written as soon as the folder exists and locked (an
+ * operating-system lock, which the kernel releases when the process dies) until the run's record and checksums are
+ * written; then it is removed. A folder without {@code run.json} whose marker is locked by a living process is a
+ * restore still going; one whose marker is not locked (or has none) is a run that left no record: killed, crashed, a
+ * power cut, a full disk. The marker names the process, the backup and the label, so that {@code check} can tell
+ * which backup's night it was. Its name starts with a dot: {@value RunStore#CHECKSUMS} leaves it out.
+ */
+public final class RunMarker implements AutoCloseable {
+    /** The marker's file name in a run folder. */
+    public static final String FILE = ".gbakprof-running";
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final Path file;
+    private final FileChannel channel;
+    private final FileLock lock;
+
+    private RunMarker(Path file, FileChannel channel, FileLock lock) {
+        this.file = file;
+        this.channel = channel;
+        this.lock = lock;
+    }
+
+    /**
+     * Writes and locks the marker of a run starting in {@code runFolder}; a marker that cannot be written is no reason
+     * to refuse the restore (a folder without a record is judged as one that left none): {@code null} then.
+     *
+     * @param backup the backup file being restored (or the database a drill backs up)
+     */
+    public static RunMarker open(Path runFolder, String backup, String label) {
+        Path file = runFolder.resolve(FILE);
+        FileChannel channel = null;
+        try {
+            channel = FileChannel.open(
+                    file, StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING);
+            FileLock lock = channel.tryLock();
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("pid", ProcessHandle.current().pid());
+            m.put("startedAt", Instant.now().toString());
+            m.put("backup", backup);
+            m.put("label", label);
+            channel.write(ByteBuffer.wrap(JSON.writeValueAsString(m).getBytes(StandardCharsets.UTF_8)));
+            channel.force(false);
+            return new RunMarker(file, channel, lock);
+        } catch (IOException | OverlappingFileLockException ex) {
+            if (channel != null) {
+                try {
+                    channel.close();
+                } catch (IOException closing) {
+                    // nothing held
+                }
+            }
+            return null;
+        }
+    }
+
+    /** The run's record is written: the marker goes. */
+    public void finished() {
+        try {
+            Files.deleteIfExists(file);
+        } catch (IOException ex) {
+            // a marker left beside a record is ignored: the record is what is read
+        }
+        close();
+    }
+
+    /** Releases the lock; the marker stays (no record was written: the folder is one that left none). */
+    @Override
+    public void close() {
+        try {
+            if (lock != null) {
+                lock.release();
+            }
+        } catch (IOException ex) {
+            // closing the channel releases it too
+        }
+        try {
+            channel.close();
+        } catch (IOException ex) {
+            // nothing left to release
+        }
+    }
+
+    /**
+     * What a run folder's marker says.
+     *
+     * @param pid       the process that wrote it, or {@code null}
+     * @param startedAt when, or {@code null}
+     * @param backup    the backup file it restores, or {@code null}
+     * @param label     the run's label, or {@code null}
+     * @param live      its lock is held by a process that is alive: the run is still going
+     */
+    public record State(Long pid, Instant startedAt, String backup, String label, boolean live) {}
+
+    /** The marker of {@code runFolder}, or {@code null} when it has none (or it cannot be read). */
+    public static State read(Path runFolder) {
+        Path file = runFolder.resolve(FILE);
+        if (!Files.isRegularFile(file)) {
+            return null;
+        }
+        Long pid = null;
+        Instant at = null;
+        String backup = null;
+        String label = null;
+        try {
+            JsonNode n = JSON.readTree(Files.readAllBytes(file));
+            if (n != null && n.isObject()) {
+                pid = n.path("pid").canConvertToLong() ? n.path("pid").asLong() : null;
+                at = instant(n.path("startedAt").asText(null));
+                backup = n.path("backup").asText(null);
+                label = n.path("label").asText(null);
+            }
+        } catch (IOException ex) {
+            // a marker cut short (killed while writing it): the lock alone tells
+        }
+        boolean alive =
+                pid == null || ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false);
+        return new State(pid, at, backup, label, alive && locked(file));
+    }
+
+    /** Some process holds the marker's lock (a shared lock cannot be had). */
+    private static boolean locked(Path file) {
+        try (FileChannel c = FileChannel.open(file, StandardOpenOption.READ)) {
+            FileLock l = c.tryLock(0, Long.MAX_VALUE, true);
+            if (l == null) {
+                return true;
+            }
+            l.release();
+            return false;
+        } catch (OverlappingFileLockException sameProcess) {
+            return true;
+        } catch (IOException ex) {
+            return false;
+        }
+    }
+
+    private static Instant instant(String s) {
+        try {
+            return s == null ? null : Instant.parse(s);
+        } catch (DateTimeParseException ex) {
+            return null;
+        }
+    }
+}
