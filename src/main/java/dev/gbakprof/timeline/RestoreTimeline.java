@@ -227,11 +227,16 @@ public final class RestoreTimeline implements EventListener {
      * Seconds of one phase, {@code null} when the log does not show it: in an excerpt (a log whose first timed line
      * is not gbak's start, like the article's five index lines), every phase before the first one a span of the log
      * was counted in, and after the last one (the log does not say whether the restore went on). A log that starts
-     * at gbak's start shows every phase up to where it ends; one it ends before has had no time (0).
+     * at gbak's start shows every phase up to where it ends. A run that did not reach gbak's end (it failed, was
+     * killed, stopped or timed out) never reached the phases after the one it was in: their time is unknown, not 0.
+     * A run that reached its end but skipped a phase (no index to build) gave it no time (0).
      */
     Double phaseSeconds(Phase p) {
         boolean excerpt = firstMs >= 0 && !startsAtStart;
         if (excerpt && (firstSpanned < 0 || p.ordinal() < firstSpanned || p.ordinal() > lastSpanned)) {
+            return null;
+        }
+        if (!finished() && p.ordinal() > Math.max(currentPhase.ordinal(), lastSpanned)) {
             return null;
         }
         return phaseMs[p.ordinal()] / 1000.0;
