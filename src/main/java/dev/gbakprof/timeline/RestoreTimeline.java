@@ -7,6 +7,7 @@ import dev.gbakprof.log.StatLine;
 import dev.gbakprof.model.Column;
 import dev.gbakprof.model.Phase;
 import dev.gbakprof.model.RestoreRun;
+import dev.gbakprof.model.RunKind;
 import dev.gbakprof.model.Warning;
 import dev.gbakprof.model.WarningCode;
 import java.util.ArrayList;
@@ -75,6 +76,7 @@ public final class RestoreTimeline implements EventListener {
     long bytesWritten = -1;
     private long firstRestoreLine;
     private long firstBackupLine;
+    private RunKind prompted; // the kind the command line above the run names, null when none does
     long lastStatsLine;
     private long lines;
 
@@ -459,11 +461,27 @@ public final class RestoreTimeline implements EventListener {
 
     /**
      * The run is a backup ({@code gbak -b}): a message only a backup prints came before any a restore prints.
-     * A gbak call that failed before printing either ("I/O error during open" of a missing database) cannot be
-     * told apart, and is taken for a restore.
+     * A gbak call that failed before printing either ("I/O error during open" of a missing database) is what the
+     * command line copied above it names ({@code gbak.exe -b ...}), else taken for a restore.
      */
     public boolean isBackup() {
+        if (firstBackupLine == 0 && firstRestoreLine == 0) {
+            return prompted == RunKind.BACKUP;
+        }
         return firstBackupLine > 0 && (firstRestoreLine == 0 || firstBackupLine < firstRestoreLine);
+    }
+
+    /**
+     * The command line copied above the run ({@code C:\Firebird>gbak.exe -b ...}) names its kind: it decides when
+     * gbak failed before printing a line that says whether it was backing up or restoring.
+     */
+    void prompted(RunKind kind) {
+        prompted = kind;
+    }
+
+    /** The kind the command line above the run names; {@code null} when the log shows none. */
+    public RunKind promptedKind() {
+        return prompted;
     }
 
     /** Line of the first message only a restore prints; 0 when none was seen. */
