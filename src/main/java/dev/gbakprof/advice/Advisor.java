@@ -5,6 +5,7 @@ import dev.gbakprof.model.FirebirdConf;
 import dev.gbakprof.model.IdleProbe;
 import dev.gbakprof.model.Phase;
 import dev.gbakprof.model.PhaseResources;
+import dev.gbakprof.model.PlanSource;
 import dev.gbakprof.model.PowerPlan;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.RunStatus;
@@ -203,6 +204,11 @@ public final class Advisor {
         if (performance && !clocksDown) {
             return Optional.empty();
         }
+        // a plan this machine cannot read (a virtual machine: the host sets the CPU clock) cannot be set here either,
+        // and matrix --plans refuses: nothing here to act on unless the idle probe saw the clock go down
+        if (plan != null && plan.from() == PlanSource.UNKNOWN && !clocksDown) {
+            return Optional.empty();
+        }
         String planSays = plan == null
                 ? "the power plan is not in the record (a parsed log): check it with gbakprof plan --check"
                 : Boolean.FALSE.equals(plan.performance())
@@ -373,7 +379,7 @@ public final class Advisor {
         boolean listed = env != null && env.os() != null && env.os().contains("Windows");
         return Optional.of(new Hint(
                 HintCode.SORT_SPILL,
-                "Give the index sorts more memory: TempCacheLimit = " + suggestMb + "M in firebird.conf",
+                "Give the index sorts more memory: TempCacheLimit of at least " + suggestMb + "M in firebird.conf",
                 String.format(
                         Locale.ROOT,
                         "during the index phase %s sort files (fb_sort_* in Firebird's temp directory) of up to"
@@ -386,16 +392,18 @@ public final class Advisor {
                 "each spilled sort is written to the temp directory and read back; with the sort in memory that I/O"
                         + " goes (the gain depends on the temp directory's storage: measure it). The memory is taken per"
                         + " server process (SuperServer), per connection on Classic: the machine needs it free",
-                "set TempCacheLimit = " + suggestMb + "M in firebird.conf (a server reads it when it starts, an"
+                "set TempCacheLimit = " + suggestMb + "M or more in firebird.conf (a server reads it when it starts, an"
                         + " embedded gbak at its start), then gbakprof run --backup " + where
                         + " --label tempcache and gbakprof compare it with this run",
-                listed ? Hint.Certainty.MEDIUM : Hint.Certainty.HIGH,
+                // the size is a lower bound from the largest sort file one sample caught: never more than medium
+                Hint.Certainty.MEDIUM,
                 (listed
                                 ? "measured: sort files were in Firebird's temp directory at the samples (Windows keeps"
                                         + " them there while they are open; another Firebird process's sorts count too)"
                                 : "measured: the sort files were open in the restore's process (read from /proc/PID/fd"
                                         + " at each sample)")
-                        + "; their largest size seen is a lower bound, a larger one can fall between two samples",
+                        + "; the size is at least what it says: the largest sort file a sample caught, a larger one"
+                        + " can fall between two samples or be open beside it",
                 List.of(Long.toString(suggestMb))));
     }
 

@@ -45,6 +45,8 @@ final class Model {
     final List<RestoreRun> runs;
     final Map<String, Fit> tables = new LinkedHashMap<>();
     final Map<String, Fit> indexes = new LinkedHashMap<>();
+    // the tables an index whose table the calibration's logs cannot name may belong to (IndexBuild.tableCandidates)
+    private final Map<String, List<String>> candidates = new LinkedHashMap<>();
     /** The pooled exponent of each kind, {@code null} when not measurable (then {@link #ASSUMED_EXPONENT}). */
     final Double tableExponent;
 
@@ -147,14 +149,15 @@ final class Model {
                 if (i.seconds() == null || i.failed()) {
                     continue;
                 }
-                // its table's rows; a table the run restored no data for is empty (gbak prints no records line),
-                // and an index whose table is unknown is scaled with all the rows
-                long n = i.table() != null ? rows.getOrDefault(i.table(), 0L) : all;
+                // its table's rows; a table the run restored no data for is empty (gbak prints no records line)
+                long n = sortRows(i.table(), i.tableCandidates(), rows, all);
                 indexPoints
                         .computeIfAbsent(i.name(), k -> new ArrayList<>())
                         .add(new Point(n, PowerLaw.x(true, n), i.seconds()));
                 if (i.table() != null) {
                     indexTable.putIfAbsent(i.name(), i.table());
+                } else if (i.tableCandidates() != null && !i.tableCandidates().isEmpty()) {
+                    candidates.putIfAbsent(i.name(), i.tableCandidates());
                 }
             }
         }
@@ -337,7 +340,7 @@ final class Model {
                 if (!sampled && !spilledBuilds.contains(i)) {
                     continue;
                 }
-                long n = i.table() != null ? rows.getOrDefault(i.table(), 0L) : all;
+                long n = sortRows(i.table(), i.tableCandidates(), rows, all);
                 out.computeIfAbsent(i.name(), k -> new LinkedHashMap<>())
                         .merge(n, spilledBuilds.contains(i), Boolean::logicalOr);
             }
@@ -414,6 +417,24 @@ final class Model {
         return rows;
     }
 
+    /**
+     * The rows an index build sorts: its table's; when the log cannot name the table but names the tables it may
+     * belong to (tables without rows lie between them), the largest of those, the most it can sort; only when it
+     * names none, all the rows (a sort of the whole database, the most it can be).
+     */
+    static long sortRows(String table, List<String> candidates, Map<String, Long> rows, long all) {
+        if (table != null) {
+            return rows.getOrDefault(table, 0L);
+        }
+        if (candidates != null && !candidates.isEmpty()) {
+            return candidates.stream()
+                    .mapToLong(c -> rows.getOrDefault(c, 0L))
+                    .max()
+                    .orElse(0L);
+        }
+        return all;
+    }
+
     static long totalRows(RestoreRun run) {
         return rowsOf(run).values().stream().mapToLong(Long::longValue).sum();
     }
@@ -446,9 +467,13 @@ final class Model {
                         .map(f -> new Target.Index(f.name(), f.table()))
                         .toList();
         for (Target.Index i : targetIndexes) {
-            // table unknown: scaled with all the rows, as the calibration's was; a table the target has no rows of
-            // is empty (a restore log lists no records for it), as in the calibration
-            long n = i.table() != null ? target.rows().getOrDefault(i.table(), 0L) : target.totalRows();
+            // scaled as the calibration's was: a table the target has no rows of is empty (a restore log lists no
+            // records for it)
+            // (its candidates as the target names them, else as the calibration did)
+            List<String> named = i.candidates() != null && !i.candidates().isEmpty()
+                    ? i.candidates()
+                    : i.table() == null ? candidates.get(i.name()) : null;
+            long n = sortRows(i.table(), named, target.rows(), target.totalRows());
             out.add(predictIndex(i.name(), i.table(), n));
         }
         return out;

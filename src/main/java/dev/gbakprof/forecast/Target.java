@@ -33,8 +33,20 @@ public record Target(
         }
     }
 
-    /** An index of the target and the table it is built on ({@code null}: unknown). */
-    public record Index(String name, String table) {}
+    /**
+     * An index of the target and the table it is built on ({@code null}: unknown); when unknown, the tables it may
+     * belong to as its log names them ({@code null} or empty: none named).
+     */
+    public record Index(String name, String table, List<String> candidates) {
+
+        public Index {
+            candidates = candidates == null ? null : List.copyOf(candidates);
+        }
+
+        public Index(String name, String table) {
+            this(name, table, null);
+        }
+    }
 
     /** Rows of all tables. */
     public long totalRows() {
@@ -48,7 +60,7 @@ public record Target(
             rows.merge(t.name(), t.records(), Math::max);
         }
         List<Index> indexes = run.indexes().stream()
-                .map(i -> new Index(i.name(), i.table()))
+                .map(i -> new Index(i.name(), i.table(), i.table() == null ? i.tableCandidates() : null))
                 .distinct()
                 .toList();
         return new Target(source, rows, indexes.isEmpty() ? null : indexes, run.backupBytes(), false);

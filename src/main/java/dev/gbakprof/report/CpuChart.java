@@ -197,7 +197,7 @@ final class CpuChart implements ChartFile {
         double plotWidth = chart.getWidth() - style.px(260);
         for (Phase p : Phase.values()) {
             double seconds = run.phases().stream()
-                    .filter(x -> x.name() == p)
+                    .filter(x -> x.name() == p && x.seconds() != null) // a phase never reached is unknown
                     .mapToDouble(PhaseTime::seconds)
                     .sum();
             if (seconds <= 0) {

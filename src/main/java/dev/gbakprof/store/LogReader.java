@@ -170,7 +170,9 @@ public final class LogReader {
                                 + (ofKind > 1 ? what + " " + k + " of " + ofKind + ", " : "the " + what + ", ")
                                 + "lines " + runs.range(i, lines)));
             }
-            if (timeline.firstRestoreLine() == 0 && timeline.firstBackupLine() == 0) {
+            if (timeline.firstRestoreLine() == 0
+                    && timeline.firstBackupLine() == 0
+                    && timeline.promptedKind() == null) {
                 warnings.add(new Warning(
                         WarningCode.KIND_UNKNOWN,
                         "gbak failed before printing a line that says whether "

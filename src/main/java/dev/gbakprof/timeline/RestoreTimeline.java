@@ -7,6 +7,7 @@ import dev.gbakprof.log.StatLine;
 import dev.gbakprof.model.Column;
 import dev.gbakprof.model.Phase;
 import dev.gbakprof.model.RestoreRun;
+import dev.gbakprof.model.RunKind;
 import dev.gbakprof.model.Warning;
 import dev.gbakprof.model.WarningCode;
 import java.util.ArrayList;
@@ -75,6 +76,7 @@ public final class RestoreTimeline implements EventListener {
     long bytesWritten = -1;
     private long firstRestoreLine;
     private long firstBackupLine;
+    private RunKind prompted; // the kind the command line above the run names, null when none does
     long lastStatsLine;
     private long lines;
 
@@ -227,11 +229,16 @@ public final class RestoreTimeline implements EventListener {
      * Seconds of one phase, {@code null} when the log does not show it: in an excerpt (a log whose first timed line
      * is not gbak's start, like the article's five index lines), every phase before the first one a span of the log
      * was counted in, and after the last one (the log does not say whether the restore went on). A log that starts
-     * at gbak's start shows every phase up to where it ends; one it ends before has had no time (0).
+     * at gbak's start shows every phase up to where it ends. A run that did not reach gbak's end (it failed, was
+     * killed, stopped or timed out) never reached the phases after the one it was in: their time is unknown, not 0.
+     * A run that reached its end but skipped a phase (no index to build) gave it no time (0).
      */
     Double phaseSeconds(Phase p) {
         boolean excerpt = firstMs >= 0 && !startsAtStart;
         if (excerpt && (firstSpanned < 0 || p.ordinal() < firstSpanned || p.ordinal() > lastSpanned)) {
+            return null;
+        }
+        if (!finished() && p.ordinal() > Math.max(currentPhase.ordinal(), lastSpanned)) {
             return null;
         }
         return phaseMs[p.ordinal()] / 1000.0;
@@ -454,11 +461,27 @@ public final class RestoreTimeline implements EventListener {
 
     /**
      * The run is a backup ({@code gbak -b}): a message only a backup prints came before any a restore prints.
-     * A gbak call that failed before printing either ("I/O error during open" of a missing database) cannot be
-     * told apart, and is taken for a restore.
+     * A gbak call that failed before printing either ("I/O error during open" of a missing database) is what the
+     * command line copied above it names ({@code gbak.exe -b ...}), else taken for a restore.
      */
     public boolean isBackup() {
+        if (firstBackupLine == 0 && firstRestoreLine == 0) {
+            return prompted == RunKind.BACKUP;
+        }
         return firstBackupLine > 0 && (firstRestoreLine == 0 || firstBackupLine < firstRestoreLine);
+    }
+
+    /**
+     * The command line copied above the run ({@code C:\Firebird>gbak.exe -b ...}) names its kind: it decides when
+     * gbak failed before printing a line that says whether it was backing up or restoring.
+     */
+    void prompted(RunKind kind) {
+        prompted = kind;
+    }
+
+    /** The kind the command line above the run names; {@code null} when the log shows none. */
+    public RunKind promptedKind() {
+        return prompted;
     }
 
     /** Line of the first message only a restore prints; 0 when none was seen. */

@@ -6,6 +6,7 @@ import dev.gbakprof.log.EventListener;
 import dev.gbakprof.log.StartErrors;
 import dev.gbakprof.model.Column;
 import dev.gbakprof.model.Phase;
+import dev.gbakprof.model.RunKind;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -73,8 +74,15 @@ public final class RunSplitter implements EventListener {
     /** Error lines (and lines gbak prints without statistics among them) held back after a run's start. */
     private final List<Event> held = new ArrayList<>();
 
+    /** The kind a command line copied after the current run began names: the next run's. */
+    private RunKind prompt;
+
     private void newRun(long lineNumber) {
         timelines.add(new RestoreTimeline());
+        if (prompt != null) {
+            current().prompted(prompt);
+            prompt = null;
+        }
         starts.add(lineNumber);
         begun = false;
         openedFile = false;
@@ -140,6 +148,18 @@ public final class RunSplitter implements EventListener {
             // volume #N" first, mvol.cpp) nor as a file of a split backup (all opened at the start, one after the
             // other, burp.cpp open_files): a new gbak run after one that stopped (killed) without finishing
             newRun(event.line().lineNumber());
+        }
+        RunKind named = k == EventKind.OTHER
+                        && !event.line().prefixed()
+                        && !event.line().hasStats()
+                ? GbakPrompt.kind(event.line().text())
+                : null;
+        if (named != null) {
+            if (begun) {
+                prompt = named; // a command line after a run: the next run's
+            } else {
+                current().prompted(named);
+            }
         }
         openedFile |= k == EventKind.OPENED_FILE;
         previous = k;

@@ -275,6 +275,24 @@ class ChartsTest {
     }
 
     @Test
+    void cpuChartOfAStoppedRunLeavesOutThePhasesItNeverReached() {
+        // a run stopped before its finish phase records that phase as unknown (null), never as 0
+        RestoreRun done = dev.gbakprof.store.RunInputs.load(Path.of("samples/shop-cpu.json"), null)
+                .get(0);
+        RestoreRun stopped = done.toBuilder()
+                .status(dev.gbakprof.model.RunStatus.INCOMPLETE)
+                .phases(done.phases().stream()
+                        .map(p -> p.name() == dev.gbakprof.model.Phase.FINISH
+                                ? new dev.gbakprof.model.PhaseTime(p.name(), null)
+                                : p)
+                        .toList())
+                .build();
+        List<LineLegend.Entry> legend = new java.util.ArrayList<>();
+        XYChart plot = new CpuChart().plot(Analysis.of(List.of(stopped), null), en, style, legend);
+        assertThat(plot.getSeriesMap().keySet()).contains("band indexes").doesNotContain("band finish");
+    }
+
+    @Test
     void cpuChartDrawsTheRestoresOwnCpuAndDiskOverItsPhasesAndTheWholeMachineForOneRun() {
         // a real restore of shop.fbk by gbakprof run, sampled every 0.5 s on a shared VM: gbak's own counters
         List<RestoreRun> runs = dev.gbakprof.store.RunInputs.load(Path.of("samples/shop-cpu.json"), null);

@@ -404,6 +404,10 @@ class RunCommandTest {
         RestoreRun run = RunJson.read(runDir.resolve("run.json")).get(0);
         assertThat(run.status()).isEqualTo(RunStatus.INCOMPLETE);
         assertThat(run.warningMessages()).anyMatch(w -> w.contains("timeout of 3s"));
+        // stopped before gbak's end: the finish it never reached is unknown, not 0 s
+        assertThat(run.phaseSeconds(dev.gbakprof.model.Phase.FINISH)).isNull();
+        assertThat(Files.readString(runDir.resolve("run.json")))
+                .containsPattern("\"name\" : \"finish\",\\s*\"seconds\" : null");
         assertThat(run.wallSeconds()).isBetween(2.9, 20.0);
         assertThat(Firebird.gbakProcesses(db.toString())).isEmpty();
         assertThat(db).doesNotExist(); // the partial database this run created is gone

@@ -11,6 +11,7 @@ import dev.gbakprof.model.RunKind;
 import dev.gbakprof.model.RunStatus;
 import dev.gbakprof.model.TableLoad;
 import dev.gbakprof.testutil.Logs;
+import dev.gbakprof.timeline.GbakPrompt;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -172,6 +173,38 @@ class BackupLogTest {
                 .contains("gbak failed before printing a line that says whether it was backing up "
                         + "or restoring; this record is taken for a restore");
         assertThat(run.hasWarning(dev.gbakprof.model.WarningCode.KIND_UNKNOWN)).isTrue();
+    }
+
+    @Test
+    void aFailedWindowsBackupIsABackupByTheCommandLineCopiedAboveIt() throws Exception {
+        // backup-missing-db.log with the cmd.exe prompt line a DBA copies from the console window above it
+        RestoreRun run = LogReader.read(Logs.more("win-backup-missing-db.log"), null);
+
+        assertThat(run.status()).isEqualTo(RunStatus.FAILED);
+        assertThat(run.kind()).isEqualTo(RunKind.BACKUP);
+        assertThat(run.errors().get(0)).isEqualTo("ERROR:I/O error during \"open\" operation for file \"missing.fdb\"");
+        assertThat(run.hasWarning(dev.gbakprof.model.WarningCode.KIND_UNKNOWN)).isFalse();
+    }
+
+    @Test
+    void aCommandLineNamesItsKindByGbaksOwnSwitches() {
+        assertThat(GbakPrompt.kind(
+                        "C:\\Program Files\\Firebird\\Firebird_3_0>gbak.exe -b -v -st tdrw -user SYSDBA a.fdb a.fbk"))
+                .isEqualTo(RunKind.BACKUP);
+        assertThat(
+                        GbakPrompt.kind(
+                                "PS C:\\fb> \"C:\\Program Files\\Firebird\\gbak.exe\" -user SYSDBA -backup_database a.fdb a.fbk"))
+                .isEqualTo(RunKind.BACKUP);
+        // the published #7992 log: the command line without a prompt
+        assertThat(GbakPrompt.kind("gbak.exe -c bac_fb_5_0.fbk RES_FB_5_0.FDB -user SYSDBA -v"))
+                .isEqualTo(RunKind.RESTORE);
+        assertThat(GbakPrompt.kind("$ gbak -rep -bu 100 -role R x.fbk y.fdb")).isEqualTo(RunKind.RESTORE);
+        assertThat(GbakPrompt.kind("/usr/bin/gbak -bu 100 -ro R -c x.fbk y.fdb"))
+                .isEqualTo(RunKind.RESTORE);
+        // gbak's usage text (small-then-unknown-switch.log), and a line that only mentions gbak
+        assertThat(GbakPrompt.kind("gbak -b <db set> <backup set> [backup options]"))
+                .isNull();
+        assertThat(GbakPrompt.kind("the nightly gbak -b failed")).isNull();
     }
 
     @Test
