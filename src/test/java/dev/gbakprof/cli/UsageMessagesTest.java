@@ -179,7 +179,7 @@ class UsageMessagesTest {
                 fbk, dir.resolve("m.fdb"), dir.resolve("out"), "--vary", "gbak:-bu 100,4000", "--seed", "7");
         assertThat(seed.code()).isEqualTo(2);
         assertThat(seed.err())
-                .isEqualTo("gbakprof: --seed 7 seeds --order random-blocks; the interleaved order has"
+                .isEqualTo("gbakprof: --seed 7 seeds --order random-blocks; the balanced order has"
                         + " nothing random (add --order random-blocks, or leave --seed out)\n");
         // --cooldown with one restore rested nothing (it rests between repeated restores); the drill is one too
         for (String[] more : new String[][] {{"--cooldown", "30"}, {"--repeat", "1", "--cooldown", "0.5"}}) {
@@ -187,7 +187,7 @@ class UsageMessagesTest {
             assertThat(rest.code()).isEqualTo(2);
             assertThat(rest.err())
                     .isEqualTo("gbakprof: --cooldown " + more[more.length - 1] + ": rests between repeated restores,"
-                            + " and one restore has no rest (add --repeat N, or leave --cooldown out)\n");
+                            + " and one restore has no rest (add --repeat N or --warmup N, or leave --cooldown out)\n");
         }
         Result drill = Cli.run(String.format(
                         "run --backup-from %s --database %s --runs-dir %s --cooldown 5",
