@@ -191,9 +191,11 @@ class ResourcesTest {
                 .filter(h -> h.code() == dev.gbakprof.advice.HintCode.SORT_SPILL)
                 .findFirst()
                 .orElseThrow();
-        assertThat(spill.certainty()).isEqualTo(dev.gbakprof.advice.Hint.Certainty.HIGH);
+        // one sampled sort file is a lower bound of what the sorts need: at most medium certainty
+        assertThat(spill.certainty()).isEqualTo(dev.gbakprof.advice.Hint.Certainty.MEDIUM);
         assertThat(spill.evidence()).contains("TempCacheLimit = 1M (" + root.resolve("firebird.conf") + ")");
-        assertThat(spill.title()).matches("Give the index sorts more memory: TempCacheLimit = \\d+M in firebird.conf");
+        assertThat(spill.title())
+                .matches("Give the index sorts more memory: TempCacheLimit of at least \\d+M in firebird.conf");
     }
 
     @Test
