@@ -26,7 +26,7 @@ class CtrlCTest {
 
     /** A real gbakprof JVM started with {@code args}, its standard output and error in {@code console}. */
     private static Process gbakprof(Path console, String... args) throws java.io.IOException {
-        return new ProcessBuilder(Jvm.command(args))
+        return new ProcessBuilder(Jvm.interruptible(Jvm.command(args)))
                 .redirectErrorStream(true)
                 .redirectOutput(console.toFile())
                 .start();

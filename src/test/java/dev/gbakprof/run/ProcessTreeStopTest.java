@@ -58,7 +58,7 @@ class ProcessTreeStopTest {
         args.addAll(List.of(more));
         List<String> cmd = new java.util.ArrayList<>(Jvm.command(args.toArray(String[]::new)));
         cmd.addAll(1, jvmOptions);
-        return new ProcessBuilder(cmd)
+        return new ProcessBuilder(Jvm.interruptible(cmd))
                 .redirectErrorStream(true)
                 .redirectOutput(dir.resolve("console.txt").toFile())
                 .start();

@@ -28,4 +28,16 @@ public final class Jvm {
         cmd.addAll(List.of(args));
         return cmd;
     }
+
+    /**
+     * {@code cmd} started with SIGINT back at its default: a test that sends a real SIGINT must reach gbakprof's Ctrl-C
+     * handling also when the test itself was started with SIGINT ignored (a background job of a non-interactive shell
+     * is; the JVM then installs no handler, and its children inherit the ignore). {@code env --default-signal}
+     * (coreutils 8.31 and later) execs the command: its pid is the JVM's.
+     */
+    public static List<String> interruptible(List<String> cmd) {
+        List<String> out = new ArrayList<>(List.of("env", "--default-signal=INT"));
+        out.addAll(cmd);
+        return out;
+    }
 }
