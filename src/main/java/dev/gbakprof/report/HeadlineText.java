@@ -77,14 +77,15 @@ record HeadlineText(String headline, List<NoteText> lines, Texts texts) {
         if (!a.differentDatabases().isEmpty()) {
             return differentDatabases(a, t);
         }
-        String sentence = sentence(a, t);
+        StringBuilder said = new StringBuilder(sentence(a, t));
         // where the headline claims a difference (failures lead it otherwise): a configuration whose runs disagree
         boolean claims = a.groups().stream().noneMatch(HeadlineText::unfinished);
         for (Note n : a.notes()) {
             if (claims && n.code() == NoteCode.WIDE_SPREAD) {
-                sentence += " " + NoteText.wideSpread(n, t);
+                said.append(' ').append(NoteText.wideSpread(n, t));
             }
         }
+        String sentence = said.toString();
         if (a.dataDifferences().isEmpty()) {
             return sentence;
         }

@@ -156,7 +156,8 @@ public record Pairing(Kind kind, List<Map<String, RestoreRun>> rounds, Reason re
         for (Map<String, RestoreRun> round : byRound.values()) {
             Map<String, RestoreRun> inOrder = new LinkedHashMap<>();
             round.values().stream()
-                    .sorted(Comparator.comparing(r -> r.position() == null ? 0 : r.position()))
+                    .sorted(Comparator.comparingInt(
+                            r -> r.position() == null ? 0 : r.position().intValue()))
                     .forEach(r -> inOrder.put(r.label(), r));
             rounds.add(inOrder);
         }

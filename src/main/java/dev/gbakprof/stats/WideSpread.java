@@ -63,8 +63,12 @@ final class WideSpread {
             return Objects.requireNonNullElse(r.startedAt(), "?");
         }
         Path source = Path.of(r.source());
-        Path folder = source.getParent();
-        boolean runFolder = source.getFileName().toString().equals("gbak.log") && folder != null;
-        return (runFolder ? folder.getFileName() : source.getFileName()).toString();
+        Path file = source.getFileName();
+        Path parent = source.getParent();
+        Path folder = parent == null ? null : parent.getFileName();
+        if (file == null) {
+            return r.source();
+        }
+        return file.toString().equals("gbak.log") && folder != null ? folder.toString() : file.toString();
     }
 }
