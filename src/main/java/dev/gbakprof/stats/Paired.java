@@ -55,7 +55,7 @@ final class Paired {
             ss += (x - mean) * (x - mean);
         }
         double m = sum / (2 * n);
-        double variance = ss / (n - 1) + 2 * Welch.RESOLUTION * Welch.RESOLUTION / 12 / (m * m);
+        double variance = ss / (n - 1) + 2 * Welch.rounding(m); // both times of a pair are rounded
         double sd = Math.sqrt(variance);
         LogT.Test t = LogT.of(mean, sd / Math.sqrt(n), n - 1, level);
         return new Result(t.ratio(), t.interval(), t.pValue(), sd, n, longer);

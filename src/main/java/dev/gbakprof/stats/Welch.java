@@ -36,8 +36,8 @@ final class Welch {
         }
         double[] la = logs(a);
         double[] lb = logs(b);
-        double va = variance(la) + rounding(a);
-        double vb = variance(lb) + rounding(b);
+        double va = variance(la) + rounding(mean(a));
+        double vb = variance(lb) + rounding(mean(b));
         double sa = va / a.length;
         double sb = vb / b.length;
         double se = Math.sqrt(sa + sb);
@@ -57,10 +57,12 @@ final class Welch {
         return logs;
     }
 
-    /** The clock's rounding error on the log scale: Var(ln t) ≈ Var(t) / t². */
-    private static double rounding(double[] values) {
-        double m = mean(values);
-        return RESOLUTION * RESOLUTION / 12 / (m * m);
+    /**
+     * The clock's rounding error of one time of about {@code seconds}, on the log scale: Var(ln t) ≈ Var(t) / t², with
+     * Var(t) = {@link #RESOLUTION}² / 12.
+     */
+    static double rounding(double seconds) {
+        return RESOLUTION * RESOLUTION / 12 / (seconds * seconds);
     }
 
     private static double mean(double[] v) {
