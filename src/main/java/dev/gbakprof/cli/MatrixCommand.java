@@ -76,10 +76,11 @@ final class MatrixCommand implements Callable<Integer> {
     @Option(
             names = "--vary",
             paramLabel = "'gbak:SWITCH V1,V2,…'",
-            description =
-                    "Scan a gbak switch instead of (or across) plans, e.g. 'gbak:-par 1,2,4,8' or"
-                            + " 'gbak:-bu 1000,8000'; or compare Firebird versions: 'gbak:PATH,PATH', two gbak programs"
-                            + " (e.g. 'gbak:/usr/bin/gbak,/opt/firebird4/bin/gbak'), each arm labelled with its gbak -z version.")
+            description = "Scan a gbak switch instead of (or across) plans, e.g. 'gbak:-par 1,2,4,8' or"
+                    + " 'gbak:-bu 1000,8000'; or compare Firebird versions: 'gbak:PATH,PATH', two gbak programs"
+                    + " (e.g. 'gbak:/usr/bin/gbak,/opt/firebird4/bin/gbak'), each arm labelled with its gbak -z"
+                    + " version; or compare routes: 'route:embedded,localhost,service' (embedded gbak, gbak"
+                    + " through the --host server over TCP, that server's services manager).")
     String vary;
 
     @Option(
@@ -182,29 +183,30 @@ final class MatrixCommand implements Callable<Integer> {
                 ? report.out
                 : RunStore.matrixFolder(Path.of("runs"), LocalDateTime.now());
         RunOptions base = new RunOptions(
-                        backup,
-                        database,
-                        null,
-                        gbakPath,
-                        server.user(),
-                        server.password(),
-                        false,
-                        1,
-                        Duration.ofMillis(Math.round(cooldown * 1000)),
-                        keep,
-                        false,
-                        timeout == null ? null : Durations.parse("--timeout", timeout),
-                        out.resolve("runs"),
-                        null,
-                        extra,
-                        Duration.ofSeconds(1),
-                        Via.GBAK,
-                        server.address(),
-                        false,
-                        false,
-                        null,
-                        warmup)
-                .withServerPaths(server.given());
+                backup,
+                database,
+                null,
+                gbakPath,
+                server.user(),
+                server.password(),
+                false,
+                1,
+                Duration.ofMillis(Math.round(cooldown * 1000)),
+                keep,
+                false,
+                timeout == null ? null : Durations.parse("--timeout", timeout),
+                out.resolve("runs"),
+                null,
+                extra,
+                Duration.ofSeconds(1),
+                Via.GBAK,
+                server.address(),
+                false,
+                false,
+                null,
+                warmup);
+        // route arms make each arm's names definite on its own route; otherwise --host's, as run does
+        base = arms.stream().anyMatch(a -> a.route() != null) ? base : base.withServerPaths(server.given());
         if (baseline != null && arms.stream().noneMatch(a -> a.label().equals(baseline))) {
             throw new UsageException("--baseline " + baseline + ": no arm is labelled so (the arms: "
                     + String.join(", ", arms.stream().map(MatrixPlan.Arm::label).toList()) + ")");
@@ -212,7 +214,9 @@ final class MatrixCommand implements Callable<Integer> {
         String title = "Restore time by "
                 + (!plans.isEmpty()
                         ? "power plan"
-                        : arms.stream().anyMatch(a -> a.gbak() != null) ? "Firebird version (gbak)" : "gbak option");
+                        : arms.stream().anyMatch(a -> a.gbak() != null)
+                                ? "Firebird version (gbak)"
+                                : arms.stream().anyMatch(a -> a.route() != null) ? "route" : "gbak option");
         report.settings(title, null); // --top and --size refused now, not after hours of restores
         if (warmup < 0) {
             throw new UsageException("--warmup must be 0 or more, not " + warmup);

@@ -71,11 +71,22 @@ public final class MatrixExperiment {
         return schedule.stream().anyMatch(s -> s.arm().plan() != null);
     }
 
-    /** Database file of the n-th restore: {@code shop-high-performance-3.fdb} beside the given one. */
+    /** Database file of the n-th restore: {@code shop-high-performance-3.fdb} beside the given one (on its route). */
     String target(int n, MatrixPlan.Slot slot) {
         return RunOptions.sibling(
-                base.database(),
+                onRoute(slot.arm()).database(),
                 "-" + RunOptions.fileSafe(slot.arm().label()) + (slot.warmup() ? "-warmup" : "") + "-" + n);
+    }
+
+    /** The options on the arm's route: the given ones, or those of its {@code --vary 'route:…'} word. */
+    private RunOptions onRoute(MatrixPlan.Arm arm) {
+        return arm.route() == null ? base : base.onRoute(arm.route());
+    }
+
+    /** The options of one arm's restore: its route, its gbak, its switches and label. */
+    private RunOptions forArm(MatrixPlan.Arm arm) {
+        RunOptions o = onRoute(arm);
+        return (arm.gbak() == null ? o : o.withGbak(arm.gbak())).forArm(arm.gbakArgs(), arm.label());
     }
 
     /**
@@ -86,16 +97,16 @@ public final class MatrixExperiment {
         if (switchesPlans()) {
             unknownPlanRefused(switcher.current());
         }
-        List<String> targets = new ArrayList<>();
         for (int i = 0; i < schedule.size(); i++) {
-            targets.add(target(i + 1, schedule.get(i)));
+            RunOptions o = onRoute(schedule.get(i).arm());
+            String target = target(i + 1, schedule.get(i));
+            if (o.throughServer()) {
+                o.checkServerTargets(List.of(target)); // as run --repeat checks them
+            } else {
+                o.checkLocalBackup();
+                o.checkLocalTarget(target);
+            }
         }
-        if (base.throughServer()) {
-            base.checkServerTargets(targets); // as run --repeat checks them
-            return;
-        }
-        base.checkLocalBackup();
-        targets.forEach(base::checkLocalTarget);
     }
 
     /** Plans cannot be compared where the active one is unknown: it could not be put back. */
@@ -123,9 +134,7 @@ public final class MatrixExperiment {
             MatrixPlan.Arm arm = slot.arm();
             String target = target(i + 1, slot);
             steps.add(new RestoreLoop.Step(
-                    arm.gbak() == null
-                            ? base.forArm(arm.gbakArgs(), arm.label())
-                            : base.withGbak(arm.gbak()).forArm(arm.gbakArgs(), arm.label()),
+                    forArm(arm),
                     target,
                     arm.label(),
                     "-m" + (i + 1),

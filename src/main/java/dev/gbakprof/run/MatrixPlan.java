@@ -17,18 +17,56 @@ public final class MatrixPlan {
      * One configuration: the power plan to set (or {@code null}), the gbak switches it adds, and the gbak that restores
      * ({@code null}: the one of {@code --gbak}; another gbak is another Firebird version, {@code --vary 'gbak:PATH,…'}).
      */
-    public record Arm(String label, String plan, List<String> gbakArgs, Path gbak) {
+    public record Arm(String label, String plan, List<String> gbakArgs, Path gbak, Route route) {
         public Arm {
             gbakArgs = List.copyOf(gbakArgs);
         }
 
+        public Arm(String label, String plan, List<String> gbakArgs, Path gbak) {
+            this(label, plan, gbakArgs, gbak, null);
+        }
+
         public Arm(String label, String plan, List<String> gbakArgs) {
-            this(label, plan, gbakArgs, null);
+            this(label, plan, gbakArgs, null, null);
         }
 
         /** This arm under another label. */
         public Arm labelled(String newLabel) {
-            return new Arm(newLabel, plan, gbakArgs, gbak);
+            return new Arm(newLabel, plan, gbakArgs, gbak, route);
+        }
+    }
+
+    /**
+     * How an arm's restore reaches the database ({@code --vary 'route:embedded,localhost,service'}); {@code null} in an
+     * arm: the route the command was given.
+     */
+    public enum Route {
+        /** gbak on a local file, with the embedded engine: no server. */
+        EMBEDDED("embedded"),
+        /** gbak through the server of {@code --host} over TCP ({@code HOST/PORT:path}): gbak reads the backup here. */
+        LOCALHOST("localhost"),
+        /** the server's services manager restores ({@code --via service}): the server reads the backup. */
+        SERVICE("service");
+
+        private final String word;
+
+        Route(String word) {
+            this.word = word;
+        }
+
+        /** The word {@code --vary 'route:…'} takes, and the arm's label. */
+        public String word() {
+            return word;
+        }
+
+        static Route parse(String word) {
+            for (Route r : values()) {
+                if (r.word.equals(word.toLowerCase(Locale.ROOT))) {
+                    return r;
+                }
+            }
+            throw new IllegalArgumentException(
+                    "--vary 'route:…' takes embedded, localhost and service, not '" + word + "'");
         }
     }
 
@@ -79,23 +117,41 @@ public final class MatrixPlan {
      *
      * @param plans power plans (aliases, names or GUIDs); empty when only a gbak option varies
      * @param vary  {@code gbak:-par 1,2,4,8} (a switch's values), {@code gbak:/usr/bin/gbak,/opt/fb4/bin/gbak} (gbak
-     *              programs: Firebird versions, each arm labelled with its path until {@link Arm#labelled}), or
-     *              {@code null}
+     *              programs: Firebird versions, each arm labelled with its path until {@link Arm#labelled}),
+     *              {@code route:embedded,localhost,service} (routes, each arm labelled with its word), or {@code null}
      */
     public static List<Arm> arms(List<String> plans, String vary) {
         List<List<String>> values = new ArrayList<>();
         List<String> valueLabels = new ArrayList<>();
         List<Path> programs = new ArrayList<>();
+        List<Route> routes = new ArrayList<>();
         if (vary != null) {
             String spec = vary.strip();
-            if (!spec.startsWith("gbak:")) {
+            if (!spec.startsWith("gbak:") && !spec.startsWith("route:")) {
                 throw new IllegalArgumentException(
-                        "--vary takes 'gbak:SWITCH V1,V2,…' (e.g. 'gbak:-par 1,2,4,8') or 'gbak:PATH,PATH' (two"
-                                + " gbak programs: Firebird versions), not '" + vary + "'");
+                        "--vary takes 'gbak:SWITCH V1,V2,…' (e.g. 'gbak:-par 1,2,4,8'), 'gbak:PATH,PATH' (two"
+                                + " gbak programs: Firebird versions) or 'route:embedded,localhost,service', not '"
+                                + vary + "'");
             }
-            String rest = spec.substring(5).strip();
+            String rest = spec.substring(spec.indexOf(':') + 1).strip();
             int sp = rest.indexOf(' ');
-            if (!rest.isEmpty() && !rest.startsWith("-")) {
+            if (spec.startsWith("route:")) {
+                for (String v : rest.split(",")) {
+                    if (!v.isBlank()) {
+                        Route r = Route.parse(v.strip());
+                        if (routes.contains(r)) {
+                            throw new IllegalArgumentException("--vary 'route:…' names " + r.word() + " twice");
+                        }
+                        routes.add(r);
+                        values.add(List.of());
+                        valueLabels.add(r.word());
+                    }
+                }
+                if (values.size() < 2) {
+                    throw new IllegalArgumentException(
+                            "--vary 'route:…' needs at least two routes, e.g. 'route:embedded,localhost,service'");
+                }
+            } else if (!rest.isEmpty() && !rest.startsWith("-")) {
                 for (String v : rest.split(",")) {
                     if (!v.isBlank()) {
                         programs.add(Path.of(v.strip()));
@@ -132,7 +188,12 @@ public final class MatrixPlan {
             } else {
                 for (int i = 0; i < values.size(); i++) {
                     String label = plan == null ? valueLabels.get(i) : plan + " " + valueLabels.get(i);
-                    arms.add(new Arm(label, plan, values.get(i), programs.isEmpty() ? null : programs.get(i)));
+                    arms.add(new Arm(
+                            label,
+                            plan,
+                            values.get(i),
+                            programs.isEmpty() ? null : programs.get(i),
+                            routes.isEmpty() ? null : routes.get(i)));
                 }
             }
         }

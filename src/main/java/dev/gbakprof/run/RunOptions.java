@@ -85,10 +85,10 @@ public record RunOptions(
 
     /** The same options restoring {@code newBackup}: the drill's restore of the backup it just made. */
     public RunOptions withBackup(String newBackup) {
-        return copy(gbak, newBackup, database, label, repeat, extraArgs, backupFrom);
+        return copy(gbak, newBackup, database, label, repeat, extraArgs, backupFrom, via);
     }
 
-    /** These options with another gbak, backup, database, label, repeat count, gbak switches and drill source. */
+    /** These options with another gbak, backup, database, label, repeat count, gbak switches, drill source and route. */
     private RunOptions copy(
             Path newGbak,
             String newBackup,
@@ -96,7 +96,8 @@ public record RunOptions(
             String newLabel,
             int newRepeat,
             List<String> newExtraArgs,
-            String newBackupFrom) {
+            String newBackupFrom,
+            Via newVia) {
         return new RunOptions(
                 newBackup,
                 newDatabase,
@@ -114,7 +115,7 @@ public record RunOptions(
                 baseline,
                 newExtraArgs,
                 sampleInterval,
-                via,
+                newVia,
                 server,
                 inspect,
                 validate,
@@ -162,7 +163,7 @@ public record RunOptions(
             newDatabase = throughHost("--database", database);
             newFrom = throughHost("--backup-from", backupFrom);
         }
-        return copy(gbak, newBackup, newDatabase, label, repeat, extraArgs, newFrom);
+        return copy(gbak, newBackup, newDatabase, label, repeat, extraArgs, newFrom, via);
     }
 
     /** {@code name} through the {@code --host} server: {@code host/port:path}, or {@code host:path} as given. */
@@ -302,12 +303,40 @@ public record RunOptions(
     public RunOptions forArm(List<String> moreArgs, String armLabel) {
         List<String> args = new ArrayList<>(extraArgs);
         args.addAll(moreArgs);
-        return copy(gbak, backup, database, armLabel, 1, args, backupFrom);
+        return copy(gbak, backup, database, armLabel, 1, args, backupFrom, via);
+    }
+
+    /**
+     * These options on one route of {@code matrix --vary 'route:…'}, every name made definite for it as
+     * {@link #withServerPaths} makes it: embedded (the local database, no server), through the server of
+     * {@link #server()} over TCP ({@code HOST/PORT:path}), or its services manager. Refused when a name given already
+     * chooses a route: a {@code host:path} database, or gbak's {@code -se}.
+     */
+    public RunOptions onRoute(MatrixPlan.Route route) {
+        if (extraArgs.stream().anyMatch(GbakInvocation::isServiceSwitch)) {
+            throw new RunRefusedException("--vary 'route:…' sets how each restore reaches the server; leave gbak's -se"
+                    + " out of the switches after --");
+        }
+        if (isRemote(database) || viaService()) {
+            throw new RunRefusedException("--vary 'route:…': give --database as a path on this machine, without a"
+                    + " server or --via (each arm reaches it embedded, through --host " + server + ", or through its"
+                    + " services manager)");
+        }
+        RunOptions on = copy(
+                gbak,
+                backup,
+                database,
+                label,
+                repeat,
+                extraArgs,
+                backupFrom,
+                route == MatrixPlan.Route.SERVICE ? Via.SERVICE : Via.GBAK);
+        return on.withServerPaths(route == MatrixPlan.Route.LOCALHOST);
     }
 
     /** These options restoring with another gbak (matrix's arm of another Firebird version). */
     public RunOptions withGbak(Path otherGbak) {
-        return copy(otherGbak, backup, database, label, repeat, extraArgs, backupFrom);
+        return copy(otherGbak, backup, database, label, repeat, extraArgs, backupFrom, via);
     }
 
     public boolean viaService() {

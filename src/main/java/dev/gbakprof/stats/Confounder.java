@@ -115,6 +115,9 @@ public enum Confounder {
         if (normal(label).contains(normal(value))) {
             return true;
         }
+        if (this == ROUTE) { // matrix --vary 'route:embedded,localhost,service' labels each arm with its route's word
+            return routeWords(value).stream().anyMatch(normal(label)::contains);
+        }
         String version = (this == GBAK_VERSION || this == ENGINE_VERSION) ? RestoreRun.majorMinor(value) : null;
         if (version == null) {
             return false;
@@ -128,6 +131,14 @@ public enum Confounder {
                 || Pattern.compile("(?:fb|firebird)[-_ ]?" + major + "(?:[._-]?" + minor + ")?(?![\\d])")
                         .matcher(low)
                         .find();
+    }
+
+    /** The words a label names a route by: embedded; tcp, remote or its host; service. */
+    private static List<String> routeWords(String route) {
+        if (route.startsWith("remote TCP (")) {
+            return List.of("tcp", "remote", normal(route.substring("remote TCP (".length(), route.length() - 1)));
+        }
+        return List.of(route.equals("embedded") ? "embedded" : "service");
     }
 
     private static String normal(String s) {

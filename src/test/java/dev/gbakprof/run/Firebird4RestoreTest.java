@@ -8,7 +8,6 @@ import dev.gbakprof.model.RunStatus;
 import dev.gbakprof.model.TableLoad;
 import dev.gbakprof.model.Validation;
 import dev.gbakprof.model.WarningCode;
-import dev.gbakprof.store.RunJson;
 import dev.gbakprof.testutil.Cli;
 import dev.gbakprof.testutil.Firebird;
 import dev.gbakprof.testutil.Firebird4;
@@ -19,7 +18,6 @@ import dev.gbakprof.testutil.Restores;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Comparator;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -169,12 +167,7 @@ class Firebird4RestoreTest {
                 "0");
 
         assertThat(r.code()).as(r.err()).isEqualTo(ExitCode.OK);
-        // in the order they ran: the folders' names end with -m1, -m2… (two may start within one second)
-        List<RestoreRun> runs = Restores.runDirs(out.resolve("runs")).stream()
-                .sorted(Comparator.comparingInt(
-                        d -> Integer.parseInt(d.getFileName().toString().replaceFirst(".*-m(\\d+)$", "$1"))))
-                .map(d -> RunJson.read(d.resolve("run.json")).get(0))
-                .toList();
+        List<RestoreRun> runs = Restores.matrixRuns(out);
         // a warm-up with the first arm, then two rounds whose first arm turns: 3.0 4.0, 4.0 3.0
         assertThat(runs).hasSize(5);
         assertThat(runs.get(0).warmupRestore()).isTrue();

@@ -52,4 +52,21 @@ class ConfounderTest {
         assertThat(Confounder.GBAK_VERSION.names("fb41", FB4)).isFalse();
         assertThat(Confounder.POWER_PLAN.names("4.0", FB4)).isFalse();
     }
+
+    @Test
+    void aRouteIsNamedByTheWordMatrixLabelsItsRouteArmWith() {
+        // matrix --vary 'route:embedded,localhost,service': the route is what is compared, not a confounder
+        assertThat(Confounder.ROUTE.names("embedded", "embedded")).isTrue();
+        assertThat(Confounder.ROUTE.names("localhost", "remote TCP (localhost)"))
+                .isTrue();
+        assertThat(Confounder.ROUTE.names("tcp", "remote TCP (db1)")).isTrue();
+        assertThat(Confounder.ROUTE.names("service", "services manager")).isTrue();
+        assertThat(Confounder.ROUTE.names("service", "gbak -se (services manager)"))
+                .isTrue();
+        // a power plan's label names no route
+        assertThat(Confounder.ROUTE.names("balanced", "embedded")).isFalse();
+        assertThat(Confounder.ROUTE.names("high-performance", "remote TCP (localhost)"))
+                .isFalse();
+        assertThat(Confounder.ROUTE.names("embedded", "services manager")).isFalse();
+    }
 }

@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.stream.Stream;
 
@@ -60,6 +61,15 @@ public final class Restores {
         List<String> rest = new ArrayList<>(List.of(more));
         rest.addAll(List.of("--out", out.toString()));
         return Cli.run(args("matrix", Route.EMBEDDED, backup, database, rest.toArray(String[]::new)));
+    }
+
+    /** The records {@code matrix} left in {@code out}, in the order it made them (its folders end -m1, -m2…). */
+    public static List<RestoreRun> matrixRuns(Path out) throws IOException {
+        return runDirs(out.resolve("runs")).stream()
+                .sorted(Comparator.comparingInt(
+                        d -> Integer.parseInt(d.getFileName().toString().replaceFirst(".*-m(\\d+)$", "$1"))))
+                .map(d -> RunJson.read(d.resolve("run.json")).get(0))
+                .toList();
     }
 
     /** The same, embedded. */
