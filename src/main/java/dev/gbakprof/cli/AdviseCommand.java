@@ -7,6 +7,10 @@ import dev.gbakprof.advice.Advisor;
 import dev.gbakprof.advice.Hint;
 import dev.gbakprof.model.ExitCode;
 import dev.gbakprof.model.RestoreRun;
+import dev.gbakprof.report.Lang;
+import dev.gbakprof.report.Settled;
+import dev.gbakprof.report.Texts;
+import dev.gbakprof.stats.Analysis;
 import dev.gbakprof.stats.Groups;
 import dev.gbakprof.stats.RunGroup;
 import java.io.PrintWriter;
@@ -42,32 +46,58 @@ final class AdviseCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print the advice as JSON (\"schema\": \"gbakprof.advice/1\").")
     boolean json;
 
+    @Option(
+            names = "--baseline",
+            paramLabel = "LABEL",
+            description = "With several configurations: the one the others are compared with, as compare takes it"
+                    + " (default: the first).")
+    String baseline;
+
+    @Mixin
+    MarginOption margin = new MarginOption();
+
     @Spec
     CommandSpec spec;
 
     /** One configuration's advice. */
     record Configuration(String label, int runs, String typicalRun, List<Hint> hints, String nothingBecause) {}
 
-    record AdviceJson(String schema, List<Configuration> configurations) {}
+    /**
+     * @param configurations each configuration's hints
+     * @param settled        what the comparison of the configurations settled ({@link Settled}): changes to stop
+     *                       tuning, or that nothing shows to pay; empty for one configuration
+     */
+    record AdviceJson(String schema, List<Configuration> configurations, List<Settled> settled) {}
 
     @Override
     public Integer call() throws JsonProcessingException {
         List<RestoreRun> runs = inputs.load();
+        double marginFraction = margin.fraction();
         List<Configuration> configs = new ArrayList<>();
-        for (RunGroup g : Groups.byLabel(runs)) {
+        // warm-ups are set aside here as in every comparison (matrix --warmup, run --warmup)
+        List<RestoreRun> counted = runs.stream().filter(r -> !r.warmupRestore()).toList();
+        for (RunGroup g : Groups.byLabel(counted.isEmpty() ? runs : counted)) {
             RestoreRun typical = Advisor.typical(g.runs());
             List<Hint> hints = Advisor.advise(g.runs());
             String nothing = hints.isEmpty() ? Advisor.nothingBecause(g.runs()) : null;
             configs.add(new Configuration(
                     g.label(), g.runs().size(), typical == null ? null : typical.source(), hints, nothing));
         }
+        List<Settled> settled = configs.size() < 2 ? List.of() : settled(runs, marginFraction);
         PrintWriter out = spec.commandLine().getOut();
         if (json) {
             out.println(JsonMapper.builder()
                     .enable(SerializationFeature.INDENT_OUTPUT)
                     .build()
-                    .writeValueAsString(new AdviceJson("gbakprof.advice/1", configs)));
+                    .writeValueAsString(new AdviceJson("gbakprof.advice/1", configs, settled)));
         } else {
+            if (!settled.isEmpty()) {
+                out.println("What the comparison settled:");
+                for (Settled st : settled) {
+                    out.println("  [" + st.advice() + "] " + st.sentence());
+                }
+                out.println();
+            }
             for (Configuration c : configs) {
                 out.println("What to try: " + c.label() + " (" + c.runs() + (c.runs() == 1 ? " run" : " runs")
                         + (c.runs() > 1 ? ", the median one: " + c.typicalRun() : "") + ")");
@@ -91,5 +121,13 @@ final class AdviseCommand implements Callable<Integer> {
         }
         out.flush();
         return ExitCode.OK;
+    }
+
+    /** The comparison of the configurations, as compare makes it, and what it settled (English, as advise prints). */
+    private List<Settled> settled(List<RestoreRun> runs, double marginFraction) {
+        if (baseline != null && runs.stream().noneMatch(r -> r.label().equals(baseline))) {
+            throw new UsageException("--baseline " + baseline + ": no configuration is labelled so");
+        }
+        return Settled.of(Analysis.of(runs, baseline, marginFraction), Texts.of(Lang.EN));
     }
 }

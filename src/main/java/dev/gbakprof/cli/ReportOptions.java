@@ -6,6 +6,7 @@ import dev.gbakprof.report.Texts;
 import java.nio.file.Path;
 import java.util.Locale;
 import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.TypeConversionException;
 
@@ -47,14 +48,8 @@ final class ReportOptions {
                     + "Default: ${DEFAULT-VALUE}.")
     Size size;
 
-    @Option(
-            names = "--margin",
-            paramLabel = "PCT",
-            defaultValue = "5",
-            description = "Equivalence margin in percent: two configurations are called the same only when the whole"
-                    + " 95%% confidence interval of their time ratio lies within ±PCT; an interval that holds 1 and"
-                    + " reaches past it is \"cannot tell\". Default: ${DEFAULT-VALUE}.")
-    double margin;
+    @Mixin
+    MarginOption margin = new MarginOption();
 
     /** A chart size in pixels. */
     record Size(int width, int height) {}
@@ -69,10 +64,7 @@ final class ReportOptions {
                     + ReportSettings.MIN_HEIGHT + " pixels (default " + ReportSettings.DEFAULT_WIDTH + "x"
                     + ReportSettings.DEFAULT_HEIGHT + ")");
         }
-        if (!(margin > 0 && margin < 100)) {
-            throw new UsageException("--margin " + margin + ": expected a percentage above 0 and below 100 (e.g. 5)");
-        }
-        return new ReportSettings(top, title, Texts.of(lang), size.width(), size.height(), baseline, margin / 100);
+        return new ReportSettings(top, title, Texts.of(lang), size.width(), size.height(), baseline, margin.fraction());
     }
 
     static final class LangConverter implements ITypeConverter<Lang> {
