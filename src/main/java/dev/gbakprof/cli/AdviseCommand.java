@@ -54,7 +54,7 @@ final class AdviseCommand implements Callable<Integer> {
     String baseline;
 
     @Mixin
-    MarginOption margin = new MarginOption();
+    MarginOption margin;
 
     @Spec
     CommandSpec spec;

@@ -49,7 +49,7 @@ final class ReportOptions {
     Size size;
 
     @Mixin
-    MarginOption margin = new MarginOption();
+    MarginOption margin;
 
     /** A chart size in pixels. */
     record Size(int width, int height) {}
