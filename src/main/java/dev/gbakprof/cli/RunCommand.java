@@ -118,7 +118,11 @@ final class RunCommand implements Callable<Integer> {
                     + " (read only), timed as its own step; errors fail the run with gfix's words.")
     boolean validate;
 
-    @Option(names = "--label", paramLabel = "L", description = "Label of the run (default: the detected power plan).")
+    @Option(
+            names = "--label",
+            paramLabel = "L",
+            description = "Label of the run (default: the backup's file name, the route and, when it is known, the"
+                    + " power plan: shop.fbk, embedded, High performance).")
     String label;
 
     @Option(
@@ -319,7 +323,7 @@ final class RunCommand implements Callable<Integer> {
         CompletableFuture<Environment> env = CompletableFuture.supplyAsync(() -> EnvironmentProbe.probe(gbakPath, plan)
                 .withEngineVersion(serverVersion)
                 .withIdleProbe(probed));
-        String runLabel = label != null ? label : plan.name();
+        String runLabel = label != null ? label : options.defaultLabel(plan);
         PrintStream progress = System.err;
         boolean terminal = Terminal.redraws(); // TERM=dumb: plain lines, no carriage returns
         if (options.drill()) {
