@@ -3,6 +3,7 @@ package dev.gbakprof.run;
 import dev.gbakprof.exec.GbakInvocation;
 import dev.gbakprof.firebird.Credentials;
 import dev.gbakprof.firebird.ServerAddress;
+import dev.gbakprof.model.DatabaseNames;
 import dev.gbakprof.model.PlanSource;
 import dev.gbakprof.model.PowerPlan;
 import dev.gbakprof.model.Via;
@@ -291,12 +292,9 @@ public record RunOptions(
      * {@code /data/shop.fdb} + {@code -run2} → {@code /data/shop-run2.fdb}.
      */
     public static String sibling(String db, String suffix) {
-        int slash = Math.max(db.lastIndexOf('/'), db.lastIndexOf('\\'));
-        int dot = db.lastIndexOf('.');
-        return dot > slash ? db.substring(0, dot) + suffix + db.substring(dot) : db + suffix;
+        return DatabaseNames.sibling(db, suffix);
     }
 
-    /** A label as a file name part: {@code High performance} → {@code High-performance}, {@code -bu 100} → {@code bu-100}. */
     /**
      * The label of a run given no {@code --label}: the backup's file name (the drill's: its database's) and the route
      * ({@link Confounder#route}: embedded, remote TCP (host), services manager, gbak -se), then the power plan when it is
@@ -318,6 +316,7 @@ public record RunOptions(
         return String.join(", ", parts);
     }
 
+    /** A label as a file name part: {@code High performance} → {@code High-performance}, {@code -bu 100} → {@code bu-100}. */
     public static String fileSafe(String label) {
         return RunStore.fileSafe(label);
     }
