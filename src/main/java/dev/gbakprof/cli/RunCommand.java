@@ -106,6 +106,12 @@ final class RunCommand implements Callable<Integer> {
     boolean inspect;
 
     @Option(
+            names = "--verbose",
+            description = "With --inspect, print each table's rows and each index the database holds (without it: one"
+                    + " line of counts and what does not match the log; the record has them all).")
+    boolean verbose;
+
+    @Option(
             names = "--inspect-host",
             paramLabel = "HOST",
             description = "The server --inspect opens a database restored embedded through: HOST, or HOST/PORT"
@@ -337,7 +343,7 @@ final class RunCommand implements Callable<Integer> {
             List<RestoreRun> runs = new ArrayList<>();
             for (RestoreSession.Outcome o : outcomes) {
                 runs.add(o.run());
-                out.print(TextSummary.of(o.run(), 10));
+                out.print(TextSummary.of(o.run(), 10, verbose));
                 out.println("  run record " + o.runDir().resolve("run.json"));
                 out.println();
             }
@@ -384,7 +390,7 @@ final class RunCommand implements Callable<Integer> {
             Drill.Result d = drill.run(runLabel);
             PrintWriter out = spec.commandLine().getOut();
             for (RestoreRun r : d.runs()) {
-                out.print(TextSummary.of(r, 10));
+                out.print(TextSummary.of(r, 10, verbose));
                 out.println();
             }
             out.println("  run record " + d.runDir().resolve("run.json"));
