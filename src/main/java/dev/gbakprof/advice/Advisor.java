@@ -1,5 +1,6 @@
 package dev.gbakprof.advice;
 
+import dev.gbakprof.model.DatabaseNames;
 import dev.gbakprof.model.Environment;
 import dev.gbakprof.model.FirebirdConf;
 import dev.gbakprof.model.IdleProbe;
@@ -83,8 +84,8 @@ public final class Advisor {
                                         p.cpuShare() * 100,
                                         1 / p.cpuShare())
                                 : "a restore that gets no core waits; no setting of Firebird helps",
-                        "run the restore again when the machine is idle (e.g. at night): gbakprof run --backup " + where
-                                + " --label idle, then gbakprof compare",
+                        "run the restore again when the machine is idle (e.g. at night): gbakprof run --backup "
+                                + scratch(run, "idle") + " --label idle, then gbakprof compare",
                         Hint.Certainty.HIGH,
                         "measured: the restore's own process and the machine's load, sampled during the phase",
                         List.of(p.phase().label())));
@@ -113,7 +114,7 @@ public final class Advisor {
                         List.of()));
             }
         }
-        sortSpill(run, indexUse, where).ifPresent(hints::add);
+        sortSpill(run, indexUse).ifPresent(hints::add);
         if (dataDominant && dataUse != null && dataUse.bound() == PhaseResources.Bound.IO_BOUND) {
             hints.add(new Hint(
                     HintCode.STORAGE,
@@ -151,7 +152,7 @@ public final class Advisor {
                                     + " other processes' I/O counts too)",
                     List.of()));
         }
-        remoteRoute(run, where).ifPresent(hints::add);
+        remoteRoute(run).ifPresent(hints::add);
         return hints;
     }
 
@@ -272,7 +273,7 @@ public final class Advisor {
         return Optional.empty();
     }
 
-    private static Optional<Hint> remoteRoute(RestoreRun run, String where) {
+    private static Optional<Hint> remoteRoute(RestoreRun run) {
         String db = run.database();
         boolean services = run.via() == Via.SERVICE
                 || (run.command() != null && run.command().matches("(?i).*\\s-se(r(v(i(ce?)?)?)?)?\\s.*"));
@@ -289,7 +290,8 @@ public final class Advisor {
                         + " (FirebirdSQL/firebird PR #139, #7508)",
                 // the services manager opens both files itself: paths as the server sees them, no host: prefix
                 "gbakprof run --via service --host " + host + " --backup " + serverBackup(run) + " --database "
-                        + quote(m.group(2)) + " --label se, then gbakprof compare the two runs",
+                        + quote(DatabaseNames.sibling(m.group(2), "-se"))
+                        + " --label se, then gbakprof compare the two runs",
                 Hint.Certainty.MEDIUM,
                 "the route is in the record; how much the network costs here is not measured (the published range is"
                         + " wide: 2–6×)",
@@ -344,7 +346,7 @@ public final class Advisor {
                 String.join("; ", seen),
                 "the indexes are built: Firebird 5.0.0 and 5.0.1 in Classic mode cannot start the parallel workers'"
                         + " attachments to the database gbak restores (FirebirdSQL/firebird#8263, fixed in 5.0.2)",
-                "gbakprof run --backup " + placeholders(run) + " --label par1 -- -par 1",
+                "gbakprof run --backup " + scratch(run, "par1") + " --label par1 -- -par 1",
                 signature && configured ? Hint.Certainty.HIGH : Hint.Certainty.MEDIUM,
                 signature && configured
                         ? "gbak's errors match the known failure and the configuration is the one it needs"
@@ -360,7 +362,7 @@ public final class Advisor {
      * The index sorts that did not fit in TempCacheLimit: the worker's open sort files ({@code fb_sort_*}) were seen
      * in a sample of the index phase. Only {@code gbakprof run} on Linux sees them (docs/guide/advise.md, "What to try").
      */
-    private static Optional<Hint> sortSpill(RestoreRun run, PhaseResources use, String where) {
+    private static Optional<Hint> sortSpill(RestoreRun run, PhaseResources use) {
         if (use == null || use.sortFileMb() == null || use.sortFileMb() <= 0) {
             return Optional.empty();
         }
@@ -393,8 +395,8 @@ public final class Advisor {
                         + " goes (the gain depends on the temp directory's storage: measure it). The memory is taken per"
                         + " server process (SuperServer), per connection on Classic: the machine needs it free",
                 "set TempCacheLimit = " + suggestMb + "M or more in firebird.conf (a server reads it when it starts, an"
-                        + " embedded gbak at its start), then gbakprof run --backup " + where
-                        + " --label tempcache and gbakprof compare it with this run",
+                        + " embedded gbak at its start), then gbakprof run --backup "
+                        + scratch(run, "tempcache") + " --label tempcache and gbakprof compare it with this run",
                 // the size is a lower bound from the largest sort file one sample caught: never more than medium
                 Hint.Certainty.MEDIUM,
                 (listed
@@ -517,6 +519,18 @@ public final class Advisor {
         return absolute ? quote(b) : "BACKUP_PATH_ON_THE_SERVER.fbk";
     }
 
+    /**
+     * A proof's {@code run}: the backup and a new database beside the run's, named for the proof ({@code erp-idle.fdb}
+     * beside {@code erp.fdb}). The run's own database exists, so run refuses it, and a proof never replaces the
+     * user's database.
+     */
+    private static String scratch(RestoreRun run, String label) {
+        String backup = run.backupFile() != null ? quote(run.backupFile()) : "BACKUP.fbk";
+        String db = run.database() != null ? run.database() : "DATABASE.fdb";
+        return backup + " --database " + quote(DatabaseNames.sibling(db, "-" + label));
+    }
+
+    /** A matrix's: the backup and the run's database, beside which each of its restores gets a new one. */
     private static String placeholders(RestoreRun run) {
         String backup = run.backupFile() != null ? quote(run.backupFile()) : "BACKUP.fbk";
         String db = run.database() != null ? quote(run.database()) : "DATABASE.fdb";

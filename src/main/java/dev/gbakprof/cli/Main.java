@@ -239,6 +239,9 @@ public final class Main implements Runnable {
                 return ExitCode.CHECK_UNKNOWN;
             }
             String unknown = unknownCommand(ex, cl);
+            if (unknown == null) {
+                unknown = unknownOption(ex);
+            }
             err.println("gbakprof: " + (unknown != null ? unknown : ex.getMessage()));
             err.println("Try 'gbakprof "
                     + (ex.getCommandLine().getCommandName().equals("gbakprof")
@@ -329,6 +332,27 @@ public final class Main implements Runnable {
                         ? "the commands are " + String.join(", ", names)
                         : "did you mean " + String.join(" or ", near) + "?")
                 + ")";
+    }
+
+    /**
+     * "unknown option '--databse' (did you mean --database?)" for an option the command does not have, with picocli's
+     * suggestions; also when picocli reports a missing required option first ("Missing required option
+     * '--database'" never names the typo that caused it); {@code null} when no unknown option was given.
+     */
+    static String unknownOption(CommandLine.ParameterException ex) {
+        CommandLine command = ex.getCommandLine();
+        String option = command.getUnmatchedArguments().stream()
+                .filter(a -> a.startsWith("-") && a.length() > 1)
+                .findFirst()
+                .orElse(null);
+        if (option == null) {
+            return null;
+        }
+        List<String> near = new CommandLine.UnmatchedArgumentException(command, List.of(option))
+                .getSuggestions().stream().limit(3).toList();
+        int eq = option.indexOf('=');
+        return "unknown option '" + (eq > 0 ? option.substring(0, eq) : option) + "'"
+                + (near.isEmpty() ? "" : " (did you mean " + String.join(" or ", near) + "?)");
     }
 
     /** Edits (insert, delete, replace, swap two neighbours) that turn {@code a} into {@code b}. */

@@ -106,6 +106,12 @@ final class RunCommand implements Callable<Integer> {
     boolean inspect;
 
     @Option(
+            names = "--verbose",
+            description = "With --inspect, print each table's rows and each index the database holds (without it: one"
+                    + " line of counts and what does not match the log; the record has them all).")
+    boolean verbose;
+
+    @Option(
             names = "--inspect-host",
             paramLabel = "HOST",
             description = "The server --inspect opens a database restored embedded through: HOST, or HOST/PORT"
@@ -118,7 +124,11 @@ final class RunCommand implements Callable<Integer> {
                     + " (read only), timed as its own step; errors fail the run with gfix's words.")
     boolean validate;
 
-    @Option(names = "--label", paramLabel = "L", description = "Label of the run (default: the detected power plan).")
+    @Option(
+            names = "--label",
+            paramLabel = "L",
+            description = "Label of the run (default: the backup's file name, the route and, when it is known, the"
+                    + " power plan: shop.fbk, embedded, High performance).")
     String label;
 
     @Option(
@@ -319,7 +329,7 @@ final class RunCommand implements Callable<Integer> {
         CompletableFuture<Environment> env = CompletableFuture.supplyAsync(() -> EnvironmentProbe.probe(gbakPath, plan)
                 .withEngineVersion(serverVersion)
                 .withIdleProbe(probed));
-        String runLabel = label != null ? label : plan.name();
+        String runLabel = label != null ? label : options.defaultLabel(plan);
         PrintStream progress = System.err;
         boolean terminal = Terminal.redraws(); // TERM=dumb: plain lines, no carriage returns
         if (options.drill()) {
@@ -333,7 +343,7 @@ final class RunCommand implements Callable<Integer> {
             List<RestoreRun> runs = new ArrayList<>();
             for (RestoreSession.Outcome o : outcomes) {
                 runs.add(o.run());
-                out.print(TextSummary.of(o.run(), 10));
+                out.print(TextSummary.of(o.run(), 10, verbose));
                 out.println("  run record " + o.runDir().resolve("run.json"));
                 out.println();
             }
@@ -380,7 +390,7 @@ final class RunCommand implements Callable<Integer> {
             Drill.Result d = drill.run(runLabel);
             PrintWriter out = spec.commandLine().getOut();
             for (RestoreRun r : d.runs()) {
-                out.print(TextSummary.of(r, 10));
+                out.print(TextSummary.of(r, 10, verbose));
                 out.println();
             }
             out.println("  run record " + d.runDir().resolve("run.json"));

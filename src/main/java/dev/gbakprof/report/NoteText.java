@@ -118,6 +118,7 @@ record NoteText(String code, String message, String part) {
                 t.get("note.different.data", n.arg(0), n.arg(1), difference((DataDifference) n.arg(2), t));
             case UNKNOWN_BUILDS -> t.get("note.unknown.builds", (Long) n.arg(0));
             case SCAN -> scan((Scan) n.arg(0), t);
+            case MIXED -> mixed(n, t);
             case DIFFERENT_DATABASES -> {
                 SharedTables shared = (SharedTables) n.arg(2);
                 yield t.get(
@@ -165,6 +166,14 @@ record NoteText(String code, String message, String part) {
      * "Speed-up of the total against -par 1: -par 2: 1.80×; -par 4: 2.10×; -par 8: 2.20×: -par 4 is enough (within
      * 5% of the best, 2.20×)." Each value named as it ran ("-par 8 (1 worker used)" when the engine reduced it).
      */
+    /** "shop mixes routes (embedded / services manager): …", the values in the reader's language. */
+    private static String mixed(Note n, Texts t) {
+        Confounder kind = (Confounder) n.arg(1);
+        List<String> values = ((List<?>) n.arg(2))
+                .stream().map(v -> value(kind, String.valueOf(v), t)).toList();
+        return t.get("note.mixed." + kind.code(), n.arg(0), String.join(" / ", values));
+    }
+
     static String scan(Scan s, Texts t) {
         List<String> each = new ArrayList<>();
         for (Scan.Point p : s.points()) {

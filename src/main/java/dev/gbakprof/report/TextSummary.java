@@ -19,7 +19,13 @@ import java.util.Locale;
 public final class TextSummary {
     private TextSummary() {}
 
+    /** With the inspection's counts and what it found wrong, not each table and index (the record has them). */
     public static String of(RestoreRun run, int top) {
+        return of(run, top, false);
+    }
+
+    /** @param verbose also each table's rows and each index the inspection read ({@code run --verbose}) */
+    public static String of(RestoreRun run, int top, boolean verbose) {
         StringBuilder sb = new StringBuilder();
         sb.append(run.label()).append("  (").append(run.source()).append(")\n");
         boolean backup = run.kind() == RunKind.BACKUP;
@@ -149,7 +155,7 @@ public final class TextSummary {
             }
         }
         if (run.inspection() != null) {
-            sb.append(inspection(run.inspection()));
+            sb.append(inspection(run.inspection(), verbose));
         }
         if (run.failure() != null) {
             sb.append("  failed     ").append(run.failure()).append('\n');
@@ -182,7 +188,16 @@ public final class TextSummary {
     }
 
     /** What the database said when inspected through the server, and what verification found. */
+    /** What {@code inspect} prints: the database, each table's rows and each index, what it found wrong. */
     public static String inspection(Inspection db) {
+        return inspection(db, true);
+    }
+
+    /**
+     * @param all each table and index; else the counts, the inactive indexes and what was found wrong: a database of
+     *     225 tables took 512 lines, what matters (a table whose rows differ from the log's) lost among them
+     */
+    private static String inspection(Inspection db, boolean all) {
         StringBuilder sb = new StringBuilder();
         sb.append("  database   ").append(db.database()).append('\n');
         sb.append(String.format(
@@ -200,15 +215,19 @@ public final class TextSummary {
                 db.forcedWrites() == null ? "?" : db.forcedWrites() ? "on" : "off"));
         sb.append(String.format(
                 Locale.ROOT,
-                "    %d tables, %,d rows; %d indexes, %d inactive%n",
+                "    %d tables, %,d rows%s; %d indexes, %d inactive%n",
                 db.tables().size(),
                 db.tables().stream().mapToLong(Inspection.Table::rows).sum(),
+                db.verifiedAgainst() != null && db.problems().isEmpty() ? ", all match the log" : "",
                 db.indexes().size(),
                 db.indexes().stream().filter(i -> !i.active()).count()));
-        for (Inspection.Table t : db.tables()) {
+        for (Inspection.Table t : all ? db.tables() : List.<Inspection.Table>of()) {
             sb.append(String.format(Locale.ROOT, "      %-31s %,15d rows%n", t.name(), t.rows()));
         }
         for (Inspection.Index i : db.indexes()) {
+            if (!all && i.active()) {
+                continue;
+            }
             sb.append(String.format(
                     Locale.ROOT,
                     "      %-31s %-31s %s%s%s%s%s%n",
@@ -221,6 +240,9 @@ public final class TextSummary {
                     i.descending() ? " descending" : "",
                     i.active() ? "" : " INACTIVE",
                     i.selectivity() == null ? "" : String.format(Locale.ROOT, "  selectivity %.6g", i.selectivity())));
+        }
+        if (!all && !db.tables().isEmpty()) {
+            sb.append("    each table's rows and each index: the record's inspection, or --verbose\n");
         }
         if (db.problems().isEmpty()) {
             sb.append(

@@ -23,12 +23,23 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Shows a running restore. On a terminal: one status line rewritten in place (phase, table and records,
- * indexes defined so far or built N of M, elapsed, ETA with its range from a baseline run: {@link LiveEta}).
+ * indexes defined so far or built N of M, elapsed, ETA with its range from a baseline run: {@link LiveEta}), at most
+ * ten times a second: gbak prints hundreds of lines a second, and one redraw each floods a slow console (a remote
+ * desktop's or an SSH session's); the newest state is drawn at most 0.15 s after the line that brought it.
  * Elsewhere (CI, a file): plain lines at each phase change and at most every 10 s, with no carriage returns
  * or colour codes.
  */
 final class ProgressDisplay implements EventListener, AutoCloseable {
     private static final long PLAIN_EVERY_NANOS = 10_000_000_000L;
+
+    /** The least time between two redraws of the status line: ten a second. */
+    static final long REDRAW_EVERY_NANOS = 100_000_000L;
+
+    /** How often the ticker looks for a state left undrawn (a line that came within a redraw's tenth of a second). */
+    private static final long LOOK_EVERY_NANOS = REDRAW_EVERY_NANOS / 2;
+
+    /** The clock's redraw when no line comes: the elapsed time moves on. */
+    private static final long TICK_EVERY_NANOS = 1_000_000_000L;
 
     /**
      * How long gbak may stay after the last line of a finished restore (or backup) before the display says that it has
@@ -66,6 +77,12 @@ final class ProgressDisplay implements EventListener, AutoCloseable {
     private long lastPlainNanos;
     private int lastWidth;
     private final int columns;
+    /** When the status line was last drawn; -1 before. */
+    private long lastDrawNanos = -1;
+    /** A line came since the last redraw: its state is drawn at the next tick. */
+    private boolean stale;
+    /** {@link #REDRAW_EVERY_NANOS}, or 0: every line's state drawn. */
+    private final long redrawEveryNanos;
 
     /**
      * What the ETA is computed from.
@@ -84,13 +101,29 @@ final class ProgressDisplay implements EventListener, AutoCloseable {
         this(timeline, out, terminal, eta, terminal ? terminalColumns() : 0, exitWait);
     }
 
-    /** @param columns the terminal's width: the status line is cut to fit, or it would wrap and each redraw pile up */
+    /**
+     * A display that draws the state of every line, however fast they come: for what each state shows.
+     *
+     * @param columns the terminal's width: the status line is cut to fit, or it would wrap and each redraw pile up
+     */
     ProgressDisplay(RestoreTimeline timeline, PrintStream out, boolean terminal, Eta eta, int columns) {
-        this(timeline, out, terminal, eta, columns, null);
+        this(timeline, out, terminal, eta, columns, null, 0);
     }
 
     ProgressDisplay(
             RestoreTimeline timeline, PrintStream out, boolean terminal, Eta eta, int columns, Duration exitWait) {
+        this(timeline, out, terminal, eta, columns, exitWait, REDRAW_EVERY_NANOS);
+    }
+
+    private ProgressDisplay(
+            RestoreTimeline timeline,
+            PrintStream out,
+            boolean terminal,
+            Eta eta,
+            int columns,
+            Duration exitWait,
+            long redrawEveryNanos) {
+        this.redrawEveryNanos = redrawEveryNanos;
         this.columns = columns;
         this.timeline = timeline;
         this.out = out;
@@ -106,7 +139,7 @@ final class ProgressDisplay implements EventListener, AutoCloseable {
             });
         }
         if (terminal) {
-            ticker.scheduleAtFixedRate(this::redraw, 1, 1, TimeUnit.SECONDS);
+            ticker.scheduleAtFixedRate(this::redraw, LOOK_EVERY_NANOS, LOOK_EVERY_NANOS, TimeUnit.NANOSECONDS);
         }
         if (exitWaitNanos > 0) {
             long every = Math.max(10, Math.min(1000, exitWaitNanos / 4_000_000));
@@ -160,7 +193,7 @@ final class ProgressDisplay implements EventListener, AutoCloseable {
         }
         track(p, now);
         if (terminal) {
-            draw(p, now);
+            drawAtMostTenASecond(p, now);
         } else {
             plain(p, now);
         }
@@ -190,13 +223,29 @@ final class ProgressDisplay implements EventListener, AutoCloseable {
         }
     }
 
+    /** The line's state now, or at the next tick when the status line was drawn less than a tenth of a second ago. */
+    private synchronized void drawAtMostTenASecond(Progress p, long now) {
+        if (lastDrawNanos < 0 || now - lastDrawNanos >= redrawEveryNanos) {
+            draw(p, now);
+        } else {
+            stale = true;
+        }
+    }
+
+    /** The ticker's: the state a line left undrawn, or the clock once a second when no line comes. */
     private void redraw() {
         synchronized (this) {
-            draw(timeline.progress(), System.nanoTime());
+            long now = System.nanoTime();
+            long since = now - lastDrawNanos;
+            if (lastDrawNanos < 0 || (stale && since >= redrawEveryNanos) || since >= TICK_EVERY_NANOS) {
+                draw(timeline.progress(), now);
+            }
         }
     }
 
     private synchronized void draw(Progress p, long now) {
+        lastDrawNanos = now;
+        stale = false;
         // one column left free: a line as wide as the terminal leaves some terminals at the next line
         String s = fit(status(p, now), columns - 1);
         if (pendingNote != null) {
@@ -368,6 +417,9 @@ final class ProgressDisplay implements EventListener, AutoCloseable {
         }
         if (terminal) {
             synchronized (this) {
+                if (stale) { // the last state is drawn: what a recorded console (script, a CI's terminal) keeps
+                    draw(timeline.progress(), System.nanoTime());
+                }
                 out.print("\r" + " ".repeat(lastWidth) + "\r");
                 out.flush();
             }

@@ -3,8 +3,12 @@ package dev.gbakprof.run;
 import dev.gbakprof.exec.GbakInvocation;
 import dev.gbakprof.firebird.Credentials;
 import dev.gbakprof.firebird.ServerAddress;
+import dev.gbakprof.model.DatabaseNames;
+import dev.gbakprof.model.PlanSource;
+import dev.gbakprof.model.PowerPlan;
 import dev.gbakprof.model.Via;
 import dev.gbakprof.monitor.FirebirdConfReader;
+import dev.gbakprof.stats.Confounder;
 import dev.gbakprof.store.RunStore;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -289,9 +293,28 @@ public record RunOptions(
      * {@code /data/shop.fdb} + {@code -run2} → {@code /data/shop-run2.fdb}.
      */
     public static String sibling(String db, String suffix) {
-        int slash = Math.max(db.lastIndexOf('/'), db.lastIndexOf('\\'));
-        int dot = db.lastIndexOf('.');
-        return dot > slash ? db.substring(0, dot) + suffix + db.substring(dot) : db + suffix;
+        return DatabaseNames.sibling(db, suffix);
+    }
+
+    /**
+     * The label of a run given no {@code --label}: the backup's file name (the drill's: its database's) and the route
+     * ({@link Confounder#route}: embedded, remote TCP (host), services manager, gbak -se), then the power plan when it is
+     * known: {@code shop.fbk, embedded, High performance}. The plan alone labelled every run on a virtual machine
+     * "unknown", and compare took runs of different backups and routes for one configuration. Each part is one a
+     * comparison would otherwise name as a difference, so the labels name it.
+     */
+    public String defaultLabel(PowerPlan plan) {
+        String source = backup != null ? backup : backupFrom;
+        List<String> parts = new ArrayList<>();
+        parts.add(source.replaceAll(".*[/\\\\:]", ""));
+        String way = Confounder.route(via, "gbak " + String.join(" ", extraArgs), database);
+        if (way != null) {
+            parts.add(way);
+        }
+        if (plan != null && plan.name() != null && plan.from() != PlanSource.UNKNOWN) {
+            parts.add(plan.name());
+        }
+        return String.join(", ", parts);
     }
 
     /** A label as a file name part: {@code High performance} → {@code High-performance}, {@code -bu 100} → {@code bu-100}. */

@@ -275,6 +275,19 @@ public final class Analysis {
         for (Confounder.Difference d : Confounder.differences(groups)) {
             out.add(Note.of(NoteCode.differs(d.kind()), d));
         }
+        for (RunGroup g : groups) {
+            for (Confounder kind : List.of(Confounder.ROUTE, Confounder.BACKUP)) {
+                List<String> values = g.runs().stream()
+                        .map(kind::of)
+                        .filter(v -> v != null)
+                        .distinct()
+                        .sorted()
+                        .toList();
+                if (values.size() > 1) {
+                    out.add(Note.of(NoteCode.MIXED, g.label(), kind, values));
+                }
+            }
+        }
         boolean single =
                 groups.size() == 1 && groups.get(0).runs().stream().noneMatch(r -> r.status() == RunStatus.COMPLETED);
         if (single) {

@@ -82,6 +82,12 @@ public enum NoteCode {
      * gain stops; args: the {@link Scan}.
      */
     SCAN,
+    /**
+     * One configuration's runs went through different routes, or restored different backup files: its times are not one
+     * configuration's (runs of one label mixed, as when every run of a virtual machine was labelled by its unknown power
+     * plan); args: label, the {@link Confounder} ({@code ROUTE} or {@code BACKUP}), its values (a sorted list).
+     */
+    MIXED,
     /*
      * Configurations differ in more than their labels name (a {@link Confounder}); args: the
      * Confounder.Difference. One code per kind.

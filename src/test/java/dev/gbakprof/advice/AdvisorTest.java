@@ -153,7 +153,7 @@ class AdvisorTest {
                 .orElseThrow();
         assertThat(remote.prove())
                 .isEqualTo("gbakprof run --via service --host dbhost --backup BACKUP_PATH_ON_THE_SERVER.fbk"
-                        + " --database /data/erp.fdb --label se, then gbakprof compare the two runs");
+                        + " --database /data/erp-se.fdb --label se, then gbakprof compare the two runs");
         RestoreRun absolute = tcp.toBuilder()
                 .backupFile("/srv/bk/shop.fbk")
                 .database("dbhost/3051:/data/erp.fdb")
@@ -164,7 +164,7 @@ class AdvisorTest {
                         .orElseThrow()
                         .prove())
                 .startsWith("gbakprof run --via service --host dbhost/3051 --backup /srv/bk/shop.fbk --database"
-                        + " /data/erp.fdb ");
+                        + " /data/erp-se.fdb ");
         RestoreRun se = tcp.toBuilder()
                 .command("/usr/bin/gbak -c -v -st tdrw -se dbhost:service_mgr shop.fbk /data/erp.fdb")
                 .build();

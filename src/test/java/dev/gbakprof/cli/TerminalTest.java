@@ -68,6 +68,36 @@ class TerminalTest {
         assertThat(dumb).containsPattern("status +completed");
     }
 
+    /**
+     * gbak prints a line per table, batch of records and index, hundreds a second: the status line is redrawn at most
+     * ten times a second, not once a line (a slow console, a remote desktop's or an SSH session's, fell behind), and
+     * the state it shows last is the restore's last: its finish.
+     */
+    @FirebirdTest
+    @Test
+    void theStatusLineIsRedrawnAtMostTenTimesASecond(@TempDir Path tmp) throws Exception {
+        Firebird.require();
+        Path fbk = Firebird.backup("shop");
+        String shown = onATerminal(tmp, Map.of("TERM", "xterm"), restore(tmp, fbk, "s"));
+        java.util.List<String> drawn =
+                STATUS.matcher(shown).results().map(m -> m.group(1)).toList();
+        java.util.List<java.util.regex.MatchResult> elapsed =
+                ELAPSED.matcher(shown).results().toList();
+        assertThat(drawn).as(shown).isNotEmpty();
+        assertThat(elapsed).as(shown).isNotEmpty();
+        double seconds = Double.parseDouble(elapsed.get(elapsed.size() - 1).group(1));
+        // the first line's redraw, ten a second after it, the last state drawn once more at the end
+        assertThat(drawn.size())
+                .as("redraws in %.1f s of a restore whose log has %d lines:%n%s", seconds, 289, shown)
+                .isLessThanOrEqualTo((int) Math.ceil(seconds * 10) + 2);
+        assertThat(drawn.get(drawn.size() - 1)).startsWith("gbakprof: finish");
+    }
+
+    /** A redraw of the status line: a carriage return (not the pty's line end) and the status up to the next one. */
+    private static final Pattern STATUS = Pattern.compile("\r(gbakprof: (?:setup|metadata|data|indexes|finish)[^\r]*)");
+
+    private static final Pattern ELAPSED = Pattern.compile(" \\| elapsed (\\d+\\.\\d) s");
+
     private static String[] restore(Path tmp, Path fbk, String name) {
         return new String[] {
             "run",

@@ -28,9 +28,33 @@ class UsageMessagesTest {
                 .startsWith("gbakprof: unknown command 'xyzzy' "
                         + "(the commands are parse, run, inspect, plan, report, compare, ")
                 .contains(", matrix, ", ", demo, ", ", history, check, completion)");
-        assertThat(Cli.run("parse", "--bogus", "x").err())
-                .as("an unknown option is picocli's message")
-                .startsWith("gbakprof: Unknown option: '--bogus'");
+        assertThat(Cli.run("parse", "--bogus", "x").err().lines())
+                .as("an unknown option nothing is near")
+                .containsExactly("gbakprof: unknown option '--bogus'", "Try 'gbakprof parse --help'.");
+    }
+
+    /**
+     * A mistyped option is named with the options nearest it, also when the option it stood for was required:
+     * picocli reports the missing option first, which never names the typo.
+     */
+    @Test
+    void aMistypedOptionIsNamedWithTheNearestOptions() {
+        Result run = Cli.run("run", "--databse", "x.fdb", "--backup", "y.fbk");
+        assertThat(run.code()).isEqualTo(2);
+        assertThat(run.err().lines())
+                .containsExactly(
+                        "gbakprof: unknown option '--databse' (did you mean --database?)",
+                        "Try 'gbakprof run --help'.");
+        assertThat(Cli.run("run", "--backup", "y.fbk", "--databse=x.fdb").err())
+                .startsWith("gbakprof: unknown option '--databse' (did you mean --database?)");
+        Result parse = Cli.run("parse", "--jsn", "x.log");
+        assertThat(parse.code()).isEqualTo(2);
+        assertThat(parse.err()).startsWith("gbakprof: unknown option '--jsn' (did you mean --json?)\n");
+        assertThat(Cli.run("run", "--bakup", "y.fbk", "--database", "x.fdb").err())
+                .startsWith("gbakprof: unknown option '--bakup' (did you mean --backup or --backup-from or");
+        assertThat(Cli.run("run", "--backup", "y.fbk").err())
+                .as("a required option left out is still picocli's message")
+                .startsWith("gbakprof: Missing required option: '--database=D.fdb'");
     }
 
     /** --inspect-host names the server that inspects an embedded restore: only that, and only with --inspect. */

@@ -96,6 +96,32 @@ class ProgressDisplayTest {
                         + "the backup's read position cannot be read (no position in this test)\n");
     }
 
+    /** A log's lines in a burst, as gbak prints them: one redraw at the first, the last state drawn at the end. */
+    @Test
+    void aBurstOfLinesIsOneRedrawAndTheLastStateIsDrawn() throws Exception {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        RestoreTimeline timeline = new RestoreTimeline();
+        long start = System.nanoTime();
+        try (PrintStream out = new PrintStream(bytes, true, StandardCharsets.UTF_8);
+                ProgressDisplay display =
+                        new ProgressDisplay(timeline, out, true, ProgressDisplay.Eta.NONE, 120, null)) {
+            LinePipeline pipeline = new LinePipeline(timeline, display);
+            for (String line : Files.readAllLines(Logs.log("shop-tdrw.log"))) {
+                pipeline.push(line);
+            }
+        }
+        double seconds = (System.nanoTime() - start) / 1e9;
+        List<String> drawn = Arrays.stream(
+                        bytes.toString(StandardCharsets.UTF_8).split("\r"))
+                .filter(s -> !s.isBlank())
+                .toList();
+        assertThat(drawn.size())
+                .as("redraws of 289 lines pushed in %.3f s", seconds)
+                .isBetween(2, (int) Math.ceil(seconds * 10) + 2);
+        assertThat(drawn.get(0)).startsWith("gbakprof: setup");
+        assertThat(drawn.get(drawn.size() - 1)).startsWith("gbakprof: finish");
+    }
+
     @Test
     void aGbakThatDoesNotExitAfterTheEndOfTheRestoreIsSaidOnceOnALineOfItsOwn() throws Exception {
         List<String> lines = Files.readAllLines(Logs.log("shop-tdrw.log"));
