@@ -37,6 +37,25 @@ import org.junit.jupiter.api.io.TempDir;
 class RunCommandTest {
 
     @Test
+    void aDatabaseNamedWithALeadingDashReachesGbakAsAFileNotASwitch(@TempDir Path dir) throws Exception {
+        Path fbk = Firebird.backup("small");
+        Process p = new ProcessBuilder(dev.gbakprof.testutil.Jvm.command(
+                        "run", "--backup", fbk.toString(), "--database", "-dash.fdb", "--runs-dir", "runs"))
+                .directory(dir.toFile())
+                .redirectErrorStream(true)
+                .redirectOutput(dir.resolve("out.txt").toFile())
+                .start();
+        assertThat(p.waitFor(120, TimeUnit.SECONDS)).isTrue();
+
+        assertThat(p.exitValue()).as(Files.readString(dir.resolve("out.txt"))).isZero();
+        assertThat(dir.resolve("-dash.fdb")).isNotEmptyFile();
+        RestoreRun run = RunJson.read(runDirs(dir.resolve("runs")).get(0).resolve("run.json"))
+                .get(0);
+        assertThat(run.status()).isEqualTo(RunStatus.COMPLETED);
+        assertThat(run.command()).endsWith(" ./-dash.fdb");
+    }
+
+    @Test
     void liveRecordEqualsParseOfTheSavedRawLog(@TempDir Path dir) throws Exception {
         Path fbk = Firebird.backup("small");
         Path runs = dir.resolve("runs");
