@@ -203,7 +203,8 @@ final class MatrixCommand implements Callable<Integer> {
                         false,
                         false,
                         null,
-                        warmup)
+                        warmup,
+                        null)
                 .withServerPaths(server.given());
         if (baseline != null && arms.stream().noneMatch(a -> a.label().equals(baseline))) {
             throw new UsageException("--baseline " + baseline + ": no arm is labelled so (the arms: "

@@ -53,6 +53,8 @@ public enum WarningCode {
     UNTIMED,
     /** "-"-led lines without gbak's prefix in a restore that went on to its end: another writer's, not errors. */
     STRAY_LINES,
+    /** {@code run --backup-dir}: which backup of the folder was restored, and why. */
+    BACKUP_CHOSEN,
     /** CPU sampling stopped or measured nothing usable. */
     CPU_SAMPLING,
     /** The run was stopped by its {@code --timeout}. */

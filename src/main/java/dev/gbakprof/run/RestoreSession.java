@@ -247,6 +247,9 @@ public final class RestoreSession {
                     .backupFrom(options.backupFrom())
                     .placement(place.round(), place.position(), place.warmup())
                     .build();
+            if (options.backupChoice() != null) {
+                run = run.withWarning(WarningCode.BACKUP_CHOSEN, options.backupChoice());
+            }
             String unsaved = raw.failure() == null ? null : "cannot write the raw log " + raw.failure();
             unsaved = save(runDir, before == null ? run : List.of(before, run), unsaved, before);
             return new Outcome(run, runDir, unsaved);

@@ -46,6 +46,8 @@ import java.util.regex.Pattern;
  *                        the new file's path, {@link #withBackup}); {@code null} for a restore of an existing backup
  * @param warmup          restores made before the counted ones ({@code --warmup}): recorded with {@code warmup: true},
  *                        set aside by every comparison
+ * @param backupChoice    {@code run --backup-dir}: which file of the folder was chosen and why ({@link NewestBackup}),
+ *                        said in the record; {@code null} for a backup given by name
  */
 public record RunOptions(
         String backup,
@@ -69,7 +71,8 @@ public record RunOptions(
         boolean inspect,
         boolean validate,
         String backupFrom,
-        int warmup) {
+        int warmup,
+        String backupChoice) {
 
     public RunOptions {
         if (warmup < 0) {
@@ -119,7 +122,8 @@ public record RunOptions(
                 inspect,
                 validate,
                 newBackupFrom,
-                warmup);
+                warmup,
+                backupChoice);
     }
 
     /**
@@ -280,7 +284,8 @@ public record RunOptions(
                 false,
                 false,
                 null,
-                0);
+                0,
+                null);
     }
 
     /**
