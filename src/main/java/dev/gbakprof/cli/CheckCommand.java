@@ -168,9 +168,11 @@ final class CheckCommand implements Callable<Integer> {
     }
 
     private static String reason(Exception ex) {
-        return ex instanceof AccessDeniedException
-                ? "permission denied"
-                : ex instanceof NoSuchFileException ? "no such folder" : String.valueOf(ex.getMessage());
+        return ex instanceof AtomicFiles.WriteFailedException w
+                ? w.reason()
+                : ex instanceof AccessDeniedException
+                        ? "permission denied"
+                        : ex instanceof NoSuchFileException ? "no such folder" : String.valueOf(ex.getMessage());
     }
 
     /** A verdict and what it was drawn from ({@code null} facts: nothing was judged). */

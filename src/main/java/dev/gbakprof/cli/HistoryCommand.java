@@ -128,7 +128,7 @@ final class HistoryCommand implements Callable<Integer> {
                 try {
                     AtomicFiles.write(png, bytes);
                 } catch (IOException ex) { // a disk that fills up meanwhile: the file is named
-                    throw new OutputRefusedException("--out " + png + ": cannot write (" + ex.getMessage() + ")");
+                    throw new OutputRefusedException("--out " + ex.getMessage());
                 }
                 if (!json) {
                     w.println("wrote " + png);

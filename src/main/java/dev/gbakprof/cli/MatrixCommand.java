@@ -204,7 +204,8 @@ final class MatrixCommand implements Callable<Integer> {
                 false,
                 false,
                 null,
-                warmup);
+                warmup,
+                null);
         // route arms make each arm's names definite on its own route; otherwise --host's, as run does
         base = arms.stream().anyMatch(a -> a.route() != null) ? base : base.withServerPaths(server.given());
         if (baseline != null && arms.stream().noneMatch(a -> a.label().equals(baseline))) {

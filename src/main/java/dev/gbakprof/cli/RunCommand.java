@@ -15,6 +15,7 @@ import dev.gbakprof.power.PowerPlans;
 import dev.gbakprof.report.RepeatSummary;
 import dev.gbakprof.report.TextSummary;
 import dev.gbakprof.run.Drill;
+import dev.gbakprof.run.NewestBackup;
 import dev.gbakprof.run.RestoreSeries;
 import dev.gbakprof.run.RestoreSession;
 import dev.gbakprof.run.RunOptions;
@@ -74,6 +75,29 @@ final class RunCommand implements Callable<Integer> {
             paramLabel = "F.fbk",
             description = "Backup file to restore (never modified). Give it, or --backup-from.")
     String backup;
+
+    @Option(
+            names = "--backup-dir",
+            paramLabel = "DIR",
+            description =
+                    "Restore the newest complete backup in DIR (the folder a nightly backup writes into): of the"
+                            + " files matching --pattern, the newest unchanged for --settle. The record says which file and why.")
+    Path backupDir;
+
+    @Option(
+            names = "--pattern",
+            paramLabel = "GLOB",
+            defaultValue = "*.fbk",
+            description = "With --backup-dir: the backup files' names (default: ${DEFAULT-VALUE}).")
+    String pattern;
+
+    @Option(
+            names = "--settle",
+            paramLabel = "DURATION",
+            defaultValue = "60s",
+            description = "With --backup-dir: a backup is complete once its size and modification time are unchanged"
+                    + " this long (default: ${DEFAULT-VALUE}); a newer one still being written is passed over.")
+    String settle;
 
     @Option(
             names = "--backup-from",
@@ -263,6 +287,20 @@ final class RunCommand implements Callable<Integer> {
                     "--cooldown " + given.originalStringValues().get(0) + ": rests between repeated restores,"
                             + " and one restore has no rest (add --repeat N or --warmup N, or leave --cooldown out)");
         }
+        NewestBackup.Choice chosen = null;
+        if (backupDir != null) {
+            if (backup != null || backupFrom != null) {
+                throw new UsageException(
+                        "--backup-dir " + backupDir + ": give one of --backup, --backup-dir and " + "--backup-from");
+            }
+            Duration unchanged = Durations.parse("--settle", settle);
+            chosen = NewestBackup.in(backupDir, pattern, unchanged, java.time.Instant.now());
+            backup = chosen.file().toString();
+        } else if (spec.commandLine().getParseResult().hasMatchedOption("--pattern")
+                || spec.commandLine().getParseResult().hasMatchedOption("--settle")) {
+            throw new UsageException("--pattern and --settle choose a file of --backup-dir DIR; give --backup-dir, or"
+                    + " leave them out");
+        }
         if ((backup == null) == (backupFrom == null)) {
             throw new UsageException(
                     backup == null
@@ -297,7 +335,8 @@ final class RunCommand implements Callable<Integer> {
                         inspect,
                         validate,
                         backupFrom,
-                        warmup)
+                        warmup,
+                        chosen == null ? null : chosen.why())
                 .withServerPaths(server.given());
         if (inspectHost != null && (server.given() || options.throughServer())) {
             throw new UsageException("--inspect-host " + inspectHost + ": names the server that inspects a database"

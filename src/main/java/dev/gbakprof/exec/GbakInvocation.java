@@ -49,6 +49,14 @@ public record GbakInvocation(Path gbak, List<String> arguments, Map<String, Stri
     }
 
     /**
+     * A file name as gbak and gfix must get it: one that starts with {@code -} ({@code -dash.fdb}) would be read as a
+     * switch ({@code unknown switch "DASH.FDB"}), so it is given as {@code ./-dash.fdb}, the same file.
+     */
+    static String notASwitch(String file) {
+        return file.startsWith("-") ? "./" + file : file;
+    }
+
+    /**
      * Builds the restore command.
      *
      * @param replace  {@code -rep} (replace an existing database) instead of {@code -c}
@@ -76,8 +84,8 @@ public record GbakInvocation(Path gbak, List<String> arguments, Map<String, Stri
             args.add(user);
         }
         args.addAll(extra);
-        args.add(backup);
-        args.add(database);
+        args.add(notASwitch(backup));
+        args.add(notASwitch(database));
         return new GbakInvocation(gbak, args, passwordEnvironment(password));
     }
 
@@ -93,8 +101,8 @@ public record GbakInvocation(Path gbak, List<String> arguments, Map<String, Stri
             args.add("-user");
             args.add(user);
         }
-        args.add(database);
-        args.add(backup);
+        args.add(notASwitch(database));
+        args.add(notASwitch(backup));
         return new GbakInvocation(gbak, args, passwordEnvironment(password));
     }
 
@@ -111,7 +119,7 @@ public record GbakInvocation(Path gbak, List<String> arguments, Map<String, Stri
             args.add("-user");
             args.add(user);
         }
-        args.add(database);
+        args.add(notASwitch(database));
         return new GbakInvocation(gfix, args, passwordEnvironment(password));
     }
 

@@ -34,6 +34,8 @@ public final class LogDecoder {
      * quoting a path or a key value, a few KB), so a longer line is no gbak output, and memory stays bounded.
      */
     public static final int MAX_LINE = 1 << 20;
+    /** A disk sector: a crash loses a log's unwritten blocks whole. */
+    private static final int SECTOR = 512;
 
     private static final Charset WINDOWS_1252 = Charset.forName("windows-1252");
     /** Eight bytes of a byte[] as one long, lowest address in the lowest bits. */
@@ -46,6 +48,9 @@ public final class LogDecoder {
         private final String name;
         private final Charset charset;
         private final boolean bom;
+        /** The BOM's bytes, before the stream's first. */
+        private final int skip;
+
         private final InputStream in;
         /** The charset was given ({@code --encoding}): every line is decoded in it, none guessed. */
         private final boolean given;
@@ -53,13 +58,17 @@ public final class LogDecoder {
         private BufferedReader reader;
         private long trailingNuls;
         private long linesBeforeNuls;
+        private long nulGaps;
+        private long firstNulGapLine;
+        private long firstNulGapBytes;
         private long guessedLines;
         private long firstGuessedLine;
 
-        Decoded(String name, Charset charset, boolean bom, boolean given, InputStream in) {
+        Decoded(String name, Charset charset, int skip, boolean given, InputStream in) {
             this.name = name;
+            this.skip = skip;
             this.charset = charset;
-            this.bom = bom;
+            this.bom = skip > 0;
             this.given = given;
             this.in = in;
         }
@@ -98,6 +107,25 @@ public final class LogDecoder {
             return linesBeforeNuls;
         }
 
+        /**
+         * Blocks of NUL bytes with text after them, 0 when none: a log a crash or a power loss left in part (its
+         * size written, not its last blocks), then another run appended with {@code >>}. {@link #forEachLine} ends
+         * the line the NULs cut and reads on after them.
+         */
+        public long nulGaps() {
+            return nulGaps;
+        }
+
+        /** The line after which the first of the {@link #nulGaps} came. */
+        public long firstNulGapLine() {
+            return firstNulGapLine;
+        }
+
+        /** How many NUL bytes the first of the {@link #nulGaps} holds. */
+        public long firstNulGapBytes() {
+            return firstNulGapBytes;
+        }
+
         /** The text as a reader (any line end: LF, CRLF, CR). */
         public BufferedReader reader() {
             if (reader == null) {
@@ -115,7 +143,8 @@ public final class LogDecoder {
         /**
          * Pushes every line, without its line end, to {@code lines}. For ASCII-compatible encodings the
          * bytes are split here, so that each line is decoded in its own charset ({@link #line}).
-         * A line with NUL bytes ends the reading: gbak never prints one, so the file is not its output.
+         * gbak never prints a NUL byte: NULs that end the file, or a block of them with text after it, are what a crash
+         * left (the line they cut is a {@link CutLine}); NULs followed by other bytes are binary data.
          */
         public void forEachLine(Consumer<CharSequence> lines) throws IOException {
             long lineNumber = 0;
@@ -124,17 +153,20 @@ public final class LogDecoder {
                 return;
             }
             byte[] buf = new byte[1 << 16];
+            long base = skip; // the file offset of buf[0]
             int start = 0;
             int end = 0;
             boolean afterCr = false;
             boolean nonAscii = false; // the line being read has a byte >= 0x80
             while (true) {
                 if (start > 0 && start == end) {
+                    base += end;
                     start = end = 0;
                 }
                 if (end == buf.length) {
                     if (start > 0) {
                         System.arraycopy(buf, start, buf, 0, end - start);
+                        base += start;
                         end -= start;
                         start = 0;
                     } else if (buf.length > MAX_LINE) {
@@ -175,13 +207,38 @@ public final class LogDecoder {
                                 lineNumber++;
                                 lines.accept(new CutLine(line(buf, start, i - start, nonAscii, lineNumber)));
                             }
-                            long zeros = zerosToTheEnd(buf, i, end);
-                            if (zeros < 0) {
+                            long zeros = 0;
+                            long nulAt = base + i;
+                            while (true) {
+                                for (; i < end && buf[i] == 0; i++) {
+                                    zeros++;
+                                }
+                                if (i < end) {
+                                    break;
+                                }
+                                base += end;
+                                end = in.read(buf, 0, buf.length);
+                                if (end < 0) {
+                                    trailingNuls = zeros; // the NULs end the file
+                                    linesBeforeNuls = lineNumber;
+                                    return;
+                                }
+                                i = 0;
+                            }
+                            // NULs, then text again: a log a crash left in part, and the next night's >> after it.
+                            // What follows must be text (a backup file or a database shows control bytes)
+                            byte next = buf[i];
+                            if (lineNumber == 0 || !crashBlock(nulAt, zeros, next)) {
                                 throw binary(nulLine);
                             }
-                            trailingNuls = zeros;
-                            linesBeforeNuls = lineNumber;
-                            return;
+                            if (nulGaps++ == 0) {
+                                firstNulGapLine = lineNumber;
+                                firstNulGapBytes = zeros;
+                            }
+                            start = i;
+                            afterCr = false;
+                            nonAscii = false;
+                            continue;
                         }
                         afterCr = false;
                         nonAscii |= b < 0;
@@ -246,23 +303,6 @@ public final class LogDecoder {
             if (zeros > 0) {
                 trailingNuls = 2 * zeros;
                 linesBeforeNuls = lineNumber;
-            }
-        }
-
-        /** How many NUL bytes run from {@code i} to the end of the file; -1 when another byte comes first. */
-        private long zerosToTheEnd(byte[] buf, int i, int end) throws IOException {
-            long zeros = 0;
-            while (true) {
-                for (; i < end; i++, zeros++) {
-                    if (buf[i] != 0) {
-                        return -1;
-                    }
-                }
-                end = in.read(buf, 0, buf.length);
-                if (end < 0) {
-                    return zeros;
-                }
-                i = 0;
             }
         }
 
@@ -386,9 +426,9 @@ public final class LogDecoder {
             in.close();
             throw new LogFormatException(name, 1, "only NUL bytes; expected " + A_LOG);
         }
-        checkText(name, new String(head, skip, len, cs));
+        checkText(name, new String(head, skip, len, cs), skip);
         in.unread(head, skip, head.length - skip);
-        return new Decoded(name, cs, bom, encoding != null && !bom, in);
+        return new Decoded(name, cs, skip, encoding != null && !bom, in);
     }
 
     /**
@@ -473,14 +513,38 @@ public final class LogDecoder {
         return true;
     }
 
+    /** The NULs at {@code i} of the head (offset {@code skip} in the file) run to its end, or are a crash's block. */
+    private static boolean crashGap(String sample, int i, int skip) {
+        int j = i;
+        while (j < sample.length() && sample.charAt(j) == 0) {
+            j++;
+        }
+        return j == sample.length() || crashBlock(skip + i, j - i, sample.charAt(j));
+    }
+
+    /**
+     * {@code zeros} NUL bytes from file offset {@code at}, then {@code next}, are what a crash leaves of a log before the
+     * next run's {@code >>}: the blocks the file system had not written read as NULs, so the block starts at a disk
+     * sector (512 bytes) or is at least one sector long; after it comes text. A few NULs inside a line, or NULs then
+     * control bytes (a backup file, a database), are binary data.
+     */
+    static boolean crashBlock(long at, long zeros, int next) {
+        boolean text = (next & 0xff) >= 0x20 || next == '\n' || next == '\r' || next == '\t';
+        return text && (at % SECTOR == 0 || zeros >= SECTOR);
+    }
+
     /** Binary data (a .fbk, a database, an archive) shows control characters that gbak never prints. */
-    private static void checkText(String name, String sample) {
+    private static void checkText(String name, String sample, int skip) {
         long line = 1;
         int bad = 0;
         for (int i = 0; i < sample.length(); i++) {
             char c = sample.charAt(i);
             if (c == '\n' || (c == '\r' && (i + 1 == sample.length() || sample.charAt(i + 1) != '\n'))) {
                 line++; // LF, CRLF or a lone CR (old Mac line ends), as the line splitter counts them
+            } else if (c == 0 && line > 1 && crashGap(sample, i, skip)) {
+                while (i + 1 < sample.length() && sample.charAt(i + 1) == 0) {
+                    i++; // a block of NULs a crash left, text after it (forEachLine reads on)
+                }
             } else if (c < 0x20 && c != '\t' && c != '\r' && c != '\f' && c != 0x1b) {
                 bad++;
                 if (bad >= 1 && c == 0) {

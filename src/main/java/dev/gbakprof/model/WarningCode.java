@@ -47,6 +47,14 @@ public enum WarningCode {
     RUN_LEFT_OUT,
     /** The file ends in NUL bytes (written only in part); read up to them. */
     TRAILING_NULS,
+    /** A block of NUL bytes with more lines after it: a run a crash cut, then another appended; read on. */
+    NUL_BLOCK,
+    /** A restore log without time statistics (no {@code -st t}): read for its status and objects, times unknown. */
+    UNTIMED,
+    /** "-"-led lines without gbak's prefix in a restore that went on to its end: another writer's, not errors. */
+    STRAY_LINES,
+    /** {@code run --backup-dir}: which backup of the folder was restored, and why. */
+    BACKUP_CHOSEN,
     /** CPU sampling stopped or measured nothing usable. */
     CPU_SAMPLING,
     /** The run was stopped by its {@code --timeout}. */

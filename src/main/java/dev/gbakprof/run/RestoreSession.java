@@ -14,6 +14,7 @@ import dev.gbakprof.model.WarningCode;
 import dev.gbakprof.monitor.DatabaseHeader;
 import dev.gbakprof.monitor.PhaseUse;
 import dev.gbakprof.stats.Confounder;
+import dev.gbakprof.store.AtomicFiles;
 import dev.gbakprof.store.ReportDir;
 import dev.gbakprof.store.RunJson;
 import dev.gbakprof.store.RunMarker;
@@ -231,7 +232,7 @@ public final class RestoreSession {
             }
             PartialDatabase partial = new PartialDatabase(options, progressOut);
             if (replacing) {
-                run = new StagedReplace(progressOut, partial).replace(run, target, file, into, claimed);
+                run = new StagedReplace(progressOut, partial, marker).replace(run, target, file, into, claimed);
             } else if (PartialDatabase.partial(run)) {
                 // A restore that never reached "finishing, closing, and going home" (stopped, or gbak gave up on a
                 // truncated backup) leaves a partial database nobody can use; one that finished but failed an index
@@ -246,6 +247,9 @@ public final class RestoreSession {
                     .backupFrom(options.backupFrom())
                     .placement(place.round(), place.position(), place.warmup())
                     .build();
+            if (options.backupChoice() != null) {
+                run = run.withWarning(WarningCode.BACKUP_CHOSEN, options.backupChoice());
+            }
             String unsaved = raw.failure() == null ? null : "cannot write the raw log " + raw.failure();
             unsaved = save(runDir, before == null ? run : List.of(before, run), unsaved, before);
             return new Outcome(run, runDir, unsaved);
@@ -309,6 +313,9 @@ public final class RestoreSession {
     }
 
     static String reason(IOException ex) {
+        if (ex instanceof AtomicFiles.WriteFailedException w) {
+            return w.reason(); // its message names the file, which the caller's does
+        }
         if (ex instanceof AccessDeniedException) {
             return "permission denied";
         }

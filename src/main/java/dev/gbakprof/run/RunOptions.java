@@ -50,6 +50,8 @@ import java.util.regex.Pattern;
  *                        the new file's path, {@link #withBackup}); {@code null} for a restore of an existing backup
  * @param warmup          restores made before the counted ones ({@code --warmup}): recorded with {@code warmup: true},
  *                        set aside by every comparison
+ * @param backupChoice    {@code run --backup-dir}: which file of the folder was chosen and why ({@link NewestBackup}),
+ *                        said in the record; {@code null} for a backup given by name
  */
 public record RunOptions(
         String backup,
@@ -73,7 +75,8 @@ public record RunOptions(
         boolean inspect,
         boolean validate,
         String backupFrom,
-        int warmup) {
+        int warmup,
+        String backupChoice) {
 
     public RunOptions {
         if (warmup < 0) {
@@ -124,7 +127,8 @@ public record RunOptions(
                 inspect,
                 validate,
                 newBackupFrom,
-                warmup);
+                warmup,
+                backupChoice);
     }
 
     /**
@@ -285,7 +289,8 @@ public record RunOptions(
                 false,
                 false,
                 null,
-                0);
+                0,
+                null);
     }
 
     /**
@@ -550,6 +555,13 @@ public record RunOptions(
                     + "; both were left untouched. Choose another --database");
         }
         boolean exists = Files.exists(file, LinkOption.NOFOLLOW_LINKS);
+        String killed = exists ? TargetLock.leftBehind(file) : null;
+        if (killed != null && !replace()) {
+            throw new RunRefusedException(target + ": database exists, and " + killed + ": a run killed while it "
+                    + "restored into it (a partial database) or replaced it (see that night's run folder: gbakprof "
+                    + "check or history); it was left untouched. Look at it; remove it and the lock file, or add "
+                    + "--replace, and run again");
+        }
         if (exists && !replace()) {
             throw new RunRefusedException(target + ": database exists; it was left untouched. "
                     + "Add --replace to replace it (the restore goes beside it and is moved over it once complete), "
@@ -580,9 +592,10 @@ public record RunOptions(
         }
         Path staging = Path.of(sibling(file.toString(), RestoredDatabase.STAGING));
         if (Files.exists(staging, LinkOption.NOFOLLOW_LINKS)) {
-            throw new RunRefusedException(
-                    target + ": --replace restores into " + staging + " first, and that name "
-                            + "exists (left by a run that was killed?); both were left untouched. Look at it, remove it, and run again");
+            throw new RunRefusedException(target + ": --replace restores into " + staging + " first, and that name "
+                    + "exists (left by a run that was killed?"
+                    + (TargetLock.leftBehind(file) == null ? "" : " " + TargetLock.leftBehind(file))
+                    + "); both were left untouched. Look at it, remove it, and run again");
         }
         Path dir = file.toAbsolutePath().getParent();
         if (dir != null && !Files.isWritable(dir)) {

@@ -3,6 +3,7 @@ package dev.gbakprof.run;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.RunStatus;
 import dev.gbakprof.model.WarningCode;
+import dev.gbakprof.store.RunMarker;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.AtomicMoveNotSupportedException;
@@ -16,9 +17,10 @@ import java.util.List;
 
 /**
  * {@code --replace}: the restore goes beside the database (never gbak -rep over it), and only a completed (with
- * --inspect, verified) restore is moved over it.
+ * --inspect, verified) restore is moved over it. The run folder's marker says so before the move ({@link
+ * RunMarker#replacing}).
  */
-record StagedReplace(PrintStream progressOut, PartialDatabase partial) {
+record StagedReplace(PrintStream progressOut, PartialDatabase partial, RunMarker marker) {
 
     /** Why {@code --replace} is refused for a database on another machine. */
     static String remoteReplace(String database) {
@@ -44,6 +46,9 @@ record StagedReplace(PrintStream progressOut, PartialDatabase partial) {
             if (refused == null) {
                 try {
                     keepOwnerAndMode(file, staged);
+                    if (marker != null) {
+                        marker.replacing(file, staged); // a kill from here on leaves a folder that says what it did
+                    }
                     try {
                         Files.move(staged, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
                     } catch (AtomicMoveNotSupportedException ex) {

@@ -1,6 +1,8 @@
 package dev.gbakprof.run;
 
+import dev.gbakprof.store.RunMarker;
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.channels.OverlappingFileLockException;
@@ -65,6 +67,8 @@ final class TargetLock implements AutoCloseable {
                         database + ": another gbakprof run is restoring into this database (it holds " + file
                                 + "); it was left untouched. Wait for that run to end, or choose another --database");
             }
+            channel.truncate(0);
+            channel.write(ByteBuffer.wrap(RunMarker.whoAndWhen()), 0); // a lock file left behind names its process
             return new TargetLock(file, channel, lock);
         } catch (IOException ex) {
             closeQuietly(channel);
@@ -75,6 +79,25 @@ final class TargetLock implements AutoCloseable {
             throw new RunRefusedException(database + ": cannot create the run's lock file " + file + " (" + why
                     + "); gbak could not create the database there either. Choose a folder you can write");
         }
+    }
+
+    /**
+     * The lock file of {@code database} left by a run that is gone (killed, a power cut), in words: {@code left by
+     * gbakprof process 4242 (no longer running), which started at 2026-12-06 03:15 UTC}; {@code null} when there is
+     * none, or a living run holds it.
+     */
+    static String leftBehind(Path database) {
+        Path file = fileOf(database.toAbsolutePath());
+        RunMarker.State s = Files.isRegularFile(file) ? RunMarker.readFile(file) : null;
+        if (s == null || s.live()) {
+            return null;
+        }
+        return "the lock file " + file + " was left by "
+                + (s.pid() == null ? "a gbakprof run" : "gbakprof process " + s.pid() + " (no longer running)")
+                + (s.startedAt() == null
+                        ? ""
+                        : ", which started at "
+                                + s.startedAt().toString().substring(0, 16).replace('T', ' ') + " UTC");
     }
 
     /** Removes the lock file, then releases the lock. */

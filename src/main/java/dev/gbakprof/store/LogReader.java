@@ -77,6 +77,7 @@ public final class LogReader {
         });
         long lines;
         String nulTail = null;
+        String nulBlock = null;
         String assumed = null;
         try (LogDecoder.Decoded log = LogDecoder.open(path, encoding)) {
             pipeline.pushAll(log::forEachLine);
@@ -85,6 +86,12 @@ public final class LogReader {
             if (log.trailingNuls() > 0) {
                 nulTail = "the file ends in " + log.trailingNuls() + " NUL bytes after line " + log.linesBeforeNuls()
                         + " (written only in part: a crash or a power loss?); read up to there";
+            }
+            if (log.nulGaps() > 0) {
+                nulBlock = log.firstNulGapBytes() + " NUL bytes after line " + log.firstNulGapLine()
+                        + (log.nulGaps() > 1 ? " (and " + (log.nulGaps() - 1) + " more such blocks)" : "")
+                        + ": a run written only in part (a crash or a power loss), then more appended; read on after"
+                        + " them";
             }
             if (log.guessedLines() > 0) {
                 assumed = codePageAssumed(log.guessedLines(), log.firstGuessedLine());
@@ -178,6 +185,12 @@ public final class LogReader {
                         "gbak failed before printing a line that says whether "
                                 + "it was backing up or restoring; this record is taken for a restore"));
             }
+            if (!backup && !timeline.timed()) {
+                warnings.add(new Warning(
+                        WarningCode.UNTIMED,
+                        "no time statistics (gbak ran without -st t): the restore's status, objects and warnings"
+                                + " are read, its times are unknown; add -st tdrw to time it"));
+            }
             warnings.addAll(leftOut);
             warnings.addAll(run.warnings());
             records.add(run.toBuilder().warnings(warnings).build());
@@ -186,6 +199,11 @@ public final class LogReader {
             records.set(
                     records.size() - 1,
                     records.get(records.size() - 1).withWarning(WarningCode.TRAILING_NULS, nulTail));
+        }
+        if (nulBlock != null) {
+            for (int i = 0; i < records.size(); i++) {
+                records.set(i, records.get(i).withWarning(WarningCode.NUL_BLOCK, nulBlock));
+            }
         }
         if (assumed != null) {
             for (int i = 0; i < records.size(); i++) {
@@ -219,7 +237,9 @@ public final class LogReader {
      * "not a gbak log" refusal.
      */
     private static boolean failedBeforeTimes(RestoreTimeline t) {
-        return t.gbakFailure() && (!t.timed() || t.firstRestoreLine() == 0 && t.firstBackupLine() == 0);
+        return t.gbakFailure()
+                && !t.pastSetup()
+                && (!t.timed() || t.firstRestoreLine() == 0 && t.firstBackupLine() == 0);
     }
 
     private static void validate(String name, RestoreTimeline timeline, long lines) {
@@ -245,7 +265,7 @@ public final class LogReader {
                             + " (nor a backup one); expected the output of gbak -c -v -st tdrw (lines like 'gbak:    0.085  0.003"
                             + "      0     74     restoring index RDB$PRIMARY24') or of gbak -b -v -st tdrw");
         }
-        if (!timeline.timed()) {
+        if (!timeline.timed() && !timeline.pastSetup()) {
             String cols = timeline.columns().isEmpty()
                     ? "no statistics columns"
                     : "only the " + Column.words(timeline.columns()) + " column(s)";

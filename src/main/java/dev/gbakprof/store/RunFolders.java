@@ -141,6 +141,10 @@ public final class RunFolders {
                     "gbakprof process " + marker.pid() + " holds " + folder.resolve(RunMarker.FILE));
         }
         String whose = marker == null || marker.pid() == null ? "" : " (gbakprof process " + marker.pid() + " is gone)";
+        String replacing = marker == null ? null : marker.replacing();
+        if (replacing != null) {
+            whose += ": " + replacing;
+        }
         return new Folder(
                 folder, State.NO_RECORD, at, backup, label, "no " + RunStore.RUN_JSON + " in " + folder + whose);
     }

@@ -33,11 +33,14 @@ public final class RunMarker implements AutoCloseable {
     private final Path file;
     private final FileChannel channel;
     private final FileLock lock;
+    /** What the marker says: the process, the start, the backup, the label, and the step under way. */
+    private final Map<String, Object> says;
 
-    private RunMarker(Path file, FileChannel channel, FileLock lock) {
+    private RunMarker(Path file, FileChannel channel, FileLock lock, Map<String, Object> says) {
         this.file = file;
         this.channel = channel;
         this.lock = lock;
+        this.says = says;
     }
 
     /**
@@ -60,7 +63,7 @@ public final class RunMarker implements AutoCloseable {
             m.put("label", label);
             channel.write(ByteBuffer.wrap(JSON.writeValueAsString(m).getBytes(StandardCharsets.UTF_8)));
             channel.force(false);
-            return new RunMarker(file, channel, lock);
+            return new RunMarker(file, channel, lock, m);
         } catch (IOException | OverlappingFileLockException ex) {
             if (channel != null) {
                 try {
@@ -70,6 +73,26 @@ public final class RunMarker implements AutoCloseable {
                 }
             }
             return null;
+        }
+    }
+
+    /**
+     * Writes down, before doing it, that the restored database {@code staged} is about to be moved over {@code
+     * database} ({@code --replace}): a run killed in that moment leaves a folder that says so, and which of the two
+     * files is which ({@link State#replacing}). On the disk before this returns.
+     */
+    public void replacing(Path database, Path staged) {
+        says.put("step", "replacing");
+        says.put("database", database.toAbsolutePath().toString());
+        says.put("staged", staged.toAbsolutePath().toString());
+        says.put("stepAt", Instant.now().toString());
+        try {
+            byte[] bytes = JSON.writeValueAsString(says).getBytes(StandardCharsets.UTF_8);
+            channel.truncate(0);
+            channel.write(ByteBuffer.wrap(bytes), 0);
+            channel.force(false);
+        } catch (IOException ex) {
+            // the marker keeps what it said: the folder is still one that left no record if the run dies now
         }
     }
 
@@ -108,12 +131,52 @@ public final class RunMarker implements AutoCloseable {
      * @param backup    the backup file it restores, or {@code null}
      * @param label     the run's label, or {@code null}
      * @param live      its lock is held by a process that is alive: the run is still going
+     * @param database  with {@code --replace}, the database the restored one was about to be moved over, or {@code
+     *                  null} when the run had not come to that
+     * @param staged    the restored database beside it, or {@code null}
      */
-    public record State(Long pid, Instant startedAt, String backup, String label, boolean live) {}
+    public record State(
+            Long pid, Instant startedAt, String backup, String label, boolean live, String database, String staged) {
+        /**
+         * What a run that died while replacing left, in a sentence, or {@code null}: the move is one rename, so the
+         * restored file still beside the database means it was not moved; gone, the database is the restored one.
+         */
+        public String replacing() {
+            if (database == null || staged == null) {
+                return null;
+            }
+            return Files.exists(Path.of(staged))
+                    ? "it was about to move the restored database " + staged + " over " + database
+                            + " (--replace, the restore had completed) and did not: " + database
+                            + " is the old database, untouched"
+                    : "it was moving the restored database " + staged + " over " + database
+                            + " (--replace, the restore had completed), and did: " + database
+                            + " is the restored database, its record lost";
+        }
+    }
 
     /** The marker of {@code runFolder}, or {@code null} when it has none (or it cannot be read). */
     public static State read(Path runFolder) {
-        Path file = runFolder.resolve(FILE);
+        return readFile(runFolder.resolve(FILE));
+    }
+
+    /**
+     * What this process writes into a file it locks for as long as it works (a run folder's marker, a database's lock
+     * file): its pid and when it started, so that a file left behind names the dead process.
+     */
+    public static byte[] whoAndWhen() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("pid", ProcessHandle.current().pid());
+        m.put("startedAt", Instant.now().toString());
+        try {
+            return JSON.writeValueAsBytes(m);
+        } catch (IOException ex) {
+            return new byte[0];
+        }
+    }
+
+    /** A file written as {@link #whoAndWhen} (and more), or {@code null} when there is none. */
+    public static State readFile(Path file) {
         if (!Files.isRegularFile(file)) {
             return null;
         }
@@ -121,6 +184,8 @@ public final class RunMarker implements AutoCloseable {
         Instant at = null;
         String backup = null;
         String label = null;
+        String database = null;
+        String staged = null;
         try {
             JsonNode n = JSON.readTree(Files.readAllBytes(file));
             if (n != null && n.isObject()) {
@@ -128,13 +193,15 @@ public final class RunMarker implements AutoCloseable {
                 at = instant(n.path("startedAt").asText(null));
                 backup = n.path("backup").asText(null);
                 label = n.path("label").asText(null);
+                database = n.path("database").asText(null);
+                staged = n.path("staged").asText(null);
             }
         } catch (IOException ex) {
             // a marker cut short (killed while writing it): the lock alone tells
         }
         boolean alive =
                 pid == null || ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false);
-        return new State(pid, at, backup, label, alive && locked(file));
+        return new State(pid, at, backup, label, alive && locked(file), database, staged);
     }
 
     /** Some process holds the marker's lock (a shared lock cannot be had). */

@@ -42,6 +42,18 @@ final class GbakErrors {
      */
     private boolean notOnline;
 
+    /** Errors kept from "-"-led lines without gbak's prefix (and the lines right before them). */
+    private int vectorErrors;
+
+    /**
+     * Every error kept came from "-"-led lines without gbak's prefix, and gbak itself said no error: when the restore
+     * went on to its end, such lines were another writer's (a script's {@code echo} into the same log), not a services
+     * manager's failure, which ends the restore.
+     */
+    boolean onlyStrayLines() {
+        return !errors.isEmpty() && vectorErrors == errors.size() && dropped == 0 && !gbakFailure;
+    }
+
     /** gbak's error lines so far, at most {@link RestoreTimeline#MAX_MESSAGES}. */
     List<String> errors() {
         return errors;
@@ -168,9 +180,11 @@ final class GbakErrors {
         }
         String t = line.text();
         if (t.length() > 1 && t.charAt(0) == '-' && Character.isLetter(t.charAt(1))) {
+            int before = errors.size();
             unprefixed.forEach(this::error);
             unprefixed.clear();
             error(t);
+            vectorErrors += errors.size() - before;
         } else {
             if (unprefixed.size() == 4) {
                 unprefixed.remove(0);

@@ -75,6 +75,7 @@ public final class RestoreTimeline implements EventListener {
     private boolean backupClosed; // a backup's "closing file, committing, and finishing"
     long bytesWritten = -1;
     private long firstRestoreLine;
+    private boolean pastSetup;
     private long firstBackupLine;
     private RunKind prompted; // the kind the command line above the run names, null when none does
     long lastStatsLine;
@@ -129,6 +130,7 @@ public final class RestoreTimeline implements EventListener {
         if (kind.isBackupMessage() && firstBackupLine == 0) {
             firstBackupLine = line.lineNumber();
         }
+        pastSetup |= kind.isRestoreMessage() && kind.phase() != null && kind.phase() != Phase.SETUP;
         // the next volume of a multi-volume backup, opened in the middle of the restore (often of a table's
         // data): the table's load and the phase go on
         boolean nextVolume = kind == EventKind.OPENED_FILE && backupFile != null;
@@ -482,6 +484,14 @@ public final class RestoreTimeline implements EventListener {
     /** The kind the command line above the run names; {@code null} when the log shows none. */
     public RunKind promptedKind() {
         return prompted;
+    }
+
+    /**
+     * The restore got past its setup: it restored metadata, data or an index, or was finishing. A log without time
+     * statistics is read for what it shows from there on (status, objects, warnings), its times unknown.
+     */
+    public boolean pastSetup() {
+        return pastSetup;
     }
 
     /** Line of the first message only a restore prints; 0 when none was seen. */

@@ -80,8 +80,16 @@ final class TimelineRecord {
         if (dropped > 0) {
             notes.add(new Warning(WarningCode.MESSAGES_DROPPED, dropped + " more errors and warnings not kept"));
         }
+        List<String> errors = t.gbak.errors();
+        if (t.finished() && t.gbak.onlyStrayLines()) {
+            notes.add(new Warning(
+                    WarningCode.STRAY_LINES,
+                    "lines without gbak's prefix that look like a status vector, but the restore went on to its end:"
+                            + " another writer's, not errors: " + String.join(" | ", errors)));
+            errors = List.of();
+        }
         RunStatus status;
-        if (!t.gbak.errors().isEmpty()) {
+        if (!errors.isEmpty()) {
             status = RunStatus.FAILED;
         } else if (t.finished()) {
             status = RunStatus.COMPLETED;
@@ -109,7 +117,7 @@ final class TimelineRecord {
                 .phases(phases)
                 .tables(tables)
                 .indexes(indexes)
-                .errors(t.gbak.errors())
+                .errors(errors)
                 .warnings(notes)
                 .backupFile(t.backupFile)
                 .database(t.database)

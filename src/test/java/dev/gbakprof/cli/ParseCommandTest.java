@@ -405,9 +405,12 @@ class ParseCommandTest {
     }
 
     @Test
-    void restoreLogWithoutTimingColumns() {
-        assertOneLineError(
-                Cli.run("parse", Logs.log("shop-nost.log").toString()), "shop-nost.log:", "no time or delta");
+    void restoreLogWithoutTimingColumnsIsReadWithItsTimesUnknown() {
+        Cli.Result r = Cli.run("parse", Logs.log("shop-nost.log").toString());
+
+        assertThat(r.code()).isZero();
+        assertThat(r.out()).contains("status     completed", "total      unknown", "columns    none (no -st)");
+        assertThat(r.out()).contains("its times are unknown; add -st tdrw to time it");
     }
 
     @Test

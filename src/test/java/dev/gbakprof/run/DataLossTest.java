@@ -249,6 +249,28 @@ class DataLossTest {
         }
     }
 
+    @Test
+    void anOutputOnAFullDiskNamesItsFileAndLeavesNothingHalfWritten(@TempDir Path dir) throws Exception {
+        Path full = Files.createDirectories(dir.resolve("full"));
+        Firebird.run(List.of("mount", "-t", "tmpfs", "-o", "size=16k", "tmpfs", full.toString()));
+        try {
+            Files.write(full.resolve("filler"), new byte[16 * 1024 - 64]);
+            String log = dev.gbakprof.testutil.Logs.log("small-tdrw.log").toString();
+
+            Cli.Result parse =
+                    Cli.run("parse", log, "-o", full.resolve("small.json").toString());
+
+            assertThat(parse.code()).isEqualTo(1);
+            assertThat(parse.err())
+                    .startsWith("gbakprof: " + full.resolve("small.json") + ": cannot write (No space left on device)");
+            try (Stream<Path> s = Files.list(full)) {
+                assertThat(s.map(p -> p.getFileName().toString())).containsOnly("filler");
+            }
+        } finally {
+            Firebird.run(List.of("umount", full.toString()));
+        }
+    }
+
     /** Restores {@code fbk} into {@code db} through the local server, as the server's user owns its databases. */
     static void serverRestore(Path fbk, Path db) throws IOException {
         Firebird.restore(fbk, FirebirdServer.database(db));

@@ -37,6 +37,57 @@ import org.junit.jupiter.api.io.TempDir;
 class RunCommandTest {
 
     @Test
+    void backupDirRestoresTheNewestCompleteBackupAndTheRecordSaysWhy(@TempDir Path dir) throws Exception {
+        Path backups = Files.createDirectories(dir.resolve("backups"));
+        Path old = Files.copy(Firebird.backup("small"), backups.resolve("erp-1205.fbk"));
+        Files.setLastModifiedTime(
+                old,
+                java.nio.file.attribute.FileTime.from(java.time.Instant.now().minusSeconds(86400)));
+        Files.writeString(backups.resolve("erp-1206.fbk"), "a backup still being written");
+
+        Result r = Cli.run(
+                "run",
+                "--backup-dir",
+                backups.toString(),
+                "--settle",
+                "30s",
+                "--database",
+                dir.resolve("erp.fdb").toString(),
+                "--runs-dir",
+                dir.resolve("runs").toString());
+
+        assertThat(r.code()).as(r.err()).isZero();
+        RestoreRun run = dev.gbakprof.testutil.Restores.firstRun(dir.resolve("runs"));
+        assertThat(run.status()).isEqualTo(RunStatus.COMPLETED);
+        assertThat(run.backupFile()).endsWith("erp-1205.fbk");
+        assertThat(run.warnings())
+                .filteredOn(w -> w.code() == dev.gbakprof.model.WarningCode.BACKUP_CHOSEN)
+                .singleElement()
+                .satisfies(w -> assertThat(w.message())
+                        .startsWith("newest complete backup of 2 files matching *.fbk in " + backups + ": erp-1205.fbk")
+                        .contains("passed over: erp-1206.fbk (modified "));
+    }
+
+    @Test
+    void aDatabaseNamedWithALeadingDashReachesGbakAsAFileNotASwitch(@TempDir Path dir) throws Exception {
+        Path fbk = Firebird.backup("small");
+        Process p = new ProcessBuilder(dev.gbakprof.testutil.Jvm.command(
+                        "run", "--backup", fbk.toString(), "--database", "-dash.fdb", "--runs-dir", "runs"))
+                .directory(dir.toFile())
+                .redirectErrorStream(true)
+                .redirectOutput(dir.resolve("out.txt").toFile())
+                .start();
+        assertThat(p.waitFor(120, TimeUnit.SECONDS)).isTrue();
+
+        assertThat(p.exitValue()).as(Files.readString(dir.resolve("out.txt"))).isZero();
+        assertThat(dir.resolve("-dash.fdb")).isNotEmptyFile();
+        RestoreRun run = RunJson.read(runDirs(dir.resolve("runs")).get(0).resolve("run.json"))
+                .get(0);
+        assertThat(run.status()).isEqualTo(RunStatus.COMPLETED);
+        assertThat(run.command()).endsWith(" ./-dash.fdb");
+    }
+
+    @Test
     void liveRecordEqualsParseOfTheSavedRawLog(@TempDir Path dir) throws Exception {
         Path fbk = Firebird.backup("small");
         Path runs = dir.resolve("runs");

@@ -45,6 +45,7 @@ final class TestOptions {
                 false,
                 validate,
                 null,
-                warmup);
+                warmup,
+                null);
     }
 }

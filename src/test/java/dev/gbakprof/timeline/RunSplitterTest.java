@@ -155,18 +155,21 @@ class RunSplitterTest {
     }
 
     @Test
-    void aRestoreWithoutStatisticsBeforeOrAfterATimedOneIsLeftOut() throws Exception {
-        for (String log : List.of(
-                Logs.text("shop-nost.log") + Logs.text("small-tdrw.log"),
-                Logs.text("small-tdrw.log") + Logs.text("shop-nost.log"))) {
+    void aRestoreWithoutStatisticsBeforeOrAfterATimedOneIsARecordWithItsTimesUnknown() throws Exception {
+        for (boolean untimedFirst : List.of(true, false)) {
+            String log = untimedFirst
+                    ? Logs.text("shop-nost.log") + Logs.text("small-tdrw.log")
+                    : Logs.text("small-tdrw.log") + Logs.text("shop-nost.log");
             List<RestoreRun> runs = LogReader.readAll(Logs.write(dir, "mixed.log", log), null);
 
-            assertThat(runs).hasSize(1);
-            assertThat(Logs.bare(runs.get(0))).isEqualTo(Logs.bare(Logs.read("small-tdrw.log")));
-            assertThat(runs.get(0).warningMessages())
-                    .anySatisfy(w -> assertThat(w)
-                            .endsWith(
-                                    ": a restore without time statistics (no -st t), which cannot be timed, left out"));
+            assertThat(runs).hasSize(2);
+            RestoreRun timed = runs.get(untimedFirst ? 1 : 0);
+            RestoreRun untimed = runs.get(untimedFirst ? 0 : 1);
+            assertThat(timed.totalSeconds())
+                    .isEqualTo(Logs.read("small-tdrw.log").totalSeconds());
+            assertThat(untimed.status()).isEqualTo(RunStatus.COMPLETED);
+            assertThat(untimed.totalSeconds()).isNull();
+            assertThat(untimed.tables()).hasSize(4);
         }
     }
 
