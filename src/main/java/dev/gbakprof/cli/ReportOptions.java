@@ -16,10 +16,11 @@ final class ReportOptions {
             names = "--out",
             paramLabel = "DIR",
             defaultValue = "gbakprof-report",
-            description = "Directory the charts, report.png, summary.md and CSV files are written to (default: "
-                    + "${DEFAULT-VALUE}). The files of an earlier report there are replaced, and one that does not apply "
-                    + "to these runs (e.g. cpu.png) is removed; a file of a report's name that gbakprof did not write "
-                    + "(or that was changed since) is refused, before anything is written.")
+            description =
+                    "Directory the charts, report.png, report.html, summary.md and CSV files are written to (default: "
+                            + "${DEFAULT-VALUE}). The files of an earlier report there are replaced, and one that does not apply "
+                            + "to these runs (e.g. cpu.png) is removed; a file of a report's name that gbakprof did not write "
+                            + "(or that was changed since) is refused, before anything is written.")
     Path out;
 
     @Option(
@@ -56,6 +57,12 @@ final class ReportOptions {
                     + " reaches past it is \"cannot tell\". Default: ${DEFAULT-VALUE}.")
     double margin;
 
+    @Option(
+            names = "--no-html",
+            description = "Leave out report.html, the interactive page of the report (written by default beside"
+                    + " report.png; one file that loads nothing from the network).")
+    boolean noHtml;
+
     /** A chart size in pixels. */
     record Size(int width, int height) {}
 
@@ -72,7 +79,8 @@ final class ReportOptions {
         if (!(margin > 0 && margin < 100)) {
             throw new UsageException("--margin " + margin + ": expected a percentage above 0 and below 100 (e.g. 5)");
         }
-        return new ReportSettings(top, title, Texts.of(lang), size.width(), size.height(), baseline, margin / 100);
+        return new ReportSettings(
+                top, title, Texts.of(lang), size.width(), size.height(), baseline, margin / 100, !noHtml);
     }
 
     static final class LangConverter implements ITypeConverter<Lang> {
