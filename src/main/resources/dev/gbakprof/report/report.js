@@ -35,7 +35,7 @@
 
   // a table: columns [{label, num}], rows of cells {t: text, v: sort value, c: class}
   function table(parent, columns, rows, id) {
-    var wrap = add(parent, "div", null, "wrap"), tb = add(wrap, "table"), tr = add(tb.createTHead(), "tr");
+    var wrap = add(parent, "div", null, rows.length > 25 ? "wrap scroll" : "wrap"), tb = add(wrap, "table"), tr = add(tb.createTHead(), "tr");
     if (id) tb.id = id;
     columns.forEach(function (c) {
       var th = add(tr, "th", null, c.num ? "n" : null);
@@ -177,44 +177,47 @@
     worst = worst.slice(0, Math.max(P.top, 10));
     if (worst.length) {
       var box = add(main, "div", null, "chart"), tip = tooltip(box), xs = worst.map(function (_, k) { return k; });
-      var top = worst.length, alt = fmt("html.indexes.top", top, n) + ". " + T["html.indexes.alt"];
-      var ymax = worst[0].w * 1.08;
+      var top = worst.length, alt = fmt("html.indexes.top", top, num(n, 0)) + ". " + T["html.indexes.alt"];
+      var xmax = worst[0].w * 1.08, rowH = Math.max(14, 22 * Math.min(G, 4));
+      var longest = 0;
+      worst.forEach(function (x) { longest = Math.max(longest, I.name[x.i].length); });
+      function at(k) { return top - 1 - k; } // the slowest at the top
       var opts = {
-        width: width(main), height: 380, title: fmt("html.indexes.top", top, n),
-        scales: {x: {time: false, range: [-0.5, top - 0.5]}, y: {range: [0, ymax]}},
-        cursor: {drag: {x: false, y: false}, points: {show: false}},
+        width: width(main), height: 90 + rowH * top, title: fmt("html.indexes.top", top, num(n, 0)),
+        scales: {x: {time: false, range: [0, xmax]}, y: {range: [-0.5, top - 0.5]}},
+        cursor: {drag: {x: false, y: false}, points: {show: false}, x: false},
         legend: {live: false},
-        axes: [{splits: function () { return xs; }, values: function (u, s) {
-          return s.map(function (k) { var nm = I.name[worst[k].i]; return nm.length > 16 ? nm.slice(0, 15) + "…" : nm; });
-        }, rotate: -35, size: 110, gap: 4},
-          {values: function (u, s) { return s.map(dur); }, size: 80}],
+        axes: [{values: function (u, s) { return s.map(dur); }},
+          {splits: function () { return xs; }, values: function (u, s) {
+            return s.map(function (v) { var nm = I.name[worst[top - 1 - v].i]; return nm.length > 40 ? nm.slice(0, 39) + "…" : nm; });
+          }, size: Math.min(320, 16 + 7.5 * longest), gap: 4, grid: {show: false}}],
         series: [{}].concat(I.configurations.map(function (c, g) {
           return {label: P.labels[g], stroke: P.colours[g], fill: P.colours[g], paths: function () { return null; }, points: {show: false}};
         })),
         hooks: {
           draw: [function (u) {
-            var ctx = u.ctx, slot = (u.valToPos(1, "x", true) - u.valToPos(0, "x", true)) * 0.8, bw = slot / G;
+            var ctx = u.ctx, slot = (u.valToPos(0, "y", true) - u.valToPos(1, "y", true)) * 0.8, bh = slot / G;
             worst.forEach(function (x, k) {
               I.configurations.forEach(function (c, g) {
                 var v = c.median[x.i];
                 if (v == null || !u.series[g + 1].show) return;
-                var x0 = u.valToPos(k, "x", true) - slot / 2 + g * bw, y0 = u.valToPos(v, "y", true), y1 = u.valToPos(0, "y", true);
+                var y0 = u.valToPos(at(k), "y", true) - slot / 2 + g * bh, x0 = u.valToPos(0, "x", true), x1 = u.valToPos(v, "x", true);
                 ctx.fillStyle = c.failed[x.i] ? "#c0392b" : P.colours[g];
-                ctx.fillRect(x0, y0, Math.max(1, bw - 1), y1 - y0);
+                ctx.fillRect(x0, y0, Math.max(1, x1 - x0), Math.max(1, bh - 1));
               });
             });
           }],
           setCursor: [function (u) {
-            var l = u.cursor.left, k = Math.round(u.posToVal(l, "x"));
-            if (l == null || l < 0 || k < 0 || k >= top) { tip.hidden = true; return; }
+            var t = u.cursor.top, k = t == null ? -1 : top - 1 - Math.round(u.posToVal(t, "y"));
+            if (t == null || t < 0 || k < 0 || k >= top) { tip.hidden = true; return; }
             var x = worst[k];
-            place(tip, u, l, u.cursor.top, I.name[x.i] + " (" + I.table[x.i] + ") · " + I.configurations.map(function (c, g) {
-              return P.labels[g] + ": " + dur(c.median[x.i]);
+            place(tip, u, u.cursor.left, t, I.name[x.i] + " (" + I.table[x.i] + ") · " + I.configurations.map(function (c, g) {
+              return (G > 1 ? P.labels[g] + ": " : "") + dur(c.median[x.i]) + (c.failed[x.i] ? " · " + T["html.state.failed"] : "");
             }).join(" · "));
           }]
         }
       };
-      chart(box, alt, opts, [xs].concat(I.configurations.map(function () { return xs.map(function () { return null; }); })));
+      chart(box, alt, opts, [[0, xmax]].concat(I.configurations.map(function () { return [null, null]; })));
     }
     var controls = add(main, "div", null, "controls");
     var label = add(controls, "label", T["html.search"] + " ");
@@ -262,7 +265,7 @@
         all[r].hidden = hide;
         if (!hide) k++;
       }
-      shown.textContent = fmt("html.shown", k, all.length);
+      shown.textContent = fmt("html.shown", num(k, 0), num(all.length, 0));
     }
     search.addEventListener("input", filter);
     filter();
