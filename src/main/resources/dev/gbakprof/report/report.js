@@ -90,6 +90,8 @@
   }
 
   function cell(t, v, c) { return {t: t, v: v, c: c}; }
+  // a run as the page names it: its configuration and its file's name
+  function runName(r) { return P.labels[r.group] + (r.source ? " · " + r.source.split(/[\\/]/).pop() : ""); }
   function tooltip(box) { var t = add(box, "div", null, "tip"); t.hidden = true; return t; }
   function place(tip, u, left, top, text) {
     tip.textContent = text;
@@ -99,6 +101,9 @@
     tip.style.left = Math.max(0, x) + "px";
     tip.style.top = (u.over.offsetTop + top + 14) + "px";
   }
+  // ticks of a time axis: whole milliseconds, seconds, minutes, hours (no two ticks read the same)
+  var INCRS = [0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1800,
+    3600, 7200, 14400, 28800];
   function width(box) { return Math.max(480, Math.min(box.clientWidth || 1100, 1180)); }
   function chart(box, alt, opts, data) {
     box.setAttribute("role", "img");
@@ -150,7 +155,7 @@
   if (failedRuns.length) {
     section(T["html.failed"], "failed");
     failedRuns.forEach(function (r) {
-      add(main, "p", P.labels[r.group] + " · " + (r.source || "") + " · " + T["status.failed"], "failed");
+      add(main, "p", runName(r) + " · " + T["status.failed"], "failed");
       if (r.failure || r.errors.length) add(main, "pre", [r.failure].concat(r.errors).filter(Boolean).join("\n"));
     });
   }
@@ -158,7 +163,7 @@
     section(T["html.failed.indexes"], "failed-indexes");
     table(main, [{label: T["html.col.index"]}, {label: T["html.col.run"]}, {label: T["html.col.errors"]}],
       failedIdx.map(function (x) {
-        return {cells: [cell(x.f.name, null, "failed"), cell(P.labels[x.run.group] + " · " + (x.run.source || "")),
+        return {cells: [cell(x.f.name, null, "failed"), cell(runName(x.run)),
           cell(x.f.errors.join(" "))]};
       }));
   }
@@ -187,10 +192,10 @@
         scales: {x: {time: false, range: [0, xmax]}, y: {range: [-0.5, top - 0.5]}},
         cursor: {drag: {x: false, y: false}, points: {show: false}, x: false},
         legend: {live: false},
-        axes: [{values: function (u, s) { return s.map(dur); }},
+        axes: [{values: function (u, s) { return s.map(dur); }, space: 90, incrs: INCRS},
           {splits: function () { return xs; }, values: function (u, s) {
             return s.map(function (v) { var nm = I.name[worst[top - 1 - v].i]; return nm.length > 40 ? nm.slice(0, 39) + "…" : nm; });
-          }, size: Math.min(320, 16 + 7.5 * longest), gap: 4, grid: {show: false}}],
+          }, size: Math.min(340, 24 + 8.5 * longest), gap: 4, grid: {show: false}}],
         series: [{}].concat(I.configurations.map(function (c, g) {
           return {label: P.labels[g], stroke: P.colours[g], fill: P.colours[g], paths: function () { return null; }, points: {show: false}};
         })),
@@ -276,7 +281,7 @@
   if (timed.length) {
     section(T["html.timeline"], "timeline");
     var tc = add(main, "div", null, "controls"), sl = add(tc, "label", T["html.timeline.run"] + " "), sel = add(sl, "select");
-    timed.forEach(function (r, k) { var o = add(sel, "option", P.labels[r.group] + " · " + (r.source || k + 1)); o.value = k; });
+    timed.forEach(function (r, k) { var o = add(sel, "option", runName(r) + (r.source ? "" : " #" + (k + 1))); o.value = k; });
     add(tc, "span", T["html.timeline.help"], "muted");
     var gbox = add(main, "div", null, "chart"), gtip = tooltip(gbox), gantt = null, galt = add(main, "p", null, "alt");
     var draw = function () {
@@ -300,7 +305,7 @@
       r.phaseSpans.forEach(function (p) { end = Math.max(end, p[2]); });
       var L = Math.max(1, lanes.length);
       function nameOf(b) { var x = b.b[0]; return typeof x === "number" ? (b.kind ? I.name[x] : P.tables.name[x]) : x; }
-      var alt = fmt("html.timeline.alt", P.labels[r.group] + " · " + (r.source || ""), r.loads.length, r.builds.length, dur(end));
+      var alt = fmt("html.timeline.alt", runName(r), r.loads.length, r.builds.length, dur(end));
       galt.textContent = alt;
       gbox.setAttribute("aria-label", alt);
       if (gantt) { gantt.destroy(); charts = charts.filter(function (c) { return c.u !== gantt; }); }
@@ -309,7 +314,7 @@
         scales: {x: {time: false, range: function (u, lo, hi) { return [lo, hi]; }}, y: {range: [0, L]}},
         cursor: {drag: {x: true, y: false, setScale: true}, points: {show: false}, y: false},
         legend: {show: false},
-        axes: [{values: function (u, s) { return s.map(function (v) { return dur(v); }); }},
+        axes: [{values: function (u, s) { return s.map(function (v) { return dur(v); }); }, space: 90, incrs: INCRS},
           {splits: function () { return lanes.map(function (_, l) { return L - l - 0.5; }); }, values: function () {
             return lanes.map(function (_, l) { return kinds[l] ? T["html.lane.indexes"] : T["html.lane.tables"]; });
           }, size: 120, grid: {show: false}}],
@@ -373,7 +378,7 @@
   table(main, [{label: T["html.col.run"]}].concat(phaseNames.map(function (p) { return {label: T["phase." + p], num: true}; }),
     [{label: T["html.col.total"], num: true}, {label: T["html.col.status"]}]),
     P.runs.map(function (r) {
-      return {cells: [cell(P.labels[r.group] + " · " + (r.source || ""))].concat(phaseNames.map(function (p) {
+      return {cells: [cell(runName(r))].concat(phaseNames.map(function (p) {
         return cell(dur(r.phases[p]), r.phases[p]);
       }), [cell(dur(r.totalSeconds), r.totalSeconds), cell(T["status." + r.kind], null, r.kind === "failed" ? "failed" : "")])};
     }));
@@ -412,7 +417,7 @@
     var crows = [];
     sampled.forEach(function (r) {
       r.cpu.forEach(function (c) {
-        crows.push({cells: [cell(P.labels[r.group] + " · " + (r.source || "")), cell(T["phase." + c.phase]), cell(dur(c.seconds), c.seconds),
+        crows.push({cells: [cell(runName(r)), cell(T["phase." + c.phase]), cell(dur(c.seconds), c.seconds),
           cell(num(c.cpuShare * 100, 0) + " %", c.cpuShare), cell(num(c.readMb, 1), c.readMb), cell(num(c.writtenMb, 1), c.writtenMb), cell(c.bound || "")]});
       });
     });
