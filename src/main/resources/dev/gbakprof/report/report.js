@@ -446,7 +446,7 @@
         return {label: cv || S.option, stroke: P.colours[k % P.colours.length], width: 2, spanGaps: true, points: {size: 7},
           value: function (u, v) { return v == null ? "" : num(v, 2) + "×"; }};
       })),
-      axes: [{}, {values: function (u, s) { return s.map(function (v) { return num(v, 2) + "×"; }); }, size: 70}]
+      axes: [{incrs: [1, 2, 4, 8, 16, 32, 64]}, {values: function (u, s) { return s.map(function (v) { return num(v, 2) + "×"; }); }, size: 70}]
     }, sdata);
     table(main, [{label: T["html.col.label"]}, {label: S.option, num: true}, {label: T["html.col.speedup"], num: true},
       {label: T["html.col.verdict"]}], S.points.map(function (p) {

@@ -159,6 +159,11 @@ class HtmlReportBrowserTest {
         assertThat(browser.findElement(By.id("failed")).isDisplayed()).isTrue();
         assertThat(browser.findElement(By.cssSelector("#phases + .wrap")).getText())
                 .contains("failed");
+        // a -par scan under two power plans: its speed-up curve, one line per plan
+        open(write("scan", ChartsTest.plansCrossedWithPar(), Lang.EN), "scan");
+        assertThat(browser.findElement(By.id("scan")).isDisplayed()).isTrue();
+        assertThat(browser.findElements(By.cssSelector("#scan ~ .chart .uplot")))
+                .isNotEmpty();
     }
 
     /** Opens a page; asserts that its console has no error and that it drew something. */
