@@ -357,7 +357,7 @@ public final class HtmlReport implements ReportFile {
                     .put("cpuShare", Math.round(p.cpuShare() * 1000) / 1000.0)
                     .put("readMb", Math.round(p.readMb() * 10) / 10.0)
                     .put("writtenMb", Math.round(p.writtenMb() * 10) / 10.0)
-                    .put("bound", p.bound() == null ? null : p.bound().toString());
+                    .put("bound", p.bound() == null ? null : p.bound().label());
         }
         ArrayNode loads = o.putArray("loads");
         for (TableLoad l : r.tables()) {

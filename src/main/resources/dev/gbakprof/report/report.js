@@ -310,14 +310,14 @@
       gbox.setAttribute("aria-label", alt);
       if (gantt) { gantt.destroy(); charts = charts.filter(function (c) { return c.u !== gantt; }); }
       var opts = {
-        width: width(main), height: Math.min(520, 120 + 26 * L),
-        scales: {x: {time: false, range: function (u, lo, hi) { return [lo, hi]; }}, y: {range: [0, L]}},
+        width: width(main), height: Math.min(540, 132 + 26 * L),
+        scales: {x: {time: false, range: function (u, lo, hi) { return [lo, hi]; }}, y: {range: [0, L + 0.45]}},
         cursor: {drag: {x: true, y: false, setScale: true}, points: {show: false}, y: false},
         legend: {show: false},
         axes: [{values: function (u, s) { return s.map(function (v) { return dur(v); }); }, space: 90, incrs: INCRS},
           {splits: function () { return lanes.map(function (_, l) { return L - l - 0.5; }); }, values: function () {
             return lanes.map(function (_, l) { return kinds[l] ? T["html.lane.indexes"] : T["html.lane.tables"]; });
-          }, size: 120, grid: {show: false}}],
+          }, size: 24 + 7.5 * Math.max(T["html.lane.tables"].length, T["html.lane.indexes"].length), grid: {show: false}}],
         series: [{}, {paths: function () { return null; }, points: {show: false}}],
         hooks: {
           draw: [function (u) {
@@ -334,7 +334,10 @@
               ctx.globalAlpha = 1;
               ctx.fillStyle = "#666";
               ctx.font = Math.round(12 * devicePixelRatio) + "px sans-serif";
-              if (x1 - x0 > 40) ctx.fillText(T["phase." + p[0]], x0 + 4, bb.top + 14 * devicePixelRatio);
+              ctx.textAlign = "left"; // uPlot leaves its axes' alignment on the context
+              ctx.textBaseline = "top";
+              var name = T["phase." + p[0]];
+              if (x1 - x0 > ctx.measureText(name).width + 8) ctx.fillText(name, x0 + 4, bb.top + 3 * devicePixelRatio);
             });
             var lo = u.scales.x.min, hi = u.scales.x.max;
             bars.forEach(function (b) {

@@ -8,6 +8,7 @@ import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.stats.Analysis;
 import dev.gbakprof.stats.ObjectTimes;
 import dev.gbakprof.store.LogReader;
+import dev.gbakprof.store.RunInputs;
 import dev.gbakprof.testutil.BrowserTest;
 import dev.gbakprof.testutil.Chromium;
 import dev.gbakprof.testutil.Cli;
@@ -159,6 +160,10 @@ class HtmlReportBrowserTest {
         assertThat(browser.findElement(By.id("failed")).isDisplayed()).isTrue();
         assertThat(browser.findElement(By.cssSelector("#phases + .wrap")).getText())
                 .contains("failed");
+        // a run with CPU samples (gbakprof run): its process's CPU and disk by phase, in Portuguese
+        open(write("cpu", RunInputs.load(Path.of("samples/shop-cpu.json"), null), Lang.PT_BR), "cpu");
+        assertThat(browser.findElements(By.cssSelector("#cpu + .wrap tbody tr")))
+                .isNotEmpty();
         // a -par scan under two power plans: its speed-up curve, one line per plan
         open(write("scan", ChartsTest.plansCrossedWithPar(), Lang.EN), "scan");
         assertThat(browser.findElement(By.id("scan")).isDisplayed()).isTrue();
