@@ -17,10 +17,11 @@ final class ReportOptions {
             names = "--out",
             paramLabel = "DIR",
             defaultValue = "gbakprof-report",
-            description = "Directory the charts, report.png, summary.md and CSV files are written to (default: "
-                    + "${DEFAULT-VALUE}). The files of an earlier report there are replaced, and one that does not apply "
-                    + "to these runs (e.g. cpu.png) is removed; a file of a report's name that gbakprof did not write "
-                    + "(or that was changed since) is refused, before anything is written.")
+            description =
+                    "Directory the charts, report.png, report.html, summary.md and CSV files are written to (default: "
+                            + "${DEFAULT-VALUE}). The files of an earlier report there are replaced, and one that does not apply "
+                            + "to these runs (e.g. cpu.png) is removed; a file of a report's name that gbakprof did not write "
+                            + "(or that was changed since) is refused, before anything is written.")
     Path out;
 
     @Option(
@@ -51,6 +52,12 @@ final class ReportOptions {
     @Mixin
     MarginOption margin;
 
+    @Option(
+            names = "--no-html",
+            description = "Leave out report.html, the interactive page of the report (written by default beside"
+                    + " report.png; one file that loads nothing from the network).")
+    boolean noHtml;
+
     /** A chart size in pixels. */
     record Size(int width, int height) {}
 
@@ -64,7 +71,8 @@ final class ReportOptions {
                     + ReportSettings.MIN_HEIGHT + " pixels (default " + ReportSettings.DEFAULT_WIDTH + "x"
                     + ReportSettings.DEFAULT_HEIGHT + ")");
         }
-        return new ReportSettings(top, title, Texts.of(lang), size.width(), size.height(), baseline, margin.fraction());
+        return new ReportSettings(
+                top, title, Texts.of(lang), size.width(), size.height(), baseline, margin.fraction(), !noHtml);
     }
 
     static final class LangConverter implements ITypeConverter<Lang> {

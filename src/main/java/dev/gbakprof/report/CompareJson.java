@@ -44,6 +44,15 @@ public final class CompareJson {
     private CompareJson() {}
 
     public static String of(Analysis a, ReportSettings settings) {
+        try {
+            return MAPPER.writeValueAsString(tree(a, settings)) + System.lineSeparator();
+        } catch (JsonProcessingException ex) {
+            throw new IllegalStateException("cannot write the comparison: " + ex.getMessage(), ex);
+        }
+    }
+
+    /** The document {@link #of} writes, as a tree ({@code report.html} carries it, its object lists made columnar). */
+    static ObjectNode tree(Analysis a, ReportSettings settings) {
         Texts t = settings.texts();
         HeadlineText headline = HeadlineText.of(Grouped.of(a), t);
         ObjectNode root = MAPPER.createObjectNode();
@@ -83,11 +92,7 @@ public final class CompareJson {
         for (NoteText n : headline.lines()) {
             notes.addObject().put("code", n.code()).put("message", n.message());
         }
-        try {
-            return MAPPER.writeValueAsString(root) + System.lineSeparator();
-        } catch (JsonProcessingException ex) {
-            throw new IllegalStateException("cannot write the comparison: " + ex.getMessage(), ex);
-        }
+        return root;
     }
 
     public static byte[] bytes(Analysis a, ReportSettings settings) {

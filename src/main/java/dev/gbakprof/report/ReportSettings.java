@@ -11,9 +11,10 @@ import dev.gbakprof.stats.Comparisons;
  * @param height   height of each chart in pixels
  * @param baseline label of the baseline group, {@code null}: the first label
  * @param margin   the equivalence margin of the verdicts ({@code --margin}: 0.05 = ±5 %)
+ * @param html     whether the report has {@code report.html} ({@code --no-html}: not)
  */
 public record ReportSettings(
-        int top, String title, Texts texts, int width, int height, String baseline, double margin) {
+        int top, String title, Texts texts, int width, int height, String baseline, double margin, boolean html) {
 
     public static final int DEFAULT_WIDTH = ChartStyle.BASE_WIDTH;
     public static final int DEFAULT_HEIGHT = ChartStyle.BASE_HEIGHT;
@@ -29,6 +30,10 @@ public record ReportSettings(
 
     public ReportSettings(int top, String title, Texts texts, int width, int height, String baseline) {
         this(top, title, texts, width, height, baseline, Comparisons.DEFAULT_MARGIN);
+    }
+
+    public ReportSettings(int top, String title, Texts texts, int width, int height, String baseline, double margin) {
+        this(top, title, texts, width, height, baseline, margin, true);
     }
 
     public ReportSettings {
@@ -49,11 +54,11 @@ public record ReportSettings(
     }
 
     public ReportSettings withSize(int w, int h) {
-        return new ReportSettings(top, title, texts, w, h, baseline, margin);
+        return new ReportSettings(top, title, texts, w, h, baseline, margin, html);
     }
 
     public ReportSettings withTop(int n) {
-        return new ReportSettings(n, title, texts, width, height, baseline, margin);
+        return new ReportSettings(n, title, texts, width, height, baseline, margin, html);
     }
 
     ChartStyle style() {

@@ -14,6 +14,7 @@ public final class Reports {
     public static List<ReportFile> files() {
         return List.of(
                 new ReportPage(),
+                new HtmlReport(),
                 new TotalChart(),
                 new PhasesChart(),
                 new IndexesChart(),
@@ -42,8 +43,10 @@ public final class Reports {
      * (each from its own chart objects); the result is the same as rendering them one by one.
      */
     public static Map<String, byte[]> render(Analysis analysis, ReportSettings settings) {
-        List<ReportFile> applicable =
-                files().stream().filter(f -> f.appliesTo(analysis.runs())).toList();
+        List<ReportFile> applicable = files().stream()
+                .filter(f -> f.appliesTo(analysis.runs()))
+                .filter(f -> settings.html() || !(f instanceof HtmlReport))
+                .toList();
         List<byte[]> contents = applicable.parallelStream()
                 .map(f -> f.render(analysis, settings))
                 .toList();

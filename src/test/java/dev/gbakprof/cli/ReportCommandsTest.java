@@ -89,6 +89,7 @@ class ReportCommandsTest {
             assertThat(files.map(p -> p.getFileName().toString()))
                     .containsExactlyInAnyOrder(
                             "report.png",
+                            "report.html",
                             "total.png",
                             "phases.png",
                             "indexes.png",
@@ -100,6 +101,10 @@ class ReportCommandsTest {
                             "tables.csv",
                             ReportDir.MANIFEST);
         }
+        // --no-html: the same report without its page; the page written before is gbakprof's, so it goes
+        assertThat(run(ab("--no-html"))).isEqualTo(ExitCode.OK);
+        assertThat(tmp.resolve("report.html")).doesNotExist();
+        assertThat(tmp.resolve("report.png")).exists();
     }
 
     @Test
@@ -316,10 +321,11 @@ class ReportCommandsTest {
     void demoRendersEverySampleSet() {
         assertThat(run("demo", "--out", tmp.toString())).isEqualTo(ExitCode.OK);
         assertThat(out.toString())
-                .contains(tmp.resolve("ab") + ": 6 runs, 10 files")
-                .contains(tmp.resolve("article") + ": 2 runs, 8 files")
-                .contains(tmp.resolve("small-tdrw") + ": 1 run, 10 files");
+                .contains(tmp.resolve("ab") + ": 6 runs, 11 files")
+                .contains(tmp.resolve("article") + ": 2 runs, 9 files")
+                .contains(tmp.resolve("small-tdrw") + ": 1 run, 11 files");
         assertThat(tmp.resolve("ab/report.png")).exists();
+        assertThat(tmp.resolve("small-tdrw/report.html")).exists();
         assertThat(tmp.resolve("article/indexes.png")).exists();
         assertThat(tmp.resolve("shop-tdrw/tables.png")).exists();
     }
@@ -347,7 +353,8 @@ class ReportCommandsTest {
         String[] first = inFolder(cwd, "compare", "A=" + a, "B=" + b);
         assertThat(first[0]).as(first[2]).isEqualTo("0");
         // where it wrote, the whole path (the current folder is not always the one the DBA thinks)
-        assertThat(first[1]).contains("wrote 10 files to gbakprof-report (" + report.toRealPath() + "): report.png");
+        assertThat(first[1])
+                .contains("wrote 11 files to gbakprof-report (" + report.toRealPath() + "): report.png, report.html");
         assertThat(report.resolve("report.png")).exists();
         // again: its own earlier report is replaced, and it says so; a file of the DBA's there is not touched
         Path mine = Files.writeString(report.resolve("notes.txt"), "mine\n");

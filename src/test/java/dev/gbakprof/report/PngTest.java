@@ -23,6 +23,7 @@ class PngTest {
         assertThat(files.keySet())
                 .containsExactly(
                         "report.png",
+                        "report.html",
                         "total.png",
                         "phases.png",
                         "indexes.png",

@@ -1,0 +1,255 @@
+package dev.gbakprof.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.gbakprof.Samples;
+import dev.gbakprof.model.RestoreRun;
+import dev.gbakprof.stats.Analysis;
+import dev.gbakprof.stats.ObjectTimes;
+import dev.gbakprof.store.LogReader;
+import dev.gbakprof.store.RunInputs;
+import dev.gbakprof.testutil.BrowserTest;
+import dev.gbakprof.testutil.Chromium;
+import dev.gbakprof.testutil.Cli;
+import dev.gbakprof.testutil.Logs;
+import java.awt.image.BufferedImage;
+import java.io.ByteArrayInputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Base64;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import javax.imageio.ImageIO;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.io.TempDir;
+import org.openqa.selenium.By;
+import org.openqa.selenium.Keys;
+import org.openqa.selenium.OutputType;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.logging.LogEntry;
+import org.openqa.selenium.logging.LogType;
+import org.openqa.selenium.print.PrintOptions;
+
+/**
+ * report.html opened from its folder in a real Chromium, with its scripts running and no network: what a DBA sees.
+ * One browser for the class. {@code -Dgbakprof.screenshots=DIR} keeps a full-page screenshot of each page there.
+ */
+@BrowserTest
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class HtmlReportBrowserTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private Path tmp;
+
+    private ChromeDriver browser;
+    private Path realShape;
+    private String realShapeHeadline;
+    private Analysis realShapeAnalysis;
+
+    @BeforeAll
+    void start(@TempDir Path dir) throws Exception {
+        Chromium.assumeInstalled();
+        tmp = dir;
+        browser = Chromium.start(tmp.resolve("profile"));
+        Path log = Logs.realShape(Files.createDirectories(tmp.resolve("log")));
+        realShape = tmp.resolve("real-shape");
+        Cli.Result r = Cli.run("report", "--json", "--out", realShape.toString(), log.toString());
+        assertThat(r.code()).as(r.err()).isZero();
+        realShapeHeadline = JSON.readTree(r.out()).get("headline").asText();
+        RestoreRun run = LogReader.read(log, null);
+        realShapeAnalysis = Analysis.of(List.of(run), null);
+    }
+
+    @AfterAll
+    void stop() {
+        if (browser != null) {
+            browser.quit();
+        }
+    }
+
+    @Test
+    void everyIndexOfTheRealShapeLogIsInTheTableAndTheHeadlineIsCompareJsons() throws Exception {
+        open(realShape.resolve("report.html"), "real-shape");
+        assertThat(browser.findElement(By.id("headline")).getText()).isEqualTo(realShapeHeadline);
+        @SuppressWarnings("unchecked")
+        List<String> names = (List<String>) browser.executeScript(
+                "return Array.from(document.querySelectorAll('#index-table tbody tr'), r => r.cells[0].textContent)");
+        assertThat(names)
+                .hasSize(6000)
+                .containsExactlyInAnyOrderElementsOf(realShapeAnalysis.indexes().stream()
+                        .map(ObjectTimes::name)
+                        .toList());
+        assertThat(browser.findElement(By.cssSelector("html")).getAttribute("lang"))
+                .isEqualTo("en");
+        // nothing was fetched: the page, its scripts, styles and data are the one file
+        assertThat((Long) browser.executeScript("return performance.getEntriesByType('resource').length"))
+                .isZero();
+    }
+
+    @Test
+    void clickingTheTimeHeaderPutsTheSlowestIndexFirstAndTheKeyboardSortsToo() {
+        open(realShape.resolve("report.html"), null);
+        ObjectTimes slowest = realShapeAnalysis.indexes().stream()
+                .filter(o -> o.maxMedian() != null)
+                .max(Comparator.comparing(ObjectTimes::maxMedian))
+                .orElseThrow();
+        WebElement header = timeHeader();
+        header.findElement(By.tagName("button")).click();
+        assertThat(header.getAttribute("aria-sort")).isEqualTo("descending");
+        assertThat(firstRow()).isEqualTo(slowest.name());
+        // Enter on the focused header button: the other way round, the fastest first
+        header.findElement(By.tagName("button")).sendKeys(Keys.ENTER);
+        assertThat(header.getAttribute("aria-sort")).isEqualTo("ascending");
+        assertThat(firstRow()).isNotEqualTo(slowest.name());
+    }
+
+    @Test
+    void searchingANameLeavesOnlyItsRows() {
+        open(realShape.resolve("report.html"), null);
+        Texts t = Texts.of(Lang.EN);
+        String name = realShapeAnalysis.indexes().get(4321).name();
+        Set<String> expected = new HashSet<>();
+        for (ObjectTimes o : realShapeAnalysis.indexes()) {
+            if ((o.name() + " " + Labels.indexTable(o, t)).toLowerCase().contains(name.toLowerCase())) {
+                expected.add(o.name());
+            }
+        }
+        browser.findElement(By.id("index-search")).sendKeys(name);
+        @SuppressWarnings("unchecked")
+        List<String> shown = (List<String>) browser.executeScript("return Array.from(document.querySelectorAll("
+                + "'#index-table tbody tr'), r => r).filter(r => !r.hidden).map(r => r.cells[0].textContent)");
+        assertThat(shown).contains(name).containsExactlyInAnyOrderElementsOf(expected);
+        assertThat(shown.size()).isLessThan(10);
+    }
+
+    @Test
+    void twoConfigurationsInEveryLanguageDrawWithoutAnErrorAndPrintToPdf() throws Exception {
+        for (Lang lang : Lang.values()) {
+            Path page = write("ab-" + lang.tag(), Samples.abBoth(), lang);
+            open(page, "ab-" + lang.tag());
+            assertThat(browser.findElement(By.cssSelector("html")).getAttribute("lang"))
+                    .isEqualTo(lang.tag());
+            assertThat(browser.findElements(By.cssSelector("#key-table tbody tr")))
+                    .hasSize(2);
+            assertThat(browser.findElements(By.cssSelector(".uplot"))).hasSizeGreaterThanOrEqualTo(2);
+        }
+        String pdf = browser.print(new PrintOptions()).getContent();
+        byte[] bytes = Base64.getDecoder().decode(pdf);
+        assertThat(new String(bytes, 0, 5, StandardCharsets.ISO_8859_1)).isEqualTo("%PDF-");
+        assertThat(bytes.length).isGreaterThan(30_000);
+    }
+
+    @Test
+    void sevenConfigurationsAndAFailedRestoreDrawWithoutAnError() throws Exception {
+        open(write("seven", LayoutTest.sevenConfigurations(), Lang.EN), "seven");
+        assertThat(browser.findElements(By.cssSelector("#key-table tbody tr"))).hasSize(7);
+        assertThat(browser.findElements(By.cssSelector("#totals-table tbody tr")))
+                .hasSize(7);
+        Path failed = tmp.resolve("failed");
+        Cli.run("report", "--out", failed.toString(), "src/test/resources/report/dupfail-tdrw.log");
+        open(failed.resolve("report.html"), "failed");
+        assertThat(browser.findElement(By.id("failed")).isDisplayed()).isTrue();
+        assertThat(browser.findElement(By.cssSelector("#phases + .wrap")).getText())
+                .contains("failed");
+        // a run with CPU samples (gbakprof run): its process's CPU and disk by phase, in Portuguese
+        open(write("cpu", RunInputs.load(Path.of("samples/shop-cpu.json"), null), Lang.PT_BR), "cpu");
+        assertThat(browser.findElements(By.cssSelector("#cpu + .wrap tbody tr")))
+                .isNotEmpty();
+        // a -par scan under two power plans: its speed-up curve, one line per plan
+        open(write("scan", ChartsTest.plansCrossedWithPar(), Lang.EN), "scan");
+        assertThat(browser.findElement(By.id("scan")).isDisplayed()).isTrue();
+        assertThat(browser.findElements(By.cssSelector("#scan ~ .chart .uplot")))
+                .isNotEmpty();
+    }
+
+    /** Opens a page; asserts that its console has no error and that it drew something. */
+    private void open(Path page, String screenshot) {
+        browser.get(page.toUri().toString());
+        assertThat(browser.findElement(By.id("headline")).getText()).isNotBlank();
+        List<LogEntry> severe = browser.manage().logs().get(LogType.BROWSER).getAll().stream()
+                .filter(e -> e.getLevel().intValue() >= java.util.logging.Level.SEVERE.intValue())
+                .toList();
+        assertThat(severe).as(page.toString()).isEmpty();
+        if (screenshot != null) {
+            byte[] png = browser.getScreenshotAs(OutputType.BYTES);
+            assertThat(inked(png)).as("share of the screenshot drawn on").isGreaterThan(0.03);
+            keep(screenshot);
+        }
+    }
+
+    /** The share of a screenshot's pixels that are not the page's white. */
+    private static double inked(byte[] png) {
+        try {
+            BufferedImage image = ImageIO.read(new ByteArrayInputStream(png));
+            long inked = 0;
+            for (int y = 0; y < image.getHeight(); y++) {
+                for (int x = 0; x < image.getWidth(); x++) {
+                    inked += (image.getRGB(x, y) & 0xFFFFFF) == 0xFFFFFF ? 0 : 1;
+                }
+            }
+            return (double) inked / ((long) image.getWidth() * image.getHeight());
+        } catch (java.io.IOException ex) {
+            throw new java.io.UncheckedIOException(ex);
+        }
+    }
+
+    /** With {@code -Dgbakprof.screenshots=DIR}: the whole page (up to 4,000 px high) as DIR/NAME.png. */
+    private void keep(String name) {
+        String dir = System.getProperty("gbakprof.screenshots");
+        if (dir == null) {
+            return;
+        }
+        Number height = (Number) browser.executeScript("return document.documentElement.scrollHeight");
+        Map<String, Object> shot = browser.executeCdpCommand(
+                "Page.captureScreenshot",
+                Map.of(
+                        "format",
+                        "png",
+                        "captureBeyondViewport",
+                        true,
+                        "clip",
+                        Map.of(
+                                "x",
+                                0,
+                                "y",
+                                0,
+                                "width",
+                                1280,
+                                "height",
+                                Math.min(4000, height.intValue()),
+                                "scale",
+                                1)));
+        try {
+            Files.createDirectories(Path.of(dir));
+            Files.write(Path.of(dir, name + ".png"), Base64.getDecoder().decode((String) shot.get("data")));
+        } catch (java.io.IOException ex) {
+            throw new java.io.UncheckedIOException(ex);
+        }
+    }
+
+    private Path write(String name, List<RestoreRun> runs, Lang lang) throws Exception {
+        Path page = Files.createDirectories(tmp.resolve(name)).resolve(HtmlReport.FILE);
+        Files.writeString(page, HtmlReport.page(Analysis.of(runs, null), ReportSettings.defaults(lang)));
+        return page;
+    }
+
+    private WebElement timeHeader() {
+        return browser.findElements(By.cssSelector("#index-table thead th")).stream()
+                .filter(th -> th.getText().startsWith(Texts.of(Lang.EN).get("html.col.time")))
+                .findFirst()
+                .orElseThrow();
+    }
+
+    private String firstRow() {
+        return browser.findElement(By.cssSelector("#index-table tbody tr th")).getText();
+    }
+}
