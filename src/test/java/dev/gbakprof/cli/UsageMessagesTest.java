@@ -51,7 +51,8 @@ class UsageMessagesTest {
         assertThat(parse.code()).isEqualTo(2);
         assertThat(parse.err()).startsWith("gbakprof: unknown option '--jsn' (did you mean --json?)\n");
         assertThat(Cli.run("run", "--bakup", "y.fbk", "--database", "x.fdb").err())
-                .startsWith("gbakprof: unknown option '--bakup' (did you mean --backup or --backup-from or");
+                .startsWith(
+                        "gbakprof: unknown option '--bakup' (did you mean --backup or --backup-dir or --backup-from?)");
         assertThat(Cli.run("run", "--backup", "y.fbk").err())
                 .as("a required option left out is still picocli's message")
                 .startsWith("gbakprof: Missing required option: '--database=D.fdb'");
