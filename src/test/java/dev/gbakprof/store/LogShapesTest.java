@@ -219,7 +219,13 @@ class LogShapesTest {
     @Test
     void nulBytesFollowedByTextAreBinaryData() throws Exception {
         byte[] log = Files.readAllBytes(Logs.log("small-tdrw.log"));
-        for (int zeros : new int[] {16, 100_000}) {
+        // a block of 512 NUL bytes or more is a crash's hole before the next night's >> (NightlyLogsTest): read on
+        byte[] hole = java.util.Arrays.copyOf(log, log.length + 100_001);
+        hole[hole.length - 1] = 'x';
+        Path h = writeBytes("hole.log", hole);
+        org.assertj.core.api.Assertions.assertThatCode(() -> LogReader.read(h, null))
+                .doesNotThrowAnyException();
+        for (int zeros : new int[] {16}) {
             byte[] bad = java.util.Arrays.copyOf(log, log.length + zeros + 1);
             bad[bad.length - 1] = 'x';
             Path f = writeBytes("bad.log", bad);
