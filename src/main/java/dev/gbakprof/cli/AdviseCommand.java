@@ -11,7 +11,6 @@ import dev.gbakprof.report.Lang;
 import dev.gbakprof.report.Settled;
 import dev.gbakprof.report.Texts;
 import dev.gbakprof.stats.Analysis;
-import dev.gbakprof.stats.Groups;
 import dev.gbakprof.stats.RunGroup;
 import java.io.PrintWriter;
 import java.util.ArrayList;
@@ -74,16 +73,16 @@ final class AdviseCommand implements Callable<Integer> {
         List<RestoreRun> runs = inputs.load();
         double marginFraction = margin.fraction();
         List<Configuration> configs = new ArrayList<>();
-        // warm-ups are set aside here as in every comparison (matrix --warmup, run --warmup)
-        List<RestoreRun> counted = runs.stream().filter(r -> !r.warmupRestore()).toList();
-        for (RunGroup g : Groups.byLabel(counted.isEmpty() ? runs : counted)) {
+        // the one analysis: warm-ups set aside as in every comparison (matrix --warmup, run --warmup)
+        Analysis analysis = Analysis.of(runs, null, marginFraction);
+        for (RunGroup g : analysis.groups()) {
             RestoreRun typical = Advisor.typical(g.runs());
             List<Hint> hints = Advisor.advise(g.runs());
             String nothing = hints.isEmpty() ? Advisor.nothingBecause(g.runs()) : null;
             configs.add(new Configuration(
                     g.label(), g.runs().size(), typical == null ? null : typical.source(), hints, nothing));
         }
-        List<Settled> settled = configs.size() < 2 ? List.of() : settled(runs, marginFraction);
+        List<Settled> settled = configs.size() < 2 ? List.of() : settled(analysis, runs, marginFraction);
         PrintWriter out = spec.commandLine().getOut();
         if (json) {
             out.println(JsonMapper.builder()
@@ -123,9 +122,15 @@ final class AdviseCommand implements Callable<Integer> {
         return ExitCode.OK;
     }
 
-    /** The comparison of the configurations, as compare makes it, and what it settled (English, as advise prints). */
-    private List<Settled> settled(List<RestoreRun> runs, double marginFraction) {
-        if (baseline != null && runs.stream().noneMatch(r -> r.label().equals(baseline))) {
+    /**
+     * What the comparison of the configurations settled, as compare makes it: against the first ({@code analysis}) or
+     * {@code --baseline} (English, as advise prints).
+     */
+    private List<Settled> settled(Analysis analysis, List<RestoreRun> runs, double marginFraction) {
+        if (baseline == null) {
+            return Settled.of(analysis, Texts.of(Lang.EN)); // against the first configuration, as analysed
+        }
+        if (runs.stream().noneMatch(r -> r.label().equals(baseline))) {
             throw new UsageException("--baseline " + baseline + ": no configuration is labelled so");
         }
         return Settled.of(Analysis.of(runs, baseline, marginFraction), Texts.of(Lang.EN));
