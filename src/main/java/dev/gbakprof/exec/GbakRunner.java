@@ -30,6 +30,11 @@ public final class GbakRunner {
 
     private volatile Process process;
     private volatile boolean interrupted;
+    /** {@link System#nanoTime()} when gbak started, when the stop was first sent, and of gbak's latest line. */
+    private volatile long startedNanos;
+
+    private volatile long stopNanos;
+    private volatile long lastLineNanos;
 
     /**
      * How gbak ended.
@@ -39,11 +44,20 @@ public final class GbakRunner {
      * @param interrupted gbakprof was interrupted (Ctrl-C) and killed gbak
      * @param launchError why gbak could not be started, or {@code null}
      * @param pid         gbak's process id
+     * @param stopped     what the stop ended, in words, or {@code null}
+     * @param wentOnAt    seconds after gbak started at which the stop was sent, when gbak printed more after it (it went
+     *                    on: embedded gbak does not always answer a SIGTERM at once); {@code null} otherwise
      */
     public record Result(
-            Integer exitCode, boolean timedOut, boolean interrupted, String launchError, Long pid, String stopped) {
+            Integer exitCode,
+            boolean timedOut,
+            boolean interrupted,
+            String launchError,
+            Long pid,
+            String stopped,
+            Double wentOnAt) {
         public Result(Integer exitCode, boolean timedOut, boolean interrupted, String launchError, Long pid) {
-            this(exitCode, timedOut, interrupted, launchError, pid, null);
+            this(exitCode, timedOut, interrupted, launchError, pid, null, null);
         }
     }
 
@@ -65,8 +79,12 @@ public final class GbakRunner {
             cl.addArgument(a, false);
         }
         Object lock = new Object();
-        LineTee out = new LineTee(raw, lock, lines);
-        LineTee err = new LineTee(raw, lock, lines);
+        Consumer<CharSequence> noted = line -> {
+            lastLineNanos = System.nanoTime();
+            lines.accept(line);
+        };
+        LineTee out = new LineTee(raw, lock, noted);
+        LineTee err = new LineTee(raw, lock, noted);
         PumpStreamHandler pumps = new PumpStreamHandler(out, err);
         // a process gbak started that keeps the output open (gbak has exited) is read no longer than this
         pumps.setStopTimeout(OUTPUT_AFTER_EXIT);
@@ -121,7 +139,9 @@ public final class GbakRunner {
             }
         }
         Process p = process;
-        return new Result(code, timedOut, interrupted, launchError, p == null ? null : p.pid(), stopped(p));
+        long stop = stopNanos;
+        Double wentOnAt = stop != 0 && lastLineNanos - stop > 0 ? (stop - startedNanos) / 1e9 : null;
+        return new Result(code, timedOut, interrupted, launchError, p == null ? null : p.pid(), stopped(p), wentOnAt);
     }
 
     /** What the stop ended, for the record: {@code gbak (pid 41) and 2 processes it started (pids 42, 43)}, or null. */
@@ -165,6 +185,9 @@ public final class GbakRunner {
         if (!p.isAlive() && left.isEmpty()) {
             return;
         }
+        if (stopNanos == 0 && p.isAlive()) {
+            stopNanos = System.nanoTime();
+        }
         ended.addAll(ProcessTree.end(p.isAlive() ? p.toHandle() : null, left, GRACE));
     }
 
@@ -172,6 +195,7 @@ public final class GbakRunner {
     private final class Capture implements ProcessDestroyer {
         @Override
         public boolean add(Process p) {
+            startedNanos = System.nanoTime();
             process = p;
             watch = new ProcessTree.Watch(p.toHandle(), WATCH_EVERY);
             if (interrupted) {

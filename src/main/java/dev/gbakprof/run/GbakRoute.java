@@ -37,7 +37,9 @@ final class GbakRoute implements RestoreRoute {
                 null,
                 "gbakprof stopped "
                         + (r.stopped() == null ? "gbak" : r.stopped())
-                        + " (gbak exit code " + r.exitCode() + ")");
+                        + " (gbak exit code " + r.exitCode() + ")",
+                null,
+                r.wentOnAt());
     }
 
     @Override

@@ -38,7 +38,8 @@ record PartialDatabase(RunOptions options, PrintStream progressOut) {
             return target.exists() ? left + "gbak did not report creating it, so it may not be this run's" : null;
         }
         if (options.keepPartial()) {
-            return left + "--keep-partial";
+            // stopped before gbak created it (or Firebird removed what it could not create): nothing is left to keep
+            return target.exists() ? left + "--keep-partial" : null;
         }
         try {
             if (target.remove()) {

@@ -43,6 +43,8 @@ interface RestoreRoute {
      * @param stopNote    what stopping at the timeout or Ctrl-C left behind, for the warning
      * @param brokenReply the services API's reply that broke off out of step with the wire protocol (the driver's
      *     words, not the server's), or {@code null}
+     * @param wentOnAt    seconds after gbak started at which the stop was sent, when gbak printed more after it (it did
+     *     not stop at once: a restore can reach its end that way), or {@code null}
      */
     record Ending(
             Integer exitCode,
@@ -51,7 +53,19 @@ interface RestoreRoute {
             String launchError,
             String error,
             String stopNote,
-            String brokenReply) {
+            String brokenReply,
+            Double wentOnAt) {
+        Ending(
+                Integer exitCode,
+                boolean timedOut,
+                boolean interrupted,
+                String launchError,
+                String error,
+                String stopNote,
+                String brokenReply) {
+            this(exitCode, timedOut, interrupted, launchError, error, stopNote, brokenReply, null);
+        }
+
         Ending(
                 Integer exitCode,
                 boolean timedOut,

@@ -214,9 +214,23 @@ record RouteRun(
      * then detaches, where an embedded Firebird tool can hang: FirebirdSQL/firebird#7589), and the database is not
      * removed as partial ({@link PartialDatabase#partial}); {@code ""} for a restore stopped before its end.
      */
-    private static String stoppedAfterItsEnd(RestoreRun parsed) {
+    private static String stoppedAfterItsEnd(RestoreRun parsed, RestoreRoute.Ending result) {
         if (!parsed.wentToTheEnd() || parsed.kind() == RunKind.BACKUP) {
             return "";
+        }
+        // printed after the stop by gbak's own clock (which starts after the process did): it went on, the stop
+        // did not cut it; a line read after the stop may have been printed before it
+        if (result.wentOnAt() != null
+                && parsed.lastSeenSeconds() != null
+                && parsed.lastSeenSeconds() > result.wentOnAt()) {
+            return String.format(
+                            Locale.ROOT,
+                            "; gbak went on after the stop (sent %.1f s after it started: embedded gbak does not always"
+                                    + " answer a SIGTERM at once) and reached the end of the restore",
+                            result.wentOnAt())
+                    + String.format(Locale.ROOT, " (its last line at %.3f s on its clock)", parsed.lastSeenSeconds())
+                    + ". Every table and index was restored, so the database is not removed as partial: check it"
+                    + " before use (gfix -v -full)";
         }
         return "; gbak had printed the end of the restore"
                 + (parsed.lastSeenSeconds() == null
@@ -256,7 +270,7 @@ record RouteRun(
             warnings.add(new Warning(
                     WarningCode.RAW_LOG_UNWRITABLE,
                     "gbakprof stopped the " + what + ": cannot write the raw log " + rawFailure
-                            + stoppedAfterItsEnd(parsed)));
+                            + stoppedAfterItsEnd(parsed, result)));
         } else if (result.launchError() != null) {
             status = RunStatus.FAILED;
             errors.add(result.launchError());
@@ -265,12 +279,12 @@ record RouteRun(
             warnings.add(new Warning(
                     WarningCode.TIMEOUT,
                     "timeout of " + options.timeout().toString().substring(2).toLowerCase() + ": " + result.stopNote()
-                            + stoppedAfterItsEnd(parsed)));
+                            + stoppedAfterItsEnd(parsed, result)));
         } else if (result.interrupted()) {
             status = RunStatus.INCOMPLETE;
             warnings.add(new Warning(
                     WarningCode.INTERRUPTED,
-                    "interrupted (Ctrl-C): " + result.stopNote() + stoppedAfterItsEnd(parsed)));
+                    "interrupted (Ctrl-C): " + result.stopNote() + stoppedAfterItsEnd(parsed, result)));
         } else if (result.exitCode() != null && result.exitCode() != 0) {
             status = RunStatus.FAILED;
             if (errors.isEmpty() && failure == null) {

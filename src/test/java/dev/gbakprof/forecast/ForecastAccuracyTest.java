@@ -33,7 +33,9 @@ import org.junit.jupiter.api.io.TempDir;
  * own restores. Each restore is timed on two clocks ({@link CpuClock}): its gbak log as written (wall clock) and the same log on gbak's
  * own CPU clock. The restore is CPU-bound (its wall time is its CPU time plus its wait for a CPU, measured), so the
  * CPU-clock forecast is what the model gets right or wrong whatever else the machine runs; the wall-clock forecast
- * is held to the same bound when gbak hardly waited for a CPU. bench/forecast-accuracy does the same at up to 16x
+ * is held to the same bound when gbak hardly waited, for a CPU or for the disk (on one CI machine the 400,000-row
+ * restores waited 8 s of 11.8 s for the disk at their end, the calibration's none: the wall clock then measures the
+ * disk's write-back, which no calibration below that size shows). bench/forecast-accuracy does the same at up to 16x
  * with more rounds (docs/dev/BENCHMARKS.md).
  */
 @FirebirdTest
@@ -55,7 +57,7 @@ class ForecastAccuracyTest {
 
     /** Rounds of restores of every size, interleaved; always all of them (a run that stopped at 3 missed most). */
     private static final int ROUNDS = 5;
-    /** gbak waiting for a CPU less than this share of its wall time: the machine is the restore's own. */
+    /** gbak waiting for a CPU, or for the disk, less than this share of its wall time: the restore is CPU-bound. */
     private static final double UNCONTENDED = 0.10;
 
     @Test
@@ -100,12 +102,15 @@ class ForecastAccuracyTest {
         all.addAll(large);
         double contention =
                 all.stream().mapToDouble(CpuClock.Restore::contention).max().orElseThrow();
-        boolean idle = contention < UNCONTENDED;
+        double diskWait =
+                all.stream().mapToDouble(CpuClock.Restore::diskWait).max().orElseThrow();
+        boolean idle = contention < UNCONTENDED && diskWait < UNCONTENDED;
         String measured = String.format(
                         Locale.ROOT,
                         "%.2fx forecast from %d restores of 3 sizes (%d rounds): %+.1f %% on gbak's CPU clock "
                                 + "(%.3f s, range %.3f-%.3f s, actual median %.3f s), %+.1f %% on the wall clock; "
-                                + "gbak waited for a CPU up to %.0f %% of its time; load average %.1f on %d CPUs%n  "
+                                + "gbak waited for a CPU up to %.0f %% of its time, for the disk up to %.0f %%; load average "
+                                + "%.1f on %d CPUs%n  "
                                 + "warm-up (not used): ",
                         onCpu.target().scale(),
                         calibration.size(),
@@ -117,6 +122,7 @@ class ForecastAccuracyTest {
                         actualCpu,
                         wallError * 100,
                         contention * 100,
+                        diskWait * 100,
                         java.lang.management.ManagementFactory.getOperatingSystemMXBean()
                                 .getSystemLoadAverage(),
                         Runtime.getRuntime().availableProcessors())
@@ -146,8 +152,9 @@ class ForecastAccuracyTest {
                         : "OUTSIDE")
                 + " the forecast's range"
                 + (idle
-                        ? "; the wall clock held to it too (gbak hardly waited for a CPU)"
-                        : "; the wall clock not held (gbak waited for a CPU: it measured the other jobs)"));
+                        ? "; the wall clock held to it too (gbak hardly waited for a CPU or the disk)"
+                        : "; the wall clock not held (gbak waited for a CPU or the disk: it measured the other jobs "
+                                + "or the disk's write-back, not the restore's work)"));
         assertThat(onCpu.target().scale()).isBetween(3.9, 4.1);
         assertThat(Math.abs(cpuError)).as(measured).isLessThanOrEqualTo(ASSERTED);
         // the range is an 80 % range for one restore: how often it holds them is measured over many runs

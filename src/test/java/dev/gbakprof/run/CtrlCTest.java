@@ -66,7 +66,16 @@ class CtrlCTest {
         assertThat(run.warningMessages()).anyMatch(w -> w.contains("interrupted (Ctrl-C)"));
         assertThat(run.hasWarning(WarningCode.INTERRUPTED)).isTrue(); // what a series or matrix stops on
         assertThat(run.tables()).isNotEmpty();
-        assertThat(db).doesNotExist();
+        String seen = Files.readString(dir.resolve("console.txt")) + "\nwarnings: " + run.warningMessages();
+        if (run.wentToTheEnd()) {
+            // embedded gbak can go on after the SIGTERM and finish within the stop's grace (seen: exit 0 3.3 s after a
+            // SIGTERM during the index builds): every table and index is there, so the database is kept, and said so
+            assertThat(db).as(seen).exists();
+            assertThat(run.warningMessages()).anyMatch(w -> w.contains("the database is not removed as partial"));
+        } else {
+            assertThat(db).as(seen).doesNotExist();
+            assertThat(seen).contains("gbakprof: removed the partial database " + db);
+        }
     }
 
     @Test

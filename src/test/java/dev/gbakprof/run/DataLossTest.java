@@ -240,9 +240,18 @@ class DataLossTest {
             assertThat(r.out())
                     .contains("status     incomplete", "gbakprof stopped the restore: cannot write the raw log");
             assertThat(Firebird.gbakProcesses(db.toString())).isEmpty();
-            assertThat(db)
-                    .as("the partial database this run created is removed")
-                    .doesNotExist();
+            if (r.out().contains("the database is not removed as partial")) { // the record could not be written
+                // gbak printed its end before gbakprof read the line that filled the disk (gbak runs ahead of the
+                // reader by up to a pipe's 64 KB, this log is 9 KB), or in the stop's grace: nothing is partial
+                assertThat(db).as(r.out()).exists();
+                assertThat(r.out()).contains("the database is not removed as partial");
+            } else {
+                assertThat(db)
+                        .as("the partial database this run created is removed\n" + r.out())
+                        .doesNotExist();
+                // removed by gbakprof, or never left: a gbak stopped while it creates the database leaves none
+                assertThat(r.out() + r.err()).doesNotContain("left in place");
+            }
             assertThat(TargetLock.fileOf(db)).doesNotExist();
         } finally {
             Firebird.run(List.of("umount", runs.toString()));

@@ -449,25 +449,36 @@ class RunCommandTest {
         Path fbk = Firebird.backup("shop");
         Path runs = dir.resolve("runs");
         Path db = dir.resolve("slow.fdb");
-        // 1 s: gbak is loading data, where it ends on SIGTERM at once; during a large index build embedded gbak
-        // answers it only when the build is done (measured: SIGTERM at 5 s of a shop restore, exit 0 3.3 s later), so a
-        // later cut can let the restore finish within the stop's grace
+        // 1 s: gbak is loading data. Embedded gbak does not always answer the SIGTERM (measured here: at 1 s of a shop
+        // restore, gbak went on and finished at 7.0 s with exit code 0, in one run of three): then the record says so
         Result r = Restores.run(fbk, db, runs, "--timeout", "1s", "--label", "timeout");
         assertThat(r.code()).isEqualTo(1);
         Path runDir = runDirs(runs).get(0);
         RestoreRun run = RunJson.read(runDir.resolve("run.json")).get(0);
         assertThat(run.status()).isEqualTo(RunStatus.INCOMPLETE);
         assertThat(run.warningMessages()).anyMatch(w -> w.contains("timeout of 1s"));
-        // stopped before gbak's end: the finish it never reached is unknown, not 0 s
-        assertThat(run.phaseSeconds(dev.gbakprof.model.Phase.FINISH)).isNull();
-        assertThat(Files.readString(runDir.resolve("run.json")))
-                .containsPattern("\"name\" : \"finish\",\\s*\"seconds\" : null");
-        assertThat(run.wallSeconds()).isBetween(0.9, 20.0); // at least the timeout
         assertThat(Firebird.gbakProcesses(db.toString())).isEmpty();
-        assertThat(db).doesNotExist(); // the partial database this run created is gone
         assertThat(Files.size(runDir.resolve("gbak.log"))).isPositive();
         assertThat(LogReader.read(runDir.resolve("gbak.log"), "timeout").tables())
                 .isNotEmpty();
+        if (run.wentToTheEnd()) {
+            assertThat(run.warningMessages())
+                    .as(r.out())
+                    .anyMatch(
+                            w -> w.matches("timeout of 1s: .*; gbak went on after the stop \\(sent 1\\.\\d s after it "
+                                    + "started: .*\\) and reached the end of the restore \\(its last line at .*\\. Every table and "
+                                    + "index was restored, so the database is not removed as partial.*"));
+            assertThat(db).exists();
+            return;
+        }
+        // stopped before gbak's end: the finish it never reached is unknown, not 0 s
+        assertThat(run.phaseSeconds(dev.gbakprof.model.Phase.FINISH))
+                .as(r.out())
+                .isNull();
+        assertThat(Files.readString(runDir.resolve("run.json")))
+                .containsPattern("\"name\" : \"finish\",\\s*\"seconds\" : null");
+        assertThat(run.wallSeconds()).isBetween(0.9, 20.0); // at least the timeout
+        assertThat(db).doesNotExist(); // the partial database this run created is gone
     }
 
     @Test
@@ -509,14 +520,30 @@ class RunCommandTest {
                 "1s", // in the data, as above: each restore is cut, not let finish in the stop's grace
                 "--keep-partial");
         assertThat(r.code()).as(r.out() + r.err()).isEqualTo(1);
-        for (int i = 1; i <= 2; i++) {
-            Path db = dir.resolve("cut-run" + i + ".fdb");
-            assertThat(db).as("the record says it is left in place").exists();
+        List<Path> folders = runDirs(runs);
+        assertThat(folders).hasSize(2);
+        int kept = 0;
+        for (Path folder : folders) {
+            RestoreRun run = RunJson.read(folder.resolve("run.json")).get(0);
+            Path db = Path.of(run.database());
+            if (run.wentToTheEnd()) {
+                // gbak went on after the SIGTERM and finished in the stop's grace: whole, not partial, and removed
+                // after it as every restore of a series without --keep
+                assertThat(db).doesNotExist();
+                assertThat(run.warningMessages()).noneMatch(w -> w.contains("left in place"));
+            } else if (Files.exists(db)) {
+                kept++;
+                assertThat(run.warningMessages())
+                        .as(db + " is there")
+                        .anyMatch(w -> w.contains(db + " is left in place: --keep-partial"));
+            } else {
+                // cut before gbak created it (a loaded machine): the record says nothing is left, and nothing removed
+                // it
+                assertThat(run.warningMessages()).as(db + " is not there").noneMatch(w -> w.contains("left in place"));
+            }
         }
-        assertThat(runDirs(runs))
-                .allSatisfy(d -> assertThat(
-                                RunJson.read(d.resolve("run.json")).get(0).warningMessages())
-                        .anyMatch(w -> w.contains("is left in place: --keep-partial")));
+        // with --keep-partial nothing is removed; without it, a cut restore prints this line (the test above)
+        assertThat(r.out()).as(kept + " partial databases kept").doesNotContain("removed the partial database");
     }
 
     @Test
