@@ -294,7 +294,13 @@ record HeadlineText(String headline, List<NoteText> lines, Texts texts) {
         return part;
     }
 
-    /** More than two configurations: every one against the baseline, fastest first. */
+    /** The most configurations besides the baseline a headline names one by one; more are in the key table. */
+    static final int MAX_RANKED = 3;
+
+    /**
+     * More than two configurations: every one against the baseline, fastest first; more than {@link #MAX_RANKED}
+     * besides the baseline, the fastest and the slowest, and how many between.
+     */
     private static String ranked(Analysis a, Measure m, Texts t) {
         RunGroup base = a.baselineGroup();
         Spread b = base.spread(m);
@@ -325,12 +331,19 @@ record HeadlineText(String headline, List<NoteText> lines, Texts texts) {
                                     : t.get("rank.more", label, t.duration(s.median()), t.percent(ratio - 1), how));
         }
         String what = m == Measure.TOTAL ? "" : " · " + subject(a, m, t);
-        return t.get(
-                "headline.rank",
-                base.label(),
-                t.duration(b.median()),
-                (b.n() == 1 ? t.runs(1) : t.get("median.of", b.n())) + what,
-                String.join("; ", items));
+        String against = (b.n() == 1 ? t.runs(1) : t.get("median.of", b.n())) + what;
+        if (items.size() > MAX_RANKED) {
+            // seven long labels made a paragraph of nine lines: the fastest and the slowest, the rest in the table
+            return t.get(
+                    "headline.rank.many",
+                    base.label(),
+                    t.duration(b.median()),
+                    against,
+                    items.get(0),
+                    items.get(items.size() - 1),
+                    items.size());
+        }
+        return t.get("headline.rank", base.label(), t.duration(b.median()), against, String.join("; ", items));
     }
 
     private static String pair(Analysis a, Headline h, Texts t) {

@@ -176,6 +176,23 @@ class HeadlineRulesTest {
     }
 
     @Test
+    void manyConfigurationsAreHeadlinedByTheFastestAndTheSlowestTheRestInTheTable() {
+        List<RestoreRun> runs = new ArrayList<>(labelled(Samples.fullCpu(), "full"));
+        runs.addAll(labelled(Samples.quota(), "quota"));
+        for (String label : List.of("one", "two", "three", "four")) {
+            runs.add(Samples.log("shop-tdrw.log", label));
+        }
+        String headline = headline(runs);
+        assertThat(headline)
+                .startsWith("Against full (13.0 s, median of 3 runs), 5 other configurations: the fastest one 11.6 s "
+                        + "(11% less time, spread unknown); the slowest quota 26.4 s (104% more time); the others in the"
+                        + " table.")
+                .doesNotContain("two 11.6 s", "three 11.6 s", "four 11.6 s");
+        // three besides the baseline are still named one by one
+        assertThat(headline(runs.subList(0, runs.size() - 2))).contains("one 11.6 s", "two 11.6 s", "quota 26.4 s");
+    }
+
+    @Test
     void moreThanTwoConfigurationsAreEachRankedAgainstTheBaseline() {
         List<RestoreRun> runs = new ArrayList<>(labelled(Samples.fullCpu(), "full"));
         runs.addAll(labelled(Samples.quota(), "quota"));
