@@ -12,6 +12,7 @@
 #            page cache (dd iflag=nocache): the first restore is cold, where the disk is not cached elsewhere (on a VM
 #            whose host caches its disk it is not: 48 MB read in 0.03 s right after drop_caches).
 #   warm     the same with the default warm-up (one restore, recorded and set aside).
+#   stopped  a shop restore stopped by --timeout 2s in its data ("stopped-at-2s"), then a complete one ("completed").
 #   WORKDIR  scratch folder for the backup and the databases (default /tmp/gbakprof-experiments); never the repo.
 #
 # Needs root (embedded isql-fb/gbak with -user SYSDBA and no password), Debian's Firebird 3.0 (isql-fb, gbak),
@@ -27,13 +28,13 @@ WORKDIR=/tmp/gbakprof-experiments
 EXPERIMENTS=()
 for arg in "$@"; do
   case $arg in
-    hog|cold|warm) EXPERIMENTS+=("$arg") ;;
-    -h|--help) sed -n '2,17p' "$0"; exit 0 ;;
+    hog|cold|warm|stopped) EXPERIMENTS+=("$arg") ;;
+    -h|--help) sed -n '2,18p' "$0"; exit 0 ;;
     -*) die "unknown option: $arg (see --help)" ;;
     *) WORKDIR=$arg ;;
   esac
 done
-((${#EXPERIMENTS[@]})) || die "name an experiment: hog, cold or warm (see --help)"
+((${#EXPERIMENTS[@]})) || die "name an experiment: hog, cold, warm or stopped (see --help)"
 [[ $(id -u) == 0 ]] || die "run as root (embedded isql-fb and gbak on local files)"
 for c in gbak isql-fb taskset dd; do command -v "$c" >/dev/null || die "$c not found"; done
 mkdir -p "$WORKDIR"
@@ -101,10 +102,24 @@ matrix() { # matrix NAME WARMUP
   keep "$name" "$runs"
 }
 
+stopped() {
+  local runs=$WORKDIR/stopped-runs
+  rm -rf "$runs" stopped-*.fdb
+  backup
+  "$GBAKPROF" run --backup shop.fbk --database stopped-1.fdb --label stopped-at-2s --timeout 2s --runs-dir "$runs" \
+    > stopped-1.out 2>&1 && die "the restore was not stopped: $(tail -n 3 stopped-1.out)"
+  grep -q 'timeout of 2s' stopped-1.out || die "the first restore did not stop at the timeout: $(tail -n 3 stopped-1.out)"
+  "$GBAKPROF" run --backup shop.fbk --database stopped-2.fdb --label completed --runs-dir "$runs" > stopped-2.out 2>&1 ||
+    die "the complete restore failed: $(tail -n 3 stopped-2.out)"
+  rm -f stopped-*.fdb
+  keep stopped "$runs"
+}
+
 for e in "${EXPERIMENTS[@]}"; do
   case $e in
     hog) hog ;;
     cold) backup; matrix cold 0 ;;
     warm) backup; matrix warm 1 ;;
+    stopped) stopped ;;
   esac
 done

@@ -206,4 +206,34 @@ class ExperimentsTest {
         assertThat(root.get("headline").asText())
                 .isEqualTo("-bu 8000 restored in 16.5 s, 12% less time than -bu 100 (19.6 s), 3 runs each.");
     }
+    /**
+     * {@code experiments/stopped}: a real shop restore stopped by {@code --timeout 2s} in its data, and a complete one.
+     * What the stopped restore never finished is unknown in the comparison, never 0: its total, and its metadata and
+     * data (one step: they end when the index phase starts), indexes and finish; its setup had ended.
+     */
+    @Test
+    void aStoppedRestoreComparesWithItsUnfinishedPhasesUnknown() throws Exception {
+        Cli.Result r = Cli.run("compare", "--json", "src/test/resources/experiments/stopped");
+        assertThat(r.code()).as(r.err()).isZero();
+        JsonNode root = JSON.readTree(r.out());
+        JsonNode stopped = root.get("configurations").get(0);
+        assertThat(stopped.get("label").asText()).isEqualTo("stopped-at-2s");
+        assertThat(stopped.get("runs").get("incomplete").asInt()).isEqualTo(1);
+        assertThat(stopped.get("runList").get(0).get("totalSeconds").isNull()).isTrue();
+        assertThat(stopped.get("runList").get(0).get("lastSeenSeconds").asDouble())
+                .isEqualTo(1.99);
+        assertThat(stopped.get("total").get("median").isNull()).isTrue();
+        assertThat(stopped.get("phases").get("setup").get("median").asDouble()).isEqualTo(0.064);
+        for (String phase : List.of("metadata", "data", "indexes", "finish")) {
+            assertThat(stopped.get("phases").get(phase).get("median").isNull())
+                    .as(phase)
+                    .isTrue();
+            assertThat(stopped.get("phases").get(phase).get("unknown").asInt())
+                    .as(phase)
+                    .isEqualTo(1);
+        }
+        assertThat(root.get("configurations").get(1).get("total").get("median").asDouble())
+                .isEqualTo(6.778);
+        assertThat(root.get("headline").asText()).startsWith("stopped-at-2s: 1 of 1 restore did not finish. ");
+    }
 }
