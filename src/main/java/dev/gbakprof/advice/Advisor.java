@@ -184,7 +184,7 @@ public final class Advisor {
     /** The completed run with the median total; else the run that got furthest. */
     public static RestoreRun typical(List<RestoreRun> runs) {
         List<RestoreRun> done = runs.stream()
-                .filter(r -> r.status() == RunStatus.COMPLETED && r.totalSeconds() != null)
+                .filter(r -> r.restoreSeconds() != null)
                 .sorted(Comparator.comparingDouble(RestoreRun::totalSeconds))
                 .toList();
         if (!done.isEmpty()) {

@@ -203,14 +203,14 @@ final class EstimateCommand implements Callable<Integer> {
             try {
                 runs = RunInputs.load(path, null, inputs.encoding); // --encoding reads it too
             } catch (LogFormatException ex) {
-                if (!ex.getMessage().startsWith("binary data")
-                        && !ex.getMessage().startsWith("only NUL bytes")) {
+                if (ex.reason() != LogFormatException.Reason.BINARY) {
                     throw ex;
                 }
                 // no text at all (a backup file, given for its log?): say all that --rows-from takes
                 throw new LogFormatException(
                         ex.file(),
                         ex.line(),
+                        ex.reason(),
                         ex.getMessage().replaceFirst(";.*", "") + "; --rows-from takes a backup log (gbak -b -v, "
                                 + "not the backup file), a restore log, a run record or its folder, or a database");
             }

@@ -362,8 +362,8 @@ final class HistoryCommand implements Callable<Integer> {
         if (b == null) {
             return "-";
         }
-        return b.status() == RunStatus.COMPLETED && b.totalSeconds() != null
-                ? secs(b.totalSeconds())
+        return b.restoreSeconds() != null
+                ? secs(b.restoreSeconds())
                 : b.status() == RunStatus.INCOMPLETE ? "INCOMPLETE" : "FAILED";
     }
 

@@ -2,7 +2,6 @@ package dev.gbakprof.forecast;
 
 import dev.gbakprof.model.Phase;
 import dev.gbakprof.model.RestoreRun;
-import dev.gbakprof.model.RunStatus;
 import dev.gbakprof.stats.Spread;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -47,9 +46,8 @@ public final class Forecaster {
 
     /** The completed runs among {@code given}, refused when there is none. */
     static List<RestoreRun> usable(List<RestoreRun> given, List<String> assumptions) {
-        List<RestoreRun> usable = given.stream()
-                .filter(r -> r.status() == RunStatus.COMPLETED && r.totalSeconds() != null)
-                .toList();
+        List<RestoreRun> usable =
+                given.stream().filter(r -> r.restoreSeconds() != null).toList();
         if (usable.isEmpty()) {
             throw new ForecastException("no completed restore among the calibration runs (" + given.size()
                     + " given); expected the log or run record of a restore that finished");

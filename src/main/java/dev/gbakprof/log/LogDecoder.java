@@ -359,7 +359,8 @@ public final class LogDecoder {
         }
 
         private LogFormatException binary(long lineNumber) {
-            return new LogFormatException(name, lineNumber, "binary data (NUL bytes); expected " + A_LOG);
+            return new LogFormatException(
+                    name, lineNumber, LogFormatException.Reason.BINARY, "binary data (NUL bytes); expected " + A_LOG);
         }
 
         @Override
@@ -424,7 +425,8 @@ public final class LogDecoder {
         }
         if (len == 0 && head.length > skip) {
             in.close();
-            throw new LogFormatException(name, 1, "only NUL bytes; expected " + A_LOG);
+            throw new LogFormatException(
+                    name, 1, LogFormatException.Reason.BINARY, "only NUL bytes; expected " + A_LOG);
         }
         checkText(name, new String(head, skip, len, cs), skip);
         in.unread(head, skip, head.length - skip);
@@ -551,10 +553,15 @@ public final class LogDecoder {
                     throw new LogFormatException(
                             name,
                             line,
+                            LogFormatException.Reason.BINARY,
                             "binary data (NUL bytes); expected " + A_LOG + ", not a backup or database file");
                 }
                 if (bad > 8) {
-                    throw new LogFormatException(name, line, "binary data (control characters); expected " + A_LOG);
+                    throw new LogFormatException(
+                            name,
+                            line,
+                            LogFormatException.Reason.BINARY,
+                            "binary data (control characters); expected " + A_LOG);
                 }
             }
         }

@@ -9,13 +9,31 @@ import dev.gbakprof.model.GbakprofException;
 public class LogFormatException extends GbakprofException.Refused {
     private static final long serialVersionUID = 1L;
 
+    /** What kind of input it was, for a caller that says more about one kind (estimate, about a backup file). */
+    public enum Reason {
+        /** Bytes no text log has (NUL or control characters), or nothing but NUL bytes: a backup or database file? */
+        BINARY,
+        /** Text, but not what was expected. */
+        NOT_A_LOG
+    }
+
     private final String file;
     private final long line;
+    private final Reason reason;
 
     public LogFormatException(String file, long line, String message) {
+        this(file, line, Reason.NOT_A_LOG, message);
+    }
+
+    public LogFormatException(String file, long line, Reason reason, String message) {
         super(message);
         this.file = file;
         this.line = line;
+        this.reason = reason;
+    }
+
+    public Reason reason() {
+        return reason;
     }
 
     public String file() {

@@ -1,5 +1,6 @@
 package dev.gbakprof.report;
 
+import dev.gbakprof.model.IndexFailureCause;
 import dev.gbakprof.stats.Comparison;
 import dev.gbakprof.stats.Confounder;
 import dev.gbakprof.stats.DataDifference;
@@ -250,7 +251,9 @@ record NoteText(String code, String message, String part) {
         String advice = stopped
                 ? "note.index.failed.stopped"
                 : (Boolean.TRUE.equals(n.arg(5)) ? "note.index.failed.offline" : "note.index.failed.inactive")
-                        + ("foreign-key".equals(cause) ? ".foreign-key" : cause == null ? ".other" : "");
+                        + (IndexFailureCause.FOREIGN_KEY.code().equals(cause)
+                                ? ".foreign-key"
+                                : cause == null ? ".other" : "");
         s.append(' ').append(t.get(advice, index));
         return s.toString();
     }

@@ -83,9 +83,8 @@ public final class TrendChart {
             median.setLineStyle(SeriesLines.DASH_DASH);
             median.setMarker(SeriesMarkers.NONE);
         }
-        List<Trend.Point> completed = points.stream()
-                .filter(p -> p.run().status() == RunStatus.COMPLETED && p.run().totalSeconds() != null)
-                .toList();
+        List<Trend.Point> completed =
+                points.stream().filter(p -> p.run().restoreSeconds() != null).toList();
         if (!completed.isEmpty()) {
             List<Date> x = completed.stream().map(p -> Date.from(p.startedAt())).toList();
             for (Phase phase : Phase.values()) {

@@ -2,6 +2,7 @@ package dev.gbakprof.stats;
 
 import dev.gbakprof.model.Column;
 import dev.gbakprof.model.IndexBuild;
+import dev.gbakprof.model.IndexFailureCause;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.RunStatus;
 import dev.gbakprof.model.WarningCode;
@@ -429,16 +430,12 @@ public final class Analysis {
             String reason = null;
             String key = null;
             boolean offline = false;
-            String cause = null;
+            IndexFailureCause why = IndexFailureCause.of(failed, r.errors());
+            String cause = why == null ? null : why.code();
             // the record's own lines of this index's failure (gbak's ERROR lines after its cannot commit index); a
             // record written before them has the run's errors only
             boolean own = failed.errors() != null;
             for (String e : own ? failed.errors() : r.errors()) {
-                if (cause == null) {
-                    cause = e.contains("duplicate value")
-                            ? "duplicate-key"
-                            : e.contains("FOREIGN KEY") ? "foreign-key" : null;
-                }
                 String text = e.replaceFirst("^ERROR:\\s*", "").strip();
                 if (key == null && text.startsWith("Problematic key value")) {
                     key = text;

@@ -2,7 +2,6 @@ package dev.gbakprof.store;
 
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.RunKind;
-import dev.gbakprof.model.RunStatus;
 import dev.gbakprof.model.Via;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -244,7 +243,7 @@ public final class RunStore {
 
     /** Completed runs with a known total. */
     public static Predicate<RestoreRun> completed() {
-        return r -> r.status() == RunStatus.COMPLETED && r.totalSeconds() != null;
+        return r -> r.restoreSeconds() != null;
     }
 
     /** Runs that started at or after {@code from} and before {@code to} (ISO-8601 instants; {@code null}: open). */
