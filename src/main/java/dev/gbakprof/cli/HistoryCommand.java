@@ -325,7 +325,7 @@ final class HistoryCommand implements Callable<Integer> {
                 rto == null ? "" : "  within RTO"));
         for (Trend.Point p : t.points()) {
             RestoreRun r = p.run();
-            boolean done = done(p);
+            boolean done = p.done();
             StringBuilder phases = new StringBuilder();
             for (Phase ph : Phase.values()) {
                 Double seconds = done ? r.phaseSeconds(ph) : null;
@@ -343,18 +343,9 @@ final class HistoryCommand implements Callable<Integer> {
                     verified(r) == null ? "-" : verified(r),
                     validated(r) == null ? "-" : validated(r),
                     baseline(p),
-                    rto == null
-                            ? ""
-                            : "  " + (done ? r.totalSeconds() <= rto.toMillis() / 1000.0 ? "yes" : "NO" : "-")));
+                    rto == null ? "" : "  " + (done ? p.withinRto(rto) ? "yes" : "NO" : "-")));
         }
         return sb.toString();
-    }
-
-    /** A completed restore with its total: what has phases, a band and an RTO verdict. */
-    private static boolean done(Trend.Point p) {
-        return p.restored()
-                && p.run().status() == RunStatus.COMPLETED
-                && p.run().totalSeconds() != null;
     }
 
     /** A drill's backup: its total, or FAILED (INCOMPLETE when stopped); {@code -} when the run restored a backup file. */
@@ -439,7 +430,7 @@ final class HistoryCommand implements Callable<Integer> {
                 e.put("totalSeconds", p.restored() ? r.totalSeconds() : null);
                 e.put("lastSeenSeconds", p.restored() ? r.lastSeenSeconds() : null);
                 Map<String, Object> phases = new LinkedHashMap<>();
-                boolean done = done(p);
+                boolean done = p.done();
                 for (Phase ph : Phase.values()) {
                     phases.put(ph.label(), done ? r.phaseSeconds(ph) : null);
                 }
@@ -450,9 +441,8 @@ final class HistoryCommand implements Callable<Integer> {
                 e.put("verification", verified(r));
                 e.put("validation", validated(r));
                 e.put("band", p.band());
-                Band band = p.band();
-                e.put("aboveBand", band == null || !done ? null : r.totalSeconds() > band.high());
-                e.put("withinRto", rto == null || !done ? null : r.totalSeconds() <= rto.toMillis() / 1000.0);
+                e.put("aboveBand", p.aboveBand());
+                e.put("withinRto", p.withinRto(rto));
                 e.put("backup", drillBackup(p.backup()));
                 restores.add(e);
             }

@@ -4,6 +4,7 @@ import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.RunKind;
 import dev.gbakprof.model.RunStatus;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
@@ -51,6 +52,21 @@ public record Trend(String backup, List<Point> points, By by) {
         /** Something was restored (a drill that stopped at its backup restored nothing). */
         public boolean restored() {
             return run.kind() == RunKind.RESTORE;
+        }
+
+        /** A completed restore with its total: what has phases, a band and an RTO verdict. */
+        public boolean done() {
+            return restored() && run.restoreSeconds() != null;
+        }
+
+        /** Above its baseline band: {@code null} when it is not {@link #done} or has no band. */
+        public Boolean aboveBand() {
+            return band == null || !done() ? null : run.restoreSeconds() > band.high();
+        }
+
+        /** Within the recovery time objective: {@code null} when it is not {@link #done} or there is no RTO. */
+        public Boolean withinRto(Duration rto) {
+            return rto == null || !done() ? null : run.restoreSeconds() <= rto.toMillis() / 1000.0;
         }
     }
 

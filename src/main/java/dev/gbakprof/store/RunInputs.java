@@ -19,10 +19,10 @@ import java.util.stream.Stream;
  * (its label, route, environment and gbak's exit code are what the log alone cannot say).
  */
 public final class RunInputs {
-    /** The files of a run folder (run/RestoreSession writes them). */
-    public static final String RECORD = "run.json";
+    /** The files of a run folder, as {@link RunStore} names them (run/RestoreSession writes them). */
+    private static final String RECORD = RunStore.RUN_JSON;
 
-    public static final String RAW_LOG = "gbak.log";
+    private static final String RAW_LOG = RunStore.GBAK_LOG;
 
     private RunInputs() {}
 
