@@ -15,7 +15,7 @@ import dev.gbakprof.monitor.DatabaseHeader;
 import dev.gbakprof.monitor.PhaseUse;
 import dev.gbakprof.stats.Confounder;
 import dev.gbakprof.store.AtomicFiles;
-import dev.gbakprof.store.ReportDir;
+import dev.gbakprof.store.FileHash;
 import dev.gbakprof.store.RunJson;
 import dev.gbakprof.store.RunMarker;
 import dev.gbakprof.store.RunStore;
@@ -299,7 +299,7 @@ public final class RestoreSession {
                 progressOut.println(
                         String.format(Locale.ROOT, "gbakprof: SHA-256 of %s (%,d bytes) ...", backup, size));
             }
-            String sha = ReportDir.sha256(backup);
+            String sha = FileHash.sha256(backup);
             return sha.isEmpty() ? null : sha;
         } catch (IOException ex) {
             progressOut.println("gbakprof: cannot read " + backup + " for its SHA-256 (" + ex.getMessage() + ")");
