@@ -39,6 +39,7 @@ public final class CpuSampler implements AutoCloseable {
     private volatile DatabaseDisk.Counters diskBase; // the database's disk's counters at the restore's start
     private long workerSeen = -1;
     private long[] workerBase; // counters() at the restore's start (zero for a process it started)
+    private boolean ownTree; // the worker is a process this run started: its descendants count too
     private final long intervalMs;
     private final List<CpuSample> samples = new ArrayList<>();
     private final List<String> warnings = new ArrayList<>();
@@ -179,17 +180,43 @@ public final class CpuSampler implements AutoCloseable {
         if (workerSeen != pid) { // a process started after the restore began (gbak itself): counted from zero
             workerSeen = pid;
             workerBase = new long[4];
+            ownTree = true;
         }
         long[] c = counters(p);
+        long rss = p.getResidentSetSize();
         Long sort = SortFiles.bytes(pid, sortDirs);
+        if (ownTree) {
+            // a --gbak wrapper (a script, GNU time) that starts gbak as its child: the tree is what restores, and
+            // the wrapper alone would read as an idle gbak
+            for (long child : descendants(pid)) {
+                OSProcess d = os.getProcess((int) child);
+                if (d == null) {
+                    continue;
+                }
+                long[] dc = counters(d);
+                for (int i = 0; i < c.length; i++) {
+                    c[i] += dc[i];
+                }
+                rss += d.getResidentSetSize();
+                Long ds = SortFiles.bytes(child, sortDirs);
+                sort = ds == null ? sort : (sort == null ? 0 : sort) + ds;
+            }
+        }
         return new long[] {
             c[0] - workerBase[0],
             c[1] - workerBase[1],
             c[2] - workerBase[2],
-            p.getResidentSetSize(),
+            rss,
             sort == null ? -1 : sort,
             c[3] - workerBase[3]
         };
+    }
+
+    /** The processes {@code pid} started, and theirs; none when it is gone. */
+    private static List<Long> descendants(long pid) {
+        return ProcessHandle.of(pid)
+                .map(h -> h.descendants().map(ProcessHandle::pid).toList())
+                .orElse(List.of());
     }
 
     private static Long since(Long now, Long base) {

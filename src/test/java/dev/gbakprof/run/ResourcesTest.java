@@ -93,6 +93,36 @@ class ResourcesTest {
     }
 
     /** One embedded restore by {@code gbakprof run}, sampled every {@code interval} seconds: its record. */
+    @Test
+    void behindAWrapperThatStartsGbakAsItsChildGbaksCpuIsSampled(@TempDir Path dir) throws Exception {
+        Path fbk = Firebird.backup("shop");
+        // a shell script that runs the real gbak as its child and waits for it (as GNU time or a logging wrapper does)
+        Path wrapper = dev.gbakprof.testutil.FakeGbak.hangingAtExit(dir, 0).gbak();
+        Result r = Restores.run(
+                fbk,
+                dir.resolve("wrapped.fdb"),
+                dir.resolve("runs"),
+                "--gbak",
+                wrapper.toString(),
+                "--label",
+                "wrapped",
+                "--sample-interval",
+                "0.2");
+        assertThat(r.code()).as(r.err()).isZero();
+        RestoreRun run = Restores.firstRun(dir.resolve("runs"));
+        assertThat(run.status()).isEqualTo(RunStatus.COMPLETED);
+        // the wrapper itself only waits: its own CPU is milliseconds; gbak's, its child's, is seconds of restore work
+        double sampled = run.cpuSamples().stream()
+                .filter(x -> x.processCpuSeconds() != null)
+                .mapToDouble(x -> x.processCpuSeconds())
+                .max()
+                .orElse(0);
+        assertThat(sampled).as("CPU seconds sampled behind the wrapper").isGreaterThan(1.0);
+        assertThat(run.phaseResources())
+                .filteredOn(p -> p.phase() == Phase.INDEXES)
+                .allSatisfy(p -> assertThat(p.cpuShare()).isGreaterThan(0.2));
+    }
+
     private static RestoreRun restore(Path fbk, Path db, Path runs, String interval) throws Exception {
         Result r = Restores.run(fbk, db, runs, "--label", "res", "--sample-interval", interval);
         assertThat(r.code()).as(r.err()).isZero();
