@@ -204,13 +204,17 @@ public final class Main implements Runnable {
     }
 
     /**
-     * The commands this invocation needs: the one it names, or all of them (help, --version, a typo).
+     * The commands this invocation needs: the one it names, none for {@code --version}, or all of them (help, a
+     * typo).
      * picocli reads the annotations of every command it is given, a tenth of a second at each start.
      */
     static List<String> commandsFor(String[] args) {
         for (String a : args) {
-            if (a.equals("-h") || a.equals("--help") || a.equals("-V") || a.equals("--version")) {
-                break; // gbakprof's own help or version, before any command: it lists them all
+            if (a.equals("-V") || a.equals("--version")) {
+                return List.of(); // gbakprof's own version, before any command: no command is read
+            }
+            if (a.equals("-h") || a.equals("--help")) {
+                break; // gbakprof's own help, before any command: it lists them all
             }
             if (!a.startsWith("-")) {
                 return COMMANDS.containsKey(a) && !a.equals("help") ? List.of(a) : List.copyOf(COMMANDS.keySet());
