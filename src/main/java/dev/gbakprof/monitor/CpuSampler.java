@@ -30,8 +30,10 @@ import oshi.software.os.OperatingSystem;
  * can be high for reasons that have nothing to do with the restore; the worker's own figures explain it.
  */
 public final class CpuSampler implements AutoCloseable {
-    private final CentralProcessor cpu;
-    private final OperatingSystem os;
+    // OSHI's, made on the sampler's thread (about 0.4 s: it runs ldconfig, uname, lshw …) unless a process already
+    // running is read from the restore's start (a server): gbak does not wait for them
+    private volatile CentralProcessor cpu;
+    private volatile OperatingSystem os;
     private final Supplier<Long> workerPid;
     private final Supplier<Phase> phase;
     private final DatabaseDisk disk;
@@ -70,9 +72,6 @@ public final class CpuSampler implements AutoCloseable {
     public CpuSampler(
             long intervalMs, Supplier<Long> workerPid, Supplier<Phase> phase, DatabaseDisk disk, List<Path> sortDirs) {
         this.sortDirs = List.copyOf(sortDirs);
-        SystemInfo si = new SystemInfo();
-        this.cpu = si.getHardware().getProcessor();
-        this.os = si.getOperatingSystem();
         this.intervalMs = intervalMs;
         this.frequencyObservable = frequencyObservable();
         this.workerPid = workerPid;
@@ -91,23 +90,47 @@ public final class CpuSampler implements AutoCloseable {
     /** Starts sampling; {@code zeroNanos} is the {@link System#nanoTime()} at gbak's launch. */
     public synchronized void start(long zeroNanos) {
         this.zeroNanos = zeroNanos;
-        prevTicks = cpu.getSystemCpuLoadTicks();
         diskBase = disk == null ? null : disk.counters();
         Long pid = workerPid.get();
-        OSProcess running = pid == null ? null : os.getProcess(pid.intValue());
-        if (running != null) { // a server that works for others too: only what it does from now on counts
-            workerSeen = pid;
-            workerBase = counters(running);
+        if (pid != null) { // a server that works for others too: only what it does from now on counts
+            init();
+            OSProcess running = os == null ? null : os.getProcess(pid.intValue());
+            if (running != null) {
+                workerSeen = pid;
+                workerBase = counters(running);
+            }
         }
         timer = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "gbakprof-cpu-sampler");
             t.setDaemon(true);
             return t;
         });
+        timer.execute(this::init);
         timer.scheduleAtFixedRate(this::sample, intervalMs, intervalMs, TimeUnit.MILLISECONDS);
     }
 
+    /** OSHI's processor and operating system, and the machine's CPU ticks the first sample counts from. */
+    private synchronized void init() {
+        if (cpu != null) {
+            return;
+        }
+        try {
+            SystemInfo si = new SystemInfo();
+            os = si.getOperatingSystem();
+            CentralProcessor p = si.getHardware().getProcessor();
+            prevTicks = p.getSystemCpuLoadTicks();
+            cpu = p;
+        } catch (RuntimeException | LinkageError ex) {
+            if (warnings.isEmpty()) {
+                warnings.add("CPU sampling stopped: " + ex.getMessage());
+            }
+        }
+    }
+
     private void sample() {
+        if (cpu == null) {
+            return; // OSHI could not start (said in the warnings)
+        }
         try {
             long[] ticks = cpu.getSystemCpuLoadTicks();
             long total = 0;
