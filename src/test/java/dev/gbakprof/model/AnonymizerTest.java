@@ -106,6 +106,66 @@ class AnonymizerTest {
     }
 
     @Test
+    void theInspectionAndTheValidationUseTheLogsTokens() {
+        RestoreRun plain = LogReader.read(SHOP, null).toBuilder()
+                .inspection(new Inspection(
+                        "localhost/3050:/srv/fb/restore-shop-tdrw.fdb",
+                        "LI-V3.0.11.33637 Firebird 3.0",
+                        "12.0",
+                        8192,
+                        2048,
+                        1_000_000L,
+                        20000,
+                        true,
+                        List.of(new Inspection.Table("ORDERS", 1_000_000), new Inspection.Table("AUDIT_EMPTY", 0)),
+                        List.of(
+                                new Inspection.Index(
+                                        "PK_AUDIT_EMPTY", "AUDIT_EMPTY", List.of("ID"), null, true, false, true, 0.5),
+                                new Inspection.Index(
+                                        "IX_ORDERS_STATUS_YEAR",
+                                        "ORDERS",
+                                        List.of(),
+                                        "(STATUS || EXTRACT(YEAR FROM ORDER_DATE))",
+                                        false,
+                                        false,
+                                        true,
+                                        0.01)),
+                        List.of("table ORDERS: 999,999 rows in the database, 1,000,000 in the log"),
+                        "log"))
+                .validation(new Validation(
+                        "/usr/bin/gfix -v -full -n -user MONICA localhost/3050:/srv/fb/restore-shop-tdrw.fdb",
+                        "localhost/3050:/srv/fb/restore-shop-tdrw.fdb",
+                        1.5,
+                        0,
+                        Validation.Result.WARNINGS,
+                        List.of("Relation 130 (ORDERS)", "   Index 2 (IX_ORDERS_STATUS_YEAR) warning")))
+                .build();
+        RestoreRun a = Anonymizer.anonymize(List.of(plain)).get(0);
+        String orders = a.tables()
+                .get(plain.tables().stream().map(TableLoad::name).toList().indexOf("ORDERS"))
+                .name();
+        String statusYear = a.indexes()
+                .get(plain.indexes().stream().map(IndexBuild::name).toList().indexOf("IX_ORDERS_STATUS_YEAR"))
+                .name();
+        Inspection i = a.inspection();
+        assertThat(i.database()).isEqualTo("localhost/3050:database-2.fdb"); // restore-shop-tdrw.fdb is database-1
+        assertThat(i.tables().get(0)).isEqualTo(new Inspection.Table(orders, 1_000_000));
+        assertThat(i.tables().get(1).name()).matches("T\\d{3}");
+        // the database says whose index PK_AUDIT_EMPTY is: it gets that table's token, the log's guess aside
+        assertThat(i.indexes().get(0).name())
+                .isEqualTo("IX_" + i.tables().get(1).name() + "_1");
+        assertThat(i.indexes().get(0).segments()).containsExactly("C001");
+        assertThat(i.indexes().get(1).name()).isEqualTo(statusYear).startsWith("IX_" + orders + "_");
+        assertThat(i.indexes().get(1).expression()).isEqualTo("(expression)");
+        assertThat(i.indexes().get(1).selectivity()).isEqualTo(0.01);
+        assertThat(i.problems())
+                .containsExactly("table " + orders + ": 999,999 rows in the database, 1,000,000 in the log");
+        assertThat(a.validation().command()).isEqualTo("gfix -v -full -n -user user-1 localhost/3050:database-2.fdb");
+        assertThat(a.validation().output())
+                .containsExactly("Relation 130 (" + orders + ")", "   Index 2 (" + statusYear + ") warning");
+    }
+
+    @Test
     void theSameInputsGiveTheSameTokens() {
         List<RestoreRun> runs = List.of(remote(), LogReader.read(DUPFAIL, null));
         assertThat(Anonymizer.anonymize(runs)).isEqualTo(Anonymizer.anonymize(runs));
