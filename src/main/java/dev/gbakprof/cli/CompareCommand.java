@@ -41,6 +41,9 @@ final class CompareCommand implements Callable<Integer> {
     @Mixin
     JsonOption json;
 
+    @Mixin
+    AnonymizeOption anonymize;
+
     @Option(
             names = "--baseline",
             paramLabel = "LABEL",
@@ -72,7 +75,7 @@ final class CompareCommand implements Callable<Integer> {
         if (output != JsonOption.Output.JSON) {
             ReportWriter.check(options.out, inputs.paths());
         }
-        List<RestoreRun> runs = inputs.load();
+        List<RestoreRun> runs = inputs.load(anonymize.on);
         List<RunGroup> groups = Groups.byLabel(runs);
         if (groups.size() < 2) {
             throw new UsageException("compare needs at least two labels; "
@@ -82,7 +85,7 @@ final class CompareCommand implements Callable<Integer> {
         }
         int base;
         try {
-            base = Groups.baselineIndex(groups, baseline);
+            base = Groups.baselineIndex(groups, inputs.label(baseline));
         } catch (IllegalArgumentException ex) {
             throw new UsageException("--baseline: " + ex.getMessage());
         }

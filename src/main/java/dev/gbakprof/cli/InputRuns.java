@@ -1,6 +1,7 @@
 package dev.gbakprof.cli;
 
 import dev.gbakprof.log.LogFormatException;
+import dev.gbakprof.model.Anonymizer;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.RunKind;
 import dev.gbakprof.stats.Fingerprint;
@@ -72,6 +73,17 @@ final class InputRuns {
      * left the notes are the error.
      */
     List<RestoreRun> load() {
+        return load(false);
+    }
+
+    /** The tokens of the last {@link #load(boolean)} with {@code anonymize}; {@code null} without. */
+    private Anonymizer anonymizer;
+
+    /**
+     * {@link #load()}; with {@code anonymize} the restores and the notes with tokens for every name ({@link
+     * Anonymizer}), one token per name across all inputs.
+     */
+    List<RestoreRun> load(boolean anonymize) {
         List<Input> resolved = resolve();
         List<RestoreRun> runs = new ArrayList<>();
         List<String> notes = new ArrayList<>();
@@ -103,11 +115,22 @@ final class InputRuns {
         if (runs.isEmpty() && !notes.isEmpty()) {
             throw new UsageException("no restore to read: " + String.join("; ", notes));
         }
+        if (anonymize) {
+            anonymizer = Anonymizer.of(
+                    runs, resolved.stream().map(i -> i.path().toString()).toList());
+            runs = new ArrayList<>(anonymizer.apply(runs));
+            notes.replaceAll(anonymizer::text);
+        }
         if (spec != null) {
             notes.forEach(n -> spec.commandLine().getErr().println("gbakprof: note: " + n));
             spec.commandLine().getErr().flush();
         }
         return runs;
+    }
+
+    /** A label as the runs of {@link #load(boolean)} carry it (anonymized, its token). */
+    String label(String label) {
+        return anonymizer == null ? label : anonymizer.label(label);
     }
 
     /**

@@ -1,6 +1,7 @@
 package dev.gbakprof.cli;
 
 import dev.gbakprof.log.LogFormatException;
+import dev.gbakprof.model.Anonymizer;
 import dev.gbakprof.model.ExitCode;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.RunStatus;
@@ -17,6 +18,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -64,6 +66,9 @@ final class ParseCommand implements Callable<Integer> {
     @Option(names = "--encoding", paramLabel = "NAME", converter = Encodings.class, description = Encodings.DESCRIPTION)
     Charset encoding;
 
+    @Mixin
+    AnonymizeOption anonymize;
+
     @Spec
     CommandSpec spec;
 
@@ -83,6 +88,9 @@ final class ParseCommand implements Callable<Integer> {
         }
         PrintWriter out = spec.commandLine().getOut();
         List<RestoreRun> runs = new ArrayList<>();
+        // anonymized, nothing is printed before every log is read: one name is one token across all of them
+        List<String> unreadable = new ArrayList<>();
+        boolean stream = !anonymize.on;
         int bad = 0;
         for (Path log : logs) {
             List<RestoreRun> read;
@@ -93,18 +101,26 @@ final class ParseCommand implements Callable<Integer> {
                     throw ex;
                 }
                 bad++; // said in one line; the other logs are still parsed
-                spec.commandLine().getErr().println("gbakprof: " + ex.oneLine());
-                spec.commandLine().getErr().flush();
+                unreadable.add("gbakprof: " + ex.oneLine());
+                if (stream) {
+                    sayUnreadable(unreadable);
+                }
                 continue;
             }
             for (RestoreRun run : read) { // one per gbak run appended to the log
                 runs.add(run);
-                if (!json) {
-                    out.print(TextSummary.of(run, top));
-                    out.println();
-                    out.flush();
+                if (stream) {
+                    summary(out, run);
                 }
             }
+        }
+        if (!stream) {
+            Anonymizer tokens =
+                    Anonymizer.of(runs, logs.stream().map(Path::toString).toList());
+            runs = new ArrayList<>(tokens.apply(runs));
+            unreadable.replaceAll(tokens::text);
+            sayUnreadable(unreadable);
+            runs.forEach(r -> summary(out, r));
         }
         Object record = runs.size() == 1 ? runs.get(0) : runs;
         if (output != null) {
@@ -131,5 +147,20 @@ final class ParseCommand implements Callable<Integer> {
             return ExitCode.BAD_INPUT;
         }
         return runs.stream().anyMatch(r -> r.status() == RunStatus.FAILED) ? ExitCode.FAILED : ExitCode.OK;
+    }
+
+    private void summary(PrintWriter out, RestoreRun run) {
+        if (!json) {
+            out.print(TextSummary.of(run, top));
+            out.println();
+            out.flush();
+        }
+    }
+
+    /** The lines naming logs that could not be read, said on standard error (and then forgotten). */
+    private void sayUnreadable(List<String> lines) {
+        lines.forEach(spec.commandLine().getErr()::println);
+        spec.commandLine().getErr().flush();
+        lines.clear();
     }
 }

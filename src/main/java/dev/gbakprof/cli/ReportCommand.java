@@ -3,6 +3,7 @@ package dev.gbakprof.cli;
 import dev.gbakprof.model.ExitCode;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.RunStatus;
+import dev.gbakprof.model.WarningCode;
 import dev.gbakprof.report.CompareJson;
 import dev.gbakprof.report.ConsoleSummary;
 import dev.gbakprof.report.ReportSettings;
@@ -44,6 +45,9 @@ final class ReportCommand implements Callable<Integer> {
     @Mixin
     JsonOption json;
 
+    @Mixin
+    AnonymizeOption anonymize;
+
     @Spec
     CommandSpec spec;
 
@@ -54,7 +58,7 @@ final class ReportCommand implements Callable<Integer> {
         if (output != JsonOption.Output.JSON) {
             ReportWriter.check(options.out, inputs.paths());
         }
-        List<RestoreRun> runs = inputs.load();
+        List<RestoreRun> runs = inputs.load(anonymize.on);
         return print(spec.commandLine().getOut(), runs, settings, options.out, inputs.paths(), output);
     }
 
@@ -99,10 +103,12 @@ final class ReportCommand implements Callable<Integer> {
         if (output == JsonOption.Output.FILES) {
             out.print(ConsoleSummary.of(analysis, settings));
             out.println();
-            // where, also when --out was not given (gbakprof-report in the current folder) or is relative
+            // where, also when --out was not given (gbakprof-report in the current folder) or is relative; an
+            // anonymized report names the folder only as it was given (the current folder may name the user)
             Path absolute = dir.toAbsolutePath().normalize();
+            boolean anonymized = runs.stream().anyMatch(r -> r.hasWarning(WarningCode.ANONYMIZED));
             out.println("wrote " + written.size() + " files to " + dir
-                    + (dir.isAbsolute() ? "" : " (" + absolute + ")")
+                    + (dir.isAbsolute() || anonymized ? "" : " (" + absolute + ")")
                     + (replacing ? ", replacing the report gbakprof wrote there before" : "")
                     + ": "
                     + String.join(

@@ -92,6 +92,11 @@ public enum WarningCode {
      * an embedded Firebird tool can hang at its detach): the wall time includes the wait, gbak's clock does not.
      */
     LATE_EXIT,
+    /**
+     * The record's names are tokens ({@code --anonymize}: {@link Anonymizer}): T001 is a table, not the real one; the
+     * numbers are as measured.
+     */
+    ANONYMIZED,
     /** A warning from a record written before warnings had codes (or with a code this version does not know). */
     OTHER;
 

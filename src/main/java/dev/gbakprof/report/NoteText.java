@@ -117,6 +117,7 @@ record NoteText(String code, String message, String part) {
                         t);
             case DIFFERENT_DATA ->
                 t.get("note.different.data", n.arg(0), n.arg(1), difference((DataDifference) n.arg(2), t));
+            case ANONYMIZED -> t.get("note.anonymized");
             case UNKNOWN_BUILDS -> t.get("note.unknown.builds", (Long) n.arg(0));
             case SCAN -> scan((Scan) n.arg(0), t);
             case MIXED -> mixed(n, t);

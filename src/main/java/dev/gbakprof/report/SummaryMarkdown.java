@@ -2,6 +2,7 @@ package dev.gbakprof.report;
 
 import dev.gbakprof.model.Phase;
 import dev.gbakprof.model.RestoreRun;
+import dev.gbakprof.model.WarningCode;
 import dev.gbakprof.stats.Analysis;
 import dev.gbakprof.stats.Measure;
 import dev.gbakprof.stats.ObjectStats;
@@ -121,7 +122,10 @@ final class SummaryMarkdown implements ReportFile {
                         t.get("md.tables")),
                 runRows);
         List<String> warnings = ordered.stream()
-                .flatMap(r -> r.warningMessages().stream().map(w -> r.source() + ": " + w))
+                // that the names are tokens is the note at the top, not a line per run
+                .flatMap(r -> r.warnings().stream()
+                        .filter(w -> !w.is(WarningCode.ANONYMIZED))
+                        .map(w -> r.source() + ": " + w.message()))
                 .distinct()
                 .toList();
         if (!warnings.isEmpty()) {

@@ -209,6 +209,9 @@ public final class Analysis {
         if (scan != null) {
             out.add(Note.of(NoteCode.SCAN, scan)); // last: the curve over every value, after the headline's pair
         }
+        if (runs.stream().anyMatch(r -> r.hasWarning(WarningCode.ANONYMIZED))) {
+            out.add(0, Note.of(NoteCode.ANONYMIZED)); // first: no token is taken for a real name
+        }
         return out;
     }
 

@@ -75,6 +75,11 @@ public enum NoteCode {
      * 2×; args: label, fastest run's time, its name, slowest run's time, its name, wider than the difference (Boolean).
      */
     WIDE_SPREAD,
+    /**
+     * The runs' names are tokens ({@code --anonymize}): tables T001, indexes IX_T001_1, files database-1.fdb, hosts
+     * host-1, users user-1; said first, so that no token is taken for a real name; no args.
+     */
+    ANONYMIZED,
     /** Index builds whose time is unknown are left out; args: how many. */
     UNKNOWN_BUILDS,
     /**
