@@ -107,13 +107,13 @@ record HeadlineText(String headline, List<NoteText> lines, Texts texts) {
             if (s != null && s.known()) {
                 each.add(t.get(
                         "headline.configuration",
-                        g.label(),
+                        m == Measure.TOTAL ? g.label() : g.label() + " (" + subject(a, m, t) + ")",
                         t.duration(s.median()),
                         s.n() == 1 ? t.runs(1) : t.get("median.of", s.n())));
             }
         }
         return t.get(
-                "headline.different.databases",
+                each.isEmpty() ? "headline.different.databases.untimed" : "headline.different.databases",
                 a.baselineGroup().label(),
                 first.getKey(),
                 first.getValue().common(),

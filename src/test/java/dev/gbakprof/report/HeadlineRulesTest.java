@@ -176,6 +176,27 @@ class HeadlineRulesTest {
     }
 
     @Test
+    void differentDatabasesSayWhichTimeTheyShowAndEndOneSentenceWhenNoneIsKnown() {
+        // a whole restore beside a failed one: only their setup phases are known, and the headline says it is that
+        List<RestoreRun> timed =
+                List.of(Samples.log("shop-tdrw.log", "shop"), Samples.log("dupfail-tdrw.log", "dupfail"));
+        assertThat(headline(timed))
+                .startsWith("shop and dupfail are different databases (0 tables in common): their times do not compare"
+                        + " configurations. shop (the setup phase): 0.086 s (1 run); dupfail (the setup phase): 0.090 s"
+                        + " (1 run).");
+        // logs without -st: no time at all, and no ". ." after the sentence
+        List<RestoreRun> untimed = List.of(
+                dev.gbakprof.store.RunInputs.load(Path.of("src/test/resources/logs/shop-nost.log"), "shop")
+                        .get(0),
+                dev.gbakprof.store.RunInputs.load(Path.of("src/test/resources/more-logs/dupfail-nost.log"), "dupfail")
+                        .get(0));
+        assertThat(headline(untimed))
+                .startsWith("shop and dupfail are different databases (0 tables in common): their times do not compare"
+                        + " configurations.")
+                .doesNotContain(". .");
+    }
+
+    @Test
     void manyConfigurationsAreHeadlinedByTheFastestAndTheSlowestTheRestInTheTable() {
         List<RestoreRun> runs = new ArrayList<>(labelled(Samples.fullCpu(), "full"));
         runs.addAll(labelled(Samples.quota(), "quota"));
