@@ -65,6 +65,13 @@ final class JobsRun {
         List<String> extra = pr.matchedPositionals().stream()
                 .flatMap(p -> p.originalStringValues().stream())
                 .toList();
+        // the JVM, told to stop, waits for the summary (each job's own hold ends with that job)
+        try (CtrlC ctrlC = new CtrlC()) {
+            return run(jobs, common, extra, ctrlC);
+        }
+    }
+
+    private int run(List<JobsFile.Job> jobs, List<String> common, List<String> extra, CtrlC ctrlC) {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         List<Done> done = new ArrayList<>();
@@ -109,7 +116,7 @@ final class JobsRun {
                 }
                 done.add(new Done(job, judged, last.run(), last.runDir(), null));
             }
-            stopped = code == ExitCode.INTERRUPTED;
+            stopped = code == ExitCode.INTERRUPTED || ctrlC.pressed();
         }
         out.println();
         out.println("gbakprof: jobs of " + file);

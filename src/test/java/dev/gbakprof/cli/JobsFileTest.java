@@ -8,12 +8,16 @@ import dev.gbakprof.model.RunStatus;
 import dev.gbakprof.model.Validation;
 import dev.gbakprof.store.RunJson;
 import dev.gbakprof.testutil.Cli;
+import dev.gbakprof.testutil.FakeGbak;
 import dev.gbakprof.testutil.Firebird;
 import dev.gbakprof.testutil.FirebirdTest;
+import dev.gbakprof.testutil.Jvm;
 import dev.gbakprof.testutil.Restores;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -131,6 +135,60 @@ class JobsFileTest {
         assertThat(checked).hasSize(2);
         assertThat(checked.get(0)).startsWith("UNKNOWN: gone: no run labelled gone under ");
         assertThat(checked.get(1)).startsWith("OK: here restored in ");
+    }
+
+    @Test
+    @FirebirdTest
+    void ctrlCInTheFirstJobStopsItAndStartsNoOther(@TempDir Path dir) throws Exception {
+        Path fbk = Firebird.backup("small");
+        Path runs = dir.resolve("runs");
+        // the real gbak, except for the restore into wait.fdb, which waits (so Ctrl-C surely lands in it)
+        Path gbak = FakeGbak.waitingOn(dir, "wait.fdb");
+        Path jobs = dir.resolve("nightly.json");
+        Files.writeString(
+                jobs,
+                json("[{'label': 'first', 'backup': '" + fbk + "', 'database': '" + dir.resolve("wait.fdb") + "'},"
+                        + " {'label': 'second', 'backup': '" + fbk + "', 'database': '" + dir.resolve("b.fdb")
+                        + "'}]"));
+        Path console = dir.resolve("console.txt");
+        Process jvm = new ProcessBuilder(Jvm.interruptible(Jvm.command(
+                        "run", "--jobs", jobs.toString(), "--runs-dir", runs.toString(), "--gbak", gbak.toString())))
+                .redirectErrorStream(true)
+                .redirectOutput(console.toFile())
+                .start();
+        try {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            boolean waiting = false;
+            while (System.nanoTime() < deadline && !waiting) {
+                Thread.sleep(20);
+                if (Files.isDirectory(runs)) {
+                    try (Stream<Path> s = Files.list(runs)) {
+                        for (Path log : s.map(d -> d.resolve("gbak.log")).toList()) {
+                            waiting |=
+                                    Files.exists(log) && Files.readString(log).contains("gbak: waiting");
+                        }
+                    }
+                }
+            }
+            assertThat(waiting).as("the first job's gbak started").isTrue();
+            new ProcessBuilder("kill", "-INT", Long.toString(jvm.pid())).start().waitFor();
+            assertThat(jvm.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        } finally {
+            jvm.destroyForcibly();
+        }
+        String out = Files.readString(console);
+        assertThat(jvm.exitValue()).as(out).isEqualTo(ExitCode.INTERRUPTED);
+        List<String> lines = out.lines().toList();
+        int at = lines.indexOf("gbakprof: jobs of " + jobs);
+        assertThat(at).as(out).isPositive();
+        assertThat(cells(lines.get(at + 2)).subList(0, 2)).containsExactly("first", "incomplete (Ctrl-C)");
+        assertThat(cells(lines.get(at + 3)))
+                .containsExactly("second", "not started", "-", "-", "-", "not started (Ctrl-C)");
+        assertThat(lines.get(at + 4))
+                .isEqualTo("gbakprof: 2 jobs: 1 incomplete (Ctrl-C), 1 not started; exit code 130");
+        assertThat(out).doesNotContain("gbakprof: job 2 of 2");
+        assertThat(Restores.runDirs(runs)).hasSize(1);
+        assertThat(dir.resolve("b.fdb")).doesNotExist();
     }
 
     @Test
