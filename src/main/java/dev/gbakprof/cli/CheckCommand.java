@@ -41,7 +41,8 @@ import picocli.CommandLine.Spec;
             "CRITICAL: the newest restore failed or did not finish (a failed --inspect verification or --validate",
             "fails it), took longer than --rto, or is older than --max-age.",
             "WARNING: it is slower than its baseline band (or more than --slower PCT above the band's median),",
-            "or within 20%% of --rto."
+            "or within 20%% of --rto.",
+            "--jobs FILE: one line per job of the jobs file of run --jobs, each label's newest run against its rto."
         },
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
@@ -103,6 +104,15 @@ final class CheckCommand implements Callable<Integer> {
     Path prometheus;
 
     @Option(
+            names = "--jobs",
+            paramLabel = "FILE",
+            description =
+                    "Judge the newest run of each job of a jobs file (run --jobs FILE): its label, against its rto;"
+                            + " one line per job, in the file's order, and the worst state's exit code (CRITICAL, then"
+                            + " UNKNOWN, then WARNING).")
+    Path jobs;
+
+    @Option(
             names = "--discovery",
             description = "Print the backups RUNS_DIR holds as Zabbix low-level discovery JSON "
                     + "({#BACKUP}, {#LABEL}, {#RUNS_DIR}) and exit 0; judges nothing.")
@@ -130,6 +140,9 @@ final class CheckCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        if (jobs != null) {
+            return checkJobs();
+        }
         Check.Result result;
         CheckExport.Facts facts = null;
         try {
@@ -174,6 +187,54 @@ final class CheckCommand implements Callable<Integer> {
                         ? "permission denied"
                         : ex instanceof NoSuchFileException ? "no such folder" : String.valueOf(ex.getMessage());
     }
+
+    /**
+     * {@code --jobs}: each job's label judged as {@code --label} with the job's {@code rto}; one line each, the worst
+     * state's exit code. A jobs file that cannot be read is one UNKNOWN line.
+     */
+    private int checkJobs() {
+        PrintWriter out = spec.commandLine().getOut();
+        List<JobsFile.Job> list;
+        try {
+            if (backup != null || label != null || rto != null || discovery || json || prometheus != null) {
+                throw new UsageException("--jobs " + jobs + ": each job gives its label and rto; leave out --backup,"
+                        + " --label, --rto, --json, --prometheus and --discovery");
+            }
+            list = JobsFile.read(jobs);
+        } catch (UsageException ex) {
+            out.println("UNKNOWN: " + ex.getMessage());
+            out.flush();
+            return ExitCode.CHECK_UNKNOWN;
+        }
+        Check.State worst = Check.State.OK;
+        for (JobsFile.Job job : list) {
+            label = job.label();
+            rto = job.rto();
+            String line;
+            Check.State state;
+            try {
+                Judged judged = check();
+                line = CheckExport.nagiosLine(judged.result().line(), judged.facts());
+                state = judged.result().state();
+            } catch (UsageException ex) {
+                line = "UNKNOWN: " + job.label() + ": " + ex.getMessage();
+                state = Check.State.UNKNOWN;
+            }
+            out.println(line);
+            worst = SEVERITY.indexOf(state) > SEVERITY.indexOf(worst) ? state : worst;
+        }
+        label = null;
+        rto = null;
+        out.flush();
+        return out.checkError() ? ExitCode.CHECK_UNKNOWN : worst.exitCode();
+    }
+
+    /**
+     * The states of several jobs, least severe first: a job that could not be judged hides a night that may have
+     * failed, so it weighs more than a slow restore; a failed one weighs most.
+     */
+    static final List<Check.State> SEVERITY =
+            List.of(Check.State.OK, Check.State.WARNING, Check.State.UNKNOWN, Check.State.CRITICAL);
 
     /** A verdict and what it was drawn from ({@code null} facts: nothing was judged). */
     private record Judged(Check.Result result, CheckExport.Facts facts) {}

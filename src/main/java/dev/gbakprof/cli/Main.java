@@ -199,6 +199,7 @@ public final class Main implements Runnable {
         COMMANDS.put("demo", DemoCommand.class);
         COMMANDS.put("history", HistoryCommand.class);
         COMMANDS.put("check", CheckCommand.class);
+        COMMANDS.put("status", StatusCommand.class);
         COMMANDS.put("completion", CompletionCommand.class);
         COMMANDS.put("help", CommandLine.HelpCommand.class);
     }

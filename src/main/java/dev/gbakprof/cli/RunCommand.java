@@ -59,6 +59,8 @@ import picocli.CommandLine.Spec;
             "only), timed; errors fail the run with gfix's words (gfix.log in the run folder).",
             "--backup-from DB: the drill, in one run folder: a backup of DB (backup.log, DB.fbk, its SHA-256),",
             "its restore (gbak.log), the checks asked for; a stage that fails stops it with one line.",
+            "--jobs FILE: the restores of a jobs file, in its order, then one summary table (label, status, total,",
+            "against the job's rto); the exit code is the worst of the jobs' (a restore over its rto counts as failed).",
             "The password comes from --password-file or ISC_PASSWORD, never a command line.",
             "Exits " + ExitCode.OK + " when the restore (a drill: its backup and restore) completed (and verified), "
                     + ExitCode.FAILED + " when it failed, failed",
@@ -109,8 +111,16 @@ final class RunCommand implements Callable<Integer> {
     String backupFrom;
 
     @Option(
+            names = "--jobs",
+            paramLabel = "FILE",
+            description =
+                    "Run the restores of a jobs file (a JSON array: label, backup or backupDir, database, via, host,"
+                            + " rto, validate; docs/guide/jobs.schema.json) one after the other, each as run would, the other"
+                            + " options given here applying to every job; then one summary table and the worst exit code.")
+    Path jobs;
+
+    @Option(
             names = "--database",
-            required = true,
             paramLabel = "D.fdb",
             description =
                     "Database to create: a local path (embedded) or host[/port]:path; with --via service the server's path.")
@@ -252,8 +262,17 @@ final class RunCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
+    /** What the restores of this command left (a refused run: {@code null}), for {@code --jobs}. */
+    List<RestoreSession.Outcome> outcomes;
+
     @Override
     public Integer call() throws IOException, InterruptedException {
+        if (jobs != null) {
+            return new JobsRun(spec, jobs).run();
+        }
+        if (database == null) { // not required by picocli: --jobs gives each job's
+            throw new UsageException("Missing required option: '--database=D.fdb' (or --jobs FILE)");
+        }
         Via route = Via.route(via);
         if (route == null) {
             throw new UsageException("--via " + via + ": expected gbak or service");
@@ -376,7 +395,7 @@ final class RunCommand implements Callable<Integer> {
         }
         series = new RestoreSeries(options, tools, env::join, progress, terminal);
         try (CtrlC ctrlC = new CtrlC()) {
-            List<RestoreSession.Outcome> outcomes = series.run(runLabel);
+            outcomes = series.run(runLabel);
 
             PrintWriter out = spec.commandLine().getOut();
             List<RestoreRun> runs = new ArrayList<>();

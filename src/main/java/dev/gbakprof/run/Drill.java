@@ -181,7 +181,7 @@ public final class Drill {
             throw new RunRefusedException(options.runsDir() + ": cannot create the run folder ("
                     + RestoreSession.reason(ex) + "); nothing was backed up. Choose a --runs-dir you can write");
         }
-        RunMarker marker = RunMarker.open(runDir, options.backupFrom(), label);
+        RunMarker marker = RunMarker.open(runDir, options.backupFrom(), label, options.database());
         try {
             return drill(runDir, label);
         } finally {

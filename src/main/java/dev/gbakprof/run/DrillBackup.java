@@ -72,7 +72,7 @@ final class DrillBackup {
                     : new RouteRun.Worker(
                             null, server.onThisMachine() ? WorkerProcess.localServer(server.port()) : null);
             RouteRun.Streamed streamed =
-                    runs.stream(route, timeline, raw, rawLog, ProgressDisplay.Eta.NONE, worker, null);
+                    runs.stream(route, timeline, raw, rawLog, ProgressDisplay.Eta.NONE, worker, null, null);
             Long bytes = Files.isRegularFile(file) ? Files.size(file) : null;
             RestoreRun run =
                     runs.finish(timeline, streamed, route, label, rawLog, bytes, raw.failure(), file.toString());

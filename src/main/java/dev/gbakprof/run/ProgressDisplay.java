@@ -5,6 +5,7 @@ import dev.gbakprof.log.Event;
 import dev.gbakprof.log.EventListener;
 import dev.gbakprof.model.Phase;
 import dev.gbakprof.report.Durations;
+import dev.gbakprof.store.RunMarker;
 import dev.gbakprof.timeline.Progress;
 import dev.gbakprof.timeline.RestoreTimeline;
 import java.io.File;
@@ -48,6 +49,12 @@ final class ProgressDisplay implements EventListener, AutoCloseable {
      * detach for good (FirebirdSQL/firebird#7589).
      */
     static final Duration EXIT_WAIT = Duration.ofSeconds(60);
+
+    /** The least time between two ETAs written into the run's marker. */
+    static final long REPORT_EVERY_NANOS = 2_000_000_000L;
+
+    private RunMarker marker;
+    private long lastReportNanos = -1;
 
     private final RestoreTimeline timeline;
     private final PrintStream out;
@@ -361,12 +368,31 @@ final class ProgressDisplay implements EventListener, AutoCloseable {
                         Math.max(0, elapsed - currentSince));
         basis = r.basis();
         spread = r.spread();
+        report(elapsed, r);
         if (note != null && !noted) {
             noted = true;
             pendingNote =
                     "gbakprof: the ETA goes by rows restored: the backup's read position cannot be read (" + note + ")";
         }
         return "ETA " + range(r.left(), r.low(), r.high()) + (note != null ? " by rows" : "");
+    }
+
+    /**
+     * The run's marker, told the ETA (on a terminal at most every {@link #REPORT_EVERY_NANOS}; {@code status} reads
+     * it there);
+     * {@code null}: none.
+     */
+    synchronized void reportTo(RunMarker marker) {
+        this.marker = marker;
+    }
+
+    private void report(double elapsed, LiveEta.Reading r) {
+        long now = System.nanoTime();
+        // off the terminal the display itself computes the ETA only at a new phase and every 10 s: each is written
+        if (marker != null && (!terminal || lastReportNanos < 0 || now - lastReportNanos >= REPORT_EVERY_NANOS)) {
+            lastReportNanos = now;
+            marker.progress(elapsed, r.left(), r.low(), r.high());
+        }
     }
 
     private synchronized void note() {

@@ -183,7 +183,7 @@ public final class RestoreSession {
         ProgressDisplay.Eta eta = new RestoreEta(options).of(route, way, backupBytes, database);
         Path runDir = drillDir != null ? drillDir : newRunDir(label, tag);
         // a drill's folder has its marker from the drill
-        RunMarker marker = drillDir != null ? null : RunMarker.open(runDir, options.backup(), label);
+        RunMarker marker = drillDir != null ? null : RunMarker.open(runDir, options.backup(), label, database);
         Path rawLog = runDir.resolve(RunStore.GBAK_LOG);
         RawLog raw;
         try {
@@ -212,7 +212,7 @@ public final class RestoreSession {
         RouteRun runs = new RouteRun(options, gbak, environment, progressOut, terminal, exitWait);
         RouteRun.Worker worker = runs.worker(route, database);
         RouteRun.Streamed streamed =
-                runs.stream(route, timeline, raw, rawLog, eta, worker, runs.databaseDisk(database));
+                runs.stream(route, timeline, raw, rawLog, eta, worker, runs.databaseDisk(database), marker);
         try {
             RestoreRun run =
                     runs.finish(timeline, streamed, route, label, rawLog, backupBytes, raw.failure(), options.backup());

@@ -19,6 +19,7 @@ import dev.gbakprof.monitor.FirebirdConfReader;
 import dev.gbakprof.monitor.SortFiles;
 import dev.gbakprof.monitor.WorkerProcess;
 import dev.gbakprof.report.Durations;
+import dev.gbakprof.store.RunMarker;
 import dev.gbakprof.timeline.RestoreTimeline;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -70,6 +71,8 @@ record RouteRun(
     /**
      * Runs one route (a restore, or a drill's backup) to its end: each line to the raw log and, through the pipeline,
      * to the timeline and the progress display, while the worker's CPU is sampled.
+     *
+     * @param marker the run folder's marker, told the ETA ({@code status}); {@code null}: none
      */
     @SuppressWarnings(
             "try") // the sampler is closed as soon as the route ends, so its samples stop there; closing twice is safe
@@ -80,7 +83,8 @@ record RouteRun(
             Path rawLog,
             ProgressDisplay.Eta eta,
             Worker worker,
-            DatabaseDisk disk) {
+            DatabaseDisk disk,
+            RunMarker marker) {
         PhaseNow phaseNow = new PhaseNow();
         String startedAt = Instant.now().truncatedTo(ChronoUnit.MILLIS).toString();
         long t0 = System.nanoTime();
@@ -94,6 +98,7 @@ record RouteRun(
                         timeline, progressOut, terminal, eta, route.via() == Via.GBAK ? exitWait : null);
                 CpuSampler sampler = new CpuSampler(
                         options.sampleInterval().toMillis(), worker::pid, phaseNow::get, disk, sortDirectories())) {
+            display.reportTo(marker);
             LinePipeline pipeline = new LinePipeline(timeline, display, phaseNow);
             progressOut.println("gbakprof: " + route.command());
             progressOut.println("gbakprof: raw log " + rawLog);

@@ -9,6 +9,7 @@ import dev.gbakprof.model.Column;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.Warning;
 import dev.gbakprof.model.WarningCode;
+import dev.gbakprof.timeline.Progress;
 import dev.gbakprof.timeline.RestoreTimeline;
 import dev.gbakprof.timeline.RunSplitter;
 import java.io.IOException;
@@ -211,6 +212,27 @@ public final class LogReader {
             }
         }
         return records;
+    }
+
+    /**
+     * Where the last gbak run of a log still being written is ({@code status}): its lines so far through the one
+     * pipeline, as far as they go (a line cut short at the end is read as it is).
+     *
+     * @throws LogFormatException when the file cannot be read, naming it
+     */
+    public static Progress progress(Path path) {
+        RunSplitter runs = new RunSplitter();
+        LinePipeline pipeline = new LinePipeline(runs);
+        try (LogDecoder.Decoded log = LogDecoder.open(path, null)) {
+            pipeline.pushAll(log::forEachLine);
+            runs.release();
+        } catch (IOException ex) {
+            throw new LogFormatException(path.toString(), 0, "cannot read: " + ex.getMessage());
+        } catch (UncheckedIOException ex) {
+            throw new LogFormatException(
+                    path.toString(), 0, "cannot read: " + ex.getCause().getMessage());
+        }
+        return runs.current().progress();
     }
 
     /** The warning of a log whose lines without valid UTF-8 were read as windows-1252, and how to read them right. */

@@ -21,8 +21,9 @@ import java.util.Map;
  * operating-system lock, which the kernel releases when the process dies) until the run's record and checksums are
  * written; then it is removed. A folder without {@code run.json} whose marker is locked by a living process is a
  * restore still going; one whose marker is not locked (or has none) is a run that left no record: killed, crashed, a
- * power cut, a full disk. The marker names the process, the backup and the label, so that {@code check} can tell
- * which backup's night it was. Its name starts with a dot: {@value RunStore#CHECKSUMS} leaves it out.
+ * power cut, a full disk. The marker names the process, its start, the backup, the label and the database, so that
+ * {@code check} can tell which backup's night it was, and holds the run's last ETA ({@link #progress}) for
+ * {@code status}. Its name starts with a dot: {@value RunStore#CHECKSUMS} leaves it out.
  */
 public final class RunMarker implements AutoCloseable {
     /** The marker's file name in a run folder. */
@@ -50,6 +51,14 @@ public final class RunMarker implements AutoCloseable {
      * @param backup the backup file being restored (or the database a drill backs up)
      */
     public static RunMarker open(Path runFolder, String backup, String label) {
+        return open(runFolder, backup, label, null);
+    }
+
+    /**
+     * As {@link #open(Path, String, String)}, naming the database the run restores into ({@code null}: not said),
+     * for {@code status}.
+     */
+    public static RunMarker open(Path runFolder, String backup, String label, String database) {
         Path file = runFolder.resolve(FILE);
         FileChannel channel = null;
         try {
@@ -61,6 +70,9 @@ public final class RunMarker implements AutoCloseable {
             m.put("startedAt", Instant.now().toString());
             m.put("backup", backup);
             m.put("label", label);
+            if (database != null) {
+                m.put("database", database);
+            }
             channel.write(ByteBuffer.wrap(JSON.writeValueAsString(m).getBytes(StandardCharsets.UTF_8)));
             channel.force(false);
             return new RunMarker(file, channel, lock, m);
@@ -86,11 +98,47 @@ public final class RunMarker implements AutoCloseable {
         says.put("database", database.toAbsolutePath().toString());
         says.put("staged", staged.toAbsolutePath().toString());
         says.put("stepAt", Instant.now().toString());
+        rewrite(true);
+    }
+
+    /**
+     * Writes down the run's own ETA, as its progress display has it ({@code status} reads it from outside): the
+     * seconds left and their range, and the share of the forecast total done; the time it was said goes with it.
+     */
+    public synchronized void progress(
+            double elapsedSeconds, double leftSeconds, double lowSeconds, double highSeconds) {
+        Map<String, Object> eta = new LinkedHashMap<>();
+        eta.put("at", Instant.now().toString());
+        eta.put("elapsedSeconds", round(elapsedSeconds));
+        eta.put("leftSeconds", round(leftSeconds));
+        eta.put("lowSeconds", round(lowSeconds));
+        eta.put("highSeconds", round(highSeconds));
+        says.put("eta", eta);
+        rewrite(false);
+    }
+
+    private static double round(double s) {
+        return Math.round(s * 10) / 10.0;
+    }
+
+    /**
+     * The marker's content, written over the old one from its start: padded with blanks (which JSON allows) to the
+     * old length, so that the file is never empty nor cut short under a reader (a truncation first would be).
+     */
+    private synchronized void rewrite(boolean force) {
         try {
             byte[] bytes = JSON.writeValueAsString(says).getBytes(StandardCharsets.UTF_8);
-            channel.truncate(0);
-            channel.write(ByteBuffer.wrap(bytes), 0);
-            channel.force(false);
+            long old = channel.size();
+            ByteBuffer b = ByteBuffer.allocate((int) Math.max(bytes.length, old));
+            b.put(bytes);
+            while (b.hasRemaining()) {
+                b.put((byte) ' ');
+            }
+            b.flip();
+            channel.write(b, 0);
+            if (force) {
+                channel.force(false);
+            }
         } catch (IOException ex) {
             // the marker keeps what it said: the folder is still one that left no record if the run dies now
         }
@@ -131,12 +179,21 @@ public final class RunMarker implements AutoCloseable {
      * @param backup    the backup file it restores, or {@code null}
      * @param label     the run's label, or {@code null}
      * @param live      its lock is held by a process that is alive: the run is still going
-     * @param database  with {@code --replace}, the database the restored one was about to be moved over, or {@code
-     *                  null} when the run had not come to that
-     * @param staged    the restored database beside it, or {@code null}
+     * @param database  the database the run restores into (with {@code --replace}: the one the restored database is
+     *                  moved over), or {@code null} when the marker does not say
+     * @param staged    with {@code --replace}, the restored database beside it, once the run came to the move, or
+     *                  {@code null}
+     * @param eta       the run's own last ETA ({@link #progress}), or {@code null} when it had none
      */
     public record State(
-            Long pid, Instant startedAt, String backup, String label, boolean live, String database, String staged) {
+            Long pid,
+            Instant startedAt,
+            String backup,
+            String label,
+            boolean live,
+            String database,
+            String staged,
+            Eta eta) {
         /**
          * What a run that died while replacing left, in a sentence, or {@code null}: the move is one rename, so the
          * restored file still beside the database means it was not moved; gone, the database is the restored one.
@@ -152,6 +209,31 @@ public final class RunMarker implements AutoCloseable {
                     : "it was moving the restored database " + staged + " over " + database
                             + " (--replace, the restore had completed), and did: " + database
                             + " is the restored database, its record lost";
+        }
+    }
+
+    /**
+     * The run's last ETA, as it wrote it ({@link #progress}).
+     *
+     * @param at      when it was written
+     * @param elapsed the run's elapsed seconds then
+     * @param left    the seconds left then, with their range {@code low} to {@code high}
+     */
+    public record Eta(Instant at, double elapsed, double left, double low, double high) {
+        /** The share of the forecast total done then, 0 to 1. */
+        public double done() {
+            return elapsed + left <= 0 ? 1 : elapsed / (elapsed + left);
+        }
+
+        /** The seconds left at {@code now}: what was left then, less the time since (never below 0). */
+        public double leftAt(Instant now) {
+            return shifted(left, now);
+        }
+
+        /** {@code seconds} left then (the ETA or a bound of its range) at {@code now}, never below 0. */
+        public double shifted(double seconds, Instant now) {
+            return Math.max(
+                    0, seconds - Math.max(0, java.time.Duration.between(at, now).toMillis() / 1000.0));
         }
     }
 
@@ -186,6 +268,7 @@ public final class RunMarker implements AutoCloseable {
         String label = null;
         String database = null;
         String staged = null;
+        Eta eta = null;
         try {
             JsonNode n = JSON.readTree(Files.readAllBytes(file));
             if (n != null && n.isObject()) {
@@ -195,13 +278,27 @@ public final class RunMarker implements AutoCloseable {
                 label = n.path("label").asText(null);
                 database = n.path("database").asText(null);
                 staged = n.path("staged").asText(null);
+                JsonNode e = n.path("eta");
+                Instant etaAt = instant(e.path("at").asText(null));
+                if (etaAt != null
+                        && e.path("elapsedSeconds").isNumber()
+                        && e.path("leftSeconds").isNumber()
+                        && e.path("lowSeconds").isNumber()
+                        && e.path("highSeconds").isNumber()) {
+                    eta = new Eta(
+                            etaAt,
+                            e.path("elapsedSeconds").asDouble(),
+                            e.path("leftSeconds").asDouble(),
+                            e.path("lowSeconds").asDouble(),
+                            e.path("highSeconds").asDouble());
+                }
             }
         } catch (IOException ex) {
             // a marker cut short (killed while writing it): the lock alone tells
         }
         boolean alive =
                 pid == null || ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false);
-        return new State(pid, at, backup, label, alive && locked(file), database, staged);
+        return new State(pid, at, backup, label, alive && locked(file), database, staged, eta);
     }
 
     /** Some process holds the marker's lock (a shared lock cannot be had). */

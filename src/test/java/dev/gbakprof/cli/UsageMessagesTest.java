@@ -27,7 +27,7 @@ class UsageMessagesTest {
         assertThat(Cli.run("xyzzy").err().lines().findFirst().orElse(""))
                 .startsWith("gbakprof: unknown command 'xyzzy' "
                         + "(the commands are parse, run, inspect, plan, report, compare, ")
-                .contains(", matrix, ", ", demo, ", ", history, check, completion)");
+                .contains(", matrix, ", ", demo, ", ", history, check, status, completion)");
         assertThat(Cli.run("parse", "--bogus", "x").err().lines())
                 .as("an unknown option nothing is near")
                 .containsExactly("gbakprof: unknown option '--bogus'", "Try 'gbakprof parse --help'.");

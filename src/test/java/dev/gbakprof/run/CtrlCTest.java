@@ -134,12 +134,7 @@ class CtrlCTest {
         Path runs = dir.resolve("runs");
         Path db = dir.resolve("repeated.fdb");
         // the real gbak, except that the third restore waits (so Ctrl-C surely lands in it, on a busy machine too)
-        Path gbak = dir.resolve("gbak");
-        Files.writeString(
-                gbak,
-                "#!/bin/sh\ncase \"$*\" in *-run3.fdb*) echo 'gbak: waiting'; exec sleep 120;; esac\n" + "exec "
-                        + Firebird.GBAK + " \"$@\"\n");
-        assertThat(gbak.toFile().setExecutable(true)).isTrue();
+        Path gbak = FakeGbak.waitingOn(dir, "-run3.fdb");
         Path console = dir.resolve("console.txt");
         Process jvm = gbakprof(
                 console,

@@ -51,6 +51,22 @@ public final class FakeGbak {
         return new HangingAtExit(gbak, exited);
     }
 
+    /**
+     * The real gbak, except for a restore whose arguments end in {@code databaseEnd} (a database's name), which prints
+     * {@code gbak: waiting} and waits two minutes: Ctrl-C surely lands in that restore, on a busy machine too.
+     */
+    public static Path waitingOn(Path dir, String databaseEnd) throws IOException {
+        Path gbak = dir.resolve("gbak");
+        Files.writeString(
+                gbak,
+                "#!/bin/sh\ncase \"$*\" in *" + databaseEnd + "*) echo 'gbak: waiting'; exec sleep 120;; esac\n"
+                        + "exec " + Firebird.GBAK + " \"$@\"\n");
+        if (!gbak.toFile().setExecutable(true)) {
+            throw new IOException("cannot make " + gbak + " executable");
+        }
+        return gbak;
+    }
+
     public static Path recording(Path dir, Path calls) throws IOException {
         Path gbak = dir.resolve("gbak");
         Files.writeString(

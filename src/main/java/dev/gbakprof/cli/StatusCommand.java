@@ -1,0 +1,136 @@
+package dev.gbakprof.cli;
+
+import dev.gbakprof.model.ExitCode;
+import dev.gbakprof.report.Durations;
+import dev.gbakprof.store.LiveRuns;
+import dev.gbakprof.store.RunJson;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code gbakprof status}: the restores running now (and those killed), read from their run folders. */
+@Command(
+        name = "status",
+        mixinStandardHelpOptions = true,
+        sortOptions = false,
+        description = {
+            "The restores running now under RUNS_DIR, read from outside (another terminal, a scheduled task's",
+            "watcher): each run folder whose gbakprof still holds its marker, and each whose gbakprof is gone",
+            "without leaving a record (killed). For each: its label, backup, database, the phase its gbak.log says,",
+            "the share done and the ETA (the run's own, when it has a baseline; else unknown), the elapsed time, how",
+            "long since gbak's last line, and the gbakprof process.",
+            "Exits " + ExitCode.OK + " whether restores are running or not (\"no restore is running\"), "
+                    + ExitCode.BAD_INPUT + " when RUNS_DIR cannot be read."
+        },
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {
+            ExitCode.OK + ":the restores running (and killed) are listed, or none is",
+            ExitCode.BAD_INPUT + ":RUNS_DIR is missing or cannot be read"
+        })
+final class StatusCommand implements Callable<Integer> {
+
+    @Parameters(
+            arity = "0..1",
+            paramLabel = "RUNS_DIR",
+            description = "The folder of run folders (default: runs, as run --runs-dir).")
+    Path runsDir;
+
+    @Option(
+            names = "--json",
+            description = "Print one JSON object (\"schema\": \"" + LiveRuns.SCHEMA + "\"): the restores with their"
+                    + " state, phase, share done, ETA, elapsed time, last line and pid.")
+    boolean json;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() throws IOException {
+        Path dir = runsDir != null ? runsDir : Path.of("runs");
+        if (!Files.isDirectory(dir)) {
+            throw new UsageException(dir + ": " + (Files.exists(dir) ? "not a folder" : "no such folder")
+                    + "; expected the runs folder of gbakprof run (--runs-dir, default runs)");
+        }
+        Instant now = Instant.now();
+        List<LiveRuns.Live> lives;
+        try {
+            lives = LiveRuns.in(dir, now);
+        } catch (AccessDeniedException ex) {
+            throw new UsageException(dir + ": cannot read (permission denied)");
+        } catch (IOException ex) {
+            throw new UsageException(dir + ": cannot read (" + ex.getMessage() + ")");
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        if (json) {
+            RunJson.write(LiveRuns.json(dir, lives, now), out);
+            out.flush();
+            return ExitCode.OK;
+        }
+        if (lives.isEmpty()) {
+            out.println("no restore is running in " + dir);
+            out.flush();
+            return ExitCode.OK;
+        }
+        List<List<String>> rows = new ArrayList<>();
+        for (LiveRuns.Live l : lives) {
+            boolean running = l.state() == LiveRuns.State.RUNNING;
+            rows.add(List.of(
+                    l.state().toString(),
+                    or(l.label()),
+                    or(l.phase()) + (l.table() == null ? "" : " (" + l.table() + ")"),
+                    !running ? "-" : l.done() == null ? "unknown" : percent(l.done()),
+                    !running ? "-" : eta(l, now),
+                    !running ? "-" : Durations.human(l.elapsedSeconds()),
+                    l.sinceLastLine(now) == null ? "unknown" : Durations.human(l.sinceLastLine(now)) + " ago",
+                    l.pid() == null ? "unknown" : l.pid().toString(),
+                    or(l.backup()),
+                    or(l.database())));
+        }
+        out.print(TextTable.of(
+                List.of("STATE", "LABEL", "PHASE", "DONE", "ETA", "ELAPSED", "LAST LINE", "PID", "BACKUP", "DATABASE"),
+                rows));
+        long running =
+                lives.stream().filter(l -> l.state() == LiveRuns.State.RUNNING).count();
+        out.println(
+                running == 0
+                        ? "no restore is running in " + dir
+                        : running + (running == 1 ? " restore running" : " restores running") + " in " + dir);
+        for (LiveRuns.Live l : lives) {
+            if (l.why() != null) {
+                out.println(l.state() + ": " + l.why());
+            }
+        }
+        out.flush();
+        return ExitCode.OK;
+    }
+
+    private static String or(String s) {
+        return s == null ? "unknown" : s;
+    }
+
+    private static String percent(double share) {
+        return String.format(Locale.ROOT, "%.0f %%", 100 * share);
+    }
+
+    /** {@code 3 min 10 s (2 min 40 s to 4 min 05 s)}, or unknown. */
+    private static String eta(LiveRuns.Live l, Instant now) {
+        if (l.eta() == null) {
+            return "unknown";
+        }
+        return Durations.human(l.leftSeconds(now)) + " ("
+                + Durations.human(l.eta().shifted(l.eta().low(), now)) + " to "
+                + Durations.human(l.eta().shifted(l.eta().high(), now)) + ")";
+    }
+}

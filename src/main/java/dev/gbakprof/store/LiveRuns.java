@@ -1,0 +1,204 @@
+package dev.gbakprof.store;
+
+import dev.gbakprof.log.LogFormatException;
+import dev.gbakprof.timeline.Progress;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+/**
+ * The restores under way in a runs folder, read from outside ({@code status}): each run folder whose
+ * {@link RunMarker} is locked by a living process, and each whose marker names a process that is gone (a killed run:
+ * it left no record). What each is doing comes from its partial log, read through the one pipeline
+ * ({@link LogReader#progress}); its ETA is the one the run itself last wrote into its marker.
+ */
+public final class LiveRuns {
+    /** The JSON's {@code schema}. */
+    public static final String SCHEMA = "gbakprof.status/1";
+
+    private LiveRuns() {}
+
+    /** What a run folder with a marker is. */
+    public enum State {
+        /** Its marker is locked by a living gbakprof: the restore is going. */
+        RUNNING,
+        /** Its gbakprof is gone and it left no record: killed or crashed. */
+        KILLED;
+
+        @Override
+        public String toString() {
+            return name().toLowerCase(java.util.Locale.ROOT);
+        }
+    }
+
+    /**
+     * One restore under way, or killed.
+     *
+     * @param pid            the gbakprof process that runs (or ran) it, or {@code null} when its marker does not say
+     * @param startedAt      when it started, or {@code null}
+     * @param elapsedSeconds since it started (a killed run: {@code null}, it no longer runs)
+     * @param phase          where its log says it is ({@code setup} … {@code finish}, {@code backup} for a drill's
+     *                       backup), or {@code null} when no log can be read
+     * @param table          the table whose rows it restores, or {@code null}
+     * @param eta            the run's own last ETA, or {@code null} when it has none (no baseline, a killed run)
+     * @param log            the log read ({@code gbak.log}, or a drill's {@code backup.log}), or {@code null}
+     * @param lastLineAt     the log's last modification (gbak's last line), or {@code null}
+     * @param why            for a killed run, what its folder says; a log that cannot be read, why
+     */
+    public record Live(
+            Path folder,
+            State state,
+            String label,
+            String backup,
+            String database,
+            Long pid,
+            Instant startedAt,
+            Double elapsedSeconds,
+            String phase,
+            String table,
+            RunMarker.Eta eta,
+            Path log,
+            Instant lastLineAt,
+            String why) {
+
+        /** The share of the forecast total done, 0 to 1, or {@code null} when the run has no ETA. */
+        public Double done() {
+            return eta == null ? null : eta.done();
+        }
+
+        /** Seconds left at {@code now}, or {@code null}. */
+        public Double leftSeconds(Instant now) {
+            return eta == null ? null : eta.leftAt(now);
+        }
+
+        /** Seconds since the log's last line at {@code now}, or {@code null}. */
+        public Double sinceLastLine(Instant now) {
+            return lastLineAt == null
+                    ? null
+                    : Math.max(0, Duration.between(lastLineAt, now).toMillis() / 1000.0);
+        }
+    }
+
+    /**
+     * The restores running, then those killed, under {@code runsDir}, each group in the order they started.
+     *
+     * @throws IOException when the folder cannot be listed (missing, unreadable)
+     */
+    public static List<Live> in(Path runsDir, Instant now) throws IOException {
+        List<Live> running = new ArrayList<>();
+        List<Live> killed = new ArrayList<>();
+        List<Path> marked; // only folders with a marker: the records of the finished runs are not read
+        try (Stream<Path> s = Files.list(runsDir)) {
+            marked = s.filter(f -> Files.isRegularFile(f.resolve(RunMarker.FILE)))
+                    .sorted()
+                    .toList();
+        }
+        for (Path folder : marked) {
+            RunFolders.Folder f = RunFolders.unrecorded(folder);
+            if (f == null || f.state() == RunFolders.State.DAMAGED) {
+                continue; // a marker left beside a record: the record is what counts
+            }
+            RunMarker.State marker = RunMarker.read(folder);
+            if (marker == null) {
+                continue; // gone since the listing: the run ended
+            }
+            Live live = of(f, marker, now);
+            (live.state() == State.RUNNING ? running : killed).add(live);
+        }
+        running.addAll(killed);
+        return running;
+    }
+
+    private static Live of(RunFolders.Folder f, RunMarker.State marker, Instant now) {
+        boolean alive = f.state() == RunFolders.State.RUNNING;
+        Path gbakLog = f.folder().resolve(RunStore.GBAK_LOG);
+        Path backupLog = f.folder().resolve(RunStore.BACKUP_LOG);
+        Path log = Files.isRegularFile(gbakLog) ? gbakLog : Files.isRegularFile(backupLog) ? backupLog : null;
+        String phase = null;
+        String table = null;
+        String why = alive ? null : f.why();
+        Instant lastLine = null;
+        if (log != null) {
+            try {
+                lastLine = Files.getLastModifiedTime(log).toInstant();
+                Progress p = LogReader.progress(log);
+                phase = log == backupLog ? "backup" : p.phase().label();
+                table = p.table();
+            } catch (IOException ex) {
+                why = log + ": cannot read (" + ex.getMessage() + ")";
+            } catch (LogFormatException ex) {
+                why = ex.oneLine();
+            }
+        }
+        Instant started = marker.startedAt() != null ? marker.startedAt() : f.startedAt();
+        Double elapsed = alive && started != null
+                ? Math.max(0, Duration.between(started, now).toMillis() / 1000.0)
+                : null;
+        return new Live(
+                f.folder(),
+                alive ? State.RUNNING : State.KILLED,
+                marker.label() != null ? marker.label() : f.nameLabel(),
+                marker.backup(),
+                marker.database(),
+                marker.pid(),
+                started,
+                elapsed,
+                phase,
+                table,
+                alive ? marker.eta() : null,
+                log,
+                lastLine,
+                why);
+    }
+
+    /** The JSON of {@code status --json}: one object (docs/guide/monitoring.md "What is running now"). */
+    public static Map<String, Object> json(Path runsDir, List<Live> lives, Instant now) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("schema", SCHEMA);
+        m.put("runsDir", runsDir.toString());
+        m.put("at", now.toString());
+        m.put("running", lives.stream().filter(l -> l.state() == State.RUNNING).count());
+        m.put("killed", lives.stream().filter(l -> l.state() == State.KILLED).count());
+        List<Map<String, Object>> restores = new ArrayList<>();
+        for (Live l : lives) {
+            Map<String, Object> r = new LinkedHashMap<>();
+            r.put("state", l.state().toString());
+            r.put("folder", l.folder().toString());
+            r.put("label", l.label());
+            r.put("backup", l.backup());
+            r.put("database", l.database());
+            r.put("pid", l.pid());
+            r.put("startedAt", l.startedAt() == null ? null : l.startedAt().toString());
+            r.put("elapsedSeconds", round(l.elapsedSeconds()));
+            r.put("phase", l.phase());
+            r.put("table", l.table());
+            r.put("done", l.done() == null ? null : Math.round(l.done() * 1000) / 1000.0);
+            r.put("etaSeconds", round(l.leftSeconds(now)));
+            r.put(
+                    "etaLowSeconds",
+                    l.eta() == null ? null : round(l.eta().shifted(l.eta().low(), now)));
+            r.put(
+                    "etaHighSeconds",
+                    l.eta() == null ? null : round(l.eta().shifted(l.eta().high(), now)));
+            r.put("etaAt", l.eta() == null ? null : l.eta().at().toString());
+            r.put("log", l.log() == null ? null : l.log().toString());
+            r.put("lastLineAt", l.lastLineAt() == null ? null : l.lastLineAt().toString());
+            r.put("sinceLastLineSeconds", round(l.sinceLastLine(now)));
+            r.put("why", l.why());
+            restores.add(r);
+        }
+        m.put("restores", restores);
+        return m;
+    }
+
+    private static Double round(Double s) {
+        return s == null ? null : Math.round(s * 10) / 10.0;
+    }
+}
