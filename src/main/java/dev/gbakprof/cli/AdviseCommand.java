@@ -25,6 +25,9 @@ import picocli.CommandLine.Spec;
 /** {@code gbakprof advise INPUT...}: why the restore is slow and what to try, per configuration. */
 @Command(
         name = "advise",
+        header = "What would make the restore faster: hints, each with the command that proves it.",
+        footerHeading = "%nExample:%n",
+        footer = "  gbakprof advise samples/shop-tdrw.log",
         mixinStandardHelpOptions = true,
         description = {
             "Why a restore is slow and what to try: rules over the runs' phases, the restore process's CPU"

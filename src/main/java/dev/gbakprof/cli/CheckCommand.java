@@ -32,6 +32,9 @@ import picocli.CommandLine.Spec;
  */
 @Command(
         name = "check",
+        header = "Did last night's restore test pass? One line and exit code for Nagios, Icinga, Zabbix.",
+        footerHeading = "%nExample:%n",
+        footer = "  gbakprof check runs --backup erp --rto 4h --max-age 26h",
         mixinStandardHelpOptions = true,
         sortOptions = false,
         description = {

@@ -18,6 +18,10 @@ import picocli.CommandLine.Spec;
 /** {@code gbakprof compare INPUT...}: label groups against a baseline, with a verdict on noise. */
 @Command(
         name = "compare",
+        header = "Is configuration A faster than B? Medians, a confidence interval and a verdict.",
+        footerHeading = "%nExample:%n",
+        footer =
+                "  gbakprof compare --label-from dir samples/ab/full-cpu/*.log samples/ab/cpu-quota-50/*.log --out /tmp/ab",
         mixinStandardHelpOptions = true,
         description = {
             "Compare configurations: runs grouped by label, each against the baseline (the first label, "

@@ -11,6 +11,9 @@ import picocli.CommandLine.Spec;
 /** {@code gbakprof completion bash|zsh}: the shell completion script, made by picocli from the commands. */
 @Command(
         name = "completion",
+        header = "Print the shell completion script (bash, zsh).",
+        footerHeading = "%nExample:%n",
+        footer = "  source <(gbakprof completion bash)",
         mixinStandardHelpOptions = true,
         description = {
             "Print the shell completion script of gbakprof: commands, options and file names complete with Tab.",

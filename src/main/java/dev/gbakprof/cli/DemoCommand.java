@@ -32,6 +32,9 @@ import picocli.CommandLine.Spec;
  */
 @Command(
         name = "demo",
+        header = "Render the bundled sample restores into reports (no Firebird needed).",
+        footerHeading = "%nExample:%n",
+        footer = "  gbakprof demo --out /tmp/gbakprof-demo",
         mixinStandardHelpOptions = true,
         description = {
             "Render every sample log in samples/ into charts/: the A/B restores of samples/ab/ "

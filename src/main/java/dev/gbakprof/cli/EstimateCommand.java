@@ -35,6 +35,9 @@ import picocli.CommandLine.Spec;
 /** {@code gbakprof estimate RUN...}: how long a restore of another size will take, with a range. */
 @Command(
         name = "estimate",
+        header = "How long will production be down? A forecast from test restores, with a range.",
+        footerHeading = "%nExample:%n",
+        footer = "  gbakprof estimate samples/shop-tdrw.log --rows ORDERS=40000000 --rto 4h",
         mixinStandardHelpOptions = true,
         sortOptions = false,
         description = {

@@ -36,6 +36,9 @@ import picocli.CommandLine.Spec;
 /** {@code gbakprof history}: the restore tests of each backup over time, with their baseline band. */
 @Command(
         name = "history",
+        header = "The restores recorded in run folders, per backup, each against its baseline band.",
+        footerHeading = "%nExample:%n",
+        footer = "  gbakprof history runs --backup erp --last 30 --rto 4h --out trend/",
         mixinStandardHelpOptions = true,
         sortOptions = false,
         description = {

@@ -30,11 +30,14 @@ import picocli.CommandLine.Spec;
 /** {@code gbakprof inspect DATABASE}: what a (restored) database says, read through the server. */
 @Command(
         name = "inspect",
+        header = "Show what a restored database holds, through the server (Jaybird).",
+        footerHeading = "%nExample:%n",
+        footer = "  gbakprof inspect /srv/db/erp.fdb --host db1 --run runs/20261129-225421-svc-shop",
         mixinStandardHelpOptions = true,
         sortOptions = false,
         description = {
-            "Show what a restored database holds, through the server (Jaybird).",
-            "Engine version, ODS, page size, page buffers, file size, sweep interval, forced writes, each index",
+            "It shows the engine version, ODS, page size, page buffers, file size, sweep interval, forced writes,"
+                    + " each index",
             "(table, columns or expression, unique, descending, active, selectivity) and each",
             "table's rows.",
             "With --run, verify it against that restore's log: each table's rows must equal",

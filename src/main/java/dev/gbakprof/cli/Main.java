@@ -37,6 +37,7 @@ public final class Main implements Runnable {
         spec.name("gbakprof").versionProvider(new Version());
         spec.usageMessage()
                 .description("Times Firebird restores (gbak -c): parses verbose restore logs, runs gbak, reports.")
+                .commandListHeading("%nCommands, by what you want to do:%n")
                 .exitCodeListHeading("%nExit codes:%n")
                 .exitCodeList(CommandLine.Model.UsageMessageSpec.keyValuesMap(
                         ExitCode.OK + ":ok",
@@ -48,7 +49,12 @@ public final class Main implements Runnable {
                                 + ExitCode.CHECK_CRITICAL + " CRITICAL, " + ExitCode.CHECK_UNKNOWN
                                 + " UNKNOWN (monitoring plugin codes; see gbakprof check --help)",
                         ExitCode.INTERRUPTED + ":stopped by Ctrl-C (run, matrix: what completed and what was stopped"
-                                + " is printed first)"));
+                                + " is printed first)"))
+                .footerHeading("%nStart with (no Firebird needed; gbakprof with no command prints this help):%n")
+                .footer(
+                        "  gbakprof demo                          the bundled samples into charts/: a report per sample",
+                        "  gbakprof parse samples/shop-tdrw.log   one restore: total, phases, slowest indexes and"
+                                + " tables");
         spec.addOption(CommandLine.Model.OptionSpec.builder("--debug")
                 .type(boolean.class)
                 .scopeType(CommandLine.ScopeType.INHERIT)
@@ -205,6 +211,22 @@ public final class Main implements Runnable {
     }
 
     /**
+     * The commands as gbakprof's help groups them, by what a DBA wants to do; the commands of no group are listed
+     * last, under {@link #ALSO}, in {@link #COMMANDS}' order.
+     */
+    static final Map<String, List<String>> GROUPS = new LinkedHashMap<>();
+
+    static final String ALSO = "Also";
+
+    static {
+        GROUPS.put("Time a restore", List.of("run", "parse"));
+        GROUPS.put("Compare configurations", List.of("compare", "matrix"));
+        GROUPS.put("Forecast production", List.of("estimate"));
+        GROUPS.put("Watch nightly restore tests", List.of("check", "history", "status"));
+        GROUPS.put("Say what to change", List.of("advise"));
+    }
+
+    /**
      * The commands this invocation needs: the one it names, none for {@code --version}, or all of them (help, a
      * typo).
      * picocli reads the annotations of every command it is given, a tenth of a second at each start.
@@ -290,12 +312,68 @@ public final class Main implements Runnable {
                 cl.addSubcommand(name, new CommandLine(COMMANDS.get(name), factory));
             }
             cl.setUsageHelpWidth(120); // the descriptions are written in lines of up to ~110 characters
+            CommandLine.Model.UsageMessageSpec usage = cl.getCommandSpec().usageMessage();
+            Map<String, CommandLine.IHelpSectionRenderer> sections = new LinkedHashMap<>(usage.sectionMap());
+            sections.put(CommandLine.Model.UsageMessageSpec.SECTION_KEY_COMMAND_LIST, Main::groupedCommands);
+            usage.sectionMap(sections); // gbakprof's own help only: the commands have no commands to list
+            CommandLine help = cl.getSubcommands().get("help");
+            if (help != null) { // picocli's own command: its example set here, as the others' in their @Command
+                help.getCommandSpec()
+                        .usageMessage()
+                        .footerHeading("%nExample:%n")
+                        .footer("  gbakprof help run");
+            }
             return cl;
         } finally {
             if (set) {
                 System.clearProperty(CONVERTERS_EXCLUDED);
             }
         }
+    }
+
+    /**
+     * The command list of gbakprof's help: {@link #GROUPS}, each a heading and its commands with their one-line
+     * header (picocli's own list shows the same), then the other commands under {@link #ALSO}.
+     */
+    static String groupedCommands(CommandLine.Help help) {
+        Map<String, CommandLine.Help> subs = help.subcommands();
+        if (subs.isEmpty()) {
+            return "";
+        }
+        Map<String, List<String>> groups = new LinkedHashMap<>();
+        List<String> grouped = new java.util.ArrayList<>();
+        GROUPS.forEach((heading, names) -> {
+            List<String> here = names.stream().filter(subs::containsKey).toList();
+            if (!here.isEmpty()) {
+                groups.put(heading, here);
+                grouped.addAll(here);
+            }
+        });
+        List<String> also =
+                subs.keySet().stream().filter(n -> !grouped.contains(n)).toList();
+        if (!also.isEmpty()) {
+            groups.put(ALSO, also);
+        }
+        int nameWidth = subs.keySet().stream().mapToInt(String::length).max().orElse(0) + 2;
+        int width = help.commandSpec().usageMessage().width();
+        CommandLine.Help.ColorScheme colours = help.colorScheme();
+        StringBuilder sb = new StringBuilder();
+        groups.forEach((heading, names) -> {
+            sb.append("  ").append(heading).append(System.lineSeparator());
+            CommandLine.Help.TextTable table = CommandLine.Help.TextTable.forColumns(
+                    colours,
+                    new CommandLine.Help.Column(4 + nameWidth, 4, CommandLine.Help.Column.Overflow.SPAN),
+                    new CommandLine.Help.Column(width - 4 - nameWidth, 0, CommandLine.Help.Column.Overflow.WRAP));
+            for (String name : names) {
+                CommandLine.Model.UsageMessageSpec usage =
+                        subs.get(name).commandSpec().usageMessage();
+                String[] summary = usage.header().length > 0 ? usage.header() : usage.description();
+                table.addRowValues(
+                        colours.commandText(name), colours.text(summary.length == 0 ? "" : String.format(summary[0])));
+            }
+            sb.append(table);
+        });
+        return sb.toString();
     }
 
     /** Every command: {@link #tree(java.util.Collection, CommandLine.IFactory)} of them all. */

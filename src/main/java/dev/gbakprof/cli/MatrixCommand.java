@@ -38,6 +38,10 @@ import picocli.CommandLine.Spec;
 /** {@code gbakprof matrix}: a fair A/B experiment of power plans and/or a gbak option. */
 @Command(
         name = "matrix",
+        header = "Restore one backup under each power plan or gbak switch, interleaved, and compare.",
+        footerHeading = "%nExample:%n",
+        footer =
+                "  gbakprof matrix --backup erp.fbk --database /data/t/erp.fdb --plans balanced,high-performance --repeat 3",
         mixinStandardHelpOptions = true,
         sortOptions = false,
         defaultValueProvider = MatrixCommand.OutDefault.class,

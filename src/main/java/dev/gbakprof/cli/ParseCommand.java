@@ -27,9 +27,12 @@ import picocli.CommandLine.Spec;
 /** {@code gbakprof parse LOG...}: turns existing gbak restore logs into run records. */
 @Command(
         name = "parse",
+        header = "Read gbak restore logs: where the time went, per phase, table load and index build.",
+        footerHeading = "%nExample:%n",
+        footer = "  gbakprof parse samples/shop-tdrw.log",
         mixinStandardHelpOptions = true,
         description = {
-            "Read gbak restore logs and print a summary per log, or the run record as JSON.",
+            "Print a summary per log, or the run record as JSON.",
             "Any Firebird version, any -st columns, with or without the gbak: prefix, UTF-8/UTF-16, LF/CRLF.",
             "Exits 1 when a log shows a failed restore, 2 when a file is not a readable restore log",
             "(each such file is named in one line, the others are still parsed)."

@@ -25,9 +25,11 @@ import picocli.CommandLine.Spec;
 /** {@code gbakprof plan [--set NAME] [--check] [--json]}: shows, checks or sets the power plan. */
 @Command(
         name = "plan",
+        header = "Show, check or set the power plan restores run under.",
+        footerHeading = "%nExample:%n",
+        footer = "  gbakprof plan --check",
         mixinStandardHelpOptions = true,
         description = {
-            "Show, check or set the power plan restores run under.",
             "Windows: powercfg, matched by GUID in any language. Linux: cpufreq governors, EPP, turbo, platform"
                     + " profile, power-profiles-daemon, tuned.",
             "--set accepts a plan GUID, an alias (balanced, high-performance, power-saver, ultimate), the plan's"

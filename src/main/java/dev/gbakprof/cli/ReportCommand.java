@@ -22,6 +22,9 @@ import picocli.CommandLine.Spec;
 /** {@code gbakprof report INPUT...}: charts, the one-page report and the tables of one or more runs. */
 @Command(
         name = "report",
+        header = "The report a manager reads: report.png, report.html, charts, summary.md, CSV files.",
+        footerHeading = "%nExample:%n",
+        footer = "  gbakprof report samples/shop-cpu.json --out /tmp/shop-report",
         mixinStandardHelpOptions = true,
         description = {
             "Write the charts, the one-page report (report.png), summary.md and CSV files of one or more runs.",

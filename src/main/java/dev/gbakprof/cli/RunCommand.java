@@ -40,10 +40,12 @@ import picocli.CommandLine.Spec;
 /** {@code gbakprof run}: times a real restore live. */
 @Command(
         name = "run",
+        header = "Restore a backup with gbak -c -v -st tdrw and time it live.",
+        footerHeading = "%nExample:%n",
+        footer = "  gbakprof run --backup /backups/erp.fbk --database /restore-test/erp.fdb --validate",
         mixinStandardHelpOptions = true,
         sortOptions = false,
         description = {
-            "Restore a backup with gbak -c -v -st tdrw and time it live.",
             "Progress while gbak works, then the raw log (gbak.log) and the run record (run.json)",
             "in a new folder under --runs-dir.",
             "--via service: the server restores through the services API (Jaybird), verbose",

@@ -23,6 +23,9 @@ import picocli.CommandLine.Spec;
 /** {@code gbakprof status}: the restores running now (and those killed), read from their run folders. */
 @Command(
         name = "status",
+        header = "Which restores are running now, how far, and when they end: read from their run folders.",
+        footerHeading = "%nExample:%n",
+        footer = "  gbakprof status runs",
         mixinStandardHelpOptions = true,
         sortOptions = false,
         description = {

@@ -1,5 +1,6 @@
 package dev.gbakprof.exec;
 
+import dev.gbakprof.model.GbakExit;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.time.Duration;
@@ -24,7 +25,7 @@ import org.apache.commons.exec.environment.EnvironmentUtils;
  * {@link #OUTPUT_AFTER_EXIT} more, then ended.
  */
 public final class GbakRunner {
-    private static final Duration GRACE = Duration.ofSeconds(10);
+    private static final Duration GRACE = GbakExit.STOP_GRACE;
     /** How often the processes gbak started are looked at (to end them with it). */
     private static final Duration WATCH_EVERY = Duration.ofMillis(500);
 

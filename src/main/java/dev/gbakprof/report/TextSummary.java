@@ -1,6 +1,7 @@
 package dev.gbakprof.report;
 
 import dev.gbakprof.model.Column;
+import dev.gbakprof.model.GbakExit;
 import dev.gbakprof.model.IndexBuild;
 import dev.gbakprof.model.IndexMapping;
 import dev.gbakprof.model.Inspection;
@@ -10,6 +11,7 @@ import dev.gbakprof.model.RunKind;
 import dev.gbakprof.model.RunStatus;
 import dev.gbakprof.model.TableLoad;
 import dev.gbakprof.model.Validation;
+import dev.gbakprof.model.WarningCode;
 import dev.gbakprof.stats.RunOutcome;
 import java.util.Comparator;
 import java.util.List;
@@ -46,7 +48,7 @@ public final class TextSummary {
                 RunOutcome.of(run) == RunOutcome.EXCERPT
                         ? "excerpt (the log starts after gbak's start: it times only what its lines show)"
                         : run.status(),
-                run.exitCode() == null ? "" : "  (gbak exit code " + run.exitCode() + ")"));
+                run.exitCode() == null ? "" : "  (" + GbakExit.words(run.exitCode(), stop(run)) + ")"));
         if (run.restoreSeconds() != null) {
             sb.append(String.format(
                     Locale.ROOT,
@@ -188,6 +190,16 @@ public final class TextSummary {
     }
 
     /** What the database said when inspected through the server, and what verification found. */
+    /** Why gbakprof stopped the run's gbak, as its warnings say: the code of that warning, or {@code null}. */
+    private static WarningCode stop(RestoreRun run) {
+        for (WarningCode c : List.of(WarningCode.RAW_LOG_UNWRITABLE, WarningCode.TIMEOUT, WarningCode.INTERRUPTED)) {
+            if (run.hasWarning(c)) {
+                return c;
+            }
+        }
+        return null;
+    }
+
     /** What {@code inspect} prints: the database, each table's rows and each index, what it found wrong. */
     public static String inspection(Inspection db) {
         return inspection(db, true);

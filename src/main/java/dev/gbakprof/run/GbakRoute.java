@@ -2,7 +2,9 @@ package dev.gbakprof.run;
 
 import dev.gbakprof.exec.GbakInvocation;
 import dev.gbakprof.exec.GbakRunner;
+import dev.gbakprof.model.GbakExit;
 import dev.gbakprof.model.Via;
+import dev.gbakprof.model.WarningCode;
 import java.io.OutputStream;
 import java.time.Duration;
 import java.util.function.Consumer;
@@ -37,7 +39,9 @@ final class GbakRoute implements RestoreRoute {
                 null,
                 "gbakprof stopped "
                         + (r.stopped() == null ? "gbak" : r.stopped())
-                        + " (gbak exit code " + r.exitCode() + ")",
+                        + " ("
+                        + GbakExit.words(r.exitCode(), r.timedOut() ? WarningCode.TIMEOUT : WarningCode.INTERRUPTED)
+                        + ")",
                 null,
                 r.wentOnAt());
     }

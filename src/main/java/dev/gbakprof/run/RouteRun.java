@@ -6,6 +6,7 @@ import dev.gbakprof.log.EventListener;
 import dev.gbakprof.log.LinePipeline;
 import dev.gbakprof.model.CpuSample;
 import dev.gbakprof.model.Environment;
+import dev.gbakprof.model.GbakExit;
 import dev.gbakprof.model.Phase;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.RunKind;
@@ -293,7 +294,9 @@ record RouteRun(
         } else if (result.exitCode() != null && result.exitCode() != 0) {
             status = RunStatus.FAILED;
             if (errors.isEmpty() && failure == null) {
-                failure = "gbak exited with code " + result.exitCode() + " without an error message";
+                String meaning = GbakExit.meaning(result.exitCode(), null);
+                failure = "gbak exited with code " + result.exitCode() + (meaning == null ? "" : " (" + meaning + ")")
+                        + " without an error message";
             }
         } else if (result.error() != null) {
             status = RunStatus.FAILED;

@@ -246,7 +246,10 @@
       I.configurations.forEach(function (c) {
         var m = c.median[j], t = m == null ? (c.unknown[j] ? T.unknown : T.absent) : dur(m);
         if (c.min[j] != null && c.max[j] !== c.min[j]) t += " (" + dur(c.min[j]) + "–" + dur(c.max[j]) + ")";
-        cells.push(cell(t, m), cell(c.keysPerSecond[j] == null ? "" : num(c.keysPerSecond[j], 0), c.keysPerSecond[j]));
+        // keys/s the log does not give (no key counts, an unknown time) reads unknown, and sorts last; of an index
+        // these runs do not have, it reads as its time does
+        var k = c.keysPerSecond[j], kt = k != null ? num(k, 0) : m == null && !c.unknown[j] ? T.absent : T.unknown;
+        cells.push(cell(t, m), cell(kt, k));
         if (c.label !== D.baseline) cells.push(cell(c.ratio[j] == null ? "" : num(c.ratio[j], 2) + "×", c.ratio[j]));
         failed += c.failed[j];
       });

@@ -171,6 +171,54 @@ class HtmlReportBrowserTest {
                 .isNotEmpty();
     }
 
+    /**
+     * A log without key counts (the article's excerpt: index lines only, no table's rows) reads "unknown" in the keys/s
+     * column, in the page's language; in a log with some, sorting by keys/s puts the unknown last either way.
+     */
+    @Test
+    void keysPerSecondTheLogDoesNotGiveReadsUnknownAndSortsLast() throws Exception {
+        Path article = tmp.resolve("article");
+        Cli.Result r = Cli.run("report", "--out", article.toString(), "samples/article-balanced.log");
+        assertThat(r.code()).as(r.err()).isZero();
+        open(article.resolve("report.html"), "article");
+        assertThat(keysColumn()).isNotEmpty().containsOnly("unknown");
+        open(write("article-tr", RunInputs.load(Path.of("samples/article-balanced.log"), null), Lang.TR), null);
+        assertThat(keysColumn()).isNotEmpty().containsOnly(Texts.of(Lang.TR).get("unknown"));
+
+        Path shop = tmp.resolve("shop");
+        assertThat(Cli.run("report", "--out", shop.toString(), "samples/shop-tdrw.log")
+                        .code())
+                .isZero();
+        open(shop.resolve("report.html"), null);
+        assertThat(keysColumn()).contains("unknown", "218,914");
+        WebElement keys = header(Texts.of(Lang.EN).get("html.col.keys"));
+        keys.findElement(By.tagName("button")).click();
+        assertThat(keys.getAttribute("aria-sort")).isEqualTo("descending");
+        List<String> down = keysColumn();
+        assertThat(down.get(0)).isEqualTo("1,150,748");
+        assertThat(down.subList(down.indexOf("unknown"), down.size())).containsOnly("unknown");
+        keys.findElement(By.tagName("button")).click();
+        assertThat(keys.getAttribute("aria-sort")).isEqualTo("ascending");
+        List<String> up = keysColumn();
+        assertThat(up.get(0)).isEqualTo("218,914");
+        assertThat(up.subList(up.indexOf("unknown"), up.size())).containsOnly("unknown");
+    }
+
+    /** The keys/s cells of the index table, top to bottom. */
+    @SuppressWarnings("unchecked")
+    private List<String> keysColumn() {
+        int column = browser.findElements(By.cssSelector("#index-table thead th")).stream()
+                .map(WebElement::getText)
+                .toList()
+                .indexOf(Texts.of(Lang.of(
+                                browser.findElement(By.cssSelector("html")).getAttribute("lang")))
+                        .get("html.col.keys"));
+        assertThat(column).isPositive();
+        return (List<String>) browser.executeScript(
+                "return Array.from(document.querySelectorAll('#index-table tbody tr'), r => r.cells[" + column
+                        + "].textContent)");
+    }
+
     /** Opens a page; asserts that its console has no error and that it drew something. */
     private void open(Path page, String screenshot) {
         browser.get(page.toUri().toString());
@@ -243,8 +291,13 @@ class HtmlReportBrowserTest {
     }
 
     private WebElement timeHeader() {
+        return header(Texts.of(Lang.EN).get("html.col.time"));
+    }
+
+    /** The index table's header whose text starts with {@code text}. */
+    private WebElement header(String text) {
         return browser.findElements(By.cssSelector("#index-table thead th")).stream()
-                .filter(th -> th.getText().startsWith(Texts.of(Lang.EN).get("html.col.time")))
+                .filter(th -> th.getText().startsWith(text))
                 .findFirst()
                 .orElseThrow();
     }

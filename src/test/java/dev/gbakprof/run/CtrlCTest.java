@@ -2,6 +2,7 @@ package dev.gbakprof.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.gbakprof.model.GbakExit;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.RunStatus;
 import dev.gbakprof.model.WarningCode;
@@ -67,6 +68,17 @@ class CtrlCTest {
         assertThat(run.hasWarning(WarningCode.INTERRUPTED)).isTrue(); // what a series or matrix stops on
         assertThat(run.tables()).isNotEmpty();
         String seen = Files.readString(dir.resolve("console.txt")) + "\nwarnings: " + run.warningMessages();
+        // what gbak's exit code means (143 SIGTERM of the stop, 141 SIGPIPE, 0 when it finished in the grace): the
+        // same words in the record's warning and on the console
+        String exit = GbakExit.words(run.exitCode(), WarningCode.INTERRUPTED);
+        assertThat(run.exitCode()).as(seen).isNotNull();
+        assertThat(run.warningMessages())
+                .as(seen)
+                .anyMatch(w -> w.startsWith("interrupted (Ctrl-C): gbakprof stopped gbak (pid ")
+                        && w.contains(" (" + exit + ")"));
+        assertThat(Files.readString(dir.resolve("console.txt")))
+                .as(seen)
+                .contains("  status     incomplete  (" + exit + ")");
         if (run.wentToTheEnd()) {
             // embedded gbak can go on after the SIGTERM and finish within the stop's grace (seen: exit 0 3.3 s after a
             // SIGTERM during the index builds): every table and index is there, so the database is kept, and said so
