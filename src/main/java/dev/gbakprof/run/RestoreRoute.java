@@ -55,16 +55,6 @@ interface RestoreRoute {
             String stopNote,
             String brokenReply,
             Double wentOnAt) {
-        Ending(
-                Integer exitCode,
-                boolean timedOut,
-                boolean interrupted,
-                String launchError,
-                String error,
-                String stopNote,
-                String brokenReply) {
-            this(exitCode, timedOut, interrupted, launchError, error, stopNote, brokenReply, null);
-        }
 
         Ending(
                 Integer exitCode,
@@ -73,7 +63,7 @@ interface RestoreRoute {
                 String launchError,
                 String error,
                 String stopNote) {
-            this(exitCode, timedOut, interrupted, launchError, error, stopNote, null);
+            this(exitCode, timedOut, interrupted, launchError, error, stopNote, null, null);
         }
     }
 }

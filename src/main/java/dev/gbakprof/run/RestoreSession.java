@@ -15,7 +15,6 @@ import dev.gbakprof.monitor.DatabaseHeader;
 import dev.gbakprof.monitor.PhaseUse;
 import dev.gbakprof.stats.Confounder;
 import dev.gbakprof.store.AtomicFiles;
-import dev.gbakprof.store.FileHash;
 import dev.gbakprof.store.RunJson;
 import dev.gbakprof.store.RunMarker;
 import dev.gbakprof.store.RunStore;

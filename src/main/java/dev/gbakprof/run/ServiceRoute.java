@@ -34,7 +34,8 @@ final class ServiceRoute implements RestoreRoute {
                 null,
                 r.error(),
                 "gbakprof stopped reading the services output and detached. " + restore.leftBehind(),
-                r.brokenReply());
+                r.brokenReply(),
+                null); // the server restores: no gbak here to go on after a stop
     }
 
     @Override

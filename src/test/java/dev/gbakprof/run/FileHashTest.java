@@ -1,4 +1,4 @@
-package dev.gbakprof.store;
+package dev.gbakprof.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

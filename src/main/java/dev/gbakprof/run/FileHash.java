@@ -1,6 +1,7 @@
-package dev.gbakprof.store;
+package dev.gbakprof.run;
 
-import java.io.File;
+import dev.gbakprof.exec.GbakLocator;
+import dev.gbakprof.store.ReportDir;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -19,7 +20,7 @@ import java.util.regex.Pattern;
  * MB/s here: minutes on a backup of 100 GB. A file hashed once in this process is not hashed again while its size and
  * modification time are the same (the restores of {@code --repeat} and {@code matrix} read one backup).
  */
-public final class FileHash {
+final class FileHash {
     /** Smaller files are hashed in the JVM: starting a process costs more than it saves. */
     static final long EXTERNAL_FROM = 16L << 20;
 
@@ -31,7 +32,7 @@ public final class FileHash {
     private FileHash() {}
 
     /** The SHA-256 of {@code file}'s bytes in hex; {@code ""} when it cannot be read. */
-    public static String sha256(Path file) {
+    static String sha256(Path file) {
         Key key;
         try {
             Path abs = file.toAbsolutePath();
@@ -55,7 +56,7 @@ public final class FileHash {
 
     /** {@code sha256sum FILE}'s hash, or {@code null} when there is no sha256sum or it fails. */
     static String sha256sum(Path file) {
-        Path tool = onPath("sha256sum");
+        Path tool = GbakLocator.system().findTool("sha256sum", null).orElse(null);
         if (tool == null) {
             return null;
         }
@@ -81,22 +82,5 @@ public final class FileHash {
             Thread.currentThread().interrupt();
             return null;
         }
-    }
-
-    private static Path onPath(String name) {
-        String path = System.getenv("PATH");
-        if (path == null) {
-            return null;
-        }
-        for (String dir : path.split(File.pathSeparator)) {
-            if (dir.isEmpty()) {
-                continue;
-            }
-            Path p = Path.of(dir, name);
-            if (Files.isRegularFile(p) && Files.isExecutable(p)) {
-                return p;
-            }
-        }
-        return null;
     }
 }
