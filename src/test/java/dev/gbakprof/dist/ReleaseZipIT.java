@@ -124,6 +124,37 @@ class ReleaseZipIT {
         assertThat(dir.resolve("gbakprof.jsa"))
                 .as("the class data sharing archive, beside the jar")
                 .exists();
+        // made from ClassDataTraining: a report, as the launcher runs it, loads its classes from the archive. Unzipped
+        // again where no folder's name has a space: under one, JDK 17 maps the archive but loads gbakprof's own
+        // classes from the jar (the launcher before ClassDataTraining too; docs/dev/BENCHMARKS.md)
+        Path opt = tmp.resolve("opt");
+        Files.createDirectories(opt);
+        assertThat(exec(opt, Map.of(), "unzip", "-q", ZIP.toAbsolutePath().toString()).code)
+                .isZero();
+        Path plain = opt.resolve("gbakprof-" + VERSION);
+        assertThat(exec(plain, env, plain.resolve("gbakprof").toString(), "--version").code)
+                .isZero();
+        Path classes = tmp.resolve("classes.txt");
+        Map<String, String> logged =
+                Map.of("PATH", bin.toString(), "JAVA_TOOL_OPTIONS", "-Xlog:class+load=info:file=" + classes);
+        Result reported = exec(
+                plain,
+                logged,
+                plain.resolve("gbakprof").toString(),
+                "report",
+                "samples/shop-tdrw.log",
+                "--out",
+                tmp.resolve("report").toString());
+        assertThat(reported.code).as(reported.out + reported.err).isZero();
+        String loaded = Files.readString(classes);
+        for (String cls : List.of(
+                "dev.gbakprof.report.HtmlReport",
+                "org.knowm.xchart.CategoryChart",
+                "com.fasterxml.jackson.databind.ObjectMapper")) {
+            assertThat(loaded)
+                    .containsPattern(
+                            "(?m)^\\[.*\\] " + cls.replace(".", "\\.") + " source: shared objects file \\(top\\)$");
+        }
 
         Path charts = tmp.resolve("demo charts");
         Result demo = exec(dir, env, dir.resolve("gbakprof").toString(), "demo", "--out", charts.toString());

@@ -1,0 +1,63 @@
+package dev.gbakprof.cli;
+
+import dev.gbakprof.model.ExitCode;
+import dev.gbakprof.monitor.CpuSampler;
+import dev.gbakprof.monitor.EnvironmentProbe;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintWriter;
+import java.io.Writer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.stream.Stream;
+
+/**
+ * The work the launcher runs once after each build (or JDK change) with {@code -XX:ArchiveClassesAtExit}, so that
+ * the class-data-sharing archive holds the classes every command loads, read and verified once instead of at each
+ * start: what a DBA's commands do, on a bundled sample log, in one JVM — {@code parse --json}, {@code report} (every
+ * file it writes: PNGs, report.html, Markdown, CSV), gbakprof's help, and what {@code run} starts beside gbak (the
+ * machine's probe and the CPU sampler, here on this process). Nothing is printed; the report goes to a temporary
+ * folder removed at the end. Measured by {@code bench/costs} and {@code bench/wrapper-overhead}
+ * (docs/dev/BENCHMARKS.md).
+ *
+ * <p>Usage: {@code java -XX:ArchiveClassesAtExit=A.jsa -cp gbakprof.jar dev.gbakprof.cli.ClassDataTraining LOG}.
+ */
+public final class ClassDataTraining {
+    private ClassDataTraining() {}
+
+    public static void main(String[] args) throws IOException {
+        System.setProperty("java.awt.headless", "true");
+        if (args.length != 1) {
+            System.err.println("usage: ClassDataTraining SAMPLE.log");
+            System.exit(ExitCode.BAD_INPUT);
+        }
+        String log = args[0];
+        PrintWriter none = new PrintWriter(Writer.nullWriter());
+        Path out = Files.createTempDirectory("gbakprof-cds");
+        try {
+            Main.stdoutBytes = OutputStream.nullOutputStream();
+            Main.execute(new String[] {"parse", "--json", log}, none, none);
+            Main.execute(new String[] {"parse", log}, none, none);
+            Main.execute(
+                    new String[] {"report", log, "--out", out.resolve("report").toString()}, none, none);
+            Main.execute(new String[] {"--help"}, none, none);
+            Main.execute(new String[] {"--version"}, none, none);
+            EnvironmentProbe.probe(null, null);
+            try (CpuSampler sampler =
+                    new CpuSampler(100, () -> ProcessHandle.current().pid(), () -> null, null)) {
+                sampler.start(System.nanoTime());
+                Thread.sleep(300);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        } finally {
+            try (Stream<Path> made = Files.walk(out)) { // the temporary folder and what the report wrote in it
+                for (Path p : made.sorted(Comparator.reverseOrder()).toList()) {
+                    Files.deleteIfExists(p);
+                }
+            }
+        }
+        System.exit(ExitCode.OK);
+    }
+}
