@@ -253,7 +253,7 @@ public final class Main implements Runnable {
 
     /** As {@link #execute(String[], PrintWriter, PrintWriter)}, with commands made by {@code factory} (tests). */
     static int execute(String[] args, PrintWriter out, PrintWriter err, CommandLine.IFactory factory) {
-        CommandLine cl = tree(commandsFor(args), factory);
+        CommandLine cl = ownHelpOnly(args) ? summaries(factory) : tree(commandsFor(args), factory);
         if (!Terminal.colours(System.getenv())) { // NO_COLOR, TERM=dumb: picocli alone would still highlight
             cl.setColorScheme(CommandLine.Help.defaultColorScheme(CommandLine.Help.Ansi.OFF));
         }
@@ -300,6 +300,10 @@ public final class Main implements Runnable {
      * shell completion script and the man pages (docs/man) are made from.
      */
     static CommandLine tree(Collection<String> names, CommandLine.IFactory factory) {
+        return tree(names, factory, false);
+    }
+
+    private static CommandLine tree(Collection<String> names, CommandLine.IFactory factory, boolean summaries) {
         // picocli reads the switch only in CommandLine's constructor: set while the tree is made, then put back as it
         // was (a value the user gave with -D is left alone), so that no other code of the process sees it
         boolean set = System.getProperty(CONVERTERS_EXCLUDED) == null;
@@ -309,7 +313,7 @@ public final class Main implements Runnable {
         try {
             CommandLine cl = new CommandLine(new Main().spec, factory);
             for (String name : names) {
-                cl.addSubcommand(name, new CommandLine(COMMANDS.get(name), factory));
+                cl.addSubcommand(name, command(name, factory, summaries));
             }
             cl.setUsageHelpWidth(120); // the descriptions are written in lines of up to ~110 characters
             CommandLine.Model.UsageMessageSpec usage = cl.getCommandSpec().usageMessage();
@@ -374,6 +378,42 @@ public final class Main implements Runnable {
             sb.append(table);
         });
         return sb.toString();
+    }
+
+    /**
+     * Whether this invocation asks for gbakprof's own help and nothing else: no arguments, {@code -h} or
+     * {@code --help} (with {@code --debug} or not). Its command list needs each command's name and header only.
+     */
+    static boolean ownHelpOnly(String[] args) {
+        boolean help = args.length == 0;
+        for (String a : args) {
+            if (a.equals("-h") || a.equals("--help")) {
+                help = true;
+            } else if (!a.equals("--debug")) {
+                return false;
+            }
+        }
+        return help;
+    }
+
+    /**
+     * gbakprof with each command as its name and its {@code @Command} header and description only, read from the
+     * annotation: what gbakprof's own help lists, without picocli reading every option of every command (a tenth of
+     * a second, bench/costs). The same text as {@link #tree()}'s help (HelpTest).
+     */
+    static CommandLine summaries(CommandLine.IFactory factory) {
+        return tree(COMMANDS.keySet(), factory, true);
+    }
+
+    /** The one command {@code name}: all of it, or its name, header and description ({@link #summaries}). */
+    private static CommandLine command(String name, CommandLine.IFactory factory, boolean summary) {
+        if (!summary) {
+            return new CommandLine(COMMANDS.get(name), factory);
+        }
+        CommandLine.Command a = COMMANDS.get(name).getAnnotation(CommandLine.Command.class);
+        CommandLine.Model.CommandSpec spec = CommandLine.Model.CommandSpec.create();
+        spec.usageMessage().header(a.header()).description(a.description());
+        return new CommandLine(spec, factory);
     }
 
     /** Every command: {@link #tree(java.util.Collection, CommandLine.IFactory)} of them all. */

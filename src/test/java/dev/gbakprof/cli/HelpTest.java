@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
 
 /**
  * gbakprof's help as a DBA reads it: the commands grouped by what one wants to do, two commands to start with, and
@@ -73,6 +74,21 @@ class HelpTest {
                         "  gbakprof demo                          the bundled samples into charts/: a report per sample",
                         "  gbakprof parse samples/shop-tdrw.log   one restore: total, phases, slowest indexes and"
                                 + " tables");
+    }
+
+    @Test
+    void theHelpFromTheCommandsSummariesIsTheHelpOfTheWholeTree() {
+        // gbakprof --help reads each command's name and header only (Main.summaries): the same text as all of them
+        for (boolean colours : new boolean[] {false, true}) {
+            CommandLine.Help.Ansi ansi = colours ? CommandLine.Help.Ansi.ON : CommandLine.Help.Ansi.OFF;
+            String whole = Main.tree().getUsageMessage(ansi);
+            String summaries = Main.summaries(CommandLine.defaultFactory()).getUsageMessage(ansi);
+            assertThat(summaries).isEqualTo(whole).contains("Display help information about the specified command");
+        }
+        assertThat(Main.ownHelpOnly(new String[0])).isTrue();
+        assertThat(Main.ownHelpOnly(new String[] {"--debug", "-h"})).isTrue();
+        assertThat(Main.ownHelpOnly(new String[] {"--help", "run"})).isFalse();
+        assertThat(Main.ownHelpOnly(new String[] {"--debug"})).isFalse();
     }
 
     @Test
