@@ -27,20 +27,39 @@ final class FileHash {
     private static final Pattern HEX = Pattern.compile("[0-9a-f]{64}");
     private static final Map<Key, String> DONE = new ConcurrentHashMap<>();
 
-    private record Key(Path file, long size, FileTime modified) {}
+    /** A file as it is now: its real path (links resolved), size and modification time. */
+    record Key(Path file, long size, FileTime modified) {}
 
     private FileHash() {}
 
+    /** {@code file}'s {@link Key}, {@code null} when it cannot be read. */
+    static Key key(Path file) {
+        try {
+            Path real = file.toRealPath();
+            return new Key(real, Files.size(real), Files.getLastModifiedTime(real));
+        } catch (IOException ex) {
+            return null;
+        }
+    }
+
+    /** The hash of the file as {@code key} says it is, when this process has made it; else {@code null}. */
+    static String known(Key key) {
+        return DONE.get(key);
+    }
+
+    /** Keeps {@code sha} as the hash of the file as {@code key} says it is; returns it. */
+    static String remember(Key key, String sha) {
+        DONE.put(key, sha);
+        return sha;
+    }
+
     /** The SHA-256 of {@code file}'s bytes in hex; {@code ""} when it cannot be read. */
     static String sha256(Path file) {
-        Key key;
-        try {
-            Path abs = file.toAbsolutePath();
-            key = new Key(abs, Files.size(abs), Files.getLastModifiedTime(abs));
-        } catch (IOException ex) {
+        Key key = key(file);
+        if (key == null) {
             return "";
         }
-        String known = DONE.get(key);
+        String known = known(key);
         if (known != null) {
             return known;
         }
@@ -48,10 +67,13 @@ final class FileHash {
         if (sha == null) {
             sha = ReportDir.sha256(key.file());
         }
-        if (!sha.isEmpty()) {
-            DONE.put(key, sha);
-        }
-        return sha;
+        return sha.isEmpty() ? sha : remember(key, sha);
+    }
+
+    /** The hash at the start of sha256sum's output, or {@code null} when it does not start with one. */
+    static String hex(String sha256sumOutput) {
+        String sha = sha256sumOutput.length() >= 64 ? sha256sumOutput.substring(0, 64) : "";
+        return HEX.matcher(sha).matches() ? sha : null;
     }
 
     /** {@code sha256sum FILE}'s hash, or {@code null} when there is no sha256sum or it fails. */
@@ -73,9 +95,7 @@ final class FileHash {
                 p.destroyForcibly();
                 return null;
             }
-            String text = new String(out, StandardCharsets.US_ASCII);
-            String sha = text.length() >= 64 ? text.substring(0, 64) : "";
-            return HEX.matcher(sha).matches() ? sha : null;
+            return hex(new String(out, StandardCharsets.US_ASCII));
         } catch (IOException ex) {
             return null;
         } catch (InterruptedException ex) {

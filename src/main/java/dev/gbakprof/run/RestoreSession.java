@@ -210,8 +210,15 @@ public final class RestoreSession {
 
         RouteRun runs = new RouteRun(options, gbak, environment, progressOut, terminal, exitWait);
         RouteRun.Worker worker = runs.worker(route, database);
-        RouteRun.Streamed streamed =
-                runs.stream(route, timeline, raw, rawLog, eta, worker, runs.databaseDisk(database), marker);
+        // a drill's backup was hashed when it was made; else the backup is hashed as gbak reads it
+        BackupHash hash = BackupHash.follow(before == null ? backupHere : null, route::ownWorkerPid);
+        RouteRun.Streamed streamed;
+        try {
+            streamed = runs.stream(route, timeline, raw, rawLog, eta, worker, runs.databaseDisk(database), marker);
+        } catch (RuntimeException | Error ex) {
+            hash.close();
+            throw ex;
+        }
         try {
             RestoreRun run =
                     runs.finish(timeline, streamed, route, label, rawLog, backupBytes, raw.failure(), options.backup());
@@ -242,7 +249,7 @@ public final class RestoreSession {
                 }
             }
             run = run.toBuilder()
-                    .backupSha256(before != null ? before.backupSha256() : backupSha256(backupHere, progressOut))
+                    .backupSha256(before != null ? before.backupSha256() : backupSha256(hash, backupHere, progressOut))
                     .backupFrom(options.backupFrom())
                     .placement(place.round(), place.position(), place.warmup())
                     .build();
@@ -253,6 +260,7 @@ public final class RestoreSession {
             unsaved = save(runDir, before == null ? run : List.of(before, run), unsaved, before);
             return new Outcome(run, runDir, unsaved);
         } finally {
+            hash.close();
             RunStore.ended(runDir, marker);
             recorded.countDown();
             RouteRun.removeCtrlCHook(hook);
@@ -285,20 +293,26 @@ public final class RestoreSession {
     }
 
     /**
-     * The SHA-256 of the backup, read after the restore (before it, the read would put the backup in the page cache
-     * and speed the restore up); {@code null} when there is no file here or it cannot be read.
+     * The SHA-256 of the backup: read behind gbak as it restored ({@link BackupHash}), else after the restore (never
+     * before it: the read would put the backup in the page cache and speed the restore up); {@code null} when there is
+     * no file here or it cannot be read.
      */
     static String backupSha256(Path backup, PrintStream progressOut) {
+        return backupSha256(null, backup, progressOut);
+    }
+
+    /** As {@link #backupSha256(Path, PrintStream)}, with what {@code hash} (if not {@code null}) read behind gbak. */
+    static String backupSha256(BackupHash hash, Path backup, PrintStream progressOut) {
         if (backup == null) {
             return null;
         }
         try {
-            long size = Files.size(backup);
-            if (size > (256L << 20)) {
+            long left = Files.size(backup) - (hash == null ? 0 : hash.hashedWhileReading());
+            if (left > (256L << 20)) {
                 progressOut.println(
-                        String.format(Locale.ROOT, "gbakprof: SHA-256 of %s (%,d bytes) ...", backup, size));
+                        String.format(Locale.ROOT, "gbakprof: SHA-256 of %s (%,d bytes) ...", backup, left));
             }
-            String sha = FileHash.sha256(backup);
+            String sha = hash != null ? hash.result() : FileHash.sha256(backup);
             return sha.isEmpty() ? null : sha;
         } catch (IOException ex) {
             progressOut.println("gbakprof: cannot read " + backup + " for its SHA-256 (" + ex.getMessage() + ")");
