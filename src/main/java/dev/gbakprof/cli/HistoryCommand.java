@@ -22,10 +22,12 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -233,7 +235,9 @@ final class HistoryCommand implements Callable<Integer> {
         List<String> notes = new ArrayList<>(listing.skipped());
         List<RunFolders.Folder> unjudged = new ArrayList<>();
         try {
-            for (RunFolders.Folder f : RunFolders.unrecorded(given)) {
+            Set<Path> read = new HashSet<>();
+            listing.entries().forEach(e -> read.add(e.folder()));
+            for (RunFolders.Folder f : RunFolders.unrecorded(given, read)) {
                 unjudged.add(f);
                 if (f.state() != RunFolders.State.DAMAGED) { // an unreadable record is among the skipped already
                     notes.add(f.note());

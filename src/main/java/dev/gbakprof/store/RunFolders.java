@@ -15,8 +15,10 @@ import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -80,6 +82,16 @@ public final class RunFolders {
      * (running, or no record) or one that cannot be read, in name order.
      */
     public static List<Folder> unrecorded(List<Path> dirs) throws IOException {
+        return unrecorded(dirs, Set.of());
+    }
+
+    /**
+     * As {@link #unrecorded(List)}, without reading again the records of the run folders in {@code read} (those the
+     * caller has read: a history of 500 restores read each record twice).
+     */
+    public static List<Folder> unrecorded(List<Path> dirs, Set<Path> read) throws IOException {
+        Set<Path> known = new HashSet<>();
+        read.forEach(r -> known.add(r.toAbsolutePath().normalize()));
         List<Folder> out = new ArrayList<>();
         for (Path d : dirs) {
             List<Path> candidates = new ArrayList<>();
@@ -96,6 +108,9 @@ public final class RunFolders {
                         .forEach(candidates::add);
             }
             for (Path f : candidates) {
+                if (known.contains(f.toAbsolutePath().normalize())) {
+                    continue;
+                }
                 Folder folder = unrecorded(f);
                 if (folder != null) {
                     out.add(folder);

@@ -8,7 +8,9 @@ import java.nio.charset.Charset;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
 
@@ -79,9 +81,11 @@ public final class RunInputs {
                             + ") and no run folders in it: give a gbak log, a run record or a folder that gbakprof run wrote");
         }
         List<RestoreRun> all = new ArrayList<>();
+        Set<Path> read = new HashSet<>();
         for (Path r : runs) {
             try {
                 all.addAll(load(r.resolve(RECORD), label));
+                read.add(r);
             } catch (LogFormatException ex) {
                 if (notes == null) {
                     throw ex;
@@ -90,7 +94,7 @@ public final class RunInputs {
             }
         }
         if (notes != null) {
-            unrecordedIn(dir).stream()
+            unrecordedIn(dir, read).stream()
                     .filter(f -> f.state() != RunFolders.State.DAMAGED)
                     .forEach(f -> notes.accept(f.note()));
         }
@@ -98,8 +102,13 @@ public final class RunInputs {
     }
 
     private static List<RunFolders.Folder> unrecordedIn(Path dir) {
+        return unrecordedIn(dir, Set.of());
+    }
+
+    /** The run folders in {@code dir} without a readable record; those in {@code read} are not read again. */
+    private static List<RunFolders.Folder> unrecordedIn(Path dir, Set<Path> read) {
         try {
-            return RunFolders.unrecorded(List.of(dir));
+            return RunFolders.unrecorded(List.of(dir), read);
         } catch (IOException ex) {
             return List.of();
         }
