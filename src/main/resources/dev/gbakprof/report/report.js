@@ -250,7 +250,7 @@
         // these runs do not have, it reads as its time does
         var k = c.keysPerSecond[j], kt = k != null ? num(k, 0) : m == null && !c.unknown[j] ? T.absent : T.unknown;
         cells.push(cell(t, m), cell(kt, k));
-        if (c.label !== D.baseline) cells.push(cell(c.ratio[j] == null ? "" : num(c.ratio[j], 2) + "×", c.ratio[j]));
+        if (c.label !== D.baseline) cells.push(cell(c.ratio[j] == null ? T.unknown : num(c.ratio[j], 2) + "×", c.ratio[j]));
         failed += c.failed[j];
       });
       cells.push(failed ? cell(T["html.state.failed"], null, "failed") : cell(""));

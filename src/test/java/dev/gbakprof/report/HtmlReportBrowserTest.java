@@ -204,6 +204,29 @@ class HtmlReportBrowserTest {
         assertThat(up.subList(up.indexOf("unknown"), up.size())).containsOnly("unknown");
     }
 
+    @Test
+    void aRatioTheRunsDoNotGiveReadsUnknown() throws Exception {
+        // two databases: an index of one is not in the other, so its ratio is unknown, never an empty cell
+        Path two = tmp.resolve("two-databases");
+        Cli.Result r = Cli.run("compare", "--out", two.toString(), "samples/shop-tdrw.log", "samples/small-tdrw.log");
+        assertThat(r.code()).as(r.err()).isIn(0, 1);
+        open(two.resolve("report.html"), null);
+        String ratio = Texts.of(Lang.EN).get("html.col.ratio");
+        int column = browser.findElements(By.cssSelector("#index-table thead th")).stream()
+                .map(WebElement::getText)
+                .toList()
+                .indexOf(browser.findElements(By.cssSelector("#index-table thead th")).stream()
+                        .map(WebElement::getText)
+                        .filter(t -> t.startsWith(ratio))
+                        .findFirst()
+                        .orElseThrow());
+        @SuppressWarnings("unchecked")
+        List<String> cells = (List<String>) browser.executeScript(
+                "return Array.from(document.querySelectorAll('#index-table tbody tr'), r => r.cells[" + column
+                        + "].textContent)");
+        assertThat(cells).isNotEmpty().contains("unknown").doesNotContain("");
+    }
+
     /** The keys/s cells of the index table, top to bottom. */
     @SuppressWarnings("unchecked")
     private List<String> keysColumn() {
