@@ -2,6 +2,7 @@ package dev.gbakprof.log;
 
 import java.io.BufferedReader;
 import java.io.Closeable;
+import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
@@ -18,6 +19,8 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.function.Consumer;
+import java.util.zip.GZIPInputStream;
+import java.util.zip.ZipException;
 
 /**
  * Opens a gbak log whatever wrote it: UTF-8 with or without BOM, UTF-16LE/BE with BOM (PowerShell's
@@ -392,6 +395,18 @@ public final class LogDecoder {
         } catch (NoSuchFileException ex) {
             throw new LogFormatException(name, 0, "no such file; expected a gbak restore log");
         }
+        if (gzipped(path)) { // a log kept compressed (logrotate, an archive of nightly restores): read as it is
+            try {
+                raw = new GZIPInputStream(raw, 1 << 16);
+            } catch (ZipException | EOFException ex) {
+                raw.close();
+                throw new LogFormatException(
+                        name,
+                        0,
+                        LogFormatException.Reason.NOT_A_LOG,
+                        "named .gz but not gzip's format; expected a gbak log compressed with gzip");
+            }
+        }
         PushbackInputStream in = new PushbackInputStream(raw, SNIFF);
         byte[] head = in.readNBytes(SNIFF);
         if (head.length == 0) {
@@ -431,6 +446,13 @@ public final class LogDecoder {
         checkText(name, new String(head, skip, len, cs), skip);
         in.unread(head, skip, head.length - skip);
         return new Decoded(name, cs, skip, encoding != null && !bom, in);
+    }
+
+    /** Whether {@code path} is read through gzip: its name ends in {@code .gz}. */
+    public static boolean gzipped(Path path) {
+        return String.valueOf(path.getFileName())
+                .toLowerCase(java.util.Locale.ROOT)
+                .endsWith(".gz");
     }
 
     /**

@@ -34,6 +34,9 @@ public final class LogReader {
     public static String defaultLabel(Path path) {
         Path file = path.getFileName();
         String name = file == null ? path.toString() : file.toString();
+        if (LogDecoder.gzipped(path)) {
+            name = name.substring(0, name.length() - ".gz".length()); // restore.log.gz: restore
+        }
         int dot = name.lastIndexOf('.');
         return dot > 0 ? name.substring(0, dot) : name;
     }

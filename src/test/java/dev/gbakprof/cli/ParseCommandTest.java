@@ -54,6 +54,22 @@ class ParseCommandTest {
     }
 
     @Test
+    void aLogKeptCompressedIsReadAsItIsAndABadOneGetsOneLine(@TempDir Path dir) throws Exception {
+        Path plain = Logs.realShape(dir);
+        Result gz = Cli.run("parse", "--json", "samples/real-shape-tdrw.log.gz");
+        Result log = Cli.run("parse", "--json", plain.toString());
+        assertThat(gz.code()).as(gz.err()).isZero();
+        assertThat(gz.out().replace("samples/real-shape-tdrw.log.gz", "LOG"))
+                .isEqualTo(log.out().replace(plain.toString(), "LOG"))
+                .contains("\"label\" : \"real-shape-tdrw\"");
+        Path notGzip = Files.writeString(dir.resolve("restore.log.gz"), "gbak: text, not gzip\n");
+        assertOneLineError(Cli.run("parse", notGzip.toString()), notGzip.toString(), "named .gz but not gzip's format");
+        byte[] bytes = Files.readAllBytes(Path.of("samples/real-shape-tdrw.log.gz"));
+        Path cut = Files.write(dir.resolve("cut.log.gz"), java.util.Arrays.copyOf(bytes, 3_000));
+        assertOneLineError(Cli.run("parse", cut.toString()), cut.toString());
+    }
+
+    @Test
     void anOutputThatIsOneOfTheLogsIsRefusedAndTheLogKept(@TempDir Path dir) throws Exception {
         byte[] log = Files.readAllBytes(Logs.log("shop-tdrw.log"));
         Path victim = Files.write(dir.resolve("victim.log"), log);

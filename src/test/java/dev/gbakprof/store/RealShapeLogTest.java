@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The real-shape log (src/test/resources/real-shape/README.txt): 2,000 tables and 6,000 indexes restored by the real
+ * The real-shape log (samples/real-shape-tdrw.txt): 2,000 tables and 6,000 indexes restored by the real
  * gbak, read whole, with the figures gbak printed.
  */
 class RealShapeLogTest {

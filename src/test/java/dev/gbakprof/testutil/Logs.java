@@ -64,13 +64,12 @@ public final class Logs {
     }
 
     /**
-     * The real-shape restore log (src/test/resources/real-shape: 2,000 tables, 6,000 indexes, restored by the real
+     * The real-shape restore log (samples/real-shape-tdrw.log.gz: 2,000 tables, 6,000 indexes, restored by the real
      * gbak; scripts/fixtures/real-shape made it), unzipped into {@code dir}.
      */
     public static Path realShape(Path dir) throws IOException {
         Path log = dir.resolve("real-shape-tdrw.log");
-        try (InputStream in =
-                new GZIPInputStream(Files.newInputStream(resource("/real-shape/", "real-shape-tdrw.log.gz")))) {
+        try (InputStream in = new GZIPInputStream(Files.newInputStream(Path.of("samples", "real-shape-tdrw.log.gz")))) {
             Files.copy(in, log);
         }
         return log;
