@@ -376,6 +376,25 @@ core, gbak at about 5-10 %, so the restore took 3 min 31 s instead of the 17 s o
 `gbakprof advise samples/shop-cpu.json` says `cpu-starved`.
 EOF
     fi
+    # made by gbakprof matrix and scripts/fixtures/real-shape, not by this script: kept while their files are there
+    if [[ -d $SAMPLES/seven && -f $SAMPLES/real-shape-tdrw.log.gz ]]; then
+      cat <<'EOF'
+
+## Seven configurations made by `gbakprof matrix` (`seven/`)
+
+The run folders (`gbak.log`, `run.json`, `SHA256SUMS`) that
+`./gbakprof matrix --backup shop.fbk --database /tmp/seven/shop.fdb --vary 'gbak:-bu 50,100,200,400,800,1600,3200' --repeat 3 --warmup 1 --cooldown 1 --out /tmp/seven/out`
+wrote on 2026-12-06 (same machine and shop backup; the machine shared with other builds): seven page-buffer counts
+for the restored database, a warm-up restore of each, then 7 rounds of 3 restores in the balanced order. `demo`
+compares them into `charts/seven/`: the page and `report.html` with seven configurations.
+
+## The real-shape restore (`real-shape-tdrw.log.gz`)
+
+A restore log of a real business schema's shape, 2,000 tables and 6,000 indexes, made by the real gbak with
+`scripts/fixtures/real-shape` and kept compressed (gbakprof reads `.log.gz` as it is): how it was made and what
+`parse` reports of it are in `real-shape-tdrw.txt`. `demo` reports it into `charts/real-shape-tdrw/`.
+EOF
+    fi
   } > "$SAMPLES/README.md"
 }
 

@@ -25,10 +25,12 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code gbakprof demo}: renders every sample in {@code samples/} into {@code charts/}:
- * the A/B restores ({@code samples/ab/LABEL/*.log}, one label per directory) compared into {@code charts/ab/},
- * the article excerpts ({@code samples/article-*.log}) compared into {@code charts/article/}, and every
- * other {@code samples/NAME.log} reported on its own into {@code charts/NAME/} (from {@code NAME.json} when
- * that run record is there: it may carry CPU samples).
+ * the A/B restores ({@code samples/ab/LABEL/*.log}, one label per directory) compared into {@code charts/ab/}, and in
+ * the page's other languages into {@code charts/ab-LANG/}; every other folder of run folders ({@code samples/NAME/},
+ * as {@code matrix} wrote them) compared into {@code charts/NAME/}; the article excerpts
+ * ({@code samples/article-*.log}) compared into {@code charts/article/}; and every other {@code samples/NAME.log}
+ * (or {@code NAME.log.gz}) reported on its own into {@code charts/NAME/} (from {@code NAME.json} when that run record
+ * is there: it may carry CPU samples).
  */
 @Command(
         name = "demo",
@@ -37,9 +39,11 @@ import picocli.CommandLine.Spec;
         footer = "  gbakprof demo --out /tmp/gbakprof-demo",
         mixinStandardHelpOptions = true,
         description = {
-            "Render every sample log in samples/ into charts/: the A/B restores of samples/ab/ "
-                    + "(one label per directory) compared into charts/ab/, the article excerpts compared into "
-                    + "charts/article/, and each other log reported into charts/NAME/."
+            "Render every sample in samples/ into charts/: the A/B restores of samples/ab/ "
+                    + "(one label per directory) compared into charts/ab/ and, in the other languages, "
+                    + "charts/ab-es/, charts/ab-pt-BR/, charts/ab-tr/; each other folder of run folders (as matrix "
+                    + "wrote them) compared into charts/NAME/; the article excerpts compared into "
+                    + "charts/article/; and each other log (.log or .log.gz) reported into charts/NAME/."
         })
 final class DemoCommand implements Callable<Integer> {
 
@@ -64,8 +68,12 @@ final class DemoCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    /** One report of the demo: a name (its sub-directory), its runs and the files they were read from. */
-    record DemoSet(String name, List<RestoreRun> runs, List<Path> inputs) {}
+    /** One report of the demo: a name (its sub-directory), its runs, the files they were read from, its language. */
+    record DemoSet(String name, List<RestoreRun> runs, List<Path> inputs, Lang lang) {
+        DemoSet(String name, List<RestoreRun> runs, List<Path> inputs) {
+            this(name, runs, inputs, Lang.EN);
+        }
+    }
 
     @Override
     public Integer call() throws Exception {
@@ -78,12 +86,12 @@ final class DemoCommand implements Callable<Integer> {
             throw new UsageException("no .log files in " + samples);
         }
         PrintWriter printer = spec.commandLine().getOut();
-        ReportSettings settings = ReportSettings.defaults(Lang.EN);
         for (DemoSet set : sets) {
             ReportWriter.check(out.resolve(set.name()), set.inputs()); // all refused before any is written
         }
         for (DemoSet set : sets) {
             Path dir = out.resolve(set.name());
+            ReportSettings settings = ReportSettings.defaults(set.lang());
             List<Path> written = ReportWriter.write(Reports.analyse(set.runs(), settings), settings, dir, set.inputs());
             int n = set.runs().size();
             printer.println(dir + ": " + n + (n == 1 ? " run, " : " runs, ") + written.size() + " files");
@@ -108,6 +116,18 @@ final class DemoCommand implements Callable<Integer> {
             runs.sort(Comparator.comparing((RestoreRun r) -> !r.label().equals(AB_BASELINE)));
             if (!runs.isEmpty()) {
                 sets.add(new DemoSet("ab", runs, inputs));
+                for (Lang lang : Lang.values()) { // the same comparison in every other language of the page
+                    if (lang != Lang.EN) {
+                        sets.add(new DemoSet("ab-" + lang.tag(), runs, inputs, lang));
+                    }
+                }
+            }
+        }
+        // folders of run folders (as gbakprof matrix wrote them: records with their rounds), each compared
+        for (Path dir : sorted(samples, Files::isDirectory)) {
+            if (!dir.equals(ab)) {
+                List<RestoreRun> runs = RunInputs.load(dir, null);
+                sets.add(new DemoSet(String.valueOf(dir.getFileName()), runs, List.of(dir)));
             }
         }
         List<RestoreRun> article = new ArrayList<>();
@@ -138,8 +158,10 @@ final class DemoCommand implements Callable<Integer> {
         return words.isEmpty() ? name : words.substring(0, 1).toUpperCase(Locale.ROOT) + words.substring(1);
     }
 
+    /** A sample log: {@code NAME.log}, or {@code NAME.log.gz} kept compressed (the 6,000-index real-shape log). */
     private static boolean isLog(Path p) {
-        return Files.isRegularFile(p) && p.getFileName().toString().endsWith(".log");
+        String name = String.valueOf(p.getFileName());
+        return Files.isRegularFile(p) && (name.endsWith(".log") || name.endsWith(".log.gz"));
     }
 
     private static List<Path> sorted(Path dir, Predicate<Path> filter) throws IOException {

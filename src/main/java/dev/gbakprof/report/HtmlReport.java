@@ -65,6 +65,7 @@ public final class HtmlReport implements ReportFile {
             "phase.data",
             "phase.indexes",
             "phase.finish",
+            "md.total",
             "html.noscript",
             "html.verdicts",
             "html.notes",

@@ -138,7 +138,7 @@
     table(main, [{label: T["html.col.label"]}, {label: T["html.col.measure"]}, {label: T["html.col.ratio"], num: true},
       {label: T["html.col.verdict"]}, {label: T["html.col.message"]}],
       D.comparisons.map(function (c, i) {
-        return {cells: [cell(c.label), cell(T["phase." + c.measure] || c.measure),
+        return {cells: [cell(c.label), cell(c.measure === "total" ? T["md.total"] : T["phase." + c.measure] || c.measure),
           cell(c.ratio == null ? T.unknown : num(c.ratio, 2) + "×", c.ratio), cell(c.verdict), cell(P.verdicts[i])]};
       }), "verdict-table");
   }

@@ -323,8 +323,13 @@ class ReportCommandsTest {
         assertThat(out.toString())
                 .contains(tmp.resolve("ab") + ": 6 runs, 11 files")
                 .contains(tmp.resolve("article") + ": 2 runs, 9 files")
-                .contains(tmp.resolve("small-tdrw") + ": 1 run, 11 files");
+                .contains(tmp.resolve("small-tdrw") + ": 1 run, 11 files")
+                .contains(tmp.resolve("ab-tr") + ": 6 runs, 11 files")
+                .contains(tmp.resolve("seven") + ": 22 runs, 13 files") // matrix's run folders, 7 configurations
+                .contains(tmp.resolve("real-shape-tdrw") + ": 1 run, 11 files"); // read compressed
         assertThat(tmp.resolve("ab/report.png")).exists();
+        assertThat(tmp.resolve("ab-pt-BR/summary.md")).content().startsWith("# Tempo de restauração do Firebird");
+        assertThat(tmp.resolve("real-shape-tdrw/indexes.csv")).content().hasLineCount(6_001);
         assertThat(tmp.resolve("small-tdrw/report.html")).exists();
         assertThat(tmp.resolve("article/indexes.png")).exists();
         assertThat(tmp.resolve("shop-tdrw/tables.png")).exists();

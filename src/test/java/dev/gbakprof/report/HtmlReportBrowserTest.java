@@ -141,6 +141,13 @@ class HtmlReportBrowserTest {
             assertThat(browser.findElements(By.cssSelector("#key-table tbody tr")))
                     .hasSize(2);
             assertThat(browser.findElements(By.cssSelector(".uplot"))).hasSizeGreaterThanOrEqualTo(2);
+            // the verdicts' measures in the page's language, the total too (it read "total" in every language)
+            @SuppressWarnings("unchecked")
+            List<String> measures = (List<String>) browser.executeScript(
+                    "return Array.from(document.querySelectorAll('#verdict-table tbody tr'), r => r.cells[1]"
+                            + ".textContent)");
+            Texts t = Texts.of(lang);
+            assertThat(measures).contains(t.get("md.total"), t.get("phase.indexes"));
         }
         String pdf = browser.print(new PrintOptions()).getContent();
         byte[] bytes = Base64.getDecoder().decode(pdf);
