@@ -10,6 +10,7 @@ import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.charset.Charset;
 import java.text.MessageFormat;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.LinkedHashMap;
@@ -345,7 +346,7 @@ public final class Main implements Runnable {
             return "";
         }
         Map<String, List<String>> groups = new LinkedHashMap<>();
-        List<String> grouped = new java.util.ArrayList<>();
+        List<String> grouped = new ArrayList<>();
         GROUPS.forEach((heading, names) -> {
             List<String> here = names.stream().filter(subs::containsKey).toList();
             if (!here.isEmpty()) {

@@ -25,6 +25,7 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -315,7 +316,7 @@ final class RunCommand implements Callable<Integer> {
                         "--backup-dir " + backupDir + ": give one of --backup, --backup-dir and " + "--backup-from");
             }
             Duration unchanged = Durations.parse("--settle", settle);
-            chosen = NewestBackup.in(backupDir, pattern, unchanged, java.time.Instant.now());
+            chosen = NewestBackup.in(backupDir, pattern, unchanged, Instant.now());
             backup = chosen.file().toString();
         } else if (spec.commandLine().getParseResult().hasMatchedOption("--pattern")
                 || spec.commandLine().getParseResult().hasMatchedOption("--settle")) {

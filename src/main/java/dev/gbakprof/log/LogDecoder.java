@@ -18,6 +18,7 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.Locale;
 import java.util.function.Consumer;
 import java.util.zip.GZIPInputStream;
 import java.util.zip.ZipException;
@@ -450,9 +451,7 @@ public final class LogDecoder {
 
     /** Whether {@code path} is read through gzip: its name ends in {@code .gz}. */
     public static boolean gzipped(Path path) {
-        return String.valueOf(path.getFileName())
-                .toLowerCase(java.util.Locale.ROOT)
-                .endsWith(".gz");
+        return String.valueOf(path.getFileName()).toLowerCase(Locale.ROOT).endsWith(".gz");
     }
 
     /**
