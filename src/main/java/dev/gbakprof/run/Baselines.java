@@ -59,15 +59,16 @@ final class Baselines {
             return find(given, runsDir, null, null, via, route);
         }
         try {
-            List<RunStore.Entry> runs = new RunStore(runsDir)
-                    .list()
-                    .where(RunStore.drillOf(backupFrom)
-                            .and(RunStore.completed())
-                            .and(RunStore.via(via))
-                            .and(sameRoute(route)));
-            return runs.isEmpty()
-                    ? List.of()
-                    : List.of(runs.get(runs.size() - 1).run());
+            return new RunStore(runsDir)
+                            .newest(
+                                    RunStore.drillOf(backupFrom)
+                                            .and(RunStore.completed())
+                                            .and(RunStore.via(via))
+                                            .and(sameRoute(route)),
+                                    1)
+                            .stream()
+                            .map(RunStore.Entry::run)
+                            .toList();
         } catch (IOException ex) {
             return List.of();
         }

@@ -200,13 +200,14 @@ public final class RestoreSeries {
     private String stoppedEarlier(String database) {
         try {
             List<RunStore.Entry> stopped = new RunStore(options.runsDir())
-                    .list()
-                    .where(r -> r.via() == Via.SERVICE
-                            && r.status() == RunStatus.INCOMPLETE
-                            && database.equals(r.database())
-                            && r.warnings().stream()
-                                    .anyMatch(w ->
-                                            w.code() == WarningCode.TIMEOUT || w.code() == WarningCode.INTERRUPTED));
+                    .newest(
+                            r -> r.via() == Via.SERVICE
+                                    && r.status() == RunStatus.INCOMPLETE
+                                    && database.equals(r.database())
+                                    && r.warnings().stream()
+                                            .anyMatch(w -> w.code() == WarningCode.TIMEOUT
+                                                    || w.code() == WarningCode.INTERRUPTED),
+                            1);
             if (stopped.isEmpty()) {
                 return null;
             }

@@ -14,6 +14,8 @@ import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -208,12 +210,49 @@ public final class RunStore {
      */
     public List<Entry> baselines(String backup, Long backupBytes, Via via, Predicate<RestoreRun> route, int n)
             throws IOException {
-        List<Entry> runs = list().where(sameBackup(backup, backupBytes)
-                .and(completed())
-                .and(via(via))
-                .and(route)
-                .and(restores()));
-        return List.copyOf(runs.subList(Math.max(0, runs.size() - n), runs.size()));
+        return newest(
+                sameBackup(backup, backupBytes)
+                        .and(completed())
+                        .and(via(via))
+                        .and(route)
+                        .and(restores()),
+                n);
+    }
+
+    /**
+     * The newest {@code n} (or fewer) runs that pass {@code filter}, oldest first: the run folders are read newest
+     * first (their names start with the time) until {@code n} are found, so that a nightly {@code run} does not read
+     * a year of records for its ETA. A record that cannot be read is passed over, as {@link #read} skips it.
+     */
+    public List<Entry> newest(Predicate<RestoreRun> filter, int n) throws IOException {
+        if (!Files.isDirectory(dir) || n <= 0) {
+            return List.of();
+        }
+        List<Path> folders;
+        try (Stream<Path> s = Files.list(dir)) {
+            folders = s.filter(f -> Files.isRegularFile(f.resolve(RUN_JSON)))
+                    .sorted(Comparator.reverseOrder())
+                    .toList();
+        }
+        List<Entry> found = new ArrayList<>();
+        for (Path folder : folders) {
+            List<RestoreRun> records;
+            try {
+                records = RunJson.read(folder.resolve(RUN_JSON));
+            } catch (RuntimeException ex) {
+                continue;
+            }
+            for (int i = records.size() - 1; i >= 0 && found.size() < n; i--) {
+                if (filter.test(records.get(i))) {
+                    found.add(new Entry(folder, records.get(i)));
+                }
+            }
+            if (found.size() == n) {
+                break;
+            }
+        }
+        Collections.reverse(found);
+        return List.copyOf(found);
     }
 
     /** Runs of the backup file at {@code backup}; of its size too when {@code bytes} is known (the same path, rewritten, is another backup). */

@@ -101,6 +101,13 @@ class RunStoreTest {
         assertThat(store.baseline("/b/shop.fbk", 100L, Via.GBAK).orElseThrow().folder())
                 .isEqualTo(newestGbak);
         assertThat(store.baseline("/b/other.fbk", 100L, null)).isEmpty();
+        // read newest first until found (a nightly run's ETA): the same entries as the whole listing gives
+        for (int n = 1; n <= 6; n++) {
+            List<RunStore.Entry> every = all.where(RunStore.restores());
+            assertThat(store.newest(RunStore.restores(), n))
+                    .as("newest %d", n)
+                    .isEqualTo(every.subList(Math.max(0, every.size() - n), every.size()));
+        }
         assertThat(new RunStore(dir.resolve("missing")).baseline("/b/shop.fbk", 100L, null))
                 .isEmpty();
     }
