@@ -1,9 +1,7 @@
 package dev.gbakprof.report;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.gbakprof.model.IndexBuild;
 import dev.gbakprof.model.Phase;
@@ -11,6 +9,7 @@ import dev.gbakprof.model.PhaseResources;
 import dev.gbakprof.model.PhaseTime;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.TableLoad;
+import dev.gbakprof.output.Json;
 import dev.gbakprof.stats.Analysis;
 import dev.gbakprof.stats.Comparison;
 import dev.gbakprof.stats.Measure;
@@ -49,8 +48,8 @@ public final class HtmlReport implements ReportFile {
 
     private static final String UPLOT = UPLOT_JAR + "dist/";
 
-    /** Compact: 6,000 indexes fit in 1.5 MB. */
-    private static final ObjectMapper MAPPER = JsonMapper.builder().build();
+    /** The data block's nodes (written compact: 6,000 indexes fit in 1.5 MB). */
+    private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
     /** Every text the page's script shows, under its key of texts.properties. */
     private static final List<String> TEXT_KEYS = List.of(
@@ -130,13 +129,8 @@ public final class HtmlReport implements ReportFile {
         Texts t = settings.texts();
         ObjectNode root = data(analysis, settings);
         String title = root.path("page").path("title").asText();
-        String json;
-        try {
-            // "<" written as \\u003c: no "</script>" or "<!--" in a name can end the block
-            json = MAPPER.writeValueAsString(root).replace("<", "\\u003c");
-        } catch (JsonProcessingException ex) {
-            throw new IllegalStateException("cannot write report.html's data: " + ex.getMessage(), ex);
-        }
+        // "<" written as \\u003c: no "</script>" or "<!--" in a name can end the block
+        String json = Json.compact(root).replace("<", "\\u003c");
         List<String> styles = List.of(resource(UPLOT + "uPlot.min.css"), resource("report.css"));
         List<String> scripts = List.of(resource(UPLOT + "uPlot.iife.min.js"), resource("report.js"));
         StringBuilder html = new StringBuilder(json.length() + 80_000);
@@ -175,8 +169,6 @@ public final class HtmlReport implements ReportFile {
         Texts t = settings.texts();
         Grouped grouped = Grouped.of(a);
         ObjectNode root = CompareJson.tree(a, settings);
-        root.remove("indexes");
-        root.remove("tables");
         ObjectNode page = root.putObject("page");
         page.put("schema", SCHEMA);
         page.put("title", settings.title() != null ? settings.title() : t.get("report.title"));
@@ -241,7 +233,7 @@ public final class HtmlReport implements ReportFile {
      * {@code ratio} (against the baseline).
      */
     private static ObjectNode indexes(Analysis a, Texts t, Map<String, Integer> at) {
-        ObjectNode o = MAPPER.createObjectNode();
+        ObjectNode o = NODES.objectNode();
         ArrayNode names = o.putArray("name");
         ArrayNode tables = o.putArray("table");
         for (ObjectTimes x : a.indexes()) {
@@ -271,7 +263,7 @@ public final class HtmlReport implements ReportFile {
 
     /** Every table, columnar as {@link #indexes}, with {@code rows} (one count, or {@code null}) and {@code rowsPerSecond}. */
     private static ObjectNode tables(Analysis a, Map<String, Integer> at) {
-        ObjectNode o = MAPPER.createObjectNode();
+        ObjectNode o = NODES.objectNode();
         ArrayNode names = o.putArray("name");
         for (ObjectTimes x : a.tables()) {
             at.putIfAbsent(x.name(), names.size());
@@ -320,7 +312,7 @@ public final class HtmlReport implements ReportFile {
      */
     private static ObjectNode run(
             Analysis a, RestoreRun r, Map<String, Integer> indexAt, Map<String, Integer> tableAt) {
-        ObjectNode o = MAPPER.createObjectNode();
+        ObjectNode o = NODES.objectNode();
         int group = 0;
         for (int g = 0; g < a.groups().size(); g++) {
             if (a.groups().get(g).label().equals(r.label())) {
