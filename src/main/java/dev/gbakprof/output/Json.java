@@ -4,7 +4,6 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.StreamWriteFeature;
 import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.gbakprof.store.RunJson;
 import java.io.IOException;
 import java.io.Writer;
@@ -38,7 +37,7 @@ public final class Json {
         }
     }
 
-    /** A document or a tree on one line, without a line separator, in Java's digits ({@code report.html}'s data block). */
+    /** A document on one line, without a line separator, in Java's digits ({@code report.html}'s data block). */
     public static String compact(Object document) {
         try {
             return JAVA_DIGITS.without(SerializationFeature.INDENT_OUTPUT).writeValueAsString(document);
@@ -46,10 +45,5 @@ public final class Json {
             throw new IllegalStateException(
                     "cannot write " + document.getClass().getSimpleName() + ": " + ex.getMessage(), ex);
         }
-    }
-
-    /** An analysis document as a tree, for a writer that adds to it ({@code report.html}'s data block). */
-    public static ObjectNode tree(Object document) {
-        return (ObjectNode) RunJson.tree(document);
     }
 }

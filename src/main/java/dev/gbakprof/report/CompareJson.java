@@ -1,6 +1,5 @@
 package dev.gbakprof.report;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.gbakprof.output.AnalysisJson;
 import dev.gbakprof.output.Json;
 import dev.gbakprof.stats.Analysis;
@@ -31,14 +30,6 @@ public final class CompareJson {
 
     public static String of(Analysis a, ReportSettings settings) {
         return Json.text(document(a, settings));
-    }
-
-    /**
-     * The document without its object lists, as a tree: {@code report.html}'s data block, to which the page adds its
-     * own part.
-     */
-    static ObjectNode tree(Analysis a, ReportSettings settings) {
-        return Json.tree(document(a, settings).withoutObjects());
     }
 
     public static byte[] bytes(Analysis a, ReportSettings settings) {

@@ -183,11 +183,6 @@ public final class RunJson {
         return mapper().writer();
     }
 
-    /** A document as a tree, for a writer that adds to it ({@code report.html}'s data block). */
-    public static JsonNode tree(Object document) {
-        return mapper().valueToTree(document);
-    }
-
     public static String toJson(RestoreRun run) {
         return write(run);
     }
