@@ -1,12 +1,10 @@
 package dev.gbakprof.cli;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.SerializationFeature;
-import com.fasterxml.jackson.databind.json.JsonMapper;
 import dev.gbakprof.advice.Advisor;
 import dev.gbakprof.advice.Hint;
 import dev.gbakprof.model.ExitCode;
 import dev.gbakprof.model.RestoreRun;
+import dev.gbakprof.output.Json;
 import dev.gbakprof.report.Lang;
 import dev.gbakprof.report.Settled;
 import dev.gbakprof.report.Texts;
@@ -72,7 +70,7 @@ final class AdviseCommand implements Callable<Integer> {
     record AdviceJson(String schema, List<Configuration> configurations, List<Settled> settled) {}
 
     @Override
-    public Integer call() throws JsonProcessingException {
+    public Integer call() {
         List<RestoreRun> runs = inputs.load();
         double marginFraction = margin.fraction();
         List<Configuration> configs = new ArrayList<>();
@@ -88,10 +86,7 @@ final class AdviseCommand implements Callable<Integer> {
         List<Settled> settled = configs.size() < 2 ? List.of() : settled(analysis, runs, marginFraction);
         PrintWriter out = spec.commandLine().getOut();
         if (json) {
-            out.println(JsonMapper.builder()
-                    .enable(SerializationFeature.INDENT_OUTPUT)
-                    .build()
-                    .writeValueAsString(new AdviceJson("gbakprof.advice/1", configs, settled)));
+            out.print(Json.text(new AdviceJson("gbakprof.advice/1", configs, settled)));
         } else {
             if (!settled.isEmpty()) {
                 out.println("What the comparison settled:");

@@ -1,12 +1,16 @@
 package dev.gbakprof.cli;
 
 import dev.gbakprof.history.Check;
-import dev.gbakprof.history.CheckExport;
+import dev.gbakprof.history.CheckFacts;
+import dev.gbakprof.history.History;
 import dev.gbakprof.history.Trend;
+import dev.gbakprof.history.Verdict;
 import dev.gbakprof.model.ExitCode;
+import dev.gbakprof.model.GbakprofException;
+import dev.gbakprof.output.CheckExport;
+import dev.gbakprof.output.CheckJson;
+import dev.gbakprof.output.Json;
 import dev.gbakprof.store.AtomicFiles;
-import dev.gbakprof.store.RunFolders;
-import dev.gbakprof.store.RunJson;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.AccessDeniedException;
@@ -14,11 +18,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.temporal.ChronoUnit;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.TreeMap;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -94,7 +94,7 @@ final class CheckCommand implements Callable<Integer> {
 
     @Option(
             names = "--json",
-            description = "Print the verdict as one JSON object (\"schema\": \"" + CheckExport.SCHEMA
+            description = "Print the verdict as one JSON object (\"schema\": \"" + CheckJson.SCHEMA
                     + "\"): status, code, the judged run, its band, the thresholds, the reasons.")
     boolean json;
 
@@ -124,38 +124,21 @@ final class CheckCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    /**
-     * The folder started after the point's run: in one runs folder by name (folder names sort in start order, also
-     * within a second), else by start time to the second (a folder's name gives no more).
-     */
-    private static boolean newer(RunFolders.Folder f, Trend.Point p) {
-        Path a = f.folder().toAbsolutePath().normalize();
-        Path b = p.folder().toAbsolutePath().normalize();
-        Path parent = a.getParent();
-        if (parent != null && parent.equals(b.getParent())) {
-            return String.valueOf(a.getFileName()).compareTo(String.valueOf(b.getFileName())) > 0;
-        }
-        return f.startedAt() == null || !f.startedAt().isBefore(p.startedAt().truncatedTo(ChronoUnit.SECONDS));
-    }
-
-    /** The files of the judged run folder checked against its SHA256SUMS: run.json always, others up to this size. */
-    static final long CHECKSUM_MAX_BYTES = 64L << 20;
-
     @Override
     public Integer call() {
         if (jobs != null) {
             return checkJobs();
         }
         Check.Result result;
-        CheckExport.Facts facts = null;
+        CheckFacts facts = null;
         try {
             if (discovery) {
                 return discover();
             }
-            Judged judged = check();
+            Verdict judged = check();
             result = judged.result();
             facts = judged.facts();
-        } catch (UsageException ex) {
+        } catch (GbakprofException.Refused ex) {
             result = new Check.Result(Check.State.UNKNOWN, "UNKNOWN: " + ex.getMessage());
         }
         if (prometheus != null) {
@@ -171,7 +154,7 @@ final class CheckCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         if (json) {
             try {
-                RunJson.write(CheckExport.json(result, facts), out);
+                Json.write(CheckJson.of(result, facts), out);
             } catch (IOException ex) {
                 return ExitCode.CHECK_UNKNOWN;
             }
@@ -204,7 +187,7 @@ final class CheckCommand implements Callable<Integer> {
                         + " --label, --rto, --json, --prometheus and --discovery");
             }
             list = JobsFile.read(jobs);
-        } catch (UsageException ex) {
+        } catch (GbakprofException.Refused ex) {
             out.println("UNKNOWN: " + ex.getMessage());
             out.flush();
             return ExitCode.CHECK_UNKNOWN;
@@ -216,15 +199,15 @@ final class CheckCommand implements Callable<Integer> {
             String line;
             Check.State state;
             try {
-                Judged judged = check();
+                Verdict judged = check();
                 line = CheckExport.nagiosLine(judged.result().line(), judged.facts());
                 state = judged.result().state();
-            } catch (UsageException ex) {
+            } catch (GbakprofException.Refused ex) {
                 line = "UNKNOWN: " + job.label() + ": " + ex.getMessage();
                 state = Check.State.UNKNOWN;
             }
             out.println(line);
-            worst = SEVERITY.indexOf(state) > SEVERITY.indexOf(worst) ? state : worst;
+            worst = Verdict.worse(worst, state);
         }
         label = null;
         rto = null;
@@ -232,118 +215,26 @@ final class CheckCommand implements Callable<Integer> {
         return out.checkError() ? ExitCode.CHECK_UNKNOWN : worst.exitCode();
     }
 
-    /**
-     * The states of several jobs, least severe first: a job that could not be judged hides a night that may have
-     * failed, so it weighs more than a slow restore; a failed one weighs most.
-     */
-    static final List<Check.State> SEVERITY =
-            List.of(Check.State.OK, Check.State.WARNING, Check.State.UNKNOWN, Check.State.CRITICAL);
-
-    /** A verdict and what it was drawn from ({@code null} facts: nothing was judged). */
-    private record Judged(Check.Result result, CheckExport.Facts facts) {}
-
-    private Judged check() {
+    private Verdict check() {
         if (slower != null && !(slower >= 0)) {
             throw new UsageException("--slower " + slower + ": expected a percentage, 0 or more");
         }
         Duration objective = rto == null ? null : Durations.parse("--rto", rto);
         Duration age = maxAge == null ? null : Durations.parse("--max-age", maxAge);
-        Instant now = Instant.now();
         List<Path> dirs = runsDir == null ? List.of() : List.of(runsDir);
-        HistoryCommand.Loaded loaded = HistoryCommand.load(dirs, backup, label, Trend.By.BACKUP);
-        List<Trend> trends = loaded.trends();
-        if (trends.size() > 1) {
-            List<String> names =
-                    new ArrayList<>(trends.stream().map(Trend::backup).toList());
-            throw new UsageException("restores of " + trends.size() + " backups (" + String.join(", ", names)
-                    + "): name one with --backup NAME");
-        }
-        Trend trend = trends.isEmpty() ? null : trends.get(0);
-        List<RunFolders.Folder> unjudged = trend == null ? loaded.unjudged() : loaded.of(trend);
-        RunFolders.Folder lastFolder = unjudged.isEmpty() ? null : unjudged.get(unjudged.size() - 1);
-        String name = trend != null
-                ? trend.shortName()
-                : label != null
-                        ? label
-                        : backup != null ? backup : lastFolder == null ? "restore" : shortName(lastFolder);
-        // the newest run folder is judged, whatever state it is in: one without a usable record newer than the newest
-        // record is tonight's
-        if (lastFolder != null && (trend == null || newer(lastFolder, trend.newest()))) {
-            String backupName = trend != null
-                    ? trend.backup()
-                    : lastFolder.backup() != null
-                            ? String.valueOf(Path.of(lastFolder.backup()).getFileName())
-                            : name;
-            String runLabel = lastFolder.label() != null
-                    ? lastFolder.label()
-                    : trend != null ? trend.newest().run().label() : null;
-            return unjudged(name, lastFolder, backupName, runLabel, objective, age, now);
-        }
-        Trend.Point newest = trend.newest();
-        String changed = RunFolders.checksums(newest.folder(), CHECKSUM_MAX_BYTES);
-        if (changed != null) {
-            RunFolders.Folder f = new RunFolders.Folder(
-                    newest.folder(),
-                    RunFolders.State.DAMAGED,
-                    newest.startedAt(),
-                    newest.run().backupFile(),
-                    newest.run().label(),
-                    changed);
-            return unjudged(name, f, trend.backup(), newest.run().label(), objective, age, now);
-        }
-        return new Judged(
-                Check.of(trend, objective, age, slower, now, s -> dev.gbakprof.report.Durations.human(s)),
-                CheckExport.Facts.of(trend, newest, objective, age, slower, now));
-    }
-
-    /** A folder's backup without its extension ({@code erp}), else the label in its name. */
-    private static String shortName(RunFolders.Folder f) {
-        if (f.backup() != null) {
-            String file = String.valueOf(Path.of(f.backup()).getFileName());
-            int dot = file.lastIndexOf('.');
-            return dot > 0 ? file.substring(0, dot) : file;
-        }
-        return f.nameLabel() != null ? f.nameLabel() : "restore";
-    }
-
-    /** The verdict on a folder without a record that can be judged, and its facts (no total, no phases). */
-    private Judged unjudged(
-            String name,
-            RunFolders.Folder f,
-            String backupName,
-            String runLabel,
-            Duration objective,
-            Duration age,
-            Instant now) {
-        String status = switch (f.state()) {
-            case RUNNING -> "running";
-            case NO_RECORD -> "no record";
-            case DAMAGED -> "damaged";
-        };
-        CheckExport.Facts facts = new CheckExport.Facts(
-                backupName, runLabel, f.folder(), f.startedAt(), status, null, null, objective, age, slower, now);
-        return new Judged(Check.unjudged(name, f.state(), f.startedAt(), f.why()), facts);
+        History loaded = History.load(dirs, backup, label, Trend.By.BACKUP);
+        return Verdict.of(
+                loaded, backup, label, objective, age, slower, Instant.now(), dev.gbakprof.report.Durations::human);
     }
 
     /** {@code --discovery}: the backups of the runs folder, as Zabbix low-level discovery JSON. */
     private int discover() {
         List<Path> dirs = runsDir == null ? List.of() : List.of(runsDir);
         Path shown = runsDir == null ? Path.of("runs") : runsDir;
-        HistoryCommand.Loaded loaded = HistoryCommand.load(dirs, null, null, Trend.By.BACKUP);
-        Map<String, String[]> backups = new TreeMap<>();
-        for (Trend t : loaded.trends()) {
-            backups.put(t.backup(), new String[] {t.backup(), t.newest().run().label(), shown.toString()});
-        }
-        for (RunFolders.Folder f : loaded.unjudged()) {
-            Trend owner = HistoryCommand.owner(f, loaded.trends());
-            if (owner == null && f.backup() != null) {
-                String b = String.valueOf(Path.of(f.backup()).getFileName());
-                backups.putIfAbsent(b, new String[] {b, f.label(), shown.toString()});
-            }
-        }
+        History loaded = History.load(dirs, null, null, Trend.By.BACKUP);
         PrintWriter out = spec.commandLine().getOut();
         try {
-            RunJson.write(CheckExport.discovery(List.copyOf(backups.values())), out);
+            Json.write(CheckExport.discovery(loaded.backups(), shown.toString()), out);
         } catch (IOException ex) {
             return ExitCode.CHECK_UNKNOWN;
         }

@@ -1,12 +1,10 @@
 package dev.gbakprof.cli;
 
-import com.fasterxml.jackson.annotation.JsonInclude;
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.SerializationFeature;
-import com.fasterxml.jackson.databind.json.JsonMapper;
 import dev.gbakprof.model.ExitCode;
 import dev.gbakprof.model.IdleProbe;
 import dev.gbakprof.model.PowerPlan;
+import dev.gbakprof.output.Json;
+import dev.gbakprof.output.PlanJson;
 import dev.gbakprof.power.IdleProbes;
 import dev.gbakprof.power.PlanCheck;
 import dev.gbakprof.power.PowerPlanSwitcher;
@@ -14,8 +12,6 @@ import dev.gbakprof.power.PowerPlans;
 import dev.gbakprof.power.PowerSnapshot;
 import dev.gbakprof.power.UnknownPlanException;
 import java.io.PrintWriter;
-import java.util.List;
-import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -90,11 +86,11 @@ final class PlanCommand implements Callable<Integer> {
     @Override
     public Integer call() throws InterruptedException {
         PrintWriter out = spec.commandLine().getOut();
-        SetResult changed = null;
+        PlanJson.SetResult changed = null;
         if (set != null) {
             PowerPlan before = switcher.current();
             try {
-                changed = new SetResult(set, before, switcher.set(set));
+                changed = new PlanJson.SetResult(set, before, switcher.set(set));
             } catch (UnknownPlanException ex) {
                 throw new UsageException(ex.getMessage());
             }
@@ -103,20 +99,7 @@ final class PlanCommand implements Callable<Integer> {
         PlanCheck verdict = check ? PlanCheck.of(snapshot.active()) : null;
         IdleProbe idle = probe ? IdleProbes.measure(PROBE_ROUNDS, PROBE_PAUSE_SECONDS, PROBE_BURST_MS) : null;
         if (json) {
-            out.print(toJson(new PlanJson(
-                    "gbakprof.plan/1",
-                    snapshot.active(),
-                    snapshot.available(),
-                    snapshot.details(),
-                    snapshot.warnings(),
-                    changed,
-                    verdict == null
-                            ? null
-                            : new CheckJson(
-                                    verdict.status().name().toLowerCase(Locale.ROOT),
-                                    exitCode(verdict),
-                                    verdict.message()),
-                    idle)));
+            out.print(Json.text(PlanJson.of(snapshot, changed, verdict, idle)));
         } else {
             if (changed != null) {
                 out.println("Power plan set to " + shown(changed.now()) + " (was " + shown(changed.before()) + ")");
@@ -131,15 +114,7 @@ final class PlanCommand implements Callable<Integer> {
             }
         }
         out.flush();
-        return verdict == null ? ExitCode.OK : exitCode(verdict);
-    }
-
-    private static int exitCode(PlanCheck verdict) {
-        return switch (verdict.status()) {
-            case PERFORMANCE -> ExitCode.OK;
-            case NOT_PERFORMANCE -> ExitCode.FAILED;
-            case UNKNOWN -> ExitCode.UNKNOWN;
-        };
+        return verdict == null ? ExitCode.OK : verdict.exitCode();
     }
 
     private static void printSnapshot(PrintWriter out, PowerSnapshot snapshot) {
@@ -179,32 +154,5 @@ final class PlanCommand implements Callable<Integer> {
 
     private static String shown(PowerPlan plan) {
         return plan.name() + (plan.guid() == null ? "" : " (" + plan.guid() + ")");
-    }
-
-    record SetResult(String requested, PowerPlan before, PowerPlan now) {}
-
-    record CheckJson(String status, int exitCode, String message) {}
-
-    @JsonInclude(JsonInclude.Include.NON_NULL)
-    record PlanJson(
-            String schema,
-            PowerPlan plan,
-            List<PowerSnapshot.Choice> available,
-            List<PowerSnapshot.Detail> details,
-            List<String> warnings,
-            SetResult set,
-            CheckJson check,
-            IdleProbe probe) {}
-
-    private static String toJson(PlanJson value) {
-        try {
-            return JsonMapper.builder()
-                            .enable(SerializationFeature.INDENT_OUTPUT)
-                            .build()
-                            .writeValueAsString(value)
-                    + System.lineSeparator();
-        } catch (JsonProcessingException ex) {
-            throw new IllegalStateException("cannot write the plan as JSON: " + ex.getMessage(), ex);
-        }
     }
 }

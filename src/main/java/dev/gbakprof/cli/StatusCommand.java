@@ -1,18 +1,18 @@
 package dev.gbakprof.cli;
 
 import dev.gbakprof.model.ExitCode;
+import dev.gbakprof.output.Json;
+import dev.gbakprof.output.StatusJson;
+import dev.gbakprof.output.StatusText;
 import dev.gbakprof.report.Durations;
 import dev.gbakprof.store.LiveRuns;
-import dev.gbakprof.store.RunJson;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -52,7 +52,7 @@ final class StatusCommand implements Callable<Integer> {
 
     @Option(
             names = "--json",
-            description = "Print one JSON object (\"schema\": \"" + LiveRuns.SCHEMA + "\"): the restores with their"
+            description = "Print one JSON object (\"schema\": \"" + StatusJson.SCHEMA + "\"): the restores with their"
                     + " state, phase, share done, ETA, elapsed time, last line and pid.")
     boolean json;
 
@@ -77,63 +77,12 @@ final class StatusCommand implements Callable<Integer> {
         }
         PrintWriter out = spec.commandLine().getOut();
         if (json) {
-            RunJson.write(LiveRuns.json(dir, lives, now), out);
+            Json.write(StatusJson.of(dir, lives, now), out);
             out.flush();
             return ExitCode.OK;
         }
-        if (lives.isEmpty()) {
-            out.println("no restore is running in " + dir);
-            out.flush();
-            return ExitCode.OK;
-        }
-        List<List<String>> rows = new ArrayList<>();
-        for (LiveRuns.Live l : lives) {
-            boolean running = l.state() == LiveRuns.State.RUNNING;
-            rows.add(List.of(
-                    l.state().toString(),
-                    or(l.label()),
-                    or(l.phase()) + (l.table() == null ? "" : " (" + l.table() + ")"),
-                    !running ? "-" : l.done() == null ? "unknown" : percent(l.done()),
-                    !running ? "-" : eta(l, now),
-                    !running ? "-" : Durations.human(l.elapsedSeconds()),
-                    l.sinceLastLine(now) == null ? "unknown" : Durations.human(l.sinceLastLine(now)) + " ago",
-                    l.pid() == null ? "unknown" : l.pid().toString(),
-                    or(l.backup()),
-                    or(l.database())));
-        }
-        out.print(TextTable.of(
-                List.of("STATE", "LABEL", "PHASE", "DONE", "ETA", "ELAPSED", "LAST LINE", "PID", "BACKUP", "DATABASE"),
-                rows));
-        long running =
-                lives.stream().filter(l -> l.state() == LiveRuns.State.RUNNING).count();
-        out.println(
-                running == 0
-                        ? "no restore is running in " + dir
-                        : running + (running == 1 ? " restore running" : " restores running") + " in " + dir);
-        for (LiveRuns.Live l : lives) {
-            if (l.why() != null) {
-                out.println(l.state() + ": " + l.why());
-            }
-        }
+        out.print(StatusText.of(dir, lives, now, Durations::human));
         out.flush();
         return ExitCode.OK;
-    }
-
-    private static String or(String s) {
-        return s == null ? "unknown" : s;
-    }
-
-    private static String percent(double share) {
-        return String.format(Locale.ROOT, "%.0f %%", 100 * share);
-    }
-
-    /** {@code 3 min 10 s (2 min 40 s to 4 min 05 s)}, or unknown. */
-    private static String eta(LiveRuns.Live l, Instant now) {
-        if (l.eta() == null) {
-            return "unknown";
-        }
-        return Durations.human(l.leftSeconds(now)) + " ("
-                + Durations.human(l.eta().shifted(l.eta().low(), now)) + " to "
-                + Durations.human(l.eta().shifted(l.eta().high(), now)) + ")";
     }
 }

@@ -27,9 +27,6 @@ import java.util.regex.Pattern;
  * Durations in the line are written by the caller's formatter (the report's, as everywhere else).
  */
 public final class Check {
-    /** Closer than this share of the RTO is a warning. */
-    public static final double RTO_MARGIN = 0.20;
-
     private Check() {}
 
     /** A monitoring plugin's states, with their exit codes (Nagios plugin guidelines). */
@@ -71,16 +68,15 @@ public final class Check {
         Trend.Point newest = trend.newest();
         RestoreRun run = newest.run();
         String name = trend.shortName();
+        Rto objective = Rto.of(rto);
         List<String> context = new ArrayList<>();
-        if (rto != null) {
-            context.add("RTO " + human.apply(rto.toMillis() / 1000.0));
+        if (objective != null) {
+            context.add("RTO " + human.apply(objective.seconds()));
         }
         Band band = newest.band();
         // the count is the band's: the runs it was made of, not every run of the backup
         long completedBefore = trend.points().subList(0, trend.points().size() - 1).stream()
-                .filter(p -> p.restored()
-                        && p.run().status() == RunStatus.COMPLETED
-                        && p.run().totalSeconds() != null)
+                .filter(Trend.Point::done)
                 .count();
         context.add(
                 band == null
@@ -114,7 +110,7 @@ public final class Check {
                             + when + ": " + why(run) + tail);
         }
         String restored = name + " restored in " + human.apply(total);
-        if (rto != null && total > rto.toMillis() / 1000.0) {
+        if (objective != null && objective.exceededBy(total)) {
             return new Result(State.CRITICAL, "CRITICAL: " + restored + ", over the RTO" + tail);
         }
         if (band != null) {
@@ -135,7 +131,7 @@ public final class Check {
                                 + tail);
             }
         }
-        if (rto != null && total > (1 - RTO_MARGIN) * rto.toMillis() / 1000.0) {
+        if (objective != null && objective.nearlyExceededBy(total)) {
             return new Result(State.WARNING, "WARNING: " + restored + ", within 20% of the RTO" + tail);
         }
         return new Result(State.OK, "OK: " + restored + tail);

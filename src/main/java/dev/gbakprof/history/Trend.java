@@ -54,20 +54,64 @@ public record Trend(String backup, List<Point> points, By by) {
             return run.kind() == RunKind.RESTORE;
         }
 
-        /** A completed restore with its total: what has phases, a band and an RTO verdict. */
+        /**
+         * A finished restore: completed, with its total. What has phases, a band position and an RTO verdict, and
+         * what the bands of the later restores are made of.
+         */
         public boolean done() {
             return restored() && run.restoreSeconds() != null;
         }
 
+        /** Where a {@link #done} restore's total lies against its band: {@code null} when not done or without a band. */
+        public Standing standing() {
+            if (band == null || !done()) {
+                return null;
+            }
+            double total = run.restoreSeconds();
+            return total > band.high() ? Standing.ABOVE : total < band.low() ? Standing.BELOW : Standing.WITHIN;
+        }
+
         /** Above its baseline band: {@code null} when it is not {@link #done} or has no band. */
         public Boolean aboveBand() {
-            return band == null || !done() ? null : run.restoreSeconds() > band.high();
+            Standing s = standing();
+            return s == null ? null : s == Standing.ABOVE;
         }
 
         /** Within the recovery time objective: {@code null} when it is not {@link #done} or there is no RTO. */
         public Boolean withinRto(Duration rto) {
-            return rto == null || !done() ? null : run.restoreSeconds() <= rto.toMillis() / 1000.0;
+            return rto == null || !done() ? null : !Rto.of(rto).exceededBy(run.restoreSeconds());
         }
+
+        /** {@code passed}/{@code failed} when {@code --inspect} verified the restore, else {@code null}. */
+        public String verification() {
+            return run.inspection() == null || run.inspection().verifiedAgainst() == null
+                    ? null
+                    : run.inspection().problems().isEmpty() ? "passed" : "failed";
+        }
+
+        /** {@code --validate}'s result ({@code passed}, {@code warnings}, {@code failed}), else {@code null}. */
+        public String validation() {
+            return run.validation() == null ? null : run.validation().result().toString();
+        }
+    }
+
+    /** Where a total lies against its baseline band. */
+    public enum Standing {
+        BELOW,
+        WITHIN,
+        ABOVE
+    }
+
+    /**
+     * What stopped a run: {@code null} when it completed, else its failure, else gbak's first error, else {@code null}.
+     */
+    public static String failure(RestoreRun r) {
+        if (r.status() == RunStatus.COMPLETED) {
+            return null;
+        }
+        return r.failure() != null
+                ? r.failure()
+                : r.errors().isEmpty() ? null : r.errors().get(0);
     }
 
     /** What the restores are grouped by: the backup file's name ({@code erp.fbk}), or the run's label ({@code run --label}). */
@@ -121,10 +165,8 @@ public record Trend(String backup, List<Point> points, By by) {
             List<Double> completed = new ArrayList<>();
             for (Point p : sorted) {
                 banded.add(new Point(p.folder(), p.run(), p.startedAt(), band(completed), p.backup()));
-                if (p.restored()
-                        && p.run().status() == RunStatus.COMPLETED
-                        && p.run().totalSeconds() != null) {
-                    completed.add(p.run().totalSeconds());
+                if (p.done()) {
+                    completed.add(p.run().restoreSeconds());
                 }
             }
             trends.add(new Trend(name, banded, by));

@@ -1,5 +1,6 @@
 package dev.gbakprof.power;
 
+import dev.gbakprof.model.ExitCode;
 import dev.gbakprof.model.PowerPlan;
 
 /**
@@ -30,5 +31,14 @@ public record PlanCheck(Status status, String message) {
                 Status.NOT_PERFORMANCE,
                 "NOT PERFORMANCE: power plan " + shown + " is not a performance plan [" + plan.source()
                         + "]; gbakprof plan --set high-performance");
+    }
+
+    /** {@code plan --check}'s exit code: 0 a performance plan, 1 another plan, 3 cannot tell. */
+    public int exitCode() {
+        return switch (status) {
+            case PERFORMANCE -> ExitCode.OK;
+            case NOT_PERFORMANCE -> ExitCode.FAILED;
+            case UNKNOWN -> ExitCode.UNKNOWN;
+        };
     }
 }

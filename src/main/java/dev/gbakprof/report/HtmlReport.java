@@ -1,16 +1,13 @@
 package dev.gbakprof.report;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.json.JsonMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import dev.gbakprof.model.IndexBuild;
 import dev.gbakprof.model.Phase;
-import dev.gbakprof.model.PhaseResources;
 import dev.gbakprof.model.PhaseTime;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.TableLoad;
+import dev.gbakprof.output.AnalysisJson;
+import dev.gbakprof.output.Json;
 import dev.gbakprof.stats.Analysis;
 import dev.gbakprof.stats.Comparison;
 import dev.gbakprof.stats.Measure;
@@ -25,8 +22,10 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Base64;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -48,9 +47,6 @@ public final class HtmlReport implements ReportFile {
     private static final String UPLOT_JAR = "/META-INF/resources/webjars/uplot/1.6.30/";
 
     private static final String UPLOT = UPLOT_JAR + "dist/";
-
-    /** Compact: 6,000 indexes fit in 1.5 MB. */
-    private static final ObjectMapper MAPPER = JsonMapper.builder().build();
 
     /** Every text the page's script shows, under its key of texts.properties. */
     private static final List<String> TEXT_KEYS = List.of(
@@ -129,15 +125,10 @@ public final class HtmlReport implements ReportFile {
     /** The whole page. */
     static String page(Analysis analysis, ReportSettings settings) {
         Texts t = settings.texts();
-        ObjectNode root = data(analysis, settings);
-        String title = root.path("page").path("title").asText();
-        String json;
-        try {
-            // "<" written as \\u003c: no "</script>" or "<!--" in a name can end the block
-            json = MAPPER.writeValueAsString(root).replace("<", "\\u003c");
-        } catch (JsonProcessingException ex) {
-            throw new IllegalStateException("cannot write report.html's data: " + ex.getMessage(), ex);
-        }
+        Data data = data(analysis, settings);
+        String title = data.page().title();
+        // "<" written as \\u003c: no "</script>" or "<!--" in a name can end the block
+        String json = Json.compact(data).replace("<", "\\u003c");
         List<String> styles = List.of(resource(UPLOT + "uPlot.min.css"), resource("report.css"));
         List<String> scripts = List.of(resource(UPLOT + "uPlot.iife.min.js"), resource("report.js"));
         StringBuilder html = new StringBuilder(json.length() + 80_000);
@@ -171,31 +162,89 @@ public final class HtmlReport implements ReportFile {
         return html.append("</body>\n</html>\n").toString();
     }
 
-    /** The data block: {@code compare --json}'s document, its index and table lists moved under {@code page}. */
-    static ObjectNode data(Analysis a, ReportSettings settings) {
+    /**
+     * The data block: {@code compare --json}'s document without its object lists, then {@code page}.
+     *
+     * @param compare the analysis' document ({@link CompareJson}), without {@code indexes} and {@code tables}
+     */
+    record Data(@JsonUnwrapped AnalysisJson compare, Page page) {}
+
+    /** The page's own part ({@value #SCHEMA}): its texts, its key table, and each index, table and run, columnar. */
+    record Page(
+            String schema,
+            String title,
+            String subtitle,
+            String provenance,
+            String footer,
+            KeyTable keyTable,
+            List<String> hints,
+            List<String> verdicts,
+            List<String> labels,
+            List<String> colours,
+            Map<String, String> phaseColours,
+            int top,
+            Indexes indexes,
+            Tables tables,
+            List<Run> runs,
+            Map<String, String> texts) {}
+
+    /**
+     * A configuration's spreads of every object, columnar (seconds, {@code null}: unknown; a single run's {@code min}
+     * and {@code max} are its median: left out, for the size of a 6,000-index page).
+     */
+    record Spreads(
+            String label,
+            List<Double> median,
+            List<Double> min,
+            List<Double> max,
+            List<Integer> unknown,
+            List<Double> ratio) {}
+
+    /** Every index: its name, its table as the report names it, and per configuration its spreads. */
+    record Indexes(List<String> name, List<String> table, List<IndexSpreads> configurations) {}
+
+    /** A configuration's index spreads, with its failed builds and its median keys per second of each. */
+    record IndexSpreads(@JsonUnwrapped Spreads spreads, List<Integer> failed, List<Double> keysPerSecond) {}
+
+    /** Every table: its name and per configuration its spreads. */
+    record Tables(List<String> name, List<TableSpreads> configurations) {}
+
+    /** A configuration's table spreads, with each table's rows (one count, or {@code null}) and rows per second. */
+    record TableSpreads(@JsonUnwrapped Spreads spreads, List<Long> rows, List<Double> rowsPerSecond) {}
+
+    /**
+     * One run: its configuration ({@code group}), outcome, phases, the CPU and disk of its phases where sampled, what
+     * failed, and its timeline: {@code loads} as {@code [table, start, seconds, rows]} and {@code builds} as {@code
+     * [index, start, seconds, failed]}, on gbak's clock, {@code table} and {@code index} being positions in the page's
+     * lists (a name where the list does not have it).
+     */
+    record Run(
+            int group,
+            String source,
+            String kind,
+            Double totalSeconds,
+            Double lastSeenSeconds,
+            String failure,
+            List<String> errors,
+            Map<String, Double> phases,
+            List<List<Object>> phaseSpans,
+            List<Cpu> cpu,
+            List<List<Object>> loads,
+            List<List<Object>> builds,
+            List<FailedIndex> failedIndexes,
+            List<String> neverBuilt) {}
+
+    /** The CPU and disk of one phase of a run. */
+    record Cpu(String phase, double seconds, double cpuShare, double readMb, double writtenMb, String bound) {}
+
+    /** An index whose build failed, and gbak's words. */
+    record FailedIndex(String name, List<String> errors) {}
+
+    /** The data block of the page. */
+    static Data data(Analysis a, ReportSettings settings) {
         Texts t = settings.texts();
         Grouped grouped = Grouped.of(a);
-        ObjectNode root = CompareJson.tree(a, settings);
-        root.remove("indexes");
-        root.remove("tables");
-        ObjectNode page = root.putObject("page");
-        page.put("schema", SCHEMA);
-        page.put("title", settings.title() != null ? settings.title() : t.get("report.title"));
-        page.put(
-                "subtitle",
-                a.groups().stream()
-                                .map(RunGroup::label)
-                                .reduce((x, y) -> x + " · " + y)
-                                .orElse("") + " — " + t.runs(a.runs().size()));
-        page.put("provenance", ProvenanceText.of(a.provenance(), t));
-        page.put("footer", VerdictText.footer(a, t));
-        KeyTable key = KeyTable.of(grouped, t);
-        ObjectNode keyTable = page.putObject("keyTable");
-        strings(keyTable.putArray("header"), key.header());
-        ArrayNode keyRows = keyTable.putArray("rows");
-        key.rows().forEach(r -> strings(keyRows.addArray(), r));
-        strings(page.putArray("hints"), HintText.of(grouped, t));
-        ArrayNode verdicts = page.putArray("verdicts");
+        List<String> verdicts = new ArrayList<>();
         for (int g = 0; g < a.groups().size(); g++) {
             for (Measure m : Measure.values()) {
                 Comparison c = a.comparison(g, m);
@@ -204,35 +253,48 @@ public final class HtmlReport implements ReportFile {
                 }
             }
         }
-        ArrayNode labels = page.putArray("labels");
+        List<String> labels = new ArrayList<>();
+        List<String> colours = new ArrayList<>();
         for (int g = 0; g < a.groups().size(); g++) {
             labels.add(Labels.seriesName(grouped, g, t));
-        }
-        ArrayNode colours = page.putArray("colours");
-        for (int g = 0; g < a.groups().size(); g++) {
             colours.add(String.format("#%06x", Palette.label(g).getRGB() & 0xFFFFFF));
         }
-        ObjectNode phaseColours = page.putObject("phaseColours");
+        Map<String, String> phaseColours = new LinkedHashMap<>();
         for (Phase p : Phase.values()) {
             phaseColours.put(p.label(), String.format("#%06x", Palette.phase(p).getRGB() & 0xFFFFFF));
         }
-        page.put("top", settings.top());
         Map<String, Integer> indexAt = new HashMap<>();
-        page.set("indexes", indexes(a, t, indexAt));
+        Indexes indexes = indexes(a, t, indexAt);
         Map<String, Integer> tableAt = new HashMap<>();
-        page.set("tables", tables(a, tableAt));
-        ArrayNode runs = page.putArray("runs");
-        for (RestoreRun r : a.runs()) {
-            runs.add(run(a, r, indexAt, tableAt));
-        }
-        ObjectNode texts = page.putObject("texts");
+        Tables tables = tables(a, tableAt);
+        Map<String, String> texts = new LinkedHashMap<>();
         for (String k : TEXT_KEYS) {
             texts.put(k, t.get(k));
         }
         for (RunOutcome k : RunOutcome.values()) {
             texts.put("status." + k, t.get("status." + k));
         }
-        return root;
+        Page page = new Page(
+                SCHEMA,
+                settings.title() != null ? settings.title() : t.get("report.title"),
+                a.groups().stream()
+                                .map(RunGroup::label)
+                                .reduce((x, y) -> x + " · " + y)
+                                .orElse("") + " — " + t.runs(a.runs().size()),
+                ProvenanceText.of(a.provenance(), t),
+                VerdictText.footer(a, t),
+                KeyTable.of(grouped, t),
+                HintText.of(grouped, t),
+                verdicts,
+                labels,
+                colours,
+                phaseColours,
+                settings.top(),
+                indexes,
+                tables,
+                a.runs().stream().map(r -> run(a, r, indexAt, tableAt)).toList(),
+                texts);
+        return new Data(CompareJson.document(a, settings).withoutObjects(), page);
     }
 
     /**
@@ -241,20 +303,18 @@ public final class HtmlReport implements ReportFile {
      * time it), {@code failed} (runs whose build failed), {@code keysPerSecond} (the median of its runs') and
      * {@code ratio} (against the baseline).
      */
-    private static ObjectNode indexes(Analysis a, Texts t, Map<String, Integer> at) {
-        ObjectNode o = MAPPER.createObjectNode();
-        ArrayNode names = o.putArray("name");
-        ArrayNode tables = o.putArray("table");
+    private static Indexes indexes(Analysis a, Texts t, Map<String, Integer> at) {
+        List<String> names = new ArrayList<>();
+        List<String> tables = new ArrayList<>();
         for (ObjectTimes x : a.indexes()) {
             at.putIfAbsent(x.name(), names.size());
             names.add(x.name());
             tables.add(Labels.indexTable(x, t));
         }
-        ArrayNode per = o.putArray("configurations");
+        List<IndexSpreads> per = new ArrayList<>();
         for (int g = 0; g < a.groups().size(); g++) {
-            ObjectNode c = spreads(per.addObject(), a, a.indexes(), g);
-            ArrayNode failed = c.putArray("failed");
-            ArrayNode keys = c.putArray("keysPerSecond");
+            List<Integer> failed = new ArrayList<>();
+            List<Double> keys = new ArrayList<>();
             Map<String, List<Double>> rates = new HashMap<>();
             for (RestoreRun r : a.groups().get(g).runs()) {
                 for (IndexBuild b : r.indexes()) {
@@ -266,39 +326,38 @@ public final class HtmlReport implements ReportFile {
                 Double rate = Spread.of(rates.getOrDefault(x.name(), List.of())).median();
                 keys.add(rate == null ? null : Math.round(rate * 10) / 10.0);
             }
+            per.add(new IndexSpreads(spreads(a, a.indexes(), g), failed, keys));
         }
-        return o;
+        return new Indexes(names, tables, per);
     }
 
     /** Every table, columnar as {@link #indexes}, with {@code rows} (one count, or {@code null}) and {@code rowsPerSecond}. */
-    private static ObjectNode tables(Analysis a, Map<String, Integer> at) {
-        ObjectNode o = MAPPER.createObjectNode();
-        ArrayNode names = o.putArray("name");
+    private static Tables tables(Analysis a, Map<String, Integer> at) {
+        List<String> names = new ArrayList<>();
         for (ObjectTimes x : a.tables()) {
             at.putIfAbsent(x.name(), names.size());
             names.add(x.name());
         }
-        ArrayNode per = o.putArray("configurations");
+        List<TableSpreads> per = new ArrayList<>();
         for (int g = 0; g < a.groups().size(); g++) {
-            ObjectNode c = spreads(per.addObject(), a, a.tables(), g);
-            ArrayNode rows = c.putArray("rows");
-            ArrayNode rate = c.putArray("rowsPerSecond");
+            List<Long> rows = new ArrayList<>();
+            List<Double> rate = new ArrayList<>();
             for (ObjectTimes x : a.tables()) {
                 rows.add(x.rows(g) == null ? null : x.rows(g).single());
                 Double r = x.rowsPerSecond(g);
                 rate.add(r == null ? null : Math.round(r * 10) / 10.0);
             }
+            per.add(new TableSpreads(spreads(a, a.tables(), g), rows, rate));
         }
-        return o;
+        return new Tables(names, per);
     }
 
-    private static ObjectNode spreads(ObjectNode c, Analysis a, List<ObjectTimes> all, int g) {
-        c.put("label", a.groups().get(g).label());
-        ArrayNode median = c.putArray("median");
-        ArrayNode min = c.putArray("min");
-        ArrayNode max = c.putArray("max");
-        ArrayNode unknown = c.putArray("unknown");
-        ArrayNode ratio = c.putArray("ratio");
+    private static Spreads spreads(Analysis a, List<ObjectTimes> all, int g) {
+        List<Double> median = new ArrayList<>();
+        List<Double> min = new ArrayList<>();
+        List<Double> max = new ArrayList<>();
+        List<Integer> unknown = new ArrayList<>();
+        List<Double> ratio = new ArrayList<>();
         boolean repeated = a.groups().get(g).size() > 1;
         for (ObjectTimes x : all) {
             Spread s = x.byGroup().get(g);
@@ -310,92 +369,75 @@ public final class HtmlReport implements ReportFile {
             Double r = g == a.baseline() ? null : x.ratio(g, a.baseline());
             ratio.add(r == null ? null : Math.round(r * 10_000) / 10_000.0);
         }
-        return c;
+        return new Spreads(a.groups().get(g).label(), median, min, max, unknown, ratio);
     }
 
-    /**
-     * One run: its configuration ({@code group}), outcome, phases, the CPU and disk of its phases where sampled, what
-     * failed, and its timeline: {@code loads} as {@code [table, start, seconds, rows]} and {@code builds} as {@code
-     * [index, start, seconds, failed]}, on gbak's clock, {@code table} and {@code index} being positions in the page's
-     * lists (a name where the list does not have it).
-     */
-    private static ObjectNode run(
-            Analysis a, RestoreRun r, Map<String, Integer> indexAt, Map<String, Integer> tableAt) {
-        ObjectNode o = MAPPER.createObjectNode();
+    private static Run run(Analysis a, RestoreRun r, Map<String, Integer> indexAt, Map<String, Integer> tableAt) {
         int group = 0;
         for (int g = 0; g < a.groups().size(); g++) {
             if (a.groups().get(g).label().equals(r.label())) {
                 group = g;
             }
         }
-        o.put("group", group);
-        o.put("source", r.source());
-        o.put("kind", RunOutcome.of(r).toString());
-        o.put("totalSeconds", a.total(r));
-        o.put("lastSeenSeconds", r.lastSeenSeconds());
-        o.put("failure", r.failure());
-        strings(
-                o.putArray("errors"),
-                r.errors().subList(0, Math.min(20, r.errors().size())));
-        ObjectNode phases = o.putObject("phases");
+        Map<String, Double> phases = new LinkedHashMap<>();
         for (PhaseTime p : r.phases()) {
             phases.put(p.name().label(), p.seconds());
         }
-        ArrayNode spans = o.putArray("phaseSpans");
+        List<List<Object>> spans = new ArrayList<>();
         double at = 0;
         for (PhaseTime p : r.phases()) {
             if (p.seconds() == null) {
                 break;
             }
-            spans.addArray().add(p.name().label()).add(at).add(at + p.seconds());
+            spans.add(List.of(p.name().label(), at, at + p.seconds()));
             at += p.seconds();
         }
-        ArrayNode cpu = o.putArray("cpu");
-        for (PhaseResources p : r.phaseResources()) {
-            cpu.addObject()
-                    .put("phase", p.phase().label())
-                    .put("seconds", p.seconds())
-                    .put("cpuShare", Math.round(p.cpuShare() * 1000) / 1000.0)
-                    .put("readMb", Math.round(p.readMb() * 10) / 10.0)
-                    .put("writtenMb", Math.round(p.writtenMb() * 10) / 10.0)
-                    .put("bound", p.bound() == null ? null : p.bound().label());
-        }
-        ArrayNode loads = o.putArray("loads");
+        List<Cpu> cpu = r.phaseResources().stream()
+                .map(p -> new Cpu(
+                        p.phase().label(),
+                        p.seconds(),
+                        Math.round(p.cpuShare() * 1000) / 1000.0,
+                        Math.round(p.readMb() * 10) / 10.0,
+                        Math.round(p.writtenMb() * 10) / 10.0,
+                        p.bound() == null ? null : p.bound().label()))
+                .toList();
+        List<List<Object>> loads = new ArrayList<>();
         for (TableLoad l : r.tables()) {
             if (l.startSeconds() != null) {
-                ArrayNode e = loads.addArray();
-                ref(e, tableAt, l.name());
-                e.add(l.startSeconds()).add(l.seconds()).add(l.records());
+                loads.add(Arrays.asList(ref(tableAt, l.name()), l.startSeconds(), l.seconds(), l.records()));
             }
         }
-        ArrayNode builds = o.putArray("builds");
-        ArrayNode failed = o.putArray("failedIndexes");
+        List<List<Object>> builds = new ArrayList<>();
+        List<FailedIndex> failed = new ArrayList<>();
         for (IndexBuild b : r.indexes()) {
             if (b.startSeconds() != null) {
-                ArrayNode e = builds.addArray();
-                ref(e, indexAt, b.name());
-                e.add(b.startSeconds()).add(b.seconds()).add(b.failed() ? 1 : 0);
+                builds.add(Arrays.asList(ref(indexAt, b.name()), b.startSeconds(), b.seconds(), b.failed() ? 1 : 0));
             }
             if (b.failed()) {
-                ObjectNode f = failed.addObject().put("name", b.name());
-                strings(f.putArray("errors"), Objects.requireNonNullElse(b.errors(), List.of()));
+                failed.add(new FailedIndex(b.name(), Objects.requireNonNullElse(b.errors(), List.of())));
             }
         }
-        strings(o.putArray("neverBuilt"), Objects.requireNonNullElse(r.indexesNeverBuilt(), List.of()));
-        return o;
+        return new Run(
+                group,
+                r.source(),
+                RunOutcome.of(r).toString(),
+                a.total(r),
+                r.lastSeenSeconds(),
+                r.failure(),
+                r.errors().subList(0, Math.min(20, r.errors().size())),
+                phases,
+                spans,
+                cpu,
+                loads,
+                builds,
+                failed,
+                Objects.requireNonNullElse(r.indexesNeverBuilt(), List.of()));
     }
 
-    private static void ref(ArrayNode into, Map<String, Integer> at, String name) {
+    /** An object's position in the page's list, or its name where the list does not have it. */
+    private static Object ref(Map<String, Integer> at, String name) {
         Integer i = at.get(name);
-        if (i == null) {
-            into.add(name);
-        } else {
-            into.add(i);
-        }
-    }
-
-    private static void strings(ArrayNode into, List<String> values) {
-        values.forEach(into::add);
+        return i == null ? name : i;
     }
 
     /** {@code 'sha256-…'} of each inline block, as the Content-Security-Policy names what it allows. */

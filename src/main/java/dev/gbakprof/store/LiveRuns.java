@@ -8,9 +8,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.stream.Stream;
 
 /**
@@ -20,9 +18,6 @@ import java.util.stream.Stream;
  * ({@link LogReader#progress}); its ETA is the one the run itself last wrote into its marker.
  */
 public final class LiveRuns {
-    /** The JSON's {@code schema}. */
-    public static final String SCHEMA = "gbakprof.status/1";
-
     private LiveRuns() {}
 
     /** What a run folder with a marker is. */
@@ -156,49 +151,5 @@ public final class LiveRuns {
                 log,
                 lastLine,
                 why);
-    }
-
-    /** The JSON of {@code status --json}: one object (docs/guide/monitoring.md "What is running now"). */
-    public static Map<String, Object> json(Path runsDir, List<Live> lives, Instant now) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("schema", SCHEMA);
-        m.put("runsDir", runsDir.toString());
-        m.put("at", now.toString());
-        m.put("running", lives.stream().filter(l -> l.state() == State.RUNNING).count());
-        m.put("killed", lives.stream().filter(l -> l.state() == State.KILLED).count());
-        List<Map<String, Object>> restores = new ArrayList<>();
-        for (Live l : lives) {
-            Map<String, Object> r = new LinkedHashMap<>();
-            r.put("state", l.state().toString());
-            r.put("folder", l.folder().toString());
-            r.put("label", l.label());
-            r.put("backup", l.backup());
-            r.put("database", l.database());
-            r.put("pid", l.pid());
-            r.put("startedAt", l.startedAt() == null ? null : l.startedAt().toString());
-            r.put("elapsedSeconds", round(l.elapsedSeconds()));
-            r.put("phase", l.phase());
-            r.put("table", l.table());
-            r.put("done", l.done() == null ? null : Math.round(l.done() * 1000) / 1000.0);
-            r.put("etaSeconds", round(l.leftSeconds(now)));
-            r.put(
-                    "etaLowSeconds",
-                    l.eta() == null ? null : round(l.eta().shifted(l.eta().low(), now)));
-            r.put(
-                    "etaHighSeconds",
-                    l.eta() == null ? null : round(l.eta().shifted(l.eta().high(), now)));
-            r.put("etaAt", l.eta() == null ? null : l.eta().at().toString());
-            r.put("log", l.log() == null ? null : l.log().toString());
-            r.put("lastLineAt", l.lastLineAt() == null ? null : l.lastLineAt().toString());
-            r.put("sinceLastLineSeconds", round(l.sinceLastLine(now)));
-            r.put("why", l.why());
-            restores.add(r);
-        }
-        m.put("restores", restores);
-        return m;
-    }
-
-    private static Double round(Double s) {
-        return s == null ? null : Math.round(s * 10) / 10.0;
     }
 }

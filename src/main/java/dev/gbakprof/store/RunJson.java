@@ -13,6 +13,7 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.databind.SerializationConfig;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.SerializerProvider;
@@ -172,6 +173,14 @@ public final class RunJson {
 
     static ObjectMapper mapper() {
         return Mapper.MAPPER;
+    }
+
+    /**
+     * The one configured writer (indented, the shortest digits of a double, enums by their JSON words): every JSON
+     * document gbakprof writes goes through it, the run record's and the analyses' ({@code dev.gbakprof.output}).
+     */
+    public static ObjectWriter writer() {
+        return mapper().writer();
     }
 
     public static String toJson(RestoreRun run) {

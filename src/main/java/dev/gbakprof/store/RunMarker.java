@@ -1,7 +1,10 @@
 package dev.gbakprof.store;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.core.StreamWriteFeature;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.ObjectWriter;
+import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -13,8 +16,6 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
-import java.util.LinkedHashMap;
-import java.util.Map;
 
 /**
  * What a run folder says while its run works: {@value #FILE}, written as soon as the folder exists and locked (an
@@ -29,15 +30,40 @@ public final class RunMarker implements AutoCloseable {
     /** The marker's file name in a run folder. */
     public static final String FILE = ".gbakprof-running";
 
-    private static final ObjectMapper JSON = new ObjectMapper();
+    /** The one mapper's writer, on one line (the marker is rewritten in place while the run works). */
+    private static final ObjectWriter JSON = RunJson.writer()
+            .without(SerializationFeature.INDENT_OUTPUT)
+            .without(StreamWriteFeature.USE_FAST_DOUBLE_WRITER);
+
+    /**
+     * What the marker says: the process, the start, the backup, the label, the database; the run's last ETA; the step
+     * under way ({@code replacing}) with the staged database and when it began.
+     */
+    private record Says(
+            long pid,
+            String startedAt,
+            String backup,
+            String label,
+            @JsonInclude(JsonInclude.Include.NON_NULL) String database,
+            @JsonInclude(JsonInclude.Include.NON_NULL) Progress eta,
+            @JsonInclude(JsonInclude.Include.NON_NULL) String step,
+            @JsonInclude(JsonInclude.Include.NON_NULL) String staged,
+            @JsonInclude(JsonInclude.Include.NON_NULL) String stepAt) {}
+
+    /** The run's own ETA as it last wrote it, seconds to a tenth. */
+    private record Progress(
+            String at, double elapsedSeconds, double leftSeconds, double lowSeconds, double highSeconds) {}
+
+    /** What {@link #whoAndWhen} writes. */
+    private record Who(long pid, String startedAt) {}
 
     private final Path file;
     private final FileChannel channel;
     private final FileLock lock;
-    /** What the marker says: the process, the start, the backup, the label, and the step under way. */
-    private final Map<String, Object> says;
+    /** What the marker says, replaced as the run goes on. */
+    private Says says;
 
-    private RunMarker(Path file, FileChannel channel, FileLock lock, Map<String, Object> says) {
+    private RunMarker(Path file, FileChannel channel, FileLock lock, Says says) {
         this.file = file;
         this.channel = channel;
         this.lock = lock;
@@ -65,14 +91,16 @@ public final class RunMarker implements AutoCloseable {
             channel = FileChannel.open(
                     file, StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING);
             FileLock lock = channel.tryLock();
-            Map<String, Object> m = new LinkedHashMap<>();
-            m.put("pid", ProcessHandle.current().pid());
-            m.put("startedAt", Instant.now().toString());
-            m.put("backup", backup);
-            m.put("label", label);
-            if (database != null) {
-                m.put("database", database);
-            }
+            Says m = new Says(
+                    ProcessHandle.current().pid(),
+                    Instant.now().toString(),
+                    backup,
+                    label,
+                    database,
+                    null,
+                    null,
+                    null,
+                    null);
             channel.write(ByteBuffer.wrap(JSON.writeValueAsString(m).getBytes(StandardCharsets.UTF_8)));
             channel.force(false);
             return new RunMarker(file, channel, lock, m);
@@ -93,11 +121,17 @@ public final class RunMarker implements AutoCloseable {
      * database} ({@code --replace}): a run killed in that moment leaves a folder that says so, and which of the two
      * files is which ({@link State#replacing}). On the disk before this returns.
      */
-    public void replacing(Path database, Path staged) {
-        says.put("step", "replacing");
-        says.put("database", database.toAbsolutePath().toString());
-        says.put("staged", staged.toAbsolutePath().toString());
-        says.put("stepAt", Instant.now().toString());
+    public synchronized void replacing(Path database, Path staged) {
+        says = new Says(
+                says.pid(),
+                says.startedAt(),
+                says.backup(),
+                says.label(),
+                database.toAbsolutePath().toString(),
+                says.eta(),
+                "replacing",
+                staged.toAbsolutePath().toString(),
+                Instant.now().toString());
         rewrite(true);
     }
 
@@ -107,13 +141,22 @@ public final class RunMarker implements AutoCloseable {
      */
     public synchronized void progress(
             double elapsedSeconds, double leftSeconds, double lowSeconds, double highSeconds) {
-        Map<String, Object> eta = new LinkedHashMap<>();
-        eta.put("at", Instant.now().toString());
-        eta.put("elapsedSeconds", round(elapsedSeconds));
-        eta.put("leftSeconds", round(leftSeconds));
-        eta.put("lowSeconds", round(lowSeconds));
-        eta.put("highSeconds", round(highSeconds));
-        says.put("eta", eta);
+        Progress eta = new Progress(
+                Instant.now().toString(),
+                round(elapsedSeconds),
+                round(leftSeconds),
+                round(lowSeconds),
+                round(highSeconds));
+        says = new Says(
+                says.pid(),
+                says.startedAt(),
+                says.backup(),
+                says.label(),
+                says.database(),
+                eta,
+                says.step(),
+                says.staged(),
+                says.stepAt());
         rewrite(false);
     }
 
@@ -247,11 +290,9 @@ public final class RunMarker implements AutoCloseable {
      * file): its pid and when it started, so that a file left behind names the dead process.
      */
     public static byte[] whoAndWhen() {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("pid", ProcessHandle.current().pid());
-        m.put("startedAt", Instant.now().toString());
         try {
-            return JSON.writeValueAsBytes(m);
+            return JSON.writeValueAsBytes(
+                    new Who(ProcessHandle.current().pid(), Instant.now().toString()));
         } catch (IOException ex) {
             return new byte[0];
         }
@@ -270,7 +311,7 @@ public final class RunMarker implements AutoCloseable {
         String staged = null;
         Eta eta = null;
         try {
-            JsonNode n = JSON.readTree(Files.readAllBytes(file));
+            JsonNode n = RunJson.mapper().readTree(Files.readAllBytes(file));
             if (n != null && n.isObject()) {
                 pid = n.path("pid").canConvertToLong() ? n.path("pid").asLong() : null;
                 at = instant(n.path("startedAt").asText(null));

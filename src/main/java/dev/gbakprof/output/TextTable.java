@@ -1,13 +1,13 @@
-package dev.gbakprof.cli;
+package dev.gbakprof.output;
 
 import java.util.List;
 
 /** A plain text table for a terminal: columns left-aligned, as wide as their widest cell, two blanks apart. */
-final class TextTable {
+public final class TextTable {
     private TextTable() {}
 
     /** The header, then each row, each line ending in a line separator, without trailing blanks. */
-    static String of(List<String> header, List<List<String>> rows) {
+    public static String of(List<String> header, List<List<String>> rows) {
         int[] widths = new int[header.size()];
         for (int c = 0; c < widths.length; c++) {
             widths[c] = header.get(c).length();

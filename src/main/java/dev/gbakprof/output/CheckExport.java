@@ -1,0 +1,179 @@
+package dev.gbakprof.output;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.gbakprof.history.Check;
+import dev.gbakprof.history.CheckFacts;
+import dev.gbakprof.model.Phase;
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * What monitoring systems read of a {@code check}, written from its {@link CheckFacts}: Nagios/Icinga performance data,
+ * a Prometheus textfile (node_exporter's or windows_exporter's textfile collector), Zabbix low-level discovery; the
+ * JSON object is {@link CheckJson}. A value that is
+ * not known (the total of a failed restore, the phases of a killed one) is left out, never written as 0.
+ */
+public final class CheckExport {
+    private CheckExport() {}
+
+    /**
+     * Nagios plugin performance data (Nagios Plugin Development Guidelines, "Performance data"): {@code
+     * 'label'=value[UOM];[warn];[crit];[min];[max]}, space-separated, numbers in the C locale. The total with its warning
+     * and critical thresholds, each phase, the age with --max-age as its critical threshold; what is unknown is left
+     * out. Empty when nothing is known.
+     */
+    public static String perfdata(CheckFacts f) {
+        List<String> out = new ArrayList<>();
+        if (f.total() != null) {
+            out.add("total=" + num(f.total()) + "s;" + num(f.warningSeconds()) + ";" + num(f.criticalSeconds()) + ";0");
+            f.phases().forEach((ph, s) -> out.add(perfName(ph) + "=" + num(s) + "s;;;0"));
+        }
+        if (f.ageSeconds() != null) {
+            out.add("age=" + num(Math.floor(f.ageSeconds())) + "s;;"
+                    + num(f.maxAge() == null ? null : f.maxAge().toMillis() / 1000.0) + ";0");
+        }
+        return String.join(" ", out);
+    }
+
+    /** {@code data_phase}, {@code index_phase}: a phase as a perfdata label. */
+    static String perfName(Phase ph) {
+        return ph.prose().replace(' ', '_').replace("finishing", "finish");
+    }
+
+    /** The check's line with its performance data after {@code |} (a {@code |} in the text would end it: made {@code /}). */
+    public static String nagiosLine(String line, CheckFacts f) {
+        String text = line.replace('|', '/');
+        String perf = f == null ? "" : perfdata(f);
+        return perf.isEmpty() ? text : text + " | " + perf;
+    }
+
+    /**
+     * The Prometheus text exposition format (version 0.0.4), for node_exporter's {@code --collector.textfile.directory}
+     * or windows_exporter's textfile collector: {@code # HELP} and {@code # TYPE} before each metric, every sample
+     * labelled {@code backup} and {@code label}. A value not known is left out.
+     */
+    public static String prometheus(Check.Result result, CheckFacts f) {
+        StringBuilder sb = new StringBuilder();
+        String backup = f == null || f.backup() == null ? "" : f.backup();
+        String label = f == null || f.label() == null ? "" : f.label();
+        String labels = "backup=\"" + escapeLabel(backup) + "\",label=\"" + escapeLabel(label) + "\"";
+        metric(
+                sb,
+                "gbakprof_check_status",
+                "The state of gbakprof check: 0 OK, 1 WARNING, 2 CRITICAL, 3 UNKNOWN.",
+                labels,
+                (double) result.state().exitCode());
+        if (f != null) {
+            metric(
+                    sb,
+                    "gbakprof_restore_success",
+                    "1 when the newest restore test completed, 0 when it failed, was stopped or left no record.",
+                    labels,
+                    f.success() == null ? null : f.success().doubleValue());
+            metric(
+                    sb,
+                    "gbakprof_restore_last_seconds",
+                    "Seconds the newest completed restore took (gbak's clock).",
+                    labels,
+                    f.total());
+            Map<Phase, Double> phases = f.phases();
+            if (!phases.isEmpty()) {
+                head(sb, "gbakprof_restore_phase_seconds", "Seconds of each phase of the newest completed restore.");
+                phases.forEach((ph, s) ->
+                        sample(sb, "gbakprof_restore_phase_seconds", labels + ",phase=\"" + ph.label() + "\"", s));
+            }
+            metric(
+                    sb,
+                    "gbakprof_restore_last_start_timestamp_seconds",
+                    "When the newest restore test started, seconds since the Unix epoch.",
+                    labels,
+                    f.startedAt() == null ? null : f.startedAt().toEpochMilli() / 1000.0);
+            metric(
+                    sb,
+                    "gbakprof_restore_age_seconds",
+                    "Seconds from the start of the newest restore test to the check.",
+                    labels,
+                    f.ageSeconds());
+            metric(
+                    sb,
+                    "gbakprof_restore_rto_seconds",
+                    "The recovery time objective the restore is checked against (check --rto).",
+                    labels,
+                    f.criticalSeconds());
+            metric(
+                    sb,
+                    "gbakprof_restore_baseline_high_seconds",
+                    "The upper edge of the baseline band of the newest restore.",
+                    labels,
+                    f.band() == null ? null : f.band().high());
+        }
+        return sb.toString();
+    }
+
+    private static void metric(StringBuilder sb, String name, String help, String labels, Double value) {
+        if (value == null) {
+            return;
+        }
+        head(sb, name, help);
+        sample(sb, name, labels, value);
+    }
+
+    private static void head(StringBuilder sb, String name, String help) {
+        sb.append("# HELP ")
+                .append(name)
+                .append(' ')
+                .append(help.replace("\\", "\\\\").replace("\n", "\\n"))
+                .append('\n');
+        sb.append("# TYPE ").append(name).append(" gauge\n");
+    }
+
+    private static void sample(StringBuilder sb, String name, String labels, double value) {
+        sb.append(name)
+                .append('{')
+                .append(labels)
+                .append("} ")
+                .append(num(value))
+                .append('\n');
+    }
+
+    /** A label value of the text format: backslash, double quote and line feed escaped. */
+    static String escapeLabel(String v) {
+        return v.replace("\\", "\\\\").replace("\"", "\\\"").replace("\n", "\\n");
+    }
+
+    /**
+     * Zabbix low-level discovery: {@code {"data": [{"{#BACKUP}": …, "{#LABEL}": …, "{#RUNS_DIR}": …}]}}, one element per
+     * backup the runs folder holds (those of run folders without a usable record too), always all of them.
+     *
+     * @param backups each backup's file name and its newest run's label ({@code null}: none), in name order
+     * @param runsDir the runs folder, as given
+     */
+    public static Discovery discovery(Map<String, String> backups, String runsDir) {
+        return new Discovery(backups.entrySet().stream()
+                .map(b -> new Discovery.Macros(b.getKey(), b.getValue() == null ? "" : b.getValue(), runsDir))
+                .toList());
+    }
+
+    /** Zabbix low-level discovery's document. */
+    public record Discovery(List<Macros> data) {
+        /** One backup's LLD macros. */
+        public record Macros(
+                @JsonProperty("{#BACKUP}") String backup,
+                @JsonProperty("{#LABEL}") String label,
+                @JsonProperty("{#RUNS_DIR}") String runsDir) {}
+    }
+
+    /** A number in the C locale, without trailing zeros ({@code 17.3}, {@code 14400}); empty for {@code null}. */
+    static String num(Double v) {
+        if (v == null || !Double.isFinite(v)) {
+            return "";
+        }
+        return BigDecimal.valueOf(Math.round(v * 1000) / 1000.0)
+                .stripTrailingZeros()
+                .toPlainString()
+                .toLowerCase(Locale.ROOT);
+    }
+}

@@ -1,0 +1,50 @@
+package dev.gbakprof.output;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.gbakprof.testutil.Cli;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@code history} and {@code check}'s JSON and text, written from records, byte for byte what their writers printed
+ * before (src/test/resources/output/README.md), on the run folders beside them.
+ */
+class OutputFormatsTest {
+    private static final Path DIR = Path.of("src/test/resources/output");
+    private static final String RUNS = DIR.resolve("runs").toString();
+
+    private static String golden(String name) throws Exception {
+        return Files.readString(DIR.resolve(name), StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void historyJsonIsTheSameBytes() throws Exception {
+        Cli.Result r = Cli.run("history", RUNS, "--json", "--rto", "2s");
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.out()).isEqualTo(golden("history.json"));
+        Cli.Result byLabel = Cli.run("history", RUNS, "--json", "--by", "label", "--last", "4");
+        assertThat(byLabel.code()).as(byLabel.err()).isZero();
+        assertThat(byLabel.out()).isEqualTo(golden("history-label-last4.json"));
+    }
+
+    @Test
+    void historyTableMarksOnlyFinishedRestoresAgainstTheirBand() throws Exception {
+        Cli.Result r = Cli.run("history", RUNS, "--rto", "1s");
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.out()).isEqualTo(golden("history.txt"));
+    }
+
+    @Test
+    void checkJsonAndDiscoveryAreTheSameBytes() throws Exception {
+        Cli.Result r = Cli.run("check", RUNS, "--json", "--rto", "2500ms", "--slower", "5", "--max-age", "24000h");
+        assertThat(r.code()).as(r.err()).isEqualTo(1); // WARNING: 2.0 s, more than 5% above the band's median
+        assertThat(r.out().replaceAll("\"ageSeconds\" : [0-9.E]+", "\"ageSeconds\" : 0.0"))
+                .isEqualTo(golden("check.json"));
+        Cli.Result d = Cli.run("check", RUNS, "--discovery");
+        assertThat(d.code()).as(d.err()).isZero();
+        assertThat(d.out()).isEqualTo(golden("discovery.json"));
+    }
+}
