@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code compare} on experiments made once with the real gbak and the real gbakprof and committed as run folders
@@ -122,10 +123,11 @@ class ExperimentsTest {
     }
 
     @Test
-    void aConfigurationWhoseRunsDisagreeMoreThanTheDifferenceIsNamedInTheHeadline() throws Exception {
+    void aConfigurationWhoseRunsDisagreeMoreThanTheDifferenceIsNamedInTheHeadline(@TempDir Path out) throws Exception {
         // alone of rounds 1 and 6 (6.41 s and 18.4 s: 2.9× apart) against the hog of round 8 alone (22.5 s)
         List<Path> all = folders(HOG);
-        Cli.Result r = Cli.run("compare", "a=" + all.get(0), "a=" + all.get(10), "b=" + all.get(15));
+        Cli.Result r =
+                Cli.run("compare", "--out", out.toString(), "a=" + all.get(0), "a=" + all.get(10), "b=" + all.get(15));
         assertThat(r.out().lines().findFirst().orElseThrow())
                 .startsWith("a restored in 12.4 s, 45% less time than b (22.5 s)")
                 .endsWith(" a: its runs took from 6.41 s (" + all.get(0).getFileName() + ") to 18.4 s ("
