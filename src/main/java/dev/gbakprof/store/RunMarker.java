@@ -14,6 +14,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 
@@ -275,8 +276,7 @@ public final class RunMarker implements AutoCloseable {
 
         /** {@code seconds} left then (the ETA or a bound of its range) at {@code now}, never below 0. */
         public double shifted(double seconds, Instant now) {
-            return Math.max(
-                    0, seconds - Math.max(0, java.time.Duration.between(at, now).toMillis() / 1000.0));
+            return Math.max(0, seconds - Math.max(0, Duration.between(at, now).toMillis() / 1000.0));
         }
     }
 
