@@ -151,11 +151,11 @@ public final class Drill {
     private void refuseSameDatabase(String source, String target) {
         boolean same;
         if (options.viaService()) {
-            same = RunOptions.sameFile(Path.of(source), Path.of(target));
+            same = TargetChecks.sameFile(Path.of(source), Path.of(target));
         } else {
             Path s = localFile(source);
             Path t = localFile(target);
-            same = s != null && t != null ? RunOptions.sameFile(s, t) : source.equals(target);
+            same = s != null && t != null ? TargetChecks.sameFile(s, t) : source.equals(target);
         }
         if (same) {
             throw new RunRefusedException(target + ": the restore would write over the database being backed up ("
