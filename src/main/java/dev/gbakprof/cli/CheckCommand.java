@@ -5,6 +5,7 @@ import dev.gbakprof.history.CheckFacts;
 import dev.gbakprof.history.History;
 import dev.gbakprof.history.Trend;
 import dev.gbakprof.history.Verdict;
+import dev.gbakprof.model.Durations;
 import dev.gbakprof.model.ExitCode;
 import dev.gbakprof.model.GbakprofException;
 import dev.gbakprof.output.CheckExport;
@@ -223,8 +224,7 @@ final class CheckCommand implements Callable<Integer> {
         Duration age = maxAge == null ? null : Durations.parse("--max-age", maxAge);
         List<Path> dirs = runsDir == null ? List.of() : List.of(runsDir);
         History loaded = History.load(dirs, backup, label, Trend.By.BACKUP);
-        return Verdict.of(
-                loaded, backup, label, objective, age, slower, Instant.now(), dev.gbakprof.report.Durations::human);
+        return Verdict.of(loaded, backup, label, objective, age, slower, Instant.now(), Durations::human);
     }
 
     /** {@code --discovery}: the backups of the runs folder, as Zabbix low-level discovery JSON. */

@@ -8,6 +8,7 @@ import dev.gbakprof.forecast.Estimate;
 import dev.gbakprof.forecast.Forecaster;
 import dev.gbakprof.forecast.Target;
 import dev.gbakprof.log.LogFormatException;
+import dev.gbakprof.model.Durations;
 import dev.gbakprof.model.ExitCode;
 import dev.gbakprof.model.Inspection;
 import dev.gbakprof.model.RestoreRun;

@@ -2,6 +2,7 @@ package dev.gbakprof.cli;
 
 import dev.gbakprof.history.History;
 import dev.gbakprof.history.Trend;
+import dev.gbakprof.model.Durations;
 import dev.gbakprof.model.ExitCode;
 import dev.gbakprof.output.HistoryJson;
 import dev.gbakprof.output.HistoryText;

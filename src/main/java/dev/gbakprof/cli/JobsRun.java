@@ -1,9 +1,9 @@
 package dev.gbakprof.cli;
 
 import dev.gbakprof.history.JobOutcome;
+import dev.gbakprof.model.Durations;
 import dev.gbakprof.model.ExitCode;
 import dev.gbakprof.output.JobsText;
-import dev.gbakprof.report.Durations;
 import dev.gbakprof.run.RestoreSession;
 import java.io.IOException;
 import java.io.PrintWriter;

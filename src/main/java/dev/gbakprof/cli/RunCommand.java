@@ -2,6 +2,7 @@ package dev.gbakprof.cli;
 
 import dev.gbakprof.exec.GbakLocator;
 import dev.gbakprof.firebird.ServerAddress;
+import dev.gbakprof.model.Durations;
 import dev.gbakprof.model.Environment;
 import dev.gbakprof.model.ExitCode;
 import dev.gbakprof.model.IdleProbe;

@@ -1,10 +1,10 @@
 package dev.gbakprof.cli;
 
+import dev.gbakprof.model.Durations;
 import dev.gbakprof.model.ExitCode;
 import dev.gbakprof.output.Json;
 import dev.gbakprof.output.StatusJson;
 import dev.gbakprof.output.StatusText;
-import dev.gbakprof.report.Durations;
 import dev.gbakprof.store.LiveRuns;
 import java.io.IOException;
 import java.io.PrintWriter;

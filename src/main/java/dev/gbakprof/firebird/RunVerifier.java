@@ -4,6 +4,7 @@ import dev.gbakprof.model.IndexBuild;
 import dev.gbakprof.model.IndexMapping;
 import dev.gbakprof.model.Inspection;
 import dev.gbakprof.model.RestoreRun;
+import dev.gbakprof.model.RestoreRunBuilder;
 import dev.gbakprof.model.RunStatus;
 import dev.gbakprof.model.TableLoad;
 import dev.gbakprof.model.Warning;
@@ -101,7 +102,7 @@ public final class RunVerifier {
             }
         }
 
-        RestoreRun.Builder out = run.toBuilder()
+        RestoreRunBuilder out = run.toBuilder()
                 .inspection(db.withVerification(problems, "log"))
                 .indexes(indexes)
                 .warnings(warnings);

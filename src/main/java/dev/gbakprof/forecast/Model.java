@@ -3,7 +3,6 @@ package dev.gbakprof.forecast;
 import dev.gbakprof.forecast.PowerLaw.Moments;
 import dev.gbakprof.forecast.PowerLaw.Point;
 import dev.gbakprof.forecast.PowerLaw.Step;
-import dev.gbakprof.model.CpuSample;
 import dev.gbakprof.model.IndexBuild;
 import dev.gbakprof.model.Phase;
 import dev.gbakprof.model.RestoreRun;
@@ -13,13 +12,11 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.Comparator;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Set;
 
 /**
  * The restore-time model fitted from calibration runs: a power law per table load (of its rows) and per
@@ -67,7 +64,7 @@ final class Model {
     final double exponentWeight;
     /** The exponent's remaining uncertainty (sd): the extrapolation error per unit of ln(scale) it implies. */
     final double exponentSd;
-    /** Per index, whether each calibration run's build of it spilled its sort to files ({@link #spills}). */
+    /** Per index, whether each calibration run's build of it spilled its sort to files ({@link SortSpills}). */
     final Map<String, Map<Long, Boolean>> spilled;
 
     final double setup;
@@ -161,31 +158,17 @@ final class Model {
                 }
             }
         }
-        spilled = spills(runs);
+        spilled = SortSpills.of(runs);
         Map<String, Step> steps = new LinkedHashMap<>();
         indexPoints.forEach((name, pts) -> {
             Step seen = PowerLaw.spillStep(pts, spilled.getOrDefault(name, Map.of()));
             steps.put(name, seen != null ? seen : PowerLaw.findStep(pts));
         });
-        double[] n = noise(runs);
-        noise = n[0];
-        noiseDof = (int) n[2];
-        noiseHow = (int) n[1];
-        noiseBasis = n[1] > 0
-                ? String.format(
-                        Locale.ROOT,
-                        "measured: restores of one size spread ±%.1f %% (sd of ln seconds, pooled over the sizes "
-                                + "restored more than once, %d degrees of freedom)",
-                        noise * 100,
-                        noiseDof)
-                : n[1] < 0
-                        ? String.format(
-                                Locale.ROOT,
-                                "measured: the runs' totals scatter ±%.1f %% around a power law of their rows "
-                                        + "(%d degrees of freedom)",
-                                noise * 100,
-                                noiseDof)
-                        : String.format(Locale.ROOT, "assumed ±%.0f %% (no size restored twice)", noise * 100);
+        RunToRunNoise n = RunToRunNoise.of(runs);
+        noise = n.sd();
+        noiseDof = n.dof();
+        noiseHow = n.how();
+        noiseBasis = n.basis();
         double sxx = lnRowsSpread(runs);
         double varBeta = sxx > 0 ? noise * noise / sxx : Double.POSITIVE_INFINITY;
         double prior = EXPONENT_PRIOR * EXPONENT_PRIOR;
@@ -234,45 +217,6 @@ final class Model {
         return fitted == null ? null : ASSUMED_EXPONENT + (fitted - ASSUMED_EXPONENT) * exponentWeight;
     }
 
-    /**
-     * The run-to-run noise, {sd, how, degrees of freedom}: how 1 = the pooled sd of ln(total) within sizes restored
-     * more than once (each size's deviations from its own mean, Σ(k − 1) degrees of freedom); -1 = from three sizes
-     * or more restored once each, the residual sd of ln(total) around a line in ln(rows) (n − 2); 0 = assumed (0).
-     */
-    static double[] noise(List<RestoreRun> runs) {
-        Map<Map<String, Long>, List<Double>> bySize = new LinkedHashMap<>();
-        runs.forEach(
-                r -> bySize.computeIfAbsent(rowsOf(r), k -> new ArrayList<>()).add(Math.log(r.totalSeconds())));
-        double ss = 0;
-        int dof = 0;
-        for (List<Double> g : bySize.values()) {
-            double mean = g.stream().mapToDouble(Double::doubleValue).average().orElse(0);
-            for (double v : g) {
-                ss += (v - mean) * (v - mean);
-            }
-            dof += g.size() - 1;
-        }
-        if (dof > 0) {
-            return new double[] {Math.sqrt(ss / dof), 1, dof};
-        }
-        List<double[]> xy = runs.stream()
-                .filter(r -> totalRows(r) > 0)
-                .map(r -> new double[] {Math.log(totalRows(r)), Math.log(r.totalSeconds())})
-                .toList();
-        if (xy.size() >= 3) {
-            double mx = xy.stream().mapToDouble(p -> p[0]).average().orElseThrow();
-            double my = xy.stream().mapToDouble(p -> p[1]).average().orElseThrow();
-            double sxy = xy.stream().mapToDouble(p -> (p[0] - mx) * (p[1] - my)).sum();
-            double sxx = xy.stream().mapToDouble(p -> (p[0] - mx) * (p[0] - mx)).sum();
-            double b = sxx > 0 ? sxy / sxx : 0;
-            double res = xy.stream()
-                    .mapToDouble(p -> Math.pow(p[1] - my - b * (p[0] - mx), 2))
-                    .sum();
-            return new double[] {Math.max(Math.sqrt(res / (xy.size() - 2)), 0.005), -1, xy.size() - 2};
-        }
-        return new double[] {ASSUMED_NOISE, 0, 0};
-    }
-
     /** Σ (ln rows − their mean)² over the runs: how far apart their sizes are, for the exponent's precision. */
     static double lnRowsSpread(List<RestoreRun> runs) {
         double[] x = runs.stream()
@@ -283,86 +227,6 @@ final class Model {
         double mean = Arrays.stream(x).average().orElse(0);
         double s = Arrays.stream(x).map(v -> (v - mean) * (v - mean)).sum();
         return s < 1e-9 ? 0 : s;
-    }
-
-    /**
-     * Which index builds spilled their sort, per index and its table's rows, from {@code run}'s samples of the worker's
-     * Firebird sort files ({@code processSortBytes}; e.g. {@code --sample-interval 0.1}). Each sort that spills writes
-     * its own file, which grows and is gone when the sort ends: a spill is a run of samples above 0 that ends at 0 or
-     * where the size drops (the next sort's file). It belongs to the build whose time overlaps it most (else the one
-     * holding or nearest its middle): the samples' clock and gbak's lines can be apart by a few ms. A build with a
-     * sample inside it and no spill did not spill; one with no sample is unknown (absent). Several builds of one
-     * index at one size count spilled if any did.
-     */
-    static Map<String, Map<Long, Boolean>> spills(List<RestoreRun> runs) {
-        Map<String, Map<Long, Boolean>> out = new LinkedHashMap<>();
-        for (RestoreRun run : runs) {
-            if (run.cpuSamples() == null || run.cpuSamples().isEmpty()) {
-                continue;
-            }
-            List<CpuSample> samples = run.cpuSamples().stream()
-                    .filter(c -> c.processSortBytes() != null)
-                    .sorted(Comparator.comparingDouble(CpuSample::atSeconds))
-                    .toList();
-            List<IndexBuild> builds = run.indexes().stream()
-                    .filter(i -> i.seconds() != null && i.startSeconds() != null && !i.failed())
-                    .toList();
-            if (samples.isEmpty() || builds.isEmpty()) {
-                continue;
-            }
-            Set<IndexBuild> spilledBuilds = new HashSet<>();
-            long before = 0;
-            double from = -1;
-            double to = -1;
-            for (CpuSample c : samples) {
-                long b = c.processSortBytes();
-                if (from >= 0 && (b == 0 || b < before)) {
-                    spilledBuilds.add(owner(builds, from, to));
-                    from = -1;
-                }
-                if (b > 0) {
-                    if (from < 0) {
-                        from = c.atSeconds();
-                    }
-                    to = c.atSeconds();
-                }
-                before = b;
-            }
-            if (from >= 0) {
-                spilledBuilds.add(owner(builds, from, to));
-            }
-            Map<String, Long> rows = rowsOf(run);
-            long all = rows.values().stream().mapToLong(Long::longValue).sum();
-            for (IndexBuild i : builds) {
-                double start = i.startSeconds();
-                double end = start + i.seconds();
-                boolean sampled = samples.stream().anyMatch(c -> c.atSeconds() >= start && c.atSeconds() <= end);
-                if (!sampled && !spilledBuilds.contains(i)) {
-                    continue;
-                }
-                long n = sortRows(i.table(), i.tableCandidates(), rows, all);
-                out.computeIfAbsent(i.name(), k -> new LinkedHashMap<>())
-                        .merge(n, spilledBuilds.contains(i), Boolean::logicalOr);
-            }
-        }
-        return out;
-    }
-
-    /** The build whose time overlaps [from, to] most; when none does, the one holding or nearest its middle. */
-    private static IndexBuild owner(List<IndexBuild> builds, double from, double to) {
-        double mid = (from + to) / 2;
-        return builds.stream()
-                .max(Comparator.comparingDouble((IndexBuild i) -> {
-                            double s = i.startSeconds();
-                            double e = s + i.seconds();
-                            return Math.max(0, Math.min(e, to) - Math.max(s, from));
-                        })
-                        .thenComparingDouble(i -> {
-                            double s = i.startSeconds();
-                            double e = s + i.seconds();
-                            return -(mid < s ? s - mid : mid > e ? mid - e : 0);
-                        }))
-                .orElseThrow();
     }
 
     private static Double pooled(Map<String, List<Point>> points, Map<String, Step> steps) {

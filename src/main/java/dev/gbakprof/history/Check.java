@@ -24,7 +24,7 @@ import java.util.regex.Pattern;
  * above the band's median), or within 20% of the RTO;</li>
  * <li>OK otherwise.</li>
  * </ul>
- * Durations in the line are written by the caller's formatter (the report's, as everywhere else).
+ * Durations in the line are written by the caller's formatter ({@code model.Durations}, as everywhere else).
  */
 public final class Check {
     private Check() {}

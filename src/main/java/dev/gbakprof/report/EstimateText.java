@@ -2,6 +2,7 @@ package dev.gbakprof.report;
 
 import dev.gbakprof.advice.Advisor;
 import dev.gbakprof.forecast.Estimate;
+import dev.gbakprof.model.Durations;
 import dev.gbakprof.model.Phase;
 import java.util.List;
 import java.util.Locale;

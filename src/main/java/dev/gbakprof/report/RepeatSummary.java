@@ -1,5 +1,6 @@
 package dev.gbakprof.report;
 
+import dev.gbakprof.model.Durations;
 import dev.gbakprof.model.RestoreRun;
 import java.util.List;
 import java.util.Locale;

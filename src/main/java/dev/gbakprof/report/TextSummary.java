@@ -1,6 +1,7 @@
 package dev.gbakprof.report;
 
 import dev.gbakprof.model.Column;
+import dev.gbakprof.model.Durations;
 import dev.gbakprof.model.GbakExit;
 import dev.gbakprof.model.IndexBuild;
 import dev.gbakprof.model.IndexMapping;

@@ -4,13 +4,13 @@ import dev.gbakprof.firebird.FirebirdAccessException;
 import dev.gbakprof.firebird.Server;
 import dev.gbakprof.firebird.ServerAddress;
 import dev.gbakprof.firebird.ServerFileAccess;
+import dev.gbakprof.model.Durations;
 import dev.gbakprof.model.Environment;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.RunKind;
 import dev.gbakprof.model.RunStatus;
 import dev.gbakprof.model.Validation;
 import dev.gbakprof.model.WarningCode;
-import dev.gbakprof.report.Durations;
 import dev.gbakprof.store.RunMarker;
 import dev.gbakprof.store.RunStore;
 import java.io.IOException;
@@ -151,11 +151,11 @@ public final class Drill {
     private void refuseSameDatabase(String source, String target) {
         boolean same;
         if (options.viaService()) {
-            same = RunOptions.sameFile(Path.of(source), Path.of(target));
+            same = TargetChecks.sameFile(Path.of(source), Path.of(target));
         } else {
             Path s = localFile(source);
             Path t = localFile(target);
-            same = s != null && t != null ? RunOptions.sameFile(s, t) : source.equals(target);
+            same = s != null && t != null ? TargetChecks.sameFile(s, t) : source.equals(target);
         }
         if (same) {
             throw new RunRefusedException(target + ": the restore would write over the database being backed up ("

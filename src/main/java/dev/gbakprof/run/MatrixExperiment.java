@@ -101,10 +101,11 @@ public final class MatrixExperiment {
             RunOptions o = onRoute(schedule.get(i).arm());
             String target = target(i + 1, schedule.get(i));
             if (o.throughServer()) {
-                o.checkServerTargets(List.of(target)); // as run --repeat checks them
+                new TargetChecks(o).checkServerTargets(List.of(target)); // as run --repeat checks them
             } else {
-                o.checkLocalBackup();
-                o.checkLocalTarget(target);
+                TargetChecks checks = new TargetChecks(o);
+                checks.checkLocalBackup();
+                checks.checkLocalTarget(target);
             }
         }
     }

@@ -139,15 +139,16 @@ public final class RestoreSeries {
                 || (options.throughServer() && (dropsRepeats() || options.credentialsGiven()))) {
             checkServer();
         }
+        TargetChecks checks = new TargetChecks(options);
         if (options.throughServer()) {
-            options.checkServerTargets(targets());
+            checks.checkServerTargets(targets());
             return; // the paths are the server's: gbak or the server will say what else is wrong
         }
         if (!options.drill()) {
-            options.checkLocalBackup(); // a drill's backup is made into its run folder
+            checks.checkLocalBackup(); // a drill's backup is made into its run folder
         }
         for (String t : targets()) {
-            options.checkLocalTarget(t);
+            checks.checkLocalTarget(t);
             String unreachable = options.inspect() ? ServerFileAccess.unreachableFolder(Path.of(t)) : null;
             if (unreachable != null) {
                 throw new RunRefusedException("--inspect opens " + t + " through the server, but " + unreachable

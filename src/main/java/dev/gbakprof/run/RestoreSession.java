@@ -9,6 +9,7 @@ import dev.gbakprof.firebird.ServerFileAccess;
 import dev.gbakprof.firebird.ServiceRestore;
 import dev.gbakprof.model.Environment;
 import dev.gbakprof.model.RestoreRun;
+import dev.gbakprof.model.RestoreRunBuilder;
 import dev.gbakprof.model.RunStatus;
 import dev.gbakprof.model.WarningCode;
 import dev.gbakprof.monitor.DatabaseHeader;
@@ -169,7 +170,7 @@ public final class RestoreSession {
             if (file == null) {
                 throw new RunRefusedException(StagedReplace.remoteReplace(database));
             }
-            RunOptions.checkReplaceable(database, file);
+            TargetChecks.checkReplaceable(database, file);
         }
         RestoredDatabase into = replacing ? target.staging() : target;
         // gbak reads the backup here also when it restores through a server over TCP: its size is known then too
@@ -356,7 +357,7 @@ public final class RestoreSession {
         if (run.status() != RunStatus.COMPLETED) {
             return run.withWarning(WarningCode.NOT_INSPECTED, "--inspect: not inspected, the restore did not complete");
         }
-        RestoreRun.Builder checked = run.toBuilder();
+        RestoreRunBuilder checked = run.toBuilder();
         Server server = new Server(options.serverFor(database), options.credentials());
         String path = options.serverPath(database);
         try {

@@ -7,18 +7,13 @@ import dev.gbakprof.model.DatabaseNames;
 import dev.gbakprof.model.PlanSource;
 import dev.gbakprof.model.PowerPlan;
 import dev.gbakprof.model.Via;
-import dev.gbakprof.monitor.FirebirdConfReader;
 import dev.gbakprof.stats.Confounder;
 import dev.gbakprof.store.RunStore;
-import java.io.IOException;
 import java.nio.file.Files;
-import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * What the DBA asked {@code gbakprof run} to do.
@@ -156,17 +151,17 @@ public record RunOptions(
         String newDatabase = database;
         String newFrom = backupFrom;
         if (viaService()) {
-            newBackup = serverFile("--backup", backup, server);
-            newDatabase = serverDatabase("--database", database, server);
-            newFrom = serverDatabase("--backup-from", backupFrom, server);
+            newBackup = ServerNames.serverFile("--backup", backup, server);
+            newDatabase = ServerNames.serverDatabase("--database", database, server);
+            newFrom = ServerNames.serverDatabase("--backup-from", backupFrom, server);
         } else if (extraArgs.stream().anyMatch(GbakInvocation::isServiceSwitch) && !isRemote(database)) {
             ServerAddress manager = serverFor(database); // -se's, else --host's (localhost: -se service_mgr)
-            if (hostGiven && !sameServer(manager, server)) {
+            if (hostGiven && !ServerNames.sameServer(manager, server)) {
                 throw new RunRefusedException("--host " + server + " and gbak's -se " + manager
                         + " name two servers; give the server once (-se alone, or --host with --via service)");
             }
-            newBackup = serverFile("--backup", backup, manager);
-            newDatabase = serverDatabase("--database", database, manager);
+            newBackup = ServerNames.serverFile("--backup", backup, manager);
+            newDatabase = ServerNames.serverDatabase("--database", database, manager);
         } else if (hostGiven) {
             newDatabase = throughHost("--database", database);
             newFrom = throughHost("--backup-from", backupFrom);
@@ -181,54 +176,13 @@ public record RunOptions(
         }
         ServerAddress.Remote r = ServerAddress.remote(name);
         if (r == null) {
-            return server + ":" + serverDatabase(option, name, server);
+            return server + ":" + ServerNames.serverDatabase(option, name, server);
         }
-        if (!sameServer(r.server(), server)) {
+        if (!ServerNames.sameServer(r.server(), server)) {
             throw new RunRefusedException(option + " " + name + " names the server " + r.server() + ", and --host "
                     + server + " another; give the server once");
         }
         return name;
-    }
-
-    /**
-     * A path {@code on} opens, as it must be sent: as given when absolute (on this machine, or on any system for a
-     * server elsewhere: {@code /x}, {@code C:\x}, {@code \\host\share}), made absolute here for a server on this
-     * machine; a relative path for a server elsewhere is refused. {@code null} stays {@code null}.
-     */
-    static String serverFile(String option, String path, ServerAddress on) {
-        if (path == null || isRemote(path) || Path.of(path).isAbsolute()) {
-            return path; // host:path through the services API is refused with its own words (RestoreSeries, Drill)
-        }
-        if (on.onThisMachine()) {
-            return Path.of(path).toAbsolutePath().normalize().toString();
-        }
-        if (path.startsWith("/") || path.startsWith("\\") || path.matches("(?s)[A-Za-z]:[\\\\/].*")) {
-            return path; // absolute on the server's system (a Windows server seen from Linux, or the reverse)
-        }
-        throw new RunRefusedException(option + " " + path + ": a relative path, which the server " + on
-                + " would look for in its own working folder; give its absolute path on that server"
-                + (!option.equals("--backup") ? " (for an alias of its databases.conf, the path it names)" : ""));
-    }
-
-    /**
-     * A database name {@code on} opens: as {@link #serverFile}, but an alias of this machine's databases.conf
-     * ({@code employee}, no folder in it) for a server on this machine is sent as given: the server opens what the
-     * alias names.
-     */
-    static String serverDatabase(String option, String name, ServerAddress on) {
-        if (name != null
-                && !name.contains("/")
-                && !name.contains("\\")
-                && on.onThisMachine()
-                && FirebirdConfReader.isDatabaseAlias(name)) {
-            return name;
-        }
-        return serverFile(option, name, on);
-    }
-
-    /** The same server: the same address, or both on this machine at the same port (localhost and 127.0.0.1). */
-    static boolean sameServer(ServerAddress a, ServerAddress b) {
-        return a.equals(b) || (a.port() == b.port() && a.onThisMachine() && b.onThisMachine());
     }
 
     /** A drill ({@code --backup-from}): a backup made into the run folder, then restored. */
@@ -440,37 +394,11 @@ public record RunOptions(
         }
         for (int i = 0; i + 1 < extraArgs.size(); i++) {
             if (GbakInvocation.isServiceSwitch(extraArgs.get(i))) {
-                ServerAddress manager = serviceManager(extraArgs.get(i + 1));
+                ServerAddress manager = ServerNames.serviceManager(extraArgs.get(i + 1));
                 return manager != null ? manager : server;
             }
         }
         return server;
-    }
-
-    private static final Pattern SERVICE_URL =
-            Pattern.compile("(?i)(inet[46]?|wnet|xnet)://(?:([^/:\\[\\]]+|\\[[^]]+])(?::(\\d+))?/)?service_mgr");
-
-    /**
-     * The server of a {@code -se} value: {@code host[/port]:service_mgr}, or the URL forms
-     * {@code inet://host[:port]/service_mgr}, {@code wnet://host/service_mgr}; {@code null} for this machine's
-     * server ({@code service_mgr}, {@code xnet://service_mgr}, {@code inet://service_mgr}) or a form not known here.
-     */
-    static ServerAddress serviceManager(String value) {
-        Matcher url = SERVICE_URL.matcher(value.strip());
-        if (url.matches()) {
-            String host = url.group(2);
-            if (host == null || url.group(1).equalsIgnoreCase("xnet")) {
-                return null;
-            }
-            host = host.startsWith("[") ? host.substring(1, host.length() - 1) : host;
-            return new ServerAddress(
-                    host, url.group(3) != null ? Integer.parseInt(url.group(3)) : ServerAddress.DEFAULT_PORT);
-        }
-        if (value.contains("://")) {
-            return null;
-        }
-        ServerAddress.Remote r = ServerAddress.remote(value);
-        return r != null ? r.server() : null;
     }
 
     /**
@@ -491,135 +419,6 @@ public record RunOptions(
             return r.path();
         }
         return throughServer() ? db : Path.of(db).toAbsolutePath().normalize().toString();
-    }
-
-    /** Refuses a local backup file gbak cannot read. */
-    void checkLocalBackup() {
-        Path backup = Path.of(backup());
-        if (Files.isDirectory(backup)) {
-            throw new RunRefusedException(backup + ": a folder, not a backup file; give the backup file (gbak -b's "
-                    + "output), e.g. " + backup.resolve("erp.fbk"));
-        }
-        if (!Files.isRegularFile(backup)) {
-            throw new RunRefusedException(backup + ": no such backup file");
-        }
-        if (!Files.isReadable(backup)) {
-            throw new RunRefusedException(backup + ": backup file not readable");
-        }
-    }
-
-    /**
-     * Refuses a local database name gbak must not or cannot create: the backup itself (by any name: a hard link,
-     * a bind mount, a symbolic link, another path to the same file), an existing file (unless {@code --replace}),
-     * a name in a folder that does not exist (gbak would fail only after it started); with {@code --replace},
-     * a database that is not a plain file, that is in use, or whose staging name is taken.
-     */
-    void checkLocalTarget(String target) {
-        checkLocalTarget(target, Path.of(target), backup() == null ? null : Path.of(backup()));
-    }
-
-    /**
-     * Through a server: one on this machine has its files here, and they get the local checks (the backup by
-     * another name, an existing database, --replace's needs); a database on another machine cannot be replaced
-     * safely.
-     */
-    void checkServerTargets(List<String> targets) {
-        for (String t : targets) {
-            Path file = new RestoredDatabase(this, t).localFile();
-            if (file == null) {
-                if (replace()) {
-                    throw new RunRefusedException(StagedReplace.remoteReplace(t));
-                }
-                continue;
-            }
-            Path b = backup() == null ? null : Path.of(backup());
-            checkLocalTarget(t, file, b != null && b.isAbsolute() && Files.exists(b) ? b : null);
-        }
-    }
-
-    /**
-     * As {@link #checkLocalTarget(String)} for a database file seen on this machine.
-     *
-     * @param target    the database as the DBA gave it, for messages
-     * @param file      its file on this machine
-     * @param backupFile the backup's file on this machine, or {@code null} when it is not seen here
-     */
-    void checkLocalTarget(String target, Path file, Path backupFile) {
-        if (backupFile != null && sameFile(file, backupFile)) {
-            throw new RunRefusedException(target + ": the database would overwrite the backup file " + backup()
-                    + (file.toAbsolutePath()
-                                    .normalize()
-                                    .equals(backupFile.toAbsolutePath().normalize())
-                            ? ""
-                            : " (the same file by another name: a hard link, a bind mount or a symbolic link)")
-                    + "; both were left untouched. Choose another --database");
-        }
-        boolean exists = Files.exists(file, LinkOption.NOFOLLOW_LINKS);
-        String killed = exists ? TargetLock.leftBehind(file) : null;
-        if (killed != null && !replace()) {
-            throw new RunRefusedException(target + ": database exists, and " + killed + ": a run killed while it "
-                    + "restored into it (a partial database) or replaced it (see that night's run folder: gbakprof "
-                    + "check or history); it was left untouched. Look at it; remove it and the lock file, or add "
-                    + "--replace, and run again");
-        }
-        if (exists && !replace()) {
-            throw new RunRefusedException(target + ": database exists; it was left untouched. "
-                    + "Add --replace to replace it (the restore goes beside it and is moved over it once complete), "
-                    + "or choose another --database");
-        }
-        Path dir = file.toAbsolutePath().getParent();
-        if (dir != null && !Files.isDirectory(dir)) {
-            throw new RunRefusedException(
-                    target + ": folder " + dir + " does not exist; create it or choose another --database");
-        }
-        if (exists) {
-            checkReplaceable(target, file);
-        }
-    }
-
-    /**
-     * What {@code --replace} needs of an existing database: a plain file (not a link or a device), not in use,
-     * and a free name beside it to restore into first.
-     */
-    static void checkReplaceable(String target, Path file) {
-        if (Files.isSymbolicLink(file)) {
-            throw new RunRefusedException(target + ": a symbolic link; it was left untouched. --replace replaces a "
-                    + "database file: give the file it points to as --database");
-        }
-        if (!Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
-            throw new RunRefusedException(
-                    target + ": not a database file (a folder or a device); it was left untouched");
-        }
-        Path staging = Path.of(sibling(file.toString(), RestoredDatabase.STAGING));
-        if (Files.exists(staging, LinkOption.NOFOLLOW_LINKS)) {
-            throw new RunRefusedException(target + ": --replace restores into " + staging + " first, and that name "
-                    + "exists (left by a run that was killed?"
-                    + (TargetLock.leftBehind(file) == null ? "" : " " + TargetLock.leftBehind(file))
-                    + "); both were left untouched. Look at it, remove it, and run again");
-        }
-        Path dir = file.toAbsolutePath().getParent();
-        if (dir != null && !Files.isWritable(dir)) {
-            throw new RunRefusedException(target + ": --replace moves the restored database over it, and folder " + dir
-                    + " is not writable for this user; it was left untouched. Run as its owner (or root)");
-        }
-        OpenFiles.Holders h = OpenFiles.of(file);
-        if (!h.holders().isEmpty()) {
-            throw new RunRefusedException(target + ": database in use (open in " + String.join(", ", h.holders())
-                    + ": an attachment through the server, or a tool); it was left untouched. Disconnect its users "
-                    + "(or shut it down: gfix -shut full -force 0) and run again");
-        }
-    }
-
-    /** The same file by any name (device and inode: hard links, bind mounts, links), or the same path. */
-    static boolean sameFile(Path a, Path b) {
-        if (a.toAbsolutePath().normalize().equals(b.toAbsolutePath().normalize())) {
-            return true;
-        }
-        try {
-            return Files.exists(a) && Files.exists(b) && Files.isSameFile(a, b);
-        } catch (IOException ex) {
-            return false; // one of them cannot be looked at: gbak will say what is wrong
-        }
     }
 
     /** {@code host:path} or {@code host/3050:path}, but not a Windows drive ({@code C:\db.fdb}). */

@@ -10,7 +10,6 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
 import java.util.EnumMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -61,8 +60,8 @@ public final class Analysis {
         this.headline = Headline.of(groups, baseline, pairing, margin);
         this.indexes = ObjectStats.indexes(groups);
         this.tables = ObjectStats.tables(groups);
-        this.differentDatabases = Collections.unmodifiableMap(findDifferentDatabases());
-        this.dataDifferences = Collections.unmodifiableMap(differentData());
+        this.differentDatabases = Collections.unmodifiableMap(SameDatabase.differentDatabases(groups, baseline));
+        this.dataDifferences = Collections.unmodifiableMap(SameDatabase.differentData(groups, baseline));
         this.why = Why.of(headline, groups, indexes, tables);
         this.scan = Scan.of(groups, baseline, comparisons);
         this.provenance = Provenance.of(runs);
@@ -484,128 +483,5 @@ public final class Analysis {
                 .filter(s -> s == null)
                 .count();
         return unknown == 0 ? List.of() : List.of(Note.of(NoteCode.UNKNOWN_BUILDS, unknown));
-    }
-
-    /**
-     * The times of two databases say little about two configurations. Compared: the first run of the baseline that
-     * reached gbak's end with each other configuration's runs that did. An excerpt (its head cut off) does not show the
-     * tables before its first line: a table it lacks is no difference, one it restored with other rows is, and so is a
-     * table it shows that a whole restore never restored.
-     */
-    private Map<String, DataDifference> differentData() {
-        Map<String, DataDifference> out = new LinkedHashMap<>();
-        RunGroup base = baselineGroup();
-        RestoreRun reference = base.runs().stream()
-                .filter(Analysis::reachedTheEnd)
-                .min(Comparator.comparing(r -> RunOutcome.of(r) == RunOutcome.EXCERPT))
-                .orElse(null);
-        if (reference == null) {
-            return out;
-        }
-        Map<String, Long> want = rows(reference);
-        boolean baseWhole = RunOutcome.of(reference) == RunOutcome.COMPLETED;
-        for (RunGroup g : groups) {
-            if (g == base) {
-                continue;
-            }
-            for (RestoreRun r : g.runs()) {
-                DataDifference d = reachedTheEnd(r)
-                        ? difference(
-                                want,
-                                rows(r),
-                                base.label(),
-                                g.label(),
-                                baseWhole,
-                                RunOutcome.of(r) == RunOutcome.COMPLETED)
-                        : null;
-                if (d != null) {
-                    out.put(g.label(), d);
-                    break;
-                }
-            }
-        }
-        return out;
-    }
-
-    /**
-     * The first whole restore of each configuration against the baseline's: the tables both restored, when fewer than
-     * half of the smaller side's. Excerpts show part of the tables only, and are not weighed.
-     */
-    private Map<String, SharedTables> findDifferentDatabases() {
-        Map<String, SharedTables> out = new LinkedHashMap<>();
-        RestoreRun reference = whole(baselineGroup());
-        if (reference == null) {
-            return out;
-        }
-        Map<String, Long> want = rows(reference);
-        for (RunGroup g : groups) {
-            RestoreRun r = g == baselineGroup() ? null : whole(g);
-            if (r == null) {
-                continue;
-            }
-            Map<String, Long> have = rows(r);
-            long common = have.keySet().stream().filter(want::containsKey).count();
-            int smaller = Math.min(want.size(), have.size());
-            if (smaller > 0 && common * 2 < smaller) {
-                out.put(g.label(), new SharedTables((int) common, want.size(), have.size()));
-            }
-        }
-        return out;
-    }
-
-    /**
-     * A configuration's first restore that shows the whole restore (not an excerpt) and reached gbak's end: a completed
-     * one when it has one.
-     */
-    private static RestoreRun whole(RunGroup g) {
-        return g.runs().stream()
-                .filter(r -> reachedTheEnd(r) && RunOutcome.of(r) != RunOutcome.EXCERPT)
-                .min(Comparator.comparing(r -> r.status() != RunStatus.COMPLETED))
-                .orElse(null);
-    }
-
-    /**
-     * gbak restored every table it was going to: it printed its end (a whole restore, an excerpt that runs to the end,
-     * or one that left an index unbuilt: a failed index does not change the data).
-     */
-    private static boolean reachedTheEnd(RestoreRun run) {
-        return run.status() == RunStatus.COMPLETED || RunOutcome.restoredWithoutIndexes(run);
-    }
-
-    private static Map<String, Long> rows(RestoreRun run) {
-        Map<String, Long> rows = new LinkedHashMap<>();
-        run.tables().forEach(table -> rows.put(table.name(), table.records()));
-        return rows;
-    }
-
-    /**
-     * The first table restored with other rows, or restored by one side only where the other is a whole restore
-     * ({@code baseWhole}, {@code otherWhole}: it would have shown the table).
-     */
-    private static DataDifference difference(
-            Map<String, Long> base,
-            Map<String, Long> other,
-            String baseLabel,
-            String otherLabel,
-            boolean baseWhole,
-            boolean otherWhole) {
-        for (Map.Entry<String, Long> e : other.entrySet()) {
-            Long b = base.get(e.getKey());
-            if (b == null) {
-                if (baseWhole) {
-                    return new DataDifference(e.getKey(), otherLabel, null, null);
-                }
-            } else if (!b.equals(e.getValue())) {
-                return new DataDifference(e.getKey(), null, e.getValue(), b);
-            }
-        }
-        if (otherWhole) {
-            for (String table : base.keySet()) {
-                if (!other.containsKey(table)) {
-                    return new DataDifference(table, baseLabel, null, null);
-                }
-            }
-        }
-        return null;
     }
 }

@@ -13,6 +13,7 @@ import dev.gbakprof.testutil.Firebird;
 import dev.gbakprof.testutil.FirebirdTest;
 import dev.gbakprof.testutil.Jvm;
 import dev.gbakprof.testutil.Restores;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -44,8 +45,13 @@ class JobsFileTest {
                 .orElseThrow();
     }
 
-    private static String json(String s) {
-        return s.replace('\'', '"');
+    /**
+     * Writes the jobs file {@code file}: {@code jobs} is its JSON written with single quotes (readable in Java), each
+     * written as a double quote.
+     */
+    private static Path jobsFile(Path file, String jobs) throws IOException {
+        Files.writeString(file, jobs.replace('\'', '"'));
+        return file;
     }
 
     @Test
@@ -53,15 +59,14 @@ class JobsFileTest {
     void twoJobsRestoreIntoTwoRunFoldersThenCheckJudgesEach(@TempDir Path dir) throws Exception {
         Path fbk = Firebird.backup("small");
         Path runs = dir.resolve("runs");
-        Path jobs = dir.resolve("nightly.json");
-        Files.writeString(
-                jobs,
-                json("[\n"
+        Path jobs = jobsFile(
+                dir.resolve("nightly.json"),
+                "[\n"
                         + "  {'label': 'alpha', 'backup': '" + fbk + "', 'database': '" + dir.resolve("a.fdb")
                         + "', 'rto': '1h'},\n"
                         + "  {'label': 'beta', 'backup': '" + fbk + "', 'database': '" + dir.resolve("b.fdb")
                         + "', 'via': 'embedded', 'validate': true}\n"
-                        + "]\n"));
+                        + "]\n");
         Cli.Result r = runJobs(jobs, runs);
         assertThat(r.code()).as(r.out() + r.err()).isEqualTo(ExitCode.OK);
 
@@ -112,12 +117,11 @@ class JobsFileTest {
         Path fbk = Firebird.backup("small");
         Path runs = dir.resolve("runs");
         Path missing = dir.resolve("gone.fbk");
-        Path jobs = dir.resolve("nightly.json");
-        Files.writeString(
-                jobs,
-                json("[{'label': 'gone', 'backup': '" + missing + "', 'database': '" + dir.resolve("g.fdb") + "'},"
+        Path jobs = jobsFile(
+                dir.resolve("nightly.json"),
+                "[{'label': 'gone', 'backup': '" + missing + "', 'database': '" + dir.resolve("g.fdb") + "'},"
                         + " {'label': 'here', 'backup': '" + fbk + "', 'database': '" + dir.resolve("h.fdb")
-                        + "', 'rto': '1h'}]"));
+                        + "', 'rto': '1h'}]");
         Cli.Result r = runJobs(jobs, runs);
         assertThat(r.code()).as(r.out() + r.err()).isEqualTo(ExitCode.BAD_INPUT);
         List<String> lines = r.out().lines().toList();
@@ -144,12 +148,11 @@ class JobsFileTest {
         Path runs = dir.resolve("runs");
         // the real gbak, except for the restore into wait.fdb, which waits (so Ctrl-C surely lands in it)
         Path gbak = FakeGbak.waitingOn(dir, "wait.fdb");
-        Path jobs = dir.resolve("nightly.json");
-        Files.writeString(
-                jobs,
-                json("[{'label': 'first', 'backup': '" + fbk + "', 'database': '" + dir.resolve("wait.fdb") + "'},"
+        Path jobs = jobsFile(
+                dir.resolve("nightly.json"),
+                "[{'label': 'first', 'backup': '" + fbk + "', 'database': '" + dir.resolve("wait.fdb") + "'},"
                         + " {'label': 'second', 'backup': '" + fbk + "', 'database': '" + dir.resolve("b.fdb")
-                        + "'}]"));
+                        + "'}]");
         Path console = dir.resolve("console.txt");
         Process jvm = new ProcessBuilder(Jvm.interruptible(Jvm.command(
                         "run", "--jobs", jobs.toString(), "--runs-dir", runs.toString(), "--gbak", gbak.toString())))
@@ -193,9 +196,9 @@ class JobsFileTest {
 
     @Test
     void malformedJsonIsOneLineNamingTheFileAndLine(@TempDir Path dir) throws Exception {
-        Path jobs = dir.resolve("bad.json");
-        Files.writeString(
-                jobs, json("[\n  {'label': 'a', 'backup': 'x.fbk', 'database': 'x.fdb'}\n  {'label': 'b'}\n]"));
+        Path jobs = jobsFile(
+                dir.resolve("bad.json"),
+                "[\n  {'label': 'a', 'backup': 'x.fbk', 'database': 'x.fdb'}\n  {'label': 'b'}\n]");
         Cli.Result r = runJobs(jobs, dir.resolve("runs"));
         assertThat(r.code()).isEqualTo(ExitCode.BAD_INPUT);
         assertThat(r.out()).isEmpty();
@@ -214,11 +217,10 @@ class JobsFileTest {
 
     @Test
     void anUnknownKeyIsOneLineNamingTheJob(@TempDir Path dir) throws Exception {
-        Path jobs = dir.resolve("typo.json");
-        Files.writeString(
-                jobs,
-                json("[\n  {'label': 'a', 'backup': 'x.fbk', 'database': 'x.fdb'},\n"
-                        + "  {'label': 'b', 'backup': 'y.fbk', 'databse': 'y.fdb'}\n]"));
+        Path jobs = jobsFile(
+                dir.resolve("typo.json"),
+                "[\n  {'label': 'a', 'backup': 'x.fbk', 'database': 'x.fdb'},\n"
+                        + "  {'label': 'b', 'backup': 'y.fbk', 'databse': 'y.fdb'}\n]");
         Cli.Result r = runJobs(jobs, dir.resolve("runs"));
         assertThat(r.code()).isEqualTo(ExitCode.BAD_INPUT);
         assertThat(r.err().strip())
@@ -229,9 +231,9 @@ class JobsFileTest {
 
     @Test
     void aPasswordInAJobsFileIsRefused(@TempDir Path dir) throws Exception {
-        Path jobs = dir.resolve("secret.json");
-        Files.writeString(
-                jobs, json("[{'label': 'a', 'backup': 'x.fbk', 'database': 'x.fdb', 'password': 'masterkey'}]"));
+        Path jobs = jobsFile(
+                dir.resolve("secret.json"),
+                "[{'label': 'a', 'backup': 'x.fbk', 'database': 'x.fdb', 'password': 'masterkey'}]");
         Cli.Result r = runJobs(jobs, dir.resolve("runs"));
         assertThat(r.code()).isEqualTo(ExitCode.BAD_INPUT);
         assertThat(r.err().strip())
@@ -242,20 +244,20 @@ class JobsFileTest {
 
     @Test
     void wrongValuesAndOptionsGivenPerJobAreRefused(@TempDir Path dir) throws Exception {
-        Path jobs = dir.resolve("jobs.json");
-        Files.writeString(jobs, json("[{'label': 'a', 'backup': 'x.fbk', 'database': 'x.fdb', 'via': 'tcp'}]"));
+        Path jobs = jobsFile(
+                dir.resolve("jobs.json"), "[{'label': 'a', 'backup': 'x.fbk', 'database': 'x.fdb', 'via': 'tcp'}]");
         assertThat(Cli.run("run", "--jobs", jobs.toString()).err().strip())
                 .isEqualTo("gbakprof: " + jobs + " line 1: job 1: \"via\" is \"tcp\"; expected embedded, server,"
                         + " service");
-        Files.writeString(jobs, json("[{'label': 'a', 'backup': 'x.fbk', 'backupDir': 'd', 'database': 'x.fdb'}]"));
+        jobsFile(jobs, "[{'label': 'a', 'backup': 'x.fbk', 'backupDir': 'd', 'database': 'x.fdb'}]");
         assertThat(Cli.run("run", "--jobs", jobs.toString()).err().strip())
                 .isEqualTo("gbakprof: " + jobs + " line 1: job 1: expected one of \"backup\" (a backup file) and"
                         + " \"backupDir\" (the folder whose newest complete backup is restored)");
-        Files.writeString(jobs, json("{'label': 'a'}"));
+        jobsFile(jobs, "{'label': 'a'}");
         assertThat(Cli.run("run", "--jobs", jobs.toString()).err().strip())
                 .isEqualTo("gbakprof: " + jobs + ": expected a JSON array of jobs, each {\"label\", \"backup\" or"
                         + " \"backupDir\", \"database\", …} (docs/guide/jobs.schema.json)");
-        Files.writeString(jobs, json("[{'label': 'a', 'backup': 'x.fbk', 'database': 'x.fdb', 'rto': 'soon'}]"));
+        jobsFile(jobs, "[{'label': 'a', 'backup': 'x.fbk', 'database': 'x.fdb', 'rto': 'soon'}]");
         Cli.Result rto = Cli.run("run", "--jobs", jobs.toString());
         assertThat(rto.code()).isEqualTo(ExitCode.BAD_INPUT);
         assertThat(rto.err().strip())

@@ -2,6 +2,7 @@ package dev.gbakprof.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.gbakprof.model.Durations;
 import dev.gbakprof.testutil.Cli;
 import dev.gbakprof.testutil.Cli.Result;
 import dev.gbakprof.testutil.Firebird;

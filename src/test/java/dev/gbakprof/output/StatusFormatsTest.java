@@ -2,7 +2,7 @@ package dev.gbakprof.output;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.gbakprof.report.Durations;
+import dev.gbakprof.model.Durations;
 import dev.gbakprof.store.LiveRuns;
 import dev.gbakprof.store.RunMarker;
 import java.io.StringWriter;

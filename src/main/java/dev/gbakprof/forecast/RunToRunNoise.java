@@ -1,0 +1,74 @@
+package dev.gbakprof.forecast;
+
+import dev.gbakprof.model.RestoreRun;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * How much one restore's total varies from run to run, from the calibration runs: the sd of ln(total seconds), the
+ * forecast's range and the precision of its exponents rest on it.
+ *
+ * @param sd  the sd of ln(total seconds) of one restore
+ * @param how 1 = the pooled sd of ln(total) within sizes restored more than once (each size's deviations from its own
+ *            mean, Σ(k − 1) degrees of freedom); -1 = from three sizes or more restored once each, the residual sd of
+ *            ln(total) around a line in ln(rows) (n − 2); 0 = assumed ({@link Model#ASSUMED_NOISE})
+ * @param dof the degrees of freedom it was measured with; 0 when it is assumed
+ */
+record RunToRunNoise(double sd, int how, int dof) {
+
+    static RunToRunNoise of(List<RestoreRun> runs) {
+        Map<Map<String, Long>, List<Double>> bySize = new LinkedHashMap<>();
+        runs.forEach(r ->
+                bySize.computeIfAbsent(Model.rowsOf(r), k -> new ArrayList<>()).add(Math.log(r.totalSeconds())));
+        double ss = 0;
+        int dof = 0;
+        for (List<Double> g : bySize.values()) {
+            double mean = g.stream().mapToDouble(Double::doubleValue).average().orElse(0);
+            for (double v : g) {
+                ss += (v - mean) * (v - mean);
+            }
+            dof += g.size() - 1;
+        }
+        if (dof > 0) {
+            return new RunToRunNoise(Math.sqrt(ss / dof), 1, dof);
+        }
+        List<double[]> xy = runs.stream()
+                .filter(r -> Model.totalRows(r) > 0)
+                .map(r -> new double[] {Math.log(Model.totalRows(r)), Math.log(r.totalSeconds())})
+                .toList();
+        if (xy.size() >= 3) {
+            double mx = xy.stream().mapToDouble(p -> p[0]).average().orElseThrow();
+            double my = xy.stream().mapToDouble(p -> p[1]).average().orElseThrow();
+            double sxy = xy.stream().mapToDouble(p -> (p[0] - mx) * (p[1] - my)).sum();
+            double sxx = xy.stream().mapToDouble(p -> (p[0] - mx) * (p[0] - mx)).sum();
+            double b = sxx > 0 ? sxy / sxx : 0;
+            double res = xy.stream()
+                    .mapToDouble(p -> Math.pow(p[1] - my - b * (p[0] - mx), 2))
+                    .sum();
+            return new RunToRunNoise(Math.max(Math.sqrt(res / (xy.size() - 2)), 0.005), -1, xy.size() - 2);
+        }
+        return new RunToRunNoise(Model.ASSUMED_NOISE, 0, 0);
+    }
+
+    /** How it was found, in words (the estimate's basis). */
+    String basis() {
+        return how > 0
+                ? String.format(
+                        Locale.ROOT,
+                        "measured: restores of one size spread ±%.1f %% (sd of ln seconds, pooled over the sizes "
+                                + "restored more than once, %d degrees of freedom)",
+                        sd * 100,
+                        dof)
+                : how < 0
+                        ? String.format(
+                                Locale.ROOT,
+                                "measured: the runs' totals scatter ±%.1f %% around a power law of their rows "
+                                        + "(%d degrees of freedom)",
+                                sd * 100,
+                                dof)
+                        : String.format(Locale.ROOT, "assumed ±%.0f %% (no size restored twice)", sd * 100);
+    }
+}

@@ -1,0 +1,151 @@
+package dev.gbakprof.run;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * What a restore refuses before it starts, for the backup file and the databases of its {@link RunOptions} that are
+ * files on this machine: a backup gbak cannot read, a database that is the backup file by any name, one that exists
+ * (without {@code --replace}) or was left by a killed run, one in a folder that does not exist, and what {@code
+ * --replace} needs of the database it replaces. Each refusal is one line ({@link RunRefusedException}); nothing is
+ * touched.
+ */
+final class TargetChecks {
+    private final RunOptions options;
+
+    TargetChecks(RunOptions options) {
+        this.options = options;
+    }
+
+    /** Refuses a local backup file gbak cannot read. */
+    void checkLocalBackup() {
+        Path backup = Path.of(options.backup());
+        if (Files.isDirectory(backup)) {
+            throw new RunRefusedException(backup + ": a folder, not a backup file; give the backup file (gbak -b's "
+                    + "output), e.g. " + backup.resolve("erp.fbk"));
+        }
+        if (!Files.isRegularFile(backup)) {
+            throw new RunRefusedException(backup + ": no such backup file");
+        }
+        if (!Files.isReadable(backup)) {
+            throw new RunRefusedException(backup + ": backup file not readable");
+        }
+    }
+
+    /**
+     * Refuses a local database name gbak must not or cannot create: the backup itself (by any name: a hard link,
+     * a bind mount, a symbolic link, another path to the same file), an existing file (unless {@code --replace}),
+     * a name in a folder that does not exist (gbak would fail only after it started); with {@code --replace},
+     * a database that is not a plain file, that is in use, or whose staging name is taken.
+     */
+    void checkLocalTarget(String target) {
+        checkLocalTarget(target, Path.of(target), options.backup() == null ? null : Path.of(options.backup()));
+    }
+
+    /**
+     * Through a server: one on this machine has its files here, and they get the local checks (the backup by
+     * another name, an existing database, --replace's needs); a database on another machine cannot be replaced
+     * safely.
+     */
+    void checkServerTargets(List<String> targets) {
+        for (String t : targets) {
+            Path file = new RestoredDatabase(options, t).localFile();
+            if (file == null) {
+                if (options.replace()) {
+                    throw new RunRefusedException(StagedReplace.remoteReplace(t));
+                }
+                continue;
+            }
+            Path b = options.backup() == null ? null : Path.of(options.backup());
+            checkLocalTarget(t, file, b != null && b.isAbsolute() && Files.exists(b) ? b : null);
+        }
+    }
+
+    /**
+     * As {@link #checkLocalTarget(String)} for a database file seen on this machine.
+     *
+     * @param target    the database as the DBA gave it, for messages
+     * @param file      its file on this machine
+     * @param backupFile the backup's file on this machine, or {@code null} when it is not seen here
+     */
+    void checkLocalTarget(String target, Path file, Path backupFile) {
+        if (backupFile != null && sameFile(file, backupFile)) {
+            throw new RunRefusedException(target + ": the database would overwrite the backup file " + options.backup()
+                    + (file.toAbsolutePath()
+                                    .normalize()
+                                    .equals(backupFile.toAbsolutePath().normalize())
+                            ? ""
+                            : " (the same file by another name: a hard link, a bind mount or a symbolic link)")
+                    + "; both were left untouched. Choose another --database");
+        }
+        boolean exists = Files.exists(file, LinkOption.NOFOLLOW_LINKS);
+        String killed = exists ? TargetLock.leftBehind(file) : null;
+        if (killed != null && !options.replace()) {
+            throw new RunRefusedException(target + ": database exists, and " + killed + ": a run killed while it "
+                    + "restored into it (a partial database) or replaced it (see that night's run folder: gbakprof "
+                    + "check or history); it was left untouched. Look at it; remove it and the lock file, or add "
+                    + "--replace, and run again");
+        }
+        if (exists && !options.replace()) {
+            throw new RunRefusedException(target + ": database exists; it was left untouched. "
+                    + "Add --replace to replace it (the restore goes beside it and is moved over it once complete), "
+                    + "or choose another --database");
+        }
+        Path dir = file.toAbsolutePath().getParent();
+        if (dir != null && !Files.isDirectory(dir)) {
+            throw new RunRefusedException(
+                    target + ": folder " + dir + " does not exist; create it or choose another --database");
+        }
+        if (exists) {
+            checkReplaceable(target, file);
+        }
+    }
+
+    /**
+     * What {@code --replace} needs of an existing database: a plain file (not a link or a device), not in use,
+     * and a free name beside it to restore into first.
+     */
+    static void checkReplaceable(String target, Path file) {
+        if (Files.isSymbolicLink(file)) {
+            throw new RunRefusedException(target + ": a symbolic link; it was left untouched. --replace replaces a "
+                    + "database file: give the file it points to as --database");
+        }
+        if (!Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
+            throw new RunRefusedException(
+                    target + ": not a database file (a folder or a device); it was left untouched");
+        }
+        Path staging = Path.of(RunOptions.sibling(file.toString(), RestoredDatabase.STAGING));
+        if (Files.exists(staging, LinkOption.NOFOLLOW_LINKS)) {
+            throw new RunRefusedException(target + ": --replace restores into " + staging + " first, and that name "
+                    + "exists (left by a run that was killed?"
+                    + (TargetLock.leftBehind(file) == null ? "" : " " + TargetLock.leftBehind(file))
+                    + "); both were left untouched. Look at it, remove it, and run again");
+        }
+        Path dir = file.toAbsolutePath().getParent();
+        if (dir != null && !Files.isWritable(dir)) {
+            throw new RunRefusedException(target + ": --replace moves the restored database over it, and folder " + dir
+                    + " is not writable for this user; it was left untouched. Run as its owner (or root)");
+        }
+        OpenFiles.Holders h = OpenFiles.of(file);
+        if (!h.holders().isEmpty()) {
+            throw new RunRefusedException(target + ": database in use (open in " + String.join(", ", h.holders())
+                    + ": an attachment through the server, or a tool); it was left untouched. Disconnect its users "
+                    + "(or shut it down: gfix -shut full -force 0) and run again");
+        }
+    }
+
+    /** The same file by any name (device and inode: hard links, bind mounts, links), or the same path. */
+    static boolean sameFile(Path a, Path b) {
+        if (a.toAbsolutePath().normalize().equals(b.toAbsolutePath().normalize())) {
+            return true;
+        }
+        try {
+            return Files.exists(a) && Files.exists(b) && Files.isSameFile(a, b);
+        } catch (IOException ex) {
+            return false; // one of them cannot be looked at: gbak will say what is wrong
+        }
+    }
+}

@@ -1,0 +1,141 @@
+package dev.gbakprof.stats;
+
+import dev.gbakprof.model.RestoreRun;
+import dev.gbakprof.model.RunStatus;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Whether the configurations restored the same database as the baseline's: the tables their whole restores share (two
+ * different databases race nothing: {@link SharedTables}), and the tables and rows of the restores that reached gbak's
+ * end (the first table restored otherwise: {@link DataDifference}). The notes of {@link Analysis} say them.
+ */
+final class SameDatabase {
+    private SameDatabase() {}
+
+    /**
+     * The times of two databases say little about two configurations. Compared: the first run of the baseline that
+     * reached gbak's end with each other configuration's runs that did. An excerpt (its head cut off) does not show the
+     * tables before its first line: a table it lacks is no difference, one it restored with other rows is, and so is a
+     * table it shows that a whole restore never restored.
+     */
+    static Map<String, DataDifference> differentData(List<RunGroup> groups, int baseline) {
+        Map<String, DataDifference> out = new LinkedHashMap<>();
+        RunGroup base = groups.get(baseline);
+        RestoreRun reference = base.runs().stream()
+                .filter(SameDatabase::reachedTheEnd)
+                .min(Comparator.comparing(r -> RunOutcome.of(r) == RunOutcome.EXCERPT))
+                .orElse(null);
+        if (reference == null) {
+            return out;
+        }
+        Map<String, Long> want = rows(reference);
+        boolean baseWhole = RunOutcome.of(reference) == RunOutcome.COMPLETED;
+        for (RunGroup g : groups) {
+            if (g == base) {
+                continue;
+            }
+            for (RestoreRun r : g.runs()) {
+                DataDifference d = reachedTheEnd(r)
+                        ? difference(
+                                want,
+                                rows(r),
+                                base.label(),
+                                g.label(),
+                                baseWhole,
+                                RunOutcome.of(r) == RunOutcome.COMPLETED)
+                        : null;
+                if (d != null) {
+                    out.put(g.label(), d);
+                    break;
+                }
+            }
+        }
+        return out;
+    }
+
+    /**
+     * The first whole restore of each configuration against the baseline's: the tables both restored, when fewer than
+     * half of the smaller side's. Excerpts show part of the tables only, and are not weighed.
+     */
+    static Map<String, SharedTables> differentDatabases(List<RunGroup> groups, int baseline) {
+        Map<String, SharedTables> out = new LinkedHashMap<>();
+        RunGroup base = groups.get(baseline);
+        RestoreRun reference = whole(base);
+        if (reference == null) {
+            return out;
+        }
+        Map<String, Long> want = rows(reference);
+        for (RunGroup g : groups) {
+            RestoreRun r = g == base ? null : whole(g);
+            if (r == null) {
+                continue;
+            }
+            Map<String, Long> have = rows(r);
+            long common = have.keySet().stream().filter(want::containsKey).count();
+            int smaller = Math.min(want.size(), have.size());
+            if (smaller > 0 && common * 2 < smaller) {
+                out.put(g.label(), new SharedTables((int) common, want.size(), have.size()));
+            }
+        }
+        return out;
+    }
+
+    /**
+     * A configuration's first restore that shows the whole restore (not an excerpt) and reached gbak's end: a completed
+     * one when it has one.
+     */
+    private static RestoreRun whole(RunGroup g) {
+        return g.runs().stream()
+                .filter(r -> reachedTheEnd(r) && RunOutcome.of(r) != RunOutcome.EXCERPT)
+                .min(Comparator.comparing(r -> r.status() != RunStatus.COMPLETED))
+                .orElse(null);
+    }
+
+    /**
+     * gbak restored every table it was going to: it printed its end (a whole restore, an excerpt that runs to the end,
+     * or one that left an index unbuilt: a failed index does not change the data).
+     */
+    private static boolean reachedTheEnd(RestoreRun run) {
+        return run.status() == RunStatus.COMPLETED || RunOutcome.restoredWithoutIndexes(run);
+    }
+
+    private static Map<String, Long> rows(RestoreRun run) {
+        Map<String, Long> rows = new LinkedHashMap<>();
+        run.tables().forEach(table -> rows.put(table.name(), table.records()));
+        return rows;
+    }
+
+    /**
+     * The first table restored with other rows, or restored by one side only where the other is a whole restore
+     * ({@code baseWhole}, {@code otherWhole}: it would have shown the table).
+     */
+    private static DataDifference difference(
+            Map<String, Long> base,
+            Map<String, Long> other,
+            String baseLabel,
+            String otherLabel,
+            boolean baseWhole,
+            boolean otherWhole) {
+        for (Map.Entry<String, Long> e : other.entrySet()) {
+            Long b = base.get(e.getKey());
+            if (b == null) {
+                if (baseWhole) {
+                    return new DataDifference(e.getKey(), otherLabel, null, null);
+                }
+            } else if (!b.equals(e.getValue())) {
+                return new DataDifference(e.getKey(), null, e.getValue(), b);
+            }
+        }
+        if (otherWhole) {
+            for (String table : base.keySet()) {
+                if (!other.containsKey(table)) {
+                    return new DataDifference(table, baseLabel, null, null);
+                }
+            }
+        }
+        return null;
+    }
+}
