@@ -57,8 +57,11 @@ public record Rto(Duration duration) {
             return "unknown";
         }
         double r = seconds();
-        return exceededBy(totalSeconds)
-                ? "over by " + durations.apply(totalSeconds - r)
-                : String.format(Locale.ROOT, "%.0f %% of it", 100 * totalSeconds / r);
+        double share = 100 * totalSeconds / r;
+        if (exceededBy(totalSeconds)) {
+            return "over by " + durations.apply(totalSeconds - r);
+        }
+        // a test restore of seconds against an RTO of hours: not "0 % of it", which reads as no time at all
+        return share > 0 && share < 0.5 ? "under 1 % of it" : String.format(Locale.ROOT, "%.0f %% of it", share);
     }
 }
