@@ -94,7 +94,8 @@ class JobsFileTest {
         assertThat(a.subList(0, 2)).containsExactly("alpha", "completed");
         assertThat(a.get(2)).matches("\\d+\\.\\d s");
         assertThat(a.subList(3, 6))
-                .containsExactly("1h", "0 % of it", folderOf(folders, "alpha").toString());
+                .containsExactly(
+                        "1h", "under 1 % of it", folderOf(folders, "alpha").toString());
         List<String> b = cells(lines.get(at + 3));
         assertThat(b.subList(0, 2)).containsExactly("beta", "completed");
         assertThat(b.subList(3, 6))
