@@ -43,7 +43,8 @@ import picocli.CommandLine.Spec;
             "exit 0 OK, 1 WARNING, 2 CRITICAL, 3 UNKNOWN (also for bad usage and unreadable folders: unlike the",
             "other commands, 2 here means CRITICAL).",
             "CRITICAL: the newest restore failed or did not finish (a failed --inspect verification or --validate",
-            "fails it), took longer than --rto, or is older than --max-age.",
+            "fails it; a drill that backed up and restored nothing), took longer than --rto, or is older than",
+            "--max-age.",
             "WARNING: it is slower than its baseline band (or more than --slower PCT above the band's median),",
             "or within 20%% of --rto.",
             "--jobs FILE: one line per job of the jobs file of run --jobs, each label's newest run against its rto."

@@ -103,6 +103,12 @@ public final class Check {
                     "UNKNOWN: " + name + ": the newest restore" + when
                             + " could not log in, a configuration problem, not a failed restore: " + login + tail);
         }
+        if (!newest.restored() && run.status() == RunStatus.COMPLETED) { // its total is the backup's, not a restore's
+            return new Result(
+                    State.CRITICAL,
+                    "CRITICAL: " + name + " backup (of the drill) completed" + when
+                            + ", but no restore followed: nothing was restored" + tail);
+        }
         if (run.status() != RunStatus.COMPLETED || total == null) {
             return new Result(
                     State.CRITICAL,

@@ -6,7 +6,9 @@ import dev.gbakprof.testutil.Cli;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code history} and {@code check}'s JSON and text, written from records, byte for byte what their writers printed
@@ -46,5 +48,28 @@ class OutputFormatsTest {
         Cli.Result d = Cli.run("check", RUNS, "--discovery");
         assertThat(d.code()).as(d.err()).isZero();
         assertThat(d.out()).isEqualTo(golden("discovery.json"));
+    }
+
+    @Test
+    void aDrillThatStoppedAtItsCompletedBackupIsCriticalNotRestored(@TempDir Path tmp) throws Exception {
+        // the runs up to 07:00, whose newest is a drill that backed up and never restored: "restored in 2.0 s" (the
+        // backup's time) said a restore test passed that never ran
+        try (Stream<Path> s = Files.list(DIR.resolve("runs"))) {
+            for (Path f : s.filter(f -> f.getFileName().toString().compareTo("20260101-08") < 0)
+                    .toList()) {
+                Path to = Files.createDirectories(tmp.resolve(f.getFileName().toString()));
+                try (Stream<Path> files = Files.list(f)) {
+                    for (Path file : files.toList()) {
+                        Files.copy(file, to.resolve(file.getFileName().toString()));
+                    }
+                }
+            }
+        }
+        Cli.Result r = Cli.run("check", tmp.toString(), "--rto", "1h");
+        assertThat(r.code()).as(r.out()).isEqualTo(2);
+        assertThat(r.out())
+                .startsWith("CRITICAL: small backup (of the drill) completed on 2026-01-01 07:00 UTC, but no restore "
+                        + "followed: nothing was restored (RTO 1 h, ")
+                .doesNotContain("restored in");
     }
 }
