@@ -1,8 +1,6 @@
 package dev.gbakprof.run;
 
-import dev.gbakprof.exec.GbakLocator;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -157,13 +155,10 @@ final class BackupHash implements AutoCloseable {
     /** Sends the file's bytes from {@link #hashed} up to {@code to} to sha256sum, started at the first call. */
     private void send(long to) throws IOException {
         if (sum == null) {
-            Path tool = GbakLocator.system().findTool("sha256sum", null).orElse(null);
-            if (tool == null) {
+            sum = FileHash.sha256sum("-");
+            if (sum == null) {
                 throw new IOException("no sha256sum");
             }
-            sum = new ProcessBuilder(tool.toString(), "-")
-                    .redirectErrorStream(true)
-                    .start();
             sumIn = sum.getOutputStream();
             channel = FileChannel.open(file, StandardOpenOption.READ);
         }
@@ -203,18 +198,8 @@ final class BackupHash implements AutoCloseable {
         try {
             send(key.size());
             sumIn.close();
-            byte[] out;
-            try (InputStream in = sum.getInputStream()) {
-                out = in.readNBytes(4096);
-            }
-            if (!sum.waitFor(1, TimeUnit.HOURS) || sum.exitValue() != 0) {
-                return null;
-            }
-            return FileHash.hex(new String(out, StandardCharsets.US_ASCII));
+            return FileHash.result(sum);
         } catch (IOException ex) {
-            return null;
-        } catch (InterruptedException ex) {
-            Thread.currentThread().interrupt();
             return null;
         }
     }

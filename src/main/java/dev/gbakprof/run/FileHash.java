@@ -8,6 +8,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
@@ -78,15 +80,32 @@ final class FileHash {
 
     /** {@code sha256sum FILE}'s hash, or {@code null} when there is no sha256sum or it fails. */
     static String sha256sum(Path file) {
+        try {
+            Process p = sha256sum("--", file.toString());
+            if (p == null) {
+                return null;
+            }
+            p.getOutputStream().close();
+            return result(p);
+        } catch (IOException ex) {
+            return null;
+        }
+    }
+
+    /** {@code sha256sum ARGS} started (output and errors on one stream), {@code null} where there is none. */
+    static Process sha256sum(String... args) throws IOException {
         Path tool = GbakLocator.system().findTool("sha256sum", null).orElse(null);
         if (tool == null) {
             return null;
         }
+        List<String> command = new ArrayList<>(List.of(tool.toString()));
+        command.addAll(List.of(args));
+        return new ProcessBuilder(command).redirectErrorStream(true).start();
+    }
+
+    /** The hash a started {@code sha256sum} prints once its input is closed; {@code null} when it fails. */
+    static String result(Process p) {
         try {
-            Process p = new ProcessBuilder(tool.toString(), "--", file.toString())
-                    .redirectErrorStream(true)
-                    .start();
-            p.getOutputStream().close();
             byte[] out;
             try (InputStream in = p.getInputStream()) {
                 out = in.readNBytes(4096);

@@ -15,7 +15,6 @@ import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -178,9 +177,7 @@ public final class RunStore {
             if (Files.isRegularFile(d.resolve(RUN_JSON))) {
                 folders.add(d);
             }
-            try (Stream<Path> s = Files.list(d)) {
-                s.filter(f -> Files.isRegularFile(f.resolve(RUN_JSON))).sorted().forEach(folders::add);
-            }
+            folders.addAll(recorded(d));
             for (Path folder : folders) {
                 try {
                     for (RestoreRun r : RunJson.read(folder.resolve(RUN_JSON))) {
@@ -192,6 +189,15 @@ public final class RunStore {
             }
         }
         return new Listing(entries, skipped);
+    }
+
+    /** The folders in {@code dir} that hold a {@value #RUN_JSON}, in name order: the order their runs started. */
+    private static List<Path> recorded(Path dir) throws IOException {
+        try (Stream<Path> s = Files.list(dir)) {
+            return s.filter(f -> Files.isRegularFile(f.resolve(RUN_JSON)))
+                    .sorted()
+                    .toList();
+        }
     }
 
     /**
@@ -228,12 +234,8 @@ public final class RunStore {
         if (!Files.isDirectory(dir) || n <= 0) {
             return List.of();
         }
-        List<Path> folders;
-        try (Stream<Path> s = Files.list(dir)) {
-            folders = s.filter(f -> Files.isRegularFile(f.resolve(RUN_JSON)))
-                    .sorted(Comparator.reverseOrder())
-                    .toList();
-        }
+        List<Path> folders = new ArrayList<>(recorded(dir));
+        Collections.reverse(folders);
         List<Entry> found = new ArrayList<>();
         for (Path folder : folders) {
             List<RestoreRun> records;
