@@ -4,9 +4,13 @@ import dev.gbakprof.exec.ProcessTree;
 import dev.gbakprof.model.Environment;
 import dev.gbakprof.model.PowerPlan;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.Charset;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Optional;
+import java.util.stream.Stream;
 import oshi.SystemInfo;
 import oshi.hardware.HardwareAbstractionLayer;
 import oshi.software.os.OperatingSystem;
@@ -23,12 +27,12 @@ public final class EnvironmentProbe {
         HardwareAbstractionLayer hw = si.getHardware();
         OperatingSystem os = si.getOperatingSystem();
         String host = os.getNetworkParams().getHostName();
-        String cpu = hw.getProcessor().getProcessorIdentifier().getName();
+        String cpu = cpuName(hw);
         String version = gbakVersion(gbak);
         return new Environment(
                 host,
                 os.toString(),
-                cpu == null ? null : cpu.trim(),
+                cpu,
                 hw.getProcessor().getLogicalProcessorCount(),
                 plan,
                 version,
@@ -36,6 +40,31 @@ public final class EnvironmentProbe {
                 hw.getMemory().getTotal(),
                 null,
                 FirebirdConfReader.find(gbak, version));
+    }
+
+    /**
+     * The CPU's model name. On Linux it is /proc/cpuinfo's "model name", the line OSHI reads for it too: OSHI's
+     * processor identifier also works out a processor ID, starting {@code lshw} twice, {@code dmidecode} and
+     * {@code cpuid} beside the restore, and the record has no use for that ID. Elsewhere, and on a Linux whose
+     * /proc/cpuinfo has no such line (ARM), OSHI's name.
+     */
+    static String cpuName(HardwareAbstractionLayer hw) {
+        Path cpuinfo = Path.of("/proc/cpuinfo");
+        if (Files.isReadable(cpuinfo)) {
+            try (Stream<String> lines = Files.lines(cpuinfo)) {
+                Optional<String> name = lines.filter(l -> l.startsWith("model name") && l.indexOf(':') > 0)
+                        .map(l -> l.substring(l.indexOf(':') + 1).trim())
+                        .filter(n -> !n.isEmpty())
+                        .findFirst();
+                if (name.isPresent()) {
+                    return name.get();
+                }
+            } catch (IOException | UncheckedIOException ex) {
+                // OSHI's name below
+            }
+        }
+        String name = hw.getProcessor().getProcessorIdentifier().getName();
+        return name == null || name.isBlank() ? null : name.trim();
     }
 
     /** {@code env} for a restore by {@code gbak}: its version ({@code gbak -z}) and its installation's firebird.conf. */
