@@ -16,13 +16,13 @@ import java.util.function.Supplier;
 
 /**
  * The backup's SHA-256, read while gbak restores from it and never ahead of it: every 0.2 s the bytes gbak has read
- * since (its file offset in {@code /proc/PID/fdinfo}) go to {@code sha256sum}, from the page cache where gbak has just
+ * since (its file offset in {@code /proc/PID/fdinfo}) go to a hashing program ({@link FileHash#start}), from the page cache where gbak has just
  * put them, so the hash neither reads the disk a second time nor warms the cache for gbak (which would make the
  * restore look faster). When gbak ends, what it did not read is hashed then. A restore of a backup of 100 GB no longer
  * waits minutes for its hash after gbak has finished (bench/wrapper-overhead).
  *
  * <p>Where gbak's offset cannot be read (no {@code /proc}: Windows; the server reads the backup: {@code --via
- * service}), no {@code sha256sum}, or a backup under {@link FileHash#EXTERNAL_FROM}, the whole file is hashed after
+ * service}), no hashing program, or a backup under {@link FileHash#EXTERNAL_FROM}, the whole file is hashed after
  * the restore as {@link FileHash#sha256} does. A backup whose size or modification time changed meanwhile is hashed
  * again, whole, after the restore.
  */
@@ -37,7 +37,7 @@ final class BackupHash implements AutoCloseable {
     private Process sum;
     private OutputStream sumIn;
     private FileChannel channel;
-    private long hashed; // bytes sent to sha256sum, from the file's start
+    private long hashed; // bytes sent to the hashing program, from the file's start
     private long hashedWhileReading; // of which while gbak was reading (for tests and the figures)
     private Path fd; // /proc/PID/fdinfo/N of the reader's descriptor of the backup, once found
     private boolean failed;
@@ -152,12 +152,12 @@ final class BackupHash implements AutoCloseable {
         return -1;
     }
 
-    /** Sends the file's bytes from {@link #hashed} up to {@code to} to sha256sum, started at the first call. */
+    /** Sends the file's bytes from {@link #hashed} up to {@code to} to the hashing program, started at the first call. */
     private void send(long to) throws IOException {
         if (sum == null) {
-            sum = FileHash.sha256sum("-");
+            sum = FileHash.start(null);
             if (sum == null) {
-                throw new IOException("no sha256sum");
+                throw new IOException("no openssl or sha256sum");
             }
             sumIn = sum.getOutputStream();
             channel = FileChannel.open(file, StandardOpenOption.READ);
@@ -216,7 +216,7 @@ final class BackupHash implements AutoCloseable {
         }
     }
 
-    /** Ends the following and sha256sum, if the result was never asked for (a restore refused or failed early). */
+    /** Ends the following and the hashing program, if the result was never asked for (a restore refused or failed early). */
     @Override
     public void close() {
         stopFollowing();

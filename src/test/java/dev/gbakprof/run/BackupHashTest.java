@@ -14,7 +14,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The backup's hash read behind the process that reads it: a real reader (bash reading the file a MB at a time through
- * one descriptor, as gbak does) and coreutils' sha256sum.
+ * one descriptor, as gbak does) and the machine's hashing program (OpenSSL, else coreutils' sha256sum).
  */
 class BackupHashTest {
     private static final int MB = 1 << 20;

@@ -32,7 +32,7 @@ class ResourcesTest {
         RestoreRun run = restore(fbk, dir.resolve("shop.fdb"), dir.resolve("runs"), "0.1");
         assertThat(run.status()).isEqualTo(RunStatus.COMPLETED);
         assertThat(run.worker()).matches("gbak \\(pid \\d+\\)");
-        // 46 MB: hashed by sha256sum behind gbak as it read the backup (BackupHash), to the JDK's digest of the file
+        // 46 MB: hashed by OpenSSL behind gbak as it read the backup (BackupHash), to the JDK's digest of the file
         assertThat(run.backupSha256()).isEqualTo(dev.gbakprof.store.ReportDir.sha256(fbk));
         assertThat(run.cpuSamples())
                 .anySatisfy(s -> assertThat(s.processCpuSeconds()).isPositive());
