@@ -48,6 +48,7 @@
       var row = frag.appendChild(document.createElement("tr"));
       r.cells.forEach(function (c, i) {
         var td = row.appendChild(el(i === 0 ? "th" : "td", c.t, (columns[i].num ? "n " : "") + (c.c || "")));
+        if (c.sub) add(td, "span", c.sub, "sub");
         if (i === 0) td.scope = "row";
         if (c.v != null) td.dataset.v = c.v;
       });
@@ -89,7 +90,8 @@
     keys.forEach(function (x) { body.appendChild(x.r); });
   }
 
-  function cell(t, v, c) { return {t: t, v: v, c: c}; }
+  // a cell: its text, its sort value, its class, and a second line under the text (a range)
+  function cell(t, v, c, sub) { return {t: t, v: v, c: c, sub: sub}; }
   // a run as the page names it: its configuration and its file's name
   function runName(r) { return P.labels[r.group] + (r.source ? " · " + r.source.split(/[\\/]/).pop() : ""); }
   function tooltip(box) { var t = add(box, "div", null, "tip"); t.hidden = true; return t; }
@@ -244,12 +246,12 @@
     for (var j = 0; j < n; j++) {
       var cells = [cell(I.name[j]), cell(I.table[j])], failed = 0;
       I.configurations.forEach(function (c) {
-        var m = c.median[j], t = m == null ? (c.unknown[j] ? T.unknown : T.absent) : dur(m);
-        if (c.min[j] != null && c.max[j] !== c.min[j]) t += " (" + dur(c.min[j]) + "–" + dur(c.max[j]) + ")";
+        var m = c.median[j], t = m == null ? (c.unknown[j] ? T.unknown : T.absent) : dur(m), range = null;
+        if (c.min[j] != null && c.max[j] !== c.min[j]) range = " (" + dur(c.min[j]) + "–" + dur(c.max[j]) + ")";
         // keys/s the log does not give (no key counts, an unknown time) reads unknown, and sorts last; of an index
         // these runs do not have, it reads as its time does
         var k = c.keysPerSecond[j], kt = k != null ? num(k, 0) : m == null && !c.unknown[j] ? T.absent : T.unknown;
-        cells.push(cell(t, m), cell(kt, k));
+        cells.push(cell(t, m, null, range), cell(kt, k));
         if (c.label !== D.baseline) cells.push(cell(c.ratio[j] == null ? T.unknown : num(c.ratio[j], 2) + "×", c.ratio[j]));
         failed += c.failed[j];
       });

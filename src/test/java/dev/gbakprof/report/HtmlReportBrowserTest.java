@@ -148,6 +148,12 @@ class HtmlReportBrowserTest {
                             + ".textContent)");
             Texts t = Texts.of(lang);
             assertThat(measures).contains(t.get("md.total"), t.get("phase.indexes"));
+            // the index table of two configurations fits the page: no scrolling sideways at 1280 px
+            Number wider = (Number) browser.executeScript("var t = document.getElementById('index-table');"
+                    + " return t.scrollWidth - t.parentElement.clientWidth");
+            assertThat(wider.intValue())
+                    .as("pixels the index table is wider than its box")
+                    .isLessThanOrEqualTo(0);
         }
         String pdf = browser.print(new PrintOptions()).getContent();
         byte[] bytes = Base64.getDecoder().decode(pdf);
