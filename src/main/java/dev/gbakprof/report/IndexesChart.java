@@ -1,6 +1,10 @@
 package dev.gbakprof.report;
 
 import dev.gbakprof.model.RestoreRun;
+import dev.gbakprof.output.Grouped;
+import dev.gbakprof.output.Labels;
+import dev.gbakprof.output.ReportSettings;
+import dev.gbakprof.output.Texts;
 import dev.gbakprof.stats.Analysis;
 import dev.gbakprof.stats.ObjectTimes;
 import java.util.List;
@@ -21,7 +25,7 @@ final class IndexesChart implements ChartFile {
 
     @Override
     public HorizontalBarChart drawing(Analysis analysis, ReportSettings settings) {
-        return chart(analysis, settings, settings.top(), settings.style());
+        return chart(analysis, settings, settings.top(), ChartStyle.of(settings));
     }
 
     HorizontalBarChart chart(Analysis analysis, ReportSettings settings, int top, ChartStyle style) {

@@ -1,5 +1,8 @@
 package dev.gbakprof.report;
 
+import dev.gbakprof.output.Grouped;
+import dev.gbakprof.output.Labels;
+import dev.gbakprof.output.Texts;
 import dev.gbakprof.stats.ObjectStats;
 import dev.gbakprof.stats.ObjectTimes;
 import dev.gbakprof.stats.Spread;

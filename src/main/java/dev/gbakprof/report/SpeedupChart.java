@@ -1,6 +1,9 @@
 package dev.gbakprof.report;
 
 import dev.gbakprof.model.RestoreRun;
+import dev.gbakprof.output.NoteText;
+import dev.gbakprof.output.ReportSettings;
+import dev.gbakprof.output.Texts;
 import dev.gbakprof.stats.Analysis;
 import dev.gbakprof.stats.Measure;
 import dev.gbakprof.stats.Scan;
@@ -38,7 +41,7 @@ final class SpeedupChart implements ChartFile {
     @Override
     public Drawing drawing(Analysis analysis, ReportSettings settings) {
         Scan scan = analysis.scan();
-        ChartStyle style = settings.style();
+        ChartStyle style = ChartStyle.of(settings);
         Texts t = settings.texts();
         List<LineLegend.Entry> legend = new ArrayList<>();
         XYChart chart = chart(scan, settings, style, legend);

@@ -1,4 +1,4 @@
-package dev.gbakprof.report;
+package dev.gbakprof.output;
 
 import dev.gbakprof.stats.Analysis;
 import dev.gbakprof.stats.ObjectTimes;
@@ -17,7 +17,7 @@ import java.util.List;
  * empty {@code table} and, when they name the tables it may belong to, those in {@code table_candidates}
  * (separated by {@code ;}).
  */
-final class ObjectsCsv implements ReportFile {
+public final class ObjectsCsv implements ReportFile {
     private final boolean indexes;
 
     private ObjectsCsv(boolean indexes) {
