@@ -5,7 +5,6 @@ import dev.gbakprof.output.NoteText;
 import dev.gbakprof.output.ReportSettings;
 import dev.gbakprof.output.Texts;
 import dev.gbakprof.stats.Analysis;
-import dev.gbakprof.stats.Measure;
 import dev.gbakprof.stats.Scan;
 import java.awt.BasicStroke;
 import java.awt.Color;
@@ -34,8 +33,9 @@ final class SpeedupChart implements ChartFile {
 
     @Override
     public boolean appliesTo(List<RestoreRun> runs) {
+        // a curve of the totals: what the total chart needs too
         return Scan.labelled(runs.stream().map(RestoreRun::label).distinct().toList())
-                && runs.stream().anyMatch(r -> Measure.TOTAL.of(r) != null);
+                && new TotalChart().appliesTo(runs);
     }
 
     @Override
