@@ -12,7 +12,10 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
-/** Rules of the main code a reader relies on (docs/dev/DEVELOPMENT.md): rooms of a readable size, names imported. */
+/**
+ * Rules of the main code a reader relies on (docs/dev/DEVELOPMENT.md): rooms of a readable size, names imported,
+ * dependencies pointing down (docs/dev/ARCHITECTURE.md).
+ */
 class SourceRulesTest {
     private static final Path MAIN = Path.of("src/main/java");
 
@@ -24,6 +27,13 @@ class SourceRulesTest {
     private static final Map<String, String> ALLOWED = Map.of(
             "output/AnalysisJson.java",
             "its record Pairing is the JSON of dev.gbakprof.stats.Pairing: the same simple name");
+
+    /** Packages that a package's files must not import: the packages above it. */
+    private static final Map<String, List<String>> ABOVE = Map.of(
+            "output", List.of("dev.gbakprof.report", "dev.gbakprof.cli"),
+            "report", List.of("dev.gbakprof.cli"));
+
+    private static final Pattern IMPORT = Pattern.compile("^import\\s+(?:static\\s+)?([\\w.]+)\\s*;");
 
     private static List<Path> sources() throws IOException {
         try (Stream<Path> s = Files.walk(MAIN)) {
@@ -70,5 +80,30 @@ class SourceRulesTest {
             }
         }
         assertThat(found).isEmpty();
+    }
+
+    @Test
+    void theTextsAndFilesOfTheAnalysisImportNoPackageAboveThem() throws IOException {
+        List<String> found = new ArrayList<>();
+        for (Path p : sources()) {
+            String name = MAIN.resolve("dev/gbakprof").relativize(p).toString().replace('\\', '/');
+            List<String> above = ABOVE.get(name.contains("/") ? name.substring(0, name.indexOf('/')) : "");
+            if (above == null) {
+                continue;
+            }
+            List<String> lines = Files.readAllLines(p);
+            for (int i = 0; i < lines.size(); i++) {
+                var m = IMPORT.matcher(lines.get(i).strip());
+                if (m.find()) {
+                    String imported = m.group(1);
+                    if (above.stream().anyMatch(a -> imported.equals(a) || imported.startsWith(a + "."))) {
+                        found.add(name + ":" + (i + 1) + ": " + lines.get(i).strip());
+                    }
+                }
+            }
+        }
+        assertThat(found)
+                .as("output imports neither report nor cli; report does not import cli")
+                .isEmpty();
     }
 }

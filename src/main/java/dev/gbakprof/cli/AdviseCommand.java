@@ -1,17 +1,15 @@
 package dev.gbakprof.cli;
 
-import dev.gbakprof.advice.Advisor;
-import dev.gbakprof.advice.Hint;
 import dev.gbakprof.model.ExitCode;
 import dev.gbakprof.model.RestoreRun;
+import dev.gbakprof.output.AdviseJson;
+import dev.gbakprof.output.AdviseText;
 import dev.gbakprof.output.Json;
-import dev.gbakprof.report.Lang;
-import dev.gbakprof.report.Settled;
-import dev.gbakprof.report.Texts;
+import dev.gbakprof.output.Lang;
+import dev.gbakprof.output.Settled;
+import dev.gbakprof.output.Texts;
 import dev.gbakprof.stats.Analysis;
-import dev.gbakprof.stats.RunGroup;
 import java.io.PrintWriter;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -59,63 +57,16 @@ final class AdviseCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    /** One configuration's advice. */
-    record Configuration(String label, int runs, String typicalRun, List<Hint> hints, String nothingBecause) {}
-
-    /**
-     * @param configurations each configuration's hints
-     * @param settled        what the comparison of the configurations settled ({@link Settled}): changes to stop
-     *                       tuning, or that nothing shows to pay; empty for one configuration
-     */
-    record AdviceJson(String schema, List<Configuration> configurations, List<Settled> settled) {}
-
     @Override
     public Integer call() {
         List<RestoreRun> runs = inputs.load();
         double marginFraction = margin.fraction();
-        List<Configuration> configs = new ArrayList<>();
         // the one analysis: warm-ups set aside as in every comparison (matrix --warmup, run --warmup)
         Analysis analysis = Analysis.of(runs, null, marginFraction);
-        for (RunGroup g : analysis.groups()) {
-            RestoreRun typical = Advisor.typical(g.runs());
-            List<Hint> hints = Advisor.advise(g.runs());
-            String nothing = hints.isEmpty() ? Advisor.nothingBecause(g.runs()) : null;
-            configs.add(new Configuration(
-                    g.label(), g.runs().size(), typical == null ? null : typical.source(), hints, nothing));
-        }
-        List<Settled> settled = configs.size() < 2 ? List.of() : settled(analysis, runs, marginFraction);
+        List<Settled> settled = analysis.groups().size() < 2 ? List.of() : settled(analysis, runs, marginFraction);
+        AdviseJson advice = AdviseJson.of(analysis, settled);
         PrintWriter out = spec.commandLine().getOut();
-        if (json) {
-            out.print(Json.text(new AdviceJson("gbakprof.advice/1", configs, settled)));
-        } else {
-            if (!settled.isEmpty()) {
-                out.println("What the comparison settled:");
-                for (Settled st : settled) {
-                    out.println("  [" + st.advice() + "] " + st.sentence());
-                }
-                out.println();
-            }
-            for (Configuration c : configs) {
-                out.println("What to try: " + c.label() + " (" + c.runs() + (c.runs() == 1 ? " run" : " runs")
-                        + (c.runs() > 1 ? ", the median one: " + c.typicalRun() : "") + ")");
-                if (c.hints().isEmpty()) {
-                    out.println("  nothing to advise: " + c.nothingBecause());
-                }
-                int n = 1;
-                for (Hint h : c.hints()) {
-                    out.println("  " + n++ + ". [" + h.code() + "] " + h.title());
-                    out.println("     Seen:     " + h.evidence());
-                    if (h.effect() != null) {
-                        out.println("     Expected: " + h.effect());
-                    }
-                    if (h.prove() != null) {
-                        out.println("     Prove it: " + h.prove());
-                    }
-                    out.println("     How sure: " + h.certainty() + " (" + h.basis() + ")");
-                }
-                out.println();
-            }
-        }
+        out.print(json ? Json.text(advice) : AdviseText.of(advice));
         out.flush();
         return ExitCode.OK;
     }

@@ -2,7 +2,7 @@ package dev.gbakprof.cli;
 
 import dev.gbakprof.model.ExitCode;
 import dev.gbakprof.model.RestoreRun;
-import dev.gbakprof.report.ReportSettings;
+import dev.gbakprof.output.ReportSettings;
 import dev.gbakprof.stats.Groups;
 import dev.gbakprof.stats.RunGroup;
 import dev.gbakprof.stats.SlowerCheck;

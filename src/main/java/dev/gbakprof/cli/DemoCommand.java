@@ -2,8 +2,8 @@ package dev.gbakprof.cli;
 
 import dev.gbakprof.model.ExitCode;
 import dev.gbakprof.model.RestoreRun;
-import dev.gbakprof.report.Lang;
-import dev.gbakprof.report.ReportSettings;
+import dev.gbakprof.output.Lang;
+import dev.gbakprof.output.ReportSettings;
 import dev.gbakprof.report.Reports;
 import dev.gbakprof.store.LogReader;
 import dev.gbakprof.store.RunInputs;

@@ -12,7 +12,7 @@ import dev.gbakprof.model.Durations;
 import dev.gbakprof.model.ExitCode;
 import dev.gbakprof.model.Inspection;
 import dev.gbakprof.model.RestoreRun;
-import dev.gbakprof.report.EstimateText;
+import dev.gbakprof.output.EstimateText;
 import dev.gbakprof.store.RunInputs;
 import dev.gbakprof.store.RunJson;
 import java.io.IOException;

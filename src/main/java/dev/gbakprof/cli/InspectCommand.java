@@ -10,7 +10,7 @@ import dev.gbakprof.firebird.ServerFileAccess;
 import dev.gbakprof.model.ExitCode;
 import dev.gbakprof.model.Inspection;
 import dev.gbakprof.model.RestoreRun;
-import dev.gbakprof.report.TextSummary;
+import dev.gbakprof.output.TextSummary;
 import dev.gbakprof.store.RunInputs;
 import dev.gbakprof.store.RunJson;
 import dev.gbakprof.store.RunStore;

@@ -5,8 +5,9 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.ObjectReader;
 import dev.gbakprof.model.Durations;
+import dev.gbakprof.output.Json;
 import java.io.IOException;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
@@ -98,15 +99,17 @@ final class JobsFile {
     /**
      * The jobs of {@code file}, in its order.
      *
-     * @throws UsageException one line naming the file (the line and the job) and what was expected
+     * @throws UsageException          one line naming the file (the line and the job) and what was expected
+     * @throws Durations.NotADuration a {@code "settle"} or {@code "rto"} that is no duration, the same way: the file,
+     *                                the line and the job, and what was expected
      */
     static List<Job> read(Path file) {
         String expected =
                 "expected a JSON array of jobs, each {\"label\", \"backup\" or \"backupDir\", \"database\", …}"
                         + " (docs/guide/jobs.schema.json)";
         List<Job> jobs = new ArrayList<>();
-        ObjectMapper mapper = new ObjectMapper();
-        try (JsonParser p = mapper.getFactory().createParser(Files.newInputStream(file))) {
+        ObjectReader json = Json.reader();
+        try (JsonParser p = json.createParser(Files.newInputStream(file))) {
             p.enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
             if (p.nextToken() != JsonToken.START_ARRAY) {
                 throw new UsageException(file + ": " + expected);
@@ -122,7 +125,7 @@ final class JobsFile {
                 if (t != JsonToken.START_OBJECT) {
                     throw new UsageException(at + ": expected an object {\"label\": …, \"database\": …}");
                 }
-                Job job = job(at, index, line, mapper.readTree(p));
+                Job job = job(at, index, line, json.readTree(p));
                 Integer same = labels.putIfAbsent(job.label(), index);
                 if (same != null) {
                     throw new UsageException(at + ": label \"" + job.label() + "\" is job " + same

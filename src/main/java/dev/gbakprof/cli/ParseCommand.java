@@ -5,7 +5,7 @@ import dev.gbakprof.model.Anonymizer;
 import dev.gbakprof.model.ExitCode;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.RunStatus;
-import dev.gbakprof.report.TextSummary;
+import dev.gbakprof.output.TextSummary;
 import dev.gbakprof.store.LogReader;
 import dev.gbakprof.store.Outputs;
 import dev.gbakprof.store.RunJson;

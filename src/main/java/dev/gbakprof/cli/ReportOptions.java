@@ -1,8 +1,8 @@
 package dev.gbakprof.cli;
 
-import dev.gbakprof.report.Lang;
-import dev.gbakprof.report.ReportSettings;
-import dev.gbakprof.report.Texts;
+import dev.gbakprof.output.Lang;
+import dev.gbakprof.output.ReportSettings;
+import dev.gbakprof.output.Texts;
 import java.nio.file.Path;
 import java.util.Locale;
 import picocli.CommandLine.ITypeConverter;

@@ -1,7 +1,7 @@
 package dev.gbakprof.cli;
 
-import dev.gbakprof.report.ReportFile;
-import dev.gbakprof.report.ReportSettings;
+import dev.gbakprof.output.ReportFile;
+import dev.gbakprof.output.ReportSettings;
 import dev.gbakprof.report.Reports;
 import dev.gbakprof.stats.Analysis;
 import dev.gbakprof.store.ReportDir;

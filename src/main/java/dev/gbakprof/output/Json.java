@@ -2,6 +2,7 @@ package dev.gbakprof.output;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.StreamWriteFeature;
+import com.fasterxml.jackson.databind.ObjectReader;
 import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.gbakprof.store.RunJson;
@@ -11,7 +12,7 @@ import java.io.Writer;
 /**
  * Writes the JSON documents of this package (records, one per schema) through the run record's one configured
  * mapper ({@link RunJson#writer()}): indented, fields in the records' order, {@code null} written, one line separator
- * after the document.
+ * after the document; and reads what gbakprof reads as a tree through the same mapper ({@link #reader()}).
  */
 public final class Json {
     /**
@@ -21,6 +22,14 @@ public final class Json {
     private static final ObjectWriter JAVA_DIGITS = RunJson.writer().without(StreamWriteFeature.USE_FAST_DOUBLE_WRITER);
 
     private Json() {}
+
+    /**
+     * The one mapper's reader, for a file read as a tree (a jobs file): JSON read as every other of gbakprof's, with
+     * Jackson's parser and its messages.
+     */
+    public static ObjectReader reader() {
+        return RunJson.reader();
+    }
 
     /** Writes a document of the run record's digits (history, check, status) to {@code out}, then flushes it. */
     public static void write(Object document, Writer out) throws IOException {

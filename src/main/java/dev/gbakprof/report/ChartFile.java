@@ -1,5 +1,7 @@
 package dev.gbakprof.report;
 
+import dev.gbakprof.output.ReportFile;
+import dev.gbakprof.output.ReportSettings;
 import dev.gbakprof.stats.Analysis;
 
 /** A PNG chart of the report. */

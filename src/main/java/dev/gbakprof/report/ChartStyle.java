@@ -1,5 +1,7 @@
 package dev.gbakprof.report;
 
+import dev.gbakprof.output.Labels;
+import dev.gbakprof.output.ReportSettings;
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.Font;
@@ -16,8 +18,8 @@ import org.knowm.xchart.style.Styler;
  * so a chart drawn smaller (on the one-page report) keeps its proportions.
  */
 final class ChartStyle {
-    static final int BASE_WIDTH = 1600;
-    static final int BASE_HEIGHT = 900;
+    static final int BASE_WIDTH = ReportSettings.DEFAULT_WIDTH;
+    static final int BASE_HEIGHT = ReportSettings.DEFAULT_HEIGHT;
 
     private final float scale;
 
@@ -28,6 +30,11 @@ final class ChartStyle {
     static ChartStyle forSize(int width, int height) {
         return new ChartStyle(
                 (float) Math.max(0.55, Math.min(width / (double) BASE_WIDTH, height / (double) BASE_HEIGHT)));
+    }
+
+    /** The style of the charts of the size {@code settings} ask for. */
+    static ChartStyle of(ReportSettings settings) {
+        return forSize(settings.width(), settings.height());
     }
 
     static ChartStyle scaled(float scale) {
@@ -77,14 +84,12 @@ final class ChartStyle {
         }
     }
 
-    /** Longest label a category axis shows whole; a longer one is cut with "…" (tables and Markdown keep it whole). */
-    static final int MAX_CATEGORY_LABEL = 40;
     /** Shortest a label is cut to before the axis labels are slanted instead. */
     private static final int MIN_CATEGORY_LABEL = 12;
 
     /**
      * Category names that a category axis can show side by side: each label followed by its suffix, the labels
-     * cut with "…" as far as needed (to {@link #MAX_CATEGORY_LABEL} characters at most, never to names alike),
+     * cut with "…" as far as needed (to {@link Labels#MAX_CATEGORY_LABEL} characters at most, never to names alike),
      * then with the short suffixes; slanted only when even that does not fit. XChart draws axis labels on one
      * line and silently drops those that overlap.
      */
@@ -92,7 +97,7 @@ final class ChartStyle {
             CategoryChart chart, List<String> labels, List<String> suffixes, List<String> shortSuffixes) {
         double slot = 0.9 * (chart.getWidth() - px(160)) / Math.max(1, labels.size());
         for (List<String> ends : List.of(suffixes, shortSuffixes)) {
-            for (int max = MAX_CATEGORY_LABEL; max >= MIN_CATEGORY_LABEL; max--) {
+            for (int max = Labels.MAX_CATEGORY_LABEL; max >= MIN_CATEGORY_LABEL; max--) {
                 List<String> cut = cut(labels, ends, max);
                 if (cut != null && widest(cut) <= slot) {
                     return cut;
@@ -100,8 +105,8 @@ final class ChartStyle {
             }
         }
         chart.getStyler().setXAxisLabelRotation(30);
-        // slanted: as short as the labels stay apart, never whole past MAX_CATEGORY_LABEL
-        for (int max = MIN_CATEGORY_LABEL; max <= MAX_CATEGORY_LABEL; max++) {
+        // slanted: as short as the labels stay apart, never whole past Labels.MAX_CATEGORY_LABEL
+        for (int max = MIN_CATEGORY_LABEL; max <= Labels.MAX_CATEGORY_LABEL; max++) {
             List<String> cut = cut(labels, shortSuffixes, max);
             if (cut != null) {
                 return cut;
@@ -109,7 +114,7 @@ final class ChartStyle {
         }
         List<String> whole = new ArrayList<>();
         for (int i = 0; i < labels.size(); i++) {
-            whole.add(Labels.cutMiddle(labels.get(i), MAX_CATEGORY_LABEL) + shortSuffixes.get(i));
+            whole.add(Labels.cutMiddle(labels.get(i), Labels.MAX_CATEGORY_LABEL) + shortSuffixes.get(i));
         }
         return whole;
     }

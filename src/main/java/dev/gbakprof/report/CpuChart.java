@@ -4,6 +4,10 @@ import dev.gbakprof.model.CpuSample;
 import dev.gbakprof.model.Phase;
 import dev.gbakprof.model.PhaseTime;
 import dev.gbakprof.model.RestoreRun;
+import dev.gbakprof.output.Grouped;
+import dev.gbakprof.output.Labels;
+import dev.gbakprof.output.ReportSettings;
+import dev.gbakprof.output.Texts;
 import dev.gbakprof.stats.Analysis;
 import dev.gbakprof.stats.RunGroup;
 import java.awt.BasicStroke;
@@ -47,7 +51,7 @@ final class CpuChart implements ChartFile {
 
     @Override
     public Drawing drawing(Analysis analysis, ReportSettings settings) {
-        return drawing(analysis, settings, settings.style());
+        return drawing(analysis, settings, ChartStyle.of(settings));
     }
 
     /** The plot above its legend (drawn under it in rows, {@link LineLegend}). */

@@ -17,8 +17,19 @@ import java.util.Locale;
  * this chart sizes the name column to the longest name (shrinking the font rather than cutting a name)
  * and makes room for the value text after the longest bar. A bar whose value is unknown is drawn as a
  * dashed box saying so, never as a zero-length bar.
+ *
+ * @param footnote a grey line under the axis (what a mark means), or {@code null}
  */
-final class HorizontalBarChart implements Drawing {
+record HorizontalBarChart(
+        String title,
+        String axisTitle,
+        String unknownText,
+        String footnote,
+        List<Category> categories,
+        List<Series> series,
+        Locale locale,
+        ChartStyle style)
+        implements Drawing {
 
     /** Red diagonal hatching and a red outline over a failed bar (at least as wide as it is high, so it shows). */
     private static void hatch(Graphics2D g, int x, int y, int w, int h) {
@@ -56,59 +67,15 @@ final class HorizontalBarChart implements Drawing {
         }
     }
 
-    private final String title;
-    private final String axisTitle;
-    private final String unknownText;
-    private final String footnote;
-    private final List<Category> categories;
-    private final List<Series> series;
-    private final Locale locale;
-    private final ChartStyle style;
-
-    /** @param footnote a grey line under the axis (what a mark means), or {@code null} */
-    public HorizontalBarChart(
-            String title,
-            String axisTitle,
-            String unknownText,
-            String footnote,
-            List<Category> categories,
-            List<Series> series,
-            Locale locale,
-            ChartStyle style) {
+    HorizontalBarChart {
         for (Series s : series) {
             if (s.bars().size() != categories.size()) {
                 throw new IllegalArgumentException("series " + s.name() + " has "
                         + s.bars().size() + " bars for " + categories.size() + " categories");
             }
         }
-        this.title = title;
-        this.axisTitle = axisTitle;
-        this.unknownText = unknownText;
-        this.footnote = footnote;
-        this.categories = List.copyOf(categories);
-        this.series = List.copyOf(series);
-        this.locale = locale;
-        this.style = style;
-    }
-
-    public String title() {
-        return title;
-    }
-
-    public String axisTitle() {
-        return axisTitle;
-    }
-
-    public String footnote() {
-        return footnote;
-    }
-
-    public List<Category> categories() {
-        return categories;
-    }
-
-    public List<Series> series() {
-        return series;
+        categories = List.copyOf(categories);
+        series = List.copyOf(series);
     }
 
     @Override

@@ -1,12 +1,18 @@
 package dev.gbakprof.report;
 
+import dev.gbakprof.model.IndexBuild;
 import dev.gbakprof.model.RestoreRun;
+import dev.gbakprof.output.Grouped;
+import dev.gbakprof.output.Labels;
+import dev.gbakprof.output.ReportSettings;
+import dev.gbakprof.output.Texts;
 import dev.gbakprof.stats.Analysis;
 import dev.gbakprof.stats.ObjectTimes;
 import java.util.List;
+import java.util.stream.Stream;
 
 /** {@code indexes.png}: the slowest index builds, one bar per label group, each named "INDEX (TABLE)". */
-final class IndexesChart implements ChartFile {
+final class IndexesChart extends ObjectBars {
 
     @Override
     public String fileName() {
@@ -14,16 +20,11 @@ final class IndexesChart implements ChartFile {
     }
 
     @Override
-    public boolean appliesTo(List<RestoreRun> runs) {
-        // a log without time columns (no -st) names its indexes but times none: a chart of "unknown" bars says nothing
-        return runs.stream().flatMap(r -> r.indexes().stream()).anyMatch(i -> i.seconds() != null);
+    Stream<Double> seconds(RestoreRun run) {
+        return run.indexes().stream().map(IndexBuild::seconds);
     }
 
     @Override
-    public HorizontalBarChart drawing(Analysis analysis, ReportSettings settings) {
-        return chart(analysis, settings, settings.top(), settings.style());
-    }
-
     HorizontalBarChart chart(Analysis analysis, ReportSettings settings, int top, ChartStyle style) {
         Texts t = settings.texts();
         Grouped grouped = Grouped.of(analysis);

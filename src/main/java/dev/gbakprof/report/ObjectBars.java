@@ -1,5 +1,11 @@
 package dev.gbakprof.report;
 
+import dev.gbakprof.model.RestoreRun;
+import dev.gbakprof.output.Grouped;
+import dev.gbakprof.output.Labels;
+import dev.gbakprof.output.ReportSettings;
+import dev.gbakprof.output.Texts;
+import dev.gbakprof.stats.Analysis;
 import dev.gbakprof.stats.ObjectStats;
 import dev.gbakprof.stats.ObjectTimes;
 import dev.gbakprof.stats.Spread;
@@ -7,13 +13,30 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.BiFunction;
 import java.util.function.Function;
+import java.util.stream.Stream;
 
 /** The bar chart of the slowest objects (indexes or tables): one row per object, one bar per label group. */
-final class ObjectBars {
-    private ObjectBars() {}
+abstract class ObjectBars implements ChartFile {
 
     /** The height a bar needs for its value text (8 px and its line gap) not to touch the next bar's. */
     static final double MIN_BAR_PX = 12;
+
+    /** The times of a run's objects of this chart, {@code null} for one without a time. */
+    abstract Stream<Double> seconds(RestoreRun run);
+
+    /** The chart of the {@code top} slowest objects at most, in {@code style}. */
+    abstract HorizontalBarChart chart(Analysis analysis, ReportSettings settings, int top, ChartStyle style);
+
+    @Override
+    public boolean appliesTo(List<RestoreRun> runs) {
+        // a log without time columns (no -st) names its objects but times none: a chart of "unknown" bars says nothing
+        return runs.stream().flatMap(this::seconds).anyMatch(s -> s != null);
+    }
+
+    @Override
+    public HorizontalBarChart drawing(Analysis analysis, ReportSettings settings) {
+        return chart(analysis, settings, settings.top(), ChartStyle.of(settings));
+    }
 
     /**
      * @param detail the grey second line of an object's name

@@ -3,6 +3,10 @@ package dev.gbakprof.report;
 import dev.gbakprof.model.Phase;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.RunStatus;
+import dev.gbakprof.output.Grouped;
+import dev.gbakprof.output.Labels;
+import dev.gbakprof.output.ReportSettings;
+import dev.gbakprof.output.Texts;
 import dev.gbakprof.stats.Analysis;
 import dev.gbakprof.stats.Measure;
 import dev.gbakprof.stats.RunGroup;
@@ -34,7 +38,7 @@ final class PhasesChart implements ChartFile {
 
     @Override
     public Drawing drawing(Analysis analysis, ReportSettings settings) {
-        return chart(analysis, settings, analysis.runs().size() > MAX_RUN_BARS, settings.style())::paint;
+        return chart(analysis, settings, analysis.runs().size() > MAX_RUN_BARS, ChartStyle.of(settings))::paint;
     }
 
     /** @param perLabel one bar per label (medians) instead of one per run */

@@ -1,6 +1,14 @@
 package dev.gbakprof.report;
 
 import dev.gbakprof.model.RestoreRun;
+import dev.gbakprof.output.Grouped;
+import dev.gbakprof.output.HeadlineText;
+import dev.gbakprof.output.KeyTable;
+import dev.gbakprof.output.Labels;
+import dev.gbakprof.output.ProvenanceText;
+import dev.gbakprof.output.ReportSettings;
+import dev.gbakprof.output.Texts;
+import dev.gbakprof.output.VerdictText;
 import dev.gbakprof.stats.Analysis;
 import dev.gbakprof.stats.Headline;
 import dev.gbakprof.stats.RunGroup;
@@ -85,7 +93,7 @@ public final class ReportPage implements ChartFile {
         List<RestoreRun> runs = analysis.runs();
         Grouped grouped = Grouped.of(analysis);
         HeadlineText headline = HeadlineText.onPage(grouped, t, PAGE_NOTE_LABEL);
-        KeyTable table = KeyTable.of(grouped, t, ChartStyle.MAX_CATEGORY_LABEL); // the headline has the whole labels
+        KeyTable table = KeyTable.of(grouped, t, Labels.MAX_CATEGORY_LABEL); // the headline has the whole labels
         String labels = grouped.groups().stream().map(RunGroup::label).collect(Collectors.joining(" · "));
         String title = settings.title() != null ? settings.title() : t.get("report.title");
         // the labels when they fit a line or two; else how many (the key table and the headline name each)

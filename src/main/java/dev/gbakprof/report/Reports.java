@@ -1,6 +1,11 @@
 package dev.gbakprof.report;
 
 import dev.gbakprof.model.RestoreRun;
+import dev.gbakprof.output.ObjectsCsv;
+import dev.gbakprof.output.ReportFile;
+import dev.gbakprof.output.ReportSettings;
+import dev.gbakprof.output.RunsCsv;
+import dev.gbakprof.output.SummaryMarkdown;
 import dev.gbakprof.stats.Analysis;
 import java.util.LinkedHashMap;
 import java.util.List;

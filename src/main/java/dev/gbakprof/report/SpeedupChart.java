@@ -1,8 +1,10 @@
 package dev.gbakprof.report;
 
 import dev.gbakprof.model.RestoreRun;
+import dev.gbakprof.output.NoteText;
+import dev.gbakprof.output.ReportSettings;
+import dev.gbakprof.output.Texts;
 import dev.gbakprof.stats.Analysis;
-import dev.gbakprof.stats.Measure;
 import dev.gbakprof.stats.Scan;
 import java.awt.BasicStroke;
 import java.awt.Color;
@@ -31,14 +33,15 @@ final class SpeedupChart implements ChartFile {
 
     @Override
     public boolean appliesTo(List<RestoreRun> runs) {
+        // a curve of the totals: what the total chart needs too
         return Scan.labelled(runs.stream().map(RestoreRun::label).distinct().toList())
-                && runs.stream().anyMatch(r -> Measure.TOTAL.of(r) != null);
+                && new TotalChart().appliesTo(runs);
     }
 
     @Override
     public Drawing drawing(Analysis analysis, ReportSettings settings) {
         Scan scan = analysis.scan();
-        ChartStyle style = settings.style();
+        ChartStyle style = ChartStyle.of(settings);
         Texts t = settings.texts();
         List<LineLegend.Entry> legend = new ArrayList<>();
         XYChart chart = chart(scan, settings, style, legend);

@@ -1,17 +1,22 @@
 package dev.gbakprof.report;
 
 import dev.gbakprof.model.RestoreRun;
+import dev.gbakprof.model.TableLoad;
+import dev.gbakprof.output.Grouped;
+import dev.gbakprof.output.ReportSettings;
+import dev.gbakprof.output.Texts;
 import dev.gbakprof.stats.Analysis;
 import dev.gbakprof.stats.ObjectTimes;
 import dev.gbakprof.stats.RowCount;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Stream;
 
 /**
  * {@code tables.png}: the slowest table loads, one bar per label group, annotated with rows/s; the rows under
  * the table's name, or on each bar when the groups restored different counts.
  */
-final class TablesChart implements ChartFile {
+final class TablesChart extends ObjectBars {
 
     @Override
     public String fileName() {
@@ -19,16 +24,11 @@ final class TablesChart implements ChartFile {
     }
 
     @Override
-    public boolean appliesTo(List<RestoreRun> runs) {
-        // a log without time columns (no -st) names its tables but times none: a chart of "unknown" bars says nothing
-        return runs.stream().flatMap(r -> r.tables().stream()).anyMatch(l -> l.seconds() != null);
+    Stream<Double> seconds(RestoreRun run) {
+        return run.tables().stream().map(TableLoad::seconds);
     }
 
     @Override
-    public HorizontalBarChart drawing(Analysis analysis, ReportSettings settings) {
-        return chart(analysis, settings, settings.top(), settings.style());
-    }
-
     HorizontalBarChart chart(Analysis analysis, ReportSettings settings, int top, ChartStyle style) {
         Texts t = settings.texts();
         Grouped grouped = Grouped.of(analysis);

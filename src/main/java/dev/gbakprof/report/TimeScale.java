@@ -1,5 +1,7 @@
 package dev.gbakprof.report;
 
+import dev.gbakprof.output.Texts;
+
 /** The unit a chart axis shows times in, picked from the largest time on the chart. */
 enum TimeScale {
     SECONDS(1, "dur.s"),

@@ -3,6 +3,11 @@ package dev.gbakprof.report;
 import dev.gbakprof.model.IndexBuild;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.TableLoad;
+import dev.gbakprof.output.Grouped;
+import dev.gbakprof.output.Labels;
+import dev.gbakprof.output.NoteText;
+import dev.gbakprof.output.ReportSettings;
+import dev.gbakprof.output.Texts;
 import dev.gbakprof.stats.Analysis;
 import dev.gbakprof.stats.NoteCode;
 import dev.gbakprof.stats.RunGroup;
@@ -38,7 +43,7 @@ final class TimelineChart implements ChartFile {
 
     @Override
     public Drawing drawing(Analysis analysis, ReportSettings settings) {
-        return drawing(analysis, settings, settings.style());
+        return drawing(analysis, settings, ChartStyle.of(settings));
     }
 
     /** The chart with what it must not hide under it: the index definitions a stopped restore never built. */

@@ -1,6 +1,9 @@
 package dev.gbakprof.report;
 
 import dev.gbakprof.model.RestoreRun;
+import dev.gbakprof.output.Grouped;
+import dev.gbakprof.output.ReportSettings;
+import dev.gbakprof.output.Texts;
 import dev.gbakprof.stats.Analysis;
 import dev.gbakprof.stats.Measure;
 import dev.gbakprof.stats.RunGroup;
@@ -32,7 +35,7 @@ final class TotalChart implements ChartFile {
 
     @Override
     public Drawing drawing(Analysis analysis, ReportSettings settings) {
-        return chart(analysis, settings, settings.style())::paint;
+        return chart(analysis, settings, ChartStyle.of(settings))::paint;
     }
 
     CategoryChart chart(Analysis analysis, ReportSettings settings, ChartStyle style) {

@@ -13,6 +13,7 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.ObjectReader;
 import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.databind.SerializationConfig;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -181,6 +182,11 @@ public final class RunJson {
      */
     public static ObjectWriter writer() {
         return mapper().writer();
+    }
+
+    /** The same mapper's reader: JSON as gbakprof reads it (a jobs file's trees too). */
+    public static ObjectReader reader() {
+        return mapper().reader();
     }
 
     public static String toJson(RestoreRun run) {

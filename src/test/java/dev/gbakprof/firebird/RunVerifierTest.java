@@ -10,7 +10,7 @@ import dev.gbakprof.model.RunStatus;
 import dev.gbakprof.model.TableLoad;
 import dev.gbakprof.model.Warning;
 import dev.gbakprof.model.WarningCode;
-import dev.gbakprof.report.TextSummary;
+import dev.gbakprof.output.TextSummary;
 import dev.gbakprof.store.RunJson;
 import java.nio.file.Path;
 import java.util.List;

@@ -2,7 +2,7 @@ package dev.gbakprof.model;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.gbakprof.report.TextSummary;
+import dev.gbakprof.output.TextSummary;
 import dev.gbakprof.store.RunInputs;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;

@@ -2,6 +2,8 @@ package dev.gbakprof.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.gbakprof.output.Lang;
+import dev.gbakprof.output.Texts;
 import java.text.NumberFormat;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;

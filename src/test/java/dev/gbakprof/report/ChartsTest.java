@@ -5,6 +5,10 @@ import static org.assertj.core.api.Assertions.within;
 
 import dev.gbakprof.Samples;
 import dev.gbakprof.model.RestoreRun;
+import dev.gbakprof.output.Lang;
+import dev.gbakprof.output.NoteText;
+import dev.gbakprof.output.ReportSettings;
+import dev.gbakprof.output.Texts;
 import dev.gbakprof.stats.Analysis;
 import dev.gbakprof.testutil.SlowTest;
 import java.io.IOException;
@@ -20,7 +24,7 @@ import org.knowm.xchart.XYSeries;
 /** The chart objects hold the expected series and bars before anything is drawn. */
 class ChartsTest {
     private final ReportSettings en = ReportSettings.defaults(Lang.EN);
-    private final ChartStyle style = en.style();
+    private final ChartStyle style = ChartStyle.of(en);
 
     @Test
     void indexBarsAreNamedIndexAndTableOneSeriesPerLabelAndUnknownIsNotZero() {
@@ -150,7 +154,8 @@ class ChartsTest {
         for (Lang lang : Lang.values()) {
             ReportSettings settings = ReportSettings.defaults(lang);
             Texts t = settings.texts();
-            CategoryChart chart = new PhasesChart().chart(Analysis.of(runs, null), settings, false, settings.style());
+            CategoryChart chart =
+                    new PhasesChart().chart(Analysis.of(runs, null), settings, false, ChartStyle.of(settings));
             assertThat(list(chart.getSeriesMap().values().iterator().next().getXData()))
                     .as(lang.tag())
                     .containsExactly(
@@ -198,7 +203,7 @@ class ChartsTest {
             six.add(ab.get(i).withLabel(labels.get(i)));
         }
         for (ReportSettings size : List.of(en, new ReportSettings(10, null, Texts.of(Lang.EN), 800, 450, null))) {
-            CategoryChart total = new TotalChart().chart(Analysis.of(six, null), size, size.style());
+            CategoryChart total = new TotalChart().chart(Analysis.of(six, null), size, ChartStyle.of(size));
             List<String> shown = total.getSeriesMap().values().iterator().next().getXData().stream()
                     .map(String::valueOf)
                     .toList();
@@ -215,7 +220,7 @@ class ChartsTest {
             }
             assertThat(shown.get(5)).contains("…"); // 72 characters are never shown whole
             assertThat(total.getStyler().isLegendVisible()).isFalse(); // single runs: no dots to name
-            CategoryChart phases = new PhasesChart().chart(Analysis.of(six, null), size, true, size.style());
+            CategoryChart phases = new PhasesChart().chart(Analysis.of(six, null), size, true, ChartStyle.of(size));
             assertThat(list(phases.getSeriesMap().get("data").getXData()))
                     .hasSize(6)
                     .doesNotHaveDuplicates();
@@ -372,7 +377,7 @@ class ChartsTest {
         for (Lang lang : Lang.values()) {
             ReportSettings settings = ReportSettings.defaults(lang);
             List<LineLegend.Entry> entries = new java.util.ArrayList<>();
-            new CpuChart().plot(Analysis.of(many, null), settings, settings.style(), entries);
+            new CpuChart().plot(Analysis.of(many, null), settings, ChartStyle.of(settings), entries);
             List<LineLegend.Entry> configurations = entries.stream()
                     .filter(x -> !x.area() && x.name().contains("configuração"))
                     .toList();

@@ -4,6 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.gbakprof.Samples;
 import dev.gbakprof.model.RestoreRun;
+import dev.gbakprof.output.Grouped;
+import dev.gbakprof.output.HeadlineText;
+import dev.gbakprof.output.Lang;
+import dev.gbakprof.output.ReportSettings;
+import dev.gbakprof.output.SummaryMarkdown;
+import dev.gbakprof.output.Texts;
 import dev.gbakprof.stats.Analysis;
 import dev.gbakprof.stats.NoteCode;
 import java.nio.file.Path;

@@ -6,6 +6,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.gbakprof.Samples;
 import dev.gbakprof.model.RestoreRun;
+import dev.gbakprof.output.CompareJson;
+import dev.gbakprof.output.Lang;
+import dev.gbakprof.output.ReportSettings;
 import dev.gbakprof.stats.Analysis;
 import dev.gbakprof.store.LogReader;
 import dev.gbakprof.testutil.Logs;
@@ -30,8 +33,14 @@ class HtmlReportTest {
 
     @Test
     void theSameRunsGiveTheSameBytes() {
-        byte[] a = new HtmlReport().render(Samples.abBoth(), ReportSettings.defaults(Lang.EN));
-        byte[] b = new HtmlReport().render(Samples.abBoth(), ReportSettings.defaults(Lang.EN));
+        byte[] a = new HtmlReport()
+                .render(
+                        Reports.analyse(Samples.abBoth(), ReportSettings.defaults(Lang.EN)),
+                        ReportSettings.defaults(Lang.EN));
+        byte[] b = new HtmlReport()
+                .render(
+                        Reports.analyse(Samples.abBoth(), ReportSettings.defaults(Lang.EN)),
+                        ReportSettings.defaults(Lang.EN));
         assertThat(a).isEqualTo(b);
     }
 
@@ -93,8 +102,10 @@ class HtmlReportTest {
         RestoreRun run = LogReader.read(Logs.realShape(tmp), null);
         assertThat(run.indexes()).hasSize(6000);
         ReportSettings settings = ReportSettings.defaults(Lang.EN);
-        int one = new HtmlReport().render(List.of(run), settings).length;
-        int two = new HtmlReport().render(List.of(run.withLabel("A"), run.withLabel("B")), settings).length;
+        int one = new HtmlReport().render(Reports.analyse(List.of(run), settings), settings).length;
+        int two = new HtmlReport()
+                .render(Reports.analyse(List.of(run.withLabel("A"), run.withLabel("B")), settings), settings)
+                .length;
         System.out.printf("report.html of the real-shape log: %,d bytes alone, %,d as two configurations%n", one, two);
         assertThat(one).isLessThan(1_000_000);
         assertThat(two).isLessThan(1_500_000);

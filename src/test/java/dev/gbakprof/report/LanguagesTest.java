@@ -3,6 +3,9 @@ package dev.gbakprof.report;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.gbakprof.Samples;
+import dev.gbakprof.output.Lang;
+import dev.gbakprof.output.ReportSettings;
+import dev.gbakprof.output.Texts;
 import dev.gbakprof.stats.Analysis;
 import java.awt.Font;
 import java.io.ByteArrayInputStream;
@@ -34,7 +37,8 @@ class LanguagesTest {
         ReportSettings settings = ReportSettings.defaults(lang);
         ReportPage.Page page = new ReportPage().drawing(Analysis.of(Samples.abBoth(), (settings).baseline()), settings);
         assertThat(Fonts.plain(31).canDisplayUpTo(page.headline())).isEqualTo(-1);
-        var image = ImageIO.read(new ByteArrayInputStream(new ReportPage().render(Samples.abBoth(), settings)));
+        var image = ImageIO.read(new ByteArrayInputStream(
+                new ReportPage().render(Reports.analyse(Samples.abBoth(), settings), settings)));
         assertThat(PngTest.luminanceVariance(image)).isGreaterThan(200);
     }
 

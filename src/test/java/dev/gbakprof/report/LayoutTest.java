@@ -4,6 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.gbakprof.Samples;
 import dev.gbakprof.model.RestoreRun;
+import dev.gbakprof.output.Labels;
+import dev.gbakprof.output.Lang;
+import dev.gbakprof.output.ReportFile;
+import dev.gbakprof.output.ReportSettings;
 import dev.gbakprof.stats.Analysis;
 import dev.gbakprof.store.RunInputs;
 import dev.gbakprof.testutil.SlowTest;
@@ -211,7 +215,7 @@ class LayoutTest {
     }
 
     /**
-     * A chart names a configuration in at most {@link ChartStyle#MAX_CATEGORY_LABEL} characters and "…" (the
+     * A chart names a configuration in at most {@link Labels#MAX_CATEGORY_LABEL} characters and "…" (the
      * page's headline, notes and key table, and summary.md, keep the whole label).
      */
     private static void labelsCut(

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.gbakprof.Samples;
 import dev.gbakprof.model.RestoreRun;
+import dev.gbakprof.output.Lang;
+import dev.gbakprof.output.ReportSettings;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -54,7 +56,10 @@ class PngTest {
 
     @Test
     void theDefaultSizeIs1600By900() throws IOException {
-        byte[] png = new IndexesChart().render(Samples.article(), ReportSettings.defaults(Lang.EN));
+        byte[] png = new IndexesChart()
+                .render(
+                        Reports.analyse(Samples.article(), ReportSettings.defaults(Lang.EN)),
+                        ReportSettings.defaults(Lang.EN));
         BufferedImage image = ImageIO.read(new ByteArrayInputStream(png));
         assertThat(image.getWidth()).isEqualTo(1600);
         assertThat(image.getHeight()).isEqualTo(900);
@@ -64,7 +69,8 @@ class PngTest {
     void theSameRunsGiveTheSameBytes() {
         List<RestoreRun> runs = new ArrayList<>(Samples.article());
         ReportSettings settings = ReportSettings.defaults(Lang.EN);
-        assertThat(new ReportPage().render(runs, settings)).isEqualTo(new ReportPage().render(runs, settings));
+        assertThat(new ReportPage().render(Reports.analyse(runs, settings), settings))
+                .isEqualTo(new ReportPage().render(Reports.analyse(runs, settings), settings));
     }
 
     /** Variance of the grey level over all pixels: 0 for a blank image, large for a chart. */

@@ -5,6 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.gbakprof.Samples;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.TableLoad;
+import dev.gbakprof.output.Lang;
+import dev.gbakprof.output.ReportSettings;
+import dev.gbakprof.output.Texts;
 import dev.gbakprof.stats.Analysis;
 import dev.gbakprof.store.RunInputs;
 import java.nio.file.Path;
@@ -341,14 +344,5 @@ class ReportPageTest {
                     new ReportPage().drawing(Analysis.of(runs, null), settings).headline();
             assertThat(headline).as(lang.tag()).contains(expected.get(lang));
         }
-    }
-
-    @Test
-    void aSmallBackupsSizeIsNotRoundedToZero() {
-        Texts en = Texts.of(Lang.EN);
-        assertThat(ProvenanceText.size(26_112, en)).isEqualTo("0.026 MB"); // the small fixture's backup file
-        assertThat(ProvenanceText.size(47_800_000, en)).isEqualTo("47.8 MB");
-        assertThat(ProvenanceText.size(144_000_000_000L, en)).isEqualTo("144.0 GB");
-        assertThat(ProvenanceText.size(26_112, Texts.of(Lang.PT_BR))).isEqualTo("0,026 MB");
     }
 }

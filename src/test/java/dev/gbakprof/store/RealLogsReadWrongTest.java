@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.gbakprof.model.IndexBuild;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.RunStatus;
-import dev.gbakprof.report.TextSummary;
+import dev.gbakprof.output.TextSummary;
 import dev.gbakprof.testutil.Cli;
 import dev.gbakprof.testutil.Logs;
 import java.nio.charset.StandardCharsets;

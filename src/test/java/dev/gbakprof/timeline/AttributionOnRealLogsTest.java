@@ -250,7 +250,7 @@ class AttributionOnRealLogsTest {
         RestoreRun cut = Logs.read("shop-cut.log");
         assertThat(cut.phaseSeconds(Phase.INDEXES)).isPositive();
         assertThat(cut.phaseSeconds(Phase.FINISH)).isNull();
-        assertThat(dev.gbakprof.report.TextSummary.of(cut, 3))
+        assertThat(dev.gbakprof.output.TextSummary.of(cut, 3))
                 .containsPattern("finish +unknown")
                 .doesNotContainPattern("finish +0\\.000 s");
         // the target exists: gbak stopped after "opened file" (a database or any other file given as the backup
@@ -282,7 +282,7 @@ class AttributionOnRealLogsTest {
                 null);
         assertThat(run.parallelWorkers()).isEqualTo(4);
         assertThat(run.parallelWorkersUsed()).isEqualTo(1);
-        assertThat(dev.gbakprof.report.TextSummary.of(run, 3))
+        assertThat(dev.gbakprof.output.TextSummary.of(run, 3))
                 .contains("parallel workers 4 requested, 1 used")
                 .doesNotContain("parallel workers 4\n");
     }

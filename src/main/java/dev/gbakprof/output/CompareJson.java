@@ -1,7 +1,5 @@
-package dev.gbakprof.report;
+package dev.gbakprof.output;
 
-import dev.gbakprof.output.AnalysisJson;
-import dev.gbakprof.output.Json;
 import dev.gbakprof.stats.Analysis;
 import java.nio.charset.StandardCharsets;
 
@@ -16,7 +14,7 @@ public final class CompareJson {
     private CompareJson() {}
 
     /** The document of an analysis, its headline and notes in {@code settings}' language. */
-    static AnalysisJson document(Analysis a, ReportSettings settings) {
+    public static AnalysisJson document(Analysis a, ReportSettings settings) {
         Texts t = settings.texts();
         HeadlineText headline = HeadlineText.of(Grouped.of(a), t);
         return AnalysisJson.of(

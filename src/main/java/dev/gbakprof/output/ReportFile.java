@@ -1,4 +1,4 @@
-package dev.gbakprof.report;
+package dev.gbakprof.output;
 
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.stats.Analysis;
@@ -15,9 +15,4 @@ public interface ReportFile {
 
     /** The file's bytes, formatted from the one analysis of the report (nothing recomputed). */
     byte[] render(Analysis analysis, ReportSettings settings);
-
-    /** The file of runs alone (their analysis made here, against the settings' baseline). */
-    default byte[] render(List<RestoreRun> runs, ReportSettings settings) {
-        return render(Reports.analyse(runs, settings), settings);
-    }
 }

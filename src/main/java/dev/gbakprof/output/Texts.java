@@ -1,4 +1,4 @@
-package dev.gbakprof.report;
+package dev.gbakprof.output;
 
 import java.text.ChoiceFormat;
 import java.text.NumberFormat;
@@ -17,7 +17,7 @@ import java.util.ResourceBundle;
  * {@code #} in the chosen form stands for that number in the language's format.
  */
 public final class Texts {
-    private static final String BUNDLE = "dev.gbakprof.report.texts";
+    private static final String BUNDLE = "dev.gbakprof.output.texts";
 
     private final Lang lang;
     private final Locale locale;

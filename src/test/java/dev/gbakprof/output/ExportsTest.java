@@ -1,9 +1,10 @@
-package dev.gbakprof.report;
+package dev.gbakprof.output;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.gbakprof.Samples;
 import dev.gbakprof.model.RestoreRun;
+import dev.gbakprof.stats.Analysis;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -16,7 +17,7 @@ class ExportsTest {
 
     @Test
     void indexesCsvHasOneRowPerIndexAndLabelWithTheRatioToTheBaseline() {
-        List<String> lines = lines(ObjectsCsv.indexes().render(Samples.article(), en));
+        List<String> lines = lines(render(ObjectsCsv.indexes(), Samples.article(), en));
         assertThat(lines.get(0))
                 .isEqualTo("index,table,table_source,label,runs,known,median_s,min_s,max_s,ratio_to_baseline,"
                         + "table_candidates");
@@ -32,10 +33,10 @@ class ExportsTest {
     void tableSourceSaysLogAsTheRunRecordDoes() {
         dev.gbakprof.model.RestoreRun run = dev.gbakprof.testutil.Logs.read("dupfail-tdrw.log");
         assertThat(run.indexes()).anyMatch(i -> i.tableSource() == dev.gbakprof.model.IndexMapping.LOG);
-        List<String> lines = lines(ObjectsCsv.indexes().render(List.of(run), en));
+        List<String> lines = lines(render(ObjectsCsv.indexes(), List.of(run), en));
         assertThat(lines).contains("PK_TAGS,TAGS,log,dupfail-tdrw,1,1,0.001,0.001,0.001,1.0000,");
         // an index of an ambiguous table: no table, its candidates
-        assertThat(lines(ObjectsCsv.indexes().render(List.of(Samples.log("shop-tdrw.log", "shop")), en)))
+        assertThat(lines(render(ObjectsCsv.indexes(), List.of(Samples.log("shop-tdrw.log", "shop")), en)))
                 .anyMatch(l ->
                         l.matches("PK_ORDER_LINES,,,shop,1,1,[0-9.]+,[0-9.]+,[0-9.]+,1.0000,AUDIT_EMPTY;ORDER_LINES"));
         assertThat(lines.subList(1, lines.size())).noneMatch(l -> l.contains(",known,"));
@@ -43,7 +44,7 @@ class ExportsTest {
 
     @Test
     void tablesCsvCarriesRecordsAndRowsPerSecond() {
-        List<String> lines = lines(ObjectsCsv.tables().render(List.of(Samples.log("shop-tdrw.log", "shop")), en));
+        List<String> lines = lines(render(ObjectsCsv.tables(), List.of(Samples.log("shop-tdrw.log", "shop")), en));
         assertThat(lines.get(0))
                 .isEqualTo("table,records,label,runs,known,median_s,min_s,max_s,rows_per_s,ratio_to_baseline,"
                         + "records_min,records_max");
@@ -58,7 +59,7 @@ class ExportsTest {
                 Samples.log("shop-tdrw.log", "mixed"),
                 Samples.halfOfOrders(dir, "mixed"));
 
-        List<String> lines = lines(ObjectsCsv.tables().render(runs, en));
+        List<String> lines = lines(render(ObjectsCsv.tables(), runs, en));
 
         assertThat(lines)
                 .contains(
@@ -72,7 +73,7 @@ class ExportsTest {
     void summaryMarkdownGivesEachLabelItsOwnRows(@TempDir Path dir) throws IOException {
         List<RestoreRun> runs = List.of(Samples.log("shop-tdrw.log", "full"), Samples.halfOfOrders(dir, "half"));
 
-        String md = new String(new SummaryMarkdown().render(runs, en), StandardCharsets.UTF_8);
+        String md = new String(render(new SummaryMarkdown(), runs, en), StandardCharsets.UTF_8);
 
         assertThat(md)
                 .contains("| ORDERS | full: 1,000,000; half: 500,000 | 3.23 s (309,981 rows/s) "
@@ -82,7 +83,7 @@ class ExportsTest {
 
     @Test
     void runsCsvHasOneRowPerRun() {
-        List<String> lines = lines(new RunsCsv().render(Samples.abBoth(), en));
+        List<String> lines = lines(render(new RunsCsv(), Samples.abBoth(), en));
         assertThat(lines).hasSize(7);
         assertThat(lines.get(0))
                 .startsWith(
@@ -96,10 +97,10 @@ class ExportsTest {
         // the article's excerpts show only index builds; shop-cut.log stops while an index is built, so its index
         // phase (2.025 s as far as the log goes) is cut short: unknown, like its finish. The excerpt's status is
         // excerpt: it was not stopped, it starts after gbak's start
-        List<String> lines = lines(new RunsCsv()
-                .render(
-                        List.of(Samples.log("article-balanced.log", "Balanced"), Samples.log("shop-cut.log", "cut")),
-                        en));
+        List<String> lines = lines(render(
+                new RunsCsv(),
+                List.of(Samples.log("article-balanced.log", "Balanced"), Samples.log("shop-cut.log", "cut")),
+                en));
         assertThat(lines.get(1))
                 .startsWith("Balanced,Balanced,src/test/resources/report/article-balanced.log,"
                         + "excerpt,,13304.334,,,,3774.995,,");
@@ -126,7 +127,7 @@ class ExportsTest {
 
     @Test
     void summaryMarkdownHoldsTheHeadlineAndTheKeyTable() {
-        String md = new String(new SummaryMarkdown().render(Samples.abBoth(), en), StandardCharsets.UTF_8);
+        String md = new String(render(new SummaryMarkdown(), Samples.abBoth(), en), StandardCharsets.UTF_8);
         assertThat(md)
                 .startsWith(
                         "# Firebird restore time\n\n**full-cpu restored in 13.0 s, 51% less time than cpu-quota-50 (26.4 s), 3 runs each.**\n");
@@ -152,7 +153,7 @@ class ExportsTest {
     @Test
     void labelsAndGbakTextCannotBreakTheMarkdown() {
         List<RestoreRun> runs = List.of(Samples.log("shop-tdrw.log", "new *NVMe* | `fast`\nline two"));
-        String md = new String(new SummaryMarkdown().render(runs, en), StandardCharsets.UTF_8);
+        String md = new String(render(new SummaryMarkdown(), runs, en), StandardCharsets.UTF_8);
         // one table row, the marks shown as they are typed
         assertThat(md).contains("| new \\*NVMe\\* \\| \\`fast\\` line two | 1 | 11.6 s |");
         // gbak's "<expression>" is text, not an HTML tag that a Markdown viewer would hide
@@ -175,6 +176,11 @@ class ExportsTest {
     }
 
     private static String summary(List<RestoreRun> runs, Lang lang) {
-        return new String(new SummaryMarkdown().render(runs, ReportSettings.defaults(lang)), StandardCharsets.UTF_8);
+        return new String(render(new SummaryMarkdown(), runs, ReportSettings.defaults(lang)), StandardCharsets.UTF_8);
+    }
+
+    /** The file of runs alone, their analysis against the settings' baseline (as a report makes it). */
+    private static byte[] render(ReportFile file, List<RestoreRun> runs, ReportSettings settings) {
+        return file.render(Analysis.of(runs, settings.baseline(), settings.margin()), settings);
     }
 }

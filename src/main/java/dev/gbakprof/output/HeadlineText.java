@@ -1,4 +1,4 @@
-package dev.gbakprof.report;
+package dev.gbakprof.output;
 
 import dev.gbakprof.model.IndexBuild;
 import dev.gbakprof.model.RestoreRun;
@@ -22,13 +22,13 @@ import java.util.List;
  * The headline of a report in the reader's language, and the notes of the analysis that keep it honest (what
  * is compared when the total is unknown, whether the difference is told apart from noise), each with its code.
  */
-record HeadlineText(String headline, List<NoteText> lines, Texts texts) {
+public record HeadlineText(String headline, List<NoteText> lines, Texts texts) {
 
     /**
      * The notes' sentences, in order, with everything else that differs between the configurations in one
      * sentence where the first such note stood ("Also differs: route — embedded vs remote TCP; page size — …").
      */
-    List<String> notes() {
+    public List<String> notes() {
         List<String> out = new ArrayList<>();
         List<String> differs =
                 lines.stream().filter(n -> n.part() != null).map(NoteText::part).toList();
@@ -51,7 +51,7 @@ record HeadlineText(String headline, List<NoteText> lines, Texts texts) {
         return texts.get("note.differs", String.join("; ", parts));
     }
 
-    static HeadlineText of(Grouped grouped, Texts t) {
+    public static HeadlineText of(Grouped grouped, Texts t) {
         Analysis a = grouped.analysis();
         List<NoteText> notes = a.notes().stream().map(n -> NoteText.of(n, t)).toList();
         return new HeadlineText(headline(a, t), notes, t);
@@ -62,7 +62,7 @@ record HeadlineText(String headline, List<NoteText> lines, Texts texts) {
      * verdict note (each is in the key table's last column, and in full in summary.md and {@code --json}), so that
      * seven configurations leave the page room for its charts.
      */
-    static HeadlineText onPage(Grouped grouped, Texts t, int maxLabel) {
+    public static HeadlineText onPage(Grouped grouped, Texts t, int maxLabel) {
         Analysis a = grouped.analysis();
         boolean ranked = a.groups().size() > 2;
         List<NoteText> notes = a.notes().stream()

@@ -1,4 +1,4 @@
-package dev.gbakprof.report;
+package dev.gbakprof.output;
 
 import dev.gbakprof.stats.Analysis;
 import dev.gbakprof.stats.Comparison;
@@ -9,7 +9,7 @@ import dev.gbakprof.stats.Interval;
  * A comparison in plain words: "1.59× faster, 95% CI 1.52–1.66", "the same within ±5%", "cannot tell", or why no such
  * claim is made. Only {@link dev.gbakprof.stats.Verdict#SAME} says "the same".
  */
-final class VerdictText {
+public final class VerdictText {
     private VerdictText() {}
 
     /** "1.59× faster" / "1.25× slower" / "a ratio of 1.00" from a speed-up (baseline ÷ candidate). */
@@ -65,7 +65,7 @@ final class VerdictText {
      * The page's and summary.md's last line: where the times come from and the rule of every verdict, with the margin
      * and the test the runs got (paired by round, or Welch's on two groups).
      */
-    static String footer(Analysis a, Texts t) {
+    public static String footer(Analysis a, Texts t) {
         if (a.untimed()) {
             return t.get("report.footer.untimed");
         }
@@ -101,7 +101,7 @@ final class VerdictText {
     }
 
     /** A full sentence naming both labels, the run counts and the method. */
-    static String sentence(Comparison c, Texts t) {
+    public static String sentence(Comparison c, Texts t) {
         String cand = c.candidate().label();
         String base = c.baseline().label();
         return switch (c.verdict()) {

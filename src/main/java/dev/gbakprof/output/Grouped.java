@@ -1,4 +1,4 @@
-package dev.gbakprof.report;
+package dev.gbakprof.output;
 
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.stats.Analysis;
@@ -7,31 +7,31 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** The configurations of a report's analysis, with what charts need to name their runs. */
-record Grouped(Analysis analysis) {
+public record Grouped(Analysis analysis) {
 
-    static Grouped of(Analysis analysis) {
+    public static Grouped of(Analysis analysis) {
         return new Grouped(analysis);
     }
 
-    List<RunGroup> groups() {
+    public List<RunGroup> groups() {
         return analysis.groups();
     }
 
-    int baseline() {
+    public int baseline() {
         return analysis.baseline();
     }
 
-    boolean repeated() {
+    public boolean repeated() {
         return groups().stream().anyMatch(g -> g.size() > 1);
     }
 
     /** {@code " #k"} for the k-th of a label's several runs, nothing for its only one. */
-    static String runNumber(RunGroup g, int i) {
+    public static String runNumber(RunGroup g, int i) {
         return g.size() == 1 ? "" : " #" + (i + 1);
     }
 
     /** One name per run: the label, with {@code #k} when the label has several runs. */
-    List<String> runNames() {
+    public List<String> runNames() {
         List<String> names = new ArrayList<>();
         for (RunGroup g : groups()) {
             for (int i = 0; i < g.size(); i++) {
@@ -42,12 +42,12 @@ record Grouped(Analysis analysis) {
     }
 
     /** The runs in group order (the order of {@link #runNames()}). */
-    List<RestoreRun> runsInGroupOrder() {
+    public List<RestoreRun> runsInGroupOrder() {
         return groups().stream().flatMap(g -> g.runs().stream()).toList();
     }
 
     /** Index of the group a run belongs to. */
-    int groupOf(RestoreRun run) {
+    public int groupOf(RestoreRun run) {
         for (int i = 0; i < groups().size(); i++) {
             for (RestoreRun r : groups().get(i).runs()) {
                 if (r == run) {

@@ -1,4 +1,4 @@
-package dev.gbakprof.report;
+package dev.gbakprof.output;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,4 +1,4 @@
-package dev.gbakprof.report;
+package dev.gbakprof.output;
 
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.stats.ObjectTimes;
@@ -7,11 +7,14 @@ import dev.gbakprof.stats.RunOutcome;
 import java.util.List;
 
 /** Names of label groups as the charts show them. */
-final class Labels {
+public final class Labels {
+    /** Longest label a category axis shows whole; a longer one is cut with "…" (tables and Markdown keep it whole). */
+    public static final int MAX_CATEGORY_LABEL = 40;
+
     private Labels() {}
 
     /** The label cut to {@code max} characters, its end replaced by "…" when cut. */
-    static String cut(String label, int max) {
+    public static String cut(String label, int max) {
         return label.length() <= max ? label : label.substring(0, max - 1).strip() + "…";
     }
 
@@ -19,7 +22,7 @@ final class Labels {
      * The label cut to {@code max} characters in its middle: its start and its end kept ("High perf…BIOS 2.1a"), for
      * labels that differ only at their ends.
      */
-    static String cutMiddle(String label, int max) {
+    public static String cutMiddle(String label, int max) {
         return cutAt(label, max, (max - 1) / 2);
     }
 
@@ -27,7 +30,7 @@ final class Labels {
      * Labels cut to {@code max} characters each, at their ends, or in their middles when cut ends would make two alike
      * ("High performance po…" twice for labels that differ only at their ends): a reader must still tell them apart.
      */
-    static List<String> cutApart(List<String> labels, int max) {
+    public static List<String> cutApart(List<String> labels, int max) {
         List<String> ends = labels.stream().map(l -> cut(l, max)).toList();
         long apart = labels.stream().distinct().count();
         if (ends.stream().distinct().count() == apart) {
@@ -54,34 +57,31 @@ final class Labels {
     }
 
     /**
-     * The label as a legend names it, cut to {@link ChartStyle#MAX_CATEGORY_LABEL} characters with "…", with its run
+     * The label as a legend names it, cut to {@link #MAX_CATEGORY_LABEL} characters with "…", with its run
      * count when the label was run more than once: "full-cpu (3 runs)".
      */
-    static String seriesName(Grouped grouped, int group, Texts t) {
+    public static String seriesName(Grouped grouped, int group, Texts t) {
         var g = grouped.groups().get(group);
         return shortNames(grouped).get(group) + runCount(g, t);
     }
 
     /**
-     * Every configuration's label cut to {@link ChartStyle#MAX_CATEGORY_LABEL} characters, at its end, or in its
+     * Every configuration's label cut to {@link #MAX_CATEGORY_LABEL} characters, at its end, or in its
      * middle when cut ends would make two alike.
      */
-    static List<String> shortNames(Grouped grouped) {
+    public static List<String> shortNames(Grouped grouped) {
         List<String> labels = grouped.groups().stream().map(RunGroup::label).toList();
-        List<String> ends =
-                labels.stream().map(l -> cut(l, ChartStyle.MAX_CATEGORY_LABEL)).toList();
+        List<String> ends = labels.stream().map(l -> cut(l, MAX_CATEGORY_LABEL)).toList();
         return ends.stream().distinct().count() == ends.size()
                 ? ends
-                : labels.stream()
-                        .map(l -> cutMiddle(l, ChartStyle.MAX_CATEGORY_LABEL))
-                        .toList();
+                : labels.stream().map(l -> cutMiddle(l, MAX_CATEGORY_LABEL)).toList();
     }
 
     /**
      * The table of an index as the report names it: {@code ORDERS}; {@code ORDERS?} when inferred; {@code AUDIT_EMPTY
      * or ORDER_LINES?} when the logs say only which tables it may belong to (no one guess); else "table unknown".
      */
-    static String indexTable(ObjectTimes o, Texts t) {
+    public static String indexTable(ObjectTimes o, Texts t) {
         if (o.table() != null) {
             return o.table() + (o.inferred() ? "?" : "");
         }
@@ -91,7 +91,7 @@ final class Labels {
     }
 
     /** {@code " (3 runs)"} after a label run more than once, nothing after one run once. */
-    static String runCount(RunGroup g, Texts t) {
+    public static String runCount(RunGroup g, Texts t) {
         return g.size() == 1 ? "" : " (" + t.runs(g.size()) + ")";
     }
 
@@ -99,7 +99,7 @@ final class Labels {
      * How a run ended, in words: completed, failed, incomplete (stopped or cut), or excerpt (the log starts after
      * gbak's start, like the article's five index lines: not a stopped restore, though its record says incomplete).
      */
-    static String status(RestoreRun run, Texts t) {
+    public static String status(RestoreRun run, Texts t) {
         return t.get("status." + RunOutcome.of(run));
     }
 }

@@ -1,4 +1,4 @@
-package dev.gbakprof.report;
+package dev.gbakprof.output;
 
 import dev.gbakprof.stats.Analysis;
 import dev.gbakprof.stats.Comparison;

@@ -1,4 +1,4 @@
-package dev.gbakprof.report;
+package dev.gbakprof.output;
 
 import dev.gbakprof.model.IndexFailureCause;
 import dev.gbakprof.stats.Comparison;
@@ -18,9 +18,9 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /** A note of the analysis as a sentence in the reader's language, with its stable code. */
-record NoteText(String code, String message, String part) {
+public record NoteText(String code, String message, String part) {
 
-    static NoteText of(Note note, Texts t) {
+    public static NoteText of(Note note, Texts t) {
         return of(note, t, Integer.MAX_VALUE);
     }
 
@@ -176,7 +176,7 @@ record NoteText(String code, String message, String part) {
         return t.get("note.mixed." + kind.code(), n.arg(0), String.join(" / ", values));
     }
 
-    static String scan(Scan s, Texts t) {
+    public static String scan(Scan s, Texts t) {
         List<String> each = new ArrayList<>();
         for (Scan.Point p : s.points()) {
             if (p == s.baseline()) {

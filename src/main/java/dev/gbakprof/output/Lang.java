@@ -1,4 +1,4 @@
-package dev.gbakprof.report;
+package dev.gbakprof.output;
 
 import java.util.Arrays;
 import java.util.Locale;

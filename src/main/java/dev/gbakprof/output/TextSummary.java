@@ -1,4 +1,4 @@
-package dev.gbakprof.report;
+package dev.gbakprof.output;
 
 import dev.gbakprof.model.Column;
 import dev.gbakprof.model.Durations;
@@ -17,6 +17,7 @@ import dev.gbakprof.stats.RunOutcome;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.Function;
 
 /** The human summary of one run that {@code parse} and {@code run} print. */
 public final class TextSummary {
@@ -101,11 +102,7 @@ public final class TextSummary {
                                         phaseSum != null && phaseSum > 0 ? 100 * p.seconds() / phaseSum : 0.0));
             }
         }
-        List<IndexBuild> indexes = run.indexes().stream()
-                .sorted(Comparator.comparingDouble((IndexBuild i) -> i.seconds() == null ? -1 : i.seconds())
-                        .reversed())
-                .limit(top)
-                .toList();
+        List<IndexBuild> indexes = slowest(run.indexes(), IndexBuild::seconds, top);
         if (!indexes.isEmpty()) {
             sb.append(String.format(
                     Locale.ROOT,
@@ -134,11 +131,7 @@ public final class TextSummary {
                         i.failed() ? "  FAILED" : ""));
             }
         }
-        List<TableLoad> tables = run.tables().stream()
-                .sorted(Comparator.comparingDouble((TableLoad t) -> t.seconds() == null ? -1 : t.seconds())
-                        .reversed())
-                .limit(top)
-                .toList();
+        List<TableLoad> tables = slowest(run.tables(), TableLoad::seconds, top);
         if (!tables.isEmpty()) {
             sb.append(String.format(
                     Locale.ROOT,
@@ -190,7 +183,18 @@ public final class TextSummary {
         return sb.toString();
     }
 
-    /** What the database said when inspected through the server, and what verification found. */
+    /** The {@code top} slowest of {@code all}, slowest first; those without a time last, in their order. */
+    private static <T> List<T> slowest(List<T> all, Function<T, Double> seconds, int top) {
+        return all.stream()
+                .sorted(Comparator.comparingDouble((T x) -> {
+                            Double s = seconds.apply(x);
+                            return s == null ? -1 : s;
+                        })
+                        .reversed())
+                .limit(top)
+                .toList();
+    }
+
     /** Why gbakprof stopped the run's gbak, as its warnings say: the code of that warning, or {@code null}. */
     private static WarningCode stop(RestoreRun run) {
         for (WarningCode c : List.of(WarningCode.RAW_LOG_UNWRITABLE, WarningCode.TIMEOUT, WarningCode.INTERRUPTED)) {

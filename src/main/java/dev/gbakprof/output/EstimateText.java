@@ -1,4 +1,4 @@
-package dev.gbakprof.report;
+package dev.gbakprof.output;
 
 import dev.gbakprof.advice.Advisor;
 import dev.gbakprof.forecast.Estimate;

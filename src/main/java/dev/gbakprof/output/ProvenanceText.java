@@ -1,4 +1,4 @@
-package dev.gbakprof.report;
+package dev.gbakprof.output;
 
 import dev.gbakprof.stats.Confounder;
 import dev.gbakprof.stats.Provenance;
@@ -7,11 +7,11 @@ import java.util.List;
 import java.util.regex.Matcher;
 
 /** The provenance of a report's runs in one line: "2026-12-01 07:12–07:40 UTC · host vm · … · 3.6 GB/h restored". */
-final class ProvenanceText {
+public final class ProvenanceText {
     private ProvenanceText() {}
 
     /** The line, or {@code null} when no record says where or when it ran. */
-    static String of(Provenance p, Texts t) {
+    public static String of(Provenance p, Texts t) {
         if (!p.known()) {
             return null;
         }

@@ -1,4 +1,4 @@
-package dev.gbakprof.report;
+package dev.gbakprof.output;
 
 import dev.gbakprof.model.IndexBuild;
 import dev.gbakprof.model.Phase;
@@ -13,7 +13,7 @@ import java.util.List;
  * {@code runs.csv}: one row per run: label, source, status, total and phase seconds, counts. A time the other
  * outputs call unknown ({@link Measure#of}) is an empty cell, never 0.
  */
-final class RunsCsv implements ReportFile {
+public final class RunsCsv implements ReportFile {
 
     @Override
     public String fileName() {

@@ -1,4 +1,4 @@
-package dev.gbakprof.report;
+package dev.gbakprof.output;
 
 import dev.gbakprof.stats.Headline;
 import dev.gbakprof.stats.Measure;
@@ -11,14 +11,14 @@ import java.util.List;
  * The key table of a report: per label, the runs, the median total, index phase and data phase, and
  * how it compares with the baseline on the headline's measure.
  */
-record KeyTable(List<String> header, List<List<String>> rows) {
+public record KeyTable(List<String> header, List<List<String>> rows) {
 
-    static KeyTable of(Grouped grouped, Texts t) {
+    public static KeyTable of(Grouped grouped, Texts t) {
         return of(grouped, t, Integer.MAX_VALUE);
     }
 
     /** With labels cut to {@code maxLabel} characters (the one-page report, whose table must fit its width). */
-    static KeyTable of(Grouped grouped, Texts t, int maxLabel) {
+    public static KeyTable of(Grouped grouped, Texts t, int maxLabel) {
         Headline h = grouped.analysis().headline();
         Measure measure = h.measure() == null ? Measure.TOTAL : h.measure();
         List<String> header = new ArrayList<>(List.of(

@@ -1,4 +1,4 @@
-package dev.gbakprof.report;
+package dev.gbakprof.output;
 
 import dev.gbakprof.model.Durations;
 import dev.gbakprof.model.RestoreRun;

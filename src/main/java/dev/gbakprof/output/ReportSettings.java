@@ -1,4 +1,4 @@
-package dev.gbakprof.report;
+package dev.gbakprof.output;
 
 import dev.gbakprof.stats.Comparisons;
 
@@ -16,8 +16,10 @@ import dev.gbakprof.stats.Comparisons;
 public record ReportSettings(
         int top, String title, Texts texts, int width, int height, String baseline, double margin, boolean html) {
 
-    public static final int DEFAULT_WIDTH = ChartStyle.BASE_WIDTH;
-    public static final int DEFAULT_HEIGHT = ChartStyle.BASE_HEIGHT;
+    /** The size every chart's fonts are set for (they scale with the image). */
+    public static final int DEFAULT_WIDTH = 1600;
+
+    public static final int DEFAULT_HEIGHT = 900;
 
     /**
      * The smallest chart {@code --size} accepts: below it 7 configurations with long labels no longer fit (LayoutTest
@@ -59,9 +61,5 @@ public record ReportSettings(
 
     public ReportSettings withTop(int n) {
         return new ReportSettings(n, title, texts, width, height, baseline, margin, html);
-    }
-
-    ChartStyle style() {
-        return ChartStyle.forSize(width, height);
     }
 }

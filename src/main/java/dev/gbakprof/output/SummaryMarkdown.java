@@ -1,4 +1,4 @@
-package dev.gbakprof.report;
+package dev.gbakprof.output;
 
 import dev.gbakprof.model.Phase;
 import dev.gbakprof.model.RestoreRun;
@@ -15,7 +15,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** {@code summary.md}: the headline, the key table and the other tables of the report, in Markdown. */
-final class SummaryMarkdown implements ReportFile {
+public final class SummaryMarkdown implements ReportFile {
 
     @Override
     public String fileName() {

@@ -1,4 +1,4 @@
-package dev.gbakprof.report;
+package dev.gbakprof.output;
 
 import dev.gbakprof.stats.Analysis;
 import dev.gbakprof.stats.ObjectTimes;
@@ -17,7 +17,10 @@ import java.util.List;
  * empty {@code table} and, when they name the tables it may belong to, those in {@code table_candidates}
  * (separated by {@code ;}).
  */
-final class ObjectsCsv implements ReportFile {
+public final class ObjectsCsv implements ReportFile {
+    /** The columns of both files: a label, its runs and their times. */
+    private static final List<String> TIMES = List.of("label", "runs", "known", "median_s", "min_s", "max_s");
+
     private final boolean indexes;
 
     private ObjectsCsv(boolean indexes) {
@@ -43,33 +46,14 @@ final class ObjectsCsv implements ReportFile {
         List<RunGroup> groups = grouped.groups();
         List<ObjectTimes> all = indexes ? analysis.indexes() : analysis.tables();
         Csv csv = new Csv();
-        csv.row(
+        List<String> header =
+                new ArrayList<>(indexes ? List.of("index", "table", "table_source") : List.of("table", "records"));
+        header.addAll(TIMES);
+        header.addAll(
                 indexes
-                        ? List.of(
-                                "index",
-                                "table",
-                                "table_source",
-                                "label",
-                                "runs",
-                                "known",
-                                "median_s",
-                                "min_s",
-                                "max_s",
-                                "ratio_to_baseline",
-                                "table_candidates")
-                        : List.of(
-                                "table",
-                                "records",
-                                "label",
-                                "runs",
-                                "known",
-                                "median_s",
-                                "min_s",
-                                "max_s",
-                                "rows_per_s",
-                                "ratio_to_baseline",
-                                "records_min",
-                                "records_max"));
+                        ? List.of("ratio_to_baseline", "table_candidates")
+                        : List.of("rows_per_s", "ratio_to_baseline", "records_min", "records_max"));
+        csv.row(header);
         for (ObjectTimes o : all) {
             for (int g = 0; g < groups.size(); g++) {
                 Spread s = o.byGroup().get(g);

@@ -1,0 +1,37 @@
+package dev.gbakprof.output;
+
+import dev.gbakprof.advice.Advisor;
+import dev.gbakprof.advice.Hint;
+import dev.gbakprof.model.RestoreRun;
+import dev.gbakprof.stats.Analysis;
+import dev.gbakprof.stats.RunGroup;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * {@code advise --json} ({@value #SCHEMA}), and what {@code advise} prints ({@link AdviseText}).
+ *
+ * @param configurations each configuration's hints
+ * @param settled        what the comparison of the configurations settled ({@link Settled}): changes to stop tuning,
+ *                       or that nothing shows to pay; empty for one configuration
+ */
+public record AdviseJson(String schema, List<Configuration> configurations, List<Settled> settled) {
+    /** The document's schema. */
+    public static final String SCHEMA = "gbakprof.advice/1";
+
+    /** One configuration's advice. */
+    public record Configuration(String label, int runs, String typicalRun, List<Hint> hints, String nothingBecause) {}
+
+    /** The hints of each configuration of the analysis (its warm-ups set aside), with what the comparison settled. */
+    public static AdviseJson of(Analysis analysis, List<Settled> settled) {
+        List<Configuration> configs = new ArrayList<>();
+        for (RunGroup g : analysis.groups()) {
+            RestoreRun typical = Advisor.typical(g.runs());
+            List<Hint> hints = Advisor.advise(g.runs());
+            String nothing = hints.isEmpty() ? Advisor.nothingBecause(g.runs()) : null;
+            configs.add(new Configuration(
+                    g.label(), g.runs().size(), typical == null ? null : typical.source(), hints, nothing));
+        }
+        return new AdviseJson(SCHEMA, configs, settled);
+    }
+}
