@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.entry;
 import static org.assertj.core.api.Assertions.within;
 
-import dev.gbakprof.model.CpuSample;
 import dev.gbakprof.model.IndexBuild;
 import dev.gbakprof.model.Phase;
 import dev.gbakprof.model.PhaseTime;
@@ -13,6 +12,7 @@ import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.RunStatus;
 import dev.gbakprof.model.TableLoad;
 import dev.gbakprof.testutil.Logs;
+import dev.gbakprof.testutil.Records;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -269,8 +269,8 @@ class ForecasterTest {
             long sortBytes = n >= 400_000 ? 4L << 20 : 0;
             runs.add(r.toBuilder()
                     .cpuSamples(List.of(
-                            new CpuSample(start / 2, null, null, Phase.DATA, null, null, null, null, 0L),
-                            new CpuSample(start + 0.01, null, null, Phase.INDEXES, null, null, null, null, sortBytes)))
+                            Records.sortSample(start / 2, Phase.DATA, 0L),
+                            Records.sortSample(start + 0.01, Phase.INDEXES, sortBytes)))
                     .build());
         }
         Model m = new Model(runs);
@@ -407,7 +407,7 @@ class ForecasterTest {
                         new PhaseTime(Phase.DATA, load),
                         new PhaseTime(Phase.INDEXES, build)))
                 .tables(List.of(new TableLoad("T", n, 0.5, load)))
-                .indexes(List.of(new IndexBuild(
+                .indexes(List.of(Records.index(
                         "PK_T", "T", dev.gbakprof.model.IndexMapping.LOG, 0.5 + load, build, null, null, false)))
                 .build();
     }
