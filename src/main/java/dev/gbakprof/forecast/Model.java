@@ -308,20 +308,9 @@ final class Model {
         return e == null ? ASSUMED_EXPONENT : e;
     }
 
-    /** One object's forecast. */
-    record Prediction(
-            String kind,
-            String name,
-            String table,
-            long rows,
-            double seconds,
-            double exponent,
-            String how,
-            String basis) {}
-
     /** The forecast of a target's every table load and index build. */
-    List<Prediction> predict(Target target) {
-        List<Prediction> out = new ArrayList<>();
+    List<Estimate.ObjectForecast> predict(Target target) {
+        List<Estimate.ObjectForecast> out = new ArrayList<>();
         for (Map.Entry<String, Long> e : target.rows().entrySet()) {
             out.add(predictTable(e.getKey(), e.getValue()));
         }
@@ -343,15 +332,15 @@ final class Model {
         return out;
     }
 
-    private Prediction predictTable(String name, long n) {
+    private Estimate.ObjectForecast predictTable(String name, long n) {
         Fit f = tables.get(name);
         Double t = f == null ? null : f.predict(n);
         if (t != null) {
-            return new Prediction("table", name, null, n, t, f.beta()[0], f.how(), basis(f, n));
+            return new Estimate.ObjectForecast("table", name, null, n, t, f.beta()[0], f.how(), basis(f, n));
         }
         Fit near = nearest(tables.values(), n);
         if (near == null) {
-            return new Prediction(
+            return new Estimate.ObjectForecast(
                     "table",
                     name,
                     null,
@@ -361,7 +350,7 @@ final class Model {
                     "nearest",
                     "no table of the calibration took measurable time: taken as 0");
         }
-        return new Prediction(
+        return new Estimate.ObjectForecast(
                 "table",
                 name,
                 null,
@@ -373,11 +362,11 @@ final class Model {
                         + near.name() + " (nearest in rows: " + fmt(near.maxRows()) + ")");
     }
 
-    private Prediction predictIndex(String name, String table, long n) {
+    private Estimate.ObjectForecast predictIndex(String name, String table, long n) {
         Fit f = indexes.get(name);
         Double t = f == null ? null : f.predict(n);
         if (t != null) {
-            return new Prediction(
+            return new Estimate.ObjectForecast(
                     "index", name, table, n, t, f.beta()[n >= stepAbove(f) ? 1 : 0], f.how(), basis(f, n));
         }
         List<Fit> sameTable = table == null
@@ -401,7 +390,7 @@ final class Model {
         }
         String what = f == null ? "not in the calibration" : "its table was empty in every calibration run";
         if (near == null) {
-            return new Prediction(
+            return new Estimate.ObjectForecast(
                     "index",
                     name,
                     table,
@@ -411,7 +400,8 @@ final class Model {
                     "nearest",
                     what + "; no index of the calibration took measurable time: taken as 0");
         }
-        return new Prediction("index", name, table, n, near.predict(n), near.beta()[0], "nearest", what + ": " + why);
+        return new Estimate.ObjectForecast(
+                "index", name, table, n, near.predict(n), near.beta()[0], "nearest", what + ": " + why);
     }
 
     private static long stepAbove(Fit f) {
