@@ -17,6 +17,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.Function;
+import java.util.stream.Stream;
 
 /**
  * The restore-time model fitted from calibration runs: a power law per table load (of its rows) and per
@@ -185,28 +187,8 @@ final class Model {
         setup = median(runs, r -> r.phaseSeconds(Phase.SETUP));
         metadata = median(runs, r -> r.phaseSeconds(Phase.METADATA));
         finish = median(runs, r -> r.phaseSeconds(Phase.FINISH));
-        dataBetween = Math.max(
-                0,
-                median(
-                        runs,
-                        r -> between(
-                                r.phaseSeconds(Phase.DATA),
-                                r.tables().stream()
-                                        .map(TableLoad::seconds)
-                                        .filter(Objects::nonNull)
-                                        .mapToDouble(Double::doubleValue)
-                                        .sum())));
-        indexesBetween = Math.max(
-                0,
-                median(
-                        runs,
-                        r -> between(
-                                r.phaseSeconds(Phase.INDEXES),
-                                r.indexes().stream()
-                                        .map(IndexBuild::seconds)
-                                        .filter(Objects::nonNull)
-                                        .mapToDouble(Double::doubleValue)
-                                        .sum())));
+        dataBetween = between(runs, Phase.DATA, r -> r.tables().stream().map(TableLoad::seconds));
+        indexesBetween = between(runs, Phase.INDEXES, r -> r.indexes().stream().map(IndexBuild::seconds));
         bytesPerRow = runs.stream().allMatch(r -> r.backupBytes() != null && totalRows(r) > 0)
                 ? median(runs, r -> (double) r.backupBytes() / totalRows(r))
                 : null;
@@ -269,9 +251,21 @@ final class Model {
         return m == null ? 0 : m;
     }
 
-    /** A phase's seconds less the times of its objects, {@code null} when the phase's time is unknown. */
-    private static Double between(Double phase, double objects) {
-        return phase == null ? null : phase - objects;
+    /**
+     * The median over {@code runs} of {@code phase}'s seconds less the times of its {@code objects} (table loads, index
+     * builds; an unknown time counts as none), at least 0; a run whose phase time is unknown is left out.
+     */
+    private static double between(List<RestoreRun> runs, Phase phase, Function<RestoreRun, Stream<Double>> objects) {
+        return Math.max(0, median(runs, r -> {
+            Double seconds = r.phaseSeconds(phase);
+            return seconds == null
+                    ? null
+                    : seconds
+                            - objects.apply(r)
+                                    .filter(Objects::nonNull)
+                                    .mapToDouble(Double::doubleValue)
+                                    .sum();
+        }));
     }
 
     /** Rows per table of a run (a table printed twice counts its largest count). */
