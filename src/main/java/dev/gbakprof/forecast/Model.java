@@ -334,15 +334,7 @@ final class Model {
         }
         Fit near = nearest(tables.values(), n);
         if (near == null) {
-            return new Estimate.ObjectForecast(
-                    "table",
-                    name,
-                    null,
-                    n,
-                    0,
-                    exponent(false),
-                    "nearest",
-                    "no table of the calibration took measurable time: taken as 0");
+            return takenAsZero("table", name, null, n, "");
         }
         return new Estimate.ObjectForecast(
                 "table",
@@ -384,18 +376,23 @@ final class Model {
         }
         String what = f == null ? "not in the calibration" : "its table was empty in every calibration run";
         if (near == null) {
-            return new Estimate.ObjectForecast(
-                    "index",
-                    name,
-                    table,
-                    n,
-                    0,
-                    exponent(true),
-                    "nearest",
-                    what + "; no index of the calibration took measurable time: taken as 0");
+            return takenAsZero("index", name, table, n, what + "; ");
         }
         return new Estimate.ObjectForecast(
                 "index", name, table, n, near.predict(n), near.beta()[0], "nearest", what + ": " + why);
+    }
+
+    /** An object forecast as 0 s: no {@code kind} (table, index) of the calibration took measurable time. */
+    private Estimate.ObjectForecast takenAsZero(String kind, String name, String table, long n, String why) {
+        return new Estimate.ObjectForecast(
+                kind,
+                name,
+                table,
+                n,
+                0,
+                exponent(kind.equals("index")),
+                "nearest",
+                why + "no " + kind + " of the calibration took measurable time: taken as 0");
     }
 
     private static long stepAbove(Fit f) {

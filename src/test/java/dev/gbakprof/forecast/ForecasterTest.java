@@ -397,6 +397,35 @@ class ForecasterTest {
         assertThat(m.tables.get("T").predict(400_000)).isCloseTo(0.8 * Math.cbrt(0.6), within(1e-6));
     }
 
+    @Test
+    void objectsNeverCalibratedAreTakenAsZeroWhenNothingOfTheirKindTookMeasurableTime() {
+        // one calibration run whose load and build took 50 ms: under a measurable time, nothing to copy a model from
+        Model m = new Model(List.of(record(1000, 0.05, 0.05)));
+        List<Estimate.ObjectForecast> p = m.predict(
+                new Target("target", Map.of("U", 5000L), List.of(new Target.Index("IX_U", "U", null)), null, false));
+        assertThat(p).hasSize(2);
+        assertThat(p.get(0))
+                .isEqualTo(new Estimate.ObjectForecast(
+                        "table",
+                        "U",
+                        null,
+                        5000,
+                        0,
+                        1.0,
+                        "nearest",
+                        "no table of the calibration took measurable time: taken as 0"));
+        assertThat(p.get(1))
+                .isEqualTo(new Estimate.ObjectForecast(
+                        "index",
+                        "IX_U",
+                        "U",
+                        5000,
+                        0,
+                        1.0,
+                        "nearest",
+                        "not in the calibration; no index of the calibration took measurable time: taken as 0"));
+    }
+
     private static RestoreRun record(long n, double load, double build) {
         return RestoreRun.builder()
                 .label("n" + n)
