@@ -22,9 +22,7 @@ import picocli.CommandLine.Spec;
 @Command(
         name = "advise",
         header = "What would make the restore faster: hints, each with the command that proves it.",
-        footerHeading = "%nExample:%n",
         footer = "  gbakprof advise samples/shop-tdrw.log",
-        mixinStandardHelpOptions = true,
         description = {
             "Why a restore is slow and what to try: rules over the runs' phases, the restore process's CPU"
                     + " and I/O per phase (recorded by gbakprof run), the environment and gbak's warnings. Each hint says"

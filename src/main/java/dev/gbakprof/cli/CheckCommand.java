@@ -34,9 +34,7 @@ import picocli.CommandLine.Spec;
 @Command(
         name = "check",
         header = "Did last night's restore test pass? One line and exit code for Nagios, Icinga, Zabbix.",
-        footerHeading = "%nExample:%n",
         footer = "  gbakprof check runs --backup erp --rto 4h --max-age 26h",
-        mixinStandardHelpOptions = true,
         sortOptions = false,
         description = {
             "The state of a backup's newest restore test, as a monitoring plugin reports it: one line and",

@@ -19,10 +19,8 @@ import picocli.CommandLine.Spec;
 @Command(
         name = "compare",
         header = "Is configuration A faster than B? Medians, a confidence interval and a verdict.",
-        footerHeading = "%nExample:%n",
         footer =
                 "  gbakprof compare --label-from dir samples/ab/full-cpu/*.log samples/ab/cpu-quota-50/*.log --out /tmp/ab",
-        mixinStandardHelpOptions = true,
         description = {
             "Compare configurations: runs grouped by label, each against the baseline (the first label, "
                     + "or --baseline), with medians and the 95%% confidence interval of their time ratio: runs made in "

@@ -12,9 +12,7 @@ import picocli.CommandLine.Spec;
 @Command(
         name = "completion",
         header = "Print the shell completion script (bash, zsh).",
-        footerHeading = "%nExample:%n",
         footer = "  source <(gbakprof completion bash)",
-        mixinStandardHelpOptions = true,
         description = {
             "Print the shell completion script of gbakprof: commands, options and file names complete with Tab.",
             "bash: source <(gbakprof completion bash), e.g. in ~/.bashrc, or save it as",

@@ -35,9 +35,7 @@ import picocli.CommandLine.Spec;
 @Command(
         name = "demo",
         header = "Render the bundled sample restores into reports (no Firebird needed).",
-        footerHeading = "%nExample:%n",
         footer = "  gbakprof demo --out /tmp/gbakprof-demo",
-        mixinStandardHelpOptions = true,
         description = {
             "Render every sample in samples/ into charts/: the A/B restores of samples/ab/ "
                     + "(one label per directory) compared into charts/ab/ and, in the other languages, "

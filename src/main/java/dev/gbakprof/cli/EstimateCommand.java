@@ -37,9 +37,7 @@ import picocli.CommandLine.Spec;
 @Command(
         name = "estimate",
         header = "How long will production be down? A forecast from test restores, with a range.",
-        footerHeading = "%nExample:%n",
         footer = "  gbakprof estimate samples/shop-tdrw.log --rows ORDERS=40000000 --rto 4h",
-        mixinStandardHelpOptions = true,
         sortOptions = false,
         description = {
             "Forecast a restore from calibration restores (logs or run records, any route): the total with a "

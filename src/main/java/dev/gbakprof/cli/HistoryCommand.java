@@ -31,9 +31,7 @@ import picocli.CommandLine.Spec;
 @Command(
         name = "history",
         header = "The restores recorded in run folders, per backup, each against its baseline band.",
-        footerHeading = "%nExample:%n",
         footer = "  gbakprof history runs --backup erp --last 30 --rto 4h --out trend/",
-        mixinStandardHelpOptions = true,
         sortOptions = false,
         description = {
             "The restores recorded under the run folders, per backup (or per label: --by label, --label L), oldest",

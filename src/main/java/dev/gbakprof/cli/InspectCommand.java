@@ -31,9 +31,7 @@ import picocli.CommandLine.Spec;
 @Command(
         name = "inspect",
         header = "Show what a restored database holds, through the server (Jaybird).",
-        footerHeading = "%nExample:%n",
         footer = "  gbakprof inspect /srv/db/erp.fdb --host db1 --run runs/20261129-225421-svc-shop",
-        mixinStandardHelpOptions = true,
         sortOptions = false,
         description = {
             "It shows the engine version, ODS, page size, page buffers, file size, sweep interval, forced writes,"

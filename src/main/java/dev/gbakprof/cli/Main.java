@@ -323,11 +323,8 @@ public final class Main implements Runnable {
             sections.put(CommandLine.Model.UsageMessageSpec.SECTION_KEY_COMMAND_LIST, Main::groupedCommands);
             usage.sectionMap(sections); // gbakprof's own help only: the commands have no commands to list
             CommandLine help = cl.getSubcommands().get("help");
-            if (help != null) { // picocli's own command: its example set here, as the others' in their @Command
-                help.getCommandSpec()
-                        .usageMessage()
-                        .footerHeading("%nExample:%n")
-                        .footer("  gbakprof help run");
+            if (help != null) { // picocli's own command: its example set here, the others' in their @Command
+                help.getCommandSpec().usageMessage().footer("  gbakprof help run");
             }
             return cl;
         } finally {
@@ -407,10 +404,20 @@ public final class Main implements Runnable {
         return tree(COMMANDS.keySet(), factory, true);
     }
 
-    /** The one command {@code name}: all of it, or its name, header and description ({@link #summaries}). */
+    /**
+     * The one command {@code name}: all of it, or its name, header and description ({@link #summaries}). What every
+     * command's help has is added here, not in each {@code @Command}: {@code -h, --help} and {@code -V, --version}
+     * (picocli's own {@code help} command has its {@code -h}), and the heading of the example its footer gives.
+     */
     private static CommandLine command(String name, CommandLine.IFactory factory, boolean summary) {
         if (!summary) {
-            return new CommandLine(COMMANDS.get(name), factory);
+            CommandLine command = new CommandLine(COMMANDS.get(name), factory);
+            CommandLine.Model.CommandSpec spec = command.getCommandSpec();
+            spec.usageMessage().footerHeading("%nExample:%n");
+            if (!spec.helpCommand()) {
+                standardHelpOptions(spec);
+            }
+            return command;
         }
         CommandLine.Command a = COMMANDS.get(name).getAnnotation(CommandLine.Command.class);
         CommandLine.Model.CommandSpec spec = CommandLine.Model.CommandSpec.create();

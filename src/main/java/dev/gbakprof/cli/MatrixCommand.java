@@ -40,10 +40,8 @@ import picocli.CommandLine.Spec;
 @Command(
         name = "matrix",
         header = "Restore one backup under each power plan or gbak switch, interleaved, and compare.",
-        footerHeading = "%nExample:%n",
         footer =
                 "  gbakprof matrix --backup erp.fbk --database /data/t/erp.fdb --plans balanced,high-performance --repeat 3",
-        mixinStandardHelpOptions = true,
         sortOptions = false,
         defaultValueProvider = MatrixCommand.OutDefault.class,
         description = {

@@ -28,9 +28,7 @@ import picocli.CommandLine.Spec;
 @Command(
         name = "parse",
         header = "Read gbak restore logs: where the time went, per phase, table load and index build.",
-        footerHeading = "%nExample:%n",
         footer = "  gbakprof parse samples/shop-tdrw.log",
-        mixinStandardHelpOptions = true,
         description = {
             "Print a summary per log, or the run record as JSON.",
             "Any Firebird version, any -st columns, with or without the gbak: prefix, UTF-8/UTF-16, LF/CRLF.",

@@ -22,9 +22,7 @@ import picocli.CommandLine.Spec;
 @Command(
         name = "plan",
         header = "Show, check or set the power plan restores run under.",
-        footerHeading = "%nExample:%n",
         footer = "  gbakprof plan --check",
-        mixinStandardHelpOptions = true,
         description = {
             "Windows: powercfg, matched by GUID in any language. Linux: cpufreq governors, EPP, turbo, platform"
                     + " profile, power-profiles-daemon, tuned.",

@@ -23,9 +23,7 @@ import picocli.CommandLine.Spec;
 @Command(
         name = "report",
         header = "The report a manager reads: report.png, report.html, charts, summary.md, CSV files.",
-        footerHeading = "%nExample:%n",
         footer = "  gbakprof report samples/shop-cpu.json --out /tmp/shop-report",
-        mixinStandardHelpOptions = true,
         description = {
             "Write the charts, the one-page report (report.png), summary.md and CSV files of one or more runs.",
             "Runs with the same label are repeated runs of one configuration (medians, min–max).",

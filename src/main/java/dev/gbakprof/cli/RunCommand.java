@@ -43,9 +43,7 @@ import picocli.CommandLine.Spec;
 @Command(
         name = "run",
         header = "Restore a backup with gbak -c -v -st tdrw and time it live.",
-        footerHeading = "%nExample:%n",
         footer = "  gbakprof run --backup /backups/erp.fbk --database /restore-test/erp.fdb --validate",
-        mixinStandardHelpOptions = true,
         sortOptions = false,
         description = {
             "Progress while gbak works, then the raw log (gbak.log) and the run record (run.json)",

@@ -24,9 +24,7 @@ import picocli.CommandLine.Spec;
 @Command(
         name = "status",
         header = "Which restores are running now, how far, and when they end: read from their run folders.",
-        footerHeading = "%nExample:%n",
         footer = "  gbakprof status runs",
-        mixinStandardHelpOptions = true,
         sortOptions = false,
         description = {
             "The restores running now under RUNS_DIR, read from outside (another terminal, a scheduled task's",

@@ -16,28 +16,15 @@ import org.firebirdsql.management.FBServiceManager;
 /**
  * A Firebird server reached with Jaybird's pure Java wire protocol: the service manager and databases
  * by the server's own paths. Every failure becomes a {@link FirebirdAccessException} with one line.
+ *
+ * @param address     where the server listens
+ * @param credentials who attaches (its {@link Credentials#toString()}, and so this record's, shows no password)
  */
-public final class Server {
+public record Server(ServerAddress address, Credentials credentials) {
     /** Seconds to wait for the server to answer a connection. */
     private static final int CONNECT_TIMEOUT = 10;
     /** How long a port that refused the login may take to show it speaks Firebird. */
     private static final int PROBE_MILLIS = 3000;
-
-    private final ServerAddress address;
-    private final Credentials credentials;
-
-    public Server(ServerAddress address, Credentials credentials) {
-        this.address = address;
-        this.credentials = credentials;
-    }
-
-    public ServerAddress address() {
-        return address;
-    }
-
-    public Credentials credentials() {
-        return credentials;
-    }
 
     /**
      * Attaches to the service manager and asks the server's version, e.g. {@code LI-V3.0.11.33637 Firebird 3.0}:

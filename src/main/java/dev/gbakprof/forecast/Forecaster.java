@@ -100,7 +100,8 @@ public final class Forecaster {
                 .forEach((name, s) -> phases.add(new Estimate.PhaseForecast(
                         name, round(s), t > 0 ? share(s / t) : 0, o.phaseBasis().get(name))));
         List<Estimate.ObjectForecast> objects = o.predictions().stream()
-                .sorted(Comparator.comparingDouble(Model.Prediction::seconds).reversed())
+                .sorted(Comparator.comparingDouble(Estimate.ObjectForecast::seconds)
+                        .reversed())
                 .map(p -> new Estimate.ObjectForecast(
                         p.kind(),
                         p.name(),
@@ -108,7 +109,7 @@ public final class Forecaster {
                         p.rows(),
                         round(p.seconds()),
                         Math.round(p.exponent() * 1000) / 1000.0,
-                        p.how(),
+                        p.fitted(),
                         p.basis()))
                 .toList();
 
@@ -153,7 +154,7 @@ public final class Forecaster {
     record Outcome(
             Map<String, Double> phases,
             Map<String, String> phaseBasis,
-            List<Model.Prediction> predictions,
+            List<Estimate.ObjectForecast> predictions,
             List<String> notes) {
         double total() {
             return phases.values().stream().mapToDouble(Double::doubleValue).sum();
@@ -162,7 +163,7 @@ public final class Forecaster {
 
     static Outcome outcome(Model model, Target target) {
         List<String> notes = new ArrayList<>();
-        List<Model.Prediction> predictions = model.predict(target);
+        List<Estimate.ObjectForecast> predictions = model.predict(target);
         double width = 1;
         if (model.bytesPerRow != null && target.backupBytes() != null && target.totalRows() > 0) {
             double ratio = target.backupBytes() / (double) target.totalRows() / model.bytesPerRow;
@@ -180,7 +181,7 @@ public final class Forecaster {
         }
         double loads = 0;
         double builds = 0;
-        for (Model.Prediction p : predictions) {
+        for (Estimate.ObjectForecast p : predictions) {
             if (p.kind().equals("table")) {
                 loads += p.seconds() * width;
             } else {
@@ -191,14 +192,14 @@ public final class Forecaster {
             double w = width;
             predictions = predictions.stream()
                     .map(p -> p.kind().equals("table")
-                            ? new Model.Prediction(
+                            ? new Estimate.ObjectForecast(
                                     p.kind(),
                                     p.name(),
                                     p.table(),
                                     p.rows(),
                                     p.seconds() * w,
                                     p.exponent(),
-                                    p.how(),
+                                    p.fitted(),
                                     p.basis() + String.format(Locale.ROOT, "; ×%.2f for the wider rows", w))
                             : p)
                     .toList();
@@ -445,7 +446,7 @@ public final class Forecaster {
                 .orElse(0);
         long targetKeys = o.predictions().stream()
                 .filter(p -> p.kind().equals("index"))
-                .mapToLong(Model.Prediction::rows)
+                .mapToLong(Estimate.ObjectForecast::rows)
                 .max()
                 .orElse(0);
         List<String> alwaysSpilled = model.spilled.entrySet().stream()
@@ -481,13 +482,14 @@ public final class Forecaster {
                     + " keys; the target's largest sort (" + Model.fmt(targetKeys)
                     + " keys) may outgrow the sort memory (TempCacheLimit) and take longer than forecast");
         }
-        long nearest =
-                o.predictions().stream().filter(p -> p.how().equals("nearest")).count();
+        long nearest = o.predictions().stream()
+                .filter(p -> p.fitted().equals("nearest"))
+                .count();
         if (nearest > 0) {
             notes.add(nearest + " object(s) the calibration never measured, estimated from the nearest kind: "
                     + o.predictions().stream()
-                            .filter(p -> p.how().equals("nearest"))
-                            .map(Model.Prediction::name)
+                            .filter(p -> p.fitted().equals("nearest"))
+                            .map(Estimate.ObjectForecast::name)
                             .collect(Collectors.joining(", ")));
         }
         List<String> missing = target.indexes() == null

@@ -251,7 +251,7 @@ public final class LiveEta {
                     : started.stream().reduce((a, b) -> b).orElseThrow();
             Map<String, Long> sizes = new LinkedHashMap<>(Model.rowsOf(baseline));
             sizes.putAll(rows);
-            for (Model.Prediction p : model.predict(new Target("this run", sizes, null, null, true))) {
+            for (Estimate.ObjectForecast p : model.predict(new Target("this run", sizes, null, null, true))) {
                 if (!p.kind().equals("index")) {
                     continue;
                 }

@@ -17,6 +17,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.Function;
+import java.util.stream.Stream;
 
 /**
  * The restore-time model fitted from calibration runs: a power law per table load (of its rows) and per
@@ -185,28 +187,8 @@ final class Model {
         setup = median(runs, r -> r.phaseSeconds(Phase.SETUP));
         metadata = median(runs, r -> r.phaseSeconds(Phase.METADATA));
         finish = median(runs, r -> r.phaseSeconds(Phase.FINISH));
-        dataBetween = Math.max(
-                0,
-                median(
-                        runs,
-                        r -> between(
-                                r.phaseSeconds(Phase.DATA),
-                                r.tables().stream()
-                                        .map(TableLoad::seconds)
-                                        .filter(Objects::nonNull)
-                                        .mapToDouble(Double::doubleValue)
-                                        .sum())));
-        indexesBetween = Math.max(
-                0,
-                median(
-                        runs,
-                        r -> between(
-                                r.phaseSeconds(Phase.INDEXES),
-                                r.indexes().stream()
-                                        .map(IndexBuild::seconds)
-                                        .filter(Objects::nonNull)
-                                        .mapToDouble(Double::doubleValue)
-                                        .sum())));
+        dataBetween = between(runs, Phase.DATA, r -> r.tables().stream().map(TableLoad::seconds));
+        indexesBetween = between(runs, Phase.INDEXES, r -> r.indexes().stream().map(IndexBuild::seconds));
         bytesPerRow = runs.stream().allMatch(r -> r.backupBytes() != null && totalRows(r) > 0)
                 ? median(runs, r -> (double) r.backupBytes() / totalRows(r))
                 : null;
@@ -269,9 +251,21 @@ final class Model {
         return m == null ? 0 : m;
     }
 
-    /** A phase's seconds less the times of its objects, {@code null} when the phase's time is unknown. */
-    private static Double between(Double phase, double objects) {
-        return phase == null ? null : phase - objects;
+    /**
+     * The median over {@code runs} of {@code phase}'s seconds less the times of its {@code objects} (table loads, index
+     * builds; an unknown time counts as none), at least 0; a run whose phase time is unknown is left out.
+     */
+    private static double between(List<RestoreRun> runs, Phase phase, Function<RestoreRun, Stream<Double>> objects) {
+        return Math.max(0, median(runs, r -> {
+            Double seconds = r.phaseSeconds(phase);
+            return seconds == null
+                    ? null
+                    : seconds
+                            - objects.apply(r)
+                                    .filter(Objects::nonNull)
+                                    .mapToDouble(Double::doubleValue)
+                                    .sum();
+        }));
     }
 
     /** Rows per table of a run (a table printed twice counts its largest count). */
@@ -308,20 +302,9 @@ final class Model {
         return e == null ? ASSUMED_EXPONENT : e;
     }
 
-    /** One object's forecast. */
-    record Prediction(
-            String kind,
-            String name,
-            String table,
-            long rows,
-            double seconds,
-            double exponent,
-            String how,
-            String basis) {}
-
     /** The forecast of a target's every table load and index build. */
-    List<Prediction> predict(Target target) {
-        List<Prediction> out = new ArrayList<>();
+    List<Estimate.ObjectForecast> predict(Target target) {
+        List<Estimate.ObjectForecast> out = new ArrayList<>();
         for (Map.Entry<String, Long> e : target.rows().entrySet()) {
             out.add(predictTable(e.getKey(), e.getValue()));
         }
@@ -343,25 +326,17 @@ final class Model {
         return out;
     }
 
-    private Prediction predictTable(String name, long n) {
+    private Estimate.ObjectForecast predictTable(String name, long n) {
         Fit f = tables.get(name);
         Double t = f == null ? null : f.predict(n);
         if (t != null) {
-            return new Prediction("table", name, null, n, t, f.beta()[0], f.how(), basis(f, n));
+            return new Estimate.ObjectForecast("table", name, null, n, t, f.beta()[0], f.how(), basis(f, n));
         }
         Fit near = nearest(tables.values(), n);
         if (near == null) {
-            return new Prediction(
-                    "table",
-                    name,
-                    null,
-                    n,
-                    0,
-                    exponent(false),
-                    "nearest",
-                    "no table of the calibration took measurable time: taken as 0");
+            return takenAsZero("table", name, null, n, "");
         }
-        return new Prediction(
+        return new Estimate.ObjectForecast(
                 "table",
                 name,
                 null,
@@ -373,11 +348,11 @@ final class Model {
                         + near.name() + " (nearest in rows: " + fmt(near.maxRows()) + ")");
     }
 
-    private Prediction predictIndex(String name, String table, long n) {
+    private Estimate.ObjectForecast predictIndex(String name, String table, long n) {
         Fit f = indexes.get(name);
         Double t = f == null ? null : f.predict(n);
         if (t != null) {
-            return new Prediction(
+            return new Estimate.ObjectForecast(
                     "index", name, table, n, t, f.beta()[n >= stepAbove(f) ? 1 : 0], f.how(), basis(f, n));
         }
         List<Fit> sameTable = table == null
@@ -401,17 +376,23 @@ final class Model {
         }
         String what = f == null ? "not in the calibration" : "its table was empty in every calibration run";
         if (near == null) {
-            return new Prediction(
-                    "index",
-                    name,
-                    table,
-                    n,
-                    0,
-                    exponent(true),
-                    "nearest",
-                    what + "; no index of the calibration took measurable time: taken as 0");
+            return takenAsZero("index", name, table, n, what + "; ");
         }
-        return new Prediction("index", name, table, n, near.predict(n), near.beta()[0], "nearest", what + ": " + why);
+        return new Estimate.ObjectForecast(
+                "index", name, table, n, near.predict(n), near.beta()[0], "nearest", what + ": " + why);
+    }
+
+    /** An object forecast as 0 s: no {@code kind} (table, index) of the calibration took measurable time. */
+    private Estimate.ObjectForecast takenAsZero(String kind, String name, String table, long n, String why) {
+        return new Estimate.ObjectForecast(
+                kind,
+                name,
+                table,
+                n,
+                0,
+                exponent(kind.equals("index")),
+                "nearest",
+                why + "no " + kind + " of the calibration took measurable time: taken as 0");
     }
 
     private static long stepAbove(Fit f) {

@@ -9,22 +9,17 @@ import java.util.Locale;
  */
 public enum Column {
     /** T: seconds since gbak started, with milliseconds. */
-    TIME('T'),
+    TIME,
     /** D: seconds since the previous statistics line, with milliseconds. */
-    DELTA('D'),
+    DELTA,
     /** R: page reads of gbak's attachment since the previous statistics line. */
-    READS('R'),
+    READS,
     /** W: page writes of gbak's attachment since the previous statistics line. */
-    WRITES('W');
+    WRITES;
 
-    private final char letter;
-
-    Column(char letter) {
-        this.letter = letter;
-    }
-
+    /** The letter {@code -st} selects it with: the first of its name (T, D, R, W). */
     public char letter() {
-        return letter;
+        return name().charAt(0);
     }
 
     /** The word gbak prints in its header line: time, delta, reads, writes. */

@@ -24,18 +24,6 @@ public record Environment(
         IdleProbe idleProbe,
         FirebirdConf firebirdConf) {
 
-    public Environment(
-            String host,
-            String os,
-            String cpuModel,
-            Integer logicalCpus,
-            PowerPlan powerPlan,
-            String gbakVersion,
-            String engineVersion,
-            Long memoryBytes) {
-        this(host, os, cpuModel, logicalCpus, powerPlan, gbakVersion, engineVersion, memoryBytes, null, null);
-    }
-
     public Environment withPowerPlan(PowerPlan plan) {
         return new Environment(
                 host,
@@ -73,10 +61,5 @@ public record Environment(
                 memoryBytes,
                 probe,
                 firebirdConf);
-    }
-
-    public Environment withFirebirdConf(FirebirdConf conf) {
-        return new Environment(
-                host, os, cpuModel, logicalCpus, powerPlan, gbakVersion, engineVersion, memoryBytes, idleProbe, conf);
     }
 }

@@ -16,8 +16,13 @@ public abstract class GbakprofException extends RuntimeException {
         super(message, cause);
     }
 
-    /** The process's exit code for this failure, one of {@link ExitCode}'s. */
-    public abstract int exitCode();
+    /**
+     * The process's exit code for this failure, one of {@link ExitCode}'s: {@value ExitCode#FAILED}, the command
+     * failed, unless the subclass says otherwise ({@link Refused}).
+     */
+    public int exitCode() {
+        return ExitCode.FAILED;
+    }
 
     /** What the user reads, after {@code gbakprof: }. */
     public String oneLine() {

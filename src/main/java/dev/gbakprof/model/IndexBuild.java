@@ -44,32 +44,6 @@ public record IndexBuild(
         errors = errors == null ? null : List.copyOf(errors);
     }
 
-    /** An index build whose key rate is not known (yet). */
-    public IndexBuild(
-            String name,
-            String table,
-            IndexMapping tableSource,
-            Double startSeconds,
-            Double seconds,
-            Long reads,
-            Long writes,
-            boolean failed) {
-        this(name, table, tableSource, startSeconds, seconds, reads, writes, failed, null, null, null);
-    }
-
-    public IndexBuild(
-            String name,
-            String table,
-            IndexMapping tableSource,
-            Double startSeconds,
-            Double seconds,
-            Long reads,
-            Long writes,
-            boolean failed,
-            Double keysPerSecond) {
-        this(name, table, tableSource, startSeconds, seconds, reads, writes, failed, keysPerSecond, null, null);
-    }
-
     /** This build with its table known (the candidates are gone). */
     public IndexBuild withTable(String newTable, IndexMapping newSource) {
         return new IndexBuild(

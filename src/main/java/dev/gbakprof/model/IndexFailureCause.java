@@ -1,6 +1,7 @@
 package dev.gbakprof.model;
 
 import java.util.List;
+import java.util.Locale;
 
 /**
  * Why gbak could not build an index ({@code cannot commit index}), as its own error lines say: the one place gbak's
@@ -8,19 +9,13 @@ import java.util.List;
  */
 public enum IndexFailureCause {
     /** {@code attempt to store duplicate value (visible to active transactions) in unique index}. */
-    DUPLICATE_KEY("duplicate-key"),
+    DUPLICATE_KEY,
     /** {@code violation of FOREIGN KEY constraint}: a row without its parent row. */
-    FOREIGN_KEY("foreign-key");
-
-    private final String code;
-
-    IndexFailureCause(String code) {
-        this.code = code;
-    }
+    FOREIGN_KEY;
 
     /** The cause in short, as notes and JSON give it: {@code duplicate-key}, {@code foreign-key}. */
     public String code() {
-        return code;
+        return name().toLowerCase(Locale.ROOT).replace('_', '-');
     }
 
     /** The cause one of gbak's error lines names, or {@code null} when it names none. */

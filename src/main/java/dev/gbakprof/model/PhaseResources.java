@@ -1,6 +1,7 @@
 package dev.gbakprof.model;
 
 import com.fasterxml.jackson.annotation.JsonValue;
+import java.util.Locale;
 
 /**
  * What the restore's worker process used during one phase, from the samples taken while it ran
@@ -44,39 +45,21 @@ public record PhaseResources(
         return systemCpuSeconds == null ? null : Math.round((cpuSeconds - systemCpuSeconds) * 1000) / 1000.0;
     }
 
-    /** Without sort files and disk (records written before they were sampled). */
-    public PhaseResources(
-            Phase phase,
-            double seconds,
-            double cpuSeconds,
-            double cpuShare,
-            double readMb,
-            double writtenMb,
-            Double machineLoad,
-            Bound bound) {
-        this(phase, seconds, cpuSeconds, cpuShare, readMb, writtenMb, machineLoad, bound, null, null, null, null);
-    }
-
     /** What a phase was limited by; the rule is in docs/guide/advise.md ("Why is it slow"). */
     public enum Bound {
         /** The worker kept a core busy most of the phase: a faster core (power plan, clock) or more workers help. */
-        CPU_BOUND("cpu-bound"),
+        CPU_BOUND,
         /** The worker did not get a core: the machine's CPUs were busy with other work (a shared or overloaded host). */
-        CPU_STARVED("cpu-starved"),
+        CPU_STARVED,
         /** The worker waited while it read or wrote much, or while the database's disk was busy: the storage decides. */
-        IO_BOUND("io-bound"),
+        IO_BOUND,
         /** The worker waited with little CPU and little I/O: on the network, the server, a lock, or disk latency. */
-        WAITING("waiting");
+        WAITING;
 
-        private final String label;
-
-        Bound(String label) {
-            this.label = label;
-        }
-
+        /** Its name in lower case with hyphens: {@code cpu-bound}, {@code cpu-starved}, {@code io-bound}, {@code waiting}. */
         @JsonValue
         public String label() {
-            return label;
+            return name().toLowerCase(Locale.ROOT).replace('_', '-');
         }
     }
 }

@@ -1,9 +1,8 @@
 package dev.gbakprof.power;
 
-import dev.gbakprof.model.ExitCode;
 import dev.gbakprof.model.GbakprofException;
 
-/** A power plan cannot be read or set; the message says why and what to do, in one line. */
+/** A power plan cannot be read or set (the command failed: exit 1); the message says why and what to do, in one line. */
 public class PowerPlanException extends GbakprofException {
     private static final long serialVersionUID = 1L;
 
@@ -13,11 +12,5 @@ public class PowerPlanException extends GbakprofException {
 
     public PowerPlanException(String message, Throwable cause) {
         super(message, cause);
-    }
-
-    /** The plan could not be read or set: the command failed (exit 1). */
-    @Override
-    public int exitCode() {
-        return ExitCode.FAILED;
     }
 }

@@ -42,26 +42,20 @@ public final class MatrixPlan {
      */
     public enum Route {
         /** gbak on a local file, with the embedded engine: no server. */
-        EMBEDDED("embedded"),
+        EMBEDDED,
         /** gbak through the server of {@code --host} over TCP ({@code HOST/PORT:path}): gbak reads the backup here. */
-        LOCALHOST("localhost"),
+        LOCALHOST,
         /** the server's services manager restores ({@code --via service}): the server reads the backup. */
-        SERVICE("service");
+        SERVICE;
 
-        private final String word;
-
-        Route(String word) {
-            this.word = word;
-        }
-
-        /** The word {@code --vary 'route:…'} takes, and the arm's label. */
+        /** The word {@code --vary 'route:…'} takes, and the arm's label: its name in lower case. */
         public String word() {
-            return word;
+            return name().toLowerCase(Locale.ROOT);
         }
 
         static Route parse(String word) {
             for (Route r : values()) {
-                if (r.word.equals(word.toLowerCase(Locale.ROOT))) {
+                if (r.word().equals(word.toLowerCase(Locale.ROOT))) {
                     return r;
                 }
             }

@@ -203,50 +203,6 @@ public record RunOptions(
         return user == null && backupThroughServer() ? Credentials.userOnServer(null) : user;
     }
 
-    /** Options for the gbak route without inspection. */
-    public RunOptions(
-            String backup,
-            String database,
-            String label,
-            Path gbak,
-            String user,
-            String password,
-            boolean replace,
-            int repeat,
-            Duration cooldown,
-            boolean keep,
-            boolean keepPartial,
-            Duration timeout,
-            Path runsDir,
-            Path baseline,
-            List<String> extraArgs,
-            Duration sampleInterval) {
-        this(
-                backup,
-                database,
-                label,
-                gbak,
-                user,
-                password,
-                replace,
-                repeat,
-                cooldown,
-                keep,
-                keepPartial,
-                timeout,
-                runsDir,
-                baseline,
-                extraArgs,
-                sampleInterval,
-                Via.GBAK,
-                null,
-                false,
-                false,
-                null,
-                0,
-                null);
-    }
-
     /**
      * A database name beside {@code db} with {@code suffix} before its extension:
      * {@code /data/shop.fdb} + {@code -run2} → {@code /data/shop-run2.fdb}.

@@ -270,14 +270,7 @@ public final class LogReader {
     private static void validate(String name, RestoreTimeline timeline, long lines) {
         if (timeline.isBackup()) {
             if (!timeline.timed()) {
-                String cols = timeline.columns().isEmpty()
-                        ? "no statistics columns"
-                        : "only the " + Column.words(timeline.columns()) + " column(s)";
-                throw new LogFormatException(
-                        name,
-                        timeline.firstBackupLine(),
-                        "backup log with " + cols
-                                + ", no time or delta; expected gbak -b -v -st tdrw (or at least -st t) to time the backup");
+                throw untimed(name, timeline, timeline.firstBackupLine(), "backup", "-b");
             }
             return;
         }
@@ -291,14 +284,20 @@ public final class LogReader {
                             + "      0     74     restoring index RDB$PRIMARY24') or of gbak -b -v -st tdrw");
         }
         if (!timeline.timed() && !timeline.pastSetup()) {
-            String cols = timeline.columns().isEmpty()
-                    ? "no statistics columns"
-                    : "only the " + Column.words(timeline.columns()) + " column(s)";
-            throw new LogFormatException(
-                    name,
-                    timeline.firstRestoreLine(),
-                    "restore log with " + cols
-                            + ", no time or delta; expected gbak -c -v -st tdrw (or at least -st t) to time the restore");
+            throw untimed(name, timeline, timeline.firstRestoreLine(), "restore", "-c");
         }
+    }
+
+    /** A {@code what} log (backup, restore) whose statistics columns give no time; gbak {@code gbakSwitch} makes one. */
+    private static LogFormatException untimed(
+            String name, RestoreTimeline timeline, long line, String what, String gbakSwitch) {
+        String cols = timeline.columns().isEmpty()
+                ? "no statistics columns"
+                : "only the " + Column.words(timeline.columns()) + " column(s)";
+        return new LogFormatException(
+                name,
+                line,
+                what + " log with " + cols + ", no time or delta; expected gbak " + gbakSwitch
+                        + " -v -st tdrw (or at least -st t) to time the " + what);
     }
 }

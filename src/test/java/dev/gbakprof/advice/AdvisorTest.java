@@ -28,11 +28,13 @@ class AdvisorTest {
                 new PowerPlan(performance ? "performance" : "powersave", null, "cpufreq", performance),
                 gbakVersion,
                 null,
-                1L << 30);
+                1L << 30,
+                null,
+                null);
     }
 
     private static PhaseResources use(Phase phase, double share, Bound bound) {
-        return new PhaseResources(phase, 10, 10 * share, share, 1, 1, 0.5, bound);
+        return new PhaseResources(phase, 10, 10 * share, share, 1, 1, 0.5, bound, null, null, null, null);
     }
 
     @Test
@@ -111,8 +113,8 @@ class AdvisorTest {
     void anIndexPhaseThatWaitedForACpuIsStarvedAndGetsNoPowerPlanHint() {
         RestoreRun r = SHOP.toBuilder()
                 .environment(env("LI-V3.0.11.33637 Firebird 3.0", false))
-                .phaseResources(
-                        List.of(new PhaseResources(Phase.INDEXES, 36, 6.9, 0.19, 0.1, 38, 0.99, Bound.CPU_STARVED)))
+                .phaseResources(List.of(new PhaseResources(
+                        Phase.INDEXES, 36, 6.9, 0.19, 0.1, 38, 0.99, Bound.CPU_STARVED, null, null, null, null)))
                 .build();
         List<Hint> hints = Advisor.advise(List.of(r));
         assertThat(hints).extracting(Hint::code).containsExactly(HintCode.CPU_STARVED);
@@ -183,7 +185,8 @@ class AdvisorTest {
                         new dev.gbakprof.model.PhaseTime(dev.gbakprof.model.Phase.DATA, 12.0),
                         new dev.gbakprof.model.PhaseTime(dev.gbakprof.model.Phase.INDEXES, 5.0)))
                 .totalSeconds(17.0)
-                .phaseResources(List.of(new PhaseResources(Phase.DATA, 12, 2.4, 0.2, 900, 400, 0.4, Bound.IO_BOUND)))
+                .phaseResources(List.of(new PhaseResources(
+                        Phase.DATA, 12, 2.4, 0.2, 900, 400, 0.4, Bound.IO_BOUND, null, null, null, null)))
                 .build();
         List<Hint> hints = Advisor.advise(List.of(r));
         assertThat(hints).extracting(Hint::code).containsExactly(HintCode.STORAGE);

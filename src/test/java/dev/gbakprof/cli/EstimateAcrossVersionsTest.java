@@ -24,7 +24,7 @@ class EstimateAcrossVersionsTest {
     private Path record(String log, String gbakVersion) throws Exception {
         RestoreRun run = Logs.read(log).toBuilder()
                 .via(Via.GBAK)
-                .environment(new Environment("h", "Linux", "cpu", 2, null, gbakVersion, null, 1L))
+                .environment(new Environment("h", "Linux", "cpu", 2, null, gbakVersion, null, 1L, null, null))
                 .build();
         Path file = dir.resolve(log.replace('/', '-') + ".json");
         RunJson.write(run, file);

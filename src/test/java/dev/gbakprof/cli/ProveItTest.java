@@ -40,12 +40,34 @@ class ProveItTest {
         RestoreRun held = run.toBuilder()
                 .phases(List.of(new PhaseTime(Phase.DATA, 12.0), new PhaseTime(Phase.INDEXES, 5.0)))
                 .totalSeconds(17.0)
-                .phaseResources(List.of(
-                        new PhaseResources(Phase.DATA, 12, 2.4, 0.19, 0.1, 38, 0.99, PhaseResources.Bound.CPU_STARVED)))
+                .phaseResources(List.of(new PhaseResources(
+                        Phase.DATA,
+                        12,
+                        2.4,
+                        0.19,
+                        0.1,
+                        38,
+                        0.99,
+                        PhaseResources.Bound.CPU_STARVED,
+                        null,
+                        null,
+                        null,
+                        null)))
                 .build();
         RestoreRun storage = held.toBuilder()
-                .phaseResources(List.of(
-                        new PhaseResources(Phase.DATA, 12, 2.4, 0.2, 900, 400, 0.4, PhaseResources.Bound.IO_BOUND)))
+                .phaseResources(List.of(new PhaseResources(
+                        Phase.DATA,
+                        12,
+                        2.4,
+                        0.2,
+                        900,
+                        400,
+                        0.4,
+                        PhaseResources.Bound.IO_BOUND,
+                        null,
+                        null,
+                        null,
+                        null)))
                 .build();
         List<String> commands = new ArrayList<>();
         for (RestoreRun r : List.of(held, storage)) {

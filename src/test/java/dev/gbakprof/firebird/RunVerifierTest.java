@@ -12,6 +12,7 @@ import dev.gbakprof.model.Warning;
 import dev.gbakprof.model.WarningCode;
 import dev.gbakprof.output.TextSummary;
 import dev.gbakprof.store.RunJson;
+import dev.gbakprof.testutil.Records;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -27,8 +28,8 @@ class RunVerifierTest {
                 .indexMapping(IndexMapping.INFERRED)
                 .tables(List.of(new TableLoad("ORDERS", 600_000, 1.0, 4.0)))
                 .indexes(List.of(
-                        new IndexBuild("PK_ORDERS", "ORDERS", IndexMapping.INFERRED, 6.0, 2.5, 10L, 2000L, false),
-                        new IndexBuild("IX_AUDIT_AT", "ORDERS", IndexMapping.INFERRED, 8.5, 0.0, 0L, 1L, false)))
+                        Records.index("PK_ORDERS", "ORDERS", IndexMapping.INFERRED, 6.0, 2.5, 10L, 2000L, false),
+                        Records.index("IX_AUDIT_AT", "ORDERS", IndexMapping.INFERRED, 8.5, 0.0, 0L, 1L, false)))
                 .build();
     }
 

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.entry;
 import static org.assertj.core.api.Assertions.within;
 
-import dev.gbakprof.model.CpuSample;
 import dev.gbakprof.model.IndexBuild;
 import dev.gbakprof.model.Phase;
 import dev.gbakprof.model.PhaseTime;
@@ -13,6 +12,7 @@ import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.RunStatus;
 import dev.gbakprof.model.TableLoad;
 import dev.gbakprof.testutil.Logs;
+import dev.gbakprof.testutil.Records;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -269,8 +269,8 @@ class ForecasterTest {
             long sortBytes = n >= 400_000 ? 4L << 20 : 0;
             runs.add(r.toBuilder()
                     .cpuSamples(List.of(
-                            new CpuSample(start / 2, null, null, Phase.DATA, null, null, null, null, 0L),
-                            new CpuSample(start + 0.01, null, null, Phase.INDEXES, null, null, null, null, sortBytes)))
+                            Records.sortSample(start / 2, Phase.DATA, 0L),
+                            Records.sortSample(start + 0.01, Phase.INDEXES, sortBytes)))
                     .build());
         }
         Model m = new Model(runs);
@@ -397,6 +397,35 @@ class ForecasterTest {
         assertThat(m.tables.get("T").predict(400_000)).isCloseTo(0.8 * Math.cbrt(0.6), within(1e-6));
     }
 
+    @Test
+    void objectsNeverCalibratedAreTakenAsZeroWhenNothingOfTheirKindTookMeasurableTime() {
+        // one calibration run whose load and build took 50 ms: under a measurable time, nothing to copy a model from
+        Model m = new Model(List.of(record(1000, 0.05, 0.05)));
+        List<Estimate.ObjectForecast> p = m.predict(
+                new Target("target", Map.of("U", 5000L), List.of(new Target.Index("IX_U", "U", null)), null, false));
+        assertThat(p).hasSize(2);
+        assertThat(p.get(0))
+                .isEqualTo(new Estimate.ObjectForecast(
+                        "table",
+                        "U",
+                        null,
+                        5000,
+                        0,
+                        1.0,
+                        "nearest",
+                        "no table of the calibration took measurable time: taken as 0"));
+        assertThat(p.get(1))
+                .isEqualTo(new Estimate.ObjectForecast(
+                        "index",
+                        "IX_U",
+                        "U",
+                        5000,
+                        0,
+                        1.0,
+                        "nearest",
+                        "not in the calibration; no index of the calibration took measurable time: taken as 0"));
+    }
+
     private static RestoreRun record(long n, double load, double build) {
         return RestoreRun.builder()
                 .label("n" + n)
@@ -407,7 +436,7 @@ class ForecasterTest {
                         new PhaseTime(Phase.DATA, load),
                         new PhaseTime(Phase.INDEXES, build)))
                 .tables(List.of(new TableLoad("T", n, 0.5, load)))
-                .indexes(List.of(new IndexBuild(
+                .indexes(List.of(Records.index(
                         "PK_T", "T", dev.gbakprof.model.IndexMapping.LOG, 0.5 + load, build, null, null, false)))
                 .build();
     }

@@ -24,7 +24,16 @@ class AnonymizerTest {
                         "Unable to complete network request to host \"dbserver7\".",
                         "I/O error during \"open\" operation for file \"/srv/fb/old/shop.fdb\""))
                 .environment(new Environment(
-                        "dba-laptop", "Linux", "AMD EPYC", 2, null, "LI-V3.0.11.33637 Firebird 3.0", null, 1L))
+                        "dba-laptop",
+                        "Linux",
+                        "AMD EPYC",
+                        2,
+                        null,
+                        "LI-V3.0.11.33637 Firebird 3.0",
+                        null,
+                        1L,
+                        null,
+                        null))
                 .build();
     }
 

@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 class PhaseUseTest {
 
     private static CpuSample at(double t, Phase phase, double cpu, long read, long written) {
-        return new CpuSample(t, null, 0.5, phase, cpu, read, written, 50_000_000L);
+        return new CpuSample(t, null, 0.5, phase, cpu, read, written, 50_000_000L, null, null, null, null);
     }
 
     @Test
@@ -25,9 +25,15 @@ class PhaseUseTest {
                 at(5, Phase.FINISH, 2.55, 80_000_000, 4_100_000),
                 at(6, Phase.FINISH, 2.6, 80_000_000, 4_200_000))); // finish: 2 s, 0.1 CPU s, 0.2 MB → waiting
         assertThat(use).extracting(PhaseResources::phase).containsExactly(Phase.DATA, Phase.INDEXES, Phase.FINISH);
-        assertThat(use.get(0)).isEqualTo(new PhaseResources(Phase.DATA, 2, 0.6, 0.3, 80, 2, 0.5, Bound.IO_BOUND));
-        assertThat(use.get(1)).isEqualTo(new PhaseResources(Phase.INDEXES, 2, 1.9, 0.95, 0, 2, 0.5, Bound.CPU_BOUND));
-        assertThat(use.get(2)).isEqualTo(new PhaseResources(Phase.FINISH, 2, 0.1, 0.05, 0, 0.2, 0.5, Bound.WAITING));
+        assertThat(use.get(0))
+                .isEqualTo(new PhaseResources(
+                        Phase.DATA, 2, 0.6, 0.3, 80, 2, 0.5, Bound.IO_BOUND, null, null, null, null));
+        assertThat(use.get(1))
+                .isEqualTo(new PhaseResources(
+                        Phase.INDEXES, 2, 1.9, 0.95, 0, 2, 0.5, Bound.CPU_BOUND, null, null, null, null));
+        assertThat(use.get(2))
+                .isEqualTo(new PhaseResources(
+                        Phase.FINISH, 2, 0.1, 0.05, 0, 0.2, 0.5, Bound.WAITING, null, null, null, null));
     }
 
     @Test
@@ -43,7 +49,7 @@ class PhaseUseTest {
     void aSampleWithoutTheWorkersFiguresBreaksTheChainInsteadOfMergingTwoIntervals() {
         List<PhaseResources> use = PhaseUse.of(List.of(
                 at(1, Phase.DATA, 0.5, 0, 0),
-                new CpuSample(2, null, 1.0, Phase.DATA, null, null, null, null),
+                new CpuSample(2, null, 1.0, Phase.DATA, null, null, null, null, null, null, null, null),
                 at(3, Phase.DATA, 1.5, 0, 0),
                 at(4, Phase.DATA, 2.0, 0, 0)));
         assertThat(use.get(0).seconds()).isEqualTo(2); // 0→1 and 3→4; 1→3 is unknown, not 2 s of work
@@ -54,9 +60,9 @@ class PhaseUseTest {
     void aLowShareOnABusyMachineIsStarvedNotWaiting() {
         // recorded on this project's 2-core build machine under other work: gbak got a fifth of a core
         List<PhaseResources> use = PhaseUse.of(List.of(
-                new CpuSample(1, null, 1.0, Phase.INDEXES, 0.19, 0L, 1_000_000L, null),
-                new CpuSample(2, null, 0.98, Phase.INDEXES, 0.38, 0L, 2_000_000L, null),
-                new CpuSample(3, null, 1.0, Phase.INDEXES, 0.57, 0L, 3_000_000L, null)));
+                new CpuSample(1, null, 1.0, Phase.INDEXES, 0.19, 0L, 1_000_000L, null, null, null, null, null),
+                new CpuSample(2, null, 0.98, Phase.INDEXES, 0.38, 0L, 2_000_000L, null, null, null, null, null),
+                new CpuSample(3, null, 1.0, Phase.INDEXES, 0.57, 0L, 3_000_000L, null, null, null, null, null)));
         assertThat(use.get(0).machineLoad()).isEqualTo(0.993);
         assertThat(use.get(0).bound()).isEqualTo(Bound.CPU_STARVED);
     }
@@ -99,7 +105,7 @@ class PhaseUseTest {
                 system(1, Phase.DATA, 0.5, 0.2),
                 system(2, Phase.DATA, 1.0, 0.35), // data: 1.0 CPU s, 0.35 of it system, 0.65 user
                 system(3, Phase.INDEXES, 1.9, 0.4),
-                new CpuSample(4, null, 0.5, Phase.INDEXES, 2.8, 0L, 0L, 50_000_000L))); // no system time
+                at(4, Phase.INDEXES, 2.8, 0, 0))); // no system time
         assertThat(use.get(0).systemCpuSeconds()).isEqualTo(0.35);
         assertThat(use.get(0).userCpuSeconds()).isEqualTo(0.65);
         assertThat(use.get(1).cpuSeconds()).isEqualTo(1.8);

@@ -17,7 +17,7 @@ class ConfounderTest {
     private static RunGroup group(String label, String log, String gbakVersion) {
         RestoreRun run = Logs.read(log).toBuilder()
                 .label(label)
-                .environment(new Environment("h", "Linux", "cpu", 2, null, gbakVersion, null, 1L))
+                .environment(new Environment("h", "Linux", "cpu", 2, null, gbakVersion, null, 1L, null, null))
                 .build();
         return new RunGroup(label, List.of(run));
     }

@@ -6,7 +6,6 @@ import dev.gbakprof.log.LogFormatException;
 import dev.gbakprof.model.Column;
 import dev.gbakprof.model.CpuSample;
 import dev.gbakprof.model.Environment;
-import dev.gbakprof.model.IndexBuild;
 import dev.gbakprof.model.IndexMapping;
 import dev.gbakprof.model.Inspection;
 import dev.gbakprof.model.Phase;
@@ -21,6 +20,7 @@ import dev.gbakprof.model.Validation;
 import dev.gbakprof.model.Via;
 import dev.gbakprof.model.WarningCode;
 import dev.gbakprof.testutil.Logs;
+import dev.gbakprof.testutil.Records;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.StringWriter;
@@ -79,10 +79,10 @@ class RecordWriterTest {
                         new PhaseTime(Phase.INDEXES, 1e7)))
                 .tables(List.of(new TableLoad(awkward, Long.MAX_VALUE, 0.0, 0.001), new TableLoad("T", 0, null, null)))
                 .indexes(List.of(
-                        new IndexBuild("IX_A", null, null, null, null, null, null, true),
-                        new IndexBuild("IX_B", "T", IndexMapping.LOG, 1.5, 1e-4, 0L, Long.MAX_VALUE, false)
+                        Records.index("IX_A", null, null, null, null, null, null, true),
+                        Records.index("IX_B", "T", IndexMapping.LOG, 1.5, 1e-4, 0L, Long.MAX_VALUE, false)
                                 .withKeys(1_000_000L),
-                        new IndexBuild("IX_C", "T", IndexMapping.DATABASE, 0.1 + 0.2, 2.0 / 3, -1L, 2L, false)
+                        Records.index("IX_C", "T", IndexMapping.DATABASE, 0.1 + 0.2, 2.0 / 3, -1L, 2L, false)
                                 .withKeys(3L)))
                 .errors(List.of("gbak: ERROR:cannot commit index IX_A", awkward))
                 .warning(WarningCode.GBAK_WARNING, "a warning")
@@ -95,7 +95,9 @@ class RecordWriterTest {
                         new PowerPlan("High performance", "8c5e7fda-e8bf-4a96-9a85-a6e23a8c635c", "powercfg", true),
                         "LI-V3.0.11.33637 Firebird 3.0",
                         null,
-                        25_000_000_000L))
+                        25_000_000_000L,
+                        null,
+                        null))
                 .cpuSamples(List.of(
                         new CpuSample(0.5, 2994.4, 0.93),
                         new CpuSample(1.0, null, null),
@@ -128,8 +130,19 @@ class RecordWriterTest {
                 .worker("gbak (pid 4242)")
                 .phaseResources(List.of(
                         new PhaseResources(
-                                Phase.DATA, 4.5, 3.9, 0.87, 12.5, 800.25, 0.5, PhaseResources.Bound.CPU_BOUND),
-                        new PhaseResources(Phase.FINISH, 0.1, 0, 0, 0, 0, null, null),
+                                Phase.DATA,
+                                4.5,
+                                3.9,
+                                0.87,
+                                12.5,
+                                800.25,
+                                0.5,
+                                PhaseResources.Bound.CPU_BOUND,
+                                null,
+                                null,
+                                null,
+                                null),
+                        new PhaseResources(Phase.FINISH, 0.1, 0, 0, 0, 0, null, null, null, null, null, null),
                         new PhaseResources(
                                 Phase.INDEXES,
                                 2,

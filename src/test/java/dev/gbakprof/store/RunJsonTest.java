@@ -10,12 +10,12 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.gbakprof.log.LogFormatException;
-import dev.gbakprof.model.IndexBuild;
 import dev.gbakprof.model.IndexMapping;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.TableLoad;
 import dev.gbakprof.model.WarningCode;
 import dev.gbakprof.testutil.Logs;
+import dev.gbakprof.testutil.Records;
 import java.io.ByteArrayOutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -54,10 +54,10 @@ class RunJsonTest {
     void nullsFailedIndexesExtremeValuesAndNonAsciiNamesRoundTrip() throws Exception {
         RestoreRun run = Logs.read("shop-tdrw.log").toBuilder()
                 .indexes(List.of(
-                        new IndexBuild("IX_A", null, null, null, null, null, null, true),
-                        new IndexBuild("IX_\"quoted\" ä", "T", IndexMapping.LOG, 1.5, 1e-4, 0L, Long.MAX_VALUE, false)
+                        Records.index("IX_A", null, null, null, null, null, null, true),
+                        Records.index("IX_\"quoted\" ä", "T", IndexMapping.LOG, 1.5, 1e-4, 0L, Long.MAX_VALUE, false)
                                 .withKeys(1_000_000L),
-                        new IndexBuild("IX_BIG", "T", IndexMapping.DATABASE, 1234567.891, 12345678.9, 1L, 2L, false)
+                        Records.index("IX_BIG", "T", IndexMapping.DATABASE, 1234567.891, 12345678.9, 1L, 2L, false)
                                 .withKeys(3L)))
                 .tables(List.of(new TableLoad("T", 0, null, null), new TableLoad("U", Long.MAX_VALUE, 0.0, 0.001)))
                 .build();

@@ -192,16 +192,7 @@ public final class CpuClock {
         Files.write(cpuLog, onCpu, StandardCharsets.UTF_8);
         List<CpuSample> sortSamples = new ArrayList<>();
         for (double[] sort : sorts.toArray(double[][]::new)) {
-            sortSamples.add(new CpuSample(
-                    Math.max(0, at(points, sort[0]) - base),
-                    null,
-                    null,
-                    null,
-                    null,
-                    null,
-                    null,
-                    null,
-                    Math.round(sort[1])));
+            sortSamples.add(Records.sortSample(Math.max(0, at(points, sort[0]) - base), null, Math.round(sort[1])));
         }
         return new Restore(log, cpuLog, wall, sum(threads, 0), sum(threads, 1), List.copyOf(sortSamples));
     }
