@@ -67,7 +67,7 @@ final class EstimateCommand implements Callable<Integer> {
                 names = "--rows-from",
                 paramLabel = "SOURCE",
                 description =
-                        "The target's sizes from a restore log, run record or run folder of it, a backup log (gbak -b -v -st tdrw), or a "
+                        "The target's sizes from a restore log, run record or run folder of it, a backup log (gbak -b -v, with or without -st), or a "
                                 + "database (rows counted through the server: a path or host[/port]:path, with --host, --user, "
                                 + "--password-file as for inspect).")
         String rowsFrom;

@@ -189,10 +189,10 @@ public final class LogReader {
                         "gbak failed before printing a line that says whether "
                                 + "it was backing up or restoring; this record is taken for a restore"));
             }
-            if (!backup && !timeline.timed()) {
+            if (!timeline.timed()) {
                 warnings.add(new Warning(
                         WarningCode.UNTIMED,
-                        "no time statistics (gbak ran without -st t): the restore's status, objects and warnings"
+                        "no time statistics (gbak ran without -st t): the " + what + "'s status, objects and warnings"
                                 + " are read, its times are unknown; add -st tdrw to time it"));
             }
             warnings.addAll(leftOut);
@@ -269,7 +269,7 @@ public final class LogReader {
 
     private static void validate(String name, RestoreTimeline timeline, long lines) {
         if (timeline.isBackup()) {
-            if (!timeline.timed()) {
+            if (!timeline.timed() && !timeline.pastSetup()) {
                 throw untimed(name, timeline, timeline.firstBackupLine(), "backup", "-b");
             }
             return;

@@ -130,7 +130,9 @@ public final class RestoreTimeline implements EventListener {
         if (kind.isBackupMessage() && firstBackupLine == 0) {
             firstBackupLine = line.lineNumber();
         }
-        pastSetup |= kind.isRestoreMessage() && kind.phase() != null && kind.phase() != Phase.SETUP;
+        pastSetup |= (kind.isRestoreMessage() || kind.isBackupMessage())
+                && kind.phase() != null
+                && kind.phase() != Phase.SETUP;
         // the next volume of a multi-volume backup, opened in the middle of the restore (often of a table's
         // data): the table's load and the phase go on
         boolean nextVolume = kind == EventKind.OPENED_FILE && backupFile != null;
@@ -487,8 +489,9 @@ public final class RestoreTimeline implements EventListener {
     }
 
     /**
-     * The restore got past its setup: it restored metadata, data or an index, or was finishing. A log without time
-     * statistics is read for what it shows from there on (status, objects, warnings), its times unknown.
+     * The restore (or backup) got past its setup: it restored (wrote) metadata, data or an index, or was finishing. A
+     * log without time statistics is read for what it shows from there on (status, objects, rows, warnings), its
+     * times unknown.
      */
     public boolean pastSetup() {
         return pastSetup;

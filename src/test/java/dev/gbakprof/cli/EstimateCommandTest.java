@@ -204,6 +204,24 @@ class EstimateCommandTest {
 
     @FirebirdTest
     @Test
+    void aBackupLogWithoutStatisticsGivesTheRowsOfTheSameBackupTimed(@TempDir Path dir) throws Exception {
+        // the guide's --rows-from prod-backup.log: gbak -b -v, often without -st
+        Path timed = Logs.backupLog("small-backup-td.log");
+        Path plain = Logs.withoutStatistics(timed, dir.resolve("prod-backup.log"));
+        String small = Logs.log("small-tdrw.log").toString();
+        Cli.Result a = Cli.run("estimate", small, "--rows-from", timed.toString(), "--json");
+        Cli.Result b = Cli.run("estimate", small, "--rows-from", plain.toString(), "--json");
+        assertThat(a.code()).as(a.err()).isZero();
+        assertThat(b.code()).as(b.err()).isZero();
+        JsonNode ta = new ObjectMapper().readTree(a.out()).path("target");
+        JsonNode tb = new ObjectMapper().readTree(b.out()).path("target");
+        assertThat(tb.path("rows").asLong())
+                .isPositive()
+                .isEqualTo(ta.path("rows").asLong());
+        assertThat(tb.path("tables")).isEqualTo(ta.path("tables"));
+    }
+
+    @Test
     void aBackupFileGivenForItsLogIsOneLineThatSaysWhatRowsFromTakes() throws Exception {
         Path fbk = dev.gbakprof.testutil.Firebird.backup("small");
         Cli.Result r = Cli.run("estimate", SHOP, "--rows-from", fbk.toString());

@@ -244,18 +244,38 @@ class BackupLogTest {
     }
 
     @Test
-    void aBackupWithoutStatisticsIsRefusedWithItsLine() throws Exception {
-        List<String> lines = Files.readAllLines(Logs.backupLog("small-backup-td.log"), StandardCharsets.UTF_8);
-        // the same backup as gbak -b -v prints it without -st: no header, no columns
-        StringBuilder nost = new StringBuilder();
-        for (String l : lines.subList(1, lines.size())) {
-            nost.append("gbak:")
-                    .append(l.substring(5).replaceFirst("^ +[0-9.]+ +[0-9.]+ ", ""))
-                    .append('\n');
-        }
-        Path log = Files.writeString(dir.resolve("nost.log"), nost);
+    void aBackupWithoutStatisticsGivesItsTablesAndRowsWithTimesUnknown() throws Exception {
+        Path timed = Logs.backupLog("small-backup-td.log");
+        Path log = Logs.withoutStatistics(timed, dir.resolve("nost.log"));
 
-        org.assertj.core.api.Assertions.assertThatThrownBy(() -> LogReader.read(log, null))
+        RestoreRun run = LogReader.read(log, null);
+        RestoreRun withTimes = LogReader.read(timed, null);
+        assertThat(run.kind()).isEqualTo(RunKind.BACKUP);
+        assertThat(run.status()).isEqualTo(RunStatus.COMPLETED);
+        assertThat(run.columns()).isEmpty();
+        assertThat(run.totalSeconds()).isNull();
+        assertThat(run.warnings())
+                .extracting(dev.gbakprof.model.Warning::code)
+                .contains(dev.gbakprof.model.WarningCode.UNTIMED);
+        assertThat(run.tables())
+                .isNotEmpty()
+                .allSatisfy(t -> assertThat(t.seconds()).isNull());
+        assertThat(run.tables())
+                .extracting(TableLoad::name, TableLoad::records)
+                .containsExactlyElementsOf(withTimes.tables().stream()
+                        .map(t -> tuple(t.name(), t.records()))
+                        .toList());
+
+        // one that stops before gbak wrote anything (its setup lines only) says nothing: refused, with its line
+        StringBuilder start = new StringBuilder();
+        for (String l : Files.readAllLines(log, StandardCharsets.UTF_8)) {
+            if (l.contains("writing domains")) {
+                break;
+            }
+            start.append(l).append('\n');
+        }
+        Path head = Files.writeString(dir.resolve("head.log"), start);
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> LogReader.read(head, null))
                 .isInstanceOf(dev.gbakprof.log.LogFormatException.class)
                 .satisfies(e -> assertThat(((dev.gbakprof.log.LogFormatException) e).line())
                         .isEqualTo(1))

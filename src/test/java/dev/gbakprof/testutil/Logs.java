@@ -34,6 +34,21 @@ public final class Logs {
         return resource("/backup-logs/", name);
     }
 
+    /**
+     * {@code log} (timed by {@code -st t d}, a header line first) as gbak prints the same run without {@code -st}:
+     * no header, no columns; written to {@code to}.
+     */
+    public static Path withoutStatistics(Path log, Path to) throws IOException {
+        List<String> lines = Files.readAllLines(log, StandardCharsets.UTF_8);
+        StringBuilder plain = new StringBuilder();
+        for (String l : lines.subList(1, lines.size())) {
+            plain.append("gbak:")
+                    .append(l.substring(5).replaceFirst("^ +[0-9.]+ +[0-9.]+ ", ""))
+                    .append('\n');
+        }
+        return Files.writeString(to, plain);
+    }
+
     private static Path resource(String folder, String name) {
         URL url = Logs.class.getResource(folder + name);
         if (url == null) {
