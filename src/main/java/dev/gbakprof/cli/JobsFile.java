@@ -6,6 +6,8 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectReader;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.gbakprof.model.Durations;
 import dev.gbakprof.output.Json;
 import java.io.IOException;
@@ -20,6 +22,7 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
 
 /**
  * A jobs file: the restores of one nightly over many databases, run in order by {@code run --jobs FILE} and judged
@@ -121,14 +124,25 @@ final class JobsFile {
                 }
                 int index = jobs.size() + 1;
                 long line = p.currentTokenLocation().getLineNr();
-                String at = file + " line " + line + ": job " + index;
                 if (t != JsonToken.START_OBJECT) {
-                    throw new UsageException(at + ": expected an object {\"label\": …, \"database\": …}");
+                    throw new UsageException(file + " line " + line + ": job " + index
+                            + ": expected an object {\"label\": …, \"database\": …}");
                 }
-                Job job = job(at, index, line, json.readTree(p));
+                // each key's line: a message about a key names the line it is on, one about the job its first line
+                ObjectNode n = JsonNodeFactory.instance.objectNode();
+                Map<String, Long> keyLines = new HashMap<>();
+                while (p.nextToken() == JsonToken.FIELD_NAME) {
+                    String key = p.currentName();
+                    keyLines.put(key, (long) p.currentTokenLocation().getLineNr());
+                    p.nextToken();
+                    n.set(key, json.readTree(p));
+                }
+                Function<String, String> at =
+                        key -> file + " line " + keyLines.getOrDefault(key, line) + ": job " + index;
+                Job job = job(at, index, line, n);
                 Integer same = labels.putIfAbsent(job.label(), index);
                 if (same != null) {
-                    throw new UsageException(at + ": label \"" + job.label() + "\" is job " + same
+                    throw new UsageException(at.apply("label") + ": label \"" + job.label() + "\" is job " + same
                             + "'s too; expected one label per job (check --jobs judges each label's newest run)");
                 }
                 jobs.add(job);
@@ -155,68 +169,76 @@ final class JobsFile {
         return jobs;
     }
 
-    private static Job job(String at, int index, long line, JsonNode n) {
+    private static Job job(Function<String, String> at, int index, long line, JsonNode n) {
         for (Iterator<String> names = n.fieldNames(); names.hasNext(); ) {
             String key = names.next();
             if (key.equalsIgnoreCase("password") || key.equalsIgnoreCase("isc_password")) {
-                throw new UsageException(at + ": \"" + key + "\": a password never goes into a jobs file; give"
-                        + " --password-file F or the ISC_PASSWORD variable");
+                throw new UsageException(
+                        at.apply(key) + ": \"" + key + "\": a password never goes into a jobs file; give"
+                                + " --password-file F or the ISC_PASSWORD variable");
             }
             if (!KEYS.contains(key)) {
-                throw new UsageException(at + ": unknown key \"" + key + "\"; expected " + String.join(", ", KEYS));
+                throw new UsageException(
+                        at.apply(key) + ": unknown key \"" + key + "\"; expected " + String.join(", ", KEYS));
             }
         }
         String label = text(at, n, "label", true);
         String backup = text(at, n, "backup", false);
         String backupDir = text(at, n, "backupDir", false);
         if ((backup == null) == (backupDir == null)) {
-            throw new UsageException(at + ": expected one of \"backup\" (a backup file) and \"backupDir\" (the folder"
-                    + " whose newest complete backup is restored)");
+            throw new UsageException(
+                    at.apply(null) + ": expected one of \"backup\" (a backup file) and \"backupDir\" (the folder"
+                            + " whose newest complete backup is restored)");
         }
         String pattern = text(at, n, "pattern", false);
         String settle = text(at, n, "settle", false);
         if (backupDir == null && (pattern != null || settle != null)) {
-            throw new UsageException(at + ": \"" + (pattern != null ? "pattern" : "settle")
-                    + "\" chooses a file of \"backupDir\"; expected it only with \"backupDir\"");
+            throw new UsageException(
+                    at.apply(pattern != null ? "pattern" : "settle") + ": \"" + (pattern != null ? "pattern" : "settle")
+                            + "\" chooses a file of \"backupDir\"; expected it only with \"backupDir\"");
         }
         if (settle != null) {
-            Durations.parse(at + ": \"settle\"", settle);
+            Durations.parse(at.apply("settle") + ": \"settle\"", settle);
         }
         String database = text(at, n, "database", true);
         String via = text(at, n, "via", false);
         via = via == null ? "embedded" : via;
         if (!VIAS.contains(via)) {
-            throw new UsageException(at + ": \"via\" is \"" + via + "\"; expected " + String.join(", ", VIAS));
+            throw new UsageException(
+                    at.apply("via") + ": \"via\" is \"" + via + "\"; expected " + String.join(", ", VIAS));
         }
         String host = text(at, n, "host", false);
         if (host != null && via.equals("embedded")) {
-            throw new UsageException(at + ": \"host\" names a server, and \"via\" is embedded; expected \"via\":"
-                    + " \"server\" or \"service\" with it");
+            throw new UsageException(
+                    at.apply("host") + ": \"host\" names a server, and \"via\" is embedded; expected \"via\":"
+                            + " \"server\" or \"service\" with it");
         }
         String rto = text(at, n, "rto", false);
         if (rto != null) {
-            Durations.parse(at + ": \"rto\"", rto);
+            Durations.parse(at.apply("rto") + ": \"rto\"", rto);
         }
         boolean validate = false;
         if (n.has("validate")) {
             if (!n.get("validate").isBoolean()) {
-                throw new UsageException(at + ": \"validate\" is " + n.get("validate") + "; expected true or false");
+                throw new UsageException(
+                        at.apply("validate") + ": \"validate\" is " + n.get("validate") + "; expected true or false");
             }
             validate = n.get("validate").asBoolean();
         }
         return new Job(index, line, label, backup, backupDir, pattern, settle, database, via, host, rto, validate);
     }
 
-    private static String text(String at, JsonNode n, String key, boolean required) {
+    private static String text(Function<String, String> at, JsonNode n, String key, boolean required) {
         JsonNode v = n.get(key);
         if (v == null || v.isNull()) {
             if (required) {
-                throw new UsageException(at + ": no \"" + key + "\"; expected it, a text");
+                throw new UsageException(at.apply(null) + ": no \"" + key + "\"; expected it, a text");
             }
             return null;
         }
         if (!v.isTextual() || v.asText().isBlank()) {
-            throw new UsageException(at + ": \"" + key + "\" is " + v + "; expected a text that is not empty");
+            throw new UsageException(
+                    at.apply(key) + ": \"" + key + "\" is " + v + "; expected a text that is not empty");
         }
         return v.asText();
     }

@@ -231,6 +231,26 @@ class JobsFileTest {
     }
 
     @Test
+    void aMessageAboutAKeyNamesTheLineOfThatKey(@TempDir Path dir) throws Exception {
+        // one key a line, as a DBA writes a jobs file: the line of the key, not of the job's brace
+        Path jobs = jobsFile(
+                dir.resolve("jobs.json"),
+                "[\n  {\n    'label': 'a',\n    'databse': 'x.fdb',\n    'backup': 'x.fbk'\n  }\n]");
+        assertThat(Cli.run("run", "--jobs", jobs.toString()).err().strip())
+                .startsWith("gbakprof: " + jobs + " line 4: job 1: unknown key \"databse\"");
+        jobsFile(
+                jobs,
+                "[\n  {\n    'label': 'a',\n    'backup': 'x.fbk',\n    'database': 'x.fdb',\n"
+                        + "    'rto': '4hours'\n  }\n]");
+        assertThat(Cli.run("run", "--jobs", jobs.toString()).err().strip())
+                .startsWith("gbakprof: " + jobs + " line 6: job 1: \"rto\" '4hours' is not a duration");
+        // a key that is missing: the job's first line
+        jobsFile(jobs, "[\n  {\n    'label': 'a',\n    'backup': 'x.fbk'\n  }\n]");
+        assertThat(Cli.run("run", "--jobs", jobs.toString()).err().strip())
+                .isEqualTo("gbakprof: " + jobs + " line 2: job 1: no \"database\"; expected it, a text");
+    }
+
+    @Test
     void aPasswordInAJobsFileIsRefused(@TempDir Path dir) throws Exception {
         Path jobs = jobsFile(
                 dir.resolve("secret.json"),
