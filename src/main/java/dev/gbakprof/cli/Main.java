@@ -483,7 +483,16 @@ public final class Main implements Runnable {
         List<String> near = new CommandLine.UnmatchedArgumentException(command, List.of(option))
                 .getSuggestions().stream().limit(3).toList();
         int eq = option.indexOf('=');
-        return "unknown option '" + (eq > 0 ? option.substring(0, eq) : option) + "'"
+        String name = eq > 0 ? option.substring(0, eq) : option;
+        List<CommandLine.Model.PositionalParamSpec> positional =
+                command.getCommandSpec().positionalParameters();
+        if (near.isEmpty() && name.equals("--runs-dir") && !positional.isEmpty()) {
+            // run and matrix take --runs-dir; the commands that read run folders take them as arguments
+            String cmd = command.getCommandName();
+            return "unknown option '--runs-dir' (" + cmd + " takes the run folders as arguments: gbakprof " + cmd + " "
+                    + positional.get(0).paramLabel() + ")";
+        }
+        return "unknown option '" + name + "'"
                 + (near.isEmpty() ? "" : " (did you mean " + String.join(" or ", near) + "?)");
     }
 

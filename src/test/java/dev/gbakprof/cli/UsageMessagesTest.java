@@ -54,6 +54,12 @@ class UsageMessagesTest {
         assertThat(Cli.run("run", "--bakup", "y.fbk", "--database", "x.fdb").err())
                 .startsWith(
                         "gbakprof: unknown option '--bakup' (did you mean --backup or --backup-dir or --backup-from?)");
+        // run takes --runs-dir, history the run folders as arguments: the message says how
+        Result history = Cli.run("history", "--runs-dir", "runs");
+        assertThat(history.code()).isEqualTo(2);
+        assertThat(history.err())
+                .startsWith("gbakprof: unknown option '--runs-dir' (history takes the run folders as arguments:"
+                        + " gbakprof history RUNS_DIR)\n");
         assertThat(Cli.run("run", "--backup", "y.fbk").err())
                 .as("a required option left out is still picocli's message")
                 .startsWith("gbakprof: Missing required option: '--database=D.fdb'");
