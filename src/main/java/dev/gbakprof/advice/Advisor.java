@@ -221,15 +221,18 @@ public final class Advisor {
                 ? ""
                 : "; the idle probe: " + probe.verdict()
                         + String.format(Locale.ROOT, " (%.2f× after idle)", probe.ratio());
+        String matrix = "gbakprof matrix --backup " + where + " --plans balanced,high-performance --repeat 3";
         String prove = env != null
                         && env.powerPlan() != null
                         && env.powerPlan().source() != null
                         && env.powerPlan().source().startsWith("unknown")
                 ? "gbakprof plan --probe (a virtual machine: set the host's plan, then compare two runs)"
-                : "gbakprof matrix --backup " + where + " --plans balanced,high-performance --repeat 3";
+                // a parsed log says nothing of the machine it ran on, which may not be this one
+                : plan == null ? "on the machine that restores: gbakprof plan --check, then " + matrix : matrix;
         return Optional.of(new Hint(
                 HintCode.POWER_PLAN,
-                "Run the restore under a performance power plan (Windows: High performance)",
+                "Run the restore under a performance power plan (Windows: High performance; Linux: the performance"
+                        + " governor or profile)",
                 "the index phase is " + share(run, indexes, total) + cpu(use) + "; " + planSays + probeSays,
                 "the same 144 GB restore took 4 h 07 min under Balanced and 2 h 35 min under High performance (−37 %),"
                         + " its index builds twice as fast (IBSurgeon, \"How to make Firebird 20% faster on Windows"

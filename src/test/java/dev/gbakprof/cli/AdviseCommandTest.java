@@ -47,7 +47,7 @@ class AdviseCommandTest {
                         "1. [power-plan]",
                         "Seen:     the index phase is 68 %",
                         "Expected: the same 144 GB restore",
-                        "Prove it: gbakprof matrix",
+                        "Prove it: on the machine that restores: gbakprof plan --check, then gbakprof matrix",
                         "How sure: low (inferred from the log alone");
     }
 

@@ -279,7 +279,7 @@ class ReportPageTest {
                 new ReportPage().drawing(Analysis.of(Samples.abBoth(), null), ReportSettings.defaults(Lang.EN));
         assertThat(ab.hints())
                 .containsExactly("full-cpu, cpu-quota-50: Run the restore under a performance power plan "
-                        + "(Windows: High performance) (how sure: low)");
+                        + "(Windows: High performance; Linux: the performance governor or profile) (how sure: low)");
         // seven configurations of 60-character labels: counted, not named (LayoutTest draws the page)
         ReportPage.Page seven = new ReportPage()
                 .drawing(Analysis.of(LayoutTest.sevenConfigurations(), null), ReportSettings.defaults(Lang.EN));
