@@ -202,7 +202,6 @@ class EstimateCommandTest {
                 .startsWith("gbakprof: " + garbage);
     }
 
-    @FirebirdTest
     @Test
     void aBackupLogWithoutStatisticsGivesTheRowsOfTheSameBackupTimed(@TempDir Path dir) throws Exception {
         // the guide's --rows-from prod-backup.log: gbak -b -v, often without -st
@@ -221,6 +220,7 @@ class EstimateCommandTest {
         assertThat(tb.path("tables")).isEqualTo(ta.path("tables"));
     }
 
+    @FirebirdTest
     @Test
     void aBackupFileGivenForItsLogIsOneLineThatSaysWhatRowsFromTakes() throws Exception {
         Path fbk = dev.gbakprof.testutil.Firebird.backup("small");
