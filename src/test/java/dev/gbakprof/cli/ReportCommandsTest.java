@@ -311,6 +311,42 @@ class ReportCommandsTest {
     }
 
     @Test
+    void twoMatrixRoundsAreComparedAsTwoGroupsAndTheFooterAndNotesSaySo() throws Exception {
+        // the run folders of the sample matrix's warm-up and rounds 1 and 2 only: what matrix --repeat 2 leaves
+        Path runs = tmp.resolve("two-rounds");
+        try (Stream<Path> folders = Files.list(Path.of("samples/seven"))) {
+            for (Path folder : folders.sorted().toList()) {
+                String record = Files.readString(folder.resolve("run.json"));
+                if (!record.contains("\"round\" : 3")) {
+                    Path copy = Files.createDirectories(runs.resolve(folder.getFileName()));
+                    for (String file : List.of("run.json", "gbak.log", "SHA256SUMS")) {
+                        Files.copy(folder.resolve(file), copy.resolve(file));
+                    }
+                }
+            }
+        }
+        Path report = tmp.resolve("r");
+
+        assertThat(run("compare", "--out", report.toString(), runs.toString())).isEqualTo(ExitCode.OK);
+        String summary = Files.readString(report.resolve("summary.md"));
+        String note = "Compared as unpaired groups (Welch): 2 rounds are too few to pair;"
+                + " a paired test by round needs 3 or more (matrix --repeat 3).";
+
+        assertThat(out.toString())
+                .contains("2 against 2 runs as two groups: Welch's t-test")
+                .contains("  - " + note + "\n");
+        assertThat(summary)
+                .contains(note)
+                .contains("Unpaired: Welch's t-test on the log-times.")
+                .doesNotContain("Paired by round");
+        out.getBuffer().setLength(0);
+        assertThat(run("compare", "--json", runs.toString())).isEqualTo(ExitCode.OK);
+        assertThat(out.toString())
+                .contains("\"pairing\" : {\n    \"method\" : \"none\",\n    \"rounds\" : null,\n"
+                        + "    \"reason\" : \"few-rounds\"\n  }");
+    }
+
+    @Test
     void aFailedRestoreIsReportedAndExitsOne() {
         assertThat(run("report", "--out", tmp.toString(), "src/test/resources/report/dupfail-tdrw.log"))
                 .isEqualTo(ExitCode.FAILED);
