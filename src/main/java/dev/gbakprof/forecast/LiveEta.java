@@ -152,7 +152,7 @@ public final class LiveEta {
         baselineSpread = spreadOfTotals(this.baselines);
         for (TableLoad t : baseline.tables()) {
             double[] was = baselineTables.get(t.name());
-            if (was == null || t.records() > was[0]) {
+            if (t.records() != null && (was == null || t.records() > was[0])) {
                 baselineTables.put(t.name(), new double[] {t.records(), loadSeconds(t.name(), t.records())});
             }
         }
@@ -170,7 +170,7 @@ public final class LiveEta {
         List<Double> seconds = new ArrayList<>();
         for (RestoreRun b : baselines) {
             Double s = b.tables().stream()
-                    .filter(t -> t.name().equals(table) && t.records() == records)
+                    .filter(t -> t.name().equals(table) && t.records() != null && t.records() == records)
                     .map(TableLoad::seconds)
                     .findFirst()
                     .orElse(null);

@@ -138,7 +138,7 @@ final class Model {
             Map<String, Long> rows = rowsOf(run);
             long all = rows.values().stream().mapToLong(Long::longValue).sum();
             for (TableLoad t : run.tables()) {
-                if (t.seconds() != null) {
+                if (t.seconds() != null && t.records() != null) {
                     tablePoints
                             .computeIfAbsent(t.name(), k -> new ArrayList<>())
                             .add(new Point(t.records(), PowerLaw.x(false, t.records()), t.seconds()));
@@ -271,7 +271,9 @@ final class Model {
     /** Rows per table of a run (a table printed twice counts its largest count). */
     static Map<String, Long> rowsOf(RestoreRun run) {
         Map<String, Long> rows = new LinkedHashMap<>();
-        run.tables().forEach(t -> rows.merge(t.name(), t.records(), Math::max));
+        run.tables().stream()
+                .filter(t -> t.records() != null)
+                .forEach(t -> rows.merge(t.name(), t.records(), Math::max));
         return rows;
     }
 

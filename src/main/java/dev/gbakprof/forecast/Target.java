@@ -57,7 +57,9 @@ public record Target(
     public static Target of(RestoreRun run, String source) {
         Map<String, Long> rows = new LinkedHashMap<>();
         for (TableLoad t : run.tables()) {
-            rows.merge(t.name(), t.records(), Math::max);
+            if (t.records() != null) { // gbak stopped before the table's count: its size is not known
+                rows.merge(t.name(), t.records(), Math::max);
+            }
         }
         List<Index> indexes = run.indexes().stream()
                 .map(i -> new Index(i.name(), i.table(), i.table() == null ? i.tableCandidates() : null))
@@ -82,7 +84,9 @@ public record Target(
             throw new ForecastException("--scale " + factor + ": expected a factor above 0, e.g. 4 or 0.5");
         }
         Map<String, Long> rows = new LinkedHashMap<>();
-        reference.tables().forEach(t -> rows.merge(t.name(), Math.round(t.records() * factor), Math::max));
+        reference.tables().stream()
+                .filter(t -> t.records() != null)
+                .forEach(t -> rows.merge(t.name(), Math.round(t.records() * factor), Math::max));
         return new Target(
                 "--scale " + trim(factor) + " (the rows of " + name(reference) + " times " + trim(factor) + ")",
                 rows,
@@ -94,7 +98,9 @@ public record Target(
     /** The tables of {@code reference} with some row counts replaced; a table it does not have is refused. */
     public static Target overriding(RestoreRun reference, Map<String, Long> given) {
         Map<String, Long> rows = new LinkedHashMap<>();
-        reference.tables().forEach(t -> rows.merge(t.name(), t.records(), Math::max));
+        reference.tables().stream()
+                .filter(t -> t.records() != null)
+                .forEach(t -> rows.merge(t.name(), t.records(), Math::max));
         for (Map.Entry<String, Long> e : given.entrySet()) {
             String known = rows.keySet().stream()
                     .filter(k -> k.equalsIgnoreCase(e.getKey()))

@@ -204,18 +204,25 @@ public record RestoreRun(
                 : null;
     }
 
-    /** Rows of every table the log reports: restored (a restore), or written (a backup); also of a run that stopped. */
+    /**
+     * Rows of every table the log reports a count for: restored (a restore), or written (a backup); also of a run that
+     * stopped (a table whose count gbak never printed adds nothing).
+     */
     public long rows() {
-        return tables.stream().mapToLong(TableLoad::records).sum();
+        return tables.stream()
+                .map(TableLoad::records)
+                .filter(Objects::nonNull)
+                .mapToLong(Long::longValue)
+                .sum();
     }
 
     /**
      * {@link #rows()} over the seconds of the tables' loads (a backup: their writing), to 0.1 row/s: the run's data
-     * rate; {@code null} when the time of a table is unknown (the log ends during its load), there is no table, or the
-     * loads took under {@link TableLoad#MIN_RATE_SECONDS} in all.
+     * rate; {@code null} when the time or the row count of a table is unknown (the log ends during its load), there is
+     * no table, or the loads took under {@link TableLoad#MIN_RATE_SECONDS} in all.
      */
     public Double rowsPerSecond() {
-        if (tables.isEmpty() || tables.stream().anyMatch(t -> t.seconds() == null)) {
+        if (tables.isEmpty() || tables.stream().anyMatch(t -> t.seconds() == null || t.records() == null)) {
             return null;
         }
         double seconds = tables.stream().mapToDouble(TableLoad::seconds).sum();

@@ -6,6 +6,7 @@ import dev.gbakprof.stats.Confounder;
 import dev.gbakprof.stats.DataDifference;
 import dev.gbakprof.stats.Measure;
 import dev.gbakprof.stats.Note;
+import dev.gbakprof.stats.Pairing;
 import dev.gbakprof.stats.Scan;
 import dev.gbakprof.stats.SharedTables;
 import dev.gbakprof.stats.Verdict;
@@ -140,7 +141,7 @@ public record NoteText(String code, String message, String part) {
                                 ", ",
                                 ((List<?>) n.arg(1))
                                         .stream().map(String::valueOf).toList()));
-            case UNPAIRED -> t.get("note.unpaired." + n.arg(0), null, n.arg(1), n.arg(2));
+            case UNPAIRED -> t.get("note.unpaired." + n.arg(0), null, n.arg(1), n.arg(2), Pairing.MIN_PAIRS);
             case FIRST_RUN_SLOWER ->
                 t.get(
                         "note.first.run.slower",

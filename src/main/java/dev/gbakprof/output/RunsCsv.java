@@ -54,7 +54,7 @@ public final class RunsCsv implements ReportFile {
                 row.add(Csv.seconds(Measure.of(p).of(r)));
             }
             row.add(r.tables().size());
-            row.add(r.tables().stream().mapToLong(t -> t.records()).sum());
+            row.add(r.tables().stream().anyMatch(t -> t.records() == null) ? null : r.rows());
             row.add(r.indexes().size());
             row.add(r.indexes().stream()
                     .map(IndexBuild::seconds)

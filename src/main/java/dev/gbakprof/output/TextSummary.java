@@ -143,10 +143,10 @@ public final class TextSummary {
                 Double rate = t.rowsPerSecond();
                 sb.append(String.format(
                         Locale.ROOT,
-                        "    %12s  %-31s %,12d records%s%n",
+                        "    %12s  %-31s %12s records%s%n",
                         Durations.seconds(t.seconds()),
                         t.name(),
-                        t.records(),
+                        t.records() == null ? "unknown" : String.format(Locale.ROOT, "%,d", t.records()),
                         rate == null ? "" : String.format(Locale.ROOT, "  %,.0f rows/s", rate)));
             }
         }

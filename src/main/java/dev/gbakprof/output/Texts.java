@@ -161,6 +161,19 @@ public final class Texts {
         return NumberFormat.getPercentInstance(locale).format(share);
     }
 
+    /**
+     * A margin ({@code --margin}) as a share: with the decimals it needs, up to {@link #MARGIN_DECIMALS} ("5%",
+     * "0.05%", "%0,05" in Turkish): never rounded to a "0%" the verdicts did not use.
+     */
+    public String margin(double share) {
+        NumberFormat f = NumberFormat.getPercentInstance(locale);
+        f.setMaximumFractionDigits(MARGIN_DECIMALS);
+        return f.format(share);
+    }
+
+    /** Decimals of a percent {@link #margin} shows at most. */
+    public static final int MARGIN_DECIMALS = 4;
+
     /** A speed-up or time ratio: {@code 1.59×}. */
     public String factor(double ratio) {
         return number(ratio, 2) + "×";

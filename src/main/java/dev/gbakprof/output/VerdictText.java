@@ -33,9 +33,9 @@ public final class VerdictText {
                 : new String[] {t.number(1 / ci.high(), 2), t.number(1 / ci.low(), 2)};
     }
 
-    /** The margin as a share: "5%" ("%5" in Turkish). */
+    /** The margin as a share: "5%" ("%5" in Turkish), "0.05%". */
     static String margin(Comparison c, Texts t) {
-        return t.percent(c.margin());
+        return t.margin(c.margin());
     }
 
     /**
@@ -71,7 +71,7 @@ public final class VerdictText {
         }
         return t.get(
                 "report.footer",
-                t.percent(a.margin()),
+                t.margin(a.margin()),
                 t.get(a.pairing().paired() ? "report.footer.paired" : "report.footer.welch"));
     }
 

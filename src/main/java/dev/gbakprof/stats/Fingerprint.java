@@ -25,8 +25,11 @@ public record Fingerprint(List<Object> lines) {
             parts.add(p.name() + "=" + p.seconds());
         }
         for (TableLoad t : r.tables()) {
-            parts.add(
-                    List.of(t.name(), t.records(), Objects.toString(t.startSeconds()), Objects.toString(t.seconds())));
+            parts.add(List.of(
+                    t.name(),
+                    Objects.toString(t.records()),
+                    Objects.toString(t.startSeconds()),
+                    Objects.toString(t.seconds())));
         }
         for (IndexBuild i : r.indexes()) {
             parts.add(List.of(

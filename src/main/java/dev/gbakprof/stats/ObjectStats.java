@@ -100,7 +100,7 @@ public final class ObjectStats {
                         false,
                         loadsByGroup.stream()
                                 .map(loads -> RowCount.of(loads.stream()
-                                        .filter(t -> t.seconds() != null)
+                                        .filter(t -> t.seconds() != null && t.records() != null)
                                         .mapToLong(TableLoad::records)
                                         .summaryStatistics()))
                                 .toList(),

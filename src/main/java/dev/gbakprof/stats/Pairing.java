@@ -23,14 +23,15 @@ import java.util.TreeMap;
  *       configuration, and the rounds follow one another in time;
  *   <li>{@link Kind#TIME_ORDER}: the runs sorted by their start times cut into consecutive rounds that each hold
  *       exactly one run of every configuration (A B, B A, A B C …): a DBA's own alternating {@code run}s;
- *   <li>{@link Kind#NONE}: they cannot be cut so; {@link #reason} says why, and the comparison is of two unpaired
- *       groups.
+ *   <li>{@link Kind#NONE}: they cannot be cut so, or into fewer than {@link #MIN_PAIRS} rounds; {@link #reason} says
+ *       why, and the comparison is of two unpaired groups.
  * </ul>
  *
  * @param rounds each round's run of every configuration (by label), in time order; empty unless paired
  * @param reason why the runs are not paired ({@code null} when they are, or when there is nothing to pair)
  * @param label  the configuration the reason names ({@code null} when it names none)
- * @param round  the round the reason names (from 1), or the number of runs ({@link Reason#UNEVEN}); {@code null}
+ * @param round  the round the reason names (from 1), the number of runs ({@link Reason#UNEVEN}) or of rounds
+ *               ({@link Reason#FEW_ROUNDS}); {@code null}
  */
 public record Pairing(Kind kind, List<Map<String, RestoreRun>> rounds, Reason reason, String label, Integer round) {
 
@@ -52,7 +53,9 @@ public record Pairing(Kind kind, List<Map<String, RestoreRun>> rounds, Reason re
         /** The number of runs is not a multiple of the number of configurations ({@link #round}: the runs). */
         UNEVEN,
         /** A round would hold two runs of one configuration ({@link #label}) and none of another (A A B B). */
-        REPEATED_IN_ROUND;
+        REPEATED_IN_ROUND,
+        /** The runs make rounds, fewer than {@link #MIN_PAIRS} ({@link #round}: the rounds): too few for a paired test. */
+        FEW_ROUNDS;
 
         public String code() {
             return name().toLowerCase(Locale.ROOT).replace('_', '-');
@@ -70,7 +73,7 @@ public record Pairing(Kind kind, List<Map<String, RestoreRun>> rounds, Reason re
     /** Runs not paired, with no reason to give (one configuration, or a comparison made outside an analysis). */
     public static final Pairing NONE = new Pairing(Kind.NONE, List.of(), null, null, null);
 
-    /** Rounds needed before a paired test is made (fewer: the groups are compared unpaired). */
+    /** Rounds needed before a paired test is made (fewer: the groups are compared unpaired, reason {@code few-rounds}). */
     public static final int MIN_PAIRS = 3;
 
     private static Pairing none(Reason reason, String label, Integer round) {
@@ -82,6 +85,12 @@ public record Pairing(Kind kind, List<Map<String, RestoreRun>> rounds, Reason re
      * is nothing to pair ({@link Kind#NONE} without a reason).
      */
     public static Pairing of(List<RestoreRun> runs, List<String> labels) {
+        Pairing cut = cut(runs, labels);
+        return cut.paired() && cut.rounds.size() < MIN_PAIRS ? none(Reason.FEW_ROUNDS, null, cut.rounds.size()) : cut;
+    }
+
+    /** The rounds the runs make, however few. */
+    private static Pairing cut(List<RestoreRun> runs, List<String> labels) {
         if (labels.size() < 2 || runs.isEmpty()) {
             return NONE;
         }

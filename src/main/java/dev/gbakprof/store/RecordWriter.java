@@ -207,8 +207,7 @@ final class RecordWriter {
             index(g, i);
         } else if (o instanceof TableLoad t) {
             text(g, "name", t.name());
-            g.writeFieldName("records");
-            g.writeNumber(t.records());
+            number(g, "records", t.records());
             number(g, "startSeconds", t.startSeconds());
             number(g, "seconds", t.seconds());
             number(g, "rowsPerSecond", t.rowsPerSecondRounded()); // derived: RunJson's TableWithRate

@@ -6,7 +6,7 @@ import dev.gbakprof.model.Phase;
  * Where a restore is, for a live display.
  *
  * @param table           the table whose data is being restored, or {@code null}
- * @param records         records restored so far for that table
+ * @param records         records restored so far for that table (0 before gbak's first count for it)
  * @param indexesBuilt    indexes whose build has finished
  * @param indexesStarted  indexes whose build has started
  * @param indexesTotal    index definitions seen in the metadata (the number to build)

@@ -96,7 +96,9 @@ public final class RestoreTimeline implements EventListener {
     static final class TableState {
         final String name;
         final long startMs;
-        long records;
+        /** The last count gbak printed for the table, null before its first: unknown, never 0. */
+        Long records;
+
         long endMs = -1;
         boolean closed;
 
@@ -526,7 +528,7 @@ public final class RestoreTimeline implements EventListener {
         return new Progress(
                 phase,
                 openTable != null ? openTable.name : null,
-                openTable != null ? openTable.records : 0,
+                openTable != null && openTable.records != null ? openTable.records : 0,
                 done,
                 builds.size(),
                 Math.max(indexDefinitions, builds.size()),

@@ -362,7 +362,7 @@
             (lanes[lane] || []).forEach(function (b) { if (b.s - tol <= x && x <= b.e + tol) hit = b; });
             if (!hit) { gtip.hidden = true; return; }
             var text = nameOf(hit) + " · " + dur(hit.b[2]) + " · " + dur(hit.s) + "–" + dur(hit.e);
-            if (!hit.kind) text += " · " + num(hit.b[3], 0) + " " + T["html.col.rows"];
+            if (!hit.kind) text += " · " + (hit.b[3] == null ? T.unknown : num(hit.b[3], 0)) + " " + T["html.col.rows"];
             else if (typeof hit.b[0] === "number") {
               var k = I.configurations[r.group].keysPerSecond[hit.b[0]];
               if (k != null) text += " · " + num(k, 0) + " " + T["html.col.keys"];

@@ -54,6 +54,43 @@ class ReportCommandsTest {
     }
 
     @Test
+    void theMarginIsTakenWithItsPercentSignAndShownWithTheDecimalsItNeeds() throws Exception {
+        assertThat(run(ab("--margin", "5"))).isEqualTo(ExitCode.OK);
+        String five = out.toString();
+        String summary = Files.readString(tmp.resolve("summary.md"));
+        assertThat(summary).contains("the same when it lies within ±5%, else");
+        for (String written : List.of("5%", "5 %")) {
+            out.getBuffer().setLength(0);
+            assertThat(run(ab("--margin", written))).isEqualTo(ExitCode.OK);
+            assertThat(out.toString().replace(", replacing the report gbakprof wrote there before", ""))
+                    .isEqualTo(five);
+            assertThat(tmp.resolve("summary.md")).hasContent(summary);
+        }
+        assertThat(run(ab("--margin", "0.05"))).isEqualTo(ExitCode.OK);
+        assertThat(tmp.resolve("summary.md"))
+                .content()
+                .contains("the same when it lies within ±0.05%, else")
+                .doesNotContain("±0%");
+        assertThat(run(ab("--margin", "0.05", "--lang", "tr"))).isEqualTo(ExitCode.OK);
+        assertThat(tmp.resolve("summary.md")).content().contains("±%0,05");
+    }
+
+    @Test
+    void aMarginOfZeroOrAHundredPercentOrNoNumberIsRefusedInOneLine() {
+        for (String margin : List.of("0", "0%", "100", "100 %", "-5", "5x", "%", "")) {
+            err.getBuffer().setLength(0);
+            assertThat(run(ab("--margin", margin))).as(margin).isEqualTo(ExitCode.BAD_INPUT);
+            assertThat(err.toString())
+                    .isEqualTo("gbakprof: --margin '" + margin.strip()
+                            + "': expected a percentage above 0 and below 100 (e.g. 5 or 5%)\n");
+        }
+        err.getBuffer().setLength(0);
+        assertThat(run("advise", "--margin", "0.0", FULL[0])).isEqualTo(ExitCode.BAD_INPUT);
+        assertThat(err.toString())
+                .isEqualTo("gbakprof: --margin '0.0': expected a percentage above 0 and below 100 (e.g. 5 or 5%)\n");
+    }
+
+    @Test
     void failIfSlowerExitsZeroWithinTheAllowance() {
         assertThat(run(ab("--fail-if-slower", "104"))).isEqualTo(ExitCode.OK);
         assertThat(out.toString()).contains("ok cpu-quota-50: median total 26.442 s is 103.8% slower than full-cpu");
@@ -308,6 +345,42 @@ class ReportCommandsTest {
         assertThat(run("report", "--out", tmp.resolve("r").toString(), record.toString(), FULL[0]))
                 .isEqualTo(ExitCode.BAD_INPUT);
         assertThat(err.toString()).contains(": the same restore as ");
+    }
+
+    @Test
+    void twoMatrixRoundsAreComparedAsTwoGroupsAndTheFooterAndNotesSaySo() throws Exception {
+        // the run folders of the sample matrix's warm-up and rounds 1 and 2 only: what matrix --repeat 2 leaves
+        Path runs = tmp.resolve("two-rounds");
+        try (Stream<Path> folders = Files.list(Path.of("samples/seven"))) {
+            for (Path folder : folders.sorted().toList()) {
+                String record = Files.readString(folder.resolve("run.json"));
+                if (!record.contains("\"round\" : 3")) {
+                    Path copy = Files.createDirectories(runs.resolve(folder.getFileName()));
+                    for (String file : List.of("run.json", "gbak.log", "SHA256SUMS")) {
+                        Files.copy(folder.resolve(file), copy.resolve(file));
+                    }
+                }
+            }
+        }
+        Path report = tmp.resolve("r");
+
+        assertThat(run("compare", "--out", report.toString(), runs.toString())).isEqualTo(ExitCode.OK);
+        String summary = Files.readString(report.resolve("summary.md"));
+        String note = "Compared as unpaired groups (Welch): 2 rounds are too few to pair;"
+                + " a paired test by round needs 3 or more (matrix --repeat 3).";
+
+        assertThat(out.toString())
+                .contains("2 against 2 runs as two groups: Welch's t-test")
+                .contains("  - " + note + "\n");
+        assertThat(summary)
+                .contains(note)
+                .contains("Unpaired: Welch's t-test on the log-times.")
+                .doesNotContain("Paired by round");
+        out.getBuffer().setLength(0);
+        assertThat(run("compare", "--json", runs.toString())).isEqualTo(ExitCode.OK);
+        assertThat(out.toString())
+                .contains("\"pairing\" : {\n    \"method\" : \"none\",\n    \"rounds\" : null,\n"
+                        + "    \"reason\" : \"few-rounds\"\n  }");
     }
 
     @Test

@@ -26,7 +26,7 @@ class RunVerifierTest {
                 .label("t")
                 .status(RunStatus.COMPLETED)
                 .indexMapping(IndexMapping.INFERRED)
-                .tables(List.of(new TableLoad("ORDERS", 600_000, 1.0, 4.0)))
+                .tables(List.of(new TableLoad("ORDERS", 600_000L, 1.0, 4.0)))
                 .indexes(List.of(
                         Records.index("PK_ORDERS", "ORDERS", IndexMapping.INFERRED, 6.0, 2.5, 10L, 2000L, false),
                         Records.index("IX_AUDIT_AT", "ORDERS", IndexMapping.INFERRED, 8.5, 0.0, 0L, 1L, false)))

@@ -10,9 +10,9 @@ class RatesTest {
 
     @Test
     void aRateNeedsATenthOfASecondOfGbaksClock() {
-        assertThat(new TableLoad("T", 1000, 0.0, 0.002).rowsPerSecond()).isNull(); // 1 ms off = 50% off
-        assertThat(new TableLoad("T", 20_000, 0.0, 0.099).rowsPerSecond()).isNull();
-        assertThat(new TableLoad("T", 20_000, 0.0, 0.1).rowsPerSecond()).isEqualTo(200_000.0);
+        assertThat(new TableLoad("T", 1000L, 0.0, 0.002).rowsPerSecond()).isNull(); // 1 ms off = 50% off
+        assertThat(new TableLoad("T", 20_000L, 0.0, 0.099).rowsPerSecond()).isNull();
+        assertThat(new TableLoad("T", 20_000L, 0.0, 0.1).rowsPerSecond()).isEqualTo(200_000.0);
         IndexBuild build = new IndexBuild("IX", "T", IndexMapping.LOG, 0.0, 0.05, null, null, false, null, null, null);
         assertThat(build.withKeys(20_000L).keysPerSecond()).isNull();
         IndexBuild longer = new IndexBuild("IX", "T", IndexMapping.LOG, 0.0, 0.25, null, null, false, null, null, null);

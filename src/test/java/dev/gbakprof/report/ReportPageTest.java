@@ -181,7 +181,7 @@ class ReportPageTest {
                 .label("half")
                 .tables(shop.tables().stream()
                         .map(t -> t.name().equals("ORDERS")
-                                ? new TableLoad(t.name(), 500_000, t.startSeconds(), t.seconds())
+                                ? new TableLoad(t.name(), 500_000L, t.startSeconds(), t.seconds())
                                 : t)
                         .toList())
                 .build();

@@ -87,7 +87,7 @@ class ObjectStatsTest {
     void indexesOfTwoDatabasesWithOneNameAreTwoRowsNotOne() {
         // another database whose RDB$FOREIGN3 belongs to JOB (a table shop does not have)
         RestoreRun other = foreign3On("JOB", dev.gbakprof.model.IndexMapping.LOG, "other").toBuilder()
-                .tables(List.of(new dev.gbakprof.model.TableLoad("JOB", 10, 0.1, 0.01)))
+                .tables(List.of(new dev.gbakprof.model.TableLoad("JOB", 10L, 0.1, 0.01)))
                 .build();
         List<ObjectTimes> rows = ObjectStats.indexes(Groups.byLabel(List.of(full, other))).stream()
                 .filter(o -> o.name().equals("RDB$FOREIGN3"))

@@ -75,7 +75,9 @@ class PairingTest {
                 inRound(run("A", 0, 10), 1, 1),
                 inRound(run("B", 1, 11), 1, 2),
                 inRound(run("B", 2, 11), 2, 1),
-                inRound(run("A", 3, 10), 2, 2));
+                inRound(run("A", 3, 10), 2, 2),
+                inRound(run("A", 4, 10), 3, 1),
+                inRound(run("B", 5, 11), 3, 2));
         assertThat(pair(matrix).kind()).isEqualTo(Pairing.Kind.MATRIX_ROUND);
         assertThat(pair(matrix).rounds().get(1).keySet()).containsExactly("B", "A"); // the order they ran in
         // a second matrix later: two round 1s; their start times still pair them
@@ -83,7 +85,7 @@ class PairingTest {
         two.add(inRound(run("A", 10, 10), 1, 1));
         two.add(inRound(run("B", 11, 11), 1, 2));
         assertThat(pair(two).kind()).isEqualTo(Pairing.Kind.TIME_ORDER);
-        assertThat(pair(two).rounds()).hasSize(3);
+        assertThat(pair(two).rounds()).hasSize(4);
         // two run --repeat series (A A, then B B) have rounds 1 and 2 each, but their rounds are not interleaved
         List<RestoreRun> series = List.of(
                 inRound(run("A", 0, 10), 1, 1),
@@ -91,6 +93,23 @@ class PairingTest {
                 inRound(run("B", 2, 11), 1, 1),
                 inRound(run("B", 3, 11), 2, 1));
         assertThat(pair(series).reason()).isEqualTo(Pairing.Reason.REPEATED_IN_ROUND);
+    }
+
+    @Test
+    void twoRoundsAreTooFewToPairAndSaySo() {
+        Pairing matrix = pair(List.of(
+                inRound(run("A", 0, 10), 1, 1),
+                inRound(run("B", 1, 11), 1, 2),
+                inRound(run("B", 2, 11), 2, 1),
+                inRound(run("A", 3, 10), 2, 2)));
+        Pairing alternating = pair(List.of(run("A", 0, 10), run("B", 1, 11), run("B", 2, 11), run("A", 3, 10)));
+
+        for (Pairing p : List.of(matrix, alternating)) {
+            assertThat(p.paired()).isFalse();
+            assertThat(p.reason()).isEqualTo(Pairing.Reason.FEW_ROUNDS);
+            assertThat(p.round()).isEqualTo(2);
+            assertThat(p.rounds()).isEmpty();
+        }
     }
 
     @Test

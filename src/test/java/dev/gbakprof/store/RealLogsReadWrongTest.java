@@ -144,6 +144,39 @@ class RealLogsReadWrongTest {
     }
 
     @Test
+    void aTableWhoseCountGbakNeverPrintedHasUnknownRowsNotZero(@TempDir Path dir) throws Exception {
+        Path crash = resource("/published/fb5-issue7992-assertion.log"); // crashed after "restoring data for table T1"
+
+        RestoreRun run = LogReader.read(crash, null);
+        Cli.Result text = Cli.run("parse", crash.toString());
+        Cli.Result json = Cli.run("parse", "--json", crash.toString());
+
+        assertThat(run.tables()).singleElement().satisfies(t -> {
+            assertThat(t.name()).isEqualTo("T1");
+            assertThat(t.records()).isNull();
+            assertThat(t.rowsPerSecond()).isNull();
+        });
+        assertThat(text.out())
+                .contains("\n         unknown  T1                                   unknown records\n")
+                .doesNotContain(" 0 records");
+        assertThat(json.out()).contains("\"name\" : \"T1\",\n    \"records\" : null,");
+
+        // the same log with gbak's own count of 0: 0 it is
+        Path counted = dir.resolve("counted.log");
+        Files.writeString(
+                counted,
+                Files.readString(crash)
+                        .replace(
+                                "gbak:restoring data for table T1\n",
+                                "gbak:restoring data for table T1\ngbak:0 records restored\n"));
+        assertThat(LogReader.read(counted, null).tables())
+                .singleElement()
+                .satisfies(t -> assertThat(t.records()).isEqualTo(0L));
+        assertThat(Cli.run("parse", counted.toString()).out())
+                .contains("\n         unknown  T1                                         0 records\n");
+    }
+
+    @Test
     void aTruncatedBackupSaysTheBackupFileEndsEarlyNotHalfAPrompt() throws Exception {
         RestoreRun run = LogReader.read(resource("/more-logs/shop-truncated-backup.log"), null);
 

@@ -77,7 +77,7 @@ class RecordWriterTest {
                         new PhaseTime(Phase.SETUP, 0.172),
                         new PhaseTime(Phase.DATA, 1e-3),
                         new PhaseTime(Phase.INDEXES, 1e7)))
-                .tables(List.of(new TableLoad(awkward, Long.MAX_VALUE, 0.0, 0.001), new TableLoad("T", 0, null, null)))
+                .tables(List.of(new TableLoad(awkward, Long.MAX_VALUE, 0.0, 0.001), new TableLoad("T", 0L, null, null)))
                 .indexes(List.of(
                         Records.index("IX_A", null, null, null, null, null, null, true),
                         Records.index("IX_B", "T", IndexMapping.LOG, 1.5, 1e-4, 0L, Long.MAX_VALUE, false)

@@ -59,7 +59,7 @@ class RunJsonTest {
                                 .withKeys(1_000_000L),
                         Records.index("IX_BIG", "T", IndexMapping.DATABASE, 1234567.891, 12345678.9, 1L, 2L, false)
                                 .withKeys(3L)))
-                .tables(List.of(new TableLoad("T", 0, null, null), new TableLoad("U", Long.MAX_VALUE, 0.0, 0.001)))
+                .tables(List.of(new TableLoad("T", 0L, null, null), new TableLoad("U", Long.MAX_VALUE, 0.0, 0.001)))
                 .build();
         assertSameAsJackson(run);
     }
