@@ -7,6 +7,8 @@ import dev.gbakprof.model.ExitCode;
 import dev.gbakprof.output.HistoryJson;
 import dev.gbakprof.output.HistoryText;
 import dev.gbakprof.output.Json;
+import dev.gbakprof.output.Lang;
+import dev.gbakprof.output.Texts;
 import dev.gbakprof.report.TrendChart;
 import dev.gbakprof.run.RunOptions;
 import dev.gbakprof.store.AtomicFiles;
@@ -37,8 +39,9 @@ import picocli.CommandLine.Spec;
             "The restores recorded under the run folders, per backup (or per label: --by label, --label L), oldest",
             "first: a drill's backup (run --backup-from), status, total, each phase,",
             "rows, verification (--inspect) and validation (--validate), and the baseline band each one is judged",
-            "against (median ± 3 MAD of the previous completed restores, at most 10, at least ±5%% and ±1 s).",
-            "--out DIR: trend.png (total and phases over time, failed and unfinished runs marked, the band behind).",
+            "against (median ± 3 × 1.4826 MAD of the previous completed restores, at most 10, at least ±5%% and ±1 s).",
+            "--out DIR: trend.png (total and phases over time, failed and unfinished runs marked, the band behind),",
+            "its texts in the language of --lang.",
             "Exits 0, or 2 when a runs folder cannot be read or holds no restore."
         })
 final class HistoryCommand implements Callable<Integer> {
@@ -83,6 +86,14 @@ final class HistoryCommand implements Callable<Integer> {
             description = "Write trend.png there (trend-NAME.png per backup when there are several).")
     Path out;
 
+    @Option(
+            names = "--lang",
+            paramLabel = "en|pt-BR|es|tr",
+            defaultValue = "en",
+            converter = ReportOptions.LangConverter.class,
+            description = "Language of trend.png's texts; numbers follow it. Default: ${DEFAULT-VALUE}.")
+    Lang lang;
+
     @Option(names = "--json", description = "Print the history as JSON (\"schema\": \"" + HistoryJson.SCHEMA + "\").")
     boolean json;
 
@@ -116,7 +127,7 @@ final class HistoryCommand implements Callable<Integer> {
             for (Trend t : trends) {
                 Path png = out.resolve(
                         trends.size() == 1 ? "trend.png" : "trend-" + RunOptions.fileSafe(t.backup()) + ".png");
-                byte[] bytes = TrendChart.png(t, 1600, 900);
+                byte[] bytes = TrendChart.png(t, Texts.of(lang), 1600, 900);
                 try {
                     AtomicFiles.write(png, bytes);
                 } catch (IOException ex) { // a disk that fills up meanwhile: the file is named

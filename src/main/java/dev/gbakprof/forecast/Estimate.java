@@ -72,6 +72,12 @@ public record Estimate(
      * @param floorPerLnScale  the least {@code perLnScale} can be: the exponents' remaining uncertainty, and never
      *                         below the error measured between runs that one calibration's restores cannot show
      * @param floorBasis       which of the two it is and where it comes from
+     * @param lowPercent       the low end against the forecast, in percent ({@code (e^-combined − 1) × 100}: −60.4
+     *                         for a combined 0.9255); {@code combined} is a half-width in ln seconds, not a percentage
+     * @param highPercent      the high end against the forecast, in percent ({@code (e^combined − 1) × 100}: +152.3)
+     * @param coverageMeasuredUpTo how far from the nearest calibration size (× its rows) the range's {@code level} was
+     *                         measured on real restores (4.0)
+     * @param beyondMeasured   the target is farther than that: its range is a guess, its {@code level} not measured
      */
     public record Range(
             double runToRun,
@@ -86,7 +92,11 @@ public record Estimate(
             double level,
             double quantile,
             double floorPerLnScale,
-            String floorBasis) {}
+            String floorBasis,
+            double lowPercent,
+            double highPercent,
+            double coverageMeasuredUpTo,
+            boolean beyondMeasured) {}
 
     /** @param share fraction of the total */
     public record PhaseForecast(String name, double seconds, double share, String basis) {}

@@ -20,4 +20,20 @@ public record Band(double median, double low, double high, int runs) {
     public static final double MIN_HALF_WIDTH_SECONDS = 1.0;
     /** Fewer completed runs than this give no band. */
     public static final int MIN_RUNS = 3;
+
+    /** Which rule set the half-width: the spread (3 MAD), or one of the two least widths. */
+    public enum Width {
+        MAD,
+        SHARE,
+        SECONDS
+    }
+
+    /** The rule that set this band's half-width ({@code high − median}, to gbak's millisecond). */
+    public Width width() {
+        double half = high - median;
+        if (Math.abs(half - MIN_HALF_WIDTH_SECONDS) < 0.0015) {
+            return Width.SECONDS;
+        }
+        return Math.abs(half - MIN_HALF_WIDTH * median) < 0.0015 ? Width.SHARE : Width.MAD;
+    }
 }

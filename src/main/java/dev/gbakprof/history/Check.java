@@ -84,8 +84,17 @@ public final class Check {
                                 ? "no baseline yet: no completed run before it"
                                 : "no baseline yet: " + runs(completedBefore) + " completed before it, " + Band.MIN_RUNS
                                         + " needed"
-                        : "baseline " + human.apply(band.low()) + " to " + human.apply(band.high()) + " from "
-                                + runs(band.runs()));
+                        : "baseline band " + human.apply(band.low()) + " to " + human.apply(band.high()) + " = median "
+                                + switch (band.width()) {
+                                    case MAD -> "± 3 MAD";
+                                    case SHARE ->
+                                        String.format(
+                                                Locale.ROOT, "± %.0f%%, its least width", Band.MIN_HALF_WIDTH * 100);
+                                    case SECONDS ->
+                                        String.format(
+                                                Locale.ROOT, "± %.0f s, its least width", Band.MIN_HALF_WIDTH_SECONDS);
+                                }
+                                + ", from " + runs(band.runs()));
         String tail = " (" + String.join(", ", context) + ")";
         String when = " on " + newest.startedAt().toString().substring(0, 16).replace('T', ' ') + " UTC";
         Double total = run.totalSeconds();

@@ -13,7 +13,8 @@ import java.util.Set;
  * indexes {@code IX_T001_1} (the first index of T001) or {@code IX_001} (table unknown or not one), files {@code
  * database-1.fdb}, {@code backup-1.fbk}, {@code log-1.log} (the extension kept), hosts {@code host-1}, users and roles
  * {@code user-1}, other objects gbak names ({@code OBJ_001}), columns {@code C001}, a label that is the name of its
- * input's file or folder {@code label-1}. One name is one token across every run of the call, tokens are given in the
+ * input's file or folder {@code label-1}, and the backup's name in {@code run}'s own label its token ({@code
+ * backup-1.fbk, embedded}). One name is one token across every run of the call, tokens are given in the
  * order the names first appear (the same inputs give the same tokens), and every number stays as measured.
  *
  * <p>Done once on the records, before the one analysis: every output (page, charts, HTML, Markdown, CSV, JSON, console)
@@ -58,6 +59,7 @@ public final class Anonymizer {
         a.indexTokens(runs);
         for (RestoreRun r : runs) {
             a.tokens.label(r.label(), r.source());
+            a.tokens.defaultLabel(r.label(), r.backupFile(), r.backupFrom());
         }
         return a;
     }

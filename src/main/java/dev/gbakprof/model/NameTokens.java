@@ -83,6 +83,32 @@ final class NameTokens {
         }
     }
 
+    /**
+     * {@code run}'s label when none is given starts with the backup's file name (a drill's: its database's), then the
+     * route: {@code shop.fbk, embedded}. That name becomes its file's token ({@code backup-1.fbk, embedded}); the rest,
+     * gbakprof's words, stays. Call after the files are met.
+     *
+     * @param files the run's backup and the database it was made from, as the record holds them
+     */
+    void defaultLabel(String label, String... files) {
+        if (label == null || labels.containsKey(label)) {
+            return;
+        }
+        for (String f : files) {
+            String name = f == null ? "" : fileName(f);
+            if (!name.isEmpty() && (label.equals(name) || label.startsWith(name + ", "))) {
+                String token = fileName(file(f)) + label.substring(name.length());
+                labels.put(label, originals.contains(token) ? token("label-", "%d") : token);
+                return;
+            }
+        }
+    }
+
+    /** A path's last part as {@code run} names a label with it: after the last slash, backslash or colon. */
+    private static String fileName(String path) {
+        return path.replaceAll(".*[/\\\\:]", "");
+    }
+
     private static String stem(String fileName) {
         int dot = fileName.lastIndexOf('.');
         return dot > 0 ? fileName.substring(0, dot) : fileName;

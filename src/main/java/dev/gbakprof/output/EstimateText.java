@@ -14,12 +14,14 @@ public final class EstimateText {
     public static String of(Estimate e, int top) {
         StringBuilder sb = new StringBuilder();
         Estimate.Total t = e.total();
+        Estimate.Range r = e.range();
         sb.append(String.format(
                 Locale.ROOT,
-                "forecast   %s  (range %s – %s)%n",
+                "forecast   %s  (range %s – %s%s)%n",
                 Durations.human(t.seconds()),
                 Durations.human(t.low()),
-                Durations.human(t.high())));
+                Durations.human(t.high()),
+                r.beyondMeasured() ? ", a guess: see range" : ""));
         Estimate.TargetInfo target = e.target();
         sb.append(String.format(
                 Locale.ROOT,
@@ -68,18 +70,26 @@ public final class EstimateText {
                     Durations.human(o.seconds()),
                     o.basis()));
         }
-        Estimate.Range r = e.range();
         sb.append(String.format(
                 Locale.ROOT,
-                "range      ±%.1f %% = √((%.2f × run-to-run %.1f %%)² + extrapolation %.1f %%²), %.0f %% of restores "
-                        + "fall inside; low = forecast × e^-%.3f, high = forecast × e^%.3f%n",
-                r.combined() * 100,
+                "range      −%.1f %% / +%.1f %% of the forecast, %s (forecast × e^±%.3f, %.3f = √((%.2f × run-to-run "
+                        + "%.1f %%)² + extrapolation %.1f %%²))%n",
+                -r.lowPercent(),
+                r.highPercent(),
+                r.beyondMeasured()
+                        ? String.format(
+                                Locale.ROOT,
+                                "a guess: its %.0f %% was measured only up to %.0f× the nearest calibration run's rows,"
+                                        + " %s",
+                                r.level() * 100,
+                                r.coverageMeasuredUpTo(),
+                                distance(r.distance(), e.target().scale()))
+                        : String.format(Locale.ROOT, "%.0f %% of restores fall inside", r.level() * 100),
+                r.combined(),
+                r.combined(),
                 r.quantile(),
                 r.runToRun() * 100,
-                r.extrapolation() * 100,
-                r.level() * 100,
-                r.combined(),
-                r.combined()));
+                r.extrapolation() * 100));
         sb.append("    run-to-run     ").append(r.runToRunBasis()).append('\n');
         sb.append(String.format(
                 Locale.ROOT,
@@ -105,10 +115,11 @@ public final class EstimateText {
         if (e.rto() != null) {
             sb.append(String.format(
                     Locale.ROOT,
-                    "RTO %s: %s (%s)%n",
+                    "RTO %s: %s (%s%s)%n",
                     Durations.human(e.rto().seconds()),
                     e.rto().verdict(),
-                    e.rto().how()));
+                    e.rto().how(),
+                    r.beyondMeasured() ? "; the range is a guess this far out" : ""));
         }
         Estimate.Dominant d = e.dominates();
         sb.append(String.format(
@@ -129,5 +140,15 @@ public final class EstimateText {
         sb.append("assumptions\n");
         e.assumptions().forEach(a -> sb.append("  - ").append(a).append('\n'));
         return sb.toString();
+    }
+
+    /**
+     * How far the target is from the nearest calibration run: {@code at 10,000×} (above the largest: the scale), else
+     * {@code a factor of 50 away} (fewer rows, or between sizes far apart).
+     */
+    private static String distance(double lnDistance, double scale) {
+        double times = scale >= 1 ? scale : Math.exp(lnDistance);
+        String n = times >= 10 ? String.format(Locale.ROOT, "%,.0f", times) : String.format(Locale.ROOT, "%.1f", times);
+        return scale >= 1 ? "at " + n + "×" : "a factor of " + n + " away";
     }
 }

@@ -5,6 +5,7 @@ import dev.gbakprof.history.Trend;
 import dev.gbakprof.model.Phase;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.RunStatus;
+import dev.gbakprof.output.Texts;
 import java.awt.Color;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -21,7 +22,7 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
  * {@code trend.png} of {@code history}: a backup's restores over time: the total and each phase of every completed
  * restore, the failed and unfinished ones marked where they happened (at the time gbak's clock had reached), and
  * behind them the baseline band each restore was judged against (median ± robust spread of the completed restores
- * before it, {@link Band}).
+ * before it, at least ± 5 % and ± 1 s: {@link Band}), its legend saying so, in the language of {@code texts}.
  */
 public final class TrendChart {
     private static final Color BAND = new Color(0x4E79A7);
@@ -30,11 +31,11 @@ public final class TrendChart {
 
     private TrendChart() {}
 
-    public static byte[] png(Trend trend, int width, int height) {
-        return Png.encode(chart(trend, width, height)::paint, width, height);
+    public static byte[] png(Trend trend, Texts t, int width, int height) {
+        return Png.encode(chart(trend, t, width, height)::paint, width, height);
     }
 
-    static XYChart chart(Trend trend, int width, int height) {
+    static XYChart chart(Trend trend, Texts t, int width, int height) {
         List<Trend.Point> points = trend.points();
         double max = points.stream()
                 .mapToDouble(p ->
@@ -42,13 +43,12 @@ public final class TrendChart {
                 .max()
                 .orElse(0);
         double unit = max >= 3 * 3600 ? 3600 : max >= 180 ? 60 : 1;
-        String unitName = unit == 3600 ? "hours" : unit == 60 ? "minutes" : "seconds";
+        String unitName = t.get(unit == 3600 ? "dur.h" : unit == 60 ? "dur.min" : "dur.s");
 
         XYChart chart = new XYChart(width, height);
-        chart.setTitle(
-                trend.backup() + ": restore time over " + points.size() + (points.size() == 1 ? " run" : " runs"));
-        chart.setYAxisTitle("time (" + unitName + ")");
-        chart.setXAxisTitle("start of the restore (UTC)");
+        chart.setTitle(t.get("trend.title", trend.backup(), t.runs(points.size())));
+        chart.setYAxisTitle(t.get("phases.axis", unitName));
+        chart.setXAxisTitle(t.get("trend.xaxis"));
         ChartStyle.forSize(width, height).apply(chart);
         Styler s = chart.getStyler();
         chart.getStyler().setDatePattern(datePattern(points));
@@ -70,13 +70,19 @@ public final class TrendChart {
             by.add(banded.get(i).band().low() / unit);
         }
         if (banded.size() >= 2) {
-            XYSeries band = chart.addSeries("baseline (median ± 3 MAD)", bx, by);
+            XYSeries band = chart.addSeries(
+                    t.get(
+                            "trend.band",
+                            t.percent(Band.MIN_HALF_WIDTH),
+                            t.number(Band.MIN_HALF_WIDTH_SECONDS, 0) + " " + t.get("dur.s")),
+                    bx,
+                    by);
             band.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.PolygonArea);
             band.setFillColor(Palette.alpha(BAND, 50));
             band.setLineColor(Palette.alpha(BAND, 90));
             band.setMarker(SeriesMarkers.NONE);
             XYSeries median = chart.addSeries(
-                    "baseline median",
+                    t.get("trend.median"),
                     banded.stream().map(p -> Date.from(p.startedAt())).toList(),
                     banded.stream().map(p -> p.band().median() / unit).toList());
             median.setLineColor(Palette.alpha(BAND, 160));
@@ -89,7 +95,7 @@ public final class TrendChart {
             List<Date> x = completed.stream().map(p -> Date.from(p.startedAt())).toList();
             for (Phase phase : Phase.values()) {
                 XYSeries ps = chart.addSeries(
-                        phase.label(),
+                        t.get("phase." + phase.label()),
                         x,
                         completed.stream()
                                 .map(p -> {
@@ -102,15 +108,15 @@ public final class TrendChart {
                 ps.setMarker(SeriesMarkers.CIRCLE);
             }
             XYSeries total = chart.addSeries(
-                    "total",
+                    t.get("trend.total"),
                     x,
                     completed.stream().map(p -> p.run().totalSeconds() / unit).toList());
             total.setLineColor(Palette.TEXT);
             total.setMarkerColor(Palette.TEXT);
             total.setMarker(SeriesMarkers.DIAMOND);
         }
-        mark(chart, points, RunStatus.FAILED, "failed (at the time reached)", FAILED, unit);
-        mark(chart, points, RunStatus.INCOMPLETE, "did not finish (time reached)", INCOMPLETE, unit);
+        mark(chart, points, RunStatus.FAILED, t.get("trend.failed"), FAILED, unit);
+        mark(chart, points, RunStatus.INCOMPLETE, t.get("trend.incomplete"), INCOMPLETE, unit);
         return chart;
     }
 

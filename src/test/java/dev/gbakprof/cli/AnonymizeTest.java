@@ -270,6 +270,49 @@ class AnonymizeTest {
                 .isEqualTo(JSON.readTree(plain.out()).get("notes").size() + 1);
     }
 
+    /**
+     * A folder {@code run} wrote with no {@code --label}: its label is the backup's file name and the route ({@code
+     * small.fbk, embedded}); the name is the backup's token there too, in every file and on the pages.
+     */
+    @Test
+    void runsDefaultLabelNamesTheBackupByItsToken() throws Exception {
+        String folder = RES + "output/runs/20260101-000000-small.fbk-embedded";
+        List<String> inputs = List.of(folder);
+        List<RestoreRun> runs = load(inputs);
+        assertThat(runs.get(0).label()).isEqualTo("small.fbk, embedded");
+        Set<String> names = names(runs, inputs);
+        names.addAll(List.of("small.fbk", "small", "costrun"));
+        Path dir = tmp.resolve("default-label");
+        Result anon = Cli.run("report", "--anonymize", "--out", dir.toString(), folder);
+        assertThat(anon.code()).as(anon.err()).isEqualTo(ExitCode.OK);
+        assertThat(leaks(anon.out() + anon.err(), names)).isEmpty();
+        List<Path> files;
+        try (Stream<Path> list = Files.list(dir)) {
+            files = list.filter(f -> !f.toString().endsWith(".png")).sorted().toList();
+        }
+        assertThat(files.stream().map(f -> f.getFileName().toString()))
+                .contains("report.html", "summary.md", "runs.csv", "tables.csv", "indexes.csv");
+        for (Path f : files) {
+            assertThat(leaks(Files.readString(f), names)).as(f.toString()).isEmpty();
+        }
+        assertThat(Files.readString(dir.resolve("summary.md")))
+                .contains("**backup-1.fbk, embedded restored in 0.135 s (1 run).**");
+        assertThat(Files.readString(dir.resolve("runs.csv")))
+                .contains("\"backup-1.fbk, embedded\",\"backup-1.fbk, embedded\",log-1.log,completed,0.135,");
+
+        // the pictures are those of the records as anonymized: no name in them either
+        List<RestoreRun> tokens = Anonymizer.of(runs, inputs).apply(runs);
+        assertThat(leaks(JSON.writeValueAsString(tokens), names)).isEmpty();
+        ReportSettings settings = new ReportSettings(
+                10, null, Texts.of(Lang.of("en")), 1600, 900, null, Comparisons.DEFAULT_MARGIN, true);
+        assertThat(Files.readAllBytes(dir.resolve("report.png")))
+                .isEqualTo(Reports.render(tokens, settings).get("report.png"));
+
+        // a label given with run --label stays as written (the rule of reports.md)
+        RestoreRun given = runs.get(0).toBuilder().label("nightly, embedded").build();
+        assertThat(Anonymizer.anonymize(List.of(given)).get(0).label()).isEqualTo("nightly, embedded");
+    }
+
     @Test
     void compareKeepsItsVerdictAndTheBaselineByItsOldLabel() throws Exception {
         String ab = RES + "report/ab/";

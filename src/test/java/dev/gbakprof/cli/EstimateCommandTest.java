@@ -35,7 +35,8 @@ class EstimateCommandTest {
                         "target     --scale 4 (the rows of shop-tdrw times 4): 4 tables, 4,484,000 rows (4.00× the largest calibration run)",
                         "slowest 3 objects (of 18)",
                         // one size: the exponents' prior spread, 0.10 per ln(scale), times ln 4
-                        "range      ±16.6 % = √((1.28 × run-to-run 7.1 %)² + extrapolation 13.9 %²), 80 % of restores fall inside",
+                        "range      −15.3 % / +18.0 % of the forecast, 80 % of restores fall inside (forecast × e^±0.166, "
+                                + "0.166 = √((1.28 × run-to-run 7.1 %)² + extrapolation 13.9 %²))\n",
                         "    floor          0.100 per ln(scale): the exponents' remaining uncertainty, their prior spread "
                                 + "(one calibration size cannot measure it); the error between runs measured 0.095\n",
                         "RTO 1 min 05 s: does not fit (the forecast is over the window; only the low end of the range fits)",
@@ -72,7 +73,8 @@ class EstimateCommandTest {
         assertThat(r.out())
                 .contains(
                         "forecast   6.9 s  (range 5.6 s – 8.6 s)",
-                        "range      ±21.9 % = √((1.44 × run-to-run 12.2 %)² + extrapolation 13.1 %²), 80 % of restores fall inside",
+                        "range      −19.7 % / +24.5 % of the forecast, 80 % of restores fall inside (forecast × e^±0.219, "
+                                + "0.219 = √((1.44 × run-to-run 12.2 %)² + extrapolation 13.1 %²))\n",
                         "    extrapolation  0.095 per ln(scale) × distance 1.380 (|ln| of the target's rows over the nearest "
                                 + "calibration run's); measured: the largest calibration size (126,000 rows, 1.845 s) "
                                 + "forecast from the smaller ones: 1.919 s, +4.0 % at 1.98×, of which the noise of 3 and 3 "
@@ -88,6 +90,41 @@ class EstimateCommandTest {
         assertThat(range.path("floorPerLnScale").asDouble()).isEqualTo(0.095);
         assertThat(range.path("floorBasis").asText()).startsWith("the error between runs that one calibration's");
         assertThat(range.path("combined").asDouble()).isEqualTo(0.2188);
+        assertThat(range.path("lowPercent").asDouble()).isEqualTo(-19.7);
+        assertThat(range.path("highPercent").asDouble()).isEqualTo(24.5);
+        assertThat(range.path("coverageMeasuredUpTo").asDouble()).isEqualTo(4.0);
+        assertThat(range.path("beyondMeasured").asBoolean()).isFalse();
+    }
+
+    /**
+     * 10,000× the calibration: the range's ends are −60 % and +152 % of the forecast (not ±92.6 %, a half-width in ln
+     * seconds), and its 80 % was measured at 4× at most: said next to it, not claimed.
+     */
+    @Test
+    void aRangeFarBeyondWhatWasMeasuredSaysItsPercentagesAndThatItIsAGuess() throws Exception {
+        Cli.Result r = Cli.run("estimate", SHOP, "--scale", "10000", "--rto", "1h");
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.out())
+                .contains(
+                        "forecast   68 h 52 min  (range 27 h 17 min – 173 h 46 min, a guess: see range)\n",
+                        "range      −60.4 % / +152.3 % of the forecast, a guess: its 80 % was measured only up to 4× the "
+                                + "nearest calibration run's rows, at 10,000× (forecast × e^±0.926, 0.926 = √((1.28 × "
+                                + "run-to-run 7.1 %)² + extrapolation 92.1 %²))\n",
+                        "RTO 1 h 00 min: does not fit (even the low end of the range is over the window; the range is a "
+                                + "guess this far out)\n")
+                .doesNotContain("±92", "80 % of restores fall inside");
+        JsonNode range = new ObjectMapper()
+                .readTree(
+                        Cli.run("estimate", SHOP, "--scale", "10000", "--json").out())
+                .path("range");
+        assertThat(range.path("combined").asDouble()).isEqualTo(0.9255);
+        assertThat(range.path("lowPercent").asDouble()).isEqualTo(-60.4);
+        assertThat(range.path("highPercent").asDouble()).isEqualTo(152.3);
+        assertThat(range.path("beyondMeasured").asBoolean()).isTrue();
+        // 4× is where it was measured: inside
+        assertThat(Cli.run("estimate", SHOP, "--scale", "4").out())
+                .contains("80 % of restores fall inside")
+                .doesNotContain("a guess");
     }
 
     @Test

@@ -2,8 +2,11 @@ package dev.gbakprof.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.gbakprof.history.History;
 import dev.gbakprof.history.Trend;
 import dev.gbakprof.model.RestoreRun;
+import dev.gbakprof.output.Lang;
+import dev.gbakprof.output.Texts;
 import dev.gbakprof.testutil.Logs;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayInputStream;
@@ -17,6 +20,7 @@ import java.util.Date;
 import java.util.List;
 import java.util.TimeZone;
 import javax.imageio.ImageIO;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -45,9 +49,38 @@ class TrendChartTest {
         f.setTimeZone(TimeZone.getTimeZone("UTC"));
         assertThat(trend.points().stream().map(p -> f.format(Date.from(p.startedAt()))))
                 .doesNotHaveDuplicates(); // five runs in one minute used to be five "12-01 10:09": no label at all
-        byte[] png = TrendChart.png(trend, 1600, 900);
+        byte[] png = TrendChart.png(trend, Texts.of(Lang.EN), 1600, 900);
         Files.write(dir.resolve("trend.png"), png);
         BufferedImage img = ImageIO.read(new ByteArrayInputStream(png));
         assertThat(img.getWidth()).isEqualTo(1600);
+    }
+
+    /**
+     * The small fixture's restores (src/test/resources/output/runs) take 0.135 s: 3 MAD is 0, the band is the ±1 s
+     * floor (0.0–1.1 s). The legend says so, not "median ± 3 MAD" alone.
+     */
+    @Test
+    void theLegendSaysTheBandIsAtLeastOneSecondWide() {
+        Trend trend = History.load(List.of(Path.of("src/test/resources/output/runs")), null, null, Trend.By.BACKUP)
+                .trends()
+                .get(0);
+        assertThat(trend.points().get(8).band().high()).isEqualTo(1.135);
+        assertThat(TrendChart.chart(trend, Texts.of(Lang.EN), 1600, 900)
+                        .getSeriesMap()
+                        .keySet())
+                .contains("baseline band: median ± 3 × 1.4826 MAD\nat least ± 5% and ± 1 s", "baseline median");
+        assertThat(TrendChart.chart(trend, Texts.of(Lang.of("es")), 1600, 900)
+                        .getSeriesMap()
+                        .keySet())
+                .contains("banda de referencia: mediana ± 3 × 1,4826 MAD\nal menos ± 5\u00a0% y ± 1 s"); // the locale's
+        // no-break space
+        assertThat(TrendChart.chart(trend, Texts.of(Lang.of("pt-BR")), 1600, 900)
+                        .getSeriesMap()
+                        .keySet())
+                .contains("faixa de referência: mediana ± 3 × 1,4826 MAD\nno mínimo ± 5% e ± 1 s");
+        assertThat(TrendChart.chart(trend, Texts.of(Lang.of("tr")), 1600, 900)
+                        .getSeriesMap()
+                        .keySet())
+                .contains("referans bandı: medyan ± 3 × 1,4826 MAD\nen az ± %5 ve ± 1 sn");
     }
 }
