@@ -69,10 +69,10 @@ public final class VerdictText {
         if (a.untimed()) {
             return t.get("report.footer.untimed");
         }
-        return t.get(
-                "report.footer",
-                t.margin(a.margin()),
-                t.get(a.pairing().paired() ? "report.footer.paired" : "report.footer.welch"));
+        String test = !a.pairing().paired()
+                ? "report.footer.welch"
+                : a.someComparedUnpaired() ? "report.footer.mixed" : "report.footer.paired";
+        return t.get("report.footer", t.margin(a.margin()), t.get(test));
     }
 
     /** Short form for a table cell. */

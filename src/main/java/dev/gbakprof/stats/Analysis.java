@@ -118,6 +118,17 @@ public final class Analysis {
         return pairing;
     }
 
+    /**
+     * Some comparison of paired runs got Welch's test: a measure fewer than {@link Pairing#MIN_PAIRS} rounds give both
+     * sides a time of (a failed restore).
+     */
+    public boolean someComparedUnpaired() {
+        return pairing.paired()
+                && comparisons.stream()
+                        .flatMap(m -> m.values().stream())
+                        .anyMatch(c -> c.method() == Comparison.Method.WELCH);
+    }
+
     /** The equivalence margin of the verdicts (0.05 = ±5 %). */
     public double margin() {
         return margin;

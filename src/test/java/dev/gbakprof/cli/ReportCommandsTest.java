@@ -4,12 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.gbakprof.model.ExitCode;
 import dev.gbakprof.store.ReportDir;
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.UnaryOperator;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -350,18 +352,7 @@ class ReportCommandsTest {
     @Test
     void twoMatrixRoundsAreComparedAsTwoGroupsAndTheFooterAndNotesSaySo() throws Exception {
         // the run folders of the sample matrix's warm-up and rounds 1 and 2 only: what matrix --repeat 2 leaves
-        Path runs = tmp.resolve("two-rounds");
-        try (Stream<Path> folders = Files.list(Path.of("samples/seven"))) {
-            for (Path folder : folders.sorted().toList()) {
-                String record = Files.readString(folder.resolve("run.json"));
-                if (!record.contains("\"round\" : 3")) {
-                    Path copy = Files.createDirectories(runs.resolve(folder.getFileName()));
-                    for (String file : List.of("run.json", "gbak.log", "SHA256SUMS")) {
-                        Files.copy(folder.resolve(file), copy.resolve(file));
-                    }
-                }
-            }
-        }
+        Path runs = copySeven(tmp.resolve("two-rounds"), r -> r.contains("\"round\" : 3") ? null : r);
         Path report = tmp.resolve("r");
 
         assertThat(run("compare", "--out", report.toString(), runs.toString())).isEqualTo(ExitCode.OK);
@@ -381,6 +372,49 @@ class ReportCommandsTest {
         assertThat(out.toString())
                 .contains("\"pairing\" : {\n    \"method\" : \"none\",\n    \"rounds\" : null,\n"
                         + "    \"reason\" : \"few-rounds\"\n  }");
+    }
+
+    @Test
+    void aFailedRestoreInOneRoundMakesTheFooterNameBothTests() throws Exception {
+        // the sample matrix's three rounds, -bu 100's restore of round 2 failed: its total is unknown, so -bu 100's
+        // total against -bu 50 has 2 rounds with both times and gets Welch's test, the other measures the paired one
+        Path runs = copySeven(
+                tmp.resolve("one-failed"),
+                r -> r.contains("\"label\" : \"-bu 100\"") && r.contains("\"round\" : 2,")
+                        ? r.replace("\"status\" : \"completed\"", "\"status\" : \"failed\"")
+                                .replaceFirst("\"totalSeconds\" : [0-9.]+", "\"totalSeconds\" : null")
+                        : r);
+        Path report = tmp.resolve("r");
+
+        run("compare", "--out", report.toString(), runs.toString());
+        assertThat(out.toString()).contains("as two groups: Welch's t-test").contains("paired t-test by round");
+        assertThat(Files.readString(report.resolve("summary.md")))
+                .contains(
+                        "Paired by round: paired t-test on the log-ratios; where fewer than 3 rounds give both"
+                                + " restores a time (a failed restore), Welch's t-test on the log-times, as that verdict says.");
+    }
+
+    /**
+     * The sample matrix's run folders (samples/seven: a warm-up and 3 rounds of 7 configurations) copied to {@code to},
+     * each record through {@code edit}: {@code null} leaves the folder out, a changed record its SHA256SUMS.
+     */
+    private static Path copySeven(Path to, UnaryOperator<String> edit) throws IOException {
+        try (Stream<Path> folders = Files.list(Path.of("samples/seven"))) {
+            for (Path folder : folders.sorted().toList()) {
+                String record = Files.readString(folder.resolve("run.json"));
+                String edited = edit.apply(record);
+                if (edited == null) {
+                    continue;
+                }
+                Path copy = Files.createDirectories(to.resolve(folder.getFileName()));
+                Files.copy(folder.resolve("gbak.log"), copy.resolve("gbak.log"));
+                Files.writeString(copy.resolve("run.json"), edited);
+                if (edited.equals(record)) {
+                    Files.copy(folder.resolve("SHA256SUMS"), copy.resolve("SHA256SUMS"));
+                }
+            }
+        }
+        return to;
     }
 
     @Test
