@@ -139,6 +139,8 @@ public final class TextSummary {
                     tables.size(),
                     backup ? "write" : "load",
                     run.tables().size()));
+            // in a timed log, a load without a time is the one the log ends in: its last count is a lower bound
+            boolean timed = run.columns().contains(Column.TIME) || run.columns().contains(Column.DELTA);
             for (TableLoad t : tables) {
                 Double rate = t.rowsPerSecond();
                 sb.append(String.format(
@@ -146,7 +148,10 @@ public final class TextSummary {
                         "    %12s  %-31s %12s records%s%n",
                         Durations.seconds(t.seconds()),
                         t.name(),
-                        t.records() == null ? "unknown" : String.format(Locale.ROOT, "%,d", t.records()),
+                        t.records() == null
+                                ? "unknown"
+                                : (timed && t.seconds() == null ? "≥ " : "")
+                                        + String.format(Locale.ROOT, "%,d", t.records()),
                         rate == null ? "" : String.format(Locale.ROOT, "  %,.0f rows/s", rate)));
             }
         }

@@ -54,6 +54,15 @@ class ParseCommandTest {
     }
 
     @Test
+    void theTableTheLogEndsInShowsItsLastCountAsALowerBound() {
+        // the backup file ended during ORDERS: gbak's last count, 380,000, is what it had restored at least
+        Result r = Cli.run("parse", "src/test/resources/more-logs/shop-truncated-backup.log");
+        assertThat(r.out())
+                .containsPattern("unknown  ORDERS +≥ 380,000 records\n")
+                .containsPattern("1.048 s  ORDER_LINES +100,000 records  95,420 rows/s\n");
+    }
+
+    @Test
     void aLogKeptCompressedIsReadAsItIsAndABadOneGetsOneLine(@TempDir Path dir) throws Exception {
         Path plain = Logs.realShape(dir);
         Result gz = Cli.run("parse", "--json", "samples/real-shape-tdrw.log.gz");
