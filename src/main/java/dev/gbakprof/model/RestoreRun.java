@@ -143,6 +143,11 @@ public record RestoreRun(
         return reachedEnd != null ? reachedEnd : totalSeconds != null;
     }
 
+    /** The log has a time or delta column (gbak ran with {@code -st t} or {@code d}): its times are known. */
+    public boolean timed() {
+        return columns.contains(Column.TIME) || columns.contains(Column.DELTA);
+    }
+
     /** A warm-up restore ({@code --warmup}): recorded, never counted in a comparison. */
     public boolean warmupRestore() {
         return Boolean.TRUE.equals(warmup);

@@ -140,7 +140,7 @@ public final class TextSummary {
                     backup ? "write" : "load",
                     run.tables().size()));
             // in a timed log, a load without a time is the one the log ends in: its last count is a lower bound
-            boolean timed = run.columns().contains(Column.TIME) || run.columns().contains(Column.DELTA);
+            boolean timed = run.timed();
             for (TableLoad t : tables) {
                 Double rate = t.rowsPerSecond();
                 sb.append(String.format(

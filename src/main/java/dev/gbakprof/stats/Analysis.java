@@ -1,6 +1,5 @@
 package dev.gbakprof.stats;
 
-import dev.gbakprof.model.Column;
 import dev.gbakprof.model.IndexBuild;
 import dev.gbakprof.model.IndexFailureCause;
 import dev.gbakprof.model.RestoreRun;
@@ -474,21 +473,16 @@ public final class Analysis {
         return Optional.empty();
     }
 
-    /** Whether {@code run}'s log has a time or delta column (gbak ran with {@code -st t} or {@code d}). */
-    private static boolean timed(RestoreRun run) {
-        return run.columns().contains(Column.TIME) || run.columns().contains(Column.DELTA);
-    }
-
     /** No run has times: every log was written without {@code -st} (its time and delta columns). */
     public boolean untimed() {
-        return runs.stream().noneMatch(Analysis::timed);
+        return runs.stream().noneMatch(RestoreRun::timed);
     }
 
     private List<Note> unknownBuilds() {
         // a log without time columns (no -st) times nothing: the headline says so, its builds are not "unknown" one by
         // one
         long unknown = runs.stream()
-                .filter(Analysis::timed)
+                .filter(RestoreRun::timed)
                 .flatMap(r -> r.indexes().stream())
                 .map(IndexBuild::seconds)
                 .filter(s -> s == null)
