@@ -268,7 +268,10 @@ final class Model {
         }));
     }
 
-    /** Rows per table of a run (a table printed twice counts its largest count). */
+    /**
+     * Rows per table of a run, a new map in the log's order (a table printed twice counts its largest count; one whose
+     * count gbak never printed is left out: its size is not known).
+     */
     static Map<String, Long> rowsOf(RestoreRun run) {
         Map<String, Long> rows = new LinkedHashMap<>();
         run.tables().stream()

@@ -2,7 +2,6 @@ package dev.gbakprof.forecast;
 
 import dev.gbakprof.model.Inspection;
 import dev.gbakprof.model.RestoreRun;
-import dev.gbakprof.model.TableLoad;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -55,12 +54,7 @@ public record Target(
 
     /** The sizes a restore log or run record shows: its tables' last "records restored" and its indexes. */
     public static Target of(RestoreRun run, String source) {
-        Map<String, Long> rows = new LinkedHashMap<>();
-        for (TableLoad t : run.tables()) {
-            if (t.records() != null) { // gbak stopped before the table's count: its size is not known
-                rows.merge(t.name(), t.records(), Math::max);
-            }
-        }
+        Map<String, Long> rows = Model.rowsOf(run);
         List<Index> indexes = run.indexes().stream()
                 .map(i -> new Index(i.name(), i.table(), i.table() == null ? i.tableCandidates() : null))
                 .distinct()
@@ -84,9 +78,7 @@ public record Target(
             throw new ForecastException("--scale " + factor + ": expected a factor above 0, e.g. 4 or 0.5");
         }
         Map<String, Long> rows = new LinkedHashMap<>();
-        reference.tables().stream()
-                .filter(t -> t.records() != null)
-                .forEach(t -> rows.merge(t.name(), Math.round(t.records() * factor), Math::max));
+        Model.rowsOf(reference).forEach((table, n) -> rows.put(table, Math.round(n * factor)));
         return new Target(
                 "--scale " + trim(factor) + " (the rows of " + name(reference) + " times " + trim(factor) + ")",
                 rows,
@@ -97,10 +89,7 @@ public record Target(
 
     /** The tables of {@code reference} with some row counts replaced; a table it does not have is refused. */
     public static Target overriding(RestoreRun reference, Map<String, Long> given) {
-        Map<String, Long> rows = new LinkedHashMap<>();
-        reference.tables().stream()
-                .filter(t -> t.records() != null)
-                .forEach(t -> rows.merge(t.name(), t.records(), Math::max));
+        Map<String, Long> rows = Model.rowsOf(reference);
         for (Map.Entry<String, Long> e : given.entrySet()) {
             String known = rows.keySet().stream()
                     .filter(k -> k.equalsIgnoreCase(e.getKey()))
