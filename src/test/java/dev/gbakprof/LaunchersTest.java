@@ -109,6 +109,43 @@ class LaunchersTest {
     }
 
     @Test
+    void bashLauncherMakesTheClassDataArchiveOnceAndAgainWhenTheJdksOwnArchiveIsMadeAgain() throws Exception {
+        Path rel = release("rel");
+        // a JDK whose java makes the archive it is asked for (and notes it), else prints its arguments
+        Path jdk = tmp.resolve("jdk");
+        Files.createDirectories(jdk.resolve("bin"));
+        Files.createDirectories(jdk.resolve("lib/server"));
+        Path base = Files.writeString(jdk.resolve("lib/server/classes.jsa"), "the JDK's own archive");
+        Files.setLastModifiedTime(base, FileTime.from(Instant.now().minusSeconds(3600)));
+        Path java = jdk.resolve("bin/java");
+        Files.writeString(java, """
+                #!/bin/bash
+                for a in "$@"; do
+                  if [[ $a == -XX:ArchiveClassesAtExit=* ]]; then
+                    echo made >> "${0%/bin/java}/made"; echo archive > "${a#*=}"; exit 0
+                  fi
+                done
+                printf '[%s]' "$@"; echo
+                """);
+        java.toFile().setExecutable(true);
+        String path = jdk.resolve("bin") + ":/usr/bin:/bin";
+        Path made = jdk.resolve("made");
+
+        Run first = bash(rel, path, "--version");
+        assertThat(first.code).as(first.all()).isZero();
+        assertThat(first.out).contains("[-XX:SharedArchiveFile=" + rel.resolve("gbakprof.jsa") + "]");
+        assertThat(Files.readAllLines(made)).hasSize(1);
+        assertThat(bash(rel, path, "--version").code).isZero();
+        assertThat(Files.readAllLines(made)).as("made once").hasSize(1);
+
+        // the JDK's own archive made again (java -Xshare:dump): the JVM would refuse gbakprof's on top of it
+        Files.setLastModifiedTime(base, FileTime.from(Instant.now().plusSeconds(60)));
+        Run after = bash(rel, path, "--version");
+        assertThat(after.out).contains("[-XX:SharedArchiveFile=" + rel.resolve("gbakprof.jsa") + "]");
+        assertThat(Files.readAllLines(made)).as("made again").hasSize(2);
+    }
+
+    @Test
     void theRepositorysOptionsFileGivesEveryCommandTheSerialCollector() throws Exception {
         Path rel = tmp.resolve("real");
         Files.createDirectories(rel);
