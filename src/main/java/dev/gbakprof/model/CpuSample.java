@@ -6,7 +6,9 @@ package dev.gbakprof.model;
  * Firebird server otherwise), counted from the start of the restore. Process fields are {@code null} when no
  * such process could be read (a remote server, or the OS refused).
  *
- * @param phase             the restore's phase when the sample was taken (that of gbak's latest line)
+ * @param phase             the restore's phase when the sample was taken (that of gbak's latest line; the setup
+ *                          before gbak's first line); a sample taken at the first line of a later phase carries
+ *                          the phase that ends there
  * @param processCpuSeconds CPU seconds (user + system, all threads) the worker used since the restore started
  * @param processReadBytes  bytes the worker read from storage since the restore started (Linux: read_bytes of
  *                          /proc/PID/io, reads served by the page cache do not count; Windows: all reads)

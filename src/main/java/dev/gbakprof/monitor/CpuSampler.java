@@ -57,7 +57,7 @@ public final class CpuSampler implements AutoCloseable {
     /**
      * @param workerPid the process doing the restore's work, asked at each sample ({@code null}: not known yet,
      *                  or none to read); a process already running at {@link #start} is counted from then
-     * @param phase     the restore's phase now ({@code null} before gbak's first line)
+     * @param phase     the restore's phase now, as of gbak's latest line ({@code null}: none)
      * @param disk      the disk the database is written to, {@code null} when it is not known (its busy time and
      *                  queue are then unknown, and {@link #warnings()} says so)
      */
@@ -127,7 +127,24 @@ public final class CpuSampler implements AutoCloseable {
         }
     }
 
+    /**
+     * A sample now, as the phase {@code ended} ends (gbak's first line of the next phase): the interval up to here
+     * is that phase's. Without it, what gbak did in a phase shorter than the interval, or in the setup before the
+     * first sample (loading its engine and ICU's data from storage), counted in the phase of the next sample. Taken on
+     * the sampler's thread, after the samples before it; nothing once closed.
+     */
+    public synchronized void phaseEnded(Phase ended) {
+        if (timer != null) {
+            timer.execute(() -> sample(ended));
+        }
+    }
+
     private void sample() {
+        sample(null);
+    }
+
+    /** A sample of the phase gbak is in, or, at the end of a phase, of {@code ended}. */
+    private void sample(Phase ended) {
         if (cpu == null) {
             return; // OSHI could not start (said in the warnings)
         }
@@ -137,15 +154,18 @@ public final class CpuSampler implements AutoCloseable {
             for (int i = 0; i < ticks.length; i++) {
                 total += ticks[i] - prevTicks[i];
             }
-            if (total <= 0) {
+            if (total <= 0 && ended == null) {
                 return; // OSHI serves /proc/stat from a short-lived cache: no new ticks, no sample
             }
-            long idle = ticks[CentralProcessor.TickType.IDLE.getIndex()]
-                    - prevTicks[CentralProcessor.TickType.IDLE.getIndex()]
-                    + ticks[CentralProcessor.TickType.IOWAIT.getIndex()]
-                    - prevTicks[CentralProcessor.TickType.IOWAIT.getIndex()];
-            double load = Math.max(0, Math.min(1, 1 - idle / (double) total));
-            prevTicks = ticks;
+            Double load = null; // a phase's end right after a sample: the worker's figures, the load unknown
+            if (total > 0) {
+                long idle = ticks[CentralProcessor.TickType.IDLE.getIndex()]
+                        - prevTicks[CentralProcessor.TickType.IDLE.getIndex()]
+                        + ticks[CentralProcessor.TickType.IOWAIT.getIndex()]
+                        - prevTicks[CentralProcessor.TickType.IOWAIT.getIndex()];
+                load = Math.round(Math.max(0, Math.min(1, 1 - idle / (double) total)) * 1000) / 1000.0;
+                prevTicks = ticks;
+            }
             Double mhz = null;
             if (frequencyObservable) {
                 long[] freq = cpu.getCurrentFreq();
@@ -159,7 +179,7 @@ public final class CpuSampler implements AutoCloseable {
                 }
                 mhz = n == 0 ? null : sum / (double) n / 1_000_000.0;
             }
-            Phase now = phase.get();
+            Phase now = ended != null ? ended : phase.get();
             long[] worker = worker();
             DatabaseDisk.Counters diskNow = diskBase == null ? null : disk.counters();
             double at = (System.nanoTime() - zeroNanos) / 1e9;
@@ -167,7 +187,7 @@ public final class CpuSampler implements AutoCloseable {
                 samples.add(new CpuSample(
                         Math.round(at * 1000) / 1000.0,
                         mhz,
-                        Math.round(load * 1000) / 1000.0,
+                        load,
                         now,
                         worker == null ? null : worker[0] / 1000.0,
                         worker == null ? null : worker[1],

@@ -12,7 +12,8 @@ import java.util.Map;
 /**
  * The worker's resources per phase, from the samples: each interval between two samples goes to the phase of
  * the later one (the phase of gbak's latest line when it was taken), so the resolution is one sampling
- * interval. The rule that names what limited a phase (docs/guide/advise.md, "Why is it slow"):
+ * interval, except where a phase ends: the sampler takes a sample at the first line of each later phase, carrying
+ * the phase that ends there ({@code CpuSampler.phaseEnded}). The rule that names what limited a phase (docs/guide/advise.md, "Why is it slow"):
  * <ul>
  *     <li>{@code cpu-bound}: the worker's CPU seconds are at least {@value #CPU_BOUND_SHARE} of the phase's
  *     wall seconds (a Firebird 3 restore works on one core, so 0.7 means that core was busy most of the time);</li>

@@ -32,6 +32,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 /**
@@ -103,6 +104,7 @@ record RouteRun(
             LinePipeline pipeline = new LinePipeline(timeline, display, phaseNow);
             progressOut.println("gbakprof: " + route.command());
             progressOut.println("gbakprof: raw log " + rawLog);
+            phaseNow.onEnd(sampler::phaseEnded);
             sampler.start(t0);
             result = route.run(raw, pipeline::push, options.timeout());
             afterEnd = display.secondsAfterEnd();
@@ -139,15 +141,32 @@ record RouteRun(
         }
     }
 
-    /** The restore's phase as of gbak's latest line, for the sampler's thread. */
+    /**
+     * The restore's phase as of gbak's latest line, for the sampler's thread: gbak's start-up before its first line
+     * is the setup's, as the timeline counts it. The first line of a phase later than any before it (metadata, data,
+     * indexes, finish) ends the phase of the line before it: {@link #onEnd} is told, once per phase (gbak's lines go
+     * back and forth between metadata and data: an index's definition comes right before its table's data).
+     */
     private static final class PhaseNow implements EventListener {
-        private volatile Phase phase;
+        private volatile Phase phase = Phase.SETUP;
+        private Phase furthest = Phase.SETUP;
+        private volatile Consumer<Phase> onEnd = ended -> {};
+
+        void onEnd(Consumer<Phase> onEnd) {
+            this.onEnd = onEnd;
+        }
 
         @Override
         public void onEvent(Event event) {
-            if (event.kind().phase() != null) {
-                phase = event.kind().phase();
+            Phase next = event.kind().phase();
+            if (next == null) {
+                return;
             }
+            if (next.ordinal() > furthest.ordinal()) {
+                furthest = next;
+                onEnd.accept(phase);
+            }
+            phase = next;
         }
 
         Phase get() {
