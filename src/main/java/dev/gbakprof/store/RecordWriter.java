@@ -19,6 +19,7 @@ import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
 
@@ -30,14 +31,15 @@ import java.util.stream.Collectors;
  * <p>Why a writer of its own: {@code parse --json} writes a record and nothing else, and building databind's
  * serializers for it costs about 0.35 CPU seconds per run, measured through the launcher on the 19 KB sample
  * (0.37 to 0.78 s) and on a real-size 3.7 MB log (0.90 to 1.23 s); see docs/dev/parse-cost.md. Written here
- * field by field, a parse needs none of databind unless a record holds a value written below by databind.
+ * field by field, neither a parse nor a run needs databind ({@link RecordReader} reads them back).
  *
  * <p>The record's own fields are written in the order of its components, as databind orders them: texts,
  * numbers, enums and lists of texts here; the lists of phases, table loads and index builds field by field
- * below; any other value (an environment, CPU samples, an inspection, a validation: live runs) by databind
- * into the same generator. So a field added to {@link RestoreRun} is written without a change here. A field
- * added to one of the three element types is not: {@link #HAND_WRITTEN} then sends that list to databind (the
- * bytes stay right) and {@code RecordWriterTest} names the type to update.
+ * below (the most of a large record); any other record (an environment, CPU samples, an inspection, a validation:
+ * live runs) by its components, in their order, as databind writes records without annotations. So a field added
+ * to {@link RestoreRun} or to one of those records is written without a change here. A field added to one of the
+ * three element types is not: {@link #HAND_WRITTEN} then writes that list by its components (the bytes stay right,
+ * but for the derived rate of a table) and {@code RecordWriterTest} names the type to update.
  */
 final class RecordWriter {
     private static final JsonFactory FACTORY = JsonFactory.builder()
@@ -82,23 +84,37 @@ final class RecordWriter {
     }
 
     /**
-     * Whether an enum is written by a {@code @JsonValue} method rather than its {@code toString()}: one the enum or an
-     * interface of it declares (its declared methods only: reading the annotations of every public method, up to
-     * {@code Object}'s, loads annotation types no record uses, at every start-up).
+     * An enum's word in JSON: what its {@code @JsonValue} method gives, one the enum or an interface of it declares
+     * (its declared methods only: reading the annotations of every public method, up to {@code Object}'s, loads
+     * annotation types no record uses, at every start-up), else its {@code toString()} (databind's
+     * WRITE_ENUMS_USING_TO_STRING). {@link RecordReader} reads the same words.
      */
-    private static final ClassValue<Boolean> JSON_VALUE = new ClassValue<>() {
+    static String word(Enum<?> e) {
+        Method m = JSON_VALUE.get(e.getDeclaringClass()).orElse(null);
+        if (m == null) {
+            return e.toString();
+        }
+        try {
+            return String.valueOf(m.invoke(e));
+        } catch (ReflectiveOperationException ex) {
+            throw new IllegalStateException("cannot read the JSON word of " + e, ex);
+        }
+    }
+
+    private static final ClassValue<Optional<Method>> JSON_VALUE = new ClassValue<>() {
         @Override
-        protected Boolean computeValue(Class<?> type) {
+        protected Optional<Method> computeValue(Class<?> type) {
             List<Class<?>> declaring = new ArrayList<>(List.of(type.getInterfaces()));
             declaring.add(type);
             for (Class<?> c : declaring) {
                 for (Method m : c.getDeclaredMethods()) {
                     if (m.isAnnotationPresent(JsonValue.class)) {
-                        return true;
+                        m.setAccessible(true);
+                        return Optional.of(m);
                     }
                 }
             }
-            return false;
+            return Optional.empty();
         }
     };
 
@@ -174,28 +190,56 @@ final class RecordWriter {
             g.writeNumber(i.intValue());
         } else if (v instanceof Boolean b) {
             g.writeBoolean(b);
-        } else if (v instanceof Enum<?> e && !JSON_VALUE.get(e.getDeclaringClass())) {
-            g.writeString(e.toString()); // databind's WRITE_ENUMS_USING_TO_STRING
+        } else if (v instanceof Enum<?> e) {
+            g.writeString(word(e));
         } else if (v instanceof List<?> list) {
             list(g, list);
+        } else if (v instanceof Record r) {
+            record(g, r);
         } else {
             RunJson.mapper().writeValue(g, v);
         }
     }
 
+    /** Any other record (an environment, a CPU sample, an inspection): its components in order, as databind does. */
+    private static void record(JsonGenerator g, Record r) throws IOException {
+        g.writeStartObject();
+        for (RecordComponent c : COMPONENTS.get(r.getClass())) {
+            g.writeFieldName(c.getName());
+            try {
+                value(g, c.getAccessor().invoke(r));
+            } catch (ReflectiveOperationException ex) {
+                throw new IllegalStateException(
+                        "cannot read " + c.getName() + " of " + r.getClass().getName(), ex);
+            }
+        }
+        g.writeEndObject();
+    }
+
+    private static final ClassValue<RecordComponent[]> COMPONENTS = new ClassValue<>() {
+        @Override
+        protected RecordComponent[] computeValue(Class<?> type) {
+            RecordComponent[] components = type.getRecordComponents();
+            for (RecordComponent c : components) {
+                c.getAccessor().setAccessible(true); // a record nested in a class that is not public
+            }
+            return components;
+        }
+    };
+
     private static void list(JsonGenerator g, List<?> list) throws IOException {
         Class<?> type = list.isEmpty() ? null : list.get(0).getClass();
-        if (type == null || type == String.class || (type.isEnum() && !JSON_VALUE.get(type))) {
+        if (type == null || type == String.class) {
             strings(g, list);
-            return;
-        }
-        if (!CURRENT.contains(type)) {
-            RunJson.mapper().writeValue(g, list);
             return;
         }
         g.writeStartArray();
         for (Object o : list) {
-            element(g, o);
+            if (CURRENT.contains(type)) {
+                element(g, o);
+            } else {
+                value(g, o);
+            }
         }
         g.writeEndArray();
     }

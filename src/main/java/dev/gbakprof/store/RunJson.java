@@ -8,18 +8,13 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.StreamWriteFeature;
 import com.fasterxml.jackson.databind.BeanDescription;
-import com.fasterxml.jackson.databind.DeserializationContext;
 import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.JsonMappingException;
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectReader;
 import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.databind.SerializationConfig;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.SerializerProvider;
-import com.fasterxml.jackson.databind.deser.std.StdDeserializer;
-import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.module.SimpleModule;
 import com.fasterxml.jackson.databind.ser.BeanPropertyWriter;
@@ -41,17 +36,19 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 
 /**
- * The run record as JSON ({@code "schema": "gbakprof.run/1"}): read with Jackson's databind, written with
- * jackson-core's streaming generator ({@link RecordWriter}, the same bytes); anything else given to the
- * writing methods (an inspection) is written by databind.
+ * The run record as JSON ({@code "schema": "gbakprof.run/1"}): read with jackson-core's streaming parser
+ * ({@link RecordReader}) and written with its generator ({@link RecordWriter}), as databind with the mapper
+ * configured here reads and writes it (their tests compare the two); anything else given to the writing methods is
+ * written by databind. The same mapper writes the analyses' documents ({@code dev.gbakprof.output.Json}).
  */
 public final class RunJson {
-    /** Made on first use: a parse writes records only, and needs none of databind's start-up. */
+    /** Made on first use: a record is read and written without it, and needs none of databind's start-up. */
     private static final class Mapper {
         static final ObjectMapper MAPPER = JsonMapper.builder()
                 // the shortest digits of a double (Schubfach), which every record written so far has
@@ -62,7 +59,6 @@ public final class RunJson {
                 .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
                 .addModule(new SimpleModule("gbakprof-warnings")
                         .addSerializer(Warning.class, new WarningMessage())
-                        .addDeserializer(Warning.class, new WarningWithoutCode())
                         .setSerializerModifier(new DerivedLast()))
                 .addMixIn(RestoreRun.class, RunWithCodes.class)
                 .addMixIn(TableLoad.class, TableWithRate.class)
@@ -140,32 +136,15 @@ public final class RunJson {
         }
     }
 
-    private static final class WarningWithoutCode extends StdDeserializer<Warning> {
-        private static final long serialVersionUID = 1L;
-
-        WarningWithoutCode() {
-            super(Warning.class);
-        }
-
-        @Override
-        public Warning deserialize(JsonParser p, DeserializationContext ctxt) throws IOException {
-            if (!p.hasToken(JsonToken.VALUE_STRING)) {
-                return (Warning) ctxt.handleUnexpectedToken(String.class, p);
-            }
-            return new Warning(WarningCode.OTHER, p.getText());
-        }
-    }
-
-    /** Pairs the warnings read as sentences with the record's {@code warningCodes}, when it has them. */
-    private static RestoreRun withCodes(RestoreRun run, JsonNode codes) {
-        if (!codes.isArray() || codes.size() != run.warnings().size()) {
+    /** Pairs the warnings read as sentences with the record's {@code warningCodes}, when it has one per warning. */
+    static RestoreRun withCodes(RestoreRun run, List<String> codes) {
+        if (codes.size() != run.warnings().size()) {
             return run;
         }
         List<Warning> paired = new ArrayList<>(codes.size());
         for (int i = 0; i < codes.size(); i++) {
             paired.add(new Warning(
-                    WarningCode.fromJson(codes.get(i).asText()),
-                    run.warnings().get(i).message()));
+                    WarningCode.fromJson(codes.get(i)), run.warnings().get(i).message()));
         }
         return run.toBuilder().warnings(paired).build();
     }
@@ -269,12 +248,25 @@ public final class RunJson {
 
     /**
      * Reads a run record, or each record of a JSON array of them; anything else is refused with a
-     * {@link LogFormatException} naming the file (and the array element or field).
+     * {@link LogFormatException} naming the file (and the array element or field). Read by {@link RecordReader}.
      */
     public static List<RestoreRun> read(Path file) {
-        JsonNode tree;
-        try {
-            tree = mapper().readTree(file.toFile());
+        try (JsonParser p = RecordReader.FACTORY.createParser(file.toFile())) {
+            if (p.nextToken() != JsonToken.START_ARRAY) {
+                return List.of(record(file, p, ""));
+            }
+            List<RestoreRun> runs = new ArrayList<>();
+            while (p.nextToken() != JsonToken.END_ARRAY) {
+                runs.add(record(file, p, "element " + (runs.size() + 1) + " of the array: "));
+            }
+            if (runs.isEmpty()) {
+                throw new LogFormatException(
+                        file.toString(),
+                        0,
+                        "an empty JSON array, no run records in it; expected a gbakprof run record or an array of"
+                                + " them");
+            }
+            return runs;
         } catch (JsonProcessingException ex) {
             // Jackson's own message quotes the text it met: the file may be a password file given by mistake
             long line =
@@ -288,54 +280,77 @@ public final class RunJson {
         } catch (IOException ex) {
             throw new LogFormatException(file.toString(), 0, "cannot read: " + firstLine(ex.getMessage()));
         }
-        if (!tree.isArray()) {
-            return List.of(record(file, tree, ""));
-        }
-        if (tree.isEmpty()) {
-            throw new LogFormatException(
-                    file.toString(),
-                    0,
-                    "an empty JSON array, no run records in it; expected a gbakprof run record or an array of them");
-        }
-        List<RestoreRun> runs = new ArrayList<>(tree.size());
-        for (int i = 0; i < tree.size(); i++) {
-            runs.add(record(file, tree.get(i), "element " + (i + 1) + " of the array: "));
-        }
-        return runs;
     }
 
-    private static RestoreRun record(Path file, JsonNode node, String where) {
-        String schema = node.path("schema").asText("");
-        if (!schema.startsWith(RestoreRun.SCHEMA_FAMILY)) {
-            throw new LogFormatException(
-                    file.toString(),
-                    0,
-                    where + "not a gbakprof run record (no \"schema\": \"" + RestoreRun.SCHEMA
-                            + "\"); expected a gbakprof run record or a gbak log");
+    /**
+     * The record whose object starts at the parser's current token (read to its end), or why it is none: not an
+     * object with the schema, without one of its lists, or with a field of the wrong kind, in that order.
+     */
+    private static RestoreRun record(Path file, JsonParser p, String where) throws IOException {
+        if (p.currentToken() != JsonToken.START_OBJECT) {
+            p.skipChildren();
+            throw notARecord(file, where);
+        }
+        Map<String, JsonToken> lists = new HashMap<>();
+        String[] schema = {""};
+        List<String> codes = new ArrayList<>();
+        boolean[] hasCodes = {false};
+        RecordReader reader = new RecordReader();
+        RestoreRun run = (RestoreRun) reader.record(p, RestoreRun.class, "", (name, q) -> {
+            JsonToken t = q.currentToken();
+            if (name.equals("schema")) {
+                schema[0] = t.isScalarValue() && t != JsonToken.VALUE_NULL ? q.getText() : "";
+            } else if (REQUIRED_LISTS.contains(name)) {
+                lists.put(name, t);
+            } else if (name.equals("warningCodes")) {
+                codes.clear();
+                hasCodes[0] = t == JsonToken.START_ARRAY;
+                if (!hasCodes[0]) {
+                    q.skipChildren();
+                    return true;
+                }
+                while (q.nextToken() != JsonToken.END_ARRAY) {
+                    JsonToken e = q.currentToken();
+                    codes.add(e.isScalarValue() && e != JsonToken.VALUE_NULL ? q.getText() : "");
+                    q.skipChildren();
+                }
+                return true;
+            }
+            return false;
+        });
+        if (!schema[0].startsWith(RestoreRun.SCHEMA_FAMILY)) {
+            throw notARecord(file, where);
         }
         for (String field : REQUIRED_LISTS) {
-            if (!node.path(field).isArray()) {
+            if (lists.get(field) != JsonToken.START_ARRAY) {
                 throw new LogFormatException(
                         file.toString(),
                         0,
                         where + "not a complete gbakprof run record: \"" + field + "\" is "
-                                + (node.has(field) ? "not a list" : "missing"));
+                                + (lists.containsKey(field) ? "not a list" : "missing"));
             }
         }
-        try {
-            return withCodes(mapper().treeToValue(node, RestoreRun.class), node.path("warningCodes"));
-        } catch (JsonProcessingException ex) {
-            String field = ex instanceof JsonMappingException m && !m.getPath().isEmpty()
-                    ? "field " + path(m.getPath()) + ": "
-                    : "";
-            // the type expected, not Jackson's message, which quotes the value it met
-            Class<?> type = ex instanceof MismatchedInputException mi ? mi.getTargetType() : null;
+        RecordReader.Mismatch wrong = reader.mismatch();
+        if (wrong != null) {
+            // the type expected, not the value met, which may be anything
             throw new LogFormatException(
                     file.toString(),
                     0,
-                    where + "not a valid gbakprof run record: " + field
-                            + (type != null ? "not a " + typeName(type) : "a value of the wrong kind"));
+                    where + "not a valid gbakprof run record: "
+                            + (wrong.path().isEmpty() ? "" : "field " + wrong.path() + ": ")
+                            + (wrong.expected() != null
+                                    ? "not a " + typeName(wrong.expected())
+                                    : "a value of the wrong kind"));
         }
+        return hasCodes[0] ? withCodes(run, codes) : run;
+    }
+
+    private static LogFormatException notARecord(Path file, String where) {
+        return new LogFormatException(
+                file.toString(),
+                0,
+                where + "not a gbakprof run record (no \"schema\": \"" + RestoreRun.SCHEMA
+                        + "\"); expected a gbakprof run record or a gbak log");
     }
 
     /** What a JSON reader calls a Java type: {@code number}, {@code text}, {@code list}… */
@@ -355,19 +370,6 @@ public final class RunJson {
                                                                 .collect(Collectors.joining(", "))
                                                         + ")"
                                                 : "JSON object";
-    }
-
-    /** {@code phases[2].seconds}: where in the record Jackson failed, in the JSON's own names. */
-    private static String path(List<JsonMappingException.Reference> refs) {
-        StringBuilder sb = new StringBuilder();
-        for (JsonMappingException.Reference r : refs) {
-            if (r.getFieldName() != null) {
-                sb.append(sb.isEmpty() ? "" : ".").append(r.getFieldName());
-            } else if (r.getIndex() >= 0) {
-                sb.append('[').append(r.getIndex()).append(']');
-            }
-        }
-        return sb.toString();
     }
 
     private static String firstLine(String message) {

@@ -1,16 +1,14 @@
 package dev.gbakprof.store;
 
-import com.fasterxml.jackson.annotation.JsonInclude;
-import com.fasterxml.jackson.core.StreamWriteFeature;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectWriter;
-import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.channels.OverlappingFileLockException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -31,11 +29,6 @@ public final class RunMarker implements AutoCloseable {
     /** The marker's file name in a run folder. */
     public static final String FILE = ".gbakprof-running";
 
-    /** The one mapper's writer, on one line (the marker is rewritten in place while the run works). */
-    private static final ObjectWriter JSON = RunJson.writer()
-            .without(SerializationFeature.INDENT_OUTPUT)
-            .without(StreamWriteFeature.USE_FAST_DOUBLE_WRITER);
-
     /**
      * What the marker says: the process, the start, the backup, the label, the database; the run's last ETA; the step
      * under way ({@code replacing}) with the staged database and when it began.
@@ -45,18 +38,60 @@ public final class RunMarker implements AutoCloseable {
             String startedAt,
             String backup,
             String label,
-            @JsonInclude(JsonInclude.Include.NON_NULL) String database,
-            @JsonInclude(JsonInclude.Include.NON_NULL) Progress eta,
-            @JsonInclude(JsonInclude.Include.NON_NULL) String step,
-            @JsonInclude(JsonInclude.Include.NON_NULL) String staged,
-            @JsonInclude(JsonInclude.Include.NON_NULL) String stepAt) {}
+            String database,
+            Progress eta,
+            String step,
+            String staged,
+            String stepAt) {}
 
     /** The run's own ETA as it last wrote it, seconds to a tenth. */
     private record Progress(
             String at, double elapsedSeconds, double leftSeconds, double lowSeconds, double highSeconds) {}
 
-    /** What {@link #whoAndWhen} writes. */
-    private record Who(long pid, String startedAt) {}
+    /** What {@link #readFile} reads of a marker (or of a file written by {@link #whoAndWhen}). */
+    private record Stored(
+            Long pid, String startedAt, String backup, String label, String database, String staged, StoredEta eta) {}
+
+    /** The ETA as {@link #readFile} reads it: complete, or not taken. */
+    private record StoredEta(
+            String at, Double elapsedSeconds, Double leftSeconds, Double lowSeconds, Double highSeconds) {}
+
+    /**
+     * The marker's JSON, on one line (it is rewritten in place while the run works): the process, its start, the
+     * backup and the label always; the database, the ETA and the step once there are.
+     */
+    private static byte[] json(Says m) throws IOException {
+        ByteArrayOutputStream out = new ByteArrayOutputStream(256);
+        try (JsonGenerator g = RecordReader.FACTORY.createGenerator(out)) {
+            g.writeStartObject();
+            g.writeNumberField("pid", m.pid());
+            g.writeStringField("startedAt", m.startedAt());
+            g.writeStringField("backup", m.backup());
+            g.writeStringField("label", m.label());
+            said(g, "database", m.database());
+            if (m.eta() != null) {
+                Progress e = m.eta();
+                g.writeObjectFieldStart("eta");
+                g.writeStringField("at", e.at());
+                g.writeNumberField("elapsedSeconds", e.elapsedSeconds());
+                g.writeNumberField("leftSeconds", e.leftSeconds());
+                g.writeNumberField("lowSeconds", e.lowSeconds());
+                g.writeNumberField("highSeconds", e.highSeconds());
+                g.writeEndObject();
+            }
+            said(g, "step", m.step());
+            said(g, "staged", m.staged());
+            said(g, "stepAt", m.stepAt());
+            g.writeEndObject();
+        }
+        return out.toByteArray();
+    }
+
+    private static void said(JsonGenerator g, String field, String value) throws IOException {
+        if (value != null) {
+            g.writeStringField(field, value);
+        }
+    }
 
     private final Path file;
     private final FileChannel channel;
@@ -102,7 +137,7 @@ public final class RunMarker implements AutoCloseable {
                     null,
                     null,
                     null);
-            channel.write(ByteBuffer.wrap(JSON.writeValueAsString(m).getBytes(StandardCharsets.UTF_8)));
+            channel.write(ByteBuffer.wrap(json(m)));
             channel.force(false);
             return new RunMarker(file, channel, lock, m);
         } catch (IOException | OverlappingFileLockException ex) {
@@ -171,7 +206,7 @@ public final class RunMarker implements AutoCloseable {
      */
     private synchronized void rewrite(boolean force) {
         try {
-            byte[] bytes = JSON.writeValueAsString(says).getBytes(StandardCharsets.UTF_8);
+            byte[] bytes = json(says);
             long old = channel.size();
             ByteBuffer b = ByteBuffer.allocate((int) Math.max(bytes.length, old));
             b.put(bytes);
@@ -290,12 +325,16 @@ public final class RunMarker implements AutoCloseable {
      * file): its pid and when it started, so that a file left behind names the dead process.
      */
     public static byte[] whoAndWhen() {
-        try {
-            return JSON.writeValueAsBytes(
-                    new Who(ProcessHandle.current().pid(), Instant.now().toString()));
+        ByteArrayOutputStream out = new ByteArrayOutputStream(64);
+        try (JsonGenerator g = RecordReader.FACTORY.createGenerator(out)) {
+            g.writeStartObject();
+            g.writeNumberField("pid", ProcessHandle.current().pid());
+            g.writeStringField("startedAt", Instant.now().toString());
+            g.writeEndObject();
         } catch (IOException ex) {
             return new byte[0];
         }
+        return out.toByteArray();
     }
 
     /** A file written as {@link #whoAndWhen} (and more), or {@code null} when there is none. */
@@ -310,28 +349,25 @@ public final class RunMarker implements AutoCloseable {
         String database = null;
         String staged = null;
         Eta eta = null;
-        try {
-            JsonNode n = RunJson.mapper().readTree(Files.readAllBytes(file));
-            if (n != null && n.isObject()) {
-                pid = n.path("pid").canConvertToLong() ? n.path("pid").asLong() : null;
-                at = instant(n.path("startedAt").asText(null));
-                backup = n.path("backup").asText(null);
-                label = n.path("label").asText(null);
-                database = n.path("database").asText(null);
-                staged = n.path("staged").asText(null);
-                JsonNode e = n.path("eta");
-                Instant etaAt = instant(e.path("at").asText(null));
+        try (JsonParser p = RecordReader.FACTORY.createParser(Files.readAllBytes(file))) {
+            Stored n = p.nextToken() == JsonToken.START_OBJECT
+                    ? (Stored) new RecordReader().record(p, Stored.class, "", null)
+                    : null;
+            if (n != null) {
+                pid = n.pid();
+                at = instant(n.startedAt());
+                backup = n.backup();
+                label = n.label();
+                database = n.database();
+                staged = n.staged();
+                StoredEta e = n.eta();
+                Instant etaAt = e == null ? null : instant(e.at());
                 if (etaAt != null
-                        && e.path("elapsedSeconds").isNumber()
-                        && e.path("leftSeconds").isNumber()
-                        && e.path("lowSeconds").isNumber()
-                        && e.path("highSeconds").isNumber()) {
-                    eta = new Eta(
-                            etaAt,
-                            e.path("elapsedSeconds").asDouble(),
-                            e.path("leftSeconds").asDouble(),
-                            e.path("lowSeconds").asDouble(),
-                            e.path("highSeconds").asDouble());
+                        && e.elapsedSeconds() != null
+                        && e.leftSeconds() != null
+                        && e.lowSeconds() != null
+                        && e.highSeconds() != null) {
+                    eta = new Eta(etaAt, e.elapsedSeconds(), e.leftSeconds(), e.lowSeconds(), e.highSeconds());
                 }
             }
         } catch (IOException ex) {

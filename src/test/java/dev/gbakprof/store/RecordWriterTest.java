@@ -6,6 +6,8 @@ import dev.gbakprof.log.LogFormatException;
 import dev.gbakprof.model.Column;
 import dev.gbakprof.model.CpuSample;
 import dev.gbakprof.model.Environment;
+import dev.gbakprof.model.FirebirdConf;
+import dev.gbakprof.model.IdleProbe;
 import dev.gbakprof.model.IndexMapping;
 import dev.gbakprof.model.Inspection;
 import dev.gbakprof.model.Phase;
@@ -47,11 +49,9 @@ class RecordWriterTest {
     @ParameterizedTest
     @MethodSource("logsAndRecords")
     void writesTheBytesDatabindWrites(Path file) throws Exception {
-        List<RestoreRun> runs;
-        try {
-            runs = file.toString().endsWith(".json") ? RunJson.read(file) : LogReader.readAll(file, null);
-        } catch (LogFormatException notARecord) {
-            return; // a backup log, a log with no timed restore: refused, no JSON written
+        List<RestoreRun> runs = records(file);
+        if (runs.isEmpty()) {
+            return;
         }
         for (RestoreRun run : runs) {
             assertSameBytes(run);
@@ -59,10 +59,32 @@ class RecordWriterTest {
         assertSameBytes(runs); // parse --json of several logs: an array
     }
 
+    /** The records of a log or a record file; none for a file refused (a backup log, a log with no timed restore). */
+    static List<RestoreRun> records(Path file) {
+        try {
+            return file.toString().endsWith(".json") ? RunJson.read(file) : LogReader.readAll(file, null);
+        } catch (LogFormatException notARecord) {
+            return List.of();
+        }
+    }
+
     @Test
     void aRecordWithEveryFieldSetAndAwkwardTexts() throws Exception {
+        RestoreRun run = everyFieldSet();
+        assertSameBytes(run);
+        assertSameBytes(List.of(
+                run,
+                run.toBuilder()
+                        .environment(null)
+                        .inspection(null)
+                        .cpuSamples(null)
+                        .build()));
+    }
+
+    /** A record with every field set, texts with quotes, controls and characters beyond the BMP among them. */
+    static RestoreRun everyFieldSet() {
         String awkward = "ä \"quoted\" back\\slash\ttab\u0001 \u20ac \uD83D\uDE00 </script>";
-        RestoreRun run = RestoreRun.builder()
+        return RestoreRun.builder()
                 .label(awkward)
                 .source("C:\\logs\\restore.log")
                 .via(Via.SERVICE)
@@ -96,8 +118,8 @@ class RecordWriterTest {
                         "LI-V3.0.11.33637 Firebird 3.0",
                         null,
                         25_000_000_000L,
-                        null,
-                        null))
+                        new IdleProbe(1.52, List.of(12.5, 13.0), List.of(8.25), 3.0, "clocks-down", awkward),
+                        new FirebirdConf("/etc/firebird/3.0/firebird.conf", "Super", "64M", 2, 4, "/tmp;" + awkward)))
                 .cpuSamples(List.of(
                         new CpuSample(0.5, 2994.4, 0.93),
                         new CpuSample(1.0, null, null),
@@ -159,14 +181,6 @@ class RecordWriterTest {
                 .validation(
                         new Validation("gfix -v -full -n db", "db", 2.5, 0, Validation.Result.PASSED, List.of(awkward)))
                 .build();
-        assertSameBytes(run);
-        assertSameBytes(List.of(
-                run,
-                run.toBuilder()
-                        .environment(null)
-                        .inspection(null)
-                        .cpuSamples(null)
-                        .build()));
     }
 
     @Test

@@ -1,0 +1,70 @@
+package dev.gbakprof.store;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The run folder's marker: one line of JSON, what it says read back, from this process and from a file left. */
+class RunMarkerTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void whatTheMarkerSaysStepByStepIsReadBack() throws Exception {
+        Path db = dir.resolve("erp \"live\".fdb");
+        try (RunMarker m = RunMarker.open(dir, "/backups/erp.fbk", "nightly", db.toString())) {
+            String first = Files.readString(dir.resolve(RunMarker.FILE));
+            assertThat(first)
+                    .matches("\\{\"pid\":" + ProcessHandle.current().pid()
+                            + ",\"startedAt\":\"[^\"]+\",\"backup\":\"/backups/erp.fbk\",\"label\":\"nightly\","
+                            + "\"database\":\"[^\"]+erp \\\\\"live\\\\\".fdb\"}");
+            RunMarker.State s = RunMarker.read(dir);
+            assertThat(s.pid()).isEqualTo(ProcessHandle.current().pid());
+            assertThat(s.backup()).isEqualTo("/backups/erp.fbk");
+            assertThat(s.label()).isEqualTo("nightly");
+            assertThat(s.database()).isEqualTo(db.toString());
+            assertThat(s.live()).isTrue();
+            assertThat(s.eta()).isNull();
+            assertThat(s.staged()).isNull();
+
+            m.progress(12.34, 60.06, 50, 80.04);
+            RunMarker.Eta eta = RunMarker.read(dir).eta();
+            assertThat(eta.elapsed()).isEqualTo(12.3);
+            assertThat(eta.left()).isEqualTo(60.1);
+            assertThat(eta.low()).isEqualTo(50.0);
+            assertThat(eta.high()).isEqualTo(80.0);
+            assertThat(eta.at()).isBeforeOrEqualTo(Instant.now());
+
+            Path staged = dir.resolve("erp.fdb.restoring");
+            m.replacing(db, staged);
+            RunMarker.State replacing = RunMarker.read(dir);
+            assertThat(replacing.staged()).isEqualTo(staged.toAbsolutePath().toString());
+            assertThat(replacing.eta()).isNotNull();
+            assertThat(replacing.replacing()).contains("did: ").contains("is the restored database");
+        }
+        // the lock released, the file left: read as a run that left no record
+        assertThat(RunMarker.read(dir).live()).isFalse();
+    }
+
+    @Test
+    void aFileWrittenWithItsProcessAndStartOnlyNamesThem() throws Exception {
+        Path lock = Files.write(dir.resolve("db.lock"), RunMarker.whoAndWhen());
+        assertThat(Files.readString(lock)).matches("\\{\"pid\":\\d+,\"startedAt\":\"[^\"]+\"}");
+        RunMarker.State s = RunMarker.readFile(lock);
+        assertThat(s.pid()).isEqualTo(ProcessHandle.current().pid());
+        assertThat(s.startedAt()).isNotNull();
+        assertThat(s.backup()).isNull();
+    }
+
+    @Test
+    void aMarkerCutShortNamesNothingAndIsNotThrown() throws Exception {
+        Files.writeString(dir.resolve(RunMarker.FILE), "{\"pid\":12");
+        RunMarker.State s = RunMarker.read(dir);
+        assertThat(s.pid()).isNull();
+        assertThat(s.backup()).isNull();
+    }
+}
