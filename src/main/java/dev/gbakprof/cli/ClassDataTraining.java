@@ -1,8 +1,13 @@
 package dev.gbakprof.cli;
 
+import dev.gbakprof.forecast.LiveEta;
 import dev.gbakprof.model.ExitCode;
+import dev.gbakprof.model.Phase;
+import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.monitor.CpuSampler;
 import dev.gbakprof.monitor.EnvironmentProbe;
+import dev.gbakprof.store.LogReader;
+import dev.gbakprof.store.RunJson;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintWriter;
@@ -10,14 +15,18 @@ import java.io.Writer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.stream.Stream;
 
 /**
  * The work the launcher runs once after each build (or JDK change) with {@code -XX:ArchiveClassesAtExit}, so that
  * the class-data-sharing archive holds the classes every command loads, read and verified once instead of at each
  * start: what a DBA's commands do, on a bundled sample log, in one JVM — {@code parse --json}, {@code report} (every
- * file it writes: PNGs, report.html, Markdown, CSV), gbakprof's help, and what {@code run} starts beside gbak (the
- * machine's probe and the CPU sampler, here on this process). Nothing is printed; the report goes to a temporary
+ * file it writes: PNGs, report.html, Markdown, CSV), {@code history} and {@code check} of a run folder made of it,
+ * gbakprof's help, and what {@code run} does beside gbak (the machine's probe, the CPU sampler, here on this process,
+ * and the live ETA from earlier restores). Nothing is printed; the report goes to a temporary
  * folder removed at the end. Measured by {@code bench/costs} and {@code bench/wrapper-overhead}
  * (docs/dev/BENCHMARKS.md).
  *
@@ -41,6 +50,16 @@ public final class ClassDataTraining {
             Main.execute(new String[] {"parse", log}, none, none);
             Main.execute(
                     new String[] {"report", log, "--out", out.resolve("report").toString()}, none, none);
+            // what run does with its earlier restores, and history and check: a run folder read, the live ETA
+            Path runs = out.resolve("runs");
+            Path folder = Files.createDirectories(runs.resolve("20260101-000000-training"));
+            RestoreRun run = LogReader.read(Path.of(log), "training");
+            RunJson.write(run, folder.resolve("run.json"));
+            Main.execute(new String[] {"history", runs.toString()}, none, none);
+            Main.execute(new String[] {"check", runs.toString()}, none, none);
+            LiveEta eta = new LiveEta(List.of(run, run), "training");
+            eta.at(Phase.DATA, 1, true, 0.5, Map.of(), Set.of(), 0);
+            eta.at(Phase.INDEXES, 2, true, 1.0, Map.of(), Set.of(), 0.5);
             Main.execute(new String[] {"--help"}, none, none);
             Main.execute(new String[] {"--version"}, none, none);
             EnvironmentProbe.probe(null, null);
