@@ -77,7 +77,7 @@ final class ChartStyle {
         Styler s = chart.getStyler();
         Font font = s.getChartTitleFont();
         double room = 0.9 * chart.getWidth() - 2.0 * s.getChartPadding();
-        FontRenderContext frc = new FontRenderContext(null, true, true);
+        FontRenderContext frc = Png.FRC;
         double w = font.getStringBounds(chart.getTitle(), frc).getWidth();
         if (w > room) {
             s.setChartTitleFont(font.deriveFont((float) Math.max(10, font.getSize2D() * room / w)));
@@ -144,7 +144,7 @@ final class ChartStyle {
     }
 
     private double widest(List<String> names) {
-        FontRenderContext frc = new FontRenderContext(null, true, true);
+        FontRenderContext frc = Png.FRC;
         return names.stream()
                 .mapToDouble(n -> tick().getStringBounds(n, frc).getWidth())
                 .max()
@@ -162,8 +162,7 @@ final class ChartStyle {
         }
         Font font = a.getAxisTitleFont();
         double room = 0.5 * chart.getHeight();
-        double w = font.getStringBounds(title, new FontRenderContext(null, true, true))
-                .getWidth();
+        double w = font.getStringBounds(title, Png.FRC).getWidth();
         if (w > room) {
             a.setAxisTitleFont(font.deriveFont((float) Math.max(10, font.getSize2D() * room / w)));
         }

@@ -197,7 +197,7 @@ final class CpuChart implements ChartFile {
             XYChart chart, RestoreRun run, double top, TimeScale scale, double maxX, Texts t, ChartStyle style) {
         double at = 0;
         int n = 0;
-        FontRenderContext frc = new FontRenderContext(null, true, true);
+        FontRenderContext frc = Png.FRC;
         double plotWidth = chart.getWidth() - style.px(260);
         for (Phase p : Phase.values()) {
             double seconds = run.phases().stream()

@@ -3,6 +3,7 @@ package dev.gbakprof.report;
 import java.awt.Color;
 import java.awt.Graphics2D;
 import java.awt.RenderingHints;
+import java.awt.font.FontRenderContext;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -11,6 +12,9 @@ import javax.imageio.ImageIO;
 
 /** Renders a drawing to PNG bytes. Same drawing, same fonts: same bytes (no time stamp is written). */
 final class Png {
+    /** How text is measured for the images: as it is drawn ({@link #image}), and as XChart measures it. */
+    static final FontRenderContext FRC = new FontRenderContext(null, true, false);
+
     private Png() {}
 
     public static BufferedImage image(Drawing drawing, int width, int height) {
@@ -20,7 +24,9 @@ final class Png {
         try {
             g.setRenderingHint(RenderingHints.KEY_ANTIALIASING, RenderingHints.VALUE_ANTIALIAS_ON);
             g.setRenderingHint(RenderingHints.KEY_TEXT_ANTIALIASING, RenderingHints.VALUE_TEXT_ANTIALIAS_ON);
-            g.setRenderingHint(RenderingHints.KEY_FRACTIONALMETRICS, RenderingHints.VALUE_FRACTIONALMETRICS_ON);
+            // text drawn with the metrics XChart lays it out with (whole-pixel advances, FontRenderContext(null,
+            // true, false)): with fractional ones a legend's longest label ran 9 px past the box XChart measured
+            g.setRenderingHint(RenderingHints.KEY_FRACTIONALMETRICS, RenderingHints.VALUE_FRACTIONALMETRICS_OFF);
             g.setRenderingHint(RenderingHints.KEY_STROKE_CONTROL, RenderingHints.VALUE_STROKE_PURE);
             g.setColor(Color.WHITE);
             g.fillRect(0, 0, width, height);

@@ -83,4 +83,55 @@ class TrendChartTest {
                         .keySet())
                 .contains("referans bandı: medyan ± 3 × 1,4826 MAD\nen az ± %5 ve ± 1 sn");
     }
+
+    /**
+     * XChart lays a legend out by its text measured with whole-pixel advances; drawn with fractional ones, the
+     * longest label ran 9 px further, over the box's right border (the Spanish band label, "… MAD"). The text stays
+     * inside its box in every language.
+     */
+    @ParameterizedTest
+    @CsvSource({"en", "es", "pt-BR", "tr"})
+    void theLegendsTextStaysInsideItsBox(String lang) throws Exception {
+        Trend trend = History.load(List.of(Path.of("src/test/resources/output/runs")), null, null, Trend.By.BACKUP)
+                .trends()
+                .get(0);
+        BufferedImage img =
+                ImageIO.read(new ByteArrayInputStream(TrendChart.png(trend, Texts.of(Lang.of(lang)), 1600, 900)));
+        // the box's right border: the rightmost column with a long vertical run of one grey
+        int border = -1;
+        int top = -1;
+        int bottom = -1;
+        for (int x = img.getWidth() - 1; x > img.getWidth() / 2 && border < 0; x--) {
+            int run = 0;
+            for (int y = 0; y < img.getHeight(); y++) {
+                int rgb = img.getRGB(x, y) & 0xFFFFFF;
+                run = rgb != 0xFFFFFF && rgb == (img.getRGB(x, Math.max(0, y - 1)) & 0xFFFFFF) ? run + 1 : 0;
+                if (run >= 100) {
+                    border = x;
+                    bottom = y;
+                    top = y - run;
+                    while (bottom + 1 < img.getHeight() && img.getRGB(x, bottom + 1) == img.getRGB(x, y)) {
+                        bottom++;
+                    }
+                    break;
+                }
+            }
+        }
+        assertThat(border).as("the legend's right border").isPositive();
+        int rightmostInk = -1;
+        for (int y = top; y <= bottom; y++) {
+            for (int x = border - 40; x < border; x++) {
+                int rgb = img.getRGB(x, y);
+                int r = (rgb >> 16) & 0xFF;
+                int g = (rgb >> 8) & 0xFF;
+                int b = rgb & 0xFF;
+                if (r < 120 && g < 120 && b < 120) { // the labels' dark text
+                    rightmostInk = Math.max(rightmostInk, x);
+                }
+            }
+        }
+        assertThat(rightmostInk)
+                .as("the rightmost text pixel, the border at " + border)
+                .isLessThan(border - 2);
+    }
 }
