@@ -137,7 +137,7 @@ public final class RunJson {
     }
 
     /** Pairs the warnings read as sentences with the record's {@code warningCodes}, when it has one per warning. */
-    static RestoreRun withCodes(RestoreRun run, List<String> codes) {
+    private static RestoreRun withCodes(RestoreRun run, List<String> codes) {
         if (codes.size() != run.warnings().size()) {
             return run;
         }
