@@ -31,8 +31,8 @@ import java.util.Map;
  * read run folders. Measured in docs/dev/BENCHMARKS.md ({@code bench/costs}, {@code bench/wrapper-overhead}).
  *
  * <p>What is wrong in a record is kept, not thrown at once: the first field of the wrong kind, with its path in the
- * record's own terms ({@code phases[2].seconds}) and the kind expected, and whether the value read is complete;
- * {@link RunJson#read} decides which of its refusals to give.
+ * record's own terms ({@code phases[2].seconds}) and the kind expected; the rest is still read, so that
+ * {@link RunJson#read} can choose which of its refusals to give (a missing schema first).
  */
 final class RecordReader {
     static final JsonFactory FACTORY = JsonFactory.builder().build();
@@ -48,8 +48,8 @@ final class RecordReader {
     }
 
     /**
-     * The value at the parser's current token as {@code type}, at {@code path} of the record; after a mismatch
-     * (this one or an earlier one) the value is skipped and {@code null}.
+     * The value at the parser's current token as {@code type}, at {@code path} of the record, read to its last token;
+     * {@code null} when it is of the wrong kind (skipped), and once any value was, no list or record is made.
      */
     Object value(JsonParser p, Type type, String path) throws IOException {
         Class<?> raw = raw(type);
