@@ -47,8 +47,6 @@ final class RecordWriter {
             .disable(StreamWriteFeature.AUTO_CLOSE_TARGET)
             .build();
 
-    private static final RecordComponent[] FIELDS = RestoreRun.class.getRecordComponents();
-
     /** The element types written here, with the components each method below writes, in order. */
     static final Map<Class<?>, List<String>> HAND_WRITTEN = Map.of(
             PhaseTime.class, List.of("name", "seconds"),
@@ -153,7 +151,7 @@ final class RecordWriter {
 
     private static void run(JsonGenerator g, RestoreRun r) throws IOException {
         g.writeStartObject();
-        for (RecordComponent c : FIELDS) {
+        for (RecordComponent c : COMPONENTS.get(RestoreRun.class)) {
             g.writeFieldName(c.getName());
             if (c.getName().equals("warnings")) {
                 strings(g, r.warningMessages()); // RunJson: the messages here, the codes last
@@ -169,11 +167,12 @@ final class RecordWriter {
         g.writeEndObject();
     }
 
-    private static Object get(RecordComponent c, RestoreRun r) {
+    private static Object get(RecordComponent c, Record r) {
         try {
             return c.getAccessor().invoke(r);
         } catch (ReflectiveOperationException ex) {
-            throw new IllegalStateException("cannot read " + c.getName() + " of a run record", ex);
+            throw new IllegalStateException(
+                    "cannot read " + c.getName() + " of " + r.getClass().getName(), ex);
         }
     }
 
@@ -206,12 +205,7 @@ final class RecordWriter {
         g.writeStartObject();
         for (RecordComponent c : COMPONENTS.get(r.getClass())) {
             g.writeFieldName(c.getName());
-            try {
-                value(g, c.getAccessor().invoke(r));
-            } catch (ReflectiveOperationException ex) {
-                throw new IllegalStateException(
-                        "cannot read " + c.getName() + " of " + r.getClass().getName(), ex);
-            }
+            value(g, get(c, r));
         }
         g.writeEndObject();
     }
