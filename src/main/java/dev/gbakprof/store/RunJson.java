@@ -291,43 +291,19 @@ public final class RunJson {
             p.skipChildren();
             throw notARecord(file, where);
         }
-        Map<String, JsonToken> lists = new HashMap<>();
-        String[] schema = {""};
-        List<String> codes = new ArrayList<>();
-        boolean[] hasCodes = {false};
+        Around around = new Around();
         RecordReader reader = new RecordReader();
-        RestoreRun run = (RestoreRun) reader.record(p, RestoreRun.class, "", (name, q) -> {
-            JsonToken t = q.currentToken();
-            if (name.equals("schema")) {
-                schema[0] = t.isScalarValue() && t != JsonToken.VALUE_NULL ? q.getText() : "";
-            } else if (REQUIRED_LISTS.contains(name)) {
-                lists.put(name, t);
-            } else if (name.equals("warningCodes")) {
-                codes.clear();
-                hasCodes[0] = t == JsonToken.START_ARRAY;
-                if (!hasCodes[0]) {
-                    q.skipChildren();
-                    return true;
-                }
-                while (q.nextToken() != JsonToken.END_ARRAY) {
-                    JsonToken e = q.currentToken();
-                    codes.add(e.isScalarValue() && e != JsonToken.VALUE_NULL ? q.getText() : "");
-                    q.skipChildren();
-                }
-                return true;
-            }
-            return false;
-        });
-        if (!schema[0].startsWith(RestoreRun.SCHEMA_FAMILY)) {
+        RestoreRun run = (RestoreRun) reader.record(p, RestoreRun.class, "", around);
+        if (!around.schema.startsWith(RestoreRun.SCHEMA_FAMILY)) {
             throw notARecord(file, where);
         }
         for (String field : REQUIRED_LISTS) {
-            if (lists.get(field) != JsonToken.START_ARRAY) {
+            if (around.lists.get(field) != JsonToken.START_ARRAY) {
                 throw new LogFormatException(
                         file.toString(),
                         0,
                         where + "not a complete gbakprof run record: \"" + field + "\" is "
-                                + (lists.containsKey(field) ? "not a list" : "missing"));
+                                + (around.lists.containsKey(field) ? "not a list" : "missing"));
             }
         }
         RecordReader.Mismatch wrong = reader.mismatch();
@@ -342,7 +318,46 @@ public final class RunJson {
                                     ? "not a " + typeName(wrong.expected())
                                     : "a value of the wrong kind"));
         }
-        return hasCodes[0] ? withCodes(run, codes) : run;
+        return around.codes != null ? withCodes(run, around.codes) : run;
+    }
+
+    /**
+     * What a record's reading notes beside its components: its schema, the kind of each of its lists, and the codes
+     * of its warnings ({@code warningCodes}, not a component: read here).
+     */
+    private static final class Around implements RecordReader.FieldSink {
+        String schema = "";
+        final Map<String, JsonToken> lists = new HashMap<>();
+        /** The warnings' codes, {@code null} when the record has no list of them. */
+        List<String> codes;
+
+        @Override
+        public boolean read(String name, JsonParser p) throws IOException {
+            if (name.equals("schema")) {
+                schema = text(p);
+            } else if (REQUIRED_LISTS.contains(name)) {
+                lists.put(name, p.currentToken());
+            } else if (name.equals("warningCodes")) {
+                if (p.currentToken() != JsonToken.START_ARRAY) {
+                    codes = null;
+                    p.skipChildren();
+                    return true;
+                }
+                codes = new ArrayList<>();
+                while (p.nextToken() != JsonToken.END_ARRAY) {
+                    codes.add(text(p));
+                    p.skipChildren();
+                }
+                return true;
+            }
+            return false;
+        }
+
+        /** A scalar's text ({@code asText}), {@code ""} for {@code null}, an object or a list. */
+        private static String text(JsonParser p) throws IOException {
+            JsonToken t = p.currentToken();
+            return t.isScalarValue() && t != JsonToken.VALUE_NULL ? p.getText() : "";
+        }
     }
 
     private static LogFormatException notARecord(Path file, String where) {
