@@ -25,8 +25,9 @@ import java.util.stream.Stream;
  * the class-data-sharing archive holds the classes every command loads, read and verified once instead of at each
  * start: what a DBA's commands do, on a bundled sample log, in one JVM — {@code parse --json}, {@code report} (every
  * file it writes: PNGs, report.html, Markdown, CSV), {@code history} and {@code check} of a run folder made of it,
- * gbakprof's help, and what {@code run} does beside gbak (the machine's probe, the CPU sampler, here on this process,
- * and the live ETA from earlier restores). Nothing is printed; the report goes to a temporary
+ * gbakprof's help, and {@code run} of a "gbak" that prints the sample log (the machine's probe, the process
+ * started and followed, its lines read live, the CPU sampler, the backup's hash, the run folder written; without a
+ * shell: the probe and the sampler on this process), and the live ETA from earlier restores. Nothing is printed; the report goes to a temporary
  * folder removed at the end. Measured by {@code bench/costs} and {@code bench/wrapper-overhead}
  * (docs/dev/BENCHMARKS.md).
  *
@@ -62,13 +63,15 @@ public final class ClassDataTraining {
             eta.at(Phase.INDEXES, 2, true, 1.0, Map.of(), Set.of(), 0.5);
             Main.execute(new String[] {"--help"}, none, none);
             Main.execute(new String[] {"--version"}, none, none);
-            EnvironmentProbe.probe(null, null);
-            try (CpuSampler sampler =
-                    new CpuSampler(100, () -> ProcessHandle.current().pid(), () -> null, null)) {
-                sampler.start(System.nanoTime());
-                Thread.sleep(300);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
+            if (!run(out, Path.of(log), none)) {
+                EnvironmentProbe.probe(null, null);
+                try (CpuSampler sampler =
+                        new CpuSampler(100, () -> ProcessHandle.current().pid(), () -> null, null)) {
+                    sampler.start(System.nanoTime());
+                    Thread.sleep(300);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
             }
         } finally {
             try (Stream<Path> made = Files.walk(out)) { // the temporary folder and what the report wrote in it
@@ -78,5 +81,40 @@ public final class ClassDataTraining {
             }
         }
         System.exit(ExitCode.OK);
+    }
+
+    /**
+     * {@code run} as a DBA runs it, all of it in {@code out}: a "gbak" that is a shell script printing the sample log
+     * (in place of the restore's lines), the sample as the backup file, a database and a runs folder in {@code out}.
+     * The launcher that makes the archive is a shell script: where there is no {@code /bin/sh} this is skipped.
+     *
+     * @return whether it ran
+     */
+    private static boolean run(Path out, Path log, PrintWriter none) throws IOException {
+        if (!Files.isExecutable(Path.of("/bin/sh"))) {
+            return false;
+        }
+        Path backup = Files.copy(log, out.resolve("training.log"));
+        Path gbak = Files.writeString(out.resolve("gbak"), "#!/bin/sh\nexec cat \"${0%/*}/training.log\"\n");
+        if (!gbak.toFile().setExecutable(true)) {
+            return false;
+        }
+        Main.execute(
+                new String[] {
+                    "run",
+                    "--gbak",
+                    gbak.toString(),
+                    "--backup",
+                    backup.toString(),
+                    "--database",
+                    out.resolve("training.fdb").toString(),
+                    "--runs-dir",
+                    out.resolve("run-runs").toString(),
+                    "--label",
+                    "training"
+                },
+                none,
+                none);
+        return true;
     }
 }

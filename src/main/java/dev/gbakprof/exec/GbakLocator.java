@@ -24,6 +24,11 @@ public final class GbakLocator {
         this.windows = windows;
     }
 
+    /** Whether it looks for Windows' programs ({@code gbak.exe}) in Windows' places. */
+    public boolean windows() {
+        return windows;
+    }
+
     public static GbakLocator system() {
         return new GbakLocator(
                 System.getenv(), System.getProperty("os.name", "").toLowerCase().startsWith("windows"));

@@ -1,5 +1,6 @@
 package dev.gbakprof.power;
 
+import dev.gbakprof.exec.GbakLocator;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -9,7 +10,9 @@ import java.nio.charset.CharacterCodingException;
 import java.nio.charset.Charset;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -42,14 +45,34 @@ final class ProcessCommandRunner implements CommandRunner {
             "x-IBM720");
 
     private final Duration timeout;
+    private final GbakLocator locator;
 
     ProcessCommandRunner(Duration timeout) {
-        this.timeout = timeout;
+        this(timeout, GbakLocator.system());
     }
 
+    ProcessCommandRunner(Duration timeout, GbakLocator locator) {
+        this.timeout = timeout;
+        this.locator = locator;
+    }
+
+    /**
+     * Runs {@code command}. Outside Windows a program named without a folder is looked up on the PATH first, and
+     * one that is not there is reported without starting a process: each {@code run} asks for
+     * {@code powerprofilesctl} and {@code tuned-adm}, which most servers do not have. (Windows starts a program
+     * from its own folders before the PATH; {@code powercfg} is left to it.)
+     */
     @Override
     public Result run(List<String> command) throws IOException {
-        Process process = new ProcessBuilder(command).start();
+        List<String> argv = command;
+        String program = command.get(0);
+        if (!locator.windows() && program.indexOf('/') < 0) {
+            Path exe = locator.findTool(program, null)
+                    .orElseThrow(() -> new IOException(program + ": not found on the PATH"));
+            argv = new ArrayList<>(command);
+            argv.set(0, exe.toString());
+        }
+        Process process = new ProcessBuilder(argv).start();
         process.getOutputStream().close();
         CompletableFuture<byte[]> out = readAsync(process.getInputStream());
         CompletableFuture<byte[]> err = readAsync(process.getErrorStream());

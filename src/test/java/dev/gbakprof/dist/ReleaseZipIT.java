@@ -156,6 +156,37 @@ class ReleaseZipIT {
                             "(?m)^\\[.*\\] " + cls.replace(".", "\\.") + " source: shared objects file \\(top\\)$");
         }
 
+        // and what run does around gbak (its process started and followed, its lines read, the run folder written):
+        // here a "gbak" that prints the sample's lines
+        Path gbak = tmp.resolve("gbak-prints-the-sample");
+        Files.writeString(gbak, "#!/bin/sh\nexec cat " + plain.resolve("samples/shop-tdrw.log") + "\n");
+        assertThat(gbak.toFile().setExecutable(true)).isTrue();
+        Files.delete(classes);
+        Result ran = exec(
+                plain,
+                logged,
+                plain.resolve("gbakprof").toString(),
+                "run",
+                "--gbak",
+                gbak.toString(),
+                "--backup",
+                "samples/shop-tdrw.log",
+                "--database",
+                tmp.resolve("never-made.fdb").toString(),
+                "--runs-dir",
+                tmp.resolve("runs").toString());
+        assertThat(ran.code).as(ran.out + ran.err).isZero();
+        String runLoaded = Files.readString(classes);
+        for (String cls : List.of(
+                "dev.gbakprof.run.RestoreSession",
+                "dev.gbakprof.exec.GbakRunner",
+                "org.apache.commons.exec.DefaultExecutor",
+                "dev.gbakprof.store.RunMarker")) {
+            assertThat(runLoaded)
+                    .containsPattern(
+                            "(?m)^\\[.*\\] " + cls.replace(".", "\\.") + " source: shared objects file \\(top\\)$");
+        }
+
         Path charts = tmp.resolve("demo charts");
         Result demo = exec(dir, env, dir.resolve("gbakprof").toString(), "demo", "--out", charts.toString());
         assertThat(demo.code).as(demo.out + demo.err).isZero();

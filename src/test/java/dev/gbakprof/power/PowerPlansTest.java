@@ -4,10 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.gbakprof.exec.GbakLocator;
 import dev.gbakprof.model.PowerPlan;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -61,5 +65,20 @@ class PowerPlansTest {
         assertThat(result.firstMessageLine()).isEqualTo("oops");
         assertThatThrownBy(() -> runner.run(List.of("gbakprof-no-such-program")))
                 .isInstanceOf(IOException.class);
+    }
+
+    @Test
+    void systemRunnerLooksProgramsUpOnThePathBeforeStartingThem() throws IOException {
+        assumeTrue(System.getProperty("os.name").startsWith("Linux"), "needs sh");
+        Path bin = Files.createDirectories(tmp.resolve("bin"));
+        Path tool = Files.writeString(bin.resolve("powerprofilesctl"), "#!/bin/sh\necho \"$0 $1\"\n");
+        tool.toFile().setExecutable(true);
+        CommandRunner runner = new ProcessCommandRunner(
+                Duration.ofSeconds(30), new GbakLocator(Map.of("PATH", bin.toString()), false));
+
+        assertThat(runner.run(List.of("powerprofilesctl", "get")).stdout()).isEqualTo(tool + " get\n");
+        assertThatThrownBy(() -> runner.run(List.of("gbakprof-no-such-tool", "active")))
+                .isInstanceOf(IOException.class)
+                .hasMessage("gbakprof-no-such-tool: not found on the PATH");
     }
 }
