@@ -5,6 +5,7 @@ import dev.gbakprof.firebird.ServerAddress;
 import dev.gbakprof.model.Durations;
 import dev.gbakprof.model.Environment;
 import dev.gbakprof.model.ExitCode;
+import dev.gbakprof.model.GbakprofException;
 import dev.gbakprof.model.IdleProbe;
 import dev.gbakprof.model.PowerPlan;
 import dev.gbakprof.model.RestoreRun;
@@ -20,6 +21,7 @@ import dev.gbakprof.run.NewestBackup;
 import dev.gbakprof.run.RestoreSeries;
 import dev.gbakprof.run.RestoreSession;
 import dev.gbakprof.run.RunOptions;
+import dev.gbakprof.store.RunStore;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.PrintWriter;
@@ -27,6 +29,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -69,7 +72,8 @@ import picocli.CommandLine.Spec;
             "verification or was stopped by --timeout, " + ExitCode.BAD_INPUT
                     + " when it was refused before it started (bad",
             "usage, missing backup, existing database, a server that does not answer or refuses the",
-            "login, a database in use with --replace), or when the runs folder could not be written,",
+            "login, a database in use with --replace), or when the runs folder could not be written",
+            "(a run refused where the runs folder exists leaves a run folder that says why: check judges it),",
             ExitCode.INTERRUPTED + " when Ctrl-C stopped it (after saying what completed and what was stopped)."
         })
 final class RunCommand implements Callable<Integer> {
@@ -264,6 +268,9 @@ final class RunCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
+    /** The options once they are made of the command line: what a refusal after that records. */
+    private RunOptions options;
+
     /** What the restores of this command left (a refused run: {@code null}), for {@code --jobs}. */
     List<RestoreSession.Outcome> outcomes;
 
@@ -308,6 +315,34 @@ final class RunCommand implements Callable<Integer> {
                     "--cooldown " + given.originalStringValues().get(0) + ": rests between repeated restores,"
                             + " and one restore has no rest (add --repeat N or --warmup N, or leave --cooldown out)");
         }
+        try {
+            return restore(route);
+        } catch (GbakprofException.Refused ex) {
+            recordRefusal(ex.getMessage());
+            throw ex;
+        }
+    }
+
+    /**
+     * A night refused once its backup and database are being looked at leaves a run folder that says so
+     * ({@link RunStore#refused}), where the earlier nights' are: a monitoring system's {@code check} must not read
+     * the night before as tonight's. Said on standard error before the refusal itself (which {@code --jobs} takes as
+     * the job's line).
+     */
+    private void recordRefusal(String why) {
+        String source = backup != null ? backup : backupFrom;
+        // the label its record would have had (without the power plan, not yet asked): its folder is named alike
+        String named = label != null ? label : options != null ? options.defaultLabel(null) : null;
+        Path folder = new RunStore(runsDir).refused(named, source, database, why, LocalDateTime.now());
+        if (folder != null) {
+            PrintWriter err = spec.commandLine().getErr();
+            err.println("gbakprof: recorded as a refused run in " + folder + " (check judges it)");
+            err.flush();
+        }
+    }
+
+    /** The restore (or drill, or series) once the options are understood. */
+    private int restore(Via route) throws IOException, InterruptedException {
         NewestBackup.Choice chosen = null;
         if (backupDir != null) {
             if (backup != null || backupFrom != null) {
@@ -359,6 +394,7 @@ final class RunCommand implements Callable<Integer> {
                         warmup,
                         chosen == null ? null : chosen.why())
                 .withServerPaths(server.given());
+        this.options = options;
         if (inspectHost != null && (server.given() || options.throughServer())) {
             throw new UsageException("--inspect-host " + inspectHost + ": names the server that inspects a database"
                     + " restored embedded; this restore goes through a server, which --inspect uses");

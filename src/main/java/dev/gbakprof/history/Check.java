@@ -174,7 +174,8 @@ public final class Check {
 
     /**
      * The verdict on a newest run folder whose record cannot be judged: CRITICAL when its run left no record (killed,
-     * crashed), UNKNOWN while it is still running or when its record is damaged or impossible.
+     * crashed) or was refused before it started, UNKNOWN while it is still running, when its record is damaged or
+     * impossible, or when it was refused at its login (as a failed login of gbak's is).
      *
      * @param name      the backup's short name
      * @param startedAt when that run started, or {@code null}
@@ -183,7 +184,8 @@ public final class Check {
     public static Result unjudged(String name, RunFolders.State state, Instant startedAt, String why) {
         String when = startedAt == null
                 ? ""
-                : " (started " + startedAt.toString().substring(0, 16).replace('T', ' ') + " UTC)";
+                : " (" + (state == RunFolders.State.REFUSED ? "at " : "started ")
+                        + startedAt.toString().substring(0, 16).replace('T', ' ') + " UTC)";
         return switch (state) {
             case NO_RECORD ->
                 new Result(
@@ -198,6 +200,17 @@ public final class Check {
                 new Result(
                         State.UNKNOWN,
                         "UNKNOWN: " + name + ": the newest restore's record cannot be judged" + when + ": " + why);
+            case REFUSED ->
+                LOGIN.matcher(why).find()
+                        ? new Result(
+                                State.UNKNOWN,
+                                "UNKNOWN: " + name + ": the newest restore" + when
+                                        + " was refused at its login, a configuration problem, not a failed restore: "
+                                        + why)
+                        : new Result(
+                                State.CRITICAL,
+                                "CRITICAL: " + name + ": tonight's restore was refused before it started" + when + ": "
+                                        + why);
         };
     }
 

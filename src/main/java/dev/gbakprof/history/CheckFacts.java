@@ -19,7 +19,7 @@ import java.util.Map;
  * @param label     the judged run's label, or {@code null}
  * @param folder    the judged run folder, or {@code null} when there was none
  * @param startedAt when the judged run started, or {@code null}
- * @param status    {@code completed}, {@code failed}, {@code incomplete}, {@code running}, {@code no record},
+ * @param status    {@code completed}, {@code failed}, {@code incomplete}, {@code running}, {@code no record}, {@code refused},
  *                  {@code damaged}, or {@code null} when nothing was judged
  * @param run       the judged record, or {@code null} when its folder has none that can be judged
  * @param band      the baseline band it was judged against, or {@code null}

@@ -132,6 +132,7 @@ public record Verdict(Check.Result result, CheckFacts facts) {
             case RUNNING -> "running";
             case NO_RECORD -> "no record";
             case DAMAGED -> "damaged";
+            case REFUSED -> "refused";
         };
         CheckFacts facts = new CheckFacts(
                 backupName, runLabel, f.folder(), f.startedAt(), status, null, null, objective, age, slower, now);

@@ -70,7 +70,7 @@ public final class CheckExport {
             metric(
                     sb,
                     "gbakprof_restore_success",
-                    "1 when the newest restore test completed, 0 when it failed, was stopped or left no record.",
+                    "1 when the newest restore test completed, 0 when it failed, was stopped, was refused or left no record.",
                     labels,
                     f.success() == null ? null : f.success().doubleValue());
             metric(

@@ -31,7 +31,7 @@ public record CheckJson(
     /**
      * The judged run folder.
      *
-     * @param status {@code completed}, {@code failed}, {@code incomplete}, {@code running}, {@code no record},
+     * @param status {@code completed}, {@code failed}, {@code incomplete}, {@code running}, {@code no record}, {@code refused},
      *               {@code damaged}
      * @param phases the phases of a completed restore, {@code null} otherwise
      */

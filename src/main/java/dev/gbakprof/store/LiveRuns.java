@@ -98,8 +98,8 @@ public final class LiveRuns {
         }
         for (Path folder : marked) {
             RunFolders.Folder f = RunFolders.unrecorded(folder);
-            if (f == null || f.state() == RunFolders.State.DAMAGED) {
-                continue; // a marker left beside a record: the record is what counts
+            if (f == null || f.state() == RunFolders.State.DAMAGED || f.state() == RunFolders.State.REFUSED) {
+                continue; // a marker left beside a record (the record is what counts), or a run that never started
             }
             RunMarker.State marker = RunMarker.read(folder);
             if (marker == null) {

@@ -25,8 +25,8 @@ import java.util.stream.Stream;
 
 /**
  * The run folders a listing cannot judge by their record ({@link RunStore#read} leaves them out): a restore still
- * going, one that left no record (killed, crashed, a power cut, a full disk), a record that cannot be read or cannot
- * be true, a folder whose {@value RunStore#CHECKSUMS} no longer matches. {@code check} judges the newest folder
+ * going, one that left no record (killed, crashed, a power cut, a full disk), one refused before it started, a record
+ * that cannot be read or cannot be true, a folder whose {@value RunStore#CHECKSUMS} no longer matches. {@code check} judges the newest folder
  * whatever its state; {@code history}, {@code report} and {@code compare} name them in a note.
  */
 public final class RunFolders {
@@ -49,7 +49,9 @@ public final class RunFolders {
         /** No record, and no living process behind it: killed or crashed. */
         NO_RECORD,
         /** A record that cannot be read, cannot be true, or no longer matches its checksums. */
-        DAMAGED
+        DAMAGED,
+        /** No record: the run was refused before it started (a missing backup, an existing database…). */
+        REFUSED
     }
 
     /**
@@ -73,6 +75,7 @@ public final class RunFolders {
                 case RUNNING -> folder + ": still running (" + why + "); left out";
                 case NO_RECORD -> folder + ": the restore left no record (killed or crashed?): " + why + "; left out";
                 case DAMAGED -> why + "; left out";
+                case REFUSED -> folder + ": the restore was refused: " + why + "; left out";
             };
         }
     }
@@ -145,6 +148,9 @@ public final class RunFolders {
                 String why = ex instanceof LogFormatException l ? l.oneLine() : record + ": " + ex.getMessage();
                 return new Folder(folder, State.DAMAGED, at, backup, label, why);
             }
+        }
+        if (marker != null && marker.refused() != null) {
+            return new Folder(folder, State.REFUSED, at, backup, label, marker.refused());
         }
         if (marker != null && marker.live()) {
             return new Folder(

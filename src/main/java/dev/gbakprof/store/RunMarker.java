@@ -23,7 +23,8 @@ import java.time.format.DateTimeParseException;
  * restore still going; one whose marker is not locked (or has none) is a run that left no record: killed, crashed, a
  * power cut, a full disk. The marker names the process, its start, the backup, the label and the database, so that
  * {@code check} can tell which backup's night it was, and holds the run's last ETA ({@link #progress}) for
- * {@code status}. Its name starts with a dot: {@value RunStore#CHECKSUMS} leaves it out.
+ * {@code status}. A run refused before it started leaves a folder holding only its marker, which says why
+ * ({@link #refused}). Its name starts with a dot: {@value RunStore#CHECKSUMS} leaves it out.
  */
 public final class RunMarker implements AutoCloseable {
     /** The marker's file name in a run folder. */
@@ -42,7 +43,8 @@ public final class RunMarker implements AutoCloseable {
             Progress eta,
             String step,
             String staged,
-            String stepAt) {}
+            String stepAt,
+            String refused) {}
 
     /** The run's own ETA as it last wrote it, seconds to a tenth. */
     private record Progress(
@@ -50,7 +52,14 @@ public final class RunMarker implements AutoCloseable {
 
     /** What {@link #readFile} reads of a marker (or of a file written by {@link #whoAndWhen}). */
     private record Stored(
-            Long pid, String startedAt, String backup, String label, String database, String staged, StoredEta eta) {}
+            Long pid,
+            String startedAt,
+            String backup,
+            String label,
+            String database,
+            String staged,
+            StoredEta eta,
+            String refused) {}
 
     /** The ETA as {@link #readFile} reads it: complete, or not taken. */
     private record StoredEta(
@@ -82,6 +91,7 @@ public final class RunMarker implements AutoCloseable {
             said(g, "step", m.step());
             said(g, "staged", m.staged());
             said(g, "stepAt", m.stepAt());
+            said(g, "refused", m.refused());
             g.writeEndObject();
         }
         return out.toByteArray();
@@ -127,16 +137,7 @@ public final class RunMarker implements AutoCloseable {
             channel = FileChannel.open(
                     file, StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING);
             FileLock lock = channel.tryLock();
-            Says m = new Says(
-                    ProcessHandle.current().pid(),
-                    Instant.now().toString(),
-                    backup,
-                    label,
-                    database,
-                    null,
-                    null,
-                    null,
-                    null);
+            Says m = now(backup, label, database, null);
             channel.write(ByteBuffer.wrap(json(m)));
             channel.force(false);
             return new RunMarker(file, channel, lock, m);
@@ -150,6 +151,35 @@ public final class RunMarker implements AutoCloseable {
             }
             return null;
         }
+    }
+
+    /**
+     * Writes the marker of a run that was refused before it started, in the run folder made for it: what it would have
+     * restored and why it did not, so that {@code check} judges that night as refused rather than the night before as
+     * tonight's. Not locked, and left: the folder's only file. Written atomically.
+     *
+     * @param backup   the backup file it would have restored (or the database a drill backs up), or {@code null}
+     * @param database the database it would have restored into, or {@code null}
+     * @param why      the refusal, as gbakprof said it
+     */
+    public static void refused(Path runFolder, String backup, String label, String database, String why)
+            throws IOException {
+        AtomicFiles.write(runFolder.resolve(FILE), json(now(backup, label, database, why)));
+    }
+
+    /** What this process says as it starts a run (or is refused one): its pid, now, what it restores. */
+    private static Says now(String backup, String label, String database, String refused) {
+        return new Says(
+                ProcessHandle.current().pid(),
+                Instant.now().toString(),
+                backup,
+                label,
+                database,
+                null,
+                null,
+                null,
+                null,
+                refused);
     }
 
     /**
@@ -167,7 +197,8 @@ public final class RunMarker implements AutoCloseable {
                 says.eta(),
                 "replacing",
                 staged.toAbsolutePath().toString(),
-                Instant.now().toString());
+                Instant.now().toString(),
+                null);
         rewrite(true);
     }
 
@@ -192,7 +223,8 @@ public final class RunMarker implements AutoCloseable {
                 eta,
                 says.step(),
                 says.staged(),
-                says.stepAt());
+                says.stepAt(),
+                null);
         rewrite(false);
     }
 
@@ -263,6 +295,7 @@ public final class RunMarker implements AutoCloseable {
      * @param staged    with {@code --replace}, the restored database beside it, once the run came to the move, or
      *                  {@code null}
      * @param eta       the run's own last ETA ({@link #progress}), or {@code null} when it had none
+     * @param refused   why the run was refused before it started ({@link #refused}), or {@code null}
      */
     public record State(
             Long pid,
@@ -272,7 +305,8 @@ public final class RunMarker implements AutoCloseable {
             boolean live,
             String database,
             String staged,
-            Eta eta) {
+            Eta eta,
+            String refused) {
         /**
          * What a run that died while replacing left, in a sentence, or {@code null}: the move is one rename, so the
          * restored file still beside the database means it was not moved; gone, the database is the restored one.
@@ -349,6 +383,7 @@ public final class RunMarker implements AutoCloseable {
         String database = null;
         String staged = null;
         Eta eta = null;
+        String refused = null;
         try (JsonParser p = RecordReader.FACTORY.createParser(Files.readAllBytes(file))) {
             Stored n = p.nextToken() == JsonToken.START_OBJECT
                     ? (Stored) new RecordReader().record(p, Stored.class, "", null)
@@ -360,6 +395,7 @@ public final class RunMarker implements AutoCloseable {
                 label = n.label();
                 database = n.database();
                 staged = n.staged();
+                refused = n.refused();
                 StoredEta e = n.eta();
                 Instant etaAt = e == null ? null : instant(e.at());
                 if (etaAt != null
@@ -375,7 +411,7 @@ public final class RunMarker implements AutoCloseable {
         }
         boolean alive =
                 pid == null || ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false);
-        return new State(pid, at, backup, label, alive && locked(file), database, staged, eta);
+        return new State(pid, at, backup, label, alive && locked(file), database, staged, eta, refused);
     }
 
     /** Some process holds the marker's lock (a shared lock cannot be had). */

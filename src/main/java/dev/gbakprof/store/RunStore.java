@@ -83,6 +83,40 @@ public final class RunStore {
         }
     }
 
+    /**
+     * Records a run refused before it started ({@link RunMarker#refused}) in a new run folder named as {@link #create}
+     * names it, holding only its marker: {@code check} then judges that night as refused, not the night before as
+     * tonight's. Only where the runs folder exists already, as the earlier nights' folder does: a refusal elsewhere
+     * (a mistyped --runs-dir) has no earlier night to be taken for, and makes no folder.
+     *
+     * @param label    the run's label, or {@code null}: then the backup's file name names the folder
+     * @param backup   the backup file it would have restored, or {@code null} when it was not known
+     * @param database the database it would have restored into, or {@code null}
+     * @param why      the refusal
+     * @return the folder, or {@code null} when none was made (no runs folder, or it cannot be written)
+     */
+    public Path refused(String label, String backup, String database, String why, LocalDateTime at) {
+        if (!Files.isDirectory(dir)) {
+            return null;
+        }
+        String name = label != null ? label : backup != null ? backup.replaceAll(".*[/\\\\:]", "") : "refused";
+        Path folder = null;
+        try {
+            folder = create(name, "", at);
+            RunMarker.refused(folder, backup, label, database, why);
+            return folder;
+        } catch (IOException ex) {
+            try {
+                if (folder != null) {
+                    Files.deleteIfExists(folder);
+                }
+            } catch (IOException stays) {
+                // an empty run folder is judged as a run that left no record: CRITICAL too
+            }
+            return null;
+        }
+    }
+
     /** The folder of a matrix experiment started at {@code startedAt}, under {@code root} ({@code runs}). */
     public static Path matrixFolder(Path root, LocalDateTime startedAt) {
         return root.resolve("matrix-" + startedAt.format(FOLDER_TIME));

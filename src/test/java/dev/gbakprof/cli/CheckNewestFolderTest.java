@@ -135,6 +135,63 @@ class CheckNewestFolderTest {
     }
 
     @Test
+    void aRefusedNightIsCriticalUntilTheNextRestoreAndHistoryGoesOn() throws Exception {
+        Path runs = nights();
+        Path erp = dir.resolve("erp.fbk");
+        Path db = dir.resolve("erp-test.fdb");
+        Files.move(erp, dir.resolve("erp.fbk.moved")); // tonight's backup was not made
+
+        Cli.Result refused = Restores.run(erp, db, runs, "--label", "nightly");
+        assertThat(refused.code()).as(refused.err()).isEqualTo(2);
+        Path tonight = newest(runs);
+        assertThat(refused.err())
+                .contains("gbakprof: recorded as a refused run in " + tonight + " (check judges it)")
+                .endsWith("gbakprof: " + erp + ": no such backup file" + System.lineSeparator());
+        assertThat(tonight.resolve("run.json")).doesNotExist();
+
+        Cli.Result c = check(runs, "--rto", "4h", "--max-age", "26h");
+        assertThat(c.code()).as(c.out()).isEqualTo(2);
+        assertThat(c.out())
+                .startsWith("CRITICAL: erp: tonight's restore was refused before it started (at ")
+                .contains("UTC): " + erp + ": no such backup file | age=");
+        assertThat(check(runs, "--label", "nightly").code()).isEqualTo(2);
+        assertThat(check(runs, "--backup", "erp").code()).isEqualTo(2);
+        JsonNode json = new ObjectMapper().readTree(check(runs, "--json").out());
+        assertThat(json.get("status").asText()).isEqualTo("CRITICAL");
+        assertThat(json.at("/run/status").asText()).isEqualTo("refused");
+        assertThat(json.at("/run/folder").asText()).isEqualTo(tonight.toString());
+        Path prom = dir.resolve("erp.prom");
+        check(runs, "--prometheus", prom.toString());
+        assertThat(Files.readString(prom))
+                .contains("gbakprof_check_status{backup=\"erp.fbk\",label=\"nightly\"} 2")
+                .contains("gbakprof_restore_success{backup=\"erp.fbk\",label=\"nightly\"} 0");
+
+        Cli.Result history = Cli.run("history", runs.toString());
+        assertThat(history.code()).as(history.err()).isZero();
+        assertThat(history.out())
+                .contains("erp.fbk: 3 restores, 3 completed")
+                .contains("note: " + tonight + ": the restore was refused: " + erp + ": no such backup file; left"
+                        + " out");
+        assertThat(Cli.run("status", runs.toString()).out()).contains("no restore is running in " + runs);
+
+        // the next night: the backup is back, but last night's database was left where the restore goes
+        Files.move(dir.resolve("erp.fbk.moved"), erp);
+        Files.writeString(db, "left by hand");
+        Cli.Result exists = Restores.run(erp, db, runs, "--label", "nightly");
+        assertThat(exists.code()).as(exists.err()).isEqualTo(2);
+        assertThat(Files.readString(db)).isEqualTo("left by hand");
+        assertThat(check(runs).out())
+                .startsWith("CRITICAL: erp: tonight's restore was refused before it started")
+                .contains(db.toString());
+
+        Files.delete(db);
+        assertThat(Restores.run(erp, db, runs, "--label", "nightly").code()).isZero();
+        Cli.Result ok = check(runs, "--rto", "4h", "--max-age", "26h");
+        assertThat(ok.code()).as(ok.out()).isZero();
+        assertThat(ok.out()).startsWith("OK: erp restored in ");
+    }
+
+    @Test
     void aDamagedOrImpossibleNewestRecordIsUnknownNamingTheFile() throws Exception {
         Path runs = nights();
         Cli.Result ok = check(runs);

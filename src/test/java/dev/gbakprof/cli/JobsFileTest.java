@@ -140,6 +140,20 @@ class JobsFileTest {
         assertThat(checked).hasSize(2);
         assertThat(checked.get(0)).startsWith("UNKNOWN: gone: no run labelled gone under ");
         assertThat(checked.get(1)).startsWith("OK: here restored in ");
+
+        // the next night the runs folder holds the earlier nights: the refusal is recorded there, and check says so
+        Cli.Result again = runJobs(jobs, runs);
+        assertThat(again.code()).as(again.out() + again.err()).isEqualTo(ExitCode.BAD_INPUT);
+        List<String> second = again.out().lines().toList();
+        int summary = second.indexOf("gbakprof: jobs of " + jobs);
+        assertThat(cells(second.get(summary + 2)))
+                .containsExactly("gone", "refused", "-", "-", "-", missing + ": no such backup file");
+        assertThat(again.err()).contains("gbakprof: recorded as a refused run in " + runs.resolve(""));
+        Cli.Result judged = Cli.run("check", runs.toString(), "--jobs", jobs.toString());
+        assertThat(judged.code()).as(judged.out()).isEqualTo(ExitCode.CHECK_CRITICAL);
+        assertThat(judged.out().lines().toList().get(0))
+                .startsWith("CRITICAL: gone: tonight's restore was refused before it started (at ")
+                .contains(missing + ": no such backup file | age=");
     }
 
     @Test

@@ -72,11 +72,17 @@ class KilledRunTest {
                 .contains(db + ": database exists, and the lock file " + db + ".gbakprof-lock was left by gbakprof "
                         + "process " + jvm.pid() + " (no longer running), which started at ")
                 .contains("a run killed while it restored into it");
+        // check judges the newest night, the refused one, whose words name the killed run; history (which has no
+        // restore to show) names both
         Cli.Result check = Cli.run("check", runs.toString());
         assertThat(check.code()).isEqualTo(2);
         assertThat(check.out())
-                .startsWith("CRITICAL: shop: tonight's restore left no record (killed or crashed?)")
-                .contains("(gbakprof process " + jvm.pid() + " is gone)");
+                .startsWith("CRITICAL: shop: tonight's restore was refused before it started")
+                .contains("was left by gbakprof process " + jvm.pid() + " (no longer running)");
+        assertThat(Cli.run("history", runs.toString()).err())
+                .contains("the restore left no record (killed or crashed?): no run.json in " + log.getParent()
+                        + " (gbakprof process " + jvm.pid() + " is gone)")
+                .contains("the restore was refused: " + db + ": database exists");
     }
 
     @Test

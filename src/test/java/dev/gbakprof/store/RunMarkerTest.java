@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.time.LocalDateTime;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -48,6 +49,43 @@ class RunMarkerTest {
         }
         // the lock released, the file left: read as a run that left no record
         assertThat(RunMarker.read(dir).live()).isFalse();
+    }
+
+    @Test
+    void aRefusedRunLeavesAFolderWithItsMarkerThatSaysWhyAndOnlyWhereEarlierNightsAre() throws Exception {
+        Path runs = Files.createDirectory(dir.resolve("runs"));
+        RunStore store = new RunStore(runs);
+        LocalDateTime at = LocalDateTime.of(2026, 12, 7, 3, 15, 0);
+
+        Path folder = store.refused(
+                "nightly", "/backups/erp.fbk", "/db/erp.fdb", "/backups/erp.fbk: no such backup file", at);
+
+        assertThat(folder).isEqualTo(runs.resolve("20261207-031500-nightly"));
+        try (var files = Files.list(folder)) {
+            assertThat(files.map(f -> f.getFileName().toString())).containsExactly(RunMarker.FILE);
+        }
+        RunMarker.State s = RunMarker.read(folder);
+        assertThat(s.refused()).isEqualTo("/backups/erp.fbk: no such backup file");
+        assertThat(s.live()).isFalse();
+        assertThat(s.backup()).isEqualTo("/backups/erp.fbk");
+        assertThat(s.label()).isEqualTo("nightly");
+        RunFolders.Folder f = RunFolders.unrecorded(folder);
+        assertThat(f.state()).isEqualTo(RunFolders.State.REFUSED);
+        assertThat(f.why()).isEqualTo("/backups/erp.fbk: no such backup file");
+        assertThat(f.note())
+                .isEqualTo(folder + ": the restore was refused: /backups/erp.fbk: no such backup file; left out");
+        // status shows what runs and what was killed: a refused run is neither
+        assertThat(LiveRuns.in(runs, Instant.now())).isEmpty();
+
+        // without a label the backup's file name names the folder; the marker says no label
+        Path unlabelled = store.refused(null, "/backups/erp.fbk", null, "refused", at);
+        assertThat(unlabelled).isEqualTo(runs.resolve("20261207-031500-erp.fbk"));
+        assertThat(RunMarker.read(unlabelled).label()).isNull();
+
+        // a runs folder that does not exist (a mistyped --runs-dir) is not made for a refusal
+        assertThat(new RunStore(dir.resolve("runz")).refused("nightly", null, null, "refused", at))
+                .isNull();
+        assertThat(dir.resolve("runz")).doesNotExist();
     }
 
     @Test
