@@ -1,5 +1,6 @@
 package dev.gbakprof.cli;
 
+import dev.gbakprof.exec.GbakLocator;
 import dev.gbakprof.forecast.LiveEta;
 import dev.gbakprof.model.ExitCode;
 import dev.gbakprof.model.Phase;
@@ -86,12 +87,12 @@ public final class ClassDataTraining {
     /**
      * {@code run} as a DBA runs it, all of it in {@code out}: a "gbak" that is a shell script printing the sample log
      * (in place of the restore's lines), the sample as the backup file, a database and a runs folder in {@code out}.
-     * The launcher that makes the archive is a shell script: where there is no {@code /bin/sh} this is skipped.
+     * The launcher that makes the archive is a shell script: where there is no {@code sh} on the PATH this is skipped.
      *
      * @return whether it ran
      */
     private static boolean run(Path out, Path log, PrintWriter none) throws IOException {
-        if (!Files.isExecutable(Path.of("/bin/sh"))) {
+        if (GbakLocator.system().findTool("sh", null).isEmpty()) {
             return false;
         }
         Path backup = Files.copy(log, out.resolve("training.log"));
