@@ -42,6 +42,8 @@ public final class CpuSampler implements AutoCloseable {
     private long workerSeen = -1;
     private long[] workerBase; // counters() at the restore's start (zero for a process it started)
     private boolean ownTree; // the worker is a process this run started: its descendants count too
+    private List<Long> children = List.of(); // the worker's descendants, as last listed
+    private long childrenListedAt; // System.nanoTime() of that listing
     private final long intervalMs;
     private final List<CpuSample> samples = new ArrayList<>();
     private final List<String> warnings = new ArrayList<>();
@@ -224,6 +226,7 @@ public final class CpuSampler implements AutoCloseable {
             workerSeen = pid;
             workerBase = new long[4];
             ownTree = true;
+            childrenListedAt = 0;
         }
         long[] c = counters(p);
         long rss = p.getResidentSetSize();
@@ -231,9 +234,16 @@ public final class CpuSampler implements AutoCloseable {
         if (ownTree) {
             // a --gbak wrapper (a script, GNU time) that starts gbak as its child: the tree is what restores, and
             // the wrapper alone would read as an idle gbak
-            for (long child : descendants(pid)) {
+            // a listing reads every process of the machine: again only when one has ended, or after CHILDREN_EVERY
+            long now = System.nanoTime();
+            if (childrenListedAt == 0 || now - childrenListedAt > CHILDREN_EVERY_NANOS) {
+                children = descendants(pid);
+                childrenListedAt = now;
+            }
+            for (long child : children) {
                 OSProcess d = os.getProcess((int) child);
                 if (d == null) {
+                    childrenListedAt = 0; // listed again at the next sample
                     continue;
                 }
                 long[] dc = counters(d);
@@ -254,6 +264,9 @@ public final class CpuSampler implements AutoCloseable {
             c[3] - workerBase[3]
         };
     }
+
+    /** How long the worker's descendants, once listed, are taken as they were (a wrapper starts gbak at once). */
+    private static final long CHILDREN_EVERY_NANOS = TimeUnit.SECONDS.toNanos(10);
 
     /** The processes {@code pid} started, and theirs; none when it is gone. */
     private static List<Long> descendants(long pid) {
