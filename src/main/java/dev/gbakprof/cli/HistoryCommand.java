@@ -83,7 +83,9 @@ final class HistoryCommand implements Callable<Integer> {
     @Option(
             names = "--out",
             paramLabel = "DIR",
-            description = "Write trend.png there (trend-NAME.png per backup when there are several).")
+            description =
+                    "Write trend.png there (trend-NAME.png per backup when there are several); DIR is created when "
+                            + "missing, in a folder that exists.")
     Path out;
 
     @Option(

@@ -79,15 +79,18 @@ public final class Outputs {
     }
 
     /**
-     * Refuses, before any work starts, a directory that cannot be written: the nearest part of the path that
-     * exists is a file, or gbakprof cannot create a file there (permissions, a read-only file system). A
+     * Refuses, before any work starts, a directory that cannot be written: the folder that holds it does not
+     * exist (only the directory itself is created, never a tree of folders above it: a typo in a path is not a
+     * place to write), is a file, or gbakprof cannot create a file there (permissions, a read-only file system). A
      * probe file is created and removed at once; nothing else is created.
      */
     public static void refuseUnwritableDir(Path dir, String option) {
-        refuseUnwritable(dir, dir, option);
+        Path abs = dir.toAbsolutePath().normalize();
+        Path holder = abs.getParent();
+        refuseUnwritable(dir, Files.exists(abs) || holder == null ? abs : holder, option);
     }
 
-    /** As {@link #refuseUnwritableDir}, for a file: its folder must be writable. */
+    /** As {@link #refuseUnwritableDir}, for a file: its folder must exist and be writable. */
     public static void refuseUnwritableFile(Path file, String option) {
         Path parent = file.toAbsolutePath().normalize().getParent();
         if (parent != null) {
@@ -95,27 +98,24 @@ public final class Outputs {
         }
     }
 
-    private static void refuseUnwritable(Path named, Path dir, String option) {
-        Path existing = dir.toAbsolutePath().normalize();
-        while (existing != null && !Files.exists(existing)) {
-            existing = existing.getParent();
+    private static void refuseUnwritable(Path named, Path folder, String option) {
+        if (!Files.exists(folder)) {
+            throw new OutputRefusedException(option + " " + named + ": folder " + folder + " does not exist; "
+                    + "nothing was done. Create it, or choose another " + option);
         }
-        if (existing == null) {
-            return; // no part of it exists (another drive): the write itself says what is wrong
-        }
-        if (!Files.isDirectory(existing)) {
-            throw new OutputRefusedException(option + " " + named + ": " + existing + " is a file, not a folder; "
+        if (!Files.isDirectory(folder)) {
+            throw new OutputRefusedException(option + " " + named + ": " + folder + " is a file, not a folder; "
                     + "nothing was done. Choose another " + option);
         }
         try {
-            Files.delete(Files.createTempFile(existing, ".gbakprof-", ".probe"));
+            Files.delete(Files.createTempFile(folder, ".gbakprof-", ".probe"));
         } catch (IOException | SecurityException ex) {
             String why = ex instanceof AccessDeniedException
                     ? "permission denied"
                     : ex instanceof FileSystemException fs && fs.getReason() != null
                             ? fs.getReason()
                             : "a file cannot be created there";
-            throw new OutputRefusedException(option + " " + named + ": cannot write in " + existing + " (" + why
+            throw new OutputRefusedException(option + " " + named + ": cannot write in " + folder + " (" + why
                     + "); nothing was done. Choose another " + option);
         }
     }

@@ -37,7 +37,7 @@ public final class ReportDir {
     private final List<Path> inputs;
 
     /**
-     * @param dir   the directory (created when missing)
+     * @param dir   the directory (created when missing; the folder that holds it must exist)
      * @param names  every file name a report may write there; other files in it are never touched
      * @param inputs the files the report is made from: none of them may be one of its files
      */
@@ -93,7 +93,9 @@ public final class ReportDir {
      */
     public List<Path> write(Map<String, byte[]> files) throws IOException {
         Map<String, Set<String>> earlier = check();
-        Files.createDirectories(dir);
+        if (!Files.isDirectory(dir)) {
+            Files.createDirectory(dir); // the directory alone: check() proved the folder that holds it exists
+        }
         Map<String, String> now = new LinkedHashMap<>();
         files.forEach((name, content) -> now.put(name, hex(digest().digest(content))));
         List<String> both = new ArrayList<>();
