@@ -103,7 +103,9 @@ final class CheckCommand implements Callable<Integer> {
             paramLabel = "FILE",
             description = "Also write the verdict's metrics (gbakprof_*, labelled backup and label) to FILE in "
                     + "Prometheus' text format, atomically: for node_exporter's or windows_exporter's textfile "
-                    + "collector (a FILE.prom in its directory, which must exist).")
+                    + "collector (a FILE.prom in its directory, which must exist). An existing FILE is replaced only "
+                    + "when an earlier check wrote it (its first line starts with '" + CheckExport.PROMETHEUS_START
+                    + "'), never in a run folder; else UNKNOWN, and nothing is written.")
     Path prometheus;
 
     @Option(
@@ -180,10 +182,18 @@ final class CheckCommand implements Callable<Integer> {
 
     /**
      * {@code --prometheus FILE}: refused before any work when it cannot be written without losing something: not a
-     * regular file, or in a folder that does not exist or cannot be written.
+     * regular file, an existing file that is not the text an earlier check wrote (its first line {@code # HELP
+     * gbakprof_…}), a file in a run folder, or in a folder that does not exist or cannot be written.
      */
     private void refusePrometheus() {
         Outputs.refuseSpecial(prometheus, "--prometheus");
+        Outputs.refuseInRunFolder(prometheus, "--prometheus");
+        Outputs.refuseUnlike(
+                prometheus,
+                text -> text.startsWith(CheckExport.PROMETHEUS_START),
+                "is not the Prometheus text of a gbakprof check (its first line does not start with \""
+                        + CheckExport.PROMETHEUS_START + "\")",
+                "--prometheus");
         Outputs.refuseUnwritableFile(prometheus, "--prometheus");
     }
 

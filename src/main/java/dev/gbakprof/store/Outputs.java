@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.Collection;
+import java.util.function.Predicate;
 import java.util.regex.Pattern;
 
 /** Where an output may not go. */
@@ -59,6 +60,19 @@ public final class Outputs {
      * An empty file, or an earlier run record, is replaced.
      */
     public static void refuseNonRecord(Path output, String option) {
+        refuseUnlike(
+                output,
+                text -> RECORD_START.matcher(text).lookingAt(),
+                "is not a gbakprof run record (a log, a backup, a database?)",
+                option);
+    }
+
+    /**
+     * Refuses to replace an existing file unless it starts as gbakprof's own output of that option does: {@code
+     * ours} is given its first 256 bytes, blanks stripped, and {@code what} says what the file is not. An empty file
+     * is replaced, a new name is written.
+     */
+    public static void refuseUnlike(Path output, Predicate<String> ours, String what, String option) {
         if (!Files.isRegularFile(output)) {
             return;
         }
@@ -70,11 +84,21 @@ public final class Outputs {
             return; // the atomic write says what is wrong with the place
         }
         String text = new String(head, 0, n, StandardCharsets.UTF_8).strip();
-        boolean record = text.isEmpty() || RECORD_START.matcher(text).lookingAt();
-        if (!record) {
-            throw new OutputRefusedException(output + ": exists and is not a gbakprof run record (a log, a backup, a "
-                    + "database?); it was left untouched, and nothing was written. Choose another " + option
-                    + ", or remove the file first");
+        if (!text.isEmpty() && !ours.test(text)) {
+            throw new OutputRefusedException(output + ": exists and " + what + "; it was left untouched, and nothing "
+                    + "was written. Choose another " + option + ", or remove the file first");
+        }
+    }
+
+    /**
+     * Refuses an output file inside a run folder ({@link RunFolders#isRunFolder}): its files are one restore's
+     * record, listed in its {@value RunStore#CHECKSUMS}, and what reads the folder takes them as the run's.
+     */
+    public static void refuseInRunFolder(Path output, String option) {
+        Path folder = output.toAbsolutePath().normalize().getParent();
+        if (folder != null && RunFolders.isRunFolder(folder)) {
+            throw new OutputRefusedException(output + ": in the run folder " + folder + ", which holds one restore's "
+                    + "record; nothing was written. Choose another " + option + ", outside the run folders");
         }
     }
 
