@@ -12,10 +12,10 @@ import dev.gbakprof.output.CheckExport;
 import dev.gbakprof.output.CheckJson;
 import dev.gbakprof.output.Json;
 import dev.gbakprof.store.AtomicFiles;
+import dev.gbakprof.store.OutputRefusedException;
+import dev.gbakprof.store.Outputs;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.AccessDeniedException;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -103,7 +103,9 @@ final class CheckCommand implements Callable<Integer> {
             paramLabel = "FILE",
             description = "Also write the verdict's metrics (gbakprof_*, labelled backup and label) to FILE in "
                     + "Prometheus' text format, atomically: for node_exporter's or windows_exporter's textfile "
-                    + "collector (a FILE.prom in its directory).")
+                    + "collector (a FILE.prom in its directory, which must exist). An existing FILE is replaced only "
+                    + "when an earlier check wrote it (its first line starts with '" + CheckExport.PROMETHEUS_START
+                    + "'), never in a run folder; else UNKNOWN, and nothing is written.")
     Path prometheus;
 
     @Option(
@@ -129,6 +131,13 @@ final class CheckCommand implements Callable<Integer> {
         if (jobs != null) {
             return checkJobs();
         }
+        if (prometheus != null && !discovery) {
+            try {
+                refusePrometheus();
+            } catch (OutputRefusedException ex) { // before anything is judged or written
+                return say(new Check.Result(Check.State.UNKNOWN, "UNKNOWN: " + ex.getMessage()), null);
+            }
+        }
         Check.Result result;
         CheckFacts facts = null;
         try {
@@ -151,6 +160,11 @@ final class CheckCommand implements Callable<Integer> {
                                 + result.line());
             }
         }
+        return say(result, facts);
+    }
+
+    /** Prints the verdict (its line, or its JSON); its exit code, UNKNOWN when standard output is lost. */
+    private int say(Check.Result result, CheckFacts facts) {
         PrintWriter out = spec.commandLine().getOut();
         if (json) {
             try {
@@ -166,12 +180,25 @@ final class CheckCommand implements Callable<Integer> {
         return out.checkError() ? ExitCode.CHECK_UNKNOWN : result.state().exitCode();
     }
 
+    /**
+     * {@code --prometheus FILE}: refused before any work when it cannot be written without losing something: not a
+     * regular file, an existing file that is not the text an earlier check wrote (its first line {@code # HELP
+     * gbakprof_…}), a file in a run folder, or in a folder that does not exist or cannot be written.
+     */
+    private void refusePrometheus() {
+        Outputs.refuseSpecial(prometheus, "--prometheus");
+        Outputs.refuseInRunFolder(prometheus, "--prometheus");
+        Outputs.refuseUnlike(
+                prometheus,
+                text -> text.startsWith(CheckExport.PROMETHEUS_START),
+                "is not the Prometheus text of a gbakprof check (its first line does not start with \""
+                        + CheckExport.PROMETHEUS_START + "\")",
+                "--prometheus");
+        Outputs.refuseUnwritableFile(prometheus, "--prometheus");
+    }
+
     private static String reason(Exception ex) {
-        return ex instanceof AtomicFiles.WriteFailedException w
-                ? w.reason()
-                : ex instanceof AccessDeniedException
-                        ? "permission denied"
-                        : ex instanceof NoSuchFileException ? "no such folder" : String.valueOf(ex.getMessage());
+        return ex instanceof AtomicFiles.WriteFailedException w ? w.reason() : String.valueOf(ex.getMessage());
     }
 
     /**

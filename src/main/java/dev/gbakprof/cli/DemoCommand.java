@@ -6,6 +6,7 @@ import dev.gbakprof.output.Lang;
 import dev.gbakprof.output.ReportSettings;
 import dev.gbakprof.report.Reports;
 import dev.gbakprof.store.LogReader;
+import dev.gbakprof.store.Outputs;
 import dev.gbakprof.store.RunInputs;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -60,7 +61,8 @@ final class DemoCommand implements Callable<Integer> {
             paramLabel = "DIR",
             defaultValue = "charts",
             description =
-                    "Directory the reports are written to, one sub-directory per sample set (default: ${DEFAULT-VALUE}).")
+                    "Directory the reports are written to, one sub-directory per sample set (default: ${DEFAULT-VALUE});"
+                            + " created when missing, in a folder that exists.")
     Path out;
 
     @Spec
@@ -84,6 +86,10 @@ final class DemoCommand implements Callable<Integer> {
             throw new UsageException("no .log files in " + samples);
         }
         PrintWriter printer = spec.commandLine().getOut();
+        Outputs.refuseUnwritableDir(out, "--out");
+        if (!Files.isDirectory(out)) {
+            Files.createDirectory(out); // new and empty: none of the sets' folders below can be refused now
+        }
         for (DemoSet set : sets) {
             ReportWriter.check(out.resolve(set.name()), set.inputs()); // all refused before any is written
         }

@@ -11,17 +11,18 @@ import dev.gbakprof.output.Lang;
 import dev.gbakprof.output.Texts;
 import dev.gbakprof.report.TrendChart;
 import dev.gbakprof.run.RunOptions;
-import dev.gbakprof.store.AtomicFiles;
 import dev.gbakprof.store.OutputRefusedException;
 import dev.gbakprof.store.Outputs;
+import dev.gbakprof.store.ReportDir;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -83,7 +84,10 @@ final class HistoryCommand implements Callable<Integer> {
     @Option(
             names = "--out",
             paramLabel = "DIR",
-            description = "Write trend.png there (trend-NAME.png per backup when there are several).")
+            description =
+                    "Write trend.png there (trend-NAME.png per backup when there are several); DIR is created when "
+                            + "missing, in a folder that exists. A trend file gbakprof did not write there (or that "
+                            + "was changed since) is refused, before anything is written, as report's files are.")
     Path out;
 
     @Option(
@@ -123,19 +127,24 @@ final class HistoryCommand implements Callable<Integer> {
                                 .subList(t.points().size() - last, t.points().size())))
                 .toList();
         if (out != null) {
-            Files.createDirectories(out);
-            for (Trend t : trends) {
-                Path png = out.resolve(
-                        trends.size() == 1 ? "trend.png" : "trend-" + RunOptions.fileSafe(t.backup()) + ".png");
-                byte[] bytes = TrendChart.png(t, Texts.of(lang), 1600, 900);
-                try {
-                    AtomicFiles.write(png, bytes);
-                } catch (IOException ex) { // a disk that fills up meanwhile: the file is named
-                    throw new OutputRefusedException("--out " + ex.getMessage());
-                }
-                if (!json) {
-                    w.println("wrote " + png);
-                }
+            List<String> names = trends.stream()
+                    .map(t -> trends.size() == 1 ? "trend.png" : "trend-" + RunOptions.fileSafe(t.backup()) + ".png")
+                    .toList();
+            // as a report's: only a trend file gbakprof wrote there (its .gbakprof-files) is replaced
+            ReportDir dir = new ReportDir(out, names, List.of());
+            dir.check(); // before any chart is drawn
+            Map<String, byte[]> files = new LinkedHashMap<>();
+            for (int i = 0; i < trends.size(); i++) {
+                files.put(names.get(i), TrendChart.png(trends.get(i), Texts.of(lang), 1600, 900));
+            }
+            List<Path> written;
+            try {
+                written = dir.write(files);
+            } catch (IOException ex) { // a disk that fills up meanwhile: the file is named
+                throw new OutputRefusedException("--out " + ex.getMessage());
+            }
+            if (!json) {
+                written.forEach(png -> w.println("wrote " + png));
             }
         }
         if (json) {

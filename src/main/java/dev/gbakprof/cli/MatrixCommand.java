@@ -17,6 +17,7 @@ import dev.gbakprof.run.MatrixPlan;
 import dev.gbakprof.run.RestoreSession;
 import dev.gbakprof.run.RunOptions;
 import dev.gbakprof.stats.Analysis;
+import dev.gbakprof.store.Outputs;
 import dev.gbakprof.store.RunStore;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -182,9 +183,9 @@ final class MatrixCommand implements Callable<Integer> {
         }
         Path gbakPath = RunCommand.locateGbak(gbak);
         arms = byVersion(arms);
-        Path out = spec.commandLine().getParseResult().hasMatchedOption("--out")
-                ? report.out
-                : RunStore.matrixFolder(Path.of("runs"), LocalDateTime.now());
+        boolean outGiven = spec.commandLine().getParseResult().hasMatchedOption("--out");
+        Path runsRoot = Path.of("runs"); // without --out: a new runs/matrix-<time>
+        Path out = outGiven ? report.out : RunStore.matrixFolder(runsRoot, LocalDateTime.now());
         RunOptions base = new RunOptions(
                 backup,
                 database,
@@ -230,7 +231,13 @@ final class MatrixCommand implements Callable<Integer> {
         MatrixExperiment m = new MatrixExperiment(
                 base, schedule, plans.isEmpty() ? null : PowerPlans.system(), env, System.err, Terminal.redraws());
         m.check(); // a missing backup or database folder: refused before the plan of restores is announced
-        ReportWriter.check(out, List.of()); // and a report that could not be written after hours of restores
+        // and a report that could not be written after hours of restores (a new runs/matrix-<time> when --out is
+        // not given: its runs/ is created, as run's default --runs-dir is)
+        if (outGiven) {
+            ReportWriter.check(out, List.of());
+        } else {
+            Outputs.refuseUnwritableDir(runsRoot, "--out");
+        }
         checkSwitches(gbakPath, arms, extra); // and a gbak switch this gbak does not take (-par on Firebird 3)
         PrintWriter console = spec.commandLine().getOut();
         console.println("gbakprof: " + schedule.size() + " restores: "

@@ -54,7 +54,7 @@ final class ParseCommand implements Callable<Integer> {
     @Option(
             names = {"-o", "--output"},
             paramLabel = "FILE",
-            description = "Write the JSON run record(s) to FILE (atomically).")
+            description = "Write the JSON run record(s) to FILE (atomically), in a folder that exists.")
     Path output;
 
     @Option(

@@ -19,7 +19,7 @@ final class ReportOptions {
             defaultValue = "gbakprof-report",
             description =
                     "Directory the charts, report.png, report.html, summary.md and CSV files are written to (default: "
-                            + "${DEFAULT-VALUE}). The files of an earlier report there are replaced, and one that does not apply "
+                            + "${DEFAULT-VALUE}), created when missing, in a folder that exists. The files of an earlier report there are replaced, and one that does not apply "
                             + "to these runs (e.g. cpu.png) is removed; a file of a report's name that gbakprof did not write "
                             + "(or that was changed since) is refused, before anything is written.")
     Path out;

@@ -232,7 +232,8 @@ final class RunCommand implements Callable<Integer> {
             names = "--runs-dir",
             paramLabel = "DIR",
             defaultValue = "runs",
-            description = "Where run folders go (default: ${DEFAULT-VALUE}).")
+            description =
+                    "Where run folders go (default: ${DEFAULT-VALUE}); created when missing, in a folder that exists.")
     Path runsDir;
 
     @Option(

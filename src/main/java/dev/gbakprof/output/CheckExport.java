@@ -51,9 +51,16 @@ public final class CheckExport {
     }
 
     /**
+     * How the Prometheus text of {@link #prometheus} starts (the {@code # HELP} line of its first metric, {@code
+     * gbakprof_check_status}, always there): {@code check --prometheus} replaces only a file that starts so.
+     */
+    public static final String PROMETHEUS_START = "# HELP gbakprof_";
+
+    /**
      * The Prometheus text exposition format (version 0.0.4), for node_exporter's {@code --collector.textfile.directory}
      * or windows_exporter's textfile collector: {@code # HELP} and {@code # TYPE} before each metric, every sample
-     * labelled {@code backup} and {@code label}. A value not known is left out.
+     * labelled {@code backup} and {@code label}. A value not known is left out. It starts with {@link
+     * #PROMETHEUS_START}.
      */
     public static String prometheus(Check.Result result, CheckFacts f) {
         StringBuilder sb = new StringBuilder();

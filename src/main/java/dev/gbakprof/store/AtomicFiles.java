@@ -6,6 +6,7 @@ import java.nio.file.AccessDeniedException;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -40,6 +41,9 @@ public final class AtomicFiles {
             if (ex instanceof AccessDeniedException) {
                 return "permission denied";
             }
+            if (ex instanceof NoSuchFileException) {
+                return "no such folder";
+            }
             if (ex instanceof FileSystemException fs && fs.getReason() != null) {
                 return fs.getReason();
             }
@@ -62,6 +66,9 @@ public final class AtomicFiles {
     }
 
     /**
+     * Writes into a folder that exists: none is created here ({@link Outputs#refuseUnwritableFile} refuses a
+     * missing one before any work; a missing folder now is a write that failed).
+     *
      * @throws OutputRefusedException when {@code target} exists and is not a regular file (a device, a FIFO, a
      *                                link): the rename would put a regular file in its place
      */
@@ -70,7 +77,6 @@ public final class AtomicFiles {
         Path abs = target.toAbsolutePath();
         Path dir = Objects.requireNonNull(abs.getParent(), "an output file has a folder");
         try {
-            Files.createDirectories(dir);
             writeBeside(dir, abs, content);
         } catch (IOException ex) {
             throw new WriteFailedException(target, ex);

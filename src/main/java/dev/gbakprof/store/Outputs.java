@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.Collection;
+import java.util.function.Predicate;
 import java.util.regex.Pattern;
 
 /** Where an output may not go. */
@@ -59,6 +60,19 @@ public final class Outputs {
      * An empty file, or an earlier run record, is replaced.
      */
     public static void refuseNonRecord(Path output, String option) {
+        refuseUnlike(
+                output,
+                text -> RECORD_START.matcher(text).lookingAt(),
+                "is not a gbakprof run record (a log, a backup, a database?)",
+                option);
+    }
+
+    /**
+     * Refuses to replace an existing file unless it starts as gbakprof's own output of that option does: {@code
+     * ours} is given its first 256 bytes, blanks stripped, and {@code what} says what the file is not. An empty file
+     * is replaced, a new name is written.
+     */
+    public static void refuseUnlike(Path output, Predicate<String> ours, String what, String option) {
         if (!Files.isRegularFile(output)) {
             return;
         }
@@ -70,24 +84,37 @@ public final class Outputs {
             return; // the atomic write says what is wrong with the place
         }
         String text = new String(head, 0, n, StandardCharsets.UTF_8).strip();
-        boolean record = text.isEmpty() || RECORD_START.matcher(text).lookingAt();
-        if (!record) {
-            throw new OutputRefusedException(output + ": exists and is not a gbakprof run record (a log, a backup, a "
-                    + "database?); it was left untouched, and nothing was written. Choose another " + option
-                    + ", or remove the file first");
+        if (!text.isEmpty() && !ours.test(text)) {
+            throw new OutputRefusedException(output + ": exists and " + what + "; it was left untouched, and nothing "
+                    + "was written. Choose another " + option + ", or remove the file first");
         }
     }
 
     /**
-     * Refuses, before any work starts, a directory that cannot be written: the nearest part of the path that
-     * exists is a file, or gbakprof cannot create a file there (permissions, a read-only file system). A
+     * Refuses an output file inside a run folder ({@link RunFolders#isRunFolder}): its files are one restore's
+     * record, listed in its {@value RunStore#CHECKSUMS}, and what reads the folder takes them as the run's.
+     */
+    public static void refuseInRunFolder(Path output, String option) {
+        Path folder = output.toAbsolutePath().normalize().getParent();
+        if (folder != null && RunFolders.isRunFolder(folder)) {
+            throw new OutputRefusedException(output + ": in the run folder " + folder + ", which holds one restore's "
+                    + "record; nothing was written. Choose another " + option + ", outside the run folders");
+        }
+    }
+
+    /**
+     * Refuses, before any work starts, a directory that cannot be written: the folder that holds it does not
+     * exist (only the directory itself is created, never a tree of folders above it: a typo in a path is not a
+     * place to write), is a file, or gbakprof cannot create a file there (permissions, a read-only file system). A
      * probe file is created and removed at once; nothing else is created.
      */
     public static void refuseUnwritableDir(Path dir, String option) {
-        refuseUnwritable(dir, dir, option);
+        Path abs = dir.toAbsolutePath().normalize();
+        Path holder = abs.getParent();
+        refuseUnwritable(dir, Files.exists(abs) || holder == null ? abs : holder, option);
     }
 
-    /** As {@link #refuseUnwritableDir}, for a file: its folder must be writable. */
+    /** As {@link #refuseUnwritableDir}, for a file: its folder must exist and be writable. */
     public static void refuseUnwritableFile(Path file, String option) {
         Path parent = file.toAbsolutePath().normalize().getParent();
         if (parent != null) {
@@ -95,27 +122,24 @@ public final class Outputs {
         }
     }
 
-    private static void refuseUnwritable(Path named, Path dir, String option) {
-        Path existing = dir.toAbsolutePath().normalize();
-        while (existing != null && !Files.exists(existing)) {
-            existing = existing.getParent();
+    private static void refuseUnwritable(Path named, Path folder, String option) {
+        if (!Files.exists(folder)) {
+            throw new OutputRefusedException(option + " " + named + ": folder " + folder + " does not exist; "
+                    + "nothing was done. Create it, or choose another " + option);
         }
-        if (existing == null) {
-            return; // no part of it exists (another drive): the write itself says what is wrong
-        }
-        if (!Files.isDirectory(existing)) {
-            throw new OutputRefusedException(option + " " + named + ": " + existing + " is a file, not a folder; "
+        if (!Files.isDirectory(folder)) {
+            throw new OutputRefusedException(option + " " + named + ": " + folder + " is a file, not a folder; "
                     + "nothing was done. Choose another " + option);
         }
         try {
-            Files.delete(Files.createTempFile(existing, ".gbakprof-", ".probe"));
+            Files.delete(Files.createTempFile(folder, ".gbakprof-", ".probe"));
         } catch (IOException | SecurityException ex) {
             String why = ex instanceof AccessDeniedException
                     ? "permission denied"
                     : ex instanceof FileSystemException fs && fs.getReason() != null
                             ? fs.getReason()
                             : "a file cannot be created there";
-            throw new OutputRefusedException(option + " " + named + ": cannot write in " + existing + " (" + why
+            throw new OutputRefusedException(option + " " + named + ": cannot write in " + folder + " (" + why
                     + "); nothing was done. Choose another " + option);
         }
     }

@@ -9,7 +9,6 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
@@ -21,10 +20,12 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * A directory that receives a report's files. gbakprof lists what it wrote there in {@value #MANIFEST}
- * (the format of {@code sha256sum}, so {@code sha256sum -c} checks it), and replaces or removes only a
- * file listed there and unchanged since: a file of a report's name that gbakprof did not write, or that
- * was changed since, refuses the whole report before anything is written.
+ * A directory that receives a report's files ({@code report}, {@code compare}, {@code matrix}, {@code demo}) or
+ * {@code history}'s charts. gbakprof lists what it wrote there in {@value #MANIFEST} (the format of {@code
+ * sha256sum}, so {@code sha256sum -c} checks it), and replaces or removes only a file listed there and unchanged
+ * since: a file of a report's name that gbakprof did not write, or that was changed since, refuses the whole report
+ * before anything is written. The list keeps the files of the others' names that are still there, so a report and a
+ * history can share the directory.
  */
 public final class ReportDir {
     /** The list of the files gbakprof wrote in the directory, with their SHA-256. */
@@ -37,7 +38,7 @@ public final class ReportDir {
     private final List<Path> inputs;
 
     /**
-     * @param dir   the directory (created when missing)
+     * @param dir   the directory (created when missing; the folder that holds it must exist)
      * @param names  every file name a report may write there; other files in it are never touched
      * @param inputs the files the report is made from: none of them may be one of its files
      */
@@ -52,7 +53,8 @@ public final class ReportDir {
      * written to without losing something: a path that is not a directory, one of the inputs among the
      * report's files, or a file of a report's name that gbakprof did not write (or that was changed since).
      *
-     * @return the SHA-256 values of each file gbakprof wrote there, by name
+     * @return the SHA-256 values of each file gbakprof lists there, by name (also of names this report does not
+     *     write)
      */
     public Map<String, Set<String>> check() {
         if (Files.exists(dir) && !Files.isDirectory(dir)) {
@@ -93,13 +95,21 @@ public final class ReportDir {
      */
     public List<Path> write(Map<String, byte[]> files) throws IOException {
         Map<String, Set<String>> earlier = check();
-        Files.createDirectories(dir);
+        if (!Files.isDirectory(dir)) {
+            Files.createDirectory(dir); // the directory alone: check() proved the folder that holds it exists
+        }
         Map<String, String> now = new LinkedHashMap<>();
         files.forEach((name, content) -> now.put(name, hex(digest().digest(content))));
         List<String> both = new ArrayList<>();
         earlier.forEach((name, hashes) -> hashes.forEach(h -> both.add(line(h, name))));
         now.forEach((name, hash) -> both.add(line(hash, name)));
         writeManifest(both);
+        List<String> lines = new ArrayList<>(); // the other names' files, still there (a history's, a report's)
+        earlier.forEach((name, hashes) -> {
+            if (!names.contains(name) && Files.exists(dir.resolve(name), LinkOption.NOFOLLOW_LINKS)) {
+                hashes.forEach(h -> lines.add(line(h, name)));
+            }
+        });
         List<Path> written = new ArrayList<>();
         for (Map.Entry<String, byte[]> f : files.entrySet()) {
             Path target = dir.resolve(f.getKey());
@@ -112,7 +122,6 @@ public final class ReportDir {
                 Files.deleteIfExists(dir.resolve(name)); // check() proved it is gbakprof's
             }
         }
-        List<String> lines = new ArrayList<>();
         now.forEach((name, hash) -> lines.add(line(hash, name)));
         writeManifest(lines);
         return written;
@@ -120,12 +129,14 @@ public final class ReportDir {
 
     /** The report files gbakprof lists in the directory's {@value #MANIFEST} (none when there is no list). */
     public Set<String> written() {
-        return readManifest().keySet();
+        Set<String> written = new HashSet<>(readManifest().keySet());
+        written.retainAll(names);
+        return written;
     }
 
     private Map<String, Set<String>> readManifest() {
         Path manifest = dir.resolve(MANIFEST);
-        Map<String, Set<String>> written = new HashMap<>();
+        Map<String, Set<String>> written = new LinkedHashMap<>();
         if (!Files.exists(manifest, LinkOption.NOFOLLOW_LINKS)) {
             return written;
         }
@@ -143,9 +154,7 @@ public final class ReportDir {
             if (!m.matches()) {
                 throw notAManifest(manifest, "line " + (i + 1) + " is not 'SHA-256  FILE'");
             }
-            if (names.contains(m.group(2))) {
-                written.computeIfAbsent(m.group(2), n -> new HashSet<>()).add(m.group(1));
-            }
+            written.computeIfAbsent(m.group(2), n -> new LinkedHashSet<>()).add(m.group(1));
         }
         return written;
     }

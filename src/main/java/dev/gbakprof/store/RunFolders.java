@@ -123,17 +123,23 @@ public final class RunFolders {
         return out;
     }
 
+    /**
+     * Whether {@code folder} is a run folder: named as {@link RunStore#create} names one, or holding a run's record,
+     * its gbak or backup log, or its marker.
+     */
+    public static boolean isRunFolder(Path folder) {
+        return NAME.matcher(String.valueOf(folder.toAbsolutePath().normalize().getFileName()))
+                        .matches()
+                || Files.exists(folder.resolve(RunStore.RUN_JSON))
+                || Files.exists(folder.resolve(RunStore.GBAK_LOG))
+                || Files.exists(folder.resolve(RunStore.BACKUP_LOG))
+                || Files.exists(folder.resolve(RunMarker.FILE));
+    }
+
     /** A run folder without a usable record, or {@code null} when its {@code run.json} can be read. */
     public static Folder unrecorded(Path folder) {
         Path record = folder.resolve(RunStore.RUN_JSON);
-        boolean runFolder =
-                NAME.matcher(String.valueOf(folder.toAbsolutePath().normalize().getFileName()))
-                                .matches()
-                        || Files.exists(record)
-                        || Files.exists(folder.resolve(RunStore.GBAK_LOG))
-                        || Files.exists(folder.resolve(RunStore.BACKUP_LOG))
-                        || Files.exists(folder.resolve(RunMarker.FILE));
-        if (!runFolder) {
+        if (!isRunFolder(folder)) {
             return null; // a folder of run folders, or any other folder
         }
         RunMarker.State marker = RunMarker.read(folder);

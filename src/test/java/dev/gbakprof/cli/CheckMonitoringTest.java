@@ -132,10 +132,10 @@ class CheckMonitoringTest {
                         .stripTrailingZeros()
                         .toPlainString());
 
-        // Prometheus: a file replaced whole, read by the real parser
+        // Prometheus: an earlier check's file replaced whole, read by the real parser
         Path textfiles = Files.createDirectories(dir.resolve("textfile"));
         Path prom = textfiles.resolve("gbakprof-erp.prom");
-        Files.writeString(prom, "an older file\n");
+        Files.writeString(prom, "# HELP gbakprof_check_status an older file\n");
         Cli.Result p = Cli.run("check", runs.toString(), "--rto", "4h", "--prometheus", prom.toString());
         assertThat(p.code()).isEqualTo(json.code());
         try (Stream<Path> s = Files.list(textfiles)) {

@@ -13,6 +13,8 @@ import dev.gbakprof.testutil.FirebirdTest;
 import dev.gbakprof.testutil.Restores;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -86,5 +88,62 @@ class ExitCodesTest {
         assertThat(r.code()).isEqualTo(2);
         assertThat(r.err()).contains("--runs-dir " + file.resolve("runs") + ": " + file + " is a file, not a folder");
         assertThat(dir.resolve("d.fdb")).doesNotExist();
+    }
+
+    @FirebirdTest
+    @Test
+    void runsDirAndMatrixOutInAMissingFolderAreRefusedWithTwoBeforeGbakStarts(@TempDir Path dir) throws Exception {
+        Path backup = Files.writeString(dir.resolve("b.fbk"), "not restored");
+        Path missing = dir.resolve("typo/deeper");
+        Cli.Result run = Restores.run(backup, dir.resolve("d.fdb"), missing.resolve("runs"));
+        assertThat(run.code()).as(run.err()).isEqualTo(2);
+        assertThat(run.err())
+                .isEqualTo("gbakprof: --runs-dir " + missing.resolve("runs") + ": folder " + missing + " does not "
+                        + "exist; nothing was done. Create it, or choose another --runs-dir\n");
+        Cli.Result matrix =
+                Restores.matrix(backup, dir.resolve("m.fdb"), missing.resolve("m"), "--vary", "gbak:-bu 10,20");
+        assertThat(matrix.code()).as(matrix.err()).isEqualTo(2);
+        assertThat(matrix.err()).contains("--out " + missing.resolve("m") + ": folder " + missing + " does not exist");
+        assertThat(dir.resolve("typo")).doesNotExist();
+        assertThat(dir.resolve("d.fdb")).doesNotExist();
+    }
+
+    /**
+     * A typo in an output's path makes no tree of folders: the folder an output file goes into, and the folder that
+     * holds an output directory, must exist; the directory itself is created.
+     */
+    @Test
+    void aMissingFolderAboveAnOutputIsRefusedAndNothingIsCreated(@TempDir Path dir) throws Exception {
+        Path typo = dir.resolve("typo");
+        Path missing = typo.resolve("deeper");
+        String log = "samples/shop-tdrw.log";
+        record Case(String option, Path path, String... args) {}
+        for (Case c : List.of(
+                new Case("-o FILE", missing.resolve("x.json"), "parse", log, "-o"),
+                new Case("--out", missing.resolve("r"), "report", log, "--out"),
+                new Case("--out", missing.resolve("c"), "compare", log, "samples/small-tdrw.log", "--out"),
+                new Case("--out", missing.resolve("t"), "history", "samples/seven", "--out"),
+                new Case("--out", missing.resolve("d"), "demo", "--out"))) {
+            List<String> args = new ArrayList<>(List.of(c.args()));
+            args.add(c.path().toString());
+            Cli.Result r = Cli.run(args.toArray(String[]::new));
+            assertThat(r.code()).as(args + ": " + r.err()).isEqualTo(2);
+            assertThat(r.err())
+                    .isEqualTo("gbakprof: " + c.option() + " " + c.path() + ": folder " + missing
+                            + " does not exist; nothing was done. Create it, or choose another " + c.option() + "\n");
+            assertThat(r.out()).isEmpty();
+        }
+        Path prom = missing.resolve("x.prom");
+        Cli.Result check = Cli.run("check", "samples/seven", "--prometheus", prom.toString());
+        assertThat(check.code()).isEqualTo(3); // check's UNKNOWN, as for its other usage errors
+        assertThat(check.out())
+                .isEqualTo("UNKNOWN: --prometheus " + prom + ": folder " + missing
+                        + " does not exist; nothing was done. Create it, or choose another --prometheus\n");
+        assertThat(typo).doesNotExist();
+
+        // the directory itself is made, in a folder that exists
+        Cli.Result made = Cli.run("history", "samples/seven", "--out", typo.toString());
+        assertThat(made.code()).as(made.err()).isZero();
+        assertThat(typo.resolve("trend.png")).isNotEmptyFile();
     }
 }

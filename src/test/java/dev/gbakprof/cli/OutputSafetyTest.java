@@ -12,12 +12,14 @@ import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Outputs that would lose something, on the real file system: {@code -o} onto a character
- * device, a FIFO or a symbolic link is refused; standard output on a full disk ({@code /dev/full}) is an error.
+ * device, a FIFO or a symbolic link is refused; {@code check --prometheus} onto a file an earlier check did not
+ * write, or into a run folder, is refused; standard output on a full disk ({@code /dev/full}) is an error.
  */
 class OutputSafetyTest {
     private static final Path LOG = Path.of("src/test/resources/logs/shop-tdrw.log");
@@ -55,6 +57,56 @@ class OutputSafetyTest {
         assertThat(Cli.run("parse", "-o", record.toString(), LOG.toString()).code())
                 .isZero();
         assertThat(Files.readString(record)).startsWith("{");
+    }
+
+    @Test
+    void checkPrometheusReplacesOnlyTheTextAnEarlierCheckWroteAndNothingInARunFolder(@TempDir Path dir)
+            throws Exception {
+        Path runs = dir.resolve("seven");
+        try (Stream<Path> folders = Files.walk(Path.of("samples/seven"))) {
+            for (Path from : folders.toList()) {
+                Files.copy(
+                        from,
+                        runs.resolve(Path.of("samples/seven").relativize(from).toString()));
+            }
+        }
+        Cli.Result plain = Cli.run("check", runs.toString());
+        assertThat(plain.code()).as(plain.out()).isZero();
+        Path newest;
+        try (Stream<Path> folders = Files.list(runs)) {
+            newest = folders.max(Path::compareTo).orElseThrow();
+        }
+        Path record = newest.resolve("run.json");
+        byte[] recorded = Files.readAllBytes(record);
+        Path precious = Files.writeString(dir.resolve("precious.txt"), "precious\n");
+        for (Path refused : List.of(precious, record, newest.resolve("check.prom"))) {
+            Cli.Result r = Cli.run("check", runs.toString(), "--prometheus", refused.toString());
+            assertThat(r.code()).as(r.out()).isEqualTo(3); // UNKNOWN, as check's other usage errors
+            assertThat(r.out().lines()).hasSize(1);
+            assertThat(r.out()).startsWith("UNKNOWN: " + refused + ": ").contains("nothing was written");
+        }
+        assertThat(Cli.run("check", runs.toString(), "--prometheus", precious.toString())
+                        .out())
+                .isEqualTo("UNKNOWN: " + precious + ": exists and is not the Prometheus text of a gbakprof check "
+                        + "(its first line does not start with \"# HELP gbakprof_\"); it was left untouched, and "
+                        + "nothing was written. Choose another --prometheus, or remove the file first\n");
+        assertThat(precious).hasContent("precious");
+        assertThat(record).hasBinaryContent(recorded);
+        assertThat(newest.resolve("check.prom")).doesNotExist();
+        try (Stream<Path> s = Files.list(newest)) {
+            assertThat(s.map(p -> p.getFileName().toString()))
+                    .containsExactlyInAnyOrder("run.json", "gbak.log", "SHA256SUMS");
+        }
+        String verdict = plain.out().substring(0, plain.out().indexOf(" age="));
+        assertThat(Cli.run("check", runs.toString()).out()).startsWith(verdict + " age="); // the same, a little older
+
+        // its own file, night after night (and an empty one a script made for it)
+        Path prom = Files.writeString(dir.resolve("gbakprof-shop.prom"), "");
+        for (int night = 1; night <= 2; night++) {
+            Cli.Result r = Cli.run("check", runs.toString(), "--prometheus", prom.toString());
+            assertThat(r.code()).as(r.out()).isZero();
+            assertThat(Files.readString(prom)).startsWith("# HELP gbakprof_check_status ");
+        }
     }
 
     @Test

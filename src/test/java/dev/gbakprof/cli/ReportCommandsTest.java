@@ -172,6 +172,40 @@ class ReportCommandsTest {
     }
 
     @Test
+    void historyOutReplacesOnlyTheTrendItWroteAndSharesItsFolderWithAReport() throws Exception {
+        Path mine = Files.createDirectory(tmp.resolve("mine"));
+        Files.writeString(mine.resolve("trend.png"), "mine\n");
+        assertThat(run("history", "samples/seven", "--out", mine.toString())).isEqualTo(ExitCode.BAD_INPUT);
+        assertThat(err.toString())
+                .isEqualTo("gbakprof: " + mine.resolve("trend.png") + ": not written by gbakprof; it was "
+                        + "left untouched, and nothing was written. Choose another --out, or move the file away\n");
+        assertThat(out.toString()).isEmpty();
+        try (Stream<Path> files = Files.list(mine)) {
+            assertThat(files).containsExactly(mine.resolve("trend.png"));
+        }
+        assertThat(mine.resolve("trend.png")).hasContent("mine");
+
+        // its own trend.png, night after night, and a report beside it: each replaces only its own files
+        Path both = tmp.resolve("both");
+        for (String[] args : List.of(
+                new String[] {"history", "samples/seven", "--out", both.toString()},
+                new String[] {"report", "samples/shop-tdrw.log", "--out", both.toString()},
+                new String[] {"history", "samples/seven", "--out", both.toString()},
+                new String[] {"report", "samples/shop-tdrw.log", "--out", both.toString()})) {
+            err.getBuffer().setLength(0);
+            assertThat(run(args)).as(String.join(" ", args) + ": " + err).isEqualTo(ExitCode.OK);
+        }
+        assertThat(Files.readAllLines(both.resolve(ReportDir.MANIFEST)).stream()
+                        .map(l -> l.substring(66))
+                        .toList())
+                .contains("trend.png", "report.png", "summary.md")
+                .doesNotHaveDuplicates();
+        assertThat(Files.readAllBytes(both.resolve("trend.png")))
+                .startsWith(0x89, 'P', 'N', 'G')
+                .hasSizeGreaterThan(10_000);
+    }
+
+    @Test
     void anInputAmongTheReportsFilesIsRefusedAndKept() throws Exception {
         // a gbak log pasted into a Markdown file is an input like any log; here it has the name of the report's summary
         Path d = Files.createDirectory(tmp.resolve("d"));

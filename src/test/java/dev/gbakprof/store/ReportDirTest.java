@@ -89,6 +89,21 @@ class ReportDirTest {
     }
 
     @Test
+    void theFilesOfAnotherReportsNamesStayListedWhileTheyAreThere() throws Exception {
+        List<String> trend = List.of("trend.png");
+        new ReportDir(dir, trend, List.of()).write(files("trend.png", "night 1"));
+        new ReportDir(dir, NAMES, List.of()).write(files("a.png", "one"));
+        new ReportDir(dir, trend, List.of()).write(files("trend.png", "night 2")); // still gbakprof's
+        new ReportDir(dir, NAMES, List.of()).write(files("a.png", "ONE"));
+        assertThat(Files.readString(dir.resolve(ReportDir.MANIFEST)).lines().map(l -> l.substring(66)))
+                .containsExactly("trend.png", "a.png");
+        Files.delete(dir.resolve("trend.png")); // moved away: no longer listed
+        new ReportDir(dir, NAMES, List.of()).write(files("a.png", "1"));
+        assertThat(Files.readString(dir.resolve(ReportDir.MANIFEST)).lines().map(l -> l.substring(66)))
+                .containsExactly("a.png");
+    }
+
+    @Test
     void aManifestGbakprofDidNotWriteIsRefused() throws Exception {
         Files.writeString(dir.resolve(ReportDir.MANIFEST), "my own list\n");
         assertThatThrownBy(() -> new ReportDir(dir, NAMES, List.of()).check())
