@@ -53,8 +53,14 @@ class IdleProbesTest {
     @Test
     void theRealProbeOnThisMachineGivesASaneRatioFromCpuTime() throws InterruptedException {
         IdleProbe p = IdleProbes.measure(3, 0.3, 10);
-        assertThat(p.afterIdleMs()).hasSize(3).allSatisfy(ms -> assertThat(ms).isBetween(1.0, 2000.0));
-        assertThat(p.backToBackMs()).hasSize(3).allSatisfy(ms -> assertThat(ms).isBetween(1.0, 2000.0));
+        // a burst sized to 10 ms of CPU can take far less once the test JVM's C2 compiler has compiled it (gbakprof
+        // runs on C1 alone): 0.4 ms was seen on a loaded machine
+        assertThat(p.afterIdleMs())
+                .hasSize(3)
+                .allSatisfy(ms -> assertThat(ms).isPositive().isLessThan(2000.0));
+        assertThat(p.backToBackMs())
+                .hasSize(3)
+                .allSatisfy(ms -> assertThat(ms).isPositive().isLessThan(2000.0));
         assertThat(p.ratio()).isBetween(0.2, 10.0);
         assertThat(p.verdict()).isIn("clocks-down", "steady", "unclear");
     }
