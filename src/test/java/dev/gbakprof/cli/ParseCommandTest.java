@@ -293,14 +293,42 @@ class ParseCommandTest {
         assertThat(err.get(1)).startsWith("gbakprof: " + missing + ": ");
         assertThat(err.get(2))
                 .isEqualTo("gbakprof: 2 of 4 files are not a readable gbak log (said above); the other 2 were parsed");
-        Result json = Cli.run("parse", "--json", sql.toString(), b);
+    }
+
+    /**
+     * --json's shape follows the logs given, not how many could be read: several logs are an array also when one of
+     * them is not a gbak log (a script reading [0] of two logs must not get an object because the other one was bad).
+     */
+    @Test
+    void severalLogsGiveAnArrayAlsoWhenOneIsNotReadable(@TempDir Path dir) throws Exception {
+        Path empty = Files.createFile(dir.resolve("empty.log"));
+        Path out = dir.resolve("runs.json");
+        Result json = Cli.run("parse", "--json", "-o", out.toString(), "samples/shop-tdrw.log", empty.toString());
         assertThat(json.code()).isEqualTo(2);
-        assertThat(new com.fasterxml.jackson.databind.ObjectMapper()
-                        .readTree(json.out())
-                        .get("label")
-                        .asText())
+        JsonNode j = new ObjectMapper().readTree(json.out());
+        assertThat(j.isArray()).as(json.out()).isTrue();
+        assertThat(j).hasSize(1);
+        assertThat(j.get(0).get("source").asText()).isEqualTo("samples/shop-tdrw.log");
+        assertThat(j.get(0).get("totalSeconds").asDouble()).isEqualTo(17.183);
+        assertThat(new ObjectMapper().readTree(out.toFile())).isEqualTo(j);
+        assertThat(json.err())
+                .isEqualTo("gbakprof: " + empty + ": empty file; expected the output of gbak -c -v -st tdrw\n"
+                        + "gbakprof: 1 of 2 files is not a readable gbak log (said above); the other one was parsed\n");
+        // the bad one first: still an array, the good log's record its only element
+        Result first = Cli.run("parse", "--json", empty.toString(), "samples/shop-tdrw.log");
+        assertThat(new ObjectMapper().readTree(first.out()).get(0).get("label").asText())
                 .isEqualTo("shop-tdrw");
-        assertThat(json.err()).contains("the other one was parsed");
+        // none readable: an empty array, exit 2
+        Result none = Cli.run("parse", "--json", empty.toString(), empty.toString());
+        assertThat(none.code()).isEqualTo(2);
+        assertThat(new ObjectMapper().readTree(none.out()).isArray()).isTrue();
+        assertThat(new ObjectMapper().readTree(none.out())).isEmpty();
+        // one log is one object, as before
+        assertThat(new ObjectMapper()
+                        .readTree(Cli.run("parse", "--json", "samples/shop-tdrw.log")
+                                .out())
+                        .isObject())
+                .isTrue();
     }
 
     @Test
