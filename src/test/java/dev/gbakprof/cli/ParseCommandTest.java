@@ -172,6 +172,36 @@ class ParseCommandTest {
                 .containsExactly("setup=null", "metadata=null", "data=null", "indexes=3774.995", "finish=null");
     }
 
+    /**
+     * rows is null, not 0, where the log shows no table's data and cannot say there was none: the article's excerpt
+     * (it starts in the index phase), the published end of a restore (#7465, no -st), the first lines of a Firebird 5
+     * restore (they end in the setup), a crash during a table's data before its first count (#7992). A log that shows
+     * the data keeps its count, also when the restore stopped after it.
+     */
+    @Test
+    void theRowsOfALogThatDoesNotShowTheDataAreNullNotZero() throws Exception {
+        ObjectMapper m = new ObjectMapper();
+        for (String log : List.of(
+                "samples/article-balanced.log",
+                "src/test/resources/published/fb3-issue7465-quoted.log",
+                "src/test/resources/published/fb5-issue8140-excerpt.log",
+                "src/test/resources/published/fb5-issue7992-assertion.log")) {
+            JsonNode j = m.readTree(Cli.run("parse", "--json", log).out());
+            assertThat(j.get("rows").isNull()).as(log + ": " + j.get("rows")).isTrue();
+            assertThat(j.get("rowsPerSecond").isNull()).as(log).isTrue();
+        }
+        assertThat(m.readTree(Cli.run("parse", "--json", "samples/shop-cut.log").out())
+                        .get("rows")
+                        .asLong())
+                .isEqualTo(1_121_000);
+        assertThat(m.readTree(Cli.run("parse", "--json", "src/test/resources/published/fb6-issue9075-excerpt.log")
+                                .out())
+                        .get("rows")
+                        .asLong())
+                .as("an excerpt that shows the tables' data: the rows it shows")
+                .isEqualTo(2);
+    }
+
     @Test
     void jsonFollowsTheRunRecordContract() throws Exception {
         Result r = Cli.run("parse", "--json", Logs.log("small-tdrw.log").toString());
