@@ -496,6 +496,37 @@ class ParseCommandTest {
         assertThat(r.out()).contains("its times are unknown; add -st tdrw to time it");
     }
 
+    /**
+     * What the guide says of a log without time columns is what parse does: the published end of a Firebird 3
+     * restore and the output of a Firebird 5 restore without -v (no -st either) are failed records with their errors,
+     * exit 1, not refused; one that ends within gbak's setup is refused.
+     */
+    @Test
+    void aLogWithoutTimeColumnsIsReadAsTheGuideSays(@TempDir Path dir) throws Exception {
+        String guide = Files.readString(Path.of("docs/guide/read-logs.md")).replaceAll("\\s+", " ");
+        assertThat(guide)
+                .doesNotContain("cannot be timed and is refused")
+                .contains("A log without a time or delta column (no `-st`) cannot be timed, but is read for what it"
+                        + " shows once gbak got past its setup")
+                .contains("one that ends within its setup without an error is refused (exit 2)");
+        for (String log : List.of(
+                "src/test/resources/published/fb3-issue7465-quoted.log",
+                "src/test/resources/published/fb5-issue8263-classic.log")) {
+            Result r = Cli.run("parse", "--json", log);
+            assertThat(r.code()).as(log + ": " + r.err()).isEqualTo(1);
+            JsonNode j = new ObjectMapper().readTree(r.out());
+            assertThat(j.get("status").asText()).isEqualTo("failed");
+            assertThat(j.get("totalSeconds").isNull()).isTrue();
+            assertThat(j.get("errors").get(0).asText()).startsWith("cannot commit index ");
+            assertThat(j.get("warningCodes").toString()).isEqualTo("[\"untimed\"]");
+        }
+        Path setup = Files.writeString(
+                dir.resolve("setup.log"), "gbak:opened file x.fbk\ngbak:transportable backup -- data in XDR format\n");
+        assertOneLineError(
+                Cli.run("parse", setup.toString()),
+                setup + ":1: restore log with no statistics columns, no time or delta; expected gbak -c -v -st tdrw");
+    }
+
     @Test
     void missingFile() {
         assertOneLineError(Cli.run("parse", "/nonexistent/restore.log"), "/nonexistent/restore.log", "no such file");
