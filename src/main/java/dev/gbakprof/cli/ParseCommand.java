@@ -33,7 +33,8 @@ import picocli.CommandLine.Spec;
             "Print a summary per log, or the run record as JSON.",
             "Any Firebird version, any -st columns, with or without the gbak: prefix, UTF-8/UTF-16, LF/CRLF.",
             "Exits 1 when a log shows a failed restore, 2 when a file is not a readable restore log",
-            "(each such file is named in one line, the others are still parsed)."
+            "(each such file is named in one line, the others are still parsed), else 0: also for a log that",
+            "just stops (incomplete: cut, even in the middle of a line, which a warning names, or still being written)."
         })
 final class ParseCommand implements Callable<Integer> {
     @Parameters(arity = "1..*", paramLabel = "LOG", description = "gbak restore log file(s).")

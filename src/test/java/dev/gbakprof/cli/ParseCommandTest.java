@@ -527,6 +527,36 @@ class ParseCommandTest {
                 setup + ":1: restore log with no statistics columns, no time or delta; expected gbak -c -v -st tdrw");
     }
 
+    /**
+     * A log cut in the middle of a line (head -c of a real restore log) says which line, in a warning, and exits 0 as
+     * any incomplete log does; cut at a line end it has no such warning, and neither has a failed restore whose last
+     * line gbak printed without a line end (a backup file that ends early: its ERROR line).
+     */
+    @Test
+    void aLogCutInTheMiddleOfALineNamesTheLineAndExitsZero(@TempDir Path dir) throws Exception {
+        byte[] shop = Files.readAllBytes(Path.of("samples/shop-tdrw.log"));
+        Path cut = Files.write(dir.resolve("cut.log"), java.util.Arrays.copyOf(shop, 3000));
+        String head = new String(shop, 0, 3000, java.nio.charset.StandardCharsets.US_ASCII);
+        long line = head.chars().filter(c -> c == '\n').count() + 1;
+        assertThat(head).doesNotEndWith("\n");
+        Result r = Cli.run("parse", cut.toString());
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.out())
+                .contains("  status     incomplete\n")
+                .contains("    - the log ends in the middle of line " + line + " (no line end after it): the file was"
+                        + " cut there, or gbak was stopped while writing it; what the line did not say is unknown\n");
+        JsonNode j = new ObjectMapper()
+                .readTree(Cli.run("parse", "--json", cut.toString()).out());
+        assertThat(j.get("warningCodes").toString()).isEqualTo("[\"last-line-cut\"]");
+        Path whole = Files.write(
+                dir.resolve("lines.log"),
+                head.substring(0, head.lastIndexOf('\n') + 1).getBytes());
+        assertThat(Cli.run("parse", whole.toString()).out()).doesNotContain("the log ends in the middle");
+        Result failed = Cli.run("parse", "src/test/resources/more-logs/shop-truncated-backup.log");
+        assertThat(failed.code()).isEqualTo(1);
+        assertThat(failed.out()).doesNotContain("the log ends in the middle");
+    }
+
     @Test
     void missingFile() {
         assertOneLineError(Cli.run("parse", "/nonexistent/restore.log"), "/nonexistent/restore.log", "no such file");
