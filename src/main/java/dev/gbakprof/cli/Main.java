@@ -263,7 +263,8 @@ public final class Main implements Runnable {
         cl.setErr(err);
         cl.setParameterExceptionHandler((ex, a) -> {
             if (ex.getCommandLine().getCommandName().equals("check")) { // a monitoring plugin: one line, UNKNOWN
-                out.println("UNKNOWN: " + ex.getMessage() + " (gbakprof check --help)");
+                String unknown = unknownOption(ex);
+                out.println("UNKNOWN: " + (unknown != null ? unknown : ex.getMessage()) + " (gbakprof check --help)");
                 out.flush();
                 return ExitCode.CHECK_UNKNOWN;
             }
@@ -484,16 +485,36 @@ public final class Main implements Runnable {
                 .getSuggestions().stream().limit(3).toList();
         int eq = option.indexOf('=');
         String name = eq > 0 ? option.substring(0, eq) : option;
+        String hint = near.isEmpty() && name.equals("--runs-dir") ? runsDirHint(command) : null;
+        return "unknown option '" + name + "'"
+                + (hint != null
+                        ? " (" + hint + ")"
+                        : near.isEmpty() ? "" : " (did you mean " + String.join(" or ", near) + "?)");
+    }
+
+    /**
+     * What {@code --runs-dir} (run's option: the folder its run folders go to) is to a command that does not take it,
+     * by what its arguments are; {@code null} when it has nothing to do with run folders.
+     */
+    private static String runsDirHint(CommandLine command) {
+        String cmd = command.getCommandName();
         List<CommandLine.Model.PositionalParamSpec> positional =
                 command.getCommandSpec().positionalParameters();
-        if (near.isEmpty() && name.equals("--runs-dir") && !positional.isEmpty()) {
-            // run and matrix take --runs-dir; the commands that read run folders take them as arguments
-            String cmd = command.getCommandName();
-            return "unknown option '--runs-dir' (" + cmd + " takes the run folders as arguments: gbakprof " + cmd + " "
-                    + positional.get(0).paramLabel() + ")";
-        }
-        return "unknown option '" + name + "'"
-                + (near.isEmpty() ? "" : " (did you mean " + String.join(" or ", near) + "?)");
+        String label = positional.isEmpty() ? "" : positional.get(0).paramLabel();
+        return switch (label) {
+            case "RUNS_DIR" ->
+                cmd + " takes the folder given to run --runs-dir as its argument: gbakprof " + cmd + " RUNS_DIR";
+            case "INPUT" ->
+                cmd + " reads run folders given as INPUT, and the folder given to run --runs-dir: gbakprof " + cmd
+                        + " RUNS_DIR";
+            case "LOG" ->
+                cmd + " reads gbak logs, not run folders: gbakprof " + cmd
+                        + " RUN_FOLDER/gbak.log, or gbakprof report RUNS_DIR";
+            case "EXTRA_GBAK_ARGS" ->
+                cmd + " has no --runs-dir: its run folders go to DIR/runs of --out DIR"
+                        + " (default runs/matrix-<time>)";
+            default -> null;
+        };
     }
 
     /** Edits (insert, delete, replace, swap two neighbours) that turn {@code a} into {@code b}. */

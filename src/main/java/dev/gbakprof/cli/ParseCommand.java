@@ -33,7 +33,8 @@ import picocli.CommandLine.Spec;
             "Print a summary per log, or the run record as JSON.",
             "Any Firebird version, any -st columns, with or without the gbak: prefix, UTF-8/UTF-16, LF/CRLF.",
             "Exits 1 when a log shows a failed restore, 2 when a file is not a readable restore log",
-            "(each such file is named in one line, the others are still parsed)."
+            "(each such file is named in one line, the others are still parsed), else 0: also for a log that",
+            "just stops (incomplete: cut, even in the middle of a line, which a warning names, or still being written)."
         })
 final class ParseCommand implements Callable<Integer> {
     @Parameters(arity = "1..*", paramLabel = "LOG", description = "gbak restore log file(s).")
@@ -47,8 +48,10 @@ final class ParseCommand implements Callable<Integer> {
 
     @Option(
             names = "--json",
-            description =
-                    "Print the run record as JSON (an array for several logs, or a log holding several gbak runs).")
+            description = "Print the run record as JSON: an object for one log, an array for several logs or for a log"
+                    + " holding several gbak runs. The array holds the records of the logs that were read, in the"
+                    + " order given; a log that is not readable adds none (it is named on standard error, exit 2):"
+                    + " each record's source names its log.")
     boolean json;
 
     @Option(
@@ -123,7 +126,8 @@ final class ParseCommand implements Callable<Integer> {
             sayUnreadable(unreadable);
             runs.forEach(r -> summary(out, r));
         }
-        Object record = runs.size() == 1 ? runs.get(0) : runs;
+        // the shape follows the logs given, not how many of them could be read: several logs are an array always
+        Object record = logs.size() == 1 && runs.size() == 1 ? runs.get(0) : runs;
         if (output != null) {
             RunJson.writeAtomically(record, output);
         }

@@ -7,6 +7,7 @@ import dev.gbakprof.model.WarningCode;
 import dev.gbakprof.output.CompareJson;
 import dev.gbakprof.output.ConsoleSummary;
 import dev.gbakprof.output.ReportSettings;
+import dev.gbakprof.output.Texts;
 import dev.gbakprof.report.Reports;
 import dev.gbakprof.stats.Analysis;
 import java.io.PrintWriter;
@@ -108,15 +109,18 @@ final class ReportCommand implements Callable<Integer> {
             // anonymized report names the folder only as it was given (the current folder may name the user)
             Path absolute = dir.toAbsolutePath().normalize();
             boolean anonymized = runs.stream().anyMatch(r -> r.hasWarning(WarningCode.ANONYMIZED));
-            out.println("wrote " + written.size() + " files to " + dir
-                    + (dir.isAbsolute() || anonymized ? "" : " (" + absolute + ")")
-                    + (replacing ? ", replacing the report gbakprof wrote there before" : "")
-                    + ": "
-                    + String.join(
+            // in --lang, as the summary above it
+            Texts t = settings.texts();
+            out.println(t.get(
+                    "report.wrote",
+                    written.size(),
+                    dir + (dir.isAbsolute() || anonymized ? "" : " (" + absolute + ")"),
+                    replacing ? t.get("report.replacing") : "",
+                    String.join(
                             ", ",
                             written.stream()
                                     .map(p -> p.getFileName().toString())
-                                    .toList()));
+                                    .toList())));
         } else {
             out.print(CompareJson.of(analysis, settings));
         }

@@ -6,6 +6,7 @@ import dev.gbakprof.output.Json;
 import dev.gbakprof.output.StatusJson;
 import dev.gbakprof.output.StatusText;
 import dev.gbakprof.store.LiveRuns;
+import dev.gbakprof.store.RunStore;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.AccessDeniedException;
@@ -61,8 +62,8 @@ final class StatusCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         Path dir = runsDir != null ? runsDir : Path.of("runs");
         if (!Files.isDirectory(dir)) {
-            throw new UsageException(dir + ": " + (Files.exists(dir) ? "not a folder" : "no such folder")
-                    + "; expected the runs folder of gbakprof run (--runs-dir, default runs)");
+            throw new UsageException(dir + ": " + (Files.exists(dir) ? "not a folder" : "no such folder") + "; "
+                    + RunStore.RUNS_DIR_EXPECTED);
         }
         Instant now = Instant.now();
         List<LiveRuns.Live> lives;

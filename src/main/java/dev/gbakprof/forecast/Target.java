@@ -54,6 +54,11 @@ public record Target(
 
     /** The sizes a restore log or run record shows: its tables' last "records restored" and its indexes. */
     public static Target of(RestoreRun run, String source) {
+        if (run.rows() == null) { // 0 rows would forecast an empty database
+            throw new ForecastException(source + ": its tables' rows are not in the log (an excerpt, a log that ends or"
+                    + " fails before the data, a table's count never printed, or gbak without -v); expected a log or"
+                    + " run record of a restore or backup that shows its data, or the database");
+        }
         Map<String, Long> rows = Model.rowsOf(run);
         List<Index> indexes = run.indexes().stream()
                 .map(i -> new Index(i.name(), i.table(), i.table() == null ? i.tableCandidates() : null))

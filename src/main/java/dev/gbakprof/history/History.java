@@ -80,7 +80,7 @@ public record History(List<Trend> trends, List<String> notes, List<RunFolders.Fo
             throw new HistoryRefusedException((ex instanceof NoSuchFileException
                             ? ex.getMessage() + ": no such runs folder"
                             : "cannot read a runs folder: " + ex.getMessage())
-                    + "; expected the --runs-dir of gbakprof run");
+                    + "; " + RunStore.RUNS_DIR_EXPECTED);
         }
         List<String> notes = new ArrayList<>(listing.skipped());
         List<RunFolders.Folder> unjudged = new ArrayList<>();

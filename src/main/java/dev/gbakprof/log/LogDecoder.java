@@ -67,6 +67,7 @@ public final class LogDecoder {
         private long firstNulGapBytes;
         private long guessedLines;
         private long firstGuessedLine;
+        private long unendedLine;
 
         Decoded(String name, Charset charset, int skip, boolean given, InputStream in) {
             this.name = name;
@@ -104,6 +105,11 @@ public final class LogDecoder {
          */
         public long trailingNuls() {
             return trailingNuls;
+        }
+
+        /** The last line if the file ends in it with no line end (cut there: gbak ends each line), else 0 (NULs too). */
+        public long unendedLine() {
+            return unendedLine;
         }
 
         /** Lines read before the {@link #trailingNuls}. */
@@ -254,7 +260,8 @@ public final class LogDecoder {
                 throw tooLong(lineNumber + 1);
             }
             if (end > start) {
-                lines.accept(new CutLine(line(buf, start, end - start, nonAscii, lineNumber + 1))); // no line end: cut
+                unendedLine = lineNumber + 1;
+                lines.accept(new CutLine(line(buf, start, end - start, nonAscii, unendedLine))); // no line end: cut
             }
         }
 
@@ -302,6 +309,7 @@ public final class LogDecoder {
             }
             if (line.length() > 0) {
                 lineNumber++;
+                unendedLine = zeros > 0 ? 0 : lineNumber; // the NULs after it say more
                 lines.accept(new CutLine(line)); // no line end: gbak stopped in the middle of it
             }
             if (zeros > 0) {

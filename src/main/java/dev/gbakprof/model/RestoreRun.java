@@ -210,15 +210,43 @@ public record RestoreRun(
     }
 
     /**
-     * Rows of every table the log reports a count for: restored (a restore), or written (a backup); also of a run that
-     * stopped (a table whose count gbak never printed adds nothing).
+     * Tables the log shows restored (a backup: written), as far as it shows them (an excerpt: those in it; a run that
+     * stopped: those it reached); {@code null} when it shows none and cannot say there were none: it does not show
+     * the data phase ({@link #shows}).
      */
-    public long rows() {
-        return tables.stream()
-                .map(TableLoad::records)
-                .filter(Objects::nonNull)
-                .mapToLong(Long::longValue)
-                .sum();
+    public Integer tableCount() {
+        return !tables.isEmpty() || shows(Phase.DATA, tablesDefined) ? tables.size() : null;
+    }
+
+    /**
+     * Index builds the log shows, as far as it shows them; {@code null} when it shows none and does not show the
+     * index phase ({@link #shows}). A backup builds none: 0.
+     */
+    public Integer indexCount() {
+        return !indexes.isEmpty() || kind == RunKind.BACKUP || shows(Phase.INDEXES, indexesDefined)
+                ? indexes.size()
+                : null;
+    }
+
+    /**
+     * Whether the log shows {@code phase}, so that no object of it listed means there was none: a log with time
+     * columns gives it a time ({@link #phaseSeconds}: {@code null} when an excerpt starts after it, or the log ends or
+     * the restore fails before it), one without them shows the objects' definitions ({@code defined}) and gbak's end.
+     */
+    private boolean shows(Phase phase, Integer defined) {
+        return timed() ? phaseSeconds(phase) != null : defined != null && wentToTheEnd();
+    }
+
+    /**
+     * Rows of the tables of {@link #tableCount()}: restored (a restore), or written (a backup); of a run that stopped,
+     * those so far. {@code null} when unknown: the table count is, or gbak never printed a table's count (it stopped
+     * during the table's data before its first).
+     */
+    public Long rows() {
+        if (tableCount() == null || tables.stream().anyMatch(t -> t.records() == null)) {
+            return null;
+        }
+        return tables.stream().mapToLong(TableLoad::records).sum();
     }
 
     /**
@@ -227,11 +255,12 @@ public record RestoreRun(
      * no table, or the loads took under {@link TableLoad#MIN_RATE_SECONDS} in all.
      */
     public Double rowsPerSecond() {
-        if (tables.isEmpty() || tables.stream().anyMatch(t -> t.seconds() == null || t.records() == null)) {
+        Long rows = rows();
+        if (rows == null || tables.isEmpty() || tables.stream().anyMatch(t -> t.seconds() == null)) {
             return null;
         }
         double seconds = tables.stream().mapToDouble(TableLoad::seconds).sum();
-        return seconds < TableLoad.MIN_RATE_SECONDS ? null : Math.round(rows() / seconds * 10) / 10.0;
+        return seconds < TableLoad.MIN_RATE_SECONDS ? null : Math.round(rows / seconds * 10) / 10.0;
     }
 
     /**

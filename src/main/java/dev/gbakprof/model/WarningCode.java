@@ -49,6 +49,11 @@ public enum WarningCode {
     TRAILING_NULS,
     /** A block of NUL bytes with more lines after it: a run a crash cut, then another appended; read on. */
     NUL_BLOCK,
+    /**
+     * The log ends in the middle of a line (no line end) of a run that had not ended: the file was cut there, or gbak
+     * stopped while writing it; the message names the line.
+     */
+    LAST_LINE_CUT,
     /** A restore log without time statistics (no {@code -st t}): read for its status and objects, times unknown. */
     UNTIMED,
     /** "-"-led lines without gbak's prefix in a restore that went on to its end: another writer's, not errors. */

@@ -93,7 +93,7 @@ public record HistoryJson(String schema, Double rtoSeconds, List<Backup> backups
             String file,
             Long bytes,
             String sha256,
-            long rows,
+            Long rows,
             Double rowsPerSecond,
             String failure) {
 

@@ -63,7 +63,7 @@ public final class HistoryText {
                     p.restored() ? r.status() : "-",
                     r.totalSeconds() == null || !p.restored() ? "-" : secs(r.totalSeconds()),
                     phases,
-                    p.restored() ? String.format(Locale.ROOT, "%,d", r.rows()) : "-",
+                    p.restored() && r.rows() != null ? String.format(Locale.ROOT, "%,d", r.rows()) : "-",
                     p.verification() == null ? "-" : p.verification(),
                     p.validation() == null ? "-" : p.validation(),
                     baseline(p),

@@ -11,7 +11,7 @@ import java.util.List;
 
 /**
  * {@code runs.csv}: one row per run: label, source, status, total and phase seconds, counts. A time the other
- * outputs call unknown ({@link Measure#of}) is an empty cell, never 0.
+ * outputs call unknown ({@link Measure#of}) is an empty cell, never 0, and so is a count the log does not show.
  */
 public final class RunsCsv implements ReportFile {
 
@@ -53,13 +53,17 @@ public final class RunsCsv implements ReportFile {
             for (Phase p : Phase.values()) {
                 row.add(Csv.seconds(Measure.of(p).of(r)));
             }
-            row.add(r.tables().size());
-            row.add(r.tables().stream().anyMatch(t -> t.records() == null) ? null : r.rows());
-            row.add(r.indexes().size());
-            row.add(r.indexes().stream()
-                    .map(IndexBuild::seconds)
-                    .filter(s -> s == null)
-                    .count());
+            // counts the log does not show are unknown, empty cells as times are (RestoreRun#tableCount)
+            row.add(r.tableCount());
+            row.add(r.rows());
+            row.add(r.indexCount());
+            row.add(
+                    r.indexCount() == null
+                            ? null
+                            : r.indexes().stream()
+                                    .map(IndexBuild::seconds)
+                                    .filter(s -> s == null)
+                                    .count());
             row.add(r.errors().size());
             row.add(r.startedAt());
             var env = r.environment();

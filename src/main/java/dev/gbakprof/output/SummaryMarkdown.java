@@ -108,8 +108,8 @@ public final class SummaryMarkdown implements ReportFile {
                     String.valueOf(r.source()),
                     Labels.status(r, t),
                     t.duration(r.restoreSeconds()),
-                    t.integer(r.indexes().size()),
-                    t.integer(r.tables().size())));
+                    t.count(r.indexCount()),
+                    t.count(r.tableCount())));
         }
         table(
                 md,
@@ -198,7 +198,7 @@ public final class SummaryMarkdown implements ReportFile {
                 perGroup.add(groups.get(g).label() + ": " + t.integerRange(r.min(), r.max()));
             }
         }
-        return String.join("; ", perGroup);
+        return perGroup.isEmpty() ? t.get("unknown") : String.join("; ", perGroup);
     }
 
     private static String measureName(Measure m, Texts t) {

@@ -151,6 +151,11 @@ public final class Texts {
         return NumberFormat.getIntegerInstance(locale).format(value);
     }
 
+    /** {@link #integer}, or "unknown" for {@code null} (a count the log does not show). */
+    public String count(Number value) {
+        return value == null ? get("unknown") : integer(value.longValue());
+    }
+
     /** {@code 1,000,000}, or {@code 440,000–1,000,000} when {@code min} and {@code max} differ. */
     public String integerRange(long min, long max) {
         return min == max ? integer(min) : integer(min) + "–" + integer(max);

@@ -7,6 +7,7 @@ import dev.gbakprof.log.LogDecoder;
 import dev.gbakprof.log.LogFormatException;
 import dev.gbakprof.model.Column;
 import dev.gbakprof.model.RestoreRun;
+import dev.gbakprof.model.RunStatus;
 import dev.gbakprof.model.Warning;
 import dev.gbakprof.model.WarningCode;
 import dev.gbakprof.timeline.Progress;
@@ -82,6 +83,7 @@ public final class LogReader {
         long lines;
         String nulTail = null;
         String nulBlock = null;
+        long unended = 0;
         String assumed = null;
         try (LogDecoder.Decoded log = LogDecoder.open(path, encoding)) {
             pipeline.pushAll(log::forEachLine);
@@ -97,6 +99,7 @@ public final class LogReader {
                         + ": a run written only in part (a crash or a power loss), then more appended; read on after"
                         + " them";
             }
+            unended = log.unendedLine();
             if (log.guessedLines() > 0) {
                 assumed = codePageAssumed(log.guessedLines(), log.firstGuessedLine());
             }
@@ -203,6 +206,17 @@ public final class LogReader {
             records.set(
                     records.size() - 1,
                     records.get(records.size() - 1).withWarning(WarningCode.TRAILING_NULS, nulTail));
+        }
+        RestoreRun last = records.get(records.size() - 1);
+        if (unended > 0 && last.status() == RunStatus.INCOMPLETE) {
+            // a run that ended (gbak's end, an error) says how; one that just stops mid-line was cut there
+            records.set(
+                    records.size() - 1,
+                    last.withWarning(
+                            WarningCode.LAST_LINE_CUT,
+                            "the log ends in the middle of line " + unended + " (no line end after it): the file was"
+                                    + " cut there, or gbak was stopped while writing it; what the line did not say"
+                                    + " is unknown"));
         }
         if (nulBlock != null) {
             for (int i = 0; i < records.size(); i++) {

@@ -160,7 +160,7 @@ final class RecordWriter {
             }
         }
         // derived, after the components as databind writes them (RunJson's RunWithCodes)
-        g.writeNumberField("rows", r.rows());
+        number(g, "rows", r.rows());
         number(g, "rowsPerSecond", r.rowsPerSecond());
         g.writeFieldName("warningCodes");
         strings(g, r.warningCodes());

@@ -75,7 +75,7 @@ public final class RunJson {
             allowGetters = true)
     private abstract static class RunWithCodes {
         @JsonProperty("rows")
-        abstract long rows();
+        abstract Long rows();
 
         @JsonProperty("rowsPerSecond")
         abstract Double rowsPerSecond();

@@ -48,6 +48,12 @@ public final class RunStore {
     public static final String BACKUP_LOG = "backup.log";
     /** The SHA-256 of every file of a run folder, in {@code sha256sum}'s format, written after run.json. */
     public static final String CHECKSUMS = "SHA256SUMS";
+    /**
+     * What history, check and status expect when their RUNS_DIR cannot be read: the folder run writes its run folders
+     * to, given as their argument (they have no --runs-dir option).
+     */
+    public static final String RUNS_DIR_EXPECTED =
+            "expected RUNS_DIR, the folder given to gbakprof run --runs-dir (default runs), as the argument";
 
     private static final DateTimeFormatter FOLDER_TIME = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
 

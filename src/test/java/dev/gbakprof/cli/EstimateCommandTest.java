@@ -205,6 +205,22 @@ class EstimateCommandTest {
         assertThat(r.out()).contains("\"scale\" : 1.0", "\"distance\" : 0.0");
     }
 
+    /** A target whose rows the log does not show is refused, not forecast as an empty database ("0 tables, 0 rows"). */
+    @Test
+    void aTargetLogThatDoesNotShowItsRowsIsRefused() {
+        for (String log :
+                List.of("samples/article-balanced.log", "src/test/resources/published/fb3-issue7465-quoted.log")) {
+            Cli.Result r = Cli.run("estimate", SHOP, "--rows-from", log);
+            assertThat(r.code()).as(r.err()).isEqualTo(2);
+            assertThat(r.out()).isEmpty();
+            assertThat(r.err())
+                    .isEqualTo("gbakprof: " + log + ": its tables' rows are not in the log (an excerpt, a log that"
+                            + " ends or fails before the data, a table's count never printed, or gbak without -v);"
+                            + " expected a log or run record of a restore or backup that shows its data, or the"
+                            + " database\n");
+        }
+    }
+
     @Test
     void badInputIsOneLineAndExitTwo(@TempDir Path dir) throws Exception {
         Path garbage = Files.writeString(dir.resolve("notes.txt"), "these are not the sizes you are looking for\n");

@@ -189,7 +189,10 @@ class HistoryCheckTest {
 
         Result missing = check(dir.resolve("nope").toString());
         assertThat(missing.code()).isEqualTo(3);
-        assertThat(missing.out()).startsWith("UNKNOWN: ").contains("no such runs folder");
+        // what to give: check has no --runs-dir, the folder given to run's is its argument
+        assertThat(missing.out())
+                .isEqualTo("UNKNOWN: " + dir.resolve("nope") + ": no such runs folder; expected RUNS_DIR, the folder"
+                        + " given to gbakprof run --runs-dir (default runs), as the argument\n");
 
         Result badOption = check(empty.toString(), "--rto");
         assertThat(badOption.code()).isEqualTo(3);

@@ -172,6 +172,36 @@ class ParseCommandTest {
                 .containsExactly("setup=null", "metadata=null", "data=null", "indexes=3774.995", "finish=null");
     }
 
+    /**
+     * rows is null, not 0, where the log shows no table's data and cannot say there was none: the article's excerpt
+     * (it starts in the index phase), the published end of a restore (#7465, no -st), the first lines of a Firebird 5
+     * restore (they end in the setup), a crash during a table's data before its first count (#7992). A log that shows
+     * the data keeps its count, also when the restore stopped after it.
+     */
+    @Test
+    void theRowsOfALogThatDoesNotShowTheDataAreNullNotZero() throws Exception {
+        ObjectMapper m = new ObjectMapper();
+        for (String log : List.of(
+                "samples/article-balanced.log",
+                "src/test/resources/published/fb3-issue7465-quoted.log",
+                "src/test/resources/published/fb5-issue8140-excerpt.log",
+                "src/test/resources/published/fb5-issue7992-assertion.log")) {
+            JsonNode j = m.readTree(Cli.run("parse", "--json", log).out());
+            assertThat(j.get("rows").isNull()).as(log + ": " + j.get("rows")).isTrue();
+            assertThat(j.get("rowsPerSecond").isNull()).as(log).isTrue();
+        }
+        assertThat(m.readTree(Cli.run("parse", "--json", "samples/shop-cut.log").out())
+                        .get("rows")
+                        .asLong())
+                .isEqualTo(1_121_000);
+        assertThat(m.readTree(Cli.run("parse", "--json", "src/test/resources/published/fb6-issue9075-excerpt.log")
+                                .out())
+                        .get("rows")
+                        .asLong())
+                .as("an excerpt that shows the tables' data: the rows it shows")
+                .isEqualTo(2);
+    }
+
     @Test
     void jsonFollowsTheRunRecordContract() throws Exception {
         Result r = Cli.run("parse", "--json", Logs.log("small-tdrw.log").toString());
@@ -293,14 +323,42 @@ class ParseCommandTest {
         assertThat(err.get(1)).startsWith("gbakprof: " + missing + ": ");
         assertThat(err.get(2))
                 .isEqualTo("gbakprof: 2 of 4 files are not a readable gbak log (said above); the other 2 were parsed");
-        Result json = Cli.run("parse", "--json", sql.toString(), b);
+    }
+
+    /**
+     * --json's shape follows the logs given, not how many could be read: several logs are an array also when one of
+     * them is not a gbak log (a script reading [0] of two logs must not get an object because the other one was bad).
+     */
+    @Test
+    void severalLogsGiveAnArrayAlsoWhenOneIsNotReadable(@TempDir Path dir) throws Exception {
+        Path empty = Files.createFile(dir.resolve("empty.log"));
+        Path out = dir.resolve("runs.json");
+        Result json = Cli.run("parse", "--json", "-o", out.toString(), "samples/shop-tdrw.log", empty.toString());
         assertThat(json.code()).isEqualTo(2);
-        assertThat(new com.fasterxml.jackson.databind.ObjectMapper()
-                        .readTree(json.out())
-                        .get("label")
-                        .asText())
+        JsonNode j = new ObjectMapper().readTree(json.out());
+        assertThat(j.isArray()).as(json.out()).isTrue();
+        assertThat(j).hasSize(1);
+        assertThat(j.get(0).get("source").asText()).isEqualTo("samples/shop-tdrw.log");
+        assertThat(j.get(0).get("totalSeconds").asDouble()).isEqualTo(17.183);
+        assertThat(new ObjectMapper().readTree(out.toFile())).isEqualTo(j);
+        assertThat(json.err())
+                .isEqualTo("gbakprof: " + empty + ": empty file; expected the output of gbak -c -v -st tdrw\n"
+                        + "gbakprof: 1 of 2 files is not a readable gbak log (said above); the other one was parsed\n");
+        // the bad one first: still an array, the good log's record its only element
+        Result first = Cli.run("parse", "--json", empty.toString(), "samples/shop-tdrw.log");
+        assertThat(new ObjectMapper().readTree(first.out()).get(0).get("label").asText())
                 .isEqualTo("shop-tdrw");
-        assertThat(json.err()).contains("the other one was parsed");
+        // none readable: an empty array, exit 2
+        Result none = Cli.run("parse", "--json", empty.toString(), empty.toString());
+        assertThat(none.code()).isEqualTo(2);
+        assertThat(new ObjectMapper().readTree(none.out()).isArray()).isTrue();
+        assertThat(new ObjectMapper().readTree(none.out())).isEmpty();
+        // one log is one object, as before
+        assertThat(new ObjectMapper()
+                        .readTree(Cli.run("parse", "--json", "samples/shop-tdrw.log")
+                                .out())
+                        .isObject())
+                .isTrue();
     }
 
     @Test
@@ -436,6 +494,67 @@ class ParseCommandTest {
         assertThat(r.code()).isZero();
         assertThat(r.out()).contains("status     completed", "total      unknown", "columns    none (no -st)");
         assertThat(r.out()).contains("its times are unknown; add -st tdrw to time it");
+    }
+
+    /**
+     * What the guide says of a log without time columns is what parse does: the published end of a Firebird 3
+     * restore and the output of a Firebird 5 restore without -v (no -st either) are failed records with their errors,
+     * exit 1, not refused; one that ends within gbak's setup is refused.
+     */
+    @Test
+    void aLogWithoutTimeColumnsIsReadAsTheGuideSays(@TempDir Path dir) throws Exception {
+        String guide = Files.readString(Path.of("docs/guide/read-logs.md")).replaceAll("\\s+", " ");
+        assertThat(guide)
+                .doesNotContain("cannot be timed and is refused")
+                .contains("A log without a time or delta column (no `-st`) cannot be timed, but is read for what it"
+                        + " shows once gbak got past its setup")
+                .contains("one that ends within its setup without an error is refused (exit 2)");
+        for (String log : List.of(
+                "src/test/resources/published/fb3-issue7465-quoted.log",
+                "src/test/resources/published/fb5-issue8263-classic.log")) {
+            Result r = Cli.run("parse", "--json", log);
+            assertThat(r.code()).as(log + ": " + r.err()).isEqualTo(1);
+            JsonNode j = new ObjectMapper().readTree(r.out());
+            assertThat(j.get("status").asText()).isEqualTo("failed");
+            assertThat(j.get("totalSeconds").isNull()).isTrue();
+            assertThat(j.get("errors").get(0).asText()).startsWith("cannot commit index ");
+            assertThat(j.get("warningCodes").toString()).isEqualTo("[\"untimed\"]");
+        }
+        Path setup = Files.writeString(
+                dir.resolve("setup.log"), "gbak:opened file x.fbk\ngbak:transportable backup -- data in XDR format\n");
+        assertOneLineError(
+                Cli.run("parse", setup.toString()),
+                setup + ":1: restore log with no statistics columns, no time or delta; expected gbak -c -v -st tdrw");
+    }
+
+    /**
+     * A log cut in the middle of a line (head -c of a real restore log) says which line, in a warning, and exits 0 as
+     * any incomplete log does; cut at a line end it has no such warning, and neither has a failed restore whose last
+     * line gbak printed without a line end (a backup file that ends early: its ERROR line).
+     */
+    @Test
+    void aLogCutInTheMiddleOfALineNamesTheLineAndExitsZero(@TempDir Path dir) throws Exception {
+        byte[] shop = Files.readAllBytes(Path.of("samples/shop-tdrw.log"));
+        Path cut = Files.write(dir.resolve("cut.log"), java.util.Arrays.copyOf(shop, 3000));
+        String head = new String(shop, 0, 3000, java.nio.charset.StandardCharsets.US_ASCII);
+        long line = head.chars().filter(c -> c == '\n').count() + 1;
+        assertThat(head).doesNotEndWith("\n");
+        Result r = Cli.run("parse", cut.toString());
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.out())
+                .contains("  status     incomplete\n")
+                .contains("    - the log ends in the middle of line " + line + " (no line end after it): the file was"
+                        + " cut there, or gbak was stopped while writing it; what the line did not say is unknown\n");
+        JsonNode j = new ObjectMapper()
+                .readTree(Cli.run("parse", "--json", cut.toString()).out());
+        assertThat(j.get("warningCodes").toString()).isEqualTo("[\"last-line-cut\"]");
+        Path whole = Files.write(
+                dir.resolve("lines.log"),
+                head.substring(0, head.lastIndexOf('\n') + 1).getBytes());
+        assertThat(Cli.run("parse", whole.toString()).out()).doesNotContain("the log ends in the middle");
+        Result failed = Cli.run("parse", "src/test/resources/more-logs/shop-truncated-backup.log");
+        assertThat(failed.code()).isEqualTo(1);
+        assertThat(failed.out()).doesNotContain("the log ends in the middle");
     }
 
     @Test

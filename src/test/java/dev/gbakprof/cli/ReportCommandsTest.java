@@ -3,6 +3,8 @@ package dev.gbakprof.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.gbakprof.model.ExitCode;
+import dev.gbakprof.output.Lang;
+import dev.gbakprof.output.Texts;
 import dev.gbakprof.store.ReportDir;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -306,6 +308,33 @@ class ReportCommandsTest {
                         "800x450",
                         "src/test/resources/report/shop-tdrw.log"))
                 .isZero();
+    }
+
+    /**
+     * The console's last line, naming the files written, is in --lang as the summary above it: a Turkish summary does
+     * not end in an English line.
+     */
+    @Test
+    void theLineNamingTheFilesWrittenIsInTheReportsLanguage() {
+        String files = ": report.png, report.html, total.png, phases.png, indexes.png, tables.png, timeline.png,"
+                + " summary.md, runs.csv, indexes.csv, tables.csv\n";
+        String log = "src/test/resources/report/shop-tdrw.log";
+        assertThat(run("report", "--lang", "tr", "--out", tmp.toString(), log)).isZero();
+        assertThat(out.toString())
+                .contains("Yapılandırma")
+                .endsWith("\n" + tmp + " klasörüne 11 dosya yazıldı" + files);
+        out.getBuffer().setLength(0);
+        assertThat(run(ab("--lang", "pt-BR"))).isZero(); // compare, into the same folder
+        assertThat(out.toString())
+                .containsPattern("\n1[0-9] arquivos gravados em " + java.util.regex.Pattern.quote(tmp.toString())
+                        + ", substituindo o relatório que o gbakprof gravou ali antes: report.png, report.html, ");
+        out.getBuffer().setLength(0);
+        assertThat(run("report", "--lang", "es", "--out", tmp.toString(), log)).isZero();
+        assertThat(out.toString())
+                .endsWith("\n11 archivos escritos en " + tmp + ", reemplazando el informe que gbakprof escribió allí"
+                        + " antes" + files);
+        assertThat(Texts.of(Lang.EN).get("report.wrote", 1, "r", "", "report.png"))
+                .isEqualTo("wrote 1 file to r: report.png");
     }
 
     @Test

@@ -34,7 +34,8 @@ class StatusCommandTest {
         assertThat(r.code()).isEqualTo(ExitCode.BAD_INPUT);
         assertThat(r.err().strip())
                 .isEqualTo("gbakprof: " + dir.resolve("nowhere")
-                        + ": no such folder; expected the runs folder of gbakprof run (--runs-dir, default runs)");
+                        + ": no such folder; expected RUNS_DIR, the folder given to gbakprof run --runs-dir (default"
+                        + " runs), as the argument");
         assertThat(r.out()).isEmpty();
     }
 

@@ -54,12 +54,29 @@ class UsageMessagesTest {
         assertThat(Cli.run("run", "--bakup", "y.fbk", "--database", "x.fdb").err())
                 .startsWith(
                         "gbakprof: unknown option '--bakup' (did you mean --backup or --backup-dir or --backup-from?)");
-        // run takes --runs-dir, history the run folders as arguments: the message says how
+        // run takes --runs-dir; each other command is told what it takes instead, true to that command
         Result history = Cli.run("history", "--runs-dir", "runs");
         assertThat(history.code()).isEqualTo(2);
         assertThat(history.err())
-                .startsWith("gbakprof: unknown option '--runs-dir' (history takes the run folders as arguments:"
-                        + " gbakprof history RUNS_DIR)\n");
+                .startsWith("gbakprof: unknown option '--runs-dir' (history takes the folder given to run --runs-dir"
+                        + " as its argument: gbakprof history RUNS_DIR)\n");
+        assertThat(Cli.run("compare", "--runs-dir", "runs").err())
+                .startsWith("gbakprof: unknown option '--runs-dir' (compare reads run folders given as INPUT, and the"
+                        + " folder given to run --runs-dir: gbakprof compare RUNS_DIR)\n");
+        assertThat(Cli.run("parse", "--runs-dir", "runs").err())
+                .startsWith("gbakprof: unknown option '--runs-dir' (parse reads gbak logs, not run folders: gbakprof"
+                        + " parse RUN_FOLDER/gbak.log, or gbakprof report RUNS_DIR)\n");
+        Result matrix = Cli.run("matrix", "--runs-dir", "runs");
+        assertThat(matrix.code()).isEqualTo(2);
+        assertThat(matrix.err())
+                .startsWith("gbakprof: unknown option '--runs-dir' (matrix has no --runs-dir: its run folders go to"
+                        + " DIR/runs of --out DIR (default runs/matrix-<time>))\n");
+        // check, a monitoring plugin, says it in its one UNKNOWN line
+        Result check = Cli.run("check", "--runs-dir", "runs");
+        assertThat(check.code()).isEqualTo(3);
+        assertThat(check.out())
+                .isEqualTo("UNKNOWN: unknown option '--runs-dir' (check takes the folder given to run --runs-dir as"
+                        + " its argument: gbakprof check RUNS_DIR) (gbakprof check --help)\n");
         assertThat(Cli.run("run", "--backup", "y.fbk").err())
                 .as("a required option left out is still picocli's message")
                 .startsWith("gbakprof: Missing required option: '--database=D.fdb'");

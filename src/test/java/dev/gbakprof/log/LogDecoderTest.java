@@ -160,6 +160,42 @@ class LogDecoderTest {
         }
     }
 
+    /**
+     * The last line of a file cut in it, without its line end, is named ({@code unendedLine}), in UTF-8 and UTF-16 alike;
+     * a file that ends with a line end, or in NUL bytes (said as those), names none.
+     */
+    @Test
+    void aLastLineWithoutItsLineEndIsNamed(@TempDir Path dir) throws Exception {
+        String text = Files.readString(Path.of("src/test/resources/logs/small-tdrw.log"));
+        String cut = text.substring(0, text.indexOf("restoring column", 1500) + 12); // "... restoring c"
+        long line = cut.chars().filter(c -> c == '\n').count() + 1;
+        for (java.nio.charset.Charset cs : List.of(StandardCharsets.UTF_8, StandardCharsets.UTF_16LE)) {
+            Path f = dir.resolve("cut.log");
+            byte[] bom = cs == StandardCharsets.UTF_16LE ? new byte[] {(byte) 0xFF, (byte) 0xFE} : new byte[0];
+            Files.write(f, joined(bom, cut.getBytes(cs)));
+            assertThat(unendedLine(f)).as(cs.name()).isEqualTo(line);
+            Files.write(f, joined(bom, (cut + "\r\n").getBytes(cs)));
+            assertThat(unendedLine(f)).as(cs.name() + ", with its line end").isZero();
+            Files.write(f, joined(bom, cut.getBytes(cs), new byte[1024]));
+            assertThat(unendedLine(f)).as(cs.name() + ", then NULs").isZero();
+        }
+    }
+
+    private static long unendedLine(Path f) throws Exception {
+        try (LogDecoder.Decoded log = LogDecoder.open(f)) {
+            log.forEachLine(l -> {});
+            return log.unendedLine();
+        }
+    }
+
+    private static byte[] joined(byte[]... parts) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        for (byte[] p : parts) {
+            out.writeBytes(p);
+        }
+        return out.toByteArray();
+    }
+
     private static List<String> linesOf(Path f) throws Exception {
         List<String> lines = new ArrayList<>();
         try (LogDecoder.Decoded log = LogDecoder.open(f)) {

@@ -109,6 +109,53 @@ class ExportsTest {
                         + "0.079,0.017,3.150,,,4,1121000,");
     }
 
+    /**
+     * A count the log does not show is unknown, never 0: the article's excerpt shows no table's data, the published
+     * quote of a restore's end (#7465) neither, a Firebird 5 log's first lines end in the setup, a crash during T1's
+     * data never printed its count. runs.csv leaves the cell empty (as a phase's), summary.md says unknown.
+     */
+    @Test
+    void aCountTheLogDoesNotShowIsAnEmptyCellAndUnknownNotZero() {
+        List<RestoreRun> runs = List.of(
+                Samples.log("article-balanced.log", "Balanced"),
+                published("fb3-issue7465-quoted.log"),
+                published("fb5-issue8140-excerpt.log"),
+                published("fb5-issue7992-assertion.log"),
+                Samples.log("shop-cut.log", "cut"));
+        List<String> lines = lines(render(new RunsCsv(), runs, en));
+        assertThat(lines.get(0)).contains(",tables,records,indexes,indexes_unknown_time,errors,");
+        // tables, records, indexes, indexes_unknown_time, errors
+        assertThat(counts(lines.get(1))).as("the article's excerpt").isEqualTo(",,5,1,0");
+        assertThat(counts(lines.get(2))).as("the quoted end of a restore").isEqualTo(",,1,1,6");
+        assertThat(counts(lines.get(3))).as("a log that ends in the setup").isEqualTo(",,,,0");
+        assertThat(counts(lines.get(4))).as("a crash during T1's data").isEqualTo("1,,,,1");
+        assertThat(counts(lines.get(5)))
+                .as("a restore cut while building indexes")
+                .isEqualTo("4,1121000,7,1,0");
+        String md = summary(runs, Lang.EN);
+        assertThat(md)
+                .contains(
+                        "| Balanced | src/test/resources/report/article-balanced.log | excerpt | unknown | 5 | unknown |")
+                .contains(
+                        "| fb5-issue8140-excerpt | src/test/resources/published/fb5-issue8140-excerpt.log | incomplete"
+                                + " | unknown | unknown | unknown |")
+                .contains("| cut | src/test/resources/report/shop-cut.log | incomplete | unknown | 7 | 4 |")
+                .contains("| T1 | unknown | not in these runs |");
+        assertThat(summary(runs.subList(0, 1), Lang.TR))
+                .contains("| " + Texts.of(Lang.TR).get("status.excerpt") + " | "
+                        + Texts.of(Lang.TR).get("unknown") + " | 5 | "
+                        + Texts.of(Lang.TR).get("unknown") + " |");
+    }
+
+    /** runs.csv's tables, records, indexes, indexes_unknown_time and errors cells of one row. */
+    private static String counts(String row) {
+        return String.join(",", List.of(row.split(",", -1)).subList(11, 16));
+    }
+
+    private static RestoreRun published(String name) {
+        return dev.gbakprof.store.LogReader.read(Path.of("src/test/resources/published", name), null);
+    }
+
     @Test
     void summaryMarkdownCallsAnExcerptAnExcerptAndACutRestoreIncompleteInEveryLanguage() {
         List<RestoreRun> runs =
