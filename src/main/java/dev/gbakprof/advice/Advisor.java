@@ -334,9 +334,11 @@ public final class Advisor {
                     .map(x -> " " + x.group(1))
                     .findFirst()
                     .orElse("");
-            seen.add("gbak failed to build index" + index + " with \"invalid database handle (no active connection)\","
-                    + " the failure of FirebirdSQL/firebird#8263 (firebird.log says \"Failed to create worker"
-                    + " attachment\")");
+            // gbakprof reads gbak's lines only: the words of firebird.log are quoted from the issue, and say so
+            seen.add("gbak failed to build index" + index + " with \"invalid database handle (no active connection)\""
+                    + " (its errors in this log), the failure of FirebirdSQL/firebird#8263; there the server's"
+                    + " firebird.log said \"Failed to create worker attachment\" (quoted from the issue: gbakprof"
+                    + " does not read firebird.log)");
         }
         if (configured) {
             seen.add(conf.path() + " sets ServerMode = " + conf.serverMode() + " and the restore used " + workers
