@@ -2,6 +2,7 @@ package dev.gbakprof.advice;
 
 import dev.gbakprof.model.DatabaseNames;
 import dev.gbakprof.model.Environment;
+import dev.gbakprof.model.FailureReason;
 import dev.gbakprof.model.FirebirdConf;
 import dev.gbakprof.model.IdleProbe;
 import dev.gbakprof.model.Phase;
@@ -167,12 +168,9 @@ public final class Advisor {
             return "no run to judge";
         }
         Double total = run.totalSeconds() != null ? run.totalSeconds() : run.knownPhaseSeconds();
+        String why = FailureReason.of(run);
         String failed = run.status() == RunStatus.FAILED
-                ? "the restore failed"
-                        + (run.errors().isEmpty()
-                                ? ""
-                                : " (gbak: " + run.errors().get(0) + ")")
-                        + ": make it restore first; "
+                ? "the restore failed" + (why == null ? "" : " (" + why + ")") + ": make it restore first; "
                 : "";
         if (total == null || total <= 0) {
             return failed + "the log has no times (restore with gbak -v -st tdrw, or gbakprof run)";

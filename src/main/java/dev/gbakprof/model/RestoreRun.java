@@ -167,6 +167,19 @@ public record RestoreRun(
         return warnings.stream().anyMatch(w -> w.is(code));
     }
 
+    /**
+     * Why gbakprof stopped the run's gbak, as its warnings say: {@link WarningCode#RAW_LOG_UNWRITABLE}, {@link
+     * WarningCode#TIMEOUT} or {@link WarningCode#INTERRUPTED} (Ctrl-C); {@code null} when it did not.
+     */
+    public WarningCode stoppedBy() {
+        for (WarningCode c : List.of(WarningCode.RAW_LOG_UNWRITABLE, WarningCode.TIMEOUT, WarningCode.INTERRUPTED)) {
+            if (hasWarning(c)) {
+                return c;
+            }
+        }
+        return null;
+    }
+
     /** This record with one more warning at the end. */
     public RestoreRun withWarning(WarningCode code, String message) {
         return toBuilder().warning(code, message).build();

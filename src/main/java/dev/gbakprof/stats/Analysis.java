@@ -1,5 +1,6 @@
 package dev.gbakprof.stats;
 
+import dev.gbakprof.model.FailureReason;
 import dev.gbakprof.model.IndexBuild;
 import dev.gbakprof.model.IndexFailureCause;
 import dev.gbakprof.model.RestoreRun;
@@ -11,6 +12,7 @@ import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -245,11 +247,7 @@ public final class Analysis {
                             && !(noted != null && noted.equals(firstFailedIndex(r))))
                     .toList();
             if (!failed.isEmpty()) {
-                RestoreRun first =
-                        failed.get(0); // gbakprof's own word on the failure when it has one, else gbak's first
-                String error = first.failure() != null
-                        ? first.failure()
-                        : first.errors().isEmpty() ? "?" : first.errors().get(0);
+                String error = Objects.requireNonNullElse(FailureReason.of(failed.get(0)), "?");
                 out.add(Note.of(NoteCode.RUNS_FAILED, g.label(), failed.size(), g.size(), error));
             }
         }

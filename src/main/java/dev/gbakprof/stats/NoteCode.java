@@ -9,7 +9,8 @@ import java.util.Locale;
 public enum NoteCode {
     /**
      * Some runs of a configuration failed (not counting those gbak took to its end without an index: {@link
-     * #INDEX_FAILED} says those); args: label, failed runs, runs, gbak's first error.
+     * #INDEX_FAILED} says those); args: label, failed runs, runs, why the first failed ({@link
+     * dev.gbakprof.model.FailureReason}).
      */
     RUNS_FAILED,
     /**

@@ -1,0 +1,87 @@
+package dev.gbakprof.model;
+
+import java.util.List;
+
+/**
+ * Why a run did not complete, in one line: the one rule behind {@code check}, {@code advise}, {@code history}, the
+ * report's notes, a drill's verdict and {@code run}'s summary. In this order:
+ *
+ * <ol>
+ *   <li>a failed validation ({@code run --validate}) or verification ({@code --inspect}): gbakprof's words, gfix's or
+ *       the check's first line after them;
+ *   <li>gbakprof's own words on the run ({@link RestoreRun#failure()}: a backup file that ends early, a services
+ *       restore that ended before finishing, gbak exiting non-zero in silence);
+ *   <li>gbakprof's stop of the run ({@code --timeout}, Ctrl-C, a raw log it could not write), as its warning tells;
+ *   <li>gbak's error, word for word: the first line gbak marks as one ({@code ERROR:...}); in a log without such a
+ *       line, the first of its error lines that is not one of the lines gbak prints around an error (an engine
+ *       assertion, the services manager's status vector, a refusal of gbak's start).
+ * </ol>
+ *
+ * {@code null} for a completed run, and for one whose record says nothing of why (a log that just ends).
+ */
+public final class FailureReason {
+
+    /**
+     * What gbak prints around an error, never the error itself: its question for the next volume of a backup file
+     * that ended (msgs 225-229, gbak's {@code ERROR:} line follows), the index whose {@code ERROR:} lines follow
+     * ({@code cannot commit index X}), its way out ({@code Exiting before completion due to errors}, {@code -}-led in
+     * the services manager's status vector) and its note on an index it could not activate, printed after its last
+     * step ({@code Database is not online ...}, {@code Run gfix -online ...}).
+     */
+    private static final List<String> AROUND_AN_ERROR = List.of(
+            "Done with volume #",
+            "cannot commit index ",
+            "Exiting before completion due to errors",
+            "Database is not online due to failure to activate",
+            "Run gfix -online");
+
+    private FailureReason() {}
+
+    /** Why {@code run} did not complete, or {@code null} (see the class). */
+    public static String of(RestoreRun run) {
+        if (run.status() == RunStatus.COMPLETED) {
+            return null;
+        }
+        Validation v = run.validation();
+        if (v != null && v.result() == Validation.Result.FAILED) {
+            return "validation failed" + (v.output().isEmpty() ? "" : ": " + String.join(" ", v.output()));
+        }
+        if (run.inspection() != null && !run.inspection().problems().isEmpty()) {
+            return "verification failed: " + run.inspection().problems().get(0);
+        }
+        if (run.failure() != null) {
+            return run.failure();
+        }
+        WarningCode stop = run.stoppedBy();
+        if (stop != null) {
+            return stopped(stop);
+        }
+        return gbakError(run.errors());
+    }
+
+    /** gbakprof's words on its own stop of a run: {@code stopped by --timeout}, {@code stopped by Ctrl-C}. */
+    static String stopped(WarningCode by) {
+        return switch (by) {
+            case TIMEOUT -> "stopped by --timeout";
+            case INTERRUPTED -> "stopped by Ctrl-C";
+            case RAW_LOG_UNWRITABLE -> "stopped by gbakprof: the raw log could not be written";
+            default -> throw new IllegalArgumentException("not a stop: " + by);
+        };
+    }
+
+    /** gbak's error among its error lines (see the class), or {@code null}. */
+    static String gbakError(List<String> errors) {
+        for (String e : errors) {
+            if (e.startsWith("ERROR:")) {
+                return e;
+            }
+        }
+        for (String e : errors) {
+            String text = e.startsWith("-") ? e.substring(1) : e;
+            if (AROUND_AN_ERROR.stream().noneMatch(text::startsWith)) {
+                return e;
+            }
+        }
+        return null;
+    }
+}
