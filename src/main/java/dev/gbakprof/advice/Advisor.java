@@ -159,8 +159,8 @@ public final class Advisor {
 
     /**
      * Why {@link #advise} found nothing for these runs, in one clause for {@code advise}'s "nothing to advise" line:
-     * no times (a log without {@code -st}), a failed restore whose failure comes first, or no phase that took
-     * {@value #DOMINANT} of the restore with a cause a rule knows.
+     * no times (a log without {@code -st}), a failed restore whose failure comes first, a restore gbakprof stopped (its
+     * {@code --timeout}, Ctrl-C), or no phase that took {@value #DOMINANT} of the restore with a cause a rule knows.
      */
     public static String nothingBecause(List<RestoreRun> runs) {
         RestoreRun run = typical(runs);
@@ -171,7 +171,7 @@ public final class Advisor {
         String why = FailureReason.of(run);
         String failed = run.status() == RunStatus.FAILED
                 ? "the restore failed" + (why == null ? "" : " (" + why + ")") + ": make it restore first; "
-                : "";
+                : why != null ? "the restore did not finish (" + why + "): its phases are partial; " : "";
         if (total == null || total <= 0) {
             return failed + "the log has no times (restore with gbak -v -st tdrw, or gbakprof run)";
         }

@@ -10,8 +10,9 @@ import java.util.List;
  *   <li>a failed validation ({@code run --validate}) or verification ({@code --inspect}): gbakprof's words, gfix's or
  *       the check's first line after them;
  *   <li>gbakprof's own words on the run ({@link RestoreRun#failure()}: a backup file that ends early, a services
- *       restore that ended before finishing, gbak exiting non-zero in silence);
- *   <li>gbakprof's stop of the run ({@code --timeout}, Ctrl-C, a raw log it could not write), as its warning tells;
+ *       restore that ended before finishing, gbak exiting non-zero in silence, its stop of the run: {@link
+ *       #stopped});
+ *   <li>gbakprof's stop of the run as only its warning tells it (a record written before the stop had its words);
  *   <li>gbak's error, word for word: the first line gbak marks as one ({@code ERROR:...}); in a log without such a
  *       line, the first of its error lines that is not one of the lines gbak prints around an error (an engine
  *       assertion, the services manager's status vector, a refusal of gbak's start).
@@ -54,17 +55,26 @@ public final class FailureReason {
         }
         WarningCode stop = run.stoppedBy();
         if (stop != null) {
-            return stopped(stop);
+            return stopped(stop, null);
         }
         return gbakError(run.errors());
     }
 
-    /** gbakprof's words on its own stop of a run: {@code stopped by --timeout}, {@code stopped by Ctrl-C}. */
-    static String stopped(WarningCode by) {
+    /**
+     * gbakprof's words on its own stop of a run, for its {@code failure}: {@code stopped by --timeout after 3.0 s},
+     * {@code stopped by Ctrl-C after 41.2 s}, {@code stopped by gbakprof after 2.1 s: the raw log could not be
+     * written}.
+     *
+     * @param by      {@link WarningCode#TIMEOUT}, {@link WarningCode#INTERRUPTED} or {@link
+     *     WarningCode#RAW_LOG_UNWRITABLE}
+     * @param seconds how long after the run's start the stop came; {@code null} when unknown (left out)
+     */
+    public static String stopped(WarningCode by, Double seconds) {
+        String after = seconds == null ? "" : " after " + Durations.human(seconds);
         return switch (by) {
-            case TIMEOUT -> "stopped by --timeout";
-            case INTERRUPTED -> "stopped by Ctrl-C";
-            case RAW_LOG_UNWRITABLE -> "stopped by gbakprof: the raw log could not be written";
+            case TIMEOUT -> "stopped by --timeout" + after;
+            case INTERRUPTED -> "stopped by Ctrl-C" + after;
+            case RAW_LOG_UNWRITABLE -> "stopped by gbakprof" + after + ": the raw log could not be written";
             default -> throw new IllegalArgumentException("not a stop: " + by);
         };
     }

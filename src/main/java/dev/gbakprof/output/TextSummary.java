@@ -103,6 +103,7 @@ public final class TextSummary {
             }
         }
         List<IndexBuild> indexes = slowest(run.indexes(), IndexBuild::seconds, top);
+        IndexBuild cut = run.cutByStop();
         if (!indexes.isEmpty()) {
             sb.append(String.format(
                     Locale.ROOT,
@@ -128,7 +129,7 @@ public final class TextSummary {
                                 ? ""
                                 : String.format(Locale.ROOT, "  %,.0f keys/s", i.keysPerSecond()),
                         i.writes() == null ? "" : "  writes " + i.writes(),
-                        i.failed() ? "  FAILED" : ""));
+                        i.equals(cut) ? "  not built (stopped)" : i.failed() ? "  FAILED" : ""));
             }
         }
         List<TableLoad> tables = slowest(run.tables(), TableLoad::seconds, top);
@@ -177,6 +178,12 @@ public final class TextSummary {
         if (!run.errors().isEmpty()) {
             sb.append("  errors (gbak's own words)\n");
             for (String e : run.errors()) {
+                sb.append("    ").append(e).append('\n');
+            }
+        }
+        if (run.errorsAfterStop() != null && !run.errorsAfterStop().isEmpty()) {
+            sb.append("  after gbakprof stopped it (gbak's own words: the stop's doing, not its cause)\n");
+            for (String e : run.errorsAfterStop()) {
                 sb.append("    ").append(e).append('\n');
             }
         }

@@ -256,7 +256,13 @@ public final class Analysis {
         }
         for (RunGroup g : groups) {
             if (g.count(RunOutcome.INCOMPLETE) > 0) {
-                out.add(Note.of(NoteCode.RUNS_INCOMPLETE, g.label(), g.count(RunOutcome.INCOMPLETE), g.size()));
+                // why the first stopped, when its record says (gbakprof's --timeout or Ctrl-C), else null
+                String why = g.runs().stream()
+                        .filter(r -> RunOutcome.of(r) == RunOutcome.INCOMPLETE)
+                        .findFirst()
+                        .map(FailureReason::of)
+                        .orElse(null);
+                out.add(Note.of(NoteCode.RUNS_INCOMPLETE, g.label(), g.count(RunOutcome.INCOMPLETE), g.size(), why));
             }
         }
         for (RunGroup g : groups) {
@@ -432,8 +438,11 @@ public final class Analysis {
      */
     private static Optional<Note> indexFailed(RunGroup g) {
         for (RestoreRun r : g.runs()) {
-            IndexBuild failed =
-                    r.indexes().stream().filter(IndexBuild::failed).findFirst().orElse(null);
+            IndexBuild cut = r.cutByStop(); // gbakprof's stop cut it: not gbak's failure (a record before the field)
+            IndexBuild failed = r.indexes().stream()
+                    .filter(b -> b.failed() && !b.equals(cut))
+                    .findFirst()
+                    .orElse(null);
             if (failed == null) {
                 continue;
             }

@@ -22,7 +22,11 @@ public enum NoteCode {
      * the restore there, {@code Exiting before completion due to errors}).
      */
     INDEX_FAILED,
-    /** Some runs of a configuration stopped before the end (timeout, kill, log cut); args: label, stopped, runs. */
+    /**
+     * Some runs of a configuration stopped before the end (timeout, kill, log cut); args: label, stopped, runs, why the
+     * first stopped when its record says ({@link dev.gbakprof.model.FailureReason}: gbakprof's --timeout or Ctrl-C),
+     * else {@code null}.
+     */
     RUNS_INCOMPLETE,
     /**
      * A restore that stopped (failed, cut, killed) before building every index its metadata defines: "8 of 14 index
