@@ -2,6 +2,7 @@ package dev.gbakprof.advice;
 
 import dev.gbakprof.model.DatabaseNames;
 import dev.gbakprof.model.Environment;
+import dev.gbakprof.model.FailureReason;
 import dev.gbakprof.model.FirebirdConf;
 import dev.gbakprof.model.IdleProbe;
 import dev.gbakprof.model.Phase;
@@ -158,8 +159,8 @@ public final class Advisor {
 
     /**
      * Why {@link #advise} found nothing for these runs, in one clause for {@code advise}'s "nothing to advise" line:
-     * no times (a log without {@code -st}), a failed restore whose failure comes first, or no phase that took
-     * {@value #DOMINANT} of the restore with a cause a rule knows.
+     * no times (a log without {@code -st}), a failed restore whose failure comes first, a restore gbakprof stopped (its
+     * {@code --timeout}, Ctrl-C), or no phase that took {@value #DOMINANT} of the restore with a cause a rule knows.
      */
     public static String nothingBecause(List<RestoreRun> runs) {
         RestoreRun run = typical(runs);
@@ -167,13 +168,10 @@ public final class Advisor {
             return "no run to judge";
         }
         Double total = run.totalSeconds() != null ? run.totalSeconds() : run.knownPhaseSeconds();
+        String why = FailureReason.of(run);
         String failed = run.status() == RunStatus.FAILED
-                ? "the restore failed"
-                        + (run.errors().isEmpty()
-                                ? ""
-                                : " (gbak: " + run.errors().get(0) + ")")
-                        + ": make it restore first; "
-                : "";
+                ? "the restore failed" + (why == null ? "" : " (" + why + ")") + ": make it restore first; "
+                : why != null ? "the restore did not finish (" + why + "): its phases are partial; " : "";
         if (total == null || total <= 0) {
             return failed + "the log has no times (restore with gbak -v -st tdrw, or gbakprof run)";
         }
@@ -334,9 +332,11 @@ public final class Advisor {
                     .map(x -> " " + x.group(1))
                     .findFirst()
                     .orElse("");
-            seen.add("gbak failed to build index" + index + " with \"invalid database handle (no active connection)\","
-                    + " the failure of FirebirdSQL/firebird#8263 (firebird.log says \"Failed to create worker"
-                    + " attachment\")");
+            // gbakprof reads gbak's lines only: the words of firebird.log are quoted from the issue, and say so
+            seen.add("gbak failed to build index" + index + " with \"invalid database handle (no active connection)\""
+                    + " (its errors in this log), the failure of FirebirdSQL/firebird#8263; there the server's"
+                    + " firebird.log said \"Failed to create worker attachment\" (quoted from the issue: gbakprof"
+                    + " does not read firebird.log)");
         }
         if (configured) {
             seen.add(conf.path() + " sets ServerMode = " + conf.serverMode() + " and the restore used " + workers

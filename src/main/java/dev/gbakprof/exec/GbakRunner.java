@@ -48,6 +48,8 @@ public final class GbakRunner {
      * @param stopped     what the stop ended, in words, or {@code null}
      * @param wentOnAt    seconds after gbak started at which the stop was sent, when gbak printed more after it (it went
      *                    on: embedded gbak does not always answer a SIGTERM at once); {@code null} otherwise
+     * @param stoppedAt   seconds after gbak started at which the stop (timeout, Ctrl-C) was sent; {@code null} when
+     *                    there was none, or gbak had already exited
      */
     public record Result(
             Integer exitCode,
@@ -56,9 +58,10 @@ public final class GbakRunner {
             String launchError,
             Long pid,
             String stopped,
-            Double wentOnAt) {
+            Double wentOnAt,
+            Double stoppedAt) {
         public Result(Integer exitCode, boolean timedOut, boolean interrupted, String launchError, Long pid) {
-            this(exitCode, timedOut, interrupted, launchError, pid, null, null);
+            this(exitCode, timedOut, interrupted, launchError, pid, null, null, null);
         }
     }
 
@@ -141,8 +144,10 @@ public final class GbakRunner {
         }
         Process p = process;
         long stop = stopNanos;
-        Double wentOnAt = stop != 0 && lastLineNanos - stop > 0 ? (stop - startedNanos) / 1e9 : null;
-        return new Result(code, timedOut, interrupted, launchError, p == null ? null : p.pid(), stopped(p), wentOnAt);
+        Double stoppedAt = stop != 0 ? (stop - startedNanos) / 1e9 : null;
+        Double wentOnAt = stop != 0 && lastLineNanos - stop > 0 ? stoppedAt : null;
+        return new Result(
+                code, timedOut, interrupted, launchError, p == null ? null : p.pid(), stopped(p), wentOnAt, stoppedAt);
     }
 
     /** What the stop ended, for the record: {@code gbak (pid 41) and 2 processes it started (pids 42, 43)}, or null. */

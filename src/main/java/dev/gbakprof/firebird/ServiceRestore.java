@@ -35,8 +35,10 @@ public final class ServiceRestore {
      *     services restore of a backup file that ends early (this one, or another on that server) prints gbak's
      *     prompt for the next volume there. No word from the server, so not an {@code error}; the server may go on
      *     restoring
+     * @param stoppedAt   seconds after the restore started at which gbakprof stopped reading (timeout, Ctrl-C), or
+     *     {@code null}
      */
-    public record Result(boolean timedOut, boolean interrupted, String error, String brokenReply) {}
+    public record Result(boolean timedOut, boolean interrupted, String error, String brokenReply, Double stoppedAt) {}
 
     /**
      * @param replace overwrite an existing database ({@code isc_spb_res_replace}, gbak's {@code -rep}) instead
@@ -79,8 +81,10 @@ public final class ServiceRestore {
      * @param timeout {@code null} for none
      */
     public Result run(OutputStream raw, Consumer<CharSequence> lines, Duration timeout) {
-        long deadline = timeout == null ? Long.MAX_VALUE : System.nanoTime() + timeout.toNanos();
+        long start = System.nanoTime();
+        long deadline = timeout == null ? Long.MAX_VALUE : start + timeout.toNanos();
         boolean[] timedOut = new boolean[1];
+        long[] stopAt = new long[1];
         LineByLineBackupManager manager =
                 server.configure(new LineByLineBackupManager(new LineByLineBackupManager.Output() {
                     @Override
@@ -98,8 +102,13 @@ public final class ServiceRestore {
 
                     @Override
                     public boolean stopRequested() {
-                        timedOut[0] = System.nanoTime() > deadline;
-                        return interrupted || timedOut[0];
+                        long now = System.nanoTime();
+                        timedOut[0] = now > deadline;
+                        boolean stop = interrupted || timedOut[0];
+                        if (stop && stopAt[0] == 0) {
+                            stopAt[0] = now;
+                        }
+                        return stop;
                     }
                 }));
         manager.setBackupPath(backup);
@@ -129,7 +138,12 @@ public final class ServiceRestore {
             }
         }
         boolean stopped = manager.stopped();
-        return new Result(stopped && timedOut[0] && !interrupted, stopped && interrupted, error, brokenReply);
+        return new Result(
+                stopped && timedOut[0] && !interrupted,
+                stopped && interrupted,
+                error,
+                brokenReply,
+                stopped && stopAt[0] != 0 ? (stopAt[0] - start) / 1e9 : null);
     }
 
     /** Writing the output (the raw log) failed: told apart from the network's own I/O errors. */

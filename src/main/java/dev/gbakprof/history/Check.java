@@ -1,9 +1,9 @@
 package dev.gbakprof.history;
 
 import dev.gbakprof.model.ExitCode;
+import dev.gbakprof.model.FailureReason;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.RunStatus;
-import dev.gbakprof.model.Validation;
 import dev.gbakprof.store.RunFolders;
 import java.time.Duration;
 import java.time.Instant;
@@ -218,26 +218,9 @@ public final class Check {
         return run.status() == RunStatus.INCOMPLETE ? "did not finish" : "failed";
     }
 
-    /** gbakprof's or gbak's first words on it: validation, verification, failure, gbak's first error. */
+    /** Why it failed or stopped ({@link FailureReason}), else its status. */
     private static String why(RestoreRun run) {
-        if (run.validation() != null && run.validation().result() == Validation.Result.FAILED) {
-            return "validation failed"
-                    + (run.validation().output().isEmpty()
-                            ? ""
-                            : ": " + String.join(" ", run.validation().output()));
-        }
-        if (run.inspection() != null && !run.inspection().problems().isEmpty()) {
-            return "verification failed: " + run.inspection().problems().get(0);
-        }
-        if (run.failure() != null) {
-            return run.failure();
-        }
-        if (!run.errors().isEmpty()) {
-            return run.errors().get(0);
-        }
-        if (!run.warnings().isEmpty()) {
-            return run.warnings().get(run.warnings().size() - 1).message();
-        }
-        return "status " + run.status();
+        String why = FailureReason.of(run);
+        return why != null ? why : "status " + run.status();
     }
 }

@@ -102,18 +102,6 @@ public record Trend(String backup, List<Point> points, By by) {
         ABOVE
     }
 
-    /**
-     * What stopped a run: {@code null} when it completed, else its failure, else gbak's first error, else {@code null}.
-     */
-    public static String failure(RestoreRun r) {
-        if (r.status() == RunStatus.COMPLETED) {
-            return null;
-        }
-        return r.failure() != null
-                ? r.failure()
-                : r.errors().isEmpty() ? null : r.errors().get(0);
-    }
-
     /** What the restores are grouped by: the backup file's name ({@code erp.fbk}), or the run's label ({@code run --label}). */
     public enum By {
         BACKUP,

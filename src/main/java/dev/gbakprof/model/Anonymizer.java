@@ -92,6 +92,7 @@ public final class Anonymizer {
                 .source(tokens.file(r.source()))
                 .command(text(r.command()))
                 .errors(texts(r.errors()))
+                .errorsAfterStop(texts(r.errorsAfterStop()))
                 .warnings(warnings)
                 .environment(environment(r.environment()))
                 .backupFile(tokens.file(r.backupFile()))

@@ -68,6 +68,11 @@ import java.util.regex.Pattern;
  * @param ods             the on-disk structure of the database the restore made, {@code major.minor} (Firebird 3.0
  *                        writes 12.0, 4.0 13.0), read from its file's header page after a restore that reached its end;
  *                        {@code null} when the file is not on this machine, not restored, or written before the field
+ * @param errorsAfterStop the error lines gbak printed as it ended after gbakprof stopped it before its end (its
+ *                        {@code --timeout}, Ctrl-C, a raw log it could not write): the stop's doing (the database shut
+ *                        down under gbak, its connection gone, {@code Exiting before completion}), not its cause, so
+ *                        kept apart from {@code errors}, word for word; {@code null} when gbakprof did not stop gbak
+ *                        before its end, or in a record written before the field
  */
 public record RestoreRun(
         String schema,
@@ -115,7 +120,8 @@ public record RestoreRun(
         Integer round,
         Integer position,
         Boolean warmup,
-        String ods) {
+        String ods,
+        List<String> errorsAfterStop) {
 
     /** What every version of the record's schema starts with. */
     public static final String SCHEMA_FAMILY = "gbakprof.run/";
@@ -131,6 +137,7 @@ public record RestoreRun(
         warnings = List.copyOf(warnings);
         cpuSamples = cpuSamples == null ? List.of() : List.copyOf(cpuSamples);
         indexesNeverBuilt = indexesNeverBuilt == null ? null : List.copyOf(indexesNeverBuilt);
+        errorsAfterStop = errorsAfterStop == null ? null : List.copyOf(errorsAfterStop);
         kind = kind == null ? RunKind.RESTORE : kind;
         phaseResources = phaseResources == null ? List.of() : List.copyOf(phaseResources);
     }
@@ -165,6 +172,33 @@ public record RestoreRun(
 
     public boolean hasWarning(WarningCode code) {
         return warnings.stream().anyMatch(w -> w.is(code));
+    }
+
+    /**
+     * Why gbakprof stopped the run's gbak, as its warnings say: {@link WarningCode#RAW_LOG_UNWRITABLE}, {@link
+     * WarningCode#TIMEOUT} or {@link WarningCode#INTERRUPTED} (Ctrl-C); {@code null} when it did not.
+     */
+    public WarningCode stoppedBy() {
+        for (WarningCode c : List.of(WarningCode.RAW_LOG_UNWRITABLE, WarningCode.TIMEOUT, WarningCode.INTERRUPTED)) {
+            if (hasWarning(c)) {
+                return c;
+            }
+        }
+        return null;
+    }
+
+    /**
+     * The index whose build gbakprof's stop cut, so not built: gbakprof stopped gbak before its end, and the last build
+     * of the record (gbak builds one index at a time) has no time and did not fail; {@code null} when none. gbak's
+     * {@code cannot commit index} of it after the stop is among {@link #errorsAfterStop}; a record written before
+     * that field has it {@code failed}, with the stop's errors among its own.
+     */
+    public IndexBuild cutByStop() {
+        if (stoppedBy() == null || wentToTheEnd() || indexes.isEmpty()) {
+            return null;
+        }
+        IndexBuild last = indexes.get(indexes.size() - 1);
+        return last.seconds() == null && (!last.failed() || errorsAfterStop == null) ? last : null;
     }
 
     /** This record with one more warning at the end. */

@@ -53,6 +53,7 @@ public final class RestoreRunBuilder {
     private Integer position;
     private Boolean warmup;
     private String ods;
+    private List<String> errorsAfterStop;
 
     RestoreRunBuilder(RestoreRun r) {
         if (r == null) {
@@ -103,6 +104,7 @@ public final class RestoreRunBuilder {
         position = r.position();
         warmup = r.warmup();
         ods = r.ods();
+        errorsAfterStop = r.errorsAfterStop();
     }
 
     public RestoreRunBuilder label(String v) {
@@ -320,6 +322,11 @@ public final class RestoreRunBuilder {
         return this;
     }
 
+    public RestoreRunBuilder errorsAfterStop(List<String> v) {
+        errorsAfterStop = v;
+        return this;
+    }
+
     public RestoreRunBuilder reachedEnd(Boolean v) {
         reachedEnd = v;
         return this;
@@ -377,6 +384,7 @@ public final class RestoreRunBuilder {
                 round,
                 position,
                 warmup,
-                ods);
+                ods,
+                errorsAfterStop);
     }
 }

@@ -2,6 +2,7 @@ package dev.gbakprof.output;
 
 import dev.gbakprof.history.Band;
 import dev.gbakprof.history.Trend;
+import dev.gbakprof.model.FailureReason;
 import dev.gbakprof.model.Phase;
 import dev.gbakprof.model.RestoreRun;
 import java.time.Duration;
@@ -111,7 +112,7 @@ public record HistoryJson(String schema, Double rtoSeconds, List<Backup> backups
                             b.backupSha256(),
                             b.rows(),
                             b.rowsPerSecond(),
-                            Trend.failure(b));
+                            FailureReason.of(b));
         }
     }
 

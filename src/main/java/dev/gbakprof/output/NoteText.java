@@ -99,7 +99,10 @@ public record NoteText(String code, String message, String part) {
     private static String message(Note n, Texts t) {
         return switch (n.code()) {
             case RUNS_FAILED -> t.get("note.failed", n.arg(0), (Integer) n.arg(1), (Integer) n.arg(2), n.arg(3));
-            case RUNS_INCOMPLETE -> t.get("note.incomplete", n.arg(0), (Integer) n.arg(1), (Integer) n.arg(2));
+            case RUNS_INCOMPLETE ->
+                n.arg(3) == null
+                        ? t.get("note.incomplete", n.arg(0), (Integer) n.arg(1), (Integer) n.arg(2))
+                        : t.get("note.incomplete.why", n.arg(0), (Integer) n.arg(1), (Integer) n.arg(2), n.arg(3));
             case EXCERPT -> n.arg(0) == null ? t.get("note.excerpt.every") : excerpt(n, t);
             case INDEXES_NEVER_BUILT ->
                 t.get(

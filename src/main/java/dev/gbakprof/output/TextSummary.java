@@ -2,6 +2,7 @@ package dev.gbakprof.output;
 
 import dev.gbakprof.model.Column;
 import dev.gbakprof.model.Durations;
+import dev.gbakprof.model.FailureReason;
 import dev.gbakprof.model.GbakExit;
 import dev.gbakprof.model.IndexBuild;
 import dev.gbakprof.model.IndexMapping;
@@ -12,7 +13,6 @@ import dev.gbakprof.model.RunKind;
 import dev.gbakprof.model.RunStatus;
 import dev.gbakprof.model.TableLoad;
 import dev.gbakprof.model.Validation;
-import dev.gbakprof.model.WarningCode;
 import dev.gbakprof.stats.RunOutcome;
 import java.util.Comparator;
 import java.util.List;
@@ -50,7 +50,7 @@ public final class TextSummary {
                 RunOutcome.of(run) == RunOutcome.EXCERPT
                         ? "excerpt (the log starts after gbak's start: it times only what its lines show)"
                         : run.status(),
-                run.exitCode() == null ? "" : "  (" + GbakExit.words(run.exitCode(), stop(run)) + ")"));
+                run.exitCode() == null ? "" : "  (" + GbakExit.words(run.exitCode(), run.stoppedBy()) + ")"));
         if (run.restoreSeconds() != null) {
             sb.append(String.format(
                     Locale.ROOT,
@@ -103,6 +103,7 @@ public final class TextSummary {
             }
         }
         List<IndexBuild> indexes = slowest(run.indexes(), IndexBuild::seconds, top);
+        IndexBuild cut = run.cutByStop();
         if (!indexes.isEmpty()) {
             sb.append(String.format(
                     Locale.ROOT,
@@ -128,7 +129,7 @@ public final class TextSummary {
                                 ? ""
                                 : String.format(Locale.ROOT, "  %,.0f keys/s", i.keysPerSecond()),
                         i.writes() == null ? "" : "  writes " + i.writes(),
-                        i.failed() ? "  FAILED" : ""));
+                        i.equals(cut) ? "  not built (stopped)" : i.failed() ? "  FAILED" : ""));
             }
         }
         List<TableLoad> tables = slowest(run.tables(), TableLoad::seconds, top);
@@ -158,8 +159,9 @@ public final class TextSummary {
         if (run.inspection() != null) {
             sb.append(inspection(run.inspection(), verbose));
         }
-        if (run.failure() != null) {
-            sb.append("  failed     ").append(run.failure()).append('\n');
+        String why = FailureReason.of(run);
+        if (why != null) {
+            sb.append(String.format(Locale.ROOT, "  %-10s %s%n", run.status(), why));
         }
         if (run.validation() != null) {
             Validation v = run.validation();
@@ -176,6 +178,12 @@ public final class TextSummary {
         if (!run.errors().isEmpty()) {
             sb.append("  errors (gbak's own words)\n");
             for (String e : run.errors()) {
+                sb.append("    ").append(e).append('\n');
+            }
+        }
+        if (run.errorsAfterStop() != null && !run.errorsAfterStop().isEmpty()) {
+            sb.append("  after gbakprof stopped it (gbak's own words: the stop's doing, not its cause)\n");
+            for (String e : run.errorsAfterStop()) {
                 sb.append("    ").append(e).append('\n');
             }
         }
@@ -198,16 +206,6 @@ public final class TextSummary {
                         .reversed())
                 .limit(top)
                 .toList();
-    }
-
-    /** Why gbakprof stopped the run's gbak, as its warnings say: the code of that warning, or {@code null}. */
-    private static WarningCode stop(RestoreRun run) {
-        for (WarningCode c : List.of(WarningCode.RAW_LOG_UNWRITABLE, WarningCode.TIMEOUT, WarningCode.INTERRUPTED)) {
-            if (run.hasWarning(c)) {
-                return c;
-            }
-        }
-        return null;
     }
 
     /** What {@code inspect} prints: the database, each table's rows and each index, what it found wrong. */

@@ -6,6 +6,7 @@ import dev.gbakprof.firebird.ServerAddress;
 import dev.gbakprof.firebird.ServerFileAccess;
 import dev.gbakprof.model.Durations;
 import dev.gbakprof.model.Environment;
+import dev.gbakprof.model.FailureReason;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.RunKind;
 import dev.gbakprof.model.RunStatus;
@@ -21,6 +22,7 @@ import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Objects;
 import java.util.function.Supplier;
 
 /**
@@ -268,7 +270,7 @@ public final class Drill {
                 + ")";
     }
 
-    /** {@code completed in 6.3 s (47,809,024 bytes)}, or {@code FAILED: gbak's first error}. */
+    /** {@code completed in 6.3 s (47,809,024 bytes)}, or {@code FAILED: why} ({@link FailureReason}). */
     private static String outcome(RestoreRun r) {
         if (r.status() == RunStatus.COMPLETED) {
             String size = r.kind() == RunKind.BACKUP && r.backupBytes() != null
@@ -276,13 +278,7 @@ public final class Drill {
                     : "";
             return "completed in " + Durations.human(r.totalSeconds()) + size;
         }
-        String why = r.failure() != null
-                ? r.failure()
-                : !r.errors().isEmpty()
-                        ? r.errors().get(0)
-                        : !r.warnings().isEmpty()
-                                ? r.warnings().get(r.warnings().size() - 1).message()
-                                : "status " + r.status();
+        String why = Objects.requireNonNullElse(FailureReason.of(r), "status " + r.status());
         return (r.status() == RunStatus.INCOMPLETE ? "did NOT finish: " : "FAILED: ") + why;
     }
 }

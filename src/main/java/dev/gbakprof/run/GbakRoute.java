@@ -43,7 +43,8 @@ final class GbakRoute implements RestoreRoute {
                         + GbakExit.words(r.exitCode(), r.timedOut() ? WarningCode.TIMEOUT : WarningCode.INTERRUPTED)
                         + ")",
                 null,
-                r.wentOnAt());
+                r.wentOnAt(),
+                r.stoppedAt());
     }
 
     @Override

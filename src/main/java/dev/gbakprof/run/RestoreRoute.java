@@ -45,6 +45,8 @@ interface RestoreRoute {
      *     words, not the server's), or {@code null}
      * @param wentOnAt    seconds after gbak started at which the stop was sent, when gbak printed more after it (it did
      *     not stop at once: a restore can reach its end that way), or {@code null}
+     * @param stoppedAt   seconds after the restore started at which gbakprof stopped it (timeout, Ctrl-C), or {@code
+     *     null}
      */
     record Ending(
             Integer exitCode,
@@ -54,7 +56,8 @@ interface RestoreRoute {
             String error,
             String stopNote,
             String brokenReply,
-            Double wentOnAt) {
+            Double wentOnAt,
+            Double stoppedAt) {
 
         Ending(
                 Integer exitCode,
@@ -63,7 +66,7 @@ interface RestoreRoute {
                 String launchError,
                 String error,
                 String stopNote) {
-            this(exitCode, timedOut, interrupted, launchError, error, stopNote, null, null);
+            this(exitCode, timedOut, interrupted, launchError, error, stopNote, null, null, null);
         }
     }
 }

@@ -7,6 +7,7 @@ import dev.gbakprof.log.LinePipeline;
 import dev.gbakprof.model.CpuSample;
 import dev.gbakprof.model.Durations;
 import dev.gbakprof.model.Environment;
+import dev.gbakprof.model.FailureReason;
 import dev.gbakprof.model.GbakExit;
 import dev.gbakprof.model.Phase;
 import dev.gbakprof.model.RestoreRun;
@@ -268,6 +269,11 @@ record RouteRun(
                 + " normal brings it online; gfix -v -full)";
     }
 
+    /** gbakprof's words on its stop, unless gbak's lines already had gbakprof say why the run failed. */
+    private static String stop(String failure, WarningCode by, Double seconds) {
+        return failure != null ? failure : FailureReason.stopped(by, seconds);
+    }
+
     /**
      * The record of a route's run: what the pipeline made of its lines, and what only a live run knows.
      *
@@ -283,6 +289,9 @@ record RouteRun(
             String rawFailure,
             String backupFile) {
         RestoreRoute.Ending result = streamed.result();
+        if (rawFailure != null || result.launchError() == null && (result.timedOut() || result.interrupted())) {
+            timeline.stoppedByGbakprof(); // what gbak printed as it ended is the stop's doing (errorsAfterStop)
+        }
         RestoreRun parsed = timeline.toRun(label, rawLog.toString());
         String what = parsed.kind() == RunKind.BACKUP ? "backup" : "restore";
         List<String> errors = new ArrayList<>(parsed.errors());
@@ -296,6 +305,7 @@ record RouteRun(
                     WarningCode.RAW_LOG_UNWRITABLE,
                     "gbakprof stopped the " + what + ": cannot write the raw log " + rawFailure
                             + stoppedAfterItsEnd(parsed, result)));
+            failure = stop(failure, WarningCode.RAW_LOG_UNWRITABLE, result.stoppedAt());
         } else if (result.launchError() != null) {
             status = RunStatus.FAILED;
             errors.add(result.launchError());
@@ -305,11 +315,13 @@ record RouteRun(
                     WarningCode.TIMEOUT,
                     "timeout of " + options.timeout().toString().substring(2).toLowerCase() + ": " + result.stopNote()
                             + stoppedAfterItsEnd(parsed, result)));
+            failure = stop(failure, WarningCode.TIMEOUT, options.timeout().toMillis() / 1000.0);
         } else if (result.interrupted()) {
             status = RunStatus.INCOMPLETE;
             warnings.add(new Warning(
                     WarningCode.INTERRUPTED,
                     "interrupted (Ctrl-C): " + result.stopNote() + stoppedAfterItsEnd(parsed, result)));
+            failure = stop(failure, WarningCode.INTERRUPTED, result.stoppedAt());
         } else if (result.exitCode() != null && result.exitCode() != 0) {
             status = RunStatus.FAILED;
             if (errors.isEmpty() && failure == null) {

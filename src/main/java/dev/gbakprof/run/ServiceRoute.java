@@ -35,7 +35,8 @@ final class ServiceRoute implements RestoreRoute {
                 r.error(),
                 "gbakprof stopped reading the services output and detached. " + restore.leftBehind(),
                 r.brokenReply(),
-                null); // the server restores: no gbak here to go on after a stop
+                null, // the server restores: no gbak here to go on after a stop
+                r.stoppedAt());
     }
 
     @Override

@@ -1,5 +1,6 @@
 package dev.gbakprof.stats;
 
+import dev.gbakprof.model.FailureReason;
 import dev.gbakprof.model.IndexBuild;
 import dev.gbakprof.model.IndexFailureCause;
 import dev.gbakprof.model.RestoreRun;
@@ -11,6 +12,7 @@ import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -245,11 +247,7 @@ public final class Analysis {
                             && !(noted != null && noted.equals(firstFailedIndex(r))))
                     .toList();
             if (!failed.isEmpty()) {
-                RestoreRun first =
-                        failed.get(0); // gbakprof's own word on the failure when it has one, else gbak's first
-                String error = first.failure() != null
-                        ? first.failure()
-                        : first.errors().isEmpty() ? "?" : first.errors().get(0);
+                String error = Objects.requireNonNullElse(FailureReason.of(failed.get(0)), "?");
                 out.add(Note.of(NoteCode.RUNS_FAILED, g.label(), failed.size(), g.size(), error));
             }
         }
@@ -258,7 +256,13 @@ public final class Analysis {
         }
         for (RunGroup g : groups) {
             if (g.count(RunOutcome.INCOMPLETE) > 0) {
-                out.add(Note.of(NoteCode.RUNS_INCOMPLETE, g.label(), g.count(RunOutcome.INCOMPLETE), g.size()));
+                // why the first stopped, when its record says (gbakprof's --timeout or Ctrl-C), else null
+                String why = g.runs().stream()
+                        .filter(r -> RunOutcome.of(r) == RunOutcome.INCOMPLETE)
+                        .findFirst()
+                        .map(FailureReason::of)
+                        .orElse(null);
+                out.add(Note.of(NoteCode.RUNS_INCOMPLETE, g.label(), g.count(RunOutcome.INCOMPLETE), g.size(), why));
             }
         }
         for (RunGroup g : groups) {
@@ -434,8 +438,11 @@ public final class Analysis {
      */
     private static Optional<Note> indexFailed(RunGroup g) {
         for (RestoreRun r : g.runs()) {
-            IndexBuild failed =
-                    r.indexes().stream().filter(IndexBuild::failed).findFirst().orElse(null);
+            IndexBuild cut = r.cutByStop(); // gbakprof's stop cut it: not gbak's failure (a record before the field)
+            IndexBuild failed = r.indexes().stream()
+                    .filter(b -> b.failed() && !b.equals(cut))
+                    .findFirst()
+                    .orElse(null);
             if (failed == null) {
                 continue;
             }

@@ -9,7 +9,8 @@ import java.util.Locale;
 public enum NoteCode {
     /**
      * Some runs of a configuration failed (not counting those gbak took to its end without an index: {@link
-     * #INDEX_FAILED} says those); args: label, failed runs, runs, gbak's first error.
+     * #INDEX_FAILED} says those); args: label, failed runs, runs, why the first failed ({@link
+     * dev.gbakprof.model.FailureReason}).
      */
     RUNS_FAILED,
     /**
@@ -21,7 +22,11 @@ public enum NoteCode {
      * the restore there, {@code Exiting before completion due to errors}).
      */
     INDEX_FAILED,
-    /** Some runs of a configuration stopped before the end (timeout, kill, log cut); args: label, stopped, runs. */
+    /**
+     * Some runs of a configuration stopped before the end (timeout, kill, log cut); args: label, stopped, runs, why the
+     * first stopped when its record says ({@link dev.gbakprof.model.FailureReason}: gbakprof's --timeout or Ctrl-C),
+     * else {@code null}.
+     */
     RUNS_INCOMPLETE,
     /**
      * A restore that stopped (failed, cut, killed) before building every index its metadata defines: "8 of 14 index

@@ -46,6 +46,12 @@ final class GbakErrors {
     private int vectorErrors;
 
     /**
+     * The errors kept before gbak's last line that was none (its last statistics line, any other message): those
+     * after it are the ones the log ends with, all that gbak printed after a stop cut its work ({@link #atTheEnd}).
+     */
+    private int beforeTheEnd;
+
+    /**
      * Every error kept came from "-"-led lines without gbak's prefix, and gbak itself said no error: when the restore
      * went on to its end, such lines were another writer's (a script's {@code echo} into the same log), not a services
      * manager's failure, which ends the restore.
@@ -57,6 +63,24 @@ final class GbakErrors {
     /** gbak's error lines so far, at most {@link RestoreTimeline#MAX_MESSAGES}. */
     List<String> errors() {
         return errors;
+    }
+
+    /**
+     * The errors gbak printed after its last other line: what it says as it ends. Of a run gbakprof stopped before
+     * its end, these are the stop's doing (the database shut down under gbak, its connection gone), not its cause.
+     */
+    List<String> atTheEnd() {
+        return errors.subList(beforeTheEnd, errors.size());
+    }
+
+    /** The errors before {@link #atTheEnd()}. */
+    List<String> beforeTheEnd() {
+        return errors.subList(0, beforeTheEnd);
+    }
+
+    /** {@code is} failed among the errors gbak printed after its last other line ({@link #atTheEnd()}). */
+    boolean failedAtTheEnd(IndexState is) {
+        return is.failed && is.failedAt >= beforeTheEnd;
     }
 
     /** Error lines not kept. */
@@ -93,11 +117,18 @@ final class GbakErrors {
         } else if (!unprefixed.isEmpty()) {
             unprefixed.clear(); // only the unknown lines right before a "-"-led one are its status vector
         }
+        if (kind != EventKind.ERROR
+                && kind != EventKind.INDEX_FAILED
+                && kind != EventKind.NOT_ONLINE
+                && (kind != EventKind.OTHER || e.line().prefixed())) {
+            beforeTheEnd = errors.size(); // a line that is no error (an unknown one without gbak's prefix may be)
+        }
     }
 
     /** {@code cannot commit index X}: X failed; the ERROR lines that follow say why. */
     void indexFailed(IndexState is, String text) {
         failing = is;
+        is.failedAt = errors.size();
         error(text);
     }
 

@@ -23,6 +23,8 @@ final class IndexState {
     long writes = -1;
     boolean ended;
     boolean failed;
+    /** How many of gbak's errors came before its {@code cannot commit index} of this one ({@link GbakErrors}). */
+    int failedAt;
     /** The mapping {@code toRun} last found: exact ({@code log}), or inferred; null when none. */
     IndexMapping source;
     /** The tables the index may belong to when the log cannot say which one (shared by a group's states). */

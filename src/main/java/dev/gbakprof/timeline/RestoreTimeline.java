@@ -71,6 +71,9 @@ public final class RestoreTimeline implements EventListener {
     final List<Warning> warnings = new ArrayList<>();
     int droppedMessages;
     private boolean finishing;
+    /** gbakprof stopped gbak ({@link #stoppedByGbakprof()}). */
+    private boolean stopped;
+
     private boolean totalStatistics;
     private boolean backupClosed; // a backup's "closing file, committing, and finishing"
     long bytesWritten = -1;
@@ -535,6 +538,20 @@ public final class RestoreTimeline implements EventListener {
                 openIndex != null ? openIndex.name : null,
                 clock.ms() >= 0 ? clock.ms() / 1000.0 : null,
                 loads.size());
+    }
+
+    /**
+     * gbakprof stopped this gbak (its --timeout, Ctrl-C, a raw log it could not write), after its last line was read:
+     * unless gbak had reached its end, the errors it printed last are the stop's doing, not its cause ({@link
+     * RestoreRun#errorsAfterStop()}), and an index it could not commit among them was cut by the stop, not failed.
+     */
+    public void stoppedByGbakprof() {
+        stopped = true;
+    }
+
+    /** gbakprof stopped gbak before its end: the errors gbak printed last are the stop's ({@link #stoppedByGbakprof}). */
+    boolean cutByTheStop() {
+        return stopped && !finished() && !gbak.notOnline();
     }
 
     /** The run record as far as the events so far tell. Can be called at any time. */

@@ -81,6 +81,11 @@ final class TimelineRecord {
             notes.add(new Warning(WarningCode.MESSAGES_DROPPED, dropped + " more errors and warnings not kept"));
         }
         List<String> errors = t.gbak.errors();
+        List<String> afterStop = null;
+        if (t.cutByTheStop()) {
+            errors = t.gbak.beforeTheEnd();
+            afterStop = t.gbak.atTheEnd();
+        }
         if (t.finished() && t.gbak.onlyStrayLines()) {
             notes.add(new Warning(
                     WarningCode.STRAY_LINES,
@@ -118,6 +123,7 @@ final class TimelineRecord {
                 .tables(tables)
                 .indexes(indexes)
                 .errors(errors)
+                .errorsAfterStop(afterStop)
                 .warnings(notes)
                 .backupFile(t.backupFile)
                 .database(t.database)
@@ -176,7 +182,8 @@ final class TimelineRecord {
         String table = source == null || is.candidates == null ? is.table : null; // candidates: no one guess
         IndexMapping src = source != null ? source : table == null ? null : mapping;
         List<String> candidates = source != null ? is.candidates : null;
-        boolean failed = is.failed;
+        boolean cut = t.cutByTheStop() && (t.gbak.failedAtTheEnd(is) || !is.failed) && !is.ended;
+        boolean failed = is.failed && !cut;
         String errorTable = failed ? is.errorTable : null;
         if (errorTable != null) { // gbak named it in the failure's own words: certain
             table = errorTable;
@@ -184,7 +191,12 @@ final class TimelineRecord {
             candidates = null;
         }
         Double seconds = is.ms < 0 ? null : is.ms / 1000.0;
-        if (t.timed() && !is.ended) {
+        if (cut) {
+            notes.add(new Warning(
+                    WarningCode.INDEX_TIME_UNKNOWN,
+                    "index " + is.name + ": not built, gbakprof stopped gbak during its build (its line " + is.line
+                            + "): its build time is unknown"));
+        } else if (t.timed() && !is.ended) {
             notes.add(new Warning(
                     WarningCode.INDEX_TIME_UNKNOWN,
                     "index " + is.name + ": build time unknown, the log ends right after its line (line " + is.line

@@ -208,8 +208,12 @@ class AdvisorTest {
         List<Hint> hints = Advisor.advise(List.of(ISSUE_8263));
         assertThat(hints).extracting(Hint::code).containsExactly(HintCode.CLASSIC_PARALLEL);
         Hint h = hints.get(0);
+        // each quote says whose words it is: gbak's lines of this log, and the issue's firebird.log, never read here
         assertThat(h.evidence())
-                .contains("index PK_XYZ with \"invalid database handle (no active connection)\"", "#8263");
+                .isEqualTo("gbak failed to build index PK_XYZ with \"invalid database handle (no active connection)\""
+                        + " (its errors in this log), the failure of FirebirdSQL/firebird#8263; there the server's"
+                        + " firebird.log said \"Failed to create worker attachment\" (quoted from the issue: gbakprof"
+                        + " does not read firebird.log)");
         assertThat(h.certainty()).isEqualTo(Hint.Certainty.MEDIUM);
         assertThat(h.basis()).contains("the server mode and version are not in the record");
         assertThat(h.prove()).endsWith("--label par1 -- -par 1");

@@ -3,6 +3,7 @@ package dev.gbakprof.run;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.gbakprof.model.GbakExit;
+import dev.gbakprof.model.IndexBuild;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.RunStatus;
 import dev.gbakprof.model.WarningCode;
@@ -79,6 +80,13 @@ class CtrlCTest {
         assertThat(Files.readString(dir.resolve("console.txt")))
                 .as(seen)
                 .contains("  status     incomplete  (" + exit + ")");
+        // the stop is the reason, with when it came; what gbak printed as it ended is the stop's doing, not an error
+        assertThat(run.failure()).as(seen).matches("stopped by Ctrl-C after \\d+\\.\\d s");
+        assertThat(Files.readString(dir.resolve("console.txt")))
+                .as(seen)
+                .contains("\n  incomplete " + run.failure() + "\n");
+        assertThat(run.errors()).as(seen).isEmpty();
+        assertThat(run.indexes()).as(seen).noneMatch(IndexBuild::failed);
         if (run.wentToTheEnd()) {
             // embedded gbak can go on after the SIGTERM and finish within the stop's grace (seen: exit 0 3.3 s after a
             // SIGTERM during the index builds): every table and index is there, so the database is kept, and said so

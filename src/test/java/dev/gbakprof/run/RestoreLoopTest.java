@@ -28,11 +28,26 @@ import org.junit.jupiter.api.io.TempDir;
 class RestoreLoopTest {
     private static final Path LOG = Path.of("src/test/resources/logs/small-tdrw.log");
 
-    /** Replays the log; the restore number {@code interruptAt} (1-based) is stopped by "Ctrl-C" in its data phase. */
+    /**
+     * Replays a log, then ends as {@code end} says; the restore number {@code interruptAt} (1-based) is stopped by
+     * "Ctrl-C" in its data phase.
+     */
     static final class ReplayRoutes implements RestoreRoute.Factory {
         final List<String> databases = new ArrayList<>();
         final List<Boolean> existedAtStart = new ArrayList<>();
         int interruptAt = -1;
+        private final Path log;
+        private final RestoreRoute.Ending end;
+
+        /** {@link #LOG}, a restore that completes. */
+        ReplayRoutes() {
+            this(LOG, new RestoreRoute.Ending(0, false, false, null, null, null));
+        }
+
+        ReplayRoutes(Path log, RestoreRoute.Ending end) {
+            this.log = log;
+            this.end = end;
+        }
 
         @Override
         public RestoreRoute route(String database) {
@@ -46,7 +61,7 @@ class RestoreLoopTest {
 
                 @Override
                 public String command() {
-                    return "replay " + LOG + " " + database;
+                    return "replay " + log + " " + database;
                 }
 
                 @Override
@@ -54,7 +69,7 @@ class RestoreLoopTest {
                     try {
                         existedAtStart.add(Files.exists(Path.of(database)));
                         Files.write(Path.of(database), new byte[] {1, 2, 3}); // what gbak -c creates
-                        for (String line : Files.readAllLines(LOG, StandardCharsets.UTF_8)) {
+                        for (String line : Files.readAllLines(log, StandardCharsets.UTF_8)) {
                             if (n == interruptAt && line.contains("restoring data for table")) {
                                 return new Ending(null, false, true, null, null, "the replay stopped");
                             }
@@ -62,7 +77,7 @@ class RestoreLoopTest {
                             raw.flush();
                             lines.accept(line);
                         }
-                        return new Ending(0, false, false, null, null, null);
+                        return end;
                     } catch (IOException ex) {
                         throw new UncheckedIOException(ex);
                     }

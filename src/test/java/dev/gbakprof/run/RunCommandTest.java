@@ -457,6 +457,7 @@ class RunCommandTest {
         RestoreRun run = RunJson.read(runDir.resolve("run.json")).get(0);
         assertThat(run.status()).isEqualTo(RunStatus.INCOMPLETE);
         assertThat(run.warningMessages()).anyMatch(w -> w.contains("timeout of 1s"));
+        assertThat(run.failure()).isEqualTo("stopped by --timeout after 1.0 s"); // the reason check and report give
         assertThat(Firebird.gbakProcesses(db.toString())).isEmpty();
         assertThat(Files.size(runDir.resolve("gbak.log"))).isPositive();
         assertThat(LogReader.read(runDir.resolve("gbak.log"), "timeout").tables())

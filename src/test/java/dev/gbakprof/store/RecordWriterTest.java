@@ -107,6 +107,7 @@ class RecordWriterTest {
                         Records.index("IX_C", "T", IndexMapping.DATABASE, 0.1 + 0.2, 2.0 / 3, -1L, 2L, false)
                                 .withKeys(3L)))
                 .errors(List.of("gbak: ERROR:cannot commit index IX_A", awkward))
+                .errorsAfterStop(List.of("ERROR:connection shutdown", awkward))
                 .warning(WarningCode.GBAK_WARNING, "a warning")
                 .warning(WarningCode.OTHER, awkward)
                 .environment(new Environment(

@@ -1,0 +1,97 @@
+package dev.gbakprof.model;
+
+import java.util.List;
+
+/**
+ * Why a run did not complete, in one line: the one rule behind {@code check}, {@code advise}, {@code history}, the
+ * report's notes, a drill's verdict and {@code run}'s summary. In this order:
+ *
+ * <ol>
+ *   <li>a failed validation ({@code run --validate}) or verification ({@code --inspect}): gbakprof's words, gfix's or
+ *       the check's first line after them;
+ *   <li>gbakprof's own words on the run ({@link RestoreRun#failure()}: a backup file that ends early, a services
+ *       restore that ended before finishing, gbak exiting non-zero in silence, its stop of the run: {@link
+ *       #stopped});
+ *   <li>gbakprof's stop of the run as only its warning tells it (a record written before the stop had its words);
+ *   <li>gbak's error, word for word: the first line gbak marks as one ({@code ERROR:...}); in a log without such a
+ *       line, the first of its error lines that is not one of the lines gbak prints around an error (an engine
+ *       assertion, the services manager's status vector, a refusal of gbak's start).
+ * </ol>
+ *
+ * {@code null} for a completed run, and for one whose record says nothing of why (a log that just ends).
+ */
+public final class FailureReason {
+
+    /**
+     * What gbak prints around an error, never the error itself: its question for the next volume of a backup file
+     * that ended (msgs 225-229, gbak's {@code ERROR:} line follows), the index whose {@code ERROR:} lines follow
+     * ({@code cannot commit index X}), its way out ({@code Exiting before completion due to errors}, {@code -}-led in
+     * the services manager's status vector) and its note on an index it could not activate, printed after its last
+     * step ({@code Database is not online ...}, {@code Run gfix -online ...}).
+     */
+    private static final List<String> AROUND_AN_ERROR = List.of(
+            "Done with volume #",
+            "cannot commit index ",
+            "Exiting before completion due to errors",
+            "Database is not online due to failure to activate",
+            "Run gfix -online");
+
+    private FailureReason() {}
+
+    /** Why {@code run} did not complete, or {@code null} (see the class). */
+    public static String of(RestoreRun run) {
+        if (run.status() == RunStatus.COMPLETED) {
+            return null;
+        }
+        Validation v = run.validation();
+        if (v != null && v.result() == Validation.Result.FAILED) {
+            return "validation failed" + (v.output().isEmpty() ? "" : ": " + String.join(" ", v.output()));
+        }
+        if (run.inspection() != null && !run.inspection().problems().isEmpty()) {
+            return "verification failed: " + run.inspection().problems().get(0);
+        }
+        if (run.failure() != null) {
+            return run.failure();
+        }
+        WarningCode stop = run.stoppedBy();
+        if (stop != null) {
+            return stopped(stop, null);
+        }
+        return gbakError(run.errors());
+    }
+
+    /**
+     * gbakprof's words on its own stop of a run, for its {@code failure}: {@code stopped by --timeout after 3.0 s},
+     * {@code stopped by Ctrl-C after 41.2 s}, {@code stopped by gbakprof after 2.1 s: the raw log could not be
+     * written}.
+     *
+     * @param by      {@link WarningCode#TIMEOUT}, {@link WarningCode#INTERRUPTED} or {@link
+     *     WarningCode#RAW_LOG_UNWRITABLE}
+     * @param seconds how long after the run's start the stop came; {@code null} when unknown (left out)
+     */
+    public static String stopped(WarningCode by, Double seconds) {
+        String after = seconds == null ? "" : " after " + Durations.human(seconds);
+        return switch (by) {
+            case TIMEOUT -> "stopped by --timeout" + after;
+            case INTERRUPTED -> "stopped by Ctrl-C" + after;
+            case RAW_LOG_UNWRITABLE -> "stopped by gbakprof" + after + ": the raw log could not be written";
+            default -> throw new IllegalArgumentException("not a stop: " + by);
+        };
+    }
+
+    /** gbak's error among its error lines (see the class), or {@code null}. */
+    static String gbakError(List<String> errors) {
+        for (String e : errors) {
+            if (e.startsWith("ERROR:")) {
+                return e;
+            }
+        }
+        for (String e : errors) {
+            String text = e.startsWith("-") ? e.substring(1) : e;
+            if (AROUND_AN_ERROR.stream().noneMatch(text::startsWith)) {
+                return e;
+            }
+        }
+        return null;
+    }
+}
