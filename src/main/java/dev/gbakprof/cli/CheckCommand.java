@@ -44,7 +44,8 @@ import picocli.CommandLine.Spec;
             "fails it; a drill that backed up and restored nothing), took longer than --rto, or is older than",
             "--max-age.",
             "WARNING: it is slower than its baseline band (or more than --slower PCT above the band's median),",
-            "or within 20%% of --rto.",
+            "or within 20%% of --rto, or it restored under half the rows of the restores before it (their median:",
+            "a backup of another database, or of one emptied, restores fast).",
             "--jobs FILE: one line per job of the jobs file of run --jobs, each label's newest run against its rto."
         },
         exitCodeListHeading = "%nExit codes:%n",

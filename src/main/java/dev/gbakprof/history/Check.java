@@ -128,6 +128,10 @@ public final class Check {
         if (objective != null && objective.exceededBy(total)) {
             return new Result(State.CRITICAL, "CRITICAL: " + restored + ", over the RTO" + tail);
         }
+        String fewer = fewerRows(trend);
+        if (fewer != null) {
+            return new Result(State.WARNING, "WARNING: " + restored + fewer + tail);
+        }
         if (band != null) {
             boolean slower = slowerPct == null ? total > band.high() : total > band.median() * (1 + slowerPct / 100);
             if (slower) {
@@ -150,6 +154,45 @@ public final class Check {
             return new Result(State.WARNING, "WARNING: " + restored + ", within 20% of the RTO" + tail);
         }
         return new Result(State.OK, "OK: " + restored + tail);
+    }
+
+    /** Fewer rows than this share of the baseline runs' median make a restore suspect, however fast. */
+    public static final double FEWER_ROWS_SHARE = 0.5;
+
+    /**
+     * What to say when the newest restore restored fewer than {@link #FEWER_ROWS_SHARE} of the rows of the completed
+     * restores before it (their median, of the same ones the band is made of, at least {@link Band#MIN_RUNS} whose
+     * rows the log shows): a backup of the wrong database, or of one emptied, restores fast and completes. {@code null}
+     * when it restored as many, or a count is unknown.
+     */
+    static String fewerRows(Trend trend) {
+        List<Trend.Point> points = trend.points();
+        Trend.Point newest = points.get(points.size() - 1);
+        Long rows = newest.run().rows();
+        List<Trend.Point> done = points.subList(0, points.size() - 1).stream()
+                .filter(Trend.Point::done)
+                .toList();
+        List<Long> before = done.subList(Math.max(0, done.size() - Trend.WINDOW), done.size()).stream()
+                .map(p -> p.run().rows())
+                .toList();
+        if (rows == null || before.size() < Band.MIN_RUNS || before.contains(null)) {
+            return null;
+        }
+        long[] sorted = before.stream().mapToLong(Long::longValue).sorted().toArray();
+        double median = sorted.length % 2 == 1
+                ? sorted[sorted.length / 2]
+                : (sorted[sorted.length / 2 - 1] + sorted[sorted.length / 2]) / 2.0;
+        if (!(rows < FEWER_ROWS_SHARE * median)) {
+            return null;
+        }
+        return String.format(
+                Locale.ROOT,
+                ", but only %,d rows, under half those of the %d restores before it (median %,.0f rows): was tonight's"
+                        + " backup made of this database, and is it whole? Look at its size and at the database gbak -b"
+                        + " read",
+                rows,
+                before.size(),
+                median);
     }
 
     /** gbak's or the server's words when the run failed at its login (a wrong password, an unknown user), else null. */
