@@ -327,19 +327,14 @@ final class RunCommand implements Callable<Integer> {
     /**
      * A night refused once its backup and database are being looked at leaves a run folder that says so
      * ({@link RunStore#refused}), where the earlier nights' are: a monitoring system's {@code check} must not read
-     * the night before as tonight's. Said on standard error before the refusal itself (which {@code --jobs} takes as
-     * the job's line).
+     * the night before as tonight's. The refusal stays the one line it is (docs/guide/monitoring.md says where it
+     * goes; {@code history} and {@code check} name the folder).
      */
     private void recordRefusal(String why) {
         String source = backup != null ? backup : backupFrom;
         // the label its record would have had (without the power plan, not yet asked): its folder is named alike
         String named = label != null ? label : options != null ? options.defaultLabel(null) : null;
-        Path folder = new RunStore(runsDir).refused(named, source, database, why, LocalDateTime.now());
-        if (folder != null) {
-            PrintWriter err = spec.commandLine().getErr();
-            err.println("gbakprof: recorded as a refused run in " + folder + " (check judges it)");
-            err.flush();
-        }
+        new RunStore(runsDir).refused(named, source, database, why, LocalDateTime.now());
     }
 
     /** The restore (or drill, or series) once the options are understood. */

@@ -143,11 +143,13 @@ class CheckNewestFolderTest {
 
         Cli.Result refused = Restores.run(erp, db, runs, "--label", "nightly");
         assertThat(refused.code()).as(refused.err()).isEqualTo(2);
-        Path tonight = newest(runs);
-        assertThat(refused.err())
-                .contains("gbakprof: recorded as a refused run in " + tonight + " (check judges it)")
-                .endsWith("gbakprof: " + erp + ": no such backup file" + System.lineSeparator());
-        assertThat(tonight.resolve("run.json")).doesNotExist();
+        assertThat(refused.err()).isEqualTo("gbakprof: " + erp + ": no such backup file" + System.lineSeparator());
+        List<Path> left = Restores.refusedDirs(runs);
+        assertThat(left).hasSize(1);
+        Path tonight = left.get(0);
+        try (Stream<Path> files = Files.list(tonight)) {
+            assertThat(files.map(p -> p.getFileName().toString())).containsExactly(".gbakprof-running");
+        }
 
         Cli.Result c = check(runs, "--rto", "4h", "--max-age", "26h");
         assertThat(c.code()).as(c.out()).isEqualTo(2);

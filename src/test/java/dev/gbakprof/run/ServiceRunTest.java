@@ -57,7 +57,7 @@ class ServiceRunTest {
     void serviceRestoreGivesWhatTheGbakRouteGivesAndBothVerify(Credentials sysdba, FirebirdServer.Folder f)
             throws Exception {
         Path fbk = f.backup("small");
-        Path runs = f.resolve("runs");
+        Path runs = Files.createDirectories(f.resolve("runs")); // runs/gbak and runs/svc: its folder must exist
         // the gbak route: embedded gbak as root writes a root-owned file; --inspect hands it to the server
         Cli.Result local = Restores.run(
                 fbk,

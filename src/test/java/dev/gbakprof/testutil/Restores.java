@@ -2,6 +2,7 @@ package dev.gbakprof.testutil;
 
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.store.RunJson;
+import dev.gbakprof.store.RunMarker;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -77,10 +78,23 @@ public final class Restores {
         return run(Route.EMBEDDED, backup, database, runs, more);
     }
 
-    /** What {@code runs} holds (the run folders), sorted: by start time, then label. */
+    /** What {@code runs} holds (the run folders of restores; not those refused runs left), sorted: by start time, then label. */
     public static List<Path> runDirs(Path runs) throws IOException {
         try (Stream<Path> s = Files.list(runs)) {
-            return s.sorted().toList();
+            return s.filter(f -> !refused(f)).sorted().toList();
+        }
+    }
+
+    /** A run folder a refused run left (its marker alone, saying why): no restore. */
+    public static boolean refused(Path folder) {
+        RunMarker.State m = RunMarker.read(folder);
+        return m != null && m.refused() != null;
+    }
+
+    /** The run folders refused runs left in {@code runs} ({@link #refused}), in their order. */
+    public static List<Path> refusedDirs(Path runs) throws IOException {
+        try (Stream<Path> s = Files.list(runs)) {
+            return s.filter(Restores::refused).sorted().toList();
         }
     }
 
