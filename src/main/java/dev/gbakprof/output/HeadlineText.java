@@ -3,6 +3,7 @@ package dev.gbakprof.output;
 import dev.gbakprof.model.IndexBuild;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.RunStatus;
+import dev.gbakprof.model.WarningCode;
 import dev.gbakprof.stats.Analysis;
 import dev.gbakprof.stats.Comparison;
 import dev.gbakprof.stats.Headline;
@@ -120,6 +121,23 @@ public record HeadlineText(String headline, List<NoteText> lines, Texts texts) {
                 String.join("; ", each));
     }
 
+    /**
+     * What stopped every run of {@code g}, when gbakprof did, each the same way: {@code --timeout}, {@code Ctrl-C} or
+     * {@code gbakprof} (its raw log could not be written); {@code null} otherwise.
+     */
+    private static String stopper(RunGroup g) {
+        List<WarningCode> by =
+                g.runs().stream().map(RestoreRun::stoppedBy).distinct().toList();
+        if (by.size() != 1 || by.get(0) == null) {
+            return null;
+        }
+        return switch (by.get(0)) {
+            case TIMEOUT -> "--timeout";
+            case INTERRUPTED -> "Ctrl-C";
+            default -> "gbakprof";
+        };
+    }
+
     private static String sentence(Analysis a, Texts t) {
         Headline h = a.headline();
         RunGroup only = a.groups().size() == 1 ? a.groups().get(0) : null;
@@ -148,6 +166,11 @@ public record HeadlineText(String headline, List<NoteText> lines, Texts texts) {
                         stoppedIn,
                         t.duration(stoppedAt.median()),
                         t.runs(only.size()));
+            }
+            String stopper = stopper(only);
+            if (stopper != null && !untimed) { // gbakprof stopped them all, the same way: say so, not "the log stops"
+                return t.get(
+                        "headline.stopped", only.label(), t.duration(stoppedAt.median()), t.runs(only.size()), stopper);
             }
             String key = wentThrough && !untimed
                     ? "headline.failed.finished"

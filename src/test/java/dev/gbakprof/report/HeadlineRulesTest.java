@@ -172,6 +172,20 @@ class HeadlineRulesTest {
     }
 
     @Test
+    void aRestoreGbakprofStoppedSaysWhatStoppedIt() {
+        // the record of a real run of the shop backup stopped by --timeout 3s in its index phase
+        RestoreRun stopped = dev.gbakprof.store.RunInputs.load(
+                        Path.of("src/test/resources/old-records/timeout-in-index/20261207-034631-shop.fbk-embedded"),
+                        "shop")
+                .get(0);
+        assertThat(headline(List.of(stopped)))
+                .isEqualTo("shop: --timeout stopped the restore after 2.98 s on gbak's clock, before it"
+                        + " finished (1 run).");
+        // a restore whose log just ends, gbakprof having stopped nothing: the log stops
+        assertThat(headline(List.of(Samples.log("shop-cut.log", "cut")))).contains("the log stops after");
+    }
+
+    @Test
     void aConfigurationWhoseRestoreFailedAtGbaksStartLeadsAndTheOthersKeepTheirTime() {
         // a real gbak 3.0.11 log of a restore from a backup file that does not exist: no timed line at all
         List<RestoreRun> runs = List.of(
