@@ -22,10 +22,13 @@ import java.util.TreeMap;
  */
 public record History(List<Trend> trends, List<String> notes, List<RunFolders.Folder> unjudged) {
 
-    /** The folders of {@link #unjudged} that are runs of {@code trend}, oldest first. */
+    /**
+     * The folders of {@link #unjudged} that are runs of {@code trend}, oldest first: those whose marker or record names
+     * its backup or label, and, when it is the only trend, those that name neither (an older gbakprof's folder).
+     */
     public List<RunFolders.Folder> of(Trend trend) {
         return unjudged.stream()
-                .filter(f -> trends.size() == 1 && owner(f, trends) == null || belongs(f, trend))
+                .filter(f -> belongs(f, trend) || trends.size() == 1 && f.backup() == null && f.label() == null)
                 .toList();
     }
 
@@ -35,13 +38,18 @@ public record History(List<Trend> trends, List<String> notes, List<RunFolders.Fo
     }
 
     /**
-     * A folder is a run of {@code t}: its marker or record names t's backup (or label), or, for a folder that names
-     * neither, its name has the label of t's runs ({@code 20261206-031500-nightly} for runs labelled nightly).
+     * A folder is a run of {@code t}: its marker or record names t's backup (or label; a label without a backup, as a
+     * refused {@code --backup-dir} night's: one of t's runs' labels), or, for a folder that names neither, its name has
+     * the label of t's runs ({@code 20261206-031500-nightly} for runs labelled nightly).
      */
     public static boolean belongs(RunFolders.Folder f, Trend t) {
         if (f.backup() != null || f.label() != null) {
             String key = t.by() == Trend.By.LABEL && f.label() != null ? f.label() : fileName(f.backup());
-            return key != null && t.named(key);
+            if (key == null) { // a label alone (a refused --backup-dir night: no file chosen): t's runs' labels
+                return t.points().stream()
+                        .anyMatch(p -> f.label().equals(p.run().label()));
+            }
+            return t.named(key);
         }
         String name = f.nameLabel();
         return name != null

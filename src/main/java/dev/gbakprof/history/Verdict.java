@@ -81,11 +81,15 @@ public record Verdict(Check.Result result, CheckFacts facts) {
         // the newest run folder is judged, whatever state it is in: one without a usable record newer than the newest
         // record is tonight's
         if (lastFolder != null && (trend == null || newer(lastFolder, trend.newest()))) {
-            String backupName = trend != null
-                    ? trend.backup()
-                    : lastFolder.backup() != null
-                            ? String.valueOf(Path.of(lastFolder.backup()).getFileName())
-                            : name;
+            // the same backup the good nights' verdicts name (grouped by label: the file, not the label), so that a
+            // monitoring system's series keeps its labels on the bad night
+            String backupName = lastFolder.backup() != null
+                    ? String.valueOf(Path.of(lastFolder.backup()).getFileName())
+                    : trend == null
+                            ? name
+                            : trend.by() == Trend.By.LABEL
+                                    ? Trend.backupName(trend.newest().run())
+                                    : trend.backup();
             String runLabel = lastFolder.label() != null
                     ? lastFolder.label()
                     : trend != null ? trend.newest().run().label() : null;
