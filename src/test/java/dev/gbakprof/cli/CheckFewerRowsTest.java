@@ -2,10 +2,8 @@ package dev.gbakprof.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.gbakprof.testutil.Cli;
-import java.nio.file.Files;
+import dev.gbakprof.testutil.Restores;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -21,29 +19,16 @@ class CheckFewerRowsTest {
     Path dir;
 
     /** A run folder under {@code runs} holding {@code log}'s record, as started at {@code hour}:00 on 1 Dec 2026. */
-    private static void night(Path runs, String log, int hour) throws Exception {
-        Cli.Result parsed = Cli.run("parse", "--json", log);
-        assertThat(parsed.code()).as(parsed.err()).isZero();
-        ObjectMapper m = new ObjectMapper();
-        ObjectNode record = (ObjectNode) m.readTree(parsed.out());
-        record.put("startedAt", String.format("2026-12-01T%02d:00:00.000Z", hour));
-        record.put("backupFile", "/backups/erp.fbk");
-        record.put("label", "nightly");
-        Path folder = Files.createDirectories(runs.resolve(String.format("20261201-%02d0000-nightly", hour)));
-        Files.writeString(
-                folder.resolve("run.json"), m.writerWithDefaultPrettyPrinter().writeValueAsString(record));
-    }
-
     @Test
     void aNightOfFarFewerRowsIsAWarningNamingTheCounts() throws Exception {
         Path runs = dir.resolve("runs");
         for (int h = 1; h <= 3; h++) {
-            night(runs, "samples/shop-tdrw.log", h);
+            Restores.night(runs, "samples/shop-tdrw.log", h);
         }
         Cli.Result same = Cli.run("check", runs.toString(), "--slower", "100000");
         assertThat(same.code()).as(same.out()).isZero(); // as many rows as the nights before: OK
 
-        night(runs, "samples/small-tdrw.log", 4);
+        Restores.night(runs, "samples/small-tdrw.log", 4);
         Cli.Result fewer = Cli.run("check", runs.toString());
         assertThat(fewer.code()).as(fewer.out()).isEqualTo(1);
         assertThat(fewer.out())

@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.gbakprof.store.RunStore;
 import dev.gbakprof.testutil.Cli;
+import dev.gbakprof.testutil.Restores;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
@@ -23,24 +23,11 @@ class CheckRefusedOwnerTest {
     @TempDir
     Path dir;
 
-    private static void night(Path runs, int hour) throws Exception {
-        Cli.Result parsed = Cli.run("parse", "--json", "samples/small-tdrw.log");
-        assertThat(parsed.code()).as(parsed.err()).isZero();
-        ObjectMapper m = new ObjectMapper();
-        ObjectNode record = (ObjectNode) m.readTree(parsed.out());
-        record.put("startedAt", String.format("2026-12-01T%02d:00:00.000Z", hour));
-        record.put("backupFile", "/backups/erp.fbk");
-        record.put("label", "nightly");
-        Path folder = Files.createDirectories(runs.resolve(String.format("20261201-%02d0000-nightly", hour)));
-        Files.writeString(
-                folder.resolve("run.json"), m.writerWithDefaultPrettyPrinter().writeValueAsString(record));
-    }
-
     @Test
     void anotherJobsRefusalIsNotThisNightsAndThisOnesNamesTheSameBackup() throws Exception {
         Path runs = dir.resolve("runs");
         for (int h = 1; h <= 3; h++) {
-            night(runs, h);
+            Restores.night(runs, "samples/small-tdrw.log", h);
         }
         RunStore store = new RunStore(runs);
         store.refused("weekly", "/backups/zzz.fbk", null, "/backups/zzz.fbk: no such backup file", LocalDateTime.now());

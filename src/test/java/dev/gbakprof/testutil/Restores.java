@@ -1,5 +1,7 @@
 package dev.gbakprof.testutil;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.store.RunJson;
 import dev.gbakprof.store.RunMarker;
@@ -83,6 +85,27 @@ public final class Restores {
         try (Stream<Path> s = Files.list(runs)) {
             return s.filter(f -> !refused(f)).sorted().toList();
         }
+    }
+
+    /**
+     * A run folder made of a real gbak log, as {@code gbakprof run} would have left it: {@code log}'s record
+     * ({@code parse --json}) restored from {@code /backups/erp.fbk}, labelled nightly, started at {@code hour}:00 UTC on
+     * 1 Dec 2026, in {@code runs/20261201-HH0000-nightly}.
+     */
+    public static Path night(Path runs, String log, int hour) throws Exception {
+        Cli.Result parsed = Cli.run("parse", "--json", log);
+        if (parsed.code() != 0) {
+            throw new IllegalStateException(log + ": " + parsed.err());
+        }
+        ObjectMapper m = new ObjectMapper();
+        ObjectNode record = (ObjectNode) m.readTree(parsed.out());
+        record.put("startedAt", String.format("2026-12-01T%02d:00:00.000Z", hour));
+        record.put("backupFile", "/backups/erp.fbk");
+        record.put("label", "nightly");
+        Path folder = Files.createDirectories(runs.resolve(String.format("20261201-%02d0000-nightly", hour)));
+        Files.writeString(
+                folder.resolve("run.json"), m.writerWithDefaultPrettyPrinter().writeValueAsString(record));
+        return folder;
     }
 
     /** A run folder a refused run left (its marker alone, saying why): no restore. */
