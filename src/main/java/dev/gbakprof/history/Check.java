@@ -178,10 +178,8 @@ public final class Check {
         if (rows == null || before.size() < Band.MIN_RUNS || before.contains(null)) {
             return null;
         }
-        long[] sorted = before.stream().mapToLong(Long::longValue).sorted().toArray();
-        double median = sorted.length % 2 == 1
-                ? sorted[sorted.length / 2]
-                : (sorted[sorted.length / 2 - 1] + sorted[sorted.length / 2]) / 2.0;
+        double median =
+                Trend.median(before.stream().mapToDouble(Long::doubleValue).toArray());
         if (!(rows < FEWER_ROWS_SHARE * median)) {
             return null;
         }

@@ -228,7 +228,8 @@ public record Trend(String backup, List<Point> points, By by) {
         return new Band(round(median), round(Math.max(0, median - half)), round(median + half), w.length);
     }
 
-    private static double median(double[] v) {
+    /** The median of {@code v} (left unchanged). */
+    static double median(double[] v) {
         double[] s = v.clone();
         Arrays.sort(s);
         int n = s.length;

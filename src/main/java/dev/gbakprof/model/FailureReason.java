@@ -71,10 +71,21 @@ public final class FailureReason {
      */
     public static String stopped(WarningCode by, Double seconds) {
         String after = seconds == null ? "" : " after " + Durations.human(seconds);
+        return "stopped by " + stopper(by) + after
+                + (by == WarningCode.RAW_LOG_UNWRITABLE ? ": the raw log could not be written" : "");
+    }
+
+    /**
+     * What stopped a run, in a word: {@code --timeout}, {@code Ctrl-C}, or {@code gbakprof} (its raw log could not be
+     * written).
+     *
+     * @param by {@link WarningCode#TIMEOUT}, {@link WarningCode#INTERRUPTED} or {@link WarningCode#RAW_LOG_UNWRITABLE}
+     */
+    public static String stopper(WarningCode by) {
         return switch (by) {
-            case TIMEOUT -> "stopped by --timeout" + after;
-            case INTERRUPTED -> "stopped by Ctrl-C" + after;
-            case RAW_LOG_UNWRITABLE -> "stopped by gbakprof" + after + ": the raw log could not be written";
+            case TIMEOUT -> "--timeout";
+            case INTERRUPTED -> "Ctrl-C";
+            case RAW_LOG_UNWRITABLE -> "gbakprof";
             default -> throw new IllegalArgumentException("not a stop: " + by);
         };
     }

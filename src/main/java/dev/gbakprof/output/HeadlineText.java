@@ -1,5 +1,6 @@
 package dev.gbakprof.output;
 
+import dev.gbakprof.model.FailureReason;
 import dev.gbakprof.model.IndexBuild;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.RunStatus;
@@ -128,14 +129,7 @@ public record HeadlineText(String headline, List<NoteText> lines, Texts texts) {
     private static String stopper(RunGroup g) {
         List<WarningCode> by =
                 g.runs().stream().map(RestoreRun::stoppedBy).distinct().toList();
-        if (by.size() != 1 || by.get(0) == null) {
-            return null;
-        }
-        return switch (by.get(0)) {
-            case TIMEOUT -> "--timeout";
-            case INTERRUPTED -> "Ctrl-C";
-            default -> "gbakprof";
-        };
+        return by.size() != 1 || by.get(0) == null ? null : FailureReason.stopper(by.get(0));
     }
 
     private static String sentence(Analysis a, Texts t) {

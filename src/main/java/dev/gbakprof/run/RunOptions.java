@@ -221,7 +221,7 @@ public record RunOptions(
     public String defaultLabel(PowerPlan plan) {
         String source = backup != null ? backup : backupFrom;
         List<String> parts = new ArrayList<>();
-        parts.add(source.replaceAll(".*[/\\\\:]", ""));
+        parts.add(RunStore.fileName(source));
         String way = Confounder.route(via, "gbak " + String.join(" ", extraArgs), database);
         if (way != null) {
             parts.add(way);

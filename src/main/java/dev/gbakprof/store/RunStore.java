@@ -105,7 +105,7 @@ public final class RunStore {
         if (!Files.isDirectory(dir)) {
             return null;
         }
-        String name = label != null ? label : backup != null ? backup.replaceAll(".*[/\\\\:]", "") : "refused";
+        String name = label != null ? label : backup != null ? fileName(backup) : "refused";
         Path folder = null;
         try {
             folder = create(name, "", at);
@@ -131,6 +131,11 @@ public final class RunStore {
     /** The run record of a run folder; a path that is not a folder is taken as the record itself. */
     public static Path record(Path runFolderOrFile) {
         return Files.isDirectory(runFolderOrFile) ? runFolderOrFile.resolve(RUN_JSON) : runFolderOrFile;
+    }
+
+    /** A path's last part, as {@code run} names a label with it: after the last slash, backslash or colon. */
+    public static String fileName(String path) {
+        return path.replaceAll(".*[/\\\\:]", "");
     }
 
     /** A label as part of a folder or file name: runs of other characters than {@code A-Z a-z 0-9 . _ -} become one {@code -}. */

@@ -146,15 +146,11 @@ class ReleaseZipIT {
                 "--out",
                 tmp.resolve("report").toString());
         assertThat(reported.code).as(reported.out + reported.err).isZero();
-        String loaded = Files.readString(classes);
-        for (String cls : List.of(
+        assertArchived(
+                classes,
                 "dev.gbakprof.report.HtmlReport",
                 "org.knowm.xchart.CategoryChart",
-                "com.fasterxml.jackson.databind.ObjectMapper")) {
-            assertThat(loaded)
-                    .containsPattern(
-                            "(?m)^\\[.*\\] " + cls.replace(".", "\\.") + " source: shared objects file \\(top\\)$");
-        }
+                "com.fasterxml.jackson.databind.ObjectMapper");
 
         // and what run does around gbak (its process started and followed, its lines read, the run folder written):
         // here a "gbak" that prints the sample's lines
@@ -176,16 +172,12 @@ class ReleaseZipIT {
                 "--runs-dir",
                 tmp.resolve("runs").toString());
         assertThat(ran.code).as(ran.out + ran.err).isZero();
-        String runLoaded = Files.readString(classes);
-        for (String cls : List.of(
+        assertArchived(
+                classes,
                 "dev.gbakprof.run.RestoreSession",
                 "dev.gbakprof.exec.GbakRunner",
                 "org.apache.commons.exec.DefaultExecutor",
-                "dev.gbakprof.store.RunMarker")) {
-            assertThat(runLoaded)
-                    .containsPattern(
-                            "(?m)^\\[.*\\] " + cls.replace(".", "\\.") + " source: shared objects file \\(top\\)$");
-        }
+                "dev.gbakprof.store.RunMarker");
 
         Path charts = tmp.resolve("demo charts");
         Result demo = exec(dir, env, dir.resolve("gbakprof").toString(), "demo", "--out", charts.toString());
@@ -196,6 +188,16 @@ class ReleaseZipIT {
         BufferedImage report = ImageIO.read(charts.resolve("ab/report.png").toFile());
         assertThat(report).isNotNull();
         assertThat(report.getWidth()).isGreaterThan(500);
+    }
+
+    /** Each class of {@code names} was mapped from the class-data archive, as the JVM's class+load log says. */
+    private static void assertArchived(Path log, String... names) throws IOException {
+        String loaded = Files.readString(log);
+        for (String cls : names) {
+            assertThat(loaded)
+                    .containsPattern(
+                            "(?m)^\\[.*\\] " + cls.replace(".", "\\.") + " source: shared objects file \\(top\\)$");
+        }
     }
 
     /** {@code bin/name}: a script that runs {@code program} (not a link, which @TempDir warns about deleting). */
