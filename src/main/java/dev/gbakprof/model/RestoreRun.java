@@ -1,5 +1,6 @@
 package dev.gbakprof.model;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.regex.Matcher;
@@ -199,6 +200,34 @@ public record RestoreRun(
         }
         IndexBuild last = indexes.get(indexes.size() - 1);
         return last.seconds() == null && (!last.failed() || errorsAfterStop == null) ? last : null;
+    }
+
+    /**
+     * This record as today's records tell a stop: a record written before {@link #errorsAfterStop} marks the index
+     * gbakprof's stop cut ({@link #cutByStop}) as failed, for gbak's {@code cannot commit index} after the stop; it was
+     * not built, not refused by gbak. Every other record is returned as it is.
+     */
+    public RestoreRun withCutBuildNotFailed() {
+        IndexBuild cut = cutByStop();
+        if (cut == null || !cut.failed()) {
+            return this;
+        }
+        List<IndexBuild> builds = new ArrayList<>(indexes);
+        builds.set(
+                builds.size() - 1,
+                new IndexBuild(
+                        cut.name(),
+                        cut.table(),
+                        cut.tableSource(),
+                        cut.startSeconds(),
+                        cut.seconds(),
+                        cut.reads(),
+                        cut.writes(),
+                        false,
+                        cut.keysPerSecond(),
+                        cut.tableCandidates(),
+                        null));
+        return toBuilder().indexes(builds).build();
     }
 
     /** This record with one more warning at the end. */

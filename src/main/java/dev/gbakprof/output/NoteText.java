@@ -122,7 +122,7 @@ public record NoteText(String code, String message, String part) {
             case DIFFERENT_DATA ->
                 t.get("note.different.data", n.arg(0), n.arg(1), difference((DataDifference) n.arg(2), t));
             case ANONYMIZED -> t.get("note.anonymized");
-            case UNKNOWN_BUILDS -> t.get("note.unknown.builds", (Long) n.arg(0));
+            case UNKNOWN_BUILDS -> unknownBuilds((Long) n.arg(0), (Long) n.arg(1), t);
             case SCAN -> scan((Scan) n.arg(0), t);
             case MIXED -> mixed(n, t);
             case DIFFERENT_DATABASES -> {
@@ -295,5 +295,12 @@ public record NoteText(String code, String message, String part) {
         return d.onlyIn() != null
                 ? t.get("data.only", d.table(), d.onlyIn())
                 : t.get("data.rows", d.table(), t.integer(d.rows()), t.integer(d.baselineRows()));
+    }
+
+    /** {@code unknown} builds without a time, {@code cut} of them by gbakprof's stop: a sentence for each kind. */
+    private static String unknownBuilds(long unknown, long cut, Texts t) {
+        String log = unknown > cut ? t.get("note.unknown.builds", unknown - cut) : "";
+        String stop = cut > 0 ? t.get("note.unknown.builds.stopped", cut) : "";
+        return log.isEmpty() || stop.isEmpty() ? log + stop : log + " " + stop;
     }
 }

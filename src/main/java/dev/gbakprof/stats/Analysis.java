@@ -487,13 +487,21 @@ public final class Analysis {
 
     private List<Note> unknownBuilds() {
         // a log without time columns (no -st) times nothing: the headline says so, its builds are not "unknown" one by
-        // one
-        long unknown = runs.stream()
-                .filter(RestoreRun::timed)
-                .flatMap(r -> r.indexes().stream())
-                .map(IndexBuild::seconds)
-                .filter(s -> s == null)
-                .count();
-        return unknown == 0 ? List.of() : List.of(Note.of(NoteCode.UNKNOWN_BUILDS, unknown));
+        // one; a build gbakprof's stop cut is unknown for that reason, not for the log's end
+        long unknown = 0;
+        long cut = 0;
+        for (RestoreRun r : runs) {
+            if (!r.timed()) {
+                continue;
+            }
+            IndexBuild stopped = r.cutByStop();
+            for (IndexBuild b : r.indexes()) {
+                if (b.seconds() == null) {
+                    unknown++;
+                    cut += b.equals(stopped) ? 1 : 0;
+                }
+            }
+        }
+        return unknown == 0 ? List.of() : List.of(Note.of(NoteCode.UNKNOWN_BUILDS, unknown, cut));
     }
 }

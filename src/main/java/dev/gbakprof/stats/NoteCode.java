@@ -85,7 +85,10 @@ public enum NoteCode {
      * host-1, users user-1; said first, so that no token is taken for a real name; no args.
      */
     ANONYMIZED,
-    /** Index builds whose time is unknown are left out; args: how many. */
+    /**
+     * Index builds whose time is unknown are left out; args: how many, how many of them gbakprof's stop of their
+     * restore cut ({@link dev.gbakprof.model.RestoreRun#cutByStop}).
+     */
     UNKNOWN_BUILDS,
     /**
      * The configurations are values of one gbak switch ({@code matrix --vary}): each value's speed-up and where the

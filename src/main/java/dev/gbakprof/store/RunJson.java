@@ -318,7 +318,7 @@ public final class RunJson {
                                     ? "not a " + typeName(wrong.expected())
                                     : "a value of the wrong kind"));
         }
-        return around.codes != null ? withCodes(run, around.codes) : run;
+        return (around.codes != null ? withCodes(run, around.codes) : run).withCutBuildNotFailed();
     }
 
     /**

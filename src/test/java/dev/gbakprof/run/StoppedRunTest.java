@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.gbakprof.model.IndexBuild;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.output.TextSummary;
 import dev.gbakprof.store.RunJson;
@@ -101,7 +102,10 @@ class StoppedRunTest {
                 .contains(
                         "- shop: 1 of 1 restore stopped before the end (stopped by --timeout after 3.0 s): its total is"
                                 + " unknown.\n")
-                .doesNotContain("was not built", "database /tmp/fr/shop-t.fdb shutdown");
+                .contains("- 1 index build cut by the stop of its restore is left out: its time is unknown, not counted"
+                        + " as zero.\n")
+                .doesNotContain(
+                        "was not built", "database /tmp/fr/shop-t.fdb shutdown", "the log ends before the next line");
     }
 
     /**
@@ -114,6 +118,10 @@ class StoppedRunTest {
                 .contains("\"failure\" : null")
                 .doesNotContain("errorsAfterStop");
         RestoreRun run = RunJson.read(RUN_FOLDER.resolve("run.json")).get(0);
+        // read as today's records say it: the index the stop cut is not one gbak failed to build
+        assertThat(Files.readString(RUN_FOLDER.resolve("run.json"))).contains("\"failed\" : true");
+        assertThat(run.indexes()).noneMatch(IndexBuild::failed);
+        assertThat(run.cutByStop().name()).isEqualTo("IX_ORDERS_CUST_DATE");
         assertThat(TextSummary.of(run, 10))
                 .contains("         unknown  IX_ORDERS_CUST_DATE (ORDERS)  not built (stopped)\n")
                 .contains("\n  incomplete stopped by --timeout\n")
@@ -128,6 +136,11 @@ class StoppedRunTest {
         assertThat(r.code()).as(r.err()).isZero();
         assertThat(Files.readString(dir.resolve("report/summary.md")))
                 .contains("1 of 1 restore stopped before the end (stopped by --timeout): its total is unknown.")
-                .doesNotContain("was not built");
+                .contains("- 1 index build cut by the stop of its restore is left out: its time is unknown")
+                .doesNotContain("was not built", "the log ends before the next line");
+        // the page's index table and its failed indexes (the data the page draws from)
+        assertThat(Files.readString(dir.resolve("report/report.html")))
+                .contains("\"failedIndexes\":[]")
+                .doesNotContain("[4,2.979,null,1]");
     }
 }
