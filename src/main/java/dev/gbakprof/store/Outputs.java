@@ -95,8 +95,21 @@ public final class Outputs {
      * record, listed in its {@value RunStore#CHECKSUMS}, and what reads the folder takes them as the run's.
      */
     public static void refuseInRunFolder(Path output, String option) {
+        refuseIn(output, option, RunFolders::isRunFolder);
+    }
+
+    /**
+     * As {@link #refuseInRunFolder}, for a file of run records ({@code parse -o}): refused in a folder {@code run} made
+     * ({@link RunFolders#madeByRun}), whose record holds what only {@code run} measured; a folder of the user's own
+     * that holds an earlier {@code run.json} is not one.
+     */
+    public static void refuseInFolderOfRun(Path output, String option) {
+        refuseIn(output, option, RunFolders::madeByRun);
+    }
+
+    private static void refuseIn(Path output, String option, Predicate<Path> runFolder) {
         Path folder = output.toAbsolutePath().normalize().getParent();
-        if (folder != null && RunFolders.isRunFolder(folder)) {
+        if (folder != null && runFolder.test(folder)) {
             throw new OutputRefusedException(output + ": in the run folder " + folder + ", which holds one restore's "
                     + "record; nothing was written. Choose another " + option + ", outside the run folders");
         }

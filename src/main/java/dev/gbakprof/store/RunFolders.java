@@ -136,6 +136,18 @@ public final class RunFolders {
                 || Files.exists(folder.resolve(RunMarker.FILE));
     }
 
+    /**
+     * Whether {@code folder} is one that {@code run} made: named as {@link RunStore#create} names one, or holding its
+     * marker or its {@value RunStore#CHECKSUMS}. Narrower than {@link #isRunFolder}: a folder of the user's own that
+     * holds a {@code run.json} {@code parse -o} wrote, or a copied {@code gbak.log}, is none.
+     */
+    public static boolean madeByRun(Path folder) {
+        return NAME.matcher(String.valueOf(folder.toAbsolutePath().normalize().getFileName()))
+                        .matches()
+                || Files.exists(folder.resolve(RunStore.CHECKSUMS))
+                || Files.exists(folder.resolve(RunMarker.FILE));
+    }
+
     /** A run folder without a usable record, or {@code null} when its {@code run.json} can be read. */
     public static Folder unrecorded(Path folder) {
         Path record = folder.resolve(RunStore.RUN_JSON);

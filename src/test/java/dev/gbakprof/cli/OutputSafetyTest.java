@@ -19,7 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Outputs that would lose something, on the real file system: {@code -o} onto a character
  * device, a FIFO or a symbolic link is refused; {@code check --prometheus} onto a file an earlier check did not
- * write, or into a run folder, is refused; standard output on a full disk ({@code /dev/full}) is an error.
+ * write, or into a run folder, is refused, and so is {@code parse -o} into a run folder; standard output on a full disk ({@code /dev/full}) is an error.
  */
 class OutputSafetyTest {
     private static final Path LOG = Path.of("src/test/resources/logs/shop-tdrw.log");
@@ -107,6 +107,45 @@ class OutputSafetyTest {
             assertThat(r.code()).as(r.out()).isZero();
             assertThat(Files.readString(prom)).startsWith("# HELP gbakprof_check_status ");
         }
+    }
+
+    /**
+     * A run's record holds what only {@code run} measured (the machine, the CPU samples, the backup's hash) and is
+     * listed in the folder's SHA256SUMS: {@code parse -o} of its own log into it would lose that and make the folder
+     * read as tampered with.
+     */
+    @Test
+    void parseOutputIntoARunFolderIsRefusedAndTheRecordLeftAsItWas(@TempDir Path dir) throws Exception {
+        Path from = Path.of("samples/seven");
+        Path newest;
+        try (Stream<Path> folders = Files.list(from)) {
+            newest = folders.filter(Files::isDirectory).max(Path::compareTo).orElseThrow();
+        }
+        Path folder = Files.createDirectories(dir.resolve("runs").resolve(newest.getFileName()));
+        try (Stream<Path> files = Files.list(newest)) {
+            for (Path f : files.toList()) {
+                Files.copy(f, folder.resolve(f.getFileName()));
+            }
+        }
+        byte[] recorded = Files.readAllBytes(folder.resolve("run.json"));
+        for (Path out : List.of(folder.resolve("run.json"), folder.resolve("again.json"))) {
+            Cli.Result r = Cli.run(
+                    "parse", "-o", out.toString(), folder.resolve("gbak.log").toString());
+            assertThat(r.code()).as(r.err()).isEqualTo(2);
+            assertThat(r.err())
+                    .isEqualTo(
+                            "gbakprof: " + out + ": in the run folder " + folder + ", which holds one restore's record;"
+                                    + " nothing was written. Choose another -o FILE, outside the run folders\n");
+        }
+        assertThat(folder.resolve("run.json")).hasBinaryContent(recorded);
+        assertThat(folder.resolve("again.json")).doesNotExist();
+        assertThat(Cli.run(
+                                "parse",
+                                "-o",
+                                dir.resolve("again.json").toString(),
+                                folder.resolve("gbak.log").toString())
+                        .code())
+                .isZero();
     }
 
     @Test
