@@ -19,8 +19,16 @@ public record AdviseJson(String schema, List<Configuration> configurations, List
     /** The document's schema. */
     public static final String SCHEMA = "gbakprof.advice/1";
 
-    /** One configuration's advice. */
-    public record Configuration(String label, int runs, String typicalRun, List<Hint> hints, String nothingBecause) {}
+    /**
+     * One configuration's advice.
+     *
+     * @param runs       its restores (warm-ups set aside)
+     * @param finished   how many of them went to their end: the hints come from the median one of those
+     * @param typicalRun the log or record of the run the hints come from; {@code null} when none finished and none
+     *                   has times
+     */
+    public record Configuration(
+            String label, int runs, int finished, String typicalRun, List<Hint> hints, String nothingBecause) {}
 
     /** The hints of each configuration of the analysis (its warm-ups set aside), with what the comparison settled. */
     public static AdviseJson of(Analysis analysis, List<Settled> settled) {
@@ -30,7 +38,14 @@ public record AdviseJson(String schema, List<Configuration> configurations, List
             List<Hint> hints = Advisor.advise(g.runs());
             String nothing = hints.isEmpty() ? Advisor.nothingBecause(g.runs()) : null;
             configs.add(new Configuration(
-                    g.label(), g.runs().size(), typical == null ? null : typical.source(), hints, nothing));
+                    g.label(),
+                    g.runs().size(),
+                    (int) g.runs().stream()
+                            .filter(r -> r.restoreSeconds() != null)
+                            .count(),
+                    typical == null ? null : typical.source(),
+                    hints,
+                    nothing));
         }
         return new AdviseJson(SCHEMA, configs, settled);
     }

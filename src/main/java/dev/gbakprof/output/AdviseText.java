@@ -22,9 +22,7 @@ public final class AdviseText {
             out.append(nl);
         }
         for (AdviseJson.Configuration c : advice.configurations()) {
-            out.append("What to try: " + c.label() + " (" + c.runs() + (c.runs() == 1 ? " run" : " runs")
-                            + (c.runs() > 1 ? ", the median one: " + c.typicalRun() : "") + ")")
-                    .append(nl);
+            out.append("What to try: " + c.label() + " (" + runs(c) + ")").append(nl);
             if (c.hints().isEmpty()) {
                 out.append("  nothing to advise: " + c.nothingBecause()).append(nl);
             }
@@ -44,5 +42,21 @@ public final class AdviseText {
             out.append(nl);
         }
         return out.toString();
+    }
+
+    /**
+     * The configuration's runs, and which one the hints read: {@code 1 run}, {@code 3 runs, the median one: LOG},
+     * {@code 4 runs, 3 finished; the median of those: LOG}, {@code 2 runs, none finished}.
+     */
+    private static String runs(AdviseJson.Configuration c) {
+        String runs = c.runs() + (c.runs() == 1 ? " run" : " runs");
+        if (c.finished() == c.runs()) {
+            return runs + (c.runs() > 1 ? ", the median one: " + c.typicalRun() : "");
+        }
+        if (c.finished() == 0) {
+            return runs + (c.runs() == 1 ? ", not finished" : ", none finished");
+        }
+        return runs + ", " + c.finished() + " finished" + (c.finished() == 1 ? ": " : "; the median of those: ")
+                + c.typicalRun();
     }
 }

@@ -59,6 +59,31 @@ class AdviseCommandTest {
         assertThat(r.err()).contains("no-such.log");
     }
 
+    /** The runs that did not finish are counted apart: the hints read the median of those that did. */
+    @Test
+    void theRunsThatDidNotFinishAreSaidApartFromTheOneTheHintsRead() throws Exception {
+        String logs = "src/test/resources/logs/";
+        Result r = Cli.run("advise", "shop=" + logs + "shop-tdrw.log", "shop=" + logs + "shop-cut.log");
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.out()).startsWith("What to try: shop (2 runs, 1 finished: " + logs + "shop-tdrw.log)\n");
+        Result three = Cli.run(
+                "advise",
+                "shop=" + logs + "shop-tdrw.log",
+                "shop=" + logs + "shop-cut.log",
+                "shop=" + logs + "shop-t.log");
+        assertThat(three.out()).startsWith("What to try: shop (3 runs, 2 finished; the median of those: ");
+        JsonNode json = JsonMapper.builder()
+                .build()
+                .readTree(Cli.run("advise", "--json", "shop=" + logs + "shop-tdrw.log", "shop=" + logs + "shop-cut.log")
+                        .out());
+        JsonNode shop = json.get("configurations").get(0);
+        assertThat(shop.get("runs").asInt()).isEqualTo(2);
+        assertThat(shop.get("finished").asInt()).isEqualTo(1);
+        assertThat(Cli.run("advise", "src/test/resources/old-records/timeout-in-index")
+                        .out())
+                .startsWith("What to try: shop.fbk, embedded (1 run, not finished)\n");
+    }
+
     @Test
     void nothingToAdviseSaysWhy() {
         // FirebirdSQL/firebird#7992: a Firebird 5 restore without -st that failed on an assertion
