@@ -7,8 +7,10 @@ import java.io.IOException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
@@ -19,22 +21,42 @@ import java.util.TreeMap;
  *
  * @param unjudged the run folders without a usable record (running, killed, damaged, impossible), of the chosen
  *                 backup when one was named
+ * @param owners   the folders of {@code unjudged} that are runs of a trend ({@link #owner}, among every trend of the
+ *                 runs folders, also those a named backup left out), by folder: the trend's {@link Trend#backup}
  */
-public record History(List<Trend> trends, List<String> notes, List<RunFolders.Folder> unjudged) {
+public record History(
+        List<Trend> trends, List<String> notes, List<RunFolders.Folder> unjudged, Map<Path, String> owners) {
+
+    public History {
+        owners = Map.copyOf(owners);
+    }
 
     /**
-     * The folders of {@link #unjudged} that are runs of {@code trend}, oldest first: those whose marker or record names
-     * its backup or label, and, when it is the only trend, those that name neither (an older gbakprof's folder).
+     * The folders of {@link #unjudged} that are runs of {@code trend}, oldest first: those {@link #owner} gives it,
+     * and, when it is the only trend, those that name neither backup nor label (an older gbakprof's folder).
      */
     public List<RunFolders.Folder> of(Trend trend) {
         return unjudged.stream()
-                .filter(f -> belongs(f, trend) || trends.size() == 1 && f.backup() == null && f.label() == null)
+                .filter(f -> trend.backup().equals(owners.get(f.folder()))
+                        || trends.size() == 1 && f.backup() == null && f.label() == null)
                 .toList();
     }
 
-    /** The trend among {@code trends} a folder is a run of, or {@code null} when none tells. */
+    /**
+     * The trend among {@code trends} a folder is a run of, or {@code null} when none tells: the one it {@link
+     * #belongs} to; else, for a folder that names a backup no trend has and a label, the only trend with runs of that
+     * label: the same job, whose backup path changed or was mistyped (its refused night is that job's night).
+     */
     public static Trend owner(RunFolders.Folder f, List<Trend> trends) {
-        return trends.stream().filter(t -> belongs(f, t)).findFirst().orElse(null);
+        Trend named = trends.stream().filter(t -> belongs(f, t)).findFirst().orElse(null);
+        if (named != null || f.backup() == null || f.label() == null) {
+            return named;
+        }
+        List<Trend> job = trends.stream()
+                .filter(t -> t.points().stream()
+                        .anyMatch(p -> f.label().equals(p.run().label())))
+                .toList();
+        return job.size() == 1 ? job.get(0) : null;
     }
 
     /**
@@ -130,6 +152,13 @@ public record History(List<Trend> trends, List<String> notes, List<RunFolders.Fo
         Trend.By grouping = label != null ? Trend.By.LABEL : by;
         List<Trend> all = Trend.of(folders, runs, grouping);
         List<Trend> trends = all;
+        Map<Path, String> owners = new HashMap<>();
+        for (RunFolders.Folder f : unjudged) {
+            Trend t = owner(f, all);
+            if (t != null) {
+                owners.put(f.folder(), t.backup());
+            }
+        }
         String name = label != null ? label : backup;
         if (name != null) {
             trends = all.stream().filter(t -> t.named(name)).toList();
@@ -138,7 +167,7 @@ public record History(List<Trend> trends, List<String> notes, List<RunFolders.Fo
                             || all.isEmpty() && f.backup() == null && f.label() == null)
                     .toList();
             if (trends.isEmpty() && !named.isEmpty()) {
-                return new History(trends, notes, named);
+                return new History(trends, notes, named, owners);
             }
             if (trends.isEmpty()) {
                 throw new HistoryRefusedException((label != null
@@ -151,7 +180,7 @@ public record History(List<Trend> trends, List<String> notes, List<RunFolders.Fo
             throw new HistoryRefusedException(
                     "no restore recorded under " + given + "; expected run folders of gbakprof run (run.json)");
         }
-        return new History(trends, notes, unjudged);
+        return new History(trends, notes, unjudged, owners);
     }
 
     /**
@@ -164,7 +193,7 @@ public record History(List<Trend> trends, List<String> notes, List<RunFolders.Fo
             backups.put(t.backup(), t.newest().run().label());
         }
         for (RunFolders.Folder f : unjudged) {
-            if (owner(f, trends) == null && f.backup() != null) {
+            if (!owners.containsKey(f.folder()) && f.backup() != null) {
                 backups.putIfAbsent(String.valueOf(Path.of(f.backup()).getFileName()), f.label());
             }
         }

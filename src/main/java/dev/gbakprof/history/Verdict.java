@@ -82,14 +82,15 @@ public record Verdict(Check.Result result, CheckFacts facts) {
         // record is tonight's
         if (lastFolder != null && (trend == null || newer(lastFolder, trend.newest()))) {
             // the same backup the good nights' verdicts name (grouped by label: the file, not the label), so that a
-            // monitoring system's series keeps its labels on the bad night
-            String backupName = lastFolder.backup() != null
-                    ? String.valueOf(Path.of(lastFolder.backup()).getFileName())
-                    : trend == null
-                            ? name
-                            : trend.by() == Trend.By.LABEL
-                                    ? Trend.backupName(trend.newest().run())
-                                    : trend.backup();
+            // monitoring system's series keeps its labels on the bad night, also when the night named another file
+            // (a job's backup path changed or mistyped: History.owner); its own file is in its reason
+            String backupName = trend != null
+                    ? (trend.by() == Trend.By.BACKUP
+                            ? trend.backup()
+                            : Trend.backupName(trend.newest().run()))
+                    : lastFolder.backup() != null
+                            ? String.valueOf(Path.of(lastFolder.backup()).getFileName())
+                            : name;
             String runLabel = lastFolder.label() != null
                     ? lastFolder.label()
                     : trend != null ? trend.newest().run().label() : null;

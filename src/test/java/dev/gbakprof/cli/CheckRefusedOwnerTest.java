@@ -23,14 +23,20 @@ class CheckRefusedOwnerTest {
     @TempDir
     Path dir;
 
-    @Test
-    void anotherJobsRefusalIsNotThisNightsAndThisOnesNamesTheSameBackup() throws Exception {
-        Path runs = dir.resolve("runs");
+    /** Three nights of erp.fbk labelled nightly, then a refusal of another job (weekly, /backups/zzz.fbk). */
+    private static RunStore nightsAndAnotherJobsRefusal(Path runs) throws Exception {
         for (int h = 1; h <= 3; h++) {
             Restores.night(runs, "samples/small-tdrw.log", h);
         }
         RunStore store = new RunStore(runs);
         store.refused("weekly", "/backups/zzz.fbk", null, "/backups/zzz.fbk: no such backup file", LocalDateTime.now());
+        return store;
+    }
+
+    @Test
+    void anotherJobsRefusalIsNotThisNightsAndThisOnesNamesTheSameBackup() throws Exception {
+        Path runs = dir.resolve("runs");
+        RunStore store = nightsAndAnotherJobsRefusal(runs);
         store.refused(
                 "zzz.fbk, embedded",
                 "/backups/zzz.fbk",
@@ -60,5 +66,44 @@ class CheckRefusedOwnerTest {
         Path prom = dir.resolve("erp.prom");
         Cli.run("check", runs.toString(), "--label", "nightly", "--prometheus", prom.toString());
         assertThat(Files.readString(prom)).contains("gbakprof_check_status{backup=\"erp.fbk\",label=\"nightly\"} 2");
+    }
+
+    /**
+     * The job's backup path changed or was mistyped: tonight's refusal names another file, under the job's label. It
+     * is that job's night (CRITICAL, with the good nights' backup for the monitoring series), whichever way check is
+     * asked; another job's first refusal, under its own label, is not.
+     */
+    @Test
+    void aRefusalOfAnotherFileUnderTheJobsLabelIsThatJobsNight() throws Exception {
+        Path runs = dir.resolve("runs");
+        RunStore store = nightsAndAnotherJobsRefusal(runs);
+        Cli.Result before = Cli.run("check", runs.toString());
+        assertThat(before.code()).as(before.out()).isZero();
+
+        store.refused(
+                "nightly",
+                "/backups/erp-new.fbk",
+                null,
+                "/backups/erp-new.fbk: no such backup file",
+                LocalDateTime.now());
+        for (String[] by : new String[][] {{}, {"--label", "nightly"}, {"--backup", "erp"}}) {
+            String[] args = new String[by.length + 3];
+            args[0] = "check";
+            args[1] = runs.toString();
+            System.arraycopy(by, 0, args, 2, by.length);
+            args[args.length - 1] = "--json";
+            Cli.Result c = Cli.run(args);
+            assertThat(c.code()).as(String.join(" ", by) + ": " + c.out()).isEqualTo(2);
+            JsonNode j = new ObjectMapper().readTree(c.out());
+            assertThat(j.get("text").asText())
+                    .contains(": tonight's restore was refused before it started (at ")
+                    .endsWith("): /backups/erp-new.fbk: no such backup file");
+            assertThat(j.get("backup").asText()).as(String.join(" ", by)).isEqualTo("erp.fbk");
+            assertThat(j.get("label").asText()).isEqualTo("nightly");
+        }
+        // the job's backup, discovered once; the other job's own
+        assertThat(Cli.run("check", runs.toString(), "--discovery").out())
+                .contains("\"{#BACKUP}\" : \"erp.fbk\"", "\"{#BACKUP}\" : \"zzz.fbk\"")
+                .doesNotContain("erp-new.fbk");
     }
 }
