@@ -14,6 +14,7 @@ import dev.gbakprof.run.RunOptions;
 import dev.gbakprof.store.OutputRefusedException;
 import dev.gbakprof.store.Outputs;
 import dev.gbakprof.store.ReportDir;
+import dev.gbakprof.store.RunFolders;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -155,7 +156,7 @@ final class HistoryCommand implements Callable<Integer> {
             w.print(HistoryText.table(t, objective));
             w.println();
         }
-        for (String s : loaded.notes()) {
+        for (String s : RunFolders.fewerRefusals(loaded.notes())) {
             w.println("note: " + s);
         }
         w.flush();

@@ -122,7 +122,8 @@ final class InputRuns {
             notes.replaceAll(anonymizer::text);
         }
         if (spec != null) {
-            notes.forEach(n -> spec.commandLine().getErr().println("gbakprof: note: " + n));
+            RunFolders.fewerRefusals(notes)
+                    .forEach(n -> spec.commandLine().getErr().println("gbakprof: note: " + n));
             spec.commandLine().getErr().flush();
         }
         return runs;

@@ -75,9 +75,46 @@ public final class RunFolders {
                 case RUNNING -> folder + ": still running (" + why + "); left out";
                 case NO_RECORD -> folder + ": the restore left no record (killed or crashed?): " + why + "; left out";
                 case DAMAGED -> why + "; left out";
-                case REFUSED -> folder + ": the restore was refused: " + why + "; left out";
+                case REFUSED -> folder + REFUSED_NOTE + why + LEFT_OUT;
             };
         }
+    }
+
+    private static final String REFUSED_NOTE = ": the restore was refused: ";
+    private static final String LEFT_OUT = "; left out";
+
+    /** Refused runs named one note each when there are at most this many; more are said in one line but the newest. */
+    static final int REFUSALS_NAMED = 3;
+
+    /**
+     * {@code notes} as a person reads them: a job refused night after night (a backup path mistyped for weeks) would
+     * name each night's folder; the refusals but the newest {@code REFUSALS_NAMED - 1} become one line, at the first
+     * one's place: {@code 12 earlier refused runs left out (runs/20261201-… to runs/20261212-…)}. Other notes as given.
+     */
+    public static List<String> fewerRefusals(List<String> notes) {
+        List<Integer> refused = new ArrayList<>();
+        for (int i = 0; i < notes.size(); i++) {
+            if (notes.get(i).contains(REFUSED_NOTE) && notes.get(i).endsWith(LEFT_OUT)) {
+                refused.add(i);
+            }
+        }
+        if (refused.size() <= REFUSALS_NAMED) {
+            return notes;
+        }
+        List<Integer> earlier = refused.subList(0, refused.size() - (REFUSALS_NAMED - 1));
+        String first = notes.get(earlier.get(0));
+        String last = notes.get(earlier.get(earlier.size() - 1));
+        List<String> out = new ArrayList<>();
+        for (int i = 0; i < notes.size(); i++) {
+            if (i == earlier.get(0)) {
+                out.add(earlier.size() + " earlier refused runs left out ("
+                        + first.substring(0, first.indexOf(REFUSED_NOTE)) + " to "
+                        + last.substring(0, last.indexOf(REFUSED_NOTE)) + ")");
+            } else if (!earlier.contains(i)) {
+                out.add(notes.get(i));
+            }
+        }
+        return out;
     }
 
     /**
