@@ -3,6 +3,7 @@ package dev.gbakprof.cli;
 import dev.gbakprof.history.JobOutcome;
 import dev.gbakprof.model.Durations;
 import dev.gbakprof.model.ExitCode;
+import dev.gbakprof.model.Interruption;
 import dev.gbakprof.output.JobsText;
 import dev.gbakprof.run.RestoreSession;
 import java.io.IOException;
@@ -72,7 +73,11 @@ final class JobsRun {
         for (JobsFile.Job job : jobs) {
             if (stopped) {
                 done.add(JobOutcome.none(
-                        job.label(), job.rto(), job.rtoDuration(), ExitCode.INTERRUPTED, "not started (Ctrl-C)"));
+                        job.label(),
+                        job.rto(),
+                        job.rtoDuration(),
+                        ExitCode.INTERRUPTED,
+                        "not started (" + Interruption.word() + ")"));
                 continue;
             }
             err.println("gbakprof: job " + job.index() + " of " + jobs.size() + ": " + job.label());

@@ -7,6 +7,7 @@ import dev.gbakprof.model.Environment;
 import dev.gbakprof.model.ExitCode;
 import dev.gbakprof.model.GbakprofException;
 import dev.gbakprof.model.IdleProbe;
+import dev.gbakprof.model.Interruption;
 import dev.gbakprof.model.PowerPlan;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.RunStatus;
@@ -460,7 +461,7 @@ final class RunCommand implements Callable<Integer> {
             if (ctrlC.pressed()) {
                 out.println(stopped(runs, wanted));
                 out.flush();
-                return ExitCode.INTERRUPTED;
+                return ExitCode.INTERRUPTED; // the JVM's shutdown on the signal ends with Interruption.exitCode()
             }
             if (unsaved != null) {
                 return ExitCode.BAD_INPUT;
@@ -495,9 +496,10 @@ final class RunCommand implements Callable<Integer> {
                                 + "Free space in --runs-dir " + runsDir + " or choose another");
             }
             if (ctrlC.pressed()) {
-                out.println("gbakprof: stopped by Ctrl-C during the drill; exit code " + ExitCode.INTERRUPTED);
+                out.println("gbakprof: stopped by " + Interruption.word() + " during the drill; exit code "
+                        + Interruption.exitCode());
                 out.flush();
-                return ExitCode.INTERRUPTED;
+                return ExitCode.INTERRUPTED; // the JVM's shutdown on the signal ends with Interruption.exitCode()
             }
             if (d.unsaved() != null) {
                 return ExitCode.BAD_INPUT;
@@ -506,12 +508,15 @@ final class RunCommand implements Callable<Integer> {
         }
     }
 
-    /** What Ctrl-C stopped: the restore it stopped, how many completed before it, how many never started. */
+    /**
+     * What Ctrl-C (or a signal: {@link Interruption}) stopped: the restore it stopped, how many completed before it,
+     * how many never started.
+     */
     static String stopped(List<RestoreRun> runs, int wanted) {
         long completed =
                 runs.stream().filter(r -> r.status() == RunStatus.COMPLETED).count();
         int notStarted = wanted - runs.size();
-        StringBuilder sb = new StringBuilder("gbakprof: stopped by Ctrl-C");
+        StringBuilder sb = new StringBuilder("gbakprof: stopped by " + Interruption.word());
         if (!runs.isEmpty() && runs.get(runs.size() - 1).status() != RunStatus.COMPLETED) {
             sb.append(wanted > 1 ? " during restore " + runs.size() + " of " + wanted : " during the restore")
                     .append(" (status ")
@@ -527,7 +532,7 @@ final class RunCommand implements Callable<Integer> {
                         .append(" not started");
             }
         }
-        return sb.append("; exit code ").append(ExitCode.INTERRUPTED).toString();
+        return sb.append("; exit code ").append(Interruption.exitCode()).toString();
     }
 
     /** The gbak to run: {@code --gbak}, else the PATH and the usual places; a clear refusal when there is none. */

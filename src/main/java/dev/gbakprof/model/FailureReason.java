@@ -70,9 +70,36 @@ public final class FailureReason {
      * @param seconds how long after the run's start the stop came; {@code null} when unknown (left out)
      */
     public static String stopped(WarningCode by, Double seconds) {
+        return stopped(by, stopper(by), seconds);
+    }
+
+    /**
+     * As {@link #stopped(WarningCode, Double)}, with what stopped it in a word of the caller's: the signal of an
+     * interrupted run ({@link Interruption#word}: {@code Ctrl-C}, {@code SIGTERM}).
+     */
+    public static String stopped(WarningCode by, String stopper, Double seconds) {
         String after = seconds == null ? "" : " after " + Durations.human(seconds);
-        return "stopped by " + stopper(by) + after
+        return "stopped by " + stopper + after
                 + (by == WarningCode.RAW_LOG_UNWRITABLE ? ": the raw log could not be written" : "");
+    }
+
+    /**
+     * What stopped {@code run}, in a word, as its record says it ({@code stopped by SIGTERM after …}), else by its
+     * warning's code ({@link #stopper(WarningCode)}); {@code null} when gbakprof did not stop it.
+     */
+    public static String stopper(RestoreRun run) {
+        WarningCode by = run.stoppedBy();
+        if (by == null) {
+            return null;
+        }
+        String f = run.failure();
+        if (f != null && f.startsWith("stopped by ")) {
+            String rest = f.substring(11);
+            int end = rest.indexOf(' ');
+            String word = end < 0 ? rest : rest.substring(0, end);
+            return word.endsWith(":") ? word.substring(0, word.length() - 1) : word;
+        }
+        return stopper(by);
     }
 
     /**

@@ -4,7 +4,6 @@ import dev.gbakprof.model.FailureReason;
 import dev.gbakprof.model.IndexBuild;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.RunStatus;
-import dev.gbakprof.model.WarningCode;
 import dev.gbakprof.stats.Analysis;
 import dev.gbakprof.stats.Comparison;
 import dev.gbakprof.stats.Headline;
@@ -123,13 +122,13 @@ public record HeadlineText(String headline, List<NoteText> lines, Texts texts) {
     }
 
     /**
-     * What stopped every run of {@code g}, when gbakprof did, each the same way: {@code --timeout}, {@code Ctrl-C} or
-     * {@code gbakprof} (its raw log could not be written); {@code null} otherwise.
+     * What stopped every run of {@code g}, when gbakprof did, each the same way: {@code --timeout}, {@code Ctrl-C}, a
+     * signal ({@code SIGTERM}) or {@code gbakprof} (its raw log could not be written); {@code null} otherwise.
      */
     private static String stopper(RunGroup g) {
-        List<WarningCode> by =
-                g.runs().stream().map(RestoreRun::stoppedBy).distinct().toList();
-        return by.size() != 1 || by.get(0) == null ? null : FailureReason.stopper(by.get(0));
+        List<String> by =
+                g.runs().stream().map(FailureReason::stopper).distinct().toList();
+        return by.size() != 1 ? null : by.get(0);
     }
 
     private static String sentence(Analysis a, Texts t) {

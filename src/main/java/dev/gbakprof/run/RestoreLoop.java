@@ -2,6 +2,7 @@ package dev.gbakprof.run;
 
 import dev.gbakprof.firebird.FirebirdAccessException;
 import dev.gbakprof.model.Environment;
+import dev.gbakprof.model.Interruption;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.RunStatus;
 import dev.gbakprof.model.WarningCode;
@@ -106,7 +107,7 @@ final class RestoreLoop {
                 remove(db, existed, o.run());
             }
             if (o.run().status() == RunStatus.INCOMPLETE && o.run().hasWarning(WarningCode.INTERRUPTED)) {
-                return new Result(outcomes, "Ctrl-C");
+                return new Result(outcomes, Interruption.word());
             }
             if (o.unsaved() != null) {
                 return new Result(outcomes, o.unsaved()); // the next restore's measurement would be lost too

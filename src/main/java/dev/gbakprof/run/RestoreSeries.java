@@ -7,6 +7,7 @@ import dev.gbakprof.firebird.ServerAddress;
 import dev.gbakprof.firebird.ServerFileAccess;
 import dev.gbakprof.firebird.ServiceRestore;
 import dev.gbakprof.model.Environment;
+import dev.gbakprof.model.FailureReason;
 import dev.gbakprof.model.RunStatus;
 import dev.gbakprof.model.Via;
 import dev.gbakprof.model.WarningCode;
@@ -213,8 +214,7 @@ public final class RestoreSeries {
                 return null;
             }
             RunStore.Entry last = stopped.get(stopped.size() - 1);
-            boolean timeout = last.run().warnings().stream().anyMatch(w -> w.code() == WarningCode.TIMEOUT);
-            return "the services restore of run " + last.folder() + ", stopped by " + (timeout ? "--timeout" : "Ctrl-C")
+            return "the services restore of run " + last.folder() + ", stopped by " + FailureReason.stopper(last.run())
                     + ",";
         } catch (IOException | RuntimeException ex) {
             return null; // the refusal is said without it

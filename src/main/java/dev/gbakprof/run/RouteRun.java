@@ -9,6 +9,7 @@ import dev.gbakprof.model.Durations;
 import dev.gbakprof.model.Environment;
 import dev.gbakprof.model.FailureReason;
 import dev.gbakprof.model.GbakExit;
+import dev.gbakprof.model.Interruption;
 import dev.gbakprof.model.Phase;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.RunKind;
@@ -271,7 +272,11 @@ record RouteRun(
 
     /** gbakprof's words on its stop, unless gbak's lines already had gbakprof say why the run failed. */
     private static String stop(String failure, WarningCode by, Double seconds) {
-        return failure != null ? failure : FailureReason.stopped(by, seconds);
+        if (failure != null) {
+            return failure;
+        }
+        return FailureReason.stopped(
+                by, by == WarningCode.INTERRUPTED ? Interruption.word() : FailureReason.stopper(by), seconds);
     }
 
     /**
@@ -320,7 +325,8 @@ record RouteRun(
             status = RunStatus.INCOMPLETE;
             warnings.add(new Warning(
                     WarningCode.INTERRUPTED,
-                    "interrupted (Ctrl-C): " + result.stopNote() + stoppedAfterItsEnd(parsed, result)));
+                    "interrupted (" + Interruption.word() + "): " + result.stopNote()
+                            + stoppedAfterItsEnd(parsed, result)));
             failure = stop(failure, WarningCode.INTERRUPTED, result.stoppedAt());
         } else if (result.exitCode() != null && result.exitCode() != 0) {
             status = RunStatus.FAILED;

@@ -3,6 +3,7 @@ package dev.gbakprof.run;
 import dev.gbakprof.exec.GbakInvocation;
 import dev.gbakprof.exec.GbakLocator;
 import dev.gbakprof.exec.GbakRunner;
+import dev.gbakprof.model.Interruption;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.RunStatus;
 import dev.gbakprof.model.Validation;
@@ -111,7 +112,8 @@ final class ValidateStep {
                 String own = result.launchError() != null
                         ? "--validate: cannot run " + gfix + ": " + result.launchError()
                         : result.timedOut() || result.interrupted()
-                                ? "--validate: gfix was stopped (" + (result.timedOut() ? "timeout" : "Ctrl-C") + ")"
+                                ? "--validate: gfix was stopped ("
+                                        + (result.timedOut() ? "timeout" : Interruption.word()) + ")"
                                 : words.isEmpty()
                                         ? "--validate: gfix exited with code " + result.exitCode()
                                                 + " without a message"
