@@ -437,7 +437,7 @@ final class RunCommand implements Callable<Integer> {
             for (RestoreSession.Outcome o : outcomes) {
                 runs.add(o.run());
                 out.print(TextSummary.of(o.run(), 10, verbose));
-                out.println("  run record " + o.runDir().resolve("run.json"));
+                out.println(recordLine(o.runDir()));
                 out.println();
             }
             List<RestoreRun> counted =
@@ -477,6 +477,15 @@ final class RunCommand implements Callable<Integer> {
         return series.serverVersion();
     }
 
+    /**
+     * The summary's line naming the run's record, or saying that there is none (a full disk: why is said last, with
+     * what else was not saved).
+     */
+    static String recordLine(Path runDir) {
+        Path json = runDir.resolve("run.json");
+        return Files.exists(json) ? "  run record " + json : "  run record not written (" + json + ": see below)";
+    }
+
     /** The drill: its records' summaries, the one line of its stages, and its exit code. */
     private int drill(Drill drill, String runLabel) throws IOException {
         try (CtrlC ctrlC = new CtrlC()) {
@@ -486,7 +495,7 @@ final class RunCommand implements Callable<Integer> {
                 out.print(TextSummary.of(r, 10, verbose));
                 out.println();
             }
-            out.println("  run record " + d.runDir().resolve("run.json"));
+            out.println(recordLine(d.runDir()));
             out.println(d.line());
             out.flush();
             if (d.unsaved() != null) {

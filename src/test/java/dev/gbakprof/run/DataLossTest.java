@@ -238,7 +238,9 @@ class DataLossTest {
             assertThat(r.err().lines().filter(l -> l.startsWith("gbakprof: cannot write")))
                     .hasSize(1);
             assertThat(r.out())
-                    .contains("status     incomplete", "gbakprof stopped the restore: cannot write the raw log");
+                    .contains("status     incomplete", "gbakprof stopped the restore: cannot write the raw log")
+                    .contains("  run record not written (" + runDir.resolve("run.json") + ": see below)\n")
+                    .doesNotContain("  run record " + runDir);
             assertThat(Firebird.gbakProcesses(db.toString())).isEmpty();
             if (r.out().contains("the database is not removed as partial")) { // the record could not be written
                 // gbak printed its end before gbakprof read the line that filled the disk (gbak runs ahead of the
