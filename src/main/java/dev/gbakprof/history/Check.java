@@ -75,15 +75,24 @@ public final class Check {
         }
         Band band = newest.band();
         // the count is the band's: the runs it was made of, not every run of the backup
-        long completedBefore = trend.points().subList(0, trend.points().size() - 1).stream()
+        String route = Trend.route(run);
+        List<Trend.Point> before = trend.points().subList(0, trend.points().size() - 1).stream()
                 .filter(Trend.Point::done)
-                .count();
+                .toList();
+        long completedBefore =
+                before.stream().filter(p -> Trend.route(p.run()).equals(route)).count();
+        // the band is of this route's restores: the others' are said, not counted
+        long otherRoutes = before.size() - completedBefore;
+        String others = otherRoutes == 0
+                ? ""
+                : " through " + (route.isEmpty() ? "a route its record does not name" : route) + "; "
+                        + runs(otherRoutes) + " through other routes, not its baseline";
         context.add(
                 band == null
                         ? completedBefore == 0
-                                ? "no baseline yet: no completed run before it"
+                                ? "no baseline yet: no completed run before it" + others
                                 : "no baseline yet: " + runs(completedBefore) + " completed before it, " + Band.MIN_RUNS
-                                        + " needed"
+                                        + " needed" + others
                         : "baseline band " + human.apply(band.low()) + " to " + human.apply(band.high()) + " = median "
                                 + switch (band.width()) {
                                     case MAD -> "± 3 MAD";
@@ -94,7 +103,7 @@ public final class Check {
                                         String.format(
                                                 Locale.ROOT, "± %.0f s, its least width", Band.MIN_HALF_WIDTH_SECONDS);
                                 }
-                                + ", from " + runs(band.runs()));
+                                + ", from " + runs(band.runs()) + others);
         String tail = " (" + String.join(", ", context) + ")";
         String when = " on " + newest.startedAt().toString().substring(0, 16).replace('T', ' ') + " UTC";
         Double total = run.totalSeconds();

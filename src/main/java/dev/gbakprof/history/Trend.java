@@ -3,6 +3,7 @@ package dev.gbakprof.history;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.RunKind;
 import dev.gbakprof.model.RunStatus;
+import dev.gbakprof.stats.Confounder;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -150,16 +151,27 @@ public record Trend(String backup, List<Point> points, By by) {
                     .sorted(Comparator.comparing(Point::startedAt))
                     .toList();
             List<Point> banded = new ArrayList<>();
-            List<Double> completed = new ArrayList<>();
+            Map<String, List<Double>> completed = new HashMap<>(); // by route: a band is made of one route's restores
             for (Point p : sorted) {
-                banded.add(new Point(p.folder(), p.run(), p.startedAt(), band(completed), p.backup()));
+                List<Double> same = completed.computeIfAbsent(route(p.run()), k -> new ArrayList<>());
+                banded.add(new Point(p.folder(), p.run(), p.startedAt(), band(same), p.backup()));
                 if (p.done()) {
-                    completed.add(p.run().restoreSeconds());
+                    same.add(p.run().restoreSeconds());
                 }
             }
             trends.add(new Trend(name, banded, by));
         });
         return trends;
+    }
+
+    /**
+     * How a restore reached the database ({@link Confounder#route}: embedded, remote TCP (host), services manager), as
+     * a key: a band is made of restores of one route, whose times are of one kind (a remote TCP restore of the same
+     * backup took 7 times an embedded one's); {@code ""} when the record does not say (a parsed log).
+     */
+    static String route(RestoreRun r) {
+        String route = Confounder.route(r);
+        return route == null ? "" : route;
     }
 
     /** What was restored: the backup file's name, {@code erp.fbk} for {@code /backups/erp.fbk}. */

@@ -1,0 +1,64 @@
+package dev.gbakprof.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.gbakprof.testutil.Cli;
+import dev.gbakprof.testutil.Restores;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A night through another route (a remote TCP restore after embedded ones) is not judged against the embedded nights'
+ * band: a route's restores take a time of their own (a reviewer's remote TCP restore of a backup took 7 times its
+ * embedded ones). Run folders of real gbak logs: four embedded nights of the shop fixture (17.2 s), then a night
+ * whose record says it went through a server on host "vm"; its log is the shop fixture's restore that took 211.1 s
+ * (samples/shop-cpu.log: what matters here is its route, not why it was slow).
+ */
+class CheckRouteTest {
+
+    @TempDir
+    Path dir;
+
+    /** {@code folder}'s record as a restore by gbak of {@code database} (a local path: embedded; host:path: TCP). */
+    private static void routed(Path folder, String database) throws Exception {
+        Path json = folder.resolve("run.json");
+        ObjectMapper m = new ObjectMapper();
+        ObjectNode record = (ObjectNode) m.readTree(json.toFile());
+        record.put("via", "gbak");
+        record.put("database", database);
+        record.put("command", "/usr/bin/gbak -c -v -st tdrw /backups/erp.fbk " + database);
+        Files.writeString(json, m.writerWithDefaultPrettyPrinter().writeValueAsString(record));
+    }
+
+    @Test
+    void aNightThroughAnotherRouteIsNotJudgedByTheOthersBand() throws Exception {
+        Path runs = dir.resolve("runs");
+        for (int h = 1; h <= 4; h++) {
+            routed(Restores.night(runs, "samples/shop-tdrw.log", h), "/srv/erp-test.fdb");
+        }
+        Cli.Result embedded = Cli.run("check", runs.toString());
+        assertThat(embedded.code()).as(embedded.out()).isZero();
+        assertThat(embedded.out())
+                .contains("(baseline band 16.2 s to 18.2 s = median ± 1 s, its least width, from 3 runs)");
+
+        routed(Restores.night(runs, "samples/shop-cpu.log", 5), "vm:/srv/erp-test.fdb");
+        Cli.Result remote = Cli.run("check", runs.toString());
+        assertThat(remote.code()).as(remote.out()).isZero();
+        assertThat(remote.out())
+                .startsWith("OK: erp restored in 3 min 31 s (no baseline yet: no completed run"
+                        + " before it through remote TCP (vm); 4 runs through other routes, not its baseline)");
+
+        // the next embedded night is judged by the embedded nights' band, the remote one left out of it
+        routed(Restores.night(runs, "samples/shop-tdrw.log", 6), "/srv/erp-test.fdb");
+        Cli.Result again = Cli.run("check", runs.toString());
+        assertThat(again.code()).as(again.out()).isZero();
+        assertThat(again.out())
+                .contains(
+                        "(baseline band 16.2 s to 18.2 s = median ± 1 s, its least width, from 4 runs through embedded;"
+                                + " 1 run through other routes, not its baseline)");
+    }
+}
