@@ -79,14 +79,16 @@ public final class Check {
         List<Trend.Point> before = trend.points().subList(0, trend.points().size() - 1).stream()
                 .filter(Trend.Point::done)
                 .toList();
-        long completedBefore =
-                before.stream().filter(p -> Trend.route(p.run()).equals(route)).count();
-        // the band is of this route's restores: the others' are said, not counted
+        long completedBefore = route.isEmpty()
+                ? before.size()
+                : before.stream()
+                        .filter(p -> Trend.route(p.run()).equals(route))
+                        .count();
+        // the band is of this route's restores (of all, for a record that names none): the others' are said
         long otherRoutes = before.size() - completedBefore;
         String others = otherRoutes == 0
                 ? ""
-                : " through " + (route.isEmpty() ? "a route its record does not name" : route) + "; "
-                        + runs(otherRoutes) + " through other routes, not its baseline";
+                : " through " + route + "; " + runs(otherRoutes) + " through other routes, not its baseline";
         context.add(
                 band == null
                         ? completedBefore == 0

@@ -151,12 +151,19 @@ public record Trend(String backup, List<Point> points, By by) {
                     .sorted(Comparator.comparing(Point::startedAt))
                     .toList();
             List<Point> banded = new ArrayList<>();
-            Map<String, List<Double>> completed = new HashMap<>(); // by route: a band is made of one route's restores
+            // a band is made of one route's restores; a record that names none (a parsed log, a drill's failed
+            // backup) is judged against them all
+            List<Double> all = new ArrayList<>();
+            Map<String, List<Double>> byRoute = new HashMap<>();
             for (Point p : sorted) {
-                List<Double> same = completed.computeIfAbsent(route(p.run()), k -> new ArrayList<>());
+                String route = route(p.run());
+                List<Double> same = route.isEmpty() ? all : byRoute.computeIfAbsent(route, k -> new ArrayList<>());
                 banded.add(new Point(p.folder(), p.run(), p.startedAt(), band(same), p.backup()));
                 if (p.done()) {
-                    same.add(p.run().restoreSeconds());
+                    all.add(p.run().restoreSeconds());
+                    if (!route.isEmpty()) {
+                        same.add(p.run().restoreSeconds());
+                    }
                 }
             }
             trends.add(new Trend(name, banded, by));
