@@ -18,6 +18,7 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.List;
@@ -199,6 +200,9 @@ public final class Drill {
                 out.println("gbakprof: " + note);
             }
         }
+        if (!options.viaService()) {
+            ownerOnly(file);
+        }
         out.println("gbakprof: drill: backup of " + options.backupFrom() + " into " + file);
         RestoreRun backup = new DrillBackup(options, gbak, environment, out, terminal).backUp(file, runDir, label);
         if (backup.status() != RunStatus.COMPLETED) {
@@ -217,6 +221,17 @@ public final class Drill {
         RestoreSession.Outcome restore = new RestoreSession(restoring, gbak, environment, out, terminal)
                 .restoreDrill(options.database(), label, runDir, backup);
         return new Result(runDir, backup, restore, line(backup, restore.run(), runDir), restore.unsaved());
+    }
+
+    /**
+     * The backup file made empty, for its owner alone ({@code rw-------}), before gbak writes the backup into it (gbak
+     * writes into a file that exists, and keeps its mode): it is a whole copy of the database, which a umask of 022
+     * would leave readable by every user of the machine. The services route's file is the server's to make.
+     */
+    private static void ownerOnly(Path file) throws IOException {
+        if (file.getFileSystem().supportedFileAttributeViews().contains("posix")) {
+            Files.createFile(file, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+        }
     }
 
     /**

@@ -21,6 +21,7 @@ import dev.gbakprof.testutil.Restores.Route;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -148,6 +149,10 @@ class DrillTest {
                 .contains("  backup     " + source + " -> ");
         assertThat(source).exists(); // only read
         assertThat(dir.resolve("small-test.fdb")).exists();
+        // a whole copy of the database: its owner's alone, whatever the umask
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(
+                        Restores.runDirs(runs).get(0).resolve("small-src.fbk"))))
+                .isEqualTo("rw-------");
     }
 
     @FirebirdTest
