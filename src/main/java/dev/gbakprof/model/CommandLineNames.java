@@ -90,9 +90,9 @@ final class CommandLineNames {
             } else if (USER_SWITCH.matcher(w).matches()) {
                 out.add(new Name(Role.USER, words.get(++i)));
             } else if (SERVICE_SWITCH.matcher(w).matches()) {
-                String server = words.get(++i);
-                int colon = server.indexOf(':');
-                out.add(new Name(Role.HOST, colon > 0 ? server.substring(0, colon) : server));
+                String server = words.get(++i); // host:service_mgr, host/port:service_mgr: the host alone
+                int end = server.replaceAll("[/:].*", "").length();
+                out.add(new Name(Role.HOST, end > 0 ? server.substring(0, end) : server));
             } else if (FILE_SWITCH.matcher(w).matches()) {
                 String file = words.get(++i);
                 if (!file.toLowerCase(Locale.ROOT).startsWith("suppress")) {

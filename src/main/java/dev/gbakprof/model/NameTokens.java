@@ -24,6 +24,9 @@ final class NameTokens {
     private static final Pattern XNET = Pattern.compile("(?i)^(xnet)://(.+)$");
     /** {@code host:path} or {@code host/port:path}: a host of 2 characters or more (so not a drive {@code C:}). */
     private static final Pattern HOST_PATH = Pattern.compile("^([^/\\\\:\\s]{2,}?)(/[^/\\\\:\\s]*)?:(.+)$");
+    /** The remote route in {@code run}'s own label: {@code remote TCP (host)}, {@code (host:port)}, {@code ([::1]:port)}. */
+    private static final Pattern REMOTE_ROUTE =
+            Pattern.compile("(?<words>, remote TCP \\()(?<host>\\[[^\\]]*\\]|[^)/:]+)(?<port>[/:]\\d+)?\\)");
 
     /** gbak's words for an object, before its name. */
     private static final String OBJECT_WORDS = "domain|table|index|view|procedure|function|trigger|generator|sequence"
@@ -86,7 +89,8 @@ final class NameTokens {
     /**
      * {@code run}'s label when none is given starts with the backup's file name (a drill's: its database's), then the
      * route: {@code shop.fbk, embedded}. That name becomes its file's token ({@code backup-1.fbk, embedded}); the rest,
-     * gbakprof's words, stays. Call after the files are met.
+     * gbakprof's words, stays, but for the server a remote route names: {@code remote TCP (db1)} becomes {@code remote
+     * TCP (host-1)}, the token the record's other fields give that host. Call after the files are met.
      *
      * @param files the run's backup and the database it was made from, as the record holds them
      */
@@ -97,11 +101,26 @@ final class NameTokens {
         for (String f : files) {
             String name = f == null ? "" : fileName(f);
             if (!name.isEmpty() && (label.equals(name) || label.startsWith(name + ", "))) {
-                String token = fileName(file(f)) + label.substring(name.length());
+                String token = fileName(file(f)) + routeHost(label.substring(name.length()));
                 labels.put(label, originals.contains(token) ? token("label-", "%d") : token);
                 return;
             }
         }
+    }
+
+    /**
+     * The rest of {@code run}'s own label with the server of its route a token: {@code , remote TCP (db1:3051)} →
+     * {@code , remote TCP (host-1:3051)} (the route's words are those of {@code Confounder.route}); a port stays.
+     */
+    private String routeHost(String rest) {
+        Matcher m = REMOTE_ROUTE.matcher(rest);
+        StringBuilder sb = new StringBuilder();
+        while (m.find()) {
+            String port = m.group("port") == null ? "" : m.group("port");
+            m.appendReplacement(sb, Matcher.quoteReplacement(m.group("words") + host(m.group("host")) + port + ")"));
+        }
+        m.appendTail(sb);
+        return sb.toString();
     }
 
     /** A path's last part as {@code run} names a label with it: after the last slash, backslash or colon. */
@@ -298,7 +317,12 @@ final class NameTokens {
             } else if (m.group("word") != null) {
                 replacement = m.group("word") + quotedName(m.group("object"));
             } else if (m.group("known") != null) {
-                replacement = known(m.group("known"));
+                String tail = m.group("tail");
+                replacement = tail.isEmpty()
+                        ? known(m.group("known"))
+                        : paths.containsKey(m.group("known"))
+                                ? path(m.group("known") + tail, "file") // a path inside a known folder: its own
+                                : known(m.group("known")) + tail; // host/port
             } else if (m.group("quoted") != null) {
                 replacement = '"' + objectName(m.group("quoted")) + '"';
             } else {
@@ -327,7 +351,8 @@ final class NameTokens {
 
     /**
      * One pattern for every replacement, so that no token is replaced again: a problematic key's value, the name after
-     * an object word, a known name (longest first), a quoted upper-case name, an absolute path.
+     * an object word, a known name (longest first) with what follows it after a slash (a file in a known folder, the
+     * port after a host), a quoted upper-case name, an absolute path.
      */
     private Pattern textPattern() {
         List<String> names = new ArrayList<>();
@@ -347,7 +372,8 @@ final class NameTokens {
         text = Pattern.compile("(?<key>Problematic key value is )\\(.*\\)"
                 + "|(?<word>(?<![" + IDENT + "])(?:" + OBJECT_WORDS + ")\\s+)"
                 + "(?<object>\"[^\"]+\"(?:\\.\"[^\"]+\")?|[A-Z][A-Z0-9_$]*(?![" + IDENT + "]))"
-                + "|(?<![" + IDENT + "])(?<known>" + known + ")(?![" + IDENT + "])"
+                + "|(?<![" + IDENT + "])(?<known>" + known + ")(?<tail>(?:[/\\\\][^\\s\"';:,()<>/\\\\]+)*)(?!["
+                + IDENT + "])"
                 + "|\"(?<quoted>[A-Z][A-Z0-9_$]*)\""
                 + "|(?<![" + IDENT + ".\\-/])/(?!proc/|sys/|dev/)[^\\s\"'/:;,()<>]+(?:/[^\\s\"'/:;,()<>]+)+"
                 + "|(?<![" + IDENT + "])[A-Za-z]:\\\\[^\\s\"';,()<>]+");

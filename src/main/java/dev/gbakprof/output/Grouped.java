@@ -25,20 +25,27 @@ public record Grouped(Analysis analysis) {
         return groups().stream().anyMatch(g -> g.size() > 1);
     }
 
-    /** {@code " #k"} for the k-th of a label's several runs, nothing for its only one. */
-    public static String runNumber(RunGroup g, int i) {
-        return g.size() == 1 ? "" : " #" + (i + 1);
-    }
-
-    /** One name per run: the label, with {@code #k} when the label has several runs. */
+    /** One name per run ({@link RunGroup#runName}), in group order. */
     public List<String> runNames() {
         List<String> names = new ArrayList<>();
         for (RunGroup g : groups()) {
             for (int i = 0; i < g.size(); i++) {
-                names.add(g.label() + runNumber(g, i));
+                names.add(g.runName(i));
             }
         }
         return names;
+    }
+
+    /** The name of one run of the analysis ({@link RunGroup#runName}): {@code emb #2}. */
+    public String runName(RestoreRun run) {
+        for (RunGroup g : groups()) {
+            for (int i = 0; i < g.size(); i++) {
+                if (g.runs().get(i) == run) {
+                    return g.runName(i);
+                }
+            }
+        }
+        throw new IllegalArgumentException("run not in any group: " + run.label());
     }
 
     /** The runs in group order (the order of {@link #runNames()}). */

@@ -90,7 +90,7 @@ final class CpuChart implements ChartFile {
             for (int k = 0; k < g.size(); k++) {
                 if (g.runs().get(k).cpuSamples().size() >= 2) {
                     runs.add(g.runs().get(k));
-                    names.add(shortNames.get(gi) + Grouped.runNumber(g, k));
+                    names.add(shortNames.get(gi) + g.runNumber(k));
                 }
             }
         }

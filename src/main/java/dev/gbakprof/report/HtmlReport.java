@@ -222,13 +222,14 @@ public final class HtmlReport implements ReportFile {
     record TableSpreads(@JsonUnwrapped Spreads spreads, List<Long> rows, List<Double> rowsPerSecond) {}
 
     /**
-     * One run: its configuration ({@code group}), outcome, phases, the CPU and disk of its phases where sampled, what
+     * One run: its configuration ({@code group}), its name as summary.md names it ({@link Grouped#runName}), outcome, phases, the CPU and disk of its phases where sampled, what
      * failed, and its timeline: {@code loads} as {@code [table, start, seconds, rows]} and {@code builds} as {@code
      * [index, start, seconds, failed]}, on gbak's clock, {@code table} and {@code index} being positions in the page's
      * lists (a name where the list does not have it).
      */
     record Run(
             int group,
+            String name,
             String source,
             String kind,
             Double totalSeconds,
@@ -301,7 +302,7 @@ public final class HtmlReport implements ReportFile {
                 settings.top(),
                 indexes,
                 tables,
-                a.runs().stream().map(r -> run(a, r, indexAt, tableAt)).toList(),
+                a.runs().stream().map(r -> run(a, grouped, r, indexAt, tableAt)).toList(),
                 texts);
         return new Data(CompareJson.document(a, settings).withoutObjects(), page);
     }
@@ -381,13 +382,8 @@ public final class HtmlReport implements ReportFile {
         return new Spreads(a.groups().get(g).label(), median, min, max, unknown, ratio);
     }
 
-    private static Run run(Analysis a, RestoreRun r, Map<String, Integer> indexAt, Map<String, Integer> tableAt) {
-        int group = 0;
-        for (int g = 0; g < a.groups().size(); g++) {
-            if (a.groups().get(g).label().equals(r.label())) {
-                group = g;
-            }
-        }
+    private static Run run(
+            Analysis a, Grouped grouped, RestoreRun r, Map<String, Integer> indexAt, Map<String, Integer> tableAt) {
         Map<String, Double> phases = new LinkedHashMap<>();
         for (PhaseTime p : r.phases()) {
             phases.put(p.name().label(), p.seconds());
@@ -427,7 +423,8 @@ public final class HtmlReport implements ReportFile {
             }
         }
         return new Run(
-                group,
+                grouped.groupOf(r),
+                grouped.runName(r),
                 r.source(),
                 RunOutcome.of(r).toString(),
                 a.total(r),

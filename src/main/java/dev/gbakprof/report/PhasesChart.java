@@ -65,7 +65,7 @@ final class PhasesChart implements ChartFile {
                 for (int i = 0; i < group.size(); i++) {
                     RestoreRun run = group.runs().get(i);
                     labels.add(group.label());
-                    suffixes.add(Grouped.runNumber(group, i)
+                    suffixes.add(group.runNumber(i)
                             + (run.status() == RunStatus.COMPLETED ? "" : " (" + Labels.status(run, t) + ")"));
                     double[] row = new double[Phase.values().length];
                     for (Phase p : Phase.values()) {

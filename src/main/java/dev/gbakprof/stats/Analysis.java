@@ -274,7 +274,7 @@ public final class Analysis {
                         && r.indexesNeverBuilt() != null) {
                     out.add(Note.of(
                             NoteCode.INDEXES_NEVER_BUILT,
-                            g.label() + (g.size() == 1 ? "" : " #" + (i + 1)),
+                            g.runName(i),
                             r.indexesNeverBuilt().size(),
                             r.indexesDefined(),
                             r.indexes().isEmpty()));

@@ -33,6 +33,19 @@ public record RunGroup(String label, List<RestoreRun> runs, Map<Measure, Spread>
         return runs.size();
     }
 
+    /**
+     * The name of the group's {@code i}-th run (from 0) wherever a report names one run: the label, with {@code #k}
+     * when the label has several runs ({@code emb #2}), the label alone for its only one.
+     */
+    public String runName(int i) {
+        return label + runNumber(i);
+    }
+
+    /** {@code " #k"} for the k-th (from 1) of the label's several runs, nothing for its only one. */
+    public String runNumber(int i) {
+        return size() == 1 ? "" : " #" + (i + 1);
+    }
+
     public Spread spread(Measure measure) {
         return spreads.get(measure);
     }

@@ -92,8 +92,8 @@
 
   // a cell: its text, its sort value, its class, and a second line under the text (a range)
   function cell(t, v, c, sub) { return {t: t, v: v, c: c, sub: sub}; }
-  // a run as the page names it: its configuration and its file's name
-  function runName(r) { return P.labels[r.group] + (r.source ? " · " + r.source.split(/[\\/]/).pop() : ""); }
+  // a run as the page names it: its name as summary.md names it (emb #2) and its file's name
+  function runName(r) { return r.name + (r.source ? " · " + r.source.split(/[\\/]/).pop() : ""); }
   function tooltip(box) { var t = add(box, "div", null, "tip"); t.hidden = true; return t; }
   function place(tip, u, left, top, text) {
     tip.textContent = text;
@@ -286,7 +286,7 @@
   if (timed.length) {
     section(T["html.timeline"], "timeline");
     var tc = add(main, "div", null, "controls"), sl = add(tc, "label", T["html.timeline.run"] + " "), sel = add(sl, "select");
-    timed.forEach(function (r, k) { var o = add(sel, "option", runName(r) + (r.source ? "" : " #" + (k + 1))); o.value = k; });
+    timed.forEach(function (r, k) { var o = add(sel, "option", runName(r)); o.value = k; });
     add(tc, "span", T["html.timeline.help"], "muted");
     var gbox = add(main, "div", null, "chart"), gtip = tooltip(gbox), gantt = null, galt = add(main, "p", null, "alt");
     var draw = function () {

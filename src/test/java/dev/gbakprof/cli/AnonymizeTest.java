@@ -313,6 +313,68 @@ class AnonymizeTest {
         assertThat(Anonymizer.anonymize(List.of(given)).get(0).label()).isEqualTo("nightly, embedded");
     }
 
+    /**
+     * Run folders of real restores through a server (anonymize/through-server, see its README): remote TCP and the services
+     * manager with run's own labels ({@code sm2.fbk, remote TCP (vm)}), gbak -se, a failed restore whose gbak error
+     * names the database, a user of the server's own, a refused run. The server's name is one token wherever it is
+     * written (labels, route, machine line, command, errors, notes), and no file, path or user is left in any output.
+     */
+    @Test
+    void aRemoteRouteNamesItsServerByItsTokenInEveryOutput() throws Exception {
+        String folder = RES + "anonymize/through-server";
+        List<String> inputs = List.of(folder);
+        List<RestoreRun> runs = load(inputs);
+        assertThat(runs.stream().map(RestoreRun::label))
+                .contains("sm2.fbk, remote TCP (vm)", "sm2.fbk, services manager", "emb");
+        Set<String> names = names(runs, inputs);
+        names.remove("services"); // the first word of a services restore's command, not a program's path
+        names.addAll(List.of(
+                "vm", "sm2.fbk", "sm2", "dbaalice", "/tmp/anon-wt", "anon-wt", "nonexistent-anon", "secret.fdb"));
+        Path dir = tmp.resolve("remote");
+        Result anon = Cli.run("report", "--anonymize", "--out", dir.toString(), folder);
+        assertThat(anon.code()).as(anon.err()).isEqualTo(ExitCode.FAILED);
+        assertThat(anon.err()).contains("the restore was refused: host-1/34210:database-");
+        assertThat(leaks(anon.out() + anon.err(), names)).isEmpty();
+        List<Path> files;
+        try (Stream<Path> list = Files.list(dir)) {
+            files = list.sorted().toList();
+        }
+        assertThat(files.stream().map(f -> f.getFileName().toString()))
+                .contains("report.png", "report.html", "summary.md", "runs.csv", "indexes.csv", "tables.csv");
+        for (Path f : files) {
+            byte[] bytes = Files.readAllBytes(f);
+            if (f.toString().endsWith(".png")) {
+                assertThat(pngTexts(bytes)).as(f.toString()).isEmpty();
+            } else {
+                assertThat(leaks(new String(bytes, StandardCharsets.UTF_8), names))
+                        .as(f.toString())
+                        .isEmpty();
+            }
+        }
+        String summary = Files.readString(dir.resolve("summary.md"));
+        assertThat(summary)
+                .contains("| backup-1.fbk, remote TCP (host-1) #1 |", "/ remote TCP (host-1) /", "host host-1")
+                .contains("-se host-1/34210:service_mgr")
+                .doesNotContain("host-2");
+
+        // the records hold no name, so neither can the pictures drawn from them
+        List<RestoreRun> tokens = Anonymizer.of(runs, inputs).apply(runs);
+        assertThat(leaks(JSON.writeValueAsString(tokens), names)).isEmpty();
+        assertThat(tokens.stream().map(RestoreRun::command))
+                .contains(
+                        "gbak -c -v -st tdrw -user user-1 backup-1.fbk host-1/34210:database-7.fdb"
+                                + "   (password from ISC_PASSWORD)",
+                        "services restore on host-1/34210 as SYSDBA: backup-1.fbk -> database-5.fdb (create,"
+                                + " verbose, statistics TDRW)",
+                        "gbak -c -v -st tdrw -user SYSDBA -se host-1/34210:service_mgr backup-1.fbk database-6.fdb");
+        ReportSettings settings = new ReportSettings(
+                10, null, Texts.of(Lang.of("en")), 1600, 900, null, Comparisons.DEFAULT_MARGIN, true);
+        Map<String, byte[]> pictures = Reports.render(tokens, settings);
+        for (String png : List.of("report.png", "total.png", "phases.png", "timeline.png", "cpu.png")) {
+            assertThat(Files.readAllBytes(dir.resolve(png))).as(png).isEqualTo(pictures.get(png));
+        }
+    }
+
     @Test
     void compareKeepsItsVerdictAndTheBaselineByItsOldLabel() throws Exception {
         String ab = RES + "report/ab/";

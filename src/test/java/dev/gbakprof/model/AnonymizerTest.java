@@ -57,6 +57,37 @@ class AnonymizerTest {
                 .isEqualTo(new Warning(WarningCode.ANONYMIZED, Anonymizer.WARNING));
     }
 
+    /**
+     * run's own label of a restore through a server names the server ({@code shop.fbk, remote TCP (dbserver7)}): the
+     * server's token, the one the command and the database give it; {@code -se host/port:service_mgr} is that server
+     * too; a path inside a folder the notes name (a run folder, named after its label) is a path of its own.
+     */
+    @Test
+    void theServerARouteNamesIsOneTokenInTheLabelTheCommandAndTheNotes() {
+        RestoreRun r = remote().toBuilder()
+                .label("shop.fbk, remote TCP (dbserver7), High performance")
+                .backupFile("/srv/backups/shop.fbk")
+                .command("/opt/firebird/bin/gbak -c -v -st tdrw -user DBA_JANE -se dbserver7/3051:service_mgr"
+                        + " /srv/backups/shop.fbk dbserver7/3050:/srv/fb/shop.fdb")
+                .build();
+        RestoreRun inet = remote().toBuilder()
+                .label("shop.fbk, remote TCP (dbserver8:3051)")
+                .backupFile("/srv/backups/shop.fbk")
+                .database("inet://dbserver8:3051//srv/fb/shop.fdb")
+                .command(null)
+                .build();
+        Anonymizer tokens = Anonymizer.of(List.of(r, inet), List.of("/srv/runs"));
+        List<RestoreRun> a = tokens.apply(List.of(r, inet));
+        assertThat(a.get(0).label()).isEqualTo("backup-1.fbk, remote TCP (host-1), High performance");
+        assertThat(a.get(0).command())
+                .isEqualTo("gbak -c -v -st tdrw -user user-1 -se host-1/3051:service_mgr backup-1.fbk"
+                        + " host-1/3050:database-1.fdb");
+        assertThat(a.get(1).label()).isEqualTo("backup-1.fbk, remote TCP (host-3:3051)");
+        assertThat(a.get(1).database()).startsWith("inet://host-3:3051/");
+        String note = tokens.text("/srv/runs/20261207-064559-shop.fbk-remote-TCP-dbserver7: the restore was refused");
+        assertThat(note).doesNotContain("shop", "dbserver7", "srv").endsWith(": the restore was refused");
+    }
+
     @Test
     void tablesAndIndexesBecomeTokensInTheOrderTheyFirstAppear() {
         RestoreRun plain = LogReader.read(SHOP, null);

@@ -189,6 +189,46 @@ class HtmlReportBrowserTest {
     }
 
     /**
+     * Three runs of one label (real run folders, anonymize/through-server): the page names each run as summary.md does
+     * ({@code emb #1}, {@code #2}, {@code #3}) in the phases of each run, the CPU and disk table and the timeline's run
+     * selector, never the configuration's name ({@code emb (3 runs)}) for all three.
+     */
+    @Test
+    void eachRunOfOneLabelHasTheNameSummaryMdGivesIt() throws Exception {
+        Path out = tmp.resolve("runs-of-one-label");
+        Cli.Result r = Cli.run("report", "--out", out.toString(), "src/test/resources/anonymize/through-server");
+        assertThat(r.code()).as(r.err()).isIn(0, 1);
+        open(out.resolve("report.html"), "runs-of-one-label");
+        List<String> summaryNames = Files.readAllLines(out.resolve("summary.md")).stream()
+                .filter(l -> l.matches("\\| .* \\| .*gbak\\.log \\| .*"))
+                .map(l -> l.substring(2, l.indexOf(" | ")))
+                .toList();
+        assertThat(summaryNames).contains("emb #1", "emb #2", "emb #3").hasSize(9);
+        List<String> named = summaryNames.stream().map(n -> n + " · gbak.log").toList();
+        List<String> phases = column("#phases + .wrap tbody tr");
+        assertThat(phases).containsExactlyInAnyOrderElementsOf(named).doesNotHaveDuplicates();
+        assertThat(column("#cpu + .wrap tbody tr"))
+                .isNotEmpty()
+                .isSubsetOf(named)
+                .contains("emb #3 · gbak.log");
+        @SuppressWarnings("unchecked")
+        List<String> options = (List<String>) browser.executeScript(
+                "return Array.from(document.querySelectorAll('#timeline + .controls option'), o => o.textContent)");
+        assertThat(options)
+                .containsAll(named.subList(0, 3))
+                .doesNotHaveDuplicates()
+                .isSubsetOf(named);
+        assertThat(browser.findElement(By.tagName("main")).getText()).doesNotContain("emb (3 runs) · gbak.log");
+    }
+
+    /** The first cells of the rows {@code selector} finds, top to bottom. */
+    @SuppressWarnings("unchecked")
+    private List<String> column(String selector) {
+        return (List<String>) browser.executeScript(
+                "return Array.from(document.querySelectorAll(arguments[0]), r => r.cells[0].textContent)", selector);
+    }
+
+    /**
      * A log without key counts (the article's excerpt: index lines only, no table's rows) reads "unknown" in the keys/s
      * column, in the page's language; in a log with some, sorting by keys/s puts the unknown last either way.
      */
