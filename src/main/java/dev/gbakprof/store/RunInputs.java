@@ -42,6 +42,13 @@ public final class RunInputs {
      * whose record cannot be read (a run still going, one killed, a damaged record) and says so there.
      */
     public static List<RestoreRun> load(Path path, String label, Charset encoding, Consumer<String> notes) {
+        if (!Files.exists(path)) {
+            throw new LogFormatException(
+                    path.toString(),
+                    0,
+                    "no such file or folder; expected a gbak log, a run record (run.json), a run folder or a folder of"
+                            + " them");
+        }
         if (Files.isDirectory(path)) {
             return folder(path, label, encoding, notes);
         }

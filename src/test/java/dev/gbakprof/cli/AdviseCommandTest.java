@@ -57,6 +57,15 @@ class AdviseCommandTest {
         assertThat(r.code()).isEqualTo(ExitCode.BAD_INPUT);
         assertThat(r.err().lines()).hasSize(1);
         assertThat(r.err()).contains("no-such.log");
+        // a runs folder mistyped is not called a log: every input report, compare and advise take is named
+        for (String command : new String[] {"advise", "report", "compare"}) {
+            Result missing = Cli.run(command, "no-such-runs");
+            assertThat(missing.code()).as(command).isEqualTo(ExitCode.BAD_INPUT);
+            assertThat(missing.err())
+                    .as(command)
+                    .isEqualTo("gbakprof: no-such-runs: no such file or folder; expected a gbak log, a run record"
+                            + " (run.json), a run folder or a folder of them\n");
+        }
     }
 
     /** The runs that did not finish are counted apart: the hints read the median of those that did. */
