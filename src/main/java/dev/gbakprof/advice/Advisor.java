@@ -175,8 +175,11 @@ public final class Advisor {
         if (total == null || total <= 0) {
             return failed + "the log has no times (restore with gbak -v -st tdrw, or gbakprof run)";
         }
-        return failed
-                + "no phase took 40 % or more of the restore with a cause a rule knows (docs/guide/advise.md, \"What to try\")";
+        if (!failed.isEmpty()) { // the phases of a restore that did not finish say nothing of where its time goes
+            return failed.substring(0, failed.length() - 2);
+        }
+        return "no phase took 40 % or more of the restore with a cause a rule knows (docs/guide/advise.md, \"What to"
+                + " try\")";
     }
 
     /** The completed run with the median total; else the run that got furthest. */
