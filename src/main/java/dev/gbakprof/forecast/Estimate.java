@@ -10,6 +10,7 @@ import java.util.List;
  * @param target      where the target's sizes came from, its tables and rows
  * @param calibration the runs the model was fitted from
  * @param total       forecast seconds and the range around them
+ * @param measured    how much of the forecast the calibration measured and how much was estimated from other objects
  * @param range       how the range was computed
  * @param phases      the five phases, in gbak's order
  * @param objects     every table load and index build, slowest first
@@ -22,6 +23,7 @@ public record Estimate(
         TargetInfo target,
         List<CalibrationRun> calibration,
         Total total,
+        Measured measured,
         Range range,
         List<PhaseForecast> phases,
         List<ObjectForecast> objects,
@@ -42,7 +44,7 @@ public record Estimate(
         List<String> all = new ArrayList<>();
         all.add(first);
         all.addAll(assumptions);
-        return new Estimate(schema, target, calibration, total, range, phases, objects, rto, dominates, all);
+        return new Estimate(schema, target, calibration, total, measured, range, phases, objects, rto, dominates, all);
     }
 
     /** @param scale the target's rows against the largest calibration run's */
@@ -55,6 +57,13 @@ public record Estimate(
     public record Total(double seconds, double low, double high) {}
 
     /**
+     * The objects (table loads, index builds) of the forecast: those the calibration measured (their own law) and
+     * those estimated from another object ({@code fitted} {@code nearest}), with the estimated ones' seconds and
+     * share of the total.
+     */
+    public record Measured(int objects, int estimatedObjects, double estimatedSeconds, double estimatedShare) {}
+
+    /**
      * How wide the range is and why: {@code low = seconds × e^-combined}, {@code high = seconds × e^combined}.
      *
      * @param runToRun         σ·√(1 + 1/m): one restore's noise and the forecast level's, m the restores of the
@@ -64,7 +73,7 @@ public record Estimate(
      * @param perLnScale       extrapolation error per unit of ln(scale), measured or assumed
      * @param extrapolationBasis where that rate comes from
      * @param distance         |ln(target rows / nearest calibration rows)|
-     * @param combined         quantile · √(runToRun² + extrapolation²)
+     * @param combined         √((quantile · runToRun)² + extrapolation² + estimated²)
      * @param noise            σ, one restore's run-to-run noise (sd of ln seconds), measured or assumed
      * @param degreesOfFreedom σ's degrees of freedom (0: assumed)
      * @param level            how likely one restore of the target falls inside the range (0.80)
@@ -78,6 +87,10 @@ public record Estimate(
      * @param coverageMeasuredUpTo how far from the nearest calibration size (× its rows) the range's {@code level} was
      *                         measured on real restores (4.0)
      * @param beyondMeasured   the target is farther than that: its range is a guess, its {@code level} not measured
+     * @param estimated        the part of {@code combined} for the objects estimated from others: {@code ln(1 +
+     *                         Σ share·(e^(z·c) − 1))} over tables and indexes, c how far such an estimate missed on real
+     *                         restores (sd of ln seconds), z the normal quantile of {@code level}
+     * @param estimatedBasis   where it comes from
      */
     public record Range(
             double runToRun,
@@ -96,7 +109,9 @@ public record Estimate(
             double lowPercent,
             double highPercent,
             double coverageMeasuredUpTo,
-            boolean beyondMeasured) {}
+            boolean beyondMeasured,
+            double estimated,
+            String estimatedBasis) {}
 
     /** @param share fraction of the total */
     public record PhaseForecast(String name, double seconds, double share, String basis) {}

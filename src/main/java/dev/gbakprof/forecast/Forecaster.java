@@ -2,6 +2,7 @@ package dev.gbakprof.forecast;
 
 import dev.gbakprof.model.Phase;
 import dev.gbakprof.model.RestoreRun;
+import dev.gbakprof.stats.Confounder;
 import dev.gbakprof.stats.Spread;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -58,6 +59,19 @@ public final class Forecaster {
             throw new ForecastException("no completed restore among the calibration runs (" + given.size()
                     + " given); expected the log or run record of a restore that finished");
         }
+        List<String> routes = Confounder.ROUTE.distinctValues(usable);
+        if (routes.size() > 1) {
+            throw new ForecastException("the calibration mixes routes ("
+                    + routes.stream()
+                            .map(route -> route + ": "
+                                    + usable.stream()
+                                            .filter(r -> route.equals(Confounder.ROUTE.of(r)))
+                                            .map(Target::name)
+                                            .collect(Collectors.joining(", ")))
+                            .collect(Collectors.joining("; "))
+                    + "): they restore at different speeds, which is no run-to-run noise; expected calibration"
+                    + " restores of one route, the one the target will restore by");
+        }
         if (usable.size() < given.size()) {
             int left = given.size() - usable.size();
             assumptions.add(left + (left == 1 ? " calibration run" : " calibration runs") + " left out: not completed ("
@@ -96,8 +110,8 @@ public final class Forecaster {
                 .mapToDouble(n -> Math.abs(Math.log(Math.max(targetRows, 1) / (double) n)))
                 .min()
                 .orElse(0);
-        Estimate.Range range = range(runs, model, distance, targetRows);
         double t = o.total();
+        Estimate.Range range = range(runs, model, distance, targetRows, o.predictions(), t);
         Estimate.Total total = new Estimate.Total(
                 round(t), round(t * Math.exp(-range.combined())), round(t * Math.exp(range.combined())));
 
@@ -148,6 +162,7 @@ public final class Forecaster {
                 info,
                 cal,
                 total,
+                EstimatedShare.measured(o.predictions(), t),
                 range,
                 phases,
                 objects,
@@ -243,7 +258,13 @@ public final class Forecaster {
      * uncertainty: multiplied by q too, a 90 % range held 96-100 % of the real restores). q is Student's t
      * quantile for {@link #LEVEL} at σ's degrees of freedom (the normal one when σ is assumed).
      */
-    static Estimate.Range range(List<RestoreRun> runs, Model model, double distance, long targetRows) {
+    static Estimate.Range range(
+            List<RestoreRun> runs,
+            Model model,
+            double distance,
+            long targetRows,
+            List<Estimate.ObjectForecast> predictions,
+            double total) {
         Map<Map<String, Long>, List<Double>> bySize = new LinkedHashMap<>();
         runs.forEach(r ->
                 bySize.computeIfAbsent(Model.rowsOf(r), k -> new ArrayList<>()).add(r.totalSeconds()));
@@ -375,7 +396,10 @@ public final class Forecaster {
             }
         }
         double extrapolation = perLn * distance;
-        double combined = share(Math.sqrt(q * q * spread * spread + extrapolation * extrapolation));
+        double estimated = EstimatedShare.widening(predictions, total);
+        String estimatedBasis = EstimatedShare.basis(predictions, total);
+        double combined =
+                share(Math.sqrt(q * q * spread * spread + extrapolation * extrapolation + estimated * estimated));
         return new Estimate.Range(
                 share(spread),
                 spreadBasis,
@@ -393,7 +417,9 @@ public final class Forecaster {
                 Math.round((Math.exp(-combined) - 1) * 1000) / 10.0,
                 Math.round((Math.exp(combined) - 1) * 1000) / 10.0,
                 COVERAGE_MEASURED_UP_TO,
-                distance > Math.log(COVERAGE_MEASURED_UP_TO) + 1e-9);
+                distance > Math.log(COVERAGE_MEASURED_UP_TO) + 1e-9,
+                share(estimated),
+                estimatedBasis);
     }
 
     static Estimate.Rto rto(Estimate.Total total, double rto) {
@@ -503,26 +529,16 @@ public final class Forecaster {
                             .map(Estimate.ObjectForecast::name)
                             .collect(Collectors.joining(", ")));
         }
+        List<String> used = model.measuredBy(target);
         List<String> missing = target.indexes() == null
                 ? List.of()
-                : model.indexes.keySet().stream()
-                        .filter(n -> target.indexes().stream()
-                                .noneMatch(i -> i.name().equals(n)))
-                        .toList();
+                : model.indexes.keySet().stream().filter(n -> !used.contains(n)).toList();
         if (!missing.isEmpty()) {
-            notes.add("calibrated indexes the target does not have, left out: " + String.join(", ", missing));
+            notes.add("calibrated indexes the target does not have (of that name on that table), left out: "
+                    + String.join(", ", missing));
         }
         if (target.indexes() == null) {
             notes.add("the target's indexes are taken as the calibration's (" + model.indexes.size() + ")");
-        }
-        String routes = runs.stream()
-                .map(RestoreRun::via)
-                .filter(Objects::nonNull)
-                .map(Object::toString)
-                .distinct()
-                .collect(Collectors.joining(", "));
-        if (routes.contains(",")) {
-            notes.add("the calibration mixes routes (" + routes + "): they restore at different speeds");
         }
         String versions = runs.stream()
                 .map(RestoreRun::firebirdVersion)

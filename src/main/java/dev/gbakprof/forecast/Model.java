@@ -18,6 +18,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.function.Function;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
@@ -40,6 +41,13 @@ final class Model {
     static final double EXPONENT_PRIOR = 0.10;
     /** Run-to-run noise (sd of ln seconds of one restore) assumed when the calibration cannot measure it. */
     static final double ASSUMED_NOISE = 0.05;
+    /** gbak's clock: a time under it is no time. */
+    static final double CLOCK_SECONDS = 0.001;
+    /**
+     * Firebird's generated index names ({@code RDB$PRIMARYn}, {@code RDB$FOREIGNn}, {@code RDB$n}): numbered in the
+     * order a database's constraints were made, so another database's {@code RDB$FOREIGN3} is another index.
+     */
+    private static final Pattern GENERATED = Pattern.compile("RDB\\$(PRIMARY|FOREIGN)?\\d+");
 
     final List<RestoreRun> runs;
     final Map<String, Fit> tables = new LinkedHashMap<>();
@@ -119,9 +127,13 @@ final class Model {
                     : Math.exp(lnA[r] + beta[r] * Math.log(PowerLaw.x(sort, n)));
         }
 
-        /** Whether any measurement took measurable time (a model worth copying to an object never seen). */
-        boolean measurable() {
-            return points.stream().anyMatch(p -> p.n() > 0 && p.t() >= TableLoad.MIN_RATE_SECONDS);
+        /**
+         * Whether it was timed with rows known, a law worth copying to an object never seen: a load, or a build of an
+         * index whose table the log names (else its rows are only the most it may have sorted), of rows that gbak's
+         * clock (1 ms) saw take time (a time of 0 gives no rate).
+         */
+        boolean timed() {
+            return (!sort || table != null) && points.stream().anyMatch(p -> p.n() > 0 && p.t() >= CLOCK_SECONDS);
         }
 
         long maxRows() {
@@ -313,12 +325,7 @@ final class Model {
         for (Map.Entry<String, Long> e : target.rows().entrySet()) {
             out.add(predictTable(e.getKey(), e.getValue()));
         }
-        List<Target.Index> targetIndexes = target.indexes() != null
-                ? target.indexes()
-                : indexes.values().stream()
-                        .map(f -> new Target.Index(f.name(), f.table()))
-                        .toList();
-        for (Target.Index i : targetIndexes) {
+        for (Target.Index i : targetIndexes(target)) {
             // scaled as the calibration's was: a table the target has no rows of is empty (a restore log lists no
             // records for it)
             // (its candidates as the target names them, else as the calibration did)
@@ -326,9 +333,51 @@ final class Model {
                     ? i.candidates()
                     : i.table() == null ? candidates.get(i.name()) : null;
             long n = sortRows(i.table(), named, target.rows(), target.totalRows());
-            out.add(predictIndex(i.name(), i.table(), n));
+            out.add(predictIndex(i, n));
         }
         return out;
+    }
+
+    /** The target's indexes: as it lists them, else the calibration's own (with the tables they may belong to). */
+    private List<Target.Index> targetIndexes(Target target) {
+        return target.indexes() != null
+                ? target.indexes()
+                : indexes.values().stream()
+                        .map(f -> new Target.Index(
+                                f.name(), f.table(), f.table() == null ? candidates.get(f.name()) : null))
+                        .toList();
+    }
+
+    /** Whether a name is one Firebird generated ({@link #GENERATED}): it names another index in another database. */
+    static boolean generated(String name) {
+        return GENERATED.matcher(name).matches();
+    }
+
+    /**
+     * The calibration's measurements of a target's index: the one of its name, when its table is the target index's
+     * too (a generated name only when both tables are known and agree; another name unless both are known and
+     * differ); {@code null} when none.
+     */
+    Fit measured(Target.Index i) {
+        Fit f = indexes.get(i.name());
+        if (f == null) {
+            return null;
+        }
+        List<String> theirs = f.table() != null ? List.of(f.table()) : candidates.get(f.name());
+        List<String> ours = i.table() != null ? List.of(i.table()) : i.candidates();
+        boolean known = theirs != null && !theirs.isEmpty() && ours != null && !ours.isEmpty();
+        boolean agree = known && theirs.stream().anyMatch(ours::contains);
+        return agree || !known && !generated(i.name()) ? f : null;
+    }
+
+    /** The calibration's indexes a target uses as measured ({@link #measured}). */
+    List<String> measuredBy(Target target) {
+        return targetIndexes(target).stream()
+                .map(this::measured)
+                .filter(Objects::nonNull)
+                .map(Fit::name)
+                .distinct()
+                .toList();
     }
 
     private Estimate.ObjectForecast predictTable(String name, long n) {
@@ -337,9 +386,14 @@ final class Model {
         if (t != null) {
             return new Estimate.ObjectForecast("table", name, null, n, t, f.beta()[0], f.how(), basis(f, n));
         }
+        String what = f == null ? "not in the calibration" : "empty in every calibration run";
+        if (n == 0) {
+            return new Estimate.ObjectForecast(
+                    "table", name, null, 0, 0, exponent(false), "nearest", what + ": no rows to load, 0 s");
+        }
         Fit near = nearest(tables.values(), n);
         if (near == null) {
-            return takenAsZero("table", name, null, n, "");
+            return takenAsZero("table", name, null, n, what + "; ");
         }
         return new Estimate.ObjectForecast(
                 "table",
@@ -349,21 +403,50 @@ final class Model {
                 near.predict(n),
                 near.beta()[0],
                 "nearest",
-                (f == null ? "not in the calibration" : "empty in every calibration run") + ": estimated as table "
-                        + near.name() + " (nearest in rows: " + fmt(near.maxRows()) + ")");
+                what + ": estimated as table " + near.name() + " (nearest in rows: " + fmt(near.maxRows()) + ")");
     }
 
-    private Estimate.ObjectForecast predictIndex(String name, String table, long n) {
-        Fit f = indexes.get(name);
+    private Estimate.ObjectForecast predictIndex(Target.Index i, long n) {
+        String name = i.name();
+        String table = i.table();
+        Fit f = measured(i);
         Double t = f == null ? null : f.predict(n);
         if (t != null) {
             return new Estimate.ObjectForecast(
                     "index", name, table, n, t, f.beta()[n >= stepAbove(f) ? 1 : 0], f.how(), basis(f, n));
         }
+        Fit other = indexes.get(name);
+        String what = f != null
+                ? "its table was empty in every calibration run"
+                : other == null
+                        ? "not in the calibration"
+                        : "not in the calibration (its " + name + " is of "
+                                + (other.table() != null
+                                        ? other.table()
+                                        : candidates.get(name) == null
+                                                ? "a table its log does not name"
+                                                : String.join(" or ", candidates.get(name)))
+                                + ": Firebird's generated names differ between databases)";
+        if (n == 0) {
+            return emptyIndex(name, table, what);
+        }
+        Fit same = generated(name) && table != null ? sameConstraint(name, table) : null;
+        if (same != null) {
+            return new Estimate.ObjectForecast(
+                    "index",
+                    name,
+                    table,
+                    n,
+                    same.predict(n),
+                    same.beta()[n >= stepAbove(same) ? 1 : 0],
+                    same.how(),
+                    "as " + same.name() + ", the calibration's " + constraint(name) + " of " + table + ": "
+                            + basis(same, n));
+        }
         List<Fit> sameTable = table == null
                 ? List.of()
                 : indexes.values().stream()
-                        .filter(x -> table.equals(x.table()) && x.measurable())
+                        .filter(x -> table.equals(x.table()) && x.timed())
                         .toList();
         Fit near;
         String why;
@@ -379,7 +462,6 @@ final class Model {
                     ? null
                     : "estimated as index " + near.name() + " (table nearest in rows: " + fmt(near.maxRows()) + ")";
         }
-        String what = f == null ? "not in the calibration" : "its table was empty in every calibration run";
         if (near == null) {
             return takenAsZero("index", name, table, n, what + "; ");
         }
@@ -387,7 +469,58 @@ final class Model {
                 "index", name, table, n, near.predict(n), near.beta()[0], "nearest", what + ": " + why);
     }
 
-    /** An object forecast as 0 s: no {@code kind} (table, index) of the calibration took measurable time. */
+    /**
+     * An index of an empty table the calibration has no measurement of: nothing to sort, only its build's fixed cost,
+     * the median of the calibration's builds at 0 rows; 0 when it has none.
+     */
+    private Estimate.ObjectForecast emptyIndex(String name, String table, String what) {
+        List<Double> empty = indexes.values().stream()
+                .flatMap(x -> x.points().stream())
+                .filter(p -> p.n() == 0)
+                .map(p -> (Double) p.t())
+                .toList();
+        Double m = Spread.of(empty).median();
+        return new Estimate.ObjectForecast(
+                "index",
+                name,
+                table,
+                0,
+                m == null ? 0 : m,
+                exponent(true),
+                "nearest",
+                what + ": an empty table, no rows to sort; "
+                        + (m == null
+                                ? "the calibration built no index of an empty table: 0 s"
+                                : String.format(
+                                        Locale.ROOT,
+                                        "the fixed cost of a build, the median of the calibration's %d build%s of an"
+                                                + " empty table's index",
+                                        empty.size(),
+                                        empty.size() == 1 ? "" : "s")));
+    }
+
+    /** PRIMARY, FOREIGN or the plain kind of a generated name: the constraint it was made for. */
+    private static String constraint(String generatedName) {
+        return generatedName.startsWith("RDB$PRIMARY")
+                ? "primary key"
+                : generatedName.startsWith("RDB$FOREIGN") ? "foreign key" : "unnamed constraint's index";
+    }
+
+    /**
+     * The calibration's one index of a generated name of the same kind ({@link #constraint}) on {@code table}, however
+     * it was numbered there; {@code null} when it has none or several (a table's second foreign key).
+     */
+    private Fit sameConstraint(String name, String table) {
+        List<Fit> same = indexes.values().stream()
+                .filter(x -> generated(x.name())
+                        && table.equals(x.table())
+                        && constraint(x.name()).equals(constraint(name))
+                        && x.points().stream().anyMatch(p -> p.n() > 0))
+                .toList();
+        return same.size() == 1 ? same.get(0) : null;
+    }
+
+    /** An object forecast as 0 s: no {@code kind} (table, index) of the calibration was timed with rows. */
     private Estimate.ObjectForecast takenAsZero(String kind, String name, String table, long n, String why) {
         return new Estimate.ObjectForecast(
                 kind,
@@ -397,19 +530,23 @@ final class Model {
                 0,
                 exponent(kind.equals("index")),
                 "nearest",
-                why + "no " + kind + " of the calibration took measurable time: taken as 0");
+                why + "no " + kind + " of the calibration took time on gbak's clock: taken as 0");
     }
 
     private static long stepAbove(Fit f) {
         return f.step() == null ? Long.MAX_VALUE : f.step().aboveKeys();
     }
 
-    /** The measurable object whose largest calibration size is nearest (on a log scale) to n rows. */
+    /**
+     * The timed object ({@link Fit#timed}) whose largest calibration size is nearest to n rows on a log scale (the
+     * larger of two as near).
+     */
     private static Fit nearest(Collection<Fit> fits, long n) {
         return fits.stream()
-                .filter(Fit::measurable)
+                .filter(Fit::timed)
                 .min(Comparator.comparingDouble(
-                        f -> Math.abs(Math.log(Math.max(n, 1)) - Math.log(Math.max(f.maxRows(), 1)))))
+                                (Fit f) -> Math.abs(Math.log(Math.max(n, 1)) - Math.log(Math.max(f.maxRows(), 1))))
+                        .thenComparing(Comparator.comparingLong(Fit::maxRows).reversed()))
                 .orElse(null);
     }
 

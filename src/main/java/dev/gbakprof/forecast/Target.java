@@ -2,6 +2,8 @@ package dev.gbakprof.forecast;
 
 import dev.gbakprof.model.Inspection;
 import dev.gbakprof.model.RestoreRun;
+import dev.gbakprof.model.RunKind;
+import dev.gbakprof.model.WarningCode;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -58,6 +60,15 @@ public record Target(
             throw new ForecastException(source + ": its tables' rows are not in the log (an excerpt, a log that ends or"
                     + " fails before the data, a table's count never printed, or gbak without -v); expected a log or"
                     + " run record of a restore or backup that shows its data, or the database");
+        }
+        if (!run.wentToTheEnd()) { // its rows are only those restored before it ended: not the target's
+            throw new ForecastException(source + ": " + (run.kind() == RunKind.BACKUP ? "the backup" : "the restore")
+                    + " did not go to its end ("
+                    + (run.stoppedBy() == WarningCode.TIMEOUT
+                            ? "stopped by --timeout"
+                            : run.stoppedBy() == WarningCode.INTERRUPTED ? "stopped by Ctrl-C" : "its log ends early")
+                    + "), so its " + Model.fmt(run.rows()) + " rows are those of the tables it reached; expected one"
+                    + " that went to its end, or the database");
         }
         Map<String, Long> rows = Model.rowsOf(run);
         List<Index> indexes = run.indexes().stream()

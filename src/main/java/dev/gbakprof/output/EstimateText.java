@@ -22,6 +22,23 @@ public final class EstimateText {
                 Durations.human(t.low()),
                 Durations.human(t.high()),
                 r.beyondMeasured() ? ", a guess: see range" : ""));
+        Estimate.Measured m = e.measured();
+        int measured = m.objects() - m.estimatedObjects();
+        sb.append(
+                m.estimatedObjects() == 0
+                        ? String.format(
+                                Locale.ROOT,
+                                "measured   all %d objects: each table load and index build from its own calibration%n",
+                                m.objects())
+                        : String.format(
+                                Locale.ROOT,
+                                "measured   %d of %d objects; %d estimated from other objects (never calibrated): %s,"
+                                        + " %.0f %% of the forecast, and the range widens for them%n",
+                                measured,
+                                m.objects(),
+                                m.estimatedObjects(),
+                                Durations.human(m.estimatedSeconds()),
+                                m.estimatedShare() * 100));
         Estimate.TargetInfo target = e.target();
         sb.append(String.format(
                 Locale.ROOT,
@@ -73,7 +90,7 @@ public final class EstimateText {
         sb.append(String.format(
                 Locale.ROOT,
                 "range      −%.1f %% / +%.1f %% of the forecast, %s (forecast × e^±%.3f, %.3f = √((%.2f × run-to-run "
-                        + "%.1f %%)² + extrapolation %.1f %%²))%n",
+                        + "%.1f %%)² + extrapolation %.1f %%²%s))%n",
                 -r.lowPercent(),
                 r.highPercent(),
                 r.beyondMeasured()
@@ -89,7 +106,8 @@ public final class EstimateText {
                 r.combined(),
                 r.quantile(),
                 r.runToRun() * 100,
-                r.extrapolation() * 100));
+                r.extrapolation() * 100,
+                r.estimated() > 0 ? String.format(Locale.ROOT, " + estimated %.1f %%²", r.estimated() * 100) : ""));
         sb.append("    run-to-run     ").append(r.runToRunBasis()).append('\n');
         sb.append(String.format(
                 Locale.ROOT,
@@ -112,6 +130,9 @@ public final class EstimateText {
                 r.extrapolationBasis()));
         sb.append(String.format(
                 Locale.ROOT, "    floor          %.3f per ln(scale): %s%n", r.floorPerLnScale(), r.floorBasis()));
+        if (r.estimated() > 0) {
+            sb.append("    estimated      ").append(r.estimatedBasis()).append('\n');
+        }
         if (e.rto() != null) {
             sb.append(String.format(
                     Locale.ROOT,

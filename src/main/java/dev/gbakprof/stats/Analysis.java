@@ -294,12 +294,7 @@ public final class Analysis {
         }
         for (RunGroup g : groups) {
             for (Confounder kind : List.of(Confounder.ROUTE, Confounder.BACKUP)) {
-                List<String> values = g.runs().stream()
-                        .map(kind::of)
-                        .filter(v -> v != null)
-                        .distinct()
-                        .sorted()
-                        .toList();
+                List<String> values = kind.distinctValues(g.runs());
                 if (values.size() > 1) {
                     out.add(Note.of(NoteCode.MIXED, g.label(), kind, values));
                 }

@@ -5,6 +5,7 @@ import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.Via;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collection;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -56,6 +57,19 @@ public enum Confounder {
     /** What the record says for this kind, {@code null} when it does not say. */
     public String of(RestoreRun run) {
         return value.apply(run);
+    }
+
+    /**
+     * The values the records of {@code runs} say for this kind, each once, sorted (a record that does not say is left
+     * out): runs of one configuration that have two of them mix it.
+     */
+    public List<String> distinctValues(Collection<RestoreRun> runs) {
+        return runs.stream()
+                .map(this::of)
+                .filter(v -> v != null)
+                .distinct()
+                .sorted()
+                .toList();
     }
 
     /** {@code gbak-version}: the form notes and JSON carry. */

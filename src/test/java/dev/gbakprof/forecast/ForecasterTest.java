@@ -164,7 +164,8 @@ class ForecasterTest {
         assertThat(object(e, "PK_INVOICES").basis()).startsWith("not in the calibration: estimated as index ");
         assertThat(e.assumptions())
                 .anyMatch(a -> a.startsWith("2 object(s) the calibration never measured"))
-                .anyMatch(a -> a.startsWith("calibrated indexes the target does not have, left out: "));
+                .anyMatch(a -> a.startsWith(
+                        "calibrated indexes the target does not have (of that name on that table), left out: "));
     }
 
     @Test
@@ -398,9 +399,9 @@ class ForecasterTest {
     }
 
     @Test
-    void objectsNeverCalibratedAreTakenAsZeroWhenNothingOfTheirKindTookMeasurableTime() {
-        // one calibration run whose load and build took 50 ms: under a measurable time, nothing to copy a model from
-        Model m = new Model(List.of(record(1000, 0.05, 0.05)));
+    void objectsNeverCalibratedAreTakenAsZeroWhenNothingOfTheirKindTookTimeOnGbaksClock() {
+        // one calibration run whose load and build took no time on gbak's millisecond clock: no rate to copy
+        Model m = new Model(List.of(record(1000, 0.0, 0.0)));
         List<Estimate.ObjectForecast> p = m.predict(
                 new Target("target", Map.of("U", 5000L), List.of(new Target.Index("IX_U", "U", null)), null, false));
         assertThat(p).hasSize(2);
@@ -413,7 +414,7 @@ class ForecasterTest {
                         0,
                         1.0,
                         "nearest",
-                        "no table of the calibration took measurable time: taken as 0"));
+                        "not in the calibration; no table of the calibration took time on gbak's clock: taken as 0"));
         assertThat(p.get(1))
                 .isEqualTo(new Estimate.ObjectForecast(
                         "index",
@@ -423,7 +424,7 @@ class ForecasterTest {
                         0,
                         1.0,
                         "nearest",
-                        "not in the calibration; no index of the calibration took measurable time: taken as 0"));
+                        "not in the calibration; no index of the calibration took time on gbak's clock: taken as 0"));
     }
 
     private static RestoreRun record(long n, double load, double build) {
