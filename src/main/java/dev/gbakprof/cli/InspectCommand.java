@@ -1,5 +1,6 @@
 package dev.gbakprof.cli;
 
+import dev.gbakprof.exec.GbakInvocation;
 import dev.gbakprof.firebird.Credentials;
 import dev.gbakprof.firebird.DatabaseInspector;
 import dev.gbakprof.firebird.FirebirdAccessException;
@@ -10,6 +11,7 @@ import dev.gbakprof.firebird.ServerFileAccess;
 import dev.gbakprof.model.ExitCode;
 import dev.gbakprof.model.Inspection;
 import dev.gbakprof.model.RestoreRun;
+import dev.gbakprof.model.Via;
 import dev.gbakprof.output.TextSummary;
 import dev.gbakprof.store.RunInputs;
 import dev.gbakprof.store.RunJson;
@@ -18,6 +20,7 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -50,7 +53,7 @@ final class InspectCommand implements Callable<Integer> {
             arity = "0..1",
             paramLabel = "DATABASE",
             description = "The database as the server sees it: a path, or host[/port]:path (default with --run: the"
-                    + " database that restore made, as its record names it).")
+                    + " database that restore made, as its record names it, on the server it was restored on).")
     String database;
 
     @Mixin
@@ -73,10 +76,25 @@ final class InspectCommand implements Callable<Integer> {
         RestoreRun restore = null;
         if (run != null) {
             Path input = RunStore.record(run);
+            if (Files.isDirectory(run) && !Files.exists(input)) { // a runs folder: which restore is not for us to guess
+                throw new UsageException(
+                        run
+                                + ": no run.json in this folder; expected one restore's run folder, its run.json or its gbak log");
+            }
             List<RestoreRun> runs = RunInputs.load(input, null);
             restore = runs.get(runs.size() - 1); // several runs in one log: the database is the last one's
         }
-        if (database == null) {
+        ServerAddress address;
+        String path;
+        if (database != null) {
+            ServerAddress.Remote remote = ServerAddress.remote(database);
+            if (remote != null && server.given()) {
+                throw new UsageException(
+                        "give the server either in DATABASE (" + database + ") or with --host, not both");
+            }
+            address = remote != null ? remote.server() : server.address();
+            path = remote != null ? remote.path() : database;
+        } else {
             if (restore == null) {
                 throw new UsageException("give DATABASE (a path, or host[/port]:path), or --run RUN to inspect the "
                         + "database that restore made");
@@ -84,18 +102,14 @@ final class InspectCommand implements Callable<Integer> {
             if (restore.database() == null) {
                 throw new UsageException(run + " names no database (gbak printed none); give DATABASE");
             }
-            database = restore.database();
-        }
-        ServerAddress.Remote remote = ServerAddress.remote(database);
-        if (remote != null && server.host != null) {
-            throw new UsageException("give the server either in DATABASE (" + database + ") or with --host, not both");
+            ServerAddress.Remote remote = ServerAddress.remote(restore.database());
+            path = remote != null ? remote.path() : restore.database();
+            address = recordedServer(restore, remote, path);
         }
         Credentials credentials = Credentials.resolve(server.user(), server.password());
         if (credentials == null) {
             throw new UsageException("no password: " + Credentials.howToGive());
         }
-        ServerAddress address = remote != null ? remote.server() : server.address();
-        String path = remote != null ? remote.path() : database;
         Inspection inspection;
         try {
             inspection = new DatabaseInspector(new Server(address, credentials)).inspect(path);
@@ -112,6 +126,43 @@ final class InspectCommand implements Callable<Integer> {
             out.flush();
         }
         return inspection.problems().isEmpty() ? ExitCode.OK : ExitCode.FAILED;
+    }
+
+    /**
+     * The server that restored the database of {@code restore} ({@code path} on it): the one in its {@code host:path},
+     * else its record's {@code server}; {@code --host} may name the same one, not another. A restore through a server
+     * whose record does not say which (written before the field) needs {@code --host}: the default server on this
+     * machine may hold another database at that path. Embedded gbak and a parsed log: {@code --host}, else
+     * localhost/3050.
+     */
+    private ServerAddress recordedServer(RestoreRun restore, ServerAddress.Remote remote, String path) {
+        ServerAddress recorded;
+        try {
+            recorded = remote != null
+                    ? remote.server()
+                    : restore.server() != null ? ServerAddress.parse(restore.server()) : null;
+        } catch (IllegalArgumentException ex) {
+            throw new UsageException(run + ": its record's server " + ex.getMessage() + "; give it with --host");
+        }
+        if (recorded == null) {
+            if (!server.given() && throughServer(restore)) {
+                throw new UsageException(run + ": its record does not say which server restored " + path
+                        + " (written before gbakprof recorded it); give that server with --host HOST[/PORT]");
+            }
+            return server.address();
+        }
+        if (server.given() && !server.address().sameServer(recorded)) {
+            throw new UsageException("--host " + server.address() + ": " + run + " restored " + path + " on the server "
+                    + recorded + "; leave --host out to inspect that database, or give DATABASE to inspect another");
+        }
+        return recorded;
+    }
+
+    /** The restore went through a server: the services API, or gbak's {@code -se} in its command. */
+    private static boolean throughServer(RestoreRun restore) {
+        return restore.via() == Via.SERVICE
+                || (restore.command() != null
+                        && Arrays.stream(restore.command().split("\\s+")).anyMatch(GbakInvocation::isServiceSwitch));
     }
 
     /**

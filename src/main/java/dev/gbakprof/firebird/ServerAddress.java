@@ -85,6 +85,11 @@ public record ServerAddress(String host, int port) {
         }
     }
 
+    /** The same server: the same address, or both on this machine at the same port (localhost and 127.0.0.1). */
+    public boolean sameServer(ServerAddress other) {
+        return equals(other) || (port == other.port && onThisMachine() && other.onThisMachine());
+    }
+
     /** {@code host/port}, as Firebird's tools print it. */
     @Override
     public String toString() {

@@ -50,16 +50,8 @@ public final class ServerFileAccess {
         for (Path dir = database.toAbsolutePath().normalize().getParent(); dir != null; dir = dir.getParent()) {
             try {
                 PosixFileAttributes a = Files.readAttributes(dir, PosixFileAttributes.class);
-                PosixFilePermission needed = a.owner().getName().equals(SERVER_USER)
-                        ? PosixFilePermission.OWNER_EXECUTE
-                        : a.group().getName().equals(SERVER_USER)
-                                ? PosixFilePermission.GROUP_EXECUTE
-                                : PosixFilePermission.OTHERS_EXECUTE;
-                if (!a.permissions().contains(needed)) {
-                    return "the server (user " + SERVER_USER + ") cannot enter folder " + dir + " ("
-                            + PosixFilePermissions.toString(a.permissions()) + " "
-                            + a.owner().getName() + ":"
-                            + a.group().getName() + ")";
+                if (!serverMay(a, PosixFilePermission.OWNER_EXECUTE)) {
+                    return "the server (user " + SERVER_USER + ") cannot enter folder " + dir + " (" + mode(a) + ")";
                 }
             } catch (IOException | UnsupportedOperationException ex) {
                 return null; // a folder we cannot read ourselves: let the server say what it finds
@@ -76,7 +68,44 @@ public final class ServerFileAccess {
      * being the server's own group, as Debian sets it up.
      */
     public static String whyServerCannotOpen(Path database) {
+        return whyServerCannot(database, true);
+    }
+
+    /**
+     * Why the server's account cannot read the file {@code file} on this machine (a backup the services manager
+     * restores), as {@link #whyServerCannotOpen} tells it; {@code null} when it can, or when that cannot be told.
+     */
+    public static String whyServerCannotRead(Path file) {
+        return whyServerCannot(file, false);
+    }
+
+    /**
+     * Why the server's account cannot create the database {@code database} on this machine: a folder on the way it
+     * may not enter, or its folder, which it may not write; {@code null} when it can, or when that cannot be told (as
+     * {@link #whyServerCannotOpen}).
+     */
+    public static String whyServerCannotCreate(Path database) {
         String folder = unreachableFolder(database);
+        if (folder != null || serverUser().isEmpty()) {
+            return folder;
+        }
+        Path dir = database.toAbsolutePath().normalize().getParent();
+        if (dir == null) {
+            return null;
+        }
+        try {
+            PosixFileAttributes a = Files.readAttributes(dir, PosixFileAttributes.class);
+            if (serverMay(a, PosixFilePermission.OWNER_WRITE)) {
+                return null;
+            }
+            return "the server (user " + SERVER_USER + ") cannot write into folder " + dir + " (" + mode(a) + ")";
+        } catch (IOException | UnsupportedOperationException ex) {
+            return null; // no folder, or one we cannot read ourselves: let the server say what it finds
+        }
+    }
+
+    private static String whyServerCannot(Path file, boolean write) {
+        String folder = unreachableFolder(file);
         if (folder != null) {
             return folder;
         }
@@ -84,27 +113,35 @@ public final class ServerFileAccess {
             return null;
         }
         try {
-            PosixFileAttributes a = Files.readAttributes(database, PosixFileAttributes.class);
-            boolean owner = a.owner().getName().equals(SERVER_USER);
-            boolean group = !owner && a.group().getName().equals(SERVER_USER);
-            Set<PosixFilePermission> p = a.permissions();
-            boolean read = p.contains(
-                    owner
-                            ? PosixFilePermission.OWNER_READ
-                            : group ? PosixFilePermission.GROUP_READ : PosixFilePermission.OTHERS_READ);
-            boolean write = p.contains(
-                    owner
-                            ? PosixFilePermission.OWNER_WRITE
-                            : group ? PosixFilePermission.GROUP_WRITE : PosixFilePermission.OTHERS_WRITE);
-            if (read && write) {
+            PosixFileAttributes a = Files.readAttributes(file, PosixFileAttributes.class);
+            boolean read = serverMay(a, PosixFilePermission.OWNER_READ);
+            if (read && (!write || serverMay(a, PosixFilePermission.OWNER_WRITE))) {
                 return null;
             }
-            return "the server (user " + SERVER_USER + ") cannot " + (read ? "write" : "read") + " the file ("
-                    + PosixFilePermissions.toString(p) + " " + a.owner().getName() + ":"
-                    + a.group().getName() + ")";
+            return "the server (user " + SERVER_USER + ") cannot " + (read ? "write" : "read") + " the file (" + mode(a)
+                    + ")";
         } catch (IOException | UnsupportedOperationException ex) {
             return null;
         }
+    }
+
+    /**
+     * Whether the server's account may do what {@code asOwner} (read, write or execute, as its owner's bit) allows on a
+     * file or folder: by the owner's bits when it is the owner, the group's when its group is the server's, else the
+     * others'.
+     */
+    private static boolean serverMay(PosixFileAttributes a, PosixFilePermission asOwner) {
+        int kind = asOwner.ordinal() % 3; // read, write, execute: the enum lists owner's, group's, others' in turn
+        int who = a.owner().getName().equals(SERVER_USER)
+                ? 0
+                : a.group().getName().equals(SERVER_USER) ? 1 : 2;
+        return a.permissions().contains(PosixFilePermission.values()[who * 3 + kind]);
+    }
+
+    /** {@code rwxr-x--- owner:group}, as the messages show a file's or folder's access. */
+    private static String mode(PosixFileAttributes a) {
+        return PosixFilePermissions.toString(a.permissions()) + " " + a.owner().getName() + ":"
+                + a.group().getName();
     }
 
     /**

@@ -217,7 +217,9 @@ public final class Check {
     }
 
     private static final Pattern LOGIN = Pattern.compile(
-            "user name and password are not defined|wrong user name or password|refused the login",
+            // the server's words, or gbakprof's refusal of a run given no password (Credentials.howToGive)
+            "user name and password are not defined|wrong user name or password|refused the login"
+                    + "|give the password with",
             Pattern.CASE_INSENSITIVE);
 
     private static String runs(long n) {

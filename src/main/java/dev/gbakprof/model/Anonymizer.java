@@ -112,6 +112,7 @@ public final class Anonymizer {
                                         .map(tokens::indexName)
                                         .toList())
                 .etaBasis(text(r.etaBasis()))
+                .server(tokens.server(r.server()))
                 .build();
     }
 
@@ -155,6 +156,7 @@ public final class Anonymizer {
         tokens.connection(r.database(), "database");
         tokens.connection(r.backupFrom(), "database");
         tokens.connection(r.backupFile(), "backup");
+        tokens.server(r.server());
         Environment env = r.environment();
         if (env != null) {
             tokens.host(env.host());

@@ -220,6 +220,15 @@ final class NameTokens {
         return hosts.computeIfAbsent(host, h -> token("host-", "%d"));
     }
 
+    /** A server as the record names it, {@code host/port}: its host a token, the port as it was. */
+    String server(String server) {
+        if (server == null) {
+            return null;
+        }
+        int slash = server.lastIndexOf('/');
+        return slash < 0 ? host(server) : host(server.substring(0, slash)) + server.substring(slash);
+    }
+
     private static boolean local(String host) {
         String h = host.toLowerCase(Locale.ROOT);
         return h.equals("localhost") || h.equals("127.0.0.1") || h.equals("::1") || h.equals("[::1]");

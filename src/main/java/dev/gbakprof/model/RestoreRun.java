@@ -74,6 +74,10 @@ import java.util.regex.Pattern;
  *                        down under gbak, its connection gone, {@code Exiting before completion}), not its cause, so
  *                        kept apart from {@code errors}, word for word; {@code null} when gbakprof did not stop gbak
  *                        before its end, or in a record written before the field
+ * @param server          the Firebird server the restore went through, {@code host/port} ({@code localhost/3050}): the
+ *                        services manager's ({@code --via service}, gbak's {@code -se}) or the one gbak reached over
+ *                        TCP ({@code host:path}, {@code --host}); {@code null} for embedded gbak, a parsed log, or a
+ *                        record written before the field
  */
 public record RestoreRun(
         String schema,
@@ -122,7 +126,8 @@ public record RestoreRun(
         Integer position,
         Boolean warmup,
         String ods,
-        List<String> errorsAfterStop) {
+        List<String> errorsAfterStop,
+        String server) {
 
     /** What every version of the record's schema starts with. */
     public static final String SCHEMA_FAMILY = "gbakprof.run/";

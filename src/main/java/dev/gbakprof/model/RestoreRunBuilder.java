@@ -54,6 +54,7 @@ public final class RestoreRunBuilder {
     private Boolean warmup;
     private String ods;
     private List<String> errorsAfterStop;
+    private String server;
 
     RestoreRunBuilder(RestoreRun r) {
         if (r == null) {
@@ -105,6 +106,7 @@ public final class RestoreRunBuilder {
         warmup = r.warmup();
         ods = r.ods();
         errorsAfterStop = r.errorsAfterStop();
+        server = r.server();
     }
 
     public RestoreRunBuilder label(String v) {
@@ -327,6 +329,11 @@ public final class RestoreRunBuilder {
         return this;
     }
 
+    public RestoreRunBuilder server(String v) {
+        server = v;
+        return this;
+    }
+
     public RestoreRunBuilder reachedEnd(Boolean v) {
         reachedEnd = v;
         return this;
@@ -385,6 +392,7 @@ public final class RestoreRunBuilder {
                 position,
                 warmup,
                 ods,
-                errorsAfterStop);
+                errorsAfterStop,
+                server);
     }
 }

@@ -13,7 +13,9 @@ import dev.gbakprof.model.RunKind;
 import dev.gbakprof.model.RunStatus;
 import dev.gbakprof.model.TableLoad;
 import dev.gbakprof.model.Validation;
+import dev.gbakprof.model.Via;
 import dev.gbakprof.stats.RunOutcome;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
@@ -67,7 +69,7 @@ public final class TextSummary {
                                             + " on gbak's clock")
                     .append('\n');
         }
-        sb.append("  columns    ").append(run.columns().isEmpty() ? "none (no -st)" : Column.words(run.columns()));
+        sb.append("  columns    ").append(run.columns().isEmpty() ? noColumns(run) : Column.words(run.columns()));
         if (run.pageSize() != null) {
             sb.append("   page size ").append(run.pageSize());
         }
@@ -194,6 +196,18 @@ public final class TextSummary {
             }
         }
         return sb.toString();
+    }
+
+    /**
+     * Why a run has no statistics columns: a live run asked for them (the services restore always does, gbak with
+     * {@code -st}), so none came; a parsed log's gbak was not asked ({@code -st}).
+     */
+    private static String noColumns(RestoreRun run) {
+        boolean asked = run.via() == Via.SERVICE
+                || (run.command() != null
+                        && Arrays.stream(run.command().split("\\s+"))
+                                .anyMatch(a -> a.toLowerCase(Locale.ROOT).startsWith("-st")));
+        return asked ? "none (no statistics line came)" : "none (no -st)";
     }
 
     /** The {@code top} slowest of {@code all}, slowest first; those without a time last, in their order. */

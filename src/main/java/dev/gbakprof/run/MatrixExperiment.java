@@ -100,11 +100,11 @@ public final class MatrixExperiment {
         for (int i = 0; i < schedule.size(); i++) {
             RunOptions o = onRoute(schedule.get(i).arm());
             String target = target(i + 1, schedule.get(i));
+            TargetChecks checks = new TargetChecks(o);
+            checks.checkBackup();
             if (o.throughServer()) {
-                new TargetChecks(o).checkServerTargets(List.of(target)); // as run --repeat checks them
+                checks.checkServerTargets(List.of(target)); // as run --repeat checks them
             } else {
-                TargetChecks checks = new TargetChecks(o);
-                checks.checkLocalBackup();
                 checks.checkLocalTarget(target);
             }
         }

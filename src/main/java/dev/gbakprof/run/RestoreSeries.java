@@ -133,20 +133,18 @@ public final class RestoreSeries {
                 throw new RunRefusedException(ex.getMessage());
             }
         }
-        // repeats through a server are dropped through it: that needs the login too; gbak through a server logs in
-        // with the same user and password: a refused login is refused here, before the restore starts
-        if (options.viaService()
-                || options.inspect()
-                || (options.throughServer() && (dropsRepeats() || options.credentialsGiven()))) {
+        // gbak through a server logs in with the same user and password: a missing password or a refused login is
+        // refused here, before the restore starts (gbak would fail at its login, and a failed night be recorded)
+        if (options.throughServer() || options.inspect()) {
             checkServer();
         }
         TargetChecks checks = new TargetChecks(options);
+        if (!options.drill()) {
+            checks.checkBackup(); // a drill's backup is made into its run folder
+        }
         if (options.throughServer()) {
             checks.checkServerTargets(targets());
             return; // the paths are the server's: gbak or the server will say what else is wrong
-        }
-        if (!options.drill()) {
-            checks.checkLocalBackup(); // a drill's backup is made into its run folder
         }
         for (String t : targets()) {
             checks.checkLocalTarget(t);

@@ -227,6 +227,11 @@ public final class RestoreSession {
                     .worker(worker.name(streamed.samples()))
                     .phaseResources(PhaseUse.of(streamed.samples()))
                     .etaBasis(streamed.etaBasis())
+                    // which server restored: a services restore's database names none (inspect --run opens it there)
+                    .server(
+                            options.throughServer()
+                                    ? options.serverFor(into.name()).toString()
+                                    : null)
                     .build();
             if (options.inspect()) {
                 run = inspect(run, into.name());

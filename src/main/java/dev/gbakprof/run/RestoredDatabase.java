@@ -37,6 +37,20 @@ final class RestoredDatabase {
      * its folder is seen here; {@code null} for a database on another machine.
      */
     Path localFile() {
+        Path p = pathHere();
+        if (p == null || !options.throughServer()) {
+            return p;
+        }
+        Path folder = p.getParent();
+        return folder != null && Files.isDirectory(folder) ? p : null;
+    }
+
+    /**
+     * The database's path on this machine, whether its folder exists or not: the local path, or the server's absolute
+     * path when the server runs here (which sees this machine's files); {@code null} for a database on another machine
+     * or an alias of the server's databases.conf.
+     */
+    Path pathHere() {
         if (!options.throughServer()) {
             return Path.of(database);
         }
@@ -44,8 +58,7 @@ final class RestoredDatabase {
             return null;
         }
         Path p = Path.of(options.serverPath(database));
-        Path folder = p.getParent();
-        return p.isAbsolute() && folder != null && Files.isDirectory(folder) ? p : null;
+        return p.isAbsolute() ? p : null;
     }
 
     /** Where {@code --replace} restores: {@code erp.gbakprof-new.fdb} beside {@code erp.fdb}. */
@@ -82,14 +95,17 @@ final class RestoredDatabase {
         if (!options.throughServer()) {
             return Files.deleteIfExists(Path.of(database));
         }
+        Path local = localFile();
+        if (local != null && !Files.exists(local, LinkOption.NOFOLLOW_LINKS)) {
+            return false; // none was created: nothing to drop, and no password needed to say so
+        }
         Server server = server();
         if (server == null) {
             throw new FirebirdAccessException(
                     "cannot drop " + database + " without a password (--password-file or " + "ISC_PASSWORD)", null);
         }
         String path = options.serverPath(database);
-        Path local = localFile();
-        if (local != null ? !Files.exists(local) : !server.fileExists(path)) {
+        if (local == null && !server.fileExists(path)) {
             return false;
         }
         server.dropDatabase(path);

@@ -337,7 +337,9 @@ record RouteRun(
             }
         } else if (result.error() != null) {
             status = RunStatus.FAILED;
-            errors.add(result.error());
+            // gbakprof's sentence around the server's words (the services API's failure, a lost connection): the
+            // reason, not one of gbak's lines
+            failure = failure == null ? result.error() : failure + "; " + result.error();
         } else if (status == RunStatus.INCOMPLETE && options.viaService()) {
             // the service ended on its own before gbak's "finishing, closing, and going home": Firebird 3 reports
             // no error for a truncated backup there, where gbak says "Backup incomplete"

@@ -156,7 +156,7 @@ public record RunOptions(
             newFrom = ServerNames.serverDatabase("--backup-from", backupFrom, server);
         } else if (extraArgs.stream().anyMatch(GbakInvocation::isServiceSwitch) && !isRemote(database)) {
             ServerAddress manager = serverFor(database); // -se's, else --host's (localhost: -se service_mgr)
-            if (hostGiven && !ServerNames.sameServer(manager, server)) {
+            if (hostGiven && !manager.sameServer(server)) {
                 throw new RunRefusedException("--host " + server + " and gbak's -se " + manager
                         + " name two servers; give the server once (-se alone, or --host with --via service)");
             }
@@ -178,7 +178,7 @@ public record RunOptions(
         if (r == null) {
             return server + ":" + ServerNames.serverDatabase(option, name, server);
         }
-        if (!ServerNames.sameServer(r.server(), server)) {
+        if (!r.server().sameServer(server)) {
             throw new RunRefusedException(option + " " + name + " names the server " + r.server() + ", and --host "
                     + server + " another; give the server once");
         }
@@ -300,29 +300,37 @@ public record RunOptions(
      * reads it (the services API, {@code -se}) here only when it runs on this machine and the path is absolute.
      */
     public Path backupHere() {
+        Path b = backupPath();
+        return b != null && Files.isRegularFile(b) ? b : null;
+    }
+
+    /**
+     * The backup's path on this machine, whether a file is there or not, where {@link #backupHere()} would look for
+     * it; {@code null} where it names no file of this machine (a server elsewhere reads it), or for a drill's.
+     */
+    Path backupPath() {
         if (backup == null) {
             return null;
         }
         Path b = Path.of(backup);
-        boolean here =
-                !serverReadsBackup() || (b.isAbsolute() && serverFor(database).onThisMachine());
-        return here && Files.isRegularFile(b) ? b : null;
+        return !serverReadsBackup() || (b.isAbsolute() && serverFor(database).onThisMachine()) ? b : null;
     }
 
     /**
-     * Who gbakprof attaches to the server as (services restore, inspection): {@code user} or SYSDBA, with
-     * the password from the password file or, like gbak, from {@code ISC_PASSWORD}.
+     * Who gbakprof, and gbak through a server, attach to the server as (services restore, gbak over TCP or
+     * {@code -se}, inspection): {@code user} or SYSDBA, with the password from the password file or, like gbak, from
+     * {@code ISC_PASSWORD}; without a password a refusal that says how to give it.
      */
-    /** A user and password were given (a password file, ISC_PASSWORD): {@link #credentials()} has them. */
-    public boolean credentialsGiven() {
-        return Credentials.resolve(user, password) != null;
-    }
-
     public Credentials credentials() {
         Credentials c = Credentials.resolve(user, password);
         if (c == null) {
-            throw new RunRefusedException((viaService() ? "--via service" : "--inspect") + " attaches to the server "
-                    + server + ": " + Credentials.howToGive());
+            throw new RunRefusedException((viaService()
+                            ? "--via service attaches to the server " + server
+                            : throughServer()
+                                    ? "gbak restores through the server " + serverFor(database)
+                                            + ", which needs a login"
+                                    : "--inspect attaches to the server " + server)
+                    + ": " + Credentials.howToGive());
         }
         return c;
     }

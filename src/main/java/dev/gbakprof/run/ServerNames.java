@@ -9,7 +9,8 @@ import java.util.regex.Pattern;
 /**
  * The names a Firebird server is sent, as it must get them ({@link RunOptions#withServerPaths}): a path it opens,
  * absolute (made so here for a server on this machine, refused relative for a server elsewhere), an alias of this
- * machine's databases.conf, the server of gbak's {@code -se} value, and whether two addresses name one server.
+ * machine's databases.conf, and the server of gbak's {@code -se} value ({@link ServerAddress#sameServer} tells whether
+ * two addresses name one server).
  */
 final class ServerNames {
     private static final Pattern SERVICE_URL =
@@ -51,11 +52,6 @@ final class ServerNames {
             return name;
         }
         return serverFile(option, name, on);
-    }
-
-    /** The same server: the same address, or both on this machine at the same port (localhost and 127.0.0.1). */
-    static boolean sameServer(ServerAddress a, ServerAddress b) {
-        return a.equals(b) || (a.port() == b.port() && a.onThisMachine() && b.onThisMachine());
     }
 
     /**

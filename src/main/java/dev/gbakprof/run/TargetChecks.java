@@ -1,5 +1,6 @@
 package dev.gbakprof.run;
 
+import dev.gbakprof.firebird.ServerFileAccess;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -20,9 +21,18 @@ final class TargetChecks {
         this.options = options;
     }
 
-    /** Refuses a local backup file gbak cannot read. */
-    void checkLocalBackup() {
-        Path backup = Path.of(options.backup());
+    /**
+     * Refuses a backup file of this machine that cannot be restored: gbak's (embedded, or through a server over TCP,
+     * which gets only its records) that is not there, is a folder or that gbak cannot read; one a server on this
+     * machine reads itself (the services API, gbak's {@code -se}) that is not there, is a folder, or that the server's
+     * account may not read ({@link ServerFileAccess#whyServerCannotRead}). A backup on another machine is its server's
+     * to look at.
+     */
+    void checkBackup() {
+        Path backup = options.backupPath();
+        if (backup == null) {
+            return;
+        }
         if (Files.isDirectory(backup)) {
             throw new RunRefusedException(backup + ": a folder, not a backup file; give the backup file (gbak -b's "
                     + "output), e.g. " + backup.resolve("erp.fbk"));
@@ -30,8 +40,17 @@ final class TargetChecks {
         if (!Files.isRegularFile(backup)) {
             throw new RunRefusedException(backup + ": no such backup file");
         }
-        if (!Files.isReadable(backup)) {
-            throw new RunRefusedException(backup + ": backup file not readable");
+        if (!options.serverReadsBackup()) {
+            if (!Files.isReadable(backup)) {
+                throw new RunRefusedException(backup + ": backup file not readable");
+            }
+            return;
+        }
+        String why = ServerFileAccess.whyServerCannotRead(backup);
+        if (why != null) {
+            throw new RunRefusedException(backup + ": the server " + options.serverFor(options.database())
+                    + " reads the backup itself, but " + why + "; let it read the file, or restore with gbak here"
+                    + " (without --via service or -se)");
         }
     }
 
@@ -47,12 +66,14 @@ final class TargetChecks {
 
     /**
      * Through a server: one on this machine has its files here, and they get the local checks (the backup by
-     * another name, an existing database, --replace's needs); a database on another machine cannot be replaced
-     * safely.
+     * another name, an existing database, a folder that does not exist, --replace's needs) and the server's account
+     * must be able to write the database's folder ({@link ServerFileAccess#whyServerCannotCreate}); a database on
+     * another machine cannot be replaced safely.
      */
     void checkServerTargets(List<String> targets) {
         for (String t : targets) {
-            Path file = new RestoredDatabase(options, t).localFile();
+            // its folder need not exist here to be looked at: the server would fail to create it there
+            Path file = new RestoredDatabase(options, t).pathHere();
             if (file == null) {
                 if (options.replace()) {
                     throw new RunRefusedException(StagedReplace.remoteReplace(t));
@@ -61,6 +82,11 @@ final class TargetChecks {
             }
             Path b = options.backup() == null ? null : Path.of(options.backup());
             checkLocalTarget(t, file, b != null && b.isAbsolute() && Files.exists(b) ? b : null);
+            String why = ServerFileAccess.whyServerCannotCreate(file);
+            if (why != null) {
+                throw new RunRefusedException(t + ": the server " + options.serverFor(t) + " creates the database,"
+                        + " but " + why + "; restore into a folder it can write, or let it write into that one");
+            }
         }
     }
 

@@ -250,7 +250,7 @@ class CheckNewestFolderTest {
     }
 
     @Test
-    void aRefusedLoginIsRefusedBeforeTheRestoreAndUnknownToCheck(FirebirdServer.Folder f) throws Exception {
+    void aMissingOrWrongPasswordIsRefusedBeforeTheRestore(FirebirdServer.Folder f) throws Exception {
         Path backup = f.backup("small");
         Path runs = dir.resolve("runs");
         List<String> args = List.of(Restores.args(
@@ -269,15 +269,21 @@ class CheckNewestFolderTest {
                 .doesNotContain("not-the-password");
         assertThat(runs).doesNotExist(); // refused before the restore: no run folder
 
-        // no password at all: gbak tries, the server refuses it, and the record says so; check calls it a
-        // configuration problem, not a failed restore
+        // no password at all: refused as the wrong one is (gbak tried, and a failed night was recorded); where the
+        // runs folder exists the refused night's folder says so, and check calls it a configuration problem
+        Files.createDirectories(runs);
         Cli.Result none = jvm(args, "ISC_PASSWORD", null);
-        assertThat(none.code()).as(none.out()).isEqualTo(1);
+        assertThat(none.code()).as(none.out()).isEqualTo(2);
+        assertThat(none.out())
+                .startsWith("gbakprof: gbak restores through the server " + FirebirdServer.ADDRESS
+                        + ", which needs a login: give the password with --password-file F or the ISC_PASSWORD"
+                        + " environment variable");
+        assertThat(Restores.runDirs(runs)).as("no failed restore recorded").isEmpty();
         Cli.Result c = check(runs);
         assertThat(c.code()).as(c.out()).isEqualTo(3);
         assertThat(c.out())
-                .startsWith("UNKNOWN: small: the newest restore on ")
-                .contains("could not log in, a configuration problem");
+                .startsWith("UNKNOWN: small: the newest restore (at ")
+                .contains("was refused at its login, a configuration problem");
     }
 
     /** {@code gbakprof ARGS} in a JVM of its own with {@code name} set to {@code value} (unset: {@code null}). */

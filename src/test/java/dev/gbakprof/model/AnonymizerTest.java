@@ -20,6 +20,7 @@ class AnonymizerTest {
                 .command("/opt/firebird/bin/gbak -c -v -st tdrw -user DBA_JANE -se dbserver7:service_mgr shop.fbk"
                         + " dbserver7/3050:/srv/fb/shop.fdb   (password from ISC_PASSWORD)")
                 .database("dbserver7/3050:/srv/fb/shop.fdb")
+                .server("dbserver7/3050")
                 .errors(List.of(
                         "Unable to complete network request to host \"dbserver7\".",
                         "I/O error during \"open\" operation for file \"/srv/fb/old/shop.fdb\""))
@@ -44,6 +45,7 @@ class AnonymizerTest {
                 .isEqualTo("gbak -c -v -st tdrw -user user-1 -se host-1:service_mgr backup-1.fbk"
                         + " host-1/3050:database-1.fdb   (password from ISC_PASSWORD)");
         assertThat(a.database()).isEqualTo("host-1/3050:database-1.fdb");
+        assertThat(a.server()).isEqualTo("host-1/3050");
         assertThat(a.backupFile()).isEqualTo("backup-1.fbk");
         assertThat(a.environment().host()).isEqualTo("host-2");
         assertThat(a.errors())

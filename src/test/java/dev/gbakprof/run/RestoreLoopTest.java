@@ -203,6 +203,8 @@ class RestoreLoopTest {
 
     @Test
     void matrixThroughAServerOnThisMachineChecksItsTargetsAsRunDoes(@TempDir Path dir) throws Exception {
+        // a folder the server's account (firebird, where the machine has it) may write: else that is refused first
+        Files.setPosixFilePermissions(dir, java.nio.file.attribute.PosixFilePermissions.fromString("rwxrwxrwx"));
         Path fbk = Files.writeString(dir.resolve("backup.fbk"), "a backup");
         List<MatrixPlan.Slot> schedule = MatrixPlan.schedule(
                 MatrixPlan.arms(List.of(), "gbak:-bu 100,4000"), 1, 0, MatrixPlan.Order.INTERLEAVED, 1);
