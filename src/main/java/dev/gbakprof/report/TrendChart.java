@@ -61,15 +61,24 @@ public final class TrendChart {
         List<Date> bx = new ArrayList<>();
         List<Double> by = new ArrayList<>();
         List<Trend.Point> banded = points.stream().filter(p -> p.band() != null).toList();
+        // one restore judged so far (the fourth completed): a polygon of one x has no width, so its band gets one, a
+        // fiftieth of the chart's time on either side of that restore
+        long half = banded.size() == 1 ? Math.max(1, span(points).toMillis() / 50) : 0;
+        List<Date> mx = new ArrayList<>();
+        List<Double> my = new ArrayList<>();
         for (Trend.Point p : banded) {
-            bx.add(Date.from(p.startedAt()));
-            by.add(p.band().high() / unit);
+            for (long dx : half == 0 ? new long[] {0} : new long[] {-half, half}) {
+                mx.add(Date.from(p.startedAt().plusMillis(dx)));
+                my.add(p.band().median() / unit);
+                bx.add(Date.from(p.startedAt().plusMillis(dx)));
+                by.add(p.band().high() / unit);
+            }
         }
-        for (int i = banded.size() - 1; i >= 0; i--) {
-            bx.add(Date.from(banded.get(i).startedAt()));
-            by.add(banded.get(i).band().low() / unit);
+        for (int i = bx.size() - 1; i >= 0; i--) {
+            bx.add(bx.get(i));
+            by.add(banded.get(half == 0 ? i : 0).band().low() / unit);
         }
-        if (banded.size() >= 2) {
+        if (!banded.isEmpty()) {
             XYSeries band = chart.addSeries(
                     t.get(
                             "trend.band",
@@ -81,10 +90,7 @@ public final class TrendChart {
             band.setFillColor(Palette.alpha(BAND, 50));
             band.setLineColor(Palette.alpha(BAND, 90));
             band.setMarker(SeriesMarkers.NONE);
-            XYSeries median = chart.addSeries(
-                    t.get("trend.median"),
-                    banded.stream().map(p -> Date.from(p.startedAt())).toList(),
-                    banded.stream().map(p -> p.band().median() / unit).toList());
+            XYSeries median = chart.addSeries(t.get("trend.median"), mx, my);
             median.setLineColor(Palette.alpha(BAND, 160));
             median.setLineStyle(SeriesLines.DASH_DASH);
             median.setMarker(SeriesMarkers.NONE);
@@ -145,18 +151,21 @@ public final class TrendChart {
         return r.totalSeconds() != null ? r.totalSeconds() : r.lastSeenSeconds() != null ? r.lastSeenSeconds() : 0;
     }
 
+    /** From the first restore's start to the last's. */
+    private static Duration span(List<Trend.Point> points) {
+        return points.isEmpty()
+                ? Duration.ZERO
+                : Duration.between(
+                        points.get(0).startedAt(), points.get(points.size() - 1).startedAt());
+    }
+
     /**
      * The x axis' labels: days over more than two days, minutes over more than ten minutes, else seconds (restores
      * all started within a few minutes, as in a test or a {@code run --repeat}, would otherwise all read one
      * minute, and XChart then draws no label at all).
      */
     static String datePattern(List<Trend.Point> points) {
-        long seconds = points.isEmpty()
-                ? 0
-                : Duration.between(
-                                points.get(0).startedAt(),
-                                points.get(points.size() - 1).startedAt())
-                        .toSeconds();
+        long seconds = span(points).toSeconds();
         return seconds > 2 * 86_400 ? "MM-dd" : seconds > 600 ? "MM-dd HH:mm" : "HH:mm:ss";
     }
 }

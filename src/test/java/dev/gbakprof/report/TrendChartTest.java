@@ -2,6 +2,7 @@ package dev.gbakprof.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.gbakprof.history.Band;
 import dev.gbakprof.history.History;
 import dev.gbakprof.history.Trend;
 import dev.gbakprof.model.RestoreRun;
@@ -16,6 +17,7 @@ import java.text.SimpleDateFormat;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Date;
 import java.util.List;
 import java.util.TimeZone;
@@ -24,6 +26,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYSeries;
 
 /** {@code trend.png}'s time axis: its labels tell the restores apart however close together they started. */
 class TrendChartTest {
@@ -53,6 +57,27 @@ class TrendChartTest {
         Files.write(dir.resolve("trend.png"), png);
         BufferedImage img = ImageIO.read(new ByteArrayInputStream(png));
         assertThat(img.getWidth()).isEqualTo(1600);
+    }
+
+    /**
+     * The fourth completed restore is the first judged against a band: a polygon at one instant had no width and
+     * was left out, legend and all. It gets a width around that restore, its median a short line.
+     */
+    @Test
+    void theFirstRestoreJudgedShowsItsBand() {
+        Trend four = restoresEvery(Duration.ofDays(1), 4);
+        List<Trend.Point> points = new ArrayList<>(four.points());
+        Trend.Point last = points.get(3);
+        points.set(3, new Trend.Point(last.folder(), last.run(), last.startedAt(), new Band(0.2, 0.1, 1.2, 3), null));
+        XYChart chart = TrendChart.chart(new Trend("erp.fbk", points), Texts.of(Lang.EN), 1600, 900);
+        XYSeries band = chart.getSeriesMap().get("baseline band: median ± 3 × 1.4826 MAD\nat least ± 5% and ± 1 s");
+        assertThat(band).isNotNull();
+        double[] x = band.getXData();
+        assertThat(Arrays.stream(x).max().orElseThrow() - Arrays.stream(x).min().orElseThrow())
+                .as("the band's width, ms")
+                .isEqualTo(2 * Duration.ofDays(3).toMillis() / 50.0);
+        assertThat(band.getYData()).contains(1.2, 0.1);
+        assertThat(chart.getSeriesMap().get("baseline median").getYData()).containsOnly(0.2);
     }
 
     /**
