@@ -271,13 +271,18 @@ public final class ReportPage implements ChartFile {
         return shown;
     }
 
-    /** Draws the key table; returns the y below it. Columns get their widest cell, shrunk to fit if needed. */
+    /**
+     * Draws the key table; returns the y below it. Columns get their widest cell, shrunk to fit if needed: the font
+     * first, then a column of sentences (a verdict) wrapped onto more lines in the room the others leave, never cut
+     * (a number cut short reads as another number); the configurations' names cut with "…" as a last resort.
+     */
     private static int paintTable(Graphics2D g, KeyTable table, int x, int y, int w) {
         float size = 22;
         Font head = Fonts.bold(size);
         Font cell = Fonts.plain(size);
         int pad = 14;
         int[] widths;
+        int wrapped = -1;
         while (true) {
             widths = columnWidths(g, table, head, cell, pad);
             int total = 0;
@@ -288,8 +293,14 @@ public final class ReportPage implements ChartFile {
                 break;
             }
             if (size <= 12) {
+                int c = widest(widths);
+                if (c != 0 && w - (total - widths[c]) >= w / 4) {
+                    wrapped = c; // its texts wrapped in what the other columns leave
+                    widths[c] = w - (total - widths[c]);
+                    break;
+                }
                 // as small as it gets: the widest column's texts cut with "…" until the table fits
-                KeyTable cut = narrower(table, widest(widths));
+                KeyTable cut = narrower(table, c);
                 if (cut == null) {
                     break;
                 }
@@ -300,30 +311,48 @@ public final class ReportPage implements ChartFile {
             head = Fonts.bold(size);
             cell = Fonts.plain(size);
         }
+        FontMetrics hm = g.getFontMetrics(head);
         FontMetrics fm = g.getFontMetrics(cell);
-        int rowH = fm.getHeight() + 12;
+        List<List<String>> header = lines(hm, table.header(), widths, pad, wrapped);
+        int rowH = rowHeight(hm, header);
         g.setColor(new Color(0xEEF2F7));
         g.fillRect(x, y, w, rowH);
         g.setColor(Palette.TEXT);
-        int cx = x;
-        for (int c = 0; c < table.header().size(); c++) {
-            Text.draw(g, head, table.header().get(c), cx + pad / 2, y + 6);
-            cx += widths[c];
-        }
+        paintRow(g, head, header, widths, x + pad / 2, y + 6);
         y += rowH;
         for (List<String> row : table.rows()) {
-            cx = x;
-            for (int c = 0; c < row.size(); c++) {
-                Text.draw(g, cell, row.get(c), cx + pad / 2, y + 6);
-                cx += widths[c];
-            }
-            y += rowH;
+            List<List<String>> cells = lines(fm, row, widths, pad, wrapped);
+            paintRow(g, cell, cells, widths, x + pad / 2, y + 6);
+            y += rowHeight(fm, cells);
             g.setColor(Palette.GRID);
             g.setStroke(new BasicStroke(1f));
             g.drawLine(x, y, x + w, y);
             g.setColor(Palette.TEXT);
         }
         return y;
+    }
+
+    /** Each cell's lines: the {@code wrapped} column's text wrapped to its width, the others' one line. */
+    private static List<List<String>> lines(FontMetrics fm, List<String> row, int[] widths, int pad, int wrapped) {
+        List<List<String>> cells = new ArrayList<>();
+        for (int c = 0; c < row.size(); c++) {
+            cells.add(c == wrapped ? Text.wrap(fm, row.get(c), widths[c] - pad) : List.of(row.get(c)));
+        }
+        return cells;
+    }
+
+    private static int rowHeight(FontMetrics fm, List<List<String>> cells) {
+        return cells.stream().mapToInt(List::size).max().orElse(1) * fm.getHeight() + 12;
+    }
+
+    private static void paintRow(Graphics2D g, Font font, List<List<String>> cells, int[] widths, int x, int top) {
+        for (int c = 0; c < cells.size(); c++) {
+            int ly = top;
+            for (String line : cells.get(c)) {
+                ly += Text.draw(g, font, line, x, ly);
+            }
+            x += widths[c];
+        }
     }
 
     private static int widest(int[] widths) {

@@ -130,11 +130,24 @@ class LayoutTest {
                 .hasSize(6);
         BufferedImage image = new BufferedImage(ReportPage.WIDTH, ReportPage.HEIGHT, BufferedImage.TYPE_INT_RGB);
         Graphics2D g = image.createGraphics();
+        List<RecordingGraphics.Drawn> drawn = new ArrayList<>();
         int shown;
         try {
-            shown = page.paintCounting(g, ReportPage.WIDTH, ReportPage.HEIGHT);
+            shown = page.paintCounting(new RecordingGraphics(g, drawn), ReportPage.WIDTH, ReportPage.HEIGHT);
         } finally {
             g.dispose();
+        }
+        // every number of a verdict is drawn whole: wrapped onto another line, never cut ("IC 95 % 0,02–10…" of
+        // 0,02–107,85 read as another interval)
+        String texts = String.join(
+                "\n", drawn.stream().map(RecordingGraphics.Drawn::text).toList());
+        for (List<String> row : page.table().rows().subList(1, 7)) {
+            for (String number : row.get(row.size() - 1).split("[^0-9.,]+")) {
+                String n = number.replaceAll("^[.,]+|[.,]+$", "");
+                if (!n.isEmpty()) {
+                    assertThat(texts).as(lang.tag() + ": " + n + " of " + row).contains(n);
+                }
+            }
         }
         assertThat(shown)
                 .as(lang.tag() + ": charts on the page of " + page.chartFiles())
