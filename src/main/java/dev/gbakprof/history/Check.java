@@ -4,6 +4,7 @@ import dev.gbakprof.model.ExitCode;
 import dev.gbakprof.model.FailureReason;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.RunStatus;
+import dev.gbakprof.model.Validation;
 import dev.gbakprof.store.RunFolders;
 import java.time.Duration;
 import java.time.Instant;
@@ -21,7 +22,8 @@ import java.util.regex.Pattern;
  * <li>CRITICAL: the newest restore did not complete (failed, stopped), or its verification or validation failed
  * (those fail the run), or it took longer than the RTO, or no restore is newer than the maximum age;</li>
  * <li>WARNING: the newest restore is slower than its baseline band (or, with {@code slowerPct}, more than that much
- * above the band's median), or within 20% of the RTO;</li>
+ * above the band's median), or within 20% of the RTO, or restored far fewer rows than before, or gfix's validation
+ * reported warnings;</li>
  * <li>OK otherwise.</li>
  * </ul>
  * Durations in the line are written by the caller's formatter ({@code model.Durations}, as everywhere else).
@@ -139,6 +141,13 @@ public final class Check {
         if (objective != null && objective.exceededBy(total)) {
             return new Result(State.CRITICAL, "CRITICAL: " + restored + ", over the RTO" + tail);
         }
+        if (run.validation() != null && run.validation().result() == Validation.Result.WARNINGS) {
+            // a database just restored has nothing for gfix to warn of: what it says is the backup's or the restore's
+            return new Result(
+                    State.WARNING,
+                    "WARNING: " + restored + ", but gfix's validation of the restored database reported warnings"
+                            + warnings(run.validation()) + " (gfix.log in " + newest.folder() + ")" + tail);
+        }
         String fewer = fewerRows(trend);
         if (fewer != null) {
             return new Result(State.WARNING, "WARNING: " + restored + fewer + tail);
@@ -235,7 +244,15 @@ public final class Check {
      * @param startedAt when that run started, or {@code null}
      * @param why       what is wrong, naming the folder or file
      */
-    public static Result unjudged(String name, RunFolders.State state, Instant startedAt, String why) {
+    public static Result unjudged(
+            String name,
+            RunFolders.State state,
+            Instant startedAt,
+            String why,
+            Duration rto,
+            Duration maxAge,
+            Instant now,
+            DoubleFunction<String> durations) {
         String when = startedAt == null
                 ? ""
                 : " (" + (state == RunFolders.State.REFUSED ? "at " : "started ")
@@ -246,10 +263,7 @@ public final class Check {
                         State.CRITICAL,
                         "CRITICAL: " + name + ": tonight's restore left no record (killed or crashed?)" + when + ": "
                                 + why);
-            case RUNNING ->
-                new Result(
-                        State.UNKNOWN,
-                        "UNKNOWN: " + name + ": the newest restore is still running" + when + ": " + why);
+            case RUNNING -> running(name, startedAt, when, why, rto, maxAge, now, durations);
             case DAMAGED ->
                 new Result(
                         State.UNKNOWN,
@@ -266,6 +280,48 @@ public final class Check {
                                 "CRITICAL: " + name + ": tonight's restore was refused before it started" + when + ": "
                                         + why);
         };
+    }
+
+    /**
+     * A restore still running: UNKNOWN, its outcome not known yet, unless it has already run longer than the RTO, or
+     * started longer ago than the maximum age (a hung gbak): that is CRITICAL now, whatever it becomes.
+     */
+    private static Result running(
+            String name,
+            Instant startedAt,
+            String when,
+            String why,
+            Duration rto,
+            Duration maxAge,
+            Instant now,
+            DoubleFunction<String> durations) {
+        Duration elapsed = startedAt == null || now == null ? null : Duration.between(startedAt, now);
+        Rto objective = Rto.of(rto);
+        if (elapsed != null && objective != null && objective.exceededBy(elapsed.toMillis() / 1000.0)) {
+            return new Result(
+                    State.CRITICAL,
+                    "CRITICAL: " + name + ": the newest restore is still running after "
+                            + durations.apply(elapsed.toMillis() / 1000.0) + ", over the RTO "
+                            + durations.apply(objective.seconds()) + when + ": " + why);
+        }
+        if (elapsed != null && maxAge != null && elapsed.compareTo(maxAge) > 0) {
+            return new Result(
+                    State.CRITICAL,
+                    "CRITICAL: " + name + ": no restore newer than " + durations.apply(maxAge.toMillis() / 1000.0)
+                            + " finished: the newest is still running" + when + ": " + why);
+        }
+        return new Result(
+                State.UNKNOWN, "UNKNOWN: " + name + ": the newest restore is still running" + when + ": " + why);
+    }
+
+    /** gfix's first warning line, as {@code : "…"}; empty when it printed none. */
+    private static String warnings(Validation v) {
+        return v.output().stream()
+                .map(String::strip)
+                .filter(l -> !l.isEmpty())
+                .findFirst()
+                .map(l -> ": \"" + l + "\"")
+                .orElse("");
     }
 
     private static String what(RestoreRun run) {

@@ -69,11 +69,15 @@ public record CheckFacts(
         return m;
     }
 
-    /** Seconds since the judged run started; {@code null} when unknown. */
+    /**
+     * Seconds since the judged run started; {@code null} when unknown, or when its start is ahead of this machine's
+     * clock by more than two machines' clocks differ (a clock set wrong: no age is true); 0 within that slack.
+     */
     public Double ageSeconds() {
-        return startedAt == null || now == null
-                ? null
-                : Math.max(0, Duration.between(startedAt, now).toMillis() / 1000.0);
+        if (startedAt == null || now == null || startedAt.isAfter(now.plus(Verdict.CLOCK_SLACK))) {
+            return null;
+        }
+        return Math.max(0, Duration.between(startedAt, now).toMillis() / 1000.0);
     }
 
     /** The newest restore completed (1) or not (0); {@code null} when that is not known (running, damaged). */

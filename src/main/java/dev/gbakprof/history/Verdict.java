@@ -41,6 +41,9 @@ public record Verdict(Check.Result result, CheckFacts facts) {
         return f.startedAt() == null || !f.startedAt().isBefore(p.startedAt().truncatedTo(ChronoUnit.SECONDS));
     }
 
+    /** How far a start time may lie ahead of this machine's clock (clocks of two machines apart) before it cannot be. */
+    static final Duration CLOCK_SLACK = Duration.ofMinutes(5);
+
     /** The files of the judged run folder checked against its SHA256SUMS: run.json always, others up to this size. */
     public static final long CHECKSUM_MAX_BYTES = 64L << 20;
 
@@ -94,7 +97,7 @@ public record Verdict(Check.Result result, CheckFacts facts) {
             String runLabel = lastFolder.label() != null
                     ? lastFolder.label()
                     : trend != null ? trend.newest().run().label() : null;
-            return unjudged(name, lastFolder, backupName, runLabel, objective, age, slower, now);
+            return unjudged(name, lastFolder, backupName, runLabel, objective, age, slower, now, durations);
         }
         Trend.Point newest = trend.newest();
         String changed = RunFolders.checksums(newest.folder(), CHECKSUM_MAX_BYTES);
@@ -106,7 +109,21 @@ public record Verdict(Check.Result result, CheckFacts facts) {
                     newest.run().backupFile(),
                     newest.run().label(),
                     changed);
-            return unjudged(name, f, trend.backup(), newest.run().label(), objective, age, slower, now);
+            return unjudged(name, f, trend.backup(), newest.run().label(), objective, age, slower, now, durations);
+        }
+        if (now != null && newest.startedAt().isAfter(now.plus(CLOCK_SLACK))) {
+            // a record of a clock set ahead stays the newest, and OK, until that date, whatever the nights after it do
+            RunFolders.Folder f = new RunFolders.Folder(
+                    newest.folder(),
+                    RunFolders.State.DAMAGED,
+                    newest.startedAt(),
+                    newest.run().backupFile(),
+                    newest.run().label(),
+                    newest.folder() + ": its start time is later than this machine's clock ("
+                            + now.toString().substring(0, 16).replace('T', ' ') + " UTC"
+                            + "): the clock of the machine that ran it was wrong, and restores after it would be"
+                            + " judged before it; move that run folder out of the runs folder");
+            return unjudged(name, f, trend.backup(), newest.run().label(), objective, age, slower, now, durations);
         }
         return new Verdict(
                 Check.of(trend, objective, age, slower, now, durations),
@@ -132,7 +149,8 @@ public record Verdict(Check.Result result, CheckFacts facts) {
             Duration objective,
             Duration age,
             Double slower,
-            Instant now) {
+            Instant now,
+            DoubleFunction<String> durations) {
         String status = switch (f.state()) {
             case RUNNING -> "running";
             case NO_RECORD -> "no record";
@@ -141,6 +159,7 @@ public record Verdict(Check.Result result, CheckFacts facts) {
         };
         CheckFacts facts = new CheckFacts(
                 backupName, runLabel, f.folder(), f.startedAt(), status, null, null, objective, age, slower, now);
-        return new Verdict(Check.unjudged(name, f.state(), f.startedAt(), f.why()), facts);
+        return new Verdict(
+                Check.unjudged(name, f.state(), f.startedAt(), f.why(), objective, age, now, durations), facts);
     }
 }

@@ -33,7 +33,9 @@ public record CheckJson(
      *
      * @param status {@code completed}, {@code failed}, {@code incomplete}, {@code running}, {@code no record}, {@code refused},
      *               {@code damaged}
-     * @param phases the phases of a completed restore, {@code null} otherwise
+     * @param phases     the phases of a completed restore, {@code null} otherwise
+     * @param validation gfix's validation of the restored database ({@code run --validate}): {@code passed},
+     *                   {@code warnings} or {@code failed}; {@code null} when none ran
      */
     public record Run(
             String folder,
@@ -42,7 +44,8 @@ public record CheckJson(
             String status,
             Double totalSeconds,
             Map<String, Double> phases,
-            Long rows) {}
+            Long rows,
+            String validation) {}
 
     /** The totals and age {@code check} judges by: {@code null} when not given. */
     public record Thresholds(
@@ -65,7 +68,10 @@ public record CheckJson(
                     f.status(),
                     f.total(),
                     phases.isEmpty() ? null : phases,
-                    f.total() == null ? null : f.run().rows());
+                    f.total() == null ? null : f.run().rows(),
+                    f.run() == null || f.run().validation() == null
+                            ? null
+                            : f.run().validation().result().toString());
         }
         Thresholds thresholds = f == null
                 ? new Thresholds(null, null, null, null, null)

@@ -97,6 +97,18 @@ class CheckNewestFolderTest {
                 .startsWith("UNKNOWN: erp: the newest restore is still running (started ")
                 .contains("gbakprof process " + jvm.pid())
                 .contains(tonight.toString());
+        // hung past the RTO, or longer than the maximum age: CRITICAL already, whatever it becomes
+        Thread.sleep(1100);
+        Cli.Result overRto = check(runs, "--rto", "1s");
+        assertThat(overRto.code()).as(overRto.out()).isEqualTo(2);
+        assertThat(overRto.out())
+                .startsWith("CRITICAL: erp: the newest restore is still running after ")
+                .contains(", over the RTO 1.0 s (started ");
+        Cli.Result overAge = check(runs, "--rto", "4h", "--max-age", "1s");
+        assertThat(overAge.code()).as(overAge.out()).isEqualTo(2);
+        assertThat(overAge.out())
+                .startsWith(
+                        "CRITICAL: erp: no restore newer than 1.0 s finished: the newest is still running (started ");
 
         List<ProcessHandle> children = jvm.descendants().toList();
         new ProcessBuilder("kill", "-KILL", Long.toString(jvm.pid())).start().waitFor();

@@ -1,0 +1,99 @@
+package dev.gbakprof.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.gbakprof.testutil.Cli;
+import dev.gbakprof.testutil.Restores;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Nights that completed and still are no OK: a record whose start lies ahead of the clock (a machine's clock set
+ * wrong, a virtual machine restored from a snapshot), which stayed the newest and OK whatever came after it; and a
+ * restore whose gfix validation reported warnings, which a database just restored has no reason to have. Run folders
+ * made of the shop fixture's real gbak log.
+ */
+class CheckClockAndValidationTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @TempDir
+    Path dir;
+
+    private static void edit(Path folder, java.util.function.Consumer<ObjectNode> change) throws Exception {
+        Path record = folder.resolve("run.json");
+        ObjectNode r = (ObjectNode) JSON.readTree(record.toFile());
+        change.accept(r);
+        Files.writeString(record, JSON.writerWithDefaultPrettyPrinter().writeValueAsString(r));
+    }
+
+    @Test
+    void aStartAheadOfTheClockIsUnknownNotOk() throws Exception {
+        Path runs = dir.resolve("runs");
+        for (int h = 1; h <= 3; h++) {
+            Restores.night(runs, "samples/shop-tdrw.log", h);
+        }
+        Path ahead = Restores.night(runs, "samples/shop-tdrw.log", 4);
+        edit(ahead, r -> r.put("startedAt", "2099-01-07T02:00:00.000Z"));
+        // a failed night after it, by the folders' names
+        edit(Restores.night(runs, "samples/shop-tdrw.log", 5), r -> {
+            r.put("status", "failed");
+            r.putNull("totalSeconds");
+            r.put("failure", "gbak exited with code 1 without an error message");
+        });
+
+        Cli.Result r = Cli.run("check", runs.toString(), "--rto", "4h", "--max-age", "26h");
+        assertThat(r.code()).as(r.out()).isEqualTo(3);
+        assertThat(r.out())
+                .startsWith("UNKNOWN: erp: the newest restore's record cannot be judged (started 2099-01-07 02:00"
+                        + " UTC): ")
+                .contains(ahead + ": its start time is later than this machine's clock (")
+                .contains("move that run folder out of the runs folder")
+                .doesNotContain("age=0s");
+        JsonNode json =
+                JSON.readTree(Cli.run("check", runs.toString(), "--json").out());
+        assertThat(json.get("status").asText()).isEqualTo("UNKNOWN");
+        assertThat(json.get("run").get("ageSeconds").isNull())
+                .as("no age is true")
+                .isTrue();
+
+        // moved aside as the line says: the failed night is judged
+        Files.move(ahead, dir.resolve(ahead.getFileName()));
+        assertThat(Cli.run("check", runs.toString()).code()).isEqualTo(2);
+    }
+
+    @Test
+    void validationWarningsAreAWarning() throws Exception {
+        Path runs = dir.resolve("runs");
+        for (int h = 1; h <= 3; h++) {
+            Restores.night(runs, "samples/shop-tdrw.log", h);
+        }
+        Path tonight = Restores.night(runs, "samples/shop-tdrw.log", 4);
+        Cli.Result clean = Cli.run("check", runs.toString(), "--json");
+        assertThat(clean.code()).as(clean.out()).isZero();
+        assertThat(JSON.readTree(clean.out()).get("run").get("validation").isNull())
+                .isTrue();
+
+        edit(tonight, r -> {
+            ObjectNode v = r.putObject("validation");
+            v.put("command", "gfix -v -full -n -user SYSDBA /db/erp-test.fdb");
+            v.put("database", "/db/erp-test.fdb");
+            v.put("seconds", 1.2);
+            v.put("exitCode", 0);
+            v.put("result", "warnings");
+            v.putArray("output").add("Summary of validation errors").add("\tNumber of record level warnings : 3");
+        });
+        Cli.Result r = Cli.run("check", runs.toString(), "--rto", "4h");
+        assertThat(r.code()).as(r.out()).isEqualTo(1);
+        assertThat(r.out())
+                .startsWith("WARNING: erp restored in 17.2 s, but gfix's validation of the restored database reported"
+                        + " warnings: \"Summary of validation errors\" (gfix.log in " + tonight + ")");
+        JsonNode json =
+                JSON.readTree(Cli.run("check", runs.toString(), "--json").out());
+        assertThat(json.get("run").get("validation").asText()).isEqualTo("warnings");
+    }
+}
