@@ -9,22 +9,25 @@ import dev.gbakprof.testutil.Cli;
 import dev.gbakprof.testutil.Restores;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.function.Consumer;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Nights that completed and still are no OK: a record whose start lies ahead of the clock (a machine's clock set
  * wrong, a virtual machine restored from a snapshot), which stayed the newest and OK whatever came after it; and a
- * restore whose gfix validation reported warnings, which a database just restored has no reason to have. Run folders
- * made of the shop fixture's real gbak log.
+ * restore whose gfix validation reported warnings, which a database just restored has no reason to have; two jobs
+ * whose backups share a file name, judged as one baseline. Run folders made of the shop fixture's real gbak log.
  */
-class CheckClockAndValidationTest {
+class CheckNotOkByMistakeTest {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     @TempDir
     Path dir;
 
-    private static void edit(Path folder, java.util.function.Consumer<ObjectNode> change) throws Exception {
+    private static void edit(Path folder, Consumer<ObjectNode> change) throws Exception {
         Path record = folder.resolve("run.json");
         ObjectNode r = (ObjectNode) JSON.readTree(record.toFile());
         change.accept(r);
@@ -95,5 +98,41 @@ class CheckClockAndValidationTest {
         JsonNode json =
                 JSON.readTree(Cli.run("check", runs.toString(), "--json").out());
         assertThat(json.get("run").get("validation").asText()).isEqualTo("warnings");
+    }
+
+    @Test
+    void twoJobsWhoseBackupsShareAFileNameAreNotOneBaseline() throws Exception {
+        Path runs = dir.resolve("runs");
+        for (int h = 1; h <= 4; h++) {
+            Restores.night(runs, "samples/shop-tdrw.log", h);
+        }
+        // another job's backup, also erp.fbk, that failed tonight
+        edit(Restores.night(runs, "samples/shop-tdrw.log", 5), r -> {
+            r.put("backupFile", "/backups/branch/erp.fbk");
+            r.put("label", "branch");
+            r.put("status", "failed");
+            r.putNull("totalSeconds");
+            r.put("failure", "gbak exited with code 1 without an error message");
+        });
+        Path later = Restores.night(runs, "samples/shop-tdrw.log", 6);
+        assertThat(Cli.run("check", runs.toString(), "--label", "branch").code())
+                .isEqualTo(2);
+
+        for (String[] args : new String[][] {{"--backup", "erp"}, {}}) {
+            Cli.Result r = Cli.run(Stream.concat(Stream.of("check", runs.toString()), Arrays.stream(args))
+                    .toArray(String[]::new));
+            assertThat(r.code()).as(r.out()).isEqualTo(3);
+            assertThat(r.out())
+                    .isEqualTo("UNKNOWN: erp.fbk is the file name of the backups of 2 labels: branch"
+                            + " (/backups/branch/erp.fbk), nightly (/backups/erp.fbk); their restores are not one"
+                            + " baseline: check each with --label L, or all with --jobs FILE" + System.lineSeparator());
+        }
+        assertThat(Cli.run("check", runs.toString(), "--label", "nightly").code())
+                .isZero();
+        // one job whose backup moved: one label, its nights one baseline
+        Files.delete(later.resolve("run.json"));
+        Files.delete(later);
+        edit(runs.resolve("20261201-050000-nightly"), r -> r.put("label", "nightly"));
+        assertThat(Cli.run("check", runs.toString()).code()).isEqualTo(2);
     }
 }
