@@ -143,6 +143,12 @@ final class TargetChecks {
             throw new RunRefusedException(
                     target + ": not a database file (a folder or a device); it was left untouched");
         }
+        String running = TargetLock.heldBy(file);
+        if (running != null) { // its staging file is that run's, not one a killed run left
+            throw new RunRefusedException(target + ": another gbakprof run is restoring into this database (" + running
+                    + "); it was left untouched. Wait for that run to end (a hung gbak: stop that run), or choose"
+                    + " another --database");
+        }
         Path staging = Path.of(RunOptions.sibling(file.toString(), RestoredDatabase.STAGING));
         if (Files.exists(staging, LinkOption.NOFOLLOW_LINKS)) {
             throw new RunRefusedException(target + ": --replace restores into " + staging + " first, and that name "

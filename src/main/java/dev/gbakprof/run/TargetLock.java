@@ -100,6 +100,24 @@ final class TargetLock implements AutoCloseable {
                                 + s.startedAt().toString().substring(0, 16).replace('T', ' ') + " UTC");
     }
 
+    /**
+     * The living run that holds the lock of {@code database}, in words: {@code gbakprof process 4242, which started at
+     * 2026-12-06 03:15 UTC, holds /db/erp.fdb.gbakprof-lock}; {@code null} when none does.
+     */
+    static String heldBy(Path database) {
+        Path file = fileOf(database.toAbsolutePath());
+        RunMarker.State s = Files.isRegularFile(file) ? RunMarker.readFile(file) : null;
+        if (s == null || !s.live()) {
+            return null;
+        }
+        return (s.pid() == null ? "a gbakprof run" : "gbakprof process " + s.pid())
+                + (s.startedAt() == null
+                        ? ""
+                        : ", which started at "
+                                + s.startedAt().toString().substring(0, 16).replace('T', ' ') + " UTC,")
+                + " holds " + file;
+    }
+
     /** Removes the lock file, then releases the lock. */
     @Override
     public void close() {

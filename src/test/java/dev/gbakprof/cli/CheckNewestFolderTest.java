@@ -97,6 +97,18 @@ class CheckNewestFolderTest {
                 .startsWith("UNKNOWN: erp: the newest restore is still running (started ")
                 .contains("gbakprof process " + jvm.pid())
                 .contains(tonight.toString());
+        // another run into the same database is refused naming the living run (not "left by a run that was killed?")
+        Cli.Result second = Cli.run(Restores.args(
+                "run",
+                Restores.Route.EMBEDDED,
+                dir.resolve("erp.fbk"),
+                dir.resolve("tonight.fdb"),
+                "--replace",
+                "--runs-dir",
+                dir.resolve("runs2").toString()));
+        assertThat(second.code()).as(second.err()).isEqualTo(2);
+        assertThat(second.err())
+                .contains(": another gbakprof run is restoring into this database (gbakprof process " + jvm.pid());
         // hung past the RTO, or longer than the maximum age: CRITICAL already, whatever it becomes
         Thread.sleep(1100);
         Cli.Result overRto = check(runs, "--rto", "1s");
