@@ -475,12 +475,10 @@ public final class Forecaster {
                             + "docs/dev/BENCHMARKS.md), from three sizes −13.0 % to +11.2 % (7 forecasts): calibrate from two sizes or more");
         }
         notes.add("setup, metadata and finish as measured: they do not grow with the rows");
-        List<Model.Fit> stepped =
+        List<Fit> stepped =
                 model.indexes.values().stream().filter(f -> f.step() != null).toList();
-        long maxKeys = model.indexes.values().stream()
-                .mapToLong(Model.Fit::maxRows)
-                .max()
-                .orElse(0);
+        long maxKeys =
+                model.indexes.values().stream().mapToLong(Fit::maxRows).max().orElse(0);
         long targetKeys = o.predictions().stream()
                 .filter(p -> p.kind().equals("index"))
                 .mapToLong(Estimate.ObjectForecast::rows)
