@@ -2,7 +2,6 @@ package dev.gbakprof.forecast;
 
 import dev.gbakprof.model.Phase;
 import dev.gbakprof.model.RestoreRun;
-import dev.gbakprof.stats.Confounder;
 import dev.gbakprof.stats.Spread;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -51,42 +50,9 @@ public final class Forecaster {
 
     private Forecaster() {}
 
-    /** The completed runs among {@code given}, refused when there is none. */
-    static List<RestoreRun> usable(List<RestoreRun> given, List<String> assumptions) {
-        List<RestoreRun> usable =
-                given.stream().filter(r -> r.restoreSeconds() != null).toList();
-        if (usable.isEmpty()) {
-            throw new ForecastException("no completed restore among the calibration runs (" + given.size()
-                    + " given); expected the log or run record of a restore that finished");
-        }
-        List<String> routes = Confounder.ROUTE.distinctValues(usable);
-        if (routes.size() > 1) {
-            throw new ForecastException("the calibration mixes routes ("
-                    + routes.stream()
-                            .map(route -> route + ": "
-                                    + usable.stream()
-                                            .filter(r -> route.equals(Confounder.ROUTE.of(r)))
-                                            .map(Target::name)
-                                            .collect(Collectors.joining(", ")))
-                            .collect(Collectors.joining("; "))
-                    + "): they restore at different speeds, which is no run-to-run noise; expected calibration"
-                    + " restores of one route, the one the target will restore by");
-        }
-        if (usable.size() < given.size()) {
-            int left = given.size() - usable.size();
-            assumptions.add(left + (left == 1 ? " calibration run" : " calibration runs") + " left out: not completed ("
-                    + given.stream()
-                            .filter(r -> !usable.contains(r))
-                            .map(Target::name)
-                            .collect(Collectors.joining(", "))
-                    + ")");
-        }
-        return usable;
-    }
-
     /** The completed calibration run with the most rows: what {@code --scale} and {@code --rows} start from. */
     public static RestoreRun reference(List<RestoreRun> calibration) {
-        return usable(calibration, new ArrayList<>()).stream()
+        return Calibration.usable(calibration, new ArrayList<>()).stream()
                 .max(Comparator.comparingLong(Model::totalRows))
                 .orElseThrow();
     }
@@ -98,7 +64,7 @@ public final class Forecaster {
      */
     public static Estimate forecast(List<RestoreRun> calibration, Target target, Double rtoSeconds) {
         List<String> assumptions = new ArrayList<>();
-        List<RestoreRun> runs = usable(calibration, assumptions);
+        List<RestoreRun> runs = Calibration.usable(calibration, assumptions);
         Model model = new Model(runs);
         Outcome o = outcome(model, target);
 
@@ -475,12 +441,10 @@ public final class Forecaster {
                             + "docs/dev/BENCHMARKS.md), from three sizes −13.0 % to +11.2 % (7 forecasts): calibrate from two sizes or more");
         }
         notes.add("setup, metadata and finish as measured: they do not grow with the rows");
-        List<Model.Fit> stepped =
+        List<Fit> stepped =
                 model.indexes.values().stream().filter(f -> f.step() != null).toList();
-        long maxKeys = model.indexes.values().stream()
-                .mapToLong(Model.Fit::maxRows)
-                .max()
-                .orElse(0);
+        long maxKeys =
+                model.indexes.values().stream().mapToLong(Fit::maxRows).max().orElse(0);
         long targetKeys = o.predictions().stream()
                 .filter(p -> p.kind().equals("index"))
                 .mapToLong(Estimate.ObjectForecast::rows)

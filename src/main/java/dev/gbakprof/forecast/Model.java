@@ -83,63 +83,8 @@ final class Model {
     final double dataBetween;
     final double indexesBetween;
     final Double bytesPerRow;
-
-    /**
-     * One object's fitted law (per regime when it has a step).
-     *
-     * @param how {@code fitted} or {@code pooled}
-     */
-    record Fit(
-            String name,
-            String table,
-            boolean sort,
-            List<Point> points,
-            Step step,
-            double[] beta,
-            double[] lnA,
-            String how) {
-
-        /** Seconds at n rows; {@code null} when the object was never measured with rows (nothing to scale). */
-        Double predict(long n) {
-            if (n == 0) {
-                // an index of an empty table still costs its definition's commit: as measured at 0 rows; an index
-                // never measured at 0 rows (its table unknown to the calibration, so scaled with all the rows) no
-                // more than its shortest measurement; a table of no rows loads nothing
-                Double m = Spread.of(points.stream()
-                                .filter(p -> p.n() == 0)
-                                .map(p -> (Double) p.t())
-                                .toList())
-                        .median();
-                if (m != null) {
-                    return m;
-                }
-                return sort ? points.stream().mapToDouble(Point::t).min().orElse(0.0) : 0.0;
-            }
-            if (points.stream().noneMatch(p -> p.n() > 0)) {
-                return null;
-            }
-            int r = step != null && n >= step.aboveKeys() ? 1 : 0;
-            if (step != null && n > step.belowKeys() && n < step.aboveKeys()) {
-                r = 1; // between the sizes measured: the slower regime, the safer side
-            }
-            return lnA[r] == Double.NEGATIVE_INFINITY
-                    ? 0.0
-                    : Math.exp(lnA[r] + beta[r] * Math.log(PowerLaw.x(sort, n)));
-        }
-
-        /**
-         * Whether it was timed with rows known, a law worth copying to an object never seen: a load, or a build of an
-         * index whose table the log names (else its rows are only the most it may have sorted), of rows that gbak's
-         * clock (1 ms) saw take time (a time of 0 gives no rate).
-         */
-        boolean timed() {
-            return (!sort || table != null) && points.stream().anyMatch(p -> p.n() > 0 && p.t() >= CLOCK_SECONDS);
-        }
-
-        long maxRows() {
-            return PowerLaw.maxRows(points);
-        }
-    }
+    /** The calibration's builds of an index of an empty table (0 rows): a build's fixed cost. */
+    final List<Double> emptyBuilds;
 
     Model(List<RestoreRun> runs) {
         this.runs = List.copyOf(runs);
@@ -192,6 +137,11 @@ final class Model {
         indexExponentFitted = pooled(indexPoints, steps);
         tableExponent = shrink(tableExponentFitted);
         indexExponent = shrink(indexExponentFitted);
+        emptyBuilds = indexPoints.values().stream()
+                .flatMap(List::stream)
+                .filter(p -> p.n() == 0)
+                .map(p -> (Double) p.t())
+                .toList();
         tablePoints.forEach((name, pts) -> tables.put(name, fit(name, null, false, pts, null, tableExponent)));
         indexPoints.forEach((name, pts) ->
                 indexes.put(name, fit(name, indexTable.get(name), true, pts, steps.get(name), indexExponent)));
@@ -250,7 +200,71 @@ final class Model {
             beta[1] = beta[0];
             lnA[1] = lnA[0];
         }
-        return new Fit(name, table, sort, PowerLaw.sorted(points), step, beta, lnA, own ? "fitted" : "pooled");
+        Fit law = new Fit(
+                name, table, sort, PowerLaw.sorted(points), step, beta, lnA, own ? "fitted" : "pooled", 0, false, "");
+        return zeroRows(law);
+    }
+
+    /**
+     * An object's fit with its cost at 0 rows: a table loads nothing, 0 s; an index sorts nothing and costs its build's
+     * fixed part: the median of its own builds at 0 rows, else of the calibration's builds of an empty table's index
+     * ({@link #emptyBuilds}), else 0; never more than its build at its smallest measured size (an empty table's index
+     * costs no more than one with rows), so the forecast grows with the rows from 0 on.
+     */
+    private Fit zeroRows(Fit f) {
+        Double own = Spread.of(f.points().stream()
+                        .filter(p -> p.n() == 0)
+                        .map(p -> (Double) p.t())
+                        .toList())
+                .median();
+        double zero;
+        String basis;
+        if (!f.sort()) {
+            zero = own != null ? own : 0;
+            basis = own != null ? "as measured at 0 rows" : "no rows to load: 0 s";
+        } else if (own != null) {
+            zero = own;
+            basis = "no rows to sort: its own build at 0 rows, as measured";
+        } else {
+            Double m = Spread.of(emptyBuilds).median();
+            zero = m == null ? 0 : m;
+            basis = "no rows to sort; " + emptyBuildsBasis(m);
+        }
+        if (!f.rowless()) {
+            double smallest = f.law(f.minRows());
+            if (zero > smallest) {
+                zero = smallest;
+                basis += String.format(
+                        Locale.ROOT,
+                        ", no more than its build at its smallest measured size (%s rows): %.3f s",
+                        fmt(f.minRows()),
+                        smallest);
+            }
+        }
+        return new Fit(
+                f.name(),
+                f.table(),
+                f.sort(),
+                f.points(),
+                f.step(),
+                f.beta(),
+                f.lnA(),
+                f.how(),
+                zero,
+                own != null,
+                basis);
+    }
+
+    /** Where an index build's fixed cost at 0 rows comes from, the median {@code m} of {@link #emptyBuilds}. */
+    private String emptyBuildsBasis(Double m) {
+        return m == null
+                ? "the calibration built no index of an empty table: 0 s"
+                : String.format(
+                        Locale.ROOT,
+                        "the fixed cost of a build, the median of the calibration's %d build%s of an empty table's"
+                                + " index",
+                        emptyBuilds.size(),
+                        emptyBuilds.size() == 1 ? "" : "s");
     }
 
     private interface RunValue {
@@ -384,7 +398,8 @@ final class Model {
         Fit f = tables.get(name);
         Double t = f == null ? null : f.predict(n);
         if (t != null) {
-            return new Estimate.ObjectForecast("table", name, null, n, t, f.beta()[0], f.how(), basis(f, n));
+            return new Estimate.ObjectForecast(
+                    "table", name, null, n, t, f.beta()[0], f.how(), n == 0 ? f.zeroBasis() : basis(f, n));
         }
         String what = f == null ? "not in the calibration" : "empty in every calibration run";
         if (n == 0) {
@@ -413,7 +428,14 @@ final class Model {
         Double t = f == null ? null : f.predict(n);
         if (t != null) {
             return new Estimate.ObjectForecast(
-                    "index", name, table, n, t, f.beta()[n >= stepAbove(f) ? 1 : 0], f.how(), basis(f, n));
+                    "index",
+                    name,
+                    table,
+                    n,
+                    t,
+                    f.beta()[n >= stepAbove(f) ? 1 : 0],
+                    f.how(),
+                    n == 0 ? f.zeroBasis() : basis(f, n));
         }
         Fit other = indexes.get(name);
         String what = f != null
@@ -474,12 +496,7 @@ final class Model {
      * the median of the calibration's builds at 0 rows; 0 when it has none.
      */
     private Estimate.ObjectForecast emptyIndex(String name, String table, String what) {
-        List<Double> empty = indexes.values().stream()
-                .flatMap(x -> x.points().stream())
-                .filter(p -> p.n() == 0)
-                .map(p -> (Double) p.t())
-                .toList();
-        Double m = Spread.of(empty).median();
+        Double m = Spread.of(emptyBuilds).median();
         return new Estimate.ObjectForecast(
                 "index",
                 name,
@@ -488,15 +505,7 @@ final class Model {
                 m == null ? 0 : m,
                 exponent(true),
                 "nearest",
-                what + ": an empty table, no rows to sort; "
-                        + (m == null
-                                ? "the calibration built no index of an empty table: 0 s"
-                                : String.format(
-                                        Locale.ROOT,
-                                        "the fixed cost of a build, the median of the calibration's %d build%s of an"
-                                                + " empty table's index",
-                                        empty.size(),
-                                        empty.size() == 1 ? "" : "s")));
+                what + ": an empty table, no rows to sort; " + emptyBuildsBasis(m));
     }
 
     /** PRIMARY, FOREIGN or the plain kind of a generated name: the constraint it was made for. */

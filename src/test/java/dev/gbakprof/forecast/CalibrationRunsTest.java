@@ -1,0 +1,70 @@
+package dev.gbakprof.forecast;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.gbakprof.model.RestoreRun;
+import dev.gbakprof.store.RunInputs;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Which calibration runs a forecast counts, on a real matrix of `-bu 100` and `-bu 4000` with its warm-up
+ * (src/test/resources/forecast/matrix-bu/README.md).
+ */
+class CalibrationRunsTest {
+    private static final Path DIR = Path.of("src/test/resources/forecast/matrix-bu");
+    private static final String WARMUP = "20261207-130214-bu-100-m1";
+
+    static RestoreRun run(String folder) throws IOException {
+        return RunInputs.load(DIR.resolve(folder), null, null).get(0);
+    }
+
+    @Test
+    void aWarmUpRestoreIsSetAsideAndTheAssumptionsSaySo() throws IOException {
+        RestoreRun warmup = run(WARMUP);
+        assertThat(warmup.warmupRestore()).isTrue();
+        List<RestoreRun> given = List.of(warmup, run("20261207-130214-bu-100-m2"), run("20261207-130214-bu-100-m5"));
+        assertThat(given.subList(1, 3)).noneMatch(RestoreRun::warmupRestore);
+        Estimate e = Forecaster.forecast(given, Target.scaled(given.get(1), 2), null);
+        // the calibration is the two counted restores: their own totals, not the warm-up's
+        assertThat(e.calibration()).hasSize(2);
+        assertThat(e.calibration().stream().map(Estimate.CalibrationRun::totalSeconds))
+                .containsExactly(given.get(1).totalSeconds(), given.get(2).totalSeconds());
+        assertThat(e.assumptions())
+                .contains("calibration: 2 restores of 1 size")
+                .anyMatch(a -> a.startsWith("1 warm-up restore set aside, as compare sets them aside (-bu 100)"));
+        // the same forecast as from the counted restores alone
+        Estimate counted = Forecaster.forecast(given.subList(1, 3), Target.scaled(given.get(1), 2), null);
+        assertThat(e.total()).isEqualTo(counted.total());
+        assertThat(counted.assumptions()).noneMatch(a -> a.contains("warm-up"));
+    }
+
+    @Test
+    void onlyWarmUpsAreNoCalibration() throws IOException {
+        RestoreRun warmup = run(WARMUP);
+        assertThatThrownBy(() -> Forecaster.forecast(List.of(warmup), Target.scaled(warmup, 2), null))
+                .isInstanceOf(ForecastException.class)
+                .hasMessageStartingWith("no completed restore among the calibration runs (1 given, 1 of them warm-up"
+                        + " restores, set aside as compare sets them aside)");
+    }
+
+    @Test
+    void restoresWithOtherGbakSwitchesAreRefusedNotPooledAsRepeats() throws IOException {
+        List<RestoreRun> given = List.of(
+                run("20261207-130214-bu-100-m2"), run("20261207-130214-bu-100-m5"), run("20261207-130214-bu-4000-m3"));
+        assertThat(given.get(0).command()).contains(" -bu 100 ");
+        assertThat(given.get(2).command()).contains(" -bu 4000 ");
+        assertThatThrownBy(() -> Forecaster.forecast(given, Target.scaled(given.get(0), 2), null))
+                .isInstanceOf(ForecastException.class)
+                .hasMessageStartingWith(
+                        "the calibration mixes gbak switches (-bu 100: 2 runs (-bu 100); -bu 4000: 1 run"
+                                + " (-bu 4000)): ");
+        // one setting is a calibration
+        assertThat(Forecaster.forecast(given.subList(0, 2), Target.scaled(given.get(0), 2), null)
+                        .calibration())
+                .hasSize(2);
+    }
+}
