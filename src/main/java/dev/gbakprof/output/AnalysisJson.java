@@ -50,10 +50,10 @@ public record AnalysisJson(
         List<Note> notes) {
     /**
      * {@code /2}: a verdict is one of {@code faster}, {@code slower}, {@code same} (within {@code margin}), {@code
-     * cannot-tell}, {@code too-few-runs}, {@code unknown}; {@code /1}'s {@code within-noise} meant either of the middle
-     * two. Added since {@code /1}: {@code margin}, {@code pairing}, {@code warmups}, the runs' {@code round}, {@code
-     * position} and {@code warmup}, and each comparison's {@code method}, {@code pairs}, {@code pairsSlower} and
-     * {@code runsNeeded}.
+     * cannot-tell}, {@code too-few-runs}, {@code too-short}, {@code unknown}; {@code /1}'s {@code within-noise} meant
+     * either of the middle two. Added since {@code /1}: {@code margin}, {@code pairing}, {@code warmups}, the runs'
+     * {@code round}, {@code position} and {@code warmup}, and each comparison's {@code method}, {@code pairs}, {@code
+     * pairsSlower}, {@code pairsTied} and {@code runsNeeded}.
      */
     public static final String SCHEMA = "gbakprof.compare/2";
 
@@ -208,6 +208,7 @@ public record AnalysisJson(
             String method,
             Integer pairs,
             Integer pairsSlower,
+            Integer pairsTied,
             Integer runsNeeded) {
         static ComparisonJson of(Comparison c) {
             Interval ci = c.interval();
@@ -223,6 +224,7 @@ public record AnalysisJson(
                     c.method() == null ? null : c.method().code(),
                     c.pairs(),
                     c.pairsSlower(),
+                    c.pairsTied(),
                     c.runsNeeded());
         }
     }

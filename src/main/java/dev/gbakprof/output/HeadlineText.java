@@ -337,8 +337,12 @@ public record HeadlineText(String headline, List<NoteText> lines, Texts texts) {
                 case SAME -> t.get("rank.same.margin", VerdictText.margin(c, t));
                 default -> "";
             };
-            double ratio = c.timeRatio();
             String label = a.groups().get(g).label();
+            if (c.timeRatio() == null) { // a median of 0 ms: known, no ratio
+                items.add(t.get("rank.too-short", label, t.duration(s.median())));
+                continue;
+            }
+            double ratio = c.timeRatio();
             items.add(
                     Math.abs(ratio - 1) < 0.005
                             ? t.get("rank.same", label, t.duration(s.median()), how)
@@ -395,7 +399,7 @@ public record HeadlineText(String headline, List<NoteText> lines, Texts texts) {
                         : t.get(prefix + "unclear", what, faster, slower, fastTime, slowTime, runs, needed, margin);
             }
             default -> {
-                if (saved == null || saved < 0.005) {
+                if (saved == null || saved < 0.005 || c.verdict() == Verdict.TOO_SHORT) {
                     yield h.onTotal()
                             ? t.get(prefix + "few.tie", faster, slower, fastTime, slowTime, runs)
                             : t.get(prefix + "few.tie", what, faster, slower, fastTime, slowTime, runs);

@@ -39,14 +39,15 @@ public final class VerdictText {
     }
 
     /**
-     * What the verdict rests on: "slower in 6 of 6 rounds: paired t-test by round", or "3 against 3 runs,
-     * as two groups: Welch's t-test".
+     * What the verdict rests on: "slower in 6 of 6 rounds: paired t-test by round", "slower in 2 of 4 rounds, 2 tied:
+     * …" (rounds that printed the same milliseconds), or "3 against 3 runs, as two groups: Welch's t-test".
      */
     static String evidence(Comparison c, Texts t) {
         if (c.paired()) {
             boolean slower = c.speedup() < 1;
-            int n = slower ? c.pairsSlower() : c.pairs() - c.pairsSlower();
-            return t.get(slower ? "evidence.paired.slower" : "evidence.paired.faster", n, c.pairs());
+            int n = slower ? c.pairsSlower() : c.pairsFaster();
+            String key = slower ? "evidence.paired.slower" : "evidence.paired.faster";
+            return c.pairsTied() > 0 ? t.get(key + ".tied", n, c.pairs(), c.pairsTied()) : t.get(key, n, c.pairs());
         }
         return t.get(
                 "evidence.welch", c.candidateSpread().n(), c.baselineSpread().n());
@@ -79,6 +80,7 @@ public final class VerdictText {
     static String brief(Comparison c, Texts t) {
         return switch (c.verdict()) {
             case UNKNOWN -> t.get("unknown");
+            case TOO_SHORT -> t.get("verdict.brief.too-short");
             case TOO_FEW_RUNS ->
                 t.get(
                         c.baselineSpread().n() == 1 && c.candidateSpread().n() == 1
@@ -106,6 +108,13 @@ public final class VerdictText {
         String base = c.baseline().label();
         return switch (c.verdict()) {
             case UNKNOWN -> t.get("verdict.unknown", cand, base);
+            case TOO_SHORT ->
+                t.get(
+                        "verdict.too-short",
+                        cand,
+                        base,
+                        t.duration(c.candidateSpread().median()),
+                        t.duration(c.baselineSpread().median()));
             case TOO_FEW_RUNS ->
                 roundsToOne(c.speedup())
                         ? t.get(

@@ -11,8 +11,10 @@ import java.util.Locale;
  * @param pValue      two-sided p-value of the test, {@code null} without a test
  * @param method      the test made, {@code null} without one
  * @param pairs       rounds compared ({@link Method#PAIRED}), else {@code null}
- * @param pairsSlower rounds in which the candidate took longer than the baseline ({@link Method#PAIRED}), else
- *                    {@code null}
+ * @param pairsSlower rounds in which the candidate took longer than the baseline on gbak's millisecond clock
+ *                    ({@link Method#PAIRED}), else {@code null}
+ * @param pairsTied   rounds in which both printed the same milliseconds ({@link Method#PAIRED}), else {@code null}; the
+ *                    other rounds the candidate was faster
  * @param margin      the equivalence margin: {@link Verdict#SAME} when the interval lies within ±margin (0.05 = ±5 %)
  * @param runsNeeded  {@link Verdict#CANNOT_TELL}: the runs a side (rounds, when paired) that would make the interval
  *                    as narrow as the margin at the spread seen, at most {@link Comparisons#MAX_RUNS_NEEDED}; else
@@ -31,6 +33,7 @@ public record Comparison(
         Method method,
         Integer pairs,
         Integer pairsSlower,
+        Integer pairsTied,
         double margin,
         Integer runsNeeded) {
 
@@ -49,6 +52,11 @@ public record Comparison(
     /** Candidate ÷ baseline (a time ratio: above 1 is slower), or {@code null}. */
     public Double timeRatio() {
         return speedup == null ? null : 1 / speedup;
+    }
+
+    /** Rounds in which the candidate took less time ({@link Method#PAIRED}), else {@code null}. */
+    public Integer pairsFaster() {
+        return pairs == null ? null : pairs - pairsSlower - pairsTied;
     }
 
     public boolean paired() {

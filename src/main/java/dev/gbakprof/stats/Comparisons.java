@@ -6,7 +6,8 @@ package dev.gbakprof.stats;
  * two groups with {@link Welch}'s t on log-times, with at least {@link #MIN_RUNS} known times a side. The 95 %
  * confidence interval of the time ratio then gives one of three verdicts: faster or slower (it excludes 1), the same
  * within the margin (it lies inside ±margin), or cannot tell (it holds 1 and reaches past the margin). With a single
- * run on a side its spread is unknown: a ratio, and no verdict.
+ * run on a side its spread is unknown: a ratio, and no verdict. A time under gbak's 1 ms clock (a median of 0 ms, or a
+ * run of 0 ms where no test is left) is {@link Verdict#TOO_SHORT}: known, and no ratio.
  */
 public final class Comparisons {
     /** Known values needed on each side before a difference is tested. */
@@ -31,8 +32,12 @@ public final class Comparisons {
             RunGroup baseline, RunGroup candidate, Measure measure, Pairing pairing, double margin) {
         Spread base = baseline.spread(measure);
         Spread cand = candidate.spread(measure);
-        if (!base.known() || !cand.known() || base.median() <= 0 || cand.median() <= 0) {
+        if (!base.known() || !cand.known()) {
             return untested(measure, baseline, candidate, null, Verdict.UNKNOWN, margin);
+        }
+        if (base.median() <= 0 || cand.median() <= 0) {
+            // known, but under gbak's 1 ms clock: 0 ms has no ratio
+            return untested(measure, baseline, candidate, null, Verdict.TOO_SHORT, margin);
         }
         double[][] pairs = pairing.pairs(baseline.label(), candidate.label(), measure);
         double[] b = baseline.known(measure);
@@ -46,7 +51,8 @@ public final class Comparisons {
                     p.pValue(),
                     Comparison.Method.PAIRED,
                     p.n(),
-                    p.n() - p.aLonger(),
+                    p.bLonger(), // b is the candidate: it took longer
+                    p.tied(),
                     p.sd(),
                     p.n());
         } else if (b.length >= MIN_RUNS && c.length >= MIN_RUNS && positive(b) && positive(c)) {
@@ -59,8 +65,12 @@ public final class Comparisons {
                     Comparison.Method.WELCH,
                     null,
                     null,
+                    null,
                     w.spread(),
                     Math.min(b.length, c.length));
+        } else if (b.length >= MIN_RUNS && c.length >= MIN_RUNS) {
+            // enough runs, but a run of 0 ms left too few rounds and has no log-time: the clock, not the runs
+            return untested(measure, baseline, candidate, null, Verdict.TOO_SHORT, margin);
         } else {
             return untested(measure, baseline, candidate, base.median() / cand.median(), Verdict.TOO_FEW_RUNS, margin);
         }
@@ -78,6 +88,7 @@ public final class Comparisons {
                 test.method(),
                 test.pairs(),
                 test.pairsSlower(),
+                test.pairsTied(),
                 margin,
                 verdict == Verdict.CANNOT_TELL ? runsNeeded(test.sd(), margin, test.n()) : null);
     }
@@ -98,6 +109,7 @@ public final class Comparisons {
                 null,
                 null,
                 null,
+                null,
                 margin,
                 null);
     }
@@ -110,6 +122,7 @@ public final class Comparisons {
             Comparison.Method method,
             Integer pairs,
             Integer pairsSlower,
+            Integer pairsTied,
             double sd,
             int n) {}
 

@@ -11,7 +11,9 @@ import org.apache.commons.math3.distribution.TDistribution;
  *
  * <p>As in {@link Welch}, gbak's clock prints milliseconds: each difference gets the rounding error of both times
  * ({@code 2 · 0.001² / 12} s², on the log scale divided by the mean time squared), so rounds that printed the very same
- * times still have a spread.
+ * times still have a spread. For the same reason the rounds are counted longer, shorter or tied on whole milliseconds
+ * ({@link #millis}): a phase is the difference of two of gbak's clocks in floating point (0.15400000000000003 − 0.138),
+ * and its last bits say nothing of which restore took longer.
  */
 final class Paired {
     private Paired() {}
@@ -21,9 +23,22 @@ final class Paired {
      * @param interval confidence interval of {@code ratio} at {@code level}
      * @param pValue   two-sided p-value of "no difference"
      * @param sd       standard deviation of the log-ratios (with the clock's rounding)
-     * @param aLonger  rounds in which {@code a} took longer than {@code b}
+     * @param aLonger  rounds in which {@code a} took longer than {@code b} on gbak's millisecond clock
+     * @param bLonger  rounds in which {@code b} took longer than {@code a}; the other rounds are tied (the same
+     *                 milliseconds)
      */
-    record Result(double ratio, Interval interval, double pValue, double sd, int n, int aLonger) {}
+    record Result(double ratio, Interval interval, double pValue, double sd, int n, int aLonger, int bLonger) {
+
+        /** Rounds in which both printed the same milliseconds. */
+        int tied() {
+            return n - aLonger - bLonger;
+        }
+    }
+
+    /** Seconds as whole milliseconds of gbak's clock. */
+    static long millis(double seconds) {
+        return Math.round(seconds * 1000);
+    }
 
     /** @throws IllegalArgumentException with fewer than 2 pairs, pairs of unequal length, or a time not above 0 */
     static Result test(double[] a, double[] b, double level) {
@@ -35,14 +50,19 @@ final class Paired {
         double[] d = new double[n];
         double sum = 0;
         int longer = 0;
+        int shorter = 0;
         for (int i = 0; i < n; i++) {
             if (!(a[i] > 0) || !(b[i] > 0)) {
                 throw new IllegalArgumentException("a time of " + Math.min(a[i], b[i]) + " s has no logarithm");
             }
             d[i] = Math.log(a[i]) - Math.log(b[i]);
             sum += a[i] + b[i];
-            if (a[i] > b[i]) {
+            long am = millis(a[i]);
+            long bm = millis(b[i]);
+            if (am > bm) {
                 longer++;
+            } else if (am < bm) {
+                shorter++;
             }
         }
         double mean = 0;
@@ -58,7 +78,7 @@ final class Paired {
         double variance = ss / (n - 1) + 2 * Welch.rounding(m); // both times of a pair are rounded
         double sd = Math.sqrt(variance);
         LogT.Test t = LogT.of(mean, sd / Math.sqrt(n), n - 1, level);
-        return new Result(t.ratio(), t.interval(), t.pValue(), sd, n, longer);
+        return new Result(t.ratio(), t.interval(), t.pValue(), sd, n, longer, shorter);
     }
 
     /**

@@ -6,10 +6,12 @@ import java.util.List;
 import java.util.Objects;
 import java.util.TreeSet;
 import java.util.function.Function;
+import java.util.regex.Pattern;
 
 /**
  * Where and when the runs were made, as far as their records know (a parsed log knows little): nothing is
- * filled in that a record does not say. Each field lists the distinct values of all runs, sorted.
+ * filled in that a record does not say. Each field lists the distinct values of all runs, sorted: numbers (page
+ * sizes) by their value, 4096 before 16384, other values as text.
  *
  * @param firstStart   the earliest start (ISO-8601), {@code null} when no record has one
  * @param lastStart    the latest start
@@ -73,9 +75,25 @@ public record Provenance(
     }
 
     private static List<String> distinct(List<RestoreRun> runs, Function<RestoreRun, String> f) {
-        return List.copyOf(
-                new TreeSet<>(runs.stream().map(f).filter(Objects::nonNull).toList()));
+        TreeSet<String> values = new TreeSet<>(Provenance::byValue);
+        runs.stream().map(f).filter(Objects::nonNull).forEach(values::add);
+        return List.copyOf(values);
     }
+
+    /** Whole numbers by their value (4096 before 16384), before any other value; other values as text. */
+    static int byValue(String a, String b) {
+        boolean na = NUMBER.matcher(a).matches();
+        boolean nb = NUMBER.matcher(b).matches();
+        if (na && nb) {
+            String x = a.replaceFirst("^0+(?=\\d)", "");
+            String y = b.replaceFirst("^0+(?=\\d)", "");
+            int byNumber = x.length() != y.length() ? Integer.compare(x.length(), y.length()) : x.compareTo(y);
+            return byNumber != 0 ? byNumber : a.compareTo(b);
+        }
+        return na != nb ? (na ? -1 : 1) : a.compareTo(b);
+    }
+
+    private static final Pattern NUMBER = Pattern.compile("\\d+");
 
     private static String env(RestoreRun r, Function<Environment, String> f) {
         return r.environment() == null ? null : f.apply(r.environment());

@@ -14,8 +14,9 @@ import java.util.regex.Pattern;
 
 /**
  * A scan of one gbak switch over numbers, as {@code matrix --vary 'gbak:-par 1,2,4,8'} labels its arms ("-par 4"):
- * each value's speed-up of the total against the baseline (the comparison's own, with its interval and verdict), the
- * best one, and where the gain stops: the first value, in order, within {@link #ENOUGH} of the best.
+ * each value's speed-up of the total against the baseline (the baseline's median total ÷ the value's, the basis of its
+ * whisker too; the interval and verdict are the comparison's), the best one, and where the gain stops: the first value,
+ * in order, within {@link #ENOUGH} of the best.
  *
  * <p>Crossed with power plans ({@code matrix --plans balanced,high-performance --vary 'gbak:-par 1,2,4'}, arms
  * "balanced -par 1" …) the points fall into one curve per plan, every speed-up against the one baseline (so the
@@ -56,8 +57,11 @@ public record Scan(
      * @param used       parallel workers the engine used (median of the runs that say; {@code null} unknown or not
      *                   {@code -par})
      * @param x          where the point lies: {@code used} when known, else {@code value}
-     * @param speedup    baseline median total ÷ this one's ({@code null} unknown; 1 for the baseline)
-     * @param interval   the speed-up's 95 % interval, {@code null} without a test
+     * @param speedup    the baseline's median total ÷ this one's median total ({@code null} unknown; 1 for the
+     *                   baseline): the basis of the whisker too, not the comparison's paired ratio (the geometric mean of
+     *                   the rounds' ratios), which may differ a little
+     * @param interval   the comparison's 95 % interval of its own speed-up (the verdict's test), {@code null} without a
+     *                   test
      * @param verdict    the comparison's verdict, {@code null} for the baseline
      * @param curve      the power plan of the point ("balanced"), {@code null} for a scan of the switch alone
      * @param slowest    the speed-up of its slowest completed run (the baseline's median total ÷ that run's total):
@@ -138,10 +142,11 @@ public record Scan(
             boolean par = parallel(option);
             Integer used = par ? workersUsed(groups.get(g).runs()) : null;
             Comparison c = g == baseline ? null : comparisons.get(g).get(Measure.TOTAL);
-            Double speedup = g == baseline
-                    ? (groups.get(g).spread(Measure.TOTAL).known() ? 1.0 : null)
-                    : c == null ? null : c.speedup();
             Spread runs = groups.get(g).spread(Measure.TOTAL);
+            // the point and its whisker on one basis: the baseline's median total ÷ this value's median, ÷ each run's
+            Double speedup = baseMedian != null && baseMedian > 0 && runs.known() && runs.median() > 0
+                    ? baseMedian / runs.median()
+                    : null;
             boolean whisker = baseMedian != null && runs.n() >= 2 && runs.min() != null && runs.min() > 0;
             Point p = new Point(
                     groups.get(g).label(),

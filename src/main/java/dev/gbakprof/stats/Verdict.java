@@ -4,7 +4,7 @@ import java.util.Locale;
 
 /**
  * What a comparison of two configurations can honestly say: one of three outcomes (faster or slower, the same within
- * the margin, cannot tell), or why no test was made.
+ * the margin, cannot tell), or why no test was made (too few runs, too short for gbak's clock, a time unknown).
  */
 public enum Verdict {
     /** The candidate is faster: the confidence interval of the speed-up lies above 1. */
@@ -23,6 +23,12 @@ public enum Verdict {
     CANNOT_TELL,
     /** A single known value on a side: its run-to-run spread is unknown, so a ratio but no test. */
     TOO_FEW_RUNS,
+    /**
+     * Both sides have known values, but too short for gbak's 1 ms clock to compare: a side's median is 0 ms (a phase
+     * over in less than a millisecond), or a run of 0 ms leaves fewer rounds than a test needs and no ratio of
+     * log-times. Known, not {@link #UNKNOWN}: no ratio is claimed.
+     */
+    TOO_SHORT,
     /** A side has no known value of the measure (e.g. no completed run for the total). */
     UNKNOWN;
 

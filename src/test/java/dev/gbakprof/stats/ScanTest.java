@@ -161,4 +161,36 @@ class ScanTest {
         assertThat(s.curves()).isEmpty();
         assertThat(s.curve(null)).hasSize(2);
     }
+
+    @Test
+    void aPointAndItsWhiskerAreOnTheMedianTotalsEvenWhenTheRoundsArePaired() {
+        // a real matrix --vary 'gbak:-bu 100,4000' --repeat 4 --order balanced (2026-12-07, the small fixture): the
+        // paired test's ratio (the geometric mean of the rounds' ratios, 0.83) is not the ratio of the medians (0.87)
+        double[][] rounds = {{0.144, 0.190}, {0.165, 0.151}, {0.135, 0.158}, {0.109, 0.162}}; // {-bu 100, -bu 4000}
+        List<RestoreRun> runs = new ArrayList<>();
+        java.time.Instant t0 = java.time.Instant.parse("2026-12-07T13:01:50Z");
+        for (int i = 0; i < rounds.length; i++) {
+            for (int j = 0; j < 2; j++) {
+                int position = i % 2 == 0 ? j + 1 : 2 - j;
+                runs.add(published(j == 0 ? "-bu 100" : "-bu 4000", rounds[i][j], null, null).toBuilder()
+                        .startedAt(t0.plusSeconds(2L * (2 * i + position)).toString())
+                        .placement(i + 1, position, false)
+                        .build());
+            }
+        }
+        Analysis a = Analysis.of(runs, null);
+        Comparison c = a.comparison(1, Measure.TOTAL);
+        assertThat(c.method()).isEqualTo(Comparison.Method.PAIRED);
+        double base = a.groups().get(0).spread(Measure.TOTAL).median();
+        double cand = a.groups().get(1).spread(Measure.TOTAL).median();
+        assertThat(c.speedup()).isNotCloseTo(base / cand, within(0.01)); // the two bases differ here
+        Scan.Point p = a.scan().points().get(1);
+        assertThat(p.speedup()).isCloseTo(base / cand, within(1e-12));
+        assertThat(p.slowest()).isCloseTo(base / 0.190, within(1e-12));
+        assertThat(p.fastest()).isCloseTo(base / 0.151, within(1e-12));
+        assertThat(p.speedup()).isBetween(p.slowest(), p.fastest());
+        assertThat(a.scan().baseline().speedup()).isEqualTo(1.0);
+        assertThat(a.scan().baseline().speedup())
+                .isBetween(a.scan().baseline().slowest(), a.scan().baseline().fastest());
+    }
 }
