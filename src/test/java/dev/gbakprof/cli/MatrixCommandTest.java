@@ -45,7 +45,7 @@ class MatrixCommandTest {
         // a scan of one switch: its speed-up curve, and the sentence that says where the gain stops (or that none
         // is beyond the spread: -bu makes no real difference to this small restore)
         assertThat(r.out())
-                .containsPattern("Speed-up of the total against -bu 100: -bu 4000: \\d\\.\\d\\d×: ")
+                .containsPattern("Speed-up of the median total against -bu 100: -bu 4000: \\d\\.\\d\\d×: ")
                 .contains("speedup.png");
         BufferedImage speedup = ImageIO.read(out.resolve("speedup.png").toFile());
         assertThat(speedup.getWidth()).isEqualTo(1600);

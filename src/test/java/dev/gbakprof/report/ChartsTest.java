@@ -451,8 +451,9 @@ class ChartsTest {
         assertThat(w.getYData()[0]).isCloseTo(214.0 / (55 * 155.0 / 247 + 1), within(1e-9));
         assertThat(w.getYData()[1]).isCloseTo(214.0 / (55 * 155.0 / 247 - 1), within(1e-9));
         assertThat(NoteText.scan(a.scan(), Texts.of(Lang.EN)))
-                .startsWith("Speed-up of the total against balanced -par 1: balanced -par 2: 1.95×; balanced -par 6:"
-                        + " 3.89×; high-performance -par 1: 1.59×;")
+                .startsWith(
+                        "Speed-up of the median total against balanced -par 1: balanced -par 2: 1.95×; balanced -par 6:"
+                                + " 3.89×; high-performance -par 1: 1.59×;")
                 .endsWith("high-performance -par 6, the last value scanned, is the best: more may gain more.");
         for (Lang lang : Lang.values()) {
             byte[] png = new SpeedupChart().render(a, ReportSettings.defaults(lang));
@@ -507,11 +508,13 @@ class ChartsTest {
         assertThat(whisker.getYData()[1]).isCloseTo(7.230 / 3.082, within(1e-9));
         // the sentence under the chart is the analysis's note, as compare and matrix print it
         assertThat(NoteText.scan(a.scan(), Texts.of(Lang.EN)))
-                .isEqualTo("Speed-up of the total against -par 1: -par 3: 2.34×; -par 8: 2.40×: -par 3 is enough "
-                        + "(within 5% of the best, 2.40×).");
+                .isEqualTo(
+                        "Speed-up of the median total against -par 1: -par 3: 2.34×; -par 8: 2.40×: -par 3 is enough "
+                                + "(within 5% of the best, 2.40×).");
         assertThat(NoteText.scan(a.scan(), Texts.of(Lang.PT_BR)))
-                .isEqualTo("Ganho de velocidade do total em relação a -par 1: -par 3: 2,34×; -par 8: 2,40×: -par 3 "
-                        + "basta (a menos de 5% do melhor, 2,40×).");
+                .isEqualTo(
+                        "Ganho de velocidade da mediana do total em relação a -par 1: -par 3: 2,34×; -par 8: 2,40×: -par 3 "
+                                + "basta (a menos de 5% do melhor, 2,40×).");
         byte[] png = new SpeedupChart().render(a, en);
         java.awt.image.BufferedImage img = javax.imageio.ImageIO.read(new java.io.ByteArrayInputStream(png));
         assertThat(img.getWidth()).isEqualTo(1600);
@@ -535,7 +538,8 @@ class ChartsTest {
                         .getXData())
                 .containsExactly(1.0, 1.0, 3.0);
         assertThat(NoteText.scan(b.scan(), Texts.of(Lang.EN)))
-                .startsWith("Speed-up of the total against -par 1: -par 8 (1 worker used): 1.00×; -par 3: 2.34×");
+                .startsWith(
+                        "Speed-up of the median total against -par 1: -par 8 (1 worker used): 1.00×; -par 3: 2.34×");
     }
 
     private static List<Object> list(java.util.Collection<?> c) {
