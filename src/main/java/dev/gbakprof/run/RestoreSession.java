@@ -170,7 +170,7 @@ public final class RestoreSession {
             if (file == null) {
                 throw new RunRefusedException(StagedReplace.remoteReplace(database));
             }
-            TargetChecks.checkReplaceable(database, file);
+            TargetChecks.checkReplaceable(database, file, claimed);
         }
         RestoredDatabase into = replacing ? target.staging() : target;
         // gbak reads the backup here also when it restores through a server over TCP: its size is known then too

@@ -135,6 +135,14 @@ final class TargetChecks {
      * and a free name beside it to restore into first.
      */
     static void checkReplaceable(String target, Path file) {
+        checkReplaceable(target, file, false);
+    }
+
+    /**
+     * @param holdsLock this run holds the database's lock ({@link TargetLock}): its lock file is not read then, since
+     *                  closing any handle of a file ends every lock this process holds on it (POSIX record locks)
+     */
+    static void checkReplaceable(String target, Path file, boolean holdsLock) {
         if (Files.isSymbolicLink(file)) {
             throw new RunRefusedException(target + ": a symbolic link; it was left untouched. --replace replaces a "
                     + "database file: give the file it points to as --database");
@@ -143,7 +151,7 @@ final class TargetChecks {
             throw new RunRefusedException(
                     target + ": not a database file (a folder or a device); it was left untouched");
         }
-        String running = TargetLock.heldBy(file);
+        String running = holdsLock ? null : TargetLock.heldBy(file);
         if (running != null) { // its staging file is that run's, not one a killed run left
             throw new RunRefusedException(target + ": another gbakprof run is restoring into this database (" + running
                     + "); it was left untouched. Wait for that run to end (a hung gbak: stop that run), or choose"

@@ -102,13 +102,16 @@ final class TargetLock implements AutoCloseable {
 
     /**
      * The living run that holds the lock of {@code database}, in words: {@code gbakprof process 4242, which started at
-     * 2026-12-06 03:15 UTC, holds /db/erp.fdb.gbakprof-lock}; {@code null} when none does.
+     * 2026-12-06 03:15 UTC, holds /db/erp.fdb.gbakprof-lock}; {@code null} when none does, or this process does. Not
+     * for a run that holds the lock: reading the file ends this process's lock on it (POSIX record locks).
      */
     static String heldBy(Path database) {
         Path file = fileOf(database.toAbsolutePath());
         RunMarker.State s = Files.isRegularFile(file) ? RunMarker.readFile(file) : null;
-        if (s == null || !s.live()) {
-            return null;
+        if (s == null
+                || !s.live()
+                || (s.pid() != null && s.pid() == ProcessHandle.current().pid())) {
+            return null; // none, a dead run's, or one of this process's (a test's runs share its JVM)
         }
         return (s.pid() == null ? "a gbakprof run" : "gbakprof process " + s.pid())
                 + (s.startedAt() == null
