@@ -268,7 +268,9 @@ public final class Forecaster {
                                 dof)
                         : String.format(
                                 Locale.ROOT,
-                                "not measured (no size restored twice): one restore's noise σ assumed %.0f %%",
+                                "not measured (no size restored twice): one restore's noise σ assumed %.1f %%, the least"
+                                        + " measured on a shared machine (restore a size twice or more to measure"
+                                        + " yours)",
                                 sigma * 100);
         String spreadBasis = String.format(
                 Locale.ROOT,

@@ -39,8 +39,8 @@ final class Model {
      * it; five restores each of sizes 16x apart fit it.
      */
     static final double EXPONENT_PRIOR = 0.10;
-    /** Run-to-run noise (sd of ln seconds of one restore) assumed when the calibration cannot measure it. */
-    static final double ASSUMED_NOISE = 0.05;
+    /** Run-to-run noise (sd of ln seconds) assumed when no size was restored twice: the least measured (FORECAST.md). */
+    static final double ASSUMED_NOISE = 0.118;
     /** gbak's clock: a time under it is no time. */
     static final double CLOCK_SECONDS = 0.001;
     /**
