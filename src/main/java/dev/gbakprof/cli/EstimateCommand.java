@@ -140,6 +140,9 @@ final class EstimateCommand implements Callable<Integer> {
         if (json) {
             RunJson.write(estimate, out);
         } else {
+            if (across != null) { // before the forecast, its range and the RTO verdict: none of them holds it
+                out.println("caveat     " + across + "; the range and the RTO verdict do not cover a difference");
+            }
             out.print(EstimateText.of(estimate, top));
             out.flush();
         }
