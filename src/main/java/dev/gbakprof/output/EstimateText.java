@@ -11,6 +11,14 @@ import java.util.Locale;
 public final class EstimateText {
     private EstimateText() {}
 
+    /**
+     * A time of the forecast line: as everywhere ({@link Durations#human}), but in milliseconds when the whole range is
+     * under a second, which tenths would write as "0.1 s (range 0.1 s – 0.1 s)".
+     */
+    private static String total(Double s, Double high) {
+        return s != null && high != null && high < 1 ? Durations.seconds(s) : Durations.human(s);
+    }
+
     public static String of(Estimate e, int top) {
         StringBuilder sb = new StringBuilder();
         Estimate.Total t = e.total();
@@ -18,9 +26,9 @@ public final class EstimateText {
         sb.append(String.format(
                 Locale.ROOT,
                 "forecast   %s  (range %s – %s%s)%n",
-                Durations.human(t.seconds()),
-                Durations.human(t.low()),
-                Durations.human(t.high()),
+                total(t.seconds(), t.high()),
+                total(t.low(), t.high()),
+                total(t.high(), t.high()),
                 r.beyondMeasured() ? ", a guess: see range" : ""));
         Estimate.Measured m = e.measured();
         int measured = m.objects() - m.estimatedObjects();

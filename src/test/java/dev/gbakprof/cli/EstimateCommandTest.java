@@ -56,6 +56,15 @@ class EstimateCommandTest {
                 .contains("RTO 50.0 s: does not fit (even the low end of the range is over the window)");
     }
 
+    /** A range under a second in milliseconds: in tenths it read "0.1 s (range 0.1 s – 0.1 s)". */
+    @Test
+    void aSubSecondForecastShowsItsRangeInMilliseconds() {
+        Cli.Result r = Cli.run("estimate", Logs.log("small-tdrw.log").toString(), "--scale", "2");
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.out().lines().findFirst().orElseThrow())
+                .matches("forecast   0\\.\\d{3} s  \\(range 0\\.\\d{3} s – 0\\.\\d{3} s\\)");
+    }
+
     @Test
     void aCalibrationWhoseRestoresAgreeKeepsTheErrorBetweenRunsInItsRange() throws Exception {
         // real restores of three sizes on gbak's CPU clock (src/test/resources/forecast/README.md) and the 4x target
