@@ -65,8 +65,7 @@ public final class Check {
             Double slowerPct,
             Instant now,
             DoubleFunction<String> durations) {
-        DoubleFunction<String> human =
-                s -> s >= 3600 && Math.round(s) % 3600 == 0 ? Math.round(s) / 3600 + " h" : durations.apply(s);
+        DoubleFunction<String> human = wholeHours(durations);
         Trend.Point newest = trend.newest();
         RestoreRun run = newest.run();
         String name = trend.shortName();
@@ -282,6 +281,11 @@ public final class Check {
         };
     }
 
+    /** {@code durations}, but a whole number of hours as {@code 4 h}, as an RTO or a maximum age is given. */
+    private static DoubleFunction<String> wholeHours(DoubleFunction<String> durations) {
+        return s -> s >= 3600 && Math.round(s) % 3600 == 0 ? Math.round(s) / 3600 + " h" : durations.apply(s);
+    }
+
     /**
      * A restore still running: UNKNOWN, its outcome not known yet, unless it has already run longer than the RTO, or
      * started longer ago than the maximum age (a hung gbak): that is CRITICAL now, whatever it becomes.
@@ -295,6 +299,7 @@ public final class Check {
             Duration maxAge,
             Instant now,
             DoubleFunction<String> durations) {
+        DoubleFunction<String> human = wholeHours(durations);
         Duration elapsed = startedAt == null || now == null ? null : Duration.between(startedAt, now);
         Rto objective = Rto.of(rto);
         if (elapsed != null && objective != null && objective.exceededBy(elapsed.toMillis() / 1000.0)) {
@@ -302,12 +307,12 @@ public final class Check {
                     State.CRITICAL,
                     "CRITICAL: " + name + ": the newest restore is still running after "
                             + durations.apply(elapsed.toMillis() / 1000.0) + ", over the RTO "
-                            + durations.apply(objective.seconds()) + when + ": " + why);
+                            + human.apply(objective.seconds()) + when + ": " + why);
         }
         if (elapsed != null && maxAge != null && elapsed.compareTo(maxAge) > 0) {
             return new Result(
                     State.CRITICAL,
-                    "CRITICAL: " + name + ": no restore newer than " + durations.apply(maxAge.toMillis() / 1000.0)
+                    "CRITICAL: " + name + ": no restore newer than " + human.apply(maxAge.toMillis() / 1000.0)
                             + " finished: the newest is still running" + when + ": " + why);
         }
         return new Result(

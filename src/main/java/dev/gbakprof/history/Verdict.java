@@ -111,7 +111,14 @@ public record Verdict(Check.Result result, CheckFacts facts) {
         }
         Trend.Point newest = trend.newest();
         String changed = RunFolders.checksums(newest.folder(), CHECKSUM_MAX_BYTES);
-        if (changed != null) {
+        if (changed == null && now != null && newest.startedAt().isAfter(now.plus(CLOCK_SLACK))) {
+            // a record of a clock set ahead stays the newest, and OK, until that date, whatever the nights after it do
+            changed = newest.folder() + ": its start time is later than this machine's clock ("
+                    + now.toString().substring(0, 16).replace('T', ' ') + " UTC"
+                    + "): the clock of the machine that ran it was wrong, and restores after it would be judged before"
+                    + " it; move that run folder out of the runs folder";
+        }
+        if (changed != null) { // a record that no longer matches its checksums, or cannot be true
             RunFolders.Folder f = new RunFolders.Folder(
                     newest.folder(),
                     RunFolders.State.DAMAGED,
@@ -119,20 +126,6 @@ public record Verdict(Check.Result result, CheckFacts facts) {
                     newest.run().backupFile(),
                     newest.run().label(),
                     changed);
-            return unjudged(name, f, trend.backup(), newest.run().label(), objective, age, slower, now, durations);
-        }
-        if (now != null && newest.startedAt().isAfter(now.plus(CLOCK_SLACK))) {
-            // a record of a clock set ahead stays the newest, and OK, until that date, whatever the nights after it do
-            RunFolders.Folder f = new RunFolders.Folder(
-                    newest.folder(),
-                    RunFolders.State.DAMAGED,
-                    newest.startedAt(),
-                    newest.run().backupFile(),
-                    newest.run().label(),
-                    newest.folder() + ": its start time is later than this machine's clock ("
-                            + now.toString().substring(0, 16).replace('T', ' ') + " UTC"
-                            + "): the clock of the machine that ran it was wrong, and restores after it would be"
-                            + " judged before it; move that run folder out of the runs folder");
             return unjudged(name, f, trend.backup(), newest.run().label(), objective, age, slower, now, durations);
         }
         return new Verdict(

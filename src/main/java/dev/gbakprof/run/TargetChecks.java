@@ -159,9 +159,10 @@ final class TargetChecks {
         }
         Path staging = Path.of(RunOptions.sibling(file.toString(), RestoredDatabase.STAGING));
         if (Files.exists(staging, LinkOption.NOFOLLOW_LINKS)) {
+            String left = holdsLock ? null : TargetLock.leftBehind(file); // a held lock is no one's left behind
             throw new RunRefusedException(target + ": --replace restores into " + staging + " first, and that name "
                     + "exists (left by a run that was killed?"
-                    + (TargetLock.leftBehind(file) == null ? "" : " " + TargetLock.leftBehind(file))
+                    + (left == null ? "" : " " + left)
                     + "); both were left untouched. Look at it, remove it, and run again");
         }
         Path dir = file.toAbsolutePath().getParent();

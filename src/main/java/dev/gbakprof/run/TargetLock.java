@@ -88,16 +88,11 @@ final class TargetLock implements AutoCloseable {
      */
     static String leftBehind(Path database) {
         Path file = fileOf(database.toAbsolutePath());
-        RunMarker.State s = Files.isRegularFile(file) ? RunMarker.readFile(file) : null;
+        RunMarker.State s = RunMarker.readFile(file);
         if (s == null || s.live()) {
             return null;
         }
-        return "the lock file " + file + " was left by "
-                + (s.pid() == null ? "a gbakprof run" : "gbakprof process " + s.pid() + " (no longer running)")
-                + (s.startedAt() == null
-                        ? ""
-                        : ", which started at "
-                                + s.startedAt().toString().substring(0, 16).replace('T', ' ') + " UTC");
+        return "the lock file " + file + " was left by " + run(s, " (no longer running)");
     }
 
     /**
@@ -107,18 +102,22 @@ final class TargetLock implements AutoCloseable {
      */
     static String heldBy(Path database) {
         Path file = fileOf(database.toAbsolutePath());
-        RunMarker.State s = Files.isRegularFile(file) ? RunMarker.readFile(file) : null;
+        RunMarker.State s = RunMarker.readFile(file);
         if (s == null
                 || !s.live()
                 || (s.pid() != null && s.pid() == ProcessHandle.current().pid())) {
             return null; // none, a dead run's, or one of this process's (a test's runs share its JVM)
         }
-        return (s.pid() == null ? "a gbakprof run" : "gbakprof process " + s.pid())
+        return run(s, "") + (s.startedAt() == null ? "" : ",") + " holds " + file;
+    }
+
+    /** The run a lock file names: {@code gbakprof process 4242<state>, which started at 2026-12-06 03:15 UTC}. */
+    private static String run(RunMarker.State s, String state) {
+        return (s.pid() == null ? "a gbakprof run" : "gbakprof process " + s.pid() + state)
                 + (s.startedAt() == null
                         ? ""
                         : ", which started at "
-                                + s.startedAt().toString().substring(0, 16).replace('T', ' ') + " UTC,")
-                + " holds " + file;
+                                + s.startedAt().toString().substring(0, 16).replace('T', ' ') + " UTC");
     }
 
     /** Removes the lock file, then releases the lock. */

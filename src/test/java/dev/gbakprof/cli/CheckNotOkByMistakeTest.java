@@ -34,20 +34,29 @@ class CheckNotOkByMistakeTest {
         Files.writeString(record, JSON.writerWithDefaultPrettyPrinter().writeValueAsString(r));
     }
 
-    @Test
-    void aStartAheadOfTheClockIsUnknownNotOk() throws Exception {
+    /** Nights 1 to {@code n} of the shop fixture's restore, completed, in {@code dir}/runs. */
+    private Path goodNights(int n) throws Exception {
         Path runs = dir.resolve("runs");
-        for (int h = 1; h <= 3; h++) {
+        for (int h = 1; h <= n; h++) {
             Restores.night(runs, "samples/shop-tdrw.log", h);
         }
+        return runs;
+    }
+
+    /** The record of a restore that failed. */
+    private static void failed(ObjectNode r) {
+        r.put("status", "failed");
+        r.putNull("totalSeconds");
+        r.put("failure", "gbak exited with code 1 without an error message");
+    }
+
+    @Test
+    void aStartAheadOfTheClockIsUnknownNotOk() throws Exception {
+        Path runs = goodNights(3);
         Path ahead = Restores.night(runs, "samples/shop-tdrw.log", 4);
         edit(ahead, r -> r.put("startedAt", "2099-01-07T02:00:00.000Z"));
         // a failed night after it, by the folders' names
-        edit(Restores.night(runs, "samples/shop-tdrw.log", 5), r -> {
-            r.put("status", "failed");
-            r.putNull("totalSeconds");
-            r.put("failure", "gbak exited with code 1 without an error message");
-        });
+        edit(Restores.night(runs, "samples/shop-tdrw.log", 5), CheckNotOkByMistakeTest::failed);
 
         Cli.Result r = Cli.run("check", runs.toString(), "--rto", "4h", "--max-age", "26h");
         assertThat(r.code()).as(r.out()).isEqualTo(3);
@@ -71,10 +80,7 @@ class CheckNotOkByMistakeTest {
 
     @Test
     void validationWarningsAreAWarning() throws Exception {
-        Path runs = dir.resolve("runs");
-        for (int h = 1; h <= 3; h++) {
-            Restores.night(runs, "samples/shop-tdrw.log", h);
-        }
+        Path runs = goodNights(3);
         Path tonight = Restores.night(runs, "samples/shop-tdrw.log", 4);
         Cli.Result clean = Cli.run("check", runs.toString(), "--json");
         assertThat(clean.code()).as(clean.out()).isZero();
@@ -102,17 +108,12 @@ class CheckNotOkByMistakeTest {
 
     @Test
     void twoJobsWhoseBackupsShareAFileNameAreNotOneBaseline() throws Exception {
-        Path runs = dir.resolve("runs");
-        for (int h = 1; h <= 4; h++) {
-            Restores.night(runs, "samples/shop-tdrw.log", h);
-        }
+        Path runs = goodNights(4);
         // another job's backup, also erp.fbk, that failed tonight
         edit(Restores.night(runs, "samples/shop-tdrw.log", 5), r -> {
             r.put("backupFile", "/backups/branch/erp.fbk");
             r.put("label", "branch");
-            r.put("status", "failed");
-            r.putNull("totalSeconds");
-            r.put("failure", "gbak exited with code 1 without an error message");
+            failed(r);
         });
         Path later = Restores.night(runs, "samples/shop-tdrw.log", 6);
         assertThat(Cli.run("check", runs.toString(), "--label", "branch").code())
