@@ -16,6 +16,7 @@ import dev.gbakprof.store.OutputRefusedException;
 import dev.gbakprof.store.Outputs;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -153,7 +154,7 @@ final class CheckCommand implements Callable<Integer> {
         }
         if (prometheus != null) {
             try {
-                AtomicFiles.writeString(prometheus, CheckExport.prometheus(result, facts));
+                AtomicFiles.writeString(prometheus, CheckExport.prometheus(result, facts, unjudgedSeries()));
             } catch (IOException | RuntimeException ex) {
                 result = new Check.Result(
                         Check.State.UNKNOWN,
@@ -196,6 +197,17 @@ final class CheckCommand implements Callable<Integer> {
                         + CheckExport.PROMETHEUS_START + "\")",
                 "--prometheus");
         Outputs.refuseUnwritableFile(prometheus, "--prometheus");
+    }
+
+    /** The series of the samples when no run was judged: the earlier file's, else --backup and --label. */
+    private CheckExport.Series unjudgedSeries() {
+        String earlier = null;
+        try {
+            earlier = Files.isRegularFile(prometheus) ? Files.readString(prometheus) : null;
+        } catch (IOException | RuntimeException ex) {
+            // not ours to read (refusePrometheus accepted it): the options alone
+        }
+        return CheckExport.Series.of(earlier, backup, label);
     }
 
     private static String reason(Exception ex) {

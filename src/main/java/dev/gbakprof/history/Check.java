@@ -4,6 +4,7 @@ import dev.gbakprof.model.ExitCode;
 import dev.gbakprof.model.FailureReason;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.RunStatus;
+import dev.gbakprof.model.UtcMinute;
 import dev.gbakprof.model.Validation;
 import dev.gbakprof.store.RunFolders;
 import java.time.Duration;
@@ -108,7 +109,7 @@ public final class Check {
                                 }
                                 + ", from " + runs(band.runs()) + others);
         String tail = " (" + String.join(", ", context) + ")";
-        String when = " on " + newest.startedAt().toString().substring(0, 16).replace('T', ' ') + " UTC";
+        String when = " on " + UtcMinute.of(newest.startedAt()) + " UTC";
         Double total = run.totalSeconds();
 
         if (maxAge != null && newest.startedAt().plus(maxAge).isBefore(now)) {
@@ -254,8 +255,7 @@ public final class Check {
             DoubleFunction<String> durations) {
         String when = startedAt == null
                 ? ""
-                : " (" + (state == RunFolders.State.REFUSED ? "at " : "started ")
-                        + startedAt.toString().substring(0, 16).replace('T', ' ') + " UTC)";
+                : " (" + (state == RunFolders.State.REFUSED ? "at " : "started ") + UtcMinute.of(startedAt) + " UTC)";
         return switch (state) {
             case NO_RECORD ->
                 new Result(

@@ -1,5 +1,6 @@
 package dev.gbakprof.history;
 
+import dev.gbakprof.model.UtcMinute;
 import dev.gbakprof.store.RunFolders;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -114,7 +115,7 @@ public record Verdict(Check.Result result, CheckFacts facts) {
         if (changed == null && now != null && newest.startedAt().isAfter(now.plus(CLOCK_SLACK))) {
             // a record of a clock set ahead stays the newest, and OK, until that date, whatever the nights after it do
             changed = newest.folder() + ": its start time is later than this machine's clock ("
-                    + now.toString().substring(0, 16).replace('T', ' ') + " UTC"
+                    + UtcMinute.of(now) + " UTC"
                     + "): the clock of the machine that ran it was wrong, and restores after it would be judged before"
                     + " it; move that run folder out of the runs folder";
         }

@@ -9,6 +9,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * What monitoring systems read of a {@code check}, written from its {@link CheckFacts}: Nagios/Icinga performance data,
@@ -62,10 +64,10 @@ public final class CheckExport {
      * labelled {@code backup} and {@code label}. A value not known is left out. It starts with {@link
      * #PROMETHEUS_START}.
      */
-    public static String prometheus(Check.Result result, CheckFacts f) {
+    public static String prometheus(Check.Result result, CheckFacts f, Series unjudged) {
         StringBuilder sb = new StringBuilder();
-        String backup = f == null || f.backup() == null ? "" : f.backup();
-        String label = f == null || f.label() == null ? "" : f.label();
+        String backup = f != null && f.backup() != null ? f.backup() : unjudged.backup();
+        String label = f != null && f.label() != null ? f.label() : unjudged.label();
         String labels = "backup=\"" + escapeLabel(backup) + "\",label=\"" + escapeLabel(label) + "\"";
         metric(
                 sb,
@@ -144,6 +146,45 @@ public final class CheckExport {
                 .append("} ")
                 .append(num(value))
                 .append('\n');
+    }
+
+    /**
+     * The labels of a check's samples when it judged no run: those of the file an earlier check wrote (one file per
+     * backup), so that its series goes on, at 3 (UNKNOWN), instead of vanishing (an alert on a series that is gone
+     * goes silent); without such a file, {@code check --backup} and {@code --label} as given. Empty strings where
+     * neither is known.
+     */
+    public record Series(String backup, String label) {
+        private static final Pattern STATUS = Pattern.compile(
+                "^gbakprof_check_status\\{backup=\"((?:[^\"\\\\]|\\\\.)*)\",label=\"((?:[^\"\\\\]|\\\\.)*)\"\\}",
+                Pattern.MULTILINE);
+
+        public Series {
+            backup = backup == null ? "" : backup;
+            label = label == null ? "" : label;
+        }
+
+        /** The series of {@code earlier}, an earlier check's text, else {@code backup} and {@code label}. */
+        public static Series of(String earlier, String backup, String label) {
+            Matcher m = earlier == null ? null : STATUS.matcher(earlier);
+            return m != null && m.find()
+                    ? new Series(unescapeLabel(m.group(1)), unescapeLabel(m.group(2)))
+                    : new Series(backup, label);
+        }
+    }
+
+    private static String unescapeLabel(String v) {
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < v.length(); i++) {
+            char c = v.charAt(i);
+            if (c == '\\' && i + 1 < v.length()) {
+                char n = v.charAt(++i);
+                sb.append(n == 'n' ? '\n' : n);
+            } else {
+                sb.append(c);
+            }
+        }
+        return sb.toString();
     }
 
     /** A label value of the text format: backslash, double quote and line feed escaped. */

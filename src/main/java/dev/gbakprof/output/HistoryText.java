@@ -5,6 +5,7 @@ import dev.gbakprof.history.Trend;
 import dev.gbakprof.model.Phase;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.RunStatus;
+import dev.gbakprof.model.UtcMinute;
 import java.time.Duration;
 import java.util.Locale;
 
@@ -58,7 +59,7 @@ public final class HistoryText {
             sb.append(String.format(
                     Locale.ROOT,
                     "  %-16s  " + (drills ? "%-10s " : "%s") + "%-10s %10s%s %12s  %-9s %-9s %-17s%s%n",
-                    p.startedAt().toString().substring(0, 16).replace('T', ' '),
+                    UtcMinute.of(p.startedAt()),
                     drills ? backupCell(p.backup()) : "",
                     p.restored() ? r.status() : "-",
                     r.totalSeconds() == null || !p.restored() ? "-" : secs(r.totalSeconds()),

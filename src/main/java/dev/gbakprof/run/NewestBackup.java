@@ -1,5 +1,6 @@
 package dev.gbakprof.run;
 
+import dev.gbakprof.model.UtcMinute;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
@@ -75,7 +76,7 @@ public final class NewestBackup {
             }
             String why = "newest complete backup of " + files.size() + (files.size() == 1 ? " file" : " files")
                     + " matching " + glob + " in " + dir + ": " + files.get(i).getFileName() + " (modified "
-                    + times.get(i).toString().substring(0, 16).replace('T', ' ') + " UTC, unchanged for "
+                    + UtcMinute.of(times.get(i)) + " UTC, unchanged for "
                     + unchanged.toSeconds() + " s, --settle " + settle.toSeconds() + " s)"
                     + (passed.isEmpty() ? "" : "; passed over: " + String.join(", ", passed));
             return new Choice(files.get(i), why);

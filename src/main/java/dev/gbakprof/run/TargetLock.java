@@ -1,5 +1,6 @@
 package dev.gbakprof.run;
 
+import dev.gbakprof.model.UtcMinute;
 import dev.gbakprof.store.RunMarker;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -114,10 +115,7 @@ final class TargetLock implements AutoCloseable {
     /** The run a lock file names: {@code gbakprof process 4242<state>, which started at 2026-12-06 03:15 UTC}. */
     private static String run(RunMarker.State s, String state) {
         return (s.pid() == null ? "a gbakprof run" : "gbakprof process " + s.pid() + state)
-                + (s.startedAt() == null
-                        ? ""
-                        : ", which started at "
-                                + s.startedAt().toString().substring(0, 16).replace('T', ' ') + " UTC");
+                + (s.startedAt() == null ? "" : ", which started at " + UtcMinute.of(s.startedAt()) + " UTC");
     }
 
     /** Removes the lock file, then releases the lock. */
