@@ -16,9 +16,9 @@ import java.util.Locale;
  * @param pairsTied   rounds in which both printed the same milliseconds ({@link Method#PAIRED}), else {@code null}; the
  *                    other rounds the candidate was faster
  * @param margin      the equivalence margin: {@link Verdict#SAME} when the interval lies within ±margin (0.05 = ±5 %)
- * @param runsNeeded  {@link Verdict#CANNOT_TELL}: the runs a side (rounds, when paired) that would make the interval
- *                    as narrow as the margin at the spread seen, at most {@link Comparisons#MAX_RUNS_NEEDED}; else
- *                    {@code null}
+ * @param runsNeeded  {@link Verdict#CANNOT_TELL}: the runs a side (rounds, when paired) that would decide (faster,
+ *                    slower, or the same within the margin) if the ratio and the spread seen held, at least one more
+ *                    than there are, at most {@link Comparisons#MAX_RUNS_NEEDED}; else {@code null}
  */
 public record Comparison(
         Measure measure,

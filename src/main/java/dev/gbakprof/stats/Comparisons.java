@@ -90,7 +90,9 @@ public final class Comparisons {
                 test.pairsSlower(),
                 test.pairsTied(),
                 margin,
-                verdict == Verdict.CANNOT_TELL ? runsNeeded(test.sd(), margin, test.n()) : null);
+                verdict == Verdict.CANNOT_TELL
+                        ? runsNeeded(test.sd(), center(test.interval()), margin, test.n())
+                        : null);
     }
 
     /** A comparison without a test: a side unknown, or too few runs for one. */
@@ -139,8 +141,14 @@ public final class Comparisons {
     }
 
     /** At least one more than the runs there are: these did not tell. */
-    private static int runsNeeded(double sd, double margin, int have) {
-        return Math.min(MAX_RUNS_NEEDED, Math.max(have + 1, Paired.runsNeeded(sd, margin, LEVEL, MAX_RUNS_NEEDED)));
+    private static int runsNeeded(double sd, double logRatio, double margin, int have) {
+        return Math.min(
+                MAX_RUNS_NEEDED, Math.max(have + 1, Paired.runsNeeded(sd, logRatio, margin, LEVEL, MAX_RUNS_NEEDED)));
+    }
+
+    /** The log of the interval's centre: the mean log-ratio the interval was built around (paired or Welch's). */
+    private static double center(Interval ci) {
+        return (Math.log(ci.low()) + Math.log(ci.high())) / 2;
     }
 
     /** Log-times need every time above 0 (a phase of 0 ms in one run has no ratio). */

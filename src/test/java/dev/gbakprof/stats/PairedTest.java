@@ -108,11 +108,25 @@ class PairedTest {
 
     @Test
     void runsNeededFollowsTheSpreadOfTheLogRatios() {
-        // the least n with t(n−1)·s/√n ≤ ln(1 + M): for s = 0.10 and M = 5 % (ln 1.05 = 0.04879), n = 18 gives
-        // 2.110·0.10/√18 = 0.04973 (too wide) and n = 19 gives 2.101·0.10/√19 = 0.04820
-        assertThat(Paired.runsNeeded(0.10, 0.05, 0.95, 100)).isEqualTo(19);
-        assertThat(Paired.runsNeeded(0.01, 0.05, 0.95, 100)).isEqualTo(3);
-        assertThat(Paired.runsNeeded(1.0, 0.05, 0.95, 100)).isEqualTo(100);
+        // a ratio of 1: the least n with t(n−1)·s/√n < ln(1 + M): for s = 0.10 and M = 5 % (ln 1.05 = 0.04879),
+        // n = 18 gives 2.110·0.10/√18 = 0.04973 (too wide) and n = 19 gives 2.101·0.10/√19 = 0.04820
+        assertThat(Paired.runsNeeded(0.10, 0, 0.05, 0.95, 100)).isEqualTo(19);
+        assertThat(Paired.runsNeeded(0.01, 0, 0.05, 0.95, 100)).isEqualTo(3);
+        assertThat(Paired.runsNeeded(1.0, 0, 0.05, 0.95, 100)).isEqualTo(100);
+    }
+
+    @Test
+    void aLargeDifferenceSeenInTwoRoundsNeedsOneMoreNotAHundred() {
+        // 3.0's gbak against 4.0's through a 4.0 server: 9.61 s / 2.85 s and 11.0 s / 1.85 s, log-ratios 1.215 and
+        // 1.783 (mean 1.499, s 0.402); two rounds: t(1) = 12.71, half-width 3.61 holds 0; three: t(2)·s/√3 = 0.998
+        double[] a = {9.61, 11.0};
+        double[] b = {2.85, 1.85};
+        Paired.Result r = Paired.test(a, b, 0.95);
+        assertThat(r.interval().contains(1)).isTrue();
+        assertThat(Paired.runsNeeded(r.sd(), Math.log(r.ratio()), 0.05, 0.95, 100))
+                .isEqualTo(3);
+        // the same spread around a ratio of 1.01 is sized by the margin, not by the ratio
+        assertThat(Paired.runsNeeded(0.10, Math.log(1.01), 0.05, 0.95, 100)).isGreaterThan(19);
     }
 
     @Test
