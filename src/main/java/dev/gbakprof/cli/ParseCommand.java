@@ -78,6 +78,9 @@ final class ParseCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        if (top < 0) {
+            throw new UsageException("--top " + top + ": expected 0 or more");
+        }
         if (label != null && logs.size() > 1) {
             throw new UsageException("--label names one run; it cannot be given with " + logs.size() + " logs");
         }

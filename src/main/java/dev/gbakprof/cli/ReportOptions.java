@@ -63,7 +63,7 @@ final class ReportOptions {
 
     ReportSettings settings(String title, String baseline) {
         if (top < 1) {
-            throw new UsageException("--top must be at least 1, not " + top);
+            throw new UsageException("--top " + top + ": expected 1 or more");
         }
         if (size.width() < ReportSettings.MIN_WIDTH || size.height() < ReportSettings.MIN_HEIGHT) {
             throw new UsageException("--size " + size.width() + "x" + size.height()

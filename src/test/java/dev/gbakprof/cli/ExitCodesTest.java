@@ -15,6 +15,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -69,6 +70,19 @@ class ExitCodesTest {
                 .startsWith("gbakprof: --out /proc/gbakprof-report: cannot write in /proc")
                 .doesNotContain("\tat ");
         assertThat(r.out()).isEmpty();
+    }
+
+    @Test
+    void aNegativeTopIsOneLineOfBadUsageInEveryCommand(@TempDir Path dir) {
+        Map<String, Cli.Result> runs = Map.of(
+                "parse", Cli.run("parse", "--top", "-1", "samples/small-tdrw.log"),
+                "estimate", Cli.run("estimate", "--top", "-2", "--scale", "2", "samples/shop-tdrw.log"),
+                "report", Cli.run("report", "--top", "-3", "samples/small-tdrw.log", "--out", dir.toString()));
+        runs.forEach((command, r) -> {
+            assertThat(r.code()).as(command).isEqualTo(2);
+            assertThat(r.err()).as(command).startsWith("gbakprof: --top -").containsOnlyOnce("\n");
+            assertThat(r.out()).as(command).isEmpty();
+        });
     }
 
     @Test

@@ -9,9 +9,14 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermission;
+import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
@@ -51,8 +56,9 @@ class ReleaseZipIT {
                             top + "licenses/jackson-core/META-INF/NOTICE",
                             top + "samples/shop-tdrw.log",
                             top + "samples/ab/full-cpu/run1.log",
-                            top + "man/gbakprof-run.1",
-                            top + "man/gbakprof-run.adoc");
+                            top + "docs/man/gbakprof-run.1",
+                            top + "docs/man/gbakprof-run.adoc",
+                            top + "docs/guide/jobs.schema.json");
             assertThat(names).allMatch(n -> n.startsWith(top));
             assertThat(names).noneMatch(n -> n.contains("/src/") || n.endsWith("pom.xml"));
             String cmd = new String(
@@ -81,6 +87,45 @@ class ReleaseZipIT {
                     assertThat(thirdParty).as(ga).contains("`" + ga + "`");
                 }
             }
+        }
+    }
+
+    /**
+     * A DBA who installs the zip reads its Markdown there: every relative link of README and the docs resolves inside
+     * the zip, but those into {@code charts/}, which {@code ./gbakprof demo} makes in the unzipped folder.
+     */
+    @Test
+    void everyLinkOfTheZippedDocsResolvesInTheZip() throws IOException {
+        try (ZipFile zip = new ZipFile(ZIP.toFile())) {
+            Set<String> names = new HashSet<>();
+            zip.stream().map(ZipEntry::getName).forEach(n -> {
+                names.add(n);
+                for (int i = n.indexOf('/'); i >= 0; i = n.indexOf('/', i + 1)) {
+                    names.add(n.substring(0, i + 1)); // its folders, which a link may name
+                }
+            });
+            Pattern link = Pattern.compile("\\]\\(([^)\\s#]+)(#[^)]*)?\\)");
+            List<String> dead = new ArrayList<>();
+            for (String md :
+                    names.stream().filter(n -> n.endsWith(".md")).sorted().toList()) {
+                String text = new String(zip.getInputStream(zip.getEntry(md)).readAllBytes(), StandardCharsets.UTF_8);
+                Matcher m = link.matcher(text);
+                while (m.find()) {
+                    String target = m.group(1);
+                    if (target.matches("[a-z]+:.*")) {
+                        continue; // https:, mailto:
+                    }
+                    String resolved =
+                            Path.of(md).resolveSibling(target).normalize().toString()
+                                    + (target.endsWith("/") ? "/" : "");
+                    if (!resolved.contains("/charts/")
+                            && !names.contains(resolved)
+                            && !names.contains(resolved + "/")) {
+                        dead.add(md + " -> " + target);
+                    }
+                }
+            }
+            assertThat(dead).isEmpty();
         }
     }
 
