@@ -69,6 +69,8 @@ public final class RestoreTimeline implements EventListener {
     final GbakErrors gbak = new GbakErrors(); // gbak's error lines, what they say of the run
 
     final List<Warning> warnings = new ArrayList<>();
+    private long ignoredRecords;
+    private int ignoredLines;
     int droppedMessages;
     private boolean finishing;
     /** gbakprof stopped gbak ({@link #stoppedByGbakprof()}). */
@@ -395,10 +397,7 @@ public final class RestoreTimeline implements EventListener {
             }
             case RESTORING_TABLE -> indexTables.tableDefined(e.name());
             case VIEW -> indexTables.view(e.name());
-            case RECORDS_IGNORED ->
-                warn(
-                        WarningCode.RECORDS_IGNORED,
-                        (openTable != null ? "table " + openTable.name + ": " : "") + e.count() + " records ignored");
+            case RECORDS_IGNORED -> recordsIgnored(e.count());
             case INDEX_FAILED -> {
                 IndexState is = lastBuild(e.name());
                 if (is == null) {
@@ -438,6 +437,30 @@ public final class RestoreTimeline implements EventListener {
             }
         }
         return null;
+    }
+
+    /**
+     * gbak's {@code N records ignored}: of a table whose data it skips ({@code -skip_data}, {@code -include_data}),
+     * which it does not name, printed after the data of the table before (FirebirdSQL/firebird#9075): never that
+     * table's. Lines in a row are one warning, their counts added.
+     */
+    private void recordsIgnored(long count) {
+        boolean more = !warnings.isEmpty()
+                && warnings.get(warnings.size() - 1).code() == WarningCode.RECORDS_IGNORED
+                && ignoredLines > 0;
+        if (more) {
+            warnings.remove(warnings.size() - 1);
+        } else {
+            ignoredRecords = 0;
+            ignoredLines = 0;
+        }
+        ignoredRecords += count;
+        ignoredLines++;
+        warn(
+                WarningCode.RECORDS_IGNORED,
+                ignoredRecords + " records ignored" + (ignoredLines > 1 ? " (" + ignoredLines + " lines)" : "")
+                        + ": gbak does not say of which table; it prints this for the data of a table it skips"
+                        + " (-skip_data, -include_data), after the table before it (FirebirdSQL/firebird#9075)");
     }
 
     private void warn(WarningCode code, String text) {

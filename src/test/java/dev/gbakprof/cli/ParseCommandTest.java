@@ -9,6 +9,7 @@ import dev.gbakprof.testutil.Cli.Result;
 import dev.gbakprof.testutil.Logs;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -200,6 +201,28 @@ class ParseCommandTest {
                         .asLong())
                 .as("an excerpt that shows the tables' data: the rows it shows")
                 .isEqualTo(2);
+    }
+
+    /**
+     * gbak's {@code N records ignored} names no table: those of FirebirdSQL/firebird#9075 are the skipped TAB_1_A and
+     * TAB_1_B's, printed after TAB_2_A's data, which had none ignored. One warning for the lines in a row, no table.
+     */
+    @Test
+    void recordsIgnoredAreNotPinnedOnTheTableBeforeThem() throws Exception {
+        JsonNode warnings = new ObjectMapper()
+                .readTree(Cli.run("parse", "--json", "src/test/resources/published/fb6-issue9075-excerpt.log")
+                        .out())
+                .get("warnings");
+        List<String> ignored = new ArrayList<>();
+        warnings.forEach(w -> {
+            if (w.asText().contains("records ignored")) {
+                ignored.add(w.asText());
+            }
+        });
+        assertThat(ignored).hasSize(1);
+        assertThat(ignored.get(0))
+                .startsWith("2 records ignored (2 lines): gbak does not say of which table")
+                .doesNotContain("TAB_2_A");
     }
 
     @Test
