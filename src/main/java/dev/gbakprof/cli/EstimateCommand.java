@@ -231,12 +231,12 @@ final class EstimateCommand implements Callable<Integer> {
         if (remote != null && server.host != null) {
             throw new UsageException("give the server either in --rows-from (" + source + ") or with --host, not both");
         }
+        ServerAddress address = remote != null ? remote.server() : server.address();
         Credentials credentials = Credentials.resolve(server.user(), server.password());
         if (credentials == null) {
             throw new UsageException(
-                    "--rows-from " + source + " is a database: no password; " + Credentials.howToGive());
+                    "--rows-from " + source + " is a database: no password; " + Credentials.howToGive(address));
         }
-        ServerAddress address = remote != null ? remote.server() : server.address();
         String dbPath = remote != null ? remote.path() : path.toAbsolutePath().toString();
         Inspection inspection = new DatabaseInspector(new Server(address, credentials)).inspect(dbPath);
         targetVersion = RestoreRun.majorMinor(inspection.engineVersion()); // the server that will restore it

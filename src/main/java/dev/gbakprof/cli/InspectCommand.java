@@ -108,7 +108,7 @@ final class InspectCommand implements Callable<Integer> {
         }
         Credentials credentials = Credentials.resolve(server.user(), server.password());
         if (credentials == null) {
-            throw new UsageException("no password: " + Credentials.howToGive());
+            throw new UsageException("no password: " + Credentials.howToGive(address));
         }
         Inspection inspection;
         try {

@@ -294,7 +294,7 @@ final class MatrixCommand implements Callable<Integer> {
                 out.add(arm);
                 continue;
             }
-            Path program = RunCommand.locateGbak(arm.gbak());
+            Path program = RunCommand.locateGbak("--vary:", arm.gbak());
             String version = EnvironmentProbe.gbakVersion(program);
             if (version == null) {
                 throw new UsageException("--vary: " + program + " does not answer gbak -z with its version: expected a"

@@ -544,7 +544,6 @@ final class RunCommand implements Callable<Integer> {
         return sb.append("; exit code ").append(Interruption.exitCode()).toString();
     }
 
-    /** The gbak to run: {@code --gbak}, else the PATH and the usual places; a clear refusal when there is none. */
     /** The server of {@code --inspect-host}, which needs {@code --inspect}. */
     private ServerAddress inspectServer() {
         if (!inspect) {
@@ -558,16 +557,27 @@ final class RunCommand implements Callable<Integer> {
         }
     }
 
+    /** The gbak to run: {@code --gbak}, else the PATH and the usual places; a clear refusal when there is none. */
     static Path locateGbak(Path given) {
+        return locateGbak("--gbak", given);
+    }
+
+    /**
+     * As {@link #locateGbak(Path)}, a refusal naming {@code option} and what it gave ({@code --gbak ''}: an empty
+     * path, as a shell gives an unset variable).
+     */
+    static Path locateGbak(String option, Path given) {
         return GbakLocator.system()
                 .find(given)
                 .orElseThrow(
                         () -> new UsageException(
                                 given != null
-                                        ? given
-                                                + (Files.isRegularFile(given)
-                                                        ? ": not executable; expected the gbak program"
-                                                        : ": no such gbak")
+                                        ? option + " " + (given.toString().isEmpty() ? "''" : given)
+                                                + (given.toString().isEmpty()
+                                                        ? ": an empty path; expected the gbak program's path"
+                                                        : Files.isRegularFile(given)
+                                                                ? ": not executable; expected the gbak program"
+                                                                : ": no such gbak")
                                         : "gbak not found on PATH nor in the usual places; install Firebird's "
                                                 + "utilities (Debian: apt-get install firebird3.0-utils firebird3.0-server-core) or give --gbak PATH"));
     }

@@ -35,6 +35,9 @@ public final class GbakSwitchCheck {
                 checked.add(switches.get(i));
             }
         }
+        if (checked.isEmpty()) {
+            return Optional.empty(); // -se alone: nothing for gbak to check
+        }
         List<String> cmd = new ArrayList<>(List.of(gbak.toString(), "-c"));
         cmd.addAll(checked);
         cmd.add("-z");

@@ -34,17 +34,21 @@ public record Credentials(String user, String password) {
     static final Path DEBIAN_PASSWORD_FILE = Path.of("/etc/firebird/3.0/SYSDBA.password");
 
     /**
-     * How to give the password, for a message that found none: {@code --password-file F} or ISC_PASSWORD, and, on
-     * a machine that has Debian's password file, that file by name.
+     * How to give the password for {@code server}, for a message that found none: {@code --password-file F} or
+     * ISC_PASSWORD, and Debian's password file by name where it can be that server's: the server listens on this
+     * machine at Firebird's default port (3050), where Debian's own server does, and the file is there. Another
+     * server (a second one on its own port, or one on another machine) has its own password.
      */
-    public static String howToGive() {
-        return howToGive(DEBIAN_PASSWORD_FILE);
+    public static String howToGive(ServerAddress server) {
+        return howToGive(server, DEBIAN_PASSWORD_FILE);
     }
 
-    static String howToGive(Path debian) {
+    static String howToGive(ServerAddress server, Path debian) {
+        boolean debians = server.port() == ServerAddress.DEFAULT_PORT && server.onThisMachine();
         return "give the password with --password-file F or the ISC_PASSWORD environment variable"
-                + (Files.isRegularFile(debian)
-                        ? " (this machine has Debian's password file: --password-file " + debian + ")"
+                + (debians && Files.isRegularFile(debian)
+                        ? " (this machine has Debian's password file, for its server on port "
+                                + ServerAddress.DEFAULT_PORT + ": --password-file " + debian + ")"
                         : "");
     }
 

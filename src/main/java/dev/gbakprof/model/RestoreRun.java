@@ -152,6 +152,18 @@ public record RestoreRun(
      * gbak went through to its end: {@link #reachedEnd}, or for a record written before it, a known total (gbak's clock
      * on its last line, which only a log reaching its end has).
      */
+    /**
+     * A restore that completed and then failed a check gbakprof made of its database: its inspection ({@code --inspect}
+     * could not open it, {@link WarningCode#INSPECTION_FAILED}, or found a problem) or its validation ({@code
+     * --validate}). Both run only after a completed restore, so its total is gbak's, known; the run is failed.
+     */
+    public boolean failedAfterCompleting() {
+        return status == RunStatus.FAILED
+                && (hasWarning(WarningCode.INSPECTION_FAILED)
+                        || inspection != null && !inspection.problems().isEmpty()
+                        || validation != null && validation.result() == Validation.Result.FAILED);
+    }
+
     public boolean wentToTheEnd() {
         return reachedEnd != null ? reachedEnd : totalSeconds != null;
     }

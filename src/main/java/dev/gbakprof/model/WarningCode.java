@@ -72,6 +72,11 @@ public enum WarningCode {
     PARTIAL_DATABASE_KEPT,
     /** {@code --inspect} did not inspect (the restore did not complete). */
     NOT_INSPECTED,
+    /**
+     * {@code --inspect} could not open or read the database of a completed restore (the record's {@code failure}
+     * says why): the run is failed, its total is gbak's.
+     */
+    INSPECTION_FAILED,
     /** What gbakprof did to let the server open the restored file (ownership handed over). */
     FILE_HANDED_OVER,
     /** An index is inactive in the restored database because it was inactive in the backup. */

@@ -59,6 +59,13 @@ public final class TextSummary {
                     "  total      %s  (%s)%n",
                     Durations.seconds(run.restoreSeconds()),
                     Durations.human(run.restoreSeconds())));
+        } else if (run.failedAfterCompleting() && run.totalSeconds() != null) {
+            // the restore completed: its total is known; what failed after it is said on the failed line
+            sb.append(String.format(
+                    Locale.ROOT,
+                    "  total      %s  (%s; the restore completed, a check of its database failed)%n",
+                    Durations.seconds(run.totalSeconds()),
+                    Durations.human(run.totalSeconds())));
         } else {
             sb.append("  total      unknown")
                     .append(run.status() == RunStatus.FAILED ? " (the restore failed)" : "")

@@ -257,15 +257,14 @@ public final class Drill {
     static String line(RestoreRun backup, RestoreRun restore, Path runDir) {
         List<String> stages = new ArrayList<>();
         stages.add("backup " + outcome(backup));
-        boolean checkFailed =
-                restore.validation() != null && restore.validation().result() == Validation.Result.FAILED
-                        || restore.inspection() != null
-                                && !restore.inspection().problems().isEmpty();
         // a restore that finished and then failed a check is a completed restore: the check says what failed
         stages.add("restore "
-                + (checkFailed && restore.totalSeconds() != null
+                + (restore.failedAfterCompleting() && restore.totalSeconds() != null
                         ? "completed in " + Durations.human(restore.totalSeconds())
                         : outcome(restore)));
+        if (restore.hasWarning(WarningCode.INSPECTION_FAILED)) {
+            stages.add("inspection FAILED (the restore's failure says why)");
+        }
         if (restore.inspection() != null && restore.inspection().verifiedAgainst() != null) {
             stages.add("verification "
                     + (restore.inspection().problems().isEmpty()

@@ -1,16 +1,20 @@
 package dev.gbakprof.run;
 
 import dev.gbakprof.exec.GbakInvocation;
+import dev.gbakprof.exec.GbakSwitchCheck;
 import dev.gbakprof.firebird.FirebirdAccessException;
+import dev.gbakprof.firebird.Ods;
 import dev.gbakprof.firebird.Server;
 import dev.gbakprof.firebird.ServerAddress;
 import dev.gbakprof.firebird.ServerFileAccess;
 import dev.gbakprof.firebird.ServiceRestore;
 import dev.gbakprof.model.Environment;
 import dev.gbakprof.model.FailureReason;
+import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.RunStatus;
 import dev.gbakprof.model.Via;
 import dev.gbakprof.model.WarningCode;
+import dev.gbakprof.monitor.EnvironmentProbe;
 import dev.gbakprof.store.Outputs;
 import dev.gbakprof.store.RunStore;
 import java.io.IOException;
@@ -20,6 +24,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.function.Supplier;
 
 /**
@@ -143,16 +148,56 @@ public final class RestoreSeries {
             checks.checkBackup(); // a drill's backup is made into its run folder
         }
         if (options.throughServer()) {
+            // the paths are the server's: gbak or the server will say what else is wrong
             checks.checkServerTargets(targets());
-            return; // the paths are the server's: gbak or the server will say what else is wrong
-        }
-        for (String t : targets()) {
-            checks.checkLocalTarget(t);
-            String unreachable = options.inspect() ? ServerFileAccess.unreachableFolder(Path.of(t)) : null;
-            if (unreachable != null) {
-                throw new RunRefusedException("--inspect opens " + t + " through the server, but " + unreachable
-                        + "; restore into a folder it can enter");
+        } else {
+            for (String t : targets()) {
+                checks.checkLocalTarget(t);
+                String unreachable = options.inspect() ? ServerFileAccess.unreachableFolder(Path.of(t)) : null;
+                if (unreachable != null) {
+                    throw new RunRefusedException("--inspect opens " + t + " through the server, but " + unreachable
+                            + "; restore into a folder it can enter");
+                }
             }
+        }
+        if (!options.viaService() && options.gbak() != null) {
+            checkGbak();
+        }
+    }
+
+    /**
+     * What the gbak that will restore says of itself, asked last (it starts gbak): the switches after {@code --} it
+     * refuses ({@link GbakSwitchCheck}, as {@code matrix} asks: {@code -par} on Firebird 3.0 and 4.0), and, for an
+     * embedded restore with {@code --inspect}, an ODS its version writes that the inspecting server cannot open
+     * ({@link Ods}): the restore would be timed and its inspection fail.
+     */
+    private void checkGbak() {
+        try {
+            if (!options.extraArgs().isEmpty()) {
+                Optional<String> problem = GbakSwitchCheck.problem(options.gbak(), options.extraArgs());
+                if (problem.isPresent()) {
+                    throw new RunRefusedException(problem.get() + "; nothing was restored");
+                }
+            }
+        } catch (IOException ex) {
+            throw new RunRefusedException(
+                    options.gbak() + ": cannot run it (" + ex.getMessage() + "); nothing was " + "restored");
+        } catch (InterruptedException ex) {
+            Thread.currentThread().interrupt();
+            throw new RunRefusedException("stopped while asking gbak about its switches; nothing was restored");
+        }
+        if (!options.inspect() || options.throughServer() || serverVersion == null) {
+            return; // through a server, the server that restores inspects
+        }
+        String gbakVersion = EnvironmentProbe.gbakVersion(options.gbak());
+        String ods = Ods.unopenable(gbakVersion, serverVersion);
+        if (ods != null) {
+            String wanted = RestoreRun.majorMinor(gbakVersion);
+            throw new RunRefusedException("--inspect: gbak " + gbakVersion + " restores embedded, into ODS " + ods
+                    + ", which the server that would inspect it, " + options.serverFor(options.database()) + " ("
+                    + serverVersion
+                    + "), cannot open; nothing was restored. Inspect through a Firebird " + wanted + " server"
+                    + " (--inspect-host HOST/PORT of one), or leave out --inspect");
         }
     }
 

@@ -7,6 +7,7 @@ import dev.gbakprof.firebird.RunVerifier;
 import dev.gbakprof.firebird.Server;
 import dev.gbakprof.firebird.ServerFileAccess;
 import dev.gbakprof.firebird.ServiceRestore;
+import dev.gbakprof.model.Durations;
 import dev.gbakprof.model.Environment;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.RestoreRunBuilder;
@@ -29,7 +30,6 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.LocalDateTime;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
@@ -357,7 +357,10 @@ public final class RestoreSession {
                 gbak, options.backup(), database, false, options.gbakUser(), options.password(), options.extraArgs()));
     }
 
-    /** Opens the restored database through the server and verifies it; any failure to do so fails the run. */
+    /**
+     * Opens the restored database through the server and verifies it; any failure to do so fails the run, in
+     * gbakprof's words ({@code failure}), the restore's total kept.
+     */
     private RestoreRun inspect(RestoreRun run, String database) {
         if (run.status() != RunStatus.COMPLETED) {
             return run.withWarning(WarningCode.NOT_INSPECTED, "--inspect: not inspected, the restore did not complete");
@@ -376,9 +379,16 @@ public final class RestoreSession {
             progressOut.println("gbakprof: inspecting " + path + " through " + server.address());
             return RunVerifier.verify(checked.build(), new DatabaseInspector(server).inspect(path));
         } catch (FirebirdAccessException | IOException ex) {
-            List<String> errors = new ArrayList<>(run.errors());
-            errors.add("--inspect: " + ex.getMessage());
-            return checked.status(RunStatus.FAILED).errors(errors).build();
+            // gbakprof's words, not one of gbak's lines; the restore's own facts (its total) stay as gbak gave them
+            return checked.status(RunStatus.FAILED)
+                    .failure("the restore completed"
+                            + (run.totalSeconds() == null ? "" : " in " + Durations.human(run.totalSeconds()))
+                            + "; the inspection failed: " + ex.getMessage())
+                    .warning(
+                            WarningCode.INSPECTION_FAILED,
+                            "--inspect: the database of the completed restore could not be inspected (the run's"
+                                    + " failure says why); the run is failed")
+                    .build();
         }
     }
 

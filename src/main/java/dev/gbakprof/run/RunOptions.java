@@ -330,7 +330,7 @@ public record RunOptions(
                                     ? "gbak restores through the server " + serverFor(database)
                                             + ", which needs a login"
                                     : "--inspect attaches to the server " + server)
-                    + ": " + Credentials.howToGive());
+                    + ": " + Credentials.howToGive(serverFor(database)));
         }
         return c;
     }

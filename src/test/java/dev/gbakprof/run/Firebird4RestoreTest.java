@@ -126,27 +126,71 @@ class Firebird4RestoreTest {
     }
 
     @Test
-    void aFirebird3RestoreInspectedThroughTheFirebird4ServerIsRefusedAsAnotherVersion() throws Exception {
+    void aFirebird3RestoreInspectedThroughTheFirebird4ServerIsRefusedBeforeItStarts() throws Exception {
         String server = Firebird4.server().toString();
         Path password = Firebird4.passwordFile(dir);
-        try (FirebirdServer.Folder folder = FirebirdServer.folder()) {
-            Path runs = dir.resolve("runs");
-            Cli.Result r = Restores.run(
-                    Firebird.backup("small"),
-                    folder.resolve("small3.fdb"),
-                    runs,
-                    "--inspect",
-                    "--inspect-host",
-                    server,
-                    "--password-file",
-                    password.toString());
+        // 4.0 opens no ODS 12: the restore would be timed and its inspection fail
+        String said = refusedBeforeItStarts(
+                "small3.fdb", "--inspect", "--inspect-host", server, "--password-file", password.toString());
 
-            assertThat(r.code()).isEqualTo(ExitCode.FAILED);
-            RestoreRun run = Restores.firstRun(runs);
-            assertThat(run.ods()).as("Firebird 3.0's gbak").isEqualTo("12.0");
-            assertThat(run.errors())
-                    .singleElement(org.assertj.core.api.InstanceOfAssertFactories.STRING)
-                    .contains("found 12.0, support 13.0", "a database of another Firebird version");
+        assertThat(said)
+                .startsWith("gbakprof: --inspect: gbak LI-V3.0.")
+                .contains("into ODS 12.0", server + " (LI-V4.0.", "nothing was restored")
+                .contains("Inspect through a Firebird 3.0 server (--inspect-host HOST/PORT of one)");
+    }
+
+    @Test
+    void anEmbeddedFirebird4RestoreInspectedThroughTheFirebird3ServerIsRefusedBeforeItStarts() throws Exception {
+        Path gbak = Firebird4.gbak();
+        FirebirdServer.require();
+        // it was restored, reported "failed" with its total unknown, gbakprof's words among gbak's errors
+        String said = refusedBeforeItStarts(
+                "emb4.fdb",
+                "--gbak",
+                gbak.toString(),
+                "--inspect",
+                "--inspect-host",
+                FirebirdServer.ADDRESS.toString());
+
+        assertThat(said)
+                .startsWith("gbakprof: --inspect: gbak LI-V4.0.")
+                .contains(
+                        FB4 + " restores embedded, into ODS 13.0",
+                        FirebirdServer.ADDRESS + " (LI-V3.0.",
+                        "cannot open; nothing was restored",
+                        "Inspect through a Firebird 4.0 server (--inspect-host HOST/PORT of one), or leave out"
+                                + " --inspect");
+    }
+
+    @Test
+    void runRefusesParallelRestoreToFirebird4sGbakBeforeItStarts() throws Exception {
+        Path gbak = Firebird4.gbak();
+        // gbak ran and failed (unknown switch), and a failed night was recorded: check went CRITICAL
+        String said = refusedBeforeItStarts("par.fdb", "--gbak", gbak.toString(), "--", "-par", "2");
+
+        assertThat(said)
+                .isEqualTo("gbakprof: gbak does not know the switch -par: parallel restore (-par) needs Firebird 5 or"
+                        + " later (gbak's words: unknown switch \"PAR\"); nothing was restored");
+    }
+
+    /**
+     * {@code run} of the small backup into {@code name} (in a folder the tests' server may use) with {@code more},
+     * refused before it started: exit 2, one line, no database, and in the runs folder only the refused run's folder.
+     * Returns that line.
+     */
+    private String refusedBeforeItStarts(String name, String... more) throws Exception {
+        try (FirebirdServer.Folder folder = FirebirdServer.folder()) {
+            Path runs = Files.createDirectories(dir.resolve("runs"));
+            Path db = folder.resolve(name);
+            Cli.Result r = Restores.run(Firebird.backup("small"), db, runs, more);
+
+            assertThat(r.code()).as(r.err()).isEqualTo(ExitCode.BAD_INPUT);
+            assertThat(r.out()).isEmpty();
+            assertThat(r.err().strip().lines()).as(r.err()).hasSize(1);
+            assertThat(db).doesNotExist();
+            assertThat(Restores.runDirs(runs)).isEmpty();
+            assertThat(Restores.refusedDirs(runs)).hasSize(1);
+            return r.err().strip();
         }
     }
 

@@ -288,12 +288,32 @@ class RunCommandTest {
                 dir.resolve("x.fdb").toString());
         assertThat(noGbak.code()).isEqualTo(2);
         assertThat(noGbak.err().strip().lines()).hasSize(1);
-        assertThat(noGbak.err()).contains("no such gbak");
+        assertThat(noGbak.err())
+                .isEqualTo("gbakprof: --gbak " + dir.resolve("nogbak") + ": no such gbak" + System.lineSeparator());
         Firebird.require();
         Result noBackup =
                 Cli.run(Restores.args("run", Route.EMBEDDED, dir.resolve("missing.fbk"), dir.resolve("x.fdb")));
         assertThat(noBackup.code()).isEqualTo(2);
         assertThat(noBackup.err()).contains("missing.fbk", "no such backup file");
+    }
+
+    @Test
+    void anEmptyGbakPathIsRefusedNamingTheOptionAndRecordedAsRefused(@TempDir Path dir) throws Exception {
+        Path runs = Files.createDirectories(dir.resolve("runs"));
+        Path db = dir.resolve("e.fdb");
+        // --gbak "$GBAK4" with GBAK4 unset: it said "gbakprof: : no such gbak"
+        Result r = Restores.run(Firebird.backup("small"), db, runs, "--gbak", "");
+
+        assertThat(r.code()).isEqualTo(ExitCode.BAD_INPUT);
+        assertThat(r.err())
+                .isEqualTo("gbakprof: --gbak '': an empty path; expected the gbak program's path"
+                        + System.lineSeparator());
+        assertThat(db).doesNotExist();
+        // a refused night's folder, as a missing backup leaves (check: refused, not a killed run)
+        assertThat(Restores.runDirs(runs)).isEmpty();
+        assertThat(Restores.refusedDirs(runs)).hasSize(1);
+        Result check = Cli.run("check", runs.toString());
+        assertThat(check.out()).contains("refused before it started", "--gbak ''");
     }
 
     @Test

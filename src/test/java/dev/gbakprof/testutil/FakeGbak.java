@@ -67,6 +67,25 @@ public final class FakeGbak {
         return gbak;
     }
 
+    /**
+     * The real gbak, which restores for real; once it has exited 0, the real gfix shuts the database it made down
+     * ({@code gfix -shut full -force 0}, as a DBA's script after a restore may): a database the server will not open
+     * ({@code database … shutdown}), so {@code --inspect} fails after a completed restore, for a reason that is not a
+     * Firebird version. {@code gbak -z} (the version probe) answers at once.
+     */
+    public static Path shuttingDownAfterRestore(Path dir) throws IOException {
+        Path gbak = dir.resolve("gbak");
+        Files.writeString(
+                gbak,
+                "#!/bin/sh\n[ \"$1\" = -z ] && exec " + Firebird.GBAK + " \"$@\"\n" + Firebird.GBAK
+                        + " \"$@\" || exit $?\nfor a; do case $a in *.fdb) db=$a;; esac; done\nexec "
+                        + Firebird.GBAK.resolveSibling("gfix") + " -shut full -force 0 \"$db\"\n");
+        if (!gbak.toFile().setExecutable(true)) {
+            throw new IOException("cannot make " + gbak + " executable");
+        }
+        return gbak;
+    }
+
     public static Path recording(Path dir, Path calls) throws IOException {
         Path gbak = dir.resolve("gbak");
         Files.writeString(
