@@ -41,6 +41,8 @@ public final class RestoreSeries {
     private final RestoreRoute.Factory routes;
     private final RestoreLoop.Pause pause;
     private String serverVersion;
+    /** {@link #check()} passed: {@link #run} does not start gbak and log in to the server for it again. */
+    private boolean checked;
 
     public RestoreSeries(
             RunOptions options, Path gbak, Environment environment, PrintStream progressOut, boolean terminal) {
@@ -101,9 +103,13 @@ public final class RestoreSeries {
     /**
      * Checks what can be checked before the restore starts; throws {@link RunRefusedException}. When the
      * server is involved ({@code --via service}, {@code --inspect}) this attaches to it once: a server
-     * that does not answer or refuses the login is refused here, before anything was restored.
+     * that does not answer or refuses the login is refused here, before anything was restored. Once it passed,
+     * it is not made again.
      */
     public void check() {
+        if (checked) {
+            return;
+        }
         if (options.repeat() < 1) {
             throw new RunRefusedException("--repeat must be 1 or more");
         }
@@ -163,6 +169,7 @@ public final class RestoreSeries {
         if (!options.viaService() && options.gbak() != null) {
             checkGbak();
         }
+        checked = true;
     }
 
     /**

@@ -241,6 +241,10 @@ record RouteRun(
      * then detaches, where an embedded Firebird tool can hang: FirebirdSQL/firebird#7589), and the database is not
      * removed as partial ({@link PartialDatabase#partial}); {@code ""} for a restore stopped before its end.
      */
+    private static final String REPEATED =
+            " (a series of restores, --repeat or matrix, still removes it after its run, as every restore's, unless"
+                    + " --keep)";
+
     private static String stoppedAfterItsEnd(RestoreRun parsed, RestoreRoute.Ending result) {
         if (!parsed.wentToTheEnd() || parsed.kind() == RunKind.BACKUP) {
             return "";
@@ -256,8 +260,8 @@ record RouteRun(
                                     + " answer a SIGTERM at once) and reached the end of the restore",
                             result.wentOnAt())
                     + String.format(Locale.ROOT, " (its last line at %.3f s on its clock)", parsed.lastSeenSeconds())
-                    + ". Every table and index was restored, so the database is not removed as partial: check it"
-                    + " before use (gfix -v -full)";
+                    + ". Every table and index was restored, so the database is not removed as partial" + REPEATED
+                    + ": check it before use (gfix -v -full)";
         }
         return "; gbak had printed the end of the restore"
                 + (parsed.lastSeenSeconds() == null
@@ -266,7 +270,8 @@ record RouteRun(
                                 Locale.ROOT, " (its last line at %.3f s on its clock)", parsed.lastSeenSeconds()))
                 + " and was then stopped in what it does after its last line without printing (" + FLAGS + DETACH
                 + "). Every table and index was restored, so the database is not removed as"
-                + " partial: check it before use (gstat -h: its Attributes say whether it is shut down, gfix -online"
+                + " partial" + REPEATED
+                + ": check it before use (gstat -h: its Attributes say whether it is shut down, gfix -online"
                 + " normal brings it online; gfix -v -full)";
     }
 

@@ -123,7 +123,7 @@ class AdviseCommandTest {
         assertThat(r.code()).as(r.err()).isZero();
         assertThat(r.out())
                 .contains("What the comparison settled:\n  [not-shown] -bu 8000 against -bu 100: cannot tell;")
-                .contains("about 14 rounds would tell. Nothing shows yet that this change pays")
+                .contains("about 5 rounds would tell. Nothing shows yet that this change pays")
                 .doesNotContain("Stop tuning");
         // the warm-up is set aside here as by compare: 3 counted runs a side
         assertThat(r.out()).contains("What to try: -bu 100 (3 runs,").contains("What to try: -bu 8000 (3 runs,");

@@ -453,7 +453,8 @@ class ReportCommandsTest {
         assertThat(out.toString()).contains("as two groups: Welch's t-test").contains("paired t-test by round");
         assertThat(Files.readString(report.resolve("summary.md")))
                 .contains(
-                        "Paired by round: paired t-test on the log-ratios; where fewer than 3 rounds give both"
+                        "Paired by round: paired t-test on the log-ratios, whose ratio is the geometric mean of the"
+                                + " rounds' ratios, not the ratio of the medians; where fewer than 3 rounds give both"
                                 + " restores a time (a failed restore), Welch's t-test on the log-times, as that verdict says.");
     }
 

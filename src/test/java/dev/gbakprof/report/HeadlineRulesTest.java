@@ -274,9 +274,9 @@ class HeadlineRulesTest {
         assertThat(a.comparison(1, dev.gbakprof.stats.Measure.TOTAL).verdict())
                 .isEqualTo(dev.gbakprof.stats.Verdict.CANNOT_TELL);
         assertThat(headline(runs))
-                .startsWith("Cannot tell A and B apart yet: 13.0 s and 13.0 s (3 runs each), and the runs vary more"
-                        + " than that; about ")
-                .endsWith(" runs of each would tell it within ±5%.")
+                .startsWith("Cannot tell A and B apart yet: 13.0 s and 13.0 s (3 runs each), too few runs for"
+                        + " how much they vary; about ")
+                .endsWith(" runs of each would tell faster, slower or the same within ±5%.")
                 .doesNotContain("about the same");
     }
 
