@@ -121,19 +121,24 @@ public final class SummaryMarkdown implements ReportFile {
                         t.get("md.indexes"),
                         t.get("md.tables")),
                 runRows);
-        List<String> warnings = ordered.stream()
-                // that the names are tokens is the note at the top, not a line per run
-                .flatMap(r -> r.warnings().stream()
-                        .filter(w -> !w.is(WarningCode.ANONYMIZED))
-                        .map(w -> r.source() + ": " + w.message()))
-                .distinct()
-                .toList();
+        List<String> warnings = warnings(grouped);
         if (!warnings.isEmpty()) {
             md.append("\n## ").append(t.get("md.warnings")).append("\n\n");
             warnings.forEach(w -> md.append("- ").append(escape(w)).append('\n'));
         }
         md.append("\n---\n").append(escape(VerdictText.footer(analysis, t))).append('\n');
         return md.toString();
+    }
+
+    /** The warnings of the runs' records, each as "source: message", once, in the runs' order (report.html's too). */
+    public static List<String> warnings(Grouped grouped) {
+        return grouped.runsInGroupOrder().stream()
+                // that the names are tokens is the note at the top, not a line per run
+                .flatMap(r -> r.warnings().stream()
+                        .filter(w -> !w.is(WarningCode.ANONYMIZED))
+                        .map(w -> r.source() + ": " + w.message()))
+                .distinct()
+                .toList();
     }
 
     private static void objects(

@@ -15,18 +15,22 @@ import dev.gbakprof.output.Labels;
 import dev.gbakprof.output.ProvenanceText;
 import dev.gbakprof.output.ReportFile;
 import dev.gbakprof.output.ReportSettings;
+import dev.gbakprof.output.SummaryMarkdown;
 import dev.gbakprof.output.Texts;
 import dev.gbakprof.output.VerdictText;
 import dev.gbakprof.stats.Analysis;
 import dev.gbakprof.stats.Comparison;
 import dev.gbakprof.stats.Measure;
 import dev.gbakprof.stats.ObjectTimes;
+import dev.gbakprof.stats.RowCount;
 import dev.gbakprof.stats.RunGroup;
 import dev.gbakprof.stats.RunOutcome;
 import dev.gbakprof.stats.Spread;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -119,6 +123,11 @@ public final class HtmlReport implements ReportFile {
             "html.col.speedup",
             "html.state.failed",
             "html.state.never",
+            "html.state.inactive",
+            "html.state.not.activated",
+            "html.state.left.inactive",
+            "html.state.gave.up",
+            "md.warnings",
             "html.sort");
 
     @Override
@@ -195,6 +204,7 @@ public final class HtmlReport implements ReportFile {
             Indexes indexes,
             Tables tables,
             List<Run> runs,
+            List<String> warnings,
             Map<String, String> texts) {}
 
     /**
@@ -218,14 +228,22 @@ public final class HtmlReport implements ReportFile {
     /** Every table: its name and per configuration its spreads. */
     record Tables(List<String> name, List<TableSpreads> configurations) {}
 
-    /** A configuration's table spreads, with each table's rows (one count, or {@code null}) and rows per second. */
-    record TableSpreads(@JsonUnwrapped Spreads spreads, List<Long> rows, List<Double> rowsPerSecond) {}
+    /**
+     * A configuration's table spreads, with each table's rows (the least of its runs', or {@code null}: unknown),
+     * {@code rowsMax} (the most, where its runs restored different counts, else {@code null}) and rows per second (as
+     * summary.md shows it: whole rows).
+     */
+    record TableSpreads(
+            @JsonUnwrapped Spreads spreads, List<Long> rows, List<Long> rowsMax, List<Long> rowsPerSecond) {}
 
     /**
      * One run: its configuration ({@code group}), its name as summary.md names it ({@link Grouped#runName}), outcome, phases, the CPU and disk of its phases where sampled, what
      * failed, and its timeline: {@code loads} as {@code [table, start, seconds, rows]} and {@code builds} as {@code
-     * [index, start, seconds, failed]}, on gbak's clock, {@code table} and {@code index} being positions in the page's
-     * lists (a name where the list does not have it).
+     * [index, start, seconds, failed, keys per second]}, on gbak's clock, {@code table} and {@code index} being
+     * positions in the page's lists (a name where the list does not have it). {@code phases} are the seconds summary.md
+     * and runs.csv give ({@link Measure#of}: a phase cut off is unknown); {@code neverBuilt} the index definitions gbak
+     * did not build, and {@code neverBuiltWhy} why: {@code stopped} (the restore stopped before them), {@code
+     * inactive} (inactive in the backup: gbak built the others) or {@code not-activated} (gbak activated none).
      */
     record Run(
             int group,
@@ -242,7 +260,9 @@ public final class HtmlReport implements ReportFile {
             List<List<Object>> loads,
             List<List<Object>> builds,
             List<FailedIndex> failedIndexes,
-            List<String> neverBuilt) {}
+            boolean reachedEnd,
+            List<String> neverBuilt,
+            String neverBuiltWhy) {}
 
     /** The CPU and disk of one phase of a run. */
     record Cpu(String phase, double seconds, double cpuShare, double readMb, double writtenMb, String bound) {}
@@ -303,6 +323,7 @@ public final class HtmlReport implements ReportFile {
                 indexes,
                 tables,
                 a.runs().stream().map(r -> run(a, grouped, r, indexAt, tableAt)).toList(),
+                SummaryMarkdown.warnings(grouped),
                 texts);
         return new Data(CompareJson.document(a, settings).withoutObjects(), page);
     }
@@ -334,7 +355,7 @@ public final class HtmlReport implements ReportFile {
             for (ObjectTimes x : a.indexes()) {
                 failed.add(x.failedByGroup().get(g));
                 Double rate = Spread.of(rates.getOrDefault(x.name(), List.of())).median();
-                keys.add(rate == null ? null : Math.round(rate * 10) / 10.0);
+                keys.add(rate == null ? null : Math.rint(rate));
             }
             per.add(new IndexSpreads(spreads(a, a.indexes(), g), failed, keys));
         }
@@ -351,13 +372,17 @@ public final class HtmlReport implements ReportFile {
         List<TableSpreads> per = new ArrayList<>();
         for (int g = 0; g < a.groups().size(); g++) {
             List<Long> rows = new ArrayList<>();
-            List<Double> rate = new ArrayList<>();
+            List<Long> rowsMax = new ArrayList<>();
+            List<Long> rate = new ArrayList<>();
             for (ObjectTimes x : a.tables()) {
-                rows.add(x.rows(g) == null ? null : x.rows(g).single());
+                RowCount count = x.rows(g);
+                rows.add(count == null ? null : count.min());
+                rowsMax.add(count == null || count.single() != null ? null : count.max());
                 Double r = x.rowsPerSecond(g);
-                rate.add(r == null ? null : Math.round(r * 10) / 10.0);
+                // as summary.md: whole rows per second
+                rate.add(r == null ? null : Math.round(r));
             }
-            per.add(new TableSpreads(spreads(a, a.tables(), g), rows, rate));
+            per.add(new TableSpreads(spreads(a, a.tables(), g), rows, rowsMax, rate));
         }
         return new Tables(names, per);
     }
@@ -377,7 +402,7 @@ public final class HtmlReport implements ReportFile {
             max.add(repeated ? s.max() : null);
             unknown.add(s.unknown());
             Double r = g == a.baseline() ? null : x.ratio(g, a.baseline());
-            ratio.add(r == null ? null : Math.round(r * 10_000) / 10_000.0);
+            ratio.add(r == null ? null : shown(r, 2));
         }
         return new Spreads(a.groups().get(g).label(), median, min, max, unknown, ratio);
     }
@@ -386,7 +411,7 @@ public final class HtmlReport implements ReportFile {
             Analysis a, Grouped grouped, RestoreRun r, Map<String, Integer> indexAt, Map<String, Integer> tableAt) {
         Map<String, Double> phases = new LinkedHashMap<>();
         for (PhaseTime p : r.phases()) {
-            phases.put(p.name().label(), p.seconds());
+            phases.put(p.name().label(), Measure.of(p.name()).of(r));
         }
         List<List<Object>> spans = new ArrayList<>();
         double at = 0;
@@ -401,9 +426,9 @@ public final class HtmlReport implements ReportFile {
                 .map(p -> new Cpu(
                         p.phase().label(),
                         p.seconds(),
-                        Math.round(p.cpuShare() * 1000) / 1000.0,
-                        Math.round(p.readMb() * 10) / 10.0,
-                        Math.round(p.writtenMb() * 10) / 10.0,
+                        p.cpuShare(),
+                        shown(p.readMb(), 1),
+                        shown(p.writtenMb(), 1),
                         p.bound() == null ? null : p.bound().label()))
                 .toList();
         List<List<Object>> loads = new ArrayList<>();
@@ -416,7 +441,12 @@ public final class HtmlReport implements ReportFile {
         List<FailedIndex> failed = new ArrayList<>();
         for (IndexBuild b : r.indexes()) {
             if (b.startSeconds() != null) {
-                builds.add(Arrays.asList(ref(indexAt, b.name()), b.startSeconds(), b.seconds(), b.failed() ? 1 : 0));
+                builds.add(Arrays.asList(
+                        ref(indexAt, b.name()),
+                        b.startSeconds(),
+                        b.seconds(),
+                        b.failed() ? 1 : 0,
+                        b.keysPerSecond() == null ? null : Math.rint(b.keysPerSecond())));
             }
             if (b.failed()) {
                 failed.add(new FailedIndex(b.name(), Objects.requireNonNullElse(b.errors(), List.of())));
@@ -437,7 +467,17 @@ public final class HtmlReport implements ReportFile {
                 loads,
                 builds,
                 failed,
-                Objects.requireNonNullElse(r.indexesNeverBuilt(), List.of()));
+                r.wentToTheEnd(),
+                Objects.requireNonNullElse(r.indexesNeverBuilt(), List.of()),
+                !r.wentToTheEnd() ? "stopped" : builds.isEmpty() ? "not-activated" : "inactive");
+    }
+
+    /**
+     * A figure rounded as Java's number formats round it ({@link Texts#number}: half to even, on the double's exact
+     * value) to the decimals the page shows, so the page's digits are the other files'.
+     */
+    static double shown(double value, int decimals) {
+        return new BigDecimal(value).setScale(decimals, RoundingMode.HALF_EVEN).doubleValue();
     }
 
     /** An object's position in the page's list, or its name where the list does not have it. */

@@ -3,12 +3,33 @@ package dev.gbakprof.report;
 import dev.gbakprof.model.Phase;
 import java.awt.Color;
 
-/** Colours: one per label (the same label has the same colour on every chart), one per phase. */
+/**
+ * Colours: one per label (the same label has the same colour on every chart; twenty distinct ones, then they repeat),
+ * one per phase.
+ */
 final class Palette {
     private static final Color[] LABELS = {
-        new Color(0x4E79A7), new Color(0xF28E2B), new Color(0x59A14F), new Color(0xE15759),
-        new Color(0xB07AA1), new Color(0x76B7B2), new Color(0xEDC948), new Color(0x9C755F),
-        new Color(0xFF9DA7), new Color(0xBAB0AC)
+        new Color(0x4E79A7),
+        new Color(0xF28E2B),
+        new Color(0x59A14F),
+        new Color(0xE15759),
+        new Color(0xB07AA1),
+        new Color(0x76B7B2),
+        new Color(0xEDC948),
+        new Color(0x9C755F),
+        new Color(0xFF9DA7),
+        new Color(0xBAB0AC),
+        // configurations 11 to 20: darker or lighter than the first ten, none of them the failed red
+        new Color(0x1F3A5F),
+        new Color(0xA0522D),
+        new Color(0x2E7D32),
+        new Color(0x7B1FA2),
+        new Color(0x00838F),
+        new Color(0x9E9D24),
+        new Color(0x37474F),
+        new Color(0xD81B60),
+        new Color(0xA0CBE8),
+        new Color(0xFFBE7D)
     };
     private static final Color[] PHASES = {
         new Color(0xBAB0AC), new Color(0xB07AA1), new Color(0x4E79A7), new Color(0xF28E2B), new Color(0x59A14F)

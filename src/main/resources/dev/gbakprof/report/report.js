@@ -5,9 +5,24 @@
   var P = D.page, T = P.texts, lang = document.documentElement.lang;
   var G = D.configurations.length, charts = [];
   var formats = {};
+  // a number as Java's NumberFormat writes it (Texts.number): rounded half to even on the double's exact value
+  // (Intl rounds the shortest decimal half up), grouped in every language as Java groups ("1.000" in Spanish)
   function num(v, d) {
-    var f = formats[d] || (formats[d] = new Intl.NumberFormat(lang, {minimumFractionDigits: d, maximumFractionDigits: d}));
-    return f.format(v);
+    var f = formats[d] || (formats[d] = new Intl.NumberFormat(lang, {minimumFractionDigits: d, maximumFractionDigits: d,
+      useGrouping: "always"}));
+    return f.format(halfEven(v, d));
+  }
+  // the decimal string of v rounded to d decimals, half to even: toFixed rounds the exact value, ties away from zero
+  function halfEven(v, d) {
+    var s = v.toFixed(d), exact = Math.abs(v) < 1e21 ? v.toFixed(100) : "", dot = exact.indexOf(".");
+    if (dot < 0 || !/^50*$/.test(exact.slice(dot + d + 1))) return s;
+    var down = exact.slice(0, d ? dot + d + 1 : dot);
+    return +down.charAt(down.length - 1) % 2 === 0 ? down : s;
+  }
+  // a share as Java's percent format writes it: 37%, 37 % (Spanish), %37 (Turkish)
+  var percentParts = new Intl.NumberFormat(lang, {style: "percent"}).formatToParts(0);
+  function pct(share) {
+    return percentParts.map(function (p) { return p.type === "integer" ? num(share * 100, 0) : p.value; }).join("");
   }
   function pad(n) { return (n < 10 ? "0" : "") + n; }
   // as Texts.duration: 12.3 s, 43 min 13 s, 4 h 07 min
@@ -18,6 +33,10 @@
     if (t >= 3600) { var m = Math.round(s / 60); return Math.floor(m / 60) + " " + T["dur.h"] + " " + pad(m % 60) + " " + T["dur.min"]; }
     return Math.floor(t / 60) + " " + T["dur.min"] + " " + pad(t % 60) + " " + T["dur.s"];
   }
+  // an axis's seconds: as dur, its zero as 0 s
+  function tick(v) { return v === 0 ? "0 " + T["dur.s"] : dur(v); }
+  // a median: its time, or why there is none (no run timed it; it is not in these runs)
+  function median(m, unknown) { return m != null ? dur(m) : unknown ? T.unknown : T.absent; }
   function fmt(key) {
     var args = arguments;
     return T[key].replace(/\{(\d)\}/g, function (_, i) { return args[+i + 1]; });
@@ -106,7 +125,11 @@
   // ticks of a time axis: whole milliseconds, seconds, minutes, hours (no two ticks read the same)
   var INCRS = [0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1800,
     3600, 7200, 14400, 28800];
-  function width(box) { return Math.max(480, Math.min(box.clientWidth || 1100, 1180)); }
+  // a chart as wide as the page's content (its box without its padding), so a narrow window does not scroll sideways
+  function width(box) {
+    var cs = getComputedStyle(box), w = box.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
+    return Math.max(200, Math.min(w || 1100, 1180));
+  }
   function chart(box, alt, opts, data) {
     box.setAttribute("role", "img");
     box.setAttribute("aria-label", alt);
@@ -163,11 +186,12 @@
   }
   if (failedIdx.length) {
     section(T["html.failed.indexes"], "failed-indexes");
-    table(main, [{label: T["html.col.index"]}, {label: T["html.col.run"]}, {label: T["html.col.errors"]}],
+    table(main, [{label: T["html.col.index"]}, {label: T["html.col.run"]}, {label: T["html.col.status"]},
+      {label: T["html.col.errors"]}],
       failedIdx.map(function (x) {
         return {cells: [cell(x.f.name, null, "failed"), cell(runName(x.run)),
-          cell(x.f.errors.join(" "))]};
-      }));
+          cell(T[x.run.reachedEnd ? "html.state.left.inactive" : "html.state.gave.up"]), cell(x.f.errors.join(" "))]};
+      }), "failed-index-table");
   }
 
   // index builds: the slowest as bars, then every index in one table
@@ -194,7 +218,7 @@
         scales: {x: {time: false, range: [0, xmax]}, y: {range: [-0.5, top - 0.5]}},
         cursor: {drag: {x: false, y: false}, points: {show: false}, x: false},
         legend: {live: false},
-        axes: [{values: function (u, s) { return s.map(dur); }, space: 90, incrs: INCRS},
+        axes: [{values: function (u, s) { return s.map(tick); }, space: 90, incrs: INCRS},
           {splits: function () { return xs; }, values: function (u, s) {
             return s.map(function (v) { var nm = I.name[worst[top - 1 - v].i]; return nm.length > 40 ? nm.slice(0, 39) + "…" : nm; });
           }, size: Math.min(340, 24 + 8.5 * longest), gap: 4, grid: {show: false}}],
@@ -207,8 +231,17 @@
             worst.forEach(function (x, k) {
               I.configurations.forEach(function (c, g) {
                 var v = c.median[x.i];
-                if (v == null || !u.series[g + 1].show) return;
-                var y0 = u.valToPos(at(k), "y", true) - slot / 2 + g * bh, x0 = u.valToPos(0, "x", true), x1 = u.valToPos(v, "x", true);
+                if (!u.series[g + 1].show) return;
+                var y0 = u.valToPos(at(k), "y", true) - slot / 2 + g * bh, x0 = u.valToPos(0, "x", true);
+                if (v == null) { // as indexes.png: what there is instead of a bar
+                  ctx.fillStyle = "#666";
+                  ctx.font = Math.round(Math.min(12, Math.max(9, bh / devicePixelRatio - 2)) * devicePixelRatio) + "px sans-serif";
+                  ctx.textAlign = "left";
+                  ctx.textBaseline = "middle";
+                  ctx.fillText(median(null, c.unknown[x.i]), x0 + 4 * devicePixelRatio, y0 + bh / 2);
+                  return;
+                }
+                var x1 = u.valToPos(v, "x", true);
                 ctx.fillStyle = c.failed[x.i] ? "#c0392b" : P.colours[g];
                 ctx.fillRect(x0, y0, Math.max(1, x1 - x0), Math.max(1, bh - 1));
               });
@@ -218,9 +251,11 @@
             var t = u.cursor.top, k = t == null ? -1 : top - 1 - Math.round(u.posToVal(t, "y"));
             if (t == null || t < 0 || k < 0 || k >= top) { tip.hidden = true; return; }
             var x = worst[k];
+            // the configurations shown: one hidden through the legend is left out here too
             place(tip, u, u.cursor.left, t, I.name[x.i] + " (" + I.table[x.i] + ") · " + I.configurations.map(function (c, g) {
-              return (G > 1 ? P.labels[g] + ": " : "") + dur(c.median[x.i]) + (c.failed[x.i] ? " · " + T["html.state.failed"] : "");
-            }).join(" · "));
+              if (!u.series[g + 1].show) return null;
+              return (G > 1 ? P.labels[g] + ": " : "") + median(c.median[x.i], c.unknown[x.i]) + (c.failed[x.i] ? " · " + T["html.state.failed"] : "");
+            }).filter(function (x) { return x != null; }).join(" · "));
           }]
         }
       };
@@ -240,13 +275,14 @@
       if (c.label !== D.baseline) cols.push({label: T["html.col.ratio"] + l, num: true});
     });
     cols.push({label: T["html.col.status"]});
+    // an index a run did not build: the restore stopped first (red), or gbak restored it inactive (not a failure)
     var never = {};
-    P.runs.forEach(function (r) { r.neverBuilt.forEach(function (nm) { never[nm] = 1; }); });
+    P.runs.forEach(function (r) { r.neverBuilt.forEach(function (nm) { (never[nm] = never[nm] || {})[r.neverBuiltWhy] = 1; }); });
     var rows = [];
     for (var j = 0; j < n; j++) {
       var cells = [cell(I.name[j]), cell(I.table[j])], failed = 0;
       I.configurations.forEach(function (c) {
-        var m = c.median[j], t = m == null ? (c.unknown[j] ? T.unknown : T.absent) : dur(m), range = null;
+        var m = c.median[j], t = median(m, c.unknown[j]), range = null;
         if (c.min[j] != null && c.max[j] !== c.min[j]) range = " (" + dur(c.min[j]) + "–" + dur(c.max[j]) + ")";
         // keys/s the log does not give (no key counts, an unknown time) reads unknown, and sorts last; of an index
         // these runs do not have, it reads as its time does
@@ -262,7 +298,9 @@
     Object.keys(never).sort().forEach(function (nm) {
       var cells = [cell(nm), cell("")];
       for (var k = 2; k < cols.length - 1; k++) cells.push(cell(""));
-      cells.push(cell(T["html.state.never"], null, "failed"));
+      var why = never[nm], stopped = why.stopped;
+      cells.push(cell([stopped ? T["html.state.never"] : null, why.inactive ? T["html.state.inactive"] : null,
+        why["not-activated"] ? T["html.state.not.activated"] : null].filter(Boolean).join(" · "), null, stopped ? "failed" : null));
       rows.push({cells: cells, key: nm.toLowerCase()});
     });
     var itable = table(main, cols, rows, "index-table");
@@ -319,7 +357,7 @@
         scales: {x: {time: false, range: function (u, lo, hi) { return [lo, hi]; }}, y: {range: [0, L + 0.45]}},
         cursor: {drag: {x: true, y: false, setScale: true}, points: {show: false}, y: false},
         legend: {show: false},
-        axes: [{values: function (u, s) { return s.map(function (v) { return dur(v); }); }, space: 90, incrs: INCRS},
+        axes: [{values: function (u, s) { return s.map(tick); }, space: 90, incrs: INCRS},
           {splits: function () { return lanes.map(function (_, l) { return L - l - 0.5; }); }, values: function () {
             return lanes.map(function (_, l) { return kinds[l] ? T["html.lane.indexes"] : T["html.lane.tables"]; });
           }, size: 24 + 7.5 * Math.max(T["html.lane.tables"].length, T["html.lane.indexes"].length), grid: {show: false}}],
@@ -363,10 +401,7 @@
             if (!hit) { gtip.hidden = true; return; }
             var text = nameOf(hit) + " · " + dur(hit.b[2]) + " · " + dur(hit.s) + "–" + dur(hit.e);
             if (!hit.kind) text += " · " + (hit.b[3] == null ? T.unknown : num(hit.b[3], 0)) + " " + T["html.col.rows"];
-            else if (typeof hit.b[0] === "number") {
-              var k = I.configurations[r.group].keysPerSecond[hit.b[0]];
-              if (k != null) text += " · " + num(k, 0) + " " + T["html.col.keys"];
-            }
+            else if (hit.b[4] != null) text += " · " + num(hit.b[4], 0) + " " + T["html.col.keys"]; // this run's
             if (hit.kind && hit.b[3]) text += " · " + T["html.state.failed"];
             place(gtip, u, l, t, text);
           }]
@@ -410,8 +445,11 @@
     var trows = TB.name.map(function (nm, j) {
       var cells = [cell(nm)];
       TB.configurations.forEach(function (c) {
-        cells.push(cell(dur(c.median[j]), c.median[j]), cell(c.rows[j] == null ? T.unknown : num(c.rows[j], 0), c.rows[j]),
-          cell(c.rowsPerSecond[j] == null ? "" : num(c.rowsPerSecond[j], 0), c.rowsPerSecond[j]));
+        // a table these runs do not have reads so in each column; a count the runs differ on, as a range
+        var m = c.median[j], none = m == null && !c.unknown[j] ? T.absent : T.unknown;
+        var rows = c.rows[j] == null ? none : num(c.rows[j], 0) + (c.rowsMax[j] == null ? "" : "–" + num(c.rowsMax[j], 0));
+        cells.push(cell(median(m, c.unknown[j]), m), cell(rows, c.rows[j]),
+          cell(c.rowsPerSecond[j] == null ? none : num(c.rowsPerSecond[j], 0), c.rowsPerSecond[j]));
       });
       return {cells: cells};
     });
@@ -426,7 +464,7 @@
     sampled.forEach(function (r) {
       r.cpu.forEach(function (c) {
         crows.push({cells: [cell(runName(r)), cell(T["phase." + c.phase]), cell(dur(c.seconds), c.seconds),
-          cell(num(c.cpuShare * 100, 0) + " %", c.cpuShare), cell(num(c.readMb, 1), c.readMb), cell(num(c.writtenMb, 1), c.writtenMb), cell(c.bound || "")]});
+          cell(pct(c.cpuShare), c.cpuShare), cell(num(c.readMb, 1), c.readMb), cell(num(c.writtenMb, 1), c.writtenMb), cell(c.bound || "")]});
       });
     });
     table(main, [{label: T["html.col.run"]}, {label: T["html.col.phase"]}, {label: T["html.col.median"], num: true},
@@ -440,26 +478,59 @@
     var S = D.scan, sx = [];
     S.points.forEach(function (p) { if (p.x != null && sx.indexOf(p.x) < 0) sx.push(p.x); });
     sx.sort(function (a, b) { return a - b; });
-    var sdata = [sx].concat(S.curves.map(function (cv) {
-      return sx.map(function (x) {
-        var hit = S.points.filter(function (p) { return p.curve === cv && p.x === x; })[0];
-        return hit ? hit.speedup : null;
-      });
+    // one curve per power plan the values were crossed with, else one (its points' curve is null): as speedup.png
+    var curves = S.curves.length ? S.curves : [null];
+    function pointAt(cv, x) { return S.points.filter(function (p) { return p.curve === cv && p.x === x && p.speedup != null; })[0]; }
+    var sdata = [sx].concat(curves.map(function (cv) {
+      return sx.map(function (x) { var hit = pointAt(cv, x); return hit ? hit.speedup : null; });
     }));
+    var stop = 1.2;
+    S.points.forEach(function (p) { stop = Math.max(stop, (p.fastestRun || 0) * 1.15, (p.speedup || 0) * 1.15); });
     var sbox = add(main, "div", null, "chart");
     chart(sbox, fmt("html.scan.alt", S.option, S.best || T.unknown), {
       width: width(main), height: 320,
-      scales: {x: {time: false}},
-      series: [{label: S.option}].concat(S.curves.map(function (cv, k) {
-        return {label: cv || S.option, stroke: P.colours[k % P.colours.length], width: 2, spanGaps: true, points: {size: 7},
+      scales: {x: {time: false}, y: {range: [0, stop]}},
+      legend: {live: false},
+      series: [{label: S.option}].concat(curves.map(function (cv, k) {
+        return {label: cv || T["html.col.speedup"], stroke: P.colours[k % P.colours.length], width: 2, spanGaps: true, points: {size: 7},
           value: function (u, v) { return v == null ? "" : num(v, 2) + "×"; }};
       })),
-      axes: [{incrs: [1, 2, 4, 8, 16, 32, 64]}, {values: function (u, s) { return s.map(function (v) { return num(v, 2) + "×"; }); }, size: 70}]
+      axes: [{label: S.option, incrs: S.workers ? [1, 2, 4, 8, 16, 32, 64] : undefined,
+        values: function (u, s) { return s.map(function (v) { return v === Math.round(v) ? num(v, 0) : ""; }); }}, {values: function (u, s) { return s.map(function (v) { return num(v, 2) + "×"; }); }, size: 70}],
+      hooks: {
+        // each point's whisker, from its slowest run's speed-up to its fastest's
+        draw: [function (u) {
+          var ctx = u.ctx, cap = 4 * devicePixelRatio;
+          ctx.lineWidth = 1.5 * devicePixelRatio;
+          curves.forEach(function (cv, k) {
+            if (!u.series[k + 1].show) return;
+            ctx.strokeStyle = P.colours[k % P.colours.length];
+            sx.forEach(function (x) {
+              var p = pointAt(cv, x);
+              if (!p || p.slowestRun == null || p.fastestRun == null) return;
+              var px = u.valToPos(x, "x", true), lo = u.valToPos(p.slowestRun, "y", true), hi = u.valToPos(p.fastestRun, "y", true);
+              ctx.beginPath();
+              ctx.moveTo(px, lo); ctx.lineTo(px, hi);
+              ctx.moveTo(px - cap, lo); ctx.lineTo(px + cap, lo);
+              ctx.moveTo(px - cap, hi); ctx.lineTo(px + cap, hi);
+              ctx.stroke();
+            });
+          });
+        }]
+      }
     }, sdata);
     table(main, [{label: T["html.col.label"]}, {label: S.option, num: true}, {label: T["html.col.speedup"], num: true},
       {label: T["html.col.verdict"]}], S.points.map(function (p) {
       return {cells: [cell(p.label), cell(p.x == null ? "" : num(p.x, 0), p.x), cell(p.speedup == null ? T.unknown : num(p.speedup, 2) + "×", p.speedup), cell(p.verdict || "")]};
     }));
+  }
+  if (P.warnings.length) {
+    // as summary.md's, folded: a scan of many runs has dozens
+    section(T["md.warnings"], "warnings");
+    var wbox = add(main, "details");
+    add(wbox, "summary", T["md.warnings"] + " (" + num(P.warnings.length, 0) + ")");
+    var warns = add(wbox, "ul");
+    P.warnings.forEach(function (w) { add(warns, "li", w); });
   }
   if (P.footer) add(main, "p", P.footer, "muted");
 })();

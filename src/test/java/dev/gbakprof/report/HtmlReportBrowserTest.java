@@ -4,13 +4,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.gbakprof.Samples;
+import dev.gbakprof.model.Phase;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.output.Labels;
 import dev.gbakprof.output.Lang;
 import dev.gbakprof.output.ReportSettings;
 import dev.gbakprof.output.Texts;
 import dev.gbakprof.stats.Analysis;
+import dev.gbakprof.stats.Measure;
 import dev.gbakprof.stats.ObjectTimes;
+import dev.gbakprof.stats.RowCount;
+import dev.gbakprof.stats.Spread;
 import dev.gbakprof.store.LogReader;
 import dev.gbakprof.store.RunInputs;
 import dev.gbakprof.testutil.BrowserTest;
@@ -35,6 +39,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
+import org.openqa.selenium.Dimension;
 import org.openqa.selenium.Keys;
 import org.openqa.selenium.OutputType;
 import org.openqa.selenium.WebElement;
@@ -64,6 +69,14 @@ class HtmlReportBrowserTest {
         Chromium.assumeInstalled();
         tmp = dir;
         browser = Chromium.start(tmp.resolve("profile"));
+        // every text the page draws on a canvas (axis ticks, labels), kept in window.drawn for the tests to read
+        browser.executeCdpCommand(
+                "Page.addScriptToEvaluateOnNewDocument",
+                Map.of(
+                        "source",
+                        "(function () { var f = CanvasRenderingContext2D.prototype.fillText; window.drawn = [];"
+                                + " CanvasRenderingContext2D.prototype.fillText = function (t) {"
+                                + " window.drawn.push(String(t)); return f.apply(this, arguments); }; })();"));
         Path log = Logs.realShape(Files.createDirectories(tmp.resolve("log")));
         realShape = tmp.resolve("real-shape");
         Cli.Result r = Cli.run("report", "--json", "--out", realShape.toString(), log.toString());
@@ -152,6 +165,34 @@ class HtmlReportBrowserTest {
                             + ".textContent)");
             Texts t = Texts.of(lang);
             assertThat(measures).contains(t.get("md.total"), t.get("phase.indexes"));
+            // a time axis starts at 0 s, not 0.000 s
+            assertThat(drawn()).contains("0 " + t.get("dur.s")).doesNotContain(t.duration(0.0));
+            // every figure of the totals and every row count as Java writes them in summary.md: rounded half to
+            // even (full-cpu's index phase of 8.125 s is 8.12 s), grouped as Java groups (1.000 rows in Spanish)
+            Analysis a = Analysis.of(Samples.abBoth(), null);
+            List<List<String>> totals = cells("#totals-table tbody tr");
+            for (int g = 0; g < a.groups().size(); g++) {
+                List<String> expected =
+                        new java.util.ArrayList<>(List.of(totals.get(g).get(0)));
+                expected.add(spread(a.groups().get(g).spread(Measure.TOTAL), t));
+                for (Phase p : Phase.values()) {
+                    expected.add(spread(a.groups().get(g).spread(Measure.of(p)), t));
+                }
+                assertThat(totals.get(g)).as(lang + " totals").containsExactlyElementsOf(expected);
+            }
+            List<List<String>> tables = cells("#table-table tbody tr");
+            for (ObjectTimes x : a.tables()) {
+                List<String> row = tables.stream()
+                        .filter(r -> r.get(0).equals(x.name()))
+                        .findFirst()
+                        .orElseThrow();
+                for (int g = 0; g < a.groups().size(); g++) {
+                    RowCount rows = x.rows(g);
+                    assertThat(row.get(2 + 3 * g))
+                            .as(lang + " rows of " + x.name())
+                            .isEqualTo(rows == null ? t.get("unknown") : t.integerRange(rows.min(), rows.max()));
+                }
+            }
             // the index table of two configurations fits the page: no scrolling sideways at 1280 px
             Number wider = (Number) browser.executeScript("var t = document.getElementById('index-table');"
                     + " return t.scrollWidth - t.parentElement.clientWidth");
@@ -177,15 +218,51 @@ class HtmlReportBrowserTest {
         assertThat(browser.findElement(By.id("failed")).isDisplayed()).isTrue();
         assertThat(browser.findElement(By.cssSelector("#phases + .wrap")).getText())
                 .contains("failed");
-        // a run with CPU samples (gbakprof run): its process's CPU and disk by phase, in Portuguese
-        open(write("cpu", RunInputs.load(Path.of("samples/shop-cpu.json"), null), Lang.PT_BR), "cpu");
-        assertThat(browser.findElements(By.cssSelector("#cpu + .wrap tbody tr")))
-                .isNotEmpty();
+        // UX_TAGS_NAME was inactive in the backup: said so, not marked as the failure beside it; the warnings shown
+        Texts en = Texts.of(Lang.EN);
+        List<String> inactive = cells("#index-table tbody tr").stream()
+                .filter(r -> r.get(0).equals("UX_TAGS_NAME"))
+                .findFirst()
+                .orElseThrow();
+        assertThat(inactive.get(inactive.size() - 1)).isEqualTo(en.get("html.state.inactive"));
+        assertThat(browser.findElements(By.cssSelector("#index-table td.failed")).stream()
+                        .map(WebElement::getText))
+                .doesNotContain(en.get("html.state.inactive"));
+        assertThat(browser.findElement(By.cssSelector("#warnings + details")).getAttribute("textContent"))
+                .contains("inactive in the backup, so restored inactive");
+        assertThat(cells("#failed-index-table tbody tr"))
+                .allSatisfy(r -> assertThat(r.get(2)).isEqualTo(en.get("html.state.left.inactive")));
+        // gbak gave up this restore at the failed build: not "left inactive"
+        Path gaveUp = tmp.resolve("gave-up");
+        Cli.run("report", "--out", gaveUp.toString(), "src/test/resources/published/fb5-issue8263-classic.log");
+        open(gaveUp.resolve("report.html"), null);
+        assertThat(browser.findElement(By.id("failed-indexes")).getText()).isEqualTo(en.get("html.failed.indexes"));
+        assertThat(cells("#failed-index-table tbody tr"))
+                .isNotEmpty()
+                .allSatisfy(r -> assertThat(r.get(2)).isEqualTo(en.get("html.state.gave.up")));
+        // a run with CPU samples (gbakprof run): its process's CPU and disk by phase, in Turkish (%37, as Java writes)
+        open(write("cpu", RunInputs.load(Path.of("samples/shop-cpu.json"), null), Lang.TR), "cpu");
+        List<List<String>> cpu = cells("#cpu + .wrap tbody tr");
+        assertThat(cpu).isNotEmpty().allSatisfy(r -> assertThat(r.get(3)).matches("%\\d+"));
         // a -par scan under two power plans: its speed-up curve, one line per plan
         open(write("scan", ChartsTest.plansCrossedWithPar(), Lang.EN), "scan");
         assertThat(browser.findElement(By.id("scan")).isDisplayed()).isTrue();
         assertThat(browser.findElements(By.cssSelector("#scan ~ .chart .uplot")))
                 .isNotEmpty();
+        // a scan of one switch (its points on no curve): its one curve is drawn, in the first configuration's colour
+        Path seven = tmp.resolve("bu-scan");
+        Cli.run("report", "--out", seven.toString(), "samples/seven");
+        open(seven.resolve("report.html"), "bu-scan");
+        assertThat(browser.findElements(By.cssSelector("#scan ~ .chart .u-legend .u-series")).stream()
+                        .map(e -> e.getAttribute("textContent").strip()))
+                .containsExactly(en.get("html.col.speedup"));
+        Number curve = (Number) browser.executeScript("var c = document.querySelector('#scan ~ .chart canvas'),"
+                + " d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data, n = 0;"
+                + " var rgb = JSON.parse(document.getElementById('gbakprof-data').textContent).page.colours[0];"
+                + " var r = parseInt(rgb.slice(1, 3), 16), g = parseInt(rgb.slice(3, 5), 16), b = parseInt(rgb.slice(5), 16);"
+                + " for (var i = 0; i < d.length; i += 4) if (d[i] === r && d[i + 1] === g && d[i + 2] === b) n++;"
+                + " return n;");
+        assertThat(curve.intValue()).as("pixels of the speed-up curve").isGreaterThan(200);
     }
 
     /**
@@ -219,6 +296,28 @@ class HtmlReportBrowserTest {
                 .doesNotHaveDuplicates()
                 .isSubsetOf(named);
         assertThat(browser.findElement(By.tagName("main")).getText()).doesNotContain("emb (3 runs) · gbak.log");
+    }
+
+    /** Each cell's text of the rows {@code selector} finds, top to bottom. */
+    @SuppressWarnings("unchecked")
+    private List<List<String>> cells(String selector) {
+        return (List<List<String>>) browser.executeScript(
+                "return Array.from(document.querySelectorAll(arguments[0]), r => Array.from(r.cells, c => c.textContent))",
+                selector);
+    }
+
+    /** A spread as the page's totals give it: the median, and the range of two or more runs. */
+    private static String spread(Spread s, Texts t) {
+        return !s.known()
+                ? t.get("unknown")
+                : t.duration(s.median())
+                        + (s.n() > 1 ? " (" + t.duration(s.min()) + "–" + t.duration(s.max()) + ")" : "");
+    }
+
+    /** The texts the page drew on its canvases since it was opened. */
+    @SuppressWarnings("unchecked")
+    private List<String> drawn() {
+        return (List<String>) browser.executeScript("return window.drawn");
     }
 
     /** The first cells of the rows {@code selector} finds, top to bottom. */
@@ -282,6 +381,48 @@ class HtmlReportBrowserTest {
                 "return Array.from(document.querySelectorAll('#index-table tbody tr'), r => r.cells[" + column
                         + "].textContent)");
         assertThat(cells).isNotEmpty().contains("unknown").doesNotContain("");
+        // a table of one database is not in the other's runs: it says so in each column, as summary.md
+        List<List<String>> tables = cells("#table-table tbody tr");
+        assertThat(tables).anySatisfy(row -> assertThat(row).contains("not in these runs"));
+        assertThat(tables).allSatisfy(row -> assertThat(row).doesNotContain(""));
+        // and so does the chart of the slowest index builds, where a bar would be
+        assertThat(drawn()).contains("not in these runs");
+    }
+
+    /** A restore cut off during its indexes: the chart says which builds are unknown, as indexes.png does. */
+    @Test
+    void theIndexChartSaysUnknownWhereItHasNoBar() throws Exception {
+        Path cut = tmp.resolve("full-and-cut");
+        Cli.Result r =
+                Cli.run("compare", "--out", cut.toString(), "full=samples/shop-tdrw.log", "cut=samples/shop-cut.log");
+        assertThat(r.code()).as(r.err()).isIn(0, 1);
+        open(cut.resolve("report.html"), "full-and-cut");
+        assertThat(drawn()).contains("unknown");
+    }
+
+    /** A narrow window (1,000 and 400 px) does not scroll sideways; a wide table scrolls inside its own box. */
+    @Test
+    void aNarrowWindowDoesNotScrollSideways() throws Exception {
+        Path page = write("ab-narrow", Samples.abBoth(), Lang.EN);
+        try {
+            for (int px : List.of(1000, 400)) {
+                browser.manage().window().setSize(new Dimension(px, 1000));
+                open(page, "narrow-" + px);
+                Number wider = (Number) browser.executeScript(
+                        "return document.documentElement.scrollWidth - document.documentElement.clientWidth");
+                assertThat(wider.intValue())
+                        .as("pixels the page is wider than a window of " + px)
+                        .isLessThanOrEqualTo(0);
+                Number why = (Number)
+                        browser.executeScript(
+                                "var r = document.querySelector('#verdict-table tbody tr'); return r.cells[r.cells.length - 1].offsetWidth");
+                assertThat(why.intValue())
+                        .as("width of the verdicts' Why at " + px)
+                        .isGreaterThanOrEqualTo(200);
+            }
+        } finally {
+            browser.manage().window().setSize(new Dimension(1280, 1000));
+        }
     }
 
     /** The keys/s cells of the index table, top to bottom. */
