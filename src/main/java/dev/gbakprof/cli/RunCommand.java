@@ -1,6 +1,5 @@
 package dev.gbakprof.cli;
 
-import dev.gbakprof.exec.GbakLocator;
 import dev.gbakprof.firebird.ServerAddress;
 import dev.gbakprof.model.Durations;
 import dev.gbakprof.model.Environment;
@@ -412,9 +411,9 @@ final class RunCommand implements Callable<Integer> {
             backup = chosen.file().toString();
         }
         boolean service = route == Via.SERVICE;
-        Path gbakPath = service ? null : locateGbak(gbak);
+        Path gbakPath = service ? null : GbakOption.locate(gbak);
         // the Firebird tools beside gbak: through the services API only gfix (--validate), beside a --gbak given
-        Path tools = service && gbak != null ? locateGbak(gbak) : gbakPath;
+        Path tools = service && gbak != null ? GbakOption.locate(gbak) : gbakPath;
         RunOptions options = options(gbakPath, server.password(), chosen == null ? null : chosen.why());
         this.options = options;
         if (validate && RestoreSession.gfix(tools).isEmpty()) {
@@ -576,30 +575,5 @@ final class RunCommand implements Callable<Integer> {
         } catch (IllegalArgumentException ex) {
             throw new UsageException("--inspect-host " + ex.getMessage());
         }
-    }
-
-    /** The gbak to run: {@code --gbak}, else the PATH and the usual places; a clear refusal when there is none. */
-    static Path locateGbak(Path given) {
-        return locateGbak("--gbak", given);
-    }
-
-    /**
-     * As {@link #locateGbak(Path)}, a refusal naming {@code option} and what it gave ({@code --gbak ''}: an empty
-     * path, as a shell gives an unset variable).
-     */
-    static Path locateGbak(String option, Path given) {
-        return GbakLocator.system()
-                .find(given)
-                .orElseThrow(
-                        () -> new UsageException(
-                                given != null
-                                        ? option + " " + (given.toString().isEmpty() ? "''" : given)
-                                                + (given.toString().isEmpty()
-                                                        ? ": an empty path; expected the gbak program's path"
-                                                        : Files.isRegularFile(given)
-                                                                ? ": not executable; expected the gbak program"
-                                                                : ": no such gbak")
-                                        : "gbak not found on PATH nor in the usual places; install Firebird's "
-                                                + "utilities (Debian: apt-get install firebird3.0-utils firebird3.0-server-core) or give --gbak PATH"));
     }
 }
