@@ -181,7 +181,7 @@ final class MatrixCommand implements Callable<Integer> {
         if (!(cooldown >= 0)) {
             throw new UsageException("--cooldown " + cooldown + ": expected 0 or more seconds");
         }
-        Path gbakPath = RunCommand.locateGbak(gbak);
+        Path gbakPath = GbakOption.locate(gbak);
         arms = byVersion(arms);
         boolean outGiven = spec.commandLine().getParseResult().hasMatchedOption("--out");
         Path runsRoot = Path.of("runs"); // without --out: a new runs/matrix-<time>
@@ -294,7 +294,7 @@ final class MatrixCommand implements Callable<Integer> {
                 out.add(arm);
                 continue;
             }
-            Path program = RunCommand.locateGbak("--vary:", arm.gbak());
+            Path program = GbakOption.locate("--vary:", arm.gbak());
             String version = EnvironmentProbe.gbakVersion(program);
             if (version == null) {
                 throw new UsageException("--vary: " + program + " does not answer gbak -z with its version: expected a"

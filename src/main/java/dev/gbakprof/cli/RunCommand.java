@@ -1,6 +1,5 @@
 package dev.gbakprof.cli;
 
-import dev.gbakprof.exec.GbakLocator;
 import dev.gbakprof.firebird.ServerAddress;
 import dev.gbakprof.model.Durations;
 import dev.gbakprof.model.Environment;
@@ -317,12 +316,78 @@ final class RunCommand implements Callable<Integer> {
                     "--cooldown " + given.originalStringValues().get(0) + ": rests between repeated restores,"
                             + " and one restore has no rest (add --repeat N or --warmup N, or leave --cooldown out)");
         }
+        refuseBadValues();
         try {
             return restore(route);
         } catch (GbakprofException.Refused ex) {
             recordRefusal(ex.getMessage());
             throw ex;
         }
+    }
+
+    /**
+     * Refuses bad usage (what the option values alone make wrong) before anything is looked at: no run folder is left
+     * for it; only a night refused by what it found does ({@link #recordRefusal}).
+     */
+    private void refuseBadValues() {
+        var parsed = spec.commandLine().getParseResult();
+        if (backupDir != null && (backup != null || backupFrom != null)) {
+            throw new UsageException(
+                    "--backup-dir " + backupDir + ": give one of --backup, --backup-dir and " + "--backup-from");
+        }
+        if (backupDir == null && (parsed.hasMatchedOption("--pattern") || parsed.hasMatchedOption("--settle"))) {
+            throw new UsageException("--pattern and --settle choose a file of --backup-dir DIR; give --backup-dir, or"
+                    + " leave them out");
+        }
+        if (backupDir == null && (backup == null) == (backupFrom == null)) {
+            throw new UsageException(
+                    backup == null
+                            ? "give --backup F.fbk (a backup to restore) or --backup-from DB.fdb (the drill: back up, "
+                                    + "then restore that backup)"
+                            : "--backup and --backup-from: give one. --backup restores an existing backup; --backup-from "
+                                    + "backs a database up into the run folder and restores that backup");
+        }
+        if (backupDir != null) {
+            Durations.parse("--settle", settle);
+        }
+        options(null, null, null).refuseBadUsage(); // of the values alone: no gbak looked for, no password read
+    }
+
+    /**
+     * The run's options from the command line, with the server's names ({@link RunOptions#withServerPaths}); refused
+     * when {@code --timeout}, {@code --inspect-host} or the names given cannot be used.
+     */
+    private RunOptions options(Path gbakPath, String password, String backupChoice) {
+        RunOptions made = new RunOptions(
+                        backup,
+                        database,
+                        label,
+                        gbakPath,
+                        server.user(),
+                        password,
+                        replace,
+                        repeat,
+                        Duration.ofMillis(Math.round(cooldown * 1000)),
+                        keep,
+                        keepPartial,
+                        timeout == null ? null : Durations.parse("--timeout", timeout),
+                        runsDir,
+                        baseline,
+                        extra,
+                        Duration.ofMillis(Math.max(100, Math.round(sampleInterval * 1000))),
+                        Via.route(via),
+                        inspectHost == null ? server.address() : inspectServer(),
+                        inspect,
+                        validate,
+                        backupFrom,
+                        warmup,
+                        backupChoice)
+                .withServerPaths(server.given());
+        if (inspectHost != null && (server.given() || made.throughServer())) {
+            throw new UsageException("--inspect-host " + inspectHost + ": names the server that inspects a database"
+                    + " restored embedded; this restore goes through a server, which --inspect uses");
+        }
+        return made;
     }
 
     /**
@@ -342,60 +407,15 @@ final class RunCommand implements Callable<Integer> {
     private int restore(Via route) throws IOException, InterruptedException {
         NewestBackup.Choice chosen = null;
         if (backupDir != null) {
-            if (backup != null || backupFrom != null) {
-                throw new UsageException(
-                        "--backup-dir " + backupDir + ": give one of --backup, --backup-dir and " + "--backup-from");
-            }
-            Duration unchanged = Durations.parse("--settle", settle);
-            chosen = NewestBackup.in(backupDir, pattern, unchanged, Instant.now());
+            chosen = NewestBackup.in(backupDir, pattern, Durations.parse("--settle", settle), Instant.now());
             backup = chosen.file().toString();
-        } else if (spec.commandLine().getParseResult().hasMatchedOption("--pattern")
-                || spec.commandLine().getParseResult().hasMatchedOption("--settle")) {
-            throw new UsageException("--pattern and --settle choose a file of --backup-dir DIR; give --backup-dir, or"
-                    + " leave them out");
-        }
-        if ((backup == null) == (backupFrom == null)) {
-            throw new UsageException(
-                    backup == null
-                            ? "give --backup F.fbk (a backup to restore) or --backup-from DB.fdb (the drill: back up, "
-                                    + "then restore that backup)"
-                            : "--backup and --backup-from: give one. --backup restores an existing backup; --backup-from "
-                                    + "backs a database up into the run folder and restores that backup");
         }
         boolean service = route == Via.SERVICE;
-        Path gbakPath = service ? null : locateGbak(gbak);
+        Path gbakPath = service ? null : GbakOption.locate(gbak);
         // the Firebird tools beside gbak: through the services API only gfix (--validate), beside a --gbak given
-        Path tools = service && gbak != null ? locateGbak(gbak) : gbakPath;
-        RunOptions options = new RunOptions(
-                        backup,
-                        database,
-                        label,
-                        gbakPath,
-                        server.user(),
-                        server.password(),
-                        replace,
-                        repeat,
-                        Duration.ofMillis(Math.round(cooldown * 1000)),
-                        keep,
-                        keepPartial,
-                        timeout == null ? null : Durations.parse("--timeout", timeout),
-                        runsDir,
-                        baseline,
-                        extra,
-                        Duration.ofMillis(Math.max(100, Math.round(sampleInterval * 1000))),
-                        route,
-                        inspectHost == null ? server.address() : inspectServer(),
-                        inspect,
-                        validate,
-                        backupFrom,
-                        warmup,
-                        chosen == null ? null : chosen.why())
-                .withServerPaths(server.given());
+        Path tools = service && gbak != null ? GbakOption.locate(gbak) : gbakPath;
+        RunOptions options = options(gbakPath, server.password(), chosen == null ? null : chosen.why());
         this.options = options;
-        if (inspectHost != null && (server.given() || options.throughServer())) {
-            throw new UsageException("--inspect-host " + inspectHost + ": names the server that inspects a database"
-                    + " restored embedded; this restore goes through a server, which --inspect uses");
-        }
         if (validate && RestoreSession.gfix(tools).isEmpty()) {
             throw new UsageException(
                     "--validate needs gfix (Firebird's utilities), beside gbak, on PATH or in the usual "
@@ -555,30 +575,5 @@ final class RunCommand implements Callable<Integer> {
         } catch (IllegalArgumentException ex) {
             throw new UsageException("--inspect-host " + ex.getMessage());
         }
-    }
-
-    /** The gbak to run: {@code --gbak}, else the PATH and the usual places; a clear refusal when there is none. */
-    static Path locateGbak(Path given) {
-        return locateGbak("--gbak", given);
-    }
-
-    /**
-     * As {@link #locateGbak(Path)}, a refusal naming {@code option} and what it gave ({@code --gbak ''}: an empty
-     * path, as a shell gives an unset variable).
-     */
-    static Path locateGbak(String option, Path given) {
-        return GbakLocator.system()
-                .find(given)
-                .orElseThrow(
-                        () -> new UsageException(
-                                given != null
-                                        ? option + " " + (given.toString().isEmpty() ? "''" : given)
-                                                + (given.toString().isEmpty()
-                                                        ? ": an empty path; expected the gbak program's path"
-                                                        : Files.isRegularFile(given)
-                                                                ? ": not executable; expected the gbak program"
-                                                                : ": no such gbak")
-                                        : "gbak not found on PATH nor in the usual places; install Firebird's "
-                                                + "utilities (Debian: apt-get install firebird3.0-utils firebird3.0-server-core) or give --gbak PATH"));
     }
 }

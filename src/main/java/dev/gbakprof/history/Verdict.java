@@ -8,10 +8,6 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.Set;
-import java.util.TreeMap;
-import java.util.TreeSet;
 import java.util.function.DoubleFunction;
 
 /**
@@ -79,13 +75,14 @@ public record Verdict(Check.Result result, CheckFacts facts) {
                     + "): name one with --backup NAME");
         }
         Trend trend = trends.isEmpty() ? null : trends.get(0);
+        List<RunFolders.Folder> unjudged = trend == null ? loaded.unjudged() : loaded.of(trend);
         if (trend != null && trend.by() == Trend.By.BACKUP) {
-            String shared = sharedName(trend);
+            // as for records, so for folders without one: another job's killed or refused night is not this one's
+            String shared = SharedName.of(trend, unjudged);
             if (shared != null) {
                 throw new HistoryRefusedException(shared);
             }
         }
-        List<RunFolders.Folder> unjudged = trend == null ? loaded.unjudged() : loaded.of(trend);
         RunFolders.Folder lastFolder = unjudged.isEmpty() ? null : unjudged.get(unjudged.size() - 1);
         String name = trend != null
                 ? trend.shortName()
@@ -132,31 +129,6 @@ public record Verdict(Check.Result result, CheckFacts facts) {
         return new Verdict(
                 Check.of(trend, objective, age, slower, now, durations),
                 CheckFacts.of(trend, newest, objective, age, slower, now));
-    }
-
-    /**
-     * Why the restores of one backup file name are not one baseline: backups at two paths under two labels (two jobs
-     * whose backups are both {@code db.fbk}); {@code null} when they are one job's (one label: a path that changed is
-     * its backup moved, or mistyped, and its night is judged as such; one path: a label renamed).
-     */
-    static String sharedName(Trend trend) {
-        Map<String, String> pathOfLabel = new TreeMap<>();
-        Set<String> paths = new TreeSet<>();
-        for (Trend.Point p : trend.points()) {
-            String path = p.run().backupFile();
-            if (path != null && p.run().label() != null) {
-                pathOfLabel.put(p.run().label(), path); // the newest path of each label
-                paths.add(path);
-            }
-        }
-        if (pathOfLabel.size() < 2 || paths.size() < 2) {
-            return null;
-        }
-        List<String> jobs = new ArrayList<>();
-        pathOfLabel.forEach((l, path) -> jobs.add(l + " (" + path + ")"));
-        return trend.backup() + " is the file name of the backups of " + jobs.size() + " labels: "
-                + String.join(", ", jobs) + "; their restores are not one baseline: check each with --label L, or all"
-                + " with --jobs FILE";
     }
 
     /** A folder's backup without its extension ({@code erp}), else the label in its name. */

@@ -5,7 +5,6 @@ import dev.gbakprof.exec.GbakSwitchCheck;
 import dev.gbakprof.firebird.FirebirdAccessException;
 import dev.gbakprof.firebird.Ods;
 import dev.gbakprof.firebird.Server;
-import dev.gbakprof.firebird.ServerAddress;
 import dev.gbakprof.firebird.ServerFileAccess;
 import dev.gbakprof.firebird.ServiceRestore;
 import dev.gbakprof.model.Environment;
@@ -110,27 +109,13 @@ public final class RestoreSeries {
         if (checked) {
             return;
         }
-        if (options.repeat() < 1) {
-            throw new RunRefusedException("--repeat must be 1 or more");
-        }
+        options.refuseBadUsage();
         if (Files.exists(options.runsDir()) && !Files.isDirectory(options.runsDir())) {
             throw new RunRefusedException(
                     options.runsDir() + ": not a directory; expected the folder for run folders " + "(--runs-dir)");
         }
         Outputs.refuseUnwritableDir(options.runsDir(), "--runs-dir");
-        if (options.viaService()) {
-            if (!options.extraArgs().isEmpty()) {
-                throw new RunRefusedException("gbak switches after -- (" + String.join(" ", options.extraArgs())
-                        + ") are for --via gbak; the services restore takes none");
-            }
-            if (ServerAddress.remote(options.database()) != null) {
-                throw new RunRefusedException(options.database() + ": with --via service give the database as the "
-                        + "server's path and the server with --host HOST[/PORT]");
-            }
-            if (options.database().equals(options.backup())) {
-                throw new RunRefusedException(options.database() + ": the database would overwrite the backup file");
-            }
-        } else {
+        if (!options.viaService()) {
             try {
                 GbakInvocation.restore(
                         options.gbak(),

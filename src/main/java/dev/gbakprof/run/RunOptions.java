@@ -85,6 +85,35 @@ public record RunOptions(
         server = server == null ? ServerAddress.LOCALHOST : server;
     }
 
+    /**
+     * Refuses what the option values alone make wrong, whatever tonight's files and servers are (bad usage: no run
+     * folder is left for it, as a night refused by what it found is); throws {@link RunRefusedException}. {@link
+     * RestoreSeries#check} and {@code run} before anything is looked at call it.
+     */
+    public void refuseBadUsage() {
+        if (repeat < 1) {
+            throw new RunRefusedException("--repeat must be 1 or more");
+        }
+        if (viaService()) {
+            if (!extraArgs.isEmpty()) {
+                throw new RunRefusedException("gbak switches after -- (" + String.join(" ", extraArgs)
+                        + ") are for --via gbak; the services restore takes none");
+            }
+            if (ServerAddress.remote(database) != null) {
+                throw new RunRefusedException(database + ": with --via service give the database as the "
+                        + "server's path and the server with --host HOST[/PORT]");
+            }
+            if (database.equals(backup)) {
+                throw new RunRefusedException(database + ": the database would overwrite the backup file");
+            }
+        }
+        try {
+            GbakInvocation.refusePasswordSwitch(extraArgs);
+        } catch (IllegalArgumentException ex) {
+            throw new RunRefusedException(ex.getMessage());
+        }
+    }
+
     /** The same options restoring {@code newBackup}: the drill's restore of the backup it just made. */
     public RunOptions withBackup(String newBackup) {
         return copy(gbak, newBackup, database, label, repeat, extraArgs, backupFrom, via);

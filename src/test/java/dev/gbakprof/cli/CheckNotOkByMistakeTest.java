@@ -124,8 +124,8 @@ class CheckNotOkByMistakeTest {
                     .toArray(String[]::new));
             assertThat(r.code()).as(r.out()).isEqualTo(3);
             assertThat(r.out())
-                    .isEqualTo("UNKNOWN: erp.fbk is the file name of the backups of 2 labels: branch"
-                            + " (/backups/branch/erp.fbk), nightly (/backups/erp.fbk); their restores are not one"
+                    .isEqualTo("UNKNOWN: erp.fbk is the file name of the backups at 2 paths: /backups/branch/erp.fbk"
+                            + " (label \"branch\"), /backups/erp.fbk (label \"nightly\"); they are 2 jobs, not one"
                             + " baseline: check each with --label L, or all with --jobs FILE" + System.lineSeparator());
         }
         assertThat(Cli.run("check", runs.toString(), "--label", "nightly").code())
