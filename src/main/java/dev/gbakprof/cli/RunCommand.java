@@ -72,8 +72,10 @@ import picocli.CommandLine.Spec;
             "verification or was stopped by --timeout, " + ExitCode.BAD_INPUT
                     + " when it was refused before it started (bad",
             "usage, missing backup, existing database, a server that does not answer or refuses the",
-            "login, a database in use with --replace), or when the runs folder could not be written",
-            "(a run refused where the runs folder exists leaves a run folder that says why: check judges it),",
+            "login, a database in use with --replace, a gbak switch that gbak does not know (-par before",
+            "Firebird 5), a database --inspect's server could not open), or when the runs folder could",
+            "not be written (a run refused, but for bad usage, where the runs folder exists leaves a run",
+            "folder that says why: check judges it),",
             ExitCode.INTERRUPTED + " when Ctrl-C stopped it (after saying what completed and what was stopped)."
         })
 final class RunCommand implements Callable<Integer> {
