@@ -107,13 +107,36 @@ class EstimateAcrossVersionsTest {
     }
 
     @Test
-    void aCalibrationOfBothVersionsSaysItMixesThem() throws Exception {
+    void aCalibrationOfBothVersionsIsRefusedOrSaysItMixesThem() throws Exception {
         Path fb3 = record("shop-tdrw.log", "LI-V3.0.11.33637 Firebird 3.0");
         Path fb4 = record("fb4/shop-tdrw.log", "LI-V4.0.5.3140 Firebird 4.0");
 
+        // each restored by its own gbak: two gbak versions, refused as two configurations
         Cli.Result r = Cli.run("estimate", fb3.toString(), fb4.toString(), "--scale", "2");
 
-        assertThat(r.code()).as(r.err()).isEqualTo(ExitCode.OK);
-        assertThat(r.out()).contains("the calibration mixes Firebird versions (3.0, 4.0)");
+        assertThat(r.code()).isEqualTo(ExitCode.BAD_INPUT);
+        assertThat(r.err().strip())
+                .doesNotContain("\n", "Exception")
+                .startsWith("gbakprof: the calibration mixes gbak versions (gbak 3.0 (LI-V3.0.11.33637 Firebird 3.0):"
+                        + " 1 run (shop-tdrw); gbak 4.0 (LI-V4.0.5.3140 Firebird 4.0): 1 run (shop-tdrw))");
+
+        // services restores say no gbak, only the engine's version: a note, as before
+        Path svc3 = serviceRecord("shop-tdrw.log", "LI-V3.0.11.33637 Firebird 3.0");
+        Path svc4 = serviceRecord("fb4/shop-tdrw.log", "LI-V4.0.5.3140 Firebird 4.0");
+        Cli.Result services = Cli.run("estimate", svc3.toString(), svc4.toString(), "--scale", "2");
+
+        assertThat(services.code()).as(services.err()).isEqualTo(ExitCode.OK);
+        assertThat(services.out()).contains("the calibration mixes Firebird versions (3.0, 4.0)");
+    }
+
+    private Path serviceRecord(String log, String engineVersion) throws Exception {
+        RestoreRun run = Logs.read(log).toBuilder()
+                .via(Via.SERVICE)
+                .server("localhost/3050")
+                .environment(new Environment("h", "Linux", "cpu", 2, null, null, engineVersion, 1L, null, null))
+                .build();
+        Path file = dir.resolve("service-" + log.replace('/', '-') + ".json");
+        RunJson.write(run, file);
+        return file;
     }
 }
