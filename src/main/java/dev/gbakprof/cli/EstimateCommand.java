@@ -134,15 +134,12 @@ final class EstimateCommand implements Callable<Integer> {
         Estimate estimate = Forecaster.forecast(calibration, target, rtoSeconds);
         String across = acrossVersions(calibration);
         if (across != null) {
-            estimate = estimate.withFirstAssumption(across);
+            estimate = estimate.withCaveat(across);
         }
         PrintWriter out = spec.commandLine().getOut();
         if (json) {
             RunJson.write(estimate, out);
         } else {
-            if (across != null) { // before the forecast, its range and the RTO verdict: none of them holds it
-                out.println("caveat     " + across + "; the range and the RTO verdict do not cover a difference");
-            }
             out.print(EstimateText.of(estimate, top));
             out.flush();
         }
@@ -172,7 +169,8 @@ final class EstimateCommand implements Callable<Integer> {
             throw new UsageException(
                     said + ": a forecast across versions is no measurement; " + fixes(versions, target));
         }
-        return said + " (--across-versions): the forecast assumes both versions restore at the same speed";
+        return said + " (--across-versions): the forecast assumes both versions restore at the same speed; the range"
+                + " and the RTO verdict do not cover a difference";
     }
 
     /**
