@@ -134,15 +134,12 @@ final class EstimateCommand implements Callable<Integer> {
         Estimate estimate = Forecaster.forecast(calibration, target, rtoSeconds);
         String across = acrossVersions(calibration);
         if (across != null) {
-            estimate = estimate.withFirstAssumption(across);
+            estimate = estimate.withCaveat(across);
         }
         PrintWriter out = spec.commandLine().getOut();
         if (json) {
             RunJson.write(estimate, out);
         } else {
-            if (across != null) { // before the forecast, its range and the RTO verdict: none of them holds it
-                out.println("caveat     " + across + "; the range and the RTO verdict do not cover a difference");
-            }
             out.print(EstimateText.of(estimate, top));
             out.flush();
         }
@@ -169,10 +166,36 @@ final class EstimateCommand implements Callable<Integer> {
         String said = "the calibration restores ran on Firebird " + String.join(" and ", versions)
                 + ", the target restores with " + target;
         if (!acrossVersions) {
-            throw new UsageException(said + ": a forecast across versions is no measurement; calibrate with restores"
-                    + " by " + target + " (gbakprof run --gbak its gbak), or give --across-versions");
+            throw new UsageException(
+                    said + ": a forecast across versions is no measurement; " + fixes(versions, target));
         }
-        return said + " (--across-versions): the forecast assumes both versions restore at the same speed";
+        return said + " (--across-versions): the forecast assumes both versions restore at the same speed; the range"
+                + " and the RTO verdict do not cover a difference";
+    }
+
+    /**
+     * The ways out of a refusal across versions, the likeliest first: a calibration of one version says how the
+     * target restores when it restores with that version ({@code --engine}: a migration, when the calibration's is the
+     * newer, is forecast from restores by the new version while {@code --rows-from} names the old one's restore or
+     * database); else restores by the target's version, or {@code --across-versions}.
+     */
+    private String fixes(Set<String> calibration, String target) {
+        String others = "calibrate with restores by " + target + " (gbakprof run --gbak its gbak), or give"
+                + " --across-versions";
+        if (calibration.size() != 1 || engine != null) { // --engine named the target's version already
+            return others;
+        }
+        String version = calibration.iterator().next();
+        return "if the target will be restored by " + version + (newer(version, target) ? " (a migration)" : "")
+                + ", give --engine " + version + "; else " + others;
+    }
+
+    /** Whether Firebird {@code a} ({@code major.minor}) is newer than {@code b}. */
+    private static boolean newer(String a, String b) {
+        String[] x = a.split("\\.");
+        String[] y = b.split("\\.");
+        int major = Integer.compare(Integer.parseInt(x[0]), Integer.parseInt(y[0]));
+        return major != 0 ? major > 0 : Integer.parseInt(x[1]) > Integer.parseInt(y[1]);
     }
 
     static Map<String, Long> parseRows(List<String> items) {

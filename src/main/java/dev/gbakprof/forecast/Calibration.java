@@ -3,15 +3,17 @@ package dev.gbakprof.forecast;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.stats.Confounder;
 import java.util.List;
+import java.util.function.Function;
+import java.util.function.UnaryOperator;
 import java.util.stream.Collectors;
 
-/** Which calibration runs a forecast counts: the completed ones, warm-ups set aside, of one route and one set of switches. */
+/** Which calibration runs a forecast counts: the completed ones, warm-ups set aside, of one route, one set of switches and one gbak version. */
 final class Calibration {
     private Calibration() {}
 
     /**
-     * The completed runs among {@code given} that are no warm-up, refused when there is none, when they mix routes or
-     * when they mix gbak switches; the assumptions say which were left out or set aside.
+     * The completed runs among {@code given} that are no warm-up, refused when there is none, when they mix routes,
+     * gbak switches or gbak versions; the assumptions say which were left out or set aside.
      */
     static List<RestoreRun> usable(List<RestoreRun> given, List<String> assumptions) {
         List<RestoreRun> completed =
@@ -45,22 +47,33 @@ final class Calibration {
         List<String> switches = Confounder.SWITCHES.distinctValues(usable);
         if (switches.size() > 1) {
             throw new ForecastException("the calibration mixes gbak switches ("
-                    + switches.stream()
-                            .map(value -> {
-                                List<RestoreRun> with = usable.stream()
-                                        .filter(r -> value.equals(Confounder.SWITCHES.of(r)))
-                                        .toList();
-                                return (value.equals("none") ? "no other switch" : value) + ": " + with.size()
-                                        + (with.size() == 1 ? " run" : " runs") + " ("
-                                        + with.stream()
-                                                .map(Target::name)
-                                                .distinct()
-                                                .collect(Collectors.joining(", "))
-                                        + ")";
-                            })
-                            .collect(Collectors.joining("; "))
+                    + listed(usable, Confounder.SWITCHES::of, v -> v.equals("none") ? "no other switch" : v)
                     + "): restores with other switches (buffers, parallel workers…) are other configurations, not"
                     + " repeats; expected calibration restores with the switches the target will restore with");
+        }
+        // gbak of another version is another client (its own data path, its own requests), through one server too:
+        // by major.minor, as the engine's version is compared; a record that does not say (a parsed log) mixes with
+        // none
+        List<String> gbaks = usable.stream()
+                .map(Calibration::gbakVersion)
+                .filter(v -> v != null)
+                .distinct()
+                .toList();
+        if (gbaks.size() > 1) {
+            throw new ForecastException("the calibration mixes gbak versions ("
+                    + listed(
+                            usable,
+                            Calibration::gbakVersion,
+                            v -> "gbak " + v + " ("
+                                    + usable.stream()
+                                            .filter(r -> v.equals(gbakVersion(r)))
+                                            .map(Confounder.GBAK_VERSION::of)
+                                            .distinct()
+                                            .sorted()
+                                            .collect(Collectors.joining(", "))
+                                    + ")")
+                    + "): each gbak restores at its own speed, through one server too, which is no run-to-run noise;"
+                    + " expected calibration restores by the gbak the target will restore with (run --gbak)");
         }
         if (completed.size() < given.size()) {
             int left = given.size() - completed.size();
@@ -78,5 +91,32 @@ final class Calibration {
                     + "): recorded as warm-ups (run.json warmup), the first restores meet a cold cache");
         }
         return usable;
+    }
+
+    /** gbak's version of a run, {@code major.minor} ({@code 4.0}; else as gbak -z said it), {@code null} unknown. */
+    private static String gbakVersion(RestoreRun r) {
+        String full = Confounder.GBAK_VERSION.of(r);
+        String v = RestoreRun.majorMinor(full);
+        return v != null ? v : full;
+    }
+
+    /**
+     * Each value of {@code kind} among {@code runs}, in order, as {@code name: N runs (their labels)}: what a refusal
+     * of mixed calibration runs names.
+     */
+    private static String listed(List<RestoreRun> runs, Function<RestoreRun, String> kind, UnaryOperator<String> name) {
+        return runs.stream()
+                .map(kind)
+                .filter(v -> v != null)
+                .distinct()
+                .sorted()
+                .map(value -> {
+                    List<RestoreRun> with = runs.stream()
+                            .filter(r -> value.equals(kind.apply(r)))
+                            .toList();
+                    return name.apply(value) + ": " + with.size() + (with.size() == 1 ? " run" : " runs") + " ("
+                            + with.stream().map(Target::name).distinct().collect(Collectors.joining(", ")) + ")";
+                })
+                .collect(Collectors.joining("; "));
     }
 }

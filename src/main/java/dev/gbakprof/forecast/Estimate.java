@@ -17,6 +17,9 @@ import java.util.List;
  * @param rto         the verdict against a recovery-time objective, {@code null} without {@code --rto}
  * @param dominates   the phase and the object that take the largest share
  * @param assumptions what the forecast takes for granted, one sentence each
+ * @param caveats     what the forecast cannot vouch for, said before it (also the first assumptions): a target that
+ *                    shares no table with the calibration, calibration restores of another Firebird version
+ *                    ({@code --across-versions}); empty when none
  */
 public record Estimate(
         String schema,
@@ -29,7 +32,8 @@ public record Estimate(
         List<ObjectForecast> objects,
         Rto rto,
         Dominant dominates,
-        List<String> assumptions) {
+        List<String> assumptions,
+        List<String> caveats) {
     public static final String SCHEMA = "gbakprof.estimate/1";
 
     public Estimate {
@@ -37,14 +41,22 @@ public record Estimate(
         phases = List.copyOf(phases);
         objects = List.copyOf(objects);
         assumptions = List.copyOf(assumptions);
+        caveats = List.copyOf(caveats);
     }
 
-    /** This forecast with {@code first} before its other assumptions (what the command knows beyond the model). */
-    public Estimate withFirstAssumption(String first) {
+    /**
+     * This forecast with {@code caveat} before its other caveats and assumptions (what the command knows beyond the
+     * model).
+     */
+    public Estimate withCaveat(String caveat) {
         List<String> all = new ArrayList<>();
-        all.add(first);
+        all.add(caveat);
         all.addAll(assumptions);
-        return new Estimate(schema, target, calibration, total, measured, range, phases, objects, rto, dominates, all);
+        List<String> said = new ArrayList<>();
+        said.add(caveat);
+        said.addAll(caveats);
+        return new Estimate(
+                schema, target, calibration, total, measured, range, phases, objects, rto, dominates, all, said);
     }
 
     /** @param scale the target's rows against the largest calibration run's */

@@ -1,7 +1,12 @@
 package dev.gbakprof.forecast;
 
+import dev.gbakprof.model.RestoreRun;
+import java.util.Collection;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
 import org.apache.commons.math3.distribution.NormalDistribution;
 
 /**
@@ -84,5 +89,29 @@ final class EstimatedShare {
 
     private static double share(List<Estimate.ObjectForecast> predictions, double total, String kind) {
         return total > 0 ? estimatedSeconds(predictions, kind) / total : 0;
+    }
+
+    /**
+     * What to say first when the target has tables and none of them is a calibration table: every object is then
+     * estimated from another database's ({@link EstimatedShare}), whatever the range; {@code null} when one is shared.
+     */
+    static String sharesNoTable(List<RestoreRun> runs, Target target) {
+        Set<String> calibrated = new TreeSet<>();
+        runs.forEach(r -> calibrated.addAll(Model.rowsOf(r).keySet()));
+        if (target.rows().isEmpty() || target.rows().keySet().stream().anyMatch(calibrated::contains)) {
+            return null;
+        }
+        return "the target shares no table with the calibration (the target's "
+                + names(target.rows().keySet())
+                + "; the calibration's " + names(calibrated) + "): every table load and index build is estimated from"
+                + " another table's, so the forecast, its range and the RTO verdict are a guess; calibrate with"
+                + " restores of the target's own backup";
+    }
+
+    /** Up to five names, then how many in all. */
+    private static String names(Collection<String> names) {
+        return names.size() <= 5
+                ? String.join(", ", names)
+                : names.stream().limit(5).collect(Collectors.joining(", ")) + ", … (" + names.size() + " in all)";
     }
 }

@@ -101,6 +101,9 @@ public final class Forecaster {
 
         assumptions.addAll(o.notes());
         assumptions.addAll(modelNotes(model, runs, target, o));
+        String unshared = EstimatedShare.sharesNoTable(runs, target);
+        List<String> caveats = unshared == null ? List.of() : List.of(unshared);
+        assumptions.addAll(0, caveats);
         Estimate.PhaseForecast top = phases.stream()
                 .max(Comparator.comparingDouble(Estimate.PhaseForecast::seconds))
                 .orElseThrow();
@@ -132,9 +135,10 @@ public final class Forecaster {
                 range,
                 phases,
                 objects,
-                rtoSeconds == null ? null : rto(total, rtoSeconds),
+                rtoSeconds == null ? null : rto(total, rtoSeconds, unshared != null),
                 dominates,
-                assumptions);
+                assumptions,
+                caveats);
     }
 
     /** The forecast total and phases of one target under one model. */
@@ -388,6 +392,16 @@ public final class Forecaster {
                 distance > Math.log(COVERAGE_MEASURED_UP_TO) + 1e-9,
                 share(estimated),
                 estimatedBasis);
+    }
+
+    static Estimate.Rto rto(Estimate.Total total, double rto, boolean guess) {
+        Estimate.Rto verdict = rto(total, rto);
+        return guess
+                ? new Estimate.Rto(
+                        verdict.seconds(),
+                        verdict.verdict(),
+                        verdict.how() + "; a guess: the target shares no table with the calibration")
+                : verdict;
     }
 
     static Estimate.Rto rto(Estimate.Total total, double rto) {

@@ -71,6 +71,15 @@ public record Target(
                     + " that went to its end, or the database");
         }
         Map<String, Long> rows = Model.rowsOf(run);
+        if (run.kind() == RunKind.BACKUP) { // the indexes its log names, each with its table; an older record: unknown
+            List<Index> written = run.indexesWritten() == null
+                    ? null
+                    : run.indexesWritten().stream()
+                            .map(i -> new Index(i.name(), i.table()))
+                            .distinct()
+                            .toList();
+            return new Target(source, rows, written, run.backupBytes(), false);
+        }
         List<Index> indexes = run.indexes().stream()
                 .map(i -> new Index(i.name(), i.table(), i.table() == null ? i.tableCandidates() : null))
                 .distinct()

@@ -241,6 +241,9 @@ final class EventClassifier {
                 if (t.startsWith("writing data for table ")) {
                     return ev(EventKind.WRITING_DATA, rest(t, 23), line);
                 }
+                if (t.startsWith("writing index ")) {
+                    return ev(EventKind.BACKUP_INDEX, rest(t, 14), line);
+                }
                 if (t.startsWith("writing ")) {
                     return ev(EventKind.BACKUP_METADATA, null, line);
                 }

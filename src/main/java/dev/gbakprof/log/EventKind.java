@@ -59,8 +59,10 @@ public enum EventKind {
     BACKUP_FILE(Phase.SETUP, true),
     /** Backup: {@code starting transaction} (130), {@code database D has a page size of N bytes.} (77). */
     BACKUP_SETUP_STEP(Phase.SETUP, true),
-    /** Backup: {@code writing domains}, {@code writing table T}, {@code writing index X}, triggers, privileges… */
+    /** Backup: {@code writing domains}, {@code writing table T}, triggers, privileges… */
     BACKUP_METADATA(Phase.METADATA, true),
+    /** Backup: {@code writing index X}, an index definition, right before its table's data line. */
+    BACKUP_INDEX(Phase.METADATA, true),
     /** Backup: {@code writing data for table T} (msg 142), before the table's first row is read. */
     WRITING_DATA(Phase.DATA, true),
     /** Backup: {@code N records written} (msg 108), every {@code -verbint} rows and once at the table's end. */

@@ -113,7 +113,19 @@ public final class Anonymizer {
                                         .toList())
                 .etaBasis(text(r.etaBasis()))
                 .server(tokens.server(r.server()))
+                .indexesWritten(
+                        r.indexesWritten() == null
+                                ? null
+                                : r.indexesWritten().stream()
+                                        .map(i -> new IndexDefinition(
+                                                tokens.indexName(i.name()), tokens.table(i.table())))
+                                        .toList())
                 .build();
+    }
+
+    /** A backup's index definitions, none for a restore. */
+    private static List<IndexDefinition> written(RestoreRun r) {
+        return r.indexesWritten() == null ? List.of() : r.indexesWritten();
     }
 
     /** Free text with every name in it replaced (a note that names an input, gbak's line, a warning). */
@@ -137,6 +149,10 @@ public final class Anonymizer {
             }
             if (r.indexesNeverBuilt() != null) {
                 originals.addAll(r.indexesNeverBuilt());
+            }
+            for (IndexDefinition i : written(r)) {
+                originals.add(i.name());
+                originals.add(i.table());
             }
             if (r.inspection() != null) {
                 r.inspection().tables().forEach(t -> originals.add(t.name()));
@@ -178,6 +194,7 @@ public final class Anonymizer {
                 b.tableCandidates().forEach(tokens::table);
             }
         }
+        written(r).forEach(i -> tokens.table(i.table()));
         if (r.inspection() != null) {
             tokens.connection(r.inspection().database(), "database");
             r.inspection().tables().forEach(t -> tokens.table(t.name()));
@@ -232,6 +249,12 @@ public final class Anonymizer {
             }
             if (r.indexesNeverBuilt() != null) {
                 r.indexesNeverBuilt().forEach(n -> tablesOf.computeIfAbsent(n, k -> new LinkedHashSet<>()));
+            }
+            for (IndexDefinition i : written(r)) {
+                Set<String> of = tablesOf.computeIfAbsent(i.name(), k -> new LinkedHashSet<>());
+                if (i.table() != null) {
+                    of.add(i.table());
+                }
             }
         }
         tablesOf.forEach(

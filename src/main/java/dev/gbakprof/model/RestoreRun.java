@@ -78,6 +78,9 @@ import java.util.regex.Pattern;
  *                        services manager's ({@code --via service}, gbak's {@code -se}) or the one gbak reached over
  *                        TCP ({@code host:path}, {@code --host}); {@code null} for embedded gbak, a parsed log, or a
  *                        record written before the field
+ * @param indexesWritten  a backup's index definitions ({@code writing index X}, gbak -b -v), each with its table (the
+ *                        data line that follows it): the indexes a restore of the backup builds; {@code null} for a
+ *                        restore, or a backup record written before the field
  */
 public record RestoreRun(
         String schema,
@@ -127,7 +130,8 @@ public record RestoreRun(
         Boolean warmup,
         String ods,
         List<String> errorsAfterStop,
-        String server) {
+        String server,
+        List<IndexDefinition> indexesWritten) {
 
     /** What every version of the record's schema starts with. */
     public static final String SCHEMA_FAMILY = "gbakprof.run/";
@@ -144,6 +148,7 @@ public record RestoreRun(
         cpuSamples = cpuSamples == null ? List.of() : List.copyOf(cpuSamples);
         indexesNeverBuilt = indexesNeverBuilt == null ? null : List.copyOf(indexesNeverBuilt);
         errorsAfterStop = errorsAfterStop == null ? null : List.copyOf(errorsAfterStop);
+        indexesWritten = indexesWritten == null ? null : List.copyOf(indexesWritten);
         kind = kind == null ? RunKind.RESTORE : kind;
         phaseResources = phaseResources == null ? List.of() : List.copyOf(phaseResources);
     }

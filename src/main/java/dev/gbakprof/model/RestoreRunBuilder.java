@@ -55,6 +55,7 @@ public final class RestoreRunBuilder {
     private String ods;
     private List<String> errorsAfterStop;
     private String server;
+    private List<IndexDefinition> indexesWritten;
 
     RestoreRunBuilder(RestoreRun r) {
         if (r == null) {
@@ -107,6 +108,7 @@ public final class RestoreRunBuilder {
         ods = r.ods();
         errorsAfterStop = r.errorsAfterStop();
         server = r.server();
+        indexesWritten = r.indexesWritten();
     }
 
     public RestoreRunBuilder label(String v) {
@@ -334,6 +336,11 @@ public final class RestoreRunBuilder {
         return this;
     }
 
+    public RestoreRunBuilder indexesWritten(List<IndexDefinition> v) {
+        indexesWritten = v;
+        return this;
+    }
+
     public RestoreRunBuilder reachedEnd(Boolean v) {
         reachedEnd = v;
         return this;
@@ -393,6 +400,7 @@ public final class RestoreRunBuilder {
                 warmup,
                 ods,
                 errorsAfterStop,
-                server);
+                server,
+                indexesWritten);
     }
 }

@@ -21,6 +21,8 @@ public final class EstimateText {
 
     public static String of(Estimate e, int top) {
         StringBuilder sb = new StringBuilder();
+        // before the forecast, its range and the RTO verdict: none of them holds a caveat
+        e.caveats().forEach(c -> sb.append("caveat     ").append(c).append('\n'));
         Estimate.Total t = e.total();
         Estimate.Range r = e.range();
         sb.append(String.format(

@@ -1,5 +1,6 @@
 package dev.gbakprof.timeline;
 
+import dev.gbakprof.model.IndexDefinition;
 import dev.gbakprof.model.IndexMapping;
 import dev.gbakprof.model.Warning;
 import dev.gbakprof.model.WarningCode;
@@ -24,6 +25,10 @@ final class IndexTables {
     private int mappedDefinitions;
     /** The definitions in groups, each closed by the data line that followed it. */
     private final List<DefinitionGroup> groups = new ArrayList<>();
+    // a backup's index definitions ("writing index X"), in gbak's order; those from writtenFrom on have no data line
+    // after them yet
+    private final List<IndexDefinition> written = new ArrayList<>();
+    private int writtenFrom;
 
     /**
      * The definitions from {@code from} to {@code to} (exclusive) of {@link #definitions}, printed right before
@@ -52,11 +57,32 @@ final class IndexTables {
         definitions.add(definition);
     }
 
+    /** A backup's {@code writing index X}: a definition, whose table is the next data line's. */
+    void written(String index) {
+        written.add(new IndexDefinition(index, null));
+    }
+
+    /**
+     * A backup's index definitions with their tables: each the table of the data line after it, exactly, since a backup
+     * prints a data line for every table it writes (views and external tables have no index); {@code null} table when
+     * no data line followed yet.
+     */
+    List<IndexDefinition> written() {
+        return List.copyOf(written);
+    }
+
     /**
      * A data line of {@code table}: the definitions since the last one are its, as far as the line alone says. Only a
-     * restore's data lines ({@code restoring data for table}, {@code restoring} set) close a group for {@link #map}.
+     * restore's data lines ({@code restoring data for table}, {@code restoring} set) close a group for {@link #map}; a
+     * backup's ({@code writing data for table}) give the backup's index definitions since the last one their table.
      */
     void dataLine(String table, boolean restoring) {
+        if (!restoring) {
+            for (int i = writtenFrom; i < written.size(); i++) {
+                written.set(i, new IndexDefinition(written.get(i).name(), table));
+            }
+            writtenFrom = written.size();
+        }
         int to = definitions.size();
         for (int i = pendingFrom; i < to; i++) {
             definitions.get(i).table = table;

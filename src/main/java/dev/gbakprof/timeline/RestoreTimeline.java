@@ -292,6 +292,7 @@ public final class RestoreTimeline implements EventListener {
         gbak.line(e, firstRestoreLine != 0, finished());
         switch (kind) {
             case INDEX_DEFINITION -> defineIndex(e.name());
+            case BACKUP_INDEX -> indexTables.written(e.name());
             case DATA_FOR_TABLE, WRITING_DATA -> dataLine(e);
             case RECORDS_RESTORED, RECORDS_WRITTEN -> {
                 if (openTable != null) {

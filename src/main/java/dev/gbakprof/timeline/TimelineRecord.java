@@ -124,6 +124,7 @@ final class TimelineRecord {
                 .indexes(indexes)
                 .errors(errors)
                 .errorsAfterStop(afterStop)
+                .indexesWritten(backup ? t.indexTables.written() : null)
                 .warnings(notes)
                 .backupFile(t.backupFile)
                 .database(t.database)

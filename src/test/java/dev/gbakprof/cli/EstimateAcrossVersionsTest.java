@@ -48,6 +48,35 @@ class EstimateAcrossVersionsTest {
         }
     }
 
+    /**
+     * A migration: calibrated by 4.0, the target's restore of today by 3.0. The fix is to say the target will be
+     * restored by 4.0, named first; restores by 3.0 or --across-versions are the other ways.
+     */
+    @Test
+    void aCalibrationByTheNewerVersionNamesEngineFirst() throws Exception {
+        Path fb3 = record("shop-tdrw.log", "LI-V3.0.11.33637 Firebird 3.0");
+        Path fb4 = record("fb4/shop-tdrw.log", "LI-V4.0.5.3140 Firebird 4.0");
+
+        Cli.Result r = Cli.run("estimate", fb4.toString(), "--rows-from", fb3.toString());
+
+        assertThat(r.code()).isEqualTo(ExitCode.BAD_INPUT);
+        assertThat(r.err().strip())
+                .doesNotContain("\n", "Exception")
+                .isEqualTo("gbakprof: the calibration restores ran on Firebird 4.0, the target restores with 3.0: a"
+                        + " forecast across versions is no measurement; if the target will be restored by 4.0 (a"
+                        + " migration), give --engine 4.0; else calibrate with restores by 3.0 (gbakprof run --gbak"
+                        + " its gbak), or give --across-versions");
+        // what it names works
+        assertThat(Cli.run("estimate", fb4.toString(), "--rows-from", fb3.toString(), "--engine", "4.0")
+                        .code())
+                .isEqualTo(ExitCode.OK);
+        // --engine given names the target's version: no other --engine to suggest
+        assertThat(Cli.run("estimate", fb4.toString(), "--scale", "2", "--engine", "3.0")
+                        .err())
+                .doesNotContain("give --engine")
+                .contains("calibrate with restores by 3.0");
+    }
+
     @Test
     void acrossVersionsTheForecastSaysSoFirst() throws Exception {
         Path fb3 = record("shop-tdrw.log", "LI-V3.0.11.33637 Firebird 3.0");
@@ -78,13 +107,36 @@ class EstimateAcrossVersionsTest {
     }
 
     @Test
-    void aCalibrationOfBothVersionsSaysItMixesThem() throws Exception {
+    void aCalibrationOfBothVersionsIsRefusedOrSaysItMixesThem() throws Exception {
         Path fb3 = record("shop-tdrw.log", "LI-V3.0.11.33637 Firebird 3.0");
         Path fb4 = record("fb4/shop-tdrw.log", "LI-V4.0.5.3140 Firebird 4.0");
 
+        // each restored by its own gbak: two gbak versions, refused as two configurations
         Cli.Result r = Cli.run("estimate", fb3.toString(), fb4.toString(), "--scale", "2");
 
-        assertThat(r.code()).as(r.err()).isEqualTo(ExitCode.OK);
-        assertThat(r.out()).contains("the calibration mixes Firebird versions (3.0, 4.0)");
+        assertThat(r.code()).isEqualTo(ExitCode.BAD_INPUT);
+        assertThat(r.err().strip())
+                .doesNotContain("\n", "Exception")
+                .startsWith("gbakprof: the calibration mixes gbak versions (gbak 3.0 (LI-V3.0.11.33637 Firebird 3.0):"
+                        + " 1 run (shop-tdrw); gbak 4.0 (LI-V4.0.5.3140 Firebird 4.0): 1 run (shop-tdrw))");
+
+        // services restores say no gbak, only the engine's version: a note, as before
+        Path svc3 = serviceRecord("shop-tdrw.log", "LI-V3.0.11.33637 Firebird 3.0");
+        Path svc4 = serviceRecord("fb4/shop-tdrw.log", "LI-V4.0.5.3140 Firebird 4.0");
+        Cli.Result services = Cli.run("estimate", svc3.toString(), svc4.toString(), "--scale", "2");
+
+        assertThat(services.code()).as(services.err()).isEqualTo(ExitCode.OK);
+        assertThat(services.out()).contains("the calibration mixes Firebird versions (3.0, 4.0)");
+    }
+
+    private Path serviceRecord(String log, String engineVersion) throws Exception {
+        RestoreRun run = Logs.read(log).toBuilder()
+                .via(Via.SERVICE)
+                .server("localhost/3050")
+                .environment(new Environment("h", "Linux", "cpu", 2, null, null, engineVersion, 1L, null, null))
+                .build();
+        Path file = dir.resolve("service-" + log.replace('/', '-') + ".json");
+        RunJson.write(run, file);
+        return file;
     }
 }

@@ -3,8 +3,11 @@ package dev.gbakprof.forecast;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.gbakprof.model.Environment;
 import dev.gbakprof.model.RestoreRun;
+import dev.gbakprof.model.Via;
 import dev.gbakprof.store.RunInputs;
+import dev.gbakprof.testutil.Logs;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -66,5 +69,46 @@ class CalibrationRunsTest {
         assertThat(Forecaster.forecast(given.subList(0, 2), Target.scaled(given.get(0), 2), null)
                         .calibration())
                 .hasSize(2);
+    }
+
+    /**
+     * Restores through one Firebird 4.0 server ({@code run --host}) by 3.0's gbak and by 4.0's: the records of real
+     * restores of the shop backup by each gbak (logs/shop-tdrw.log, logs-fb4/shop-tdrw.log), with the route, server and
+     * versions {@code run} records. The engine is 4.0 for all, so only gbak's own version tells them apart.
+     */
+    @Test
+    void restoresByTwoGbakVersionsThroughOneServerAreRefused() {
+        RestoreRun fb3a = throughServer("shop-tdrw.log", "fb3-gbak-1", "LI-V3.0.11.33637 Firebird 3.0");
+        RestoreRun fb4a = throughServer("fb4/shop-tdrw.log", "fb4-gbak-1", "LI-V4.0.5.3140 Firebird 4.0");
+        RestoreRun fb3b = throughServer("shop-tdrw.log", "fb3-gbak-2", "LI-V3.0.11.33637 Firebird 3.0");
+        RestoreRun fb4b = throughServer("fb4/shop-tdrw.log", "fb4-gbak-2", "LI-V4.0.5.3140 Firebird 4.0");
+        List<RestoreRun> given = List.of(fb3a, fb4a, fb3b, fb4b);
+        assertThat(given).extracting(RestoreRun::firebirdVersion).containsOnly("4.0");
+
+        assertThatThrownBy(() -> Forecaster.forecast(given, Target.scaled(fb4a, 2), null))
+                .isInstanceOf(ForecastException.class)
+                .hasMessage("the calibration mixes gbak versions (gbak 3.0 (LI-V3.0.11.33637 Firebird 3.0): 2 runs"
+                        + " (fb3-gbak-1, fb3-gbak-2); gbak 4.0 (LI-V4.0.5.3140 Firebird 4.0): 2 runs (fb4-gbak-1,"
+                        + " fb4-gbak-2)): each gbak restores at its own speed, through one server too, which is no"
+                        + " run-to-run noise; expected calibration restores by the gbak the target will restore with"
+                        + " (run --gbak)");
+        // one gbak is a calibration; a record that does not say its gbak (a parsed log) mixes with none
+        assertThat(Forecaster.forecast(List.of(fb4a, fb4b), Target.scaled(fb4a, 2), null)
+                        .calibration())
+                .hasSize(2);
+        assertThat(Forecaster.forecast(List.of(fb4a, Logs.read("fb4/shop-tdrw.log")), Target.scaled(fb4a, 2), null)
+                        .calibration())
+                .hasSize(2);
+    }
+
+    private static RestoreRun throughServer(String log, String label, String gbakVersion) {
+        return Logs.read(log).toBuilder()
+                .label(label)
+                .via(Via.GBAK)
+                .command("/opt/gbak -c -v -st tdrw -user SYSDBA /tmp/shop.fbk localhost/3050:/tmp/shop.fdb")
+                .server("localhost/3050")
+                .environment(new Environment(
+                        "h", "Linux", "cpu", 2, null, gbakVersion, "LI-V4.0.5.3140 Firebird 4.0", 1L, null, null))
+                .build();
     }
 }

@@ -59,7 +59,7 @@ class EventClassifierTest {
             starting transaction                                           | BACKUP_SETUP_STEP
             database shop.fdb has a page size of 8192 bytes.               | BACKUP_SETUP_STEP
             writing domains                                                | BACKUP_METADATA
-                writing index PK_ORDERS                                    | BACKUP_METADATA
+                writing index PK_ORDERS                                    | BACKUP_INDEX
             writing character sets                                         | BACKUP_METADATA
             writing data for table ORDERS                                  | WRITING_DATA
             1000000 records written                                        | RECORDS_WRITTEN

@@ -8,6 +8,7 @@ import dev.gbakprof.model.CpuSample;
 import dev.gbakprof.model.Environment;
 import dev.gbakprof.model.FirebirdConf;
 import dev.gbakprof.model.IdleProbe;
+import dev.gbakprof.model.IndexDefinition;
 import dev.gbakprof.model.IndexMapping;
 import dev.gbakprof.model.Inspection;
 import dev.gbakprof.model.Phase;
@@ -108,6 +109,7 @@ class RecordWriterTest {
                                 .withKeys(3L)))
                 .errors(List.of("gbak: ERROR:cannot commit index IX_A", awkward))
                 .errorsAfterStop(List.of("ERROR:connection shutdown", awkward))
+                .indexesWritten(List.of(new IndexDefinition("IX_W", "T"), new IndexDefinition(awkward, null)))
                 .warning(WarningCode.GBAK_WARNING, "a warning")
                 .warning(WarningCode.OTHER, awkward)
                 .environment(new Environment(
