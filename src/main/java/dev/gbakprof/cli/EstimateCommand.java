@@ -45,7 +45,8 @@ import picocli.CommandLine.Spec;
             "A model per table load (rows) and index build (n·ln n of its table's rows, a sort), fitted from the "
                     + "calibration runs; several sizes fit the exponents. See docs/guide/forecast.md.",
             "Exits 0, or 2 on bad input (a table the calibration does not have, negative rows, an unreadable "
-                    + "source, calibration restores of another Firebird version than the target)."
+                    + "source, calibration restores of another Firebird version than the target, or that mix routes,"
+                    + " gbak switches or gbak versions)."
         })
 final class EstimateCommand implements Callable<Integer> {
 
