@@ -15,6 +15,7 @@ import dev.gbakprof.model.TableLoad;
 import dev.gbakprof.model.Validation;
 import dev.gbakprof.model.Via;
 import dev.gbakprof.stats.RunOutcome;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
@@ -185,7 +186,7 @@ public final class TextSummary {
             }
         }
         if (!run.errors().isEmpty()) {
-            sb.append("  errors (gbak's own words)\n");
+            sb.append("  errors (").append(errorsWhose(run.errors())).append(")\n");
             for (String e : run.errors()) {
                 sb.append("    ").append(e).append('\n');
             }
@@ -297,5 +298,22 @@ public final class TextSummary {
             }
         }
         return sb.toString();
+    }
+
+    /**
+     * Whose words the errors are: gbak's, and those a step after it added with their author's mark ({@code gfix:} from
+     * {@code --validate}, {@code gbakprof:} from {@code --replace}), which are not gbak's.
+     */
+    static String errorsWhose(List<String> errors) {
+        List<String> marks = new ArrayList<>();
+        for (String mark : List.of("gfix: ", "gbakprof: ")) {
+            if (errors.stream().anyMatch(e -> e.startsWith(mark))) {
+                marks.add(mark.strip());
+            }
+        }
+        return marks.isEmpty()
+                ? "gbak's own words"
+                : "gbak's own words; those marked " + String.join(" or ", marks) + " are "
+                        + (marks.size() == 1 ? marks.get(0).replace(":", "") + "'s" : "theirs");
     }
 }
