@@ -16,6 +16,7 @@ import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYSeries;
 import org.knowm.xchart.style.Styler;
 import org.knowm.xchart.style.lines.SeriesLines;
+import org.knowm.xchart.style.markers.Marker;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 
 /**
@@ -121,19 +122,41 @@ public final class TrendChart {
             total.setMarkerColor(Palette.TEXT);
             total.setMarker(SeriesMarkers.DIAMOND);
         }
-        mark(chart, points, RunStatus.FAILED, t.get("trend.failed"), FAILED, unit);
-        mark(chart, points, RunStatus.INCOMPLETE, t.get("trend.incomplete"), INCOMPLETE, unit);
+        mark(chart, points, RunStatus.FAILED, t, "trend.failed", FAILED, unit);
+        mark(chart, points, RunStatus.INCOMPLETE, t, "trend.incomplete", INCOMPLETE, unit);
         return chart;
     }
 
+    /**
+     * The restores of {@code status} marked where gbak's clock had reached; those whose log has no time at all (gbak
+     * failed before its first timed line) in a series of their own, drawn at 0 and named so: 0 is not their time.
+     */
     private static void mark(
-            XYChart chart, List<Trend.Point> points, RunStatus status, String name, Color color, double unit) {
+            XYChart chart, List<Trend.Point> points, RunStatus status, Texts t, String key, Color color, double unit) {
         List<Trend.Point> marked = points.stream()
                 .filter(p -> p.run().status() == status
                         || status == RunStatus.FAILED
                                 && p.run().status() == RunStatus.COMPLETED
                                 && p.run().totalSeconds() == null)
                 .toList();
+        series(
+                chart,
+                marked.stream().filter(p -> timed(p.run())).toList(),
+                t.get(key),
+                color,
+                SeriesMarkers.CROSS,
+                unit);
+        series(
+                chart,
+                marked.stream().filter(p -> !timed(p.run())).toList(),
+                t.get(key + ".untimed"),
+                color,
+                SeriesMarkers.TRIANGLE_UP,
+                unit);
+    }
+
+    private static void series(
+            XYChart chart, List<Trend.Point> marked, String name, Color color, Marker marker, double unit) {
         if (marked.isEmpty()) {
             return;
         }
@@ -142,8 +165,12 @@ public final class TrendChart {
                 marked.stream().map(p -> Date.from(p.startedAt())).toList(),
                 marked.stream().map(p -> value(p.run()) / unit).toList());
         m.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
-        m.setMarker(SeriesMarkers.CROSS);
+        m.setMarker(marker);
         m.setMarkerColor(color);
+    }
+
+    private static boolean timed(RestoreRun r) {
+        return r.totalSeconds() != null || r.lastSeenSeconds() != null;
     }
 
     /** The run's total, else the time gbak's clock had reached, else 0. */

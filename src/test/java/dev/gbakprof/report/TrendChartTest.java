@@ -8,6 +8,7 @@ import dev.gbakprof.history.Trend;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.output.Lang;
 import dev.gbakprof.output.Texts;
+import dev.gbakprof.store.LogReader;
 import dev.gbakprof.testutil.Logs;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayInputStream;
@@ -78,6 +79,30 @@ class TrendChartTest {
                 .isEqualTo(2 * Duration.ofDays(3).toMillis() / 50.0);
         assertThat(band.getYData()).contains(1.2, 0.1);
         assertThat(chart.getSeriesMap().get("baseline median").getYData()).containsOnly(0.2);
+    }
+
+    /**
+     * A failed restore is marked where gbak's clock had reached (samples/dupfail-tdrw.log: 0.177 s); one whose log has
+     * no time at all (FirebirdSQL/firebird#8263's, printed without -st) is drawn at 0 in a series whose name says so,
+     * not among those whose 0 would be a time.
+     */
+    @Test
+    void aFailedRestoreWithoutATimeIsNamedNotDrawnAsZeroSeconds() {
+        RestoreRun timed = LogReader.read(Path.of("samples/dupfail-tdrw.log"), null);
+        RestoreRun untimed = LogReader.read(Path.of("src/test/resources/published/fb5-issue8263-classic.log"), null);
+        assertThat(untimed.lastSeenSeconds()).isNull();
+        Instant t = Instant.parse("2026-12-01T10:09:00Z");
+        List<Trend.Point> points =
+                new ArrayList<>(restoresEvery(Duration.ofDays(1), 3).points());
+        points.add(new Trend.Point(Path.of("run3"), timed, t.plus(Duration.ofDays(3)), null, null));
+        points.add(new Trend.Point(Path.of("run4"), untimed, t.plus(Duration.ofDays(4)), null, null));
+        XYChart chart = TrendChart.chart(new Trend("erp.fbk", points), Texts.of(Lang.EN), 1600, 900);
+        assertThat(chart.getSeriesMap().get("failed (at the time reached)").getYData())
+                .containsExactly(0.177);
+        assertThat(chart.getSeriesMap()
+                        .get("failed, no time in its log (drawn at 0)")
+                        .getYData())
+                .containsExactly(0.0);
     }
 
     /**
