@@ -40,12 +40,20 @@ record Fit(
         return n < minRows() ? Math.max(t, zero) : t;
     }
 
-    /** The power law alone at n rows (n above 0). */
+    /**
+     * The power law alone at n rows (n above 0). Above a step, never under the lower regime's time at the step's lower
+     * size: a step measured with a ratio under 1 (spills that stayed in the page cache, noise) must not make more rows
+     * forecast less time.
+     */
     double law(long n) {
-        int r = step != null && n >= step.aboveKeys() ? 1 : 0;
-        if (step != null && n > step.belowKeys() && n < step.aboveKeys()) {
-            r = 1; // between the sizes measured: the slower regime, the safer side
+        if (step == null || n <= step.belowKeys()) {
+            return regime(0, n);
         }
+        // above the step, and between the sizes measured: the slower regime, the safer side
+        return Math.max(regime(1, n), regime(0, step.belowKeys()));
+    }
+
+    private double regime(int r, long n) {
         return lnA[r] == Double.NEGATIVE_INFINITY ? 0.0 : Math.exp(lnA[r] + beta[r] * Math.log(PowerLaw.x(sort, n)));
     }
 
