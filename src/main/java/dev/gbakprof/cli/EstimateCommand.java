@@ -201,7 +201,20 @@ final class EstimateCommand implements Callable<Integer> {
 
     static Map<String, Long> parseRows(List<String> items) {
         Map<String, Long> rows = new LinkedHashMap<>();
-        for (String item : items) {
+        for (int k = 0; k < items.size(); k++) {
+            String item = items.get(k);
+            int digits = k + 1;
+            while (item.indexOf('=') > 0
+                    && digits < items.size()
+                    && items.get(digits).strip().matches("\\d+")) {
+                digits++; // ORDERS=1,000,000: the comma separates TABLE=N pairs, so "000" came alone
+            }
+            if (digits > k + 1) {
+                String given = String.join(",", items.subList(k, digits));
+                throw new UsageException("--rows " + given + ": a comma separates TABLE=N pairs, so a count cannot"
+                        + " have thousands separators; write " + given.replace(",", "") + " (or "
+                        + given.replace(",", "_") + ")");
+            }
             int eq = item.indexOf('=');
             String table = eq < 0 ? "" : item.substring(0, eq).strip();
             String n = eq < 0 ? "" : item.substring(eq + 1).strip().replace("_", "");

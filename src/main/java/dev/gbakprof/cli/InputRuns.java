@@ -146,8 +146,8 @@ final class InputRuns {
             throw new LogFormatException(
                     path.toString(),
                     0,
-                    "a backup (gbak -b), not a restore; "
-                            + "report and compare read restores (gbakprof parse reads a backup log)");
+                    "a backup (gbak -b), not a restore; expected a restore's log (gbak -c) or run record"
+                            + " (gbakprof parse reads a backup log; estimate takes one as --rows-from)");
         }
         return restores;
     }

@@ -30,7 +30,7 @@ public final class StatusText {
                     l.state().toString(),
                     or(l.label()),
                     or(l.phase()) + (l.table() == null ? "" : " (" + l.table() + ")"),
-                    !running ? "-" : l.done() == null ? "unknown" : percent(l.done()),
+                    !running ? "-" : l.done(now) == null ? "unknown" : percent(l.done(now)),
                     !running ? "-" : eta(l, now, durations),
                     !running ? "-" : durations.apply(l.elapsedSeconds()),
                     l.sinceLastLine(now) == null ? "unknown" : durations.apply(l.sinceLastLine(now)) + " ago",

@@ -64,9 +64,9 @@ public final class LiveRuns {
             Instant lastLineAt,
             String why) {
 
-        /** The share of the forecast total done, 0 to 1, or {@code null} when the run has no ETA. */
-        public Double done() {
-            return eta == null ? null : eta.done();
+        /** The share of the forecast total done at {@code now}, 0 to 1, or {@code null} when the run has no ETA. */
+        public Double done(Instant now) {
+            return eta == null ? null : eta.doneAt(now);
         }
 
         /** Seconds left at {@code now}, or {@code null}. */

@@ -333,9 +333,15 @@ public final class RunMarker implements AutoCloseable {
      * @param left    the seconds left then, with their range {@code low} to {@code high}
      */
     public record Eta(Instant at, double elapsed, double left, double low, double high) {
-        /** The share of the forecast total done then, 0 to 1. */
-        public double done() {
-            return elapsed + left <= 0 ? 1 : elapsed / (elapsed + left);
+        /**
+         * The share of the forecast total done at {@code now}, 0 to 1: the elapsed time over the elapsed time plus the
+         * seconds left, both carried forward from when it was written (as the ETA is).
+         */
+        public double doneAt(Instant now) {
+            double since = Math.max(0, Duration.between(at, now).toMillis() / 1000.0);
+            double elapsedNow = elapsed + since;
+            double leftNow = leftAt(now);
+            return elapsedNow + leftNow <= 0 ? 1 : elapsedNow / (elapsedNow + leftNow);
         }
 
         /** The seconds left at {@code now}: what was left then, less the time since (never below 0). */

@@ -56,6 +56,28 @@ class EstimateCommandTest {
                 .contains("RTO 50.0 s: does not fit (even the low end of the range is over the window)");
     }
 
+    /**
+     * {@code --rows ORDERS=1,000,000}: the comma separates TABLE=N pairs, so the count arrived as "1", "000", "000"
+     * and the error named "000". It names what was typed and how to write it; a backup log given as a calibration
+     * says what estimate expects, not what report and compare read.
+     */
+    @Test
+    void aCountWithThousandsSeparatorsAndABackupLogGetLinesThatSayWhatToType() {
+        Cli.Result r = Cli.run("estimate", SHOP, "--rows", "ORDERS=1,000,000");
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err())
+                .isEqualTo("gbakprof: --rows ORDERS=1,000,000: a comma separates TABLE=N pairs, so a count cannot have"
+                        + " thousands separators; write ORDERS=1000000 (or ORDERS=1_000_000)\n");
+        assertThat(Cli.run("estimate", SHOP, "--rows", "ORDERS=1000,CUSTOMERS=5")
+                        .code())
+                .isZero();
+        Cli.Result backup = Cli.run("estimate", Logs.log("small-backup.log").toString(), "--scale", "2");
+        assertThat(backup.code()).isEqualTo(2);
+        assertThat(backup.err())
+                .contains("a backup (gbak -b), not a restore; expected a restore's log (gbak -c) or run record")
+                .doesNotContain("report and compare");
+    }
+
     /** A range under a second in milliseconds: in tenths it read "0.1 s (range 0.1 s – 0.1 s)". */
     @Test
     void aSubSecondForecastShowsItsRangeInMilliseconds() {

@@ -1,6 +1,7 @@
 package dev.gbakprof.store;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -104,5 +105,18 @@ class RunMarkerTest {
         RunMarker.State s = RunMarker.read(dir);
         assertThat(s.pid()).isNull();
         assertThat(s.backup()).isNull();
+    }
+
+    /**
+     * {@code status} reads a run's last ETA, written up to 10 s before: its share done moves with the clock, as its
+     * ETA does (elapsed over elapsed plus what is left, both carried forward), not frozen at when it was written.
+     */
+    @Test
+    void theShareDoneIsCarriedForwardToNowAsTheEtaIs() {
+        Instant at = Instant.parse("2026-12-07T16:00:00Z");
+        RunMarker.Eta eta = new RunMarker.Eta(at, 2.3, 7.9, 6.0, 10.0);
+        assertThat(eta.doneAt(at)).isCloseTo(2.3 / 10.2, within(1e-9));
+        assertThat(eta.doneAt(at.plusMillis(3300))).isCloseTo(5.6 / 10.2, within(1e-9));
+        assertThat(eta.doneAt(at.plusSeconds(12))).isEqualTo(1.0); // past the ETA: all of the forecast
     }
 }
