@@ -43,6 +43,14 @@ public record History(
     }
 
     /**
+     * Why a trend grouped by backup file name is the runs of several jobs (two paths, or two routes, under their
+     * labels: {@link SharedName}), for a note under its table, whose bands mix them; {@code null} when it is one job's.
+     */
+    public String sharedName(Trend trend) {
+        return trend.by() == Trend.By.BACKUP ? SharedName.why(trend, of(trend)) : null;
+    }
+
+    /**
      * The trend among {@code trends} a folder is a run of, or {@code null} when none tells: the one it {@link
      * #belongs} to; else, for a folder that names a backup no trend has and a label, the only trend with runs of that
      * label: the same job, whose backup path changed or was mistyped (its refused night is that job's night).

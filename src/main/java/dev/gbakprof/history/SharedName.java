@@ -39,6 +39,12 @@ final class SharedName {
      * each job's labels and paths once; {@code null} when they are one job's.
      */
     static String of(Trend trend, List<RunFolders.Folder> folders) {
+        String why = why(trend, folders);
+        return why == null ? null : why + ": " + EACH;
+    }
+
+    /** {@link #of}'s sentence without what to run for {@code check}; {@code null} when they are one job's. */
+    static String why(Trend trend, List<RunFolders.Folder> folders) {
         Map<String, String> byContent = new HashMap<>(); // SHA-256 and size: a path of that file written absolute
         for (Trend.Point p : trend.points()) {
             String path = absolute(p.run(), p.folder());
@@ -80,7 +86,7 @@ final class SharedName {
             List<String> jobs = new ArrayList<>();
             labelsOfPath.forEach((path, labels) -> jobs.add(path + " (" + labels(labels) + ")"));
             return trend.backup() + " is the file name of the backups at " + jobs.size() + " paths: "
-                    + String.join(", ", jobs) + "; they are " + jobs.size() + " jobs, not one baseline: " + EACH;
+                    + String.join(", ", jobs) + "; they are " + jobs.size() + " jobs, not one baseline";
         }
         Map<String, Set<String>> labelsOfRoute = group(routeOfLabel);
         if (labelsOfRoute.size() > 1) {
@@ -88,7 +94,7 @@ final class SharedName {
             labelsOfRoute.forEach((route, labels) -> jobs.add(route + " (" + labels(labels) + ")"));
             return trend.backup() + " (" + labelsOfPath.keySet().iterator().next() + ") is restored through "
                     + jobs.size() + " routes under " + pathOfLabel.size() + " labels: " + String.join(", ", jobs)
-                    + "; a route's restores are not another's baseline, nor its night another's: " + EACH;
+                    + "; a route's restores are not another's baseline, nor its night another's";
         }
         return null;
     }

@@ -85,6 +85,27 @@ class CheckSharedNameTest {
                 .contains("no run.json in " + kill);
     }
 
+    /**
+     * {@code history} groups by file name too: two jobs' restores of {@code db.fbk} at two paths shared one baseline
+     * band, and a slow night of one was inside the band the other's made. Its note says so, before the table, and
+     * how to see each job's own.
+     */
+    @Test
+    void historySaysWhenABackupNamesBandsMixTwoJobs() throws Exception {
+        Path runs = nights(dir.resolve("runs"));
+        Path other = Restores.night(runs, "samples/small-tdrw.log", 5);
+        edit(other, r -> r.put("label", "weekly").put("backupFile", "/other/erp.fbk"));
+        String note = "note: erp.fbk is the file name of the backups at 2 paths: /backups/erp.fbk (label \"nightly\"),"
+                + " /other/erp.fbk (label \"weekly\"); they are 2 jobs, not one baseline; the baseline bands of erp.fbk"
+                + " mix them: history --by label gives each job its own";
+        Cli.Result h = Cli.run("history", runs.toString());
+        assertThat(h.code()).as(h.err()).isZero();
+        assertThat(h.out()).contains(note);
+        Cli.Result j = Cli.run("history", runs.toString(), "--json");
+        assertThat(JSON.readTree(j.out()).path("notes").get(0).asText()).isEqualTo(note.substring("note: ".length()));
+        assertThat(Cli.run("history", runs.toString(), "--by", "label").out()).doesNotContain("mix them");
+    }
+
     @Test
     void anotherJobsRefusalOfTheSameFileNameIsNotThisJobsNightButThisJobsKillIs() throws Exception {
         Path runs = nights(dir.resolve("runs"));
