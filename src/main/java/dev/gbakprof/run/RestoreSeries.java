@@ -173,7 +173,7 @@ public final class RestoreSeries {
             }
         } catch (IOException ex) {
             throw new RunRefusedException(
-                    options.gbak() + ": cannot run it (" + ex.getMessage() + "); nothing was " + "restored");
+                    options.gbak() + ": cannot run it (" + ex.getMessage() + "); nothing was restored");
         } catch (InterruptedException ex) {
             Thread.currentThread().interrupt();
             throw new RunRefusedException("stopped while asking gbak about its switches; nothing was restored");

@@ -338,8 +338,7 @@ public final class RunMarker implements AutoCloseable {
          * seconds left, both carried forward from when it was written (as the ETA is).
          */
         public double doneAt(Instant now) {
-            double since = Math.max(0, Duration.between(at, now).toMillis() / 1000.0);
-            double elapsedNow = elapsed + since;
+            double elapsedNow = elapsed + sinceWritten(now);
             double leftNow = leftAt(now);
             return elapsedNow + leftNow <= 0 ? 1 : elapsedNow / (elapsedNow + leftNow);
         }
@@ -351,7 +350,12 @@ public final class RunMarker implements AutoCloseable {
 
         /** {@code seconds} left then (the ETA or a bound of its range) at {@code now}, never below 0. */
         public double shifted(double seconds, Instant now) {
-            return Math.max(0, seconds - Math.max(0, Duration.between(at, now).toMillis() / 1000.0));
+            return Math.max(0, seconds - sinceWritten(now));
+        }
+
+        /** Seconds from when it was written to {@code now}, never below 0. */
+        private double sinceWritten(Instant now) {
+            return Math.max(0, Duration.between(at, now).toMillis() / 1000.0);
         }
     }
 
