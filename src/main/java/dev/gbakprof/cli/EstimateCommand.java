@@ -46,7 +46,7 @@ import picocli.CommandLine.Spec;
                     + "calibration runs; several sizes fit the exponents. See docs/guide/forecast.md.",
             "Exits 0, or 2 on bad input (a table the calibration does not have, negative rows, an unreadable "
                     + "source, calibration restores of another Firebird version than the target, or that mix routes,"
-                    + " gbak switches or gbak versions)."
+                    + " gbak switches, gbak versions or databases)."
         })
 final class EstimateCommand implements Callable<Integer> {
 

@@ -1,19 +1,34 @@
 package dev.gbakprof.forecast;
 
 import dev.gbakprof.model.RestoreRun;
+import dev.gbakprof.model.TableLoad;
 import dev.gbakprof.stats.Confounder;
+import dev.gbakprof.stats.RunOutcome;
+import dev.gbakprof.stats.SharedTables;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.IntSummaryStatistics;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.function.Function;
 import java.util.function.UnaryOperator;
 import java.util.stream.Collectors;
 
-/** Which calibration runs a forecast counts: the completed ones, warm-ups set aside, of one route, one set of switches and one gbak version. */
+/**
+ * Which calibration runs a forecast counts: the completed ones, warm-ups set aside, of one route, one set of switches,
+ * one gbak version and one database.
+ */
 final class Calibration {
     private Calibration() {}
 
     /**
      * The completed runs among {@code given} that are no warm-up, refused when there is none, when they mix routes,
-     * gbak switches or gbak versions; the assumptions say which were left out or set aside.
+     * gbak switches, gbak versions or databases ({@link #oneDatabase}); the assumptions say which were left out or set
+     * aside, and which tables only some of them restored.
      */
     static List<RestoreRun> usable(List<RestoreRun> given, List<String> assumptions) {
         List<RestoreRun> completed =
@@ -75,6 +90,7 @@ final class Calibration {
                     + "): each gbak restores at its own speed, through one server too, which is no run-to-run noise;"
                     + " expected calibration restores by the gbak the target will restore with (run --gbak)");
         }
+        oneDatabase(usable, assumptions);
         if (completed.size() < given.size()) {
             int left = given.size() - completed.size();
             assumptions.add(left + (left == 1 ? " calibration run" : " calibration runs") + " left out: not completed ("
@@ -91,6 +107,102 @@ final class Calibration {
                     + "): recorded as warm-ups (run.json warmup), the first restores meet a cold cache");
         }
         return usable;
+    }
+
+    /**
+     * Refuses runs of different databases, and says which tables only some runs restored. Two whole restores are of one
+     * database when half or more of the smaller one's tables are the other's too ({@link SharedTables#different}, the
+     * rule of {@code compare}'s "different databases"), and runs linked by such pairs are one database's restores (one
+     * that grew new tables, or a copy of some of its tables): the model fits each table from the runs that restored it,
+     * but the run-to-run noise, the exponents' precision, the largest calibration run ({@code --scale}, {@code --rows}),
+     * the held-out size and the distance to the target take the runs' totals for sizes of one database. An excerpt
+     * shows part of its tables, a log without -v none: they are not weighed.
+     */
+    private static void oneDatabase(List<RestoreRun> runs, List<String> assumptions) {
+        Map<Set<String>, List<RestoreRun>> bySet = new LinkedHashMap<>();
+        runs.stream()
+                .filter(r ->
+                        RunOutcome.of(r) != RunOutcome.EXCERPT && !r.tables().isEmpty())
+                .forEach(r ->
+                        bySet.computeIfAbsent(tables(r), k -> new ArrayList<>()).add(r));
+        List<Set<String>> sets = new ArrayList<>(bySet.keySet());
+        int[] side = new int[sets.size()];
+        Arrays.setAll(side, i -> i);
+        for (int i = 0; i < sets.size(); i++) {
+            for (int j = i + 1; j < sets.size(); j++) {
+                if (SharedTables.different(sets.get(i), sets.get(j)) == null) {
+                    int from = side[j];
+                    int to = side[i];
+                    Arrays.setAll(side, k -> side[k] == from ? to : side[k]);
+                }
+            }
+        }
+        if (Arrays.stream(side).distinct().count() > 1) {
+            throw new ForecastException(mixedDatabases(bySet, sets, side));
+        }
+        int counted = bySet.values().stream().mapToInt(List::size).sum();
+        Map<String, Integer> restoredBy = new TreeMap<>();
+        bySet.forEach((set, with) -> set.forEach(t -> restoredBy.merge(t, with.size(), Integer::sum)));
+        List<String> some = restoredBy.entrySet().stream()
+                .filter(e -> e.getValue() < counted)
+                .map(e -> e.getKey() + " (" + count(e.getValue(), "run") + ")")
+                .toList();
+        if (!some.isEmpty()) {
+            assumptions.add("the calibration runs restored different tables of one database (each run shares half or"
+                    + " more of its tables with another): " + some.size() + " of its " + restoredBy.size()
+                    + " tables in only some of its " + counted + " runs, " + EstimatedShare.names(some) + "; each table"
+                    + " is fitted from the runs that restored it, while the sizes the range compares (the largest"
+                    + " calibration run, the distance to the target) are each run's total rows, of other tables in"
+                    + " some runs");
+        }
+    }
+
+    /**
+     * The refusal of runs of different databases: each database's tables and runs ({@code side}: the database of each of
+     * the table {@code sets}), and the most tables two of them share.
+     */
+    private static String mixedDatabases(Map<Set<String>, List<RestoreRun>> bySet, List<Set<String>> sets, int[] side) {
+        IntSummaryStatistics common = new IntSummaryStatistics();
+        for (int i = 0; i < sets.size(); i++) {
+            for (int j = i + 1; j < sets.size(); j++) {
+                if (side[i] != side[j]) {
+                    common.accept(
+                            SharedTables.different(sets.get(i), sets.get(j)).common());
+                }
+            }
+        }
+        return "the calibration mixes databases ("
+                + Arrays.stream(side)
+                        .distinct()
+                        .mapToObj(s -> {
+                            Set<String> names = new TreeSet<>();
+                            List<String> with = new ArrayList<>();
+                            for (int i = 0; i < sets.size(); i++) {
+                                if (side[i] == s) {
+                                    names.addAll(sets.get(i));
+                                    bySet.get(sets.get(i)).forEach(r -> with.add(Target.name(r)));
+                                }
+                            }
+                            return count(names.size(), "table") + " (" + EstimatedShare.names(names) + "): "
+                                    + count(with.size(), "run") + " (" + EstimatedShare.names(with) + ")";
+                        })
+                        .collect(Collectors.joining("; "))
+                + "; "
+                + (common.getMax() == 0
+                        ? "no table"
+                        : (common.getMin() == common.getMax() ? "" : "at most ") + count(common.getMax(), "table"))
+                + " in common): restores that share fewer than half of their tables are of different databases, no"
+                + " sizes of one, and their difference would be taken for growth and run-to-run noise; expected"
+                + " calibration restores of one database, the one the target is a copy of";
+    }
+
+    /** The tables a run restored data of. */
+    private static Set<String> tables(RestoreRun r) {
+        return r.tables().stream().map(TableLoad::name).collect(Collectors.toUnmodifiableSet());
+    }
+
+    private static String count(long n, String what) {
+        return n + " " + what + (n == 1 ? "" : "s");
     }
 
     /** gbak's version of a run, {@code major.minor} ({@code 4.0}; else as gbak -z said it), {@code null} unknown. */

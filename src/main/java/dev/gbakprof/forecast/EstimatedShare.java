@@ -109,7 +109,7 @@ final class EstimatedShare {
     }
 
     /** Up to five names, then how many in all. */
-    private static String names(Collection<String> names) {
+    static String names(Collection<String> names) {
         return names.size() <= 5
                 ? String.join(", ", names)
                 : names.stream().limit(5).collect(Collectors.joining(", ")) + ", … (" + names.size() + " in all)";

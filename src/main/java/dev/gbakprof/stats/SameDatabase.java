@@ -58,7 +58,8 @@ final class SameDatabase {
 
     /**
      * The first whole restore of each configuration against the baseline's: the tables both restored, when fewer than
-     * half of the smaller side's. Excerpts show part of the tables only, and are not weighed.
+     * half of the smaller side's ({@link SharedTables#different}, the rule {@code estimate}'s calibration follows too).
+     * Excerpts show part of the tables only, and are not weighed.
      */
     static Map<String, SharedTables> differentDatabases(List<RunGroup> groups, int baseline) {
         Map<String, SharedTables> out = new LinkedHashMap<>();
@@ -73,11 +74,9 @@ final class SameDatabase {
             if (r == null) {
                 continue;
             }
-            Map<String, Long> have = rows(r);
-            long common = have.keySet().stream().filter(want::containsKey).count();
-            int smaller = Math.min(want.size(), have.size());
-            if (smaller > 0 && common * 2 < smaller) {
-                out.put(g.label(), new SharedTables((int) common, want.size(), have.size()));
+            SharedTables shared = SharedTables.different(want.keySet(), rows(r).keySet());
+            if (shared != null) {
+                out.put(g.label(), shared);
             }
         }
         return out;
