@@ -13,7 +13,6 @@ import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
-import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -32,7 +31,8 @@ import picocli.CommandLine.Spec;
             "watcher): each run folder whose gbakprof still holds its marker, and each whose gbakprof is gone",
             "without leaving a record (killed). For each: its label, backup, database, the phase its gbak.log says,",
             "the share done and the ETA (the run's own, when it has a baseline; else unknown), the elapsed time, how",
-            "long since gbak's last line, and the gbakprof process.",
+            "long since gbak's last line, and the gbakprof process. A killed run whose label has run since is history",
+            "(history notes it): counted in one line, not listed.",
             "Exits " + ExitCode.OK + " whether restores are running or not (\"no restore is running\"), "
                     + ExitCode.BAD_INPUT + " when RUNS_DIR cannot be read."
         },
@@ -52,7 +52,8 @@ final class StatusCommand implements Callable<Integer> {
     @Option(
             names = "--json",
             description = "Print one JSON object (\"schema\": \"" + StatusJson.SCHEMA + "\"): the restores with their"
-                    + " state, phase, share done, ETA, elapsed time, last line and pid.")
+                    + " state, phase, share done, ETA, elapsed time, last line and pid; the killed runs whose label has run"
+                    + " since, in killedEarlier.")
     boolean json;
 
     @Spec
@@ -66,7 +67,7 @@ final class StatusCommand implements Callable<Integer> {
                     + RunStore.RUNS_DIR_EXPECTED);
         }
         Instant now = Instant.now();
-        List<LiveRuns.Live> lives;
+        LiveRuns.Listing lives;
         try {
             lives = LiveRuns.in(dir, now);
         } catch (AccessDeniedException ex) {

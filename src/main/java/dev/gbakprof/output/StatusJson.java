@@ -10,7 +10,14 @@ import java.util.List;
  * {@code status --json} ({@value #SCHEMA}): the restores under way in a runs folder and the killed ones, each with where
  * it is and its ETA (docs/guide/monitoring.md "What is running now"). Seconds to a tenth; unknown is {@code null}.
  */
-public record StatusJson(String schema, String runsDir, String at, long running, long killed, List<Restore> restores) {
+public record StatusJson(
+        String schema,
+        String runsDir,
+        String at,
+        long running,
+        long killed,
+        List<Restore> restores,
+        List<String> killedEarlier) {
     /** The schema. */
     public static final String SCHEMA = "gbakprof.status/1";
 
@@ -61,14 +68,16 @@ public record StatusJson(String schema, String runsDir, String at, long running,
     }
 
     /** The restores of {@code runsDir} at {@code now}. */
-    public static StatusJson of(Path runsDir, List<Live> lives, Instant now) {
+    public static StatusJson of(Path runsDir, LiveRuns.Listing listing, Instant now) {
+        List<Live> lives = listing.lives();
         return new StatusJson(
                 SCHEMA,
                 runsDir.toString(),
                 now.toString(),
                 lives.stream().filter(l -> l.state() == LiveRuns.State.RUNNING).count(),
                 lives.stream().filter(l -> l.state() == LiveRuns.State.KILLED).count(),
-                lives.stream().map(l -> Restore.of(l, now)).toList());
+                lives.stream().map(l -> Restore.of(l, now)).toList(),
+                listing.killedEarlier().stream().map(Path::toString).toList());
     }
 
     private static String text(Instant t) {

@@ -7,21 +7,24 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Function;
+import java.util.stream.Collectors;
 
 /** {@code status}' table: the restores under way in a runs folder and the killed ones, then how many run. */
 public final class StatusText {
     private StatusText() {}
 
     /**
-     * The table, its count line and each killed run's why, each line ending in a line separator; one line when
-     * nothing runs.
+     * The table, its count line, each killed run's why and the killed runs left out, each line ending in a line
+     * separator; one line when nothing runs (and the killed runs left out).
      *
      * @param durations how a number of seconds is written, {@code null} too (the report's formatter)
      */
-    public static String of(Path dir, List<LiveRuns.Live> lives, Instant now, Function<Double, String> durations) {
+    public static String of(Path dir, LiveRuns.Listing listing, Instant now, Function<Double, String> durations) {
         String nl = System.lineSeparator();
+        List<LiveRuns.Live> lives = listing.lives();
+        String earlier = earlier(listing.killedEarlier(), nl);
         if (lives.isEmpty()) {
-            return "no restore is running in " + dir + nl;
+            return "no restore is running in " + dir + nl + earlier;
         }
         List<List<String>> rows = new ArrayList<>();
         for (LiveRuns.Live l : lives) {
@@ -53,7 +56,18 @@ public final class StatusText {
                 sb.append(l.state()).append(": ").append(l.why()).append(nl);
             }
         }
-        return sb.toString();
+        return sb.append(earlier).toString();
+    }
+
+    /** {@code not listed: 2 killed runs whose label has run since (runs/…, runs/…)}, or nothing. */
+    private static String earlier(List<Path> folders, String nl) {
+        if (folders.isEmpty()) {
+            return "";
+        }
+        return "not listed: " + folders.size() + (folders.size() == 1 ? " killed run" : " killed runs")
+                + " whose label has run since ("
+                + folders.stream().map(Path::toString).collect(Collectors.joining(", "))
+                + ")" + nl;
     }
 
     private static String or(String s) {

@@ -10,6 +10,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
@@ -83,20 +84,33 @@ public final class LiveRuns {
     }
 
     /**
-     * The restores running, then those killed, under {@code runsDir}, each group in the order they started.
+     * What {@code status} lists: the restores running and those killed, and the killed ones it leaves out.
+     *
+     * @param lives          the restores running, then those killed, each group in the order they started
+     * @param killedEarlier  the folders of killed runs whose label has run since (a later run folder of the same
+     *                       label), in the order they started: history, not what is going on
+     */
+    public record Listing(List<Live> lives, List<Path> killedEarlier) {}
+
+    /**
+     * The restores running, then those killed, under {@code runsDir}, each group in the order they started; a killed run
+     * whose label has run since is left out, named in {@link Listing#killedEarlier}.
      *
      * @throws IOException when the folder cannot be listed (missing, unreadable)
      */
-    public static List<Live> in(Path runsDir, Instant now) throws IOException {
+    public static Listing in(Path runsDir, Instant now) throws IOException {
         List<Live> running = new ArrayList<>();
         List<Live> killed = new ArrayList<>();
-        List<Path> marked; // only folders with a marker: the records of the finished runs are not read
+        List<Path> earlier = new ArrayList<>();
+        List<Path> folders; // the records of the finished runs are not read, but to tell a killed run's label ran since
         try (Stream<Path> s = Files.list(runsDir)) {
-            marked = s.filter(f -> Files.isRegularFile(f.resolve(RunMarker.FILE)))
-                    .sorted()
-                    .toList();
+            folders = s.filter(Files::isDirectory).sorted().toList();
         }
-        for (Path folder : marked) {
+        for (int i = 0; i < folders.size(); i++) {
+            Path folder = folders.get(i);
+            if (!Files.isRegularFile(folder.resolve(RunMarker.FILE))) {
+                continue;
+            }
             RunFolders.Folder f = RunFolders.unrecorded(folder);
             if (f == null || f.state() == RunFolders.State.DAMAGED || f.state() == RunFolders.State.REFUSED) {
                 continue; // a marker left beside a record (the record is what counts), or a run that never started
@@ -106,10 +120,48 @@ public final class LiveRuns {
                 continue; // gone since the listing: the run ended
             }
             Live live = of(f, marker, now);
-            (live.state() == State.RUNNING ? running : killed).add(live);
+            if (live.state() == State.RUNNING) {
+                running.add(live);
+            } else if (ranSince(live.label(), folders.subList(i + 1, folders.size()))) {
+                earlier.add(folder);
+            } else {
+                killed.add(live);
+            }
         }
         running.addAll(killed);
-        return running;
+        return new Listing(running, earlier);
+    }
+
+    /**
+     * Whether a run of {@code label} started in one of {@code later} (folders that sort after, so started after):
+     * those whose name carries the label ({@code LABEL}, {@code LABEL-r2}, {@code LABEL-2}…) are read, marker or
+     * record, until one has that label.
+     */
+    private static boolean ranSince(String label, List<Path> later) {
+        if (label == null) {
+            return false;
+        }
+        Pattern named =
+                Pattern.compile("\\d{8}-\\d{6}-" + Pattern.quote(RunStore.fileSafe(label)) + "(-[rm]\\d+)?(-\\d+)?");
+        for (Path folder : later) {
+            if (!named.matcher(String.valueOf(folder.getFileName())).matches()) {
+                continue;
+            }
+            RunMarker.State marker = RunMarker.read(folder);
+            if (marker != null && label.equals(marker.label())) {
+                return true;
+            }
+            Path record = folder.resolve(RunStore.RUN_JSON);
+            try {
+                if (Files.isRegularFile(record)
+                        && RunJson.read(record).stream().anyMatch(r -> label.equals(r.label()))) {
+                    return true;
+                }
+            } catch (RuntimeException damaged) {
+                // a record that cannot be read tells no label: the next folder may
+            }
+        }
+        return false;
     }
 
     private static Live of(RunFolders.Folder f, RunMarker.State marker, Instant now) {
@@ -123,14 +175,19 @@ public final class LiveRuns {
         Instant lastLine = null;
         if (log != null) {
             try {
-                lastLine = Files.getLastModifiedTime(log).toInstant();
-                Progress p = LogReader.progress(log);
-                phase = log == backupLog ? "backup" : p.phase().label();
-                table = p.table();
+                if (Files.size(log) == 0) {
+                    // gbak has printed nothing yet (connecting, waiting for a lock), or nothing before it was killed
+                    why = and(why, log + ": gbak has printed nothing" + (alive ? " yet" : ""));
+                } else {
+                    lastLine = Files.getLastModifiedTime(log).toInstant();
+                    Progress p = LogReader.progress(log);
+                    phase = log == backupLog ? "backup" : p.phase().label();
+                    table = p.table();
+                }
             } catch (IOException ex) {
-                why = log + ": cannot read (" + ex.getMessage() + ")";
+                why = and(why, log + ": cannot read (" + ex.getMessage() + ")");
             } catch (LogFormatException ex) {
-                why = ex.oneLine();
+                why = and(why, ex.oneLine());
             }
         }
         Instant started = marker.startedAt() != null ? marker.startedAt() : f.startedAt();
@@ -152,5 +209,10 @@ public final class LiveRuns {
                 log,
                 lastLine,
                 why);
+    }
+
+    /** A killed run's why, then what its log says. */
+    private static String and(String why, String more) {
+        return why == null ? more : why + "; " + more;
     }
 }

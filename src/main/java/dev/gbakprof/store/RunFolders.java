@@ -71,11 +71,16 @@ public final class RunFolders {
 
         /** One line for a note: {@code runs/20261206-031500-nightly: still running (…); left out}. */
         public String note() {
+            return what() + LEFT_OUT;
+        }
+
+        /** What the folder is, naming it: {@code runs/20261206-031500-nightly: still running (…)}. */
+        public String what() {
             return switch (state) {
-                case RUNNING -> folder + ": still running (" + why + "); left out";
-                case NO_RECORD -> folder + ": the restore left no record (killed or crashed?): " + why + "; left out";
-                case DAMAGED -> why + "; left out";
-                case REFUSED -> folder + REFUSED_NOTE + why + LEFT_OUT;
+                case RUNNING -> folder + ": still running (" + why + ")";
+                case NO_RECORD -> folder + ": the restore left no record (killed or crashed?): " + why;
+                case DAMAGED -> why;
+                case REFUSED -> folder + REFUSED_NOTE + why;
             };
         }
     }

@@ -81,6 +81,14 @@ public final class RunInputs {
             throw new LogFormatException(dir.toString(), 0, "cannot read the folder: " + ex.getMessage());
         }
         if (runs.isEmpty() && (notes == null || unrecordedIn(dir).isEmpty())) {
+            RunFolders.Folder unrecorded = RunFolders.unrecorded(dir);
+            if (unrecorded != null) {
+                // a run folder of its own, without a record: say what it is (killed, running, refused, damaged)
+                throw new LogFormatException(
+                        null,
+                        0,
+                        unrecorded.what() + "; expected a run folder whose restore finished (its " + RECORD + ")");
+            }
             throw new LogFormatException(
                     dir.toString(),
                     0,

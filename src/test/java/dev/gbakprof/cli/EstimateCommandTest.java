@@ -5,8 +5,10 @@ import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.gbakprof.model.ExitCode;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.store.RunJson;
+import dev.gbakprof.store.RunMarker;
 import dev.gbakprof.testutil.Cli;
 import dev.gbakprof.testutil.FirebirdServer;
 import dev.gbakprof.testutil.FirebirdTest;
@@ -288,6 +290,31 @@ class EstimateCommandTest {
                         + "ORDER_LINES, ORDERS, PRODUCTS, CUSTOMERS");
         assertThat(Cli.run("estimate", SHOP, "--rows-from", garbage.toString()).err())
                 .startsWith("gbakprof: " + garbage);
+    }
+
+    /** A killed run's folder given as --rows-from says what it is, not "not a run folder" (as report says). */
+    @Test
+    void aKilledRunsFolderSaysItLeftNoRecord(@TempDir Path dir) throws Exception {
+        Path folder = Files.createDirectories(dir.resolve("20261206-041952-nightly"));
+        Files.writeString(
+                folder.resolve(RunMarker.FILE),
+                "{\"pid\":999999999,\"startedAt\":\"2026-12-06T04:19:52Z\",\"backup\":\"/b/erp.fbk\","
+                        + "\"label\":\"nightly\",\"database\":\"/db/erp.fdb\"}");
+        Files.copy(Path.of("src/test/resources/output/killed-gbak.log"), folder.resolve("gbak.log"));
+        String expected = "gbakprof: " + folder + ": the restore left no record (killed or crashed?): no run.json in "
+                + folder + " (gbakprof process 999999999 is gone); expected a run folder whose restore finished (its"
+                + " run.json)";
+        Cli.Result r = Cli.run("estimate", SHOP, "--rows-from", folder.toString());
+        assertThat(r.code()).as(r.err()).isEqualTo(ExitCode.BAD_INPUT);
+        assertThat(r.err().strip()).isEqualTo(expected);
+        Cli.Result report =
+                Cli.run("report", folder.toString(), "--out", dir.resolve("out").toString());
+        assertThat(report.code()).as(report.err()).isEqualTo(ExitCode.BAD_INPUT);
+        // report reads folders of run folders too: it says what it left out
+        assertThat(report.err().strip())
+                .isEqualTo("gbakprof: no restore to read: " + folder + ": the restore left no record (killed or"
+                        + " crashed?): no run.json in " + folder + " (gbakprof process 999999999 is gone); left out");
+        assertThat(dir.resolve("out")).doesNotExist();
     }
 
     @Test

@@ -76,7 +76,7 @@ class RunMarkerTest {
         assertThat(f.note())
                 .isEqualTo(folder + ": the restore was refused: /backups/erp.fbk: no such backup file; left out");
         // status shows what runs and what was killed: a refused run is neither
-        assertThat(LiveRuns.in(runs, Instant.now())).isEmpty();
+        assertThat(LiveRuns.in(runs, Instant.now()).lives()).isEmpty();
 
         // without a label the backup's file name names the folder; the marker says no label
         Path unlabelled = store.refused(null, "/backups/erp.fbk", null, "refused", at);
