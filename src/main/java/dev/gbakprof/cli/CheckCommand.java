@@ -70,8 +70,9 @@ final class CheckCommand implements Callable<Integer> {
     @Option(
             names = "--label",
             paramLabel = "L",
-            description =
-                    "The runs labelled L (run --label), whatever their backup files' names (erp-20261201.fbk, erp-20261202.fbk ...).")
+            description = "The runs labelled L (run --label), whatever their backup files' names (erp-20261201.fbk,"
+                    + " erp-20261202.fbk ...). With --backup NAME: that backup's runs labelled L, one job (as"
+                    + " --discovery lists them). --label '' picks the runs without a label.")
     String label;
 
     @Option(
@@ -121,8 +122,9 @@ final class CheckCommand implements Callable<Integer> {
 
     @Option(
             names = "--discovery",
-            description = "Print the backups RUNS_DIR holds as Zabbix low-level discovery JSON "
-                    + "({#BACKUP}, {#LABEL}, {#RUNS_DIR}) and exit 0; judges nothing.")
+            description = "Print the jobs RUNS_DIR holds, each backup file name under each label its runs have, as"
+                    + " Zabbix low-level discovery JSON ({#BACKUP}, {#LABEL}: empty for runs without one, {#RUNS_DIR})"
+                    + " and exit 0; judges nothing. check --backup {#BACKUP} --label {#LABEL} judges each.")
     boolean discovery;
 
     @Spec
@@ -266,14 +268,14 @@ final class CheckCommand implements Callable<Integer> {
         return Verdict.of(loaded, backup, label, objective, age, slower, Instant.now(), Durations::human);
     }
 
-    /** {@code --discovery}: the backups of the runs folder, as Zabbix low-level discovery JSON. */
+    /** {@code --discovery}: the jobs of the runs folder, as Zabbix low-level discovery JSON. */
     private int discover() {
         List<Path> dirs = runsDir == null ? List.of() : List.of(runsDir);
         Path shown = runsDir == null ? Path.of("runs") : runsDir;
         History loaded = History.load(dirs, null, null, Trend.By.BACKUP);
         PrintWriter out = spec.commandLine().getOut();
         try {
-            Json.write(CheckExport.discovery(loaded.backups(), shown.toString()), out);
+            Json.write(CheckExport.discovery(loaded.jobs(), shown.toString()), out);
         } catch (IOException ex) {
             return ExitCode.CHECK_UNKNOWN;
         }

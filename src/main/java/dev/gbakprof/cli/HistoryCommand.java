@@ -60,7 +60,9 @@ final class HistoryCommand implements Callable<Integer> {
     @Option(
             names = "--label",
             paramLabel = "L",
-            description = "Only the runs labelled L (run --label), as one history whatever their backup files' names.")
+            description = "Only the runs labelled L (run --label), as one history whatever their backup files' names;"
+                    + " with --backup NAME, that backup's runs labelled L (one job). --label '' picks the runs without"
+                    + " a label.")
     String label;
 
     @Option(

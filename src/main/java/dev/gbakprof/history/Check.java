@@ -54,6 +54,7 @@ public final class Check {
     public record Result(State state, String line) {}
 
     /**
+     * @param name      what the line calls the restores: the backup's short name ({@link Trend#shortName}), or a label
      * @param rto       the recovery time objective, or {@code null}
      * @param maxAge    the oldest the newest restore may be, or {@code null}
      * @param slowerPct warn when the total exceeds the baseline median by more than this many percent; {@code null}:
@@ -61,6 +62,7 @@ public final class Check {
      */
     public static Result of(
             Trend trend,
+            String name,
             Duration rto,
             Duration maxAge,
             Double slowerPct,
@@ -69,7 +71,6 @@ public final class Check {
         DoubleFunction<String> human = wholeHours(durations);
         Trend.Point newest = trend.newest();
         RestoreRun run = newest.run();
-        String name = trend.shortName();
         Rto objective = Rto.of(rto);
         List<String> context = new ArrayList<>();
         if (objective != null) {

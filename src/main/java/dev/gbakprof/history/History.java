@@ -7,13 +7,13 @@ import java.io.IOException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.SortedMap;
-import java.util.TreeMap;
+import java.util.TreeSet;
 
 /**
  * The restores recorded under folders of run folders, as trends, the chosen backup's only; what was left out, in
@@ -86,8 +86,44 @@ public record History(
                 && t.points().stream()
                         .map(p -> p.run().label())
                         .filter(l -> l != null)
-                        .map(RunStore::fileSafe)
-                        .anyMatch(l -> name.equals(l) || name.startsWith(l + "-"));
+                        .anyMatch(l -> hasLabel(name, l));
+    }
+
+    /** A run folder's name label ({@code nightly-r2}) is of runs labelled {@code label} ({@code nightly}). */
+    private static boolean hasLabel(String nameLabel, String label) {
+        String safe = RunStore.fileSafe(label);
+        return nameLabel.equals(safe) || nameLabel.startsWith(safe + "-");
+    }
+
+    /**
+     * A job: the runs of one backup file name under one label ({@code ""}: the runs without one). What {@code check
+     * --discovery} lists, and {@code check --backup NAME --label L} judges.
+     */
+    public record Job(String backup, String label) {
+        @Override
+        public String toString() {
+            return backup + (label.isEmpty() ? " without a label" : " labelled \"" + label + "\"");
+        }
+    }
+
+    /** A run's label as its job names it: {@code ""} for none. */
+    private static String jobLabel(String label) {
+        return label == null ? "" : label;
+    }
+
+    /**
+     * The label of a folder's run as its job names it: its marker's or record's; for a folder that names neither
+     * backup nor label, the longest of {@code labels} its name has ({@link #belongs}); else {@code ""}.
+     */
+    private static String jobLabel(RunFolders.Folder f, Set<String> labels) {
+        String name = f.nameLabel();
+        if (f.backup() != null || f.label() != null || name == null) {
+            return jobLabel(f.label());
+        }
+        return labels.stream()
+                .filter(l -> hasLabel(name, l))
+                .max(Comparator.comparingInt(l -> RunStore.fileSafe(l).length()))
+                .orElse("");
     }
 
     private static String fileName(String path) {
@@ -102,14 +138,10 @@ public record History(
      * Reads the run folders (default {@code runs}); a folder that cannot be read or holds no restore is a usage error.
      *
      * @param backup only the restores of this backup file name, or {@code null}
-     * @param label  only the runs with this label, grouped by label, or {@code null}
+     * @param label  only the runs with this label, grouped by label, or {@code null}; with {@code backup}, that backup's
+     *               runs with this label, grouped by backup (one {@link Job}); {@code ""}: the runs without a label
      */
     public static History load(List<Path> dirs, String backup, String label, Trend.By by) {
-        if (backup != null && label != null) {
-            throw new HistoryRefusedException(
-                    "--backup and --label: give one (--backup NAME picks a backup file's restores, "
-                            + "--label L the runs labelled L)");
-        }
         List<Path> given = dirs.isEmpty() ? List.of(Path.of("runs")) : dirs;
         RunStore.Listing listing;
         try {
@@ -157,7 +189,20 @@ public record History(
         if (undated > 0) {
             notes.add(undated + " record(s) without a start time (parsed logs, not run folders) left out");
         }
-        Trend.By grouping = label != null ? Trend.By.LABEL : by;
+        // one job: a backup's runs under one label, or the runs without a label (--label "")
+        boolean job = label != null && (backup != null || label.isEmpty());
+        if (job) {
+            Set<String> labels = new HashSet<>();
+            runs.stream().map(RestoreRun::label).filter(l -> l != null).forEach(labels::add);
+            for (int i = runs.size() - 1; i >= 0; i--) {
+                if (!jobLabel(runs.get(i).label()).equals(label)) {
+                    runs.remove(i);
+                    folders.remove(i);
+                }
+            }
+            unjudged.removeIf(f -> !jobLabel(f, labels).equals(label));
+        }
+        Trend.By grouping = job ? Trend.By.BACKUP : label != null ? Trend.By.LABEL : by;
         List<Trend> all = Trend.of(folders, runs, grouping);
         List<Trend> trends = all;
         Map<Path, String> owners = new HashMap<>();
@@ -167,7 +212,7 @@ public record History(
                 owners.put(f.folder(), t.backup());
             }
         }
-        String name = label != null ? label : backup;
+        String name = label != null && !job ? label : backup;
         if (name != null) {
             trends = all.stream().filter(t -> t.named(name)).toList();
             List<RunFolders.Folder> named = unjudged.stream()
@@ -177,12 +222,18 @@ public record History(
             if (trends.isEmpty() && !named.isEmpty()) {
                 return new History(trends, notes, named, owners);
             }
+            if (trends.isEmpty() && job) {
+                throw noJob(given, "no run of " + new Job(backup, label));
+            }
             if (trends.isEmpty()) {
                 throw new HistoryRefusedException((label != null
                                 ? "no run labelled " + label + " under " + given + " (labels there: "
                                 : "no restore of a backup named " + backup + " under " + given + " (backups there: ")
                         + String.join(", ", all.stream().map(Trend::backup).toList()) + ")");
             }
+        }
+        if (trends.isEmpty() && unjudged.isEmpty() && job) {
+            throw noJob(given, "no run without a label");
         }
         if (trends.isEmpty() && unjudged.isEmpty()) {
             throw new HistoryRefusedException(
@@ -191,20 +242,33 @@ public record History(
         return new History(trends, notes, unjudged, owners);
     }
 
+    /** {@code none} (no run of the job asked for) under {@code given}, and the jobs there are. */
+    private static HistoryRefusedException noJob(List<Path> given, String none) {
+        List<String> there = load(given, null, null, Trend.By.BACKUP).jobs().stream()
+                .map(Job::toString)
+                .toList();
+        return new HistoryRefusedException(
+                none + " under " + given + " (jobs there: " + String.join("; ", there) + ")");
+    }
+
     /**
-     * The backups the folders hold, by file name, each with its newest run's label ({@code null}: none): the trends',
-     * and those of run folders without a usable record that belong to none of them.
+     * The jobs the folders hold, by backup file name, then label: each trend's runs' labels, and those of run folders
+     * without a usable record, under the backup whose run they are ({@link #owner}), else their own backup's name. A
+     * folder that names neither backup nor label counts with the runs of the label its name has; one that names a
+     * label alone and is no trend's run is no job. Of a history grouped by backup.
      */
-    public SortedMap<String, String> backups() {
-        SortedMap<String, String> backups = new TreeMap<>();
+    public List<Job> jobs() {
+        Set<Job> jobs = new TreeSet<>(Comparator.comparing(Job::backup).thenComparing(Job::label));
         for (Trend t : trends) {
-            backups.put(t.backup(), t.newest().run().label());
+            t.points()
+                    .forEach(p -> jobs.add(new Job(t.backup(), jobLabel(p.run().label()))));
         }
         for (RunFolders.Folder f : unjudged) {
-            if (!owners.containsKey(f.folder()) && f.backup() != null) {
-                backups.putIfAbsent(String.valueOf(Path.of(f.backup()).getFileName()), f.label());
+            String backup = owners.getOrDefault(f.folder(), fileName(f.backup()));
+            if (backup != null && (f.backup() != null || f.label() != null)) {
+                jobs.add(new Job(backup, jobLabel(f.label())));
             }
         }
-        return backups;
+        return List.copyOf(jobs);
     }
 }

@@ -84,10 +84,11 @@ public record Verdict(Check.Result result, CheckFacts facts) {
             }
         }
         RunFolders.Folder lastFolder = unjudged.isEmpty() ? null : unjudged.get(unjudged.size() - 1);
-        String name = trend != null
-                ? trend.shortName()
-                : label != null
-                        ? label
+        // a job's name is its label (a backup's runs under one label), else its backup's
+        String name = label != null && !label.isEmpty()
+                ? label
+                : trend != null
+                        ? trend.shortName()
                         : backup != null ? backup : lastFolder == null ? "restore" : shortName(lastFolder);
         // the newest run folder is judged, whatever state it is in: one without a usable record newer than the newest
         // record is tonight's
@@ -127,7 +128,7 @@ public record Verdict(Check.Result result, CheckFacts facts) {
             return unjudged(name, f, trend.backup(), newest.run().label(), objective, age, slower, now, durations);
         }
         return new Verdict(
-                Check.of(trend, objective, age, slower, now, durations),
+                Check.of(trend, name, objective, age, slower, now, durations),
                 CheckFacts.of(trend, newest, objective, age, slower, now));
     }
 

@@ -3,6 +3,7 @@ package dev.gbakprof.output;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.gbakprof.history.Check;
 import dev.gbakprof.history.CheckFacts;
+import dev.gbakprof.history.History;
 import dev.gbakprof.model.Phase;
 import java.math.BigDecimal;
 import java.util.ArrayList;
@@ -194,20 +195,22 @@ public final class CheckExport {
 
     /**
      * Zabbix low-level discovery: {@code {"data": [{"{#BACKUP}": …, "{#LABEL}": …, "{#RUNS_DIR}": …}]}}, one element per
-     * backup the runs folder holds (those of run folders without a usable record too), always all of them.
+     * job the runs folder holds ({@link History#jobs}: a backup file name under one label, {@code ""} for the runs
+     * without one; those of run folders without a usable record too), always all of them, each what {@code check
+     * --backup {#BACKUP} --label {#LABEL}} judges.
      *
-     * @param backups each backup's file name and its newest run's label ({@code null}: none), in name order
+     * @param jobs    the jobs, in backup then label order
      * @param runsDir the runs folder, as given
      */
-    public static Discovery discovery(Map<String, String> backups, String runsDir) {
-        return new Discovery(backups.entrySet().stream()
-                .map(b -> new Discovery.Macros(b.getKey(), b.getValue() == null ? "" : b.getValue(), runsDir))
+    public static Discovery discovery(List<History.Job> jobs, String runsDir) {
+        return new Discovery(jobs.stream()
+                .map(j -> new Discovery.Macros(j.backup(), j.label(), runsDir))
                 .toList());
     }
 
     /** Zabbix low-level discovery's document. */
     public record Discovery(List<Macros> data) {
-        /** One backup's LLD macros. */
+        /** One job's LLD macros. */
         public record Macros(
                 @JsonProperty("{#BACKUP}") String backup,
                 @JsonProperty("{#LABEL}") String label,

@@ -86,7 +86,9 @@ class CheckRefusedOwnerTest {
                 null,
                 "/backups/erp-new.fbk: no such backup file",
                 LocalDateTime.now());
-        for (String[] by : new String[][] {{}, {"--label", "nightly"}, {"--backup", "erp"}}) {
+        for (String[] by : new String[][] {
+            {}, {"--label", "nightly"}, {"--backup", "erp"}, {"--backup", "erp.fbk", "--label", "nightly"}
+        }) {
             String[] args = new String[by.length + 3];
             args[0] = "check";
             args[1] = runs.toString();
@@ -101,9 +103,15 @@ class CheckRefusedOwnerTest {
             assertThat(j.get("backup").asText()).as(String.join(" ", by)).isEqualTo("erp.fbk");
             assertThat(j.get("label").asText()).isEqualTo("nightly");
         }
-        // the job's backup, discovered once; the other job's own
-        assertThat(Cli.run("check", runs.toString(), "--discovery").out())
-                .contains("\"{#BACKUP}\" : \"erp.fbk\"", "\"{#BACKUP}\" : \"zzz.fbk\"")
-                .doesNotContain("erp-new.fbk");
+        // the job's backup, discovered once (the job that check --backup erp.fbk --label nightly judged); the other
+        // job's own
+        JsonNode data = new ObjectMapper()
+                .readTree(Cli.run("check", runs.toString(), "--discovery").out())
+                .path("data");
+        assertThat(data.size()).isEqualTo(2);
+        assertThat(data.get(0).path("{#BACKUP}").asText()).isEqualTo("erp.fbk");
+        assertThat(data.get(0).path("{#LABEL}").asText()).isEqualTo("nightly");
+        assertThat(data.get(1).path("{#BACKUP}").asText()).isEqualTo("zzz.fbk");
+        assertThat(data.get(1).path("{#LABEL}").asText()).isEqualTo("weekly");
     }
 }

@@ -42,19 +42,6 @@ class CheckSharedNameTest {
         return runs;
     }
 
-    /** A run folder a gbakprof run killed during its restore left: its marker, naming a process that is gone. */
-    private static Path killed(Path runs, String label, String backup) throws Exception {
-        Process gone = new ProcessBuilder("true").start();
-        gone.waitFor();
-        Path folder = Files.createDirectories(runs.resolve("20261201-060000-" + label));
-        Files.writeString(
-                folder.resolve(".gbakprof-running"),
-                "{\"pid\":" + gone.pid() + ",\"startedAt\":\"2026-12-01T06:00:00.125Z\",\"backup\":\"" + backup
-                        + "\",\"label\":\"" + label + "\",\"database\":\"/tmp/k.fdb\"}");
-        Files.writeString(folder.resolve("gbak.log"), "gbak:opened file " + backup + "\n");
-        return folder;
-    }
-
     private static Cli.Result check(Path runs, String... more) {
         String[] args = new String[more.length + 2];
         args[0] = "check";
@@ -66,7 +53,7 @@ class CheckSharedNameTest {
     @Test
     void anotherJobsKillOrRefusalOfTheSameFileNameIsNotThisJobsNight() throws Exception {
         Path runs = nights(dir.resolve("runs"));
-        Path kill = killed(runs, "killme", "/other/erp.fbk");
+        Path kill = Restores.killed(runs, "killme", "/other/erp.fbk");
         String unknown = "UNKNOWN: erp.fbk is the file name of the backups at 2 paths: /backups/erp.fbk (label"
                 + " \"nightly\"), /other/erp.fbk (label \"killme\"); they are 2 jobs, not one baseline: check each with"
                 + " --label L, or all with --jobs FILE"
@@ -121,7 +108,7 @@ class CheckSharedNameTest {
 
         // this job's own kill: CRITICAL (its label, its path)
         Path other = nights(dir.resolve("runs2"));
-        killed(other, "nightly", "/backups/erp.fbk");
+        Restores.killed(other, "nightly", "/backups/erp.fbk");
         for (String[] by : new String[][] {{"--backup", "erp"}, {"--label", "nightly"}, {}}) {
             Cli.Result c = check(other, by);
             assertThat(c.code()).as(c.out()).isEqualTo(2);

@@ -119,7 +119,14 @@ class FailureReasonTest {
         RestoreRun dated = run.toBuilder().startedAt("2026-01-01T00:00:00Z").build();
         Trend trend = Trend.of(List.of(Path.of("runs", "x")), List.of(dated), Trend.By.LABEL)
                 .get(0);
-        String line = Check.of(trend, null, null, null, Instant.parse("2026-01-01T00:01:00Z"), Durations::human)
+        String line = Check.of(
+                        trend,
+                        trend.shortName(),
+                        null,
+                        null,
+                        null,
+                        Instant.parse("2026-01-01T00:01:00Z"),
+                        Durations::human)
                 .line();
         Matcher m = CHECK_LINE.matcher(line);
         assertThat(m.matches()).as(line).isTrue();

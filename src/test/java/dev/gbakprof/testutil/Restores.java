@@ -5,9 +5,13 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.store.RunJson;
 import dev.gbakprof.store.RunMarker;
+import dev.gbakprof.store.RunStore;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -93,18 +97,54 @@ public final class Restores {
      * 1 Dec 2026, in {@code runs/20261201-HH0000-nightly}.
      */
     public static Path night(Path runs, String log, int hour) throws Exception {
+        return night(
+                runs,
+                log,
+                Instant.parse(String.format("2026-12-01T%02d:00:00.000Z", hour)),
+                "nightly",
+                "/backups/erp.fbk");
+    }
+
+    /**
+     * The same of {@code backupFile} under {@code label} ({@code null}: a record without one), started {@code at}, in
+     * {@code runs/yyyyMMdd-HHmmss-LABEL} (UTC); a log of a failed restore gives a failed run.
+     */
+    public static Path night(Path runs, String log, Instant at, String label, String backupFile) throws Exception {
         Cli.Result parsed = Cli.run("parse", "--json", log);
-        if (parsed.code() != 0) {
+        if (parsed.code() > 1) { // 1: the restore failed, its record printed
             throw new IllegalStateException(log + ": " + parsed.err());
         }
         ObjectMapper m = new ObjectMapper();
         ObjectNode record = (ObjectNode) m.readTree(parsed.out());
-        record.put("startedAt", String.format("2026-12-01T%02d:00:00.000Z", hour));
-        record.put("backupFile", "/backups/erp.fbk");
-        record.put("label", "nightly");
-        Path folder = Files.createDirectories(runs.resolve(String.format("20261201-%02d0000-nightly", hour)));
+        record.put("startedAt", at.toString());
+        record.put("backupFile", backupFile);
+        record.put("label", label);
+        String name = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")
+                        .withZone(ZoneOffset.UTC)
+                        .format(at) + "-" + RunStore.fileSafe(label == null ? "" : label);
+        Path folder = Files.createDirectories(runs.resolve(name));
         Files.writeString(
                 folder.resolve("run.json"), m.writerWithDefaultPrettyPrinter().writeValueAsString(record));
+        return folder;
+    }
+
+    /**
+     * A run folder a gbakprof run killed during its restore left, {@code runs/20261201-060000-LABEL}: its marker, naming a
+     * process that is gone (the one a real {@code gbakprof run} killed with SIGKILL left: {@code {"pid":…,"startedAt":…,
+     * "backup":…,"label":…,"database":…}}), and the first line of its gbak log.
+     */
+    public static Path killed(Path runs, String label, String backup) throws Exception {
+        Process gone = new ProcessBuilder("true").start();
+        gone.waitFor();
+        Path folder = Files.createDirectories(runs.resolve("20261201-060000-" + RunStore.fileSafe(label)));
+        ObjectNode marker = new ObjectMapper().createObjectNode();
+        marker.put("pid", gone.pid());
+        marker.put("startedAt", "2026-12-01T06:00:00.125Z");
+        marker.put("backup", backup);
+        marker.put("label", label);
+        marker.put("database", "/tmp/k.fdb");
+        Files.writeString(folder.resolve(RunMarker.FILE), marker.toString());
+        Files.writeString(folder.resolve("gbak.log"), "gbak:opened file " + backup + "\n");
         return folder;
     }
 
