@@ -13,7 +13,7 @@ import java.util.List;
  *
  * @param configurations each configuration's hints
  * @param settled        what the comparison of the configurations settled ({@link Settled}): changes to stop tuning,
- *                       or that nothing shows to pay; empty for one configuration
+ *                       that nothing shows to pay, to adopt or to leave; empty for one configuration
  */
 public record AdviseJson(String schema, List<Configuration> configurations, List<Settled> settled) {
     /** The document's schema. */
@@ -33,10 +33,17 @@ public record AdviseJson(String schema, List<Configuration> configurations, List
     /** The hints of each configuration of the analysis (its warm-ups set aside), with what the comparison settled. */
     public static AdviseJson of(Analysis analysis, List<Settled> settled) {
         List<Configuration> configs = new ArrayList<>();
-        for (RunGroup g : analysis.groups()) {
+        for (int i = 0; i < analysis.groups().size(); i++) {
+            RunGroup g = analysis.groups().get(i);
             RestoreRun typical = Advisor.typical(g.runs());
-            List<Hint> hints = Advisor.advise(g.runs());
-            String nothing = hints.isEmpty() ? Advisor.nothingBecause(g.runs()) : null;
+            List<Hint> advised = Advisor.advise(g.runs());
+            List<Hint> hints = MeasuredHints.of(analysis, i, advised);
+            String nothing = !hints.isEmpty()
+                    ? null
+                    : advised.isEmpty()
+                            ? Advisor.nothingBecause(g.runs())
+                            : "what the rules suggest was measured here and does not pay: see what the comparison"
+                                    + " settled";
             configs.add(new Configuration(
                     g.label(),
                     g.runs().size(),

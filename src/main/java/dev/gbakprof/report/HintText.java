@@ -1,10 +1,10 @@
 package dev.gbakprof.report;
 
-import dev.gbakprof.advice.Advisor;
 import dev.gbakprof.advice.Hint;
 import dev.gbakprof.model.Phase;
 import dev.gbakprof.output.Grouped;
 import dev.gbakprof.output.Labels;
+import dev.gbakprof.output.MeasuredHints;
 import dev.gbakprof.output.Texts;
 import dev.gbakprof.stats.RunGroup;
 import java.util.ArrayList;
@@ -14,7 +14,7 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * The top hints of {@code gbakprof advise} for the one-page report, one line each in the report's language: a
+ * The top hints of {@code gbakprof advise} (measured where the comparison says: {@link MeasuredHints}) for the one-page report, one line each in the report's language: a
  * configuration's first three, or the first of each configuration (at most {@value #MAX_LINES} lines; configurations
  * given the same hint share one line, named as the charts cut a label, or counted when more than two), each with how
  * sure it is. The whole hint (what was seen, the expected effect, the command that proves it) is {@code advise}'s.
@@ -27,7 +27,7 @@ final class HintText {
     static List<String> of(Grouped grouped, Texts t) {
         List<RunGroup> groups = grouped.groups();
         if (groups.size() == 1) {
-            return Advisor.advise(groups.get(0).runs()).stream()
+            return MeasuredHints.of(grouped.analysis(), 0).stream()
                     .limit(MAX_LINES)
                     .map(h -> line(h, t))
                     .toList();
@@ -37,7 +37,7 @@ final class HintText {
         List<String> names = Labels.shortNames(grouped);
         for (int gi = 0; gi < groups.size(); gi++) {
             int at = gi;
-            Advisor.advise(groups.get(gi).runs()).stream()
+            MeasuredHints.of(grouped.analysis(), gi).stream()
                     .findFirst()
                     .ifPresent(h -> byLine.computeIfAbsent(line(h, t), k -> new ArrayList<>())
                             .add(names.get(at)));

@@ -329,4 +329,54 @@ class AdvisorTest {
                     assertThat(h.basis()).isNotBlank();
                 });
     }
+
+    /**
+     * A proof is printed for the machine that restores: a Windows run's paths in double quotes (cmd.exe takes no single
+     * quotes), a Linux run's in single quotes (a POSIX shell changes a doubled backslash in double quotes).
+     */
+    @Test
+    void aProofIsQuotedForTheShellOfTheMachineThatRestored() {
+        Environment windows = new Environment(
+                "erp-db",
+                "Windows Server 2016",
+                "cpu",
+                2,
+                new PowerPlan("Balanced", "381b4222-f694-41f0-9685-ff5bb260df2e", "powercfg", false),
+                null,
+                null,
+                1L << 33,
+                null,
+                null);
+        RestoreRun onWindows = SHOP.toBuilder()
+                .environment(windows)
+                .backupFile("\\\\fileserver\\backups\\ERP 2026.fbk")
+                .database("D:\\Firebird Data\\ERP.FDB")
+                .build();
+        Hint plan = Advisor.advise(List.of(onWindows)).stream()
+                .filter(h -> h.code() == HintCode.POWER_PLAN)
+                .findFirst()
+                .orElseThrow();
+        assertThat(plan.prove())
+                .isEqualTo("gbakprof matrix --backup \"\\\\fileserver\\backups\\ERP 2026.fbk\" --database"
+                        + " \"D:\\Firebird Data\\ERP.FDB\" --plans balanced,high-performance --repeat 3");
+        // a parsed log of a Windows path: Windows too
+        RestoreRun parsed =
+                SHOP.toBuilder().database("D:\\Firebird Data\\ERP.FDB").build();
+        assertThat(Advisor.advise(List.of(parsed)).stream()
+                        .filter(h -> h.code() == HintCode.POWER_PLAN)
+                        .findFirst()
+                        .orElseThrow()
+                        .prove())
+                .contains("--database \"D:\\Firebird Data\\ERP.FDB\"");
+        RestoreRun onLinux = SHOP.toBuilder()
+                .environment(env("LI-V3.0.11.33637 Firebird 3.0", false))
+                .database("/srv/fire bird/erp.fdb")
+                .build();
+        assertThat(Advisor.advise(List.of(onLinux)).stream()
+                        .filter(h -> h.code() == HintCode.POWER_PLAN)
+                        .findFirst()
+                        .orElseThrow()
+                        .prove())
+                .contains("--database '/srv/fire bird/erp.fdb'");
+    }
 }

@@ -7,6 +7,8 @@ import com.fasterxml.jackson.databind.json.JsonMapper;
 import dev.gbakprof.model.ExitCode;
 import dev.gbakprof.testutil.Cli;
 import dev.gbakprof.testutil.Cli.Result;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class AdviseCommandTest {
@@ -49,6 +51,78 @@ class AdviseCommandTest {
                         "Expected: the same 144 GB restore",
                         "Prove it: on the machine that restores: gbakprof plan --check, then gbakprof matrix",
                         "How sure: low (inferred from the log alone");
+    }
+
+    /**
+     * {@code experiments/route}: {@code matrix --vary 'route:embedded,localhost,service' --repeat 4} of a 27.5 MB backup
+     * with the real gbak 3.0 (a loaded machine). The route measured slower is settled (keep embedded), and the TCP
+     * configuration's remote-route hint is measured, first and high, its basis the comparison's sentence.
+     */
+    @Test
+    void aRouteMatrixSettlesTheSlowerRouteAndMeasuresTheRemoteRouteHint() throws Exception {
+        Result r = Cli.run("advise", "--json", "src/test/resources/experiments/route");
+        assertThat(r.code()).as(r.err()).isZero();
+        JsonNode json = JsonMapper.builder().build().readTree(r.out());
+        JsonNode settled = json.get("settled");
+        assertThat(settled).hasSize(2);
+        assertThat(settled.get(0).get("candidate").asText()).isEqualTo("localhost");
+        assertThat(settled.get(0).get("verdict").asText()).isEqualTo("slower");
+        assertThat(settled.get(0).get("advice").asText()).isEqualTo("keep-baseline");
+        assertThat(settled.get(0).get("sentence").asText())
+                .isEqualTo("localhost is 4.96× slower than embedded, more than the run-to-run spread explains (95% CI"
+                        + " 3.10–7.95, slower in 4 of 4 rounds: paired t-test by round). Keep embedded: these runs show"
+                        + " this change costs time.");
+        assertThat(settled.get(1).get("advice").asText()).isEqualTo("not-shown");
+        JsonNode configs = json.get("configurations");
+        assertThat(configs.findValuesAsText("label")).containsExactly("embedded", "localhost", "service");
+        JsonNode tcp = configs.get(1).get("hints");
+        assertThat(tcp.get(0).get("code").asText()).isEqualTo("remote-route");
+        assertThat(tcp.get(0).get("certainty").asText()).isEqualTo("high");
+        assertThat(tcp.get(0).get("basis").asText())
+                .isEqualTo("measured here against the restores embedded: localhost is 4.96× slower than embedded, more"
+                        + " than the run-to-run spread explains (95% CI 3.10–7.95, slower in 4 of 4 rounds: paired"
+                        + " t-test by round)");
+        assertThat(tcp.findValuesAsText("code")).containsExactly("remote-route", "cpu-starved");
+        assertThat(configs.get(0).get("hints").findValuesAsText("code")).doesNotContain("remote-route");
+        // one configuration alone: the hint says what it can without a measurement
+        Result alone = Cli.run("advise", "--json", "src/test/resources/experiments/route/20261207-172132-localhost-m5");
+        JsonNode hint = JsonMapper.builder()
+                .build()
+                .readTree(alone.out())
+                .get("configurations")
+                .get(0)
+                .get("hints")
+                .findParents("code")
+                .stream()
+                .filter(h -> h.get("code").asText().equals("remote-route"))
+                .findFirst()
+                .orElseThrow();
+        assertThat(hint.get("certainty").asText()).isEqualTo("medium");
+    }
+
+    /**
+     * Configurations faster or slower that also differ in what the labels do not name (here the route, labels "emb" and
+     * "tcp"): the difference may be that one's; the advice says so rather than adopt either.
+     */
+    @Test
+    void aDifferenceThatAlsoDiffersInSomethingElseIsNotAdopted() {
+        List<String> args = new ArrayList<>(List.of("advise"));
+        for (String f :
+                new String[] {"172005-embedded-m1", "172013-embedded-m2", "172225-embedded-m7", "172246-embedded-m9"}) {
+            args.add("emb=src/test/resources/experiments/route/20261207-" + f);
+        }
+        args.add("emb=src/test/resources/experiments/route/20261207-172338-embedded-m11");
+        for (String f : new String[] {"172030-localhost-m3", "172132-localhost-m5", "172254-localhost-m10"}) {
+            args.add("tcp=src/test/resources/experiments/route/20261207-" + f);
+        }
+        args.add("tcp=src/test/resources/experiments/route/20261207-172347-localhost-m12");
+        Result r = Cli.run(args.toArray(String[]::new));
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.out())
+                .contains("  [also-differs] tcp is 4.96× slower than emb, more than the run-to-run spread explains"
+                        + " (95% CI 3.10–7.95, slower in 4 of 4 rounds: paired t-test by round). But the two also differ"
+                        + " in route, which may be what made the difference: vary one thing at a time before you adopt"
+                        + " either.");
     }
 
     @Test
@@ -146,11 +220,17 @@ class AdviseCommandTest {
     }
 
     @Test
-    void aChangeThatIsFasterBeyondTheSpreadOrASingleConfigurationSettlesNothing() throws Exception {
-        // experiments/cold: -bu 8000 1.13× faster, 95% CI 1.01–1.27: it pays, nothing to stop
+    void aChangeThatIsFasterBeyondTheSpreadIsAdoptedAndASingleConfigurationSettlesNothing() throws Exception {
+        // experiments/cold: -bu 8000 1.13× faster, 95% CI 1.01–1.27, nothing else differs: it pays
         Result cold = Cli.run("advise", "--json", "src/test/resources/experiments/cold");
-        assertThat(JsonMapper.builder().build().readTree(cold.out()).get("settled"))
-                .isEmpty();
+        JsonNode settled = JsonMapper.builder().build().readTree(cold.out()).get("settled");
+        assertThat(settled).hasSize(1);
+        assertThat(settled.get(0).get("verdict").asText()).isEqualTo("faster");
+        assertThat(settled.get(0).get("advice").asText()).isEqualTo("adopt");
+        assertThat(settled.get(0).get("sentence").asText())
+                .isEqualTo("-bu 8000 is 1.13× faster than -bu 100, more than the run-to-run spread explains (95% CI"
+                        + " 1.01–1.27, faster in 3 of 3 rounds: paired t-test by round). Adopt it: these runs show it"
+                        + " pays.");
         Result one = Cli.run("advise", "--json", "samples/shop-tdrw.log");
         assertThat(JsonMapper.builder().build().readTree(one.out()).get("settled"))
                 .isEmpty();
