@@ -128,6 +128,14 @@ class EncodingTest {
                 .as(compare.out() + compare.err())
                 .exists();
         assertThat(Files.readString(out.resolve("c/indexes.csv"))).contains("IX_SİPARİŞ");
+        assertThat(compare.out()).doesNotContain("read as windows-1252");
+        // without --encoding the names the console prints (the Why's indexes) may be wrong: it says so there
+        Result guessed = Cli.run("compare", "--out", out.resolve("g").toString(), "a=" + cp1254, "b=" + cp1254again);
+        assertThat(guessed.code()).as(guessed.err()).isIn(0, 1);
+        assertThat(guessed.out())
+                .contains("  - 2 logs were read as windows-1252 (lines not UTF-8): if a name looks wrong (FK_ÇÀÊÀÇÛ for"
+                        + " FK_ЗАКАЗЫ), give the logs' code page with --encoding, e.g. windows-1251 (Cyrillic) or"
+                        + " windows-1250 (Central European); summary.md names the lines.");
     }
 
     @Test
