@@ -257,8 +257,9 @@ final class RunCommand implements Callable<Integer> {
 
     @Option(
             names = "--probe-power",
-            description = "Before the restore, measure whether the CPU clocks down when idle"
-                    + " (plan --probe, about 6 s) and record it in the run's environment.")
+            description = "Before the restore, measure whether this machine's CPU clocks down when idle"
+                    + " (plan --probe, about 6 s) and record it in the run's environment; refused when a server on"
+                    + " another machine does the restore's work.")
     boolean probePower;
 
     @Parameters(
@@ -418,6 +419,12 @@ final class RunCommand implements Callable<Integer> {
         Path tools = service && gbak != null ? GbakOption.locate(gbak) : gbakPath;
         RunOptions options = options(gbakPath, server.password(), chosen == null ? null : chosen.why());
         this.options = options;
+        // this machine's plan and idle probe describe the restore's worker only when the work runs here
+        ServerAddress elsewhere = options.workerElsewhere(options.database());
+        if (probePower && elsewhere != null) {
+            throw new UsageException("--probe-power measures this machine's CPU, but the restore's work runs on the"
+                    + " server " + elsewhere + ", on another machine: run gbakprof plan --probe there");
+        }
         if (validate && RestoreSession.gfix(tools).isEmpty()) {
             throw new UsageException(
                     "--validate needs gfix (Firebird's utilities), beside gbak, on PATH or in the usual "
@@ -427,7 +434,7 @@ final class RunCommand implements Callable<Integer> {
         String checkedVersion =
                 options.drill() ? new Drill(options, tools, () -> null, System.err, false).check() : check(series);
 
-        PowerPlan plan = PowerPlans.detect();
+        PowerPlan plan = elsewhere == null ? PowerPlans.detect() : PowerPlan.elsewhere(elsewhere.toString());
         IdleProbe idle = null;
         if (probePower) { // before gbak starts: the probe's bursts must not take the CPU from the restore
             PrintWriter err = spec.commandLine().getErr();

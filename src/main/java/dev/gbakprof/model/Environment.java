@@ -3,14 +3,21 @@ package dev.gbakprof.model;
 /**
  * The machine and software a restore ran on. Fields are {@code null} when not known (a parsed log).
  *
+ * @param host          the machine gbakprof ran on (with {@code os}, {@code cpuModel}, {@code logicalCpus} and
+ *                      {@code memoryBytes}: the machine whose load the CPU samples are), also when a server
+ *                      elsewhere did the work
  * @param os            operating system with its version
+ * @param powerPlan     the power plan of the machine that did the work; unknown ({@link PowerPlan#elsewhere}) when
+ *                      a server on another machine did it
  * @param gbakVersion   what {@code gbak -z} says, e.g. {@code LI-V3.0.11.33637 Firebird 3.0}
  * @param engineVersion the server's engine version when a server was involved (services route, inspection)
  * @param memoryBytes   total physical memory
  * @param idleProbe     whether the CPU clocked down when idle, measured right before the restore
- *                      ({@code run --probe-power}); {@code null} when not measured
+ *                      ({@code run --probe-power}); {@code null} when not measured, and when a server on another
+ *                      machine did the work
  * @param firebirdConf  what this machine's firebird.conf sets for a restore's speed (server mode, TempCacheLimit,
- *                      parallel workers); {@code null} when none was found (a parsed log, a remote server)
+ *                      parallel workers); {@code null} when none was found (a parsed log), and when a server on
+ *                      another machine did the work
  */
 public record Environment(
         String host,
@@ -23,6 +30,25 @@ public record Environment(
         Long memoryBytes,
         IdleProbe idleProbe,
         FirebirdConf firebirdConf) {
+
+    /**
+     * This environment for work a server on another machine did ({@code server}, {@code host/port}): what gbakprof
+     * reads of this machine as the worker's (the power plan, the idle probe, the firebird.conf beside gbak) is not
+     * the worker's, so it is unknown.
+     */
+    public Environment workElsewhere(String server) {
+        return new Environment(
+                host,
+                os,
+                cpuModel,
+                logicalCpus,
+                PowerPlan.elsewhere(server),
+                gbakVersion,
+                engineVersion,
+                memoryBytes,
+                null,
+                null);
+    }
 
     public Environment withPowerPlan(PowerPlan plan) {
         return new Environment(

@@ -29,6 +29,14 @@ public record PowerPlan(String name, String guid, String source, Boolean perform
                 PlanSource.UNKNOWN.word(), null, PlanSource.UNKNOWN.word() + UNKNOWN_SEPARATOR + reason, null);
     }
 
+    /**
+     * The plan of a server on another machine ({@code host/port}) that did the work: unknown, since gbakprof reads
+     * the plan of the machine it runs on.
+     */
+    public static PowerPlan elsewhere(String server) {
+        return unknown("the work ran on the server " + server + ", on another machine");
+    }
+
     private static final String UNKNOWN_SEPARATOR = ": ";
 
     /** Where the plan was read, from {@link #source()}; {@code null} for a source this version does not know. */

@@ -1,5 +1,6 @@
 package dev.gbakprof.power;
 
+import dev.gbakprof.model.PlanAlias;
 import dev.gbakprof.model.PlanSource;
 import dev.gbakprof.model.PowerPlan;
 import dev.gbakprof.power.PowerSnapshot.Choice;

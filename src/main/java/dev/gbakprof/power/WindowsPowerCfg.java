@@ -1,5 +1,6 @@
 package dev.gbakprof.power;
 
+import dev.gbakprof.model.PlanAlias;
 import dev.gbakprof.model.PlanSource;
 import dev.gbakprof.model.PowerPlan;
 import dev.gbakprof.power.PowerSnapshot.Choice;
@@ -79,12 +80,12 @@ public final class WindowsPowerCfg implements PowerPlanSwitcher {
 
     /** Windows' own verdict for its built-in plans; {@code null} for plans Windows did not ship. */
     static Boolean builtInPerformance(String guid) {
-        if (guid.equals(PlanAlias.HIGH_PERFORMANCE.windowsGuid)
-                || guid.equals(PlanAlias.ULTIMATE.windowsGuid)
+        if (guid.equals(PlanAlias.HIGH_PERFORMANCE.windowsGuid())
+                || guid.equals(PlanAlias.ULTIMATE.windowsGuid())
                 || guid.equals(CONFIGMGR_HIGH_PERFORMANCE)) {
             return true;
         }
-        if (guid.equals(PlanAlias.BALANCED.windowsGuid) || guid.equals(PlanAlias.POWER_SAVER.windowsGuid)) {
+        if (guid.equals(PlanAlias.BALANCED.windowsGuid()) || guid.equals(PlanAlias.POWER_SAVER.windowsGuid())) {
             return false;
         }
         return null;
@@ -155,8 +156,8 @@ public final class WindowsPowerCfg implements PowerPlanSwitcher {
             return "High Performance (ConfigMgr)";
         }
         for (PlanAlias alias : PlanAlias.values()) {
-            if (alias.windowsGuid.equals(guid)) {
-                return alias.englishName;
+            if (alias.windowsGuid().equals(guid)) {
+                return alias.englishName();
             }
         }
         return guid;
@@ -234,7 +235,7 @@ public final class WindowsPowerCfg implements PowerPlanSwitcher {
                 schemes.stream().filter(s -> s.name().equalsIgnoreCase(text)).toList();
         Optional<PlanAlias> alias = PlanAlias.of(text);
         if (alias.isPresent()) {
-            String wanted = alias.get().windowsGuid;
+            String wanted = alias.get().windowsGuid();
             Optional<Scheme> builtIn =
                     schemes.stream().filter(s -> s.guid().equals(wanted)).findFirst();
             if (builtIn.isPresent()) {
@@ -242,12 +243,12 @@ public final class WindowsPowerCfg implements PowerPlanSwitcher {
             }
             // a copy of a built-in plan keeps its English name on English Windows ("Ultimate Performance")
             List<Scheme> byEnglishName = schemes.stream()
-                    .filter(s -> s.name().equalsIgnoreCase(alias.get().englishName))
+                    .filter(s -> s.name().equalsIgnoreCase(alias.get().englishName()))
                     .toList();
             if (byEnglishName.size() == 1) {
                 return byEnglishName.get(0);
             }
-            throw new UnknownPlanException(alias.get().englishName + " (" + wanted + ") is not installed on this"
+            throw new UnknownPlanException(alias.get().englishName() + " (" + wanted + ") is not installed on this"
                     + " system (Modern Standby laptops list only Balanced); as administrator, `powercfg"
                     + " -duplicatescheme " + wanted + "` makes a copy with a new GUID, then use that GUID or its"
                     + " name; " + offer(schemes));

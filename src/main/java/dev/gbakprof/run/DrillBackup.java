@@ -9,8 +9,6 @@ import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.RunKind;
 import dev.gbakprof.model.Warning;
 import dev.gbakprof.model.WarningCode;
-import dev.gbakprof.monitor.PhaseUse;
-import dev.gbakprof.monitor.WorkerProcess;
 import dev.gbakprof.store.RunStore;
 import dev.gbakprof.timeline.RestoreTimeline;
 import java.io.IOException;
@@ -67,25 +65,17 @@ final class DrillBackup {
                     : options.backupThroughServer()
                             ? ServerAddress.remote(options.backupFrom()).server()
                             : null;
-            RouteRun.Worker worker = server == null
-                    ? new RouteRun.Worker(route, null)
-                    : new RouteRun.Worker(
-                            null, server.onThisMachine() ? WorkerProcess.localServer(server.port()) : null);
+            RouteRun.Worker worker = RouteRun.Worker.of(route, server);
             RouteRun.Streamed streamed =
                     runs.stream(route, timeline, raw, rawLog, ProgressDisplay.Eta.NONE, worker, null, null);
             Long bytes = Files.isRegularFile(file) ? Files.size(file) : null;
-            RestoreRun run =
-                    runs.finish(timeline, streamed, route, label, rawLog, bytes, raw.failure(), file.toString());
+            RestoreRun run = runs.finish(
+                    timeline, streamed, route, worker, label, rawLog, bytes, raw.failure(), file.toString());
             // gbak that failed before its first line does not say it was backing up: here it was
             List<Warning> warnings = run.warnings().stream()
                     .filter(w -> !w.is(WarningCode.KIND_UNKNOWN))
                     .toList();
-            return run.toBuilder()
-                    .kind(RunKind.BACKUP)
-                    .warnings(warnings)
-                    .worker(worker.name(streamed.samples()))
-                    .phaseResources(PhaseUse.of(streamed.samples()))
-                    .build();
+            return run.toBuilder().kind(RunKind.BACKUP).warnings(warnings).build();
         } finally {
             recorded.countDown();
             RouteRun.removeCtrlCHook(hook);

@@ -14,7 +14,6 @@ import dev.gbakprof.model.RestoreRunBuilder;
 import dev.gbakprof.model.RunStatus;
 import dev.gbakprof.model.WarningCode;
 import dev.gbakprof.monitor.DatabaseHeader;
-import dev.gbakprof.monitor.PhaseUse;
 import dev.gbakprof.stats.Confounder;
 import dev.gbakprof.store.AtomicFiles;
 import dev.gbakprof.store.RunJson;
@@ -221,11 +220,9 @@ public final class RestoreSession {
             throw ex;
         }
         try {
-            RestoreRun run =
-                    runs.finish(timeline, streamed, route, label, rawLog, backupBytes, raw.failure(), options.backup());
+            RestoreRun run = runs.finish(
+                    timeline, streamed, route, worker, label, rawLog, backupBytes, raw.failure(), options.backup());
             run = run.toBuilder()
-                    .worker(worker.name(streamed.samples()))
-                    .phaseResources(PhaseUse.of(streamed.samples()))
                     .etaBasis(streamed.etaBasis())
                     // which server restored: a services restore's database names none (inspect --run opens it there)
                     .server(

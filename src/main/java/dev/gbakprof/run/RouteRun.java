@@ -20,6 +20,7 @@ import dev.gbakprof.model.WarningCode;
 import dev.gbakprof.monitor.CpuSampler;
 import dev.gbakprof.monitor.DatabaseDisk;
 import dev.gbakprof.monitor.FirebirdConfReader;
+import dev.gbakprof.monitor.PhaseUse;
 import dev.gbakprof.monitor.SortFiles;
 import dev.gbakprof.monitor.WorkerProcess;
 import dev.gbakprof.store.RunMarker;
@@ -179,8 +180,29 @@ record RouteRun(
     /**
      * The process whose resources are sampled: gbak when it restores embedded, the server on this machine when
      * a server does the work (services API, {@code -se}, {@code host:path}), none for a server elsewhere.
+     *
+     * @param elsewhere the server that does the work on another machine; {@code null} when the work runs here
      */
-    record Worker(RestoreRoute route, Long serverPid) {
+    record Worker(RestoreRoute route, Long serverPid, ServerAddress elsewhere) {
+
+        /**
+         * The worker of {@code route} through {@code server} ({@code null}: gbak does the work itself). A server at
+         * one of this machine's own addresses is this machine's too: its process is sampled.
+         */
+        static Worker of(RestoreRoute route, ServerAddress server) {
+            if (server == null) {
+                return new Worker(route, null, null);
+            }
+            return server.onThisMachine()
+                    ? new Worker(null, WorkerProcess.localServer(server.port()), null)
+                    : new Worker(null, null, server);
+        }
+
+        /** What the record says of the machine that did the work: unknown where a server elsewhere did it. */
+        Environment environment(Environment probed) {
+            return probed == null || elsewhere == null ? probed : probed.workElsewhere(elsewhere.toString());
+        }
+
         Long pid() {
             return serverPid != null ? serverPid : route == null ? null : route.ownWorkerPid();
         }
@@ -226,13 +248,7 @@ record RouteRun(
     }
 
     Worker worker(RestoreRoute route, String database) {
-        if (!options.throughServer()) {
-            return new Worker(route, null);
-        }
-        // a server at one of this machine's own addresses is this machine's too: its process is sampled
-        ServerAddress address = options.serverFor(database);
-        Long server = address.onThisMachine() ? WorkerProcess.localServer(address.port()) : null;
-        return new Worker(null, server);
+        return Worker.of(route, options.throughServer() ? options.serverFor(database) : null);
     }
 
     /**
@@ -293,6 +309,7 @@ record RouteRun(
             RestoreTimeline timeline,
             Streamed streamed,
             RestoreRoute route,
+            Worker worker,
             String label,
             Path rawLog,
             Long backupBytes,
@@ -386,7 +403,9 @@ record RouteRun(
                 .errors(errors)
                 .failure(failure)
                 .warnings(warnings)
-                .environment(environment.get())
+                .environment(worker.environment(environment.get()))
+                .worker(worker.name(streamed.samples()))
+                .phaseResources(PhaseUse.of(streamed.samples()))
                 .cpuSamples(streamed.samples())
                 .backupFile(parsed.backupFile() != null ? parsed.backupFile() : backupFile)
                 // a backup's: the bytes gbak says it wrote (as parse reads them), else the file's size

@@ -318,6 +318,20 @@ public record RunOptions(
         return serverReadsBackup() || isRemote(database);
     }
 
+    /**
+     * The server that does the work of a restore into {@code db} when it runs on another machine; {@code null} when
+     * the work runs on this one (gbak embedded, or a server at one of this machine's addresses, whose process the
+     * sampler reads). What gbakprof reads of this machine as the worker's (the power plan, the idle probe, the
+     * firebird.conf beside gbak) describes the worker only then.
+     */
+    public ServerAddress workerElsewhere(String db) {
+        if (!throughServer()) {
+            return null;
+        }
+        ServerAddress on = serverFor(db);
+        return on.onThisMachine() ? null : on;
+    }
+
     /** Whether the server reads the backup (the services API, gbak {@code -se}), not gbak on this machine. */
     public boolean serverReadsBackup() {
         return viaService() || extraArgs.stream().anyMatch(GbakInvocation::isServiceSwitch);

@@ -1,6 +1,8 @@
 package dev.gbakprof.stats;
 
 import dev.gbakprof.model.Environment;
+import dev.gbakprof.model.PlanAlias;
+import dev.gbakprof.model.PowerPlan;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.Via;
 import java.util.ArrayList;
@@ -8,6 +10,7 @@ import java.util.Arrays;
 import java.util.Collection;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Function;
@@ -77,10 +80,7 @@ public enum Confounder {
         return name().toLowerCase(Locale.ROOT).replace('_', '-');
     }
 
-    /**
-     * One configuration's values of a kind, and whether the label names it (a label "Balanced" names the power
-     * plan Balanced: that difference is the one being compared).
-     */
+    /** One configuration's label and the values its records say for a kind. */
     public record Values(String label, Set<String> values) {}
 
     /** The kinds in which configurations differ, each with every configuration's values; none when all agree. */
@@ -93,22 +93,26 @@ public enum Confounder {
         boolean sized = groups.stream().flatMap(g -> g.runs().stream()).allMatch(r -> r.backupBytes() != null);
         for (Confounder kind : values()) {
             List<Values> per = new ArrayList<>();
+            // the difference is what the labels compare when every label names what its records say
+            boolean named = true;
             for (RunGroup g : groups) {
                 Set<String> vs = new TreeSet<>();
-                g.runs().forEach(r -> {
+                for (RestoreRun r : g.runs()) {
                     String v = kind == BACKUP && v(r) != null && sized
                             ? v(r) + " (" + r.backupBytes() + " bytes)"
                             : kind.of(r);
                     if (v != null) {
                         vs.add(v);
+                        named &= kind == POWER_PLAN
+                                ? namesPlan(g.label(), r.environment().powerPlan())
+                                : kind.names(g.label(), v);
                     }
-                });
+                }
                 per.add(new Values(g.label(), vs));
             }
             List<Values> known = per.stream().filter(v -> !v.values().isEmpty()).toList();
             boolean differs = known.size() >= 2
                     && known.stream().map(Values::values).distinct().count() > 1;
-            boolean named = known.stream().allMatch(v -> v.values().stream().allMatch(x -> kind.names(v.label(), x)));
             if (differs && !named) {
                 out.add(new Difference(kind, known));
             }
@@ -145,6 +149,31 @@ public enum Confounder {
                 || Pattern.compile("(?:fb|firebird)[-_ ]?" + major + "(?:[._-]?" + minor + ")?(?![\\d])")
                         .matcher(low)
                         .find();
+    }
+
+    /**
+     * Whether a label names a recorded power plan: by its name as the system gave it ("Höchstleistung", "performance"),
+     * by its GUID, or, for a plan Windows ships (matched by the GUID the record keeps, in any Windows language) or one
+     * with the English name of one ({@link PlanAlias#builtIn(PowerPlan)}), by the alias or English name {@code matrix
+     * --plans} and {@code plan --set} take ("balanced", "high-performance", "performance", "ultimate", "Ultimate
+     * Performance"). {@code matrix --plans} labels each arm with the plan as it was given, so its arms compare the
+     * plan. A plan the label does not name (a custom plan, another built-in plan) stays a difference.
+     */
+    static boolean namesPlan(String label, PowerPlan plan) {
+        String l = normal(label);
+        if (plan.name() != null && !normal(plan.name()).isEmpty() && l.contains(normal(plan.name()))) {
+            return true;
+        }
+        if (plan.guid() != null && l.contains(normal(plan.guid()))) {
+            return true;
+        }
+        // its first word as matrix --plans takes it ("performance -par 4"), not a word inside another plan's name
+        // ("Ultimate Performance" names no High performance)
+        Optional<PlanAlias> first = PlanAlias.of(label.strip().split("[\\s,]+")[0]);
+        return PlanAlias.builtIn(plan).stream()
+                .anyMatch(a -> l.contains(normal(a.alias()))
+                        || l.contains(normal(a.englishName()))
+                        || first.equals(Optional.of(a)));
     }
 
     /** The words a label names a route by: embedded; tcp, remote or its host; service. */

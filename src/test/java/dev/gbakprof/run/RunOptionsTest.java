@@ -4,6 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.gbakprof.firebird.ServerAddress;
+import dev.gbakprof.model.Environment;
+import dev.gbakprof.model.FirebirdConf;
+import dev.gbakprof.model.IdleProbe;
+import dev.gbakprof.model.PlanSource;
+import dev.gbakprof.model.PowerPlan;
 import dev.gbakprof.model.Via;
 import java.nio.file.Path;
 import java.util.List;
@@ -140,5 +145,48 @@ class RunOptionsTest {
                         () -> through(Via.GBAK, ELSEWHERE, "small.fbk", "x.fdb").withServerPaths(true))
                 .isInstanceOf(RunRefusedException.class)
                 .hasMessageStartingWith("--database x.fdb: a relative path, which the server 192.0.2.1/3050");
+    }
+
+    @Test
+    void whatThisMachineSaysOfTheWorkerIsRecordedOnlyWhenTheWorkRunsHere() {
+        // 192.0.2.7 (TEST-NET-1, RFC 5737) is on no interface of this machine; 127.0.0.1 is this machine
+        assertThat(withArgs("/data/shop.fdb").workerElsewhere("/data/shop.fdb")).isNull();
+        assertThat(withArgs("127.0.0.1:/data/shop.fdb").workerElsewhere("127.0.0.1:/data/shop.fdb"))
+                .isNull();
+        ServerAddress there = ServerAddress.parse("192.0.2.7/3051");
+        assertThat(withArgs("192.0.2.7/3051:/data/shop.fdb").workerElsewhere("192.0.2.7/3051:/data/shop.fdb"))
+                .isEqualTo(there);
+        assertThat(withArgs("/data/shop.fdb", "-se", "192.0.2.7/3051:service_mgr")
+                        .workerElsewhere("/data/shop.fdb"))
+                .isEqualTo(there);
+
+        Environment probed = new Environment(
+                "ws1",
+                "Windows 11",
+                "cpu",
+                8,
+                PowerPlan.read("Ausbalanciert", "381b4222-f694-41f0-9685-ff5bb260df2e", PlanSource.POWERCFG, false),
+                "WI-V3.0.11.33637 Firebird 3.0",
+                null,
+                1L << 34,
+                new IdleProbe(1.6, List.of(32.0), List.of(20.0), 1.0, "clocks-down", "the CPU clocks down"),
+                new FirebirdConf("C:\\Firebird\\firebird.conf", "Super", null, null, null));
+        assertThat(RouteRun.Worker.of(null, ServerAddress.parse("127.0.0.1/3051"))
+                        .environment(probed))
+                .isEqualTo(probed);
+        assertThat(RouteRun.Worker.of(null, null).environment(probed)).isEqualTo(probed);
+        Environment recorded = RouteRun.Worker.of(null, there).environment(probed);
+        assertThat(recorded.powerPlan())
+                .isEqualTo(new PowerPlan(
+                        "unknown",
+                        null,
+                        "unknown: the work ran on the server 192.0.2.7/3051, on another machine",
+                        null));
+        assertThat(recorded.idleProbe()).isNull();
+        assertThat(recorded.firebirdConf()).isNull();
+        // the machine gbakprof ran on, whose load its CPU samples are, and the gbak it ran
+        assertThat(recorded.host()).isEqualTo("ws1");
+        assertThat(recorded.logicalCpus()).isEqualTo(8);
+        assertThat(recorded.gbakVersion()).isEqualTo(probed.gbakVersion());
     }
 }

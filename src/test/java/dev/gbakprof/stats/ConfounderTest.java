@@ -3,9 +3,15 @@ package dev.gbakprof.stats;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.gbakprof.model.Environment;
+import dev.gbakprof.model.PlanSource;
+import dev.gbakprof.model.PowerPlan;
 import dev.gbakprof.model.RestoreRun;
+import dev.gbakprof.power.FakePowercfg;
+import dev.gbakprof.power.RecordedRunner;
+import dev.gbakprof.power.WindowsPowerCfg;
 import dev.gbakprof.testutil.Logs;
 import java.util.List;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /** A migration's comparison: the Firebird version is what runs labelled by it compare, and a confounder elsewhere. */
@@ -68,5 +74,116 @@ class ConfounderTest {
         assertThat(Confounder.ROUTE.names("high-performance", "remote TCP (localhost)"))
                 .isFalse();
         assertThat(Confounder.ROUTE.names("embedded", "services manager")).isFalse();
+    }
+
+    private static final String BALANCED = "381b4222-f694-41f0-9685-ff5bb260df2e";
+    private static final String HIGH_PERFORMANCE = "8c5e7fda-e8bf-4a96-9a85-a6e23a8c635c";
+    /** The active plan of the recorded German list: a custom plan (a copy of Ultimate Performance, a new GUID). */
+    private static final String ULTIMATIVE_LEISTUNG = "8d5b02d9-5a68-4c52-b95b-52c758afaede";
+
+    /** A real run under {@code plan}, labelled {@code label}, as {@code matrix} records an arm. */
+    private static RunGroup arm(String label, PowerPlan plan) {
+        RestoreRun run = Logs.read("shop-tdrw.log").toBuilder()
+                .label(label)
+                .environment(new Environment("h", "Windows Server 2016", "cpu", 2, plan, FB3, null, 1L, null, null))
+                .build();
+        return new RunGroup(label, List.of(run));
+    }
+
+    /** The plan Windows reports after {@code matrix --plans} sets {@code arm}, on a recorded {@code powercfg /list}. */
+    private static PowerPlan set(String recordedList, String arm) {
+        return new WindowsPowerCfg(new FakePowercfg(RecordedRunner.powercfg(recordedList)).runner()).set(arm);
+    }
+
+    private static List<Confounder> planArms(String a, PowerPlan planA, String b, PowerPlan planB) {
+        assertThat(planA.name()).isNotEqualTo(planB.name());
+        return kinds(arm(a, planA), arm(b, planB));
+    }
+
+    @Test
+    void armsOfGermanWindowsNamedByAliasGuidOrNameCompareThePlan() {
+        String list = "de-list-custom-ultimate-active.txt";
+        PowerPlan ausbalanciert = set(list, "balanced");
+        PowerPlan ultimative = set(list, ULTIMATIVE_LEISTUNG);
+        assertThat(ausbalanciert.name()).isEqualTo("Ausbalanciert");
+        assertThat(ultimative.name()).isEqualTo("Ultimative Leistung");
+        // the alias names the built-in plan by its GUID, whatever Windows' language calls it
+        assertThat(planArms("balanced", ausbalanciert, ULTIMATIVE_LEISTUNG, ultimative))
+                .doesNotContain(Confounder.POWER_PLAN);
+        assertThat(planArms(BALANCED, ausbalanciert, "Ultimative Leistung", ultimative))
+                .doesNotContain(Confounder.POWER_PLAN);
+        // matrix --plans with a switch scan: each arm's label is the plan, then the switch
+        assertThat(planArms(
+                        "balanced -bu 100",
+                        ausbalanciert,
+                        "{8D5B02D9-5A68-4C52-B95B-52C758AFAEDE} -bu 100",
+                        ultimative))
+                .doesNotContain(Confounder.POWER_PLAN);
+    }
+
+    @Test
+    void ultimateNamesTheCopyOfUltimatePerformanceThatMatrixSetsForIt() {
+        String list = "en-list-custom-ultimate-active.txt";
+        PowerPlan balanced = set(list, "balanced");
+        PowerPlan ultimate = set(list, "ultimate");
+        assertThat(ultimate.guid())
+                .as("a copy, not the built-in GUID")
+                .isEqualTo("4e5bddd9-75ad-4f4e-925e-78d8fdbedf94");
+        assertThat(planArms("balanced", balanced, "ultimate", ultimate)).doesNotContain(Confounder.POWER_PLAN);
+        assertThat(planArms("balanced", balanced, "Ultimate Performance", ultimate))
+                .doesNotContain(Confounder.POWER_PLAN);
+        // "performance" is matrix's word for High performance, and the High performance plan is no Ultimate one
+        PowerPlan high = set(list, "performance");
+        assertThat(planArms("balanced", balanced, "performance", high)).doesNotContain(Confounder.POWER_PLAN);
+        assertThat(planArms("performance", high, "ultimate", ultimate)).doesNotContain(Confounder.POWER_PLAN);
+        assertThat(planArms("balanced", balanced, "Ultimate Performance", high)).contains(Confounder.POWER_PLAN);
+        assertThat(planArms("high-performance", ultimate, "ultimate", high)).contains(Confounder.POWER_PLAN);
+    }
+
+    @Test
+    void armsGivenAsGuidsCompareThePlan() {
+        String list = "en-list-balanced-active-msdocs.txt";
+        assertThat(planArms(BALANCED, set(list, BALANCED), HIGH_PERFORMANCE, set(list, HIGH_PERFORMANCE)))
+                .doesNotContain(Confounder.POWER_PLAN);
+        assertThat(planArms(
+                        "a1841308-3541-4fab-bc81-f71556f20b4a",
+                        set(list, "power-saver"),
+                        "high-performance",
+                        set(list, HIGH_PERFORMANCE)))
+                .doesNotContain(Confounder.POWER_PLAN);
+    }
+
+    @Test
+    void russianPlanNamesAreNamedByTheirGuidsAlias() {
+        // no Russian powercfg output was found published (src/test/resources/powercfg/README.md): the names here are
+        // the ones Russian Windows gives its built-in plans, and the GUIDs are the same in every language
+        PowerPlan balanced = PowerPlan.read("Сбалансированная", BALANCED, PlanSource.POWERCFG, false);
+        PowerPlan high = PowerPlan.read("Высокая производительность", HIGH_PERFORMANCE, PlanSource.POWERCFG, true);
+        assertThat(planArms("balanced", balanced, "high-performance", high)).doesNotContain(Confounder.POWER_PLAN);
+        assertThat(planArms("Сбалансированная", balanced, "Высокая производительность", high))
+                .doesNotContain(Confounder.POWER_PLAN);
+        // labels of another plan do not hide that the records differ
+        assertThat(planArms("power-saver", balanced, "high-performance", high)).contains(Confounder.POWER_PLAN);
+    }
+
+    @Test
+    void aCustomPlanTheLabelsDoNotNameStaysADifference() {
+        String list = "de-list-custom-ultimate-active.txt";
+        PowerPlan ausbalanciert = set(list, "balanced");
+        PowerPlan ultimative = set(list, ULTIMATIVE_LEISTUNG);
+        // German Windows' copy of Ultimate Performance has neither its GUID nor its English name: nothing links it
+        // to "ultimate" or to "high-performance"
+        assertThat(planArms("balanced", ausbalanciert, "high-performance", ultimative))
+                .contains(Confounder.POWER_PLAN);
+        assertThat(planArms("balanced", ausbalanciert, "ultimate", ultimative)).contains(Confounder.POWER_PLAN);
+        assertThat(planArms("monday", ausbalanciert, "tuesday", ultimative)).contains(Confounder.POWER_PLAN);
+        Confounder.Difference plan =
+                Confounder.differences(List.of(arm("balanced", ausbalanciert), arm("high-performance", ultimative)))
+                        .stream()
+                        .filter(d -> d.kind() == Confounder.POWER_PLAN)
+                        .findFirst()
+                        .orElseThrow();
+        assertThat(plan.values().stream().map(Confounder.Values::values))
+                .containsExactly(Set.of("Ausbalanciert"), Set.of("Ultimative Leistung"));
     }
 }
