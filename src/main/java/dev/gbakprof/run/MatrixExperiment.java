@@ -1,5 +1,6 @@
 package dev.gbakprof.run;
 
+import dev.gbakprof.firebird.ServerAddress;
 import dev.gbakprof.model.Environment;
 import dev.gbakprof.model.PowerPlan;
 import dev.gbakprof.monitor.EnvironmentProbe;
@@ -95,6 +96,17 @@ public final class MatrixExperiment {
      */
     public void check() {
         if (switchesPlans()) {
+            for (int i = 0; i < schedule.size(); i++) {
+                ServerAddress elsewhere =
+                        onRoute(schedule.get(i).arm()).workerElsewhere(target(i + 1, schedule.get(i)));
+                if (elsewhere != null) {
+                    // the plans gbakprof switches are this machine's; the restore's work runs on the server's CPU
+                    throw new RunRefusedException("cannot compare power plans here: the restore's work runs on the"
+                            + " server " + elsewhere + ", on another machine, whose power plan this machine's does not"
+                            + " change; run gbakprof matrix --plans on the server itself, or set its plan there"
+                            + " between two runs and compare them");
+                }
+            }
             unknownPlanRefused(switcher.current());
         }
         for (int i = 0; i < schedule.size(); i++) {

@@ -113,6 +113,26 @@ class RemoteWorkerEnvironmentTest {
                             + " server " + there + ", on another machine: run gbakprof plan --probe there"
                             + System.lineSeparator());
 
+            // matrix --plans switches this machine's plans, which do not change the server's: refused first
+            Cli.Result plans = Cli.run(
+                    "matrix",
+                    "--host",
+                    there,
+                    "--backup",
+                    backup,
+                    "--database",
+                    db(f, "plans"),
+                    "--plans",
+                    "balanced,high-performance",
+                    "--out",
+                    f.resolve("plans-out").toString());
+            assertThat(plans.code()).as(plans.err()).isEqualTo(2);
+            assertThat(plans.err())
+                    .isEqualTo("gbakprof: cannot compare power plans here: the restore's work runs on the server "
+                            + there + ", on another machine, whose power plan this machine's does not change; run"
+                            + " gbakprof matrix --plans on the server itself, or set its plan there between two runs"
+                            + " and compare them" + System.lineSeparator());
+
             // matrix records each arm's restore by the same rule
             Path out = f.resolve("mx");
             ok(
