@@ -32,6 +32,14 @@ class ExperimentsTest {
         }
     }
 
+    /** The headline {@code compare --json --lang LANG} gives of a folder. */
+    private static String headline(Path folder, String lang) throws IOException {
+        return JSON.readTree(Cli.run("compare", "--json", "--lang", lang, folder.toString())
+                        .out())
+                .get("headline")
+                .asText();
+    }
+
     private static JsonNode total(JsonNode root) {
         for (JsonNode c : root.get("comparisons")) {
             if (c.get("measure").asText().equals("total")) {
@@ -64,7 +72,7 @@ class ExperimentsTest {
         assertThat(total.get("interval").get("low").asDouble()).isBetween(1.22633, 1.22634);
         assertThat(total.get("interval").get("high").asDouble()).isBetween(1.99983, 1.99984);
         assertThat(root.get("headline").asText())
-                .isEqualTo("alone restored in 14.6 s, 36% less time than hog (22.4 s), 8 runs each.");
+                .isEqualTo("alone restored in 14.6 s, 35% less time than hog (22.4 s), 8 runs each.");
         assertThat(root.get("notes").get(0).get("message").asText())
                 .isEqualTo("alone is 1.57× faster than hog, more than the run-to-run spread explains (95% CI 1.23–2.00,"
                         + " faster in 7 of 8 rounds: paired t-test by round).");
@@ -207,8 +215,43 @@ class ExperimentsTest {
         assertThat(total.get("method").asText()).isEqualTo("paired");
         assertThat(total.get("verdict").asText()).isEqualTo("faster");
         assertThat(root.get("headline").asText())
-                .isEqualTo("-bu 8000 restored in 16.5 s, 12% less time than -bu 100 (19.6 s), 3 runs each.");
+                .isEqualTo("-bu 8000 restored in 16.5 s, 16% less time than -bu 100 (19.6 s), 3 runs each.");
     }
+    /**
+     * {@code experiments/route}: {@code matrix --vary 'route:embedded,localhost,service' --repeat 4}, three
+     * configurations paired by round. The ranked headline's shares are those of the medians it prints beside them
+     * (8.031 s against 8.125 s, 42.7085 s against 8.125 s), not the verdicts' paired ratios (1.23×, 4.96×: the geometric
+     * mean of the rounds' ratios, said as such in the notes), and a configuration the runs cannot tell apart gets no
+     * share at all, in every language and in every file that carries the headline.
+     */
+    @Test
+    void threeConfigurationsAreRankedByTheMediansShownAndCannotTellClaimsNoShare(@TempDir Path out) throws Exception {
+        Path route = Path.of("src/test/resources/experiments/route");
+        Cli.Result r = Cli.run("compare", "--out", out.toString(), route.toString());
+        assertThat(r.code()).as(r.err()).isZero();
+        String headline = "Against embedded (8.12 s, median of 4 runs): service 8.03 s (cannot tell apart yet);"
+                + " localhost 42.7 s (426% more time).";
+        assertThat(r.out().lines().findFirst().orElseThrow()).isEqualTo(headline);
+        assertThat(Files.readString(out.resolve("summary.md"), StandardCharsets.UTF_8))
+                .contains("**" + headline + "**");
+        assertThat(Files.readString(out.resolve("report.html"), StandardCharsets.UTF_8))
+                .contains("\"headline\":\"" + headline + "\"");
+        // the verdicts keep the paired ratio and name the test it comes from
+        assertThat(r.out())
+                .contains("service against embedded: cannot tell; 1.23× faster, but the 95% CI 0.42–3.62 holds both"
+                        + " faster and slower and reaches past ±5% (faster in 2 of 4 rounds: paired t-test by round)")
+                .contains("localhost is 4.96× slower than embedded");
+        assertThat(headline(route, "es"))
+                .isEqualTo("Frente a embedded (8,12 s, mediana de 4 ejecuciones): service 8,03 s (aún no se puede"
+                        + " distinguir); localhost 42,7 s (426\u00a0% más de tiempo).");
+        assertThat(headline(route, "pt-BR"))
+                .isEqualTo("Em relação a embedded (8,12 s, mediana de 4 execuções): service 8,03 s (ainda não dá para"
+                        + " distinguir); localhost 42,7 s (426% mais tempo).");
+        assertThat(headline(route, "tr"))
+                .isEqualTo("embedded (8,12 sn, 4 çalıştırmanın medyanı) referansına göre: service 8,03 sn (henüz ayırt"
+                        + " edilemiyor); localhost 42,7 sn (%426 daha uzun).");
+    }
+
     /**
      * {@code experiments/stopped}: a real shop restore stopped by {@code --timeout 2s} in its data, and a complete one.
      * What the stopped restore never finished is unknown in the comparison, never 0: its total, and its metadata and
