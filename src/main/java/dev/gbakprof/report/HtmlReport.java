@@ -95,6 +95,8 @@ public final class HtmlReport implements ReportFile {
             "html.cpu",
             "html.scan",
             "html.scan.alt",
+            "speedup.x.workers",
+            "speedup.x.page-size",
             "html.failed",
             "html.failed.indexes",
             "html.col.index",

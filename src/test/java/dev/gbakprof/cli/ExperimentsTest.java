@@ -253,6 +253,45 @@ class ExperimentsTest {
     }
 
     /**
+     * {@code experiments/pagesize}: {@code matrix --vary 'gbak:-p 4096,3000' --repeat 2}. gbak rounds -p 3000 up to
+     * 4096 ("page size specified (3000 bytes) rounded up to 4096 bytes"): every restore made 4096-byte pages. The value
+     * is named as it ran, the comparison says the page size is not what differs, and no speed-up chart draws a point
+     * at 3000 (nor one of a single place: every value ran as one).
+     */
+    @Test
+    void aPageSizeGbakRoundedIsNamedAsItRanAndNotComparedAsAnotherPageSize(@TempDir Path out) throws Exception {
+        Path pagesize = Path.of("src/test/resources/experiments/pagesize");
+        Cli.Result r = Cli.run("compare", "--out", out.toString(), pagesize.toString());
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.out().lines().toList())
+                .contains(
+                        "  - Not different: every configuration restored a database of page size 4096 (gbak used 4096"
+                                + " for -p 3000), so these times do not compare page sizes.",
+                        "  - Speed-up of the median total against -p 4096: -p 3000 (page size 4096 used): 0.94×: no"
+                                + " value restores faster beyond the run-to-run spread.");
+        assertThat(out.resolve("speedup.png")).doesNotExist();
+        assertThat(r.out()).doesNotContain("speedup.png");
+        JsonNode scan = JSON.readTree(
+                        Cli.run("compare", "--json", pagesize.toString()).out())
+                .get("scan");
+        assertThat(scan.get("used").asText()).isEqualTo("page-size");
+        assertThat(scan.get("sameUsed").asInt()).isEqualTo(4096);
+        assertThat(scan.get("points").findValuesAsText("label")).containsExactly("-p 3000", "-p 4096");
+        for (JsonNode p : scan.get("points")) {
+            assertThat(p.get("x").asDouble()).as(p.get("label").asText()).isEqualTo(4096.0);
+            assertThat(p.get("pageSizeUsed").asInt()).isEqualTo(4096);
+            assertThat(p.get("workersUsed").isNull()).isTrue();
+        }
+        for (String lang : List.of("es", "pt-BR", "tr")) {
+            JsonNode root = JSON.readTree(Cli.run("compare", "--json", "--lang", lang, pagesize.toString())
+                    .out());
+            JsonNode note = root.get("notes").get(0);
+            assertThat(note.get("code").asText()).as(lang).isEqualTo("not-varied");
+            assertThat(note.get("message").asText()).as(lang).contains("4096", "-p 3000");
+        }
+    }
+
+    /**
      * {@code experiments/stopped}: a real shop restore stopped by {@code --timeout 2s} in its data, and a complete one.
      * What the stopped restore never finished is unknown in the comparison, never 0: its total, and its metadata and
      * data (one step: they end when the index phase starts), indexes and finish; its setup had ended.
