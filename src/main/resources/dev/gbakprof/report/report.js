@@ -426,11 +426,21 @@
       }), [cell(dur(r.totalSeconds), r.totalSeconds), cell(T["status." + r.kind], null, r.kind === "failed" ? "failed" : "")])};
     }));
   add(main, "h3", T["html.totals"]);
-  function spread(s) { return s.median == null ? T.unknown : dur(s.median) + (s.known > 1 ? " (" + dur(s.min) + "–" + dur(s.max) + ")" : ""); }
+  // a median and the range of repeated runs; with counted, the runs it is of too ("2.61 s (2 runs: 2.15 s–3.07 s)"),
+  // when a row's medians are of different runs (a total of the completed restores, a phase of every one that finished it)
+  function spread(s, counted) {
+    if (s.median == null) return T.unknown;
+    var range = s.known > 1 ? dur(s.min) + "–" + dur(s.max) : null;
+    if (counted) return fmt("median.runs", dur(s.median), s.known === 1 ? T["runs.one"] : fmt("runs.many", s.known) + ": " + range);
+    return dur(s.median) + (range ? " (" + range + ")" : "");
+  }
   table(main, [{label: T["html.col.label"]}, {label: T["html.col.total"], num: true}].concat(phaseNames.map(function (p) {
     return {label: T["phase." + p], num: true};
   })), D.configurations.map(function (c, g) {
-    return {cells: [cell(P.labels[g]), cell(spread(c.total))].concat(phaseNames.map(function (p) { return cell(spread(c.phases[p])); }))};
+    var row = [c.total].concat(phaseNames.map(function (p) { return c.phases[p]; }));
+    var counts = row.filter(function (s) { return s.median != null; }).map(function (s) { return s.known; });
+    var apart = counts.some(function (n) { return n !== counts[0]; });
+    return {cells: [cell(P.labels[g])].concat(row.map(function (s) { return cell(spread(s, apart)); }))};
   }), "totals-table");
 
   // tables: rows and rows/s

@@ -292,6 +292,35 @@ class ExperimentsTest {
     }
 
     /**
+     * {@code experiments/timeout}: {@code matrix --vary 'gbak:-bu 256,8192' --repeat 3 --timeout 4s}. The timeout
+     * stopped one -bu 256 restore and two -bu 8192 ones, some after their index phase: the totals are of the completed
+     * restores (2 and 1), the phases of every restore that finished them. "Why" explains the totals' 0.304 s from those
+     * same completed restores (index phase 2.329 s against 2.150 s), not from phase medians of other runs (setup, 0.037
+     * s, the only phase the stopped runs left faster), and the table says which runs each median is of.
+     */
+    @Test
+    void whyExplainsTheTotalsFromTheirOwnRunsAndTheTableSaysWhichRunsEachMedianIsOf(@TempDir Path out)
+            throws Exception {
+        Path timeout = Path.of("src/test/resources/experiments/timeout");
+        Cli.Result r = Cli.run("compare", "--out", out.toString(), timeout.toString());
+        assertThat(r.code()).as(r.err()).isZero();
+        String why = "Why: the index phase accounts for 0.179 s of the 0.304 s difference; most of it FK_LINES_INVOICE"
+                + " (+0.118 s), PK_INVOICES (+0.052 s), FK_INVOICES_CLIENT (+0.051 s).";
+        assertThat(r.out().lines().toList())
+                .contains(
+                        "  - " + why,
+                        "  -bu 256        3 (1 incomplete)  3.70 s (2 runs)  2.33 s (3 runs)  1.30 s (3 runs)  baseline",
+                        "  -bu 8192       3 (2 incomplete)  3.40 s (1 run)   2.61 s (2 runs)  1.85 s (3 runs)  1.09×"
+                                + " faster (spread unknown)");
+        assertThat(Files.readString(out.resolve("summary.md"), StandardCharsets.UTF_8))
+                .contains(why)
+                .contains("| 3.40 s (1 run) | 2.61 s (2 runs) | 1.85 s (3 runs) |");
+        // a comparison of whole restores only: each median of its configuration's runs, and none marked
+        Cli.Result hog = Cli.run("compare", HOG.toString());
+        assertThat(hog.out()).doesNotContain(" runs)  ");
+    }
+
+    /**
      * {@code experiments/stopped}: a real shop restore stopped by {@code --timeout 2s} in its data, and a complete one.
      * What the stopped restore never finished is unknown in the comparison, never 0: its total, and its metadata and
      * data (one step: they end when the index phase starts), indexes and finish; its setup had ended.
