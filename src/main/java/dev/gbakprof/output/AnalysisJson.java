@@ -233,8 +233,10 @@ public record AnalysisJson(
     public record IntervalJson(double low, double high, double level) {}
 
     /**
-     * The speed-up curve of a {@code matrix --vary} scan: each value, where it lies ({@code x}: the workers the engine
-     * used for {@code -par}), its speed-up of the total against the baseline, the best and the "enough" value.
+     * The speed-up curve of a {@code matrix --vary} scan: each value, where it lies ({@code x}: what gbak ran, {@code
+     * used}: the workers the engine used for {@code -par}, the page size of the restored database for {@code -p}), its
+     * speed-up of the total against the baseline, the best and the "enough" value; {@code sameUsed}: what every value
+     * ran as, when gbak ran them all as one ({@code null} otherwise).
      */
     public record ScanJson(
             String option,
@@ -245,7 +247,9 @@ public record AnalysisJson(
             List<PointJson> points,
             String best,
             String enough,
-            boolean gainShown) {
+            boolean gainShown,
+            String used,
+            Integer sameUsed) {
         static ScanJson of(Scan s) {
             return new ScanJson(
                     s.option(),
@@ -253,10 +257,12 @@ public record AnalysisJson(
                     s.baseline().label(),
                     Scan.ENOUGH,
                     s.curves(),
-                    s.points().stream().map(PointJson::of).toList(),
+                    s.points().stream().map(p -> PointJson.of(s, p)).toList(),
                     s.best() == null ? null : s.best().label(),
                     s.enough() == null ? null : s.enough().label(),
-                    s.gainShown());
+                    s.gainShown(),
+                    s.used() == null ? null : s.used().code(),
+                    s.sameUsed());
         }
     }
 
@@ -272,20 +278,22 @@ public record AnalysisJson(
             Double ciHigh,
             Double slowestRun,
             Double fastestRun,
-            String verdict) {
-        static PointJson of(Scan.Point p) {
+            String verdict,
+            Integer pageSizeUsed) {
+        static PointJson of(Scan s, Scan.Point p) {
             return new PointJson(
                     p.label(),
                     p.curve(),
                     p.value(),
-                    p.used(),
+                    s.workers() ? p.used() : null,
                     p.x(),
                     p.speedup(),
                     p.interval() == null ? null : p.interval().low(),
                     p.interval() == null ? null : p.interval().high(),
                     p.slowest(),
                     p.fastest(),
-                    p.verdict() == null ? null : p.verdict().code());
+                    p.verdict() == null ? null : p.verdict().code(),
+                    s.used() == Scan.Used.PAGE_SIZE ? p.used() : null);
         }
     }
 

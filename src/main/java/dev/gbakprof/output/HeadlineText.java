@@ -331,18 +331,22 @@ public record HeadlineText(String headline, List<NoteText> lines, Texts texts) {
         for (int g : order) {
             Comparison c = a.comparison(g, m);
             Spread s = a.groups().get(g).spread(m);
-            String how = switch (c.verdict()) {
-                case TOO_FEW_RUNS -> t.get("rank.few");
-                case CANNOT_TELL -> t.get("rank.unclear");
-                case SAME -> t.get("rank.same.margin", VerdictText.margin(c, t));
-                default -> "";
-            };
             String label = a.groups().get(g).label();
-            if (c.timeRatio() == null) { // a median of 0 ms: known, no ratio
+            if (c.medianRatio() == null) { // a median of 0 ms: known, no ratio
                 items.add(t.get("rank.too-short", label, t.duration(s.median())));
                 continue;
             }
-            double ratio = c.timeRatio();
+            // no share of time where the runs cannot tell or show the same within the margin (as with two
+            // configurations); else the share by the two medians shown (the verdict's paired ratio may differ a little)
+            if (c.verdict() == Verdict.CANNOT_TELL || c.verdict() == Verdict.SAME) {
+                String how = c.verdict() == Verdict.SAME
+                        ? t.get("rank.same.margin", VerdictText.margin(c, t))
+                        : t.get("rank.unclear");
+                items.add(t.get("rank.told", label, t.duration(s.median()), how));
+                continue;
+            }
+            String how = c.verdict() == Verdict.TOO_FEW_RUNS ? t.get("rank.few") : "";
+            double ratio = c.medianRatio();
             items.add(
                     Math.abs(ratio - 1) < 0.005
                             ? t.get("rank.same", label, t.duration(s.median()), how)

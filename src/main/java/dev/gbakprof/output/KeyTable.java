@@ -4,6 +4,7 @@ import dev.gbakprof.stats.Headline;
 import dev.gbakprof.stats.Measure;
 import dev.gbakprof.stats.RunGroup;
 import dev.gbakprof.stats.RunOutcome;
+import dev.gbakprof.stats.Spread;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -43,9 +44,7 @@ public record KeyTable(List<String> header, List<List<String>> rows) {
             List<String> row = new ArrayList<>();
             row.add(names.get(gi));
             row.add(runsCell(g, t));
-            row.add(t.duration(g.spread(Measure.TOTAL).median()));
-            row.add(t.duration(g.spread(Measure.INDEXES).median()));
-            row.add(t.duration(g.spread(Measure.DATA).median()));
+            row.addAll(medians(g, t));
             if (compare) {
                 row.add(
                         g == baseline
@@ -55,6 +54,42 @@ public record KeyTable(List<String> header, List<List<String>> rows) {
             rows.add(row);
         }
         return new KeyTable(header, rows);
+    }
+
+    /** The columns' measures: the total, the index phase, the data phase. */
+    private static final List<Measure> MEDIANS = List.of(Measure.TOTAL, Measure.INDEXES, Measure.DATA);
+
+    /**
+     * The median total, index phase and data phase of a configuration: "3.40 s"; each with the runs it is the median
+     * of, "3.40 s (1 run)", "2.61 s (2 runs)", when they are not of the same runs (a restore stopped after its index
+     * phase has that phase's time and no total), so that no one reads the phases as parts of that total.
+     */
+    static List<String> medians(RunGroup g, Texts t) {
+        boolean apart = ofDifferentRuns(g, MEDIANS);
+        List<String> cells = new ArrayList<>();
+        for (Measure m : MEDIANS) {
+            Spread s = g.spread(m);
+            cells.add(
+                    apart && s.known()
+                            ? t.get("median.runs", t.duration(s.median()), t.runs(s.n()))
+                            : t.duration(s.median()));
+        }
+        return cells;
+    }
+
+    /**
+     * Whether the known medians of these measures are of different numbers of a configuration's runs: a total is of its
+     * completed restores, a phase of every restore that finished it (a stopped one too), so that a row of them must say
+     * which is of how many (summary.md's phases, the page's totals and phases too).
+     */
+    static boolean ofDifferentRuns(RunGroup g, List<Measure> measures) {
+        return measures.stream()
+                        .map(g::spread)
+                        .filter(Spread::known)
+                        .mapToInt(Spread::n)
+                        .distinct()
+                        .count()
+                > 1;
     }
 
     /**

@@ -124,6 +124,7 @@ public record NoteText(String code, String message, String part) {
             case ANONYMIZED -> t.get("note.anonymized");
             case UNKNOWN_BUILDS -> unknownBuilds((Long) n.arg(0), (Long) n.arg(1), t);
             case SCAN -> scan((Scan) n.arg(0), t);
+            case NOT_VARIED -> notVaried((Scan) n.arg(0), t);
             case MIXED -> mixed(n, t);
             case DIFFERENT_DATABASES -> {
                 SharedTables shared = (SharedTables) n.arg(2);
@@ -168,10 +169,6 @@ public record NoteText(String code, String message, String part) {
                 n.arg(4));
     }
 
-    /**
-     * "Speed-up of the total against -par 1: -par 2: 1.80×; -par 4: 2.10×; -par 8: 2.20×: -par 4 is enough (within
-     * 5% of the best, 2.20×)." Each value named as it ran ("-par 8 (1 worker used)" when the engine reduced it).
-     */
     /** "shop mixes routes (embedded / services manager): …", the values in the reader's language. */
     private static String mixed(Note n, Texts t) {
         Confounder kind = (Confounder) n.arg(1);
@@ -180,18 +177,20 @@ public record NoteText(String code, String message, String part) {
         return t.get("note.mixed." + kind.code(), n.arg(0), String.join(" / ", values));
     }
 
+    /**
+     * "Speed-up of the total against -par 1: -par 2: 1.80×; -par 4: 2.10×; -par 8: 2.20×: -par 4 is enough (within
+     * 5% of the best, 2.20×)." Each value named as it ran ({@link #ran}).
+     */
     public static String scan(Scan s, Texts t) {
         List<String> each = new ArrayList<>();
         for (Scan.Point p : s.points()) {
             if (p == s.baseline()) {
                 continue;
             }
-            String name = p.reduced() ? t.get("scan.reduced", p.label(), p.used()) : p.label();
-            each.add(t.get("scan.point", name, p.speedup() == null ? t.get("scan.unknown") : t.factor(p.speedup())));
+            each.add(t.get(
+                    "scan.point", ran(s, p, t), p.speedup() == null ? t.get("scan.unknown") : t.factor(p.speedup())));
         }
-        String base = s.baseline().reduced()
-                ? t.get("scan.reduced", s.baseline().label(), s.baseline().used())
-                : s.baseline().label();
+        String base = ran(s, s.baseline(), t);
         String list = String.join("; ", each);
         if (s.best() == null) {
             return t.get("scan.none", base, list);
@@ -212,6 +211,31 @@ public record NoteText(String code, String message, String part) {
                         t.factor(s.best().speedup()));
         String sentence = t.get("scan", base, list, end);
         return s.best().verdict() == Verdict.FASTER ? sentence : sentence + " " + t.get("scan.few");
+    }
+
+    /**
+     * A value of a scan named as it ran: "-par 8 (1 worker used)" when the engine reduced it, "-p 3000 (page size 4096
+     * used)" when gbak rounded it; the label alone when it ran as asked or its runs do not say.
+     */
+    public static String ran(Scan s, Scan.Point p, Texts t) {
+        return p.changed() ? t.get("scan.used." + s.used().code(), p.label(), used(s, p.used())) : p.label();
+    }
+
+    /** What ran, as an argument of a text: a count of workers (its plural chosen), a page size as gbak prints it. */
+    private static Object used(Scan s, int value) {
+        return s.workers() ? (Object) value : String.valueOf(value);
+    }
+
+    /**
+     * "Not different: every configuration restored a database of page size 4096 (gbak used 4096 for -p 3000), so these
+     * times do not compare page sizes."
+     */
+    private static String notVaried(Scan s, Texts t) {
+        List<String> changed = s.points().stream()
+                .filter(Scan.Point::changed)
+                .map(Scan.Point::label)
+                .toList();
+        return t.get("note.not-varied." + s.used().code(), used(s, s.sameUsed()), String.join(", ", changed));
     }
 
     /** "Why: the index phase accounts for 9.05 s of the 13.5 s difference; most of it PK_ORDERS (+2.10 s), …". */

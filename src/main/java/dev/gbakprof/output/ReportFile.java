@@ -13,6 +13,11 @@ public interface ReportFile {
         return true;
     }
 
+    /** Whether the analysis has what this file shows: {@link #appliesTo(List)} of its runs, unless a file says more. */
+    default boolean appliesTo(Analysis analysis) {
+        return appliesTo(analysis.runs());
+    }
+
     /** The file's bytes, formatted from the one analysis of the report (nothing recomputed). */
     byte[] render(Analysis analysis, ReportSettings settings);
 }

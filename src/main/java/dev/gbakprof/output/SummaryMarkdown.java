@@ -86,10 +86,11 @@ public final class SummaryMarkdown implements ReportFile {
         List<List<String>> rows = new ArrayList<>();
         for (RunGroup g : groups) {
             List<String> row = new ArrayList<>(List.of(g.label()));
+            boolean apart = KeyTable.ofDifferentRuns(g, List.of(Measure.values()));
             for (Phase p : Phase.values()) {
-                row.add(spread(g.spread(Measure.of(p)), t));
+                row.add(spread(g.spread(Measure.of(p)), apart, t));
             }
-            row.add(spread(g.spread(Measure.TOTAL), t));
+            row.add(spread(g.spread(Measure.TOTAL), apart, t));
             rows.add(row);
         }
         table(md, header, rows);
@@ -212,15 +213,20 @@ public final class SummaryMarkdown implements ReportFile {
                 : t.get("headline.phase." + m.phase().label());
     }
 
-    /** "12.3 s", or "12.3 s (11.9–13.0 s)" with the range of repeated runs. */
-    private static String spread(Spread s, Texts t) {
+    /**
+     * "12.3 s", or "12.3 s (11.9 s – 13.0 s)" with the range of repeated runs; {@code counted}, with the runs it is of
+     * too: "3.40 s (1 run)", "2.61 s (2 runs: 2.15 s – 3.07 s)" ({@link KeyTable#ofDifferentRuns}).
+     */
+    private static String spread(Spread s, boolean counted, Texts t) {
         if (!s.known()) {
             return t.get("unknown");
         }
-        if (s.n() == 1) {
-            return t.duration(s.median());
+        String range = s.n() == 1 ? null : t.duration(s.min()) + " – " + t.duration(s.max());
+        if (counted) {
+            return t.get(
+                    "median.runs", t.duration(s.median()), range == null ? t.runs(1) : t.runs(s.n()) + ": " + range);
         }
-        return t.duration(s.median()) + " (" + t.duration(s.min()) + " – " + t.duration(s.max()) + ")";
+        return range == null ? t.duration(s.median()) : t.duration(s.median()) + " (" + range + ")";
     }
 
     private static void table(StringBuilder md, List<String> header, List<List<String>> rows) {

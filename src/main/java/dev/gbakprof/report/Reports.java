@@ -49,7 +49,7 @@ public final class Reports {
      */
     public static Map<String, byte[]> render(Analysis analysis, ReportSettings settings) {
         List<ReportFile> applicable = files().stream()
-                .filter(f -> f.appliesTo(analysis.runs()))
+                .filter(f -> f.appliesTo(analysis))
                 .filter(f -> settings.html() || !(f instanceof HtmlReport))
                 .toList();
         List<byte[]> contents = applicable.parallelStream()

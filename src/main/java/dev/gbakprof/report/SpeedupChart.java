@@ -18,8 +18,10 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
 
 /**
  * {@code speedup.png}, for a scan of one gbak switch ({@code matrix --vary 'gbak:-par 1,2,4,8'}): the speed-up of the
- * median total of each value against the baseline, over the parallel workers the engine used ({@code -par}; a value
- * it reduced lies where it ran) or over the value, one curve per power plan when the values were crossed with plans,
+ * median total of each value against the baseline, over what gbak ran ({@link Scan#used}: the parallel workers the
+ * engine used for {@code -par}, the page size of the restored database for {@code -p}; a value it changed lies where it
+ * ran, and values that ran as one are one curve point, the others beside it as dots) or over the value, one curve per
+ * power plan when the values were crossed with plans,
  * each point with a whisker from its slowest run to its fastest (the run-to-run spread), with the ideal line of
  * {@code n} workers {@code n×} as fast, and under it the sentence that names where the gain stops (the {@link Scan}
  * note's).
@@ -38,6 +40,14 @@ final class SpeedupChart implements ChartFile {
                 && new TotalChart().appliesTo(runs);
     }
 
+    /** No chart when every value ran as one ({@code -p 4096} and {@code -p 3000}: both 4096): there is no curve. */
+    @Override
+    public boolean appliesTo(Analysis analysis) {
+        return appliesTo(analysis.runs())
+                && analysis.scan() != null
+                && !analysis.scan().flat();
+    }
+
     @Override
     public Drawing drawing(Analysis analysis, ReportSettings settings) {
         Scan scan = analysis.scan();
@@ -54,7 +64,10 @@ final class SpeedupChart implements ChartFile {
                 scan.points().stream().filter(p -> p.speedup() != null).toList();
         XYChart chart = new XYChart(settings.width(), settings.height());
         chart.setTitle(t.get("speedup.title", scan.option()));
-        chart.setXAxisTitle(scan.workers() ? t.get("speedup.x.workers") : t.get("speedup.x.value", scan.option()));
+        chart.setXAxisTitle(
+                scan.used() != null
+                        ? t.get("speedup.x." + scan.used().code())
+                        : t.get("speedup.x.value", scan.option()));
         chart.setYAxisTitle(t.get("speedup.y", scan.baseline().label()));
         style.apply(chart);
         chart.getStyler().setLegendVisible(false); // under the chart (LineLegend)
@@ -73,6 +86,7 @@ final class SpeedupChart implements ChartFile {
         List<String> curves = scan.curves().isEmpty() ? Collections.singletonList(null) : scan.curves();
         double range = Math.max(highX - Math.min(0.0, lowX), 1e-9);
         boolean whiskers = false;
+        boolean besides = false;
         for (int c = 0; c < curves.size(); c++) {
             String name = curves.get(c);
             List<Scan.Point> points =
@@ -84,10 +98,24 @@ final class SpeedupChart implements ChartFile {
             double dodge = curves.size() == 1 ? 0 : (c - (curves.size() - 1) / 2.0) * 0.02 * range;
             Color colour = Palette.label(c);
             BasicStroke stroke = new BasicStroke(3f * style.scale());
+            // one point of the curve per place; a value gbak ran as another's lies beside it, a dot off the line
+            List<Scan.Point> line = onePerPlace(points);
             XYSeries s = chart.addSeries(
                     curves.size() == 1 ? "measured" : "measured " + name,
-                    points.stream().mapToDouble(p -> p.x() + dodge).toArray(),
-                    points.stream().mapToDouble(Scan.Point::speedup).toArray());
+                    line.stream().mapToDouble(p -> p.x() + dodge).toArray(),
+                    line.stream().mapToDouble(Scan.Point::speedup).toArray());
+            List<Scan.Point> beside =
+                    points.stream().filter(p -> !line.contains(p)).toList();
+            if (!beside.isEmpty()) {
+                XYSeries dots = chart.addSeries(
+                        curves.size() == 1 ? "beside" : "beside " + name,
+                        beside.stream().mapToDouble(p -> p.x() + dodge).toArray(),
+                        beside.stream().mapToDouble(Scan.Point::speedup).toArray());
+                dots.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
+                dots.setMarker(SeriesMarkers.CIRCLE);
+                dots.setMarkerColor(colour);
+                besides = true;
+            }
             s.setMarker(SeriesMarkers.CIRCLE);
             s.setMarkerColor(colour);
             s.setLineColor(colour);
@@ -103,6 +131,11 @@ final class SpeedupChart implements ChartFile {
                             .mapToDouble(Scan.Point::fastest)
                             .max()
                             .orElse(top));
+        }
+        if (besides) {
+            // a dot of its curve's colour: with one curve, that colour; with several, neutral
+            Color dot = curves.size() == 1 ? Palette.label(0) : Palette.TEXT;
+            legend.add(new LineLegend.Entry(t.get("speedup.legend.beside"), dot, null, true));
         }
         if (whiskers) {
             legend.add(LineLegend.Entry.line(
@@ -142,6 +175,23 @@ final class SpeedupChart implements ChartFile {
         chart.getStyler().setYAxisMin(0.0);
         chart.getStyler().setYAxisMax(Math.max(1.2, top * 1.15));
         return chart;
+    }
+
+    /**
+     * The points a curve goes through: one per place, in order, the value that ran as asked where gbak ran two values
+     * as one ({@code -p 4096} rather than {@code -p 3000}, both 4096), else the first.
+     */
+    static List<Scan.Point> onePerPlace(List<Scan.Point> points) {
+        List<Scan.Point> line = new ArrayList<>();
+        for (Scan.Point p : points) {
+            Scan.Point last = line.isEmpty() ? null : line.get(line.size() - 1);
+            if (last == null || last.x() != p.x()) {
+                line.add(p);
+            } else if (last.changed() && !p.changed()) {
+                line.set(line.size() - 1, p);
+            }
+        }
+        return line;
     }
 
     /**

@@ -220,6 +220,9 @@ public final class Analysis {
         if (scan != null) {
             out.add(Note.of(NoteCode.SCAN, scan)); // last: the curve over every value, after the headline's pair
         }
+        if (scan != null && scan.used() != null && scan.sameUsed() != null) {
+            out.add(0, Note.of(NoteCode.NOT_VARIED, scan)); // before the verdicts: what they compare is not the switch
+        }
         if (runs.stream().anyMatch(r -> r.hasWarning(WarningCode.ANONYMIZED))) {
             out.add(0, Note.of(NoteCode.ANONYMIZED)); // first: no token is taken for a real name
         }

@@ -54,6 +54,15 @@ public record Comparison(
         return speedup == null ? null : 1 / speedup;
     }
 
+    /**
+     * The candidate's median ÷ the baseline's (a time ratio: above 1 is slower): the ratio of the two medians a headline
+     * shows beside it, {@code null} when {@link #speedup} is (a side unknown, or too short for gbak's clock). Unpaired
+     * it is {@link #timeRatio}; paired, {@link #speedup} is the geometric mean of the rounds' ratios and may differ.
+     */
+    public Double medianRatio() {
+        return speedup == null ? null : candidateSpread.median() / baselineSpread.median();
+    }
+
     /** Rounds in which the candidate took less time ({@link Method#PAIRED}), else {@code null}. */
     public Integer pairsFaster() {
         return pairs == null ? null : pairs - pairsSlower - pairsTied;

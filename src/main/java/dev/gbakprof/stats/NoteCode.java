@@ -96,6 +96,12 @@ public enum NoteCode {
      */
     SCAN,
     /**
+     * The configurations are values of one gbak switch that gbak ran the same in every one ({@code -p 4096} and {@code
+     * -p 3000} both restore 4096-byte pages: {@link Scan#sameUsed}), so their times do not compare that switch; args:
+     * the {@link Scan}.
+     */
+    NOT_VARIED,
+    /**
      * One configuration's runs went through different routes, or restored different backup files: its times are not one
      * configuration's (runs of one label mixed, as when every run of a virtual machine was labelled by its unknown power
      * plan); args: label, the {@link Confounder} ({@code ROUTE} or {@code BACKUP}), its values (a sorted list).

@@ -23,12 +23,14 @@ import java.util.regex.Pattern;
  * plans' curves show the plan's gain too); "enough" is then the first value of the best point's curve within
  * {@link #ENOUGH} of the best.
  *
- * <p>For {@code -par} a value is placed at the parallel workers the engine used ({@link RestoreRun#parallelWorkersUsed()},
- * the top of the range when gbak's "Wrong parallel workers value" warning reduced it), not at the number asked for:
- * {@code -par 8} on a server with {@code MaxParallelWorkers = 1} is a point at 1 worker.
+ * <p>A value gbak may run as another ({@link Used}) is placed where it ran, not at the number asked for: for {@code -par}
+ * the parallel workers the engine used ({@link RestoreRun#parallelWorkersUsed()}, the top of the range when gbak's
+ * "Wrong parallel workers value" warning reduced it: {@code -par 8} on a server with {@code MaxParallelWorkers = 1} is a
+ * point at 1 worker); for {@code -p} the page size of the database gbak created ({@link RestoreRun#pageSize()}: gbak
+ * rounds {@code -p 3000} up to 4096, a point at 4096).
  *
  * @param option   the switch, as the labels write it ({@code -par})
- * @param workers  whether the values are parallel workers (placed at the workers used)
+ * @param used     what gbak reports it ran for a value of this switch, {@code null} for a switch it runs as given
  * @param baseline the point every speed-up is against (speed-up 1)
  * @param points   every value, by where it is placed (workers used, or the value), then by the value asked for
  * @param best     the point with the highest known speed-up, {@code null} when none is known
@@ -38,13 +40,30 @@ import java.util.regex.Pattern;
  *                 scan of the switch alone
  */
 public record Scan(
-        String option,
-        boolean workers,
-        Point baseline,
-        List<Point> points,
-        Point best,
-        Point enough,
-        List<String> curves) {
+        String option, Used used, Point baseline, List<Point> points, Point best, Point enough, List<String> curves) {
+
+    /** What gbak reports it ran for a value of a switch, where that may not be the value asked for. */
+    public enum Used {
+        /** {@code -par}: the parallel workers the engine used. */
+        WORKERS,
+        /** {@code -p}: the page size of the database gbak created. */
+        PAGE_SIZE;
+
+        /** {@code page-size}: the form texts and JSON carry. */
+        public String code() {
+            return name().toLowerCase(Locale.ROOT).replace('_', '-');
+        }
+
+        /** The switch's kind, {@code null} for a switch gbak runs as given (as far as its log says). */
+        static Used of(String option) {
+            return parallel(option) ? WORKERS : pageSize(option) ? PAGE_SIZE : null;
+        }
+
+        /** What one run says it used, {@code null} when it does not say. */
+        Integer of(RestoreRun run) {
+            return this == WORKERS ? run.parallelWorkersUsed() : run.pageSize();
+        }
+    }
 
     /** A speed-up at least this share of the best one is "enough": more workers or buffers gain under 5 %. */
     public static final double ENOUGH = 0.95;
@@ -54,8 +73,8 @@ public record Scan(
      *
      * @param label      the configuration ({@code -par 8})
      * @param value      the value asked for (8)
-     * @param used       parallel workers the engine used (median of the runs that say; {@code null} unknown or not
-     *                   {@code -par})
+     * @param used       what gbak ran for it ({@link Scan#used}: workers, page size; the median of the runs that say),
+     *                   {@code null} unknown or a switch gbak runs as given
      * @param x          where the point lies: {@code used} when known, else {@code value}
      * @param speedup    the baseline's median total ÷ this one's median total ({@code null} unknown; 1 for the
      *                   baseline): the basis of the whisker too, not the comparison's paired ratio (the geometric mean of
@@ -80,9 +99,9 @@ public record Scan(
             Double slowest,
             Double fastest) {
 
-        /** Whether the engine ran fewer workers than this value asked for. */
-        public boolean reduced() {
-            return used != null && used < value;
+        /** Whether gbak ran this value as another: fewer workers, a page size rounded. */
+        public boolean changed() {
+            return used != null && used != value;
         }
     }
 
@@ -139,8 +158,8 @@ public record Scan(
             }
             option = option == null ? m.group(2) : option;
             long value = Long.parseLong(m.group(3));
-            boolean par = parallel(option);
-            Integer used = par ? workersUsed(groups.get(g).runs()) : null;
+            Used kind = Used.of(option);
+            Integer used = kind == null ? null : used(kind, groups.get(g).runs());
             Comparison c = g == baseline ? null : comparisons.get(g).get(Measure.TOTAL);
             Spread runs = groups.get(g).spread(Measure.TOTAL);
             // the point and its whisker on one basis: the baseline's median total ÷ this value's median, ÷ each run's
@@ -180,7 +199,7 @@ public record Scan(
                         .orElse(null);
         return new Scan(
                 option,
-                parallel(option),
+                Used.of(option),
                 Objects.requireNonNull(base),
                 List.copyOf(points),
                 best,
@@ -193,16 +212,48 @@ public record Scan(
         return points.stream().filter(p -> Objects.equals(p.curve(), name)).toList();
     }
 
+    /** Whether the values are parallel workers (placed at the workers the engine used). */
+    public boolean workers() {
+        return used == Used.WORKERS;
+    }
+
+    /**
+     * What every value ran as, when gbak ran them all the same although asked for different ones ({@code -p 4096} and
+     * {@code -p 3000} both restore 4096-byte pages): then the configurations do not differ in this switch at all;
+     * {@code null} when a value's runs do not say, or what ran differs.
+     */
+    public Integer sameUsed() {
+        Set<Integer> ran = new HashSet<>();
+        for (Point p : points) {
+            if (p.used() == null) {
+                return null;
+            }
+            ran.add(p.used());
+        }
+        return ran.size() == 1 ? ran.iterator().next() : null;
+    }
+
+    /** Whether every value lies at one place (gbak ran them all as one: {@link #sameUsed}): a point, not a curve. */
+    public boolean flat() {
+        return points.stream().map(Point::x).distinct().count() < 2;
+    }
+
     /** gbak's parallel switch, as it takes it: {@code -par}, {@code -parallel} (any case, any abbreviation). */
     static boolean parallel(String option) {
         String o = option.toLowerCase(Locale.ROOT);
         return o.length() >= 4 && "-parallel".startsWith(o);
     }
 
-    /** The median of the workers the runs used, where they say (Firebird 5+); {@code null} when none does. */
-    private static Integer workersUsed(List<RestoreRun> runs) {
+    /** gbak's page size switch, as it takes it: {@code -p}, {@code -page_size} (any case, any abbreviation). */
+    static boolean pageSize(String option) {
+        String o = option.toLowerCase(Locale.ROOT);
+        return o.length() >= 2 && "-page_size".startsWith(o);
+    }
+
+    /** The median of what the runs used, where they say; {@code null} when none does. */
+    private static Integer used(Used kind, List<RestoreRun> runs) {
         int[] used = runs.stream()
-                .map(RestoreRun::parallelWorkersUsed)
+                .map(kind::of)
                 .filter(Objects::nonNull)
                 .mapToInt(Integer::intValue)
                 .sorted()

@@ -426,11 +426,21 @@
       }), [cell(dur(r.totalSeconds), r.totalSeconds), cell(T["status." + r.kind], null, r.kind === "failed" ? "failed" : "")])};
     }));
   add(main, "h3", T["html.totals"]);
-  function spread(s) { return s.median == null ? T.unknown : dur(s.median) + (s.known > 1 ? " (" + dur(s.min) + "–" + dur(s.max) + ")" : ""); }
+  // a median and the range of repeated runs; with counted, the runs it is of too ("2.61 s (2 runs: 2.15 s–3.07 s)"),
+  // when a row's medians are of different runs (a total of the completed restores, a phase of every one that finished it)
+  function spread(s, counted) {
+    if (s.median == null) return T.unknown;
+    var range = s.known > 1 ? dur(s.min) + "–" + dur(s.max) : null;
+    if (counted) return fmt("median.runs", dur(s.median), s.known === 1 ? T["runs.one"] : fmt("runs.many", s.known) + ": " + range);
+    return dur(s.median) + (range ? " (" + range + ")" : "");
+  }
   table(main, [{label: T["html.col.label"]}, {label: T["html.col.total"], num: true}].concat(phaseNames.map(function (p) {
     return {label: T["phase." + p], num: true};
   })), D.configurations.map(function (c, g) {
-    return {cells: [cell(P.labels[g]), cell(spread(c.total))].concat(phaseNames.map(function (p) { return cell(spread(c.phases[p])); }))};
+    var row = [c.total].concat(phaseNames.map(function (p) { return c.phases[p]; }));
+    var counts = row.filter(function (s) { return s.median != null; }).map(function (s) { return s.known; });
+    var apart = counts.some(function (n) { return n !== counts[0]; });
+    return {cells: [cell(P.labels[g])].concat(row.map(function (s) { return cell(spread(s, apart)); }))};
   }), "totals-table");
 
   // tables: rows and rows/s
@@ -480,46 +490,55 @@
     sx.sort(function (a, b) { return a - b; });
     // one curve per power plan the values were crossed with, else one (its points' curve is null): as speedup.png
     var curves = S.curves.length ? S.curves : [null];
-    function pointAt(cv, x) { return S.points.filter(function (p) { return p.curve === cv && p.x === x && p.speedup != null; })[0]; }
+    // where gbak ran two values as one (-p 4096 and -p 3000: both 4096) the curve goes through the one that ran as asked
+    function pointAt(cv, x) {
+      var at = S.points.filter(function (p) { return p.curve === cv && p.x === x && p.speedup != null; });
+      return at.filter(function (p) { return p.value === x; })[0] || at[0];
+    }
+    // what gbak ran: the workers the engine used (-par), the page size of the restored database (-p), else the value
+    var sxLabel = S.used ? T["speedup.x." + S.used] : S.option;
     var sdata = [sx].concat(curves.map(function (cv) {
       return sx.map(function (x) { var hit = pointAt(cv, x); return hit ? hit.speedup : null; });
     }));
     var stop = 1.2;
     S.points.forEach(function (p) { stop = Math.max(stop, (p.fastestRun || 0) * 1.15, (p.speedup || 0) * 1.15); });
-    var sbox = add(main, "div", null, "chart");
-    chart(sbox, fmt("html.scan.alt", S.option, S.best || T.unknown), {
-      width: width(main), height: 320,
-      scales: {x: {time: false}, y: {range: [0, stop]}},
-      legend: {live: false},
-      series: [{label: S.option}].concat(curves.map(function (cv, k) {
-        return {label: cv || T["html.col.speedup"], stroke: P.colours[k % P.colours.length], width: 2, spanGaps: true, points: {size: 7},
-          value: function (u, v) { return v == null ? "" : num(v, 2) + "×"; }};
-      })),
-      axes: [{label: S.option, incrs: S.workers ? [1, 2, 4, 8, 16, 32, 64] : undefined,
-        values: function (u, s) { return s.map(function (v) { return v === Math.round(v) ? num(v, 0) : ""; }); }}, {values: function (u, s) { return s.map(function (v) { return num(v, 2) + "×"; }); }, size: 70}],
-      hooks: {
-        // each point's whisker, from its slowest run's speed-up to its fastest's
-        draw: [function (u) {
-          var ctx = u.ctx, cap = 4 * devicePixelRatio;
-          ctx.lineWidth = 1.5 * devicePixelRatio;
-          curves.forEach(function (cv, k) {
-            if (!u.series[k + 1].show) return;
-            ctx.strokeStyle = P.colours[k % P.colours.length];
-            sx.forEach(function (x) {
-              var p = pointAt(cv, x);
-              if (!p || p.slowestRun == null || p.fastestRun == null) return;
-              var px = u.valToPos(x, "x", true), lo = u.valToPos(p.slowestRun, "y", true), hi = u.valToPos(p.fastestRun, "y", true);
-              ctx.beginPath();
-              ctx.moveTo(px, lo); ctx.lineTo(px, hi);
-              ctx.moveTo(px - cap, lo); ctx.lineTo(px + cap, lo);
-              ctx.moveTo(px - cap, hi); ctx.lineTo(px + cap, hi);
-              ctx.stroke();
+    // every value ran as one: a point, not a curve (speedup.png is not drawn either); the table says where each ran
+    if (sx.length > 1) {
+      var sbox = add(main, "div", null, "chart");
+      chart(sbox, fmt("html.scan.alt", S.option, S.best || T.unknown), {
+        width: width(main), height: 320,
+        scales: {x: {time: false}, y: {range: [0, stop]}},
+        legend: {live: false},
+        series: [{label: S.option}].concat(curves.map(function (cv, k) {
+          return {label: cv || T["html.col.speedup"], stroke: P.colours[k % P.colours.length], width: 2, spanGaps: true, points: {size: 7},
+            value: function (u, v) { return v == null ? "" : num(v, 2) + "×"; }};
+        })),
+        axes: [{label: sxLabel, incrs: S.workers ? [1, 2, 4, 8, 16, 32, 64] : undefined,
+          values: function (u, s) { return s.map(function (v) { return v === Math.round(v) ? num(v, 0) : ""; }); }}, {values: function (u, s) { return s.map(function (v) { return num(v, 2) + "×"; }); }, size: 70}],
+        hooks: {
+          // each point's whisker, from its slowest run's speed-up to its fastest's
+          draw: [function (u) {
+            var ctx = u.ctx, cap = 4 * devicePixelRatio;
+            ctx.lineWidth = 1.5 * devicePixelRatio;
+            curves.forEach(function (cv, k) {
+              if (!u.series[k + 1].show) return;
+              ctx.strokeStyle = P.colours[k % P.colours.length];
+              sx.forEach(function (x) {
+                var p = pointAt(cv, x);
+                if (!p || p.slowestRun == null || p.fastestRun == null) return;
+                var px = u.valToPos(x, "x", true), lo = u.valToPos(p.slowestRun, "y", true), hi = u.valToPos(p.fastestRun, "y", true);
+                ctx.beginPath();
+                ctx.moveTo(px, lo); ctx.lineTo(px, hi);
+                ctx.moveTo(px - cap, lo); ctx.lineTo(px + cap, lo);
+                ctx.moveTo(px - cap, hi); ctx.lineTo(px + cap, hi);
+                ctx.stroke();
+              });
             });
-          });
-        }]
-      }
-    }, sdata);
-    table(main, [{label: T["html.col.label"]}, {label: S.option, num: true}, {label: T["html.col.speedup"], num: true},
+          }]
+        }
+      }, sdata);
+    }
+    table(main, [{label: T["html.col.label"]}, {label: sxLabel, num: true}, {label: T["html.col.speedup"], num: true},
       {label: T["html.col.verdict"]}], S.points.map(function (p) {
       return {cells: [cell(p.label), cell(p.x == null ? "" : num(p.x, 0), p.x), cell(p.speedup == null ? T.unknown : num(p.speedup, 2) + "×", p.speedup), cell(p.verdict || "")]};
     }));

@@ -32,6 +32,14 @@ class ExperimentsTest {
         }
     }
 
+    /** The headline {@code compare --json --lang LANG} gives of a folder. */
+    private static String headline(Path folder, String lang) throws IOException {
+        return JSON.readTree(Cli.run("compare", "--json", "--lang", lang, folder.toString())
+                        .out())
+                .get("headline")
+                .asText();
+    }
+
     private static JsonNode total(JsonNode root) {
         for (JsonNode c : root.get("comparisons")) {
             if (c.get("measure").asText().equals("total")) {
@@ -64,7 +72,7 @@ class ExperimentsTest {
         assertThat(total.get("interval").get("low").asDouble()).isBetween(1.22633, 1.22634);
         assertThat(total.get("interval").get("high").asDouble()).isBetween(1.99983, 1.99984);
         assertThat(root.get("headline").asText())
-                .isEqualTo("alone restored in 14.6 s, 36% less time than hog (22.4 s), 8 runs each.");
+                .isEqualTo("alone restored in 14.6 s, 35% less time than hog (22.4 s), 8 runs each.");
         assertThat(root.get("notes").get(0).get("message").asText())
                 .isEqualTo("alone is 1.57× faster than hog, more than the run-to-run spread explains (95% CI 1.23–2.00,"
                         + " faster in 7 of 8 rounds: paired t-test by round).");
@@ -207,8 +215,111 @@ class ExperimentsTest {
         assertThat(total.get("method").asText()).isEqualTo("paired");
         assertThat(total.get("verdict").asText()).isEqualTo("faster");
         assertThat(root.get("headline").asText())
-                .isEqualTo("-bu 8000 restored in 16.5 s, 12% less time than -bu 100 (19.6 s), 3 runs each.");
+                .isEqualTo("-bu 8000 restored in 16.5 s, 16% less time than -bu 100 (19.6 s), 3 runs each.");
     }
+    /**
+     * {@code experiments/route}: {@code matrix --vary 'route:embedded,localhost,service' --repeat 4}, three
+     * configurations paired by round. The ranked headline's shares are those of the medians it prints beside them
+     * (8.031 s against 8.125 s, 42.7085 s against 8.125 s), not the verdicts' paired ratios (1.23×, 4.96×: the geometric
+     * mean of the rounds' ratios, said as such in the notes), and a configuration the runs cannot tell apart gets no
+     * share at all, in every language and in every file that carries the headline.
+     */
+    @Test
+    void threeConfigurationsAreRankedByTheMediansShownAndCannotTellClaimsNoShare(@TempDir Path out) throws Exception {
+        Path route = Path.of("src/test/resources/experiments/route");
+        Cli.Result r = Cli.run("compare", "--out", out.toString(), route.toString());
+        assertThat(r.code()).as(r.err()).isZero();
+        String headline = "Against embedded (8.12 s, median of 4 runs): service 8.03 s (cannot tell apart yet);"
+                + " localhost 42.7 s (426% more time).";
+        assertThat(r.out().lines().findFirst().orElseThrow()).isEqualTo(headline);
+        assertThat(Files.readString(out.resolve("summary.md"), StandardCharsets.UTF_8))
+                .contains("**" + headline + "**");
+        assertThat(Files.readString(out.resolve("report.html"), StandardCharsets.UTF_8))
+                .contains("\"headline\":\"" + headline + "\"");
+        // the verdicts keep the paired ratio and name the test it comes from
+        assertThat(r.out())
+                .contains("service against embedded: cannot tell; 1.23× faster, but the 95% CI 0.42–3.62 holds both"
+                        + " faster and slower and reaches past ±5% (faster in 2 of 4 rounds: paired t-test by round)")
+                .contains("localhost is 4.96× slower than embedded");
+        assertThat(headline(route, "es"))
+                .isEqualTo("Frente a embedded (8,12 s, mediana de 4 ejecuciones): service 8,03 s (aún no se puede"
+                        + " distinguir); localhost 42,7 s (426\u00a0% más de tiempo).");
+        assertThat(headline(route, "pt-BR"))
+                .isEqualTo("Em relação a embedded (8,12 s, mediana de 4 execuções): service 8,03 s (ainda não dá para"
+                        + " distinguir); localhost 42,7 s (426% mais tempo).");
+        assertThat(headline(route, "tr"))
+                .isEqualTo("embedded (8,12 sn, 4 çalıştırmanın medyanı) referansına göre: service 8,03 sn (henüz ayırt"
+                        + " edilemiyor); localhost 42,7 sn (%426 daha uzun).");
+    }
+
+    /**
+     * {@code experiments/pagesize}: {@code matrix --vary 'gbak:-p 4096,3000' --repeat 2}. gbak rounds -p 3000 up to
+     * 4096 ("page size specified (3000 bytes) rounded up to 4096 bytes"): every restore made 4096-byte pages. The value
+     * is named as it ran, the comparison says the page size is not what differs, and no speed-up chart draws a point
+     * at 3000 (nor one of a single place: every value ran as one).
+     */
+    @Test
+    void aPageSizeGbakRoundedIsNamedAsItRanAndNotComparedAsAnotherPageSize(@TempDir Path out) throws Exception {
+        Path pagesize = Path.of("src/test/resources/experiments/pagesize");
+        Cli.Result r = Cli.run("compare", "--out", out.toString(), pagesize.toString());
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.out().lines().toList())
+                .contains(
+                        "  - Not different: every configuration restored a database of page size 4096 (gbak used 4096"
+                                + " for -p 3000), so these times do not compare page sizes.",
+                        "  - Speed-up of the median total against -p 4096: -p 3000 (page size 4096 used): 0.94×: no"
+                                + " value restores faster beyond the run-to-run spread.");
+        assertThat(out.resolve("speedup.png")).doesNotExist();
+        assertThat(r.out()).doesNotContain("speedup.png");
+        JsonNode scan = JSON.readTree(
+                        Cli.run("compare", "--json", pagesize.toString()).out())
+                .get("scan");
+        assertThat(scan.get("used").asText()).isEqualTo("page-size");
+        assertThat(scan.get("sameUsed").asInt()).isEqualTo(4096);
+        assertThat(scan.get("points").findValuesAsText("label")).containsExactly("-p 3000", "-p 4096");
+        for (JsonNode p : scan.get("points")) {
+            assertThat(p.get("x").asDouble()).as(p.get("label").asText()).isEqualTo(4096.0);
+            assertThat(p.get("pageSizeUsed").asInt()).isEqualTo(4096);
+            assertThat(p.get("workersUsed").isNull()).isTrue();
+        }
+        for (String lang : List.of("es", "pt-BR", "tr")) {
+            JsonNode root = JSON.readTree(Cli.run("compare", "--json", "--lang", lang, pagesize.toString())
+                    .out());
+            JsonNode note = root.get("notes").get(0);
+            assertThat(note.get("code").asText()).as(lang).isEqualTo("not-varied");
+            assertThat(note.get("message").asText()).as(lang).contains("4096", "-p 3000");
+        }
+    }
+
+    /**
+     * {@code experiments/timeout}: {@code matrix --vary 'gbak:-bu 256,8192' --repeat 3 --timeout 4s}. The timeout
+     * stopped one -bu 256 restore and two -bu 8192 ones, some after their index phase: the totals are of the completed
+     * restores (2 and 1), the phases of every restore that finished them. "Why" explains the totals' 0.304 s from those
+     * same completed restores (index phase 2.329 s against 2.150 s), not from phase medians of other runs (setup, 0.037
+     * s, the only phase the stopped runs left faster), and the table says which runs each median is of.
+     */
+    @Test
+    void whyExplainsTheTotalsFromTheirOwnRunsAndTheTableSaysWhichRunsEachMedianIsOf(@TempDir Path out)
+            throws Exception {
+        Path timeout = Path.of("src/test/resources/experiments/timeout");
+        Cli.Result r = Cli.run("compare", "--out", out.toString(), timeout.toString());
+        assertThat(r.code()).as(r.err()).isZero();
+        String why = "Why: the index phase accounts for 0.179 s of the 0.304 s difference; most of it FK_LINES_INVOICE"
+                + " (+0.118 s), PK_INVOICES (+0.052 s), FK_INVOICES_CLIENT (+0.051 s).";
+        assertThat(r.out().lines().toList())
+                .contains(
+                        "  - " + why,
+                        "  -bu 256        3 (1 incomplete)  3.70 s (2 runs)  2.33 s (3 runs)  1.30 s (3 runs)  baseline",
+                        "  -bu 8192       3 (2 incomplete)  3.40 s (1 run)   2.61 s (2 runs)  1.85 s (3 runs)  1.09×"
+                                + " faster (spread unknown)");
+        assertThat(Files.readString(out.resolve("summary.md"), StandardCharsets.UTF_8))
+                .contains(why)
+                .contains("| 3.40 s (1 run) | 2.61 s (2 runs) | 1.85 s (3 runs) |");
+        // a comparison of whole restores only: each median of its configuration's runs, and none marked
+        Cli.Result hog = Cli.run("compare", HOG.toString());
+        assertThat(hog.out()).doesNotContain(" runs)  ");
+    }
+
     /**
      * {@code experiments/stopped}: a real shop restore stopped by {@code --timeout 2s} in its data, and a complete one.
      * What the stopped restore never finished is unknown in the comparison, never 0: its total, and its metadata and

@@ -464,6 +464,52 @@ class ChartsTest {
         }
     }
 
+    /**
+     * A scan of gbak's page size with the real gbak: Firebird 3.0's gbak rounds -p 3000 up to 4096 and restores -p 8192
+     * as asked. -p 3000 lies at the 4096 it ran, beside -p 4096 (a dot off the curve, which goes through the value that
+     * ran as asked), over the page size of the restored database; no point at 3000.
+     */
+    @dev.gbakprof.testutil.FirebirdTest
+    @Test
+    void speedupChartOfAPageSizeScanPlacesEachValueAtThePageSizeGbakCreated(@TempDir Path dir) throws IOException {
+        Path out = dir.resolve("out");
+        dev.gbakprof.testutil.Cli.Result r = dev.gbakprof.testutil.Restores.matrix(
+                dev.gbakprof.testutil.Firebird.backup("small"),
+                dir.resolve("p.fdb"),
+                out,
+                "--vary",
+                "gbak:-p 4096,3000,8192",
+                "--repeat",
+                "1",
+                "--warmup",
+                "0",
+                "--cooldown",
+                "0");
+        assertThat(r.code()).as(r.err()).isZero();
+        List<RestoreRun> runs = dev.gbakprof.testutil.Restores.matrixRuns(out);
+        assertThat(runs)
+                .extracting(run -> run.label() + ": " + run.pageSize())
+                .containsExactlyInAnyOrder("-p 4096: 4096", "-p 3000: 4096", "-p 8192: 8192");
+        Analysis a = Analysis.of(runs, null);
+        assertThat(new SpeedupChart().appliesTo(a)).isTrue();
+        List<LineLegend.Entry> legend = new java.util.ArrayList<>();
+        XYChart chart = new SpeedupChart().chart(a.scan(), en, style, legend);
+        assertThat(chart.getSeriesMap().get("measured").getXData()).containsExactly(4096.0, 8192.0);
+        assertThat(chart.getSeriesMap().get("beside").getXData()).containsExactly(4096.0);
+        assertThat(chart.getXAxisTitle()).isEqualTo("page size of the restored database (bytes)");
+        assertThat(legend).extracting(LineLegend.Entry::name).contains("a value gbak ran as another (named below)");
+        for (XYSeries s : chart.getSeriesMap().values()) {
+            for (double x : s.getXData()) {
+                assertThat(x).as(s.getName()).isGreaterThan(4000.0);
+            }
+        }
+        // the database restored with 8192-byte pages differs: no "not different" note
+        assertThat(a.noteCodes()).doesNotContain(dev.gbakprof.stats.NoteCode.NOT_VARIED);
+        assertThat(NoteText.scan(a.scan(), Texts.of(Lang.EN))).contains("-p 3000 (page size 4096 used): ");
+        byte[] png = new SpeedupChart().render(a, en);
+        java.nio.file.Files.write(Path.of("target", "speedup-page-size.png"), png); // to look at
+    }
+
     @Test
     void speedupChartDrawsEachValuesSpeedUpAndSaysWhereTheGainStops() throws IOException {
         // FirebirdSQL/firebird PR #9155's restore, 1 worker 7.230 s and 3 workers 3.084 s, each three times with
@@ -531,12 +577,11 @@ class ChartsTest {
                         : r)
                 .toList();
         Analysis b = Analysis.of(reduced, null);
-        assertThat(new SpeedupChart()
-                        .chart(b.scan(), en, style, new java.util.ArrayList<>())
-                        .getSeriesMap()
-                        .get("measured")
-                        .getXData())
-                .containsExactly(1.0, 1.0, 3.0);
+        // the curve goes through -par 1, which ran as asked; -par 8 is a dot beside it at the 1 worker it ran
+        XYChart withReduced = new SpeedupChart().chart(b.scan(), en, style, new java.util.ArrayList<>());
+        assertThat(withReduced.getSeriesMap().get("measured").getXData()).containsExactly(1.0, 3.0);
+        assertThat(withReduced.getSeriesMap().get("measured").getYData()[0]).isEqualTo(1.0);
+        assertThat(withReduced.getSeriesMap().get("beside").getXData()).containsExactly(1.0);
         assertThat(NoteText.scan(b.scan(), Texts.of(Lang.EN)))
                 .startsWith(
                         "Speed-up of the median total against -par 1: -par 8 (1 worker used): 1.00×; -par 3: 2.34×");

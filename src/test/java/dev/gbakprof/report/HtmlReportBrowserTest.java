@@ -266,6 +266,36 @@ class HtmlReportBrowserTest {
     }
 
     /**
+     * The real records of src/test/resources/experiments: a -p scan whose every value gbak ran as 4096 is a table of where
+     * each ran, with no curve of one place; stopped restores' totals and phases, each median with the runs it is of.
+     */
+    @Test
+    void aScanOfOnePlaceIsATableAndMediansOfDifferentRunsSayWhichRuns() throws Exception {
+        Path pagesize = tmp.resolve("pagesize");
+        Cli.run("compare", "--out", pagesize.toString(), "src/test/resources/experiments/pagesize");
+        open(pagesize.resolve("report.html"), "pagesize");
+        Texts en = Texts.of(Lang.EN);
+        assertThat(browser.findElement(By.id("scan")).isDisplayed()).isTrue();
+        assertThat(browser.findElements(By.cssSelector("#scan ~ .chart .uplot")))
+                .isEmpty();
+        List<String> header = browser.findElements(By.cssSelector("#scan + .wrap th")).stream()
+                .map(e -> e.getAttribute("textContent").strip())
+                .toList();
+        assertThat(header.get(1)).isEqualTo(en.get("speedup.x.page-size"));
+        assertThat(cells("#scan + .wrap tbody tr"))
+                .extracting(r -> r.get(0) + ": " + r.get(1))
+                .containsExactlyInAnyOrder("-p 3000: 4,096", "-p 4096: 4,096");
+        Path timeout = tmp.resolve("timeout");
+        Cli.run("compare", "--out", timeout.toString(), "src/test/resources/experiments/timeout");
+        open(timeout.resolve("report.html"), "timeout");
+        List<String> stopped = cells("#totals-table tbody tr").get(1);
+        assertThat(stopped.get(1)).isEqualTo("3.40 s (1 run)"); // total: the one completed restore
+        assertThat(stopped.get(4)).isEqualTo("1.85 s (3 runs: 1.13 s–2.09 s)"); // data
+        assertThat(stopped.get(5)).isEqualTo("2.61 s (2 runs: 2.15 s–3.07 s)"); // indexes
+        assertThat(cells("#key-table tbody tr").get(1)).contains("3.40 s (1 run)", "2.61 s (2 runs)");
+    }
+
+    /**
      * Three runs of one label (real run folders, anonymize/through-server): the page names each run as summary.md does
      * ({@code emb #1}, {@code #2}, {@code #3}) in the phases of each run, the CPU and disk table and the timeline's run
      * selector, never the configuration's name ({@code emb (3 runs)}) for all three.

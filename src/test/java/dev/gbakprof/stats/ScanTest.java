@@ -90,7 +90,7 @@ class ScanTest {
         assertThat(four.value()).isEqualTo(4);
         assertThat(four.used()).isEqualTo(1);
         assertThat(four.x()).isEqualTo(1.0);
-        assertThat(four.reduced()).isTrue();
+        assertThat(four.changed()).isTrue();
         assertThat(four.speedup()).isNull(); // an excerpt: its total is unknown, never 0
     }
 
