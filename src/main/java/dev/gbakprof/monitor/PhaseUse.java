@@ -1,5 +1,6 @@
 package dev.gbakprof.monitor;
 
+import dev.gbakprof.model.CpuInterval;
 import dev.gbakprof.model.CpuSample;
 import dev.gbakprof.model.Phase;
 import dev.gbakprof.model.PhaseResources;
@@ -13,7 +14,9 @@ import java.util.Map;
  * The worker's resources per phase, from the samples: each interval between two samples goes to the phase of
  * the later one (the phase of gbak's latest line when it was taken), so the resolution is one sampling
  * interval, except where a phase ends: the sampler takes a sample at the first line of each later phase, carrying
- * the phase that ends there ({@code CpuSampler.phaseEnded}). The rule that names what limited a phase (docs/guide/advise.md, "Why is it slow"):
+ * the phase that ends there ({@code CpuSampler.phaseEnded}). The intervals are those a rate means something over
+ * ({@link CpuInterval}: 0.1 s at least, with no more CPU than the machine's CPUs give), the figures of {@code cpu.png}
+ * too: a phase boundary within 0.1 s of another sample falls inside an interval. The rule that names what limited a phase (docs/guide/advise.md, "Why is it slow"):
  * <ul>
  *     <li>{@code cpu-bound}: the worker's CPU seconds are at least {@value #CPU_BOUND_SHARE} of the phase's
  *     wall seconds (a Firebird 3 restore works on one core, so 0.7 means that core was busy most of the time);</li>
@@ -24,7 +27,8 @@ import java.util.Map;
  *     scattered writes, or other processes' I/O on the disk, keep it busy with few MB/s; not forced writes, which
  *     gbak turns off for the restore);</li>
  *     <li>{@code waiting}: neither: it waited on the network, the server, a lock, or a slow disk's latency;</li>
- *     <li>unknown ({@code null}): fewer than {@value #MIN_INTERVALS} sample intervals fell in the phase.</li>
+ *     <li>unknown ({@code null}): fewer than {@value #MIN_INTERVALS} sample intervals (of 0.1 s at least) fell in the
+ *     phase.</li>
  * </ul>
  * A phase's {@code sortFileMb} is the largest size of the worker's open sort files in one of its samples; its
  * {@code diskBusy} and {@code diskQueue} are the disk's busy milliseconds and weighted milliseconds of I/O in flight
@@ -40,8 +44,11 @@ public final class PhaseUse {
 
     private PhaseUse() {}
 
-    /** Per phase, in the order of {@link Phase}; empty when no sample carried the worker's figures. */
-    public static List<PhaseResources> of(List<CpuSample> samples) {
+    /**
+     * Per phase, in the order of {@link Phase}; empty when no sample carried the worker's figures. {@code cores}: the
+     * machine's logical CPUs, {@code null} when unknown ({@link CpuInterval}).
+     */
+    public static List<PhaseResources> of(List<CpuSample> samples, Integer cores) {
         Map<Phase, double[]> acc =
                 new LinkedHashMap<>(); // seconds, cpu, read, written, intervals, load×s, load s, sort peak, sort seen,
         // disk busy ms, disk busy s, disk weighted ms, disk weighted s, system cpu, intervals with system cpu
@@ -53,7 +60,8 @@ public final class PhaseUse {
         boolean hasBusy = samples.stream().anyMatch(x -> x.diskBusyMs() != null);
         boolean hasQueue = samples.stream().anyMatch(x -> x.diskQueueMs() != null);
         boolean hasSystem = samples.stream().anyMatch(x -> x.processSystemSeconds() != null);
-        CpuSample prev = new CpuSample(
+        List<CpuSample> fromStart = new ArrayList<>();
+        fromStart.add(new CpuSample(
                 0,
                 null,
                 null,
@@ -65,43 +73,45 @@ public final class PhaseUse {
                 null,
                 hasBusy ? 0L : null,
                 hasQueue ? 0L : null,
-                hasSystem ? 0.0 : null);
-        for (CpuSample s : samples) {
-            if (s.processCpuSeconds() == null) {
-                prev = null; // the worker could not be read: the next interval has no start
+                hasSystem ? 0.0 : null));
+        fromStart.addAll(samples);
+        for (CpuInterval i : CpuInterval.of(fromStart, cores)) {
+            if (i.phase() == null) {
                 continue;
             }
-            if (prev != null && s.phase() != null && acc.containsKey(s.phase()) && s.atSeconds() > prev.atSeconds()) {
-                double[] a = acc.get(s.phase());
-                double dt = s.atSeconds() - prev.atSeconds();
-                a[0] += dt;
-                a[1] += Math.max(0, s.processCpuSeconds() - prev.processCpuSeconds());
-                a[2] += Math.max(0, s.processReadBytes() - prev.processReadBytes());
-                a[3] += Math.max(0, s.processWriteBytes() - prev.processWriteBytes());
-                a[4]++;
-                if (s.load() != null) {
-                    a[5] += s.load() * dt;
-                    a[6] += dt;
-                }
-                if (s.diskBusyMs() != null && prev.diskBusyMs() != null) {
-                    a[9] += Math.max(0, s.diskBusyMs() - prev.diskBusyMs());
-                    a[10] += dt;
-                }
-                if (s.processSystemSeconds() != null && prev.processSystemSeconds() != null) {
-                    a[13] += Math.max(0, s.processSystemSeconds() - prev.processSystemSeconds());
-                    a[14]++;
-                }
-                if (s.diskQueueMs() != null && prev.diskQueueMs() != null) {
-                    a[11] += Math.max(0, s.diskQueueMs() - prev.diskQueueMs());
-                    a[12] += dt;
-                }
+            double[] a = acc.get(i.phase());
+            double dt = i.seconds();
+            a[0] += dt;
+            a[1] += i.change(CpuSample::processCpuSeconds);
+            a[2] += i.change(CpuSample::processReadBytes);
+            a[3] += i.change(CpuSample::processWriteBytes);
+            a[4]++;
+            if (i.load() != null) {
+                a[5] += i.load() * dt;
+                a[6] += dt;
             }
-            if (s.phase() != null && acc.containsKey(s.phase()) && s.processSortBytes() != null) {
+            Double busy = i.change(CpuSample::diskBusyMs);
+            if (busy != null) {
+                a[9] += busy;
+                a[10] += dt;
+            }
+            Double system = i.change(CpuSample::processSystemSeconds);
+            if (system != null) {
+                a[13] += system;
+                a[14]++;
+            }
+            Double queue = i.change(CpuSample::diskQueueMs);
+            if (queue != null) {
+                a[11] += queue;
+                a[12] += dt;
+            }
+        }
+        for (CpuSample s : samples) {
+            if (s.phase() != null && s.processSortBytes() != null) {
                 double[] a = acc.get(s.phase());
                 a[7] = Math.max(a[7], s.processSortBytes());
                 a[8]++;
             }
-            prev = s;
         }
         List<PhaseResources> out = new ArrayList<>();
         for (Map.Entry<Phase, double[]> e : acc.entrySet()) {

@@ -1,5 +1,6 @@
 package dev.gbakprof.report;
 
+import dev.gbakprof.model.CpuInterval;
 import dev.gbakprof.model.CpuSample;
 import dev.gbakprof.model.Phase;
 import dev.gbakprof.model.PhaseTime;
@@ -26,7 +27,8 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
 /**
  * {@code cpu.png}, for runs that carry samples: what the restore's own process (gbak embedded, or the local
  * server) used over gbak's clock: its CPU (% of one core, left axis, solid) and the storage bytes it read and
- * wrote (MB/s, right axis, dashed), each run in its own colour, over the phases of the first run as grey bands
+ * wrote (MB/s, right axis, dashed), each a rate over the intervals between its samples that a rate means something
+ * over ({@link CpuInterval}), each run in its own colour, over the phases of the first run as grey bands
  * named at their top (grey, so that no run's colour reads as a phase).
  * One run alone also shows the whole machine's CPU (dotted), which tells a restore that waited for a core from
  * one that did not need it. A run recorded before the process was sampled shows the machine's CPU instead, and
@@ -128,7 +130,7 @@ final class CpuChart implements ChartFile {
                 topDisk = Math.max(topDisk, v);
             }
         }
-        boolean machineLine = runs.size() == 1 && cores(runs.get(0)) != null;
+        boolean machineLine = runs.size() == 1 && CpuInterval.cores(runs.get(0).environment()) != null;
         double[][] machine = machineLine ? machinePercent(runs.get(0)) : null;
         if (machine != null) {
             for (double v : machine[1]) {
@@ -223,24 +225,27 @@ final class CpuChart implements ChartFile {
         return n > 0;
     }
 
-    /** {clock seconds[], % of one core[]} of the worker between consecutive samples that both read it. */
+    /**
+     * {clock seconds[], % of one core[]} of the worker over each interval of its samples that a rate means something
+     * over ({@link CpuInterval}: 0.1 s at least, no more than the machine's CPUs give), at the interval's end.
+     */
     static double[][] cpuPercent(RestoreRun run) {
-        return rate(run, s -> s.processCpuSeconds(), 100);
+        return rate(run, CpuSample::processCpuSeconds, 100);
     }
 
-    /** {clock seconds[], MB/s[]} the worker read from and wrote to storage between consecutive samples. */
+    /** {clock seconds[], MB/s[]} the worker read from and wrote to storage over the same intervals. */
     static double[][] diskMbPerSecond(RestoreRun run) {
         return rate(
                 run,
                 s -> s.processReadBytes() == null || s.processWriteBytes() == null
                         ? null
-                        : (double) (s.processReadBytes() + s.processWriteBytes()),
+                        : s.processReadBytes() + s.processWriteBytes(),
                 1e-6);
     }
 
     /** {clock seconds[], % of one core[]} of the whole machine: its load × its logical CPUs. */
     static double[][] machinePercent(RestoreRun run) {
-        Integer cores = cores(run);
+        Integer cores = CpuInterval.cores(run.environment());
         if (cores == null) {
             return null;
         }
@@ -253,24 +258,13 @@ final class CpuChart implements ChartFile {
         return columns(points);
     }
 
-    private static Integer cores(RestoreRun run) {
-        return run.environment() == null ? null : run.environment().logicalCpus();
-    }
-
-    private static double[][] rate(RestoreRun run, Function<CpuSample, Double> counter, double k) {
+    private static double[][] rate(RestoreRun run, Function<CpuSample, ? extends Number> counter, double k) {
         List<double[]> points = new ArrayList<>();
-        CpuSample prev = null;
-        for (CpuSample s : run.cpuSamples()) {
-            Double now = counter.apply(s);
-            if (now == null) {
-                prev = null;
-                continue;
+        for (CpuInterval i : CpuInterval.of(run)) {
+            Double v = i.rate(counter);
+            if (v != null) {
+                points.add(new double[] {i.to().atSeconds(), v * k});
             }
-            if (prev != null && s.atSeconds() > prev.atSeconds()) {
-                double v = Math.max(0, now - counter.apply(prev)) / (s.atSeconds() - prev.atSeconds());
-                points.add(new double[] {s.atSeconds(), v * k});
-            }
-            prev = s;
         }
         return columns(points);
     }

@@ -8,7 +8,7 @@ import java.awt.Color;
  * one per phase.
  */
 final class Palette {
-    private static final Color[] LABELS = {
+    private static final Color[] LABEL_COLOURS = {
         new Color(0x4E79A7),
         new Color(0xF28E2B),
         new Color(0x59A14F),
@@ -35,6 +35,9 @@ final class Palette {
         new Color(0xBAB0AC), new Color(0xB07AA1), new Color(0x4E79A7), new Color(0xF28E2B), new Color(0x59A14F)
     };
 
+    /** How many labels have a colour of their own. */
+    static final int LABELS = LABEL_COLOURS.length;
+
     static final Color TEXT = new Color(0x222222);
     static final Color MUTED = new Color(0x666666);
     static final Color GRID = new Color(0xDDDDDD);
@@ -45,7 +48,7 @@ final class Palette {
     private Palette() {}
 
     static Color label(int index) {
-        return LABELS[index % LABELS.length];
+        return LABEL_COLOURS[index % LABEL_COLOURS.length];
     }
 
     static Color phase(Phase phase) {

@@ -21,7 +21,9 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
 
 /**
  * {@code timeline.png}: how far each run had got at each moment of gbak's clock: the share of the tables and
- * indexes its log defines that were loaded and built, all runs overlaid, so a slower run is seen falling behind.
+ * indexes its log defines that were loaded and built, all runs overlaid, so a slower run is seen falling behind: a
+ * colour per configuration, a line style per run (they repeat after four), and each run's number at its line's end
+ * ({@link LineEnds}), which tells apart any number of runs.
  * A table or index whose end is unknown, or that failed, never counts as done, so a stopped or failed restore stays
  * below 100 %; when a log does not say what the restore defines (an excerpt), objects done are counted instead.
  */
@@ -30,6 +32,9 @@ final class TimelineChart implements ChartFile {
     private static final int STEPS = 2000;
 
     private static final float[][] DASHES = {null, {14f, 8f}, {4f, 6f}, {14f, 6f, 4f, 6f}};
+
+    /** Line styles a label's runs are drawn in, one after the other. */
+    static final int STYLES = DASHES.length;
 
     @Override
     public String fileName() {
@@ -46,16 +51,30 @@ final class TimelineChart implements ChartFile {
         return drawing(analysis, settings, ChartStyle.of(settings));
     }
 
-    /** The chart with what it must not hide under it: the index definitions a stopped restore never built. */
+    /**
+     * The chart, each run's number written at its line's end, with what it must not hide under it: the index
+     * definitions a stopped restore never built.
+     */
     Drawing drawing(Analysis analysis, ReportSettings settings, ChartStyle style) {
+        List<LineEnds.End> ends = new ArrayList<>();
+        XYChart chart = chart(analysis, settings, style, ends);
+        double top = chart.getStyler().getYAxisMax() != null
+                ? chart.getStyler().getYAxisMax()
+                : ends.stream().mapToDouble(LineEnds.End::y).max().orElse(1);
+        Drawing named = (g, width, height) -> {
+            chart.paint(g, width, height);
+            LineEnds.paint(g, chart, ends, 0, top, style);
+        };
         return Footnotes.under(
-                LineLegend.under(
-                        chart(analysis, settings, style)::paint, legend(analysis, settings.texts(), style), style),
+                LineLegend.under(named, legend(analysis, settings.texts(), style), style),
                 footnotes(analysis, settings.texts()),
                 style);
     }
 
-    /** One entry per configuration (its colour), and the dash of each run number when a label ran more than once. */
+    /**
+     * One entry per configuration (its colour), and when a label ran more than once one per line style with the run
+     * numbers drawn in it ("#1, #5": the styles repeat after {@value #STYLES}; each line's end names its run).
+     */
     static List<LineLegend.Entry> legend(Analysis analysis, Texts t, ChartStyle style) {
         Grouped grouped = Grouped.of(analysis);
         List<LineLegend.Entry> entries = new ArrayList<>();
@@ -63,11 +82,12 @@ final class TimelineChart implements ChartFile {
             entries.add(LineLegend.Entry.line(Labels.seriesName(grouped, g, t), Palette.label(g), stroke(0, style)));
         }
         int most = grouped.groups().stream().mapToInt(RunGroup::size).max().orElse(1);
-        for (int k = 0; most > 1 && k < Math.min(most, DASHES.length); k++) {
-            entries.add(LineLegend.Entry.line(
-                    "#" + (k + 1) + (k == DASHES.length - 1 && most > DASHES.length ? "…" : ""),
-                    Palette.MUTED,
-                    stroke(k, style)));
+        for (int k = 0; most > 1 && k < Math.min(most, STYLES); k++) {
+            List<String> numbers = new ArrayList<>();
+            for (int n = k; n < most; n += STYLES) {
+                numbers.add("#" + (n + 1));
+            }
+            entries.add(LineLegend.Entry.line(String.join(", ", numbers), Palette.MUTED, stroke(k, style)));
         }
         return entries;
     }
@@ -93,10 +113,18 @@ final class TimelineChart implements ChartFile {
     }
 
     XYChart chart(Analysis analysis, ReportSettings settings, ChartStyle style) {
+        return chart(analysis, settings, style, new ArrayList<>());
+    }
+
+    /** The chart of every run's progress; {@code ends} gets the name to write at the end of each line. */
+    XYChart chart(Analysis analysis, ReportSettings settings, ChartStyle style, List<LineEnds.End> ends) {
         Texts t = settings.texts();
         Grouped grouped = Grouped.of(analysis);
         List<RestoreRun> ordered = grouped.runsInGroupOrder();
         List<String> names = grouped.runNames();
+        // colours repeat past the palette's: the label's name then tells its lines apart too
+        boolean sharedColours = grouped.groups().size() > Palette.LABELS;
+        List<String> shortNames = Labels.shortNames(grouped);
         boolean share = asShare(ordered);
         double maxClock = ordered.stream()
                 .mapToDouble(r -> {
@@ -133,8 +161,6 @@ final class TimelineChart implements ChartFile {
         chart.getStyler().setLegendSeriesLineLength(style.px(48));
         chart.getStyler().setYAxisTickMarkSpacingHint(style.px(70));
 
-        List<Integer> seenInGroup = new ArrayList<>();
-        grouped.groups().forEach(g -> seenInGroup.add(0));
         for (int i = 0; i < ordered.size(); i++) {
             RestoreRun run = ordered.get(i);
             double[][] points = progress(run, share);
@@ -142,8 +168,11 @@ final class TimelineChart implements ChartFile {
                 continue;
             }
             int g = grouped.groupOf(run);
-            int k = seenInGroup.get(g);
-            seenInGroup.set(g, k + 1);
+            RunGroup group = grouped.groups().get(g);
+            int k = 0; // the run's place in its label: its name's number and its legend's
+            while (group.runs().get(k) != run) {
+                k++;
+            }
             // Points go in from the last to the first: XChart puts the y ticks only at the data values
             // when those come in equally spaced (AxisTickCalculator_.areValuesEquallySpaced), which
             // 0, 1/n, 2/n… always are; the line drawn is the same either way.
@@ -157,9 +186,16 @@ final class TimelineChart implements ChartFile {
             s.setMarker(SeriesMarkers.NONE);
             s.setLineColor(Palette.label(g));
             s.setLineStyle(stroke(k, style));
+            String end = ((sharedColours ? Labels.cut(shortNames.get(g), END_NAME) : "") + group.runNumber(k)).strip();
+            if (!end.isEmpty()) {
+                ends.add(new LineEnds.End(end, Palette.label(g), x[0], y[0]));
+            }
         }
         return chart;
     }
+
+    /** Longest a label is written at a line's end, where colours repeat (more labels than the palette has). */
+    private static final int END_NAME = 16;
 
     /**
      * What a run's progress is a share of: every table and index its log's metadata defines ({@code tablesDefined},

@@ -4,6 +4,7 @@ import dev.gbakprof.firebird.ServerAddress;
 import dev.gbakprof.log.Event;
 import dev.gbakprof.log.EventListener;
 import dev.gbakprof.log.LinePipeline;
+import dev.gbakprof.model.CpuInterval;
 import dev.gbakprof.model.CpuSample;
 import dev.gbakprof.model.Durations;
 import dev.gbakprof.model.Environment;
@@ -394,6 +395,7 @@ record RouteRun(
                             + " the wall time"
                             + " includes that wait, the total on gbak's clock does not"));
         }
+        Environment machine = worker.environment(environment.get());
         return parsed.toBuilder()
                 .via(route.via())
                 .startedAt(streamed.startedAt())
@@ -403,9 +405,9 @@ record RouteRun(
                 .errors(errors)
                 .failure(failure)
                 .warnings(warnings)
-                .environment(worker.environment(environment.get()))
+                .environment(machine)
                 .worker(worker.name(streamed.samples()))
-                .phaseResources(PhaseUse.of(streamed.samples()))
+                .phaseResources(PhaseUse.of(streamed.samples(), CpuInterval.cores(machine)))
                 .cpuSamples(streamed.samples())
                 .backupFile(parsed.backupFile() != null ? parsed.backupFile() : backupFile)
                 // a backup's: the bytes gbak says it wrote (as parse reads them), else the file's size

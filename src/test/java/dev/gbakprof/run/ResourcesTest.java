@@ -116,9 +116,13 @@ class ResourcesTest {
                 .allSatisfy(s -> assertThat(s.processCpuSeconds()).isNotNull());
         Map<Phase, PhaseResources> byPhase =
                 run.phaseResources().stream().collect(Collectors.toMap(PhaseResources::phase, p -> p));
-        assertThat(byPhase).containsKeys(Phase.SETUP, Phase.METADATA);
+        assertThat(byPhase).containsKey(Phase.SETUP);
         // gbak's start-up (its engine loaded, the database created) is the setup's
         assertThat(byPhase.get(Phase.SETUP).cpuSeconds()).isPositive();
+        // a phase's figures are rates over 0.1 s at least (CpuInterval): the samples of the later phases' ends, taken
+        // one after the other once OSHI has started (about 0.4 s in), fall a few ms apart, and a phase of those ms has
+        // no figures of its own (its time counts in the interval most of whose time is the setup's)
+        assertThat(run.phaseResources()).allSatisfy(p -> assertThat(p.seconds()).isGreaterThanOrEqualTo(0.1));
         double last = run.cpuSamples().stream()
                 .map(CpuSample::processCpuSeconds)
                 .filter(Objects::nonNull)
