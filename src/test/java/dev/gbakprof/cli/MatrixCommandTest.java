@@ -197,6 +197,22 @@ class MatrixCommandTest {
         }
     }
 
+    /** matrix has no --replace: a name of its restores that is taken is refused with what a matrix user can do. */
+    @Test
+    void aTakenDatabaseNameIsRefusedWithWhatAMatrixCanDo(@TempDir Path dir) throws Exception {
+        FakeGbak.Refusal f = FakeGbak.refusal(dir);
+        Path taken = Files.writeString(dir.resolve("m-bu-4000-3.fdb"), "an earlier matrix's database, kept");
+        Result r = refusedBuMatrix(f, dir.resolve("m.fdb"), dir, "--repeat", "2", "--cooldown", "0");
+        assertThat(r.code()).isEqualTo(ExitCode.BAD_INPUT);
+        assertThat(r.err())
+                .isEqualTo("gbakprof: " + taken + ": database exists; it was left untouched. matrix restores each run"
+                        + " into a name of its own beside --database and replaces none: remove or move this file (an"
+                        + " earlier matrix's, kept by --keep?), or choose another --database\n");
+        assertThat(r.err()).doesNotContain("--replace");
+        assertThat(f.calls()).doesNotExist();
+        assertThat(taken).hasContent("an earlier matrix's database, kept");
+    }
+
     @Test
     void aNegativeCooldownIsBadUsage(@TempDir Path dir) throws Exception {
         FakeGbak.Refusal f = FakeGbak.refusal(dir);
