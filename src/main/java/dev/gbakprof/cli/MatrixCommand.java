@@ -202,7 +202,7 @@ final class MatrixCommand implements Callable<Integer> {
                 keep,
                 false,
                 timeout == null ? null : Durations.parse("--timeout", timeout),
-                out.resolve("runs"),
+                RunStore.matrixRuns(out),
                 null,
                 extra,
                 Duration.ofSeconds(1),

@@ -62,6 +62,8 @@ class MatrixCommandTest {
             runs.sorted().forEach(d -> args.add(d.resolve("run.json").toString()));
         }
         Result json = Cli.run(args.toArray(String[]::new));
+        // the matrix's folder itself is an INPUT: its runs/
+        assertThat(Cli.run("compare", "--json", out.toString()).out()).isEqualTo(json.out());
         var scan = new com.fasterxml.jackson.databind.ObjectMapper()
                 .readTree(json.out())
                 .get("scan");
