@@ -40,8 +40,9 @@ final class InputRuns {
     @Parameters(
             arity = "1..*",
             paramLabel = "INPUT",
-            description = "A gbak restore log (gbak -c -v -st tdrw) or a gbakprof run record (JSON), mixed freely. "
-                    + "LABEL=PATH gives it a label; inputs with the same label are repeated runs of one configuration.")
+            description = "A gbak restore log (gbak -c -v -st tdrw), a gbakprof run record (JSON), a run folder, a"
+                    + " folder of run folders or a matrix's --out folder (its runs/), mixed freely. LABEL=PATH gives it"
+                    + " a label; inputs with the same label are repeated runs of one configuration.")
     List<String> inputs;
 
     @Option(

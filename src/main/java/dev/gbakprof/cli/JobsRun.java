@@ -6,6 +6,7 @@ import dev.gbakprof.model.ExitCode;
 import dev.gbakprof.model.Interruption;
 import dev.gbakprof.output.JobsText;
 import dev.gbakprof.run.RestoreSession;
+import dev.gbakprof.run.Signals;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -59,13 +60,13 @@ final class JobsRun {
         List<String> extra = pr.matchedPositionals().stream()
                 .flatMap(p -> p.originalStringValues().stream())
                 .toList();
-        // the JVM, told to stop, waits for the summary (each job's own hold ends with that job)
-        try (CtrlC ctrlC = new CtrlC()) {
+        // a stop signal ends the job it lands in; the summary is still said (each job holds the handlers too)
+        try (Signals.Hold ctrlC = Signals.hold()) {
             return run(jobs, common, extra, ctrlC);
         }
     }
 
-    private int run(List<JobsFile.Job> jobs, List<String> common, List<String> extra, CtrlC ctrlC) {
+    private int run(List<JobsFile.Job> jobs, List<String> common, List<String> extra, Signals.Hold ctrlC) {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         List<JobOutcome> done = new ArrayList<>();

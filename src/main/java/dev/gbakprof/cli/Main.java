@@ -3,6 +3,7 @@ package dev.gbakprof.cli;
 import dev.gbakprof.model.Durations;
 import dev.gbakprof.model.ExitCode;
 import dev.gbakprof.model.GbakprofException;
+import dev.gbakprof.model.Interruption;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.OutputStream;
@@ -179,6 +180,9 @@ public final class Main implements Runnable {
             err.println("gbakprof: cannot write to standard output (" + stdout.failure() + "); what it printed is "
                     + "incomplete");
             code = Math.max(code, ExitCode.BAD_INPUT);
+        }
+        if (code == ExitCode.INTERRUPTED) { // a command a stop signal ended: the signal's status (143 for SIGTERM)
+            code = Interruption.exitCode();
         }
         System.exit(code);
     }

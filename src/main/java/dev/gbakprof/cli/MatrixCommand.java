@@ -16,6 +16,7 @@ import dev.gbakprof.run.MatrixExperiment;
 import dev.gbakprof.run.MatrixPlan;
 import dev.gbakprof.run.RestoreSession;
 import dev.gbakprof.run.RunOptions;
+import dev.gbakprof.run.Signals;
 import dev.gbakprof.stats.Analysis;
 import dev.gbakprof.store.Outputs;
 import dev.gbakprof.store.RunStore;
@@ -50,7 +51,9 @@ import picocli.CommandLine.Spec;
                     + "interleaved order, with a rest between runs, then compare them (the compare output and charts).",
             "The original power plan is put back at the end, also after a failed restore, a timeout or Ctrl-C.",
             "--host HOST[/PORT]: the restores go through that server, as with run --host.",
-            "Exits 0 when every restore completed, 1 otherwise, 2 when refused before the first restore."
+            "Exits 0 when every restore completed, 1 otherwise, 2 when refused before the first restore, "
+                    + ExitCode.INTERRUPTED + " when Ctrl-C stopped it (after the table of the restores, the report"
+                    + " of those that completed and the line saying what was stopped)."
         })
 final class MatrixCommand implements Callable<Integer> {
 
@@ -199,7 +202,7 @@ final class MatrixCommand implements Callable<Integer> {
                 keep,
                 false,
                 timeout == null ? null : Durations.parse("--timeout", timeout),
-                out.resolve("runs"),
+                RunStore.matrixRuns(out),
                 null,
                 extra,
                 Duration.ofSeconds(1),
@@ -244,7 +247,8 @@ final class MatrixCommand implements Callable<Integer> {
                 + String.join(
                         ", ", schedule.stream().map(MatrixPlan.Slot::describe).toList()));
         console.flush();
-        try (CtrlC ctrlC = new CtrlC()) { // after Ctrl-C: the table and the report of what completed, then 130
+        // after Ctrl-C (or a stop signal): the table and the report of what completed, the stop line, then 130
+        try (Signals.Hold ctrlC = Signals.hold()) {
             MatrixExperiment.Result result = m.run();
 
             List<RestoreRun> runs =
@@ -270,7 +274,9 @@ final class MatrixCommand implements Callable<Integer> {
                     code = ReportCommand.print(console, analysis, settings, out, List.of(), JsonOption.Output.FILES);
                 }
             }
-            if (result.stoppedBy() != null) {
+            if (ctrlC.pressed()) {
+                console.println(RunCommand.stopped(runs, schedule.size()));
+            } else if (result.stoppedBy() != null) {
                 console.println("gbakprof: stopped early: " + result.stoppedBy());
                 code = ExitCode.FAILED;
             }

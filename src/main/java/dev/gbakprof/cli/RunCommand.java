@@ -21,6 +21,7 @@ import dev.gbakprof.run.NewestBackup;
 import dev.gbakprof.run.RestoreSeries;
 import dev.gbakprof.run.RestoreSession;
 import dev.gbakprof.run.RunOptions;
+import dev.gbakprof.run.Signals;
 import dev.gbakprof.store.RunStore;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -458,7 +459,7 @@ final class RunCommand implements Callable<Integer> {
             return drill(new Drill(options, tools, env::join, progress, terminal), runLabel);
         }
         series = new RestoreSeries(options, tools, env::join, progress, terminal);
-        try (CtrlC ctrlC = new CtrlC()) {
+        try (Signals.Hold ctrlC = Signals.hold()) {
             outcomes = series.run(runLabel);
 
             PrintWriter out = spec.commandLine().getOut();
@@ -490,7 +491,7 @@ final class RunCommand implements Callable<Integer> {
             if (ctrlC.pressed()) {
                 out.println(stopped(runs, wanted));
                 out.flush();
-                return ExitCode.INTERRUPTED; // the JVM's shutdown on the signal ends with Interruption.exitCode()
+                return ExitCode.INTERRUPTED; // Main exits with Interruption.exitCode()
             }
             if (unsaved != null) {
                 return ExitCode.BAD_INPUT;
@@ -517,7 +518,7 @@ final class RunCommand implements Callable<Integer> {
 
     /** The drill: its records' summaries, the one line of its stages, and its exit code. */
     private int drill(Drill drill, String runLabel) throws IOException {
-        try (CtrlC ctrlC = new CtrlC()) {
+        try (Signals.Hold ctrlC = Signals.hold()) {
             Drill.Result d = drill.run(runLabel);
             PrintWriter out = spec.commandLine().getOut();
             for (RestoreRun r : d.runs()) {
@@ -537,7 +538,7 @@ final class RunCommand implements Callable<Integer> {
                 out.println("gbakprof: stopped by " + Interruption.word() + " during the drill; exit code "
                         + Interruption.exitCode());
                 out.flush();
-                return ExitCode.INTERRUPTED; // the JVM's shutdown on the signal ends with Interruption.exitCode()
+                return ExitCode.INTERRUPTED; // Main exits with Interruption.exitCode()
             }
             if (d.unsaved() != null) {
                 return ExitCode.BAD_INPUT;

@@ -74,6 +74,21 @@ public enum PlanAlias {
                 .toList();
     }
 
+    /**
+     * One spelling of the plan {@code text} names, to tell two spellings of one plan apart ({@code matrix --plans}): the
+     * alias of a built-in plan named by its alias, its English name, {@code performance} or its Windows GUID ({@code
+     * Balanced} and {@code 381b4222-…} are {@code balanced}), else the text as given.
+     */
+    public static String spelling(String text) {
+        String t = text.strip();
+        String guid = t.replaceAll("^\\{|}$", "").toLowerCase(Locale.ROOT);
+        return of(t).or(() -> Arrays.stream(values())
+                        .filter(a -> a.windowsGuid.equals(guid))
+                        .findFirst())
+                .map(PlanAlias::alias)
+                .orElse(t);
+    }
+
     /** The aliases, comma-separated, for messages. */
     public static String list() {
         return Arrays.stream(values()).map(a -> a.alias).collect(Collectors.joining(", "));

@@ -37,6 +37,13 @@ final class Png {
         return image;
     }
 
+    static {
+        // ImageIO's default caches an image stream in a temporary file, whose stream it closes from a shutdown hook it
+        // registers for each one (FileCacheImageOutputStream, StreamCloser): a PNG written to memory needs no file
+        // (and no hook, which cannot be registered once the JVM is shutting down: "Shutdown in progress")
+        ImageIO.setUseCache(false);
+    }
+
     public static byte[] encode(Drawing drawing, int width, int height) {
         ByteArrayOutputStream out = new ByteArrayOutputStream(256 * 1024);
         try {

@@ -16,7 +16,6 @@ import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.CountDownLatch;
 import java.util.function.Supplier;
 
 /** A drill's backup ({@link Drill}), run through a route and recorded as a restore is ({@link RouteRun}). */
@@ -57,8 +56,7 @@ final class DrillBackup {
                     + "); nothing was backed up or restored. Choose a --runs-dir you can write");
         }
         RestoreTimeline timeline = new RestoreTimeline();
-        CountDownLatch recorded = new CountDownLatch(1);
-        Thread hook = RouteRun.addCtrlCHook(route::interrupt, recorded);
+        Signals.Hold stopping = Signals.hold(route::interrupt);
         try {
             ServerAddress server = options.viaService()
                     ? options.server()
@@ -77,8 +75,7 @@ final class DrillBackup {
                     .toList();
             return run.toBuilder().kind(RunKind.BACKUP).warnings(warnings).build();
         } finally {
-            recorded.countDown();
-            RouteRun.removeCtrlCHook(hook);
+            stopping.close();
         }
     }
 }

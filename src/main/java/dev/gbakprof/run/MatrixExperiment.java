@@ -112,7 +112,7 @@ public final class MatrixExperiment {
         for (int i = 0; i < schedule.size(); i++) {
             RunOptions o = onRoute(schedule.get(i).arm());
             String target = target(i + 1, schedule.get(i));
-            TargetChecks checks = new TargetChecks(o);
+            TargetChecks checks = TargetChecks.ofMatrix(o);
             checks.checkBackup();
             if (o.throughServer()) {
                 checks.checkServerTargets(List.of(target)); // as run --repeat checks them

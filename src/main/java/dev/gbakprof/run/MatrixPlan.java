@@ -1,11 +1,16 @@
 package dev.gbakprof.run;
 
+import dev.gbakprof.model.PlanAlias;
+import java.math.BigDecimal;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Random;
+import java.util.regex.Pattern;
 
 /**
  * The arms of an A/B experiment (power plans, values of a gbak option, or both) and the order in which
@@ -166,12 +171,31 @@ public final class MatrixPlan {
                     if (v.isBlank()) {
                         continue;
                     }
-                    values.add(List.of(sw, v.strip()));
-                    valueLabels.add(sw + " " + v.strip());
+                    String value = v.strip();
+                    for (List<String> earlier : values) {
+                        if (sameValue(earlier.get(1), value)) {
+                            throw new IllegalArgumentException("--vary 'gbak:" + sw + " …' names " + value + " twice"
+                                    + (earlier.get(1).equals(value)
+                                            ? ""
+                                            : " (" + earlier.get(1) + " and " + value + " are one number to gbak)")
+                                    + ": each value is one configuration; give each once (nothing was restored)");
+                        }
+                    }
+                    values.add(List.of(sw, value));
+                    valueLabels.add(sw + " " + value);
                 }
                 if (values.size() < 2) {
                     throw new IllegalArgumentException("--vary needs at least two values to compare");
                 }
+            }
+        }
+        Map<String, String> planSpellings = new HashMap<>();
+        for (String plan : plans) {
+            String earlier = planSpellings.putIfAbsent(PlanAlias.spelling(plan), plan);
+            if (earlier != null) {
+                throw new IllegalArgumentException("--plans names " + PlanAlias.spelling(plan) + " twice"
+                        + (earlier.equals(plan) ? "" : " (" + earlier + " and " + plan + " are one plan)")
+                        + ": each plan is one configuration; give each once (nothing was restored)");
             }
         }
         List<Arm> arms = new ArrayList<>();
@@ -196,6 +220,19 @@ public final class MatrixPlan {
         }
         return arms;
     }
+
+    /** Two values of one gbak switch that gbak takes as one: the same text, or the same number ({@code 100}, {@code 0100}). */
+    private static boolean sameValue(String a, String b) {
+        if (a.equals(b)) {
+            return true;
+        }
+        if (!NUMBER.matcher(a).matches() || !NUMBER.matcher(b).matches()) {
+            return false;
+        }
+        return new BigDecimal(a).compareTo(new BigDecimal(b)) == 0;
+    }
+
+    private static final Pattern NUMBER = Pattern.compile("[+-]?\\d+(\\.\\d+)?");
 
     /**
      * The order of the restores: {@code warmup} warm-ups (the arms in turn), then {@code repeat} rounds, each running

@@ -81,7 +81,7 @@ final class RestoreLoop {
         this.out = out;
         this.terminal = terminal;
         this.routes = routes;
-        this.pause = pause != null ? pause : d -> Thread.sleep(d.toMillis());
+        this.pause = pause != null ? pause : Signals::rest; // a stop signal ends the rest
     }
 
     Result run(List<Step> steps, BeforeEach before) throws IOException, InterruptedException {
@@ -91,6 +91,9 @@ final class RestoreLoop {
             if (i > 0 && !cooldown.isZero()) {
                 out.println("gbakprof: resting " + cooldown.toMillis() / 1000.0 + " s before the next restore");
                 pause.rest(cooldown);
+            }
+            if (Signals.received()) { // in the rest, or as the last restore ended: no other restore starts
+                return new Result(outcomes, Interruption.word());
             }
             Supplier<Environment> env = before.before(i, step);
             if (step.announce() != null) {

@@ -34,7 +34,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.CountDownLatch;
 import java.util.function.Supplier;
 
 /**
@@ -199,14 +198,11 @@ public final class RestoreSession {
         }
 
         RestoreTimeline timeline = new RestoreTimeline();
-        CountDownLatch recorded = new CountDownLatch(1);
         ValidateStep validation = new ValidateStep(options, gbak, progressOut);
-        Thread hook = RouteRun.addCtrlCHook(
-                () -> {
-                    route.interrupt(); // Ctrl-C: stop the restore, then let the record be written
-                    validation.interrupt();
-                },
-                recorded);
+        Signals.Hold stopping = Signals.hold(() -> {
+            route.interrupt(); // Ctrl-C: stop the restore; the record is written as after any other end
+            validation.interrupt();
+        });
 
         RouteRun runs = new RouteRun(options, gbak, environment, progressOut, terminal, exitWait);
         RouteRun.Worker worker = runs.worker(route, database);
@@ -217,6 +213,7 @@ public final class RestoreSession {
             streamed = runs.stream(route, timeline, raw, rawLog, eta, worker, runs.databaseDisk(database), marker);
         } catch (RuntimeException | Error ex) {
             hash.close();
+            stopping.close();
             throw ex;
         }
         try {
@@ -265,8 +262,7 @@ public final class RestoreSession {
         } finally {
             hash.close();
             RunStore.ended(runDir, marker);
-            recorded.countDown();
-            RouteRun.removeCtrlCHook(hook);
+            stopping.close();
         }
     }
 

@@ -34,8 +34,6 @@ import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 
@@ -119,30 +117,6 @@ record RouteRun(
         }
         double wall = (System.nanoTime() - t0) / 1e9;
         return new Streamed(result, samples, sampleWarnings, etaBasis, startedAt, wall, afterEnd);
-    }
-
-    /** Ctrl-C: {@code stop} stops the work, then the hook waits (up to 20 s) until the record is written. */
-    static Thread addCtrlCHook(Runnable stop, CountDownLatch recorded) {
-        Thread hook = new Thread(
-                () -> {
-                    stop.run();
-                    try {
-                        recorded.await(20, TimeUnit.SECONDS);
-                    } catch (InterruptedException ex) {
-                        Thread.currentThread().interrupt();
-                    }
-                },
-                "gbakprof-ctrl-c");
-        Runtime.getRuntime().addShutdownHook(hook);
-        return hook;
-    }
-
-    static void removeCtrlCHook(Thread hook) {
-        try {
-            Runtime.getRuntime().removeShutdownHook(hook);
-        } catch (IllegalStateException ex) {
-            // already shutting down (Ctrl-C): the hook is running and waits for the latch
-        }
     }
 
     /**

@@ -16,9 +16,25 @@ import java.util.List;
  */
 final class TargetChecks {
     private final RunOptions options;
+    /**
+     * What a database name that is taken leaves the DBA to do: {@code run} offers {@code --replace}; {@code matrix}
+     * restores into names of its own beside {@code --database} and replaces none.
+     */
+    private final boolean replaceOffered;
 
+    /** The checks of {@code run}. */
     TargetChecks(RunOptions options) {
+        this(options, true);
+    }
+
+    private TargetChecks(RunOptions options, boolean replaceOffered) {
         this.options = options;
+        this.replaceOffered = replaceOffered;
+    }
+
+    /** The checks of {@code matrix}, whose refusals of a taken name say what a matrix user can do (it has no --replace). */
+    static TargetChecks ofMatrix(RunOptions options) {
+        return new TargetChecks(options, false);
     }
 
     /**
@@ -112,13 +128,18 @@ final class TargetChecks {
         if (killed != null && !options.replace()) {
             throw new RunRefusedException(target + ": database exists, and " + killed + ": a run killed while it "
                     + "restored into it (a partial database) or replaced it (see that night's run folder: gbakprof "
-                    + "check or history); it was left untouched. Look at it; remove it and the lock file, or add "
-                    + "--replace, and run again");
+                    + "check or history); it was left untouched. Look at it; remove it and the lock file, "
+                    + (replaceOffered ? "or add --replace, " : "or choose another --database, ")
+                    + "and run again");
         }
         if (exists && !options.replace()) {
             throw new RunRefusedException(target + ": database exists; it was left untouched. "
-                    + "Add --replace to replace it (the restore goes beside it and is moved over it once complete), "
-                    + "or choose another --database");
+                    + (replaceOffered
+                            ? "Add --replace to replace it (the restore goes beside it and is moved over it once"
+                                    + " complete), or choose another --database"
+                            : "matrix restores each run into a name of its own beside --database and replaces none:"
+                                    + " remove or move this file (an earlier matrix's, kept by --keep?), or choose"
+                                    + " another --database"));
         }
         Path dir = file.toAbsolutePath().getParent();
         if (dir != null && !Files.isDirectory(dir)) {

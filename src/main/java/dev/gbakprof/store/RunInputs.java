@@ -16,8 +16,8 @@ import java.util.stream.Stream;
 
 /**
  * Loads an INPUT of report/compare: a gbakprof run record (JSON) or a raw gbak log, told apart by content; a run
- * folder ({@code run.json} and the raw {@code gbak.log} that {@code gbakprof run} writes) or a folder of run
- * folders. A {@code gbak.log} with a {@code run.json} beside it is that run's raw log: the run's record is loaded
+ * folder ({@code run.json} and the raw {@code gbak.log} that {@code gbakprof run} writes), a folder of run
+ * folders, or a matrix's folder (its {@code --out}: its restores are the run folders of its {@code runs/}). A {@code gbak.log} with a {@code run.json} beside it is that run's raw log: the run's record is loaded
  * (its label, route, environment and gbak's exit code are what the log alone cannot say).
  */
 public final class RunInputs {
@@ -66,7 +66,10 @@ public final class RunInputs {
         return LogReader.readAll(path, label, encoding);
     }
 
-    /** A run folder's record, or the records of the run folders in it, in name order (their start times). */
+    /**
+     * A run folder's record, or the records of the run folders in it, in name order (their start times); of a matrix's
+     * folder, those of its {@code runs/}.
+     */
     private static List<RestoreRun> folder(Path dir, String label, Charset encoding, Consumer<String> notes) {
         Path record = dir.resolve(RECORD);
         if (Files.isRegularFile(record)) {
@@ -79,6 +82,10 @@ public final class RunInputs {
                     .toList();
         } catch (IOException ex) {
             throw new LogFormatException(dir.toString(), 0, "cannot read the folder: " + ex.getMessage());
+        }
+        Path matrix = runs.isEmpty() ? RunStore.matrixRunsOf(dir) : null;
+        if (matrix != null) {
+            return folder(matrix, label, encoding, notes);
         }
         if (runs.isEmpty() && (notes == null || unrecordedIn(dir).isEmpty())) {
             RunFolders.Folder unrecorded = RunFolders.unrecorded(dir);
@@ -93,7 +100,8 @@ public final class RunInputs {
                     dir.toString(),
                     0,
                     "a folder, but not a run folder (no " + RECORD
-                            + ") and no run folders in it: give a gbak log, a run record or a folder that gbakprof run wrote");
+                            + ") and no run folders in it: give a gbak log, a run record, a folder that gbakprof run"
+                            + " wrote or a matrix's --out folder");
         }
         List<RestoreRun> all = new ArrayList<>();
         Set<Path> read = new HashSet<>();

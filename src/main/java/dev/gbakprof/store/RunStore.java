@@ -20,6 +20,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Predicate;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
@@ -36,6 +37,8 @@ import java.util.stream.Stream;
  *     .gbakprof-running                      while the run works ({@link RunMarker}): removed once run.json is written
  * matrix-yyyyMMdd-HHmmss/                    a matrix (its --out): the report's files, and its restores under runs/
  * </pre>
+ * A matrix's folder is told by that {@code runs/} holding a matrix restore's run folder ({@link #matrixRunsOf}):
+ * {@code report}, {@code compare} and {@code advise} read it as its {@code runs/}.
  * Folders sort by name in the order the runs started. A folder without a readable {@code run.json} is not a
  * run (a run still going, killed, or damaged): listings skip it and say so ({@link RunFolders} says which).
  */
@@ -56,6 +59,12 @@ public final class RunStore {
             "expected RUNS_DIR, the folder given to gbakprof run --runs-dir (default runs), as the argument";
 
     private static final DateTimeFormatter FOLDER_TIME = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
+
+    /** The folder of a matrix's restores in its folder. */
+    private static final String MATRIX_RUNS = "runs";
+
+    /** A matrix restore's run folder: {@link #create}'s name with the tag {@code -mN} (then {@code -2} … if taken). */
+    private static final Pattern MATRIX_RESTORE = Pattern.compile("\\d{8}-\\d{6}-.+-m\\d+(-\\d+)?");
 
     private final Path dir;
 
@@ -126,6 +135,33 @@ public final class RunStore {
     /** The folder of a matrix experiment started at {@code startedAt}, under {@code root} ({@code runs}). */
     public static Path matrixFolder(Path root, LocalDateTime startedAt) {
         return root.resolve("matrix-" + startedAt.format(FOLDER_TIME));
+    }
+
+    /** The folder of a matrix's restores, in its folder ({@link #matrixFolder}, or its {@code --out}). */
+    public static Path matrixRuns(Path matrixFolder) {
+        return matrixFolder.resolve(MATRIX_RUNS);
+    }
+
+    /**
+     * The folder of the restores of {@code dir} when {@code dir} is a matrix's folder: not a run folder, and its {@code
+     * runs/} holds a run folder named as a matrix restore's ({@code 20261201-100005-bu-100-m3}); {@code null} when
+     * not (a folder with a {@code runs/} of nightly runs is none).
+     */
+    public static Path matrixRunsOf(Path dir) {
+        Path runs = matrixRuns(dir);
+        if (Files.exists(dir.resolve(RUN_JSON)) || !Files.isDirectory(runs)) {
+            return null;
+        }
+        try (Stream<Path> s = Files.list(runs)) {
+            return s.anyMatch(f -> Files.isDirectory(f)
+                            && MATRIX_RESTORE
+                                    .matcher(String.valueOf(f.getFileName()))
+                                    .matches())
+                    ? runs
+                    : null;
+        } catch (IOException ex) {
+            return null; // not readable: said as for any other folder
+        }
     }
 
     /** The run record of a run folder; a path that is not a folder is taken as the record itself. */

@@ -62,6 +62,8 @@ class MatrixCommandTest {
             runs.sorted().forEach(d -> args.add(d.resolve("run.json").toString()));
         }
         Result json = Cli.run(args.toArray(String[]::new));
+        // the matrix's folder itself is an INPUT: its runs/
+        assertThat(Cli.run("compare", "--json", out.toString()).out()).isEqualTo(json.out());
         var scan = new com.fasterxml.jackson.databind.ObjectMapper()
                 .readTree(json.out())
                 .get("scan");
@@ -158,6 +160,59 @@ class MatrixCommandTest {
                 .as("no plan of restores announced before the refusal")
                 .doesNotContain("restores:");
         assertThat(dir.resolve("out").resolve("runs")).doesNotExist();
+    }
+
+    /**
+     * A value named twice is one configuration twice: its restores were once run, then merged into one group of the
+     * comparison, which had nothing to compare (no comparison, no report, exit 0, nothing said).
+     */
+    @Test
+    void aValueOrPlanNamedTwiceIsRefusedBeforeAnyRestore(@TempDir Path dir) throws Exception {
+        FakeGbak.Refusal f = FakeGbak.refusal(dir);
+        Path db = dir.resolve("m.fdb");
+        String[][] cases = {
+            {"--vary", "gbak:-bu 100,100"},
+            {"--vary", "gbak:-bu 100, 4000,0100"},
+            {"--plans", "balanced,high-performance,Balanced"},
+            {"--plans", "performance,high-performance", "--vary", "gbak:-bu 100,4000"}
+        };
+        String[] said = {
+            "gbakprof: --vary 'gbak:-bu …' names 100 twice: each value is one configuration; give each once (nothing"
+                    + " was restored)\n",
+            "gbakprof: --vary 'gbak:-bu …' names 0100 twice (100 and 0100 are one number to gbak): each value is one"
+                    + " configuration; give each once (nothing was restored)\n",
+            "gbakprof: --plans names balanced twice (balanced and Balanced are one plan): each plan is one"
+                    + " configuration; give each once (nothing was restored)\n",
+            "gbakprof: --plans names high-performance twice (performance and high-performance are one plan): each plan"
+                    + " is one configuration; give each once (nothing was restored)\n"
+        };
+        for (int i = 0; i < cases.length; i++) {
+            List<String> args =
+                    new ArrayList<>(List.of("--gbak", f.gbak().toString(), "--repeat", "2", "--warmup", "0"));
+            args.addAll(List.of(cases[i]));
+            Result r = Restores.matrix(f.backup(), db, dir.resolve("out"), args.toArray(String[]::new));
+            assertThat(r.code()).as(r.err()).isEqualTo(ExitCode.BAD_INPUT);
+            assertThat(r.err()).isEqualTo(said[i]);
+            assertThat(r.out()).isEmpty();
+            assertThat(f.calls()).doesNotExist();
+            assertThat(dir.resolve("out")).doesNotExist();
+        }
+    }
+
+    /** matrix has no --replace: a name of its restores that is taken is refused with what a matrix user can do. */
+    @Test
+    void aTakenDatabaseNameIsRefusedWithWhatAMatrixCanDo(@TempDir Path dir) throws Exception {
+        FakeGbak.Refusal f = FakeGbak.refusal(dir);
+        Path taken = Files.writeString(dir.resolve("m-bu-4000-3.fdb"), "an earlier matrix's database, kept");
+        Result r = refusedBuMatrix(f, dir.resolve("m.fdb"), dir, "--repeat", "2", "--cooldown", "0");
+        assertThat(r.code()).isEqualTo(ExitCode.BAD_INPUT);
+        assertThat(r.err())
+                .isEqualTo("gbakprof: " + taken + ": database exists; it was left untouched. matrix restores each run"
+                        + " into a name of its own beside --database and replaces none: remove or move this file (an"
+                        + " earlier matrix's, kept by --keep?), or choose another --database\n");
+        assertThat(r.err()).doesNotContain("--replace");
+        assertThat(f.calls()).doesNotExist();
+        assertThat(taken).hasContent("an earlier matrix's database, kept");
     }
 
     @Test

@@ -18,7 +18,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import javax.imageio.ImageIO;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -43,20 +45,32 @@ class CtrlCTest {
         Process jvm = gbakprof(
                 dir.resolve("console.txt"),
                 Restores.args("run", Route.EMBEDDED, fbk, db, "--runs-dir", runs.toString(), "--label", label));
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        return new Restoring(jvm, fileSaying(runs, "", "gbak.log", "restoring data for table", 30));
+    }
+
+    /**
+     * The file {@code name} of the run folder under {@code runs} whose name ends in {@code tag}, once it holds {@code
+     * text}; {@code null} when none did in {@code seconds}.
+     */
+    private static Path fileSaying(Path runs, String tag, String name, String text, long seconds) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
         while (System.nanoTime() < deadline) {
             if (Files.isDirectory(runs)) {
-                Path log;
+                Path file;
                 try (Stream<Path> s = Files.list(runs)) {
-                    log = s.findFirst().map(d -> d.resolve("gbak.log")).orElse(null);
+                    file = s.filter(d -> d.getFileName().toString().endsWith(tag))
+                            .map(d -> d.resolve(name))
+                            .filter(Files::exists)
+                            .findFirst()
+                            .orElse(null);
                 }
-                if (log != null && Files.exists(log) && Files.readString(log).contains("restoring data for table")) {
-                    return new Restoring(jvm, log);
+                if (file != null && Files.readString(file).contains(text)) {
+                    return file;
                 }
             }
-            Thread.sleep(50);
+            Thread.sleep(20);
         }
-        return new Restoring(jvm, null);
+        return null;
     }
 
     @Test
@@ -133,19 +147,6 @@ class CtrlCTest {
         assertThat(Firebird.gbakProcesses(db.toString())).isEmpty();
     }
 
-    /** The raw log under {@code runs} holds gbak's last line of a restore. */
-    private static boolean rawLogEnds(Path runs) throws java.io.IOException {
-        if (!Files.isDirectory(runs)) {
-            return false;
-        }
-        try (Stream<Path> s = Files.list(runs)) {
-            Path log = s.findFirst().map(d -> d.resolve("gbak.log")).orElse(null);
-            return log != null
-                    && Files.exists(log)
-                    && Files.readString(log).contains("finishing, closing, and going home");
-        }
-    }
-
     @Test
     void ctrlCWhileGbakHangsAfterTheEndOfTheRestoreKeepsTheRestoredDatabase(@TempDir Path dir) throws Exception {
         Path fbk = Firebird.backup("small");
@@ -173,9 +174,7 @@ class CtrlCTest {
         assertThat(gbak.exited()).as("the real gbak finished its restore").exists();
         // and gbakprof has read its last line (its raw log holds it): under load its reader can lag behind gbak's exit,
         // and a stop before that line is read is one during the restore, worded so
-        while (System.nanoTime() < deadline && !rawLogEnds(runs)) {
-            Thread.sleep(20);
-        }
+        fileSaying(runs, "", "gbak.log", "finishing, closing, and going home", 120);
         new ProcessBuilder("kill", "-INT", Long.toString(jvm.pid())).start().waitFor();
         assertThat(jvm.waitFor(40, TimeUnit.SECONDS)).isTrue();
 
@@ -226,23 +225,7 @@ class CtrlCTest {
                         runs.toString(),
                         "--label",
                         "ctrl-c"));
-        Path third = null;
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
-        while (System.nanoTime() < deadline && third == null) {
-            if (Files.isDirectory(runs)) {
-                try (Stream<Path> s = Files.list(runs)) {
-                    third = s.filter(d -> d.getFileName().toString().endsWith("-r3"))
-                            .map(d -> d.resolve("gbak.log"))
-                            .filter(Files::exists)
-                            .findFirst()
-                            .orElse(null);
-                }
-                if (third != null && !Files.readString(third).contains("waiting")) {
-                    third = null;
-                }
-            }
-            Thread.sleep(20);
-        }
+        Path third = fileSaying(runs, "-r3", "gbak.log", "waiting", 120);
         assertThat(third).as("the third restore started").isNotNull();
         new ProcessBuilder("kill", "-INT", Long.toString(jvm.pid())).start().waitFor();
         assertThat(jvm.waitFor(60, TimeUnit.SECONDS)).isTrue();
@@ -258,5 +241,109 @@ class CtrlCTest {
                         + "2 of 3 restores completed; exit code 130");
         assertThat(RunJson.read(third.resolveSibling("run.json")).get(0).status())
                 .isEqualTo(RunStatus.INCOMPLETE);
+    }
+
+    /**
+     * Ctrl-C in a matrix after restores of both arms completed: the table, the report of what completed (drawn after
+     * the signal, not during the JVM's shutdown, where its PNG encoder could not register its shutdown hook: "Shutdown
+     * in progress" and no report), the stop line as run --repeat says it, exit 130.
+     */
+    @Test
+    void ctrlCInAMatrixWritesTheReportOfWhatCompletedThenExits130(@TempDir Path dir) throws Exception {
+        Path fbk = Firebird.backup("small");
+        Path out = dir.resolve("out");
+        // restores: -bu 100, -bu 4000, then round 2 starts with -bu 4000 (restore 3), which waits for the Ctrl-C
+        Path gbak = FakeGbak.waitingOn(dir, "-bu-4000-3.fdb");
+        Path console = dir.resolve("console.txt");
+        Process jvm = gbakprof(
+                console,
+                Restores.args(
+                        "matrix",
+                        Route.EMBEDDED,
+                        fbk,
+                        dir.resolve("m.fdb"),
+                        "--vary",
+                        "gbak:-bu 100,4000",
+                        "--repeat",
+                        "2",
+                        "--warmup",
+                        "0",
+                        "--cooldown",
+                        "0",
+                        "--gbak",
+                        gbak.toString(),
+                        "--out",
+                        out.toString()));
+        Path third = fileSaying(out.resolve("runs"), "-m3", "gbak.log", "waiting", 120);
+        assertThat(third).as("the third restore started").isNotNull();
+        new ProcessBuilder("kill", "-INT", Long.toString(jvm.pid())).start().waitFor();
+        assertThat(jvm.waitFor(60, TimeUnit.SECONDS)).isTrue();
+
+        String said = Files.readString(console);
+        assertThat(jvm.exitValue()).as(said).isEqualTo(130);
+        assertThat(said)
+                .as(said)
+                .doesNotContain("Shutdown in progress")
+                .containsPattern(
+                        "\n  -bu 100 +completed .*\n  -bu 4000 +completed .*\n  -bu 4000 +incomplete +unknown ")
+                .containsPattern("wrote \\d+ files to " + Pattern.quote(out.toString()) + ": report.png, report.html, ")
+                .endsWith("gbakprof: stopped by Ctrl-C during restore 3 of 4 (status incomplete); 2 of 4 restores"
+                        + " completed, 1 was not started; exit code 130\n");
+        try (Stream<Path> files = Files.list(out)) {
+            assertThat(files.map(p -> p.getFileName().toString()))
+                    .contains("report.png", "report.html", "total.png", "summary.md", "runs.csv", "runs");
+        }
+        assertThat(ImageIO.read(out.resolve("report.png").toFile())).isNotNull();
+        assertThat(RunJson.read(third.resolveSibling("run.json")).get(0).hasWarning(WarningCode.INTERRUPTED))
+                .isTrue();
+        try (Stream<Path> runs = Files.list(out.resolve("runs"))) {
+            assertThat(runs).as("the fourth restore never started").hasSize(3);
+        }
+    }
+
+    /**
+     * Ctrl-C in the rest between two restores ends the rest: no other restore starts, and what completed is said at
+     * once, not after the rest.
+     */
+    @Test
+    void ctrlCInTheRestBetweenRestoresEndsTheSeriesAtOnce(@TempDir Path dir) throws Exception {
+        Path fbk = Firebird.backup("small");
+        Path runs = dir.resolve("runs");
+        Path console = dir.resolve("console.txt");
+        Process jvm = gbakprof(
+                console,
+                Restores.args(
+                        "run",
+                        Route.EMBEDDED,
+                        fbk,
+                        dir.resolve("rest.fdb"),
+                        "--repeat",
+                        "3",
+                        "--cooldown",
+                        "90",
+                        "--runs-dir",
+                        runs.toString(),
+                        "--label",
+                        "rest"));
+        assertThat(fileSaying(runs, "-r1", "run.json", "\"status\"", 120))
+                .as("the first restore ended")
+                .isNotNull();
+        Thread.sleep(500); // into the rest
+        long signalled = System.nanoTime();
+        new ProcessBuilder("kill", "-INT", Long.toString(jvm.pid())).start().waitFor();
+        assertThat(jvm.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        double took = (System.nanoTime() - signalled) / 1e9;
+
+        String said = Files.readString(console);
+        assertThat(jvm.exitValue()).as(said).isEqualTo(130);
+        assertThat(said)
+                .as(said)
+                .contains("gbakprof: resting 90.0 s before the next restore")
+                .endsWith(
+                        "gbakprof: stopped by Ctrl-C; 1 of 3 restores completed, 2 were not started; exit code 130\n");
+        assertThat(took).as("ended with the rest, not after it").isLessThan(30);
+        try (Stream<Path> folders = Files.list(runs)) {
+            assertThat(folders).hasSize(1);
+        }
     }
 }

@@ -20,11 +20,16 @@ public final class Jvm {
 
     /** The command line of {@code gbakprof ARGS} in a JVM of its own, with the tests' class path. */
     public static List<String> command(String... args) {
+        return commandOf("dev.gbakprof.cli.Main", args);
+    }
+
+    /** The command line of the class {@code main}'s {@code main(ARGS)} in a JVM of its own, with the tests' class path. */
+    public static List<String> commandOf(String main, String... args) {
         List<String> cmd = new ArrayList<>(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-cp",
                 System.getProperty("java.class.path"),
-                "dev.gbakprof.cli.Main"));
+                main));
         cmd.addAll(List.of(args));
         return cmd;
     }
