@@ -211,28 +211,36 @@ public final class Advisor {
         }
         // a plan this machine cannot read (a virtual machine: the host sets the CPU clock) cannot be set here either,
         // and matrix --plans refuses: nothing here to act on unless the idle probe saw the clock go down
-        if (plan != null && plan.from() == PlanSource.UNKNOWN && !clocksDown) {
+        // a server on another machine did the work: its plan is not this machine's, and it is set there
+        String server = plan == null ? null : plan.server();
+        if (plan != null && plan.from() == PlanSource.UNKNOWN && !clocksDown && server == null) {
             return Optional.empty();
         }
-        String planSays = plan == null
-                ? "the power plan is not in the record (a parsed log): check it with gbakprof plan --check"
-                : Boolean.FALSE.equals(plan.performance())
-                        ? "under the power plan \"" + plan.name() + "\", not a performance plan"
-                        : performance
-                                ? "under the performance plan \"" + plan.name() + "\""
-                                : "the power plan could not be read (" + plan.source() + ")";
+        String planSays = server != null
+                ? "the server " + server + " did the work, on another machine: its power plan is not in the record"
+                        + " (gbakprof reads the plan of the machine it runs on)"
+                : plan == null
+                        ? "the power plan is not in the record (a parsed log): check it with gbakprof plan --check"
+                        : Boolean.FALSE.equals(plan.performance())
+                                ? "under the power plan \"" + plan.name() + "\", not a performance plan"
+                                : performance
+                                        ? "under the performance plan \"" + plan.name() + "\""
+                                        : "the power plan could not be read (" + plan.source() + ")";
         String probeSays = probe == null
                 ? ""
                 : "; the idle probe: " + probe.verdict()
                         + String.format(Locale.ROOT, " (%.2f× after idle)", probe.ratio());
         String matrix = "gbakprof matrix --backup " + where + " --plans balanced,high-performance --repeat 3";
-        String prove = env != null
-                        && env.powerPlan() != null
-                        && env.powerPlan().source() != null
-                        && env.powerPlan().source().startsWith("unknown")
-                ? "gbakprof plan --probe (a virtual machine: set the host's plan, then compare two runs)"
-                // a parsed log says nothing of the machine it ran on, which may not be this one
-                : plan == null ? "on the machine that restores: gbakprof plan --check, then " + matrix : matrix;
+        String prove = server != null
+                ? "on the server " + server + " itself: gbakprof plan --check, then gbakprof matrix --plans"
+                        + " balanced,high-performance there"
+                : env != null
+                                && env.powerPlan() != null
+                                && env.powerPlan().source() != null
+                                && env.powerPlan().source().startsWith("unknown")
+                        ? "gbakprof plan --probe (a virtual machine: set the host's plan, then compare two runs)"
+                        // a parsed log says nothing of the machine it ran on, which may not be this one
+                        : plan == null ? "on the machine that restores: gbakprof plan --check, then " + matrix : matrix;
         return Optional.of(new Hint(
                 HintCode.POWER_PLAN,
                 "Run the restore under a performance power plan (Windows: High performance; Linux: the performance"
@@ -253,12 +261,15 @@ public final class Advisor {
                         : sampled(use)
                                 ? "measured: the index phase was CPU-bound; whether this CPU clocks down under the plan is"
                                         + " not measured (gbakprof run --probe-power measures it)"
-                                : plan != null
-                                        ? "the power plan is in the record; whether the index phase was limited by the CPU"
-                                                + " is not: its CPU use was not sampled (a phase shorter than two sample"
-                                                + " intervals, or a record without samples)"
-                                        : "inferred from the log alone: the index phase took the time; neither the CPU use"
-                                                + " nor the power plan is in the record",
+                                : server != null
+                                        ? "inferred: the index phase took the time; the server's power plan and CPU"
+                                                + " are not measured from this machine"
+                                        : plan != null
+                                                ? "the power plan is in the record; whether the index phase was limited by the CPU"
+                                                        + " is not: its CPU use was not sampled (a phase shorter than two sample"
+                                                        + " intervals, or a record without samples)"
+                                                : "inferred from the log alone: the index phase took the time; neither the CPU use"
+                                                        + " nor the power plan is in the record",
                 List.of()));
     }
 

@@ -34,7 +34,18 @@ public record PowerPlan(String name, String guid, String source, Boolean perform
      * the plan of the machine it runs on.
      */
     public static PowerPlan elsewhere(String server) {
-        return unknown("the work ran on the server " + server + ", on another machine");
+        return unknown(ELSEWHERE + server + ELSEWHERE_END);
+    }
+
+    private static final String ELSEWHERE = "the work ran on the server ";
+    private static final String ELSEWHERE_END = ", on another machine";
+
+    /** The server on another machine whose plan this is ({@link #elsewhere}), or {@code null}. */
+    public String server() {
+        String why = unknownReason();
+        return why != null && why.startsWith(ELSEWHERE) && why.endsWith(ELSEWHERE_END)
+                ? why.substring(ELSEWHERE.length(), why.length() - ELSEWHERE_END.length())
+                : null;
     }
 
     private static final String UNKNOWN_SEPARATOR = ": ";

@@ -379,4 +379,33 @@ class AdvisorTest {
                         .prove())
                 .contains("--database '/srv/fire bird/erp.fdb'");
     }
+
+    /**
+     * A restore whose work a server on another machine did: its plan is not in the record (gbakprof reads its own
+     * machine's), yet it can be set on the server: the hint says to check it there, not nothing (as for a virtual
+     * machine, whose plan nobody here can set).
+     */
+    @Test
+    void aServerOnAnotherMachineIsToldToCheckItsOwnPlan() {
+        Environment e = env("LI-V3.0.11.33637 Firebird 3.0", false).withPowerPlan(PowerPlan.elsewhere("db1/3050"));
+        RestoreRun remote = SHOP.toBuilder()
+                .environment(e)
+                .database("db1/3050:/data/erp.fdb")
+                .build();
+        assertThat(e.powerPlan().server()).isEqualTo("db1/3050");
+        Hint plan = Advisor.advise(List.of(remote)).stream()
+                .filter(h -> h.code() == HintCode.POWER_PLAN)
+                .findFirst()
+                .orElseThrow();
+        assertThat(plan.evidence())
+                .endsWith("; the server db1/3050 did the work, on another machine: its power plan is not in the record"
+                        + " (gbakprof reads the plan of the machine it runs on)");
+        assertThat(plan.prove())
+                .isEqualTo("on the server db1/3050 itself: gbakprof plan --check, then gbakprof matrix --plans"
+                        + " balanced,high-performance there");
+        assertThat(plan.certainty()).isEqualTo(Hint.Certainty.LOW);
+        assertThat(plan.basis()).startsWith("inferred: the index phase took the time; the server's power plan");
+        // a plan unknown for another reason (a virtual machine here) is still nothing to act on
+        assertThat(PowerPlan.unknown("no cpufreq in /sys").server()).isNull();
+    }
 }
