@@ -10,7 +10,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.regex.Pattern;
+import java.util.function.Predicate;
 import java.util.stream.Stream;
 
 /**
@@ -141,10 +141,9 @@ public final class LiveRuns {
         if (label == null) {
             return false;
         }
-        Pattern named =
-                Pattern.compile("\\d{8}-\\d{6}-" + Pattern.quote(RunStore.fileSafe(label)) + "(-[rm]\\d+)?(-\\d+)?");
+        Predicate<Path> named = RunStore.namedFor(label);
         for (Path folder : later) {
-            if (!named.matcher(String.valueOf(folder.getFileName())).matches()) {
+            if (!named.test(folder)) {
                 continue;
             }
             RunMarker.State marker = RunMarker.read(folder);

@@ -99,6 +99,16 @@ public final class RunStore {
     }
 
     /**
+     * The run folders whose name is one {@link #create} gives a run of {@code label}: its start time, the label made
+     * file-safe, the tag of a repeat or matrix restore ({@code -r2}, {@code -m3}) and a {@code -N} when the name was
+     * taken; {@code nightly-prod}'s folders are not {@code nightly}'s.
+     */
+    public static Predicate<Path> namedFor(String label) {
+        Pattern name = Pattern.compile("\\d{8}-\\d{6}-" + Pattern.quote(fileSafe(label)) + "(-[rm]\\d+)?(-\\d+)?");
+        return folder -> name.matcher(String.valueOf(folder.getFileName())).matches();
+    }
+
+    /**
      * Records a run refused before it started ({@link RunMarker#refused}) in a new run folder named as {@link #create}
      * names it, holding only its marker: {@code check} then judges that night as refused, not the night before as
      * tonight's. Only where the runs folder exists already, as the earlier nights' folder does: a refusal elsewhere
