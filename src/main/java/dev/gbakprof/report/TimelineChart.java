@@ -13,6 +13,8 @@ import dev.gbakprof.stats.NoteCode;
 import dev.gbakprof.stats.RunGroup;
 import dev.gbakprof.stats.RunOutcome;
 import java.awt.BasicStroke;
+import java.text.DecimalFormat;
+import java.text.NumberFormat;
 import java.util.ArrayList;
 import java.util.List;
 import org.knowm.xchart.XYChart;
@@ -156,7 +158,12 @@ final class TimelineChart implements ChartFile {
             chart.getStyler().setYAxisDecimalPattern("#,##0");
         }
         if (minClock < 0.05 * maxClock) {
-            chart.getStyler().setXAxisMin(0.0); // gbak's clock starts at 0: no "-1 s" tick before it
+            // gbak's clock starts at 0: the axis too, and the margin XChart leaves before it (4 % of the plot's width,
+            // more than one step on a long restore's axis) has no tick label ("-1 s" before gbak started)
+            chart.getStyler().setXAxisMin(0.0);
+            DecimalFormat f = (DecimalFormat) NumberFormat.getNumberInstance(t.locale());
+            f.applyPattern(ChartStyle.AXIS_NUMBERS);
+            chart.setCustomXAxisTickLabelsFormatter(v -> v < -1e-9 ? " " : f.format(v + 0.0));
         }
         chart.getStyler().setLegendSeriesLineLength(style.px(48));
         chart.getStyler().setYAxisTickMarkSpacingHint(style.px(70));

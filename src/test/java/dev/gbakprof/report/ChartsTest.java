@@ -11,8 +11,12 @@ import dev.gbakprof.output.ReportSettings;
 import dev.gbakprof.output.Texts;
 import dev.gbakprof.stats.Analysis;
 import dev.gbakprof.testutil.SlowTest;
+import java.awt.Graphics2D;
+import java.awt.image.BufferedImage;
 import java.io.IOException;
+import java.lang.reflect.Field;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -20,6 +24,7 @@ import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.CategorySeries;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYSeries;
+import org.knowm.xchart.internal.chartpart.AxisPair;
 
 /** The chart objects hold the expected series and bars before anything is drawn. */
 class ChartsTest {
@@ -249,6 +254,35 @@ class ChartsTest {
         assertThat(TimelineChart.footnotes(article, Texts.of(Lang.EN)))
                 .containsExactly("An excerpt of a log does not show what the restore defines: objects done are "
                         + "counted, not a share.");
+    }
+
+    @Test
+    void theTimelinesClockHasNoTickBeforeGbakStarted() throws ReflectiveOperationException {
+        // the two configurations' restores end at 15 and 27 s: XChart's margin before 0 (4 % of the plot) is more than
+        // its 1 s step, and a "-1" tick was drawn there on gbak's clock
+        for (Lang lang : Lang.values()) {
+            ReportSettings settings = ReportSettings.defaults(lang);
+            XYChart chart = new TimelineChart()
+                    .chart(Analysis.of(Samples.abBoth(), null), settings, ChartStyle.of(settings), new ArrayList<>());
+            BufferedImage image = new BufferedImage(1600, 900, BufferedImage.TYPE_INT_RGB);
+            Graphics2D g = image.createGraphics();
+            try {
+                chart.paint(g, 1600, 900);
+            } finally {
+                g.dispose();
+            }
+            // the labels XChart drew under the x axis (it draws text as outlines: only its axis knows them)
+            Field pair = org.knowm.xchart.internal.chartpart.Chart.class.getDeclaredField("axisPair");
+            pair.setAccessible(true);
+            List<String> ticks = ((AxisPair<?, ?>) pair.get(chart))
+                    .getXAxis()
+                    .getAxisTickCalculator()
+                    .getTickLabels();
+            assertThat(ticks)
+                    .as(lang.tag())
+                    .contains("0", "27")
+                    .noneMatch(tick -> tick.strip().startsWith("-"));
+        }
     }
 
     @Test
