@@ -48,11 +48,12 @@ public final class Main implements Runnable {
                         ExitCode.BAD_INPUT + ":bad usage or unreadable input; a restore refused before it started;"
                                 + " --out, -o or --runs-dir not writable",
                         ExitCode.UNKNOWN + ":plan --check: the power plan cannot be determined",
-                        "check: " + ExitCode.CHECK_OK + " OK, " + ExitCode.CHECK_WARNING + " WARNING, "
+                        "check:" + ExitCode.CHECK_OK + " OK, " + ExitCode.CHECK_WARNING + " WARNING, "
                                 + ExitCode.CHECK_CRITICAL + " CRITICAL, " + ExitCode.CHECK_UNKNOWN
                                 + " UNKNOWN (monitoring plugin codes; see gbakprof check --help)",
                         ExitCode.INTERRUPTED + ":stopped by Ctrl-C (run, matrix: what completed and what was stopped"
-                                + " is printed first)"))
+                                + " is printed first)",
+                        "143, 129:stopped by SIGTERM (kill, a scheduler's stop), SIGHUP: the same, said as such"))
                 .footerHeading("%nStart with (no Firebird needed; gbakprof with no command prints this help):%n")
                 .footer(
                         "  gbakprof demo                          the bundled samples into charts/: a report per sample",

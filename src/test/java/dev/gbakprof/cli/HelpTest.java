@@ -32,6 +32,11 @@ class HelpTest {
         int from = lines.indexOf("Commands, by what you want to do:");
         int to = lines.indexOf("Exit codes:");
         assertThat(from).as(none.out()).isPositive().isLessThan(to);
+        // every status a command ends with is listed, also a stop's by a scheduler (SIGTERM) or a closed terminal
+        assertThat(String.join("\n", lines.subList(to, lines.size())))
+                .containsPattern("(?m)^  0 +ok")
+                .containsPattern("(?m)^  130 +stopped by Ctrl-C")
+                .containsPattern("(?m)^  143, 129 +stopped by SIGTERM .*SIGHUP");
         List<String> listed = new ArrayList<>();
         for (String line : lines.subList(from + 1, to)) {
             if (line.matches("  \\S.*")) {
