@@ -91,7 +91,7 @@ final class ParseCommand implements Callable<Integer> {
             Outputs.refuseInput(output, logs, "-o FILE");
             Outputs.refuseSpecial(output, "-o FILE");
             Outputs.refuseNonRecord(output, "-o FILE");
-            Outputs.refuseInFolderOfRun(output, "-o FILE");
+            Outputs.refuseInRunFolder(output, "-o FILE");
             Outputs.refuseUnwritableFile(output, "-o FILE");
         }
         PrintWriter out = spec.commandLine().getOut();
