@@ -121,7 +121,26 @@ class ParseCommandTest {
         assertOneLineError(Cli.run("parse", notGzip.toString()), notGzip.toString(), "named .gz but not gzip's format");
         byte[] bytes = Files.readAllBytes(Path.of("samples/real-shape-tdrw.log.gz"));
         Path cut = Files.write(dir.resolve("cut.log.gz"), java.util.Arrays.copyOf(bytes, 3_000));
-        assertOneLineError(Cli.run("parse", cut.toString()), cut.toString());
+        String expected = ": the gzip file is cut or damaged; expected a whole gbak log compressed with gzip (what is"
+                + " left of it: zcat ";
+        assertOneLineError(Cli.run("parse", cut.toString()), cut + expected + cut + " > restore.log, then read that)");
+        // cut in its last bytes (gzip's length and checksum), or damaged in the middle: the same words, not zlib's
+        Path trailer = Files.write(dir.resolve("trailer.log.gz"), java.util.Arrays.copyOf(bytes, bytes.length - 3));
+        byte[] flipped = bytes.clone();
+        flipped[bytes.length / 2] ^= (byte) 0xff;
+        Path damaged = Files.write(dir.resolve("damaged.log.gz"), flipped);
+        for (Path bad : List.of(trailer, damaged)) {
+            for (Result r : List.of(
+                    Cli.run("parse", bad.toString()),
+                    Cli.run(
+                            "report",
+                            bad.toString(),
+                            "--out",
+                            dir.resolve("rep").toString()))) {
+                assertOneLineError(r, bad + expected);
+                assertThat(r.err()).doesNotContain("ZLIB", "Unexpected", "cannot read");
+            }
+        }
     }
 
     @Test
