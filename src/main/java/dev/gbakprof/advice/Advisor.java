@@ -50,7 +50,7 @@ public final class Advisor {
             return List.of();
         }
         List<Hint> hints = new ArrayList<>();
-        // an excerpt has no total: its shares are of the time it shows (the phases add up to it)
+        // an excerpt, or a restore that did not finish, has no total: its shares are of the time the log shows
         Double total = run.totalSeconds() != null ? run.totalSeconds() : run.knownPhaseSeconds();
         double indexes = shown(run, Phase.INDEXES);
         double data = shown(run, Phase.DATA);
@@ -174,7 +174,10 @@ public final class Advisor {
         String why = FailureReason.of(run);
         String failed = run.status() == RunStatus.FAILED
                 ? "the restore failed" + (why == null ? "" : " (" + why + ")") + ": make it restore first; "
-                : why != null ? "the restore did not finish (" + why + "): its phases are partial; " : "";
+                : why != null || run.status() == RunStatus.INCOMPLETE && run.startsAtStart()
+                        ? "the restore did not finish (" + (why != null ? why : "its log ends before gbak's end")
+                                + "): its phases are partial; "
+                        : "";
         if (total == null || total <= 0) {
             return failed + "the log has no times (restore with gbak -v -st tdrw, or gbakprof run)";
         }
@@ -522,13 +525,16 @@ public final class Advisor {
         return s == null ? 0 : s;
     }
 
-    /** "68 % of the restore (11.7 of 17.2 s)"; an excerpt's share is of the time the log shows. */
+    /** "68 % of the restore (11.7 of 17.2 s)"; without a total, of the time the log shows (an excerpt's, or a cut's). */
     private static String share(RestoreRun run, double part, Double total) {
         return String.format(
                 Locale.ROOT,
                 "%.0f %% of %s (%.1f of %.1f s)",
                 100 * part / total,
-                run.totalSeconds() != null ? "the restore" : "what the log shows (an excerpt)",
+                run.totalSeconds() != null
+                        ? "the restore"
+                        : "what the log shows (" + (run.startsAtStart() ? "the restore did not finish" : "an excerpt")
+                                + ")",
                 part,
                 total);
     }

@@ -104,12 +104,8 @@ final class EstimateCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print the forecast as JSON (\"schema\": \"gbakprof.estimate/1\").")
     boolean json;
 
-    @Option(
-            names = "--top",
-            paramLabel = "N",
-            defaultValue = "10",
-            description = "Slowest objects listed (default: ${DEFAULT-VALUE}).")
-    int top;
+    @Mixin
+    TopOption top;
 
     @Mixin
     ServerOptions server = new ServerOptions();
@@ -119,9 +115,7 @@ final class EstimateCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (top < 0) {
-            throw new UsageException("--top " + top + ": expected 0 or more");
-        }
+        int top = this.top.value();
         Double rtoSeconds = rto == null ? null : Durations.parse("--rto", rto).toMillis() / 1000.0;
         List<RestoreRun> calibration = inputs.load();
         Target target;

@@ -12,6 +12,7 @@ import dev.gbakprof.model.ExitCode;
 import dev.gbakprof.model.Inspection;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.Via;
+import dev.gbakprof.monitor.DatabaseHeader;
 import dev.gbakprof.output.TextSummary;
 import dev.gbakprof.store.RunInputs;
 import dev.gbakprof.store.RunJson;
@@ -111,10 +112,11 @@ final class InspectCommand implements Callable<Integer> {
             throw new UsageException("no password: " + Credentials.howToGive(address));
         }
         Inspection inspection;
+        Server server = new Server(address, credentials);
         try {
-            inspection = new DatabaseInspector(new Server(address, credentials)).inspect(path);
+            inspection = new DatabaseInspector(server).inspect(path);
         } catch (FirebirdAccessException ex) {
-            throw withHint(ex, address, path);
+            throw withHint(ex, server, path);
         }
         inspection =
                 restore != null ? RunVerifier.verify(restore, inspection).inspection() : RunVerifier.check(inspection);
@@ -166,11 +168,14 @@ final class InspectCommand implements Callable<Integer> {
     }
 
     /**
-     * A database on this machine that the server's account cannot open (embedded gbak run as root leaves its
-     * files to root): the server says "Permission denied", or for a file it can only read, a refused login.
-     * Then the one line says why and what to do; otherwise the server's own words stand.
+     * Why a file on this machine could not be opened, in the order a DBA asks: does the server answer, and take the
+     * login (its own words: nothing listens on the port, a wrong password)? Then the file: its first bytes (a gbak
+     * backup, an empty file, no Firebird database); then whether the server's account may open it (embedded gbak run as
+     * root leaves its files to root: the server says "Permission denied", or for a file it can only read, a refused
+     * login). Otherwise, and for a file elsewhere, the server's own words stand.
      */
-    static FirebirdAccessException withHint(FirebirdAccessException ex, ServerAddress address, String path) {
+    static FirebirdAccessException withHint(FirebirdAccessException ex, Server server, String path) {
+        ServerAddress address = server.address();
         Path file;
         try {
             file = Path.of(path);
@@ -179,6 +184,17 @@ final class InspectCommand implements Callable<Integer> {
         }
         if (!file.isAbsolute() || !Files.exists(file) || !address.onThisMachine()) {
             return ex;
+        }
+        try {
+            server.version(); // the server answers and takes the login, or says why not
+        } catch (FirebirdAccessException serverOrLogin) {
+            return serverOrLogin;
+        }
+        String notDatabase = Files.isDirectory(file)
+                ? "a folder, not a database file; expected the database file, e.g. " + file.resolve("erp.fdb")
+                : notDatabase(DatabaseHeader.kind(file), path);
+        if (notDatabase != null) {
+            return new FirebirdAccessException(address + ": cannot open " + path + ": " + notDatabase, ex);
         }
         String folder = ServerFileAccess.unreachableFolder(file);
         if (folder != null) {
@@ -196,5 +212,22 @@ final class InspectCommand implements Callable<Integer> {
                         + ServerFileAccess.SERVER_USER + ":" + ServerFileAccess.SERVER_USER + " " + path
                         + " (gbakprof run --inspect does this for the databases it restores)",
                 ex);
+    }
+
+    /** What a file that is not a Firebird database is, by its first bytes; {@code null} for a database or unknown. */
+    private static String notDatabase(DatabaseHeader.Kind kind, String path) {
+        if (kind == null) {
+            return null;
+        }
+        return switch (kind) {
+            case GBAK_BACKUP ->
+                "a gbak backup, not a database: restore it first (gbakprof run --backup " + path
+                        + " --database NEW.fdb --inspect)";
+            case EMPTY -> "an empty file, not a Firebird database; expected a database file (gbak -c's output)";
+            case OTHER ->
+                "not a Firebird database (its first bytes are not a database's header page, nor a gbak"
+                        + " backup's); expected a database file (gbak -c's output)";
+            case DATABASE -> null;
+        };
     }
 }

@@ -17,7 +17,6 @@ import java.util.Arrays;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.logging.ConsoleHandler;
 import java.util.logging.Handler;
@@ -267,22 +266,20 @@ public final class Main implements Runnable {
         cl.setOut(out);
         cl.setErr(err);
         cl.setParameterExceptionHandler((ex, a) -> {
+            String said = ParameterErrors.message(ex, cl);
             if (ex.getCommandLine().getCommandName().equals("check")) { // a monitoring plugin: one line, UNKNOWN
-                String unknown = unknownOption(ex);
-                out.println("UNKNOWN: " + (unknown != null ? unknown : ex.getMessage()) + " (gbakprof check --help)");
+                out.println("UNKNOWN: " + said + " (gbakprof check --help)");
                 out.flush();
                 return ExitCode.CHECK_UNKNOWN;
             }
-            String unknown = unknownCommand(ex, cl);
-            if (unknown == null) {
-                unknown = unknownOption(ex);
+            err.println("gbakprof: " + said);
+            if (!ParameterErrors.ofValue(ex)) { // a value's refusal is one line, as gbakprof's own refusals are
+                err.println("Try 'gbakprof "
+                        + (ex.getCommandLine().getCommandName().equals("gbakprof")
+                                ? ""
+                                : ex.getCommandLine().getCommandName() + " ")
+                        + "--help'.");
             }
-            err.println("gbakprof: " + (unknown != null ? unknown : ex.getMessage()));
-            err.println("Try 'gbakprof "
-                    + (ex.getCommandLine().getCommandName().equals("gbakprof")
-                            ? ""
-                            : ex.getCommandLine().getCommandName() + " ")
-                    + "--help'.");
             return ExitCode.BAD_INPUT;
         });
         cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
@@ -439,106 +436,6 @@ public final class Main implements Runnable {
     /** The one place an exception becomes an exit code: its own, or 1 for one gbakprof did not expect. */
     static int exitCode(Throwable ex) {
         return ex instanceof GbakprofException g ? g.exitCode() : ExitCode.FAILED;
-    }
-
-    /**
-     * "unknown command 'pars' (did you mean parse?)" for a word where a command was expected (picocli's own
-     * "Unmatched argument at index 0" says neither); {@code null} for other errors.
-     */
-    static String unknownCommand(CommandLine.ParameterException ex, CommandLine top) {
-        if (!(ex instanceof CommandLine.UnmatchedArgumentException u)
-                || ex.getCommandLine() != top
-                || u.getUnmatched().isEmpty()
-                || u.getUnmatched().get(0).startsWith("-")) {
-            return null;
-        }
-        String word = u.getUnmatched().get(0);
-        String w = word.toLowerCase(Locale.ROOT);
-        List<String> names = top.getSubcommands().keySet().stream()
-                .filter(n -> !n.equals("help"))
-                .toList();
-        List<String> near =
-                names.stream().filter(n -> n.startsWith(w) || w.startsWith(n)).toList();
-        if (near.isEmpty()) { // a typo: the commands fewest edits away, at most two
-            int best = names.stream().mapToInt(n -> edits(w, n)).min().orElse(99);
-            near = best > 2
-                    ? List.of()
-                    : names.stream().filter(n -> edits(w, n) == best).toList();
-        }
-        return "unknown command '" + word + "' ("
-                + (near.isEmpty()
-                        ? "the commands are " + String.join(", ", names)
-                        : "did you mean " + String.join(" or ", near) + "?")
-                + ")";
-    }
-
-    /**
-     * "unknown option '--databse' (did you mean --database?)" for an option the command does not have, with picocli's
-     * suggestions; also when picocli reports a missing required option first ("Missing required option
-     * '--database'" never names the typo that caused it); {@code null} when no unknown option was given.
-     */
-    static String unknownOption(CommandLine.ParameterException ex) {
-        CommandLine command = ex.getCommandLine();
-        String option = command.getUnmatchedArguments().stream()
-                .filter(a -> a.startsWith("-") && a.length() > 1)
-                .findFirst()
-                .orElse(null);
-        if (option == null) {
-            return null;
-        }
-        List<String> near = new CommandLine.UnmatchedArgumentException(command, List.of(option))
-                .getSuggestions().stream().limit(3).toList();
-        int eq = option.indexOf('=');
-        String name = eq > 0 ? option.substring(0, eq) : option;
-        String hint = near.isEmpty() && name.equals("--runs-dir") ? runsDirHint(command) : null;
-        return "unknown option '" + name + "'"
-                + (hint != null
-                        ? " (" + hint + ")"
-                        : near.isEmpty() ? "" : " (did you mean " + String.join(" or ", near) + "?)");
-    }
-
-    /**
-     * What {@code --runs-dir} (run's option: the folder its run folders go to) is to a command that does not take it,
-     * by what its arguments are; {@code null} when it has nothing to do with run folders.
-     */
-    private static String runsDirHint(CommandLine command) {
-        String cmd = command.getCommandName();
-        List<CommandLine.Model.PositionalParamSpec> positional =
-                command.getCommandSpec().positionalParameters();
-        String label = positional.isEmpty() ? "" : positional.get(0).paramLabel();
-        return switch (label) {
-            case "RUNS_DIR" ->
-                cmd + " takes the folder given to run --runs-dir as its argument: gbakprof " + cmd + " RUNS_DIR";
-            case "INPUT" ->
-                cmd + " reads run folders given as INPUT, and the folder given to run --runs-dir: gbakprof " + cmd
-                        + " RUNS_DIR";
-            case "LOG" ->
-                cmd + " reads gbak logs, not run folders: gbakprof " + cmd
-                        + " RUN_FOLDER/gbak.log, or gbakprof report RUNS_DIR";
-            case "EXTRA_GBAK_ARGS" ->
-                cmd + " has no --runs-dir: its run folders go to DIR/runs of --out DIR"
-                        + " (default runs/matrix-<time>)";
-            default -> null;
-        };
-    }
-
-    /** Edits (insert, delete, replace, swap two neighbours) that turn {@code a} into {@code b}. */
-    static int edits(String a, String b) {
-        int[][] d = new int[a.length() + 1][b.length() + 1];
-        for (int i = 0; i <= a.length(); i++) {
-            for (int j = 0; j <= b.length(); j++) {
-                if (i == 0 || j == 0) {
-                    d[i][j] = i + j;
-                    continue;
-                }
-                int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
-                d[i][j] = Math.min(Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1), d[i - 1][j - 1] + cost);
-                if (i > 1 && j > 1 && a.charAt(i - 1) == b.charAt(j - 2) && a.charAt(i - 2) == b.charAt(j - 1)) {
-                    d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
-                }
-            }
-        }
-        return d[a.length()][b.length()];
     }
 
     static final class Version implements CommandLine.IVersionProvider {

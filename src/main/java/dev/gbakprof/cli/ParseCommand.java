@@ -60,12 +60,8 @@ final class ParseCommand implements Callable<Integer> {
             description = "Write the JSON run record(s) to FILE (atomically), in a folder that exists.")
     Path output;
 
-    @Option(
-            names = "--top",
-            paramLabel = "N",
-            defaultValue = "10",
-            description = "Indexes and tables listed in the summary (default: ${DEFAULT-VALUE}).")
-    int top;
+    @Mixin
+    TopOption top;
 
     @Option(names = "--encoding", paramLabel = "NAME", converter = Encodings.class, description = Encodings.DESCRIPTION)
     Charset encoding;
@@ -78,9 +74,7 @@ final class ParseCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (top < 0) {
-            throw new UsageException("--top " + top + ": expected 0 or more");
-        }
+        top.value(); // refused before any log is read
         if (label != null && logs.size() > 1) {
             throw new UsageException("--label names one run; it cannot be given with " + logs.size() + " logs");
         }
@@ -91,7 +85,7 @@ final class ParseCommand implements Callable<Integer> {
             Outputs.refuseInput(output, logs, "-o FILE");
             Outputs.refuseSpecial(output, "-o FILE");
             Outputs.refuseNonRecord(output, "-o FILE");
-            Outputs.refuseInFolderOfRun(output, "-o FILE");
+            Outputs.refuseInRunFolder(output, "-o FILE");
             Outputs.refuseUnwritableFile(output, "-o FILE");
         }
         PrintWriter out = spec.commandLine().getOut();
@@ -160,7 +154,7 @@ final class ParseCommand implements Callable<Integer> {
 
     private void summary(PrintWriter out, RestoreRun run) {
         if (!json) {
-            out.print(TextSummary.of(run, top));
+            out.print(TextSummary.of(run, top.value()));
             out.println();
             out.flush();
         }

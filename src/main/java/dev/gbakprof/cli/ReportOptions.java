@@ -24,13 +24,8 @@ final class ReportOptions {
                             + "(or that was changed since) is refused, before anything is written.")
     Path out;
 
-    @Option(
-            names = "--top",
-            paramLabel = "N",
-            defaultValue = "10",
-            description = "Indexes and tables shown on the charts and in summary.md (the CSV files list all). "
-                    + "Default: ${DEFAULT-VALUE}.")
-    int top;
+    @Mixin
+    TopOption top;
 
     @Option(
             names = "--lang",
@@ -62,9 +57,7 @@ final class ReportOptions {
     record Size(int width, int height) {}
 
     ReportSettings settings(String title, String baseline) {
-        if (top < 1) {
-            throw new UsageException("--top " + top + ": expected 1 or more");
-        }
+        int top = this.top.value();
         if (size.width() < ReportSettings.MIN_WIDTH || size.height() < ReportSettings.MIN_HEIGHT) {
             throw new UsageException("--size " + size.width() + "x" + size.height()
                     + " is too small to read: charts need at least " + ReportSettings.MIN_WIDTH + "x"

@@ -406,7 +406,7 @@ public final class LogDecoder {
         }
         if (gzipped(path)) { // a log kept compressed (logrotate, an archive of nightly restores): read as it is
             try {
-                raw = new GZIPInputStream(raw, 1 << 16);
+                raw = new Gunzipped(new GZIPInputStream(raw, 1 << 16), name);
             } catch (ZipException | EOFException ex) {
                 raw.close();
                 throw new LogFormatException(

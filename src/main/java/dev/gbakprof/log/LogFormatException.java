@@ -32,6 +32,14 @@ public class LogFormatException extends GbakprofException.Refused {
         this.reason = reason;
     }
 
+    /** As {@link #LogFormatException(String, long, String)}, with the exception that said it first. */
+    public LogFormatException(String file, long line, String message, Throwable cause) {
+        super(message, cause);
+        this.file = file;
+        this.line = line;
+        this.reason = Reason.NOT_A_LOG;
+    }
+
     public Reason reason() {
         return reason;
     }

@@ -15,6 +15,20 @@ public enum Phase {
     /** Fixing views, ownership, missing privileges, system generators, finishing. */
     FINISH;
 
+    /**
+     * Position in gbak's order of work: a phase has ended once a phase of a later step shows time. Metadata and data
+     * share one: gbak restores metadata before, between (each table's index definitions precede its data) and after the
+     * data (triggers, privileges), so neither has ended before the index phase starts.
+     */
+    public int step() {
+        return switch (this) {
+            case SETUP -> 0;
+            case METADATA, DATA -> 1;
+            case INDEXES -> 2;
+            case FINISH -> 3;
+        };
+    }
+
     /** The lower-case name used in the run record and on screen. */
     public String label() {
         return name().toLowerCase(Locale.ROOT);

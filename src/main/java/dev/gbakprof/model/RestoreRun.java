@@ -140,11 +140,11 @@ public record RestoreRun(
 
     public RestoreRun {
         columns = List.copyOf(columns);
-        phases = List.copyOf(phases);
         tables = List.copyOf(tables);
         indexes = List.copyOf(indexes);
         errors = List.copyOf(errors);
         warnings = List.copyOf(warnings);
+        phases = PhaseTime.marked(phases, status, totalSeconds, startsAtStart(warnings, phases));
         cpuSamples = cpuSamples == null ? List.of() : List.copyOf(cpuSamples);
         indexesNeverBuilt = indexesNeverBuilt == null ? null : List.copyOf(indexesNeverBuilt);
         errorsAfterStop = errorsAfterStop == null ? null : List.copyOf(errorsAfterStop);
@@ -281,6 +281,20 @@ public record RestoreRun(
             }
         }
         return 0.0;
+    }
+
+    /**
+     * The log shows gbak's start: its setup phase is known (an excerpt's is unknown, {@code null}). A record written
+     * before unknown phases were null gave an excerpt's setup as 0 s: its {@code starts-late} warning tells it. A log
+     * without time columns has no phases and cannot tell.
+     */
+    public boolean startsAtStart() {
+        return startsAtStart(warnings, phases);
+    }
+
+    private static boolean startsAtStart(List<Warning> warnings, List<PhaseTime> phases) {
+        return warnings.stream().noneMatch(w -> w.is(WarningCode.STARTS_LATE))
+                && phases.stream().anyMatch(p -> p.name() == Phase.SETUP && p.seconds() != null);
     }
 
     /** The seconds of the phases the log shows, added up; {@code null} when it shows none. */

@@ -38,6 +38,45 @@ public final class DatabaseHeader {
         }
     }
 
+    /** What a file's first bytes say it is. */
+    public enum Kind {
+        /** A Firebird database: its header page ({@link #ods} reads its version). */
+        DATABASE,
+        /** A backup gbak wrote: its first record is gbak's header ({@code rec_burp}, then its format's version). */
+        GBAK_BACKUP,
+        /** No bytes at all. */
+        EMPTY,
+        /** Neither: a picture, a log, a database of another engine, a damaged file. */
+        OTHER
+    }
+
+    /**
+     * What {@code file}'s first bytes say it is, without an engine; {@code null} when it cannot be read here (no such
+     * file, a folder, no permission). A gbak backup starts with its header record (burp.h): {@code rec_burp} (0), then
+     * {@code att_backup_format} (2) with a 4-byte length and the backup format's version, little-endian (Firebird 3.0
+     * writes 10, 4.0 and 5.0 11).
+     */
+    public static Kind kind(Path file) {
+        if (file == null || !Files.isRegularFile(file)) {
+            return null;
+        }
+        byte[] h;
+        try (InputStream in = Files.newInputStream(file)) {
+            h = in.readNBytes(7);
+        } catch (IOException ex) {
+            return null;
+        }
+        if (h.length == 0) {
+            return Kind.EMPTY;
+        }
+        if (ods(file) != null) {
+            return Kind.DATABASE;
+        }
+        boolean backup =
+                h.length == 7 && h[0] == 0 && h[1] == 2 && h[2] == 4 && h[4] == 0 && h[5] == 0 && h[6] == 0 && h[3] > 0;
+        return backup ? Kind.GBAK_BACKUP : Kind.OTHER;
+    }
+
     private static int u16(byte[] b, int at) {
         return (b[at] & 0xff) | (b[at + 1] & 0xff) << 8;
     }

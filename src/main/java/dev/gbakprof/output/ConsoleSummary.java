@@ -1,6 +1,5 @@
 package dev.gbakprof.output;
 
-import dev.gbakprof.model.WarningCode;
 import dev.gbakprof.stats.Analysis;
 import java.util.List;
 
@@ -16,13 +15,6 @@ public final class ConsoleSummary {
         sb.append(headline.headline()).append('\n');
         for (String note : headline.notes()) {
             sb.append("  - ").append(note).append('\n');
-        }
-        // names read in the wrong code page show in the lines above (the Why's index names): say so where they show
-        long assumed = analysis.runs().stream()
-                .filter(r -> r.hasWarning(WarningCode.CODE_PAGE_ASSUMED))
-                .count();
-        if (assumed > 0) {
-            sb.append("  - ").append(t.get("console.code-page", assumed)).append('\n');
         }
         sb.append('\n');
         KeyTable table = KeyTable.of(grouped, t);

@@ -126,6 +126,7 @@ public record NoteText(String code, String message, String part) {
             case SCAN -> scan((Scan) n.arg(0), t);
             case NOT_VARIED -> notVaried((Scan) n.arg(0), t);
             case MIXED -> mixed(n, t);
+            case CODE_PAGE -> t.get("note.code-page", (Long) n.arg(0));
             case DIFFERENT_DATABASES -> {
                 SharedTables shared = (SharedTables) n.arg(2);
                 yield t.get(

@@ -44,7 +44,7 @@ public record Settled(String baseline, String candidate, String verdict, String 
                 }
                 case CANNOT_TELL -> {
                     advice = "not-shown";
-                    text = t.get("advise.not-shown", sentence);
+                    text = t.get("advise.not-shown", sentence, c.baseline().label());
                 }
                 case FASTER, SLOWER -> {
                     List<String> others = Confounder.differences(List.of(c.baseline(), c.candidate())).stream()

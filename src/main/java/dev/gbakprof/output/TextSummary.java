@@ -14,6 +14,7 @@ import dev.gbakprof.model.RunStatus;
 import dev.gbakprof.model.TableLoad;
 import dev.gbakprof.model.Validation;
 import dev.gbakprof.model.Via;
+import dev.gbakprof.stats.Measure;
 import dev.gbakprof.stats.RunOutcome;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -96,20 +97,12 @@ public final class TextSummary {
                                     : run.parallelWorkers());
         }
         sb.append('\n');
-        Double phaseSum = run.knownPhaseSeconds();
+        // a share of the total only where it is known: not of a log that ends before gbak's end, nor of an excerpt
+        Double phaseSum = run.totalSeconds() == null ? null : run.knownPhaseSeconds();
         if (!run.phases().isEmpty()) {
             sb.append("  phases\n");
             for (PhaseTime p : run.phases()) {
-                // a phase the log does not show (an excerpt's) is unknown: no time, no share
-                sb.append(
-                        p.seconds() == null
-                                ? String.format(Locale.ROOT, "    %-9s %12s%n", p.name(), "unknown")
-                                : String.format(
-                                        Locale.ROOT,
-                                        "    %-9s %12s %6.1f%%%n",
-                                        p.name(),
-                                        Durations.seconds(p.seconds()),
-                                        phaseSum != null && phaseSum > 0 ? 100 * p.seconds() / phaseSum : 0.0));
+                sb.append(phase(run, p, phaseSum));
             }
         }
         List<IndexBuild> indexes = slowest(run.indexes(), IndexBuild::seconds, top);
@@ -210,6 +203,29 @@ public final class TextSummary {
      * Why a run has no statistics columns: a live run asked for them (the services restore always does, gbak with
      * {@code -st}), so none came; a parsed log's gbak was not asked ({@code -st}).
      */
+    /**
+     * One phase's line: its seconds as every report counts them ({@link Measure#of}), with its share of the total when
+     * that is known; a phase the restore stopped in ({@link PhaseTime#cut}) is unknown, with the time the log shows of
+     * it as a lower bound; a phase the log does not show is unknown.
+     */
+    private static String phase(RestoreRun run, PhaseTime p, Double total) {
+        Double seconds = Measure.of(p.name()).of(run);
+        if (seconds == null) {
+            return String.format(
+                    Locale.ROOT,
+                    "    %-9s %12s%s%n",
+                    p.name(),
+                    "unknown",
+                    p.cut() ? "  (≥ " + Durations.seconds(p.seconds()) + ", unfinished where the log ends)" : "");
+        }
+        return String.format(
+                Locale.ROOT,
+                "    %-9s %12s%s%n",
+                p.name(),
+                Durations.seconds(seconds),
+                total == null || total <= 0 ? "" : String.format(Locale.ROOT, " %6.1f%%", 100 * seconds / total));
+    }
+
     private static String noColumns(RestoreRun run) {
         boolean asked = run.via() == Via.SERVICE
                 || (run.command() != null

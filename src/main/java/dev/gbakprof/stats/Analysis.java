@@ -226,6 +226,13 @@ public final class Analysis {
         if (runs.stream().anyMatch(r -> r.hasWarning(WarningCode.ANONYMIZED))) {
             out.add(0, Note.of(NoteCode.ANONYMIZED)); // first: no token is taken for a real name
         }
+        // names read in another code page than the log's show wherever names show: the page, its charts, the Why
+        long assumed = runs.stream()
+                .filter(r -> r.hasWarning(WarningCode.CODE_PAGE_ASSUMED))
+                .count();
+        if (assumed > 0) {
+            out.add(Note.of(NoteCode.CODE_PAGE, assumed));
+        }
         return out;
     }
 

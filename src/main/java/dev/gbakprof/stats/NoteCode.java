@@ -107,6 +107,11 @@ public enum NoteCode {
      * plan); args: label, the {@link Confounder} ({@code ROUTE} or {@code BACKUP}), its values (a sorted list).
      */
     MIXED,
+    /**
+     * Logs whose lines were not UTF-8 were read as windows-1252 (no BOM, no {@code --encoding}): a name the report
+     * prints may be wrong ({@code FK_ÇÀÊÀÇÛ} for {@code FK_ЗАКАЗЫ}); said last; args: how many runs (Long).
+     */
+    CODE_PAGE,
     /*
      * Configurations differ in more than their labels name (a {@link Confounder}); args: the
      * Confounder.Difference. One code per kind.

@@ -27,18 +27,8 @@ public enum RunOutcome {
             // gbak's end reached, its start not shown (the head of the log cut off): what it timed is all it says
             case COMPLETED -> startsLate(run) ? EXCERPT : COMPLETED;
             case FAILED -> FAILED;
-            case INCOMPLETE -> startsAtTheStart(run) ? INCOMPLETE : EXCERPT;
+            case INCOMPLETE -> run.startsAtStart() ? INCOMPLETE : EXCERPT;
         };
-    }
-
-    /**
-     * The log shows gbak's start: its setup phase is known (an excerpt's is unknown, {@code null}). A record written
-     * before unknown phases were null gave an excerpt's setup as 0 s: its {@code starts-late} warning tells it. A log
-     * without time columns has no phases and cannot tell: counted as an excerpt, as before.
-     */
-    static boolean startsAtTheStart(RestoreRun run) {
-        return !run.hasWarning(WarningCode.STARTS_LATE)
-                && run.phases().stream().anyMatch(p -> p.name() == Phase.SETUP && p.seconds() != null);
     }
 
     /**
@@ -48,7 +38,7 @@ public enum RunOutcome {
      */
     private static boolean startsLate(RestoreRun run) {
         return run.hasWarning(WarningCode.STARTS_LATE)
-                || (run.phases().stream().anyMatch(p -> p.seconds() != null) && !startsAtTheStart(run));
+                || (run.phases().stream().anyMatch(p -> p.seconds() != null) && !run.startsAtStart());
     }
 
     /**
@@ -64,12 +54,12 @@ public enum RunOutcome {
         int last = -1;
         for (PhaseTime p : run.phases()) {
             if (p.seconds() != null) {
-                int step = Measure.of(p.name()).step();
+                int step = p.name().step();
                 first = Math.min(first, step);
                 last = Math.max(last, step);
             }
         }
-        int step = Measure.of(phase).step();
+        int step = phase.step();
         return step == first || (step == last && run.status() != RunStatus.COMPLETED);
     }
 

@@ -91,25 +91,13 @@ public final class Outputs {
     }
 
     /**
-     * Refuses an output file inside a run folder ({@link RunFolders#isRunFolder}): its files are one restore's
-     * record, listed in its {@value RunStore#CHECKSUMS}, and what reads the folder takes them as the run's.
+     * Refuses an output file inside a run folder ({@link RunFolders#isRunFolder}: one {@code run} made): its files are
+     * one restore's record, listed in its {@value RunStore#CHECKSUMS}, and what reads the folder takes them as the
+     * run's; its {@code run.json} holds what only {@code run} measured. A folder of the user's own is not one.
      */
     public static void refuseInRunFolder(Path output, String option) {
-        refuseIn(output, option, RunFolders::isRunFolder);
-    }
-
-    /**
-     * As {@link #refuseInRunFolder}, for a file of run records ({@code parse -o}): refused in a folder {@code run} made
-     * ({@link RunFolders#madeByRun}), whose record holds what only {@code run} measured; a folder of the user's own
-     * that holds an earlier {@code run.json} is not one.
-     */
-    public static void refuseInFolderOfRun(Path output, String option) {
-        refuseIn(output, option, RunFolders::madeByRun);
-    }
-
-    private static void refuseIn(Path output, String option, Predicate<Path> runFolder) {
         Path folder = output.toAbsolutePath().normalize().getParent();
-        if (folder != null && runFolder.test(folder)) {
+        if (folder != null && RunFolders.isRunFolder(folder)) {
             throw new OutputRefusedException(output + ": in the run folder " + folder + ", which holds one restore's "
                     + "record; nothing was written. Choose another " + option + ", outside the run folders");
         }

@@ -49,7 +49,7 @@ final class RecordWriter {
 
     /** The element types written here, with the components each method below writes, in order. */
     static final Map<Class<?>, List<String>> HAND_WRITTEN = Map.of(
-            PhaseTime.class, List.of("name", "seconds"),
+            PhaseTime.class, List.of("name", "seconds", "cut"),
             TableLoad.class, List.of("name", "records", "startSeconds", "seconds"),
             IndexBuild.class,
                     List.of(
@@ -253,6 +253,8 @@ final class RecordWriter {
             PhaseTime p = (PhaseTime) o;
             text(g, "name", p.name());
             number(g, "seconds", p.seconds());
+            g.writeFieldName("cut");
+            g.writeBoolean(p.cut());
         }
         g.writeEndObject();
     }

@@ -166,24 +166,12 @@ public final class RunFolders {
     }
 
     /**
-     * Whether {@code folder} is a run folder: named as {@link RunStore#create} names one, or holding a run's record,
-     * its gbak or backup log, or its marker.
+     * Whether {@code folder} is a run folder, one that {@code run} made: named as {@link RunStore#create} names one, or
+     * holding its marker (from the folder's creation to its record) or its {@value RunStore#CHECKSUMS} (written with the
+     * record). A folder of the user's own is none, whatever it holds: a {@code backup.log} of {@code gbak -b -v}, a
+     * copied {@code gbak.log}, a {@code run.json} that {@code parse -o} wrote.
      */
     public static boolean isRunFolder(Path folder) {
-        return NAME.matcher(String.valueOf(folder.toAbsolutePath().normalize().getFileName()))
-                        .matches()
-                || Files.exists(folder.resolve(RunStore.RUN_JSON))
-                || Files.exists(folder.resolve(RunStore.GBAK_LOG))
-                || Files.exists(folder.resolve(RunStore.BACKUP_LOG))
-                || Files.exists(folder.resolve(RunMarker.FILE));
-    }
-
-    /**
-     * Whether {@code folder} is one that {@code run} made: named as {@link RunStore#create} names one, or holding its
-     * marker or its {@value RunStore#CHECKSUMS}. Narrower than {@link #isRunFolder}: a folder of the user's own that
-     * holds a {@code run.json} {@code parse -o} wrote, or a copied {@code gbak.log}, is none.
-     */
-    public static boolean madeByRun(Path folder) {
         return NAME.matcher(String.valueOf(folder.toAbsolutePath().normalize().getFileName()))
                         .matches()
                 || Files.exists(folder.resolve(RunStore.CHECKSUMS))

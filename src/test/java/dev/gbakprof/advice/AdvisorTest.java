@@ -2,6 +2,7 @@ package dev.gbakprof.advice;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.gbakprof.Samples;
 import dev.gbakprof.model.Environment;
 import dev.gbakprof.model.FirebirdConf;
 import dev.gbakprof.model.Phase;
@@ -14,6 +15,7 @@ import dev.gbakprof.testutil.Logs;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** The rules on real logs, and on the states of a record that gbakprof run writes (plan, resources). */
 class AdvisorTest {
@@ -57,6 +59,24 @@ class AdvisorTest {
         assertThat(hints.get(0).code()).isEqualTo(HintCode.POWER_PLAN);
         assertThat(hints.get(0).evidence())
                 .startsWith("the index phase is 100 % of what the log shows (an excerpt) (3775.0 of 3775.0 s)");
+    }
+
+    /**
+     * A log cut before gbak's end is no excerpt: its shares are of what it shows, said as a restore that did not
+     * finish; and with nothing to advise it does not speak of 40 % of a restore whose total nobody knows.
+     */
+    @Test
+    void aLogCutBeforeGbaksEndIsNeitherAnExcerptNorAWholeRestore(@TempDir Path dir) throws Exception {
+        RestoreRun inIndexes = Samples.cutAfter(
+                "shop-tdrw.log", dir, "activating and creating deferred index FK_LINES_ORDER", List.of(), "cut");
+        List<Hint> hints = Advisor.advise(List.of(inIndexes));
+        assertThat(hints.get(0).evidence())
+                .startsWith(
+                        "the index phase is 67 % of what the log shows (the restore did not finish) (7.5 of 11.1 s)");
+        RestoreRun inData = Samples.cutAfter("shop-tdrw.log", dir, " 440000 records restored", List.of(), "cut");
+        assertThat(Advisor.advise(List.of(inData))).isEmpty();
+        assertThat(Advisor.nothingBecause(List.of(inData)))
+                .isEqualTo("the restore did not finish (its log ends before gbak's end): its phases are partial");
     }
 
     @Test

@@ -5,8 +5,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import dev.gbakprof.model.ExitCode;
+import dev.gbakprof.output.Lang;
+import dev.gbakprof.output.Settled;
+import dev.gbakprof.output.Texts;
+import dev.gbakprof.stats.Analysis;
+import dev.gbakprof.store.RunInputs;
 import dev.gbakprof.testutil.Cli;
 import dev.gbakprof.testutil.Cli.Result;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -197,8 +203,16 @@ class AdviseCommandTest {
         assertThat(r.code()).as(r.err()).isZero();
         assertThat(r.out())
                 .contains("What the comparison settled:\n  [not-shown] -bu 8000 against -bu 100: cannot tell;")
-                .contains("about 5 rounds would tell. Nothing shows yet that this change pays")
-                .doesNotContain("Stop tuning");
+                .contains("about 5 rounds would tell. Nothing shows yet that this change pays; until those rounds"
+                        + " tell, keep the baseline (-bu 100).\n")
+                .doesNotContain("Stop tuning", "simpler"); // neither -bu 100 nor -bu 8000 is simpler: the baseline is
+        // in every language, naming the baseline
+        Analysis warm = Analysis.of(RunInputs.load(Path.of(WARM), null), null);
+        for (Lang lang : Lang.values()) {
+            assertThat(Settled.of(warm, Texts.of(lang)).get(0).sentence())
+                    .as(lang.tag())
+                    .contains(" (-bu 100)");
+        }
         // the warm-up is set aside here as by compare: 3 counted runs a side
         assertThat(r.out()).contains("What to try: -bu 100 (3 runs,").contains("What to try: -bu 8000 (3 runs,");
     }

@@ -136,6 +136,17 @@ class EncodingTest {
                 .contains("  - 2 logs were read as windows-1252 (lines not UTF-8): if a name looks wrong (FK_ÇÀÊÀÇÛ for"
                         + " FK_ЗАКАЗЫ), give the logs' code page with --encoding, e.g. windows-1251 (Cyrillic) or"
                         + " windows-1250 (Central European); summary.md names the lines.");
+        // and where the names show on the page and in the files: under the headline of report.png (the page's notes),
+        // summary.md and report.html, and as a note with its code in --json
+        String note = "2 logs were read as windows-1252 (lines not UTF-8)";
+        String md = Files.readString(out.resolve("g/summary.md"));
+        assertThat(md.substring(0, md.indexOf("| Configuration"))).contains("- " + note);
+        assertThat(Files.readString(out.resolve("g/report.html"))).contains(note);
+        Result json = Cli.run("compare", "--json", "a=" + cp1254, "b=" + cp1254again);
+        JsonNode notes = new ObjectMapper().readTree(json.out()).get("notes");
+        JsonNode last = notes.get(notes.size() - 1);
+        assertThat(last.get("code").asText()).isEqualTo("code-page");
+        assertThat(last.get("message").asText()).startsWith(note);
     }
 
     @Test

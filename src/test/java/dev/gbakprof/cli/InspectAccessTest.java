@@ -12,6 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFileAttributeView;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -72,6 +73,65 @@ class InspectAccessTest {
         Cli.Result r = FirebirdServer.inspect(db.toString(), "--password-file", pw.toString());
         assertThat(r.code()).isEqualTo(2);
         assertThat(r.err()).contains("wrong user name or password").doesNotContain("chown");
+    }
+
+    /**
+     * The diagnosis in the order a DBA needs it: a port where no server listens and a wrong password are said as
+     * such, then a file that is no database (the backup given by mistake, a picture, an empty file, a folder) by its
+     * first bytes: never "chown it to firebird", which would hand the backup to the server's account for nothing.
+     */
+    @Test
+    void theServerTheLoginAndWhatTheFileIsComeBeforeAnyPermissionGuess(FirebirdServer.Folder folder) throws Exception {
+        Path db = restoreAsRoot(folder);
+        rootOnly(db);
+        int closed;
+        try (java.net.ServerSocket s = new java.net.ServerSocket(0)) {
+            closed = s.getLocalPort(); // free once closed: nothing listens there
+        }
+        Cli.Result noServer = Cli.run("inspect", "--host", "localhost/" + closed, db.toString());
+        assertThat(noServer.code()).isEqualTo(2);
+        assertThat(noServer.err())
+                .isEqualTo("gbakprof: localhost/" + closed + ": no Firebird server answers (Connection refused); is it"
+                        + " running, and is this its address?\n");
+        Path pw = folder.resolve("wrong.password");
+        Files.writeString(pw, "not-the-password\n");
+        Files.setPosixFilePermissions(pw, PosixFilePermissions.fromString("rw-------"));
+        Cli.Result wrong = FirebirdServer.inspect(db.toString(), "--password-file", pw.toString());
+        assertThat(wrong.err()).contains("wrong user name or password").doesNotContain("chown");
+
+        Path fbk = Files.copy(Firebird.backup("small"), folder.resolve("small.fbk"));
+        Path png = Files.copy(Path.of("docs/guide/img/report-html-two-configurations.png"), folder.resolve("a.png"));
+        Path empty = Files.createFile(folder.resolve("empty.fdb"));
+        Path dir = Files.createDirectories(folder.resolve("adir"));
+        for (Path p : List.of(fbk, png, empty, dir)) {
+            rootOnly(p);
+        }
+        String at = "gbakprof: " + FirebirdServer.ADDRESS + ": cannot open ";
+        assertThat(FirebirdServer.inspect(fbk.toString()).err())
+                .isEqualTo(at + fbk + ": a gbak backup, not a database: restore it first (gbakprof run --backup " + fbk
+                        + " --database NEW.fdb --inspect)\n");
+        assertThat(FirebirdServer.inspect(png.toString()).err())
+                .isEqualTo(at + png + ": not a Firebird database (its first bytes are not a database's header page,"
+                        + " nor a gbak backup's); expected a database file (gbak -c's output)\n");
+        assertThat(FirebirdServer.inspect(empty.toString()).err())
+                .isEqualTo(at + empty + ": an empty file, not a Firebird database; expected a database file (gbak -c's"
+                        + " output)\n");
+        Cli.Result folderGiven = FirebirdServer.inspect(dir.toString());
+        assertThat(folderGiven.code()).isEqualTo(2);
+        assertThat(folderGiven.err())
+                .startsWith(at + dir + ": a folder, not a database file;")
+                .doesNotContain("chown");
+        // a database the server may not open still gets the hint
+        assertThat(FirebirdServer.inspect(db.toString()).err()).contains("chown firebird:firebird " + db);
+    }
+
+    /** root's, {@code rw-r--r--}: the server (user firebird) may read it, not write it, as embedded gbak leaves it. */
+    private static void rootOnly(Path p) throws java.io.IOException {
+        PosixFileAttributeView view = Files.getFileAttributeView(p, PosixFileAttributeView.class);
+        var lookup = FileSystems.getDefault().getUserPrincipalLookupService();
+        view.setOwner(lookup.lookupPrincipalByName("root"));
+        view.setGroup(lookup.lookupPrincipalByGroupName("root"));
+        view.setPermissions(PosixFilePermissions.fromString(Files.isDirectory(p) ? "rwxr-xr-x" : "rw-r--r--"));
     }
 
     @Test

@@ -62,14 +62,7 @@ class OutputSafetyTest {
     @Test
     void checkPrometheusReplacesOnlyTheTextAnEarlierCheckWroteAndNothingInARunFolder(@TempDir Path dir)
             throws Exception {
-        Path runs = dir.resolve("seven");
-        try (Stream<Path> folders = Files.walk(Path.of("samples/seven"))) {
-            for (Path from : folders.toList()) {
-                Files.copy(
-                        from,
-                        runs.resolve(Path.of("samples/seven").relativize(from).toString()));
-            }
-        }
+        Path runs = seven(dir);
         Cli.Result plain = Cli.run("check", runs.toString());
         assertThat(plain.code()).as(plain.out()).isZero();
         Path newest;
@@ -107,6 +100,55 @@ class OutputSafetyTest {
             assertThat(r.code()).as(r.out()).isZero();
             assertThat(Files.readString(prom)).startsWith("# HELP gbakprof_check_status ");
         }
+    }
+
+    /** A copy of samples/seven (the run folders of a real matrix of seven -bu values) in {@code dir}. */
+    private static Path seven(Path dir) throws java.io.IOException {
+        Path runs = dir.resolve("seven");
+        try (Stream<Path> folders = Files.walk(Path.of("samples/seven"))) {
+            for (Path from : folders.toList()) {
+                Files.copy(
+                        from,
+                        runs.resolve(Path.of("samples/seven").relativize(from).toString()));
+            }
+        }
+        return runs;
+    }
+
+    /**
+     * A run folder is one that {@code run} made (its name, its SHA256SUMS, its marker), not any folder that holds a log:
+     * a DBA's own folder of logs ({@code gbak -b -v > backup.log}, a copied {@code gbak.log}, a {@code run.json} that
+     * {@code parse -o} wrote) takes check's Prometheus file; a run folder renamed after its run is still refused.
+     */
+    @Test
+    void aFolderOfTheUsersOwnTakesThePrometheusFileWhateverItHoldsButARenamedRunFolderDoesNot(@TempDir Path dir)
+            throws Exception {
+        Path runs = seven(dir);
+        Path own = Files.createDirectories(dir.resolve("logs"));
+        Files.copy(Path.of("src/test/resources/backup-logs/shop-backup-tdrw.log"), own.resolve("backup.log"));
+        Files.copy(Path.of("samples/shop-tdrw.log"), own.resolve("gbak.log"));
+        assertThat(Cli.run(
+                                "parse",
+                                "-o",
+                                own.resolve("run.json").toString(),
+                                own.resolve("gbak.log").toString())
+                        .code())
+                .isZero();
+        Path prom = own.resolve("new.prom");
+        Cli.Result r = Cli.run("check", runs.toString(), "--prometheus", prom.toString());
+        assertThat(r.code()).as(r.out()).isZero();
+        assertThat(Files.readString(prom)).startsWith("# HELP gbakprof_check_status ");
+
+        Path newest;
+        try (Stream<Path> folders = Files.list(runs)) {
+            newest = folders.max(Path::compareTo).orElseThrow();
+        }
+        Path renamed = Files.move(newest, dir.resolve("good-night")); // SHA256SUMS says run made it
+        Path refused = renamed.resolve("check.prom");
+        r = Cli.run("check", runs.toString(), "--prometheus", refused.toString());
+        assertThat(r.code()).isEqualTo(3);
+        assertThat(r.out()).startsWith("UNKNOWN: " + refused + ": in the run folder " + renamed + ", ");
+        assertThat(refused).doesNotExist();
     }
 
     /**

@@ -54,6 +54,51 @@ class ParseCommandTest {
         }
     }
 
+    /**
+     * A log cut during the data (the shop restore's first half): the metadata and data phases gbak had not gone past
+     * are unknown on parse's console, with the time the log shows as a lower bound, as in its JSON ({@code cut}) and
+     * in report's key table; no phase gets a share of a total nobody knows.
+     */
+    @Test
+    void aPhaseTheLogEndsInIsUnknownInParseAsInReportWithItsTimeSoFarAsALowerBound(@TempDir Path dir) throws Exception {
+        byte[] whole = Files.readAllBytes(Path.of("samples/shop-tdrw.log"));
+        Path cut = dir.resolve("cut.log");
+        Files.write(cut, java.util.Arrays.copyOf(whole, whole.length / 2));
+
+        Result r = Cli.run("parse", cut.toString());
+        assertThat(r.code()).isZero();
+        assertThat(r.out())
+                .contains(
+                        "    setup          0.172 s\n",
+                        "    metadata       unknown  (≥ 0.009 s, unfinished where the log ends)\n",
+                        "    data           unknown  (≥ 3.499 s, unfinished where the log ends)\n",
+                        "    indexes        unknown\n")
+                .doesNotContainPattern("\\d%\n");
+        ObjectMapper m = new ObjectMapper();
+        List<String> phases = new ArrayList<>();
+        m.readTree(Cli.run("parse", "--json", cut.toString()).out())
+                .get("phases")
+                .forEach(p -> phases.add(p.get("name").asText() + "=" + p.get("seconds")
+                        + (p.get("cut").asBoolean() ? " cut" : "")));
+        assertThat(phases)
+                .containsExactly("setup=0.172", "metadata=0.009 cut", "data=3.499 cut", "indexes=null", "finish=null");
+        JsonNode report = m.readTree(Cli.run(
+                                "report",
+                                "--json",
+                                cut.toString(),
+                                "--out",
+                                dir.resolve("rep").toString())
+                        .out())
+                .get("configurations")
+                .get(0)
+                .get("phases");
+        assertThat(report.get("setup").get("median").asDouble()).isEqualTo(0.172);
+        assertThat(report.get("metadata").get("median").isNull()).isTrue();
+        assertThat(report.get("data").get("median").isNull()).isTrue();
+        // a log that reached gbak's end keeps its shares
+        assertThat(Cli.run("parse", "samples/shop-tdrw.log").out()).contains("    data           5.317 s   30.9%\n");
+    }
+
     @Test
     void theTableTheLogEndsInShowsItsLastCountAsALowerBound() {
         // the backup file ended during ORDERS: gbak's last count, 380,000, is what it had restored at least
@@ -76,7 +121,26 @@ class ParseCommandTest {
         assertOneLineError(Cli.run("parse", notGzip.toString()), notGzip.toString(), "named .gz but not gzip's format");
         byte[] bytes = Files.readAllBytes(Path.of("samples/real-shape-tdrw.log.gz"));
         Path cut = Files.write(dir.resolve("cut.log.gz"), java.util.Arrays.copyOf(bytes, 3_000));
-        assertOneLineError(Cli.run("parse", cut.toString()), cut.toString());
+        String expected = ": the gzip file is cut or damaged; expected a whole gbak log compressed with gzip (what is"
+                + " left of it: zcat ";
+        assertOneLineError(Cli.run("parse", cut.toString()), cut + expected + cut + " > restore.log, then read that)");
+        // cut in its last bytes (gzip's length and checksum), or damaged in the middle: the same words, not zlib's
+        Path trailer = Files.write(dir.resolve("trailer.log.gz"), java.util.Arrays.copyOf(bytes, bytes.length - 3));
+        byte[] flipped = bytes.clone();
+        flipped[bytes.length / 2] ^= (byte) 0xff;
+        Path damaged = Files.write(dir.resolve("damaged.log.gz"), flipped);
+        for (Path bad : List.of(trailer, damaged)) {
+            for (Result r : List.of(
+                    Cli.run("parse", bad.toString()),
+                    Cli.run(
+                            "report",
+                            bad.toString(),
+                            "--out",
+                            dir.resolve("rep").toString()))) {
+                assertOneLineError(r, bad + expected);
+                assertThat(r.err()).doesNotContain("ZLIB", "Unexpected", "cannot read");
+            }
+        }
     }
 
     @Test
@@ -160,7 +224,7 @@ class ParseCommandTest {
                         "  status     excerpt (the log starts after gbak's start: it times only what its lines show)\n",
                         "    setup          unknown\n",
                         "    data           unknown\n",
-                        "    indexes     3774.995 s  100.0%\n",
+                        "    indexes     3774.995 s\n", // the lines' time: no share of a total it does not show
                         "    finish         unknown\n")
                 .doesNotContain("0.000 s", "incomplete");
         JsonNode json = new ObjectMapper()

@@ -167,12 +167,80 @@ class UsageMessagesTest {
         return new java.util.HashSet<>(((java.util.Map<?, ?>) registry.get(i)).keySet());
     }
 
+    /**
+     * What picocli says in Java's words ("'abc' is not a double", "'99999999999' is not an int", "Unmatched argument at
+     * index 1: 'extra'") is said in gbakprof's: what was expected. A value's refusal is one line, as gbakprof's own are;
+     * check keeps its one UNKNOWN line.
+     */
+    @Test
+    void aValueThatIsNoNumberAndAWordTooManyAreSaidAsWhatWasExpected() {
+        String bu = "gbak:-bu 100,200";
+        for (String[] args : new String[][] {
+            {"run", "--backup", "b.fbk", "--database", "d.fdb", "--repeat", "2", "--cooldown", "abc"},
+            {"matrix", "--backup", "b.fbk", "--database", "d.fdb", "--vary", bu, "--cooldown", "abc"}
+        }) {
+            Result r = Cli.run(args);
+            assertThat(r.code()).as(args[0]).isEqualTo(2);
+            assertThat(r.err()).as(args[0]).isEqualTo("gbakprof: --cooldown 'abc': expected a number, e.g. 2 or 0.5\n");
+        }
+        assertThat(Cli.run("estimate", "samples/shop-tdrw.log", "--scale", "abc")
+                        .err())
+                .isEqualTo("gbakprof: --scale 'abc': expected a number, e.g. 2 or 0.5\n");
+        assertThat(Cli.run("run", "--backup", "b.fbk", "--database", "d.fdb", "--repeat", "99999999999")
+                        .err())
+                .isEqualTo(
+                        "gbakprof: --repeat '99999999999': too large; expected a whole number up to 2,147,483,647\n");
+        assertThat(Cli.run("history", "runs", "--last", "x").err())
+                .isEqualTo("gbakprof: --last 'x': expected a whole number, e.g. 3\n");
+        Result plan = Cli.run("plan", "extra");
+        assertThat(plan.code()).isEqualTo(2);
+        assertThat(plan.err().lines())
+                .containsExactly(
+                        "gbakprof: plan takes no arguments, only options: 'extra' is none",
+                        "Try 'gbakprof plan --help'.");
+        assertThat(Cli.run("completion", "bash", "zsh").err().lines())
+                .containsExactly(
+                        "gbakprof: completion takes 1 argument (bash|zsh): 'zsh' is one too many",
+                        "Try 'gbakprof completion --help'.");
+        assertThat(Cli.run("status", "runs", "more").err())
+                .startsWith("gbakprof: status takes at most 1 argument (RUNS_DIR): 'more' is one too many\n");
+        Result check = Cli.run("check", "runs", "--slower", "abc");
+        assertThat(check.code()).isEqualTo(3);
+        assertThat(check.out())
+                .isEqualTo("UNKNOWN: --slower 'abc': expected a number, e.g. 2 or 0.5 (gbakprof check --help)\n");
+    }
+
+    /** {@code --top}: one option, one rule (1 or more), in every command that has it. */
+    @Test
+    void topZeroIsRefusedByEveryCommandThatHasIt(@TempDir Path dir) {
+        String log = "samples/shop-tdrw.log";
+        for (String[] args : new String[][] {
+            {"parse", "--top", "0", log},
+            {"estimate", "--top", "0", "--scale", "2", log},
+            {"report", "--top", "0", log, "--out", dir.resolve("r").toString()},
+            {
+                "compare",
+                "--top",
+                "0",
+                log,
+                "samples/small-tdrw.log",
+                "--out",
+                dir.resolve("c").toString()
+            }
+        }) {
+            Result r = Cli.run(args);
+            assertThat(r.code()).as(args[0]).isEqualTo(2);
+            assertThat(r.err()).as(args[0]).isEqualTo("gbakprof: --top 0: expected 1 or more\n");
+            assertThat(r.out()).as(args[0]).isEmpty();
+        }
+    }
+
     @Test
     void editsCountsASwapOfNeighboursAsOne() {
-        assertThat(Main.edits("plna", "plan")).isEqualTo(1);
-        assertThat(Main.edits("pars", "parse")).isEqualTo(1);
-        assertThat(Main.edits("", "run")).isEqualTo(3);
-        assertThat(Main.edits("run", "run")).isZero();
+        assertThat(ParameterErrors.edits("plna", "plan")).isEqualTo(1);
+        assertThat(ParameterErrors.edits("pars", "parse")).isEqualTo(1);
+        assertThat(ParameterErrors.edits("", "run")).isEqualTo(3);
+        assertThat(ParameterErrors.edits("run", "run")).isZero();
     }
 
     @FirebirdTest

@@ -3,11 +3,17 @@ package dev.gbakprof.output;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.gbakprof.model.Phase;
+import dev.gbakprof.stats.Analysis;
 import dev.gbakprof.stats.Note;
 import dev.gbakprof.stats.NoteCode;
 import dev.gbakprof.stats.Why;
+import dev.gbakprof.store.RunInputs;
+import java.nio.charset.Charset;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class NoteTextTest {
 
@@ -25,6 +31,32 @@ class NoteTextTest {
         }
         assertThat(NoteText.of(note, Texts.of(Lang.EN)).message())
                 .isEqualTo("Why: the metadata phase accounts for 0.003 s of the 0.003 s difference.");
+    }
+
+    /**
+     * A log read as windows-1252 (lines not UTF-8, no {@code --encoding}) is said under the headline of every output
+     * that prints names, the one page too (its charts name the tables and indexes), in every language: the shop
+     * restore's log with a table renamed Kunden_Ü, saved in windows-1252 as a Western European server writes it.
+     */
+    @Test
+    void aLogReadAsWindows1252IsSaidUnderThePagesHeadlineInEveryLanguage(@TempDir Path dir) throws Exception {
+        String log = Files.readString(Path.of("samples/shop-tdrw.log")).replace("CUSTOMERS", "Kunden_Ü");
+        Path w1252 = Files.write(dir.resolve("w1252.log"), log.getBytes(Charset.forName("windows-1252")));
+        Analysis a = Analysis.of(RunInputs.load(w1252, "w"), null);
+        assertThat(a.noteCodes()).endsWith(NoteCode.CODE_PAGE);
+        for (Lang lang : Lang.values()) {
+            List<String> notes =
+                    HeadlineText.onPage(Grouped.of(a), Texts.of(lang), 24).notes();
+            assertThat(notes).as(lang.tag()).hasSize(1);
+            assertThat(notes.get(0)).as(lang.tag()).contains("windows-1252", "--encoding", "summary.md");
+        }
+        assertThat(HeadlineText.onPage(Grouped.of(a), Texts.of(Lang.EN), 24).notes())
+                .containsExactly("1 log was read as windows-1252 (lines not UTF-8): if a name looks wrong (FK_ÇÀÊÀÇÛ"
+                        + " for FK_ЗАКАЗЫ), give the logs' code page with --encoding, e.g. windows-1251 (Cyrillic) or"
+                        + " windows-1250 (Central European); summary.md names the lines.");
+        assertThat(Analysis.of(RunInputs.load(Path.of("samples/shop-tdrw.log"), "s"), null)
+                        .noteCodes())
+                .doesNotContain(NoteCode.CODE_PAGE);
     }
 
     @Test

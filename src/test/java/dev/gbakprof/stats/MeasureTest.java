@@ -4,14 +4,22 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import dev.gbakprof.Samples;
+import dev.gbakprof.log.LogFormatException;
+import dev.gbakprof.model.PhaseTime;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.RunStatus;
+import dev.gbakprof.store.LogReader;
+import dev.gbakprof.store.RunJson;
+import dev.gbakprof.testutil.Logs;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Which phase times of a failed restore count. The failed restores are the real shop restore of
@@ -101,6 +109,50 @@ class MeasureTest {
         RestoreRun stopped = Samples.cutAfter("shop-tdrw.log", dir, "opened file shop.fbk", List.of(), "stopped");
         assertThat(stopped.phaseSeconds(dev.gbakprof.model.Phase.SETUP)).isZero();
         assertThat(RunOutcome.of(stopped)).isEqualTo(RunOutcome.INCOMPLETE);
+    }
+
+    static Stream<Path> logsAndRecords() throws IOException {
+        return Logs.everyFile(".log", ".json").stream();
+    }
+
+    /**
+     * The record's {@code cut} (what parse shows and its JSON writes) and the phases every report counts unknown are
+     * one rule: on every log and record of the tests and samples, a phase with time is cut exactly when the reports
+     * leave it out (but a 0 s phase, which no lower bound helps).
+     */
+    @ParameterizedTest
+    @MethodSource("logsAndRecords")
+    void aPhaseIsCutExactlyWhenTheReportsCountItUnknown(Path file) {
+        List<RestoreRun> runs;
+        try {
+            runs = file.toString().endsWith(".json") ? RunJson.read(file) : LogReader.readAll(file, null);
+        } catch (LogFormatException notARecord) { // a backup log alone, a log with no timed restore
+            return;
+        }
+        for (RestoreRun run : runs) {
+            for (PhaseTime p : run.phases()) {
+                Double counted = Measure.of(p.name()).of(run);
+                if (p.cut()) {
+                    assertThat(counted).as(file + " " + p).isNull();
+                } else if (p.seconds() != null && p.seconds() > 0) {
+                    assertThat(counted).as(file + " " + p).isEqualTo(p.seconds());
+                }
+            }
+        }
+    }
+
+    /** A record written before the field has it too: the old run folder's restore, stopped in its index phase. */
+    @Test
+    void aRecordWrittenBeforeTheFieldIsCutWhereTheRestoreStopped() {
+        RestoreRun old = RunJson.read(Path.of(
+                        "src/test/resources/old-records/timeout-in-index/20261207-034631-shop.fbk-embedded/run.json"))
+                .get(0);
+        assertThat(old.phases().stream()
+                        .filter(PhaseTime::cut)
+                        .map(p -> p.name().label()))
+                .containsExactly("indexes");
+        assertThat(RunJson.toJson(old))
+                .containsPattern("\"name\" : \"indexes\",\\s+\"seconds\" : 0.505,\\s+\"cut\" : true");
     }
 
     private RestoreRun failedAfter(String marker) throws IOException {
