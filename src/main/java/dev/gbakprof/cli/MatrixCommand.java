@@ -61,7 +61,8 @@ final class MatrixCommand implements Callable<Integer> {
             names = "--backup",
             required = true,
             paramLabel = "F.fbk",
-            description = "Backup file to restore (never modified).")
+            description = "Backup file to restore (never modified). A file that is surely no gbak backup (a database,"
+                    + " a text file, an empty file) is refused before the first restore.")
     String backup;
 
     @Option(

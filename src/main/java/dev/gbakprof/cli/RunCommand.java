@@ -72,7 +72,8 @@ import picocli.CommandLine.Spec;
                     + ExitCode.FAILED + " when it failed, failed",
             "verification or was stopped by --timeout, " + ExitCode.BAD_INPUT
                     + " when it was refused before it started (bad",
-            "usage, missing backup, existing database, a server that does not answer or refuses the",
+            "usage, missing backup or a file that is surely none, existing database (with --replace: a file that",
+            "is no Firebird database), a server that does not answer or refuses the",
             "login, a database in use with --replace, a gbak switch that gbak does not know (-par before",
             "Firebird 5), a database --inspect's server could not open), or when the runs folder could",
             "not be written (a run refused, but for bad usage, where the runs folder exists leaves a run",
@@ -84,7 +85,8 @@ final class RunCommand implements Callable<Integer> {
     @Option(
             names = "--backup",
             paramLabel = "F.fbk",
-            description = "Backup file to restore (never modified). Give it, or --backup-from.")
+            description = "Backup file to restore (never modified). Give it, or --backup-from. A file that is surely"
+                    + " no gbak backup (a database, a text file, an empty file) is refused before gbak starts.")
     String backup;
 
     @Option(
@@ -187,7 +189,7 @@ final class RunCommand implements Callable<Integer> {
     @Option(
             names = "--replace",
             description =
-                    "Replace an existing database: restore beside it, move the restore over it only once complete (and verified with --inspect); needs room for two copies. Without it an existing database is refused and left untouched.")
+                    "Replace an existing database: restore beside it, move the restore over it only once complete (and verified with --inspect); needs room for two copies. Without it an existing database is refused and left untouched; with it a file that is no Firebird database (another backup, a log, an empty file) is too.")
     boolean replace;
 
     @Option(
