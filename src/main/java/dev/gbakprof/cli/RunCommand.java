@@ -212,7 +212,7 @@ final class RunCommand implements Callable<Integer> {
             names = "--cooldown",
             paramLabel = "S",
             defaultValue = "2",
-            description = "Seconds of rest between repeated restores, refused with one restore (default:"
+            description = "Seconds of rest between repeated restores, 0 to 86400, refused with one restore (default:"
                     + " ${DEFAULT-VALUE}).")
     double cooldown;
 
@@ -258,6 +258,13 @@ final class RunCommand implements Callable<Integer> {
     /** The longest --sample-interval, seconds. */
     static final double MAX_SAMPLE_INTERVAL = 3600;
 
+    /** Refuses a {@code --cooldown} (run's, matrix's) below 0, over a day or no number (Infinity rested for ever). */
+    static void refuseBadCooldown(double cooldown) {
+        if (!(cooldown >= 0 && cooldown <= 86400)) {
+            throw new UsageException("--cooldown " + cooldown + ": expected 0 to 86400 seconds (a day)");
+        }
+    }
+
     @Option(
             names = "--probe-power",
             description = "Before the restore, measure whether this machine's CPU clocks down when idle"
@@ -293,9 +300,7 @@ final class RunCommand implements Callable<Integer> {
         if (route == null) {
             throw new UsageException("--via " + via + ": expected gbak or service");
         }
-        if (!(cooldown >= 0)) {
-            throw new UsageException("--cooldown " + cooldown + ": expected 0 or more seconds");
-        }
+        refuseBadCooldown(cooldown);
         if (!(sampleInterval >= 0.1)) { // it was raised to 0.1 s without a word
             throw new UsageException("--sample-interval " + sampleInterval
                     + ": expected 0.1 or more seconds (a sample costs gbakprof a read of /proc; faster ones would"

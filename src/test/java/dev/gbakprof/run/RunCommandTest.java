@@ -469,7 +469,7 @@ class RunCommandTest {
         });
         assertThat(gbak.err()).contains(notExecutable + ": not executable");
         assertThat(runsDir.err()).contains(file + ": not a directory");
-        assertThat(cooldown.err()).contains("--cooldown -1.0: expected 0 or more seconds");
+        assertThat(cooldown.err()).contains("--cooldown -1.0: expected 0 to 86400 seconds (a day)");
         assertThat(dir.resolve("runs")).doesNotExist();
         assertThat(dir.resolve("x.fdb")).doesNotExist();
         assertThat(Files.readString(file)).isEqualTo("a file, not a folder\n");
