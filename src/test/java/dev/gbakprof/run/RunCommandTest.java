@@ -605,6 +605,15 @@ class RunCommandTest {
                         && w.contains("gbak had printed the end of the restore")
                         && w.contains("the database is not removed as partial"));
         assertThat(DataLossTest.rows(db, "EMPLOYEES")).isEqualTo(300);
+        // a run gbakprof stopped has no total, on the console and in the record (the record had gbak's last clock
+        // while the console said unknown); the clock gbak reached is its last seen, said as such
+        assertThat(run.totalSeconds()).isNull();
+        assertThat(Files.readString(runDirs(runs).get(0).resolve("run.json"))).contains("\"totalSeconds\" : null");
+        assertThat(run.lastSeenSeconds()).isPositive();
+        assertThat(r.out())
+                .contains("  total      unknown (gbakprof stopped the run): gbak still reached the end of the restore,"
+                        + " its last line at " + dev.gbakprof.model.Durations.seconds(run.lastSeenSeconds())
+                        + " on its clock\n");
     }
 
     @Test
