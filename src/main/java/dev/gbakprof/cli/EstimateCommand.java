@@ -12,11 +12,11 @@ import dev.gbakprof.model.Durations;
 import dev.gbakprof.model.ExitCode;
 import dev.gbakprof.model.Inspection;
 import dev.gbakprof.model.RestoreRun;
+import dev.gbakprof.monitor.DatabaseHeader;
 import dev.gbakprof.output.EstimateText;
 import dev.gbakprof.store.RunInputs;
 import dev.gbakprof.store.RunJson;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -233,7 +233,7 @@ final class EstimateCommand implements Callable<Integer> {
     /** A restore log or run record of the target, a backup log of it, or its database through the server. */
     private Target fromSource(String source) throws IOException {
         Path path = Path.of(source);
-        if (Files.isDirectory(path) || Files.isRegularFile(path) && !isDatabaseFile(path)) {
+        if (Files.isDirectory(path) || Files.isRegularFile(path) && !DatabaseHeader.isDatabase(path)) {
             // a log, a run record, or a run folder (a folder of run folders: its newest run)
             List<RestoreRun> runs;
             try {
@@ -272,20 +272,5 @@ final class EstimateCommand implements Callable<Integer> {
         Inspection inspection = new DatabaseInspector(new Server(address, credentials)).inspect(dbPath);
         targetVersion = RestoreRun.majorMinor(inspection.engineVersion()); // the server that will restore it
         return Target.of(inspection, "database " + source);
-    }
-
-    /**
-     * A Firebird database file: its first page is the header page (page type 1) with a page size gbak knows
-     * at offset 16, where a log or a run record is text.
-     */
-    private static boolean isDatabaseFile(Path path) throws IOException {
-        try (InputStream in = Files.newInputStream(path)) {
-            byte[] head = in.readNBytes(18);
-            if (head.length < 18 || head[0] != 1) {
-                return false;
-            }
-            int pageSize = (head[16] & 0xff) | (head[17] & 0xff) << 8;
-            return List.of(1024, 2048, 4096, 8192, 16384, 32768).contains(pageSize);
-        }
     }
 }

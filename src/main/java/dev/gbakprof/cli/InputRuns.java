@@ -4,6 +4,7 @@ import dev.gbakprof.log.LogFormatException;
 import dev.gbakprof.model.Anonymizer;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.RunKind;
+import dev.gbakprof.run.RunOptions;
 import dev.gbakprof.stats.Fingerprint;
 import dev.gbakprof.store.LogReader;
 import dev.gbakprof.store.RunFolders;
@@ -110,7 +111,7 @@ final class InputRuns {
                     continue;
                 }
                 refuseTwice(run, seen);
-                runs.add(run);
+                runs.add(labelled(run));
             }
         }
         if (runs.isEmpty() && !notes.isEmpty()) {
@@ -128,6 +129,15 @@ final class InputRuns {
             spec.commandLine().getErr().flush();
         }
         return runs;
+    }
+
+    /**
+     * A record without a label, or with an empty one (from elsewhere: {@code run} and {@code parse} refuse an empty
+     * {@code --label}), read under the label {@code run} or {@code parse} gives a run without one ({@link
+     * RunOptions#unlabelledName(RestoreRun)}): a chart's series and advice need a name.
+     */
+    private static RestoreRun labelled(RestoreRun run) {
+        return run.label() == null || run.label().isBlank() ? run.withLabel(RunOptions.unlabelledName(run)) : run;
     }
 
     /** A label as the runs of {@link #load(boolean)} carry it (anonymized, its token). */

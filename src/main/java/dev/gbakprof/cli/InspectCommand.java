@@ -12,11 +12,12 @@ import dev.gbakprof.model.ExitCode;
 import dev.gbakprof.model.Inspection;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.Via;
-import dev.gbakprof.monitor.DatabaseHeader;
+import dev.gbakprof.monitor.FileKind;
 import dev.gbakprof.output.TextSummary;
 import dev.gbakprof.store.RunInputs;
 import dev.gbakprof.store.RunJson;
 import dev.gbakprof.store.RunStore;
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
@@ -192,7 +193,7 @@ final class InspectCommand implements Callable<Integer> {
         }
         String notDatabase = Files.isDirectory(file)
                 ? "a folder, not a database file; expected the database file, e.g. " + file.resolve("erp.fdb")
-                : notDatabase(DatabaseHeader.kind(file), path);
+                : notDatabase(kind(file), path);
         if (notDatabase != null) {
             return new FirebirdAccessException(address + ": cannot open " + path + ": " + notDatabase, ex);
         }
@@ -214,19 +215,28 @@ final class InspectCommand implements Callable<Integer> {
                 ex);
     }
 
+    /** What the file's first bytes say it is; {@code null} when it cannot be read here. */
+    private static FileKind kind(Path file) {
+        try {
+            return FileKind.of(file);
+        } catch (IOException | RuntimeException unreadable) {
+            return null;
+        }
+    }
+
     /** What a file that is not a Firebird database is, by its first bytes; {@code null} for a database or unknown. */
-    private static String notDatabase(DatabaseHeader.Kind kind, String path) {
+    private static String notDatabase(FileKind kind, String path) {
         if (kind == null) {
             return null;
         }
         return switch (kind) {
-            case GBAK_BACKUP ->
+            case BACKUP ->
                 "a gbak backup, not a database: restore it first (gbakprof run --backup " + path
                         + " --database NEW.fdb --inspect)";
             case EMPTY -> "an empty file, not a Firebird database; expected a database file (gbak -c's output)";
-            case OTHER ->
-                "not a Firebird database (its first bytes are not a database's header page, nor a gbak"
-                        + " backup's); expected a database file (gbak -c's output)";
+            case PNG, TEXT, OTHER ->
+                kind.words() + ", not a Firebird database (its first bytes are not a database's header page, nor a"
+                        + " gbak backup's); expected a database file (gbak -c's output)";
             case DATABASE -> null;
         };
     }

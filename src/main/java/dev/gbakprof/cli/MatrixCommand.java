@@ -61,7 +61,8 @@ final class MatrixCommand implements Callable<Integer> {
             names = "--backup",
             required = true,
             paramLabel = "F.fbk",
-            description = "Backup file to restore (never modified).")
+            description = "Backup file to restore (never modified). A file that is surely no gbak backup (a database,"
+                    + " a text file, an empty file) is refused before the first restore.")
     String backup;
 
     @Option(
@@ -101,7 +102,7 @@ final class MatrixCommand implements Callable<Integer> {
             names = "--cooldown",
             paramLabel = "S",
             defaultValue = "2",
-            description = "Seconds of rest between restores (default: ${DEFAULT-VALUE}).")
+            description = "Seconds of rest between restores, 0 to 86400 (default: ${DEFAULT-VALUE}).")
     double cooldown;
 
     @Option(
@@ -169,6 +170,9 @@ final class MatrixCommand implements Callable<Integer> {
         if (repeat < 1) {
             throw new UsageException("--repeat must be 1 or more");
         }
+        if (warmup < 0) { // before the options are made of it (RunOptions refuses it as a bug: exit 1)
+            throw new UsageException("--warmup must be 0 or more, not " + warmup);
+        }
         List<MatrixPlan.Arm> arms;
         MatrixPlan.Order ord;
         if (spec.commandLine().getParseResult().hasMatchedOption("--seed") && !"random-blocks".equals(order)) {
@@ -181,9 +185,7 @@ final class MatrixCommand implements Callable<Integer> {
         } catch (IllegalArgumentException ex) {
             throw new UsageException(ex.getMessage());
         }
-        if (!(cooldown >= 0)) {
-            throw new UsageException("--cooldown " + cooldown + ": expected 0 or more seconds");
-        }
+        RunCommand.refuseBadCooldown(cooldown);
         Path gbakPath = GbakOption.locate(gbak);
         arms = byVersion(arms);
         boolean outGiven = spec.commandLine().getParseResult().hasMatchedOption("--out");
@@ -226,9 +228,6 @@ final class MatrixCommand implements Callable<Integer> {
                                 ? "Firebird version (gbak)"
                                 : arms.stream().anyMatch(a -> a.route() != null) ? "route" : "gbak option");
         report.settings(title, null); // --top and --size refused now, not after hours of restores
-        if (warmup < 0) {
-            throw new UsageException("--warmup must be 0 or more, not " + warmup);
-        }
         List<MatrixPlan.Slot> schedule = MatrixPlan.schedule(arms, repeat, warmup, ord, seed);
         Environment env = EnvironmentProbe.probe(gbakPath, PowerPlans.detect());
         MatrixExperiment m = new MatrixExperiment(

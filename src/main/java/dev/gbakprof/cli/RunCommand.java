@@ -72,7 +72,8 @@ import picocli.CommandLine.Spec;
                     + ExitCode.FAILED + " when it failed, failed",
             "verification or was stopped by --timeout, " + ExitCode.BAD_INPUT
                     + " when it was refused before it started (bad",
-            "usage, missing backup, existing database, a server that does not answer or refuses the",
+            "usage, missing backup or a file that is surely none, existing database (with --replace: a file that",
+            "is no Firebird database), a server that does not answer or refuses the",
             "login, a database in use with --replace, a gbak switch that gbak does not know (-par before",
             "Firebird 5), a database --inspect's server could not open), or when the runs folder could",
             "not be written (a run refused, but for bad usage, where the runs folder exists leaves a run",
@@ -84,7 +85,8 @@ final class RunCommand implements Callable<Integer> {
     @Option(
             names = "--backup",
             paramLabel = "F.fbk",
-            description = "Backup file to restore (never modified). Give it, or --backup-from.")
+            description = "Backup file to restore (never modified). Give it, or --backup-from. A file that is surely"
+                    + " no gbak backup (a database, a text file, an empty file) is refused before gbak starts.")
     String backup;
 
     @Option(
@@ -187,7 +189,7 @@ final class RunCommand implements Callable<Integer> {
     @Option(
             names = "--replace",
             description =
-                    "Replace an existing database: restore beside it, move the restore over it only once complete (and verified with --inspect); needs room for two copies. Without it an existing database is refused and left untouched.")
+                    "Replace an existing database: restore beside it, move the restore over it only once complete (and verified with --inspect); needs room for two copies. Without it an existing database is refused and left untouched; with it a file that is no Firebird database (another backup, a log, an empty file) is too.")
     boolean replace;
 
     @Option(
@@ -210,7 +212,7 @@ final class RunCommand implements Callable<Integer> {
             names = "--cooldown",
             paramLabel = "S",
             defaultValue = "2",
-            description = "Seconds of rest between repeated restores, refused with one restore (default:"
+            description = "Seconds of rest between repeated restores, 0 to 86400, refused with one restore (default:"
                     + " ${DEFAULT-VALUE}).")
     double cooldown;
 
@@ -256,6 +258,13 @@ final class RunCommand implements Callable<Integer> {
     /** The longest --sample-interval, seconds. */
     static final double MAX_SAMPLE_INTERVAL = 3600;
 
+    /** Refuses a {@code --cooldown} (run's, matrix's) below 0, over a day or no number (Infinity rested for ever). */
+    static void refuseBadCooldown(double cooldown) {
+        if (!(cooldown >= 0 && cooldown <= 86400)) {
+            throw new UsageException("--cooldown " + cooldown + ": expected 0 to 86400 seconds (a day)");
+        }
+    }
+
     @Option(
             names = "--probe-power",
             description = "Before the restore, measure whether this machine's CPU clocks down when idle"
@@ -291,9 +300,7 @@ final class RunCommand implements Callable<Integer> {
         if (route == null) {
             throw new UsageException("--via " + via + ": expected gbak or service");
         }
-        if (!(cooldown >= 0)) {
-            throw new UsageException("--cooldown " + cooldown + ": expected 0 or more seconds");
-        }
+        refuseBadCooldown(cooldown);
         if (!(sampleInterval >= 0.1)) { // it was raised to 0.1 s without a word
             throw new UsageException("--sample-interval " + sampleInterval
                     + ": expected 0.1 or more seconds (a sample costs gbakprof a read of /proc; faster ones would"
@@ -334,6 +341,7 @@ final class RunCommand implements Callable<Integer> {
      * for it; only a night refused by what it found does ({@link #recordRefusal}).
      */
     private void refuseBadValues() {
+        LabelOption.refuseEmpty(label, "the backup's file name, the route and the power plan");
         var parsed = spec.commandLine().getParseResult();
         if (backupDir != null && (backup != null || backupFrom != null)) {
             throw new UsageException(

@@ -21,15 +21,16 @@ public record PhaseTime(Phase name, Double seconds, boolean cut) {
 
     /**
      * The phases with {@link #cut} set by the one rule: a restore that did not complete (failed, or incomplete with a
-     * log that starts at gbak's start: an excerpt times its phases as far as its lines show them) and has no total
-     * cut each phase with time that gbak did not go past: no phase of a later {@link Phase#step} shows time.
+     * log that starts at gbak's start: an excerpt times its phases as far as its lines show them) that gbak did not take
+     * to its end ({@link RestoreRun#wentToTheEnd()}: also a run gbakprof stopped after gbak's last line) cut each phase with time that gbak did not go past: no phase of a later {@link Phase#step} shows time.
      *
+     * @param wentToTheEnd gbak went through to the end of the restore ({@link RestoreRun#wentToTheEnd()})
      * @param startsAtStart the log shows gbak's start ({@link RestoreRun#startsAtStart()})
      */
     static List<PhaseTime> marked(
-            List<PhaseTime> phases, RunStatus status, Double totalSeconds, boolean startsAtStart) {
+            List<PhaseTime> phases, RunStatus status, boolean wentToTheEnd, boolean startsAtStart) {
         boolean stopped =
-                totalSeconds == null && (status == RunStatus.FAILED || status == RunStatus.INCOMPLETE && startsAtStart);
+                !wentToTheEnd && (status == RunStatus.FAILED || status == RunStatus.INCOMPLETE && startsAtStart);
         List<PhaseTime> out = new ArrayList<>(phases.size());
         for (PhaseTime p : phases) {
             boolean cut = stopped && p.name() != null && p.seconds() != null && !wentPast(phases, p.name());

@@ -144,7 +144,11 @@ public record RestoreRun(
         indexes = List.copyOf(indexes);
         errors = List.copyOf(errors);
         warnings = List.copyOf(warnings);
-        phases = PhaseTime.marked(phases, status, totalSeconds, startsAtStart(warnings, phases));
+        phases = PhaseTime.marked(
+                phases,
+                status,
+                reachedEnd != null ? reachedEnd : totalSeconds != null,
+                startsAtStart(warnings, phases));
         cpuSamples = cpuSamples == null ? List.of() : List.copyOf(cpuSamples);
         indexesNeverBuilt = indexesNeverBuilt == null ? null : List.copyOf(indexesNeverBuilt);
         errorsAfterStop = errorsAfterStop == null ? null : List.copyOf(errorsAfterStop);

@@ -10,11 +10,15 @@ import java.util.Set;
  * What a Firebird database file's header page says without an engine: its on-disk structure. Firebird 3.0 writes ODS
  * 12, 4.0 ODS 13 (5.0 13.1): the version a restore made, read from the file gbak wrote. The header page is the
  * file's first (ods.h): page type 1 at offset 0, the page size at 16, the ODS major version with its Firebird flag
- * 0x8000 at 18, the minor version at 64, little-endian on the platforms Firebird runs on here.
+ * 0x8000 at 18, the minor version at 64, little-endian on the platforms Firebird runs on here. The one rule for "this
+ * file is a Firebird database": the ODS of a restore, the refusals of a {@code --replace} target and of a {@code
+ * --backup} that is a database, {@code estimate --rows-from} a database file.
  */
 public final class DatabaseHeader {
     private static final Set<Integer> PAGE_SIZES = Set.of(1024, 2048, 4096, 8192, 16384, 32768);
     private static final int FIREBIRD_FLAG = 0x8000;
+    /** The bytes of the header page {@link #ods(byte[])} reads. */
+    public static final int BYTES = 66;
 
     private DatabaseHeader() {}
 
@@ -24,57 +28,31 @@ public final class DatabaseHeader {
             return null;
         }
         try (InputStream in = Files.newInputStream(file)) {
-            byte[] h = in.readNBytes(66);
-            if (h.length < 66 || h[0] != 1 || !PAGE_SIZES.contains(u16(h, 16))) {
-                return null;
-            }
-            int version = u16(h, 18);
-            if ((version & FIREBIRD_FLAG) == 0) {
-                return null; // InterBase's, or no header
-            }
-            return (version & ~FIREBIRD_FLAG) + "." + u16(h, 64);
+            return ods(in.readNBytes(BYTES));
         } catch (IOException ex) {
             return null;
         }
-    }
-
-    /** What a file's first bytes say it is. */
-    public enum Kind {
-        /** A Firebird database: its header page ({@link #ods} reads its version). */
-        DATABASE,
-        /** A backup gbak wrote: its first record is gbak's header ({@code rec_burp}, then its format's version). */
-        GBAK_BACKUP,
-        /** No bytes at all. */
-        EMPTY,
-        /** Neither: a picture, a log, a database of another engine, a damaged file. */
-        OTHER
     }
 
     /**
-     * What {@code file}'s first bytes say it is, without an engine; {@code null} when it cannot be read here (no such
-     * file, a folder, no permission). A gbak backup starts with its header record (burp.h): {@code rec_burp} (0), then
-     * {@code att_backup_format} (2) with a 4-byte length and the backup format's version, little-endian (Firebird 3.0
-     * writes 10, 4.0 and 5.0 11).
+     * The ODS the first bytes of a file give, {@code major.minor}; {@code null} when they are no Firebird database's
+     * header page: another page type, a page size Firebird never wrote, no Firebird flag (InterBase's), or fewer than
+     * {@link #BYTES} bytes.
      */
-    public static Kind kind(Path file) {
-        if (file == null || !Files.isRegularFile(file)) {
+    public static String ods(byte[] head) {
+        if (head.length < BYTES || head[0] != 1 || !PAGE_SIZES.contains(u16(head, 16))) {
             return null;
         }
-        byte[] h;
-        try (InputStream in = Files.newInputStream(file)) {
-            h = in.readNBytes(7);
-        } catch (IOException ex) {
-            return null;
+        int version = u16(head, 18);
+        if ((version & FIREBIRD_FLAG) == 0) {
+            return null; // InterBase's, or no header
         }
-        if (h.length == 0) {
-            return Kind.EMPTY;
-        }
-        if (ods(file) != null) {
-            return Kind.DATABASE;
-        }
-        boolean backup =
-                h.length == 7 && h[0] == 0 && h[1] == 2 && h[2] == 4 && h[4] == 0 && h[5] == 0 && h[6] == 0 && h[3] > 0;
-        return backup ? Kind.GBAK_BACKUP : Kind.OTHER;
+        return (version & ~FIREBIRD_FLAG) + "." + u16(head, 64);
+    }
+
+    /** Whether the file is a Firebird database ({@link #ods(Path)} reads its header page). */
+    public static boolean isDatabase(Path file) {
+        return ods(file) != null;
     }
 
     private static int u16(byte[] b, int at) {

@@ -68,6 +68,13 @@ public final class TextSummary {
                     "  total      %s  (%s; the restore completed, a check of its database failed)%n",
                     Durations.seconds(run.totalSeconds()),
                     Durations.human(run.totalSeconds())));
+        } else if (run.stoppedBy() != null && run.wentToTheEnd() && run.lastSeenSeconds() != null) {
+            // gbak went on after gbakprof's stop, or was stopped after its last line: a stopped run has no total
+            sb.append("  total      unknown (gbakprof stopped the run): gbak still reached the end of the ")
+                    .append(run.kind() == RunKind.BACKUP ? "backup" : "restore")
+                    .append(", its last line at ")
+                    .append(Durations.seconds(run.lastSeenSeconds()))
+                    .append(" on its clock\n");
         } else {
             sb.append("  total      unknown")
                     .append(run.status() == RunStatus.FAILED ? " (the restore failed)" : "")

@@ -291,7 +291,9 @@ record RouteRun(
             String rawFailure,
             String backupFile) {
         RestoreRoute.Ending result = streamed.result();
-        if (rawFailure != null || result.launchError() == null && (result.timedOut() || result.interrupted())) {
+        boolean stopped =
+                rawFailure != null || result.launchError() == null && (result.timedOut() || result.interrupted());
+        if (stopped) {
             timeline.stoppedByGbakprof(); // what gbak printed as it ended is the stop's doing (errorsAfterStop)
         }
         RestoreRun parsed = timeline.toRun(label, rawLog.toString());
@@ -371,6 +373,9 @@ record RouteRun(
         }
         Environment machine = worker.environment(environment.get());
         return parsed.toBuilder()
+                // a run gbakprof stopped has no total, also when gbak went on to its end (it did not always answer
+                // the stop, or the stop cut what it does after its last line): lastSeenSeconds and reachedEnd say so
+                .totalSeconds(stopped ? null : parsed.totalSeconds())
                 .via(route.via())
                 .startedAt(streamed.startedAt())
                 .exitCode(result.exitCode())

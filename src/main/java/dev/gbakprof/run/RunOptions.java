@@ -6,8 +6,10 @@ import dev.gbakprof.firebird.ServerAddress;
 import dev.gbakprof.model.DatabaseNames;
 import dev.gbakprof.model.PlanSource;
 import dev.gbakprof.model.PowerPlan;
+import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.Via;
 import dev.gbakprof.stats.Confounder;
+import dev.gbakprof.store.LogReader;
 import dev.gbakprof.store.RunStore;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -248,12 +250,34 @@ public record RunOptions(
      * comparison would otherwise name as a difference, so the labels name it.
      */
     public String defaultLabel(PowerPlan plan) {
-        String source = backup != null ? backup : backupFrom;
+        return defaultLabel(
+                backup != null ? backup : backupFrom,
+                Confounder.route(via, "gbak " + String.join(" ", extraArgs), database),
+                plan);
+    }
+
+    /**
+     * The label a record without one (none, or an empty one: a record from elsewhere) is read under: the one {@code
+     * run} gives a run without {@code --label} ({@link #defaultLabel(PowerPlan)}: its backup's file name, its route and
+     * power plan), and for a parsed log's record the one {@code parse} gives, its log's file name without extension.
+     */
+    public static String unlabelledName(RestoreRun run) {
+        String source = run.backupFrom() != null ? run.backupFrom() : run.backupFile();
+        if (run.via() == Via.LOG || run.via() == null || source == null) {
+            String log = run.source() == null ? "" : LogReader.defaultLabel(Path.of(RunStore.fileName(run.source())));
+            return log.isBlank() ? "run" : log;
+        }
+        return defaultLabel(
+                source,
+                Confounder.route(run),
+                run.environment() == null ? null : run.environment().powerPlan());
+    }
+
+    private static String defaultLabel(String source, String route, PowerPlan plan) {
         List<String> parts = new ArrayList<>();
         parts.add(RunStore.fileName(source));
-        String way = Confounder.route(via, "gbak " + String.join(" ", extraArgs), database);
-        if (way != null) {
-            parts.add(way);
+        if (route != null) {
+            parts.add(route);
         }
         if (plan != null && plan.name() != null && plan.from() != PlanSource.UNKNOWN) {
             parts.add(plan.name());

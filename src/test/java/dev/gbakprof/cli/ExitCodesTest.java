@@ -9,6 +9,7 @@ import dev.gbakprof.report.FontsUnavailableException;
 import dev.gbakprof.run.RunRefusedException;
 import dev.gbakprof.store.OutputRefusedException;
 import dev.gbakprof.testutil.Cli;
+import dev.gbakprof.testutil.FakeGbak;
 import dev.gbakprof.testutil.FirebirdTest;
 import dev.gbakprof.testutil.Restores;
 import java.nio.file.Files;
@@ -97,7 +98,7 @@ class ExitCodesTest {
     @Test
     void runsDirUnderAFileIsRefusedWithTwoBeforeGbakStarts(@TempDir Path dir) throws Exception {
         Path file = Files.writeString(dir.resolve("a-file"), "x");
-        Path backup = Files.writeString(dir.resolve("b.fbk"), "not restored");
+        Path backup = FakeGbak.backupLike(dir.resolve("b.fbk"), "not restored");
         Cli.Result r = Restores.run(backup, dir.resolve("d.fdb"), file.resolve("runs"));
         assertThat(r.code()).isEqualTo(2);
         assertThat(r.err()).contains("--runs-dir " + file.resolve("runs") + ": " + file + " is a file, not a folder");
@@ -107,7 +108,7 @@ class ExitCodesTest {
     @FirebirdTest
     @Test
     void runsDirAndMatrixOutInAMissingFolderAreRefusedWithTwoBeforeGbakStarts(@TempDir Path dir) throws Exception {
-        Path backup = Files.writeString(dir.resolve("b.fbk"), "not restored");
+        Path backup = FakeGbak.backupLike(dir.resolve("b.fbk"), "not restored");
         Path missing = dir.resolve("typo/deeper");
         Cli.Result run = Restores.run(backup, dir.resolve("d.fdb"), missing.resolve("runs"));
         assertThat(run.code()).as(run.err()).isEqualTo(2);

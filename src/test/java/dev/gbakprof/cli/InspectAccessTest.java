@@ -111,7 +111,8 @@ class InspectAccessTest {
                 .isEqualTo(at + fbk + ": a gbak backup, not a database: restore it first (gbakprof run --backup " + fbk
                         + " --database NEW.fdb --inspect)\n");
         assertThat(FirebirdServer.inspect(png.toString()).err())
-                .isEqualTo(at + png + ": not a Firebird database (its first bytes are not a database's header page,"
+                .isEqualTo(at + png
+                        + ": a PNG picture, not a Firebird database (its first bytes are not a database's header page,"
                         + " nor a gbak backup's); expected a database file (gbak -c's output)\n");
         assertThat(FirebirdServer.inspect(empty.toString()).err())
                 .isEqualTo(at + empty + ": an empty file, not a Firebird database; expected a database file (gbak -c's"

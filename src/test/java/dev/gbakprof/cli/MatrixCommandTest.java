@@ -16,6 +16,7 @@ import java.util.ArrayList;
 import java.util.List;
 import javax.imageio.ImageIO;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 class MatrixCommandTest {
@@ -216,11 +217,26 @@ class MatrixCommandTest {
     }
 
     @Test
-    void aNegativeCooldownIsBadUsage(@TempDir Path dir) throws Exception {
+    @Timeout(120) // an endless cooldown once taken rested for ever: fail, not hang
+    void aNegativeOrEndlessCooldownIsBadUsage(@TempDir Path dir) throws Exception {
         FakeGbak.Refusal f = FakeGbak.refusal(dir);
-        Result r = refusedBuMatrix(f, dir.resolve("m.fdb"), dir, "--cooldown", "-1");
-        assertThat(r.code()).isEqualTo(ExitCode.BAD_INPUT);
-        assertThat(r.err()).isEqualTo("gbakprof: --cooldown -1.0: expected 0 or more seconds\n");
+        // Infinity was taken, and the matrix rested for ever after its first restore
+        for (String cooldown : List.of("-1", "Infinity", "86401")) {
+            Result r = refusedBuMatrix(f, dir.resolve("m.fdb"), dir, "--cooldown", cooldown);
+            assertThat(r.code()).isEqualTo(ExitCode.BAD_INPUT);
+            assertThat(r.err())
+                    .isEqualTo("gbakprof: --cooldown " + Double.parseDouble(cooldown)
+                            + ": expected 0 to 86400 seconds (a day)\n");
+        }
+        assertThat(f.calls()).doesNotExist();
+    }
+
+    @Test
+    void aNegativeWarmupIsBadUsageNotAFailedAnalysis(@TempDir Path dir) throws Exception {
+        FakeGbak.Refusal f = FakeGbak.refusal(dir);
+        Result r = refusedBuMatrix(f, dir.resolve("m.fdb"), dir, "--warmup", "-1");
+        assertThat(r.code()).isEqualTo(ExitCode.BAD_INPUT); // was 1, with "(--debug shows the stack trace)"
+        assertThat(r.err()).isEqualTo("gbakprof: --warmup must be 0 or more, not -1\n");
         assertThat(f.calls()).doesNotExist();
     }
 

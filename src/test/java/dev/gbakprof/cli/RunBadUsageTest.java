@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -22,6 +23,7 @@ class RunBadUsageTest {
     Path dir;
 
     @Test
+    @Timeout(120) // a bad value once taken (--cooldown Infinity) would rest for ever: fail, not hang
     void badOptionValuesLeaveNoRunFolder() throws Exception {
         Path runs = Files.createDirectories(dir.resolve("runs")); // where the earlier nights' folders are
         Path backup = Files.writeString(dir.resolve("erp.fbk"), "a backup");
@@ -37,6 +39,7 @@ class RunBadUsageTest {
             {"--", "-password", "x"},
             {"--host", "192.0.2.1"}, // a relative --database for a server on another machine
             {"--cooldown", "-1"},
+            {"--repeat", "2", "--cooldown", "Infinity"}, // was taken: the rest between restores never ended
         };
         for (String[] options : bad) {
             List<String> args = new ArrayList<>(List.of(

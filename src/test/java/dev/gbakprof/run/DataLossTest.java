@@ -166,6 +166,74 @@ class DataLossTest {
     }
 
     @Test
+    void replaceRefusesAFileThatIsNoDatabaseOnEveryRouteAndLeavesItUntouched(FirebirdServer.Folder f) throws Exception {
+        // --backup old.fbk --database new.fbk swapped at 3 a.m.: the other backup was replaced by the restore (exit 0)
+        Path fbk = f.backup("small");
+        Path otherBackup = Files.copy(Firebird.backup("small"), f.resolve("yesterday.fbk"));
+        Path log = Files.copy(dev.gbakprof.testutil.Logs.log("small-tdrw.log"), f.resolve("restore.log"));
+        Path empty = Files.createFile(f.resolve("empty.fdb"));
+        Path picture = Files.write(
+                f.resolve("chart.fdb"),
+                Files.readAllBytes(Path.of("docs/guide/img").resolve(firstPng())));
+        List<Object[]> cases = List.of(
+                new Object[] {
+                    otherBackup,
+                    "a gbak backup, not a database; it was left untouched. --replace replaces"
+                            + " only a Firebird database: give the database to replace as --database (the backup to restore"
+                            + " is --backup)"
+                },
+                new Object[] {
+                    log,
+                    "a text file, not a Firebird database; it was left untouched. --replace replaces only"
+                            + " a Firebird database: remove or move this file, or choose another --database"
+                },
+                new Object[] {empty, "an empty file (0 bytes), not a Firebird database; it was left untouched"},
+                new Object[] {picture, "a PNG picture, not a Firebird database; it was left untouched"});
+        for (Object[] c : cases) {
+            Path target = (Path) c[0];
+            String before = RunCommandTest.sha256(target);
+            // embedded gbak, and the services manager of the server on this machine, whose files are here
+            for (Route route : List.of(Route.EMBEDDED, Route.SERVICE)) {
+                Cli.Result r = Restores.run(route, fbk, target, f.resolve("runs"), "--replace");
+                assertThat(r.code()).as(r.err()).isEqualTo(2);
+                assertThat(r.err().strip().lines()).hasSize(1);
+                assertThat(r.err()).startsWith("gbakprof: " + target + ": " + c[1]);
+                assertThat(RunCommandTest.sha256(target)).isEqualTo(before);
+            }
+        }
+        // a jobs file's --replace: the same refusal, the job refused
+        Path jobs = Files.writeString(
+                f.resolve("jobs.json"),
+                "[{\"label\": \"erp\", \"backup\": \"" + fbk + "\", \"database\": \"" + otherBackup + "\"}]");
+        String before = RunCommandTest.sha256(otherBackup);
+        Cli.Result j = Cli.run(
+                "run",
+                "--jobs",
+                jobs.toString(),
+                "--replace",
+                "--runs-dir",
+                f.resolve("runs").toString());
+        assertThat(j.code()).as(j.out() + j.err()).isEqualTo(2);
+        assertThat(j.out() + j.err()).contains(otherBackup + ": a gbak backup, not a database; it was left untouched");
+        assertThat(RunCommandTest.sha256(otherBackup)).isEqualTo(before);
+        assertThat(f.resolve("runs")).as("no restore, no run folder").doesNotExist();
+        try (Stream<Path> s = Files.list(f.dir())) {
+            assertThat(s.map(p -> p.getFileName().toString())).noneMatch(n -> n.contains(RestoredDatabase.STAGING));
+        }
+    }
+
+    /** A picture of the guide's, a real PNG file. */
+    private static String firstPng() throws IOException {
+        try (Stream<Path> s = Files.list(Path.of("docs/guide/img"))) {
+            return s.map(p -> p.getFileName().toString())
+                    .filter(n -> n.endsWith(".png"))
+                    .sorted()
+                    .findFirst()
+                    .orElseThrow();
+        }
+    }
+
+    @Test
     void replaceFromATruncatedBackupLeavesTheDatabaseAsItWas(@TempDir Path dir) throws Exception {
         Path good = Firebird.backup("small");
         Path db = dir.resolve("erp.fdb");

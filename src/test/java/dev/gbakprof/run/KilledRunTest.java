@@ -90,7 +90,8 @@ class KilledRunTest {
         Path fbk = Firebird.backup("shop");
         Path runs = dir.resolve("runs");
         Path db = dir.resolve("erp.fdb");
-        Files.copy(Firebird.backup("small"), db); // any file: --replace only needs one to replace
+        Firebird.restore(Firebird.backup("small"), db.toString()); // the database --replace replaces
+        long old = Files.size(db);
         Process jvm = gbakprof(
                 dir.resolve("console.txt"),
                 Restores.args("run", Route.EMBEDDED, fbk, db, "--runs-dir", runs.toString(), "--replace"));
@@ -107,7 +108,9 @@ class KilledRunTest {
             assertThat(check.out()).contains("and did not: " + db + " is the old database, untouched");
         } else {
             assertThat(check.out()).contains("and did: " + db + " is the restored database, its record lost");
-            assertThat(Files.size(db)).isGreaterThan(Files.size(Firebird.backup("small")));
+            assertThat(Files.size(db))
+                    .as("the shop database, not the small one")
+                    .isGreaterThan(old);
         }
     }
 }

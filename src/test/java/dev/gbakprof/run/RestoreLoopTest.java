@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.gbakprof.model.RunStatus;
 import dev.gbakprof.model.WarningCode;
+import dev.gbakprof.testutil.FakeGbak;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -108,7 +109,7 @@ class RestoreLoopTest {
 
     @Test
     void aSeriesRestsBetweenRestoresIntoFreshNamesAndRemovesEach(@TempDir Path dir) throws Exception {
-        Files.writeString(dir.resolve("backup.fbk"), "a backup");
+        FakeGbak.backupLike(dir.resolve("backup.fbk"), "a backup");
         ReplayRoutes routes = new ReplayRoutes();
         List<Duration> rests = new ArrayList<>();
         RestoreSeries series = new RestoreSeries(
@@ -136,7 +137,7 @@ class RestoreLoopTest {
 
     @Test
     void keepKeepsEachDatabaseAndCtrlCEndsTheSeriesRemovingOnlyItsPartialOne(@TempDir Path dir) throws Exception {
-        Files.writeString(dir.resolve("backup.fbk"), "a backup");
+        FakeGbak.backupLike(dir.resolve("backup.fbk"), "a backup");
         ReplayRoutes routes = new ReplayRoutes();
         routes.interruptAt = 2;
         List<RestoreSession.Outcome> out = new RestoreSeries(
@@ -157,7 +158,7 @@ class RestoreLoopTest {
 
     @Test
     void matrixRunsItsOrderThroughTheSameLoopAndPutsThePlanBackAfterCtrlC(@TempDir Path dir) throws Exception {
-        Files.writeString(dir.resolve("backup.fbk"), "a backup");
+        FakeGbak.backupLike(dir.resolve("backup.fbk"), "a backup");
         ReplayRoutes routes = new ReplayRoutes();
         routes.interruptAt = 3;
         MatrixExperimentTest.RecordingSwitcher sw = new MatrixExperimentTest.RecordingSwitcher();
@@ -205,7 +206,7 @@ class RestoreLoopTest {
     void matrixThroughAServerOnThisMachineChecksItsTargetsAsRunDoes(@TempDir Path dir) throws Exception {
         // a folder the server's account (firebird, where the machine has it) may write: else that is refused first
         Files.setPosixFilePermissions(dir, java.nio.file.attribute.PosixFilePermissions.fromString("rwxrwxrwx"));
-        Path fbk = Files.writeString(dir.resolve("backup.fbk"), "a backup");
+        Path fbk = FakeGbak.backupLike(dir.resolve("backup.fbk"), "a backup");
         List<MatrixPlan.Slot> schedule = MatrixPlan.schedule(
                 MatrixPlan.arms(List.of(), "gbak:-bu 100,4000"), 1, 0, MatrixPlan.Order.INTERLEAVED, 1);
         TestOptions o = new TestOptions();

@@ -269,11 +269,93 @@ class RunCommandTest {
         assertThat(sha256(target)).isEqualTo(before);
         assertThat(dir.resolve("runs")).doesNotExist();
         String backupBefore = sha256(fbk);
-        // with --replace gbak -rep overwrites it, and the backup stays as it was
+        // --replace replaces a database, not somebody's text file (it did, exit 0)
+        Result refused = Restores.run(fbk, target, dir.resolve("runs"), "--replace", "--label", "rep");
+        assertThat(refused.code()).as(refused.err()).isEqualTo(2);
+        assertThat(refused.err())
+                .isEqualTo("gbakprof: " + target + ": a text file, not a Firebird database; it was left untouched."
+                        + " --replace replaces only a Firebird database: remove or move this file, or choose another"
+                        + " --database\n");
+        assertThat(sha256(target)).isEqualTo(before);
+        // a database it replaces with the restore, and the backup stays as it was
+        Files.delete(target);
+        Firebird.restore(fbk, target.toString());
+        String database = sha256(target);
         Result rep = Restores.run(fbk, target, dir.resolve("runs"), "--replace", "--label", "rep");
         assertThat(rep.code()).as(rep.err()).isZero();
-        assertThat(sha256(target)).isNotEqualTo(before);
+        assertThat(sha256(target)).isNotEqualTo(database);
         assertThat(sha256(fbk)).isEqualTo(backupBefore);
+    }
+
+    @Test
+    void aFileThatIsSurelyNoBackupIsRefusedBeforeGbakStartsByRunAndMatrix(@TempDir Path dir) throws Exception {
+        // gbak was started for each, and the night recorded as a failed restore (matrix: every arm's)
+        Path database = dir.resolve("erp.fdb");
+        Firebird.restore(Firebird.backup("small"), database.toString());
+        Path empty = Files.createFile(dir.resolve("empty.fbk"));
+        Path picture;
+        try (Stream<Path> s = Files.list(Path.of("docs/guide/img"))) {
+            picture = Files.copy(
+                    s.filter(p -> p.toString().endsWith(".png"))
+                            .sorted()
+                            .findFirst()
+                            .orElseThrow(),
+                    dir.resolve("chart.fbk"));
+        }
+        Path log = Files.copy(dev.gbakprof.testutil.Logs.log("small-backup.log"), dir.resolve("backup.log"));
+        Path utf16 = Files.copy(dev.gbakprof.testutil.Logs.log("small-tdrw.utf16le.log"), dir.resolve("utf16.log"));
+        String give = "; give the backup file (gbak -b's output)";
+        List<List<String>> cases = List.of(
+                List.of(
+                        database.toString(),
+                        "a Firebird database (ODS 12.0), not a gbak backup" + give
+                                + ", or back this database up and restore that backup: --backup-from " + database),
+                List.of(
+                        empty.toString(),
+                        "an empty file (0 bytes), not a gbak backup (a backup that failed, or one still being"
+                                + " written?)" + give),
+                List.of(picture.toString(), "a PNG picture, not a gbak backup" + give),
+                List.of(log.toString(), "a text file (a log?), not a gbak backup" + give),
+                List.of(utf16.toString(), "a text file (a log?), not a gbak backup" + give));
+        Path target = dir.resolve("restored.fdb");
+        String before = sha256(database);
+        for (List<String> c : cases) {
+            Result r = Restores.run(Path.of(c.get(0)), target, dir.resolve("runs"));
+            assertThat(r.code()).as(r.err()).isEqualTo(2);
+            assertThat(r.err()).isEqualTo("gbakprof: " + c.get(0) + ": " + c.get(1) + "\n");
+        }
+        Result matrix = Restores.matrix(database, target, dir.resolve("out"), "--vary", "gbak:-bu 100,200");
+        assertThat(matrix.code()).as(matrix.err()).isEqualTo(2);
+        assertThat(matrix.err())
+                .isEqualTo(
+                        "gbakprof: " + database + ": a Firebird database (ODS 12.0), not a gbak backup" + give + "\n");
+        assertThat(sha256(database)).isEqualTo(before);
+        assertThat(dir.resolve("runs")).as("no run folder").doesNotExist();
+        assertThat(dir.resolve("out")).doesNotExist();
+        try (Stream<Path> s = Files.list(dir)) {
+            assertThat(s.map(p -> p.getFileName().toString())).noneMatch(n -> n.startsWith("restored"));
+        }
+    }
+
+    @Test
+    void aFolderGivenAsTheDatabaseIsSaidToBeOneAtOnce(@TempDir Path dir) throws Exception {
+        // it said "database exists … Add --replace", and --replace then refused it as no database file
+        Path folder = Files.createDirectories(dir.resolve("data"));
+        String said = "gbakprof: " + folder + ": a folder, not a database file; give the database file to create, e.g. "
+                + folder.resolve("small.fdb") + "\n";
+        for (String[] more : List.of(new String[0], new String[] {"--replace"}, new String[] {"--repeat", "2"})) {
+            Result r = Restores.run(Firebird.backup("small"), folder, dir.resolve("runs"), more);
+            assertThat(r.code()).as(r.err()).isEqualTo(2);
+            assertThat(r.err()).isEqualTo(said);
+        }
+        Result matrix =
+                Restores.matrix(Firebird.backup("small"), folder, dir.resolve("out"), "--vary", "gbak:-bu 100,200");
+        assertThat(matrix.code()).as(matrix.err()).isEqualTo(2);
+        assertThat(matrix.err()).isEqualTo(said);
+        try (Stream<Path> s = Files.list(dir)) {
+            assertThat(s.map(p -> p.getFileName().toString())).containsExactly("data");
+        }
+        assertThat(folder).isEmptyDirectory();
     }
 
     @Test
@@ -387,7 +469,7 @@ class RunCommandTest {
         });
         assertThat(gbak.err()).contains(notExecutable + ": not executable");
         assertThat(runsDir.err()).contains(file + ": not a directory");
-        assertThat(cooldown.err()).contains("--cooldown -1.0: expected 0 or more seconds");
+        assertThat(cooldown.err()).contains("--cooldown -1.0: expected 0 to 86400 seconds (a day)");
         assertThat(dir.resolve("runs")).doesNotExist();
         assertThat(dir.resolve("x.fdb")).doesNotExist();
         assertThat(Files.readString(file)).isEqualTo("a file, not a folder\n");
@@ -523,6 +605,15 @@ class RunCommandTest {
                         && w.contains("gbak had printed the end of the restore")
                         && w.contains("the database is not removed as partial"));
         assertThat(DataLossTest.rows(db, "EMPLOYEES")).isEqualTo(300);
+        // a run gbakprof stopped has no total, on the console and in the record (the record had gbak's last clock
+        // while the console said unknown); the clock gbak reached is its last seen, said as such
+        assertThat(run.totalSeconds()).isNull();
+        assertThat(Files.readString(runDirs(runs).get(0).resolve("run.json"))).contains("\"totalSeconds\" : null");
+        assertThat(run.lastSeenSeconds()).isPositive();
+        assertThat(r.out())
+                .contains("  total      unknown (gbakprof stopped the run): gbak still reached the end of the restore,"
+                        + " its last line at " + dev.gbakprof.model.Durations.seconds(run.lastSeenSeconds())
+                        + " on its clock\n");
     }
 
     @Test

@@ -9,6 +9,7 @@ import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.output.TextSummary;
 import dev.gbakprof.store.RunJson;
 import dev.gbakprof.testutil.Cli;
+import dev.gbakprof.testutil.FakeGbak;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -43,7 +44,7 @@ class StoppedRunTest {
     @Test
     void aTimeoutDuringAnIndexBuildIsTheReasonAndGbaksLinesAfterItAreNotTheCause(@TempDir Path dir) throws Exception {
         TestOptions o = new TestOptions();
-        o.backup = Files.writeString(dir.resolve("shop.fbk"), "a backup").toString();
+        o.backup = FakeGbak.backupLike(dir.resolve("shop.fbk"), "a backup").toString();
         o.database = dir.resolve("shop-t.fdb").toString();
         o.runs = dir.resolve("runs");
         o.timeout = Duration.ofSeconds(3);

@@ -2,6 +2,7 @@ package dev.gbakprof.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.gbakprof.testutil.FakeGbak;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
@@ -25,7 +26,7 @@ class TargetLockHeldTest {
 
     @Test
     void theRunsOwnLookBeforeReplaceKeepsItsLock(@TempDir Path dir) throws Exception {
-        Path db = Files.write(dir.resolve("erp.fdb"), new byte[] {1});
+        Path db = FakeGbak.databaseLike(dir.resolve("erp.fdb"));
         Path lockFile = dir.resolve("erp.fdb.gbakprof-lock");
         try (TargetLock lock = TargetLock.take(db)) {
             assertThat(lock).isNotNull();

@@ -20,8 +20,35 @@ public final class FakeGbak {
         return new Refusal(
                 recording(dir, calls),
                 calls,
-                Files.writeString(dir.resolve("x.fbk"), "a backup gbak is never asked to restore"),
+                backupLike(dir.resolve("x.fbk"), "a backup gbak is never asked to restore"),
                 dir.resolve("no-such-folder"));
+    }
+
+    /**
+     * A file that starts as a Firebird 3.0 database does: its header page's first bytes (ods.h: page type 1, page size
+     * 8192 at offset 16, ODS 12 with the Firebird flag 0x8000 at 18), what {@code --replace} takes for a database to
+     * replace, for a test whose restore is made by a stand-in.
+     */
+    public static Path databaseLike(Path file) throws IOException {
+        byte[] page = new byte[8192];
+        page[0] = 1;
+        page[17] = 0x20;
+        page[18] = 12;
+        page[19] = (byte) 0x80;
+        return Files.write(file, page);
+    }
+
+    /**
+     * A file that starts as gbak's backups do (burp.h: record {@code rec_burp}, its attribute {@code
+     * att_backup_format} of 4 bytes, format 10), then {@code text}: what the checks before a restore take for a backup
+     * (a text file is refused as none), for a test whose restore is refused for another reason or made by a stand-in.
+     */
+    public static Path backupLike(Path file, String text) throws IOException {
+        byte[] head = {0, 2, 4, 10, 0, 0, 0};
+        byte[] body = text.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        byte[] all = java.util.Arrays.copyOf(head, head.length + body.length);
+        System.arraycopy(body, 0, all, head.length, body.length);
+        return Files.write(file, all);
     }
 
     /** {@link #hangingAtExit}: the gbak to pass with {@code --gbak}, and the file it makes when the real gbak has exited. */
