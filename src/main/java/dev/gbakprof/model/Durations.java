@@ -66,7 +66,7 @@ public final class Durations {
 
     /** {@code 12.345 s}, or {@code unknown}. */
     public static String seconds(Double s) {
-        return s == null ? "unknown" : String.format(Locale.ROOT, "%.3f s", s);
+        return s == null ? "unknown" : Rounding.halfEven(s, 3).toPlainString() + " s";
     }
 
     /** {@code 4 h 07 min}, {@code 3 min 05 s}, {@code 12.3 s}, or {@code unknown}. */
@@ -75,9 +75,9 @@ public final class Durations {
             return "unknown";
         }
         if (s < 60) {
-            return String.format(Locale.ROOT, "%.1f s", s);
+            return Rounding.halfEven(s, 1).toPlainString() + " s";
         }
-        long total = Math.round(s);
+        long total = Rounding.whole(s);
         long h = total / 3600;
         long m = (total % 3600) / 60;
         long sec = total % 60;

@@ -5,6 +5,7 @@ import dev.gbakprof.model.IndexBuild;
 import dev.gbakprof.model.Phase;
 import dev.gbakprof.model.PhaseTime;
 import dev.gbakprof.model.RestoreRun;
+import dev.gbakprof.model.Rounding;
 import dev.gbakprof.model.TableLoad;
 import dev.gbakprof.output.AnalysisJson;
 import dev.gbakprof.output.CompareJson;
@@ -29,8 +30,6 @@ import dev.gbakprof.stats.Spread;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
-import java.math.BigDecimal;
-import java.math.RoundingMode;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -360,7 +359,7 @@ public final class HtmlReport implements ReportFile {
             for (ObjectTimes x : a.indexes()) {
                 failed.add(x.failedByGroup().get(g));
                 Double rate = Spread.of(rates.getOrDefault(x.name(), List.of())).median();
-                keys.add(rate == null ? null : Math.rint(rate));
+                keys.add(rate == null ? null : (double) Rounding.whole(rate));
             }
             per.add(new IndexSpreads(spreads(a, a.indexes(), g), failed, keys));
         }
@@ -385,7 +384,7 @@ public final class HtmlReport implements ReportFile {
                 rowsMax.add(count == null || count.single() != null ? null : count.max());
                 Double r = x.rowsPerSecond(g);
                 // as summary.md: whole rows per second
-                rate.add(r == null ? null : Math.round(r));
+                rate.add(r == null ? null : Rounding.whole(r));
             }
             per.add(new TableSpreads(spreads(a, a.tables(), g), rows, rowsMax, rate));
         }
@@ -451,7 +450,7 @@ public final class HtmlReport implements ReportFile {
                         b.startSeconds(),
                         b.seconds(),
                         b.failed() ? 1 : 0,
-                        b.keysPerSecond() == null ? null : Math.rint(b.keysPerSecond())));
+                        b.keysPerSecond() == null ? null : (double) Rounding.whole(b.keysPerSecond())));
             }
             if (b.failed()) {
                 failed.add(new FailedIndex(b.name(), Objects.requireNonNullElse(b.errors(), List.of())));
@@ -477,12 +476,9 @@ public final class HtmlReport implements ReportFile {
                 !r.wentToTheEnd() ? "stopped" : builds.isEmpty() ? "not-activated" : "inactive");
     }
 
-    /**
-     * A figure rounded as Java's number formats round it ({@link Texts#number}: half to even, on the double's exact
-     * value) to the decimals the page shows, so the page's digits are the other files'.
-     */
+    /** A figure rounded to the decimals the page shows ({@link Rounding}), so the page's digits are the other files'. */
     static double shown(double value, int decimals) {
-        return new BigDecimal(value).setScale(decimals, RoundingMode.HALF_EVEN).doubleValue();
+        return Rounding.halfEven(value, decimals).doubleValue();
     }
 
     /** An object's position in the page's list, or its name where the list does not have it. */

@@ -5,7 +5,7 @@
   var P = D.page, T = P.texts, lang = document.documentElement.lang;
   var G = D.configurations.length, charts = [];
   var formats = {};
-  // a number as Java's NumberFormat writes it (Texts.number): rounded half to even on the double's exact value
+  // a number as Java's NumberFormat writes it (Texts.number, model/Rounding): rounded half to even on the double's exact value
   // (Intl rounds the shortest decimal half up), grouped in every language as Java groups ("1.000" in Spanish)
   function num(v, d) {
     var f = formats[d] || (formats[d] = new Intl.NumberFormat(lang, {minimumFractionDigits: d, maximumFractionDigits: d,
@@ -29,8 +29,8 @@
   function dur(s) {
     if (s == null) return T.unknown;
     if (s < 60) return num(s, s < 1 ? 3 : s < 10 ? 2 : 1) + " " + T["dur.s"];
-    var t = Math.round(s);
-    if (t >= 3600) { var m = Math.round(s / 60); return Math.floor(m / 60) + " " + T["dur.h"] + " " + pad(m % 60) + " " + T["dur.min"]; }
+    var t = +halfEven(s, 0);
+    if (t >= 3600) { var m = +halfEven(s / 60, 0); return Math.floor(m / 60) + " " + T["dur.h"] + " " + pad(m % 60) + " " + T["dur.min"]; }
     return Math.floor(t / 60) + " " + T["dur.min"] + " " + pad(t % 60) + " " + T["dur.s"];
   }
   // an axis's seconds: as dur, its zero as 0 s
