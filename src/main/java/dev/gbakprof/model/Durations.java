@@ -64,6 +64,22 @@ public final class Durations {
         return Duration.ofMillis(Math.round(ms));
     }
 
+    /**
+     * The seconds of a duration as {@link #human} or {@link #seconds} wrote it ({@code 3.0 s}, {@code 3 min 05 s},
+     * {@code 4 h 07 min}), or {@code null} when {@code text} is none.
+     */
+    public static Double read(String text) {
+        String s = text.replace(" ", "").replace("min", "m");
+        if (s.matches("0+(\\.0+)?s")) {
+            return 0.0; // a stop in the first 50 ms
+        }
+        try {
+            return parse("", s).toMillis() / 1000.0;
+        } catch (NotADuration ex) {
+            return null;
+        }
+    }
+
     /** {@code 12.345 s}, or {@code unknown}. */
     public static String seconds(Double s) {
         return s == null ? "unknown" : Rounding.halfEven(s, 3).toPlainString() + " s";

@@ -229,8 +229,7 @@ class ExportsTest {
      */
     @Test
     void aMedianOfTwoRunsIsRoundedAlikeInTheCsvFilesAndSummaryMd() {
-        List<RestoreRun> runs =
-                dev.gbakprof.store.RunInputs.load(Path.of("src/test/resources/experiments/pagesize"), null);
+        List<RestoreRun> runs = Samples.experiment("pagesize");
         Analysis a = Analysis.of(runs, null);
         List<String> indexes = lines(ObjectsCsv.indexes().render(a, en));
         assertThat(indexes).anyMatch(l -> l.startsWith("FK_LINES_INVOICE,") && l.contains(",-p 3000,2,2,0.788,"));
