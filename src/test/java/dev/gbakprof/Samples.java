@@ -20,6 +20,11 @@ public final class Samples {
 
     private Samples() {}
 
+    /** The run folders of one experiment of {@code src/test/resources/experiments/} (its README), as records. */
+    public static List<RestoreRun> experiment(String name) {
+        return RunInputs.load(Path.of("src/test/resources/experiments", name), null);
+    }
+
     public static RestoreRun log(String name, String label) {
         return RunInputs.load(DIR.resolve(name), label).get(0);
     }

@@ -91,8 +91,9 @@ public record History(
 
     /** A run folder's name label ({@code nightly-r2}) is of runs labelled {@code label} ({@code nightly}). */
     private static boolean hasLabel(String nameLabel, String label) {
-        String safe = RunStore.fileSafe(label);
-        return nameLabel.equals(safe) || nameLabel.startsWith(safe + "-");
+        String name = RunStore.composed(nameLabel);
+        return RunStore.fileSafeNames(label).stream()
+                .anyMatch(safe -> name.equals(safe) || name.startsWith(safe + "-"));
     }
 
     /**

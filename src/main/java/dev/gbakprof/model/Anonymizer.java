@@ -113,19 +113,26 @@ public final class Anonymizer {
                                         .toList())
                 .etaBasis(text(r.etaBasis()))
                 .server(tokens.server(r.server()))
-                .indexesWritten(
-                        r.indexesWritten() == null
-                                ? null
-                                : r.indexesWritten().stream()
-                                        .map(i -> new IndexDefinition(
-                                                tokens.indexName(i.name()), tokens.table(i.table())))
-                                        .toList())
+                .indexesWritten(definitions(r.indexesWritten()))
+                .indexesNeverBuiltTables(definitions(r.indexesNeverBuiltTables()))
                 .build();
     }
 
-    /** A backup's index definitions, none for a restore. */
+    /** Index definitions with their tables, as tokens ({@code null} stays {@code null}). */
+    private List<IndexDefinition> definitions(List<IndexDefinition> all) {
+        return all == null
+                ? null
+                : all.stream()
+                        .map(i -> new IndexDefinition(tokens.indexName(i.name()), tokens.table(i.table())))
+                        .toList();
+    }
+
+    /** A backup's index definitions, and the tables of a restore's definitions it never built. */
     private static List<IndexDefinition> written(RestoreRun r) {
-        return r.indexesWritten() == null ? List.of() : r.indexesWritten();
+        List<IndexDefinition> all = new ArrayList<>();
+        all.addAll(r.indexesWritten() == null ? List.of() : r.indexesWritten());
+        all.addAll(r.indexesNeverBuiltTables() == null ? List.of() : r.indexesNeverBuiltTables());
+        return all;
     }
 
     /** Free text with every name in it replaced (a note that names an input, gbak's line, a warning). */

@@ -64,9 +64,25 @@ public final class Durations {
         return Duration.ofMillis(Math.round(ms));
     }
 
+    /**
+     * The seconds of a duration as {@link #human} or {@link #seconds} wrote it ({@code 3.0 s}, {@code 3 min 05 s},
+     * {@code 4 h 07 min}), or {@code null} when {@code text} is none.
+     */
+    public static Double read(String text) {
+        String s = text.replace(" ", "").replace("min", "m");
+        if (s.matches("0+(\\.0+)?s")) {
+            return 0.0; // a stop in the first 50 ms
+        }
+        try {
+            return parse("", s).toMillis() / 1000.0;
+        } catch (NotADuration ex) {
+            return null;
+        }
+    }
+
     /** {@code 12.345 s}, or {@code unknown}. */
     public static String seconds(Double s) {
-        return s == null ? "unknown" : String.format(Locale.ROOT, "%.3f s", s);
+        return s == null ? "unknown" : Rounding.halfEven(s, 3).toPlainString() + " s";
     }
 
     /** {@code 4 h 07 min}, {@code 3 min 05 s}, {@code 12.3 s}, or {@code unknown}. */
@@ -75,9 +91,9 @@ public final class Durations {
             return "unknown";
         }
         if (s < 60) {
-            return String.format(Locale.ROOT, "%.1f s", s);
+            return Rounding.halfEven(s, 1).toPlainString() + " s";
         }
-        long total = Math.round(s);
+        long total = Rounding.whole(s);
         long h = total / 3600;
         long m = (total % 3600) / 60;
         long sec = total % 60;

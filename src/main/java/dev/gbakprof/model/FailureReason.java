@@ -84,6 +84,26 @@ public final class FailureReason {
     }
 
     /**
+     * gbakprof's stop of a run as its record tells it, for a sentence in another language than the record's English:
+     * what stopped it in a word ({@code --timeout}, {@code Ctrl-C}, {@code SIGTERM}, {@code gbakprof}), after how long
+     * ({@code null}: the record does not say), and whether its raw log could not be written.
+     */
+    public record Stop(String stopper, Double seconds, boolean rawLog) {}
+
+    /** The stop {@link #of} gives as why {@code run} did not complete ({@link #stopped}'s words), or {@code null}. */
+    public static Stop stop(RestoreRun run) {
+        String why = of(run);
+        WarningCode by = run.stoppedBy();
+        if (why == null || by == null || !why.startsWith("stopped by ")) {
+            return null;
+        }
+        int after = why.indexOf(" after ");
+        int colon = why.indexOf(':', Math.max(after, 0));
+        Double seconds = after < 0 ? null : Durations.read(why.substring(after + 7, colon < 0 ? why.length() : colon));
+        return new Stop(stopper(run), seconds, by == WarningCode.RAW_LOG_UNWRITABLE);
+    }
+
+    /**
      * What stopped {@code run}, in a word, as its record says it ({@code stopped by SIGTERM after …}), else by its
      * warning's code ({@link #stopper(WarningCode)}); {@code null} when gbakprof did not stop it.
      */

@@ -81,6 +81,10 @@ import java.util.regex.Pattern;
  * @param indexesWritten  a backup's index definitions ({@code writing index X}, gbak -b -v), each with its table (the
  *                        data line that follows it): the indexes a restore of the backup builds; {@code null} for a
  *                        restore, or a backup record written before the field
+ * @param indexesNeverBuiltTables the tables of {@code indexesNeverBuilt}, {@code {name, table}} in the same order:
+ *                        each the table whose data line followed its definition, where the log says it exactly
+ *                        ({@code null} where it does not: a table without rows between, or no data line after it);
+ *                        {@code null} as {@code indexesNeverBuilt}, and in a record written before the field
  */
 public record RestoreRun(
         String schema,
@@ -131,7 +135,8 @@ public record RestoreRun(
         String ods,
         List<String> errorsAfterStop,
         String server,
-        List<IndexDefinition> indexesWritten) {
+        List<IndexDefinition> indexesWritten,
+        List<IndexDefinition> indexesNeverBuiltTables) {
 
     /** What every version of the record's schema starts with. */
     public static final String SCHEMA_FAMILY = "gbakprof.run/";
@@ -153,6 +158,7 @@ public record RestoreRun(
         indexesNeverBuilt = indexesNeverBuilt == null ? null : List.copyOf(indexesNeverBuilt);
         errorsAfterStop = errorsAfterStop == null ? null : List.copyOf(errorsAfterStop);
         indexesWritten = indexesWritten == null ? null : List.copyOf(indexesWritten);
+        indexesNeverBuiltTables = indexesNeverBuiltTables == null ? null : List.copyOf(indexesNeverBuiltTables);
         kind = kind == null ? RunKind.RESTORE : kind;
         phaseResources = phaseResources == null ? List.of() : List.copyOf(phaseResources);
     }

@@ -56,6 +56,7 @@ public final class RestoreRunBuilder {
     private List<String> errorsAfterStop;
     private String server;
     private List<IndexDefinition> indexesWritten;
+    private List<IndexDefinition> indexesNeverBuiltTables;
 
     RestoreRunBuilder(RestoreRun r) {
         if (r == null) {
@@ -109,6 +110,7 @@ public final class RestoreRunBuilder {
         errorsAfterStop = r.errorsAfterStop();
         server = r.server();
         indexesWritten = r.indexesWritten();
+        indexesNeverBuiltTables = r.indexesNeverBuiltTables();
     }
 
     public RestoreRunBuilder label(String v) {
@@ -341,6 +343,11 @@ public final class RestoreRunBuilder {
         return this;
     }
 
+    public RestoreRunBuilder indexesNeverBuiltTables(List<IndexDefinition> v) {
+        indexesNeverBuiltTables = v;
+        return this;
+    }
+
     public RestoreRunBuilder reachedEnd(Boolean v) {
         reachedEnd = v;
         return this;
@@ -401,6 +408,7 @@ public final class RestoreRunBuilder {
                 ods,
                 errorsAfterStop,
                 server,
-                indexesWritten);
+                indexesWritten,
+                indexesNeverBuiltTables);
     }
 }

@@ -1,5 +1,6 @@
 package dev.gbakprof.output;
 
+import dev.gbakprof.model.Rounding;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 
@@ -32,12 +33,9 @@ final class Csv {
         return r == null ? "" : fixed(r, 4);
     }
 
-    /** {@code value} rounded to {@code decimals} places, with a dot; String.format is too slow for 10⁴ rows. */
+    /** {@code value} rounded to {@code decimals} places as every other file rounds it ({@link Rounding}), with a dot. */
     static String fixed(double value, int decimals) {
-        long scale = (long) Math.pow(10, decimals);
-        long units = Math.round(Math.abs(value) * scale);
-        String frac = Long.toString(units % scale);
-        return (value < 0 && units != 0 ? "-" : "") + units / scale + "." + "0".repeat(decimals - frac.length()) + frac;
+        return Rounding.halfEven(value, decimals).toPlainString();
     }
 
     private static String cell(Object value) {

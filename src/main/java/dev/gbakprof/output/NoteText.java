@@ -1,5 +1,7 @@
 package dev.gbakprof.output;
 
+import dev.gbakprof.model.Durations;
+import dev.gbakprof.model.FailureReason;
 import dev.gbakprof.model.IndexFailureCause;
 import dev.gbakprof.stats.Comparison;
 import dev.gbakprof.stats.Confounder;
@@ -96,13 +98,32 @@ public record NoteText(String code, String message, String part) {
         }
     }
 
+    /**
+     * gbakprof's stop of a run in the report's language, as {@link FailureReason#stopped} says it in the record
+     * ({@code stopped by --timeout after 3.0 s}: its seconds with one decimal, as {@link Durations#human}).
+     */
+    static String stop(FailureReason.Stop s, Texts t) {
+        String text = s.seconds() == null
+                ? t.get("stopped.by", s.stopper())
+                : t.get(
+                        "stopped.by.after",
+                        s.stopper(),
+                        s.seconds() < 60 ? t.number(s.seconds(), 1) + " " + t.get("dur.s") : t.duration(s.seconds()));
+        return s.rawLog() ? t.get("stopped.raw.log", text) : text;
+    }
+
     private static String message(Note n, Texts t) {
         return switch (n.code()) {
             case RUNS_FAILED -> t.get("note.failed", n.arg(0), (Integer) n.arg(1), (Integer) n.arg(2), n.arg(3));
             case RUNS_INCOMPLETE ->
                 n.arg(3) == null
                         ? t.get("note.incomplete", n.arg(0), (Integer) n.arg(1), (Integer) n.arg(2))
-                        : t.get("note.incomplete.why", n.arg(0), (Integer) n.arg(1), (Integer) n.arg(2), n.arg(3));
+                        : t.get(
+                                "note.incomplete.why",
+                                n.arg(0),
+                                (Integer) n.arg(1),
+                                (Integer) n.arg(2),
+                                n.arg(3) instanceof FailureReason.Stop s ? stop(s, t) : n.arg(3));
             case EXCERPT -> n.arg(0) == null ? t.get("note.excerpt.every") : excerpt(n, t);
             case INDEXES_NEVER_BUILT ->
                 t.get(
@@ -159,15 +180,27 @@ public record NoteText(String code, String message, String part) {
         };
     }
 
-    /** "emb: its runs took from 5.60 s (A) to 27.7 s (B), more than the difference between the configurations." */
+    /**
+     * "emb: its runs took from 5.60 s (A) to 27.7 s (B), more than the difference between the configurations.", each
+     * run's name (its folder, or its log's file name: one word the headline cannot wrap) cut to {@link
+     * Labels#MAX_CATEGORY_LABEL} characters as labels are, in its middle (a folder's start time and its {@code -r6}
+     * kept), the two still apart.
+     */
     static String wideSpread(Note n, Texts t) {
+        List<String> whole = List.of(String.valueOf(n.arg(2)), String.valueOf(n.arg(4)));
+        List<String> runs = whole.stream()
+                .map(r -> Labels.cutMiddle(r, Labels.MAX_CATEGORY_LABEL))
+                .toList();
+        if (runs.get(0).equals(runs.get(1)) && !whole.get(0).equals(whole.get(1))) {
+            runs = Labels.cutApart(whole, Labels.MAX_CATEGORY_LABEL);
+        }
         return t.get(
                 Boolean.TRUE.equals(n.arg(5)) ? "wide.spread.gap" : "wide.spread.factor",
                 n.arg(0),
                 t.duration((Double) n.arg(1)),
-                n.arg(2),
+                runs.get(0),
                 t.duration((Double) n.arg(3)),
-                n.arg(4));
+                runs.get(1));
     }
 
     /** "shop mixes routes (embedded / services manager): …", the values in the reader's language. */

@@ -1,5 +1,6 @@
 package dev.gbakprof.output;
 
+import dev.gbakprof.model.Rounding;
 import dev.gbakprof.stats.Analysis;
 import dev.gbakprof.stats.ObjectTimes;
 import dev.gbakprof.stats.RowCount;
@@ -77,7 +78,7 @@ public final class ObjectsCsv implements ReportFile {
                 row.add(Csv.seconds(s.max()));
                 if (!indexes) {
                     Double rate = o.rowsPerSecond(g);
-                    row.add(rate == null ? "" : String.valueOf(Math.round(rate)));
+                    row.add(rate == null ? "" : String.valueOf(Rounding.whole(rate)));
                 }
                 row.add(Csv.ratio(o.ratio(g, grouped.baseline())));
                 if (indexes) {

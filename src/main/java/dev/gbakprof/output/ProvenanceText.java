@@ -20,18 +20,36 @@ public final class ProvenanceText {
             parts.add(dates(p.firstStart(), p.lastStart()));
         }
         p.hosts().forEach(h -> parts.add(t.get("prov.host", h)));
+        partly(p, "hosts", parts, t);
         parts.addAll(p.systems());
+        partly(p, "systems", parts, t);
         p.firebird().forEach(v -> parts.add(t.get("prov.firebird", v)));
+        partly(p, "firebird", parts, t);
         p.powerPlans().forEach(v -> parts.add(t.get("prov.power", v)));
+        partly(p, "powerPlans", parts, t);
         if (!p.routes().isEmpty()) { // "route embedded / remote TCP (localhost)": the word once
             parts.add(t.get("prov.route", routes(p.routes(), t)));
         }
+        partly(p, "routes", parts, t);
         p.pageSizes().forEach(v -> parts.add(t.get("prov.page", v)));
+        partly(p, "pageSizes", parts, t);
         p.backupBytes().forEach(b -> parts.add(t.get("prov.backup", size(b, t))));
         if (p.gbPerHour() != null) {
             parts.add(t.get("prov.rate", t.number(p.gbPerHour(), p.gbPerHour() < 10 ? 2 : 1)));
         }
         return String.join(" · ", parts);
+    }
+
+    /**
+     * After a field some runs do not give, how many do: "page size 16384 (2 of 5 runs; the others do not say)", never
+     * the others' value taken for theirs.
+     */
+    private static void partly(Provenance p, String field, List<String> parts, Texts t) {
+        Integer given = p.partly().get(field);
+        if (given != null) {
+            int last = parts.size() - 1;
+            parts.set(last, parts.get(last) + " " + t.get("prov.partly", given, p.runs()));
+        }
     }
 
     /**

@@ -2,6 +2,7 @@ package dev.gbakprof.output;
 
 import dev.gbakprof.model.Phase;
 import dev.gbakprof.model.RestoreRun;
+import dev.gbakprof.model.Rounding;
 import dev.gbakprof.model.WarningCode;
 import dev.gbakprof.stats.Analysis;
 import dev.gbakprof.stats.Measure;
@@ -173,7 +174,7 @@ public final class SummaryMarkdown implements ReportFile {
                 // a build gbak could not make is marked as on the chart: "0.004 s · FAILED in 1 of 1 run: left
                 // inactive"
                 row.add(cell
-                        + (rate == null ? "" : " (" + t.get("rows.per.second", t.integer(Math.round(rate))) + ")")
+                        + (rate == null ? "" : " (" + t.get("rows.per.second", t.integer(Rounding.whole(rate))) + ")")
                         + (failed == 0
                                 ? ""
                                 : " · "

@@ -9,6 +9,7 @@ import dev.gbakprof.model.IndexMapping;
 import dev.gbakprof.model.Inspection;
 import dev.gbakprof.model.PhaseTime;
 import dev.gbakprof.model.RestoreRun;
+import dev.gbakprof.model.Rounding;
 import dev.gbakprof.model.RunKind;
 import dev.gbakprof.model.RunStatus;
 import dev.gbakprof.model.TableLoad;
@@ -137,7 +138,7 @@ public final class TextSummary {
                         table,
                         i.keysPerSecond() == null
                                 ? ""
-                                : String.format(Locale.ROOT, "  %,.0f keys/s", i.keysPerSecond()),
+                                : String.format(Locale.ROOT, "  %,d keys/s", Rounding.whole(i.keysPerSecond())),
                         i.writes() == null ? "" : "  writes " + i.writes(),
                         i.equals(cut) ? "  not built (stopped)" : i.failed() ? "  FAILED" : ""));
             }
@@ -163,7 +164,7 @@ public final class TextSummary {
                                 ? "unknown"
                                 : (timed && t.seconds() == null ? "≥ " : "")
                                         + String.format(Locale.ROOT, "%,d", t.records()),
-                        rate == null ? "" : String.format(Locale.ROOT, "  %,.0f rows/s", rate)));
+                        rate == null ? "" : String.format(Locale.ROOT, "  %,d rows/s", Rounding.whole(rate))));
             }
         }
         if (run.inspection() != null) {

@@ -1,5 +1,6 @@
 package dev.gbakprof.output;
 
+import dev.gbakprof.model.Rounding;
 import java.text.ChoiceFormat;
 import java.text.NumberFormat;
 import java.util.ArrayList;
@@ -139,12 +140,12 @@ public final class Texts {
         return all;
     }
 
-    /** A number with exactly {@code decimals} decimals, grouped the way the locale groups. */
+    /** A number with exactly {@code decimals} decimals ({@link Rounding}), grouped the way the locale groups. */
     public String number(double value, int decimals) {
         NumberFormat f = NumberFormat.getNumberInstance(locale);
         f.setMinimumFractionDigits(decimals);
         f.setMaximumFractionDigits(decimals);
-        return f.format(value);
+        return Double.isFinite(value) ? f.format(Rounding.halfEven(value, decimals)) : f.format(value);
     }
 
     public String integer(long value) {
@@ -195,9 +196,9 @@ public final class Texts {
         if (seconds < 60) {
             return number(seconds, seconds < 1 ? 3 : seconds < 10 ? 2 : 1) + " " + get("dur.s");
         }
-        long total = Math.round(seconds);
+        long total = Rounding.whole(seconds);
         if (total >= 3600) {
-            long minutes = Math.round(seconds / 60);
+            long minutes = Rounding.whole(seconds / 60);
             return minutes / 60 + " " + get("dur.h") + " " + String.format(Locale.ROOT, "%02d", minutes % 60) + " "
                     + get("dur.min");
         }

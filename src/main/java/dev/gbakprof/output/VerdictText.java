@@ -20,6 +20,14 @@ public final class VerdictText {
         return speedup > 1 ? t.get("ratio.faster", t.factor(speedup)) : t.get("ratio.slower", t.factor(1 / speedup));
     }
 
+    /**
+     * The comparison's ratio as its {@link #sentence} says it ("1.20× faster", "1.07× slower"), for a table beside the
+     * sentence; {@code null} when it is unknown.
+     */
+    public static String ratio(Comparison c, Texts t) {
+        return c.speedup() == null ? null : ratio(c.speedup(), t);
+    }
+
     /** A speed-up that rounds to 1.00. */
     static boolean roundsToOne(double speedup) {
         return Math.abs(speedup - 1) < 0.005;

@@ -2,9 +2,11 @@ package dev.gbakprof.report;
 
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import dev.gbakprof.model.IndexBuild;
+import dev.gbakprof.model.IndexDefinition;
 import dev.gbakprof.model.Phase;
 import dev.gbakprof.model.PhaseTime;
 import dev.gbakprof.model.RestoreRun;
+import dev.gbakprof.model.Rounding;
 import dev.gbakprof.model.TableLoad;
 import dev.gbakprof.output.AnalysisJson;
 import dev.gbakprof.output.CompareJson;
@@ -29,8 +31,6 @@ import dev.gbakprof.stats.Spread;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
-import java.math.BigDecimal;
-import java.math.RoundingMode;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -107,6 +107,7 @@ public final class HtmlReport implements ReportFile {
             "html.col.time",
             "html.col.keys",
             "html.col.ratio",
+            "html.col.time.ratio",
             "html.col.status",
             "html.col.rows",
             "html.col.rowsps",
@@ -132,6 +133,12 @@ public final class HtmlReport implements ReportFile {
             "html.state.not.activated",
             "html.state.left.inactive",
             "html.state.gave.up",
+            "html.state.cut",
+            "html.never.stopped",
+            "html.never.inactive",
+            "table.unknown",
+            "rows",
+            "keys.per.second",
             "md.warnings",
             "html.sort");
 
@@ -202,6 +209,7 @@ public final class HtmlReport implements ReportFile {
             KeyTable keyTable,
             List<String> hints,
             List<String> verdicts,
+            List<String> ratios,
             List<String> labels,
             List<String> colours,
             Map<String, String> phaseColours,
@@ -247,7 +255,8 @@ public final class HtmlReport implements ReportFile {
      * [index, start, seconds, failed, keys per second]}, on gbak's clock, {@code table} and {@code index} being
      * positions in the page's lists (a name where the list does not have it). {@code phases} are the seconds summary.md
      * and runs.csv give ({@link Measure#of}: a phase cut off is unknown); {@code neverBuilt} the index definitions gbak
-     * did not build, and {@code neverBuiltWhy} why: {@code stopped} (the restore stopped before them), {@code
+     * did not build, {@code neverBuiltTables} their tables ({@code null} where the log does not say it), and {@code
+     * neverBuiltWhy} why: {@code stopped} (the restore stopped before them), {@code
      * inactive} (inactive in the backup: gbak built the others) or {@code not-activated} (gbak activated none).
      */
     record Run(
@@ -267,6 +276,7 @@ public final class HtmlReport implements ReportFile {
             List<FailedIndex> failedIndexes,
             boolean reachedEnd,
             List<String> neverBuilt,
+            List<String> neverBuiltTables,
             String neverBuiltWhy) {}
 
     /** The CPU and disk of one phase of a run. */
@@ -280,11 +290,13 @@ public final class HtmlReport implements ReportFile {
         Texts t = settings.texts();
         Grouped grouped = Grouped.of(a);
         List<String> verdicts = new ArrayList<>();
+        List<String> ratios = new ArrayList<>();
         for (int g = 0; g < a.groups().size(); g++) {
             for (Measure m : Measure.values()) {
                 Comparison c = a.comparison(g, m);
                 if (c != null) {
                     verdicts.add(VerdictText.sentence(c, t));
+                    ratios.add(VerdictText.ratio(c, t));
                 }
             }
         }
@@ -321,6 +333,7 @@ public final class HtmlReport implements ReportFile {
                 KeyTable.of(grouped, t),
                 HintText.of(grouped, t),
                 verdicts,
+                ratios,
                 labels,
                 colours,
                 phaseColours,
@@ -360,7 +373,7 @@ public final class HtmlReport implements ReportFile {
             for (ObjectTimes x : a.indexes()) {
                 failed.add(x.failedByGroup().get(g));
                 Double rate = Spread.of(rates.getOrDefault(x.name(), List.of())).median();
-                keys.add(rate == null ? null : Math.rint(rate));
+                keys.add(rate == null ? null : (double) Rounding.whole(rate));
             }
             per.add(new IndexSpreads(spreads(a, a.indexes(), g), failed, keys));
         }
@@ -385,7 +398,7 @@ public final class HtmlReport implements ReportFile {
                 rowsMax.add(count == null || count.single() != null ? null : count.max());
                 Double r = x.rowsPerSecond(g);
                 // as summary.md: whole rows per second
-                rate.add(r == null ? null : Math.round(r));
+                rate.add(r == null ? null : Rounding.whole(r));
             }
             per.add(new TableSpreads(spreads(a, a.tables(), g), rows, rowsMax, rate));
         }
@@ -436,10 +449,18 @@ public final class HtmlReport implements ReportFile {
                         shown(p.writtenMb(), 1),
                         p.bound() == null ? null : p.bound().label()))
                 .toList();
+        // the load or build the log ends in ran until its last clock
+        TableLoad cutLoad = TimelineChart.cutLoad(r);
+        IndexBuild cutBuild = r.cutByStop();
         List<List<Object>> loads = new ArrayList<>();
         for (TableLoad l : r.tables()) {
             if (l.startSeconds() != null) {
-                loads.add(Arrays.asList(ref(tableAt, l.name()), l.startSeconds(), l.seconds(), l.records()));
+                loads.add(Arrays.asList(
+                        ref(tableAt, l.name()),
+                        l.startSeconds(),
+                        l.seconds(),
+                        l.records(),
+                        l == cutLoad ? r.lastSeenSeconds() : null));
             }
         }
         List<List<Object>> builds = new ArrayList<>();
@@ -451,7 +472,8 @@ public final class HtmlReport implements ReportFile {
                         b.startSeconds(),
                         b.seconds(),
                         b.failed() ? 1 : 0,
-                        b.keysPerSecond() == null ? null : Math.rint(b.keysPerSecond())));
+                        b.keysPerSecond() == null ? null : (double) Rounding.whole(b.keysPerSecond()),
+                        b == cutBuild && r.lastSeenSeconds() != null ? r.lastSeenSeconds() : null));
             }
             if (b.failed()) {
                 failed.add(new FailedIndex(b.name(), Objects.requireNonNullElse(b.errors(), List.of())));
@@ -474,15 +496,23 @@ public final class HtmlReport implements ReportFile {
                 failed,
                 r.wentToTheEnd(),
                 Objects.requireNonNullElse(r.indexesNeverBuilt(), List.of()),
+                neverBuiltTables(r),
                 !r.wentToTheEnd() ? "stopped" : builds.isEmpty() ? "not-activated" : "inactive");
     }
 
-    /**
-     * A figure rounded as Java's number formats round it ({@link Texts#number}: half to even, on the double's exact
-     * value) to the decimals the page shows, so the page's digits are the other files'.
-     */
+    /** A figure rounded to the decimals the page shows ({@link Rounding}), so the page's digits are the other files'. */
     static double shown(double value, int decimals) {
-        return new BigDecimal(value).setScale(decimals, RoundingMode.HALF_EVEN).doubleValue();
+        return Rounding.halfEven(value, decimals).doubleValue();
+    }
+
+    /** The table of each of the run's index definitions never built, {@code null} where the record does not say it. */
+    private static List<String> neverBuiltTables(RestoreRun r) {
+        List<String> names = Objects.requireNonNullElse(r.indexesNeverBuilt(), List.of());
+        Map<String, String> tables = new HashMap<>();
+        for (IndexDefinition d : Objects.requireNonNullElse(r.indexesNeverBuiltTables(), List.<IndexDefinition>of())) {
+            tables.put(d.name(), d.table());
+        }
+        return names.stream().map(tables::get).toList();
     }
 
     /** An object's position in the page's list, or its name where the list does not have it. */

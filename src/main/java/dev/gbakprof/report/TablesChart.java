@@ -1,6 +1,7 @@
 package dev.gbakprof.report;
 
 import dev.gbakprof.model.RestoreRun;
+import dev.gbakprof.model.Rounding;
 import dev.gbakprof.model.TableLoad;
 import dev.gbakprof.output.Grouped;
 import dev.gbakprof.output.ReportSettings;
@@ -55,7 +56,7 @@ final class TablesChart extends ObjectBars {
         }
         Double rate = o.rowsPerSecond(group);
         if (rate != null) {
-            parts.add(t.get("rows.per.second", t.integer(Math.round(rate))));
+            parts.add(t.get("rows.per.second", t.integer(Rounding.whole(rate))));
         }
         return parts.isEmpty() ? null : String.join(" · ", parts);
     }

@@ -27,7 +27,7 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
  * colour per configuration, a line style per run (they repeat after four), and each run's number at its line's end
  * ({@link LineEnds}), which tells apart any number of runs.
  * A table or index whose end is unknown, or that failed, never counts as done, so a stopped or failed restore stays
- * below 100 %; when a log does not say what the restore defines (an excerpt), objects done are counted instead.
+ * below 100 %, its line drawn on to its log's last clock (the work it stopped in); when a log does not say what the restore defines (an excerpt), objects done are counted instead.
  */
 final class TimelineChart implements ChartFile {
     /** Steps drawn per run at most (a 1600-pixel-wide chart shows no more). */
@@ -237,6 +237,22 @@ final class TimelineChart implements ChartFile {
     }
 
     /**
+     * The table load a run's log ends in (a restore stopped, failed or cut off during its data): the last load, without
+     * a time, of a run that did not go to its end and built no index. It ran at least until the log's last clock, to
+     * which the page's timeline draws it; {@code null} when there is none.
+     */
+    static TableLoad cutLoad(RestoreRun run) {
+        if (run.wentToTheEnd()
+                || run.lastSeenSeconds() == null
+                || run.tables().isEmpty()
+                || !run.indexes().isEmpty()) {
+            return null;
+        }
+        TableLoad last = run.tables().get(run.tables().size() - 1);
+        return last.seconds() == null && last.startSeconds() != null ? last : null;
+    }
+
+    /**
      * Steps of one run's progress: {clock seconds, done}, starting at 0 when its first table or index starts; one step
      * up each time a table load or index build ends. An index gbak could not build is never done (a failed restore
      * stays below 100 %); a defined table without a data line (no rows) is done once the index phase starts (gbak
@@ -293,6 +309,12 @@ final class TimelineChart implements ChartFile {
             }
             done++;
             points.get(points.size() - 1)[1] = done / of;
+        }
+        // a run that did not go to its end worked on until its log's last clock (the load or build it stopped in,
+        // cutLoad, cutByStop): its line goes on to there, not only to the last object it finished
+        Double last = run.lastSeenSeconds();
+        if (!run.wentToTheEnd() && last != null && last > points.get(points.size() - 1)[0]) {
+            points.add(new double[] {last, done / of});
         }
         return points.toArray(new double[0][]);
     }

@@ -266,11 +266,12 @@ public final class Analysis {
         }
         for (RunGroup g : groups) {
             if (g.count(RunOutcome.INCOMPLETE) > 0) {
-                // why the first stopped, when its record says (gbakprof's --timeout or Ctrl-C), else null
-                String why = g.runs().stream()
+                // why the first stopped, when its record says (gbakprof's --timeout or Ctrl-C: as a Stop, for the
+                // report's language), else null
+                Object why = g.runs().stream()
                         .filter(r -> RunOutcome.of(r) == RunOutcome.INCOMPLETE)
                         .findFirst()
-                        .map(FailureReason::of)
+                        .map(r -> FailureReason.stop(r) != null ? FailureReason.stop(r) : FailureReason.of(r))
                         .orElse(null);
                 out.add(Note.of(NoteCode.RUNS_INCOMPLETE, g.label(), g.count(RunOutcome.INCOMPLETE), g.size(), why));
             }

@@ -24,8 +24,8 @@ public enum NoteCode {
     INDEX_FAILED,
     /**
      * Some runs of a configuration stopped before the end (timeout, kill, log cut); args: label, stopped, runs, why the
-     * first stopped when its record says ({@link dev.gbakprof.model.FailureReason}: gbakprof's --timeout or Ctrl-C),
-     * else {@code null}.
+     * first stopped when its record says: gbakprof's stop of it ({@link dev.gbakprof.model.FailureReason.Stop}:
+     * --timeout, Ctrl-C), else the record's words ({@link dev.gbakprof.model.FailureReason#of}), else {@code null}.
      */
     RUNS_INCOMPLETE,
     /**

@@ -2,7 +2,10 @@ package dev.gbakprof.stats;
 
 import dev.gbakprof.model.Environment;
 import dev.gbakprof.model.RestoreRun;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.TreeSet;
 import java.util.function.Function;
@@ -17,6 +20,11 @@ import java.util.regex.Pattern;
  * @param lastStart    the latest start
  * @param gbPerHour    restore throughput: backup bytes ÷ restore seconds of the completed runs that know both,
  *                     as decimal GB per hour (median over those runs), {@code null} when none does
+ * @param runs         the runs it is of
+ * @param partly       of the fields {@code hosts}, {@code systems}, {@code firebird}, {@code powerPlans}, {@code
+ *                     routes} and {@code pageSizes}, those some runs' records give and others do not, with how many
+ *                     runs give it (a parsed log without a page size beside ones with it): unknown stays unknown per
+ *                     run, not taken for the others' value
  */
 public record Provenance(
         String firstStart,
@@ -28,7 +36,13 @@ public record Provenance(
         List<String> routes,
         List<String> pageSizes,
         List<Long> backupBytes,
-        Double gbPerHour) {
+        Double gbPerHour,
+        int runs,
+        Map<String, Integer> partly) {
+
+    public Provenance {
+        partly = Collections.unmodifiableMap(new LinkedHashMap<>(partly));
+    }
 
     static Provenance of(List<RestoreRun> runs) {
         TreeSet<String> starts = new TreeSet<>(runs.stream()
@@ -40,26 +54,31 @@ public record Provenance(
                 .map(r -> r.backupBytes() / 1e9 / (r.restoreSeconds() / 3600))
                 .toList();
         Spread rate = Spread.of(rates);
+        Map<String, Integer> partly = new LinkedHashMap<>();
         return new Provenance(
                 starts.isEmpty() ? null : starts.first(),
                 starts.isEmpty() ? null : starts.last(),
-                distinct(runs, r -> env(r, Environment::host)),
-                distinct(runs, r -> env(r, Environment::os)),
+                distinct(runs, "hosts", r -> env(r, Environment::host), partly),
+                distinct(runs, "systems", r -> env(r, Environment::os), partly),
                 distinct(
                         runs,
+                        "firebird",
                         r -> Confounder.GBAK_VERSION.of(r) != null
                                 ? Confounder.GBAK_VERSION.of(r)
-                                : Confounder.ENGINE_VERSION.of(r)),
-                distinct(runs, Confounder.POWER_PLAN::of),
-                distinct(runs, Confounder.ROUTE::of),
-                distinct(runs, Confounder.PAGE_SIZE::of),
+                                : Confounder.ENGINE_VERSION.of(r),
+                        partly),
+                distinct(runs, "powerPlans", Confounder.POWER_PLAN::of, partly),
+                distinct(runs, "routes", Confounder.ROUTE::of, partly),
+                distinct(runs, "pageSizes", Confounder.PAGE_SIZE::of, partly),
                 runs.stream()
                         .map(RestoreRun::backupBytes)
                         .filter(Objects::nonNull)
                         .distinct()
                         .sorted()
                         .toList(),
-                rate.median());
+                rate.median(),
+                runs.size(),
+                partly);
     }
 
     /** Whether any record says anything of where or when it ran. */
@@ -74,9 +93,15 @@ public record Provenance(
                 || !backupBytes.isEmpty();
     }
 
-    private static List<String> distinct(List<RestoreRun> runs, Function<RestoreRun, String> f) {
+    /** The distinct values of {@code field}; in {@code partly} how many runs give it, when some do and others not. */
+    private static List<String> distinct(
+            List<RestoreRun> runs, String field, Function<RestoreRun, String> f, Map<String, Integer> partly) {
         TreeSet<String> values = new TreeSet<>(Provenance::byValue);
-        runs.stream().map(f).filter(Objects::nonNull).forEach(values::add);
+        List<String> given = runs.stream().map(f).filter(Objects::nonNull).toList();
+        values.addAll(given);
+        if (!given.isEmpty() && given.size() < runs.size()) {
+            partly.put(field, given.size());
+        }
         return List.copyOf(values);
     }
 

@@ -9,6 +9,7 @@ import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.text.Normalizer;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
@@ -100,12 +101,15 @@ public final class RunStore {
 
     /**
      * The run folders whose name is one {@link #create} gives a run of {@code label}: its start time, the label made
-     * file-safe, the tag of a repeat or matrix restore ({@code -r2}, {@code -m3}) and a {@code -N} when the name was
+     * file-safe (either of {@link #fileSafeNames}), the tag of a repeat or matrix restore ({@code -r2}, {@code -m3}) and a {@code -N} when the name was
      * taken; {@code nightly-prod}'s folders are not {@code nightly}'s.
      */
     public static Predicate<Path> namedFor(String label) {
-        Pattern name = Pattern.compile("\\d{8}-\\d{6}-" + Pattern.quote(fileSafe(label)) + "(-[rm]\\d+)?(-\\d+)?");
-        return folder -> name.matcher(String.valueOf(folder.getFileName())).matches();
+        String names = String.join(
+                "|", fileSafeNames(label).stream().map(Pattern::quote).toList());
+        Pattern name = Pattern.compile("\\d{8}-\\d{6}-(?:" + names + ")(-[rm]\\d+)?(-\\d+)?");
+        return folder ->
+                name.matcher(composed(String.valueOf(folder.getFileName()))).matches();
     }
 
     /**
@@ -184,9 +188,32 @@ public final class RunStore {
         return path.replaceAll(".*[/\\\\:]", "");
     }
 
-    /** A label as part of a folder or file name: runs of other characters than {@code A-Z a-z 0-9 . _ -} become one {@code -}. */
+    /**
+     * A label as part of a folder or file name: its letters and digits in any script ({@code Servidor-São-João},
+     * {@code Sunucu-İzmir}: Linux, NTFS and APFS file names hold them), {@code .}, {@code _} and {@code -}; each run of
+     * other characters becomes one {@code -}. Composed (NFC), as a label is typed.
+     */
     public static String fileSafe(String label) {
-        String s = label.replaceAll("[^A-Za-z0-9._-]+", "-").replaceAll("^[-.]+|-+$", "");
+        return safe(Normalizer.normalize(label, Normalizer.Form.NFC), "[^\\p{L}\\p{M}\\p{N}._-]+");
+    }
+
+    /**
+     * Every name a label's run folders may have: {@link #fileSafe}'s, and the one folders were given before it kept
+     * letters beyond {@code A-Z} ({@code S-o-Jo-o} for {@code São João}), whose runs are the label's still.
+     */
+    public static List<String> fileSafeNames(String label) {
+        String ascii = safe(label, "[^A-Za-z0-9._-]+");
+        String now = fileSafe(label);
+        return now.equals(ascii) ? List.of(now) : List.of(now, ascii);
+    }
+
+    /** A folder's name as {@link #namedFor} compares it: composed (a file system may give it decomposed, NFD). */
+    public static String composed(String name) {
+        return Normalizer.normalize(name, Normalizer.Form.NFC);
+    }
+
+    private static String safe(String label, String others) {
+        String s = label.replaceAll(others, "-").replaceAll("^[-.]+|-+$", "");
         return s.isEmpty() ? "run" : s;
     }
 

@@ -6,8 +6,10 @@ import dev.gbakprof.model.Warning;
 import dev.gbakprof.model.WarningCode;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.function.Predicate;
 
@@ -69,6 +71,18 @@ final class IndexTables {
      */
     List<IndexDefinition> written() {
         return List.copyOf(written);
+    }
+
+    /**
+     * The tables of the index definitions {@code names} (after {@link #map}): each the table of the data line after its
+     * last definition where the log says it exactly ({@code log}), else {@code null}.
+     */
+    List<IndexDefinition> tablesOf(List<String> names) {
+        Map<String, String> exact = new HashMap<>();
+        for (IndexState d : definitions) {
+            exact.put(d.name, d.source == IndexMapping.LOG ? d.table : null);
+        }
+        return names.stream().map(n -> new IndexDefinition(n, exact.get(n))).toList();
     }
 
     /**

@@ -150,6 +150,7 @@ final class TimelineRecord {
                 .tablesDefined(t.indexTables.tablesDefined() == 0 ? null : t.indexTables.tablesDefined())
                 .indexesDefined(t.definedIndexes.isEmpty() ? null : t.definedIndexes.size())
                 .indexesNeverBuilt(t.definedIndexes.isEmpty() ? null : neverBuilt)
+                .indexesNeverBuiltTables(t.definedIndexes.isEmpty() ? null : t.indexTables.tablesOf(neverBuilt))
                 .reachedEnd(ended || t.gbak.notOnline())
                 .build();
     }

@@ -5,7 +5,7 @@
   var P = D.page, T = P.texts, lang = document.documentElement.lang;
   var G = D.configurations.length, charts = [];
   var formats = {};
-  // a number as Java's NumberFormat writes it (Texts.number): rounded half to even on the double's exact value
+  // a number as Java's NumberFormat writes it (Texts.number, model/Rounding): rounded half to even on the double's exact value
   // (Intl rounds the shortest decimal half up), grouped in every language as Java groups ("1.000" in Spanish)
   function num(v, d) {
     var f = formats[d] || (formats[d] = new Intl.NumberFormat(lang, {minimumFractionDigits: d, maximumFractionDigits: d,
@@ -29,8 +29,8 @@
   function dur(s) {
     if (s == null) return T.unknown;
     if (s < 60) return num(s, s < 1 ? 3 : s < 10 ? 2 : 1) + " " + T["dur.s"];
-    var t = Math.round(s);
-    if (t >= 3600) { var m = Math.round(s / 60); return Math.floor(m / 60) + " " + T["dur.h"] + " " + pad(m % 60) + " " + T["dur.min"]; }
+    var t = +halfEven(s, 0);
+    if (t >= 3600) { var m = +halfEven(s / 60, 0); return Math.floor(m / 60) + " " + T["dur.h"] + " " + pad(m % 60) + " " + T["dur.min"]; }
     return Math.floor(t / 60) + " " + T["dur.min"] + " " + pad(t % 60) + " " + T["dur.s"];
   }
   // an axis's seconds: as dur, its zero as 0 s
@@ -40,6 +40,11 @@
   function fmt(key) {
     var args = arguments;
     return T[key].replace(/\{(\d)\}/g, function (_, i) { return args[+i + 1]; });
+  }
+  // a text as the search compares it: I, İ, ı and i one letter (a Turkish keyboard types İX_ORDERS), case and accents
+  // aside
+  function fold(s) {
+    return s.replace(/[Iİı]/g, "i").toLowerCase().normalize("NFD").replace(/[\u0300-\u036f]/g, "");
   }
   function el(tag, text, cls) {
     var e = document.createElement(tag);
@@ -114,12 +119,14 @@
   // a run as the page names it: its name as summary.md names it (emb #2) and its file's name
   function runName(r) { return r.name + (r.source ? " · " + r.source.split(/[\\/]/).pop() : ""); }
   function tooltip(box) { var t = add(box, "div", null, "tip"); t.hidden = true; return t; }
+  // a tooltip beside the cursor, wrapped within the chart (report.css: .tip's max-width), never past its right edge
   function place(tip, u, left, top, text) {
     tip.textContent = text;
     tip.hidden = false;
-    var x = u.over.offsetLeft + left + 14, w = tip.offsetWidth;
-    if (x + w > u.root.offsetWidth) x = u.over.offsetLeft + left - w - 14;
-    tip.style.left = Math.max(0, x) + "px";
+    tip.style.left = "0px";
+    var room = u.root.offsetWidth, w = tip.offsetWidth, x = u.over.offsetLeft + left + 14;
+    if (x + w > room) x = u.over.offsetLeft + left - w - 14;
+    tip.style.left = Math.max(0, Math.min(x, room - w)) + "px";
     tip.style.top = (u.over.offsetTop + top + 14) + "px";
   }
   // ticks of a time axis: whole milliseconds, seconds, minutes, hours (no two ticks read the same)
@@ -164,7 +171,7 @@
       {label: T["html.col.verdict"]}, {label: T["html.col.message"]}],
       D.comparisons.map(function (c, i) {
         return {cells: [cell(c.label), cell(c.measure === "total" ? T["md.total"] : T["phase." + c.measure] || c.measure),
-          cell(c.ratio == null ? T.unknown : num(c.ratio, 2) + "×", c.ratio), cell(c.verdict), cell(P.verdicts[i])]};
+          cell(P.ratios[i] == null ? T.unknown : P.ratios[i], c.ratio), cell(c.verdict), cell(P.verdicts[i])]};
       }), "verdict-table");
   }
   if (P.hints.length) {
@@ -196,7 +203,35 @@
 
   // index builds: the slowest as bars, then every index in one table
   var I = P.indexes, n = I.name.length;
-  if (n) {
+  // the index definitions a configuration's runs did not build, and why (never[name][group].stopped, .inactive,
+  // .not-activated), with their tables where the log says them
+  var never = {}, neverTable = {};
+  P.runs.forEach(function (r) {
+    r.neverBuilt.forEach(function (nm, k) {
+      var by = never[nm] = never[nm] || {};
+      (by[r.group] = by[r.group] || {})[r.neverBuiltWhy] = 1;
+      if (neverTable[nm] == null) neverTable[nm] = r.neverBuiltTables[k];
+    });
+  });
+  // what a configuration shows of an index instead of its time: unknown (a run did not time it), never built (its
+  // restore stopped first), not built (restored inactive), or not in these runs
+  function instead(nm, g, unknown) {
+    var why = never[nm] && never[nm][g];
+    return unknown ? T.unknown : why ? T[why.stopped ? "html.never.stopped" : "html.never.inactive"] : T.absent;
+  }
+  // the Status of an index: failed, or why a configuration without its time did not build it (red when it stopped)
+  function state(nm, failed, timed) {
+    var words = failed ? [T["html.state.failed"]] : [], stopped = false;
+    for (var g = 0; g < G; g++) {
+      var why = !timed[g] && never[nm] && never[nm][g];
+      if (!why) continue;
+      stopped = stopped || !!why.stopped;
+      [why.stopped && "html.state.never", why.inactive && "html.state.inactive", why["not-activated"] && "html.state.not.activated"]
+        .forEach(function (k) { if (k && words.indexOf(T[k]) < 0) words.push(T[k]); });
+    }
+    return cell(words.join(" · "), null, words.length ? (failed || stopped ? "state failed" : "state") : null);
+  }
+  if (n || Object.keys(never).length) {
     section(T["html.indexes"], "indexes");
     var worst = [];
     for (var i = 0; i < n; i++) {
@@ -238,7 +273,7 @@
                   ctx.font = Math.round(Math.min(12, Math.max(9, bh / devicePixelRatio - 2)) * devicePixelRatio) + "px sans-serif";
                   ctx.textAlign = "left";
                   ctx.textBaseline = "middle";
-                  ctx.fillText(median(null, c.unknown[x.i]), x0 + 4 * devicePixelRatio, y0 + bh / 2);
+                  ctx.fillText(instead(I.name[x.i], g, c.unknown[x.i]), x0 + 4 * devicePixelRatio, y0 + bh / 2);
                   return;
                 }
                 var x1 = u.valToPos(v, "x", true);
@@ -252,10 +287,11 @@
             if (t == null || t < 0 || k < 0 || k >= top) { tip.hidden = true; return; }
             var x = worst[k];
             // the configurations shown: one hidden through the legend is left out here too
-            place(tip, u, u.cursor.left, t, I.name[x.i] + " (" + I.table[x.i] + ") · " + I.configurations.map(function (c, g) {
+            // one line per configuration
+            place(tip, u, u.cursor.left, t, I.name[x.i] + " (" + I.table[x.i] + ")\n" + I.configurations.map(function (c, g) {
               if (!u.series[g + 1].show) return null;
-              return (G > 1 ? P.labels[g] + ": " : "") + median(c.median[x.i], c.unknown[x.i]) + (c.failed[x.i] ? " · " + T["html.state.failed"] : "");
-            }).filter(function (x) { return x != null; }).join(" · "));
+              return (G > 1 ? P.labels[g] + ": " : "") + (c.median[x.i] != null ? dur(c.median[x.i]) : instead(I.name[x.i], g, c.unknown[x.i])) + (c.failed[x.i] ? " · " + T["html.state.failed"] : "");
+            }).filter(function (x) { return x != null; }).join("\n"));
           }]
         }
       };
@@ -272,42 +308,42 @@
     I.configurations.forEach(function (c, g) {
       var l = G > 1 ? " · " + P.labels[g] : "";
       cols.push({label: T["html.col.time"] + l, num: true}, {label: T["html.col.keys"] + l, num: true});
-      if (c.label !== D.baseline) cols.push({label: T["html.col.ratio"] + l, num: true});
+      if (c.label !== D.baseline) cols.push({label: T["html.col.time.ratio"] + l, num: true});
     });
     cols.push({label: T["html.col.status"]});
-    // an index a run did not build: the restore stopped first (red), or gbak restored it inactive (not a failure)
-    var never = {};
-    P.runs.forEach(function (r) { r.neverBuilt.forEach(function (nm) { (never[nm] = never[nm] || {})[r.neverBuiltWhy] = 1; }); });
-    var rows = [];
+    var rows = [], listed = {};
     for (var j = 0; j < n; j++) {
-      var cells = [cell(I.name[j]), cell(I.table[j])], failed = 0;
-      I.configurations.forEach(function (c) {
-        var m = c.median[j], t = median(m, c.unknown[j]), range = null;
+      var cells = [cell(I.name[j]), cell(I.table[j])], failed = 0, nm = I.name[j];
+      listed[nm] = 1;
+      I.configurations.forEach(function (c, g) {
+        var m = c.median[j], t = m != null ? dur(m) : instead(nm, g, c.unknown[j]), range = null;
         if (c.min[j] != null && c.max[j] !== c.min[j]) range = " (" + dur(c.min[j]) + "–" + dur(c.max[j]) + ")";
         // keys/s the log does not give (no key counts, an unknown time) reads unknown, and sorts last; of an index
         // these runs do not have, it reads as its time does
-        var k = c.keysPerSecond[j], kt = k != null ? num(k, 0) : m == null && !c.unknown[j] ? T.absent : T.unknown;
+        var k = c.keysPerSecond[j], kt = k != null ? num(k, 0) : m == null ? instead(nm, g, c.unknown[j]) : T.unknown;
         cells.push(cell(t, m, null, range), cell(kt, k));
         if (c.label !== D.baseline) cells.push(cell(c.ratio[j] == null ? T.unknown : num(c.ratio[j], 2) + "×", c.ratio[j]));
         failed += c.failed[j];
       });
-      cells.push(failed ? cell(T["html.state.failed"], null, "failed") : cell(""));
-      rows.push({cells: cells, key: (I.name[j] + " " + I.table[j]).toLowerCase()});
-      delete never[I.name[j]];
+      cells.push(state(nm, failed, I.configurations.map(function (c) { return c.median[j] != null || c.unknown[j] > 0; })));
+      rows.push({cells: cells, key: fold(nm + " " + I.table[j])});
     }
-    Object.keys(never).sort().forEach(function (nm) {
-      var cells = [cell(nm), cell("")];
-      for (var k = 2; k < cols.length - 1; k++) cells.push(cell(""));
-      var why = never[nm], stopped = why.stopped;
-      cells.push(cell([stopped ? T["html.state.never"] : null, why.inactive ? T["html.state.inactive"] : null,
-        why["not-activated"] ? T["html.state.not.activated"] : null].filter(Boolean).join(" · "), null, stopped ? "failed" : null));
-      rows.push({cells: cells, key: nm.toLowerCase()});
+    // an index no run built: its table where the log says it, and in each configuration why it has no time
+    Object.keys(never).filter(function (nm) { return !listed[nm]; }).sort().forEach(function (nm) {
+      var table = neverTable[nm] != null ? neverTable[nm] : T["table.unknown"], cells = [cell(nm), cell(table)];
+      I.configurations.forEach(function (c, g) {
+        var why = instead(nm, g, 0);
+        cells.push(cell(why), cell(why));
+        if (c.label !== D.baseline) cells.push(cell(T.unknown));
+      });
+      cells.push(state(nm, 0, I.configurations.map(function () { return false; })));
+      rows.push({cells: cells, key: fold(nm + " " + table)});
     });
     var itable = table(main, cols, rows, "index-table");
     sortable(itable);
     var all = itable.tBodies[0].rows;
     function filter() {
-      var q = search.value.trim().toLowerCase(), k = 0;
+      var q = fold(search.value.trim()), k = 0;
       for (var r = 0; r < all.length; r++) {
         var hide = q !== "" && all[r].dataset.k.indexOf(q) < 0;
         all[r].hidden = hide;
@@ -331,12 +367,14 @@
       var r = timed[+sel.value], bars = [], lanes = [], laneEnd = [], kinds = [];
       function lay(list, kind) {
         var first = laneEnd.length;
+        // a load or build the log ends in (its last element: the clock it was cut at) runs to that clock
+        var at = kind ? 5 : 4;
         list.slice().sort(function (a, b) { return a[1] - b[1]; }).forEach(function (b) {
-          var s = b[1], e = s + (b[2] || 0), l = first;
+          var s = b[1], e = b[at] != null ? b[at] : s + (b[2] || 0), l = first;
           while (l < laneEnd.length && laneEnd[l] > s + 1e-9) l++;
           if (l === laneEnd.length) { laneEnd.push(0); lanes.push([]); kinds.push(kind); }
           laneEnd[l] = e;
-          var bar = {b: b, s: s, e: e, lane: l, kind: kind};
+          var bar = {b: b, s: s, e: e, lane: l, kind: kind, cut: b[at] != null};
           lanes[l].push(bar);
           bars.push(bar);
         });
@@ -388,7 +426,16 @@
               var x0 = u.valToPos(b.s, "x", true), x1 = u.valToPos(b.e, "x", true);
               var y0 = u.valToPos(L - b.lane - 0.15, "y", true), y1 = u.valToPos(L - b.lane - 0.85, "y", true);
               ctx.fillStyle = b.kind && b.b[3] ? "#c0392b" : b.kind ? P.colours[r.group] : "#7f8c8d";
+              ctx.globalAlpha = b.cut ? 0.45 : 1; // unfinished: paler, its end a dashed line
               ctx.fillRect(x0, y0, Math.max(1, x1 - x0), y1 - y0);
+              ctx.globalAlpha = 1;
+              if (b.cut) {
+                ctx.strokeStyle = ctx.fillStyle;
+                ctx.lineWidth = 2 * devicePixelRatio;
+                ctx.setLineDash([4 * devicePixelRatio, 3 * devicePixelRatio]);
+                ctx.beginPath(); ctx.moveTo(x1, y0); ctx.lineTo(x1, y1); ctx.stroke();
+                ctx.setLineDash([]);
+              }
             });
             ctx.restore();
           }],
@@ -399,10 +446,13 @@
             var tol = (u.scales.x.max - u.scales.x.min) / u.bbox.width * 3 * devicePixelRatio;
             (lanes[lane] || []).forEach(function (b) { if (b.s - tol <= x && x <= b.e + tol) hit = b; });
             if (!hit) { gtip.hidden = true; return; }
-            var text = nameOf(hit) + " · " + dur(hit.b[2]) + " · " + dur(hit.s) + "–" + dur(hit.e);
-            if (!hit.kind) text += " · " + (hit.b[3] == null ? T.unknown : num(hit.b[3], 0)) + " " + T["html.col.rows"];
-            else if (hit.b[4] != null) text += " · " + num(hit.b[4], 0) + " " + T["html.col.keys"]; // this run's
+            // an unfinished load or build: its time and rows so far are lower bounds
+            var least = hit.cut ? "≥ " : "";
+            var text = nameOf(hit) + " · " + (hit.cut ? least + dur(hit.e - hit.s) : dur(hit.b[2])) + " · " + dur(hit.s) + "–" + dur(hit.e);
+            if (!hit.kind) text += " · " + (hit.b[3] == null ? T["html.col.rows"] + ": " + T.unknown : fmt("rows", least + num(hit.b[3], 0)));
+            else if (hit.b[4] != null) text += " · " + fmt("keys.per.second", num(hit.b[4], 0)); // this run's
             if (hit.kind && hit.b[3]) text += " · " + T["html.state.failed"];
+            if (hit.cut) text += " · " + T["html.state.cut"];
             place(gtip, u, l, t, text);
           }]
         }

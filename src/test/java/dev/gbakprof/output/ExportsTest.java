@@ -216,6 +216,31 @@ class ExportsTest {
         assertThat(Csv.fixed(0.49503, 4)).isEqualTo("0.4950");
         assertThat(Csv.fixed(-2.5, 3)).isEqualTo("-2.500");
         assertThat(Csv.fixed(-0.0001, 3)).isEqualTo("0.000");
+        // a median of two millisecond times: 0.5485 is stored as 0.548499…, 0.0075 as 0.00749…
+        assertThat(Csv.fixed(0.5485, 3)).isEqualTo("0.548");
+        assertThat(Csv.fixed(0.0075, 3)).isEqualTo("0.007");
+        assertThat(Csv.fixed(0.125, 2)).isEqualTo("0.12");
+    }
+
+    /**
+     * Two real restores of each -p value (experiments/pagesize): a median is the mean of two millisecond times
+     * (FK_LINES_INVOICE of -p 3000: 0.7885 s, PK_CLIENTS of -p 4096: 0.0075 s). indexes.csv, tables.csv and
+     * summary.md give each with the same digits, as does run --repeat's Durations.seconds.
+     */
+    @Test
+    void aMedianOfTwoRunsIsRoundedAlikeInTheCsvFilesAndSummaryMd() {
+        List<RestoreRun> runs = Samples.experiment("pagesize");
+        Analysis a = Analysis.of(runs, null);
+        List<String> indexes = lines(ObjectsCsv.indexes().render(a, en));
+        assertThat(indexes).anyMatch(l -> l.startsWith("FK_LINES_INVOICE,") && l.contains(",-p 3000,2,2,0.788,"));
+        assertThat(indexes).anyMatch(l -> l.startsWith("PK_CLIENTS,") && l.contains(",-p 4096,2,2,0.007,"));
+        assertThat(lines(ObjectsCsv.tables().render(a, en)))
+                .anyMatch(l -> l.startsWith("INVOICE_LINES,") && l.contains(",-p 4096,2,2,0.238,"));
+        String md = new String(new SummaryMarkdown().render(a, en), StandardCharsets.UTF_8);
+        assertThat(md).contains("| FK_LINES_INVOICE | INVOICE_LINES | 0.804 s | 0.788 s |");
+        assertThat(dev.gbakprof.model.Durations.seconds(0.7885)).isEqualTo("0.788 s");
+        assertThat(dev.gbakprof.model.Durations.human(90.5)).isEqualTo("1 min 30 s");
+        assertThat(Texts.of(Lang.EN).duration(90.5)).isEqualTo("1 min 30 s");
     }
 
     private static List<String> lines(byte[] csv) {

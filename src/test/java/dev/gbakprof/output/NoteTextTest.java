@@ -66,4 +66,24 @@ class NoteTextTest {
                 .contains("IX_A")
                 .doesNotContain("phase accounts");
     }
+
+    /**
+     * Real restores stopped by --timeout (experiments/timeout): the note says why in the report's language, from the
+     * record's English words ("stopped by --timeout after 4.0 s"), not in English inside a Turkish sentence.
+     */
+    @Test
+    void aStopByTimeoutIsSaidInTheReportsLanguage() {
+        Analysis a = Analysis.of(dev.gbakprof.Samples.experiment("timeout"), null);
+        Note incomplete = a.notes().stream()
+                .filter(n -> n.code() == NoteCode.RUNS_INCOMPLETE)
+                .findFirst()
+                .orElseThrow();
+        assertThat(NoteText.of(incomplete, Texts.of(Lang.EN)).message()).contains("(stopped by --timeout after 4.0 s)");
+        assertThat(NoteText.of(incomplete, Texts.of(Lang.TR)).message())
+                .contains("(--timeout ile 4,0 sn sonra durduruldu)")
+                .doesNotContain("stopped by");
+        assertThat(NoteText.of(incomplete, Texts.of(Lang.ES)).message()).contains("detenida por --timeout tras 4,0 s");
+        assertThat(NoteText.of(incomplete, Texts.of(Lang.PT_BR)).message())
+                .contains("interrompida por --timeout após 4,0 s");
+    }
 }

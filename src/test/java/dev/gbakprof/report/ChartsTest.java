@@ -256,6 +256,26 @@ class ChartsTest {
                         + "counted, not a share.");
     }
 
+    /**
+     * A real restore stopped by --timeout during ORDERS' data (experiments/stopped): its line goes on to the stop (its
+     * log's last clock, 1.99 s), not only to the end of the one table it loaded (0.217 s); the completed restore's line
+     * ends where its last object ended.
+     */
+    @Test
+    void aStoppedRestoresTimelineGoesOnToItsStop() {
+        Analysis a = Analysis.of(Samples.experiment("stopped"), null);
+        XYChart chart = new TimelineChart().chart(a, en, style);
+        XYSeries stopped = chart.getSeriesMap().get("stopped-at-2s");
+        assertThat(stopped.getXMax()).isCloseTo(1.99, within(1e-9));
+        assertThat(stopped.getYMax()).isCloseTo(1.0, within(1e-9)); // ORDER_LINES: ORDERS was never done
+        RestoreRun completed = a.groups().get(1).runs().get(0);
+        double lastEnd = completed.indexes().stream()
+                .mapToDouble(i -> i.startSeconds() + i.seconds())
+                .max()
+                .orElseThrow();
+        assertThat(chart.getSeriesMap().get("completed").getXMax()).isCloseTo(lastEnd, within(1e-9));
+    }
+
     @Test
     void theTimelinesClockHasNoTickBeforeGbakStarted() throws ReflectiveOperationException {
         // the two configurations' restores end at 15 and 27 s: XChart's margin before 0 (4 % of the plot) is more than

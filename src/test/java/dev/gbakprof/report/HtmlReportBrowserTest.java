@@ -397,7 +397,7 @@ class HtmlReportBrowserTest {
         Cli.Result r = Cli.run("compare", "--out", two.toString(), "samples/shop-tdrw.log", "samples/small-tdrw.log");
         assertThat(r.code()).as(r.err()).isIn(0, 1);
         open(two.resolve("report.html"), null);
-        String ratio = Texts.of(Lang.EN).get("html.col.ratio");
+        String ratio = Texts.of(Lang.EN).get("html.col.time.ratio");
         int column = browser.findElements(By.cssSelector("#index-table thead th")).stream()
                 .map(WebElement::getText)
                 .toList()
@@ -453,6 +453,170 @@ class HtmlReportBrowserTest {
         } finally {
             browser.manage().window().setSize(new Dimension(1280, 1000));
         }
+    }
+
+    /**
+     * Real restores (experiments/stopped): one stopped by --timeout during ORDERS' data, one completed. The stopped
+     * configuration's cells of the indexes the other built read "never built (stopped)", the Status says so in red;
+     * its report alone lists its 10 index definitions never built. An index gbak restored inactive
+     * (dupfail-tdrw.log's UX_TAGS_NAME) has its table and "not built (inactive)", never an empty cell.
+     */
+    @Test
+    void anIndexNotBuiltSaysWhyInEachConfigurationsCells() throws Exception {
+        Texts en = Texts.of(Lang.EN);
+        Path both = tmp.resolve("stopped-and-completed");
+        Cli.Result r = Cli.run("compare", "--out", both.toString(), "src/test/resources/experiments/stopped");
+        assertThat(r.code()).as(r.err()).isIn(0, 1);
+        open(both.resolve("report.html"), "stopped-and-completed");
+        List<String> headers = headers("#index-table");
+        List<String> pk = row("#index-table", "PK_ORDERS");
+        assertThat(pk.get(headers.indexOf("Time · stopped-at-2s"))).isEqualTo(en.get("html.never.stopped"));
+        assertThat(pk.get(headers.indexOf("Keys/s · stopped-at-2s"))).isEqualTo(en.get("html.never.stopped"));
+        assertThat(pk.get(headers.indexOf("Time · completed"))).endsWith(" s");
+        assertThat(pk.get(pk.size() - 1)).isEqualTo(en.get("html.state.never"));
+        assertThat(browser.findElements(By.cssSelector("#index-table td.failed")).stream()
+                        .map(WebElement::getText))
+                .contains(en.get("html.state.never"));
+        // a table both restored has no never-built mark
+        assertThat(row("#index-table", "PK_CUSTOMERS").get(headers.indexOf("Time · stopped-at-2s")))
+                .isEqualTo(en.get("absent"));
+        // and the chart says it where the stopped configuration's bar would be
+        assertThat(drawn()).contains(en.get("html.never.stopped"));
+
+        Path alone = tmp.resolve("stopped-alone");
+        Cli.run(
+                "report",
+                "--out",
+                alone.toString(),
+                "src/test/resources/experiments/stopped/20261206-174150-stopped-at-2s");
+        open(alone.resolve("report.html"), null);
+        assertThat(cells("#index-table tbody tr"))
+                .hasSize(10)
+                .allSatisfy(row -> assertThat(row).endsWith(en.get("html.state.never")));
+
+        Path dup = tmp.resolve("inactive");
+        Cli.run("report", "--out", dup.toString(), "src/test/resources/report/dupfail-tdrw.log");
+        open(dup.resolve("report.html"), "inactive");
+        assertThat(row("#index-table", "UX_TAGS_NAME"))
+                .containsExactly(
+                        "UX_TAGS_NAME",
+                        "TAGS",
+                        en.get("html.never.inactive"),
+                        en.get("html.never.inactive"),
+                        en.get("html.state.inactive"));
+    }
+
+    /**
+     * The verdicts table gives each ratio as the sentence beside it does ("1.07× faster"), not the JSON's candidate ÷
+     * baseline (0.94×) of the same comparison.
+     */
+    @Test
+    void theVerdictsTablesRatioReadsAsItsSentence() throws Exception {
+        Path out = tmp.resolve("verdict-ratios");
+        Cli.run("compare", "--out", out.toString(), "src/test/resources/experiments/stopped");
+        open(out.resolve("report.html"), null);
+        List<List<String>> rows = cells("#verdict-table tbody tr");
+        assertThat(rows).anySatisfy(row -> assertThat(row.get(2)).isEqualTo("1.07× faster"));
+        for (List<String> row : rows) {
+            if (!row.get(2).equals("unknown")) {
+                assertThat(row.get(4)).as(row.toString()).contains(row.get(2));
+            }
+        }
+    }
+
+    /**
+     * Seven configurations of 60-character labels: the index chart's hover box wraps, one line per configuration,
+     * inside the chart, and the page does not get wider while it shows.
+     */
+    @Test
+    void theIndexChartsHoverBoxWrapsInsideTheChart() throws Exception {
+        open(write("seven-hover", LayoutTest.sevenConfigurations(), Lang.EN), null);
+        @SuppressWarnings("unchecked")
+        List<Number> box =
+                (List<Number>) browser.executeScript("var o = document.querySelector('#indexes ~ .chart .u-over');"
+                        + " o.scrollIntoView({block: 'center'}); var b = o.getBoundingClientRect();"
+                        + " var x = b.left + b.width * 0.6, y = b.top + b.height * 0.05;"
+                        + " o.dispatchEvent(new MouseEvent('mouseenter', {clientX: x, clientY: y, bubbles: true}));"
+                        + " o.dispatchEvent(new MouseEvent('mousemove', {clientX: x, clientY: y, bubbles: true}));"
+                        + " var t = document.querySelector('#indexes ~ .chart .tip'), c = t.parentElement.getBoundingClientRect(),"
+                        + " r = t.getBoundingClientRect(); return [t.hidden ? 0 : 1, r.left - c.left, c.right - r.right,"
+                        + " document.documentElement.scrollWidth - document.documentElement.clientWidth,"
+                        + " t.textContent.split('\\n').length];");
+        assertThat(box.get(0).intValue()).as("the hover box is shown").isEqualTo(1);
+        assertThat(box.get(1).doubleValue())
+                .as("its left edge inside the chart")
+                .isGreaterThanOrEqualTo(0);
+        assertThat(box.get(2).doubleValue())
+                .as("its right edge inside the chart")
+                .isGreaterThanOrEqualTo(0);
+        assertThat(box.get(3).intValue()).as("pixels the page got wider").isLessThanOrEqualTo(0);
+        assertThat(box.get(4).intValue())
+                .as("lines: the index, then each configuration")
+                .isEqualTo(8);
+        keep("seven-hover");
+    }
+
+    /**
+     * A restore stopped by --timeout during ORDERS' data: the page's timeline draws that load from its start to the
+     * stop, at least its rows so far, and says it is unfinished.
+     */
+    @Test
+    void theTimelineDrawsTheLoadARestoreStoppedIn() throws Exception {
+        Path out = tmp.resolve("stopped-timeline");
+        Cli.run(
+                "report",
+                "--out",
+                out.toString(),
+                "src/test/resources/experiments/stopped/20261206-174150-stopped-at-2s");
+        open(out.resolve("report.html"), null);
+        // the hover box 80 % along the axis (1.6 s of 1.99 s), in the table loads' lane
+        String tip = (String) browser.executeScript("var o = document.querySelector('#timeline ~ .chart .u-over');"
+                + " o.scrollIntoView({block: 'center'}); var b = o.getBoundingClientRect();"
+                + " var x = b.left + b.width * 0.8, y = b.top + b.height * 0.5;"
+                + " o.dispatchEvent(new MouseEvent('mouseenter', {clientX: x, clientY: y, bubbles: true}));"
+                + " o.dispatchEvent(new MouseEvent('mousemove', {clientX: x, clientY: y, bubbles: true}));"
+                + " var t = document.querySelector('#timeline ~ .chart .tip'); return t.hidden ? '' : t.textContent;");
+        assertThat(tip)
+                .startsWith("ORDERS · ≥ 1.77 s · 0.217 s–1.99 s")
+                .contains("≥ 840,000 rows")
+                .endsWith(Texts.of(Lang.EN).get("html.state.cut"));
+        keep("stopped-timeline");
+    }
+
+    /** A Turkish keyboard types İX_ORDERS (Caps Lock and i): the search finds the IX_ORDERS indexes all the same. */
+    @Test
+    void theSearchTakesTurkishDottedAndDotlessIForI() throws Exception {
+        open(write("shop-tr", List.of(dev.gbakprof.Samples.log("shop-tdrw.log", "shop")), Lang.TR), null);
+        WebElement search = browser.findElement(By.id("index-search"));
+        search.sendKeys("ix_orders");
+        long expected = shownRows();
+        assertThat(expected).isGreaterThan(1);
+        for (String typed : List.of("İX_ORDERS", "ıx_orders", "IX_ORDERS")) {
+            search.clear();
+            search.sendKeys(typed);
+            assertThat(shownRows()).as(typed).isEqualTo(expected);
+        }
+    }
+
+    /** Rows of the index table the search leaves shown. */
+    private long shownRows() {
+        return (Long) browser.executeScript(
+                "return Array.from(document.querySelectorAll('#index-table tbody tr')).filter(r => !r.hidden).length");
+    }
+
+    /** The headers of a table, as their text reads. */
+    @SuppressWarnings("unchecked")
+    private List<String> headers(String table) {
+        return (List<String>) browser.executeScript(
+                "return Array.from(document.querySelectorAll(arguments[0] + ' thead th'), h => h.textContent)", table);
+    }
+
+    /** The cells of the row of a table whose first cell is {@code name}. */
+    private List<String> row(String table, String name) {
+        return cells(table + " tbody tr").stream()
+                .filter(r -> r.get(0).equals(name))
+                .findFirst()
+                .orElseThrow(() -> new AssertionError("no row " + name + " in " + table));
     }
 
     /** The keys/s cells of the index table, top to bottom. */

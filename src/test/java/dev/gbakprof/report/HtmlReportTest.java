@@ -48,6 +48,25 @@ class HtmlReportTest {
         assertThat(a).isEqualTo(b);
     }
 
+    /**
+     * dupfail-tdrw.log: UX_TAGS_NAME, inactive in the backup, is defined right before TAGS' data line. Its record says
+     * so ({@code indexesNeverBuiltTables}), and the page's data gives the table beside the name.
+     */
+    @Test
+    void anIndexRestoredInactiveKeepsTheTableItsDefinitionHas() {
+        RestoreRun run = Logs.read("dupfail-tdrw.log");
+        assertThat(run.indexesNeverBuilt()).containsExactly("UX_TAGS_NAME");
+        assertThat(run.indexesNeverBuiltTables())
+                .containsExactly(new dev.gbakprof.model.IndexDefinition("UX_TAGS_NAME", "TAGS"));
+        HtmlReport.Run page = HtmlReport.data(Analysis.of(List.of(run), null), ReportSettings.defaults(Lang.EN))
+                .page()
+                .runs()
+                .get(0);
+        assertThat(page.neverBuilt()).containsExactly("UX_TAGS_NAME");
+        assertThat(page.neverBuiltTables()).containsExactly("TAGS");
+        assertThat(page.neverBuiltWhy()).isEqualTo("inactive");
+    }
+
     @Test
     void thePolicyAllowsExactlyTheInlineScriptsAndStylesByTheirHashes() throws Exception {
         String page = HtmlReport.page(Analysis.of(Samples.abBoth(), null), ReportSettings.defaults(Lang.ES));

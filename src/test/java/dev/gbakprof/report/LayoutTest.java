@@ -167,6 +167,43 @@ class LayoutTest {
                 .allSatisfy(row -> assertThat(row.get(row.size() - 1)).isNotEmpty());
     }
 
+    /**
+     * Runs whose folders are named by long labels ({@code run} keeps a label's letters in them), beside one run close to
+     * them (samples/shop-tdrw.log): the headline's
+     * wide-spread sentence names the fastest and slowest run by their folders, one word each, cut with "…" so that
+     * report.png's headline stays inside the page, in every language.
+     */
+    @ParameterizedTest
+    @EnumSource(Lang.class)
+    void runFoldersNamedByLongLabelsStayInsideThePagesHeadline(Lang lang) throws IOException {
+        List<String> labels = List.of(
+                "Sunucu İzmir: Firebird 3.0 ışıklı şema, sıkıştırılmış yedek — çok uzun etiket",
+                "Servidor São João: Firebird 4.0 migração — configuração padrão, rótulo longo");
+        List<RestoreRun> runs = new ArrayList<>();
+        List<RestoreRun> ab = Samples.abBoth();
+        for (int k = 0; k < ab.size(); k++) {
+            String label = labels.get(k / 3);
+            String folder =
+                    "20261207-20235" + k + "-" + dev.gbakprof.store.RunStore.fileSafe(label) + "-r" + (k % 3 + 1);
+            runs.add(ab.get(k).toBuilder()
+                    .label(label)
+                    .source(Path.of("runs", folder, "gbak.log").toString())
+                    .build());
+        }
+        runs.add(Samples.log("shop-tdrw.log", "one")); // 11.6 s: closer to the long label's runs than they are apart
+        Analysis analysis = Analysis.of(runs, null);
+        assertThat(analysis.noteCodes()).contains(dev.gbakprof.stats.NoteCode.WIDE_SPREAD);
+        ReportPage.Page page = new ReportPage().drawing(analysis, ReportSettings.defaults(lang));
+        int[] px = {ReportPage.WIDTH, ReportPage.HEIGHT};
+        List<RecordingGraphics.Drawn> texts =
+                draw((g, w, h) -> page.paintCounting(g, w, h), px, lang.tag() + "/long-run-folders-report.png");
+        List<String> problems = new ArrayList<>();
+        insideTheImage(lang.tag() + "/report.png", texts, px, problems);
+        assertThat(problems).as("what does not fit").isEmpty();
+        assertThat(texts.stream().map(RecordingGraphics.Drawn::text))
+                .anyMatch(t -> t.contains("20261207-20235") && t.contains("…"));
+    }
+
     /** Paints into an image through a recorder; writes the PNG under target/layout. */
     private static List<RecordingGraphics.Drawn> draw(Drawing drawing, int[] px, String name) throws IOException {
         Fonts.family();

@@ -120,6 +120,48 @@ class RunStoreTest {
         assertThat(RunStore.matrixFolder(Path.of("runs"), AT)).isEqualTo(Path.of("runs", "matrix-20261201-093005"));
     }
 
+    /**
+     * A label's letters stay in its folders' names, in any script; folders named before (every letter beyond A-Z a
+     * {@code -}) are still its runs: status and check find both, and a folder without a record is judged as the label's.
+     */
+    @Test
+    void aLabelKeepsItsLettersInItsFoldersAndItsOlderFoldersStayItsRuns(@TempDir Path dir) throws Exception {
+        RunStore store = new RunStore(dir.resolve("runs"));
+        String label = "Servidor São João: Firebird 4.0 migração";
+        Path now = store.create(label, "-r6", AT);
+        assertThat(now.getFileName()).hasToString("20261201-093005-Servidor-São-João-Firebird-4.0-migração-r6");
+        assertThat(RunStore.fileSafe("Sunucu İzmir: ışıklı şema, 8 KiB")).isEqualTo("Sunucu-İzmir-ışıklı-şema-8-KiB");
+        // typed decomposed (a file system that gives names in NFD): the same name
+        assertThat(RunStore.fileSafe(java.text.Normalizer.normalize(label, java.text.Normalizer.Form.NFD)))
+                .isEqualTo(RunStore.fileSafe(label));
+        java.util.function.Predicate<Path> named = RunStore.namedFor(label);
+        assertThat(named)
+                .accepts(
+                        now,
+                        Path.of("20261201-093005-Servidor-S-o-Jo-o-Firebird-4.0-migra-o-r6"),
+                        Path.of(java.text.Normalizer.normalize(
+                                String.valueOf(now.getFileName()), java.text.Normalizer.Form.NFD)))
+                .rejects(Path.of("20261201-093005-Servidor-São-João-Firebird-4.0-migração-prod"));
+
+        // an older folder of the label, its restore killed before it wrote a record: tonight's, for check
+        Path runs = dir.resolve("nights");
+        for (int night = 1; night <= 2; night++) {
+            Path folder = Files.createDirectories(runs.resolve("2026120" + night + "-060000-São-João"));
+            RestoreRun run = Logs.read("shop-tdrw.log").toBuilder()
+                    .label("São João")
+                    .startedAt("2026-12-0" + night + "T06:00:00Z")
+                    .backupFile("shop.fbk")
+                    .build();
+            RunJson.write(run, folder.resolve(RunStore.RUN_JSON));
+        }
+        Path killed = Files.createDirectories(runs.resolve("20261203-060000-S-o-Jo-o"));
+        Files.writeString(killed.resolve("gbak.log"), "gbak:opened file shop.fbk\n");
+        Files.setLastModifiedTime(killed, java.nio.file.attribute.FileTime.from(Instant.parse("2026-12-03T06:00:00Z")));
+        dev.gbakprof.testutil.Cli.Result check =
+                dev.gbakprof.testutil.Cli.run("check", runs.toString(), "--label", "São João", "--backup", "shop.fbk");
+        assertThat(check.out()).startsWith("CRITICAL: São João: tonight's restore left no record");
+    }
+
     private static Path save(RunStore store, String label, LocalDateTime at, RestoreRun run) throws Exception {
         Path folder = store.create(label, "", at);
         RunJson.write(run.withLabel(label), folder.resolve(RunStore.RUN_JSON));
