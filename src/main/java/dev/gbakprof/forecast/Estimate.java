@@ -103,6 +103,9 @@ public record Estimate(
      *                         Σ share·(e^(z·c) − 1))} over tables and indexes, c how far such an estimate missed on real
      *                         restores (sd of ln seconds), z the normal quantile of {@code level}
      * @param estimatedBasis   where it comes from
+     * @param guesses          why the range is a guess, each in words: its {@code level} was never measured for such a
+     *                         forecast (a target beyond {@code coverageMeasuredUpTo}, a run-to-run noise assumed, a target
+     *                         that shares no table with the calibration); empty when it was
      */
     public record Range(
             double runToRun,
@@ -123,7 +126,39 @@ public record Estimate(
             double coverageMeasuredUpTo,
             boolean beyondMeasured,
             double estimated,
-            String estimatedBasis) {}
+            String estimatedBasis,
+            List<String> guesses) {
+        public Range {
+            guesses = List.copyOf(guesses);
+        }
+
+        /** This range with one more reason it is a guess. */
+        Range withGuess(String why) {
+            List<String> all = new ArrayList<>(guesses);
+            all.add(why);
+            return new Range(
+                    runToRun,
+                    runToRunBasis,
+                    extrapolation,
+                    perLnScale,
+                    extrapolationBasis,
+                    distance,
+                    combined,
+                    noise,
+                    degreesOfFreedom,
+                    level,
+                    quantile,
+                    floorPerLnScale,
+                    floorBasis,
+                    lowPercent,
+                    highPercent,
+                    coverageMeasuredUpTo,
+                    beyondMeasured,
+                    estimated,
+                    estimatedBasis,
+                    all);
+        }
+    }
 
     /** @param share fraction of the total */
     public record PhaseForecast(String name, double seconds, double share, String basis) {}

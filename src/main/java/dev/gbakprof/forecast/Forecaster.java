@@ -78,6 +78,11 @@ public final class Forecaster {
                 .orElse(0);
         double t = o.total();
         Estimate.Range range = range(runs, model, distance, targetRows, o.predictions(), t);
+        String unshared = EstimatedShare.sharesNoTable(runs, target);
+        if (unshared != null) {
+            range = range.withGuess("every table load and index build is estimated from another table's (the target"
+                    + " shares no table with the calibration)");
+        }
         Estimate.Total total = new Estimate.Total(
                 round(t), round(t * Math.exp(-range.combined())), round(t * Math.exp(range.combined())));
 
@@ -101,7 +106,6 @@ public final class Forecaster {
 
         assumptions.addAll(o.notes());
         assumptions.addAll(modelNotes(model, runs, target, o));
-        String unshared = EstimatedShare.sharesNoTable(runs, target);
         List<String> caveats = unshared == null ? List.of() : List.of(unshared);
         assumptions.addAll(0, caveats);
         Estimate.PhaseForecast top = phases.stream()
@@ -258,24 +262,25 @@ public final class Forecaster {
                 ? String.format(
                         Locale.ROOT,
                         "measured: one restore's noise σ = %.1f %% (sd of ln seconds, pooled over the %d size%s "
-                                + "restored more than once, %d degrees of freedom)",
+                                + "restored more than once, %s)",
                         sigma * 100,
                         repeated,
                         repeated == 1 ? "" : "s",
-                        dof)
+                        RunToRunNoise.degrees(dof))
                 : model.noiseHow < 0
                         ? String.format(
                                 Locale.ROOT,
                                 "measured: one restore's noise σ = %.1f %% (the scatter of the totals around a power law "
-                                        + "of their rows, %d degrees of freedom)",
+                                        + "of their rows, %s)",
                                 sigma * 100,
-                                dof)
+                                RunToRunNoise.degrees(dof))
                         : String.format(
                                 Locale.ROOT,
-                                "not measured (no size restored twice): one restore's noise σ assumed %.1f %%, the least"
-                                        + " measured on a shared machine (restore a size twice or more to measure"
-                                        + " yours)",
-                                sigma * 100);
+                                "not measured (no size restored twice): one restore's noise σ assumed %.1f %%, typical"
+                                        + " of restores on a shared machine (%s; restore a size twice or more to"
+                                        + " measure yours)",
+                                sigma * 100,
+                                Model.ASSUMED_NOISE_BASIS);
         String spreadBasis = String.format(
                 Locale.ROOT,
                 "%s; the forecast's level from the m = %d restore%s of the calibration size nearest the target: "
@@ -372,6 +377,24 @@ public final class Forecaster {
         String estimatedBasis = EstimatedShare.basis(predictions, total);
         double combined =
                 share(Math.sqrt(q * q * spread * spread + extrapolation * extrapolation + estimated * estimated));
+        boolean beyond = distance > Math.log(COVERAGE_MEASURED_UP_TO) + 1e-9;
+        List<String> guesses = new ArrayList<>();
+        if (beyond) {
+            long largest = runs.stream().mapToLong(Model::totalRows).max().orElse(0);
+            guesses.add(String.format(
+                    Locale.ROOT,
+                    "its %.0f %% was measured only up to %.0f× the nearest calibration run's rows, %s",
+                    LEVEL * 100,
+                    COVERAGE_MEASURED_UP_TO,
+                    distance(distance, largest > 0 ? targetRows / (double) largest : 0)));
+        }
+        if (model.noiseHow == 0) {
+            guesses.add(String.format(
+                    Locale.ROOT,
+                    "one restore's run-to-run noise is not measured (no calibration size restored twice), σ assumed"
+                            + " %.0f %%: how often a restore falls inside such a range was never measured",
+                    sigma * 100));
+        }
         return new Estimate.Range(
                 share(spread),
                 spreadBasis,
@@ -389,9 +412,17 @@ public final class Forecaster {
                 Math.round((Math.exp(-combined) - 1) * 1000) / 10.0,
                 Math.round((Math.exp(combined) - 1) * 1000) / 10.0,
                 COVERAGE_MEASURED_UP_TO,
-                distance > Math.log(COVERAGE_MEASURED_UP_TO) + 1e-9,
+                beyond,
                 share(estimated),
-                estimatedBasis);
+                estimatedBasis,
+                guesses);
+    }
+
+    /** How far from the nearest calibration run: {@code at 10,000×} (above it, the scale), {@code a factor of 50 away}. */
+    private static String distance(double lnDistance, double scale) {
+        double times = scale >= 1 ? scale : Math.exp(lnDistance);
+        String n = times >= 10 ? String.format(Locale.ROOT, "%,.0f", times) : String.format(Locale.ROOT, "%.1f", times);
+        return scale >= 1 ? "at " + n + "×" : "a factor of " + n + " away";
     }
 
     static Estimate.Rto rto(Estimate.Total total, double rto, boolean guess) {

@@ -59,16 +59,21 @@ record RunToRunNoise(double sd, int how, int dof) {
                 ? String.format(
                         Locale.ROOT,
                         "measured: restores of one size spread ±%.1f %% (sd of ln seconds, pooled over the sizes "
-                                + "restored more than once, %d degrees of freedom)",
+                                + "restored more than once, %s)",
                         sd * 100,
-                        dof)
+                        degrees(dof))
                 : how < 0
                         ? String.format(
                                 Locale.ROOT,
                                 "measured: the runs' totals scatter ±%.1f %% around a power law of their rows "
-                                        + "(%d degrees of freedom)",
+                                        + "(%s)",
                                 sd * 100,
-                                dof)
+                                degrees(dof))
                         : String.format(Locale.ROOT, "assumed ±%.0f %% (no size restored twice)", sd * 100);
+    }
+
+    /** {@code 1 degree of freedom}, {@code 6 degrees of freedom}. */
+    static String degrees(int dof) {
+        return dof + (dof == 1 ? " degree" : " degrees") + " of freedom";
     }
 }

@@ -31,7 +31,7 @@ public final class EstimateText {
                 total(t.seconds(), t.high()),
                 total(t.low(), t.high()),
                 total(t.high(), t.high()),
-                r.beyondMeasured() ? ", a guess: see range" : ""));
+                r.guesses().isEmpty() ? "" : ", a guess: see range"));
         Estimate.Measured m = e.measured();
         int measured = m.objects() - m.estimatedObjects();
         sb.append(
@@ -103,15 +103,9 @@ public final class EstimateText {
                         + "%.1f %%)² + extrapolation %.1f %%²%s))%n",
                 -r.lowPercent(),
                 r.highPercent(),
-                r.beyondMeasured()
-                        ? String.format(
-                                Locale.ROOT,
-                                "a guess: its %.0f %% was measured only up to %.0f× the nearest calibration run's rows,"
-                                        + " %s",
-                                r.level() * 100,
-                                r.coverageMeasuredUpTo(),
-                                distance(r.distance(), e.target().scale()))
-                        : String.format(Locale.ROOT, "%.0f %% of restores fall inside", r.level() * 100),
+                r.guesses().isEmpty()
+                        ? String.format(Locale.ROOT, "%.0f %% of restores fall inside", r.level() * 100)
+                        : "a guess: " + String.join("; ", r.guesses()),
                 r.combined(),
                 r.combined(),
                 r.quantile(),
@@ -126,9 +120,10 @@ public final class EstimateText {
                 r.degreesOfFreedom() > 0
                         ? String.format(
                                 Locale.ROOT,
-                                "Student's t for %.0f %% at σ's %d degrees of freedom",
+                                "Student's t for %.0f %% at σ's %d degree%s of freedom",
                                 r.level() * 100,
-                                r.degreesOfFreedom())
+                                r.degreesOfFreedom(),
+                                r.degreesOfFreedom() == 1 ? "" : "s")
                         : String.format(
                                 Locale.ROOT, "the normal distribution's for %.0f %% (σ assumed)", r.level() * 100)));
         sb.append(String.format(
@@ -150,7 +145,11 @@ public final class EstimateText {
                     Durations.human(e.rto().seconds()),
                     e.rto().verdict(),
                     e.rto().how(),
-                    r.beyondMeasured() ? "; the range is a guess this far out" : ""));
+                    r.beyondMeasured()
+                            ? "; the range is a guess this far out"
+                            : r.guesses().isEmpty() || e.rto().how().contains("a guess")
+                                    ? ""
+                                    : "; the range is a guess: see range"));
         }
         Estimate.Dominant d = e.dominates();
         sb.append(String.format(
@@ -171,15 +170,5 @@ public final class EstimateText {
         sb.append("assumptions\n");
         e.assumptions().forEach(a -> sb.append("  - ").append(a).append('\n'));
         return sb.toString();
-    }
-
-    /**
-     * How far the target is from the nearest calibration run: {@code at 10,000×} (above the largest: the scale), else
-     * {@code a factor of 50 away} (fewer rows, or between sizes far apart).
-     */
-    private static String distance(double lnDistance, double scale) {
-        double times = scale >= 1 ? scale : Math.exp(lnDistance);
-        String n = times >= 10 ? String.format(Locale.ROOT, "%,.0f", times) : String.format(Locale.ROOT, "%.1f", times);
-        return scale >= 1 ? "at " + n + "×" : "a factor of " + n + " away";
     }
 }
