@@ -373,7 +373,7 @@ class ForecasterTest {
         RestoreRun cut = Logs.read("shop-cut.log");
         assertThatThrownBy(() -> Forecaster.forecast(List.of(cut), Target.of(shop, "x"), null))
                 .isInstanceOf(ForecastException.class)
-                .hasMessageStartingWith("no completed restore among the calibration runs");
+                .hasMessageStartingWith("no completed, timed restore among the calibration runs");
         // a table name given in lower case is the table
         assertThat(Target.overriding(shop, Map.of("orders", 7L)).rows()).containsEntry("ORDERS", 7L);
     }
