@@ -137,6 +137,12 @@ final class EstimateCommand implements Callable<Integer> {
         if (across != null) {
             estimate = estimate.withCaveat(across);
         }
+        List<String> leftOut = inputs.leftOut(); // run folders without a record: killed, running, impossible
+        if (!leftOut.isEmpty()) {
+            estimate = estimate.withAssumption(leftOut.size()
+                    + (leftOut.size() == 1 ? " calibration run folder" : " calibration run folders")
+                    + " left out, no record to read: " + String.join("; ", leftOut));
+        }
         PrintWriter out = spec.commandLine().getOut();
         if (json) {
             RunJson.write(estimate, out);

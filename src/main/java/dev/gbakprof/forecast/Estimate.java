@@ -59,6 +59,14 @@ public record Estimate(
                 schema, target, calibration, total, measured, range, phases, objects, rto, dominates, all, said);
     }
 
+    /** This forecast with {@code assumption} after its other assumptions (what the command knows beyond the model). */
+    public Estimate withAssumption(String assumption) {
+        List<String> all = new ArrayList<>(assumptions);
+        all.add(assumption);
+        return new Estimate(
+                schema, target, calibration, total, measured, range, phases, objects, rto, dominates, all, caveats);
+    }
+
     /** @param scale the target's rows against the largest calibration run's */
     public record TargetInfo(String source, int tables, long rows, double scale) {}
 

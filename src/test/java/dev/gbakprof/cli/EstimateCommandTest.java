@@ -331,11 +331,24 @@ class EstimateCommandTest {
         Cli.Result report =
                 Cli.run("report", folder.toString(), "--out", dir.resolve("out").toString());
         assertThat(report.code()).as(report.err()).isEqualTo(ExitCode.BAD_INPUT);
-        // report reads folders of run folders too: it says what it left out
+        // report reads folders of run folders too: it says why it read nothing (not "left out" of nothing)
         assertThat(report.err().strip())
                 .isEqualTo("gbakprof: no restore to read: " + folder + ": the restore left no record (killed or"
-                        + " crashed?): no run.json in " + folder + " (gbakprof process 999999999 is gone); left out");
+                        + " crashed?): no run.json in " + folder + " (gbakprof process 999999999 is gone); expected a"
+                        + " restore's log or a run folder whose restore finished (its run.json)");
         assertThat(dir.resolve("out")).doesNotExist();
+
+        // given as a calibration beside a usable one: left out, and the forecast's assumptions and JSON name it, as
+        // they name a restore stopped by --timeout or Ctrl-C (it was said on standard error only)
+        String said = "1 calibration run folder left out, no record to read: " + folder + ": the restore left no record"
+                + " (killed or crashed?): no run.json in " + folder + " (gbakprof process 999999999 is gone)";
+        Cli.Result text = Cli.run("estimate", SHOP, folder.toString(), "--scale", "2");
+        assertThat(text.code()).as(text.err()).isZero();
+        assertThat(text.out()).contains("\n  - " + said + "\n");
+        Cli.Result json = Cli.run("estimate", SHOP, folder.toString(), "--scale", "2", "--json");
+        assertThat(new ObjectMapper().readTree(json.out()).path("assumptions"))
+                .extracting(JsonNode::asText)
+                .contains(said);
     }
 
     @Test
