@@ -137,6 +137,10 @@ final class EstimateCommand implements Callable<Integer> {
         if (across != null) {
             estimate = estimate.withCaveat(across);
         }
+        String unknown = unknownVersions(calibration);
+        if (unknown != null) {
+            estimate = estimate.withAssumption(unknown);
+        }
         List<String> leftOut = inputs.leftOut(); // run folders without a record: killed, running, impossible
         if (!leftOut.isEmpty()) {
             estimate = estimate.withAssumption(leftOut.size()
@@ -161,13 +165,13 @@ final class EstimateCommand implements Callable<Integer> {
      * they did not, or a version is unknown); refused (exit 2) unless {@code --across-versions}.
      */
     private String acrossVersions(List<RestoreRun> calibration) {
-        String target = engine != null ? RestoreRun.majorMinor("V" + engine.strip()) : targetVersion;
-        if (engine != null && target == null) {
-            throw new UsageException("--engine " + engine + ": expected a Firebird version, e.g. 4.0");
-        }
+        String target = targetVersion();
         Set<String> versions = new TreeSet<>();
-        calibration.forEach(r -> versions.add(String.valueOf(r.firebirdVersion())));
-        if (target == null || versions.contains("null") || versions.equals(Set.of(target))) {
+        calibration.stream()
+                .map(RestoreRun::firebirdVersion)
+                .filter(v -> v != null) // unknown: never taken for another version (unknownVersions says so)
+                .forEach(versions::add);
+        if (target == null || versions.isEmpty() || versions.equals(Set.of(target))) {
             return null;
         }
         String said = "the calibration restores ran on Firebird " + String.join(" and ", versions)
@@ -178,6 +182,41 @@ final class EstimateCommand implements Callable<Integer> {
         }
         return said + " (--across-versions): the forecast assumes both versions restore at the same speed; the range"
                 + " and the RTO verdict do not cover a difference";
+    }
+
+    /** The target's Firebird version, {@code major.minor}: --engine, else what --rows-from said; or null. */
+    private String targetVersion() {
+        String target = engine != null ? RestoreRun.majorMinor("V" + engine.strip()) : targetVersion;
+        if (engine != null && target == null) {
+            throw new UsageException("--engine " + engine + ": expected a Firebird version, e.g. 4.0");
+        }
+        return target;
+    }
+
+    /**
+     * What to assume of calibration runs whose Firebird version is unknown (parsed gbak logs, which do not say it) when
+     * the target's is known: that they restored as the target's version does, said; {@code null} when none is unknown
+     * or the target's version is unknown too.
+     */
+    private String unknownVersions(List<RestoreRun> calibration) {
+        String target = targetVersion();
+        List<String> unknown = calibration.stream()
+                .filter(r -> r.firebirdVersion() == null)
+                .map(r -> r.label() != null ? r.label() : r.source())
+                .toList();
+        if (target == null || unknown.isEmpty()) {
+            return null;
+        }
+        return "the Firebird version of "
+                + (unknown.size() == calibration.size()
+                        ? "the calibration"
+                        : unknown.size() + " of the " + calibration.size() + " calibration runs")
+                + " is unknown (a gbak log does not say it: "
+                + (unknown.size() <= 3 ? String.join(", ", unknown) : String.join(", ", unknown.subList(0, 3)) + ", …")
+                + "): taken to restore as the target's " + target + " does ("
+                + (engine != null ? "--engine " + engine.strip() : "--rows-from " + size.rowsFrom)
+                + "); a calibration by another version would restore at its own speed: calibrate with run records of"
+                + " restores by " + target;
     }
 
     /**
