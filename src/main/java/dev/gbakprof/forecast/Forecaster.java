@@ -28,8 +28,6 @@ public final class Forecaster {
      * range is the same formula, but nobody checked how often a restore falls inside it.
      */
     static final double COVERAGE_MEASURED_UP_TO = 4.0;
-    /** Margin below the window that "fits with margin" asks of the high end of the range. */
-    static final double RTO_MARGIN = 0.10;
     /** A target whose bytes per row differ from the calibration's by more than this has its data phase scaled. */
     static final double WIDTH_TOLERANCE = 0.10;
     /**
@@ -111,7 +109,8 @@ public final class Forecaster {
         Estimate.PhaseForecast top = phases.stream()
                 .max(Comparator.comparingDouble(Estimate.PhaseForecast::seconds))
                 .orElseThrow();
-        Estimate.ObjectForecast slowest = objects.isEmpty() ? null : objects.get(0);
+        // no object when none takes time (a target of empty tables): "the slowest object is X, 0 %" said nothing
+        Estimate.ObjectForecast slowest = objects.isEmpty() || objects.get(0).seconds() <= 0 ? null : objects.get(0);
         Estimate.Dominant dominates = new Estimate.Dominant(
                 top.name(),
                 top.share(),
@@ -121,7 +120,7 @@ public final class Forecaster {
                 target.source(),
                 target.rows().size(),
                 targetRows,
-                largest > 0 ? Math.round(targetRows * 1000.0 / largest) / 1000.0 : 0);
+                largest > 0 ? scale(targetRows / (double) largest) : 0);
         List<Estimate.CalibrationRun> cal = runs.stream()
                 .map(r -> new Estimate.CalibrationRun(
                         r.label(),
@@ -139,7 +138,7 @@ public final class Forecaster {
                 range,
                 phases,
                 objects,
-                rtoSeconds == null ? null : rto(total, rtoSeconds, unshared != null),
+                rtoSeconds == null ? null : Estimate.Rto.of(total, rtoSeconds, unshared != null),
                 dominates,
                 assumptions,
                 caveats);
@@ -302,16 +301,23 @@ public final class Forecaster {
         double exponentFloor = model.exponentSd;
         boolean betweenRuns = BETWEEN_RUNS_PER_LN > exponentFloor;
         double floor = Math.max(exponentFloor, BETWEEN_RUNS_PER_LN);
+        // the two candidates in as many digits as tell them apart (0.0953 and 0.0950, not 0.095 and 0.095)
+        String digits = String.format(Locale.ROOT, "%.3f", exponentFloor)
+                        .equals(String.format(Locale.ROOT, "%.3f", BETWEEN_RUNS_PER_LN))
+                ? "%.4f"
+                : "%.3f";
         String floorBasis = betweenRuns
                 ? String.format(
                         Locale.ROOT,
-                        "%s; the exponents' remaining uncertainty is %.3f",
+                        "%s; above the exponents' remaining uncertainty, " + digits,
                         BETWEEN_RUNS_BASIS,
                         exponentFloor)
                 : String.format(
                         Locale.ROOT,
-                        "the exponents' remaining uncertainty%s; the error between runs measured %.3f",
-                        sizes.size() < 2 ? ", their prior spread (one calibration size cannot measure it)" : "",
+                        "the exponents' remaining uncertainty, " + digits + "%s; above the error between runs, "
+                                + digits,
+                        exponentFloor,
+                        sizes.size() < 2 ? " (their prior spread: one calibration size cannot measure it)" : "",
                         BETWEEN_RUNS_PER_LN);
         double perLn = floor;
         String extrapolationBasis = String.format(
@@ -423,45 +429,6 @@ public final class Forecaster {
         double times = scale >= 1 ? scale : Math.exp(lnDistance);
         String n = times >= 10 ? String.format(Locale.ROOT, "%,.0f", times) : String.format(Locale.ROOT, "%.1f", times);
         return scale >= 1 ? "at " + n + "×" : "a factor of " + n + " away";
-    }
-
-    static Estimate.Rto rto(Estimate.Total total, double rto, boolean guess) {
-        Estimate.Rto verdict = rto(total, rto);
-        return guess
-                ? new Estimate.Rto(
-                        verdict.seconds(),
-                        verdict.verdict(),
-                        verdict.how() + "; a guess: the target shares no table with the calibration")
-                : verdict;
-    }
-
-    static Estimate.Rto rto(Estimate.Total total, double rto) {
-        if (total.seconds() > rto) {
-            return new Estimate.Rto(
-                    rto,
-                    "does not fit",
-                    total.low() > rto
-                            ? "even the low end of the range is over the window"
-                            : "the forecast is over the window; only the low end of the range fits");
-        }
-        if (total.high() <= rto * (1 - RTO_MARGIN)) {
-            return new Estimate.Rto(
-                    rto,
-                    "fits with margin",
-                    String.format(
-                            Locale.ROOT,
-                            "even the high end of the range leaves %.0f %% of the window",
-                            (1 - total.high() / rto) * 100));
-        }
-        return new Estimate.Rto(
-                rto,
-                "at risk",
-                total.high() > rto
-                        ? "the forecast fits, the high end of the range does not"
-                        : String.format(
-                                Locale.ROOT,
-                                "the high end of the range leaves under %.0f %% of the window",
-                                RTO_MARGIN * 100));
     }
 
     private static List<String> modelNotes(Model model, List<RestoreRun> runs, Target target, Outcome o) {
@@ -579,8 +546,9 @@ public final class Forecaster {
                 : String.format(
                         Locale.ROOT,
                         "%s: %s, β = %.2f: fitted over all of them %.2f, kept %.0f %% of its distance from 1 "
-                                + "(run-to-run noise %s; an exponent's prior spread ±%.2f) (an object measured at two "
-                                + "sizes or more, the largest a second or longer, fits its own)",
+                                + "(run-to-run noise %s; an exponent's prior spread ±%.2f) (an object whose median "
+                                + "times at two sizes 1.5× apart are 0.2 s or more, the longest median 1 s or more, "
+                                + "fits its own)",
                         what,
                         law,
                         exponent,
@@ -588,6 +556,15 @@ public final class Forecaster {
                         m.exponentWeight * 100,
                         m.noiseBasis,
                         Model.EXPONENT_PRIOR);
+    }
+
+    /** A scale in 3 decimals, under 1 in 3 significant digits (352 rows of 1,121,000: 0.000314, not 0.0). */
+    private static double scale(double x) {
+        return x >= 1 || x <= 0
+                ? Math.round(x * 1000) / 1000.0
+                : new java.math.BigDecimal(x)
+                        .round(new java.math.MathContext(3))
+                        .doubleValue();
     }
 
     private static double round(double s) {

@@ -19,6 +19,17 @@ public final class EstimateText {
         return s != null && high != null && high < 1 ? Durations.seconds(s) : Durations.human(s);
     }
 
+    /** A scale as read: {@code 4.00}, {@code 0.11}, {@code 0.00031} (not 0.00), {@code 0} (no rows). */
+    private static String scale(double x) {
+        return x == 0
+                ? "0"
+                : x >= 0.01
+                        ? String.format(Locale.ROOT, "%.2f", x)
+                        : new java.math.BigDecimal(x)
+                                .round(new java.math.MathContext(2))
+                                .toPlainString();
+    }
+
     public static String of(Estimate e, int top) {
         StringBuilder sb = new StringBuilder();
         // before the forecast, its range and the RTO verdict: none of them holds a caveat
@@ -52,11 +63,13 @@ public final class EstimateText {
         Estimate.TargetInfo target = e.target();
         sb.append(String.format(
                 Locale.ROOT,
-                "target     %s: %d tables, %,d rows (%.2f× the largest calibration run)%n",
+                "target     %s: %d table%s, %,d row%s (%s× the largest calibration run)%n",
                 target.source(),
                 target.tables(),
+                target.tables() == 1 ? "" : "s",
                 target.rows(),
-                target.scale()));
+                target.rows() == 1 ? "" : "s",
+                scale(target.scale())));
         sb.append(String.format(
                 Locale.ROOT,
                 "calibration %d run%s:%n",
@@ -161,7 +174,12 @@ public final class EstimateText {
                 d.phaseShare() * 100));
         if (d.object() != null) {
             sb.append(String.format(
-                    Locale.ROOT, "; the slowest object is %s, %.0f %%", d.object(), d.objectShare() * 100));
+                    Locale.ROOT,
+                    "; the slowest object is %s, %s",
+                    d.object(),
+                    d.objectShare() < 0.005
+                            ? "under 1 %"
+                            : String.format(Locale.ROOT, "%.0f %%", d.objectShare() * 100)));
         }
         if (d.phaseShare() >= Advisor.DOMINANT) { // what to change is advise's question
             sb.append("\n           what would make it faster: gbakprof advise on the calibration runs");

@@ -47,8 +47,9 @@ class EstimateCommandTest {
                                 + " typical of restores on a shared machine (measured 11.8–19 % on gbak's CPU clock and"
                                 + " 11.5–33.5 % on the wall clock, docs/dev/FORECAST.md; restore a size twice or more to"
                                 + " measure yours); ",
-                        "    floor          0.100 per ln(scale): the exponents' remaining uncertainty, their prior spread "
-                                + "(one calibration size cannot measure it); the error between runs measured 0.095\n",
+                        "    floor          0.100 per ln(scale): the exponents' remaining uncertainty, 0.100 (their prior"
+                                + " spread: one calibration size cannot measure it); above the error between runs,"
+                                + " 0.095\n",
                         "RTO 1 min 05 s: does not fit (the forecast is over the window; only the low end of the range fits;"
                                 + " the range is a guess: see range)",
                         "dominates  the index phase, 70 % of the total",
@@ -126,7 +127,7 @@ class EstimateCommandTest {
                         "    floor          0.095 per ln(scale): the error between runs that one calibration's restores "
                                 + "cannot show: ForecastAccuracyTest's 4× forecasts from three sizes in 11 runs missed by "
                                 + "−20.2 % to +21.7 %, 0.095 per ln(scale) beyond their own noise for 80 % "
-                                + "(docs/dev/FORECAST.md); the exponents' remaining uncertainty is 0.053\n");
+                                + "(docs/dev/FORECAST.md); above the exponents' remaining uncertainty, 0.053\n");
         args[args.length - 1] = "--json";
         JsonNode range = new ObjectMapper().readTree(Cli.run(args).out()).path("range");
         assertThat(range.path("perLnScale").asDouble()).isEqualTo(0.095);
