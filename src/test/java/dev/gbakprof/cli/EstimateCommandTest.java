@@ -170,18 +170,10 @@ class EstimateCommandTest {
         assertThat(range.path("guesses")).hasSize(2);
         // 4× of three sizes restored three times each (src/test/resources/forecast/README.md) is what was measured:
         // inside, no guess
-        String[] measured = new String[11];
-        int k = 0;
-        measured[k++] = "estimate";
-        for (String n : List.of("25000", "50000", "100000")) {
-            for (int i = 1; i <= 3; i++) {
-                measured[k++] = "src/test/resources/forecast/accuracy-" + n + "-" + i + ".cpu.log";
-            }
-        }
-        measured[k] = "--scale";
-        String[] args = java.util.Arrays.copyOf(measured, 12);
-        args[11] = "4";
-        String out = Cli.run(args).out();
+        List<String> measured = new java.util.ArrayList<>(List.of("estimate"));
+        measured.addAll(Logs.accuracyCalibration());
+        measured.addAll(List.of("--scale", "4"));
+        String out = Cli.run(measured.toArray(String[]::new)).out();
         assertThat(out).contains("80 % of restores fall inside").doesNotContain("a guess");
         assertThat(out.lines().findFirst().orElseThrow()).doesNotContain("guess");
     }

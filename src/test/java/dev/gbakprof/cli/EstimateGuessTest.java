@@ -63,11 +63,7 @@ class EstimateGuessTest {
     @Test
     void aTargetSharingNoTableHasItsRangeAndForecastCalledAGuess() throws Exception {
         List<String> args = new ArrayList<>(List.of("estimate"));
-        for (String n : List.of("25000", "50000", "100000")) {
-            for (int i = 1; i <= 3; i++) {
-                args.add(DIR + "accuracy-" + n + "-" + i + ".cpu.log");
-            }
-        }
+        args.addAll(dev.gbakprof.testutil.Logs.accuracyCalibration());
         args.addAll(List.of("--rows-from", DIR + "depot-backup-tdrw.log", "--rto", "5s"));
         Cli.Result r = Cli.run(args.toArray(String[]::new));
         assertThat(r.code()).as(r.err()).isZero();
