@@ -1,6 +1,7 @@
 package dev.gbakprof.forecast;
 
 import dev.gbakprof.model.RestoreRun;
+import dev.gbakprof.model.RunStatus;
 import dev.gbakprof.model.TableLoad;
 import dev.gbakprof.stats.Confounder;
 import dev.gbakprof.stats.RunOutcome;
@@ -120,7 +121,7 @@ final class Calibration {
             if (completed.contains(r)) {
                 continue;
             }
-            String reason = !r.timed() && r.status() == dev.gbakprof.model.RunStatus.COMPLETED
+            String reason = !r.timed() && r.status() == RunStatus.COMPLETED
                     ? "no timings (gbak without -st: it finished, but timed no phase or object; restore with"
                             + " gbak -c -v -st tdrw, or gbakprof run)"
                     : RunOutcome.of(r) == RunOutcome.EXCERPT

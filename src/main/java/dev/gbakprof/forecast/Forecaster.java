@@ -3,6 +3,8 @@ package dev.gbakprof.forecast;
 import dev.gbakprof.model.Phase;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.stats.Spread;
+import java.math.BigDecimal;
+import java.math.MathContext;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -279,7 +281,7 @@ public final class Forecaster {
                                         + " of restores on a shared machine (%s; restore a size twice or more to"
                                         + " measure yours)",
                                 sigma * 100,
-                                Model.ASSUMED_NOISE_BASIS);
+                                RunToRunNoise.ASSUMED_NOISE_BASIS);
         String spreadBasis = String.format(
                 Locale.ROOT,
                 "%s; the forecast's level from the m = %d restore%s of the calibration size nearest the target: "
@@ -562,9 +564,7 @@ public final class Forecaster {
     private static double scale(double x) {
         return x >= 1 || x <= 0
                 ? Math.round(x * 1000) / 1000.0
-                : new java.math.BigDecimal(x)
-                        .round(new java.math.MathContext(3))
-                        .doubleValue();
+                : new BigDecimal(x).round(new MathContext(3)).doubleValue();
     }
 
     private static double round(double s) {

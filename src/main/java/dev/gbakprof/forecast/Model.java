@@ -39,17 +39,6 @@ final class Model {
      * it; five restores each of sizes 16x apart fit it.
      */
     static final double EXPONENT_PRIOR = 0.10;
-    /**
-     * Run-to-run noise (sd of ln seconds) assumed when no size was restored twice: typical of what one restore varied
-     * by on a shared machine, not the least (docs/dev/FORECAST.md): 11.8-19 % on gbak's CPU clock (pooled per size,
-     * 400,000 to 25,000 ORDERS rows), 11.5-33.5 % on the wall clock (six sizes of 2-3 restores each, 2026-12-07, median
-     * 24 %). The least, 11.8 %, made one restore's range of a 4x target miss one of three later restores of it.
-     */
-    static final double ASSUMED_NOISE = 0.20;
-
-    /** Where {@link #ASSUMED_NOISE} comes from, as {@code estimate} prints it. */
-    static final String ASSUMED_NOISE_BASIS =
-            "measured 11.8–19 % on gbak's CPU clock and 11.5–33.5 % on the wall" + " clock, docs/dev/FORECAST.md";
     /** gbak's clock: a time under it is no time. */
     static final double CLOCK_SECONDS = 0.001;
     /**

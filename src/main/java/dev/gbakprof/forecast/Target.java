@@ -4,9 +4,11 @@ import dev.gbakprof.model.Inspection;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.RunKind;
 import dev.gbakprof.model.WarningCode;
+import java.math.BigDecimal;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -33,7 +35,7 @@ public record Target(
 
     /** Why {@link #MAX_ROWS}, in the words a refusal prints. */
     public static final String MAX_ROWS_WHY = "more than a Firebird table can hold (its record numbers are 40 bits: at"
-            + " most " + String.format(java.util.Locale.ROOT, "%,d", MAX_ROWS) + ")";
+            + " most " + String.format(Locale.ROOT, "%,d", MAX_ROWS) + ")";
 
     public Target {
         rows = Collections.unmodifiableMap(new LinkedHashMap<>(rows));
@@ -123,7 +125,7 @@ public record Target(
                 .orElse(null);
         if (largest != null && largest.getValue() * factor > MAX_ROWS) {
             throw new ForecastException("--scale " + trim(factor) + ": " + largest.getKey() + " would have "
-                    + String.format(java.util.Locale.ROOT, "%,.0f", largest.getValue() * factor) + " rows, "
+                    + String.format(Locale.ROOT, "%,.0f", largest.getValue() * factor) + " rows, "
                     + MAX_ROWS_WHY + "; expected a factor up to "
                     + trim(Math.floor(MAX_ROWS / (double) largest.getValue())) + " (that limit over its "
                     + Model.fmt(largest.getValue()) + " rows in " + name(reference) + ")");
@@ -169,8 +171,6 @@ public record Target(
 
     /** A factor as a DBA writes it: {@code 4}, {@code 0.5}, {@code 0.000001} (never {@code 1.0E-6}). */
     static String trim(double v) {
-        return Double.isFinite(v)
-                ? java.math.BigDecimal.valueOf(v).stripTrailingZeros().toPlainString()
-                : String.valueOf(v);
+        return Double.isFinite(v) ? BigDecimal.valueOf(v).stripTrailingZeros().toPlainString() : String.valueOf(v);
     }
 }

@@ -4,6 +4,8 @@ import dev.gbakprof.advice.Advisor;
 import dev.gbakprof.forecast.Estimate;
 import dev.gbakprof.model.Durations;
 import dev.gbakprof.model.Phase;
+import java.math.BigDecimal;
+import java.math.MathContext;
 import java.util.List;
 import java.util.Locale;
 
@@ -25,9 +27,7 @@ public final class EstimateText {
                 ? "0"
                 : x >= 0.01
                         ? String.format(Locale.ROOT, "%.2f", x)
-                        : new java.math.BigDecimal(x)
-                                .round(new java.math.MathContext(2))
-                                .toPlainString();
+                        : new BigDecimal(x).round(new MathContext(2)).toPlainString();
     }
 
     public static String of(Estimate e, int top) {

@@ -30,12 +30,12 @@ class ForecasterTest {
         assertThat(e.range().extrapolation()).isZero();
         // one restore: its noise assumed (5 %), the level from that one restore (√2), a 90 % range at the normal
         // quantile
-        assertThat(e.range().noise()).isEqualTo(Model.ASSUMED_NOISE);
+        assertThat(e.range().noise()).isEqualTo(RunToRunNoise.ASSUMED_NOISE);
         assertThat(e.range().degreesOfFreedom()).isZero();
-        assertThat(e.range().runToRun()).isCloseTo(Model.ASSUMED_NOISE * Math.sqrt(2), within(0.0001));
+        assertThat(e.range().runToRun()).isCloseTo(RunToRunNoise.ASSUMED_NOISE * Math.sqrt(2), within(0.0001));
         assertThat(e.range().level()).isEqualTo(0.80);
         assertThat(e.range().quantile()).isCloseTo(1.282, within(0.001));
-        assertThat(e.range().combined()).isCloseTo(1.2816 * Model.ASSUMED_NOISE * Math.sqrt(2), within(0.0002));
+        assertThat(e.range().combined()).isCloseTo(1.2816 * RunToRunNoise.ASSUMED_NOISE * Math.sqrt(2), within(0.0002));
         assertThat(e.range().runToRunBasis()).startsWith("not measured");
         assertThat(e.total().low()).isLessThan(e.total().seconds());
         assertThat(e.total().high()).isGreaterThan(e.total().seconds());
