@@ -16,16 +16,21 @@ import dev.gbakprof.monitor.DatabaseHeader;
 import dev.gbakprof.output.EstimateText;
 import dev.gbakprof.store.RunInputs;
 import dev.gbakprof.store.RunJson;
+import dev.gbakprof.store.RunStore;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.PrintWriter;
+import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.Callable;
+import java.util.stream.Stream;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -44,7 +49,8 @@ import picocli.CommandLine.Spec;
                     + "range, each phase, the slowest objects, and with --rto whether it fits the window.",
             "A model per table load (rows) and index build (n·ln n of its table's rows, a sort), fitted from the "
                     + "calibration runs; several sizes fit the exponents. See docs/guide/forecast.md.",
-            "Exits 0, or 2 on bad input (a table the calibration does not have, negative rows, an unreadable "
+            "Exits 0, or 2 on bad input (a table the calibration does not have or given twice, negative rows or"
+                    + " more than a table can hold, a --rows-from folder of several run folders, an unreadable "
                     + "source, calibration restores of another Firebird version than the target, or that mix routes,"
                     + " gbak switches, gbak versions or databases)."
         })
@@ -131,6 +137,16 @@ final class EstimateCommand implements Callable<Integer> {
         if (across != null) {
             estimate = estimate.withCaveat(across);
         }
+        String unknown = unknownVersions(calibration);
+        if (unknown != null) {
+            estimate = estimate.withAssumption(unknown);
+        }
+        List<String> leftOut = inputs.leftOut(); // run folders without a record: killed, running, impossible
+        if (!leftOut.isEmpty()) {
+            estimate = estimate.withAssumption(leftOut.size()
+                    + (leftOut.size() == 1 ? " calibration run folder" : " calibration run folders")
+                    + " left out, no record to read: " + String.join("; ", leftOut));
+        }
         PrintWriter out = spec.commandLine().getOut();
         if (json) {
             RunJson.write(estimate, out);
@@ -149,13 +165,13 @@ final class EstimateCommand implements Callable<Integer> {
      * they did not, or a version is unknown); refused (exit 2) unless {@code --across-versions}.
      */
     private String acrossVersions(List<RestoreRun> calibration) {
-        String target = engine != null ? RestoreRun.majorMinor("V" + engine.strip()) : targetVersion;
-        if (engine != null && target == null) {
-            throw new UsageException("--engine " + engine + ": expected a Firebird version, e.g. 4.0");
-        }
+        String target = targetVersion();
         Set<String> versions = new TreeSet<>();
-        calibration.forEach(r -> versions.add(String.valueOf(r.firebirdVersion())));
-        if (target == null || versions.contains("null") || versions.equals(Set.of(target))) {
+        calibration.stream()
+                .map(RestoreRun::firebirdVersion)
+                .filter(v -> v != null) // unknown: never taken for another version (unknownVersions says so)
+                .forEach(versions::add);
+        if (target == null || versions.isEmpty() || versions.equals(Set.of(target))) {
             return null;
         }
         String said = "the calibration restores ran on Firebird " + String.join(" and ", versions)
@@ -166,6 +182,41 @@ final class EstimateCommand implements Callable<Integer> {
         }
         return said + " (--across-versions): the forecast assumes both versions restore at the same speed; the range"
                 + " and the RTO verdict do not cover a difference";
+    }
+
+    /** The target's Firebird version, {@code major.minor}: --engine, else what --rows-from said; or null. */
+    private String targetVersion() {
+        String target = engine != null ? RestoreRun.majorMinor("V" + engine.strip()) : targetVersion;
+        if (engine != null && target == null) {
+            throw new UsageException("--engine " + engine + ": expected a Firebird version, e.g. 4.0");
+        }
+        return target;
+    }
+
+    /**
+     * What to assume of calibration runs whose Firebird version is unknown (parsed gbak logs, which do not say it) when
+     * the target's is known: that they restored as the target's version does, said; {@code null} when none is unknown
+     * or the target's version is unknown too.
+     */
+    private String unknownVersions(List<RestoreRun> calibration) {
+        String target = targetVersion();
+        List<String> unknown = calibration.stream()
+                .filter(r -> r.firebirdVersion() == null)
+                .map(r -> r.label() != null ? r.label() : r.source())
+                .toList();
+        if (target == null || unknown.isEmpty()) {
+            return null;
+        }
+        return "the Firebird version of "
+                + (unknown.size() == calibration.size()
+                        ? "the calibration"
+                        : unknown.size() + " of the " + calibration.size() + " calibration runs")
+                + " is unknown (a gbak log does not say it: "
+                + (unknown.size() <= 3 ? String.join(", ", unknown) : String.join(", ", unknown.subList(0, 3)) + ", …")
+                + "): taken to restore as the target's " + target + " does ("
+                + (engine != null ? "--engine " + engine.strip() : "--rows-from " + size.rowsFrom)
+                + "); a calibration by another version would restore at its own speed: calibrate with run records of"
+                + " restores by " + target;
     }
 
     /**
@@ -193,8 +244,13 @@ final class EstimateCommand implements Callable<Integer> {
         return major != 0 ? major > 0 : Integer.parseInt(x[1]) > Integer.parseInt(y[1]);
     }
 
+    /**
+     * The {@code --rows} pairs, each table once: Firebird's unquoted names are upper case, so {@code orders} is ORDERS
+     * (as the calibration's tables are matched), and a table given twice is refused, not the last count taken.
+     */
     static Map<String, Long> parseRows(List<String> items) {
         Map<String, Long> rows = new LinkedHashMap<>();
+        Map<String, String> seen = new LinkedHashMap<>(); // upper-case name -> the pair as given
         for (int k = 0; k < items.size(); k++) {
             String item = items.get(k);
             int digits = k + 1;
@@ -220,10 +276,18 @@ final class EstimateCommand implements Callable<Integer> {
             try {
                 count = Long.parseLong(n);
             } catch (NumberFormatException tooBig) {
-                throw new UsageException("--rows " + item + ": " + n + " rows is more than a table can hold");
+                count = Long.MAX_VALUE; // past a long: past a table's limit too
             }
             if (count < 0) {
                 throw new UsageException("--rows " + item + ": negative rows; expected a row count of 0 or more");
+            }
+            if (count > Target.MAX_ROWS) {
+                throw new UsageException("--rows " + item + ": " + n + " rows is " + Target.MAX_ROWS_WHY);
+            }
+            String first = seen.putIfAbsent(table.toUpperCase(Locale.ROOT), item.strip());
+            if (first != null) {
+                throw new UsageException("--rows: " + table.toUpperCase(Locale.ROOT) + " given twice (" + first
+                        + " and " + item.strip() + "); expected each table once");
             }
             rows.put(table, count);
         }
@@ -233,8 +297,9 @@ final class EstimateCommand implements Callable<Integer> {
     /** A restore log or run record of the target, a backup log of it, or its database through the server. */
     private Target fromSource(String source) throws IOException {
         Path path = Path.of(source);
+        readable(path, source);
         if (Files.isDirectory(path) || Files.isRegularFile(path) && !DatabaseHeader.isDatabase(path)) {
-            // a log, a run record, or a run folder (a folder of run folders: its newest run)
+            // a log, a run record, or a run folder (a folder of run folders is refused: which one is the target?)
             List<RestoreRun> runs;
             try {
                 runs = RunInputs.load(path, null, inputs.encoding); // --encoding reads it too
@@ -249,6 +314,16 @@ final class EstimateCommand implements Callable<Integer> {
                         ex.reason(),
                         ex.getMessage().replaceFirst(";.*", "") + "; --rows-from takes a backup log (gbak -b -v, "
                                 + "not the backup file), a restore log, a run record or its folder, or a database");
+            }
+            if (Files.isDirectory(path) && runs.size() > 1) {
+                List<String> folders = runFolders(path);
+                throw new UsageException("--rows-from " + source + ": a folder of " + runs.size() + " restores ("
+                        + (folders.size() <= 4
+                                ? String.join(", ", folders)
+                                : String.join(", ", folders.subList(0, 2)) + ", …, " + folders.get(folders.size() - 1)
+                                        + ", " + folders.size() + " run folders")
+                        + "), maybe of several backups; expected the one run folder of the target, e.g. "
+                        + path.resolve(folders.isEmpty() ? "RUN" : folders.get(folders.size() - 1)) + " (the newest)");
             }
             targetVersion = runs.get(runs.size() - 1).firebirdVersion();
             return Target.of(runs.get(runs.size() - 1), source);
@@ -272,5 +347,33 @@ final class EstimateCommand implements Callable<Integer> {
         Inspection inspection = new DatabaseInspector(new Server(address, credentials)).inspect(dbPath);
         targetVersion = RestoreRun.majorMinor(inspection.engineVersion()); // the server that will restore it
         return Target.of(inspection, "database " + source);
+    }
+
+    /** The run folders (those with a run.json) in {@code dir}, or in its runs/ when it is a matrix's, in name order. */
+    private static List<String> runFolders(Path dir) throws IOException {
+        Path matrix = RunStore.matrixRunsOf(dir);
+        try (Stream<Path> children = Files.list(matrix != null ? matrix : dir)) {
+            return children.filter(d -> Files.isRegularFile(d.resolve(RunStore.RUN_JSON)))
+                    .map(d -> dir.relativize(d).toString())
+                    .sorted()
+                    .toList();
+        }
+    }
+
+    /** A file of {@code --rows-from} that cannot be read: refused in one line (exit 2), as a calibration's is. */
+    private static void readable(Path path, String source) {
+        if (!Files.isRegularFile(path)) {
+            return;
+        }
+        try (InputStream in = Files.newInputStream(path)) {
+            if (in.read() < 0) {
+                return; // empty: readable, and said for what it is when read
+            }
+        } catch (IOException ex) {
+            throw new UsageException("--rows-from " + source + ": cannot read ("
+                    + (ex instanceof AccessDeniedException ? "permission denied" : ex.getMessage())
+                    + "); expected a restore or backup log, a run record or its folder, or a database, readable by"
+                    + " this user");
+        }
     }
 }

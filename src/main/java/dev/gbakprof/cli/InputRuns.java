@@ -17,6 +17,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -115,7 +116,10 @@ final class InputRuns {
             }
         }
         if (runs.isEmpty() && !notes.isEmpty()) {
-            throw new UsageException("no restore to read: " + String.join("; ", notes));
+            // nothing else read: "left out" of nothing
+            throw new UsageException("no restore to read: "
+                    + notes.stream().map(RunFolders::withoutLeftOut).collect(Collectors.joining("; "))
+                    + "; expected a restore's log or a run folder whose restore finished (its run.json)");
         }
         if (anonymize) {
             anonymizer = Anonymizer.of(
@@ -123,6 +127,7 @@ final class InputRuns {
             runs = new ArrayList<>(anonymizer.apply(runs));
             notes.replaceAll(anonymizer::text);
         }
+        leftOut = notes.stream().map(RunFolders::withoutLeftOut).toList();
         if (spec != null) {
             RunFolders.fewerRefusals(notes)
                     .forEach(n -> spec.commandLine().getErr().println("gbakprof: note: " + n));
@@ -138,6 +143,17 @@ final class InputRuns {
      */
     private static RestoreRun labelled(RestoreRun run) {
         return run.label() == null || run.label().isBlank() ? run.withLabel(RunOptions.unlabelledName(run)) : run;
+    }
+
+    /** What the last {@link #load(boolean)} left out, one line each (a run folder without a usable record). */
+    private List<String> leftOut = List.of();
+
+    /**
+     * What the last {@link #load(boolean)} left out and why, one line each, as its notes on standard error said (a run
+     * folder whose restore left no record: killed; one still running; a record that cannot be true).
+     */
+    List<String> leftOut() {
+        return leftOut;
     }
 
     /** A label as the runs of {@link #load(boolean)} carry it (anonymized, its token). */

@@ -1,6 +1,7 @@
 package dev.gbakprof.forecast;
 
 import dev.gbakprof.model.RestoreRun;
+import dev.gbakprof.model.RunStatus;
 import dev.gbakprof.model.TableLoad;
 import dev.gbakprof.stats.Confounder;
 import dev.gbakprof.stats.RunOutcome;
@@ -40,11 +41,15 @@ final class Calibration {
         List<RestoreRun> usable =
                 completed.stream().filter(r -> !r.warmupRestore()).toList();
         if (usable.isEmpty()) {
-            throw new ForecastException("no completed restore among the calibration runs (" + given.size() + " given"
+            String unusable = leftOut(given, completed);
+            throw new ForecastException("no completed, timed restore among the calibration runs (" + given.size()
+                    + " given"
+                    + (unusable.isEmpty() ? "" : ": " + unusable)
                     + (warmups.isEmpty()
                             ? ""
                             : ", " + warmups.size() + " of them warm-up restores, set aside as compare sets them aside")
-                    + "); expected the log or run record of a restore that finished");
+                    + "); expected the log (gbak -c -v -st tdrw, from its start to its end) or run record of a restore"
+                    + " that finished");
         }
         List<String> routes = Confounder.ROUTE.distinctValues(usable);
         if (routes.size() > 1) {
@@ -93,12 +98,8 @@ final class Calibration {
         oneDatabase(usable, assumptions);
         if (completed.size() < given.size()) {
             int left = given.size() - completed.size();
-            assumptions.add(left + (left == 1 ? " calibration run" : " calibration runs") + " left out: not completed ("
-                    + given.stream()
-                            .filter(r -> !completed.contains(r))
-                            .map(Target::name)
-                            .collect(Collectors.joining(", "))
-                    + ")");
+            assumptions.add(left + (left == 1 ? " calibration run" : " calibration runs") + " left out: "
+                    + leftOut(given, completed));
         }
         if (!warmups.isEmpty()) {
             assumptions.add(warmups.size() + (warmups.size() == 1 ? " warm-up restore" : " warm-up restores")
@@ -107,6 +108,31 @@ final class Calibration {
                     + "): recorded as warm-ups (run.json warmup), the first restores meet a cold cache");
         }
         return usable;
+    }
+
+    /**
+     * Why the runs of {@code given} not in {@code completed} cannot be weighed, grouped, each group naming its runs: a
+     * log of gbak without {@code -st} finished but timed nothing; an excerpt (its head cut off) does not show gbak's
+     * start, so its total is unknown; the others did not complete (failed, stopped, or their log ends early).
+     */
+    private static String leftOut(List<RestoreRun> given, List<RestoreRun> completed) {
+        Map<String, List<String>> why = new LinkedHashMap<>();
+        for (RestoreRun r : given) {
+            if (completed.contains(r)) {
+                continue;
+            }
+            String reason = !r.timed() && r.status() == RunStatus.COMPLETED
+                    ? "no timings (gbak without -st: it finished, but timed no phase or object; restore with"
+                            + " gbak -c -v -st tdrw, or gbakprof run)"
+                    : RunOutcome.of(r) == RunOutcome.EXCERPT
+                            ? "an excerpt (the log starts after gbak's start: its total and the objects before its"
+                                    + " first line are unknown; give the whole log)"
+                            : "not completed";
+            why.computeIfAbsent(reason, k -> new ArrayList<>()).add(Target.name(r));
+        }
+        return why.entrySet().stream()
+                .map(e -> e.getKey() + ": " + EstimatedShare.names(e.getValue()))
+                .collect(Collectors.joining("; "));
     }
 
     /**

@@ -2,6 +2,7 @@ package dev.gbakprof.forecast;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * A forecast restore time ({@code "schema": "gbakprof.estimate/1"}): the total with its range, each phase,
@@ -59,6 +60,14 @@ public record Estimate(
                 schema, target, calibration, total, measured, range, phases, objects, rto, dominates, all, said);
     }
 
+    /** This forecast with {@code assumption} after its other assumptions (what the command knows beyond the model). */
+    public Estimate withAssumption(String assumption) {
+        List<String> all = new ArrayList<>(assumptions);
+        all.add(assumption);
+        return new Estimate(
+                schema, target, calibration, total, measured, range, phases, objects, rto, dominates, all, caveats);
+    }
+
     /** @param scale the target's rows against the largest calibration run's */
     public record TargetInfo(String source, int tables, long rows, double scale) {}
 
@@ -103,6 +112,9 @@ public record Estimate(
      *                         Σ share·(e^(z·c) − 1))} over tables and indexes, c how far such an estimate missed on real
      *                         restores (sd of ln seconds), z the normal quantile of {@code level}
      * @param estimatedBasis   where it comes from
+     * @param guesses          why the range is a guess, each in words: its {@code level} was never measured for such a
+     *                         forecast (a target beyond {@code coverageMeasuredUpTo}, a run-to-run noise assumed, a target
+     *                         that shares no table with the calibration); empty when it was
      */
     public record Range(
             double runToRun,
@@ -123,7 +135,39 @@ public record Estimate(
             double coverageMeasuredUpTo,
             boolean beyondMeasured,
             double estimated,
-            String estimatedBasis) {}
+            String estimatedBasis,
+            List<String> guesses) {
+        public Range {
+            guesses = List.copyOf(guesses);
+        }
+
+        /** This range with one more reason it is a guess. */
+        Range withGuess(String why) {
+            List<String> all = new ArrayList<>(guesses);
+            all.add(why);
+            return new Range(
+                    runToRun,
+                    runToRunBasis,
+                    extrapolation,
+                    perLnScale,
+                    extrapolationBasis,
+                    distance,
+                    combined,
+                    noise,
+                    degreesOfFreedom,
+                    level,
+                    quantile,
+                    floorPerLnScale,
+                    floorBasis,
+                    lowPercent,
+                    highPercent,
+                    coverageMeasuredUpTo,
+                    beyondMeasured,
+                    estimated,
+                    estimatedBasis,
+                    all);
+        }
+    }
 
     /** @param share fraction of the total */
     public record PhaseForecast(String name, double seconds, double share, String basis) {}
@@ -153,7 +197,51 @@ public record Estimate(
      * @param verdict {@code fits with margin}, {@code at risk} or {@code does not fit}
      * @param how     how sure, in words
      */
-    public record Rto(double seconds, String verdict, String how) {}
+    public record Rto(double seconds, String verdict, String how) {
+        /** Margin below the window that "fits with margin" asks of the high end of the range. */
+        static final double MARGIN = 0.10;
+
+        /** The verdict of the window {@code rto} (seconds), {@code guess} when no table is shared (said after it). */
+        static Rto of(Total total, double rto, boolean guess) {
+            Rto verdict = of(total, rto);
+            return guess
+                    ? new Rto(
+                            verdict.seconds(),
+                            verdict.verdict(),
+                            verdict.how() + "; a guess: the target shares no table with the calibration")
+                    : verdict;
+        }
+
+        /** The verdict of the window {@code rto} (seconds) on the forecast {@code total} and its range. */
+        static Rto of(Total total, double rto) {
+            if (total.seconds() > rto) {
+                return new Rto(
+                        rto,
+                        "does not fit",
+                        total.low() > rto
+                                ? "even the low end of the range is over the window"
+                                : "the forecast is over the window; only the low end of the range fits");
+            }
+            if (total.high() <= rto * (1 - MARGIN)) {
+                return new Rto(
+                        rto,
+                        "fits with margin",
+                        String.format(
+                                Locale.ROOT,
+                                "even the high end of the range leaves %.0f %% of the window",
+                                (1 - total.high() / rto) * 100));
+            }
+            return new Rto(
+                    rto,
+                    "at risk",
+                    total.high() > rto
+                            ? "the forecast fits, the high end of the range does not"
+                            : String.format(
+                                    Locale.ROOT,
+                                    "the high end of the range leaves under %.0f %% of the window",
+                                    MARGIN * 100));
+        }
+    }
 
     /** @param phaseShare and objectShare: fractions of the total */
     public record Dominant(String phase, double phaseShare, String object, double objectShare) {}

@@ -3,6 +3,8 @@ package dev.gbakprof.forecast;
 import dev.gbakprof.model.Phase;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.stats.Spread;
+import java.math.BigDecimal;
+import java.math.MathContext;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -28,8 +30,6 @@ public final class Forecaster {
      * range is the same formula, but nobody checked how often a restore falls inside it.
      */
     static final double COVERAGE_MEASURED_UP_TO = 4.0;
-    /** Margin below the window that "fits with margin" asks of the high end of the range. */
-    static final double RTO_MARGIN = 0.10;
     /** A target whose bytes per row differ from the calibration's by more than this has its data phase scaled. */
     static final double WIDTH_TOLERANCE = 0.10;
     /**
@@ -78,6 +78,11 @@ public final class Forecaster {
                 .orElse(0);
         double t = o.total();
         Estimate.Range range = range(runs, model, distance, targetRows, o.predictions(), t);
+        String unshared = EstimatedShare.sharesNoTable(runs, target);
+        if (unshared != null) {
+            range = range.withGuess("every table load and index build is estimated from another table's (the target"
+                    + " shares no table with the calibration)");
+        }
         Estimate.Total total = new Estimate.Total(
                 round(t), round(t * Math.exp(-range.combined())), round(t * Math.exp(range.combined())));
 
@@ -101,13 +106,13 @@ public final class Forecaster {
 
         assumptions.addAll(o.notes());
         assumptions.addAll(modelNotes(model, runs, target, o));
-        String unshared = EstimatedShare.sharesNoTable(runs, target);
         List<String> caveats = unshared == null ? List.of() : List.of(unshared);
         assumptions.addAll(0, caveats);
         Estimate.PhaseForecast top = phases.stream()
                 .max(Comparator.comparingDouble(Estimate.PhaseForecast::seconds))
                 .orElseThrow();
-        Estimate.ObjectForecast slowest = objects.isEmpty() ? null : objects.get(0);
+        // no object when none takes time (a target of empty tables): "the slowest object is X, 0 %" said nothing
+        Estimate.ObjectForecast slowest = objects.isEmpty() || objects.get(0).seconds() <= 0 ? null : objects.get(0);
         Estimate.Dominant dominates = new Estimate.Dominant(
                 top.name(),
                 top.share(),
@@ -117,7 +122,7 @@ public final class Forecaster {
                 target.source(),
                 target.rows().size(),
                 targetRows,
-                largest > 0 ? Math.round(targetRows * 1000.0 / largest) / 1000.0 : 0);
+                largest > 0 ? scale(targetRows / (double) largest) : 0);
         List<Estimate.CalibrationRun> cal = runs.stream()
                 .map(r -> new Estimate.CalibrationRun(
                         r.label(),
@@ -135,7 +140,7 @@ public final class Forecaster {
                 range,
                 phases,
                 objects,
-                rtoSeconds == null ? null : rto(total, rtoSeconds, unshared != null),
+                rtoSeconds == null ? null : Estimate.Rto.of(total, rtoSeconds, unshared != null),
                 dominates,
                 assumptions,
                 caveats);
@@ -258,24 +263,25 @@ public final class Forecaster {
                 ? String.format(
                         Locale.ROOT,
                         "measured: one restore's noise σ = %.1f %% (sd of ln seconds, pooled over the %d size%s "
-                                + "restored more than once, %d degrees of freedom)",
+                                + "restored more than once, %s)",
                         sigma * 100,
                         repeated,
                         repeated == 1 ? "" : "s",
-                        dof)
+                        RunToRunNoise.degrees(dof))
                 : model.noiseHow < 0
                         ? String.format(
                                 Locale.ROOT,
                                 "measured: one restore's noise σ = %.1f %% (the scatter of the totals around a power law "
-                                        + "of their rows, %d degrees of freedom)",
+                                        + "of their rows, %s)",
                                 sigma * 100,
-                                dof)
+                                RunToRunNoise.degrees(dof))
                         : String.format(
                                 Locale.ROOT,
-                                "not measured (no size restored twice): one restore's noise σ assumed %.1f %%, the least"
-                                        + " measured on a shared machine (restore a size twice or more to measure"
-                                        + " yours)",
-                                sigma * 100);
+                                "not measured (no size restored twice): one restore's noise σ assumed %.1f %%, typical"
+                                        + " of restores on a shared machine (%s; restore a size twice or more to"
+                                        + " measure yours)",
+                                sigma * 100,
+                                RunToRunNoise.ASSUMED_NOISE_BASIS);
         String spreadBasis = String.format(
                 Locale.ROOT,
                 "%s; the forecast's level from the m = %d restore%s of the calibration size nearest the target: "
@@ -297,16 +303,23 @@ public final class Forecaster {
         double exponentFloor = model.exponentSd;
         boolean betweenRuns = BETWEEN_RUNS_PER_LN > exponentFloor;
         double floor = Math.max(exponentFloor, BETWEEN_RUNS_PER_LN);
+        // the two candidates in as many digits as tell them apart (0.0953 and 0.0950, not 0.095 and 0.095)
+        String digits = String.format(Locale.ROOT, "%.3f", exponentFloor)
+                        .equals(String.format(Locale.ROOT, "%.3f", BETWEEN_RUNS_PER_LN))
+                ? "%.4f"
+                : "%.3f";
         String floorBasis = betweenRuns
                 ? String.format(
                         Locale.ROOT,
-                        "%s; the exponents' remaining uncertainty is %.3f",
+                        "%s; above the exponents' remaining uncertainty, " + digits,
                         BETWEEN_RUNS_BASIS,
                         exponentFloor)
                 : String.format(
                         Locale.ROOT,
-                        "the exponents' remaining uncertainty%s; the error between runs measured %.3f",
-                        sizes.size() < 2 ? ", their prior spread (one calibration size cannot measure it)" : "",
+                        "the exponents' remaining uncertainty, " + digits + "%s; above the error between runs, "
+                                + digits,
+                        exponentFloor,
+                        sizes.size() < 2 ? " (their prior spread: one calibration size cannot measure it)" : "",
                         BETWEEN_RUNS_PER_LN);
         double perLn = floor;
         String extrapolationBasis = String.format(
@@ -372,6 +385,24 @@ public final class Forecaster {
         String estimatedBasis = EstimatedShare.basis(predictions, total);
         double combined =
                 share(Math.sqrt(q * q * spread * spread + extrapolation * extrapolation + estimated * estimated));
+        boolean beyond = distance > Math.log(COVERAGE_MEASURED_UP_TO) + 1e-9;
+        List<String> guesses = new ArrayList<>();
+        if (beyond) {
+            long largest = runs.stream().mapToLong(Model::totalRows).max().orElse(0);
+            guesses.add(String.format(
+                    Locale.ROOT,
+                    "its %.0f %% was measured only up to %.0f× the nearest calibration run's rows, %s",
+                    LEVEL * 100,
+                    COVERAGE_MEASURED_UP_TO,
+                    distance(distance, largest > 0 ? targetRows / (double) largest : 0)));
+        }
+        if (model.noiseHow == 0) {
+            guesses.add(String.format(
+                    Locale.ROOT,
+                    "one restore's run-to-run noise is not measured (no calibration size restored twice), σ assumed"
+                            + " %.0f %%: how often a restore falls inside such a range was never measured",
+                    sigma * 100));
+        }
         return new Estimate.Range(
                 share(spread),
                 spreadBasis,
@@ -389,48 +420,17 @@ public final class Forecaster {
                 Math.round((Math.exp(-combined) - 1) * 1000) / 10.0,
                 Math.round((Math.exp(combined) - 1) * 1000) / 10.0,
                 COVERAGE_MEASURED_UP_TO,
-                distance > Math.log(COVERAGE_MEASURED_UP_TO) + 1e-9,
+                beyond,
                 share(estimated),
-                estimatedBasis);
+                estimatedBasis,
+                guesses);
     }
 
-    static Estimate.Rto rto(Estimate.Total total, double rto, boolean guess) {
-        Estimate.Rto verdict = rto(total, rto);
-        return guess
-                ? new Estimate.Rto(
-                        verdict.seconds(),
-                        verdict.verdict(),
-                        verdict.how() + "; a guess: the target shares no table with the calibration")
-                : verdict;
-    }
-
-    static Estimate.Rto rto(Estimate.Total total, double rto) {
-        if (total.seconds() > rto) {
-            return new Estimate.Rto(
-                    rto,
-                    "does not fit",
-                    total.low() > rto
-                            ? "even the low end of the range is over the window"
-                            : "the forecast is over the window; only the low end of the range fits");
-        }
-        if (total.high() <= rto * (1 - RTO_MARGIN)) {
-            return new Estimate.Rto(
-                    rto,
-                    "fits with margin",
-                    String.format(
-                            Locale.ROOT,
-                            "even the high end of the range leaves %.0f %% of the window",
-                            (1 - total.high() / rto) * 100));
-        }
-        return new Estimate.Rto(
-                rto,
-                "at risk",
-                total.high() > rto
-                        ? "the forecast fits, the high end of the range does not"
-                        : String.format(
-                                Locale.ROOT,
-                                "the high end of the range leaves under %.0f %% of the window",
-                                RTO_MARGIN * 100));
+    /** How far from the nearest calibration run: {@code at 10,000×} (above it, the scale), {@code a factor of 50 away}. */
+    private static String distance(double lnDistance, double scale) {
+        double times = scale >= 1 ? scale : Math.exp(lnDistance);
+        String n = times >= 10 ? String.format(Locale.ROOT, "%,.0f", times) : String.format(Locale.ROOT, "%.1f", times);
+        return scale >= 1 ? "at " + n + "×" : "a factor of " + n + " away";
     }
 
     private static List<String> modelNotes(Model model, List<RestoreRun> runs, Target target, Outcome o) {
@@ -548,8 +548,9 @@ public final class Forecaster {
                 : String.format(
                         Locale.ROOT,
                         "%s: %s, β = %.2f: fitted over all of them %.2f, kept %.0f %% of its distance from 1 "
-                                + "(run-to-run noise %s; an exponent's prior spread ±%.2f) (an object measured at two "
-                                + "sizes or more, the largest a second or longer, fits its own)",
+                                + "(run-to-run noise %s; an exponent's prior spread ±%.2f) (an object whose median "
+                                + "times at two sizes 1.5× apart are 0.2 s or more, the longest median 1 s or more, "
+                                + "fits its own)",
                         what,
                         law,
                         exponent,
@@ -557,6 +558,13 @@ public final class Forecaster {
                         m.exponentWeight * 100,
                         m.noiseBasis,
                         Model.EXPONENT_PRIOR);
+    }
+
+    /** A scale in 3 decimals, under 1 in 3 significant digits (352 rows of 1,121,000: 0.000314, not 0.0). */
+    private static double scale(double x) {
+        return x >= 1 || x <= 0
+                ? Math.round(x * 1000) / 1000.0
+                : new BigDecimal(x).round(new MathContext(3)).doubleValue();
     }
 
     private static double round(double s) {

@@ -20,6 +20,12 @@ import java.util.stream.Collectors;
  * rows restored per table against the baseline's rows, weighted by the baseline's load times); this run's speed against the baseline at that point scales what
  * is left. Index phase: the builds still to do, each forecast by the {@link Model} fitted on the baseline (at
  * this run's rows of its table), scaled by how fast this run's data went against the baseline's.
+ *
+ * <p>A baseline of a backup of another size (a test restore of a smaller copy, given with {@code --baseline}) is
+ * first brought to this run's size, once: its data and index phases each times the model's table loads (index builds)
+ * at this run's rows over the same at its own rows; in the data phase this run's rows are the baseline's times this
+ * backup's bytes over the baseline's (when both are known), in the index phase the rows this run restored. The speed is
+ * then this run's against the baseline at this run's size, so the size is not counted again in it.
  */
 public final class LiveEta {
     /** Before this fraction of the data, the speed against the baseline is not told yet (taken as 1). */
@@ -79,6 +85,11 @@ public final class LiveEta {
     /** The baseline's rows and load seconds per table (a table printed twice: its largest count). */
     private final Map<String, double[]> baselineTables = new LinkedHashMap<>();
 
+    /** This run's backup over the newest baseline's, in bytes; {@code null} when either is unknown. */
+    private final Double size;
+    /** The baseline's data and index phases and total at this run's size ({@link #atRows}), as far as it is known. */
+    private double[] sized;
+
     private Double indexSpeed;
     private Double finishStart;
 
@@ -130,6 +141,14 @@ public final class LiveEta {
      * @param chosen    how they were chosen
      */
     public LiveEta(List<RestoreRun> baselines, String chosen) {
+        this(baselines, chosen, null);
+    }
+
+    /**
+     * @param backupBytes this run's backup's size, {@code null} when unknown: against the newest baseline's (its
+     *     record's {@code backupBytes}) it tells this run's size in the data phase
+     */
+    public LiveEta(List<RestoreRun> baselines, String chosen, Long backupBytes) {
         this.chosen = chosen;
         if (baselines.isEmpty()) {
             throw new IllegalArgumentException("no baseline");
@@ -156,6 +175,42 @@ public final class LiveEta {
                 baselineTables.put(t.name(), new double[] {t.records(), loadSeconds(t.name(), t.records())});
             }
         }
+        Long own = baseline.backupBytes();
+        size = backupBytes == null || own == null || own <= 0 || backupBytes <= 0 ? null : backupBytes / (double) own;
+        Map<String, Long> grown = new LinkedHashMap<>();
+        Model.rowsOf(baseline).forEach((t, n) -> grown.put(t, Math.round(n * (size == null ? 1 : size))));
+        sized = atRows(grown);
+    }
+
+    /**
+     * The baseline's data phase, index phase and total at {@code rows} per table: each phase times the model's table
+     * loads (index builds) at those rows over the same at the baseline's own rows (at its own rows, its own phases).
+     */
+    private double[] atRows(Map<String, Long> rows) {
+        double[] own = sums(Model.rowsOf(baseline));
+        double[] at = sums(rows);
+        double d = own[0] > 0 ? data * at[0] / own[0] : data;
+        double i = own[1] > 0 ? indexes * at[1] / own[1] : indexes;
+        return new double[] {d, i, total - data - indexes + d + i};
+    }
+
+    /** The model's table loads and index builds at {@code rows} per table (the baseline's other tables as its own). */
+    private double[] sums(Map<String, Long> rows) {
+        Map<String, Long> sizes = new LinkedHashMap<>(Model.rowsOf(baseline));
+        sizes.putAll(rows);
+        double[] s = new double[2];
+        for (Estimate.ObjectForecast p : model.predict(new Target("this run", sizes, null, null, true))) {
+            s[p.kind().equals("index") ? 1 : 0] += p.seconds();
+        }
+        return s;
+    }
+
+    /** This run's rows against the baseline's, in words, when they differ by 1 % or more; else empty. */
+    private String grownBy(double rows) {
+        return Math.abs(rows - 1) < 0.01
+                ? ""
+                : String.format(
+                        Locale.ROOT, " at this run's size (×%.2f its %s)", rows, indexSpeed == null ? "bytes" : "rows");
     }
 
     /** The median over the baselines ({@code 0} when none knows it: a phase gbak did not print). */
@@ -194,11 +249,13 @@ public final class LiveEta {
             double[] b = e.getValue();
             if (b[1] < 0) {
                 long soFar = rows.values().stream().mapToLong(Long::longValue).sum();
-                return baselineRows > 0 ? soFar / (double) baselineRows : 0;
+                double expected = baselineRows * (size == null ? 1 : size);
+                return expected > 0 ? soFar / expected : 0;
             }
             weight += b[1];
             long r = rows.getOrDefault(e.getKey(), 0L);
-            done += b[1] * (b[0] > 0 ? Math.min(1, r / b[0]) : 1);
+            double expected = b[0] * (size == null ? 1 : size); // this run's rows of it, as far as they are known
+            done += b[1] * (expected > 0 ? Math.min(1, r / expected) : 1);
         }
         return weight > 0 ? done / weight : 0;
     }
@@ -236,11 +293,17 @@ public final class LiveEta {
             double currentFor) {
         double before = setup + metadata;
         if (phase == Phase.INDEXES || phase == Phase.FINISH) {
+            Map<String, Long> sizes = new LinkedHashMap<>(Model.rowsOf(baseline));
+            sizes.putAll(rows);
             if (indexSpeed == null) {
-                indexSpeed = ratio(elapsed, before + data);
-                mark(elapsed, before + data);
+                // the data restored: this run's rows are known, the baseline is brought to them (once: the speed is
+                // this run's against the baseline at this run's size)
+                sized = atRows(sizes);
+                indexSpeed = ratio(elapsed, before + sized[0]);
+                mark(elapsed, before + sized[0]);
             }
             double s = indexSpeed;
+            double sizedData = sized[0];
             double builds = 0;
             double all = 0;
             double done = 0;
@@ -249,8 +312,6 @@ public final class LiveEta {
             String current = started.isEmpty()
                     ? null
                     : started.stream().reduce((a, b) -> b).orElseThrow();
-            Map<String, Long> sizes = new LinkedHashMap<>(Model.rowsOf(baseline));
-            sizes.putAll(rows);
             for (Estimate.ObjectForecast p : model.predict(new Target("this run", sizes, null, null, true))) {
                 if (!p.kind().equals("index")) {
                     continue;
@@ -271,13 +332,13 @@ public final class LiveEta {
             if (current != null && started.size() > buildsSeen) {
                 // the build before the one just started ended when it started
                 buildsSeen = started.size();
-                mark(elapsed - currentFor, before + data + done + between * (started.size() - 1));
+                mark(elapsed - currentFor, before + sizedData + done + between * (started.size() - 1));
             }
             double left;
             if (phase == Phase.FINISH) {
                 if (finishStart == null) {
                     finishStart = elapsed;
-                    mark(elapsed, before + data + all + between * total);
+                    mark(elapsed, before + sizedData + all + between * total);
                 }
                 left = Math.max(0, finish * s - (elapsed - finishStart));
             } else {
@@ -288,39 +349,49 @@ public final class LiveEta {
                     elapsed,
                     String.format(
                             Locale.ROOT,
-                            "index builds still to do, forecast from baseline %s "
+                            "index builds still to do, forecast from baseline %s%s "
                                     + "and scaled by this run's data speed ×%.2f",
                             baselineName(),
+                            grownBy(sizes.values().stream()
+                                            .mapToLong(Long::longValue)
+                                            .sum()
+                                    / (double) Math.max(1, baselineRows)),
                             s));
         }
+        double sizedData = sized[0];
         if (!dataStarted) {
-            double left = Math.max(0, total - elapsed);
-            return reading(left, elapsed, "baseline " + baselineName() + "'s total (no data restored yet)");
+            double left = Math.max(0, sized[2] - elapsed);
+            return reading(
+                    left,
+                    elapsed,
+                    "baseline " + baselineName() + "'s total" + grownBy(size == null ? 1 : size)
+                            + " (no data restored yet)");
         }
         boolean byPosition = readFraction != null;
         double f = byPosition ? readFraction : rowsFraction(rows);
         f = Math.max(0, Math.min(1, f));
-        double s = f < EARLY ? 1 : ratio(elapsed, before + f * data);
+        double s = f < EARLY ? 1 : ratio(elapsed, before + f * sizedData);
         // this run's stretches by the rows, as the baseline's load times weigh them, even with the position: a byte
         // of one table is not a second of another, and the baseline's time at a byte position is not known
         double byRows = Math.max(0, Math.min(1, rowsFraction(rows)));
         if (byRows > 0) {
-            mark(elapsed, before + byRows * data);
+            mark(elapsed, before + byRows * sizedData);
         }
-        // the model at the baseline's own sizes gives back the baseline's index phase
-        double left = s * ((1 - f) * data + indexes + finish);
+        // the baseline's index phase at this run's size (at its own size: its own)
+        double left = s * ((1 - f) * sizedData + sized[1] + finish);
         return reading(
                 left,
                 elapsed,
                 String.format(
                         Locale.ROOT,
-                        "data %.0f %% by %s; speed ×%.2f of baseline %s%s",
+                        "data %.0f %% by %s; speed ×%.2f of baseline %s%s%s",
                         f * 100,
                         byPosition
                                 ? "the backup's read position"
                                 : "rows restored per table against the baseline's (weighted by its load times)",
                         s,
                         baselineName(),
+                        grownBy(size == null ? 1 : size),
                         f < EARLY ? " (too early to tell: taken as 1)" : ""));
     }
 
@@ -336,7 +407,7 @@ public final class LiveEta {
         if (elapsed > last[0] && baselineAt > last[1]) {
             last = new double[] {elapsed, baselineAt};
             double db = baselineAt - stretchFrom[1];
-            if (db >= STRETCH * total) {
+            if (db >= STRETCH * sized[2]) {
                 stretches.add(new double[] {Math.log((elapsed - stretchFrom[0]) / db), db});
                 stretchFrom = last;
             }

@@ -39,8 +39,6 @@ final class Model {
      * it; five restores each of sizes 16x apart fit it.
      */
     static final double EXPONENT_PRIOR = 0.10;
-    /** Run-to-run noise (sd of ln seconds) assumed when no size was restored twice: the least measured (FORECAST.md). */
-    static final double ASSUMED_NOISE = 0.118;
     /** gbak's clock: a time under it is no time. */
     static final double CLOCK_SECONDS = 0.001;
     /**
@@ -258,7 +256,7 @@ final class Model {
     /** Where an index build's fixed cost at 0 rows comes from, the median {@code m} of {@link #emptyBuilds}. */
     private String emptyBuildsBasis(Double m) {
         return m == null
-                ? "the calibration built no index of an empty table: 0 s"
+                ? "no index the calibration built is known to be of an empty table: 0 s"
                 : String.format(
                         Locale.ROOT,
                         "the fixed cost of a build, the median of the calibration's %d build%s of an empty table's"
@@ -571,7 +569,8 @@ final class Model {
                                         + ((f.sort() ? indexExponent : tableExponent) == null
                                                 ? "assumed"
                                                 : "of all " + (f.sort() ? "indexes" : "tables"))
-                                : "too short to fit its own exponent; exponent "
+                                : "not fitted on its own: that needs median times of 0.2 s or more at two sizes"
+                                        + " 1.5× apart, the longest median 1 s or more; exponent "
                                         + ((f.sort() ? indexExponent : tableExponent) == null
                                                 ? "assumed"
                                                 : "of all " + (f.sort() ? "indexes" : "tables")))

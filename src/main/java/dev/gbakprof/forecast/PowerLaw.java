@@ -17,7 +17,10 @@ import java.util.TreeMap;
 final class PowerLaw {
     /** Shortest time a measurement is fitted from (gbak's clock ticks in ms, each line truncates). */
     static final double FIT_MIN_SECONDS = 0.2;
-    /** An object fits its own exponent only when its largest measurement is at least this long. */
+    /**
+     * An object fits its own exponent only when the longest of its sizes' median times is at least this long (a
+     * median: one slow restore of a short object does not make it long).
+     */
     static final double OWN_EXPONENT_MIN_SECONDS = 1.0;
     /** A jump in cost per key of at least this factor between two neighbouring sizes is a step. */
     static final double STEP_RATIO = 1.5;

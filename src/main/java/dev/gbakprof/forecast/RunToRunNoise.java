@@ -14,10 +14,21 @@ import java.util.Map;
  * @param sd  the sd of ln(total seconds) of one restore
  * @param how 1 = the pooled sd of ln(total) within sizes restored more than once (each size's deviations from its own
  *            mean, Σ(k − 1) degrees of freedom); -1 = from three sizes or more restored once each, the residual sd of
- *            ln(total) around a line in ln(rows) (n − 2); 0 = assumed ({@link Model#ASSUMED_NOISE})
+ *            ln(total) around a line in ln(rows) (n − 2); 0 = assumed ({@link #ASSUMED_NOISE})
  * @param dof the degrees of freedom it was measured with; 0 when it is assumed
  */
 record RunToRunNoise(double sd, int how, int dof) {
+    /**
+     * Run-to-run noise (sd of ln seconds) assumed when no size was restored twice: typical of what one restore varied
+     * by on a shared machine, not the least (docs/dev/FORECAST.md): 11.8-19 % on gbak's CPU clock (pooled per size,
+     * 400,000 to 25,000 ORDERS rows), 11.5-33.5 % on the wall clock (six sizes of 2-3 restores each, 2026-12-07, median
+     * 24 %). The least, 11.8 %, made one restore's range of a 4x target miss two of three real restores of it.
+     */
+    static final double ASSUMED_NOISE = 0.20;
+
+    /** Where {@link #ASSUMED_NOISE} comes from, as {@code estimate} prints it. */
+    static final String ASSUMED_NOISE_BASIS =
+            "measured 11.8–19 % on gbak's CPU clock and 11.5–33.5 % on the wall clock, docs/dev/FORECAST.md";
 
     static RunToRunNoise of(List<RestoreRun> runs) {
         Map<Map<String, Long>, List<Double>> bySize = new LinkedHashMap<>();
@@ -50,7 +61,7 @@ record RunToRunNoise(double sd, int how, int dof) {
                     .sum();
             return new RunToRunNoise(Math.max(Math.sqrt(res / (xy.size() - 2)), 0.005), -1, xy.size() - 2);
         }
-        return new RunToRunNoise(Model.ASSUMED_NOISE, 0, 0);
+        return new RunToRunNoise(ASSUMED_NOISE, 0, 0);
     }
 
     /** How it was found, in words (the estimate's basis). */
@@ -59,16 +70,21 @@ record RunToRunNoise(double sd, int how, int dof) {
                 ? String.format(
                         Locale.ROOT,
                         "measured: restores of one size spread ±%.1f %% (sd of ln seconds, pooled over the sizes "
-                                + "restored more than once, %d degrees of freedom)",
+                                + "restored more than once, %s)",
                         sd * 100,
-                        dof)
+                        degrees(dof))
                 : how < 0
                         ? String.format(
                                 Locale.ROOT,
                                 "measured: the runs' totals scatter ±%.1f %% around a power law of their rows "
-                                        + "(%d degrees of freedom)",
+                                        + "(%s)",
                                 sd * 100,
-                                dof)
+                                degrees(dof))
                         : String.format(Locale.ROOT, "assumed ±%.0f %% (no size restored twice)", sd * 100);
+    }
+
+    /** {@code 1 degree of freedom}, {@code 6 degrees of freedom}. */
+    static String degrees(int dof) {
+        return dof + (dof == 1 ? " degree" : " degrees") + " of freedom";
     }
 }

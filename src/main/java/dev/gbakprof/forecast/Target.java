@@ -4,9 +4,11 @@ import dev.gbakprof.model.Inspection;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.RunKind;
 import dev.gbakprof.model.WarningCode;
+import java.math.BigDecimal;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -23,6 +25,18 @@ import java.util.Map;
 public record Target(
         String source, Map<String, Long> rows, List<Index> indexes, Long backupBytes, boolean fromCalibration) {
 
+    /**
+     * The most rows a Firebird table can hold: its record numbers are 40 bits (src/jrd/RecordNumber.h: 8 bits above
+     * 32 in RDB$DB_KEY and in a blob's id, in every version from 2.0 to 6.0), and a table numbers fewer rows than
+     * that (the numbers of a data page's unused slots are lost). A target of more is no database: refused, and so
+     * no sum of rows can overflow.
+     */
+    public static final long MAX_ROWS = 1L << 40;
+
+    /** Why {@link #MAX_ROWS}, in the words a refusal prints. */
+    public static final String MAX_ROWS_WHY = "more than a Firebird table can hold (its record numbers are 40 bits: at"
+            + " most " + String.format(Locale.ROOT, "%,d", MAX_ROWS) + ")";
+
     public Target {
         rows = Collections.unmodifiableMap(new LinkedHashMap<>(rows));
         indexes = indexes == null ? null : List.copyOf(indexes);
@@ -30,6 +44,10 @@ public record Target(
             if (e.getValue() == null || e.getValue() < 0) {
                 throw new ForecastException(source + ": table " + e.getKey() + " has " + e.getValue()
                         + " rows; expected a count of 0 or more");
+            }
+            if (e.getValue() > MAX_ROWS) {
+                throw new ForecastException(source + ": table " + e.getKey() + " has " + Model.fmt(e.getValue())
+                        + " rows, " + MAX_ROWS_WHY);
             }
         }
     }
@@ -100,7 +118,17 @@ public record Target(
     /** Every table of {@code reference} times {@code factor}. */
     public static Target scaled(RestoreRun reference, double factor) {
         if (!(factor > 0) || Double.isInfinite(factor)) {
-            throw new ForecastException("--scale " + factor + ": expected a factor above 0, e.g. 4 or 0.5");
+            throw new ForecastException("--scale " + trim(factor) + ": expected a factor above 0, e.g. 4 or 0.5");
+        }
+        Map.Entry<String, Long> largest = Model.rowsOf(reference).entrySet().stream()
+                .max(Map.Entry.comparingByValue())
+                .orElse(null);
+        if (largest != null && largest.getValue() * factor > MAX_ROWS) {
+            throw new ForecastException("--scale " + trim(factor) + ": " + largest.getKey() + " would have "
+                    + String.format(Locale.ROOT, "%,.0f", largest.getValue() * factor) + " rows, "
+                    + MAX_ROWS_WHY + "; expected a factor up to "
+                    + trim(Math.floor(MAX_ROWS / (double) largest.getValue())) + " (that limit over its "
+                    + Model.fmt(largest.getValue()) + " rows in " + name(reference) + ")");
         }
         Map<String, Long> rows = new LinkedHashMap<>();
         Model.rowsOf(reference).forEach((table, n) -> rows.put(table, Math.round(n * factor)));
@@ -141,7 +169,8 @@ public record Target(
         return run.label() != null ? run.label() : run.source();
     }
 
-    private static String trim(double v) {
-        return v == Math.rint(v) ? String.valueOf((long) v) : String.valueOf(v);
+    /** A factor as a DBA writes it: {@code 4}, {@code 0.5}, {@code 0.000001} (never {@code 1.0E-6}). */
+    static String trim(double v) {
+        return Double.isFinite(v) ? BigDecimal.valueOf(v).stripTrailingZeros().toPlainString() : String.valueOf(v);
     }
 }

@@ -4,6 +4,8 @@ import dev.gbakprof.advice.Advisor;
 import dev.gbakprof.forecast.Estimate;
 import dev.gbakprof.model.Durations;
 import dev.gbakprof.model.Phase;
+import java.math.BigDecimal;
+import java.math.MathContext;
 import java.util.List;
 import java.util.Locale;
 
@@ -19,6 +21,15 @@ public final class EstimateText {
         return s != null && high != null && high < 1 ? Durations.seconds(s) : Durations.human(s);
     }
 
+    /** A scale as read: {@code 4.00}, {@code 0.11}, {@code 0.00031} (not 0.00), {@code 0} (no rows). */
+    private static String scale(double x) {
+        return x == 0
+                ? "0"
+                : x >= 0.01
+                        ? String.format(Locale.ROOT, "%.2f", x)
+                        : new BigDecimal(x).round(new MathContext(2)).toPlainString();
+    }
+
     public static String of(Estimate e, int top) {
         StringBuilder sb = new StringBuilder();
         // before the forecast, its range and the RTO verdict: none of them holds a caveat
@@ -31,7 +42,7 @@ public final class EstimateText {
                 total(t.seconds(), t.high()),
                 total(t.low(), t.high()),
                 total(t.high(), t.high()),
-                r.beyondMeasured() ? ", a guess: see range" : ""));
+                r.guesses().isEmpty() ? "" : ", a guess: see range"));
         Estimate.Measured m = e.measured();
         int measured = m.objects() - m.estimatedObjects();
         sb.append(
@@ -52,11 +63,13 @@ public final class EstimateText {
         Estimate.TargetInfo target = e.target();
         sb.append(String.format(
                 Locale.ROOT,
-                "target     %s: %d tables, %,d rows (%.2f× the largest calibration run)%n",
+                "target     %s: %d table%s, %,d row%s (%s× the largest calibration run)%n",
                 target.source(),
                 target.tables(),
+                target.tables() == 1 ? "" : "s",
                 target.rows(),
-                target.scale()));
+                target.rows() == 1 ? "" : "s",
+                scale(target.scale())));
         sb.append(String.format(
                 Locale.ROOT,
                 "calibration %d run%s:%n",
@@ -103,15 +116,9 @@ public final class EstimateText {
                         + "%.1f %%)² + extrapolation %.1f %%²%s))%n",
                 -r.lowPercent(),
                 r.highPercent(),
-                r.beyondMeasured()
-                        ? String.format(
-                                Locale.ROOT,
-                                "a guess: its %.0f %% was measured only up to %.0f× the nearest calibration run's rows,"
-                                        + " %s",
-                                r.level() * 100,
-                                r.coverageMeasuredUpTo(),
-                                distance(r.distance(), e.target().scale()))
-                        : String.format(Locale.ROOT, "%.0f %% of restores fall inside", r.level() * 100),
+                r.guesses().isEmpty()
+                        ? String.format(Locale.ROOT, "%.0f %% of restores fall inside", r.level() * 100)
+                        : "a guess: " + String.join("; ", r.guesses()),
                 r.combined(),
                 r.combined(),
                 r.quantile(),
@@ -126,9 +133,10 @@ public final class EstimateText {
                 r.degreesOfFreedom() > 0
                         ? String.format(
                                 Locale.ROOT,
-                                "Student's t for %.0f %% at σ's %d degrees of freedom",
+                                "Student's t for %.0f %% at σ's %d degree%s of freedom",
                                 r.level() * 100,
-                                r.degreesOfFreedom())
+                                r.degreesOfFreedom(),
+                                r.degreesOfFreedom() == 1 ? "" : "s")
                         : String.format(
                                 Locale.ROOT, "the normal distribution's for %.0f %% (σ assumed)", r.level() * 100)));
         sb.append(String.format(
@@ -150,7 +158,11 @@ public final class EstimateText {
                     Durations.human(e.rto().seconds()),
                     e.rto().verdict(),
                     e.rto().how(),
-                    r.beyondMeasured() ? "; the range is a guess this far out" : ""));
+                    r.beyondMeasured()
+                            ? "; the range is a guess this far out"
+                            : r.guesses().isEmpty() || e.rto().how().contains("a guess")
+                                    ? ""
+                                    : "; the range is a guess: see range"));
         }
         Estimate.Dominant d = e.dominates();
         sb.append(String.format(
@@ -162,7 +174,12 @@ public final class EstimateText {
                 d.phaseShare() * 100));
         if (d.object() != null) {
             sb.append(String.format(
-                    Locale.ROOT, "; the slowest object is %s, %.0f %%", d.object(), d.objectShare() * 100));
+                    Locale.ROOT,
+                    "; the slowest object is %s, %s",
+                    d.object(),
+                    d.objectShare() < 0.005
+                            ? "under 1 %"
+                            : String.format(Locale.ROOT, "%.0f %%", d.objectShare() * 100)));
         }
         if (d.phaseShare() >= Advisor.DOMINANT) { // what to change is advise's question
             sb.append("\n           what would make it faster: gbakprof advise on the calibration runs");
@@ -171,15 +188,5 @@ public final class EstimateText {
         sb.append("assumptions\n");
         e.assumptions().forEach(a -> sb.append("  - ").append(a).append('\n'));
         return sb.toString();
-    }
-
-    /**
-     * How far the target is from the nearest calibration run: {@code at 10,000×} (above the largest: the scale), else
-     * {@code a factor of 50 away} (fewer rows, or between sizes far apart).
-     */
-    private static String distance(double lnDistance, double scale) {
-        double times = scale >= 1 ? scale : Math.exp(lnDistance);
-        String n = times >= 10 ? String.format(Locale.ROOT, "%,.0f", times) : String.format(Locale.ROOT, "%.1f", times);
-        return scale >= 1 ? "at " + n + "×" : "a factor of " + n + " away";
     }
 }

@@ -57,10 +57,20 @@ final class RestoreEta {
                             : "the baseline " + baseline.source() + " is not a completed restore (status "
                                     + baseline.status() + "): it has no total to forecast from");
         }
-        LiveEta model = new LiveEta(baselines, chosen(baseline, route));
         boolean serverReads = options.serverReadsBackup();
         ServerAddress reader = serverReads ? options.serverFor(database) : null;
-        if (reader != null && !reader.onThisMachine()) {
+        boolean remote = reader != null && !reader.onThisMachine();
+        Long bytes = backupBytes;
+        if (bytes == null && !remote) {
+            try {
+                bytes = Files.size(Path.of(options.backup()));
+            } catch (IOException | RuntimeException ex) {
+                bytes = null;
+            }
+        }
+        // this backup's size against the baseline's brings a baseline of another size to this run's
+        LiveEta model = new LiveEta(baselines, chosen(baseline, route), bytes);
+        if (remote) {
             // its own address, not only localhost: a server on this machine has its descriptors in /proc here too
             return new ProgressDisplay.Eta(
                     model,
@@ -69,13 +79,8 @@ final class RestoreEta {
                     "the backup is read by the server on " + reader.host()
                             + ", a remote server: its descriptors are not seen from here");
         }
-        Long bytes = backupBytes;
         if (bytes == null) {
-            try {
-                bytes = Files.size(Path.of(options.backup()));
-            } catch (IOException | RuntimeException ex) {
-                return new ProgressDisplay.Eta(model, null, null, "the backup's size cannot be read here");
-            }
+            return new ProgressDisplay.Eta(model, null, null, "the backup's size cannot be read here");
         }
         Long server = reader != null ? WorkerProcess.localServer(reader.port()) : null;
         BackupPosition position = !serverReads

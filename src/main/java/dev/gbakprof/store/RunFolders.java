@@ -88,6 +88,11 @@ public final class RunFolders {
     private static final String REFUSED_NOTE = ": the restore was refused: ";
     private static final String LEFT_OUT = "; left out";
 
+    /** A note without its {@code ; left out}: what was left out and why, where nothing else was read. */
+    public static String withoutLeftOut(String note) {
+        return note.endsWith(LEFT_OUT) ? note.substring(0, note.length() - LEFT_OUT.length()) : note;
+    }
+
     /** Refused runs named one note each when there are at most this many; more are said in one line but the newest. */
     static final int REFUSALS_NAMED = 3;
 

@@ -139,4 +139,29 @@ class EstimateAcrossVersionsTest {
         RunJson.write(run, file);
         return file;
     }
+
+    /**
+     * A calibration of plain gbak logs (which do not say their version) for a target of 4.0: the forecast said nothing
+     * of versions. It says the calibration's is unknown and taken for the target's; a calibration that also has runs
+     * recorded by 3.0 is refused as one of 3.0 is (the unknown ones are taken for no version).
+     */
+    @Test
+    void aCalibrationWhoseVersionIsUnknownIsSaidToBeTakenForTheTargets() throws Exception {
+        String log = Logs.log("shop-tdrw.log").toString();
+        Cli.Result r = Cli.run("estimate", log, "--scale", "4", "--engine", "4.0");
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.out())
+                .contains("  - the Firebird version of the calibration is unknown (a gbak log does not say it:"
+                        + " shop-tdrw): taken to restore as the target's 4.0 does (--engine 4.0); a calibration by"
+                        + " another version would restore at its own speed: calibrate with run records of restores by"
+                        + " 4.0\n");
+        // without a target version nothing is said
+        assertThat(Cli.run("estimate", log, "--scale", "4").out()).doesNotContain("Firebird version");
+
+        Path fb3 = record("shop-tdrw.log", "LI-V3.0.11.33637 Firebird 3.0");
+        Cli.Result mixed = Cli.run(
+                "estimate", fb3.toString(), Logs.log("shop-td.log").toString(), "--scale", "4", "--engine", "4.0");
+        assertThat(mixed.code()).isEqualTo(ExitCode.BAD_INPUT);
+        assertThat(mixed.err()).contains("the calibration restores ran on Firebird 3.0, the target restores with 4.0");
+    }
 }

@@ -50,8 +50,9 @@ class CalibrationRunsTest {
         RestoreRun warmup = run(WARMUP);
         assertThatThrownBy(() -> Forecaster.forecast(List.of(warmup), Target.scaled(warmup, 2), null))
                 .isInstanceOf(ForecastException.class)
-                .hasMessageStartingWith("no completed restore among the calibration runs (1 given, 1 of them warm-up"
-                        + " restores, set aside as compare sets them aside)");
+                .hasMessageStartingWith(
+                        "no completed, timed restore among the calibration runs (1 given, 1 of them warm-up"
+                                + " restores, set aside as compare sets them aside)");
     }
 
     @Test
@@ -99,6 +100,34 @@ class CalibrationRunsTest {
         assertThat(Forecaster.forecast(List.of(fb4a, Logs.read("fb4/shop-tdrw.log")), Target.scaled(fb4a, 2), null)
                         .calibration())
                 .hasSize(2);
+    }
+
+    /**
+     * A finished restore logged without -st, and an excerpt (a published log whose head is cut off), were both "not
+     * completed": a DBA was sent looking for a failure. Each is said for what it is, and what to give instead.
+     */
+    @Test
+    void aLogWithoutTimingsAndAnExcerptAreLeftOutForWhatTheyAre() {
+        RestoreRun timed = Logs.read("shop-tdrw.log");
+        RestoreRun plain = Logs.read("shop-nost.log");
+        RestoreRun excerpt = dev.gbakprof.store.LogReader.read(
+                Path.of("src/test/resources/published/fb6-issue9075-excerpt.log"), null);
+        assertThat(plain.status()).isEqualTo(dev.gbakprof.model.RunStatus.COMPLETED);
+        Estimate e = Forecaster.forecast(List.of(timed, plain, excerpt), Target.scaled(timed, 2), null);
+        assertThat(e.assumptions())
+                .contains("2 calibration runs left out: no timings (gbak without -st: it finished, but timed no phase"
+                        + " or object; restore with gbak -c -v -st tdrw, or gbakprof run): shop-nost; an excerpt (the"
+                        + " log starts after gbak's start: its total and the objects before its first line are"
+                        + " unknown; give the whole log): fb6-issue9075-excerpt")
+                .noneMatch(a -> a.contains("not completed"));
+        assertThatThrownBy(() -> Forecaster.forecast(List.of(plain), Target.scaled(timed, 2), null))
+                .isInstanceOf(ForecastException.class)
+                .hasMessage("no completed, timed restore among the calibration runs (1 given: no timings (gbak without"
+                        + " -st: it finished, but timed no phase or object; restore with gbak -c -v -st tdrw, or"
+                        + " gbakprof run): shop-nost); expected the log (gbak -c -v -st tdrw, from its start to its"
+                        + " end) or run record of a restore that finished");
+        assertThatThrownBy(() -> Forecaster.forecast(List.of(excerpt), Target.scaled(timed, 2), null))
+                .hasMessageContaining("(1 given: an excerpt (the log starts after gbak's start");
     }
 
     private static RestoreRun throughServer(String log, String label, String gbakVersion) {

@@ -67,7 +67,7 @@ class EstimatedObjectsTest {
             Estimate.ObjectForecast o = object(e, name);
             assertThat(o.rows()).isZero();
             assertThat(o.seconds()).as(name).isZero();
-            assertThat(o.basis()).endsWith("the calibration built no index of an empty table: 0 s");
+            assertThat(o.basis()).endsWith("no index the calibration built is known to be of an empty table: 0 s");
         }
         assertThat(object(e, "AUDIT_EMPTY").seconds()).isZero();
     }

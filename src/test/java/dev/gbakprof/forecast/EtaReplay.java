@@ -84,6 +84,15 @@ final class EtaReplay {
 
     /** {@link #replay(RestoreRun, Path, double...)} with a baseline of several restores (their medians). */
     static List<Shown> replay(List<RestoreRun> baselines, Path log, double... shares) throws IOException {
+        return replay(baselines, null, log, shares);
+    }
+
+    /**
+     * {@link #replay(List, Path, double...)} of a restore of a backup of {@code backupBytes} (as {@code run} knows it;
+     * {@code null}: unknown), against baselines whose records say their backup's size.
+     */
+    static List<Shown> replay(List<RestoreRun> baselines, Long backupBytes, Path log, double... shares)
+            throws IOException {
         RestoreRun run = LogReader.read(log, null);
         double total = run.totalSeconds();
         RestoreTimeline timeline = new RestoreTimeline();
@@ -112,7 +121,7 @@ final class EtaReplay {
         for (String line : Files.readAllLines(log, StandardCharsets.ISO_8859_1)) {
             pipeline.push(line);
         }
-        LiveEta eta = new LiveEta(baselines, "replayed");
+        LiveEta eta = new LiveEta(baselines, "replayed", backupBytes);
         List<Shown> out = new ArrayList<>();
         int next = 0;
         for (int i = 0; i < states.size() && next < shares.length; i++) {

@@ -30,12 +30,12 @@ class ForecasterTest {
         assertThat(e.range().extrapolation()).isZero();
         // one restore: its noise assumed (5 %), the level from that one restore (√2), a 90 % range at the normal
         // quantile
-        assertThat(e.range().noise()).isEqualTo(Model.ASSUMED_NOISE);
+        assertThat(e.range().noise()).isEqualTo(RunToRunNoise.ASSUMED_NOISE);
         assertThat(e.range().degreesOfFreedom()).isZero();
-        assertThat(e.range().runToRun()).isCloseTo(Model.ASSUMED_NOISE * Math.sqrt(2), within(0.0001));
+        assertThat(e.range().runToRun()).isCloseTo(RunToRunNoise.ASSUMED_NOISE * Math.sqrt(2), within(0.0001));
         assertThat(e.range().level()).isEqualTo(0.80);
         assertThat(e.range().quantile()).isCloseTo(1.282, within(0.001));
-        assertThat(e.range().combined()).isCloseTo(1.2816 * Model.ASSUMED_NOISE * Math.sqrt(2), within(0.0002));
+        assertThat(e.range().combined()).isCloseTo(1.2816 * RunToRunNoise.ASSUMED_NOISE * Math.sqrt(2), within(0.0002));
         assertThat(e.range().runToRunBasis()).startsWith("not measured");
         assertThat(e.total().low()).isLessThan(e.total().seconds());
         assertThat(e.total().high()).isGreaterThan(e.total().seconds());
@@ -83,8 +83,9 @@ class ForecasterTest {
         // the prior's 0.10 is over the error measured between runs, 0.095: the floor is the prior
         assertThat(e.range().floorPerLnScale()).isEqualTo(0.10);
         assertThat(e.range().floorBasis())
-                .isEqualTo("the exponents' remaining uncertainty, their prior spread (one calibration size cannot "
-                        + "measure it); the error between runs measured 0.095");
+                .isEqualTo(
+                        "the exponents' remaining uncertainty, 0.100 (their prior spread: one calibration size cannot"
+                                + " measure it); above the error between runs, 0.095");
         assertThat(e.assumptions()).anyMatch(a -> a.startsWith("no step in any index's cost per key up to "));
         // one size: the error measured for such forecasts is said
         assertThat(e.assumptions())
@@ -113,10 +114,10 @@ class ForecasterTest {
         assertThat(r.perLnScale()).isEqualTo(Forecaster.BETWEEN_RUNS_PER_LN);
         assertThat(r.floorPerLnScale()).isEqualTo(0.095);
         assertThat(r.floorBasis())
-                .isEqualTo(Forecaster.BETWEEN_RUNS_BASIS + "; the exponents' remaining uncertainty is 0.053")
+                .isEqualTo(Forecaster.BETWEEN_RUNS_BASIS + "; above the exponents' remaining uncertainty, 0.053")
                 .isEqualTo("the error between runs that one calibration's restores cannot show: ForecastAccuracyTest's "
                         + "4× forecasts from three sizes in 11 runs missed by −20.2 % to +21.7 %, 0.095 per ln(scale) "
-                        + "beyond their own noise for 80 % (docs/dev/FORECAST.md); the exponents' remaining uncertainty is "
+                        + "beyond their own noise for 80 % (docs/dev/FORECAST.md); above the exponents' remaining uncertainty, "
                         + "0.053");
         assertThat(r.distance()).isEqualTo(1.380);
         assertThat(r.extrapolation()).isCloseTo(0.095 * 1.380, within(0.0001));
@@ -350,13 +351,13 @@ class ForecasterTest {
     @Test
     void theRtoVerdictSaysHowSure() {
         Estimate.Total t = new Estimate.Total(100, 90, 111);
-        assertThat(Forecaster.rto(t, 130).verdict()).isEqualTo("fits with margin");
-        assertThat(Forecaster.rto(t, 115).verdict()).isEqualTo("at risk");
-        assertThat(Forecaster.rto(t, 105).verdict()).isEqualTo("at risk");
-        assertThat(Forecaster.rto(t, 105).how()).isEqualTo("the forecast fits, the high end of the range does not");
-        assertThat(Forecaster.rto(t, 95).verdict()).isEqualTo("does not fit");
-        assertThat(Forecaster.rto(t, 95).how()).contains("only the low end of the range fits");
-        assertThat(Forecaster.rto(t, 80).how()).isEqualTo("even the low end of the range is over the window");
+        assertThat(Estimate.Rto.of(t, 130).verdict()).isEqualTo("fits with margin");
+        assertThat(Estimate.Rto.of(t, 115).verdict()).isEqualTo("at risk");
+        assertThat(Estimate.Rto.of(t, 105).verdict()).isEqualTo("at risk");
+        assertThat(Estimate.Rto.of(t, 105).how()).isEqualTo("the forecast fits, the high end of the range does not");
+        assertThat(Estimate.Rto.of(t, 95).verdict()).isEqualTo("does not fit");
+        assertThat(Estimate.Rto.of(t, 95).how()).contains("only the low end of the range fits");
+        assertThat(Estimate.Rto.of(t, 80).how()).isEqualTo("even the low end of the range is over the window");
     }
 
     @Test
@@ -373,7 +374,7 @@ class ForecasterTest {
         RestoreRun cut = Logs.read("shop-cut.log");
         assertThatThrownBy(() -> Forecaster.forecast(List.of(cut), Target.of(shop, "x"), null))
                 .isInstanceOf(ForecastException.class)
-                .hasMessageStartingWith("no completed restore among the calibration runs");
+                .hasMessageStartingWith("no completed, timed restore among the calibration runs");
         // a table name given in lower case is the table
         assertThat(Target.overriding(shop, Map.of("orders", 7L)).rows()).containsEntry("ORDERS", 7L);
     }

@@ -6,8 +6,11 @@ import static org.assertj.core.api.Assertions.within;
 import dev.gbakprof.model.IndexBuild;
 import dev.gbakprof.model.Phase;
 import dev.gbakprof.model.RestoreRun;
+import dev.gbakprof.store.LogReader;
 import dev.gbakprof.testutil.Logs;
+import java.nio.file.Path;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
@@ -288,6 +291,46 @@ class LiveEtaTest {
     private static RestoreRun accuracy(String name) {
         return dev.gbakprof.store.LogReader.read(
                 java.nio.file.Path.of("src/test/resources/forecast/accuracy-" + name + ".cpu.log"), null);
+    }
+
+    @Test
+    void aBaselineOfASmallerBackupIsBroughtToThisRunsSizeOnce() throws Exception {
+        // two real embedded restores of scripts/fixtures/sized.sql (src/test/resources/forecast/README.md): 100,000
+        // ORDERS rows (126,000 in all, a 5,400,576-byte backup, 1.17 s) the baseline, as --baseline gives it, of
+        // 1,200,000 (1,501,000 rows, 65,265,664 bytes, 10.6 s). The run's time against the baseline's holds the size
+        // (12x the rows) as well as the speed: taken as the speed and applied to builds already forecast at this run's
+        // rows, the size counted twice and the index phase read 50-62 s for 5-7 s left
+        RestoreRun small = LogReader.read(Path.of("src/test/resources/forecast/sized-100000.log"), null).toBuilder()
+                .backupBytes(5_400_576L)
+                .build();
+        Path large = Path.of("src/test/resources/forecast/sized-1200000.log");
+        assertThat(LogReader.read(large, null).totalSeconds()).isEqualTo(10.637);
+        List<EtaReplay.Shown> shown = EtaReplay.replay(List.of(small), 65_265_664L, large, 0.10, 0.25, 0.50, 0.75);
+        assertThat(shown)
+                .extracting(EtaReplay.Shown::phase)
+                .containsExactly(Phase.DATA, Phase.DATA, Phase.INDEXES, Phase.INDEXES);
+        for (EtaReplay.Shown s : shown) {
+            assertThat(s.holds()).as(s.toString()).isTrue();
+            assertThat(Math.abs(s.error())).as(s.toString()).isLessThan(0.25);
+        }
+        // this backup is 12.08x the baseline's: in the data phase the baseline at that size, the speed about 0.9
+        assertThat(shown.get(0).reading().basis())
+                .startsWith("data 27 % by rows restored per table against the baseline's (weighted by its load times); "
+                        + "speed ×0.91 of baseline sized-100000 at this run's size (×12.08 its bytes)");
+        // in the index phase the baseline at the rows this run restored, the speed of this run's data against it
+        assertThat(shown.get(2).reading().basis())
+                .isEqualTo("index builds still to do, forecast from baseline sized-100000 at this run's size (×11.91 "
+                        + "its rows) and scaled by this run's data speed ×0.88");
+
+        // a baseline whose size is not known (a gbak log): the data phase cannot tell this run's size, the index
+        // phase, from the rows restored, can
+        List<EtaReplay.Shown> unsized =
+                EtaReplay.replay(List.of(small.toBuilder().backupBytes(null).build()), 65_265_664L, large, 0.50, 0.75);
+        for (int k = 0; k < 2; k++) {
+            assertThat(unsized.get(k).reading().left())
+                    .isCloseTo(shown.get(k + 2).reading().left(), within(1e-9));
+            assertThat(unsized.get(k).holds()).isTrue();
+        }
     }
 
     @Test

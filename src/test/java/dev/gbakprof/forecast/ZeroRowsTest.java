@@ -67,7 +67,7 @@ class ZeroRowsTest {
             assertThat(o.seconds()).as(name).isZero();
             assertThat(o.basis())
                     .as(name)
-                    .isEqualTo("no rows to sort; the calibration built no index of an empty table: 0 s");
+                    .isEqualTo("no rows to sort; no index the calibration built is known to be of an empty table: 0 s");
         }
         assertThat(object(none, "ORDERS").seconds()).isZero();
         Estimate one = Forecaster.forecast(List.of(shop), Target.overriding(shop, Map.of("ORDERS", 1L)), null);

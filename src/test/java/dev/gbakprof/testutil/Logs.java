@@ -29,6 +29,20 @@ public final class Logs {
     /** The prefix of a Firebird 4.0 log's name in {@link #log}. */
     public static final String FB4 = "fb4/";
 
+    /**
+     * The calibration of three sizes restored three times each, on gbak's CPU clock (src/test/resources/forecast:
+     * accuracy-25000-1 to accuracy-100000-3), as command-line arguments.
+     */
+    public static java.util.List<String> accuracyCalibration() {
+        java.util.List<String> paths = new java.util.ArrayList<>();
+        for (String n : java.util.List.of("25000", "50000", "100000")) {
+            for (int i = 1; i <= 3; i++) {
+                paths.add("src/test/resources/forecast/accuracy-" + n + "-" + i + ".cpu.log");
+            }
+        }
+        return paths;
+    }
+
     /** A real backup log ({@code gbak -b}) of src/test/resources/backup-logs (scripts/make-fixtures.sh --backups). */
     public static Path backupLog(String name) {
         return resource("/backup-logs/", name);
