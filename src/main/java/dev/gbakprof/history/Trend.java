@@ -8,7 +8,6 @@ import dev.gbakprof.stats.Confounder;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -265,11 +264,7 @@ public record Trend(String backup, List<Point> points, By by) {
     }
 
     public static Instant startedAt(RestoreRun r) {
-        try {
-            return r.startedAt() == null ? null : Instant.parse(r.startedAt());
-        } catch (DateTimeParseException ex) {
-            return null;
-        }
+        return r.startInstant();
     }
 
     /** The band of the last {@link #WINDOW} totals, or {@code null} with too few. */
