@@ -1,6 +1,7 @@
 package dev.gbakprof.cli;
 
 import dev.gbakprof.exec.GbakLocator;
+import dev.gbakprof.exec.GbakVersion;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -31,5 +32,17 @@ final class GbakOption {
                                                                 : ": no such gbak")
                                         : "gbak not found on PATH nor in the usual places; install Firebird's "
                                                 + "utilities (Debian: apt-get install firebird3.0-utils firebird3.0-server-core) or give --gbak PATH"));
+    }
+
+    /**
+     * The version {@code gbak} says it is ({@code gbak -z}); refused in one line ({@link GbakVersion#refusal}) when it
+     * does not start or is no gbak.
+     */
+    static String version(String option, Path gbak) {
+        GbakVersion v = GbakVersion.ask(gbak);
+        if (!v.answers()) {
+            throw new UsageException(v.refusal(option, gbak));
+        }
+        return v.version();
     }
 }

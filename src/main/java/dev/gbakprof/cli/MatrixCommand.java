@@ -132,7 +132,8 @@ final class MatrixCommand implements Callable<Integer> {
     @Option(
             names = "--gbak",
             paramLabel = "PATH",
-            description = "gbak to run (default: gbak on PATH, then the usual install places).")
+            description = "gbak to run (default: gbak on PATH, then the usual install places), asked its version"
+                    + " (gbak -z) before anything runs: a program that does not start or is not gbak is refused.")
     Path gbak;
 
     @Mixin
@@ -187,6 +188,9 @@ final class MatrixCommand implements Callable<Integer> {
         }
         RunCommand.refuseBadCooldown(cooldown);
         Path gbakPath = GbakOption.locate(gbak);
+        if (arms.stream().anyMatch(a -> a.gbak() == null)) {
+            GbakOption.version("--gbak", gbakPath); // an arm restores with it
+        }
         arms = byVersion(arms);
         boolean outGiven = spec.commandLine().getParseResult().hasMatchedOption("--out");
         Path runsRoot = Path.of("runs"); // without --out: a new runs/matrix-<time>
@@ -300,11 +304,7 @@ final class MatrixCommand implements Callable<Integer> {
                 continue;
             }
             Path program = GbakOption.locate("--vary:", arm.gbak());
-            String version = EnvironmentProbe.gbakVersion(program);
-            if (version == null) {
-                throw new UsageException("--vary: " + program + " does not answer gbak -z with its version: expected a"
-                        + " gbak program (nothing was restored)");
-            }
+            String version = GbakOption.version("--vary:", program);
             String label = arm.plan() == null ? version : arm.plan() + " " + version;
             if (!labels.add(label)) {
                 throw new UsageException("--vary: two of the gbak programs are " + version

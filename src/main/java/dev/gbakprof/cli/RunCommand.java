@@ -172,15 +172,15 @@ final class RunCommand implements Callable<Integer> {
     @Option(
             names = "--label",
             paramLabel = "L",
-            description = "Label of the run (default: the backup's file name, the route and, when it is known, the"
-                    + " power plan: shop.fbk, embedded, High performance).")
+            description = "Label of the run (default: the backup's file name, the route, a --gbak's Firebird version"
+                    + " and the power plan when known: shop.fbk, embedded, Firebird 4.0, High performance).")
     String label;
 
     @Option(
             names = "--gbak",
             paramLabel = "PATH",
-            description = "gbak to run (default: gbak on PATH, then the usual install places); with --via service"
-                    + " and --validate, the gbak beside the gfix to run.")
+            description = "gbak to run (default: gbak on PATH, then the usual install places; refused unless its -z"
+                    + " says gbak's version); with --via service and --validate, the gbak beside the gfix to run.")
     Path gbak;
 
     @Mixin
@@ -411,7 +411,7 @@ final class RunCommand implements Callable<Integer> {
     private void recordRefusal(String why) {
         String source = backup != null ? backup : backupFrom;
         // the label its record would have had (without the power plan, not yet asked): its folder is named alike
-        String named = label != null ? label : options != null ? options.defaultLabel(null) : null;
+        String named = label != null ? label : options != null ? options.defaultLabel(null, null) : null;
         new RunStore(runsDir).refused(named, source, database, why, LocalDateTime.now());
     }
 
@@ -440,8 +440,11 @@ final class RunCommand implements Callable<Integer> {
                             + "places; none was found");
         }
         RestoreSeries series = new RestoreSeries(options, tools, (Environment) null, System.err, false);
-        String checkedVersion =
-                options.drill() ? new Drill(options, tools, () -> null, System.err, false).check() : check(series);
+        Drill checking = options.drill() ? new Drill(options, tools, () -> null, System.err, false) : null;
+        String checkedVersion = checking != null ? checking.check() : check(series);
+        // a --gbak given is named by its version in the default label (RunOptions.defaultLabel)
+        String givenGbak =
+                gbak == null || service ? null : checking != null ? checking.gbakVersion() : series.gbakVersion();
 
         PowerPlan plan = elsewhere == null ? PowerPlans.detect() : PowerPlan.elsewhere(elsewhere.toString());
         IdleProbe idle = null;
@@ -460,7 +463,7 @@ final class RunCommand implements Callable<Integer> {
         CompletableFuture<Environment> env = CompletableFuture.supplyAsync(() -> EnvironmentProbe.probe(gbakPath, plan)
                 .withEngineVersion(serverVersion)
                 .withIdleProbe(probed));
-        String runLabel = label != null ? label : options.defaultLabel(plan);
+        String runLabel = label != null ? label : options.defaultLabel(plan, givenGbak);
         PrintStream progress = System.err;
         boolean terminal = Terminal.redraws(); // TERM=dumb: plain lines, no carriage returns
         if (options.drill()) {

@@ -78,20 +78,15 @@ public final class Check {
         }
         Band band = newest.band();
         // the count is the band's: the runs it was made of, not every run of the backup
-        String route = Trend.route(run);
         List<Trend.Point> before = trend.points().subList(0, trend.points().size() - 1).stream()
                 .filter(Trend.Point::done)
                 .toList();
-        long completedBefore = route.isEmpty()
-                ? before.size()
-                : before.stream()
-                        .filter(p -> Trend.route(p.run()).equals(route))
-                        .count();
-        // the band is of this route's restores (of all, for a record that names none): the others' are said
-        long otherRoutes = before.size() - completedBefore;
-        String others = otherRoutes == 0
-                ? ""
-                : " through " + route + "; " + runs(otherRoutes) + " through other routes, not its baseline";
+        // the band is of this route's restores by this Firebird version (of all, where the record does not say): the
+        // others' are said
+        List<Trend.Point> apart =
+                before.stream().filter(p -> !Trend.sameBaseline(run, p.run())).toList();
+        long completedBefore = before.size() - apart.size();
+        String others = apart.isEmpty() ? "" : apart(run, apart);
         context.add(
                 band == null
                         ? completedBefore == 0
@@ -234,6 +229,23 @@ public final class Check {
 
     private static String runs(long n) {
         return n + (n == 1 ? " run" : " runs");
+    }
+
+    /**
+     * What {@code run}'s band leaves out: {@code " through remote TCP (vm); 4 runs through other routes, not its
+     * baseline"}, {@code " through embedded by Firebird 4.0; 3 runs by other Firebird versions, not its baseline"}.
+     */
+    private static String apart(RestoreRun run, List<Trend.Point> apart) {
+        String route = Trend.route(run);
+        String version = Trend.version(run);
+        boolean routes = !route.isEmpty() && apart.stream().anyMatch(p -> !route.equals(Trend.route(p.run())));
+        boolean versions = !version.isEmpty() && apart.stream().anyMatch(p -> !version.equals(Trend.version(p.run())));
+        return (route.isEmpty() ? "" : " through " + route) + (versions ? " by Firebird " + version : "") + "; "
+                + runs(apart.size()) + " "
+                + (routes && versions
+                        ? "through other routes or by other Firebird versions"
+                        : routes ? "through other routes" : "by other Firebird versions")
+                + ", not its baseline";
     }
 
     /**

@@ -3,11 +3,11 @@ package dev.gbakprof.history;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.RunKind;
 import dev.gbakprof.model.RunStatus;
+import dev.gbakprof.model.Via;
 import dev.gbakprof.stats.Confounder;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -151,19 +151,22 @@ public record Trend(String backup, List<Point> points, By by) {
                     .sorted(Comparator.comparing(Point::startedAt))
                     .toList();
             List<Point> banded = new ArrayList<>();
-            // a band is made of one route's restores; a record that names none (a parsed log, a drill's failed
-            // backup) is judged against them all
-            List<Double> all = new ArrayList<>();
-            Map<String, List<Double>> byRoute = new HashMap<>();
+            // a band is made of one route's restores by one Firebird version; a record that does not say its route
+            // or its version (a parsed log, a drill's failed backup) is judged against every one's
+            List<Double> done = new ArrayList<>();
+            List<List<String>> doneKeys = new ArrayList<>();
             for (Point p : sorted) {
-                String route = route(p.run());
-                List<Double> same = route.isEmpty() ? all : byRoute.computeIfAbsent(route, k -> new ArrayList<>());
+                List<String> key = baselineKey(p.run());
+                List<Double> same = new ArrayList<>();
+                for (int i = done.size() - 1; i >= 0 && same.size() < WINDOW; i--) {
+                    if (sameBaseline(key, doneKeys.get(i))) {
+                        same.add(0, done.get(i));
+                    }
+                }
                 banded.add(new Point(p.folder(), p.run(), p.startedAt(), band(same), p.backup()));
                 if (p.done()) {
-                    all.add(p.run().restoreSeconds());
-                    if (!route.isEmpty()) {
-                        same.add(p.run().restoreSeconds());
-                    }
+                    done.add(p.run().restoreSeconds());
+                    doneKeys.add(key);
                 }
             }
             trends.add(new Trend(name, banded, by));
@@ -179,6 +182,42 @@ public record Trend(String backup, List<Point> points, By by) {
     static String route(RestoreRun r) {
         String route = Confounder.route(r);
         return route == null ? "" : route;
+    }
+
+    /**
+     * The Firebird version that restored, as a key ({@link Confounder#family}: {@code 4.0}): gbak's, through the
+     * services API the server's; a band is made of one version's restores (a migration's first restore by 4.0 is not
+     * judged against 3.0's); {@code ""} when the record does not say.
+     */
+    static String version(RestoreRun r) {
+        String v = Confounder.GBAK_VERSION.family(r);
+        if (v == null && r.via() == Via.SERVICE) {
+            v = Confounder.ENGINE_VERSION.family(r);
+        }
+        return v == null ? "" : v;
+    }
+
+    /**
+     * Whether {@code earlier}'s total belongs to {@code run}'s band: the same route and version, where {@code run}'s
+     * record says them ({@link #route}, {@link #version}).
+     */
+    static boolean sameBaseline(RestoreRun run, RestoreRun earlier) {
+        return sameBaseline(baselineKey(run), baselineKey(earlier));
+    }
+
+    /** {@link #route} and {@link #version} of a record. */
+    private static List<String> baselineKey(RestoreRun r) {
+        return List.of(route(r), version(r));
+    }
+
+    /** Each part {@code run}'s key says ({@code ""}: not) is {@code earlier}'s. */
+    private static boolean sameBaseline(List<String> run, List<String> earlier) {
+        for (int i = 0; i < run.size(); i++) {
+            if (!run.get(i).isEmpty() && !run.get(i).equals(earlier.get(i))) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** What was restored: the backup file's name, {@code erp.fbk} for {@code /backups/erp.fbk}. */
@@ -225,11 +264,7 @@ public record Trend(String backup, List<Point> points, By by) {
     }
 
     public static Instant startedAt(RestoreRun r) {
-        try {
-            return r.startedAt() == null ? null : Instant.parse(r.startedAt());
-        } catch (DateTimeParseException ex) {
-            return null;
-        }
+        return r.startInstant();
     }
 
     /** The band of the last {@link #WINDOW} totals, or {@code null} with too few. */

@@ -138,7 +138,7 @@ public final class FailureReason {
     }
 
     /** gbak's error among its error lines (see the class), or {@code null}. */
-    static String gbakError(List<String> errors) {
+    public static String gbakError(List<String> errors) {
         for (String e : errors) {
             if (e.startsWith("ERROR:")) {
                 return e;

@@ -1,6 +1,8 @@
 package dev.gbakprof.model;
 
 import java.time.Duration;
+import java.util.List;
+import java.util.regex.Pattern;
 
 /**
  * gbak's exit code in words, for the record and the console alike. A code above 128 is, as a shell reports it, 128 +
@@ -29,6 +31,28 @@ public final class GbakExit {
         String meaning = meaning(code, stop);
         return "gbak exit code " + code + (meaning == null ? "" : ": " + meaning);
     }
+
+    /**
+     * gbak ended by a SIGINT that gbakprof did not get: where gbakprof ignores SIGINT ({@code sigintIgnored}: started as
+     * a background job of a script, as a shell without job control starts {@code cmd &}), a Ctrl-C to the process
+     * group reaches gbak alone, and Firebird 4.0's gbak, which sets its own handler, shuts its engine down and exits 1,
+     * its first error {@code connection shutdown} or {@code database … shutdown} (3 of 3 times; Firebird 3.0's gbak
+     * keeps SIGINT ignored). Not a failed restore: a stopped one. Where gbakprof gets SIGINT itself, such an end is not
+     * told apart from an engine shut down by other means (a {@code gfix -shut}, a server stopped), and stays gbak's.
+     *
+     * @param errors gbak's error lines, as the record keeps them
+     */
+    public static boolean bySigint(Integer code, List<String> errors, boolean sigintIgnored) {
+        if (!sigintIgnored || code == null || code == 0) {
+            return false;
+        }
+        String error = FailureReason.gbakError(errors);
+        return error != null && ENGINE_SHUTDOWN.matcher(error).matches();
+    }
+
+    /** gbak's error when its engine was shut down under it: the connection, or the database it restores. */
+    private static final Pattern ENGINE_SHUTDOWN =
+            Pattern.compile("ERROR:\\s*(?:connection shutdown|database .* shutdown)\\s*");
 
     /**
      * The signal behind {@code code} and who sent it, or {@code null} for a code that is gbak's own (0, 1, …).

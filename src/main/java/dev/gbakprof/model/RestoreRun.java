@@ -1,5 +1,7 @@
 package dev.gbakprof.model;
 
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -370,6 +372,15 @@ public record RestoreRun(
         }
         double seconds = tables.stream().mapToDouble(TableLoad::seconds).sum();
         return seconds < TableLoad.MIN_RATE_SECONDS ? null : Math.round(rows / seconds * 10) / 10.0;
+    }
+
+    /** {@link #startedAt} as an instant; {@code null} when the record does not say (a parsed log) or says no time. */
+    public Instant startInstant() {
+        try {
+            return startedAt == null ? null : Instant.parse(startedAt);
+        } catch (DateTimeParseException ex) {
+            return null;
+        }
     }
 
     /**

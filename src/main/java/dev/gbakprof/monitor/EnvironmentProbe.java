@@ -1,14 +1,12 @@
 package dev.gbakprof.monitor;
 
-import dev.gbakprof.exec.ProcessTree;
+import dev.gbakprof.exec.GbakVersion;
 import dev.gbakprof.model.Environment;
 import dev.gbakprof.model.PowerPlan;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.charset.Charset;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.Optional;
 import java.util.stream.Stream;
 import oshi.SystemInfo;
@@ -75,28 +73,10 @@ public final class EnvironmentProbe {
 
     /**
      * What {@code gbak -z} prints on its first line ({@code gbak:gbak version LI-V3.0.11.33637 Firebird 3.0}),
-     * without the prefix; {@code null} when gbak does not answer.
+     * without the prefix; {@code null} when gbak does not answer ({@link GbakVersion}).
      */
     public static String gbakVersion(Path gbak) {
-        if (gbak == null) {
-            return null;
-        }
-        try {
-            // a gbak that never answers is ended with what it started: the probe never blocks the run's end
-            ProcessTree.Output probe = ProcessTree.run(
-                    new ProcessBuilder(gbak.toString(), "-z"), PROBE_LIMIT, 64 * 1024, Charset.defaultCharset());
-            for (String line : probe.text().split("\\R")) {
-                int at = line.indexOf("gbak version ");
-                if (at >= 0) {
-                    return line.substring(at + "gbak version ".length()).trim();
-                }
-            }
-            return null;
-        } catch (IOException ex) {
-            return null;
-        }
+        // a gbak that never answers is ended with what it started: the probe never blocks the run's end
+        return gbak == null ? null : GbakVersion.ask(gbak).version();
     }
-
-    /** How long {@code gbak -z} may take to answer. */
-    static final Duration PROBE_LIMIT = Duration.ofSeconds(10);
 }

@@ -4,6 +4,7 @@ import dev.gbakprof.advice.Advisor;
 import dev.gbakprof.advice.Hint;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.stats.Analysis;
+import dev.gbakprof.stats.NoteCode;
 import dev.gbakprof.stats.RunGroup;
 import java.util.ArrayList;
 import java.util.List;
@@ -26,9 +27,17 @@ public record AdviseJson(String schema, List<Configuration> configurations, List
      * @param finished   how many of them went to their end: the hints come from the median one of those
      * @param typicalRun the log or record of the run the hints come from; {@code null} when none finished and none
      *                   has times
+     * @param mixed      what its runs mix that a configuration's must not (the analysis's {@code mixed} notes, in
+     *                   English: two gbak versions under one label): its median run is of no one configuration
      */
     public record Configuration(
-            String label, int runs, int finished, String typicalRun, List<Hint> hints, String nothingBecause) {}
+            String label,
+            int runs,
+            int finished,
+            String typicalRun,
+            List<Hint> hints,
+            String nothingBecause,
+            List<String> mixed) {}
 
     /** The hints of each configuration of the analysis (its warm-ups set aside), with what the comparison settled. */
     public static AdviseJson of(Analysis analysis, List<Settled> settled) {
@@ -52,7 +61,11 @@ public record AdviseJson(String schema, List<Configuration> configurations, List
                             .count(),
                     typical == null ? null : typical.source(),
                     hints,
-                    nothing));
+                    nothing,
+                    analysis.notes().stream()
+                            .filter(n -> n.code() == NoteCode.MIXED && g.label().equals(n.arg(0)))
+                            .map(n -> NoteText.of(n, Texts.of(Lang.EN)).message())
+                            .toList()));
         }
         return new AdviseJson(SCHEMA, configs, settled);
     }

@@ -23,6 +23,9 @@ public final class AdviseText {
         }
         for (AdviseJson.Configuration c : advice.configurations()) {
             out.append("What to try: " + c.label() + " (" + runs(c) + ")").append(nl);
+            for (String m : c.mixed()) {
+                out.append("  mixed: " + m).append(nl);
+            }
             if (c.hints().isEmpty()) {
                 out.append("  nothing to advise: " + c.nothingBecause()).append(nl);
             }

@@ -39,6 +39,8 @@ public final class Drill {
     private final Supplier<Environment> environment;
     private final PrintStream out;
     private final boolean terminal;
+    /** What the gbak that restores said it is, once {@link #check()} asked it. */
+    private String gbakVersion;
 
     /**
      * What a drill left: its folder, the backup's record, the restore's outcome ({@code null} when the backup failed
@@ -135,6 +137,7 @@ public final class Drill {
         refuseSameDatabase(source, target);
         RestoreSeries series = new RestoreSeries(options, gbak, environment, out, terminal);
         series.check();
+        gbakVersion = series.gbakVersion();
         String version = series.serverVersion();
         if (version == null && options.backupThroughServer()) {
             // gbak backs up through the server: a wrong password or a server that does not answer is said now
@@ -148,6 +151,11 @@ public final class Drill {
             }
         }
         return version;
+    }
+
+    /** What the gbak that restores said it is ({@code gbak -z}), once {@link #check()} asked it, else {@code null}. */
+    public String gbakVersion() {
+        return gbakVersion;
     }
 
     /** The restore must never write the database being backed up, by any name, with or without --replace. */

@@ -2,6 +2,7 @@ package dev.gbakprof.run;
 
 import dev.gbakprof.exec.GbakInvocation;
 import dev.gbakprof.exec.GbakSwitchCheck;
+import dev.gbakprof.exec.GbakVersion;
 import dev.gbakprof.firebird.FirebirdAccessException;
 import dev.gbakprof.firebird.Ods;
 import dev.gbakprof.firebird.Server;
@@ -13,7 +14,6 @@ import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.RunStatus;
 import dev.gbakprof.model.Via;
 import dev.gbakprof.model.WarningCode;
-import dev.gbakprof.monitor.EnvironmentProbe;
 import dev.gbakprof.store.Outputs;
 import dev.gbakprof.store.RunStore;
 import java.io.IOException;
@@ -40,6 +40,8 @@ public final class RestoreSeries {
     private final RestoreRoute.Factory routes;
     private final RestoreLoop.Pause pause;
     private String serverVersion;
+    /** What the gbak that restores said it is ({@code gbak -z}), once {@link #check()} asked it. */
+    private String gbakVersion;
     /** {@link #check()} passed: {@link #run} does not start gbak and log in to the server for it again. */
     private boolean checked;
 
@@ -158,12 +160,18 @@ public final class RestoreSeries {
     }
 
     /**
-     * What the gbak that will restore says of itself, asked last (it starts gbak): the switches after {@code --} it
+     * What the gbak that will restore says of itself, asked last (it starts gbak): its version ({@link GbakVersion}: a
+     * program that does not start or is no gbak is refused, not recorded as a failed restore), the switches after {@code --} it
      * refuses ({@link GbakSwitchCheck}, as {@code matrix} asks: {@code -par} on Firebird 3.0 and 4.0), and, for an
      * embedded restore with {@code --inspect}, an ODS its version writes that the inspecting server cannot open
      * ({@link Ods}): the restore would be timed and its inspection fail.
      */
     private void checkGbak() {
+        GbakVersion asked = GbakVersion.ask(options.gbak());
+        if (!asked.answers()) {
+            throw new RunRefusedException(asked.refusal("--gbak", options.gbak()));
+        }
+        gbakVersion = asked.version();
         try {
             if (!options.extraArgs().isEmpty()) {
                 Optional<String> problem = GbakSwitchCheck.problem(options.gbak(), options.extraArgs());
@@ -181,7 +189,6 @@ public final class RestoreSeries {
         if (!options.inspect() || options.throughServer() || serverVersion == null) {
             return; // through a server, the server that restores inspects
         }
-        String gbakVersion = EnvironmentProbe.gbakVersion(options.gbak());
         String ods = Ods.unopenable(gbakVersion, serverVersion);
         if (ods != null) {
             String wanted = RestoreRun.majorMinor(gbakVersion);
@@ -259,6 +266,11 @@ public final class RestoreSeries {
     /** The server's version, once {@link #check()} attached to it; {@code null} when no server is involved. */
     public String serverVersion() {
         return serverVersion;
+    }
+
+    /** What the gbak that restores said it is, once {@link #check()} asked it; {@code null} through the services API. */
+    public String gbakVersion() {
+        return gbakVersion;
     }
 
     /** Runs the restores; returns each one's outcome. */

@@ -266,6 +266,16 @@ record RouteRun(
                 + " normal brings it online; gfix -v -full)";
     }
 
+    /**
+     * What stopped gbak when a SIGINT gbakprof did not get ended it ({@link GbakExit#bySigint}): {@code SIGINT reached
+     * gbak but not gbakprof, …; taken as Ctrl-C (gbak exit code 1, ERROR:connection shutdown)}.
+     */
+    private static String signalledNote(Integer exitCode, List<String> errors) {
+        return "SIGINT reached gbak but not gbakprof, which was started with SIGINT ignored (a background job of a"
+                + " script): a Ctrl-C to the process group stopped gbak alone; taken as Ctrl-C ("
+                + GbakExit.words(exitCode, null) + ", " + FailureReason.gbakError(errors) + ")";
+    }
+
     /** gbakprof's words on its stop, unless gbak's lines already had gbakprof say why the run failed. */
     private static String stop(String failure, WarningCode by, Double seconds) {
         if (failure != null) {
@@ -291,8 +301,19 @@ record RouteRun(
             String rawFailure,
             String backupFile) {
         RestoreRoute.Ending result = streamed.result();
-        boolean stopped =
-                rawFailure != null || result.launchError() == null && (result.timedOut() || result.interrupted());
+        // a SIGINT gbakprof did not get ended gbak (gbakprof started with it ignored: a Ctrl-C to the process group
+        // reached gbak alone): a stop, taken as gbakprof's Ctrl-C, not a failed restore
+        boolean signalled = rawFailure == null
+                && result.launchError() == null
+                && !result.timedOut()
+                && !result.interrupted()
+                && route.via() == Via.GBAK
+                && GbakExit.bySigint(result.exitCode(), timeline.errors(), Signals.ctrlCIgnored());
+        if (signalled) {
+            Signals.reachedGbakOnly("INT");
+        }
+        boolean stopped = rawFailure != null
+                || result.launchError() == null && (result.timedOut() || result.interrupted() || signalled);
         if (stopped) {
             timeline.stoppedByGbakprof(); // what gbak printed as it ended is the stop's doing (errorsAfterStop)
         }
@@ -320,13 +341,16 @@ record RouteRun(
                     "timeout of " + options.timeout().toString().substring(2).toLowerCase() + ": " + result.stopNote()
                             + stoppedAfterItsEnd(parsed, result)));
             failure = stop(failure, WarningCode.TIMEOUT, options.timeout().toMillis() / 1000.0);
-        } else if (result.interrupted()) {
+        } else if (result.interrupted() || signalled) {
             status = RunStatus.INCOMPLETE;
             warnings.add(new Warning(
                     WarningCode.INTERRUPTED,
-                    "interrupted (" + Interruption.word() + "): " + result.stopNote()
+                    "interrupted (" + Interruption.word() + "): "
+                            + (signalled ? signalledNote(result.exitCode(), timeline.errors()) : result.stopNote())
                             + stoppedAfterItsEnd(parsed, result)));
-            failure = stop(failure, WarningCode.INTERRUPTED, result.stoppedAt());
+            // when gbakprof did not stop gbak, gbak's end is when the signal came
+            Double at = signalled ? Double.valueOf(streamed.wall()) : result.stoppedAt();
+            failure = stop(failure, WarningCode.INTERRUPTED, at);
         } else if (result.exitCode() != null && result.exitCode() != 0) {
             status = RunStatus.FAILED;
             if (errors.isEmpty() && failure == null) {
@@ -361,7 +385,8 @@ record RouteRun(
                 && afterEnd >= exitWait.toNanos() / 1e9
                 && rawFailure == null
                 && !result.timedOut()
-                && !result.interrupted()) {
+                && !result.interrupted()
+                && !signalled) {
             warnings.add(new Warning(
                     WarningCode.LATE_EXIT,
                     "gbak exited " + Durations.human(afterEnd) + " after the last line of the "

@@ -247,19 +247,24 @@ public record RunOptions(
      * ({@link Confounder#route}: embedded, remote TCP (host), services manager, gbak -se), then the power plan when it is
      * known: {@code shop.fbk, embedded, High performance}. The plan alone labelled every run on a virtual machine
      * "unknown", and compare took runs of different backups and routes for one configuration. Each part is one a
-     * comparison would otherwise name as a difference, so the labels name it.
+     * comparison would otherwise name as a difference, so the labels name it. A gbak given ({@code --gbak}) is named by
+     * its Firebird version after the route ({@code prod.fbk, embedded, Firebird 4.0}): a migration's restore by the new
+     * version's gbak and the machine's own restore of the same backup are two configurations, not repeats of one.
+     *
+     * @param gbakVersion what the gbak given said it is ({@code gbak -z}), {@code null} when none was given
      */
-    public String defaultLabel(PowerPlan plan) {
+    public String defaultLabel(PowerPlan plan, String gbakVersion) {
         return defaultLabel(
                 backup != null ? backup : backupFrom,
                 Confounder.route(via, "gbak " + String.join(" ", extraArgs), database),
+                gbakVersion,
                 plan);
     }
 
     /**
      * The label a record without one (none, or an empty one: a record from elsewhere) is read under: the one {@code
-     * run} gives a run without {@code --label} ({@link #defaultLabel(PowerPlan)}: its backup's file name, its route and
-     * power plan), and for a parsed log's record the one {@code parse} gives, its log's file name without extension.
+     * run} gives a run without {@code --label} ({@link #defaultLabel(PowerPlan, String)}: its backup's file name, its route and
+     * power plan; a record does not say whether its gbak was given, so no version), and for a parsed log's record the one {@code parse} gives, its log's file name without extension.
      */
     public static String unlabelledName(RestoreRun run) {
         String source = run.backupFrom() != null ? run.backupFrom() : run.backupFile();
@@ -270,14 +275,19 @@ public record RunOptions(
         return defaultLabel(
                 source,
                 Confounder.route(run),
+                null,
                 run.environment() == null ? null : run.environment().powerPlan());
     }
 
-    private static String defaultLabel(String source, String route, PowerPlan plan) {
+    private static String defaultLabel(String source, String route, String gbakVersion, PowerPlan plan) {
         List<String> parts = new ArrayList<>();
         parts.add(RunStore.fileName(source));
         if (route != null) {
             parts.add(route);
+        }
+        if (gbakVersion != null) {
+            String v = RestoreRun.majorMinor(gbakVersion);
+            parts.add(v != null ? "Firebird " + v : gbakVersion);
         }
         if (plan != null && plan.name() != null && plan.from() != PlanSource.UNKNOWN) {
             parts.add(plan.name());

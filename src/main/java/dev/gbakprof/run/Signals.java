@@ -28,7 +28,8 @@ import java.util.concurrent.TimeUnit;
  * are installed through {@code sun.misc.Signal} (in every JDK, module {@code jdk.unsupported}), reached by reflection
  * because javac warns of any direct use, and {@code -Werror} refuses warnings; where they cannot be installed (a JVM started with
  * {@code -Xrs}, a signal the system does not have: {@code HUP} on Windows, or ignored at start: a background job of a
- * non-interactive shell) that signal is left as it was.
+ * non-interactive shell) that signal is left as it was. A SIGINT ignored at start ({@link #ctrlCIgnored}) still reaches
+ * gbak, which handles it: gbak stopped so is taken as a Ctrl-C ({@link #reachedGbakOnly}), not recorded as a failure.
  */
 public final class Signals {
     /** How long after the signal the process may take to say what it did and write its report. */
@@ -42,6 +43,8 @@ public final class Signals {
     private static int holds;
 
     private static final Map<String, Object> PREVIOUS = new LinkedHashMap<>();
+    /** SIGINT was ignored when gbakprof started: seen when the first hold installed the handlers. */
+    private static volatile boolean ctrlCIgnored;
 
     private Signals() {}
 
@@ -95,6 +98,7 @@ public final class Signals {
                     if (previous != null) {
                         PREVIOUS.put(name, previous);
                     }
+                    ctrlCIgnored |= name.equals("INT") && ignored(previous);
                 }
             }
             if (onStop != null) {
@@ -110,6 +114,23 @@ public final class Signals {
     /** Whether a stop signal came while the handlers were held. */
     public static boolean received() {
         return RECEIVED.getCount() == 0;
+    }
+
+    /**
+     * gbakprof was started with SIGINT ignored (a background job of a non-interactive shell: {@code cmd &} in a script),
+     * which the JVM keeps: a Ctrl-C to the process group does not reach gbakprof, only gbak, which handles SIGINT itself.
+     * Known once a hold installed the handlers.
+     */
+    public static boolean ctrlCIgnored() {
+        return ctrlCIgnored;
+    }
+
+    /**
+     * gbak was stopped by the signal {@code name} that gbakprof did not get ({@code model/GbakExit#bySigint}): taken as
+     * gbakprof's own, so that the command stops as on it (the rest of a series, its exit status).
+     */
+    static void reachedGbakOnly(String name) {
+        received(name);
     }
 
     /** Rests {@code d}, or less when a signal comes; {@code true} when one came. */
@@ -143,6 +164,19 @@ public final class Signals {
         bound.start();
         for (Runnable stop : STOPS) {
             stop.run();
+        }
+    }
+
+    /** {@code handler} is the JVM's {@code SIG_IGN}: the signal is ignored (and stays so: the JVM installs nothing). */
+    private static boolean ignored(Object handler) {
+        try {
+            return handler != null
+                    && handler
+                            == Class.forName("sun.misc.SignalHandler")
+                                    .getField("SIG_IGN")
+                                    .get(null);
+        } catch (ReflectiveOperationException | RuntimeException | LinkageError ex) {
+            return false;
         }
     }
 

@@ -304,10 +304,12 @@ public final class Analysis {
             out.add(Note.of(NoteCode.differs(d.kind()), d));
         }
         for (RunGroup g : groups) {
-            for (Confounder kind : List.of(Confounder.ROUTE, Confounder.BACKUP)) {
-                List<String> values = kind.distinctValues(g.runs());
-                if (values.size() > 1) {
+            boolean versions = false; // the gbak versions said it: the engines' follow them (embedded, or inspected)
+            for (Confounder kind : Confounder.ONE_CONFIGURATION) {
+                List<String> values = kind.mixed(g.runs());
+                if (!values.isEmpty() && !(versions && kind == Confounder.ENGINE_VERSION)) {
                     out.add(Note.of(NoteCode.MIXED, g.label(), kind, values));
+                    versions |= kind == Confounder.GBAK_VERSION;
                 }
             }
         }

@@ -75,6 +75,39 @@ public enum Confounder {
                 .toList();
     }
 
+    /**
+     * The kinds the runs of one configuration must agree in to be repeats of it ({@link #mixed}): the route, the backup
+     * file, the gbak that restored and the engine that did (a migration's 4.0 restore and 3.0's of one backup).
+     */
+    public static final List<Confounder> ONE_CONFIGURATION = List.of(ROUTE, BACKUP, GBAK_VERSION, ENGINE_VERSION);
+
+    /**
+     * What of this kind tells configurations apart: a Firebird version by its major and minor version ({@code 4.0}; a
+     * patch release is the same version, as {@code estimate} compares them), else the value as {@link #of} says it;
+     * {@code null} when the record does not say.
+     */
+    public String family(RestoreRun run) {
+        String v = of(run);
+        if (this != GBAK_VERSION && this != ENGINE_VERSION) {
+            return v;
+        }
+        String version = RestoreRun.majorMinor(v);
+        return version != null ? version : v;
+    }
+
+    /**
+     * The values of {@code runs} when they mix this kind ({@link #family}: two or more), sorted, each once, as {@link
+     * #distinctValues} gives them; none when they agree (a record that does not say agrees with every other).
+     */
+    public List<String> mixed(Collection<RestoreRun> runs) {
+        long families = runs.stream()
+                .map(this::family)
+                .filter(v -> v != null)
+                .distinct()
+                .count();
+        return families > 1 ? distinctValues(runs) : List.of();
+    }
+
     /** {@code gbak-version}: the form notes and JSON carry. */
     public String code() {
         return name().toLowerCase(Locale.ROOT).replace('_', '-');

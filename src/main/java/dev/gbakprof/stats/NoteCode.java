@@ -102,9 +102,11 @@ public enum NoteCode {
      */
     NOT_VARIED,
     /**
-     * One configuration's runs went through different routes, or restored different backup files: its times are not one
+     * One configuration's runs went through different routes, restored different backup files, or were restored by
+     * different Firebird versions (gbak's, or the server's through the services API): its times are not one
      * configuration's (runs of one label mixed, as when every run of a virtual machine was labelled by its unknown power
-     * plan); args: label, the {@link Confounder} ({@code ROUTE} or {@code BACKUP}), its values (a sorted list).
+     * plan, or a migration's 4.0 restore and 3.0's of one backup ran under one label); args: label, the {@link
+     * Confounder} (one of {@link Confounder#ONE_CONFIGURATION}), its values (a sorted list).
      */
     MIXED,
     /**

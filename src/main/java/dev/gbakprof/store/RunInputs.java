@@ -67,8 +67,8 @@ public final class RunInputs {
     }
 
     /**
-     * A run folder's record, or the records of the run folders in it, in name order (their start times); of a matrix's
-     * folder, those of its {@code runs/}.
+     * A run folder's record, or the records of the run folders in it, in the order they started ({@link
+     * RunStore#START_ORDER}); of a matrix's folder, those of its {@code runs/}.
      */
     private static List<RestoreRun> folder(Path dir, String label, Charset encoding, Consumer<String> notes) {
         Path record = dir.resolve(RECORD);
@@ -103,11 +103,11 @@ public final class RunInputs {
                             + ") and no run folders in it: give a gbak log, a run record, a folder that gbakprof run"
                             + " wrote or a matrix's --out folder");
         }
-        List<RestoreRun> all = new ArrayList<>();
+        List<RunStore.Entry> all = new ArrayList<>();
         Set<Path> read = new HashSet<>();
         for (Path r : runs) {
             try {
-                all.addAll(load(r.resolve(RECORD), label));
+                load(r.resolve(RECORD), label).forEach(run -> all.add(new RunStore.Entry(r, run)));
                 read.add(r);
             } catch (LogFormatException ex) {
                 if (notes == null) {
@@ -121,7 +121,8 @@ public final class RunInputs {
                     .filter(f -> f.state() != RunFolders.State.DAMAGED)
                     .forEach(f -> notes.accept(f.note()));
         }
-        return all;
+        all.sort(RunStore.START_ORDER); // the order they ran: what numbers a configuration's runs
+        return all.stream().map(RunStore.Entry::run).toList();
     }
 
     private static List<RunFolders.Folder> unrecordedIn(Path dir) {

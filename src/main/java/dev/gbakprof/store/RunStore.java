@@ -16,6 +16,7 @@ import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -257,6 +258,15 @@ public final class RunStore {
 
     /** One run folder and its record. */
     public record Entry(Path folder, RestoreRun run) {}
+
+    /**
+     * The order restores ran in: by their records' start times, a record that says none after those that do, and by
+     * folder name where the times do not tell ({@code -r10} of {@code run --repeat 10} sorts before {@code -r9} by name,
+     * and restores shorter than a second share their folder's time). What numbers a configuration's runs (#1, #2, …).
+     */
+    public static final Comparator<Entry> START_ORDER = Comparator.comparing(
+                    (Entry e) -> e.run().startInstant(), Comparator.nullsLast(Comparator.naturalOrder()))
+            .thenComparing(Entry::folder);
 
     /**
      * What run folders hold, oldest first.

@@ -2,6 +2,7 @@ package dev.gbakprof.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.gbakprof.model.ExitCode;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.RunStatus;
 import dev.gbakprof.store.RunJson;
@@ -21,8 +22,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A stop is a stop: behind a {@code --gbak} wrapper script that starts the real gbak as its child (no {@code exec}),
- * with a child that keeps gbak's output open and a {@code gbak -z} probe that never answers, a real gbakprof JVM ends
- * every process of the tree, on a real SIGINT and at the end of a run, and its record says what it stopped.
+ * with a child that keeps gbak's output open and a {@code gbak -z} probe that never answers (refused), a real gbakprof
+ * JVM ends every process of the tree, on a real SIGINT and at the end of a run, and its record says what it stopped.
  */
 @FirebirdTest
 class ProcessTreeStopTest {
@@ -76,6 +77,14 @@ class ProcessTreeStopTest {
             Path run = s.findFirst().orElseThrow();
             return RunJson.read(run.resolve("run.json")).get(0);
         }
+    }
+
+    /** What {@code jvm} said once it ended (within 120 s). */
+    private String ended(Process jvm) throws Exception {
+        assertThat(jvm.waitFor(120, TimeUnit.SECONDS))
+                .as(Files.readString(dir.resolve("console.txt")))
+                .isTrue();
+        return Files.readString(dir.resolve("console.txt"));
     }
 
     private static boolean alive(long pid) {
@@ -146,21 +155,32 @@ class ProcessTreeStopTest {
     }
 
     @Test
-    void aHangingVersionProbeAndAChildHoldingTheOutputDoNotHoldTheRun() throws Exception {
-        // gbak -z never answers; the restore's wrapper leaves a child holding gbak's output when it exits
-        Path gbak = wrapper("[ \"$1\" = -z ] && { echo $$ >> \"$PIDS\"; exec sleep 300; }\n"
-                + "sleep 300 & echo $! >> \"$PIDS\"\n"
-                + "$GBAK \"$@\"\n");
+    void aHangingVersionProbeIsRefusedOnceItsLimitIsUpAndLeavesNoProcess() throws Exception {
+        // gbak -z never answers: no gbak to tell the version of (it was restored with, its version unknown)
+        Path gbak = wrapper("[ \"$1\" = -z ] && { echo $$ >> \"$PIDS\"; exec sleep 300; }\n" + "exec $GBAK \"$@\"\n");
+        Path db = dir.resolve("mute.fdb");
+        Process jvm = gbakprof(gbak, Firebird.backup("small"), db);
+        String console = ended(jvm);
+        assertThat(jvm.exitValue()).as(console).isEqualTo(ExitCode.BAD_INPUT);
+        assertThat(console)
+                .isEqualTo("gbakprof: --gbak " + gbak + ": did not answer gbak -z within 10 s (stopped); expected the"
+                        + " gbak program (nothing was restored)\n");
+        assertThat(started()).isNotEmpty().noneMatch(ProcessTreeStopTest::alive);
+        assertThat(db).doesNotExist();
+    }
+
+    @Test
+    void aChildHoldingTheOutputDoesNotHoldTheRun() throws Exception {
+        // the restore's wrapper leaves a child holding gbak's output when it exits
+        Path gbak = wrapper(
+                "[ \"$1\" = -z ] && exec $GBAK \"$@\"\n" + "sleep 300 & echo $! >> \"$PIDS\"\n" + "$GBAK \"$@\"\n");
         Path db = dir.resolve("held.fdb");
         Process jvm = gbakprof(gbak, Firebird.backup("small"), db);
-        assertThat(jvm.waitFor(120, TimeUnit.SECONDS))
-                .as(Files.readString(dir.resolve("console.txt")))
-                .isTrue();
-        String console = Files.readString(dir.resolve("console.txt"));
+        String console = ended(jvm);
         assertThat(jvm.exitValue()).as(console).isZero();
         assertThat(started()).isNotEmpty().noneMatch(ProcessTreeStopTest::alive);
         RestoreRun run = record();
         assertThat(run.status()).isEqualTo(RunStatus.COMPLETED);
-        assertThat(run.environment().gbakVersion()).isNull(); // unknown, not made up
+        assertThat(run.environment().gbakVersion()).startsWith("LI-V3.0.");
     }
 }
