@@ -86,7 +86,8 @@ public final class ClassDataTraining {
 
     /**
      * {@code run} as a DBA runs it, all of it in {@code out}: a "gbak" that is a shell script printing the sample log
-     * (in place of the restore's lines), the sample as the backup file, a database and a runs folder in {@code out}.
+     * (in place of the restore's lines) and its version when asked ({@code -z}), a file that starts as a gbak backup,
+     * a database and a runs folder in {@code out}.
      * The launcher that makes the archive is a shell script: where there is no {@code sh} on the PATH this is skipped.
      *
      * @return whether it ran
@@ -95,8 +96,14 @@ public final class ClassDataTraining {
         if (GbakLocator.system().findTool("sh", null).isEmpty()) {
             return false;
         }
-        Path backup = Files.copy(log, out.resolve("training.log"));
-        Path gbak = Files.writeString(out.resolve("gbak"), "#!/bin/sh\nexec cat \"${0%/*}/training.log\"\n");
+        Files.copy(log, out.resolve("training.log"));
+        // run checks what it is given before it starts gbak: a backup starts as gbak's do (burp.h: rec_burp, then
+        // att_backup_format of 4 bytes, format 10), and gbak -z answers with its version
+        Path backup = Files.write(out.resolve("training.fbk"), new byte[] {0, 2, 4, 10, 0, 0, 0});
+        Path gbak = Files.writeString(
+                out.resolve("gbak"),
+                "#!/bin/sh\n[ \"$1\" = -z ] && { echo 'gbak version LI-V3.0.11.33703 Firebird 3.0'; exit 0; }\n"
+                        + "exec cat \"${0%/*}/training.log\"\n");
         if (!gbak.toFile().setExecutable(true)) {
             return false;
         }
