@@ -42,11 +42,15 @@ import picocli.CommandLine.Spec;
             "exit 0 OK, 1 WARNING, 2 CRITICAL, 3 UNKNOWN (also for bad usage and unreadable folders: unlike the",
             "other commands, 2 here means CRITICAL).",
             "CRITICAL: the newest restore failed or did not finish (a failed --inspect verification or --validate",
-            "fails it; a drill that backed up and restored nothing), took longer than --rto, or is older than",
-            "--max-age.",
+            "fails it; a drill that backed up and restored nothing), took longer than --rto, or started longer ago",
+            "than --max-age (default 26 h: a result of a night long ago is no OK). Every line says when the restore",
+            "started and how long ago.",
             "WARNING: it is slower than its baseline band (or more than --slower PCT above the band's median),",
             "or within 20%% of --rto, or it restored under half the rows of the restores before it (their median:",
             "a backup of another database, or of one emptied, restores fast).",
+            "UNKNOWN: also when the runs of --label L alone are several jobs' (other backups into other databases:",
+            "check each with --backup NAME --label L), and when a run began while the runs folder held one started",
+            "later (the clock went back), so which night is the newest is not known.",
             "--jobs FILE: one line per job of the jobs file of run --jobs, each label's newest run against its rto."
         },
         exitCodeListHeading = "%nExit codes:%n",
@@ -71,7 +75,8 @@ final class CheckCommand implements Callable<Integer> {
             names = "--label",
             paramLabel = "L",
             description = "The runs labelled L (run --label), whatever their backup files' names (erp-20261201.fbk,"
-                    + " erp-20261202.fbk ...). With --backup NAME: that backup's runs labelled L, one job (as"
+                    + " erp-20261202.fbk ...) restored into one database; runs of other backups into other databases"
+                    + " are other jobs: UNKNOWN. With --backup NAME: that backup's runs labelled L, one job (as"
                     + " --discovery lists them). --label '' picks the runs without a label.")
     String label;
 
@@ -85,8 +90,12 @@ final class CheckCommand implements Callable<Integer> {
     @Option(
             names = "--max-age",
             paramLabel = "DURATION",
-            description = "CRITICAL when the newest restore started longer ago than this (26h for a nightly test).")
+            description = "CRITICAL when the newest restore started longer ago than this. Default: 26h, for a"
+                    + " nightly test; give a weekly one its own (--max-age 170h); 0 switches it off.")
     String maxAge;
+
+    /** {@code --max-age} when none is given: a nightly test's, a day and two hours of slack. */
+    static final Duration DEFAULT_MAX_AGE = Duration.ofHours(26);
 
     @Option(
             names = "--slower",
@@ -262,7 +271,9 @@ final class CheckCommand implements Callable<Integer> {
             throw new UsageException("--slower " + slower + ": expected a percentage, 0 or more");
         }
         Duration objective = rto == null ? null : Durations.parse("--rto", rto);
-        Duration age = maxAge == null ? null : Durations.parse("--max-age", maxAge);
+        Duration age = maxAge == null
+                ? DEFAULT_MAX_AGE
+                : maxAge.strip().matches("0+(\\.0*)?") ? null : Durations.parse("--max-age", maxAge);
         List<Path> dirs = runsDir == null ? List.of() : List.of(runsDir);
         History loaded = History.load(dirs, backup, label, Trend.By.BACKUP);
         return Verdict.of(loaded, backup, label, objective, age, slower, Instant.now(), Durations::human);

@@ -105,7 +105,8 @@ public final class Check {
                                 }
                                 + ", from " + runs(band.runs()) + others);
         String tail = " (" + String.join(", ", context) + ")";
-        String when = " on " + UtcMinute.of(newest.startedAt()) + " UTC";
+        // the start and the age in every line: a result from a night long ago is not read as last night's
+        String when = " on " + UtcMinute.of(newest.startedAt()) + " UTC" + ago(newest.startedAt(), now, durations);
         Double total = run.totalSeconds();
 
         if (maxAge != null && newest.startedAt().plus(maxAge).isBefore(now)) {
@@ -133,7 +134,7 @@ public final class Check {
                     "CRITICAL: " + name + (newest.restored() ? " restore " : " backup (of the drill) ") + what(run)
                             + when + ": " + why(run) + tail);
         }
-        String restored = name + " restored in " + human.apply(total);
+        String restored = name + " restored in " + human.apply(total) + when;
         if (objective != null && objective.exceededBy(total)) {
             return new Result(State.CRITICAL, "CRITICAL: " + restored + ", over the RTO" + tail);
         }
@@ -251,7 +252,8 @@ public final class Check {
     /**
      * The verdict on a newest run folder whose record cannot be judged: CRITICAL when its run left no record (killed,
      * crashed) or was refused before it started, UNKNOWN while it is still running, when its record is damaged or
-     * impossible, or when it was refused at its login (as a failed login of gbak's is).
+     * impossible, or when it was refused at its login (as a failed login of gbak's is); a damaged or refused one that
+     * started longer ago than the maximum age is CRITICAL whatever it was: no restore is newer.
      *
      * @param name      the backup's short name
      * @param startedAt when that run started, or {@code null}
@@ -268,7 +270,19 @@ public final class Check {
             DoubleFunction<String> durations) {
         String when = startedAt == null
                 ? ""
-                : " (" + (state == RunFolders.State.REFUSED ? "at " : "started ") + UtcMinute.of(startedAt) + " UTC)";
+                : " (" + (state == RunFolders.State.REFUSED ? "at " : "started ") + UtcMinute.of(startedAt) + " UTC"
+                        + ago(startedAt, now, durations) + ")";
+        boolean stale = maxAge != null
+                && startedAt != null
+                && now != null
+                && startedAt.plus(maxAge).isBefore(now);
+        if (stale && (state == RunFolders.State.DAMAGED || state == RunFolders.State.REFUSED)) {
+            // whatever that night was, none is newer: the job stopped running (a refused login, as every other)
+            return new Result(
+                    State.CRITICAL,
+                    "CRITICAL: " + name + ": no restore newer than "
+                            + wholeHours(durations).apply(maxAge.toMillis() / 1000.0) + when + ": " + why);
+        }
         return switch (state) {
             case NO_RECORD ->
                 new Result(
@@ -293,6 +307,24 @@ public final class Check {
                                         + why);
         };
     }
+
+    /**
+     * {@code , 3 h 12 min ago}: how long before {@code now} a run started ({@code 12 s}, {@code 4 min 05 s}, {@code
+     * 3 h 12 min}, from two days on {@code 375 days}); empty when that is not known, or when the start lies ahead of
+     * the clock by more than two machines' clocks differ (no age is true).
+     */
+    static String ago(Instant startedAt, Instant now, DoubleFunction<String> durations) {
+        if (startedAt == null || now == null || startedAt.isAfter(now.plus(RunFolders.CLOCK_SLACK))) {
+            return "";
+        }
+        double s = Math.floor(Math.max(0, Duration.between(startedAt, now).toMillis() / 1000.0)); // as the perfdata
+        String age = s < 60
+                ? (long) s + " s"
+                : s < 2 * DAY_SECONDS ? durations.apply(s) : (long) (s / DAY_SECONDS) + " days";
+        return ", " + age + " ago";
+    }
+
+    private static final double DAY_SECONDS = 24 * 3600.0;
 
     /** {@code durations}, but a whole number of hours as {@code 4 h}, as an RTO or a maximum age is given. */
     private static DoubleFunction<String> wholeHours(DoubleFunction<String> durations) {
