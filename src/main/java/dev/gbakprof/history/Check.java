@@ -12,6 +12,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Objects;
 import java.util.function.DoubleFunction;
 import java.util.regex.Pattern;
 
@@ -21,7 +22,8 @@ import java.util.regex.Pattern;
  *
  * <ul>
  * <li>CRITICAL: the newest restore did not complete (failed, stopped), or its verification or validation failed
- * (those fail the run), or it took longer than the RTO, or no restore is newer than the maximum age;</li>
+ * (those fail the run), or it took longer than the RTO, or no restore is newer than the maximum age, or it restored
+ * the same backup file as the restores since longer ago than the maximum age (the backup job stopped);</li>
  * <li>WARNING: the newest restore is slower than its baseline band (or, with {@code slowerPct}, more than that much
  * above the band's median), or within 20% of the RTO, or restored far fewer rows than before, or gfix's validation
  * reported warnings;</li>
@@ -135,6 +137,18 @@ public final class Check {
                             + when + ": " + why(run) + tail);
         }
         String restored = name + " restored in " + human.apply(total) + when;
+        Trend.Point first = sameBackupSince(trend);
+        if (maxAge != null && first != null && first.startedAt().plus(maxAge).isBefore(now)) {
+            // the backup job stopped and its old file stayed: a restore test of it is not of last night's backup
+            return new Result(
+                    State.CRITICAL,
+                    "CRITICAL: " + restored + ", but the same backup as the restores since "
+                            + UtcMinute.of(first.startedAt())
+                            + " UTC" + ago(first.startedAt(), now, durations)
+                            + " (its SHA-256 and size): no backup newer"
+                            + " than " + human.apply(maxAge.toMillis() / 1000.0) + " was restored; is "
+                            + run.backupFile() + " still made?" + tail);
+        }
         if (objective != null && objective.exceededBy(total)) {
             return new Result(State.CRITICAL, "CRITICAL: " + restored + ", over the RTO" + tail);
         }
@@ -171,6 +185,34 @@ public final class Check {
             return new Result(State.WARNING, "WARNING: " + restored + ", within 20% of the RTO" + tail);
         }
         return new Result(State.OK, "OK: " + restored + tail);
+    }
+
+    /**
+     * The first of the restores, up to the newest, that restored the same backup file content as the newest (its
+     * SHA-256 and size, one after another: a restore of other content ends them); {@code null} when the newest's is not
+     * known (a backup on another machine's server) or it is a drill's (a new backup each night).
+     */
+    static Trend.Point sameBackupSince(Trend trend) {
+        List<Trend.Point> points = trend.points();
+        RestoreRun newest = trend.newest().run();
+        if (newest.backupSha256() == null
+                || newest.backupFrom() != null
+                || !trend.newest().restored()) {
+            return null;
+        }
+        Trend.Point first = trend.newest();
+        for (int i = points.size() - 2; i >= 0; i--) {
+            RestoreRun r = points.get(i).run();
+            if (r.backupSha256() == null || !points.get(i).restored()) {
+                continue; // not known: neither the same nor another
+            }
+            if (!r.backupSha256().equalsIgnoreCase(newest.backupSha256())
+                    || !Objects.equals(r.backupBytes(), newest.backupBytes())) {
+                break;
+            }
+            first = points.get(i);
+        }
+        return first;
     }
 
     /** Fewer rows than this share of the baseline runs' median make a restore suspect, however fast. */

@@ -25,9 +25,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Nights that {@code check} once judged OK by mistake, on run folders of real restores ({@code gbakprof run}, the real
- * gbak): the newest restore a year old, with no {@code --max-age} given; two databases restored under one label, the
- * failed night of one hidden by a later good night of the other; and a failed night whose clock had gone back, behind
- * the good night before it.
+ * gbak): the newest restore a year old, with no {@code --max-age} given; the same old backup file restored night
+ * after night (the backup job stopped); two databases restored under one label, the failed night of one hidden by a
+ * later good night of the other; and a failed night whose clock had gone back, behind the good night before it.
  */
 @FirebirdTest
 class CheckRealNightsTest {
@@ -119,6 +119,33 @@ class CheckRealNightsTest {
         assertThat(off.code()).as(off.out()).isZero();
         assertThat(off.out()).startsWith("OK: nightly restored in ").contains(" UTC, 375 days ago (");
         assertThat(off.out()).doesNotContain(";93600;");
+    }
+
+    @Test
+    void theSameOldBackupRestoredNightAfterNightIsNoOk() throws Exception {
+        Path erp = nights("small", "erp.fbk", "erp-test.fdb", "nightly", 3);
+        // two days later the backup job has stopped: tonight restores the file the first night restored
+        Restores.shift(runs(), null, Duration.ofHours(-49));
+        night(erp, "erp-test.fdb", "nightly", 0);
+        Cli.Result same = check("--label", "nightly", "--rto", "4h", NO_BAND[0], NO_BAND[1]);
+        assertThat(same.code()).as(same.out()).isEqualTo(2);
+        assertThat(same.out())
+                .startsWith("CRITICAL: nightly restored in ")
+                .contains(" ago, but the same backup as the restores since ")
+                .contains(" UTC, 2 days ago (its SHA-256 and size): no backup newer than 26 h was restored; is " + erp
+                        + " still made? (RTO 4 h, ");
+        // a weekly backup restored each night gives --max-age a week
+        assertThat(check("--label", "nightly", "--max-age", "170h", NO_BAND[0], NO_BAND[1])
+                        .code())
+                .isZero();
+
+        // a new backup (of tonight's restored database) the next night: OK
+        Path db = dir.resolve("erp-test.fdb");
+        Files.delete(erp);
+        Firebird.run(List.of(Firebird.GBAK.toString(), "-b", "-user", "SYSDBA", db.toString(), erp.toString()));
+        night(erp, "erp-test.fdb", "nightly", 0);
+        Cli.Result fresh = check("--label", "nightly", "--rto", "4h", NO_BAND[0], NO_BAND[1]);
+        assertThat(fresh.code()).as(fresh.out()).isZero();
     }
 
     @Test
