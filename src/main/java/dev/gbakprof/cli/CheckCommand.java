@@ -20,6 +20,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -52,7 +53,8 @@ import picocli.CommandLine.Spec;
             "UNKNOWN: also when the runs of --label L alone are several jobs' (other backups into other databases:",
             "check each with --backup NAME --label L), and when a run began while the runs folder held one started",
             "later (the clock went back), so which night is the newest is not known.",
-            "--jobs FILE: one line per job of the jobs file of run --jobs, each label's newest run against its rto."
+            "--jobs FILE: each job of the jobs file of run --jobs, its label's newest run against its rto: a first",
+            "line with the worst state and the jobs in each, then one line per job."
         },
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
@@ -125,9 +127,10 @@ final class CheckCommand implements Callable<Integer> {
             names = "--jobs",
             paramLabel = "FILE",
             description =
-                    "Judge the newest run of each job of a jobs file (run --jobs FILE): its label, against its rto;"
-                            + " one line per job, in the file's order, and the worst state's exit code (CRITICAL, then"
-                            + " UNKNOWN, then WARNING).")
+                    "Judge the newest run of each job of a jobs file (run --jobs FILE): its label, against its rto."
+                            + " First line: the worst state (CRITICAL, then UNKNOWN, then WARNING), the jobs in each"
+                            + " state and every job's performance data ('LABEL total'=...); then one line per job, in"
+                            + " the file's order; the worst state's exit code.")
     Path jobs;
 
     @Option(
@@ -227,8 +230,9 @@ final class CheckCommand implements Callable<Integer> {
     }
 
     /**
-     * {@code --jobs}: each job's label judged as {@code --label} with the job's {@code rto}; one line each, the worst
-     * state's exit code. A jobs file that cannot be read is one UNKNOWN line.
+     * {@code --jobs}: each job's label judged as {@code --label} with the job's {@code rto}: a first line with the worst
+     * state, then one line each ({@link CheckExport#jobsOutput}); the worst state's exit code. A jobs file that cannot
+     * be read is one UNKNOWN line.
      */
     private int checkJobs() {
         PrintWriter out = spec.commandLine().getOut();
@@ -244,27 +248,27 @@ final class CheckCommand implements Callable<Integer> {
             out.flush();
             return ExitCode.CHECK_UNKNOWN;
         }
-        Check.State worst = Check.State.OK;
+        List<CheckExport.JobVerdict> judged = new ArrayList<>();
         for (JobsFile.Job job : list) {
             label = job.label();
             rto = job.rto();
-            String line;
-            Check.State state;
             try {
-                Verdict judged = check();
-                line = CheckExport.nagiosLine(judged.result().line(), judged.facts());
-                state = judged.result().state();
+                Verdict v = check();
+                judged.add(new CheckExport.JobVerdict(job.label(), v.result(), v.facts()));
             } catch (GbakprofException.Refused ex) {
-                line = "UNKNOWN: " + job.label() + ": " + ex.getMessage();
-                state = Check.State.UNKNOWN;
+                judged.add(new CheckExport.JobVerdict(
+                        job.label(),
+                        new Check.Result(Check.State.UNKNOWN, "UNKNOWN: " + job.label() + ": " + ex.getMessage()),
+                        null));
             }
-            out.println(line);
-            worst = Verdict.worse(worst, state);
         }
         label = null;
         rto = null;
+        CheckExport.jobsOutput(judged).forEach(out::println);
         out.flush();
-        return out.checkError() ? ExitCode.CHECK_UNKNOWN : worst.exitCode();
+        return out.checkError()
+                ? ExitCode.CHECK_UNKNOWN
+                : CheckExport.worst(judged).exitCode();
     }
 
     private Verdict check() {
