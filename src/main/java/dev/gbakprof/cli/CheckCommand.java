@@ -20,6 +20,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -42,12 +43,18 @@ import picocli.CommandLine.Spec;
             "exit 0 OK, 1 WARNING, 2 CRITICAL, 3 UNKNOWN (also for bad usage and unreadable folders: unlike the",
             "other commands, 2 here means CRITICAL).",
             "CRITICAL: the newest restore failed or did not finish (a failed --inspect verification or --validate",
-            "fails it; a drill that backed up and restored nothing), took longer than --rto, or is older than",
-            "--max-age.",
+            "fails it; a drill that backed up and restored nothing), took longer than --rto, or started longer ago",
+            "than --max-age (default 26 h: a result of a night long ago is no OK), or restored the same backup file",
+            "(its SHA-256 and size) as the restores since longer ago than --max-age (the backup job stopped and its",
+            "old file stayed). Every line says when the restore started and how long ago.",
             "WARNING: it is slower than its baseline band (or more than --slower PCT above the band's median),",
             "or within 20%% of --rto, or it restored under half the rows of the restores before it (their median:",
             "a backup of another database, or of one emptied, restores fast).",
-            "--jobs FILE: one line per job of the jobs file of run --jobs, each label's newest run against its rto."
+            "UNKNOWN: also when the runs of --label L alone are several jobs' (other backups into other databases:",
+            "check each with --backup NAME --label L), and when a run began while the runs folder held one started",
+            "later (the clock went back), so which night is the newest is not known.",
+            "--jobs FILE: each job of the jobs file of run --jobs, its label's newest run against its rto: a first",
+            "line with the worst state and the jobs in each, then one line per job."
         },
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
@@ -71,7 +78,8 @@ final class CheckCommand implements Callable<Integer> {
             names = "--label",
             paramLabel = "L",
             description = "The runs labelled L (run --label), whatever their backup files' names (erp-20261201.fbk,"
-                    + " erp-20261202.fbk ...). With --backup NAME: that backup's runs labelled L, one job (as"
+                    + " erp-20261202.fbk ...) restored into one database; runs of other backups into other databases"
+                    + " are other jobs: UNKNOWN. With --backup NAME: that backup's runs labelled L, one job (as"
                     + " --discovery lists them). --label '' picks the runs without a label.")
     String label;
 
@@ -85,8 +93,12 @@ final class CheckCommand implements Callable<Integer> {
     @Option(
             names = "--max-age",
             paramLabel = "DURATION",
-            description = "CRITICAL when the newest restore started longer ago than this (26h for a nightly test).")
+            description = "CRITICAL when the newest restore started longer ago than this. Default: 26h, for a"
+                    + " nightly test; give a weekly one its own (--max-age 170h); 0 switches it off.")
     String maxAge;
+
+    /** {@code --max-age} when none is given: a nightly test's, a day and two hours of slack. */
+    static final Duration DEFAULT_MAX_AGE = Duration.ofHours(26);
 
     @Option(
             names = "--slower",
@@ -115,9 +127,10 @@ final class CheckCommand implements Callable<Integer> {
             names = "--jobs",
             paramLabel = "FILE",
             description =
-                    "Judge the newest run of each job of a jobs file (run --jobs FILE): its label, against its rto;"
-                            + " one line per job, in the file's order, and the worst state's exit code (CRITICAL, then"
-                            + " UNKNOWN, then WARNING).")
+                    "Judge the newest run of each job of a jobs file (run --jobs FILE): its label, against its rto."
+                            + " First line: the worst state (CRITICAL, then UNKNOWN, then WARNING), the jobs in each"
+                            + " state and every job's performance data ('LABEL total'=...); then one line per job, in"
+                            + " the file's order; the worst state's exit code.")
     Path jobs;
 
     @Option(
@@ -217,8 +230,9 @@ final class CheckCommand implements Callable<Integer> {
     }
 
     /**
-     * {@code --jobs}: each job's label judged as {@code --label} with the job's {@code rto}; one line each, the worst
-     * state's exit code. A jobs file that cannot be read is one UNKNOWN line.
+     * {@code --jobs}: each job's label judged as {@code --label} with the job's {@code rto}: a first line with the worst
+     * state, then one line each ({@link CheckExport#jobsOutput}); the worst state's exit code. A jobs file that cannot
+     * be read is one UNKNOWN line.
      */
     private int checkJobs() {
         PrintWriter out = spec.commandLine().getOut();
@@ -234,27 +248,27 @@ final class CheckCommand implements Callable<Integer> {
             out.flush();
             return ExitCode.CHECK_UNKNOWN;
         }
-        Check.State worst = Check.State.OK;
+        List<CheckExport.JobVerdict> judged = new ArrayList<>();
         for (JobsFile.Job job : list) {
             label = job.label();
             rto = job.rto();
-            String line;
-            Check.State state;
             try {
-                Verdict judged = check();
-                line = CheckExport.nagiosLine(judged.result().line(), judged.facts());
-                state = judged.result().state();
+                Verdict v = check();
+                judged.add(new CheckExport.JobVerdict(job.label(), v.result(), v.facts()));
             } catch (GbakprofException.Refused ex) {
-                line = "UNKNOWN: " + job.label() + ": " + ex.getMessage();
-                state = Check.State.UNKNOWN;
+                judged.add(new CheckExport.JobVerdict(
+                        job.label(),
+                        new Check.Result(Check.State.UNKNOWN, "UNKNOWN: " + job.label() + ": " + ex.getMessage()),
+                        null));
             }
-            out.println(line);
-            worst = Verdict.worse(worst, state);
         }
         label = null;
         rto = null;
+        CheckExport.jobsOutput(judged).forEach(out::println);
         out.flush();
-        return out.checkError() ? ExitCode.CHECK_UNKNOWN : worst.exitCode();
+        return out.checkError()
+                ? ExitCode.CHECK_UNKNOWN
+                : CheckExport.worst(judged).exitCode();
     }
 
     private Verdict check() {
@@ -262,7 +276,9 @@ final class CheckCommand implements Callable<Integer> {
             throw new UsageException("--slower " + slower + ": expected a percentage, 0 or more");
         }
         Duration objective = rto == null ? null : Durations.parse("--rto", rto);
-        Duration age = maxAge == null ? null : Durations.parse("--max-age", maxAge);
+        Duration age = maxAge == null
+                ? DEFAULT_MAX_AGE
+                : maxAge.strip().matches("0+(\\.0*)?") ? null : Durations.parse("--max-age", maxAge);
         List<Path> dirs = runsDir == null ? List.of() : List.of(runsDir);
         History loaded = History.load(dirs, backup, label, Trend.By.BACKUP);
         return Verdict.of(loaded, backup, label, objective, age, slower, Instant.now(), Durations::human);

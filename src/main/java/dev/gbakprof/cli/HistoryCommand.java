@@ -159,6 +159,10 @@ final class HistoryCommand implements Callable<Integer> {
                         shared + "; the baseline bands of " + t.backup()
                                 + " mix them: history --by label gives each job its own");
             }
+            String mixed = History.sharedLabel(t);
+            if (mixed != null) { // one label on several jobs' runs
+                notes.add(0, mixed);
+            }
         }
         if (json) {
             Json.write(HistoryJson.of(trends, notes, objective), w);

@@ -12,6 +12,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Objects;
 import java.util.function.DoubleFunction;
 import java.util.regex.Pattern;
 
@@ -21,7 +22,8 @@ import java.util.regex.Pattern;
  *
  * <ul>
  * <li>CRITICAL: the newest restore did not complete (failed, stopped), or its verification or validation failed
- * (those fail the run), or it took longer than the RTO, or no restore is newer than the maximum age;</li>
+ * (those fail the run), or it took longer than the RTO, or no restore is newer than the maximum age, or it restored
+ * the same backup file as the restores since longer ago than the maximum age (the backup job stopped);</li>
  * <li>WARNING: the newest restore is slower than its baseline band (or, with {@code slowerPct}, more than that much
  * above the band's median), or within 20% of the RTO, or restored far fewer rows than before, or gfix's validation
  * reported warnings;</li>
@@ -105,7 +107,8 @@ public final class Check {
                                 }
                                 + ", from " + runs(band.runs()) + others);
         String tail = " (" + String.join(", ", context) + ")";
-        String when = " on " + UtcMinute.of(newest.startedAt()) + " UTC";
+        // the start and the age in every line: a result from a night long ago is not read as last night's
+        String when = " on " + UtcMinute.of(newest.startedAt()) + " UTC" + ago(newest.startedAt(), now, durations);
         Double total = run.totalSeconds();
 
         if (maxAge != null && newest.startedAt().plus(maxAge).isBefore(now)) {
@@ -133,7 +136,19 @@ public final class Check {
                     "CRITICAL: " + name + (newest.restored() ? " restore " : " backup (of the drill) ") + what(run)
                             + when + ": " + why(run) + tail);
         }
-        String restored = name + " restored in " + human.apply(total);
+        String restored = name + " restored in " + human.apply(total) + when;
+        Trend.Point first = sameBackupSince(trend);
+        if (maxAge != null && first != null && first.startedAt().plus(maxAge).isBefore(now)) {
+            // the backup job stopped and its old file stayed: a restore test of it is not of last night's backup
+            return new Result(
+                    State.CRITICAL,
+                    "CRITICAL: " + restored + ", but the same backup as the restores since "
+                            + UtcMinute.of(first.startedAt())
+                            + " UTC" + ago(first.startedAt(), now, durations)
+                            + " (its SHA-256 and size): no backup newer"
+                            + " than " + human.apply(maxAge.toMillis() / 1000.0) + " was restored; is "
+                            + run.backupFile() + " still made?" + tail);
+        }
         if (objective != null && objective.exceededBy(total)) {
             return new Result(State.CRITICAL, "CRITICAL: " + restored + ", over the RTO" + tail);
         }
@@ -170,6 +185,34 @@ public final class Check {
             return new Result(State.WARNING, "WARNING: " + restored + ", within 20% of the RTO" + tail);
         }
         return new Result(State.OK, "OK: " + restored + tail);
+    }
+
+    /**
+     * The first of the restores, up to the newest, that restored the same backup file content as the newest (its
+     * SHA-256 and size, one after another: a restore of other content ends them); {@code null} when the newest's is not
+     * known (a backup on another machine's server) or it is a drill's (a new backup each night).
+     */
+    static Trend.Point sameBackupSince(Trend trend) {
+        List<Trend.Point> points = trend.points();
+        RestoreRun newest = trend.newest().run();
+        if (newest.backupSha256() == null
+                || newest.backupFrom() != null
+                || !trend.newest().restored()) {
+            return null;
+        }
+        Trend.Point first = trend.newest();
+        for (int i = points.size() - 2; i >= 0; i--) {
+            RestoreRun r = points.get(i).run();
+            if (r.backupSha256() == null || !points.get(i).restored()) {
+                continue; // not known: neither the same nor another
+            }
+            if (!r.backupSha256().equalsIgnoreCase(newest.backupSha256())
+                    || !Objects.equals(r.backupBytes(), newest.backupBytes())) {
+                break;
+            }
+            first = points.get(i);
+        }
+        return first;
     }
 
     /** Fewer rows than this share of the baseline runs' median make a restore suspect, however fast. */
@@ -251,7 +294,8 @@ public final class Check {
     /**
      * The verdict on a newest run folder whose record cannot be judged: CRITICAL when its run left no record (killed,
      * crashed) or was refused before it started, UNKNOWN while it is still running, when its record is damaged or
-     * impossible, or when it was refused at its login (as a failed login of gbak's is).
+     * impossible, or when it was refused at its login (as a failed login of gbak's is); a damaged or refused one that
+     * started longer ago than the maximum age is CRITICAL whatever it was: no restore is newer.
      *
      * @param name      the backup's short name
      * @param startedAt when that run started, or {@code null}
@@ -268,7 +312,19 @@ public final class Check {
             DoubleFunction<String> durations) {
         String when = startedAt == null
                 ? ""
-                : " (" + (state == RunFolders.State.REFUSED ? "at " : "started ") + UtcMinute.of(startedAt) + " UTC)";
+                : " (" + (state == RunFolders.State.REFUSED ? "at " : "started ") + UtcMinute.of(startedAt) + " UTC"
+                        + ago(startedAt, now, durations) + ")";
+        boolean stale = maxAge != null
+                && startedAt != null
+                && now != null
+                && startedAt.plus(maxAge).isBefore(now);
+        if (stale && (state == RunFolders.State.DAMAGED || state == RunFolders.State.REFUSED)) {
+            // whatever that night was, none is newer: the job stopped running (a refused login, as every other)
+            return new Result(
+                    State.CRITICAL,
+                    "CRITICAL: " + name + ": no restore newer than "
+                            + wholeHours(durations).apply(maxAge.toMillis() / 1000.0) + when + ": " + why);
+        }
         return switch (state) {
             case NO_RECORD ->
                 new Result(
@@ -293,6 +349,24 @@ public final class Check {
                                         + why);
         };
     }
+
+    /**
+     * {@code , 3 h 12 min ago}: how long before {@code now} a run started ({@code 12 s}, {@code 4 min 05 s}, {@code
+     * 3 h 12 min}, from two days on {@code 375 days}); empty when that is not known, or when the start lies ahead of
+     * the clock by more than two machines' clocks differ (no age is true).
+     */
+    static String ago(Instant startedAt, Instant now, DoubleFunction<String> durations) {
+        if (startedAt == null || now == null || startedAt.isAfter(now.plus(RunFolders.CLOCK_SLACK))) {
+            return "";
+        }
+        double s = Math.floor(Math.max(0, Duration.between(startedAt, now).toMillis() / 1000.0)); // as the perfdata
+        String age = s < 60
+                ? (long) s + " s"
+                : s < 2 * DAY_SECONDS ? durations.apply(s) : (long) (s / DAY_SECONDS) + " days";
+        return ", " + age + " ago";
+    }
+
+    private static final double DAY_SECONDS = 24 * 3600.0;
 
     /** {@code durations}, but a whole number of hours as {@code 4 h}, as an RTO or a maximum age is given. */
     private static DoubleFunction<String> wholeHours(DoubleFunction<String> durations) {

@@ -4,6 +4,7 @@ import dev.gbakprof.model.Phase;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.RunKind;
 import dev.gbakprof.model.RunStatus;
+import dev.gbakprof.store.RunFolders;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -49,6 +50,14 @@ public record CheckFacts(
                 backup, r.label(), p.folder(), p.startedAt(), status, r, p.band(), rto, maxAge, slowerPct, now);
     }
 
+    /**
+     * The same facts without the run's start and band: of a run whose start was written by a clock that went back, no
+     * age is true.
+     */
+    public CheckFacts withoutStart() {
+        return new CheckFacts(backup, label, folder, null, status, run, null, rto, maxAge, slowerPct, now);
+    }
+
     /** The total of a completed restore, seconds; {@code null} otherwise. */
     public Double total() {
         return run == null || run.kind() != RunKind.RESTORE ? null : run.restoreSeconds();
@@ -74,7 +83,7 @@ public record CheckFacts(
      * clock by more than two machines' clocks differ (a clock set wrong: no age is true); 0 within that slack.
      */
     public Double ageSeconds() {
-        if (startedAt == null || now == null || startedAt.isAfter(now.plus(Verdict.CLOCK_SLACK))) {
+        if (startedAt == null || now == null || startedAt.isAfter(now.plus(RunFolders.CLOCK_SLACK))) {
             return null;
         }
         return Math.max(0, Duration.between(startedAt, now).toMillis() / 1000.0);

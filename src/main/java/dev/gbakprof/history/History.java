@@ -51,6 +51,14 @@ public record History(
     }
 
     /**
+     * Why a trend grouped by label is the runs of several jobs (other backups into other databases: {@link
+     * LabelJobs}), for a note under its table, whose bands mix them; {@code null} when it is one job's.
+     */
+    public static String sharedLabel(Trend trend) {
+        return trend.by() == Trend.By.LABEL ? LabelJobs.forHistory(trend) : null;
+    }
+
+    /**
      * The trend among {@code trends} a folder is a run of, or {@code null} when none tells: the one it {@link
      * #belongs} to; else, for a folder that names a backup no trend has and a label, the only trend with runs of that
      * label: the same job, whose backup path changed or was mistyped (its refused night is that job's night).
@@ -182,7 +190,8 @@ public record History(
                     Trend.startedAt(e.run()),
                     e.run().backupFile(),
                     e.run().label(),
-                    e.folder().resolve(RunStore.RUN_JSON) + ": a record that cannot be true: " + impossible);
+                    e.folder().resolve(RunStore.RUN_JSON) + ": a record that cannot be true: " + impossible,
+                    e.run().followsInstant());
             unjudged.add(f);
             notes.add(f.note());
         }

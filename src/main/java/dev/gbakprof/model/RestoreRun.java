@@ -87,6 +87,11 @@ import java.util.regex.Pattern;
  *                        each the table whose data line followed its definition, where the log says it exactly
  *                        ({@code null} where it does not: a table without rows between, or no data line after it);
  *                        {@code null} as {@code indexesNeverBuilt}, and in a record written before the field
+ * @param followsRunStartedAt ISO-8601: when this run started, its runs folder already held a run that had started
+ *                        later than it by more than a few minutes (this machine's clock went back, or a clock of
+ *                        another machine writing there is ahead): the start of the latest such run. This run came
+ *                        after that one, whatever their {@code startedAt} say. {@code null} when none, or in a record
+ *                        written before the field
  */
 public record RestoreRun(
         String schema,
@@ -138,7 +143,8 @@ public record RestoreRun(
         List<String> errorsAfterStop,
         String server,
         List<IndexDefinition> indexesWritten,
-        List<IndexDefinition> indexesNeverBuiltTables) {
+        List<IndexDefinition> indexesNeverBuiltTables,
+        String followsRunStartedAt) {
 
     /** What every version of the record's schema starts with. */
     public static final String SCHEMA_FAMILY = "gbakprof.run/";
@@ -376,8 +382,17 @@ public record RestoreRun(
 
     /** {@link #startedAt} as an instant; {@code null} when the record does not say (a parsed log) or says no time. */
     public Instant startInstant() {
+        return instant(startedAt);
+    }
+
+    /** {@link #followsRunStartedAt} as an instant; {@code null} when the record does not say or says no time. */
+    public Instant followsInstant() {
+        return instant(followsRunStartedAt);
+    }
+
+    private static Instant instant(String iso) {
         try {
-            return startedAt == null ? null : Instant.parse(startedAt);
+            return iso == null ? null : Instant.parse(iso);
         } catch (DateTimeParseException ex) {
             return null;
         }

@@ -57,6 +57,7 @@ public final class RestoreRunBuilder {
     private String server;
     private List<IndexDefinition> indexesWritten;
     private List<IndexDefinition> indexesNeverBuiltTables;
+    private String followsRunStartedAt;
 
     RestoreRunBuilder(RestoreRun r) {
         if (r == null) {
@@ -111,6 +112,7 @@ public final class RestoreRunBuilder {
         server = r.server();
         indexesWritten = r.indexesWritten();
         indexesNeverBuiltTables = r.indexesNeverBuiltTables();
+        followsRunStartedAt = r.followsRunStartedAt();
     }
 
     public RestoreRunBuilder label(String v) {
@@ -348,6 +350,11 @@ public final class RestoreRunBuilder {
         return this;
     }
 
+    public RestoreRunBuilder followsRunStartedAt(String v) {
+        followsRunStartedAt = v;
+        return this;
+    }
+
     public RestoreRunBuilder reachedEnd(Boolean v) {
         reachedEnd = v;
         return this;
@@ -409,6 +416,7 @@ public final class RestoreRunBuilder {
                 errorsAfterStop,
                 server,
                 indexesWritten,
-                indexesNeverBuiltTables);
+                indexesNeverBuiltTables,
+                followsRunStartedAt);
     }
 }

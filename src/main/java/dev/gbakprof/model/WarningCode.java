@@ -107,6 +107,11 @@ public enum WarningCode {
      * numbers are as measured.
      */
     ANONYMIZED,
+    /**
+     * The runs folder held a run started later than this one when it began ({@code followsRunStartedAt}): this
+     * machine's clock went back (or the clock of another machine writing there is ahead).
+     */
+    RUNS_FOLDER_AHEAD,
     /** A warning from a record written before warnings had codes (or with a code this version does not know). */
     OTHER;
 

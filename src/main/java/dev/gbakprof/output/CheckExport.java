@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.gbakprof.history.Check;
 import dev.gbakprof.history.CheckFacts;
 import dev.gbakprof.history.History;
+import dev.gbakprof.history.Verdict;
 import dev.gbakprof.model.Phase;
 import java.math.BigDecimal;
 import java.util.ArrayList;
@@ -29,16 +30,79 @@ public final class CheckExport {
      * out. Empty when nothing is known.
      */
     public static String perfdata(CheckFacts f) {
+        return perfdata(f, null);
+    }
+
+    /**
+     * {@link #perfdata(CheckFacts)} with each label after {@code job} ({@code 'erp total'=…}, quoted as the guidelines
+     * ask for a label with a space; a {@code '} doubled, an {@code =} or {@code |} made {@code -}): one job's among
+     * several on one line ({@code check --jobs}), where the same label twice would leave a grapher one of them.
+     * {@code job} {@code null}: the labels alone.
+     */
+    public static String perfdata(CheckFacts f, String job) {
         List<String> out = new ArrayList<>();
         if (f.total() != null) {
-            out.add("total=" + num(f.total()) + "s;" + num(f.warningSeconds()) + ";" + num(f.criticalSeconds()) + ";0");
-            f.phases().forEach((ph, s) -> out.add(perfName(ph) + "=" + num(s) + "s;;;0"));
+            out.add(perfLabel(job, "total") + "=" + num(f.total()) + "s;" + num(f.warningSeconds()) + ";"
+                    + num(f.criticalSeconds()) + ";0");
+            f.phases().forEach((ph, s) -> out.add(perfLabel(job, perfName(ph)) + "=" + num(s) + "s;;;0"));
         }
         if (f.ageSeconds() != null) {
-            out.add("age=" + num(Math.floor(f.ageSeconds())) + "s;;"
+            out.add(perfLabel(job, "age") + "=" + num(Math.floor(f.ageSeconds())) + "s;;"
                     + num(f.maxAge() == null ? null : f.maxAge().toMillis() / 1000.0) + ";0");
         }
         return String.join(" ", out);
+    }
+
+    private static String perfLabel(String job, String name) {
+        return job == null ? name : "'" + job.replace("'", "''").replaceAll("[=|]", "-") + " " + name + "'";
+    }
+
+    /** One job's verdict of {@code check --jobs}: its label, the verdict, its facts ({@code null}: nothing judged). */
+    public record JobVerdict(String job, Check.Result result, CheckFacts facts) {}
+
+    /**
+     * {@code check --jobs} as a plugin's output, whose first line a monitoring system shows as the status: the worst
+     * state and the jobs in each state, worst first ({@code CRITICAL: 3 jobs: 1 CRITICAL (badj), 2 OK (erpj, svcj)}),
+     * with every job's performance data, labelled after its job; then each job's line in the jobs file's order, without
+     * performance data (after the first line's, a {@code |} would start more of it).
+     */
+    public static List<String> jobsOutput(List<JobVerdict> jobs) {
+        Check.State worst = worst(jobs);
+        List<String> counts = new ArrayList<>();
+        for (int i = Verdict.SEVERITY.size() - 1; i >= 0; i--) {
+            Check.State state = Verdict.SEVERITY.get(i);
+            List<String> named = jobs.stream()
+                    .filter(j -> j.result().state() == state)
+                    .map(JobVerdict::job)
+                    .toList();
+            if (!named.isEmpty()) {
+                counts.add(named.size() + " " + state + " (" + String.join(", ", named) + ")");
+            }
+        }
+        List<String> perf = new ArrayList<>();
+        for (JobVerdict j : jobs) {
+            String p = j.facts() == null ? "" : perfdata(j.facts(), j.job());
+            if (!p.isEmpty()) {
+                perf.add(p);
+            }
+        }
+        List<String> out = new ArrayList<>();
+        out.add(nagiosLine(
+                        worst + ": " + jobs.size() + (jobs.size() == 1 ? " job: " : " jobs: ")
+                                + String.join(", ", counts),
+                        null)
+                + (perf.isEmpty() ? "" : " | " + String.join(" ", perf)));
+        jobs.forEach(j -> out.add(nagiosLine(j.result().line(), null)));
+        return out;
+    }
+
+    /** The worst state of the jobs ({@link Verdict#SEVERITY}): {@code check --jobs}' exit code. */
+    public static Check.State worst(List<JobVerdict> jobs) {
+        Check.State worst = Check.State.OK;
+        for (JobVerdict j : jobs) {
+            worst = Verdict.worse(worst, j.result().state());
+        }
+        return worst;
     }
 
     /** {@code data_phase}, {@code index_phase}: a phase as a perfdata label. */

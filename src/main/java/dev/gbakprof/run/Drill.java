@@ -194,13 +194,14 @@ public final class Drill {
         }
         RunMarker marker = RunMarker.open(runDir, options.backupFrom(), label, options.database());
         try {
-            return drill(runDir, label);
+            return drill(runDir, label, marker == null ? null : marker.followsRunStartedAt());
         } finally {
             RunStore.ended(runDir, marker);
         }
     }
 
-    private Result drill(Path runDir, String label) throws IOException {
+    /** @param follows the start of a later run the runs folder held as the drill began ({@link RunMarker}), or null */
+    private Result drill(Path runDir, String label, String follows) throws IOException {
         Path file = runDir.resolve(backupName(options.backupFrom())).toAbsolutePath();
         if (options.viaService()) {
             String note = ServerFileAccess.openFolder(runDir);
@@ -213,8 +214,8 @@ public final class Drill {
         }
         out.println("gbakprof: drill: backup of " + options.backupFrom() + " into " + file);
         RestoreRun backup = new DrillBackup(options, gbak, environment, out, terminal).backUp(file, runDir, label);
-        if (backup.status() != RunStatus.COMPLETED) {
-            backup = removePartial(backup, file);
+        if (backup.status() != RunStatus.COMPLETED) { // the night's record: it says what came after what
+            backup = RestoreSession.followed(removePartial(backup, file), follows);
             String unsaved = RestoreSession.save(runDir, List.of(backup), null, null);
             String line = "gbakprof: drill stopped: the backup " + outcome(backup) + "; nothing was restored (" + runDir
                     + ")";
@@ -223,6 +224,7 @@ public final class Drill {
         backup = backup.toBuilder()
                 .backupFile(file.toString())
                 .backupSha256(RestoreSession.backupSha256(file, out))
+                .followsRunStartedAt(follows) // the restore's record says it too, with the warning
                 .build();
         out.println("gbakprof: drill: restore of " + file + " into " + options.database());
         RunOptions restoring = options.withBackup(file.toString());

@@ -219,6 +219,11 @@ public final class RestoreSession {
         try {
             RestoreRun run = runs.finish(
                     timeline, streamed, route, worker, label, rawLog, backupBytes, raw.failure(), options.backup());
+            run = followed(
+                    run,
+                    marker != null
+                            ? marker.followsRunStartedAt()
+                            : before != null ? before.followsRunStartedAt() : null);
             run = run.toBuilder()
                     .etaBasis(streamed.etaBasis())
                     // which server restored: a services restore's database names none (inspect --run opens it there)
@@ -322,6 +327,25 @@ public final class RestoreSession {
     /** The gfix {@code --validate} runs: beside gbak, else the PATH and the usual places. */
     public static Optional<Path> gfix(Path gbak) {
         return ValidateStep.gfix(gbak);
+    }
+
+    /**
+     * {@code run} with {@code follows} ({@link RunMarker#followsRunStartedAt}): its runs folder held a run started
+     * later than it when it began; the record says so in {@code followsRunStartedAt} and a warning. {@code run} itself
+     * when {@code follows} is {@code null}.
+     */
+    static RestoreRun followed(RestoreRun run, String follows) {
+        if (follows == null) {
+            return run;
+        }
+        return run.toBuilder()
+                .followsRunStartedAt(follows)
+                .build()
+                .withWarning(
+                        WarningCode.RUNS_FOLDER_AHEAD,
+                        "the runs folder held a run started at " + follows + ", later than this one (" + run.startedAt()
+                                + "): this machine's clock went back (or the clock of another machine writing there"
+                                + " is ahead); check says UNKNOWN for this job until a run starts after that");
     }
 
     static String reason(IOException ex) {

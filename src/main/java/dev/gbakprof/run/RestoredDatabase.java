@@ -3,6 +3,7 @@ package dev.gbakprof.run;
 import dev.gbakprof.firebird.Credentials;
 import dev.gbakprof.firebird.FirebirdAccessException;
 import dev.gbakprof.firebird.Server;
+import dev.gbakprof.model.DatabaseNames;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -17,7 +18,7 @@ import java.nio.file.Path;
  */
 final class RestoredDatabase {
     /** What {@code --replace} restores into, beside the database, before it is moved over it. */
-    static final String STAGING = ".gbakprof-new";
+    static final String STAGING = DatabaseNames.STAGING;
 
     private final RunOptions options;
     private final String database;

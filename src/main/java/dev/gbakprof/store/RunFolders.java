@@ -9,6 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.ZoneId;
@@ -34,6 +35,11 @@ public final class RunFolders {
     public static final double MAX_SECONDS = 30 * 24 * 3600.0;
     /** How far the phases of a completed restore may be from its total. */
     public static final double PHASES_TOLERANCE_SECONDS = 1.0;
+    /**
+     * How far one run's start may lie after another's that began later (the clocks of two machines writing one runs
+     * folder apart, or a start ahead of this machine's clock) before one of the clocks is taken to be wrong.
+     */
+    public static final Duration CLOCK_SLACK = Duration.ofMinutes(5);
 
     /** {@code yyyyMMdd-HHmmss-LABEL…}: the name {@link RunStore#create} gives a run folder. */
     private static final Pattern NAME = Pattern.compile("(\\d{8}-\\d{6})-(.+)");
@@ -61,8 +67,11 @@ public final class RunFolders {
      * @param backup    the backup file its run restores (its marker's or record's), or {@code null}
      * @param label     its run's label, or {@code null}
      * @param why       what is wrong, naming the file
+     * @param follows   the start of a run the runs folder held that had started later than this one when it began
+     *                  (its marker's: the clock went back, {@link RunStore#laterStart}), or {@code null}
      */
-    public record Folder(Path folder, State state, Instant startedAt, String backup, String label, String why) {
+    public record Folder(
+            Path folder, State state, Instant startedAt, String backup, String label, String why, Instant follows) {
         /** The label part of the folder's name ({@code nightly-r2} of {@code 20261206-031500-nightly-r2}), or {@code null}. */
         public String nameLabel() {
             Matcher m = NAME.matcher(String.valueOf(folder.getFileName()));
@@ -193,17 +202,18 @@ public final class RunFolders {
         Instant at = marker != null && marker.startedAt() != null ? marker.startedAt() : nameTime(folder);
         String backup = marker == null ? null : marker.backup();
         String label = marker == null ? null : marker.label();
+        Instant follows = marker == null ? null : marker.follows();
         if (Files.isRegularFile(record)) {
             try {
                 RunJson.read(record);
                 return null;
             } catch (RuntimeException ex) {
                 String why = ex instanceof LogFormatException l ? l.oneLine() : record + ": " + ex.getMessage();
-                return new Folder(folder, State.DAMAGED, at, backup, label, why);
+                return new Folder(folder, State.DAMAGED, at, backup, label, why, follows);
             }
         }
         if (marker != null && marker.refused() != null) {
-            return new Folder(folder, State.REFUSED, at, backup, label, marker.refused());
+            return new Folder(folder, State.REFUSED, at, backup, label, marker.refused(), follows);
         }
         if (marker != null && marker.live()) {
             return new Folder(
@@ -212,7 +222,8 @@ public final class RunFolders {
                     at,
                     backup,
                     label,
-                    "gbakprof process " + marker.pid() + " holds " + folder.resolve(RunMarker.FILE));
+                    "gbakprof process " + marker.pid() + " holds " + folder.resolve(RunMarker.FILE),
+                    follows);
         }
         String whose = marker == null || marker.pid() == null ? "" : " (gbakprof process " + marker.pid() + " is gone)";
         String replacing = marker == null ? null : marker.replacing();
@@ -220,7 +231,13 @@ public final class RunFolders {
             whose += ": " + replacing;
         }
         return new Folder(
-                folder, State.NO_RECORD, at, backup, label, "no " + RunStore.RUN_JSON + " in " + folder + whose);
+                folder,
+                State.NO_RECORD,
+                at,
+                backup,
+                label,
+                "no " + RunStore.RUN_JSON + " in " + folder + whose,
+                follows);
     }
 
     /** The local time in a run folder's name, or {@code null}. */

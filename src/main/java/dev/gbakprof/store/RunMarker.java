@@ -44,7 +44,8 @@ public final class RunMarker implements AutoCloseable {
             String step,
             String staged,
             String stepAt,
-            String refused) {}
+            String refused,
+            String followsRunStartedAt) {}
 
     /** The run's own ETA as it last wrote it, seconds to a tenth. */
     private record Progress(
@@ -59,7 +60,8 @@ public final class RunMarker implements AutoCloseable {
             String database,
             String staged,
             StoredEta eta,
-            String refused) {}
+            String refused,
+            String followsRunStartedAt) {}
 
     /** The ETA as {@link #readFile} reads it: complete, or not taken. */
     private record StoredEta(
@@ -92,6 +94,7 @@ public final class RunMarker implements AutoCloseable {
             said(g, "staged", m.staged());
             said(g, "stepAt", m.stepAt());
             said(g, "refused", m.refused());
+            said(g, "followsRunStartedAt", m.followsRunStartedAt());
             g.writeEndObject();
         }
         return out.toByteArray();
@@ -137,7 +140,7 @@ public final class RunMarker implements AutoCloseable {
             channel = FileChannel.open(
                     file, StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING);
             FileLock lock = channel.tryLock();
-            Says m = now(backup, label, database, null);
+            Says m = now(runFolder, backup, label, database, null);
             channel.write(ByteBuffer.wrap(json(m)));
             channel.force(false);
             return new RunMarker(file, channel, lock, m);
@@ -164,14 +167,20 @@ public final class RunMarker implements AutoCloseable {
      */
     public static void refused(Path runFolder, String backup, String label, String database, String why)
             throws IOException {
-        AtomicFiles.write(runFolder.resolve(FILE), json(now(backup, label, database, why)));
+        AtomicFiles.write(runFolder.resolve(FILE), json(now(runFolder, backup, label, database, why)));
     }
 
-    /** What this process says as it starts a run (or is refused one): its pid, now, what it restores. */
-    private static Says now(String backup, String label, String database, String refused) {
+    /**
+     * What this process says as it starts a run (or is refused one) in {@code runFolder}: its pid, now, what it
+     * restores, and the start of a run of its runs folder that started later than now ({@link RunStore#laterStart}).
+     */
+    private static Says now(Path runFolder, String backup, String label, String database, String refused) {
+        Instant now = Instant.now();
+        Path runsDir = runFolder.toAbsolutePath().getParent();
+        Instant later = runsDir == null ? null : RunStore.laterStart(runsDir, runFolder, now);
         return new Says(
                 ProcessHandle.current().pid(),
-                Instant.now().toString(),
+                now.toString(),
                 backup,
                 label,
                 database,
@@ -179,7 +188,17 @@ public final class RunMarker implements AutoCloseable {
                 null,
                 null,
                 null,
-                refused);
+                refused,
+                later == null ? null : later.toString());
+    }
+
+    /**
+     * The start of the latest run its runs folder held that had started later than this one when it began
+     * ({@link RunStore#laterStart}: the clock went back), as the record's {@code followsRunStartedAt}; {@code null}
+     * when there was none.
+     */
+    public String followsRunStartedAt() {
+        return says.followsRunStartedAt();
     }
 
     /**
@@ -198,7 +217,8 @@ public final class RunMarker implements AutoCloseable {
                 "replacing",
                 staged.toAbsolutePath().toString(),
                 Instant.now().toString(),
-                null);
+                null,
+                says.followsRunStartedAt());
         rewrite(true);
     }
 
@@ -224,7 +244,8 @@ public final class RunMarker implements AutoCloseable {
                 says.step(),
                 says.staged(),
                 says.stepAt(),
-                null);
+                null,
+                says.followsRunStartedAt());
         rewrite(false);
     }
 
@@ -296,6 +317,8 @@ public final class RunMarker implements AutoCloseable {
      *                  {@code null}
      * @param eta       the run's own last ETA ({@link #progress}), or {@code null} when it had none
      * @param refused   why the run was refused before it started ({@link #refused}), or {@code null}
+     * @param follows   the start of a run its runs folder held that had started later than this one when it began
+     *                  (the clock went back: {@link RunStore#laterStart}), or {@code null}
      */
     public record State(
             Long pid,
@@ -306,7 +329,8 @@ public final class RunMarker implements AutoCloseable {
             String database,
             String staged,
             Eta eta,
-            String refused) {
+            String refused,
+            Instant follows) {
         /**
          * What a run that died while replacing left, in a sentence, or {@code null}: the move is one rename, so the
          * restored file still beside the database means it was not moved; gone, the database is the restored one.
@@ -394,6 +418,7 @@ public final class RunMarker implements AutoCloseable {
         String staged = null;
         Eta eta = null;
         String refused = null;
+        Instant follows = null;
         try (JsonParser p = RecordReader.FACTORY.createParser(Files.readAllBytes(file))) {
             Stored n = p.nextToken() == JsonToken.START_OBJECT
                     ? (Stored) new RecordReader().record(p, Stored.class, "", null)
@@ -406,6 +431,7 @@ public final class RunMarker implements AutoCloseable {
                 database = n.database();
                 staged = n.staged();
                 refused = n.refused();
+                follows = instant(n.followsRunStartedAt());
                 StoredEta e = n.eta();
                 Instant etaAt = e == null ? null : instant(e.at());
                 if (etaAt != null
@@ -421,7 +447,7 @@ public final class RunMarker implements AutoCloseable {
         }
         boolean alive =
                 pid == null || ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false);
-        return new State(pid, at, backup, label, alive && locked(file), database, staged, eta, refused);
+        return new State(pid, at, backup, label, alive && locked(file), database, staged, eta, refused, follows);
     }
 
     /** Some process holds the marker's lock (a shared lock cannot be had). */

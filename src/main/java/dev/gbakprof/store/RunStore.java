@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.text.Normalizer;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
@@ -145,6 +146,53 @@ public final class RunStore {
             }
             return null;
         }
+    }
+
+    /**
+     * The start of the latest run in {@code runsDir} but {@code own}, when it is later than {@code start} by more than
+     * {@link RunFolders#CLOCK_SLACK}: a run starting at {@code start} comes after it, whatever the start times say (this
+     * machine's clock went back, or the clock of another machine writing there is ahead); {@code null} when there is
+     * none. A run's start is its record's (the latest of a drill's two), else its marker's; only the folders whose
+     * name (their local start) is within a day before {@code start}, or later, are read.
+     */
+    public static Instant laterStart(Path runsDir, Path own, Instant start) {
+        Instant latest = null;
+        String ownName = String.valueOf(own.getFileName());
+        try (Stream<Path> s = Files.list(runsDir)) {
+            for (Path f : s.toList()) {
+                Instant named = RunFolders.nameTime(f);
+                if (named == null
+                        || named.isBefore(start.minus(Duration.ofDays(1)))
+                        || String.valueOf(f.getFileName()).equals(ownName)) {
+                    continue;
+                }
+                Instant at = startOf(f);
+                if (at != null && (latest == null || at.isAfter(latest))) {
+                    latest = at;
+                }
+            }
+        } catch (IOException | RuntimeException ex) {
+            return null; // a runs folder that cannot be listed has no run to come after
+        }
+        return latest != null && latest.isAfter(start.plus(RunFolders.CLOCK_SLACK)) ? latest : null;
+    }
+
+    /** When the run of a run folder started: its record's latest start, else its marker's; {@code null}: unknown. */
+    private static Instant startOf(Path folder) {
+        Instant at = null;
+        if (Files.isRegularFile(folder.resolve(RUN_JSON))) {
+            try {
+                for (RestoreRun r : RunJson.read(folder.resolve(RUN_JSON))) {
+                    Instant t = r.startedAt() == null ? null : Instant.parse(r.startedAt());
+                    at = t != null && (at == null || t.isAfter(at)) ? t : at;
+                }
+                return at;
+            } catch (RuntimeException ex) {
+                // a damaged record: its marker, if it kept one
+            }
+        }
+        RunMarker.State m = RunMarker.read(folder);
+        return m == null ? null : m.startedAt();
     }
 
     /** The folder of a matrix experiment started at {@code startedAt}, under {@code root} ({@code runs}). */

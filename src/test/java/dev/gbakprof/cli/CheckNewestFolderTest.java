@@ -179,7 +179,7 @@ class CheckNewestFolderTest {
         assertThat(c.code()).as(c.out()).isEqualTo(2);
         assertThat(c.out())
                 .startsWith("CRITICAL: erp: tonight's restore was refused before it started (at ")
-                .contains("UTC): " + erp + ": no such backup file | age=");
+                .contains(" s ago): " + erp + ": no such backup file | age=");
         assertThat(check(runs, "--label", "nightly").code()).isEqualTo(2);
         assertThat(check(runs, "--backup", "erp").code()).isEqualTo(2);
         JsonNode json = new ObjectMapper().readTree(check(runs, "--json").out());

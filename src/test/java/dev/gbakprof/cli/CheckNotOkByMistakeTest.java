@@ -19,7 +19,8 @@ import org.junit.jupiter.api.io.TempDir;
  * Nights that completed and still are no OK: a record whose start lies ahead of the clock (a machine's clock set
  * wrong, a virtual machine restored from a snapshot), which stayed the newest and OK whatever came after it; and a
  * restore whose gfix validation reported warnings, which a database just restored has no reason to have; two jobs
- * whose backups share a file name, judged as one baseline. Run folders made of the shop fixture's real gbak log.
+ * whose backups share a file name, judged as one baseline. Run folders made of the shop fixture's real gbak log, dated
+ * 1 Dec 2026: checked with --max-age 0, their age no part of the verdicts here.
  */
 class CheckNotOkByMistakeTest {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -75,14 +76,14 @@ class CheckNotOkByMistakeTest {
 
         // moved aside as the line says: the failed night is judged
         Files.move(ahead, dir.resolve(ahead.getFileName()));
-        assertThat(Cli.run("check", runs.toString()).code()).isEqualTo(2);
+        assertThat(Cli.run("check", runs.toString(), "--max-age", "0").code()).isEqualTo(2);
     }
 
     @Test
     void validationWarningsAreAWarning() throws Exception {
         Path runs = goodNights(3);
         Path tonight = Restores.night(runs, "samples/shop-tdrw.log", 4);
-        Cli.Result clean = Cli.run("check", runs.toString(), "--json");
+        Cli.Result clean = Cli.run("check", runs.toString(), "--json", "--max-age", "0");
         assertThat(clean.code()).as(clean.out()).isZero();
         assertThat(JSON.readTree(clean.out()).get("run").get("validation").isNull())
                 .isTrue();
@@ -96,11 +97,13 @@ class CheckNotOkByMistakeTest {
             v.put("result", "warnings");
             v.putArray("output").add("Summary of validation errors").add("\tNumber of record level warnings : 3");
         });
-        Cli.Result r = Cli.run("check", runs.toString(), "--rto", "4h");
+        Cli.Result r = Cli.run("check", runs.toString(), "--rto", "4h", "--max-age", "0");
         assertThat(r.code()).as(r.out()).isEqualTo(1);
         assertThat(r.out())
-                .startsWith("WARNING: erp restored in 17.2 s, but gfix's validation of the restored database reported"
-                        + " warnings: \"Summary of validation errors\" (gfix.log in " + tonight + ")");
+                .startsWith("WARNING: erp restored in 17.2 s on 2026-12-01 04:00 UTC, ")
+                .contains(
+                        " ago, but gfix's validation of the restored database reported warnings: \"Summary of validation errors\" (gfix.log in "
+                                + tonight + ")");
         JsonNode json =
                 JSON.readTree(Cli.run("check", runs.toString(), "--json").out());
         assertThat(json.get("run").get("validation").asText()).isEqualTo("warnings");
@@ -116,7 +119,8 @@ class CheckNotOkByMistakeTest {
             failed(r);
         });
         Path later = Restores.night(runs, "samples/shop-tdrw.log", 6);
-        assertThat(Cli.run("check", runs.toString(), "--label", "branch").code())
+        assertThat(Cli.run("check", runs.toString(), "--max-age", "0", "--label", "branch")
+                        .code())
                 .isEqualTo(2);
 
         for (String[] args : new String[][] {{"--backup", "erp"}, {}}) {
@@ -128,12 +132,13 @@ class CheckNotOkByMistakeTest {
                             + " (label \"branch\"), /backups/erp.fbk (label \"nightly\"); they are 2 jobs, not one"
                             + " baseline: check each with --label L, or all with --jobs FILE" + System.lineSeparator());
         }
-        assertThat(Cli.run("check", runs.toString(), "--label", "nightly").code())
+        assertThat(Cli.run("check", runs.toString(), "--max-age", "0", "--label", "nightly")
+                        .code())
                 .isZero();
         // one job whose backup moved: one label, its nights one baseline
         Files.delete(later.resolve("run.json"));
         Files.delete(later);
         edit(runs.resolve("20261201-050000-nightly"), r -> r.put("label", "nightly"));
-        assertThat(Cli.run("check", runs.toString()).code()).isEqualTo(2);
+        assertThat(Cli.run("check", runs.toString(), "--max-age", "0").code()).isEqualTo(2);
     }
 }

@@ -44,19 +44,19 @@ class CheckRefusedOwnerTest {
                 "/backups/zzz.fbk: no such backup file",
                 LocalDateTime.now());
 
-        Cli.Result nightly = Cli.run("check", runs.toString(), "--label", "nightly");
+        Cli.Result nightly = Cli.run("check", runs.toString(), "--max-age", "0", "--label", "nightly");
         assertThat(nightly.code()).as(nightly.out()).isZero();
         assertThat(nightly.out()).startsWith("OK: nightly restored in ");
-        Cli.Result erp = Cli.run("check", runs.toString(), "--backup", "erp");
+        Cli.Result erp = Cli.run("check", runs.toString(), "--max-age", "0", "--backup", "erp");
         assertThat(erp.code()).as(erp.out()).isZero();
-        Cli.Result weekly = Cli.run("check", runs.toString(), "--label", "weekly");
+        Cli.Result weekly = Cli.run("check", runs.toString(), "--max-age", "0", "--label", "weekly");
         assertThat(weekly.code()).as(weekly.out()).isEqualTo(2);
         assertThat(weekly.out()).startsWith("CRITICAL: weekly: tonight's restore was refused before it started");
 
         store.refused(
                 "nightly", "/backups/erp.fbk", null, "/backups/erp.fbk: no such backup file", LocalDateTime.now());
         for (String[] by : new String[][] {{"--label", "nightly"}, {"--backup", "erp"}}) {
-            Cli.Result c = Cli.run("check", runs.toString(), by[0], by[1], "--json");
+            Cli.Result c = Cli.run("check", runs.toString(), "--max-age", "0", by[0], by[1], "--json");
             assertThat(c.code()).as(c.out()).isEqualTo(2);
             JsonNode j = new ObjectMapper().readTree(c.out());
             assertThat(j.get("status").asText()).isEqualTo("CRITICAL");
@@ -64,7 +64,7 @@ class CheckRefusedOwnerTest {
             assertThat(j.get("label").asText()).isEqualTo("nightly");
         }
         Path prom = dir.resolve("erp.prom");
-        Cli.run("check", runs.toString(), "--label", "nightly", "--prometheus", prom.toString());
+        Cli.run("check", runs.toString(), "--max-age", "0", "--label", "nightly", "--prometheus", prom.toString());
         assertThat(Files.readString(prom)).contains("gbakprof_check_status{backup=\"erp.fbk\",label=\"nightly\"} 2");
     }
 
@@ -77,7 +77,7 @@ class CheckRefusedOwnerTest {
     void aRefusalOfAnotherFileUnderTheJobsLabelIsThatJobsNight() throws Exception {
         Path runs = dir.resolve("runs");
         RunStore store = nightsAndAnotherJobsRefusal(runs);
-        Cli.Result before = Cli.run("check", runs.toString());
+        Cli.Result before = Cli.run("check", runs.toString(), "--max-age", "0");
         assertThat(before.code()).as(before.out()).isZero();
 
         store.refused(

@@ -50,21 +50,22 @@ class CheckRouteTest {
         for (int h = 1; h <= 4; h++) {
             routed(Restores.night(runs, "samples/shop-tdrw.log", h), "/srv/erp-test.fdb");
         }
-        Cli.Result embedded = Cli.run("check", runs.toString());
+        Cli.Result embedded = Cli.run("check", runs.toString(), "--max-age", "0"); // 1 Dec 2026
         assertThat(embedded.code()).as(embedded.out()).isZero();
         assertThat(embedded.out())
                 .contains("(baseline band 16.2 s to 18.2 s = median ± 1 s, its least width, from 3 runs)");
 
         routed(Restores.night(runs, "samples/shop-cpu.log", 5), "vm:/srv/erp-test.fdb");
-        Cli.Result remote = Cli.run("check", runs.toString());
+        Cli.Result remote = Cli.run("check", runs.toString(), "--max-age", "0");
         assertThat(remote.code()).as(remote.out()).isZero();
         assertThat(remote.out())
-                .startsWith("OK: erp restored in 3 min 31 s (no baseline yet: no completed run"
-                        + " before it through remote TCP (vm); 4 runs through other routes, not its baseline)");
+                .startsWith("OK: erp restored in 3 min 31 s on 2026-12-01 05:00 UTC, ")
+                .contains(" ago (no baseline yet: no completed run before it through remote TCP (vm); 4 runs through"
+                        + " other routes, not its baseline)");
 
         // the next embedded night is judged by the embedded nights' band, the remote one left out of it
         routed(Restores.night(runs, "samples/shop-tdrw.log", 6), "/srv/erp-test.fdb");
-        Cli.Result again = Cli.run("check", runs.toString());
+        Cli.Result again = Cli.run("check", runs.toString(), "--max-age", "0");
         assertThat(again.code()).as(again.out()).isZero();
         assertThat(again.out())
                 .contains(
@@ -81,22 +82,23 @@ class CheckRouteTest {
                     "/srv/erp-test.fdb",
                     "LI-V3.0.11.33637 Firebird 3.0");
         }
-        Cli.Result before = Cli.run("check", runs.toString());
+        Cli.Result before = Cli.run("check", runs.toString(), "--max-age", "0"); // 1 Dec 2026
         assertThat(before.out())
                 .as(before.err())
                 .contains("(baseline band 16.2 s to 18.2 s = median ± 1 s, its least width, from 3 runs)");
 
         // 4.0 restored the slow night: it was judged by 3.0's band (above it, a WARNING)
         routed(Restores.night(runs, "samples/shop-cpu.log", 5), "/srv/erp-test.fdb", "LI-V4.0.5.3140 Firebird 4.0");
-        Cli.Result migrated = Cli.run("check", runs.toString());
+        Cli.Result migrated = Cli.run("check", runs.toString(), "--max-age", "0");
         assertThat(migrated.code()).as(migrated.out()).isZero();
         assertThat(migrated.out())
-                .startsWith("OK: erp restored in 3 min 31 s (no baseline yet: no completed run before it through"
-                        + " embedded by Firebird 4.0; 4 runs by other Firebird versions, not its baseline)");
+                .startsWith("OK: erp restored in 3 min 31 s on 2026-12-01 05:00 UTC, ")
+                .contains(
+                        " ago (no baseline yet: no completed run before it through embedded by Firebird 4.0; 4 runs by other Firebird versions, not its baseline)");
 
         // a later 3.0 night (another patch release too) is judged by 3.0's nights, the 4.0 one left out
         routed(Restores.night(runs, "samples/shop-tdrw.log", 6), "/srv/erp-test.fdb", "LI-V3.0.12.33787 Firebird 3.0");
-        Cli.Result again = Cli.run("check", runs.toString());
+        Cli.Result again = Cli.run("check", runs.toString(), "--max-age", "0");
         assertThat(again.code()).as(again.out()).isZero();
         assertThat(again.out())
                 .contains("(baseline band 16.2 s to 18.2 s = median ± 1 s, its least width, from 4 runs through"

@@ -67,7 +67,7 @@ class HistoryCheckTest {
         assertThat(ok.code()).as(ok.out()).isEqualTo(0);
         assertThat(ok.out())
                 .matches(
-                        "OK: erp restored in \\d+\\.\\d s \\(RTO 1 h, baseline .+ to .+ from 3 runs\\) \\| total=[0-9.]+s;[0-9.]+;3600;0 .*\\R");
+                        "OK: erp restored in \\d+\\.\\d s on \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC, [^(]+ ago \\(RTO 1 h, baseline .+ to .+ from 3 runs\\) \\| total=[0-9.]+s;[0-9.]+;3600;0 .*\\R");
 
         // within 20% of the RTO: the newest took more than 0.8 x RTO
         double newest = records().get(3).totalSeconds();
@@ -228,11 +228,11 @@ class HistoryCheckTest {
                 other.resolve("run.json"));
 
         assertThat(check(runs.toString()).out()).startsWith("UNKNOWN: restores of 3 backups");
-        Result byLabel = check(runs.toString(), "--label", "nightly", "--rto", "1h");
+        Result byLabel = check(runs.toString(), "--label", "nightly", "--rto", "1h", "--max-age", "0");
         assertThat(byLabel.code()).as(byLabel.out()).isZero();
         assertThat(byLabel.out())
                 .matches(
-                        "OK: nightly restored in 0\\.2 s \\(RTO 1 h, no baseline yet: 2 runs completed before it, 3 needed\\) \\| total=0\\.2[0-9]*s;2880;3600;0 .*\\R");
+                        "OK: nightly restored in 0\\.2 s on 2026-12-03 02:30 UTC, [^(]+ ago \\(RTO 1 h, no baseline yet: 2 runs completed before it, 3 needed\\) \\| total=0\\.2[0-9]*s;2880;3600;0 .*\\R");
 
         Result table = Cli.run("history", runs.toString(), "--by", "label");
         assertThat(table.code()).as(table.err()).isZero();
@@ -271,10 +271,11 @@ class HistoryCheckTest {
         assertThat(both.code()).isEqualTo(3);
         assertThat(both.out().strip())
                 .isEqualTo("UNKNOWN: restores of 2 backups (a.fbk, b.fbk): name one with --backup NAME");
-        Result one = check(runs.toString(), "--backup", "b");
+        Result one = check(runs.toString(), "--backup", "b", "--max-age", "0");
         assertThat(one.code()).as(one.out()).isZero();
         assertThat(one.out().strip())
-                .startsWith("OK: b restored in 0.2 s (no baseline yet: no completed run before it) | total=0.2");
+                .startsWith("OK: b restored in 0.2 s on 2026-12-01 01:00 UTC, ")
+                .contains(" days ago (no baseline yet: no completed run before it) | total=0.2");
     }
 
     private List<RestoreRun> records() throws Exception {

@@ -107,9 +107,17 @@ class JobsFileTest {
         Cli.Result c = Cli.run("check", runs.toString(), "--jobs", jobs.toString());
         assertThat(c.code()).as(c.out()).isEqualTo(ExitCode.CHECK_OK);
         List<String> checked = c.out().lines().toList();
-        assertThat(checked).hasSize(2);
-        assertThat(checked.get(0)).startsWith("OK: alpha restored in ").contains("RTO 1 h");
-        assertThat(checked.get(1)).startsWith("OK: beta restored in ").doesNotContain("RTO");
+        assertThat(checked).hasSize(3);
+        // the first line is what a monitoring system shows: the worst state, with each job's perfdata under its label
+        assertThat(checked.get(0))
+                .startsWith("OK: 2 jobs: 2 OK (alpha, beta) | 'alpha total'=")
+                .contains(" 'alpha age'=", " 'beta total'=", " 'beta age'=")
+                .doesNotContain(" total=");
+        assertThat(checked.get(1))
+                .startsWith("OK: alpha restored in ")
+                .contains("RTO 1 h")
+                .doesNotContain("|");
+        assertThat(checked.get(2)).startsWith("OK: beta restored in ").doesNotContain("RTO");
     }
 
     @Test
@@ -137,9 +145,10 @@ class JobsFileTest {
         Cli.Result c = Cli.run("check", runs.toString(), "--jobs", jobs.toString());
         assertThat(c.code()).as(c.out()).isEqualTo(ExitCode.CHECK_UNKNOWN);
         List<String> checked = c.out().lines().toList();
-        assertThat(checked).hasSize(2);
-        assertThat(checked.get(0)).startsWith("UNKNOWN: gone: no run labelled gone under ");
-        assertThat(checked.get(1)).startsWith("OK: here restored in ");
+        assertThat(checked).hasSize(3);
+        assertThat(checked.get(0)).startsWith("UNKNOWN: 2 jobs: 1 UNKNOWN (gone), 1 OK (here) | 'here total'=");
+        assertThat(checked.get(1)).startsWith("UNKNOWN: gone: no run labelled gone under ");
+        assertThat(checked.get(2)).startsWith("OK: here restored in ");
 
         // the next night the runs folder holds the earlier nights: the refusal is recorded there, and check says so
         Files.delete(dir.resolve("h.fdb")); // last night's restored database, removed as a nightly script does
@@ -152,9 +161,13 @@ class JobsFileTest {
         assertThat(Restores.refusedDirs(runs)).hasSize(1);
         Cli.Result judged = Cli.run("check", runs.toString(), "--jobs", jobs.toString());
         assertThat(judged.code()).as(judged.out()).isEqualTo(ExitCode.CHECK_CRITICAL);
+        // not "OK: here …" first, as when each job's line came in the file's order alone
         assertThat(judged.out().lines().toList().get(0))
+                .startsWith("CRITICAL: 2 jobs: 1 CRITICAL (gone), 1 OK (here) | 'gone age'=")
+                .contains(" 'here total'=");
+        assertThat(judged.out().lines().toList().get(1))
                 .startsWith("CRITICAL: gone: tonight's restore was refused before it started (at ")
-                .contains(missing + ": no such backup file | age=");
+                .endsWith(missing + ": no such backup file");
     }
 
     @Test

@@ -45,7 +45,7 @@ class FailureReasonTest {
     /** check's line on a failed run, its reason in group 1 (a refused login is UNKNOWN, a configuration problem). */
     private static final Pattern CHECK_LINE = Pattern.compile(
             "^(?:CRITICAL: x (?:restore|backup \\(of the drill\\)) failed|UNKNOWN: x: the newest restore) on"
-                    + " 2026-01-01 00:00 UTC(?: could not log in, a configuration problem, not a failed restore)?: (.*)"
+                    + " 2026-01-01 00:00 UTC, 1 min 00 s ago(?: could not log in, a configuration problem, not a failed restore)?: (.*)"
                     + " \\(no baseline yet: no completed run before it\\)$");
 
     @Test

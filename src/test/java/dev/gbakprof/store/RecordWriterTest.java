@@ -110,6 +110,7 @@ class RecordWriterTest {
                 .errors(List.of("gbak: ERROR:cannot commit index IX_A", awkward))
                 .errorsAfterStop(List.of("ERROR:connection shutdown", awkward))
                 .indexesWritten(List.of(new IndexDefinition("IX_W", "T"), new IndexDefinition(awkward, null)))
+                .followsRunStartedAt("2026-12-07T20:12:54.123Z")
                 .warning(WarningCode.GBAK_WARNING, "a warning")
                 .warning(WarningCode.OTHER, awkward)
                 .environment(new Environment(

@@ -9,12 +9,17 @@ import dev.gbakprof.store.RunStore;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
+import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
@@ -146,6 +151,46 @@ public final class Restores {
         Files.writeString(folder.resolve(RunMarker.FILE), marker.toString());
         Files.writeString(folder.resolve("gbak.log"), "gbak:opened file " + backup + "\n");
         return folder;
+    }
+
+    private static final Pattern START = Pattern.compile("(\"(?:startedAt|followsRunStartedAt)\" ?: ?\")([^\"]+)\"");
+    private static final Pattern FOLDER = Pattern.compile("(\\d{8}-\\d{6})(-.+)");
+    private static final DateTimeFormatter NAME_TIME = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
+
+    /**
+     * The run folders of {@code runs} ({@code only}: the one) moved in time by {@code by}, as if they had run then: the
+     * start times of their records and markers ({@code startedAt}, {@code followsRunStartedAt}) and their names (the
+     * local start) shifted, their SHA256SUMS made again as {@code run} makes them. Shifting every folder alike is
+     * reading them {@code -by} later; shifting one is its clock set wrong by {@code by}.
+     */
+    public static void shift(Path runs, Path only, Duration by) throws IOException {
+        for (Path folder : only != null ? List.of(only) : runDirsAndRefused(runs)) {
+            for (String file : List.of("run.json", RunMarker.FILE)) {
+                Path f = folder.resolve(file);
+                if (Files.isRegularFile(f)) {
+                    Matcher m = START.matcher(Files.readString(f));
+                    Files.writeString(
+                            f,
+                            m.replaceAll(t -> Matcher.quoteReplacement(
+                                    t.group(1) + Instant.parse(t.group(2)).plus(by) + "\"")));
+                }
+            }
+            if (Files.exists(folder.resolve(RunStore.CHECKSUMS))) {
+                RunStore.writeChecksums(folder, Map.of());
+            }
+            Matcher name = FOLDER.matcher(folder.getFileName().toString());
+            if (name.matches()) {
+                String moved =
+                        LocalDateTime.parse(name.group(1), NAME_TIME).plus(by).format(NAME_TIME) + name.group(2);
+                Files.move(folder, folder.resolveSibling(moved));
+            }
+        }
+    }
+
+    private static List<Path> runDirsAndRefused(Path runs) throws IOException {
+        try (Stream<Path> s = Files.list(runs)) {
+            return s.filter(Files::isDirectory).sorted().toList();
+        }
     }
 
     /** A run folder a refused run left (its marker alone, saying why): no restore. */
