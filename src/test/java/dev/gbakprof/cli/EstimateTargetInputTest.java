@@ -114,15 +114,4 @@ class EstimateTargetInputTest {
                         + " by this user\n")
                 .doesNotContain("--debug", "Exception");
     }
-
-    /** A file of another user's, mode 600 (a root user reads it: not here then). */
-    @Test
-    void aRowsFromWithoutReadPermissionSaysSo(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
-        Path secret = Files.copy(Path.of(SHOP), dir.resolve("secret.log"));
-        Files.setPosixFilePermissions(secret, java.nio.file.attribute.PosixFilePermissions.fromString("---------"));
-        org.junit.jupiter.api.Assumptions.assumeFalse(Files.isReadable(secret), "this user reads any file");
-        Cli.Result r = Cli.run("estimate", SHOP, "--rows-from", secret.toString());
-        assertThat(r.code()).as(r.err()).isEqualTo(ExitCode.BAD_INPUT);
-        assertThat(r.err()).startsWith("gbakprof: --rows-from " + secret + ": cannot read (permission denied); ");
-    }
 }
