@@ -188,9 +188,9 @@ final class MatrixCommand implements Callable<Integer> {
         }
         RunCommand.refuseBadCooldown(cooldown);
         Path gbakPath = GbakOption.locate(gbak);
-        if (arms.stream().anyMatch(a -> a.gbak() == null)) {
-            GbakOption.version("--gbak", gbakPath); // an arm restores with it
-        }
+        String gbakVersion = arms.stream().anyMatch(a -> a.gbak() == null)
+                ? GbakOption.version("--gbak", gbakPath) // an arm restores with it
+                : null;
         arms = byVersion(arms);
         boolean outGiven = spec.commandLine().getParseResult().hasMatchedOption("--out");
         Path runsRoot = Path.of("runs"); // without --out: a new runs/matrix-<time>
@@ -233,7 +233,7 @@ final class MatrixCommand implements Callable<Integer> {
                                 : arms.stream().anyMatch(a -> a.route() != null) ? "route" : "gbak option");
         report.settings(title, null); // --top and --size refused now, not after hours of restores
         List<MatrixPlan.Slot> schedule = MatrixPlan.schedule(arms, repeat, warmup, ord, seed);
-        Environment env = EnvironmentProbe.probe(gbakPath, PowerPlans.detect());
+        Environment env = EnvironmentProbe.probe(gbakPath, gbakVersion, PowerPlans.detect());
         MatrixExperiment m = new MatrixExperiment(
                 base, schedule, plans.isEmpty() ? null : PowerPlans.system(), env, System.err, Terminal.redraws());
         m.check(); // a missing backup or database folder: refused before the plan of restores is announced

@@ -442,10 +442,8 @@ final class RunCommand implements Callable<Integer> {
         RestoreSeries series = new RestoreSeries(options, tools, (Environment) null, System.err, false);
         Drill checking = options.drill() ? new Drill(options, tools, () -> null, System.err, false) : null;
         String checkedVersion = checking != null ? checking.check() : check(series);
-        // a --gbak given is named by its version in the default label (RunOptions.defaultLabel)
-        String givenGbak =
-                gbak == null || service ? null : checking != null ? checking.gbakVersion() : series.gbakVersion();
-
+        // gbak -z's answer (null via service): for the default label (a --gbak given is named) and the record
+        String gbakVersion = checking != null ? checking.gbakVersion() : series.gbakVersion();
         PowerPlan plan = elsewhere == null ? PowerPlans.detect() : PowerPlan.elsewhere(elsewhere.toString());
         IdleProbe idle = null;
         if (probePower) { // before gbak starts: the probe's bursts must not take the CPU from the restore
@@ -459,11 +457,13 @@ final class RunCommand implements Callable<Integer> {
         }
         IdleProbe probed = idle;
         String serverVersion = checkedVersion;
-        // probed while gbak already works: OSHI and gbak -z take a quarter of a second
-        CompletableFuture<Environment> env = CompletableFuture.supplyAsync(() -> EnvironmentProbe.probe(gbakPath, plan)
-                .withEngineVersion(serverVersion)
-                .withIdleProbe(probed));
-        String runLabel = label != null ? label : options.defaultLabel(plan, givenGbak);
+        // probed while gbak already works: OSHI takes a quarter of a second
+        CompletableFuture<Environment> env =
+                CompletableFuture.supplyAsync(() -> EnvironmentProbe.probe(gbakPath, gbakVersion, plan)
+                        .withEngineVersion(serverVersion)
+                        .withIdleProbe(probed));
+        String runLabel =
+                label != null ? label : options.defaultLabel(plan, gbak == null || service ? null : gbakVersion);
         PrintStream progress = System.err;
         boolean terminal = Terminal.redraws(); // TERM=dumb: plain lines, no carriage returns
         if (options.drill()) {

@@ -21,23 +21,31 @@ public final class EnvironmentProbe {
     private EnvironmentProbe() {}
 
     public static Environment probe(Path gbak, PowerPlan plan) {
+        return probe(gbak, null, plan);
+    }
+
+    /**
+     * The machine, and {@code gbak} with {@code version}: what the command already asked it ({@code gbak -z}, before
+     * the restore: one start of gbak less), or {@code null} to ask it here.
+     */
+    public static Environment probe(Path gbak, String version, PowerPlan plan) {
         SystemInfo si = new SystemInfo();
         HardwareAbstractionLayer hw = si.getHardware();
         OperatingSystem os = si.getOperatingSystem();
         String host = os.getNetworkParams().getHostName();
         String cpu = cpuName(hw);
-        String version = gbakVersion(gbak);
+        String asked = version != null ? version : gbakVersion(gbak);
         return new Environment(
                 host,
                 os.toString(),
                 cpu,
                 hw.getProcessor().getLogicalProcessorCount(),
                 plan,
-                version,
+                asked,
                 null,
                 hw.getMemory().getTotal(),
                 null,
-                FirebirdConfReader.find(gbak, version));
+                FirebirdConfReader.find(gbak, asked));
     }
 
     /**
