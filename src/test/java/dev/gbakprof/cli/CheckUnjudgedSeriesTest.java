@@ -19,11 +19,13 @@ class CheckUnjudgedSeriesTest {
     @Test
     void aCheckThatJudgesNothingKeepsTheSeriesOfTheEarlierFile(@TempDir Path dir) throws Exception {
         Path prom = dir.resolve("gbakprof-shop.prom");
-        Cli.Result ok = Cli.run("check", "samples/seven", "--backup", "shop", "--prometheus", prom.toString());
+        Cli.Result ok = Cli.run(
+                "check", "--max-age", "0", "samples/seven", "--backup", "shop", "--prometheus", prom.toString());
         assertThat(ok.code()).as(ok.out()).isZero();
         assertThat(Files.readString(prom)).contains("gbakprof_check_status{backup=\"shop.fbk\",label=\"-bu 100\"} 0\n");
 
-        Cli.Result typo = Cli.run("check", "samples/seven", "--backup", "shpo", "--prometheus", prom.toString());
+        Cli.Result typo = Cli.run(
+                "check", "--max-age", "0", "samples/seven", "--backup", "shpo", "--prometheus", prom.toString());
         assertThat(typo.code()).isEqualTo(3);
         assertThat(typo.out()).startsWith("UNKNOWN: no restore of a backup named shpo under [samples/seven]");
         assertThat(Files.readString(prom))

@@ -63,7 +63,7 @@ class OutputSafetyTest {
     void checkPrometheusReplacesOnlyTheTextAnEarlierCheckWroteAndNothingInARunFolder(@TempDir Path dir)
             throws Exception {
         Path runs = seven(dir);
-        Cli.Result plain = Cli.run("check", runs.toString());
+        Cli.Result plain = Cli.run("check", "--max-age", "0", runs.toString());
         assertThat(plain.code()).as(plain.out()).isZero();
         Path newest;
         try (Stream<Path> folders = Files.list(runs)) {
@@ -73,12 +73,12 @@ class OutputSafetyTest {
         byte[] recorded = Files.readAllBytes(record);
         Path precious = Files.writeString(dir.resolve("precious.txt"), "precious\n");
         for (Path refused : List.of(precious, record, newest.resolve("check.prom"))) {
-            Cli.Result r = Cli.run("check", runs.toString(), "--prometheus", refused.toString());
+            Cli.Result r = Cli.run("check", "--max-age", "0", runs.toString(), "--prometheus", refused.toString());
             assertThat(r.code()).as(r.out()).isEqualTo(3); // UNKNOWN, as check's other usage errors
             assertThat(r.out().lines()).hasSize(1);
             assertThat(r.out()).startsWith("UNKNOWN: " + refused + ": ").contains("nothing was written");
         }
-        assertThat(Cli.run("check", runs.toString(), "--prometheus", precious.toString())
+        assertThat(Cli.run("check", "--max-age", "0", runs.toString(), "--prometheus", precious.toString())
                         .out())
                 .isEqualTo("UNKNOWN: " + precious + ": exists and is not the Prometheus text of a gbakprof check "
                         + "(its first line does not start with \"# HELP gbakprof_\"); it was left untouched, and "
@@ -91,12 +91,13 @@ class OutputSafetyTest {
                     .containsExactlyInAnyOrder("run.json", "gbak.log", "SHA256SUMS");
         }
         String verdict = plain.out().substring(0, plain.out().indexOf(" age="));
-        assertThat(Cli.run("check", runs.toString()).out()).startsWith(verdict + " age="); // the same, a little older
+        assertThat(Cli.run("check", "--max-age", "0", runs.toString()).out())
+                .startsWith(verdict + " age="); // the same, a little older
 
         // its own file, night after night (and an empty one a script made for it)
         Path prom = Files.writeString(dir.resolve("gbakprof-shop.prom"), "");
         for (int night = 1; night <= 2; night++) {
-            Cli.Result r = Cli.run("check", runs.toString(), "--prometheus", prom.toString());
+            Cli.Result r = Cli.run("check", "--max-age", "0", runs.toString(), "--prometheus", prom.toString());
             assertThat(r.code()).as(r.out()).isZero();
             assertThat(Files.readString(prom)).startsWith("# HELP gbakprof_check_status ");
         }
@@ -135,7 +136,7 @@ class OutputSafetyTest {
                         .code())
                 .isZero();
         Path prom = own.resolve("new.prom");
-        Cli.Result r = Cli.run("check", runs.toString(), "--prometheus", prom.toString());
+        Cli.Result r = Cli.run("check", "--max-age", "0", runs.toString(), "--prometheus", prom.toString());
         assertThat(r.code()).as(r.out()).isZero();
         assertThat(Files.readString(prom)).startsWith("# HELP gbakprof_check_status ");
 
@@ -145,7 +146,7 @@ class OutputSafetyTest {
         }
         Path renamed = Files.move(newest, dir.resolve("good-night")); // SHA256SUMS says run made it
         Path refused = renamed.resolve("check.prom");
-        r = Cli.run("check", runs.toString(), "--prometheus", refused.toString());
+        r = Cli.run("check", "--max-age", "0", runs.toString(), "--prometheus", refused.toString());
         assertThat(r.code()).isEqualTo(3);
         assertThat(r.out()).startsWith("UNKNOWN: " + refused + ": in the run folder " + renamed + ", ");
         assertThat(refused).doesNotExist();
