@@ -10,6 +10,7 @@ import dev.gbakprof.model.PowerPlan;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.store.RunJson;
 import dev.gbakprof.testutil.Cli;
+import dev.gbakprof.testutil.FakeGbak;
 import dev.gbakprof.testutil.Firebird;
 import dev.gbakprof.testutil.Firebird4;
 import dev.gbakprof.testutil.Firebird4Test;
@@ -85,6 +86,40 @@ class VersionMixTest {
                 .as(check.err())
                 .contains("(no baseline yet: no completed run before it through embedded by Firebird 4.0; 1 run by"
                         + " other Firebird versions, not its baseline)");
+    }
+
+    /**
+     * A matrix of two gbak programs asks each once what it is: before the plan of restores, then for each restore's
+     * record (its arms' gbak were asked two and three times). Counted by scripts that start each real gbak.
+     */
+    @Test
+    void aMatrixOfTwoGbakVersionsAsksEachGbakOnce() throws Exception {
+        FakeGbak.Counting gbak3 = FakeGbak.counting(dir, "gbak3", Firebird.GBAK);
+        FakeGbak.Counting gbak4 = FakeGbak.counting(dir, "gbak4", Firebird4.gbak());
+        Path out = dir.resolve("out");
+
+        Cli.Result matrix = Restores.matrix(
+                Firebird.backup("small"),
+                dir.resolve("m.fdb"),
+                out,
+                "--gbak",
+                gbak3.gbak().toString(),
+                "--vary",
+                "gbak:" + gbak3.gbak() + "," + gbak4.gbak(),
+                "--repeat",
+                "2",
+                "--cooldown",
+                "0");
+
+        assertThat(matrix.code()).as(matrix.err()).isEqualTo(ExitCode.OK);
+        List<RestoreRun> records = Restores.matrixRuns(out);
+        assertThat(records).hasSizeGreaterThanOrEqualTo(4);
+        assertThat(records)
+                .extracting(r -> RestoreRun.majorMinor(r.environment().gbakVersion()))
+                .containsOnly("3.0", "4.0")
+                .contains("3.0", "4.0");
+        assertThat(gbak3.asked()).containsExactly("-z");
+        assertThat(gbak4.asked()).containsExactly("-z");
     }
 
     @Test
