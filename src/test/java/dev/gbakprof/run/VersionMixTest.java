@@ -58,6 +58,26 @@ class VersionMixTest {
         JsonNode compared = new ObjectMapper().readTree(compare.out());
         assertThat(compared.get("configurations")).hasSize(2);
         assertThat(compared.get("notes").findValuesAsText("code")).doesNotContain("mixed");
+        // the live ETA's baseline is a restore by a gbak of the same version: the 4.0 restore is none for 3.0's (its
+        // time is another version's), and a second 4.0 restore has the first alone, not the median of both
+        RestoreRun first3 = records.stream()
+                .filter(r -> r.environment().gbakVersion().endsWith(" Firebird 3.0"))
+                .findFirst()
+                .orElseThrow();
+        assertThat(first3.etaBasis())
+                .isEqualTo("no ETA: no completed restore of this backup by gbak 3.0 on the gbak route (embedded) in "
+                        + runs + " (or give --baseline)");
+        Cli.Result again4 =
+                Restores.run(fbk, dir.resolve("s4b.fdb"), runs, "--gbak", gbak4.toString(), "--label", "again4");
+        assertThat(again4.code()).as(again4.err()).isEqualTo(ExitCode.OK);
+        RestoreRun second4 = Restores.runDirs(runs).stream()
+                .map(d -> RunJson.read(d.resolve("run.json")).get(0))
+                .filter(r -> r.label().equals("again4"))
+                .findFirst()
+                .orElseThrow();
+        assertThat(second4.etaBasis())
+                .startsWith("baseline small.fbk, embedded, Firebird 4.0" + known
+                        + " (same backup and route, gbak 4.0); data phase by ");
 
         // one label over both versions: a mixed configuration, said in report, advise and check
         Path mixed = dir.resolve("mixed");
