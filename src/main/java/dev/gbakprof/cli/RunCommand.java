@@ -245,7 +245,7 @@ final class RunCommand implements Callable<Integer> {
             names = "--baseline",
             paramLabel = "RUN",
             description =
-                    "A run.json (or its folder), or a gbak restore log, whose total gives the ETA (default: the median of the newest 5 completed runs of the same backup and route).")
+                    "A run.json (or its folder), or a gbak restore log, whose total gives the ETA (default: the median of the newest 5 completed runs of the same backup and route, by a gbak of the same version).")
     Path baseline;
 
     @Option(

@@ -7,7 +7,9 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -17,11 +19,16 @@ import java.util.regex.Pattern;
  * with "requires both input and output filenames" without touching any file or server. A switch gbak
  * does not know gives {@code unknown switch "PAR"} (Firebird 3 has no {@code -par}), a bad value
  * {@code expected page buffers, encountered "abc"}. {@code -se} and its value are left out of the check:
- * with them gbak would connect to the services manager.
+ * with them gbak would connect to the services manager. A gbak file, unchanged ({@link FileStamp}), is asked about one
+ * set of switches once in a process, as {@link GbakVersion} asks its version once; a check that did not end (no answer
+ * in time, a program that cannot be started) is not kept.
  */
 public final class GbakSwitchCheck {
     private static final Pattern UNKNOWN = Pattern.compile("unknown switch \"([^\"]*)\"");
     private static final String NO_FILES = "requires both input and output filenames";
+
+    /** The verdicts gbak files gave, by their stamp and the switches checked. */
+    private static final Map<List<Object>, Optional<String>> JUDGED = new ConcurrentHashMap<>();
 
     private GbakSwitchCheck() {}
 
@@ -38,6 +45,11 @@ public final class GbakSwitchCheck {
         if (checked.isEmpty()) {
             return Optional.empty(); // -se alone: nothing for gbak to check
         }
+        FileStamp stamp = FileStamp.of(gbak);
+        List<Object> key = stamp == null ? null : List.of(stamp, List.copyOf(checked));
+        if (key != null && JUDGED.containsKey(key)) {
+            return JUDGED.get(key);
+        }
         List<String> cmd = new ArrayList<>(List.of(gbak.toString(), "-c"));
         cmd.addAll(checked);
         cmd.add("-z");
@@ -47,7 +59,11 @@ public final class GbakSwitchCheck {
         if (probe.timedOut()) {
             return Optional.of(gbak + " did not answer `gbak -c SWITCHES -z` within 20 s (stopped)");
         }
-        return judge(probe.text(), String.join(" ", checked));
+        Optional<String> verdict = judge(probe.text(), String.join(" ", checked));
+        if (key != null) {
+            JUDGED.put(key, verdict);
+        }
+        return verdict;
     }
 
     /** The verdict on what {@code gbak -c SWITCHES -z} printed. */

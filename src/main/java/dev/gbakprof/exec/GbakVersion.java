@@ -5,6 +5,8 @@ import java.nio.charset.Charset;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * What a program given as gbak says of itself when asked {@code gbak -z}: its version ({@code LI-V4.0.5.3140 Firebird
@@ -12,6 +14,12 @@ import java.util.Locale;
  * {@code run --gbak} and {@code matrix --gbak}, {@code --vary 'gbak:…'}: a program that cannot start (Firebird 4.0's
  * gbak binary without its libraries: exit code 127 and the loader's line) or another Firebird tool ({@code isql-fb -z}
  * says {@code ISQL Version: …}) is refused before anything is restored, instead of a failed restore being recorded.
+ *
+ * <p>A command asks each gbak once: its answer is kept by the file's {@link FileStamp} (path, size, modification time)
+ * for the rest of the process, so {@code run}'s checks, its restore and its record, {@code matrix}'s arms and each of
+ * its restores, {@code run --jobs}'s jobs take the version asked first. A file that changed since is asked again. What
+ * is no answer (a program that does not start, that is no gbak or did not answer in time) is never kept: asking again
+ * says it again, or finds it mended.
  *
  * @param version what gbak said it is, {@code null} when it said no version
  * @param problem why it is no gbak that works here, in a few words ({@code does not start: error while loading shared
@@ -23,8 +31,27 @@ public record GbakVersion(String version, String problem) {
 
     private static final String PREFIX = "gbak version ";
 
-    /** Asks {@code gbak -z} (nothing is opened; its input is empty, so a program that reads it ends too). */
+    /** The versions gbak files answered, by their stamp. */
+    private static final Map<FileStamp, GbakVersion> ANSWERED = new ConcurrentHashMap<>();
+
+    /**
+     * Asks {@code gbak -z} (nothing is opened; its input is empty, so a program that reads it ends too), unless this
+     * file, unchanged, answered before.
+     */
     public static GbakVersion ask(Path gbak) {
+        FileStamp stamp = FileStamp.of(gbak);
+        GbakVersion known = stamp == null ? null : ANSWERED.get(stamp);
+        if (known != null) {
+            return known;
+        }
+        GbakVersion asked = askNow(gbak);
+        if (stamp != null && asked.answers()) {
+            ANSWERED.put(stamp, asked);
+        }
+        return asked;
+    }
+
+    private static GbakVersion askNow(Path gbak) {
         ProcessTree.Output out;
         try {
             out = ProcessTree.run(

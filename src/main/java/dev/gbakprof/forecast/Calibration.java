@@ -72,10 +72,10 @@ final class Calibration {
                     + " repeats; expected calibration restores with the switches the target will restore with");
         }
         // gbak of another version is another client (its own data path, its own requests), through one server too:
-        // by major.minor, as the engine's version is compared; a record that does not say (a parsed log) mixes with
-        // none
+        // by major.minor (Confounder#family), as the engine's version is compared; a record that does not say (a parsed
+        // log) mixes with none
         List<String> gbaks = usable.stream()
-                .map(Calibration::gbakVersion)
+                .map(Confounder.GBAK_VERSION::family)
                 .filter(v -> v != null)
                 .distinct()
                 .toList();
@@ -83,10 +83,10 @@ final class Calibration {
             throw new ForecastException("the calibration mixes gbak versions ("
                     + listed(
                             usable,
-                            Calibration::gbakVersion,
+                            Confounder.GBAK_VERSION::family,
                             v -> "gbak " + v + " ("
                                     + usable.stream()
-                                            .filter(r -> v.equals(gbakVersion(r)))
+                                            .filter(r -> v.equals(Confounder.GBAK_VERSION.family(r)))
                                             .map(Confounder.GBAK_VERSION::of)
                                             .distinct()
                                             .sorted()
@@ -229,13 +229,6 @@ final class Calibration {
 
     private static String count(long n, String what) {
         return n + " " + what + (n == 1 ? "" : "s");
-    }
-
-    /** gbak's version of a run, {@code major.minor} ({@code 4.0}; else as gbak -z said it), {@code null} unknown. */
-    private static String gbakVersion(RestoreRun r) {
-        String full = Confounder.GBAK_VERSION.of(r);
-        String v = RestoreRun.majorMinor(full);
-        return v != null ? v : full;
     }
 
     /**

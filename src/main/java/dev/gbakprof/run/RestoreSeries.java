@@ -164,7 +164,8 @@ public final class RestoreSeries {
      * program that does not start or is no gbak is refused, not recorded as a failed restore), the switches after {@code --} it
      * refuses ({@link GbakSwitchCheck}, as {@code matrix} asks: {@code -par} on Firebird 3.0 and 4.0), and, for an
      * embedded restore with {@code --inspect}, an ODS its version writes that the inspecting server cannot open
-     * ({@link Ods}): the restore would be timed and its inspection fail.
+     * ({@link Ods}): the restore would be timed and its inspection fail. gbak is asked each once a process (its answers
+     * kept by the file, {@link GbakVersion}): the series that restores checks again without starting it again.
      */
     private void checkGbak() {
         GbakVersion asked = GbakVersion.ask(options.gbak());

@@ -91,8 +91,16 @@ public enum Confounder {
         if (this != GBAK_VERSION && this != ENGINE_VERSION) {
             return v;
         }
-        String version = RestoreRun.majorMinor(v);
-        return version != null ? version : v;
+        return versionFamily(v);
+    }
+
+    /**
+     * A Firebird version as {@link #family} tells versions apart: {@code major.minor} of what gbak -z or a server says
+     * ({@code 4.0} of {@code LI-V4.0.5.3140 Firebird 4.0}), else the version as said; {@code null} for none.
+     */
+    public static String versionFamily(String version) {
+        String v = RestoreRun.majorMinor(version);
+        return v != null ? v : version;
     }
 
     /**

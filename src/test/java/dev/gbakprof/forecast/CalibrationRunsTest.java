@@ -100,6 +100,11 @@ class CalibrationRunsTest {
         assertThat(Forecaster.forecast(List.of(fb4a, Logs.read("fb4/shop-tdrw.log")), Target.scaled(fb4a, 2), null)
                         .calibration())
                 .hasSize(2);
+        // two patch releases of one version are one gbak, as compare's configurations take them (Confounder#family)
+        RestoreRun fb3patch = throughServer("shop-tdrw.log", "fb3-gbak-3", "LI-V3.0.10.33601 Firebird 3.0");
+        assertThat(Forecaster.forecast(List.of(fb3a, fb3patch, fb3b), Target.scaled(fb3a, 2), null)
+                        .calibration())
+                .hasSize(3);
     }
 
     /**

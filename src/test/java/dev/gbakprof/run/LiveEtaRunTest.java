@@ -32,8 +32,8 @@ class LiveEtaRunTest {
         assertThat(first.code()).as(first.err()).isZero();
         RestoreRun a = Restores.firstRun(runs);
         assertThat(a.etaBasis())
-                .isEqualTo("no ETA: no completed restore of this backup on the gbak route (embedded) in " + runs
-                        + " (or give --baseline)");
+                .isEqualTo("no ETA: no completed restore of this backup by gbak 3.0 on the gbak route (embedded) in "
+                        + runs + " (or give --baseline)");
 
         List<String> progress = progressOf(() -> {
             Cli.Result second = Restores.run(fbk, dir.resolve("b.fdb"), runs, "--label", "second");
@@ -42,7 +42,7 @@ class LiveEtaRunTest {
         RestoreRun b = RunJson.read(runDirs(runs).get(1).resolve("run.json")).get(0);
         assertThat(b.label()).isEqualTo("second");
         assertThat(b.etaBasis())
-                .startsWith("baseline first (same backup and route); data phase by the backup's read "
+                .startsWith("baseline first (same backup and route, gbak 3.0); data phase by the backup's read "
                         + "position (gbak pid ")
                 .contains("; last: ")
                 // how the range was computed: one baseline has no spread of restores
@@ -85,8 +85,9 @@ class LiveEtaRunTest {
         // a third restore of the backup: its baseline is the median of the two completed before it (the one given a
         // --baseline restored another backup), said by name
         assertThat(basis(Route.EMBEDDED, fbk, dir.resolve("d.fdb"), runs, "fourth"))
-                .startsWith("baseline median of 2 restores (first, second) (same backup and route); data phase by the "
-                        + "backup's read position (gbak pid ")
+                .startsWith(
+                        "baseline median of 2 restores (first, second) (same backup and route, gbak 3.0); data phase by the "
+                                + "backup's read position (gbak pid ")
                 .contains("; last: ")
                 .containsPattern("; the 2 baselines' totals spread σ \\d\\.\\d\\d$");
     }
@@ -101,12 +102,14 @@ class LiveEtaRunTest {
 
         // gbak to the server goes at another speed (every record over the wire): the embedded restore is no baseline
         assertThat(basis(Route.SERVER, fbk, f.resolve("b.fdb"), runs, "remote1"))
-                .isEqualTo("no ETA: no completed restore of this backup on the gbak route (remote TCP (localhost)) in "
-                        + runs + " (or give --baseline)");
+                .isEqualTo(
+                        "no ETA: no completed restore of this backup by gbak 3.0 on the gbak route (remote TCP (localhost)) in "
+                                + runs + " (or give --baseline)");
         // gbak still reads the backup: its descriptor's position
         assertThat(basis(Route.SERVER, fbk, f.resolve("c.fdb"), runs, "remote2"))
-                .startsWith("baseline remote1 (same backup and route); data phase by the backup's read position (gbak "
-                        + "pid ");
+                .startsWith(
+                        "baseline remote1 (same backup and route, gbak 3.0); data phase by the backup's read position (gbak "
+                                + "pid ");
 
         // the services manager: the local server reads the backup, and its descriptor gives the position
         assertThat(basis(Route.SERVICE, fbk, f.resolve("e.fdb"), runs, "service1"))

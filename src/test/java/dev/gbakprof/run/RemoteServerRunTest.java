@@ -56,8 +56,9 @@ class RemoteServerRunTest {
             RestoreRun g2 = record(runs, "gbak2");
             assertThat(g2.database()).isEqualTo(host + ":" + f.resolve("g2.fdb"));
             assertThat(g2.etaBasis())
-                    .startsWith("baseline gbak1 (same backup and route); data phase by the backup's read position "
-                            + "(gbak pid ");
+                    .startsWith(
+                            "baseline gbak1 (same backup and route, gbak 3.0); data phase by the backup's read position "
+                                    + "(gbak pid ");
             assertThat(gbakProgress).noneSatisfy(l -> assertThat(l).contains("by rows"));
             // the file gbak read is here: its size and SHA-256 are recorded
             assertThat(g2.backupBytes()).isEqualTo(Files.size(fbk));

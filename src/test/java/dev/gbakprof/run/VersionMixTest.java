@@ -10,6 +10,7 @@ import dev.gbakprof.model.PowerPlan;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.store.RunJson;
 import dev.gbakprof.testutil.Cli;
+import dev.gbakprof.testutil.FakeGbak;
 import dev.gbakprof.testutil.Firebird;
 import dev.gbakprof.testutil.Firebird4;
 import dev.gbakprof.testutil.Firebird4Test;
@@ -57,6 +58,26 @@ class VersionMixTest {
         JsonNode compared = new ObjectMapper().readTree(compare.out());
         assertThat(compared.get("configurations")).hasSize(2);
         assertThat(compared.get("notes").findValuesAsText("code")).doesNotContain("mixed");
+        // the live ETA's baseline is a restore by a gbak of the same version: the 4.0 restore is none for 3.0's (its
+        // time is another version's), and a second 4.0 restore has the first alone, not the median of both
+        RestoreRun first3 = records.stream()
+                .filter(r -> r.environment().gbakVersion().endsWith(" Firebird 3.0"))
+                .findFirst()
+                .orElseThrow();
+        assertThat(first3.etaBasis())
+                .isEqualTo("no ETA: no completed restore of this backup by gbak 3.0 on the gbak route (embedded) in "
+                        + runs + " (or give --baseline)");
+        Cli.Result again4 =
+                Restores.run(fbk, dir.resolve("s4b.fdb"), runs, "--gbak", gbak4.toString(), "--label", "again4");
+        assertThat(again4.code()).as(again4.err()).isEqualTo(ExitCode.OK);
+        RestoreRun second4 = Restores.runDirs(runs).stream()
+                .map(d -> RunJson.read(d.resolve("run.json")).get(0))
+                .filter(r -> r.label().equals("again4"))
+                .findFirst()
+                .orElseThrow();
+        assertThat(second4.etaBasis())
+                .startsWith("baseline small.fbk, embedded, Firebird 4.0" + known
+                        + " (same backup and route, gbak 4.0); data phase by ");
 
         // one label over both versions: a mixed configuration, said in report, advise and check
         Path mixed = dir.resolve("mixed");
@@ -85,6 +106,40 @@ class VersionMixTest {
                 .as(check.err())
                 .contains("(no baseline yet: no completed run before it through embedded by Firebird 4.0; 1 run by"
                         + " other Firebird versions, not its baseline)");
+    }
+
+    /**
+     * A matrix of two gbak programs asks each once what it is: before the plan of restores, then for each restore's
+     * record (its arms' gbak were asked two and three times). Counted by scripts that start each real gbak.
+     */
+    @Test
+    void aMatrixOfTwoGbakVersionsAsksEachGbakOnce() throws Exception {
+        FakeGbak.Counting gbak3 = FakeGbak.counting(dir, "gbak3", Firebird.GBAK);
+        FakeGbak.Counting gbak4 = FakeGbak.counting(dir, "gbak4", Firebird4.gbak());
+        Path out = dir.resolve("out");
+
+        Cli.Result matrix = Restores.matrix(
+                Firebird.backup("small"),
+                dir.resolve("m.fdb"),
+                out,
+                "--gbak",
+                gbak3.gbak().toString(),
+                "--vary",
+                "gbak:" + gbak3.gbak() + "," + gbak4.gbak(),
+                "--repeat",
+                "2",
+                "--cooldown",
+                "0");
+
+        assertThat(matrix.code()).as(matrix.err()).isEqualTo(ExitCode.OK);
+        List<RestoreRun> records = Restores.matrixRuns(out);
+        assertThat(records).hasSizeGreaterThanOrEqualTo(4);
+        assertThat(records)
+                .extracting(r -> RestoreRun.majorMinor(r.environment().gbakVersion()))
+                .containsOnly("3.0", "4.0")
+                .contains("3.0", "4.0");
+        assertThat(gbak3.asked()).containsExactly("-z");
+        assertThat(gbak4.asked()).containsExactly("-z");
     }
 
     @Test

@@ -113,6 +113,32 @@ public final class FakeGbak {
         return gbak;
     }
 
+    /** {@link #counting}: the gbak to pass with {@code --gbak}, and the file of its starts that ask it ({@code -z}). */
+    public record Counting(Path gbak, Path starts) {
+        /** Each start with {@code -z}, its arguments: {@code -z}, {@code -c -bu 100 -z}; none when never asked. */
+        public java.util.List<String> asked() throws IOException {
+            return Files.exists(starts) ? Files.readAllLines(starts) : java.util.List.of();
+        }
+    }
+
+    /**
+     * {@code real} (a gbak: Firebird 3.0's, 4.0's launcher), started through a script {@code dir/name} that first
+     * appends its arguments to {@code dir/name.starts} when they ask gbak something ({@code gbak -z}, {@code gbak -c
+     * SWITCHES -z}): how many times a command asked it.
+     */
+    public static Counting counting(Path dir, String name, Path real) throws IOException {
+        Path starts = dir.resolve(name + ".starts");
+        Path gbak = dir.resolve(name);
+        Files.writeString(
+                gbak,
+                "#!/bin/sh\ncase \" $* \" in *' -z '*) echo \"$*\" >> '" + starts + "';; esac\nexec '" + real
+                        + "' \"$@\"\n");
+        if (!gbak.toFile().setExecutable(true)) {
+            throw new IOException("cannot make " + gbak + " executable");
+        }
+        return new Counting(gbak, starts);
+    }
+
     public static Path recording(Path dir, Path calls) throws IOException {
         Path gbak = dir.resolve("gbak");
         Files.writeString(
