@@ -209,7 +209,7 @@ class RunCommandTest {
         // a gbak that also copies its own output aside, so both sides of one run can be compared
         Path copy = dir.resolve("copy.bin");
         Path wrapper = dir.resolve("gbak-tee.sh");
-        // (gbak -z, the version probe that runs while the restore works, is passed straight through)
+        // (gbak -z, the version asked before the restore, is passed straight through)
         Files.writeString(
                 wrapper,
                 "#!/bin/sh\n[ \"$1\" = -z ] && exec /usr/bin/gbak \"$@\"\n/usr/bin/gbak \"$@\" > '" + copy
