@@ -10,12 +10,13 @@ import java.awt.image.BufferedImage;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import javax.imageio.ImageIO;
 import org.junit.jupiter.api.Test;
 
-/** Every chart decodes as a PNG of the size asked for, and is not blank. */
+/** Every chart decodes as a PNG of the size asked for, with the pixels drawn, and is not blank. */
 class PngTest {
 
     @Test
@@ -63,6 +64,26 @@ class PngTest {
         BufferedImage image = ImageIO.read(new ByteArrayInputStream(png));
         assertThat(image.getWidth()).isEqualTo(1600);
         assertThat(image.getHeight()).isEqualTo(900);
+    }
+
+    @Test
+    void thePngHoldsEveryPixelAsDrawn() throws IOException {
+        ReportSettings settings = ReportSettings.defaults(Lang.EN).withSize(700, 400);
+        var analysis = Reports.analyse(Samples.abBoth(), settings);
+        for (ChartFile file : List.of(new ReportPage(), new TimelineChart(), new IndexesChart())) {
+            int[] size = file.size(settings);
+            BufferedImage drawn = Png.image(file.drawing(analysis, settings), size[0], size[1]);
+            BufferedImage decoded = ImageIO.read(new ByteArrayInputStream(file.render(analysis, settings)));
+            assertThat(decoded.getColorModel().hasAlpha()).as(file.fileName()).isFalse();
+            assertThat(Arrays.mismatch(rgb(decoded), rgb(drawn)))
+                    .as(file.fileName() + ": the first pixel that differs from the drawing (-1: none)")
+                    .isEqualTo(-1);
+            assertThat(luminanceVariance(decoded)).as(file.fileName()).isGreaterThan(200);
+        }
+    }
+
+    private static int[] rgb(BufferedImage image) {
+        return image.getRGB(0, 0, image.getWidth(), image.getHeight(), null, 0, image.getWidth());
     }
 
     @Test
