@@ -3,6 +3,7 @@ package dev.gbakprof.output;
 import dev.gbakprof.model.Durations;
 import dev.gbakprof.model.FailureReason;
 import dev.gbakprof.model.IndexFailureCause;
+import dev.gbakprof.model.OdsVersion;
 import dev.gbakprof.stats.Comparison;
 import dev.gbakprof.stats.Confounder;
 import dev.gbakprof.stats.DataDifference;
@@ -87,6 +88,10 @@ public record NoteText(String code, String message, String part) {
             }
             case SWITCHES -> {
                 return "none".equals(v) ? t.get("switches.none") : v;
+            }
+            case ODS -> { // 12.0 (Firebird 3.0): the engine that made the database
+                String writer = OdsVersion.writer(v);
+                return writer == null ? v : v + " (Firebird " + writer + ")";
             }
             case BACKUP -> {
                 Matcher m = BYTES.matcher(v);
