@@ -175,12 +175,13 @@ public record NoteText(String code, String message, String part) {
             case UNPAIRED -> t.get("note.unpaired." + n.arg(0), null, n.arg(1), n.arg(2), Pairing.MIN_PAIRS);
             case FIRST_RUN_SLOWER ->
                 t.get(
-                        "note.first.run.slower",
+                        (Integer) n.arg(5) > 0 ? "note.first.run.slower.warmed" : "note.first.run.slower",
                         n.arg(0),
                         t.factor((Double) n.arg(1)),
                         t.duration((Double) n.arg(2)),
                         t.duration((Double) n.arg(3)),
-                        n.arg(4));
+                        n.arg(4),
+                        n.arg(5));
             default -> throw new IllegalStateException("no sentence for " + n.code());
         };
     }

@@ -245,7 +245,7 @@ public final class Analysis {
                     warmups.stream().map(RestoreRun::label).distinct().toList()));
         }
         for (RunGroup g : groups) {
-            FirstRun.slower(g).ifPresent(out::add);
+            FirstRun.slower(g, warmups.size()).ifPresent(out::add);
         }
         for (RunGroup g : groups) {
             // a restore gbak took to its end without an index is said by its index-failed note (what to do next), and

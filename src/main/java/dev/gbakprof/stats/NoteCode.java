@@ -67,7 +67,8 @@ public enum NoteCode {
     UNPAIRED,
     /**
      * A configuration's first restore took far longer than the rest of it (a cold page cache?); args: label, its
-     * factor over the median of the others (Double), its time, that median, how many others.
+     * factor over the median of the others (Double), its time, that median, how many others, how many warm-up restores
+     * were set aside before it (Integer; 0: none, so --warmup would set it aside).
      */
     FIRST_RUN_SLOWER,
     /**
