@@ -164,8 +164,8 @@ class ExperimentsTest {
     }
 
     /**
-     * {@code experiments/warm}: {@code matrix --vary 'gbak:-bu 100,8000' --repeat 3} with the default warm-up: one
-     * restore set aside, then rounds whose first arm turns (AB, BA, AB), paired by the rounds matrix recorded.
+     * {@code experiments/warm}: {@code matrix --vary 'gbak:-bu 100,8000' --repeat 3} (one warm-up restore):
+     * set aside, then rounds whose first arm turns (AB, BA, AB), paired by the rounds matrix recorded.
      */
     @Test
     void aMatrixSetsItsWarmupAsideAndPairsTheRoundsItRecorded() throws Exception {

@@ -45,6 +45,15 @@ class NoteTextTest {
                         + " run again.");
         assertThat(NoteText.of(warmed, Texts.of(Lang.ES)).message())
                 .startsWith("-bu 2048: la primera restauración contada tras el calentamiento tardó 0,763 s");
+        // matrix --warmup 1 of two arms: 2 warm-ups (the count once printed twice: "after 22 warm-ups")
+        Note two = Note.of(NoteCode.FIRST_RUN_SLOWER, "-bu 100", 1.26, 0.421, 0.334, 2, 2);
+        assertThat(NoteText.of(two, Texts.of(Lang.EN)).message())
+                .isEqualTo("-bu 100: the first restore counted after 2 warm-ups took 0.421 s, 1.26× the median of the"
+                        + " other 2 (0.334 s): the page cache still cold? Set more aside (a larger --warmup), or run"
+                        + " again.");
+        assertThat(NoteText.of(two, Texts.of(Lang.ES)).message()).contains("tras los 2 calentamientos tardó");
+        assertThat(NoteText.of(two, Texts.of(Lang.PT_BR)).message()).contains("depois dos 2 aquecimentos levou");
+        assertThat(NoteText.of(two, Texts.of(Lang.TR)).message()).contains(": 2 ısınmadan sonra sayılan");
         Note cold = Analysis.of(runs.subList(1, runs.size()), null).notes().stream()
                 .filter(n -> n.code() == NoteCode.FIRST_RUN_SLOWER)
                 .findFirst()
