@@ -410,16 +410,17 @@ public record HeadlineText(String headline, List<NoteText> lines, Texts texts) {
                         : t.get(prefix + "unclear", what, faster, slower, fastTime, slowTime, runs, needed, margin);
             }
             case FASTER -> {
-                if (saved != null && saved < 0.005) { // the test tells them apart; the medians do not, or the other way
-                    String ratio = VerdictText.ratio(c.speedup(), t);
+                if (saved != null && saved >= 0.005) {
+                    String key = prefix + "faster";
                     yield h.onTotal()
-                            ? t.get(prefix + "against.medians", faster, ratio, slower, fastTime, slowTime, runs)
-                            : t.get(prefix + "against.medians", faster, what, ratio, slower, fastTime, slowTime, runs);
+                            ? t.get(key, faster, fastTime, t.percent(saved), slower, slowTime, runs)
+                            : t.get(key, faster, what, fastTime, t.percent(saved), slower, slowTime, runs);
                 }
-                String key = prefix + "faster";
+                // the test tells them apart; the medians do not show it, or show the other way
+                String ratio = VerdictText.ratio(c.speedup(), t);
                 yield h.onTotal()
-                        ? t.get(key, faster, fastTime, t.percent(saved), slower, slowTime, runs)
-                        : t.get(key, faster, what, fastTime, t.percent(saved), slower, slowTime, runs);
+                        ? t.get(prefix + "against.medians", faster, ratio, slower, fastTime, slowTime, runs)
+                        : t.get(prefix + "against.medians", faster, what, ratio, slower, fastTime, slowTime, runs);
             }
             default -> {
                 if (saved == null || saved < 0.005 || c.verdict() == Verdict.TOO_SHORT) {
