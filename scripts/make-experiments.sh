@@ -11,7 +11,8 @@
 #   cold     gbakprof matrix --vary 'gbak:-bu 100,8000' --repeat 3 --warmup 0 after dropping the backup from the
 #            page cache (dd iflag=nocache): the first restore is cold, where the disk is not cached elsewhere (on a VM
 #            whose host caches its disk it is not: 48 MB read in 0.03 s right after drop_caches).
-#   warm     the same with the default warm-up (one restore, recorded and set aside).
+#   warm     the same with --warmup 1 (a warm-up restore of each arm, recorded and set aside; the committed
+#            folder holds one, of -bu 100).
 #   stopped  a shop restore stopped by --timeout 2s in its data ("stopped-at-2s"), then a complete one ("completed").
 #   WORKDIR  scratch folder for the backup and the databases (default /tmp/gbakprof-experiments); never the repo.
 #
@@ -29,7 +30,7 @@ EXPERIMENTS=()
 for arg in "$@"; do
   case $arg in
     hog|cold|warm|stopped) EXPERIMENTS+=("$arg") ;;
-    -h|--help) sed -n '2,18p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,19p' "$0"; exit 0 ;;
     -*) die "unknown option: $arg (see --help)" ;;
     *) WORKDIR=$arg ;;
   esac

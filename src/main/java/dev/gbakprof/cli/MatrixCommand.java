@@ -109,9 +109,9 @@ final class MatrixCommand implements Callable<Integer> {
             names = "--warmup",
             paramLabel = "N",
             defaultValue = "1",
-            description = "Warm-up restores before the first round, the arms in turn: recorded (warmup: true) and set"
-                    + " aside by the comparison, as hyperfine's --warmup; the first restore meets a cold page cache"
-                    + " (default: ${DEFAULT-VALUE}).")
+            description = "Warm-up restores of each arm before the first round, the arms in turn: recorded (warmup:"
+                    + " true) and set aside by the comparison, as hyperfine's --warmup; an arm's first restore meets a"
+                    + " cold page cache, a server's cold start (default: ${DEFAULT-VALUE}).")
     int warmup;
 
     @Option(

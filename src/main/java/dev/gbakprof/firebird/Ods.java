@@ -1,6 +1,6 @@
 package dev.gbakprof.firebird;
 
-import dev.gbakprof.model.RestoreRun;
+import dev.gbakprof.model.OdsVersion;
 
 /**
  * The on-disk structure (ODS) each Firebird version writes and which of them a server opens: 3.0 writes and opens
@@ -11,28 +11,14 @@ import dev.gbakprof.model.RestoreRun;
 public final class Ods {
     private Ods() {}
 
-    /** The ODS a restore by {@code version} ({@code LI-V4.0.5.3140 Firebird 4.0}) writes; {@code null} when unknown. */
-    static String writtenBy(String version) {
-        String v = RestoreRun.majorMinor(version);
-        if (v == null) {
-            return null;
-        }
-        return switch (v.substring(0, v.indexOf('.'))) {
-            case "3" -> "12.0";
-            case "4" -> "13.0";
-            case "5" -> "13.1";
-            default -> null;
-        };
-    }
-
     /**
      * The ODS a restore by {@code restoring} writes when a server of version {@code inspecting} cannot open it (a 3.0
      * server and 4.0's ODS 13.0, a 4.0 server and 3.0's ODS 12.0 or 5.0's 13.1); {@code null} when it can, or when
      * either version is unknown.
      */
     public static String unopenable(String restoring, String inspecting) {
-        String written = writtenBy(restoring);
-        String opens = writtenBy(inspecting);
+        String written = OdsVersion.writtenBy(restoring);
+        String opens = OdsVersion.writtenBy(inspecting);
         if (written == null || opens == null) {
             return null;
         }

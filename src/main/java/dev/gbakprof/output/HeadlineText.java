@@ -347,6 +347,13 @@ public record HeadlineText(String headline, List<NoteText> lines, Texts texts) {
             }
             String how = c.verdict() == Verdict.TOO_FEW_RUNS ? t.get("rank.few") : "";
             double ratio = c.medianRatio();
+            boolean against =
+                    c.verdict() == Verdict.SLOWER ? ratio < 1.005 : c.verdict() == Verdict.FASTER && ratio > 0.995;
+            if (against) { // the test tells the two apart, the medians do not show it (or the other way round)
+                how = t.get("rank.against.medians", VerdictText.ratio(c.speedup(), t));
+                items.add(t.get("rank.told", label, t.duration(s.median()), how));
+                continue;
+            }
             items.add(
                     Math.abs(ratio - 1) < 0.005
                             ? t.get("rank.same", label, t.duration(s.median()), how)
@@ -401,6 +408,19 @@ public record HeadlineText(String headline, List<NoteText> lines, Texts texts) {
                 yield h.onTotal()
                         ? t.get(prefix + "unclear", faster, slower, fastTime, slowTime, runs, needed, margin)
                         : t.get(prefix + "unclear", what, faster, slower, fastTime, slowTime, runs, needed, margin);
+            }
+            case FASTER -> {
+                if (saved != null && saved >= 0.005) {
+                    String key = prefix + "faster";
+                    yield h.onTotal()
+                            ? t.get(key, faster, fastTime, t.percent(saved), slower, slowTime, runs)
+                            : t.get(key, faster, what, fastTime, t.percent(saved), slower, slowTime, runs);
+                }
+                // the test tells them apart; the medians do not show it, or show the other way
+                String ratio = VerdictText.ratio(c.speedup(), t);
+                yield h.onTotal()
+                        ? t.get(prefix + "against.medians", faster, ratio, slower, fastTime, slowTime, runs)
+                        : t.get(prefix + "against.medians", faster, what, ratio, slower, fastTime, slowTime, runs);
             }
             default -> {
                 if (saved == null || saved < 0.005 || c.verdict() == Verdict.TOO_SHORT) {

@@ -3,6 +3,7 @@ package dev.gbakprof.output;
 import dev.gbakprof.model.Durations;
 import dev.gbakprof.model.FailureReason;
 import dev.gbakprof.model.IndexFailureCause;
+import dev.gbakprof.model.OdsVersion;
 import dev.gbakprof.stats.Comparison;
 import dev.gbakprof.stats.Confounder;
 import dev.gbakprof.stats.DataDifference;
@@ -88,6 +89,10 @@ public record NoteText(String code, String message, String part) {
             case SWITCHES -> {
                 return "none".equals(v) ? t.get("switches.none") : v;
             }
+            case ODS -> { // 12.0 (Firebird 3.0): the engine that made the database
+                String writer = OdsVersion.writer(v);
+                return writer == null ? v : v + " (Firebird " + writer + ")";
+            }
             case BACKUP -> {
                 Matcher m = BYTES.matcher(v);
                 return m.matches() ? t.get("backup.bytes", m.group(1), t.integer(Long.parseLong(m.group(2)))) : v;
@@ -170,12 +175,13 @@ public record NoteText(String code, String message, String part) {
             case UNPAIRED -> t.get("note.unpaired." + n.arg(0), null, n.arg(1), n.arg(2), Pairing.MIN_PAIRS);
             case FIRST_RUN_SLOWER ->
                 t.get(
-                        "note.first.run.slower",
+                        (Integer) n.arg(5) > 0 ? "note.first.run.slower.warmed" : "note.first.run.slower",
                         n.arg(0),
                         t.factor((Double) n.arg(1)),
                         t.duration((Double) n.arg(2)),
                         t.duration((Double) n.arg(3)),
-                        n.arg(4));
+                        n.arg(4),
+                        n.arg(5));
             default -> throw new IllegalStateException("no sentence for " + n.code());
         };
     }

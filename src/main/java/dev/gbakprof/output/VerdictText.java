@@ -64,7 +64,7 @@ public final class VerdictText {
     /** "about 12 runs of each", "about 12 rounds", or "more than 100 runs of each". */
     static String needed(Comparison c, Texts t) {
         Integer n = c.runsNeeded();
-        if (n == null || n >= Comparisons.MAX_RUNS_NEEDED) {
+        if (n == null || n > Comparisons.MAX_RUNS_NEEDED) {
             return t.get(c.paired() ? "needed.more.rounds" : "needed.more", Comparisons.MAX_RUNS_NEEDED);
         }
         return t.get(c.paired() ? "needed.rounds" : "needed.runs", n);

@@ -235,13 +235,14 @@ public final class MatrixPlan {
     private static final Pattern NUMBER = Pattern.compile("[+-]?\\d+(\\.\\d+)?");
 
     /**
-     * The order of the restores: {@code warmup} warm-ups (the arms in turn), then {@code repeat} rounds, each running
-     * every arm once.
+     * The order of the restores: {@code warmup} warm-ups of each arm (the arms in turn, as hyperfine warms each command:
+     * an arm's first restore meets its own cold start, a server's cache, a power plan's clock), then {@code repeat}
+     * rounds, each running every arm once.
      */
     public static List<Slot> schedule(List<Arm> arms, int repeat, int warmup, Order order, long seed) {
         Random rnd = new Random(seed);
         List<Slot> out = new ArrayList<>();
-        for (int w = 0; w < warmup; w++) {
+        for (int w = 0; w < warmup * arms.size(); w++) {
             out.add(new Slot(arms.get(w % arms.size()), null, null, true));
         }
         for (int r = 0; r < repeat; r++) {

@@ -245,7 +245,7 @@ public final class Analysis {
                     warmups.stream().map(RestoreRun::label).distinct().toList()));
         }
         for (RunGroup g : groups) {
-            FirstRun.slower(g).ifPresent(out::add);
+            FirstRun.slower(g, warmups.size()).ifPresent(out::add);
         }
         for (RunGroup g : groups) {
             // a restore gbak took to its end without an index is said by its index-failed note (what to do next), and
@@ -304,12 +304,14 @@ public final class Analysis {
             out.add(Note.of(NoteCode.differs(d.kind()), d));
         }
         for (RunGroup g : groups) {
-            boolean versions = false; // the gbak versions said it: the engines' follow them (embedded, or inspected)
+            // the gbak versions said it: the engines' and the databases' follow them (embedded, or inspected)
+            boolean versions = false;
             for (Confounder kind : Confounder.ONE_CONFIGURATION) {
                 List<String> values = kind.mixed(g.runs());
-                if (!values.isEmpty() && !(versions && kind == Confounder.ENGINE_VERSION)) {
+                boolean follows = kind == Confounder.ENGINE_VERSION || kind == Confounder.ODS;
+                if (!values.isEmpty() && !(versions && follows)) {
                     out.add(Note.of(NoteCode.MIXED, g.label(), kind, values));
-                    versions |= kind == Confounder.GBAK_VERSION;
+                    versions |= kind == Confounder.GBAK_VERSION || kind == Confounder.ENGINE_VERSION;
                 }
             }
         }

@@ -18,7 +18,8 @@ import java.util.Locale;
  * @param margin      the equivalence margin: {@link Verdict#SAME} when the interval lies within ±margin (0.05 = ±5 %)
  * @param runsNeeded  {@link Verdict#CANNOT_TELL}: the runs a side (rounds, when paired) that would decide (faster,
  *                    slower, or the same within the margin) if the ratio and the spread seen held, at least one more
- *                    than there are, at most {@link Comparisons#MAX_RUNS_NEEDED}; else {@code null}
+ *                    than there are, at most {@link Comparisons#MAX_RUNS_NEEDED}, or one more when more than that
+ *                    would be needed; else {@code null}
  */
 public record Comparison(
         Measure measure,

@@ -18,7 +18,10 @@ public final class Comparisons {
     /** The equivalence margin when none is given: ±5 %. */
     public static final double DEFAULT_MARGIN = 0.05;
 
-    /** The most runs a side "cannot tell" asks for: beyond it, the margin is out of reach of this spread. */
+    /**
+     * The most runs a side "cannot tell" asks for: beyond it, the margin is out of reach of this spread ({@link
+     * Comparison#runsNeeded} one more: "more than 100").
+     */
     public static final int MAX_RUNS_NEEDED = 100;
 
     private Comparisons() {}
@@ -143,7 +146,8 @@ public final class Comparisons {
     /** At least one more than the runs there are: these did not tell. */
     private static int runsNeeded(double sd, double logRatio, double margin, int have) {
         return Math.min(
-                MAX_RUNS_NEEDED, Math.max(have + 1, Paired.runsNeeded(sd, logRatio, margin, LEVEL, MAX_RUNS_NEEDED)));
+                MAX_RUNS_NEEDED + 1,
+                Math.max(have + 1, Paired.runsNeeded(sd, logRatio, margin, LEVEL, MAX_RUNS_NEEDED)));
     }
 
     /** The log of the interval's centre: the mean log-ratio the interval was built around (paired or Welch's). */

@@ -1,6 +1,7 @@
 package dev.gbakprof.stats;
 
 import dev.gbakprof.model.Environment;
+import dev.gbakprof.model.OdsVersion;
 import dev.gbakprof.model.PlanAlias;
 import dev.gbakprof.model.PowerPlan;
 import dev.gbakprof.model.RestoreRun;
@@ -29,6 +30,12 @@ public enum Confounder {
     ENGINE_VERSION(r -> r.inspection() != null && r.inspection().engineVersion() != null
             ? r.inspection().engineVersion()
             : env(r, Environment::engineVersion)),
+    /**
+     * The on-disk structure of the database the restore made (12.0: Firebird 3.0's engine, 13.0: 4.0's): which engine
+     * made it, also where the record does not know that engine's version (an embedded restore, a matrix arm through a
+     * server). Said only when no gbak or server version difference says it already.
+     */
+    ODS(RestoreRun::ods),
     PAGE_SIZE(r -> r.pageSize() == null ? null : String.valueOf(r.pageSize())),
     /** gbak switches beyond the ones every timed restore uses (-c -v -st, user and password): -bu, -par, -se… */
     SWITCHES(Confounder::switches),
@@ -77,9 +84,10 @@ public enum Confounder {
 
     /**
      * The kinds the runs of one configuration must agree in to be repeats of it ({@link #mixed}): the route, the backup
-     * file, the gbak that restored and the engine that did (a migration's 4.0 restore and 3.0's of one backup).
+     * file, the gbak that restored and the engine that did (a migration's 4.0 restore and 3.0's of one backup), and the
+     * ODS of the database it made (which engine made it).
      */
-    public static final List<Confounder> ONE_CONFIGURATION = List.of(ROUTE, BACKUP, GBAK_VERSION, ENGINE_VERSION);
+    public static final List<Confounder> ONE_CONFIGURATION = List.of(ROUTE, BACKUP, GBAK_VERSION, ENGINE_VERSION, ODS);
 
     /**
      * What of this kind tells configurations apart: a Firebird version by its major and minor version ({@code 4.0}; a
@@ -154,7 +162,10 @@ public enum Confounder {
             List<Values> known = per.stream().filter(v -> !v.values().isEmpty()).toList();
             boolean differs = known.size() >= 2
                     && known.stream().map(Values::values).distinct().count() > 1;
-            if (differs && !named) {
+            // a gbak or server version that differs says already which engine made each database
+            boolean said =
+                    kind == ODS && out.stream().anyMatch(d -> d.kind() == GBAK_VERSION || d.kind() == ENGINE_VERSION);
+            if (differs && !named && !said) {
                 out.add(new Difference(kind, known));
             }
         }
@@ -171,6 +182,11 @@ public enum Confounder {
      * compare it, not take it for a confounder.
      */
     boolean names(String label, String value) {
+        if (this == ODS) { // "ods 13.0", or the Firebird version that writes it ("4.0", "fb4")
+            String writer = OdsVersion.writer(value);
+            return label.toLowerCase(Locale.ROOT).matches(".*ods[-_ ]?" + Pattern.quote(value) + "(?![\\d]).*")
+                    || (writer != null && GBAK_VERSION.names(label, "Firebird " + writer));
+        }
         if (normal(label).contains(normal(value))) {
             return true;
         }

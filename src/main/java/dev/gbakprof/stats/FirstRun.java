@@ -20,9 +20,10 @@ final class FirstRun {
 
     /**
      * The note when the group's first restore (by start time, else in input order) took over {@link #FACTOR} times the
-     * median of its other restores and longer than any of them; needs the total of 3 or more restores.
+     * median of its other restores and longer than any of them; needs the total of 3 or more restores. {@code warmups}:
+     * the warm-up restores set aside before it, which did not warm it (the note then asks for more, not for one).
      */
-    static Optional<Note> slower(RunGroup g) {
+    static Optional<Note> slower(RunGroup g, int warmups) {
         List<RestoreRun> runs = new ArrayList<>(g.runs());
         if (runs.stream().allMatch(r -> Pairing.start(r) != null)) {
             runs.sort(Comparator.comparing(Pairing::start));
@@ -42,6 +43,6 @@ final class FirstRun {
         if (factor <= FACTOR || first <= Arrays.stream(rest).max().orElseThrow()) {
             return Optional.empty();
         }
-        return Optional.of(Note.of(NoteCode.FIRST_RUN_SLOWER, g.label(), factor, first, median, rest.length));
+        return Optional.of(Note.of(NoteCode.FIRST_RUN_SLOWER, g.label(), factor, first, median, rest.length, warmups));
     }
 }

@@ -11,7 +11,8 @@ import java.util.List;
  *                    phase every group shows that took longest (the logs are excerpts or incomplete; a
  *                    phase an excerpt shows only part of is not compared with a whole log's);
  *                    {@code null} when nothing is known in every group
- * @param faster      the fastest group (the only group for a single label)
+ * @param faster      the fastest group by its median (the only group for a single label); the other one of the two
+ *                    when the test says that one is faster (a paired verdict may go against the medians)
  * @param slower      the group it is compared with: the baseline, or the slowest other group when the
  *                    fastest is the baseline; {@code null} for a single label
  * @param comparison  {@code slower} as baseline against {@code faster}, {@code null} for a single label
@@ -36,7 +37,12 @@ public record Headline(Measure measure, RunGroup faster, RunGroup slower, Compar
         RunGroup other = fastest != groups.get(baseline)
                 ? groups.get(baseline)
                 : groups.stream().filter(g -> g != fastest).max(byMedian).orElseThrow();
-        return new Headline(measure, fastest, other, Comparisons.compare(other, fastest, measure, pairing, margin));
+        Comparison c = Comparisons.compare(other, fastest, measure, pairing, margin);
+        if (c.verdict() == Verdict.SLOWER) {
+            // the test says the other way round (paired by round, drift the medians keep): the verdict leads
+            return new Headline(measure, other, fastest, Comparisons.compare(fastest, other, measure, pairing, margin));
+        }
+        return new Headline(measure, fastest, other, c);
     }
 
     /** The total when it is the compared measure. */
@@ -46,7 +52,8 @@ public record Headline(Measure measure, RunGroup faster, RunGroup slower, Compar
 
     /**
      * Share of time the faster group saves against the slower by the medians the headline shows beside it (0.37 = 37 %
-     * less time: 6.3 s against 10 s), or {@code null}; not the paired ratio of the verdict, which may differ a little.
+     * less time: 6.3 s against 10 s), or {@code null}; not the paired ratio of the verdict, which may differ a little,
+     * and below 0 where the verdict goes against the medians.
      */
     public Double timeSaved() {
         Double ratio = comparison == null ? null : comparison.medianRatio();

@@ -67,7 +67,8 @@ public enum NoteCode {
     UNPAIRED,
     /**
      * A configuration's first restore took far longer than the rest of it (a cold page cache?); args: label, its
-     * factor over the median of the others (Double), its time, that median, how many others.
+     * factor over the median of the others (Double), its time, that median, how many others, how many warm-up restores
+     * were set aside before it (Integer; 0: none, so --warmup would set it aside).
      */
     FIRST_RUN_SLOWER,
     /**
@@ -121,6 +122,7 @@ public enum NoteCode {
     DIFFERS_ROUTE,
     DIFFERS_GBAK_VERSION,
     DIFFERS_ENGINE_VERSION,
+    DIFFERS_ODS,
     DIFFERS_PAGE_SIZE,
     DIFFERS_SWITCHES,
     DIFFERS_HOST,

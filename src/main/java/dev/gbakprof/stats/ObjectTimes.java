@@ -46,11 +46,14 @@ public record ObjectTimes(
                 .orElse(null);
     }
 
-    /** Group median ÷ baseline median (above 1 is slower), {@code null} when either is unknown or zero. */
+    /**
+     * Group median ÷ baseline median (above 1 is slower), {@code null} when either is unknown or zero: a median of 0 ms
+     * is under gbak's 1 ms clock, and has no ratio on either side (not "0.00×").
+     */
     public Double ratio(int group, int baseline) {
         Double g = byGroup.get(group).median();
         Double b = byGroup.get(baseline).median();
-        return g == null || b == null || b <= 0 ? null : g / b;
+        return g == null || b == null || g <= 0 || b <= 0 ? null : g / b;
     }
 
     /** The rows a table got in one group, {@code null} for an index or when unknown. */

@@ -84,18 +84,19 @@ final class Paired {
     /**
      * Rounds that would decide, if the mean {@code logRatio} and the spread {@code sd} of the log-ratios held: the least
      * n whose interval half-width {@code t(n−1)·sd/√n} is under {@code |logRatio|} (the interval leaves 1: faster or
-     * slower) or at most {@code ln(1 + margin) − |logRatio|} (it lies within the margin: the same), at most {@code cap}.
+     * slower) or at most {@code ln(1 + margin) − |logRatio|} (it lies within the margin: the same), up to {@code cap};
+     * {@code cap + 1} when none up to it would (more than {@code cap}).
      * A large difference seen in few runs needs few more; a ratio near 1 needs the margin's width.
      */
     static int runsNeeded(double sd, double logRatio, double margin, double level, int cap) {
         double seen = Math.abs(logRatio);
         double target = Math.max(seen, Math.log(1 + margin) - seen);
-        for (int n = 2; n < cap; n++) {
+        for (int n = 2; n <= cap; n++) {
             double t = new TDistribution(null, n - 1).inverseCumulativeProbability(1 - (1 - level) / 2);
             if (t * sd / Math.sqrt(n) < target) {
                 return n;
             }
         }
-        return cap;
+        return cap + 1;
     }
 }

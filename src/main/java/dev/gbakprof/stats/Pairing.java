@@ -126,8 +126,9 @@ public record Pairing(Kind kind, List<Map<String, RestoreRun>> rounds, Reason re
     }
 
     /**
-     * The rounds {@code matrix} recorded, when every run has one, every round holds one run of each configuration, and
-     * (where the start times are known) each round ends before the next starts; otherwise {@code null}.
+     * The rounds {@code matrix} recorded, when every run has one, every round holds one run of each configuration (but
+     * the last, when the matrix was stopped in it: its runs pair with none), and (where the start times are known)
+     * each round ends before the next starts; otherwise {@code null}.
      */
     private static Pairing byRecordedRound(List<RestoreRun> runs, List<String> labels) {
         TreeMap<Integer, Map<String, RestoreRun>> byRound = new TreeMap<>();
@@ -138,6 +139,10 @@ public record Pairing(Kind kind, List<Map<String, RestoreRun>> rounds, Reason re
             if (byRound.computeIfAbsent(r.round(), n -> new LinkedHashMap<>()).put(r.label(), r) != null) {
                 return null; // two experiments' round 1: their start times may still pair them
             }
+        }
+        // a matrix stopped (Ctrl-C, a stop) in its last round: that round's runs are counted, and left out of the pairs
+        if (byRound.size() > 1 && byRound.lastEntry().getValue().size() < labels.size()) {
+            byRound.remove(byRound.lastKey());
         }
         Instant lastEnd = null;
         for (Map<String, RestoreRun> round : byRound.values()) {

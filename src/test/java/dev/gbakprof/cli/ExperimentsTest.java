@@ -164,8 +164,8 @@ class ExperimentsTest {
     }
 
     /**
-     * {@code experiments/warm}: {@code matrix --vary 'gbak:-bu 100,8000' --repeat 3} with the default warm-up: one
-     * restore set aside, then rounds whose first arm turns (AB, BA, AB), paired by the rounds matrix recorded.
+     * {@code experiments/warm}: {@code matrix --vary 'gbak:-bu 100,8000' --repeat 3} (one warm-up restore):
+     * set aside, then rounds whose first arm turns (AB, BA, AB), paired by the rounds matrix recorded.
      */
     @Test
     void aMatrixSetsItsWarmupAsideAndPairsTheRoundsItRecorded() throws Exception {
@@ -250,6 +250,37 @@ class ExperimentsTest {
         assertThat(headline(route, "tr"))
                 .isEqualTo("embedded (8,12 sn, 4 çalıştırmanın medyanı) referansına göre: service 8,03 sn (henüz ayırt"
                         + " edilemiyor); localhost 42,7 sn (%426 daha uzun).");
+    }
+
+    /**
+     * {@code experiments/route-fb4}: {@code matrix --vary 'route:embedded,localhost,service' --repeat 3} with Debian's
+     * Firebird 3.0 gbak and {@code --host} a Firebird 4.0 server. The embedded arm's databases are made by 3.0's
+     * engine (ODS 12.0), the other arms' by the 4.0 server (ODS 13.0), and no record knows an engine version (matrix
+     * does not ask the server, and embedded gbak has none): the ODS each record read from its database says which
+     * Firebird made it, and the comparison names it besides the route. Of one server's version ({@code
+     * experiments/route}: 3.0 only) nothing more is said.
+     */
+    @Test
+    void routeArmsOnAServerOfAnotherVersionNameTheDatabasesOds() throws Exception {
+        Path fb4 = Path.of("src/test/resources/experiments/route-fb4");
+        Cli.Result r = Cli.run("compare", "--json", fb4.toString());
+        assertThat(r.code()).as(r.err()).isZero();
+        JsonNode differs = null;
+        for (JsonNode n : JSON.readTree(r.out()).get("notes")) {
+            if (n.get("code").asText().equals("differs-ods")) {
+                differs = n;
+            }
+        }
+        assertThat(differs).as(r.out()).isNotNull();
+        assertThat(differs.get("message").asText())
+                .isEqualTo("Also differs: on-disk structure (ODS) of the restored database — 12.0 (Firebird 3.0):"
+                        + " embedded; 13.0 (Firebird 4.0): localhost · service");
+        Cli.Result es = Cli.run("compare", "--lang", "es", "--json", fb4.toString());
+        assertThat(es.out())
+                .contains("También difiere: estructura en disco (ODS) de la base de datos restaurada — 12.0 (Firebird"
+                        + " 3.0): embedded; 13.0 (Firebird 4.0): localhost · service");
+        Path fb3 = Path.of("src/test/resources/experiments/route");
+        assertThat(Cli.run("compare", "--json", fb3.toString()).out()).doesNotContain("differs-");
     }
 
     /**

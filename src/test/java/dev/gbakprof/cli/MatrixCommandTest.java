@@ -30,14 +30,17 @@ class MatrixCommandTest {
                 fbk, dir.resolve("m.fdb"), out, "--vary", "gbak:-bu 100,4000", "--repeat", "3", "--cooldown", "0");
         assertThat(r.code()).as(r.err()).isZero();
         assertThat(r.out())
-                // one warm-up (the default), then rounds whose first arm turns: no arm always meets the cache first
-                .contains("7 restores: -bu 100 (warm-up), -bu 100, -bu 4000, -bu 4000, -bu 100, -bu 100, -bu 4000")
+                // one warm-up of each arm (the default), then rounds whose first arm turns: no arm always meets the
+                // cache first
+                .contains("8 restores: -bu 100 (warm-up), -bu 4000 (warm-up), -bu 100, -bu 4000, -bu 4000, -bu 100,"
+                        + " -bu 100, -bu 4000")
                 .contains("Against -bu 100")
                 .contains("3 runs each")
-                .contains("Warm-up: 1 restore recorded and set aside (-bu 100); no comparison counts them (--warmup).");
+                .contains("Warm-up: 2 restores recorded and set aside (-bu 100, -bu 4000); no comparison counts them"
+                        + " (--warmup).");
         try (var runs = Files.list(out.resolve("runs"))) {
             assertThat(runs.map(p -> p.getFileName().toString()))
-                    .hasSize(7)
+                    .hasSize(8)
                     .allSatisfy(n -> assertThat(n).matches("\\d{8}-\\d{6}-bu-(100|4000)-m\\d"));
         }
         BufferedImage png = ImageIO.read(out.resolve("total.png").toFile());
@@ -77,7 +80,7 @@ class MatrixCommandTest {
         var root = new com.fasterxml.jackson.databind.ObjectMapper().readTree(json.out());
         assertThat(root.get("pairing").get("method").asText()).isEqualTo("matrix-round");
         assertThat(root.get("pairing").get("rounds").asInt()).isEqualTo(3);
-        assertThat(root.get("warmups").asInt()).isEqualTo(1);
+        assertThat(root.get("warmups").asInt()).isEqualTo(2);
         List<String> placed = new ArrayList<>();
         for (var c : root.get("configurations")) {
             for (var run : c.get("runList")) {
@@ -204,7 +207,7 @@ class MatrixCommandTest {
     @Test
     void aTakenDatabaseNameIsRefusedWithWhatAMatrixCanDo(@TempDir Path dir) throws Exception {
         FakeGbak.Refusal f = FakeGbak.refusal(dir);
-        Path taken = Files.writeString(dir.resolve("m-bu-4000-3.fdb"), "an earlier matrix's database, kept");
+        Path taken = Files.writeString(dir.resolve("m-bu-4000-4.fdb"), "an earlier matrix's database, kept");
         Result r = refusedBuMatrix(f, dir.resolve("m.fdb"), dir, "--repeat", "2", "--cooldown", "0");
         assertThat(r.code()).isEqualTo(ExitCode.BAD_INPUT);
         assertThat(r.err())

@@ -18,6 +18,51 @@ import org.junit.jupiter.api.io.TempDir;
 class NoteTextTest {
 
     /**
+     * The A/A matrix (--warmup 1): the first counted restore after the warm-up was still slow. The note told the DBA to
+     * "set it aside with --warmup", which the matrix had done; after warm-ups it asks for more of them.
+     */
+    @Test
+    void aFirstRestoreSlowAfterTheWarmupAsksForMoreWarmups() {
+        java.time.Instant t0 = java.time.Instant.parse("2026-12-07T23:28:33Z");
+        double[] totals = {0.55, 0.763, 0.481, 0.459, 0.325, 0.346, 0.445};
+        List<dev.gbakprof.model.RestoreRun> runs = new java.util.ArrayList<>();
+        for (int i = 0; i < totals.length; i++) {
+            runs.add(dev.gbakprof.model.RestoreRun.builder()
+                    .label("-bu 2048")
+                    .startedAt(t0.plusSeconds(i).toString())
+                    .status(dev.gbakprof.model.RunStatus.COMPLETED)
+                    .totalSeconds(totals[i])
+                    .placement(i, i == 0 ? 0 : 1, i == 0)
+                    .build());
+        }
+        Note warmed = Analysis.of(runs, null).notes().stream()
+                .filter(n -> n.code() == NoteCode.FIRST_RUN_SLOWER)
+                .findFirst()
+                .orElseThrow();
+        assertThat(NoteText.of(warmed, Texts.of(Lang.EN)).message())
+                .isEqualTo("-bu 2048: the first restore counted after the warm-up took 0.763 s, 1.71× the median of"
+                        + " the other 5 (0.445 s): the page cache still cold? Set more aside (a larger --warmup), or"
+                        + " run again.");
+        assertThat(NoteText.of(warmed, Texts.of(Lang.ES)).message())
+                .startsWith("-bu 2048: la primera restauración contada tras el calentamiento tardó 0,763 s");
+        // matrix --warmup 1 of two arms: 2 warm-ups (the count once printed twice: "after 22 warm-ups")
+        Note two = Note.of(NoteCode.FIRST_RUN_SLOWER, "-bu 100", 1.26, 0.421, 0.334, 2, 2);
+        assertThat(NoteText.of(two, Texts.of(Lang.EN)).message())
+                .isEqualTo("-bu 100: the first restore counted after 2 warm-ups took 0.421 s, 1.26× the median of the"
+                        + " other 2 (0.334 s): the page cache still cold? Set more aside (a larger --warmup), or run"
+                        + " again.");
+        assertThat(NoteText.of(two, Texts.of(Lang.ES)).message()).contains("tras los 2 calentamientos tardó");
+        assertThat(NoteText.of(two, Texts.of(Lang.PT_BR)).message()).contains("depois dos 2 aquecimentos levou");
+        assertThat(NoteText.of(two, Texts.of(Lang.TR)).message()).contains(": 2 ısınmadan sonra sayılan");
+        Note cold = Analysis.of(runs.subList(1, runs.size()), null).notes().stream()
+                .filter(n -> n.code() == NoteCode.FIRST_RUN_SLOWER)
+                .findFirst()
+                .orElseThrow();
+        assertThat(NoteText.of(cold, Texts.of(Lang.EN)).message())
+                .endsWith("a cold page cache? Set it aside with --warmup, or run again.");
+    }
+
+    /**
      * A total whose whole gap lies in a phase with no table or index of its own (metadata): the phase is the news. Its
      * sentence was once null, and compare stopped on it with a NullPointerException before writing its Markdown.
      */

@@ -312,6 +312,35 @@ class HeadlineRulesTest {
                 .containsKey("half");
     }
 
+    /**
+     * Two matrices of the same labels on two backups, compared together: each label mixes the shop backup and one whose
+     * ORDERS has half the rows. The first baseline run was set against every run of the other label, and the headline
+     * said "Not the same data: table ORDERS ..." of two labels that restored the very same two backups. The mixes are
+     * said ({@code mixed}); which backup is the baseline's data is not known, so no data difference is claimed.
+     */
+    @Test
+    void labelsThatMixBackupsClaimNoDataDifference() throws Exception {
+        RestoreRun shop = Samples.log("shop-tdrw.log", "A").toBuilder()
+                .backupFile("/b/shop.fbk")
+                .build();
+        RestoreRun half = Samples.halfOfOrders(tmp, "A").toBuilder()
+                .backupFile("/b/shop-half.fbk")
+                .build();
+        List<RestoreRun> runs = List.of(
+                shop,
+                half,
+                shop.toBuilder().label("B").build(),
+                half.toBuilder().label("B").build());
+        Analysis a = Analysis.of(runs, "A");
+        assertThat(a.dataDifferences()).isEmpty();
+        assertThat(a.differentDatabases()).isEmpty();
+        assertThat(a.noteCodes()).contains(NoteCode.MIXED).doesNotContain(NoteCode.DIFFERENT_DATA);
+        // one backup a label: its data is compared as before
+        assertThat(Analysis.of(List.of(shop, half.toBuilder().label("B").build()), "A")
+                        .dataDifferences())
+                .containsKey("B");
+    }
+
     @Test
     void aPhaseAnExcerptShowsOnlyPartOfIsNotComparedWithAWholeOne() throws Exception {
         // cut off in the index phase: its index phase is a part of one; the finishing phase is whole

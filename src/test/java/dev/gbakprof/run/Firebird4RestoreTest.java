@@ -212,10 +212,12 @@ class Firebird4RestoreTest {
 
         assertThat(r.code()).as(r.err()).isEqualTo(ExitCode.OK);
         List<RestoreRun> runs = Restores.matrixRuns(out);
-        // a warm-up with the first arm, then two rounds whose first arm turns: 3.0 4.0, 4.0 3.0
-        assertThat(runs).hasSize(5);
-        assertThat(runs.get(0).warmupRestore()).isTrue();
-        List<RestoreRun> counted = runs.subList(1, runs.size());
+        // a warm-up of each arm, then two rounds whose first arm turns: 3.0 4.0, 4.0 3.0
+        assertThat(runs).hasSize(6);
+        assertThat(runs.subList(0, 2))
+                .allSatisfy(w -> assertThat(w.warmupRestore()).isTrue());
+        assertThat(runs.get(0).label()).isNotEqualTo(runs.get(1).label());
+        List<RestoreRun> counted = runs.subList(2, runs.size());
         assertThat(counted).extracting(RestoreRun::round).containsExactly(1, 1, 2, 2);
         assertThat(counted).extracting(RestoreRun::position).containsExactly(1, 2, 1, 2);
         assertThat(counted.get(0).label()).endsWith("Firebird 3.0");

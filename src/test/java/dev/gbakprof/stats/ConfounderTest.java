@@ -60,6 +60,30 @@ class ConfounderTest {
     }
 
     @Test
+    void anOdsIsNamedByTheFirebirdVersionThatWritesItOrByItself() {
+        // matrix --vary 'gbak:PATH,PATH' labels each arm with gbak -z: its engine's ODS is what it compares
+        assertThat(Confounder.ODS.names(FB4, "13.0")).isTrue();
+        assertThat(Confounder.ODS.names("fb3", "12.0")).isTrue();
+        assertThat(Confounder.ODS.names("ods 13.1", "13.1")).isTrue();
+        // a route, a switch whose digits hold the ODS, another version: not named
+        assertThat(Confounder.ODS.names("service", "13.0")).isFalse();
+        assertThat(Confounder.ODS.names("-bu 1300", "13.0")).isFalse();
+        assertThat(Confounder.ODS.names("fb3", "13.0")).isFalse();
+        assertThat(Confounder.ODS.names("ods 13.1", "13.0")).isFalse();
+    }
+
+    @Test
+    void anOdsThatFollowsAGbakVersionTheLabelsDoNotNameIsSaidOnce() {
+        RunGroup a = group("balanced", "shop-tdrw.log", FB3);
+        RunGroup b = group("performance", "fb4/shop-tdrw.log", FB4);
+        a = new RunGroup(
+                a.label(), List.of(a.runs().get(0).toBuilder().ods("12.0").build()));
+        b = new RunGroup(
+                b.label(), List.of(b.runs().get(0).toBuilder().ods("13.0").build()));
+        assertThat(kinds(a, b)).contains(Confounder.GBAK_VERSION).doesNotContain(Confounder.ODS);
+    }
+
+    @Test
     void aRouteIsNamedByTheWordMatrixLabelsItsRouteArmWith() {
         // matrix --vary 'route:embedded,localhost,service': the route is what is compared, not a confounder
         assertThat(Confounder.ROUTE.names("embedded", "embedded")).isTrue();

@@ -110,4 +110,26 @@ class ObjectStatsTest {
         assertThat(rows.get(0).inferred()).isFalse();
         assertThat(rows.get(0).ratio(1, 0)).isEqualTo(1.0);
     }
+
+    /**
+     * The A/A experiment's DEPARTMENTS (12 rows): a median of 1 ms against one of 0 ms, under gbak's clock. summary.md
+     * printed "0.00×", tables.csv 0.0000: a ratio the clock cannot give. Of 2 ms against 1 ms it is 0.5.
+     */
+    @Test
+    void aMedianUnderGbaksClockHasNoRatioOnEitherSide() {
+        RunGroup a = new RunGroup("A", List.of(withDepartments("A", 0.001)));
+        RunGroup b = new RunGroup("B", List.of(withDepartments("B", 0.0)));
+        RunGroup c = new RunGroup("C", List.of(withDepartments("C", 0.002)));
+        ObjectTimes departments = ObjectStats.tables(List.of(a, b, c)).get(0);
+        assertThat(departments.ratio(1, 0)).isNull();
+        assertThat(departments.ratio(0, 1)).isNull();
+        assertThat(departments.ratio(0, 2)).isEqualTo(0.5);
+    }
+
+    private RestoreRun withDepartments(String label, double seconds) {
+        return full.toBuilder()
+                .label(label)
+                .tables(List.of(new dev.gbakprof.model.TableLoad("DEPARTMENTS", 12L, 0.1, seconds)))
+                .build();
+    }
 }

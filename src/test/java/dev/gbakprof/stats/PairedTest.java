@@ -112,7 +112,8 @@ class PairedTest {
         // n = 18 gives 2.110·0.10/√18 = 0.04973 (too wide) and n = 19 gives 2.101·0.10/√19 = 0.04820
         assertThat(Paired.runsNeeded(0.10, 0, 0.05, 0.95, 100)).isEqualTo(19);
         assertThat(Paired.runsNeeded(0.01, 0, 0.05, 0.95, 100)).isEqualTo(3);
-        assertThat(Paired.runsNeeded(1.0, 0, 0.05, 0.95, 100)).isEqualTo(100);
+        // none up to 100 would: 101, what the sentence says as "more than 100" (100 was both "100" and "more")
+        assertThat(Paired.runsNeeded(1.0, 0, 0.05, 0.95, 100)).isEqualTo(101);
     }
 
     @Test

@@ -50,6 +50,42 @@ class PairingTest {
         assertThat(pairs[1]).containsExactly(11, 11, 11);
     }
 
+    /**
+     * A matrix stopped by Ctrl-C in its fifth round: four whole rounds and the first restore of the fifth. The four pair
+     * (the stopped round pairs with none, its run still counts in its configuration's median); before, the one run
+     * left every round unpaired ("cannot be cut into rounds") and the experiment was compared as two groups.
+     */
+    @Test
+    void aMatrixStoppedInItsLastRoundPairsTheRoundsItFinished() {
+        List<RestoreRun> runs = new ArrayList<>();
+        double[] a = {10.0, 12.0, 9.0, 11.0, 10.5};
+        for (int round = 1; round <= 5; round++) {
+            runs.add(inRound(run("A", 10 * round, a[round - 1]), round, 1));
+            if (round < 5) {
+                runs.add(inRound(run("B", 10 * round + 2, a[round - 1] * 1.2), round, 2));
+            }
+        }
+        Pairing p = pair(runs);
+        assertThat(p.kind()).isEqualTo(Pairing.Kind.MATRIX_ROUND);
+        assertThat(p.rounds()).hasSize(4);
+        assertThat(p.pairs("A", "B", Measure.TOTAL)[0]).containsExactly(10.0, 12.0, 9.0, 11.0);
+        Comparison c = Comparisons.compare(
+                new RunGroup(
+                        "A", runs.stream().filter(r -> r.label().equals("A")).toList()),
+                new RunGroup(
+                        "B", runs.stream().filter(r -> r.label().equals("B")).toList()),
+                Measure.TOTAL,
+                p,
+                Comparisons.DEFAULT_MARGIN);
+        assertThat(c.method()).isEqualTo(Comparison.Method.PAIRED);
+        assertThat(c.pairs()).isEqualTo(4);
+        assertThat(c.verdict()).isEqualTo(Verdict.SLOWER);
+        // a round missing in the middle is no stop: not paired by the recorded rounds
+        List<RestoreRun> gap = new ArrayList<>(runs);
+        gap.removeIf(r -> r.label().equals("B") && r.round() == 2);
+        assertThat(pair(gap).kind()).isNotEqualTo(Pairing.Kind.MATRIX_ROUND);
+    }
+
     @Test
     void aAbBAndAnOddRunAndLogsWithoutStartTimesAreNotPaired() {
         Pairing aabb = pair(List.of(run("A", 0, 10), run("A", 1, 10), run("B", 2, 11), run("B", 3, 11)));
