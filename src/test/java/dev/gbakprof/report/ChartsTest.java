@@ -274,6 +274,19 @@ class ChartsTest {
                 .max()
                 .orElseThrow();
         assertThat(chart.getSeriesMap().get("completed").getXMax()).isCloseTo(lastEnd, within(1e-9));
+        // its log does not show the 2 tables it never reached: objects are counted, and the note says it was stopped
+        // (it said "An excerpt of a log", which it is not)
+        assertThat(chart.getYAxisTitle()).isEqualTo("Tables + indexes done");
+        assertThat(TimelineChart.footnotes(a, Texts.of(Lang.EN)))
+                .containsExactly(
+                        "stopped-at-2s: 10 of 10 index definitions never built (the restore stopped during the data: "
+                                + "the tables it did not reach may define more).",
+                        "stopped-at-2s: stopped before its log showed all that the restore defines: objects done are "
+                                + "counted, not a share.");
+        assertThat(TimelineChart.footnotes(a, Texts.of(Lang.TR)))
+                .last()
+                .isEqualTo("stopped-at-2s: günlüğü geri yüklemenin tanımladığı her şeyi göstermeden önce durduruldu: "
+                        + "yüzde değil, biten nesnelerin sayısı gösterilir.");
     }
 
     @Test
