@@ -39,7 +39,8 @@ public final class Advisor {
     private static final Pattern PAR_REDUCED =
             Pattern.compile("Wrong parallel workers value (\\d+), valid range are from 1 to (\\d+)");
     /** gbak's host:path (TCP) database, not a Windows drive letter. */
-    private static final Pattern REMOTE = Pattern.compile("^(?!\\p{Alpha}:[\\\\/])([^:/\\\\]+(?:/\\d+)?):(.+)$");
+    /** {@code host:path}, {@code host/port:path} (a port, a service's name, an anonymized port), not a drive. */
+    private static final Pattern REMOTE = Pattern.compile("^(?!\\p{Alpha}:[\\\\/])([^:/\\\\]+(?:/[\\w-]+)?):(.+)$");
 
     private Advisor() {}
 

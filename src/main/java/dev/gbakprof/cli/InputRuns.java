@@ -44,7 +44,8 @@ final class InputRuns {
             paramLabel = "INPUT",
             description = "A gbak restore log (gbak -c -v -st tdrw), a gbakprof run record (JSON), a run folder, a"
                     + " folder of run folders or a matrix's --out folder (its runs/), mixed freely. LABEL=PATH gives it"
-                    + " a label; inputs with the same label are repeated runs of one configuration.")
+                    + " a label (it ends at the first = followed by a path that exists: a label may hold =); inputs"
+                    + " with the same label are repeated runs of one configuration.")
     List<String> inputs;
 
     @Option(
@@ -197,12 +198,28 @@ final class InputRuns {
         }
     }
 
+    /**
+     * Where the label of {@code LABEL=PATH} ends: at the first {@code =} after which an existing file or folder is
+     * named, so that a label may hold {@code =} ({@code -par=4=runs/par4}: {@code -par=4}) and so may a path ({@code
+     * full=runs/a=b/gbak.log}: {@code full}); at the first {@code =} when none names one (the path not found is then
+     * said); {@code -1} without {@code =}.
+     */
+    static int labelEnd(String input) {
+        int first = input.indexOf('=');
+        for (int eq = first; eq >= 0; eq = input.indexOf('=', eq + 1)) {
+            if (Files.exists(Path.of(input.substring(eq + 1)))) {
+                return eq;
+            }
+        }
+        return first;
+    }
+
     private List<Input> resolve() {
         List<Input> resolved = new ArrayList<>();
         for (String input : inputs) {
             String label = null;
             Path path = Path.of(input);
-            int eq = input.indexOf('=');
+            int eq = labelEnd(input);
             if (!Files.exists(path) && eq >= 0) {
                 label = input.substring(0, eq).strip();
                 path = Path.of(input.substring(eq + 1));

@@ -1,5 +1,6 @@
 package dev.gbakprof.forecast;
 
+import dev.gbakprof.model.Rounding;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -229,7 +230,7 @@ public record Estimate(
                         String.format(
                                 Locale.ROOT,
                                 "even the high end of the range leaves %.0f %% of the window",
-                                (1 - total.high() / rto) * 100));
+                                Rounding.percent(1 - total.high() / rto, 0)));
             }
             return new Rto(
                     rto,
@@ -239,7 +240,7 @@ public record Estimate(
                             : String.format(
                                     Locale.ROOT,
                                     "the high end of the range leaves under %.0f %% of the window",
-                                    MARGIN * 100));
+                                    Rounding.percent(MARGIN, 0)));
         }
     }
 

@@ -1,6 +1,7 @@
 package dev.gbakprof.forecast;
 
 import dev.gbakprof.model.RestoreRun;
+import dev.gbakprof.model.Rounding;
 import java.util.Collection;
 import java.util.List;
 import java.util.Locale;
@@ -75,8 +76,8 @@ final class EstimatedShare {
                         + "estimated from other objects: such estimates missed real restores by ln ±%.2f (loads) and "
                         + "±%.2f (builds) (sd; docs/guide/forecast.md), so the range holds them up to e^(%.2f × that): "
                         + "ln(1 + %.3f·%.2f + %.3f·%.2f) = %.3f",
-                tables * 100,
-                builds * 100,
+                Rounding.percent(tables, 1),
+                Rounding.percent(builds, 1),
                 COPIED_TABLE_SD,
                 COPIED_INDEX_SD,
                 Z,

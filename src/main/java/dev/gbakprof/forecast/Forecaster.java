@@ -2,6 +2,7 @@ package dev.gbakprof.forecast;
 
 import dev.gbakprof.model.Phase;
 import dev.gbakprof.model.RestoreRun;
+import dev.gbakprof.model.Rounding;
 import dev.gbakprof.stats.Spread;
 import java.math.BigDecimal;
 import java.math.MathContext;
@@ -264,7 +265,7 @@ public final class Forecaster {
                         Locale.ROOT,
                         "measured: one restore's noise σ = %.1f %% (sd of ln seconds, pooled over the %d size%s "
                                 + "restored more than once, %s)",
-                        sigma * 100,
+                        Rounding.percent(sigma, 1),
                         repeated,
                         repeated == 1 ? "" : "s",
                         RunToRunNoise.degrees(dof))
@@ -273,14 +274,14 @@ public final class Forecaster {
                                 Locale.ROOT,
                                 "measured: one restore's noise σ = %.1f %% (the scatter of the totals around a power law "
                                         + "of their rows, %s)",
-                                sigma * 100,
+                                Rounding.percent(sigma, 1),
                                 RunToRunNoise.degrees(dof))
                         : String.format(
                                 Locale.ROOT,
                                 "not measured (no size restored twice): one restore's noise σ assumed %.1f %%, typical"
                                         + " of restores on a shared machine (%s; restore a size twice or more to"
                                         + " measure yours)",
-                                sigma * 100,
+                                Rounding.percent(sigma, 1),
                                 RunToRunNoise.ASSUMED_NOISE_BASIS);
         String spreadBasis = String.format(
                 Locale.ROOT,
@@ -289,7 +290,7 @@ public final class Forecaster {
                 sigmaHow,
                 m,
                 m == 1 ? "" : "s",
-                spread * 100);
+                Rounding.percent(spread, 1));
 
         List<Long> sizes = bySize.keySet().stream()
                 .map(rows -> rows.values().stream().mapToLong(Long::longValue).sum())
@@ -360,7 +361,7 @@ public final class Forecaster {
                         Model.fmt(top),
                         round(actual),
                         round(predicted),
-                        (predicted / actual - 1) * 100,
+                        Rounding.percent(predicted / actual - 1, 1),
                         top / (double) below,
                         noiseVar > 0
                                 ? String.format(
@@ -368,7 +369,7 @@ public final class Forecaster {
                                         ", of which the noise of %d and %d restores explains ±%.1f %%",
                                         mTop,
                                         mBelow,
-                                        Math.sqrt(noiseVar) * 100)
+                                        Rounding.percent(Math.sqrt(noiseVar), 1))
                                 : "",
                         rate,
                         rate < floor
@@ -392,7 +393,7 @@ public final class Forecaster {
             guesses.add(String.format(
                     Locale.ROOT,
                     "its %.0f %% was measured only up to %.0f× the nearest calibration run's rows, %s",
-                    LEVEL * 100,
+                    Rounding.percent(LEVEL, 0),
                     COVERAGE_MEASURED_UP_TO,
                     distance(distance, largest > 0 ? targetRows / (double) largest : 0)));
         }
@@ -401,7 +402,7 @@ public final class Forecaster {
                     Locale.ROOT,
                     "one restore's run-to-run noise is not measured (no calibration size restored twice), σ assumed"
                             + " %.0f %%: how often a restore falls inside such a range was never measured",
-                    sigma * 100));
+                    Rounding.percent(sigma, 0)));
         }
         return new Estimate.Range(
                 share(spread),
@@ -555,7 +556,7 @@ public final class Forecaster {
                         law,
                         exponent,
                         fitted,
-                        m.exponentWeight * 100,
+                        Rounding.percent(m.exponentWeight, 0),
                         m.noiseBasis,
                         Model.EXPONENT_PRIOR);
     }

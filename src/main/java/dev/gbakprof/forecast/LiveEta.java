@@ -2,6 +2,7 @@ package dev.gbakprof.forecast;
 
 import dev.gbakprof.model.Phase;
 import dev.gbakprof.model.RestoreRun;
+import dev.gbakprof.model.Rounding;
 import dev.gbakprof.model.TableLoad;
 import dev.gbakprof.stats.Spread;
 import java.util.ArrayList;
@@ -385,7 +386,7 @@ public final class LiveEta {
                 String.format(
                         Locale.ROOT,
                         "data %.0f %% by %s; speed ×%.2f of baseline %s%s%s",
-                        f * 100,
+                        Rounding.percent(f, 0),
                         byPosition
                                 ? "the backup's read position"
                                 : "rows restored per table against the baseline's (weighted by its load times)",
@@ -482,7 +483,7 @@ public final class LiveEta {
                 "80 %% range of the time left ×e^±%.2f: %.2f for %.0f %% done; %s; %s",
                 r,
                 r0,
-                done * 100,
+                Rounding.percent(done, 0),
                 run == null
                         ? "this run's speed against the baseline not told yet (under " + MIN_STRETCHES + " stretches)"
                         : String.format(

@@ -1,6 +1,7 @@
 package dev.gbakprof.forecast;
 
 import dev.gbakprof.model.RestoreRun;
+import dev.gbakprof.model.Rounding;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -71,16 +72,17 @@ record RunToRunNoise(double sd, int how, int dof) {
                         Locale.ROOT,
                         "measured: restores of one size spread ±%.1f %% (sd of ln seconds, pooled over the sizes "
                                 + "restored more than once, %s)",
-                        sd * 100,
+                        Rounding.percent(sd, 1),
                         degrees(dof))
                 : how < 0
                         ? String.format(
                                 Locale.ROOT,
                                 "measured: the runs' totals scatter ±%.1f %% around a power law of their rows "
                                         + "(%s)",
-                                sd * 100,
+                                Rounding.percent(sd, 1),
                                 degrees(dof))
-                        : String.format(Locale.ROOT, "assumed ±%.0f %% (no size restored twice)", sd * 100);
+                        : String.format(
+                                Locale.ROOT, "assumed ±%.0f %% (no size restored twice)", Rounding.percent(sd, 0));
     }
 
     /** {@code 1 degree of freedom}, {@code 6 degrees of freedom}. */

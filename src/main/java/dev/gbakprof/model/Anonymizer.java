@@ -11,8 +11,8 @@ import java.util.Set;
 /**
  * The restores of one call with the user's names replaced by stable tokens ({@code --anonymize}): tables {@code T001},
  * indexes {@code IX_T001_1} (the first index of T001) or {@code IX_001} (table unknown or not one), files {@code
- * database-1.fdb}, {@code backup-1.fbk}, {@code log-1.log} (the extension kept), hosts {@code host-1}, users and roles
- * {@code user-1}, other objects gbak names ({@code OBJ_001}), columns {@code C001}, a label that is the name of its
+ * database-1.fdb}, {@code backup-1.fbk}, {@code log-1.log} (the extension kept), hosts {@code host-1}, ports but
+ * Firebird's default 3050 {@code port-1}, users and roles {@code user-1}, other objects gbak names ({@code OBJ_001}), columns {@code C001}, a label that is the name of its
  * input's file or folder {@code label-1}, and the backup's name in {@code run}'s own label its token ({@code
  * backup-1.fbk, embedded}). One name is one token across every run of the call, tokens are given in the
  * order the names first appear (the same inputs give the same tokens), and every number stays as measured.
@@ -21,7 +21,8 @@ import java.util.Set;
  * shows only what the records hold. Names inside free text (gbak's error lines, gbakprof's warnings, the command line,
  * gfix's output) are replaced word by word; so are quoted upper-case names and the name after an object word ({@code
  * restoring procedure X}) that no record field holds, and absolute paths. Firebird's own names stay: system objects
- * ({@code RDB$...}, {@code MON$...}, {@code SEC$...}, the schemas {@code PUBLIC} and {@code SYSTEM}), the user {@code SYSDBA} and {@code localhost}. The value of a
+ * ({@code RDB$...}, {@code MON$...}, {@code SEC$...}, the schemas {@code PUBLIC} and {@code SYSTEM}), the user {@code SYSDBA} (every
+ * server's own), {@code localhost} (it names no machine) and the port 3050 (every server's default). The value of a
  * problematic key gbak prints is the user's data: it becomes {@code (...)}.
  *
  * <p>This class meets the names (the records' fields, then their command lines through {@link CommandLineNames});
@@ -31,9 +32,9 @@ public final class Anonymizer {
 
     /** The warning every anonymized record carries (its code: {@link WarningCode#ANONYMIZED}). */
     public static final String WARNING =
-            "anonymized (--anonymize): the names of tables, indexes, files, hosts and users"
-                    + " are tokens (T001, IX_T001_1, database-1.fdb, host-1, user-1), not the real ones; every number is as"
-                    + " measured";
+            "anonymized (--anonymize): the names of tables, indexes, files, hosts, ports and users"
+                    + " are tokens (T001, IX_T001_1, database-1.fdb, host-1, port-1, user-1), not the real ones; every"
+                    + " number is as measured";
 
     private final NameTokens tokens;
 

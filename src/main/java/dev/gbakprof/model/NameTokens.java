@@ -13,9 +13,10 @@ import java.util.regex.Pattern;
 
 /**
  * One name, one token ({@code --anonymize}): the token of each kind of name ({@code T001}, {@code IX_T001_1}, {@code
- * database-1.fdb}, {@code host-1}, {@code user-1}, {@code OBJ_001}, {@code C001}, {@code label-1}), given in the order
- * the names are first met and never one of the inputs' own names, and free text with every name in it replaced.
- * Firebird's own names keep theirs: system objects, the user SYSDBA, this machine. {@link Anonymizer} meets the names.
+ * database-1.fdb}, {@code host-1}, {@code port-1}, {@code user-1}, {@code OBJ_001}, {@code C001}, {@code label-1}),
+ * given in the order the names are first met and never one of the inputs' own names, and free text with every name in
+ * it replaced. Firebird's own names keep theirs: system objects, the user SYSDBA, this machine ({@code localhost}),
+ * the default port 3050. {@link Anonymizer} meets the names.
  */
 final class NameTokens {
     private static final String IDENT = "A-Za-z0-9_$";
@@ -25,8 +26,12 @@ final class NameTokens {
     /** {@code host:path} or {@code host/port:path}: a host of 2 characters or more (so not a drive {@code C:}). */
     private static final Pattern HOST_PATH = Pattern.compile("^([^/\\\\:\\s]{2,}?)(/[^/\\\\:\\s]*)?:(.+)$");
     /** The remote route in {@code run}'s own label: {@code remote TCP (host)}, {@code (host:port)}, {@code ([::1]:port)}. */
-    private static final Pattern REMOTE_ROUTE =
-            Pattern.compile("(?<words>, remote TCP \\()(?<host>\\[[^\\]]*\\]|[^)/:]+)(?<port>[/:]\\d+)?\\)");
+    private static final Pattern REMOTE_ROUTE = Pattern.compile(
+            "(?<words>, remote TCP \\()(?<host>\\[[^\\]]*\\]|[^)/:]+)(?:(?<sep>[/:])(?<port>\\d+))?\\)");
+    /** A port after a host in free text: {@code db1/3051}, {@code db1:3051}. */
+    private static final Pattern PORT_TAIL = Pattern.compile("([/:])(\\d{1,5})(.*)");
+    /** The names of this machine: they name no one's machine. */
+    private static final List<String> LOCAL = List.of("localhost", "127.0.0.1", "::1", "[::1]");
 
     /** gbak's words for an object, before its name. */
     private static final String OBJECT_WORDS = "domain|table|index|view|procedure|function|trigger|generator|sequence"
@@ -39,6 +44,7 @@ final class NameTokens {
     private final Map<String, String> paths = new LinkedHashMap<>();
     private final Map<String, String> hosts = new LinkedHashMap<>();
     private final Map<String, String> users = new LinkedHashMap<>();
+    private final Map<String, String> ports = new LinkedHashMap<>();
     private final Map<String, String> labels = new LinkedHashMap<>();
     /** Other spellings of a name (a Firebird 6 table without its schema) → the name's token. */
     private final Map<String, String> aliases = new LinkedHashMap<>();
@@ -110,13 +116,14 @@ final class NameTokens {
 
     /**
      * The rest of {@code run}'s own label with the server of its route a token: {@code , remote TCP (db1:3051)} →
-     * {@code , remote TCP (host-1:3051)} (the route's words are those of {@code Confounder.route}); a port stays.
+     * {@code , remote TCP (host-1:port-1)} (the route's words are those of {@code Confounder.route}); a port its
+     * token ({@link #port}).
      */
     private String routeHost(String rest) {
         Matcher m = REMOTE_ROUTE.matcher(rest);
         StringBuilder sb = new StringBuilder();
         while (m.find()) {
-            String port = m.group("port") == null ? "" : m.group("port");
+            String port = m.group("port") == null ? "" : m.group("sep") + port(m.group("port"));
             m.appendReplacement(sb, Matcher.quoteReplacement(m.group("words") + host(m.group("host")) + port + ")"));
         }
         m.appendTail(sb);
@@ -220,18 +227,29 @@ final class NameTokens {
         return hosts.computeIfAbsent(host, h -> token("host-", "%d"));
     }
 
-    /** A server as the record names it, {@code host/port}: its host a token, the port as it was. */
+    /** A server as the record names it, {@code host/port}: its host and its port tokens. */
     String server(String server) {
         if (server == null) {
             return null;
         }
         int slash = server.lastIndexOf('/');
-        return slash < 0 ? host(server) : host(server.substring(0, slash)) + server.substring(slash);
+        return slash < 0 ? host(server) : host(server.substring(0, slash)) + "/" + port(server.substring(slash + 1));
     }
 
     private static boolean local(String host) {
-        String h = host.toLowerCase(Locale.ROOT);
-        return h.equals("localhost") || h.equals("127.0.0.1") || h.equals("::1") || h.equals("[::1]");
+        return LOCAL.contains(host.toLowerCase(Locale.ROOT));
+    }
+
+    /**
+     * A port (or the service name Firebird's clients look up for it): {@code port-1}, but Firebird's default, 3050
+     * ({@code gds_db}), which every server listens on and so tells nothing. A port of one's own is part of how the
+     * server is reached, as its host's name is.
+     */
+    String port(String port) {
+        if (port == null || port.isBlank() || port.equals("3050") || port.equalsIgnoreCase("gds_db")) {
+            return port;
+        }
+        return ports.computeIfAbsent(port, p -> token("port-", "%d"));
     }
 
     String user(String user) {
@@ -259,11 +277,13 @@ final class NameTokens {
             String hostPort = m.group(2);
             int colon = hostPort.lastIndexOf(':');
             String h = colon > 0 && !hostPort.endsWith("]") ? hostPort.substring(0, colon) : hostPort;
-            token = m.group(1) + "://" + host(h) + hostPort.substring(h.length()) + "/" + path(m.group(3), kind);
+            String port = h.length() < hostPort.length() ? ":" + port(hostPort.substring(h.length() + 1)) : "";
+            token = m.group(1) + "://" + host(h) + port + "/" + path(m.group(3), kind);
         } else if ((m = XNET.matcher(s)).matches()) {
             token = m.group(1) + "://" + path(m.group(2), kind);
         } else if ((m = HOST_PATH.matcher(s)).matches()) {
-            token = host(m.group(1)) + (m.group(2) == null ? "" : m.group(2)) + ":" + path(m.group(3), kind);
+            token = host(m.group(1))
+                    + (m.group(2) == null ? "" : "/" + port(m.group(2).substring(1))) + ":" + path(m.group(3), kind);
         } else {
             return path(s, kind);
         }
@@ -326,12 +346,12 @@ final class NameTokens {
             } else if (m.group("word") != null) {
                 replacement = m.group("word") + quotedName(m.group("object"));
             } else if (m.group("known") != null) {
+                String name = m.group("known");
                 String tail = m.group("tail");
-                replacement = tail.isEmpty()
-                        ? known(m.group("known"))
-                        : paths.containsKey(m.group("known"))
-                                ? path(m.group("known") + tail, "file") // a path inside a known folder: its own
-                                : known(m.group("known")) + tail; // host/port
+                String colon = m.group("colon") == null ? "" : m.group("colon");
+                replacement = paths.containsKey(name) && !tail.isEmpty()
+                        ? path(name + tail, "file") + colon // a path inside a known folder: its own
+                        : known(name) + hostTail(name, tail + colon);
             } else if (m.group("quoted") != null) {
                 replacement = '"' + objectName(m.group("quoted")) + '"';
             } else {
@@ -341,6 +361,15 @@ final class NameTokens {
         }
         m.appendTail(sb);
         return sb.toString();
+    }
+
+    /** What follows a known name in free text: after a host its port's token ({@code /port-1}), else as it is. */
+    private String hostTail(String name, String tail) {
+        Matcher port = PORT_TAIL.matcher(tail);
+        if ((hosts.containsKey(name) || local(name)) && port.matches()) {
+            return port.group(1) + port(port.group(2)) + port.group(3);
+        }
+        return tail;
     }
 
     private String knownOrNull(String name) {
@@ -368,6 +397,7 @@ final class NameTokens {
         for (Map<String, String> m : List.of(tables, indexes, paths, hosts, users, labels, columns, objects, aliases)) {
             names.addAll(m.keySet());
         }
+        names.addAll(LOCAL); // they stay, the port after them does not
         if (text != null && names.size() == textNames) {
             return text;
         }
@@ -381,8 +411,8 @@ final class NameTokens {
         text = Pattern.compile("(?<key>Problematic key value is )\\(.*\\)"
                 + "|(?<word>(?<![" + IDENT + "])(?:" + OBJECT_WORDS + ")\\s+)"
                 + "(?<object>\"[^\"]+\"(?:\\.\"[^\"]+\")?|[A-Z][A-Z0-9_$]*(?![" + IDENT + "]))"
-                + "|(?<![" + IDENT + "])(?<known>" + known + ")(?<tail>(?:[/\\\\][^\\s\"';:,()<>/\\\\]+)*)(?!["
-                + IDENT + "])"
+                + "|(?<![" + IDENT + "])(?<known>" + known + ")(?<tail>(?:[/\\\\][^\\s\"';:,()<>/\\\\]+)*)"
+                + "(?<colon>:\\d{1,5}(?![" + IDENT + ".]))?(?![" + IDENT + "])"
                 + "|\"(?<quoted>[A-Z][A-Z0-9_$]*)\""
                 + "|(?<![" + IDENT + ".\\-/])/(?!proc/|sys/|dev/)[^\\s\"'/:;,()<>]+(?:/[^\\s\"'/:;,()<>]+)+"
                 + "|(?<![" + IDENT + "])[A-Za-z]:\\\\[^\\s\"';,()<>]+");

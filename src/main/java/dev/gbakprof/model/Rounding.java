@@ -16,6 +16,14 @@ public final class Rounding {
         return new BigDecimal(value).setScale(decimals, RoundingMode.HALF_EVEN);
     }
 
+    /**
+     * A share ({@code 0.125}) as a percentage with {@code decimals} places, {@link #halfEven}: 12 % (the printf
+     * formats round half up, 13 %); a {@code %.0f} of it prints it as it is.
+     */
+    public static BigDecimal percent(double share, int decimals) {
+        return halfEven(share * 100, decimals);
+    }
+
     /** {@code value} rounded to a whole number (a rate: rows or keys per second, whole seconds of a duration). */
     public static long whole(double value) {
         return halfEven(value, 0).longValue();

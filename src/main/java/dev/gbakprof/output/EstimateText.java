@@ -4,6 +4,7 @@ import dev.gbakprof.advice.Advisor;
 import dev.gbakprof.forecast.Estimate;
 import dev.gbakprof.model.Durations;
 import dev.gbakprof.model.Phase;
+import dev.gbakprof.model.Rounding;
 import java.math.BigDecimal;
 import java.math.MathContext;
 import java.util.List;
@@ -59,7 +60,7 @@ public final class EstimateText {
                                 m.objects(),
                                 m.estimatedObjects(),
                                 Durations.human(m.estimatedSeconds()),
-                                m.estimatedShare() * 100));
+                                Rounding.percent(m.estimatedShare(), 0)));
         Estimate.TargetInfo target = e.target();
         sb.append(String.format(
                 Locale.ROOT,
@@ -91,7 +92,7 @@ public final class EstimateText {
                     "    %-9s %10s %6.1f%%   %s%n",
                     p.name(),
                     Durations.human(p.seconds()),
-                    p.share() * 100,
+                    Rounding.percent(p.share(), 1),
                     p.basis()));
         }
         List<Estimate.ObjectForecast> slowest = e.objects().stream().limit(top).toList();
@@ -114,17 +115,19 @@ public final class EstimateText {
                 Locale.ROOT,
                 "range      −%.1f %% / +%.1f %% of the forecast, %s (forecast × e^±%.3f, %.3f = √((%.2f × run-to-run "
                         + "%.1f %%)² + extrapolation %.1f %%²%s))%n",
-                -r.lowPercent(),
-                r.highPercent(),
+                Rounding.halfEven(-r.lowPercent(), 1),
+                Rounding.halfEven(r.highPercent(), 1),
                 r.guesses().isEmpty()
-                        ? String.format(Locale.ROOT, "%.0f %% of restores fall inside", r.level() * 100)
+                        ? String.format(Locale.ROOT, "%.0f %% of restores fall inside", Rounding.percent(r.level(), 0))
                         : "a guess: " + String.join("; ", r.guesses()),
                 r.combined(),
                 r.combined(),
                 r.quantile(),
-                r.runToRun() * 100,
-                r.extrapolation() * 100,
-                r.estimated() > 0 ? String.format(Locale.ROOT, " + estimated %.1f %%²", r.estimated() * 100) : ""));
+                Rounding.percent(r.runToRun(), 1),
+                Rounding.percent(r.extrapolation(), 1),
+                r.estimated() > 0
+                        ? String.format(Locale.ROOT, " + estimated %.1f %%²", Rounding.percent(r.estimated(), 1))
+                        : ""));
         sb.append("    run-to-run     ").append(r.runToRunBasis()).append('\n');
         sb.append(String.format(
                 Locale.ROOT,
@@ -134,11 +137,13 @@ public final class EstimateText {
                         ? String.format(
                                 Locale.ROOT,
                                 "Student's t for %.0f %% at σ's %d degree%s of freedom",
-                                r.level() * 100,
+                                Rounding.percent(r.level(), 0),
                                 r.degreesOfFreedom(),
                                 r.degreesOfFreedom() == 1 ? "" : "s")
                         : String.format(
-                                Locale.ROOT, "the normal distribution's for %.0f %% (σ assumed)", r.level() * 100)));
+                                Locale.ROOT,
+                                "the normal distribution's for %.0f %% (σ assumed)",
+                                Rounding.percent(r.level(), 0))));
         sb.append(String.format(
                 Locale.ROOT,
                 "    extrapolation  %.3f per ln(scale) × distance %.3f (|ln| of the target's rows "
@@ -171,7 +176,7 @@ public final class EstimateText {
                 Phase.ofLabel(d.phase()) == null
                         ? d.phase() + " phase"
                         : Phase.ofLabel(d.phase()).prose(),
-                d.phaseShare() * 100));
+                Rounding.percent(d.phaseShare(), 0)));
         if (d.object() != null) {
             sb.append(String.format(
                     Locale.ROOT,
@@ -179,7 +184,7 @@ public final class EstimateText {
                     d.object(),
                     d.objectShare() < 0.005
                             ? "under 1 %"
-                            : String.format(Locale.ROOT, "%.0f %%", d.objectShare() * 100)));
+                            : String.format(Locale.ROOT, "%.0f %%", Rounding.percent(d.objectShare(), 0))));
         }
         if (d.phaseShare() >= Advisor.DOMINANT) { // what to change is advise's question
             sb.append("\n           what would make it faster: gbakprof advise on the calibration runs");

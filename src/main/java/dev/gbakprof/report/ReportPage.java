@@ -111,10 +111,10 @@ public final class ReportPage implements ChartFile {
             files.add("total.png");
             charts.add(new TotalChart().chart(analysis, sized, style)::paint);
             files.add("phases.png");
-            charts.add(new PhasesChart().chart(analysis, sized, true, style)::paint);
+            charts.add(new PhasesChart().drawing(analysis, sized, true, style));
         } else if (h.onTotal()) {
             files.add("phases.png");
-            charts.add(new PhasesChart().chart(analysis, sized, runs.size() > PhasesChart.MAX_RUN_BARS, style)::paint);
+            charts.add(new PhasesChart().drawing(analysis, sized, runs.size() > PhasesChart.MAX_RUN_BARS, style));
             if (new CpuChart().appliesTo(runs)) {
                 files.add("cpu.png");
                 charts.add(new CpuChart().drawing(analysis, sized, style));

@@ -27,7 +27,8 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
  * colour per configuration, a line style per run (they repeat after four), and each run's number at its line's end
  * ({@link LineEnds}), which tells apart any number of runs.
  * A table or index whose end is unknown, or that failed, never counts as done, so a stopped or failed restore stays
- * below 100 %, its line drawn on to its log's last clock (the work it stopped in); when a log does not say what the restore defines (an excerpt), objects done are counted instead.
+ * below 100 %, its line drawn on to its log's last clock (the work it stopped in); when a log does not say what the
+ * restore defines (an excerpt, a restore stopped before its log showed it), objects done are counted instead.
  */
 final class TimelineChart implements ChartFile {
     /** Steps drawn per run at most (a 1600-pixel-wide chart shows no more). */
@@ -102,14 +103,45 @@ final class TimelineChart implements ChartFile {
                 : new BasicStroke(3f * style.scale(), BasicStroke.CAP_BUTT, BasicStroke.JOIN_ROUND, 10f, dash, 0f);
     }
 
-    /** "cut: 8 of 14 index definitions never built (the restore stopped)."; and why objects are counted, not a share. */
+    /**
+     * "cut: 8 of 14 index definitions never built (the restore stopped)."; and why objects are counted, not a share:
+     * an excerpt, a run gbakprof stopped (--timeout, Ctrl-C), a log that ends, each before it shows what the restore
+     * defines.
+     */
     static List<String> footnotes(Analysis analysis, Texts t) {
         List<String> out = new ArrayList<>(analysis.notes().stream()
                 .filter(n -> n.code() == NoteCode.INDEXES_NEVER_BUILT)
                 .map(n -> NoteText.of(n, t).message())
                 .toList());
-        if (!asShare(analysis.runs())) {
+        if (asShare(analysis.runs())) {
+            return out;
+        }
+        // why a run is not a share: an excerpt, a run gbakprof stopped, or a log that ends (failed, cut off) before
+        // it shows what the restore defines
+        Grouped grouped = Grouped.of(analysis);
+        List<String> stopped = new ArrayList<>();
+        List<String> ended = new ArrayList<>();
+        boolean excerpt = false;
+        for (RestoreRun run : grouped.runsInGroupOrder()) {
+            if (progress(run, false).length < 2 || defined(run) != null) {
+                continue;
+            }
+            if (RunOutcome.of(run) == RunOutcome.EXCERPT) {
+                excerpt = true;
+            } else if (run.stoppedBy() != null) {
+                stopped.add(grouped.runName(run));
+            } else {
+                ended.add(grouped.runName(run));
+            }
+        }
+        if (excerpt) {
             out.add(t.get("timeline.count.note"));
+        }
+        if (!stopped.isEmpty()) {
+            out.add(t.get("timeline.count.stopped.note", String.join(", ", stopped)));
+        }
+        if (!ended.isEmpty()) {
+            out.add(t.get("timeline.count.ended.note", String.join(", ", ended)));
         }
         return out;
     }

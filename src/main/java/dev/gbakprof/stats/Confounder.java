@@ -257,7 +257,8 @@ public enum Confounder {
     /** gbak's -se switch and its abbreviations, between blanks. */
     private static final Pattern SERVICE_SWITCH = Pattern.compile("\\s-se(r(v(i(c(e)?)?)?)?)?\\s");
 
-    private static final Pattern REMOTE = Pattern.compile("^(?:inet[46]?://([^/]+)/|([^/\\\\:]{2,}?)(?:/\\d+)?:)");
+    /** {@code inet://host/path}, {@code host:path}, {@code host/port:path} (a port, a service's name, an anonymized port). */
+    private static final Pattern REMOTE = Pattern.compile("^(?:inet[46]?://([^/]+)/|([^/\\\\:]{2,}?)(?:/[\\w-]+)?:)");
 
     /** {@link #route(Via, String, String)} of a record. */
     public static String route(RestoreRun r) {

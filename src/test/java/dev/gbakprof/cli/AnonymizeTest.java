@@ -217,22 +217,8 @@ class AnonymizeTest {
         assertThat(anon.out()).contains("Anonymized (--anonymize)");
         assertThat(leaks(anon.out() + anon.err(), names)).isEmpty();
 
-        List<Path> files;
-        try (Stream<Path> list = Files.list(dir)) {
-            files = list.sorted().toList();
-        }
-        assertThat(files.stream().map(f -> f.getFileName().toString()))
-                .contains("report.png", "report.html", "summary.md", "runs.csv", "indexes.csv", "tables.csv");
-        for (Path f : files) {
-            byte[] bytes = Files.readAllBytes(f);
-            if (f.toString().endsWith(".png")) {
-                assertThat(pngTexts(bytes)).as(f.toString()).isEmpty();
-            } else {
-                assertThat(leaks(new String(bytes, StandardCharsets.UTF_8), names))
-                        .as(f.toString())
-                        .isEmpty();
-            }
-        }
+        List<String> files = assertNoName(dir, names);
+        assertThat(files).contains("report.png", "report.html", "summary.md", "runs.csv", "indexes.csv", "tables.csv");
         assertThat(Files.readString(dir.resolve("report.html"))).contains("T001", "anonymized");
         assertThat(Files.readString(dir.resolve("summary.md"))).contains("Anonymized (--anonymize)");
 
@@ -250,10 +236,8 @@ class AnonymizeTest {
         Path again = tmp.resolve("again");
         args.set(3, again.toString());
         assertThat(Cli.run(args.toArray(new String[0])).code()).isEqualTo(ExitCode.FAILED);
-        for (Path f : files) {
-            assertThat(Files.readAllBytes(again.resolve(f.getFileName())))
-                    .as(f.getFileName().toString())
-                    .isEqualTo(Files.readAllBytes(f));
+        for (String f : files) {
+            assertThat(Files.readAllBytes(again.resolve(f))).as(f).isEqualTo(Files.readAllBytes(dir.resolve(f)));
         }
 
         // --json: the numbers of the report without --anonymize, and its note first
@@ -329,32 +313,26 @@ class AnonymizeTest {
         Set<String> names = names(runs, inputs);
         names.remove("services"); // the first word of a services restore's command, not a program's path
         names.addAll(List.of(
-                "vm", "sm2.fbk", "sm2", "dbaalice", "/tmp/anon-wt", "anon-wt", "nonexistent-anon", "secret.fdb"));
+                "vm",
+                "sm2.fbk",
+                "sm2",
+                "dbaalice",
+                "/tmp/anon-wt",
+                "anon-wt",
+                "nonexistent-anon",
+                "secret.fdb",
+                "34210"));
         Path dir = tmp.resolve("remote");
         Result anon = Cli.run("report", "--anonymize", "--out", dir.toString(), folder);
         assertThat(anon.code()).as(anon.err()).isEqualTo(ExitCode.FAILED);
-        assertThat(anon.err()).contains("the restore was refused: host-1/34210:database-");
+        assertThat(anon.err()).contains("the restore was refused: host-1/port-1:database-");
         assertThat(leaks(anon.out() + anon.err(), names)).isEmpty();
-        List<Path> files;
-        try (Stream<Path> list = Files.list(dir)) {
-            files = list.sorted().toList();
-        }
-        assertThat(files.stream().map(f -> f.getFileName().toString()))
+        assertThat(assertNoName(dir, names))
                 .contains("report.png", "report.html", "summary.md", "runs.csv", "indexes.csv", "tables.csv");
-        for (Path f : files) {
-            byte[] bytes = Files.readAllBytes(f);
-            if (f.toString().endsWith(".png")) {
-                assertThat(pngTexts(bytes)).as(f.toString()).isEmpty();
-            } else {
-                assertThat(leaks(new String(bytes, StandardCharsets.UTF_8), names))
-                        .as(f.toString())
-                        .isEmpty();
-            }
-        }
         String summary = Files.readString(dir.resolve("summary.md"));
         assertThat(summary)
                 .contains("| backup-1.fbk, remote TCP (host-1) #1 |", "/ remote TCP (host-1) /", "host host-1")
-                .contains("-se host-1/34210:service_mgr")
+                .contains("-se host-1/port-1:service_mgr")
                 .doesNotContain("host-2");
 
         // the records hold no name, so neither can the pictures drawn from them
@@ -362,15 +340,56 @@ class AnonymizeTest {
         assertThat(leaks(JSON.writeValueAsString(tokens), names)).isEmpty();
         assertThat(tokens.stream().map(RestoreRun::command))
                 .contains(
-                        "gbak -c -v -st tdrw -user user-1 backup-1.fbk host-1/34210:database-7.fdb"
+                        "gbak -c -v -st tdrw -user user-1 backup-1.fbk host-1/port-1:database-7.fdb"
                                 + "   (password from ISC_PASSWORD)",
-                        "services restore on host-1/34210 as SYSDBA: backup-1.fbk -> database-5.fdb (create,"
+                        "services restore on host-1/port-1 as SYSDBA: backup-1.fbk -> database-5.fdb (create,"
                                 + " verbose, statistics TDRW)",
-                        "gbak -c -v -st tdrw -user SYSDBA -se host-1/34210:service_mgr backup-1.fbk database-6.fdb");
+                        "gbak -c -v -st tdrw -user SYSDBA -se host-1/port-1:service_mgr backup-1.fbk database-6.fdb");
         ReportSettings settings = new ReportSettings(
                 10, null, Texts.of(Lang.of("en")), 1600, 900, null, Comparisons.DEFAULT_MARGIN, true);
         Map<String, byte[]> pictures = Reports.render(tokens, settings);
         for (String png : List.of("report.png", "total.png", "phases.png", "timeline.png", "cpu.png")) {
+            assertThat(Files.readAllBytes(dir.resolve(png))).as(png).isEqualTo(pictures.get(png));
+        }
+    }
+
+    /**
+     * Real restores through the tests' server on this machine at a port of its own, as a user of its own
+     * (anonymize/localhost-user, see its README): the user and the port are tokens in every output; {@code localhost}
+     * names no one's machine and stays, and so does the route the records give (remote TCP, not embedded).
+     */
+    @Test
+    void aUserAndAPortOfOnesOwnAreTokensAndLocalhostStays() throws Exception {
+        String folder = RES + "anonymize/localhost-user";
+        List<String> inputs = List.of(folder);
+        List<RestoreRun> runs = load(inputs);
+        assertThat(runs.stream().map(RestoreRun::server)).containsOnly("localhost/30968");
+        Set<String> names = names(runs, inputs);
+        names.remove("services"); // the first word of a services restore's command, not a program's path
+        names.addAll(List.of("dbacarol", "30968", "/tmp/sf-anon", "sf-anon", "small.fbk", "small", "carol.fdb"));
+        Path dir = tmp.resolve("shared");
+        Result anon = Cli.run("report", "--anonymize", "--out", dir.toString(), folder);
+        assertThat(anon.code()).as(anon.err()).isEqualTo(ExitCode.OK);
+        assertThat(leaks(anon.out() + anon.err(), names)).isEmpty();
+        assertThat(anon.out()).doesNotContain("embedded").contains("backup-1.fbk, remote TCP (localhost)");
+        assertNoName(dir, names);
+        // the advice on the TCP route names the server as the records do: localhost, its port a token
+        assertThat(Files.readString(dir.resolve("report.html")))
+                .contains("Restore through the services manager (gbak -se localhost/port-1:service_mgr)");
+
+        List<RestoreRun> tokens = Anonymizer.of(runs, inputs).apply(runs);
+        assertThat(leaks(JSON.writeValueAsString(tokens), names)).isEmpty();
+        assertThat(tokens.stream().map(RestoreRun::command))
+                .containsExactly(
+                        "gbak -c -v -st tdrw -user user-1 backup-1.fbk localhost/port-1:database-1.fdb"
+                                + "   (password from ISC_PASSWORD)",
+                        "services restore on localhost/port-1 as user-1: backup-1.fbk -> database-2.fdb (create,"
+                                + " verbose, statistics TDRW)");
+        assertThat(tokens.stream().map(RestoreRun::server)).containsOnly("localhost/port-1");
+        ReportSettings settings = new ReportSettings(
+                10, null, Texts.of(Lang.of("en")), 1600, 900, null, Comparisons.DEFAULT_MARGIN, true);
+        Map<String, byte[]> pictures = Reports.render(tokens, settings);
+        for (String png : List.of("report.png", "total.png", "phases.png")) {
             assertThat(Files.readAllBytes(dir.resolve(png))).as(png).isEqualTo(pictures.get(png));
         }
     }
@@ -407,6 +426,25 @@ class AnonymizeTest {
         for (String f : List.of("summary.md", "runs.csv", "tables.csv", "indexes.csv", "report.html")) {
             assertThat(leaks(Files.readString(dir.resolve(f)), names)).as(f).isEmpty();
         }
+    }
+
+    /** No name in any file of {@code dir} (its texts, its PNGs' text chunks); the files' names. */
+    private static List<String> assertNoName(Path dir, Set<String> names) throws IOException {
+        List<Path> files;
+        try (Stream<Path> list = Files.list(dir)) {
+            files = list.sorted().toList();
+        }
+        for (Path f : files) {
+            byte[] bytes = Files.readAllBytes(f);
+            if (f.toString().endsWith(".png")) {
+                assertThat(pngTexts(bytes)).as(f.toString()).isEmpty();
+            } else {
+                assertThat(leaks(new String(bytes, StandardCharsets.UTF_8), names))
+                        .as(f.toString())
+                        .isEmpty();
+            }
+        }
+        return files.stream().map(f -> f.getFileName().toString()).toList();
     }
 
     /** The keywords of a PNG's text chunks (tEXt, zTXt, iTXt): where a name could hide besides the pixels. */

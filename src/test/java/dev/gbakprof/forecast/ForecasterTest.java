@@ -358,6 +358,9 @@ class ForecasterTest {
         assertThat(Estimate.Rto.of(t, 95).verdict()).isEqualTo("does not fit");
         assertThat(Estimate.Rto.of(t, 95).how()).contains("only the low end of the range fits");
         assertThat(Estimate.Rto.of(t, 80).how()).isEqualTo("even the low end of the range is over the window");
+        // 12.5 % of the window left: half to even, as reports round (Rounding), not printf's half up (13 %)
+        assertThat(Estimate.Rto.of(new Estimate.Total(80, 70, 87.5), 100).how())
+                .isEqualTo("even the high end of the range leaves 12 % of the window");
     }
 
     @Test

@@ -82,10 +82,10 @@ class AnonymizerTest {
         List<RestoreRun> a = tokens.apply(List.of(r, inet));
         assertThat(a.get(0).label()).isEqualTo("backup-1.fbk, remote TCP (host-1), High performance");
         assertThat(a.get(0).command())
-                .isEqualTo("gbak -c -v -st tdrw -user user-1 -se host-1/3051:service_mgr backup-1.fbk"
+                .isEqualTo("gbak -c -v -st tdrw -user user-1 -se host-1/port-1:service_mgr backup-1.fbk"
                         + " host-1/3050:database-1.fdb");
-        assertThat(a.get(1).label()).isEqualTo("backup-1.fbk, remote TCP (host-3:3051)");
-        assertThat(a.get(1).database()).startsWith("inet://host-3:3051/");
+        assertThat(a.get(1).label()).isEqualTo("backup-1.fbk, remote TCP (host-3:port-1)");
+        assertThat(a.get(1).database()).startsWith("inet://host-3:port-1/");
         String note = tokens.text("/srv/runs/20261207-064559-shop.fbk-remote-TCP-dbserver7: the restore was refused");
         assertThat(note).doesNotContain("shop", "dbserver7", "srv").endsWith(": the restore was refused");
     }

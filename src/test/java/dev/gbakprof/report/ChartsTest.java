@@ -177,6 +177,31 @@ class ChartsTest {
                 .containsExactly("full-cpu (3 runs)", "cpu-quota-50 (3 runs)");
     }
 
+    /**
+     * Medians per label of 3 runs, 2 runs (one stopped during its data: no whole phase but its setup) and 1 run: each bar
+     * says its runs (a single run said none), and the phases whose median is of fewer runs are named under the chart.
+     */
+    @Test
+    void phaseMediansOfDifferentRunCountsSayHowManyEach() {
+        List<RestoreRun> runs = new ArrayList<>(Samples.fullCpu());
+        Samples.experiment("stopped")
+                .forEach(r -> runs.add(r.toBuilder().label("mix").build()));
+        runs.add(Samples.log("shop-tdrw.log", "single"));
+        Analysis a = Analysis.of(runs, null);
+        CategoryChart chart = new PhasesChart().chart(a, en, true, style);
+        assertThat(list(chart.getSeriesMap().get("data").getXData()))
+                .containsExactly("full-cpu (3 runs)", "mix (2 runs)", "single (1 run)");
+        assertThat(PhasesChart.footnotes(a, Texts.of(Lang.EN)))
+                .containsExactly(
+                        "mix: metadata, data, indexes, finish: median of 1 of 2 runs (the others did not time it"
+                                + " whole: stopped before its end, or an excerpt).");
+        assertThat(PhasesChart.footnotes(a, Texts.of(Lang.TR)).get(0))
+                .startsWith("mix: meta veri, veri, indeksler, bitiş: 2 çalıştırmanın 1 tanesinin medyanı");
+        // runs of equal counts: as before, the count may go when the labels need the room
+        assertThat(PhasesChart.unevenCounts(Analysis.of(Samples.abBoth(), null)))
+                .isFalse();
+    }
+
     @Test
     void totalHasAMedianBarPerLabelWhiskersAndADotPerRun() {
         CategoryChart chart = new TotalChart().chart(Analysis.of(Samples.abBoth(), null), en, style);
@@ -274,6 +299,19 @@ class ChartsTest {
                 .max()
                 .orElseThrow();
         assertThat(chart.getSeriesMap().get("completed").getXMax()).isCloseTo(lastEnd, within(1e-9));
+        // its log does not show the 2 tables it never reached: objects are counted, and the note says it was stopped
+        // (it said "An excerpt of a log", which it is not)
+        assertThat(chart.getYAxisTitle()).isEqualTo("Tables + indexes done");
+        assertThat(TimelineChart.footnotes(a, Texts.of(Lang.EN)))
+                .containsExactly(
+                        "stopped-at-2s: 10 of 10 index definitions never built (the restore stopped during the data: "
+                                + "the tables it did not reach may define more).",
+                        "stopped-at-2s: stopped before its log showed all that the restore defines: objects done are "
+                                + "counted, not a share.");
+        assertThat(TimelineChart.footnotes(a, Texts.of(Lang.TR)))
+                .last()
+                .isEqualTo("stopped-at-2s: günlüğü geri yüklemenin tanımladığı her şeyi göstermeden önce durduruldu: "
+                        + "yüzde değil, biten nesnelerin sayısı gösterilir.");
     }
 
     @Test
