@@ -149,6 +149,13 @@ public final class Check {
                     "CRITICAL: " + name + " backup (of the drill) completed" + when
                             + ", but no restore followed: nothing was restored" + tail);
         }
+        if (run.validationStopped() && total != null) { // a stop of gfix: no validation, and no failed one either
+            return new Result(
+                    State.CRITICAL,
+                    "CRITICAL: " + name + " restored in " + human.apply(total) + when + ", but "
+                            + why(run).replaceFirst("^the restore completed( in [^;]*)?; ", "")
+                            + tail);
+        }
         if (run.status() != RunStatus.COMPLETED || total == null) {
             return new Result(
                     State.CRITICAL,

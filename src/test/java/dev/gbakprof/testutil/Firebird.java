@@ -17,6 +17,7 @@ import org.junit.jupiter.api.Assumptions;
  */
 public final class Firebird {
     public static final Path GBAK = Path.of("/usr/bin/gbak");
+    public static final Path GFIX = Path.of("/usr/bin/gfix");
     public static final Path ISQL = Path.of("/usr/bin/isql-fb");
     private static final Path CACHE = Path.of("target", "test-fixtures");
 
