@@ -85,8 +85,12 @@ final class BackupGrowth implements AutoCloseable {
             return backup;
         }
         long grown = largest();
+        Path folder = file.toAbsolutePath().getParent();
+        if (folder == null) {
+            return backup;
+        }
         try {
-            FileStore store = Files.getFileStore(file.getParent());
+            FileStore store = Files.getFileStore(folder);
             long free = store.getUsableSpace();
             String size = grown <= 0 ? "" : String.format(Locale.ROOT, " (%,d bytes or more when gbak stopped)", grown);
             long left = free - Math.max(0, grown);

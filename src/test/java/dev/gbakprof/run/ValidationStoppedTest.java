@@ -10,7 +10,6 @@ import dev.gbakprof.testutil.Cli;
 import dev.gbakprof.testutil.Firebird;
 import dev.gbakprof.testutil.FirebirdTest;
 import dev.gbakprof.testutil.Restores;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.CompletableFuture;
@@ -28,23 +27,9 @@ class ValidationStoppedTest {
 
     /** The pid of the gfix validating {@code database}, or -1. */
     private static long gfix(String database) throws Exception {
-        try (var dirs = Files.list(Path.of("/proc"))) {
-            for (Path d : (Iterable<Path>) dirs::iterator) {
-                String n = d.getFileName().toString();
-                if (!n.chars().allMatch(Character::isDigit)) {
-                    continue;
-                }
-                try {
-                    String cmd = new String(Files.readAllBytes(d.resolve("cmdline")), StandardCharsets.UTF_8);
-                    if (cmd.startsWith(Firebird.GFIX.toString()) && cmd.contains(database)) {
-                        return Long.parseLong(n);
-                    }
-                } catch (java.io.IOException ex) {
-                    // gone meanwhile
-                }
-            }
-        }
-        return -1;
+        return Firebird.processes(cmd -> cmd.startsWith(Firebird.GFIX.toString()) && cmd.contains(database)).stream()
+                .findFirst()
+                .orElse(-1L);
     }
 
     @Test
