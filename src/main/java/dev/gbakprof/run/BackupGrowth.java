@@ -2,6 +2,7 @@ package dev.gbakprof.run;
 
 import dev.gbakprof.model.FailureReason;
 import dev.gbakprof.model.RestoreRun;
+import dev.gbakprof.model.WarningCode;
 import java.io.IOException;
 import java.nio.file.FileStore;
 import java.nio.file.Files;
@@ -16,6 +17,9 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 final class BackupGrowth implements AutoCloseable {
     static final long EVERY_MS = 100;
+
+    /** The system's words for a full disk (ENOSPC), as Java gives them on Linux. */
+    static final String NO_SPACE = "No space left on device";
 
     /**
      * The disk was full when the space free now, after gbak removed its file, is within this of the largest size seen
@@ -81,17 +85,30 @@ final class BackupGrowth implements AutoCloseable {
      * asked.
      */
     RestoreRun said(RestoreRun backup) {
-        if (backup.failure() == null || !backup.failure().startsWith(FailureReason.ENDS_EARLY)) {
+        boolean logFull = backup.stoppedBy() == WarningCode.RAW_LOG_UNWRITABLE
+                && backup.warnings().stream()
+                        .anyMatch(w -> w.is(WarningCode.RAW_LOG_UNWRITABLE)
+                                && w.message().contains(NO_SPACE));
+        boolean endsEarly = backup.failure() != null && backup.failure().startsWith(FailureReason.ENDS_EARLY);
+        Path folder = file.toAbsolutePath().getParent();
+        if (!logFull && !endsEarly || folder == null) {
             return backup;
         }
         long grown = largest();
-        Path folder = file.toAbsolutePath().getParent();
-        if (folder == null) {
-            return backup;
-        }
         try {
             FileStore store = Files.getFileStore(folder);
             long free = store.getUsableSpace();
+            if (logFull) { // the backup's log, in the same run folder, filled it first
+                return backup.toBuilder()
+                        .failure(String.format(
+                                Locale.ROOT,
+                                "the disk was full: the backup's log could not be written on %s (%s), so gbakprof"
+                                        + " stopped the backup; %,d bytes are free there now",
+                                store,
+                                NO_SPACE,
+                                free))
+                        .build();
+            }
             String size = grown <= 0 ? "" : String.format(Locale.ROOT, " (%,d bytes or more when gbak stopped)", grown);
             long left = free - Math.max(0, grown);
             boolean full = left < Math.max(FULL_SLACK_BYTES, grown / 20);

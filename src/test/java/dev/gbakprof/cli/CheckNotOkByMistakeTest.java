@@ -29,11 +29,7 @@ class CheckNotOkByMistakeTest {
 
     /** Nights 1 to {@code n} of the shop fixture's restore, completed, in {@code dir}/runs. */
     private Path goodNights(int n) throws Exception {
-        Path runs = dir.resolve("runs");
-        for (int h = 1; h <= n; h++) {
-            Restores.night(runs, "samples/shop-tdrw.log", h);
-        }
-        return runs;
+        return Restores.nights(dir.resolve("runs"), "samples/shop-tdrw.log", n);
     }
 
     /** The record of a restore that failed. */

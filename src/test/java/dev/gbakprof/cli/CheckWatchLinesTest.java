@@ -32,12 +32,9 @@ class CheckWatchLinesTest {
     @TempDir
     Path dir;
 
+    /** Nights 1 to {@code n} of the shop fixture's restore, completed, in {@code dir}/runs. */
     private Path goodNights(int n) throws Exception {
-        Path runs = dir.resolve("runs");
-        for (int h = 1; h <= n; h++) {
-            Restores.night(runs, "samples/shop-tdrw.log", h);
-        }
-        return runs;
+        return Restores.nights(dir.resolve("runs"), "samples/shop-tdrw.log", n);
     }
 
     private static final String REFUSED =
@@ -168,10 +165,7 @@ class CheckWatchLinesTest {
 
     @Test
     void percentagesAndSecondsAreRoundedHalfToEvenAsEveryFigure() throws Exception {
-        Path runs = dir.resolve("runs");
-        for (int h = 1; h <= 4; h++) {
-            Restores.night(runs, "samples/small-tdrw.log", h);
-        }
+        Path runs = Restores.nights(dir.resolve("runs"), "samples/small-tdrw.log", 4);
         List<Path> nights = Restores.runDirs(runs);
         for (int i = 0; i < 3; i++) {
             Restores.edit(nights.get(i), n -> n.put("totalSeconds", 0.5));

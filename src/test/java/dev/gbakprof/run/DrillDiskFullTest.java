@@ -47,16 +47,18 @@ class DrillDiskFullTest {
                 filler.write(new byte[(int) (free - 400_000)]);
             }
             Path runs = disk.resolve("runs");
-            Cli.Result r = Cli.run(
-                    "run",
-                    "--backup-from",
-                    db.toString(),
-                    "--database",
-                    dir.resolve("test.fdb").toString(),
-                    "--runs-dir",
-                    runs.toString(),
-                    "--label",
-                    "nightly");
+            String[] drill = {
+                "run",
+                "--backup-from",
+                db.toString(),
+                "--database",
+                dir.resolve("test.fdb").toString(),
+                "--runs-dir",
+                runs.toString(),
+                "--label",
+                "nightly"
+            };
+            Cli.Result r = Cli.run(drill);
 
             assertThat(r.code()).as(r.out() + r.err()).isEqualTo(1);
             String full = "the disk was full: the backup file";
@@ -78,6 +80,19 @@ class DrillDiskFullTest {
                     .startsWith("CRITICAL: nightly backup (of the drill) failed on ")
                     .contains(": " + full)
                     .contains(where);
+
+            // fuller still: whichever gbakprof or gbak writes first, its log or the backup, the disk was full
+            try (OutputStream filler = Files.newOutputStream(disk.resolve("filler2"))) {
+                filler.write(new byte[(int) (Files.getFileStore(disk).getUsableSpace() - 40_960)]);
+            }
+            Cli.Result fuller = Cli.run(drill);
+            assertThat(fuller.code()).isEqualTo(1);
+            assertThat(fuller.out().strip().lines().reduce((a, b) -> b).orElseThrow())
+                    .containsAnyOf(
+                            "FAILED: " + full,
+                            "did NOT finish: the disk was full: the backup's log could not be written on " + disk
+                                    + " (tmpfs) (No space left on device), so gbakprof stopped the backup; ")
+                    .contains(disk + " (tmpfs)");
         } finally {
             Firebird.run(List.of("umount", disk.toString()));
         }

@@ -134,6 +134,14 @@ public final class Restores {
         return folder;
     }
 
+    /** Nights 1 to {@code n} of {@code log}'s restore ({@link #night}), in {@code runs}, which is returned. */
+    public static Path nights(Path runs, String log, int n) throws Exception {
+        for (int h = 1; h <= n; h++) {
+            night(runs, log, h);
+        }
+        return runs;
+    }
+
     /** Changes the record of a run folder made by {@link #night} (its run.json, one record) as {@code change} says. */
     public static void edit(Path folder, Consumer<ObjectNode> change) throws IOException {
         Path record = folder.resolve("run.json");
