@@ -244,7 +244,7 @@ final class CheckCommand implements Callable<Integer> {
             }
             list = JobsFile.read(jobs);
         } catch (GbakprofException.Refused ex) {
-            out.println("UNKNOWN: " + ex.getMessage());
+            out.println(CheckExport.nagiosLine("UNKNOWN: " + ex.getMessage(), null));
             out.flush();
             return ExitCode.CHECK_UNKNOWN;
         }

@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.ObjectReader;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.gbakprof.model.Durations;
+import dev.gbakprof.model.OneLine;
 import dev.gbakprof.output.Json;
 import java.io.IOException;
 import java.nio.file.AccessDeniedException;
@@ -183,6 +184,11 @@ final class JobsFile {
             }
         }
         String label = text(at, n, "label", true);
+        String control = OneLine.firstControl(label);
+        if (control != null) {
+            throw new UsageException(at.apply("label") + ": label \"" + OneLine.of(label) + "\" has " + control + "; "
+                    + LabelOption.EXPECTED);
+        }
         String backup = text(at, n, "backup", false);
         String backupDir = text(at, n, "backupDir", false);
         if ((backup == null) == (backupDir == null)) {

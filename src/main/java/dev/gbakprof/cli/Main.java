@@ -7,7 +7,6 @@ import dev.gbakprof.model.Interruption;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.OutputStream;
-import java.io.OutputStreamWriter;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.charset.Charset;
@@ -172,8 +171,9 @@ public final class Main implements Runnable {
         } else { // the user's own logging configuration: Jaybird's log routed on top of it, now
             routeDriverLogging(DriverLogging.debug, System.err);
         }
-        PrintWriter out = new PrintWriter(new OutputStreamWriter(stdout, consoleCharset("stdout")), true);
-        PrintWriter err = new PrintWriter(new OutputStreamWriter(System.err, consoleCharset("stderr")), true);
+        // what the stream's charset cannot encode is written in characters it can (+/- for ±, under LANG=C)
+        PrintWriter out = new PrintWriter(ConsoleText.of(stdout, consoleCharset("stdout")), true);
+        PrintWriter err = new PrintWriter(ConsoleText.of(System.err, consoleCharset("stderr")), true);
         int code = execute(args, out, err);
         out.flush();
         if (stdout.failure() != null) {

@@ -75,7 +75,7 @@ final class ParseCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         top.value(); // refused before any log is read
-        LabelOption.refuseEmpty(label, "the log's file name without its extension");
+        LabelOption.refuse(label, "the log's file name without its extension");
         if (label != null && logs.size() > 1) {
             throw new UsageException("--label names one run; it cannot be given with " + logs.size() + " logs");
         }

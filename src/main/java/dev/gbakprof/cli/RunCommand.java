@@ -341,7 +341,7 @@ final class RunCommand implements Callable<Integer> {
      * for it; only a night refused by what it found does ({@link #recordRefusal}).
      */
     private void refuseBadValues() {
-        LabelOption.refuseEmpty(label, "the backup's file name, the route and the power plan");
+        LabelOption.refuse(label, "the backup's file name, the route and the power plan");
         var parsed = spec.commandLine().getParseResult();
         if (backupDir != null && (backup != null || backupFrom != null)) {
             throw new UsageException(

@@ -3,10 +3,12 @@ package dev.gbakprof.history;
 import dev.gbakprof.model.ExitCode;
 import dev.gbakprof.model.FailureReason;
 import dev.gbakprof.model.RestoreRun;
+import dev.gbakprof.model.Rounding;
 import dev.gbakprof.model.RunStatus;
 import dev.gbakprof.model.UtcMinute;
 import dev.gbakprof.model.Validation;
 import dev.gbakprof.store.RunFolders;
+import java.math.BigDecimal;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -70,6 +72,19 @@ public final class Check {
             Double slowerPct,
             Instant now,
             DoubleFunction<String> durations) {
+        return of(trend, name, rto, maxAge, slowerPct, now, durations, LoginNights.of(trend, List.of()));
+    }
+
+    /** As above, with the runs since the last completed restore, run folders without a record among them. */
+    static Result of(
+            Trend trend,
+            String name,
+            Duration rto,
+            Duration maxAge,
+            Double slowerPct,
+            Instant now,
+            DoubleFunction<String> durations,
+            LoginNights nights) {
         DoubleFunction<String> human = wholeHours(durations);
         Trend.Point newest = trend.newest();
         RestoreRun run = newest.run();
@@ -118,6 +133,10 @@ public final class Check {
                             + " (the newest started" + when + ")" + tail);
         }
         String login = refusedLogin(run);
+        Result stale = login == null ? null : nights.stale(name, login, maxAge, now, durations);
+        if (stale != null) { // refused night after night: no restore was tested within the maximum age
+            return new Result(stale.state(), stale.line() + tail);
+        }
         if (login != null) {
             return new Result(
                     State.UNKNOWN,
@@ -129,6 +148,13 @@ public final class Check {
                     State.CRITICAL,
                     "CRITICAL: " + name + " backup (of the drill) completed" + when
                             + ", but no restore followed: nothing was restored" + tail);
+        }
+        if (run.validationStopped() && total != null) { // a stop of gfix: no validation, and no failed one either
+            return new Result(
+                    State.CRITICAL,
+                    "CRITICAL: " + name + " restored in " + human.apply(total) + when + ", but "
+                            + why(run).replaceFirst("^the restore completed( in [^;]*)?; ", "")
+                            + tail);
         }
         if (run.status() != RunStatus.COMPLETED || total == null) {
             return new Result(
@@ -170,14 +196,15 @@ public final class Check {
                 return new Result(
                         State.WARNING,
                         "WARNING: " + restored
-                                + String.format(
-                                        Locale.ROOT,
-                                        ", %.0f%% slower than " + "the baseline median %s",
-                                        pct,
-                                        human.apply(band.median()))
+                                + ", " + Rounding.whole(pct) + "% slower than the baseline median "
+                                + human.apply(band.median())
                                 + (slowerPct == null
                                         ? ", above the band"
-                                        : String.format(Locale.ROOT, " (more than %.0f%%)", slowerPct))
+                                        : " (more than "
+                                                + BigDecimal.valueOf(slowerPct)
+                                                        .stripTrailingZeros()
+                                                        .toPlainString()
+                                                + "%)")
                                 + tail);
             }
         }
@@ -264,6 +291,11 @@ public final class Check {
         return said.stream().filter(e -> LOGIN.matcher(e).find()).findFirst().orElse(null);
     }
 
+    /** {@code words} say a login was refused (the server's words, or gbakprof's refusal of a run given no password). */
+    static boolean login(String words) {
+        return words != null && LOGIN.matcher(words).find();
+    }
+
     private static final Pattern LOGIN = Pattern.compile(
             // the server's words, or gbakprof's refusal of a run given no password (Credentials.howToGive)
             "user name and password are not defined|wrong user name or password|refused the login"
@@ -301,7 +333,7 @@ public final class Check {
      * @param startedAt when that run started, or {@code null}
      * @param why       what is wrong, naming the folder or file
      */
-    public static Result unjudged(
+    static Result unjudged(
             String name,
             RunFolders.State state,
             Instant startedAt,
@@ -309,7 +341,8 @@ public final class Check {
             Duration rto,
             Duration maxAge,
             Instant now,
-            DoubleFunction<String> durations) {
+            DoubleFunction<String> durations,
+            LoginNights nights) {
         String when = startedAt == null
                 ? ""
                 : " (" + (state == RunFolders.State.REFUSED ? "at " : "started ") + UtcMinute.of(startedAt) + " UTC"
@@ -337,12 +370,14 @@ public final class Check {
                         State.UNKNOWN,
                         "UNKNOWN: " + name + ": the newest restore's record cannot be judged" + when + ": " + why);
             case REFUSED ->
-                LOGIN.matcher(why).find()
-                        ? new Result(
-                                State.UNKNOWN,
-                                "UNKNOWN: " + name + ": the newest restore" + when
-                                        + " was refused at its login, a configuration problem, not a failed restore: "
-                                        + why)
+                login(why)
+                        ? Objects.requireNonNullElse(
+                                nights.stale(name, why, maxAge, now, durations),
+                                new Result(
+                                        State.UNKNOWN,
+                                        "UNKNOWN: " + name + ": the newest restore" + when
+                                                + " was refused at its login, a configuration problem, not a failed restore: "
+                                                + why))
                         : new Result(
                                 State.CRITICAL,
                                 "CRITICAL: " + name + ": tonight's restore was refused before it started" + when + ": "
@@ -369,7 +404,7 @@ public final class Check {
     private static final double DAY_SECONDS = 24 * 3600.0;
 
     /** {@code durations}, but a whole number of hours as {@code 4 h}, as an RTO or a maximum age is given. */
-    private static DoubleFunction<String> wholeHours(DoubleFunction<String> durations) {
+    static DoubleFunction<String> wholeHours(DoubleFunction<String> durations) {
         return s -> s >= 3600 && Math.round(s) % 3600 == 0 ? Math.round(s) / 3600 + " h" : durations.apply(s);
     }
 

@@ -236,10 +236,15 @@ public record History(
                 throw noJob(given, "no run of " + new Job(backup, label));
             }
             if (trends.isEmpty()) {
-                throw new HistoryRefusedException((label != null
-                                ? "no run labelled " + label + " under " + given + " (labels there: "
-                                : "no restore of a backup named " + backup + " under " + given + " (backups there: ")
-                        + String.join(", ", all.stream().map(Trend::backup).toList()) + ")");
+                // what is there, or that no restore has been recorded there (a first night refused before its run)
+                String there = all.isEmpty()
+                        ? "no restore has been recorded there"
+                        : (label != null ? "labels there: " : "backups there: ")
+                                + String.join(
+                                        ", ", all.stream().map(Trend::backup).toList());
+                throw new HistoryRefusedException(
+                        (label != null ? "no run labelled " + label : "no restore of a backup named " + backup)
+                                + " under " + given + " (" + there + ")");
             }
         }
         if (trends.isEmpty() && unjudged.isEmpty() && job) {
@@ -257,8 +262,9 @@ public record History(
         List<String> there = load(given, null, null, Trend.By.BACKUP).jobs().stream()
                 .map(Job::toString)
                 .toList();
-        return new HistoryRefusedException(
-                none + " under " + given + " (jobs there: " + String.join("; ", there) + ")");
+        return new HistoryRefusedException(none + " under " + given + " ("
+                + (there.isEmpty() ? "no restore has been recorded there" : "jobs there: " + String.join("; ", there))
+                + ")");
     }
 
     /**

@@ -1,7 +1,7 @@
 package dev.gbakprof.history;
 
+import dev.gbakprof.model.Rounding;
 import java.time.Duration;
-import java.util.Locale;
 import java.util.function.DoubleFunction;
 
 /**
@@ -62,6 +62,6 @@ public record Rto(Duration duration) {
             return "over by " + durations.apply(totalSeconds - r);
         }
         // a test restore of seconds against an RTO of hours: not "0 % of it", which reads as no time at all
-        return share > 0 && share < 0.5 ? "under 1 % of it" : String.format(Locale.ROOT, "%.0f %% of it", share);
+        return share > 0 && Rounding.whole(share) == 0 ? "under 1 % of it" : Rounding.whole(share) + " % of it";
     }
 }

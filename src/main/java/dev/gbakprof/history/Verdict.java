@@ -131,7 +131,8 @@ public record Verdict(Check.Result result, CheckFacts facts) {
                     name,
                     lastFolder,
                     folderFacts(lastFolder, backupName, runLabel, objective, age, slower, now),
-                    durations);
+                    durations,
+                    LoginNights.of(trend, unjudged));
         }
         Trend.Point newest = trend.newest();
         String changed = RunFolders.checksums(newest.folder(), CHECKSUM_MAX_BYTES);
@@ -155,10 +156,11 @@ public record Verdict(Check.Result result, CheckFacts facts) {
                     name,
                     f,
                     folderFacts(f, trend.backup(), newest.run().label(), objective, age, slower, now),
-                    durations);
+                    durations,
+                    LoginNights.of(trend, unjudged));
         }
         return new Verdict(
-                Check.of(trend, name, objective, age, slower, now, durations),
+                Check.of(trend, name, objective, age, slower, now, durations, LoginNights.of(trend, unjudged)),
                 CheckFacts.of(trend, newest, objective, age, slower, now));
     }
 
@@ -234,10 +236,18 @@ public record Verdict(Check.Result result, CheckFacts facts) {
 
     /** The verdict on a folder without a record that can be judged, with its facts ({@link #folderFacts}). */
     private static Verdict unjudged(
-            String name, RunFolders.Folder f, CheckFacts facts, DoubleFunction<String> durations) {
+            String name, RunFolders.Folder f, CheckFacts facts, DoubleFunction<String> durations, LoginNights nights) {
         return new Verdict(
                 Check.unjudged(
-                        name, f.state(), f.startedAt(), f.why(), facts.rto(), facts.maxAge(), facts.now(), durations),
+                        name,
+                        f.state(),
+                        f.startedAt(),
+                        f.why(),
+                        facts.rto(),
+                        facts.maxAge(),
+                        facts.now(),
+                        durations,
+                        nights),
                 facts);
     }
 

@@ -36,6 +36,12 @@ public final class FailureReason {
             "Database is not online due to failure to activate",
             "Run gfix -online");
 
+    /**
+     * How gbakprof's words on a backup file that ends early begin (gbak asked for its next volume): a restore's backup
+     * cut short, or a backup whose file gbak could not write on.
+     */
+    public static final String ENDS_EARLY = "backup file ends early: ";
+
     private FailureReason() {}
 
     /** Why {@code run} did not complete, or {@code null} (see the class). */

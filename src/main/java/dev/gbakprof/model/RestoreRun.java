@@ -187,6 +187,11 @@ public record RestoreRun(
                         || validation != null && validation.result() == Validation.Result.FAILED);
     }
 
+    /** The restore completed and its validation ({@code --validate}) was stopped before gfix ended: not validated. */
+    public boolean validationStopped() {
+        return validation != null && validation.result() == Validation.Result.STOPPED;
+    }
+
     public boolean wentToTheEnd() {
         return reachedEnd != null ? reachedEnd : totalSeconds != null;
     }

@@ -12,7 +12,8 @@ import java.util.Locale;
  * @param seconds  wall-clock seconds gfix took
  * @param exitCode gfix's exit code, {@code null} when it could not be started
  * @param result   {@code passed}, {@code failed} (gfix reported errors, could not open the database, or
- *                 could not be run) or {@code warnings} (gfix reported warnings only)
+ *                 could not be run), {@code warnings} (gfix reported warnings only) or {@code stopped} (gbakprof
+ *                 stopped gfix, its {@code --timeout} or Ctrl-C, before it reported anything wrong: not validated)
  * @param output   gfix's output lines (empty: it found nothing); also in {@code gfix.log} of the run folder
  */
 public record Validation(
@@ -26,7 +27,9 @@ public record Validation(
     public enum Result {
         PASSED,
         WARNINGS,
-        FAILED;
+        FAILED,
+        /** Stopped by {@code --timeout} or Ctrl-C before gfix ended, nothing wrong reported: not validated. */
+        STOPPED;
 
         @Override
         public String toString() {

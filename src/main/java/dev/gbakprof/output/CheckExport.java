@@ -5,6 +5,7 @@ import dev.gbakprof.history.Check;
 import dev.gbakprof.history.CheckFacts;
 import dev.gbakprof.history.History;
 import dev.gbakprof.history.Verdict;
+import dev.gbakprof.model.OneLine;
 import dev.gbakprof.model.Phase;
 import java.math.BigDecimal;
 import java.util.ArrayList;
@@ -54,7 +55,7 @@ public final class CheckExport {
     }
 
     private static String perfLabel(String job, String name) {
-        return job == null ? name : "'" + job.replace("'", "''").replaceAll("[=|]", "-") + " " + name + "'";
+        return job == null ? name : "'" + OneLine.of(job).replace("'", "''").replaceAll("[=|]", "-") + " " + name + "'";
     }
 
     /** One job's verdict of {@code check --jobs}: its label, the verdict, its facts ({@code null}: nothing judged). */
@@ -110,9 +111,12 @@ public final class CheckExport {
         return ph.prose().replace(' ', '_').replace("finishing", "finish");
     }
 
-    /** The check's line with its performance data after {@code |} (a {@code |} in the text would end it: made {@code /}). */
+    /**
+     * The check's line with its performance data after {@code |} (a {@code |} in the text would end it: made {@code /}),
+     * one line ({@link OneLine}: a label or gfix's words recorded with a tab or a line feed do not split it).
+     */
     public static String nagiosLine(String line, CheckFacts f) {
-        String text = line.replace('|', '/');
+        String text = OneLine.of(line).replace('|', '/');
         String perf = f == null ? "" : perfdata(f);
         return perf.isEmpty() ? text : text + " | " + perf;
     }

@@ -4,10 +4,15 @@ import dev.gbakprof.history.Band;
 import dev.gbakprof.history.Trend;
 import dev.gbakprof.model.Phase;
 import dev.gbakprof.model.RestoreRun;
+import dev.gbakprof.model.Rounding;
 import dev.gbakprof.model.RunStatus;
 import dev.gbakprof.model.UtcMinute;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /** {@code history}'s table: one per backup, a line per restore, oldest first. */
 public final class HistoryText {
@@ -16,19 +21,7 @@ public final class HistoryText {
     /** The table of one trend, with its heading line; the {@code within RTO} column when there is an RTO. */
     public static String table(Trend t, Duration rto) {
         StringBuilder sb = new StringBuilder();
-        long restored = t.points().stream().filter(Trend.Point::restored).count();
-        long stopped = t.points().size() - restored; // drills that stopped at their backup: no restore
-        sb.append(t.backup())
-                .append(": ")
-                .append(restored)
-                .append(restored == 1 ? " restore, " : " restores, ")
-                .append(t.completed())
-                .append(" completed");
-        if (stopped > 0) {
-            sb.append("; ")
-                    .append(stopped)
-                    .append(stopped == 1 ? " drill stopped at its backup" : " drills stopped at their backups");
-        }
+        sb.append(t.backup()).append(": ").append(counts(t));
         sb.append(System.lineSeparator());
         boolean drills = t.drills();
         sb.append(String.format(
@@ -73,6 +66,29 @@ public final class HistoryText {
         return sb.toString();
     }
 
+    /**
+     * {@code 6 runs: 4 completed, 1 failed, 1 incomplete; 1 drill stopped at its backup}: every run the table lists,
+     * by its status column's word, so that the numbers add up to its lines.
+     */
+    static String counts(Trend t) {
+        Map<RunStatus, Long> by = new EnumMap<>(RunStatus.class);
+        long stopped = 0; // drills that stopped at their backups: no restore, no status
+        for (Trend.Point p : t.points()) {
+            if (p.restored()) {
+                by.merge(p.run().status(), 1L, Long::sum);
+            } else {
+                stopped++;
+            }
+        }
+        List<String> parts = new ArrayList<>();
+        by.forEach((status, n) -> parts.add(n + " " + status));
+        if (stopped > 0) {
+            parts.add(stopped + (stopped == 1 ? " drill stopped at its backup" : " drills stopped at their backups"));
+        }
+        int n = t.points().size();
+        return n + (n == 1 ? " run: " : " runs: ") + String.join(", ", parts);
+    }
+
     /** A drill's backup: its total, or FAILED (INCOMPLETE when stopped); {@code -} when the run restored a backup file. */
     private static String backupCell(RestoreRun b) {
         if (b == null) {
@@ -84,7 +100,7 @@ public final class HistoryText {
     }
 
     private static String secs(double s) {
-        return String.format(Locale.ROOT, "%.1f s", s);
+        return Rounding.halfEven(s, 1).toPlainString() + " s";
     }
 
     /** The band ({@code 0.0-1.1 s}), {@code ABOVE} or {@code below} when a finished restore lies outside it. */
@@ -93,7 +109,8 @@ public final class HistoryText {
         if (b == null) {
             return "none yet";
         }
-        String range = String.format(Locale.ROOT, "%.1f-%.1f s", b.low(), b.high());
+        String range = Rounding.halfEven(b.low(), 1).toPlainString() + "-"
+                + Rounding.halfEven(b.high(), 1).toPlainString() + " s";
         Trend.Standing s = p.standing();
         return range + (s == Trend.Standing.ABOVE ? " ABOVE" : s == Trend.Standing.BELOW ? " below" : "");
     }

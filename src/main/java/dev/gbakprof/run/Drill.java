@@ -269,7 +269,7 @@ public final class Drill {
         stages.add("backup " + outcome(backup));
         // a restore that finished and then failed a check is a completed restore: the check says what failed
         stages.add("restore "
-                + (restore.failedAfterCompleting() && restore.totalSeconds() != null
+                + ((restore.failedAfterCompleting() || restore.validationStopped()) && restore.totalSeconds() != null
                         ? "completed in " + Durations.human(restore.totalSeconds())
                         : outcome(restore)));
         if (restore.hasWarning(WarningCode.INSPECTION_FAILED)) {

@@ -57,6 +57,7 @@ final class DrillBackup {
         }
         RestoreTimeline timeline = new RestoreTimeline();
         Signals.Hold stopping = Signals.hold(route::interrupt);
+        BackupGrowth growth = BackupGrowth.of(file);
         try {
             ServerAddress server = options.viaService()
                     ? options.server()
@@ -73,8 +74,11 @@ final class DrillBackup {
             List<Warning> warnings = run.warnings().stream()
                     .filter(w -> !w.is(WarningCode.KIND_UNKNOWN))
                     .toList();
-            return run.toBuilder().kind(RunKind.BACKUP).warnings(warnings).build();
+            // a file gbak could not write on: the disk was full, or another limit
+            return growth.said(
+                    run.toBuilder().kind(RunKind.BACKUP).warnings(warnings).build());
         } finally {
+            growth.close();
             stopping.close();
         }
     }

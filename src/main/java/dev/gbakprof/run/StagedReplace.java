@@ -1,5 +1,6 @@
 package dev.gbakprof.run;
 
+import dev.gbakprof.firebird.FirebirdAccessException;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.RunStatus;
 import dev.gbakprof.model.WarningCode;
@@ -69,6 +70,9 @@ record StagedReplace(PrintStream progressOut, PartialDatabase partial, RunMarker
             progressOut.println("gbakprof: " + refused);
             return run.toBuilder().status(RunStatus.FAILED).errors(errors).build();
         }
+        if (run.validationStopped()) {
+            return run.withWarning(WarningCode.NOT_REPLACED, notValidated(target, into));
+        }
         if (PartialDatabase.partial(run)) {
             String left = partial.remove(into, claimed, false, run);
             return run.withWarning(
@@ -79,6 +83,29 @@ record StagedReplace(PrintStream progressOut, PartialDatabase partial, RunMarker
         return run.withWarning(
                 WarningCode.NOT_REPLACED,
                 "--replace: the restore did not succeed, so " + kept + " (remove it when done)");
+    }
+
+    /**
+     * A restore whose validation was stopped: the database is left as it was, and the restored one beside it, not
+     * validated, is removed (kept with {@code --keep-partial}), so that the next night's {@code --replace} is not
+     * refused for it; what was done is the warning's words.
+     */
+    private String notValidated(RestoredDatabase target, RestoredDatabase into) {
+        String head = "--replace: the validation was stopped, so " + target.name() + " was left as it was; the restored"
+                + " database " + into.where() + " (complete, not validated) ";
+        if (partial.options().keepPartial()) {
+            return head + "is kept (--keep-partial): the next --replace run is refused until it is removed";
+        }
+        try {
+            if (into.remove()) {
+                progressOut.println("gbakprof: removed the restored database " + into.where() + ": its validation was"
+                        + " stopped (--keep-partial keeps it)");
+            }
+            return head + "was removed, so that the next night runs (--keep-partial keeps it)";
+        } catch (FirebirdAccessException | IOException ex) {
+            return head + "is left in place (" + ex.getMessage() + "): the next --replace run is refused until it is"
+                    + " removed";
+        }
     }
 
     /** The restored file takes the owner, group and permissions of the database it replaces (as root). */

@@ -3,6 +3,7 @@ package dev.gbakprof.run;
 import dev.gbakprof.exec.GbakInvocation;
 import dev.gbakprof.exec.GbakLocator;
 import dev.gbakprof.exec.GbakRunner;
+import dev.gbakprof.model.Durations;
 import dev.gbakprof.model.Interruption;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.RunStatus;
@@ -101,6 +102,7 @@ final class ValidateStep {
         lines.forEach(l -> words.add("gfix: " + l));
         return switch (verdict) {
             case PASSED -> run.toBuilder().validation(v).build();
+            case STOPPED -> stopped(run, v, result.timedOut() ? "--timeout" : Interruption.word());
             case WARNINGS ->
                 run.toBuilder()
                         .validation(v)
@@ -129,6 +131,10 @@ final class ValidateStep {
      * else ("Number of pointer page warnings : 2" alone); passed when it printed nothing.
      */
     static Validation.Result verdict(GbakRunner.Result result, List<String> lines) {
+        boolean errors = lines.stream().anyMatch(l -> l.toLowerCase(Locale.ROOT).contains("error"));
+        if ((result.timedOut() || result.interrupted()) && !errors) {
+            return Validation.Result.STOPPED; // a stop says nothing of the database
+        }
         if (result.exitCode() == null
                 || result.exitCode() != 0
                 || result.timedOut()
@@ -137,6 +143,23 @@ final class ValidateStep {
             return Validation.Result.FAILED;
         }
         return lines.isEmpty() ? Validation.Result.PASSED : Validation.Result.WARNINGS;
+    }
+
+    /**
+     * The validation was stopped ({@code by}: {@code --timeout}, {@code Ctrl-C}) before gfix reported anything wrong:
+     * the restore completed and was not validated. A stop, not a failure: the run is {@code incomplete}, its failure
+     * says so, its total stays the restore's.
+     */
+    private static RestoreRun stopped(RestoreRun run, Validation v, String by) {
+        return run.toBuilder()
+                .validation(v)
+                .status(RunStatus.INCOMPLETE)
+                .failure("the restore completed"
+                        + (run.totalSeconds() == null ? "" : " in " + Durations.human(run.totalSeconds()))
+                        + "; its validation was stopped by " + by
+                        + (v.seconds() == null ? "" : " after " + Durations.human(v.seconds()))
+                        + " before gfix ended: not validated (a stop, not a failed validation)")
+                .build();
     }
 
     /**

@@ -4,6 +4,7 @@ import dev.gbakprof.log.Event;
 import dev.gbakprof.log.EventKind;
 import dev.gbakprof.log.StartErrors;
 import dev.gbakprof.log.StatLine;
+import dev.gbakprof.model.FailureReason;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
@@ -144,7 +145,7 @@ final class GbakErrors {
             int tab = text.indexOf('\t');
             text = (tab > 0 ? text.substring(0, tab) : text).strip();
             if (failure == null && e.count() > 0) {
-                failure = "backup file ends early: gbak asked for volume " + (e.count() + 1);
+                failure = FailureReason.ENDS_EARLY + "gbak asked for volume " + (e.count() + 1);
             }
         }
         error(text);

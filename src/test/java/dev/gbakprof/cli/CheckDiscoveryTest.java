@@ -216,7 +216,7 @@ class CheckDiscoveryTest {
         assertThat(Cli.run("check", runs.toString(), "--label", "").code()).isEqualTo(1);
         Cli.Result history = Cli.run("history", runs.toString(), "--backup", "db", "--label", "crm-nightly");
         assertThat(history.code()).as(history.err()).isZero();
-        assertThat(history.out()).startsWith("db.fbk: 4 restores, 3 completed");
+        assertThat(history.out()).startsWith("db.fbk: 4 runs: 3 completed, 1 failed");
 
         Cli.Result none = Cli.run("check", runs.toString(), "--backup", "db.fbk", "--label", "weekly");
         assertThat(none.code()).isEqualTo(3);

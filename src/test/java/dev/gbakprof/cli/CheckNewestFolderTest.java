@@ -146,7 +146,7 @@ class CheckNewestFolderTest {
         Cli.Result history = Cli.run("history", runs.toString());
         assertThat(history.code()).as(history.err()).isZero();
         assertThat(history.out())
-                .contains("erp.fbk: 3 restores, 3 completed")
+                .contains("erp.fbk: 3 runs: 3 completed")
                 .contains("note: " + tonight + ": the restore left no record (killed or crashed?)");
 
         // compare of every run folder, the killed one among them: a note, and the comparison
@@ -197,7 +197,7 @@ class CheckNewestFolderTest {
         Cli.Result history = Cli.run("history", runs.toString());
         assertThat(history.code()).as(history.err()).isZero();
         assertThat(history.out())
-                .contains("erp.fbk: 3 restores, 3 completed")
+                .contains("erp.fbk: 3 runs: 3 completed")
                 .contains("note: " + tonight + ": the restore was refused: " + erp + ": no such backup file; left"
                         + " out");
         assertThat(Cli.run("status", runs.toString()).out()).contains("no restore is running in " + runs);

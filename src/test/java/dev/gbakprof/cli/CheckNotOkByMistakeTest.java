@@ -10,7 +10,6 @@ import dev.gbakprof.testutil.Restores;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
-import java.util.function.Consumer;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -28,20 +27,9 @@ class CheckNotOkByMistakeTest {
     @TempDir
     Path dir;
 
-    private static void edit(Path folder, Consumer<ObjectNode> change) throws Exception {
-        Path record = folder.resolve("run.json");
-        ObjectNode r = (ObjectNode) JSON.readTree(record.toFile());
-        change.accept(r);
-        Files.writeString(record, JSON.writerWithDefaultPrettyPrinter().writeValueAsString(r));
-    }
-
     /** Nights 1 to {@code n} of the shop fixture's restore, completed, in {@code dir}/runs. */
     private Path goodNights(int n) throws Exception {
-        Path runs = dir.resolve("runs");
-        for (int h = 1; h <= n; h++) {
-            Restores.night(runs, "samples/shop-tdrw.log", h);
-        }
-        return runs;
+        return Restores.nights(dir.resolve("runs"), "samples/shop-tdrw.log", n);
     }
 
     /** The record of a restore that failed. */
@@ -55,9 +43,9 @@ class CheckNotOkByMistakeTest {
     void aStartAheadOfTheClockIsUnknownNotOk() throws Exception {
         Path runs = goodNights(3);
         Path ahead = Restores.night(runs, "samples/shop-tdrw.log", 4);
-        edit(ahead, r -> r.put("startedAt", "2099-01-07T02:00:00.000Z"));
+        Restores.edit(ahead, r -> r.put("startedAt", "2099-01-07T02:00:00.000Z"));
         // a failed night after it, by the folders' names
-        edit(Restores.night(runs, "samples/shop-tdrw.log", 5), CheckNotOkByMistakeTest::failed);
+        Restores.edit(Restores.night(runs, "samples/shop-tdrw.log", 5), CheckNotOkByMistakeTest::failed);
 
         Cli.Result r = Cli.run("check", runs.toString(), "--rto", "4h", "--max-age", "26h");
         assertThat(r.code()).as(r.out()).isEqualTo(3);
@@ -88,7 +76,7 @@ class CheckNotOkByMistakeTest {
         assertThat(JSON.readTree(clean.out()).get("run").get("validation").isNull())
                 .isTrue();
 
-        edit(tonight, r -> {
+        Restores.edit(tonight, r -> {
             ObjectNode v = r.putObject("validation");
             v.put("command", "gfix -v -full -n -user SYSDBA /db/erp-test.fdb");
             v.put("database", "/db/erp-test.fdb");
@@ -113,7 +101,7 @@ class CheckNotOkByMistakeTest {
     void twoJobsWhoseBackupsShareAFileNameAreNotOneBaseline() throws Exception {
         Path runs = goodNights(4);
         // another job's backup, also erp.fbk, that failed tonight
-        edit(Restores.night(runs, "samples/shop-tdrw.log", 5), r -> {
+        Restores.edit(Restores.night(runs, "samples/shop-tdrw.log", 5), r -> {
             r.put("backupFile", "/backups/branch/erp.fbk");
             r.put("label", "branch");
             failed(r);
@@ -138,7 +126,7 @@ class CheckNotOkByMistakeTest {
         // one job whose backup moved: one label, its nights one baseline
         Files.delete(later.resolve("run.json"));
         Files.delete(later);
-        edit(runs.resolve("20261201-050000-nightly"), r -> r.put("label", "nightly"));
+        Restores.edit(runs.resolve("20261201-050000-nightly"), r -> r.put("label", "nightly"));
         assertThat(Cli.run("check", runs.toString(), "--max-age", "0").code()).isEqualTo(2);
     }
 }

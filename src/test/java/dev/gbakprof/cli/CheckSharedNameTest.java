@@ -3,14 +3,11 @@ package dev.gbakprof.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.gbakprof.store.RunStore;
 import dev.gbakprof.testutil.Cli;
 import dev.gbakprof.testutil.Restores;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
-import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -26,13 +23,6 @@ class CheckSharedNameTest {
     Path dir;
 
     private static final ObjectMapper JSON = new ObjectMapper();
-
-    private static void edit(Path folder, Consumer<ObjectNode> change) throws Exception {
-        Path json = folder.resolve("run.json");
-        ObjectNode record = (ObjectNode) JSON.readTree(json.toFile());
-        change.accept(record);
-        Files.writeString(json, JSON.writerWithDefaultPrettyPrinter().writeValueAsString(record));
-    }
 
     /** Four nights of /backups/erp.fbk labelled nightly, embedded. */
     private static Path nights(Path runs) throws Exception {
@@ -84,7 +74,7 @@ class CheckSharedNameTest {
     void historySaysWhenABackupNamesBandsMixTwoJobs() throws Exception {
         Path runs = nights(dir.resolve("runs"));
         Path other = Restores.night(runs, "samples/small-tdrw.log", 5);
-        edit(other, r -> r.put("label", "weekly").put("backupFile", "/other/erp.fbk"));
+        Restores.edit(other, r -> r.put("label", "weekly").put("backupFile", "/other/erp.fbk"));
         String note = "note: erp.fbk is the file name of the backups at 2 paths: /backups/erp.fbk (label \"nightly\"),"
                 + " /other/erp.fbk (label \"weekly\"); they are 2 jobs, not one baseline; the baseline bands of erp.fbk"
                 + " mix them: history --by label gives each job its own";
@@ -126,7 +116,7 @@ class CheckSharedNameTest {
      */
     private Path night(Path runs, int hour, String label, String backupFile, String database) throws Exception {
         Path folder = Restores.night(runs, "samples/small-tdrw.log", hour);
-        edit(folder, r -> {
+        Restores.edit(folder, r -> {
             r.put("label", label);
             r.put("backupFile", backupFile);
             r.put("source", "runs/" + folder.getFileName() + "/gbak.log");
@@ -148,7 +138,7 @@ class CheckSharedNameTest {
         }
         // a runs folder given absolute: the record does not tell where the run started, its backup's content does
         Path fifth = night(runs, 5, "nightly-2", "erp.fbk", "/srv/t.fdb");
-        edit(
+        Restores.edit(
                 fifth,
                 r -> r.put("source", fifth.toAbsolutePath().resolve("gbak.log").toString()));
         Cli.Result c = check(runs, "--backup", "erp");

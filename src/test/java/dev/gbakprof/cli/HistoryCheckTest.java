@@ -161,7 +161,7 @@ class HistoryCheckTest {
         Result table = Cli.run("history", runs.toString(), "--rto", (long) ((small + grown) / 2 * 1000) + "ms");
         assertThat(table.code()).isZero();
         List<String> lines = table.out().lines().toList();
-        assertThat(lines.get(0)).isEqualTo("erp.fbk: 6 restores, 5 completed");
+        assertThat(lines.get(0)).isEqualTo("erp.fbk: 6 runs: 5 completed, 1 failed");
         assertThat(lines.get(1))
                 .contains(
                         "started (UTC)",
@@ -177,7 +177,7 @@ class HistoryCheckTest {
         assertThat(lines.get(7)).contains("failed");
 
         Result lastTwo = Cli.run("history", runs.toString(), "--last", "2");
-        assertThat(lastTwo.out().lines().toList().get(0)).isEqualTo("erp.fbk: 2 restores, 1 completed");
+        assertThat(lastTwo.out().lines().toList().get(0)).isEqualTo("erp.fbk: 2 runs: 1 completed, 1 failed");
     }
 
     @Test
@@ -237,7 +237,7 @@ class HistoryCheckTest {
         Result table = Cli.run("history", runs.toString(), "--by", "label");
         assertThat(table.code()).as(table.err()).isZero();
         assertThat(table.out().lines().filter(l -> l.endsWith("completed")).toList())
-                .containsExactly("adhoc: 1 restore, 1 completed", "nightly: 3 restores, 3 completed");
+                .containsExactly("adhoc: 1 run: 1 completed", "nightly: 3 runs: 3 completed");
         Result json = Cli.run("history", runs.toString(), "--label", "nightly", "--json");
         JsonNode backups = new ObjectMapper().readTree(json.out()).path("backups");
         assertThat(backups.size()).isEqualTo(1);

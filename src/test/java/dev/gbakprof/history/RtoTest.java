@@ -38,9 +38,10 @@ class RtoTest {
     @Test
     void theStandingSaysTheShareOrByHowMuchItIsOver() {
         Rto rto = new Rto(Duration.ofSeconds(4));
-        assertThat(rto.standing(2.5, s -> s + " s")).isEqualTo("63 % of it"); // 62.5, rounded half up
+        assertThat(rto.standing(2.5, s -> s + " s")).isEqualTo("62 % of it"); // 62.5, half to even (Rounding)
         assertThat(rto.standing(0.01, s -> s + " s")).isEqualTo("under 1 % of it"); // 0.25 %: not "0 % of it"
-        assertThat(rto.standing(0.02, s -> s + " s")).isEqualTo("1 % of it"); // 0.5 %
+        assertThat(rto.standing(0.02, s -> s + " s")).isEqualTo("under 1 % of it"); // 0.5 %: 0, half to even
+        assertThat(rto.standing(0.06, s -> s + " s")).isEqualTo("2 % of it"); // 1.5 %
         assertThat(rto.standing(5.25, s -> s + " s")).isEqualTo("over by 1.25 s");
         assertThat(rto.standing(null, s -> s + " s")).isEqualTo("unknown");
     }

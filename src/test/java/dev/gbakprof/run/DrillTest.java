@@ -267,7 +267,7 @@ class DrillTest {
                 .contains("from 3 runs)");
 
         List<String> table = Cli.run("history", runs.toString()).out().lines().toList();
-        assertThat(table.get(0)).isEqualTo("small-src.fbk: 3 restores, 3 completed; 1 drill stopped at its backup");
+        assertThat(table.get(0)).isEqualTo("small-src.fbk: 4 runs: 3 completed, 1 drill stopped at its backup");
         assertThat(table.get(1)).containsPattern("started \\(UTC\\)\\s+backup\\s+status");
         assertThat(table.get(2)).containsPattern("  [0-9.]+ s\\s+completed ");
         assertThat(table.get(5)).containsPattern("  FAILED\\s+-\\s+-");

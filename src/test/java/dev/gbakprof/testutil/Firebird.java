@@ -17,6 +17,7 @@ import org.junit.jupiter.api.Assumptions;
  */
 public final class Firebird {
     public static final Path GBAK = Path.of("/usr/bin/gbak");
+    public static final Path GFIX = Path.of("/usr/bin/gfix");
     public static final Path ISQL = Path.of("/usr/bin/isql-fb");
     private static final Path CACHE = Path.of("target", "test-fixtures");
 
@@ -98,6 +99,11 @@ public final class Firebird {
 
     /** gbak processes whose command line mentions {@code fragment} (a database path), read from /proc. */
     public static List<Long> gbakProcesses(String fragment) throws IOException {
+        return processes(cmd -> cmd.contains("gbak") && cmd.contains(fragment) && !cmd.contains("java"));
+    }
+
+    /** The processes whose command line (its arguments joined by NULs), read from /proc, {@code matches}. */
+    public static List<Long> processes(java.util.function.Predicate<String> matches) throws IOException {
         List<Long> pids = new ArrayList<>();
         try (var dirs = Files.list(Path.of("/proc"))) {
             for (Path d : (Iterable<Path>) dirs::iterator) {
@@ -107,7 +113,7 @@ public final class Firebird {
                 }
                 try {
                     String cmd = new String(Files.readAllBytes(d.resolve("cmdline")), StandardCharsets.UTF_8);
-                    if (cmd.contains("gbak") && cmd.contains(fragment) && !cmd.contains("java")) {
+                    if (matches.test(cmd)) {
                         pids.add(Long.parseLong(n));
                     }
                 } catch (IOException ex) {

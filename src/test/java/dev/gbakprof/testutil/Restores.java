@@ -18,6 +18,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -131,6 +132,23 @@ public final class Restores {
         Files.writeString(
                 folder.resolve("run.json"), m.writerWithDefaultPrettyPrinter().writeValueAsString(record));
         return folder;
+    }
+
+    /** Nights 1 to {@code n} of {@code log}'s restore ({@link #night}), in {@code runs}, which is returned. */
+    public static Path nights(Path runs, String log, int n) throws Exception {
+        for (int h = 1; h <= n; h++) {
+            night(runs, log, h);
+        }
+        return runs;
+    }
+
+    /** Changes the record of a run folder made by {@link #night} (its run.json, one record) as {@code change} says. */
+    public static void edit(Path folder, Consumer<ObjectNode> change) throws IOException {
+        Path record = folder.resolve("run.json");
+        ObjectMapper m = new ObjectMapper();
+        ObjectNode r = (ObjectNode) m.readTree(record.toFile());
+        change.accept(r);
+        Files.writeString(record, m.writerWithDefaultPrettyPrinter().writeValueAsString(r));
     }
 
     /**
