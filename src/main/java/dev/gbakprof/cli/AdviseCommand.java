@@ -64,7 +64,11 @@ final class AdviseCommand implements Callable<Integer> {
         List<Settled> settled = analysis.groups().size() < 2 ? List.of() : settled(analysis, runs, marginFraction);
         AdviseJson advice = AdviseJson.of(analysis, settled);
         PrintWriter out = spec.commandLine().getOut();
-        out.print(json ? Json.text(advice) : AdviseText.of(advice));
+        if (json) {
+            Stdout.jsonText(out, Json.text(advice));
+        } else {
+            out.print(AdviseText.of(advice));
+        }
         out.flush();
         return ExitCode.OK;
     }

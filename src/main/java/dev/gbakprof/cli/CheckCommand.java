@@ -10,7 +10,6 @@ import dev.gbakprof.model.ExitCode;
 import dev.gbakprof.model.GbakprofException;
 import dev.gbakprof.output.CheckExport;
 import dev.gbakprof.output.CheckJson;
-import dev.gbakprof.output.Json;
 import dev.gbakprof.store.AtomicFiles;
 import dev.gbakprof.store.OutputRefusedException;
 import dev.gbakprof.store.Outputs;
@@ -184,9 +183,7 @@ final class CheckCommand implements Callable<Integer> {
     private int say(Check.Result result, CheckFacts facts) {
         PrintWriter out = spec.commandLine().getOut();
         if (json) {
-            try {
-                Json.write(CheckJson.of(result, facts), out);
-            } catch (IOException ex) {
+            if (!Stdout.json(out, CheckJson.of(result, facts))) {
                 return ExitCode.CHECK_UNKNOWN;
             }
         } else {
@@ -290,9 +287,7 @@ final class CheckCommand implements Callable<Integer> {
         Path shown = runsDir == null ? Path.of("runs") : runsDir;
         History loaded = History.load(dirs, null, null, Trend.By.BACKUP);
         PrintWriter out = spec.commandLine().getOut();
-        try {
-            Json.write(CheckExport.discovery(loaded.jobs(), shown.toString()), out);
-        } catch (IOException ex) {
+        if (!Stdout.json(out, CheckExport.discovery(loaded.jobs(), shown.toString()))) {
             return ExitCode.CHECK_UNKNOWN;
         }
         out.flush();

@@ -15,7 +15,6 @@ import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.monitor.DatabaseHeader;
 import dev.gbakprof.output.EstimateText;
 import dev.gbakprof.store.RunInputs;
-import dev.gbakprof.store.RunJson;
 import dev.gbakprof.store.RunStore;
 import java.io.IOException;
 import java.io.InputStream;
@@ -149,7 +148,7 @@ final class EstimateCommand implements Callable<Integer> {
         }
         PrintWriter out = spec.commandLine().getOut();
         if (json) {
-            RunJson.write(estimate, out);
+            Stdout.json(out, estimate);
         } else {
             out.print(EstimateText.of(estimate, top));
             out.flush();

@@ -6,7 +6,6 @@ import dev.gbakprof.model.Durations;
 import dev.gbakprof.model.ExitCode;
 import dev.gbakprof.output.HistoryJson;
 import dev.gbakprof.output.HistoryText;
-import dev.gbakprof.output.Json;
 import dev.gbakprof.output.Lang;
 import dev.gbakprof.output.Texts;
 import dev.gbakprof.report.TrendChart;
@@ -165,7 +164,7 @@ final class HistoryCommand implements Callable<Integer> {
             }
         }
         if (json) {
-            Json.write(HistoryJson.of(trends, notes, objective), w);
+            Stdout.json(w, HistoryJson.of(trends, notes, objective));
             return ExitCode.OK;
         }
         for (Trend t : trends) {

@@ -15,7 +15,6 @@ import dev.gbakprof.model.Via;
 import dev.gbakprof.monitor.FileKind;
 import dev.gbakprof.output.TextSummary;
 import dev.gbakprof.store.RunInputs;
-import dev.gbakprof.store.RunJson;
 import dev.gbakprof.store.RunStore;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -123,7 +122,7 @@ final class InspectCommand implements Callable<Integer> {
                 restore != null ? RunVerifier.verify(restore, inspection).inspection() : RunVerifier.check(inspection);
         PrintWriter out = spec.commandLine().getOut();
         if (json) {
-            RunJson.write(inspection, out);
+            Stdout.json(out, inspection);
         } else {
             out.print(TextSummary.inspection(inspection));
             out.flush();

@@ -97,7 +97,7 @@ final class PlanCommand implements Callable<Integer> {
         PlanCheck verdict = check ? PlanCheck.of(snapshot.active()) : null;
         IdleProbe idle = probe ? IdleProbes.measure(PROBE_ROUNDS, PROBE_PAUSE_SECONDS, PROBE_BURST_MS) : null;
         if (json) {
-            out.print(Json.text(PlanJson.of(snapshot, changed, verdict, idle)));
+            Stdout.jsonText(out, Json.text(PlanJson.of(snapshot, changed, verdict, idle)));
         } else {
             if (changed != null) {
                 out.println("Power plan set to " + shown(changed.now()) + " (was " + shown(changed.before()) + ")");

@@ -122,7 +122,7 @@ final class ReportCommand implements Callable<Integer> {
                                     .map(p -> p.getFileName().toString())
                                     .toList())));
         } else {
-            out.print(CompareJson.of(analysis, settings));
+            Stdout.jsonText(out, CompareJson.of(analysis, settings));
         }
         out.flush();
         return runs.stream().anyMatch(r -> r.status() == RunStatus.FAILED) ? ExitCode.FAILED : ExitCode.OK;

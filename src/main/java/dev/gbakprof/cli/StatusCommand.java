@@ -2,7 +2,6 @@ package dev.gbakprof.cli;
 
 import dev.gbakprof.model.Durations;
 import dev.gbakprof.model.ExitCode;
-import dev.gbakprof.output.Json;
 import dev.gbakprof.output.StatusJson;
 import dev.gbakprof.output.StatusText;
 import dev.gbakprof.store.LiveRuns;
@@ -77,7 +76,7 @@ final class StatusCommand implements Callable<Integer> {
         }
         PrintWriter out = spec.commandLine().getOut();
         if (json) {
-            Json.write(StatusJson.of(dir, lives, now), out);
+            Stdout.json(out, StatusJson.of(dir, lives, now));
             out.flush();
             return ExitCode.OK;
         }

@@ -1,7 +1,10 @@
 package dev.gbakprof.cli;
 
+import dev.gbakprof.store.RunJson;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
 
 /**
  * The process's standard output, which remembers its first write error: {@code parse --json LOG > file} on a full
@@ -63,5 +66,47 @@ final class Stdout extends OutputStream {
         return m.contains("Broken pipe") || m.contains("pipe is being closed") || m.contains("pipe has been ended")
                 ? null
                 : m;
+    }
+
+    /**
+     * Prints a JSON document (one of the run record's digits: {@link RunJson#write(Object, OutputStream)}) on standard
+     * output in UTF-8 whatever the locale's charset, as {@code parse --json} does: JSON between programs is UTF-8 (RFC
+     * 8259), and under the C locale (cron's, a monitoring agent's) the console's writer would write a name's letters
+     * as others ({@code SİPARİŞ} as {@code SIPARIS}). Without the process's standard output (a test), through {@code
+     * out}. A write that fails is remembered by {@link Stdout} ({@link #failure}), which {@code Main} reports.
+     *
+     * @return whether it was written
+     */
+    static boolean json(PrintWriter out, Object document) {
+        OutputStream bytes = Main.stdoutBytes;
+        try {
+            if (bytes == null) {
+                RunJson.write(document, out);
+            } else {
+                out.flush();
+                RunJson.write(document, bytes);
+            }
+            return !out.checkError();
+        } catch (IOException ex) {
+            return false; // remembered by Stdout; a reader that went away wanted no more
+        }
+    }
+
+    /** Prints a JSON document's text on standard output in UTF-8, as {@link #json(PrintWriter, Object)}. */
+    static boolean jsonText(PrintWriter out, String text) {
+        OutputStream bytes = Main.stdoutBytes;
+        if (bytes == null) {
+            out.print(text);
+            out.flush();
+            return !out.checkError();
+        }
+        out.flush();
+        try {
+            bytes.write(text.getBytes(StandardCharsets.UTF_8));
+            bytes.flush();
+            return true;
+        } catch (IOException ex) {
+            return false; // remembered by Stdout; a reader that went away wanted no more
+        }
     }
 }

@@ -201,4 +201,30 @@ class CheckWatchLinesTest {
         }
         assertThat(line).startsWith("OK: erp restored in ").contains(" = median +/- ");
     }
+
+    @Test
+    void underTheCLocaleJsonIsUtf8AndKeepsEveryLetterOfAName() throws Exception {
+        Path runs = goodNights(4);
+        for (Path night : Restores.runDirs(runs)) {
+            Restores.edit(night, n -> n.put("label", "gece-İş"));
+        }
+        for (String command : List.of("history", "check")) {
+            List<String> cmd = new ArrayList<>(Jvm.command(command, runs.toString(), "--json"));
+            if (command.equals("check")) {
+                cmd.addAll(List.of("--max-age", "0"));
+            }
+            ProcessBuilder pb = new ProcessBuilder(cmd);
+            pb.environment().keySet().removeIf(k -> k.startsWith("LC_") || k.equals("LANG") || k.equals("LANGUAGE"));
+            pb.environment().put("LANG", "C");
+            pb.environment().put("LC_ALL", "C");
+            pb.redirectError(ProcessBuilder.Redirect.DISCARD);
+            Process p = pb.start();
+            byte[] out = p.getInputStream().readAllBytes();
+            assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
+            // JSON between programs is UTF-8 (RFC 8259): the console's ASCII stand-ins (I for İ) are for its text only
+            String json = new String(out, StandardCharsets.UTF_8);
+            assertThat(json).as(command).contains("\"gece-İş\"").doesNotContain("gece-Is");
+            assertThat(JSON.readTree(out).findValuesAsText("label")).as(command).contains("gece-İş");
+        }
+    }
 }
