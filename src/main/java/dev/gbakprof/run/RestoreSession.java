@@ -181,7 +181,7 @@ public final class RestoreSession {
         ProgressDisplay.Eta eta = new RestoreEta(options).of(route, way, backupBytes, database);
         Path runDir = drillDir != null ? drillDir : newRunDir(label, tag);
         // a drill's folder has its marker from the drill
-        RunMarker marker = drillDir != null ? null : RunMarker.open(runDir, options.backup(), label, database);
+        RunMarker marker = drillDir != null ? null : RunMarker.open(runDir, options.backup(), label, database, way);
         Path rawLog = runDir.resolve(RunStore.GBAK_LOG);
         RawLog raw;
         try {
