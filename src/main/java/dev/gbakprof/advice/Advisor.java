@@ -338,8 +338,7 @@ public final class Advisor {
     private static Optional<Hint> classicParallel(RestoreRun run) {
         boolean signature = run.errors().stream().anyMatch(e -> e.contains("cannot commit index"))
                 && run.errors().stream().anyMatch(e -> NO_CONNECTION.matcher(e).find());
-        Environment env = run.environment();
-        FirebirdConf conf = env == null ? null : env.firebirdConf();
+        FirebirdConf conf = run.firebirdConfInForce();
         int[] v = version(run);
         boolean affected = v != null && v[0] == 5 && v[1] == 0 && v[2] <= 1;
         boolean fixed = v != null && (v[0] > 5 || (v[0] == 5 && (v[1] > 0 || v[2] >= 2)));
@@ -396,7 +395,7 @@ public final class Advisor {
             return Optional.empty();
         }
         Environment env = run.environment();
-        FirebirdConf conf = env == null ? null : env.firebirdConf();
+        FirebirdConf conf = run.firebirdConfInForce();
         Long limit = conf == null ? null : FirebirdConfReader.bytes(conf.tempCacheLimit());
         String limitSays = conf == null
                 ? "TempCacheLimit (default 64 MB; 8 MB on Classic, per connection)"
@@ -450,7 +449,7 @@ public final class Advisor {
 
     /** What firebird.conf says of the workers, for the parallel-workers hint: "; firebird.conf: ...". */
     private static String parallelConf(RestoreRun run) {
-        FirebirdConf conf = run.environment() == null ? null : run.environment().firebirdConf();
+        FirebirdConf conf = run.firebirdConfInForce();
         if (conf == null) {
             return "; MaxParallelWorkers and ParallelWorkers not read (no firebird.conf in the record)";
         }

@@ -469,7 +469,7 @@ final class RunCommand implements Callable<Integer> {
         if (options.drill()) {
             return drill(new Drill(options, tools, env::join, progress, terminal), runLabel);
         }
-        series = new RestoreSeries(options, tools, env::join, progress, terminal);
+        series = series.restoring(env::join, progress, terminal); // checked above, not again
         try (Signals.Hold ctrlC = Signals.hold()) {
             outcomes = series.run(runLabel);
 

@@ -28,7 +28,9 @@ import picocli.CommandLine.Spec;
         description = {
             "The restores running now under RUNS_DIR, read from outside (another terminal, a scheduled task's",
             "watcher): each run folder whose gbakprof still holds its marker, and each whose gbakprof is gone",
-            "without leaving a record (killed). For each: its label, backup, database, the phase its gbak.log says,",
+            "without leaving a record (killed). For each: its label, backup, database, its route (embedded,",
+            "remote TCP, services manager) and working folder (unknown when its marker does not say them), the phase",
+            "its gbak.log says,",
             "the share done and the ETA (the run's own, when it has a baseline; else unknown), the elapsed time, how",
             "long since gbak's last line, and the gbakprof process. A killed run whose label has run since is history",
             "(history notes it): counted in one line, not listed.",
@@ -51,7 +53,8 @@ final class StatusCommand implements Callable<Integer> {
     @Option(
             names = "--json",
             description = "Print one JSON object (\"schema\": \"" + StatusJson.SCHEMA + "\"): the restores with their"
-                    + " state, phase, share done, ETA, elapsed time, last line and pid; the killed runs whose label has run"
+                    + " state, route, working folder, phase, share done, ETA, elapsed time, last line and pid; the killed"
+                    + " runs whose label has run"
                     + " since, in killedEarlier.")
     boolean json;
 

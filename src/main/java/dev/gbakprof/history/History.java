@@ -33,12 +33,16 @@ public record History(
 
     /**
      * The folders of {@link #unjudged} that are runs of {@code trend}, oldest first: those {@link #owner} gives it,
-     * and, when it is the only trend, those that name neither backup nor label (an older gbakprof's folder).
+     * and, when it is the only trend, those that name neither backup nor label (an older gbakprof's folder) and that
+     * no trend owns by their name ({@code nightly-prod}'s folder is not {@code nightly}'s when only it is asked for).
      */
     public List<RunFolders.Folder> of(Trend trend) {
         return unjudged.stream()
                 .filter(f -> trend.backup().equals(owners.get(f.folder()))
-                        || trends.size() == 1 && f.backup() == null && f.label() == null)
+                        || trends.size() == 1
+                                && !owners.containsKey(f.folder())
+                                && f.backup() == null
+                                && f.label() == null)
                 .toList();
     }
 
@@ -78,7 +82,8 @@ public record History(
     /**
      * A folder is a run of {@code t}: its marker or record names t's backup (or label; a label without a backup, as a
      * refused {@code --backup-dir} night's: one of t's runs' labels), or, for a folder that names neither, its name has
-     * the label of t's runs ({@code 20261206-031500-nightly} for runs labelled nightly).
+     * the label of t's runs as {@link RunStore#namedFor} tells it ({@code 20261206-031500-nightly}, {@code -r2} of a
+     * repeat, for runs labelled nightly; not {@code nightly-prod}'s).
      */
     public static boolean belongs(RunFolders.Folder f, Trend t) {
         if (f.backup() != null || f.label() != null) {
@@ -89,19 +94,10 @@ public record History(
             }
             return t.named(key);
         }
-        String name = f.nameLabel();
-        return name != null
-                && t.points().stream()
-                        .map(p -> p.run().label())
-                        .filter(l -> l != null)
-                        .anyMatch(l -> hasLabel(name, l));
-    }
-
-    /** A run folder's name label ({@code nightly-r2}) is of runs labelled {@code label} ({@code nightly}). */
-    private static boolean hasLabel(String nameLabel, String label) {
-        String name = RunStore.composed(nameLabel);
-        return RunStore.fileSafeNames(label).stream()
-                .anyMatch(safe -> name.equals(safe) || name.startsWith(safe + "-"));
+        return t.points().stream()
+                .map(p -> p.run().label())
+                .filter(l -> l != null)
+                .anyMatch(l -> RunStore.namedFor(l).test(f.folder()));
     }
 
     /**
@@ -130,7 +126,7 @@ public record History(
             return jobLabel(f.label());
         }
         return labels.stream()
-                .filter(l -> hasLabel(name, l))
+                .filter(l -> RunStore.namedFor(l).test(f.folder()))
                 .max(Comparator.comparingInt(l -> RunStore.fileSafe(l).length()))
                 .orElse("");
     }

@@ -318,7 +318,9 @@ public final class Anonymizer {
                 e.engineVersion(),
                 e.memoryBytes(),
                 e.idleProbe(),
-                conf);
+                conf,
+                // the reason may name the server's paths: said without them
+                e.firebirdConfUnknown() == null ? null : "the server did not report its configuration");
     }
 
     private Inspection inspection(Inspection i) {

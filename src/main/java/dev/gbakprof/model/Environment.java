@@ -15,9 +15,13 @@ package dev.gbakprof.model;
  * @param idleProbe     whether the CPU clocked down when idle, measured right before the restore
  *                      ({@code run --probe-power}); {@code null} when not measured, and when a server on another
  *                      machine did the work
- * @param firebirdConf  what this machine's firebird.conf sets for a restore's speed (server mode, TempCacheLimit,
- *                      parallel workers); {@code null} when none was found (a parsed log), and when a server on
- *                      another machine did the work
+ * @param firebirdConf  what the configuration of the Firebird that did the work sets for a restore's speed (server
+ *                      mode, TempCacheLimit, parallel workers): embedded, the firebird.conf beside gbak; where a
+ *                      server did it, the server's as it reports them ({@code RDB$CONFIG}, Firebird 4.0 on), never
+ *                      this machine's file; {@code null} when none was found (a parsed log) or the server did not say
+ * @param firebirdConfUnknown why {@code firebirdConf} is {@code null} although a server did the work ({@code "the
+ *                      server localhost/3050 (Firebird 3.0) does not report its configuration: RDB$CONFIG is Firebird
+ *                      4.0's"}); {@code null} otherwise
  */
 public record Environment(
         String host,
@@ -29,7 +33,53 @@ public record Environment(
         String engineVersion,
         Long memoryBytes,
         IdleProbe idleProbe,
-        FirebirdConf firebirdConf) {
+        FirebirdConf firebirdConf,
+        String firebirdConfUnknown) {
+
+    /** Without {@code firebirdConfUnknown} (gbak's restores, records written before it). */
+    public Environment(
+            String host,
+            String os,
+            String cpuModel,
+            Integer logicalCpus,
+            PowerPlan powerPlan,
+            String gbakVersion,
+            String engineVersion,
+            Long memoryBytes,
+            IdleProbe idleProbe,
+            FirebirdConf firebirdConf) {
+        this(
+                host,
+                os,
+                cpuModel,
+                logicalCpus,
+                powerPlan,
+                gbakVersion,
+                engineVersion,
+                memoryBytes,
+                idleProbe,
+                firebirdConf,
+                null);
+    }
+
+    /**
+     * This environment for work a server did: its configuration as it reported it ({@code conf}), or, when it did not,
+     * none and {@code unknown}, why.
+     */
+    public Environment withServerConf(FirebirdConf conf, String unknown) {
+        return new Environment(
+                host,
+                os,
+                cpuModel,
+                logicalCpus,
+                powerPlan,
+                gbakVersion,
+                engineVersion,
+                memoryBytes,
+                idleProbe,
+                conf,
+                conf == null ? unknown : null);
+    }
 
     /**
      * This environment for work a server on another machine did ({@code server}, {@code host/port}): what gbakprof
@@ -61,12 +111,23 @@ public record Environment(
                 engineVersion,
                 memoryBytes,
                 idleProbe,
-                firebirdConf);
+                firebirdConf,
+                firebirdConfUnknown);
     }
 
     public Environment withEngineVersion(String version) {
         return new Environment(
-                host, os, cpuModel, logicalCpus, powerPlan, gbakVersion, version, memoryBytes, idleProbe, firebirdConf);
+                host,
+                os,
+                cpuModel,
+                logicalCpus,
+                powerPlan,
+                gbakVersion,
+                version,
+                memoryBytes,
+                idleProbe,
+                firebirdConf,
+                firebirdConfUnknown);
     }
 
     /** The environment of a restore by another gbak: its version and the firebird.conf of its installation. */
@@ -86,6 +147,7 @@ public record Environment(
                 engineVersion,
                 memoryBytes,
                 probe,
-                firebirdConf);
+                firebirdConf,
+                firebirdConfUnknown);
     }
 }

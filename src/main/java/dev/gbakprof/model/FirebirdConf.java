@@ -1,7 +1,9 @@
 package dev.gbakprof.model;
 
 /**
- * What this machine's {@code firebird.conf} sets for a restore's speed, as the file says it when the run started.
+ * What the configuration of the Firebird that restored sets for a restore's speed: the {@code firebird.conf} beside
+ * the gbak that restored embedded, as the file says it when the run started, or a server's settings as it reported
+ * them ({@link #reported()}: {@code RDB$CONFIG}, Firebird 4.0 on).
  * A field is {@code null} where the line is absent or commented out: Firebird's default applies (docs/guide/advise.md, "What to
  * try"). The server reads the file when it starts, an embedded gbak when it starts: a file changed since the
  * server started may not be in force.
@@ -32,6 +34,14 @@ public record FirebirdConf(
             Integer parallelWorkers,
             Integer maxParallelWorkers) {
         this(path, serverMode, tempCacheLimit, parallelWorkers, maxParallelWorkers, null);
+    }
+
+    /** The start of {@link #path} for settings a server reported of itself: {@code RDB$CONFIG of HOST/PORT: FILE}. */
+    public static final String REPORTED = "RDB$CONFIG of ";
+
+    /** Settings a server reported of itself ({@code RDB$CONFIG}), not a file read on this machine. */
+    public boolean reported() {
+        return path != null && path.startsWith(REPORTED);
     }
 
     /** Classic (one process per attachment): {@code Classic} or its other name {@code MultiProcess}. */

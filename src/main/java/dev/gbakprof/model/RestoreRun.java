@@ -176,6 +176,18 @@ public record RestoreRun(
      * on its last line, which only a log reaching its end has).
      */
     /**
+     * The configuration in force for the restore as the record says it ({@link Environment#firebirdConf}), or {@code
+     * null} when unknown: where a server restored (the services API, gbak through a server: {@link #server}), only
+     * the server's own report ({@link FirebirdConf#reported}); a record that holds this machine's firebird.conf for it
+     * (written before servers were asked) says nothing of the server's.
+     */
+    public FirebirdConf firebirdConfInForce() {
+        FirebirdConf conf = environment == null ? null : environment.firebirdConf();
+        boolean byServer = via == Via.SERVICE || server != null;
+        return conf == null || !byServer || conf.reported() ? conf : null;
+    }
+
+    /**
      * A restore that completed and then failed a check gbakprof made of its database: its inspection ({@code --inspect}
      * could not open it, {@link WarningCode#INSPECTION_FAILED}, or found a problem) or its validation ({@code
      * --validate}). Both run only after a completed restore, so its total is gbak's, known; the run is failed.

@@ -39,10 +39,24 @@ public final class StatusText {
                     l.sinceLastLine(now) == null ? "unknown" : durations.apply(l.sinceLastLine(now)) + " ago",
                     l.pid() == null ? "unknown" : l.pid().toString(),
                     or(l.backup()),
-                    or(l.database())));
+                    or(l.database()),
+                    or(l.route()),
+                    or(l.workingFolder())));
         }
         StringBuilder sb = new StringBuilder(TextTable.of(
-                List.of("STATE", "LABEL", "PHASE", "DONE", "ETA", "ELAPSED", "LAST LINE", "PID", "BACKUP", "DATABASE"),
+                List.of(
+                        "STATE",
+                        "LABEL",
+                        "PHASE",
+                        "DONE",
+                        "ETA",
+                        "ELAPSED",
+                        "LAST LINE",
+                        "PID",
+                        "BACKUP",
+                        "DATABASE",
+                        "ROUTE",
+                        "WORKING FOLDER"),
                 rows));
         long running =
                 lives.stream().filter(l -> l.state() == LiveRuns.State.RUNNING).count();

@@ -264,6 +264,19 @@ public final class RestoreSeries {
         }
     }
 
+    /**
+     * This series checked ({@link #check()}, once), to restore with the environment probed after the checks and the
+     * progress shown on {@code progressOut}: its checks and what they asked (gbak, the server) are not made again.
+     */
+    public RestoreSeries restoring(Supplier<Environment> env, PrintStream progressOut, boolean redraws) {
+        check();
+        RestoreSeries restoring = new RestoreSeries(options, gbak, env, progressOut, redraws, routes, pause);
+        restoring.serverVersion = serverVersion;
+        restoring.gbakVersion = gbakVersion;
+        restoring.checked = true;
+        return restoring;
+    }
+
     /** The server's version, once {@link #check()} attached to it; {@code null} when no server is involved. */
     public String serverVersion() {
         return serverVersion;

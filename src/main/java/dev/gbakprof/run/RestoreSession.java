@@ -5,6 +5,7 @@ import dev.gbakprof.firebird.DatabaseInspector;
 import dev.gbakprof.firebird.FirebirdAccessException;
 import dev.gbakprof.firebird.RunVerifier;
 import dev.gbakprof.firebird.Server;
+import dev.gbakprof.firebird.ServerConf;
 import dev.gbakprof.firebird.ServerFileAccess;
 import dev.gbakprof.firebird.ServiceRestore;
 import dev.gbakprof.model.Durations;
@@ -181,7 +182,7 @@ public final class RestoreSession {
         ProgressDisplay.Eta eta = new RestoreEta(options).of(route, way, backupBytes, database);
         Path runDir = drillDir != null ? drillDir : newRunDir(label, tag);
         // a drill's folder has its marker from the drill
-        RunMarker marker = drillDir != null ? null : RunMarker.open(runDir, options.backup(), label, database);
+        RunMarker marker = drillDir != null ? null : RunMarker.open(runDir, options.backup(), label, database, way);
         Path rawLog = runDir.resolve(RunStore.GBAK_LOG);
         RawLog raw;
         try {
@@ -232,6 +233,15 @@ public final class RestoreSession {
                                     ? options.serverFor(into.name()).toString()
                                     : null)
                     .build();
+            if (options.throughServer() && run.environment() != null) { // the server's settings, not this machine's
+                ServerConf conf = ServerConf.of(
+                        new Server(options.serverFor(into.name()), options.credentials()),
+                        options.serverPath(into.name()),
+                        run.environment().engineVersion());
+                run = run.toBuilder()
+                        .environment(run.environment().withServerConf(conf.conf(), conf.unknown()))
+                        .build();
+            }
             if (options.inspect()) {
                 run = inspect(run, into.name());
             }

@@ -48,6 +48,10 @@ public final class LiveRuns {
      * @param log            the log read ({@code gbak.log}, or a drill's {@code backup.log}), or {@code null}
      * @param lastLineAt     the log's last modification (gbak's last line), or {@code null}
      * @param why            for a killed run, what its folder says; a log that cannot be read, why
+     * @param route          how it reaches the database ({@code embedded}, {@code remote TCP (localhost)}, {@code
+     *                       services manager}), or {@code null} when its marker does not say (an older marker)
+     * @param workingFolder  the run's working folder (where its relative paths lie), or {@code null} when its marker
+     *                       does not say
      */
     public record Live(
             Path folder,
@@ -63,7 +67,9 @@ public final class LiveRuns {
             RunMarker.Eta eta,
             Path log,
             Instant lastLineAt,
-            String why) {
+            String why,
+            String route,
+            String workingFolder) {
 
         /** The share of the forecast total done at {@code now}, 0 to 1, or {@code null} when the run has no ETA. */
         public Double done(Instant now) {
@@ -207,7 +213,9 @@ public final class LiveRuns {
                 alive ? marker.eta() : null,
                 log,
                 lastLine,
-                why);
+                why,
+                marker.route(),
+                marker.workingFolder());
     }
 
     /** A killed run's why, then what its log says. */

@@ -21,8 +21,9 @@ import java.time.format.DateTimeParseException;
  * operating-system lock, which the kernel releases when the process dies) until the run's record and checksums are
  * written; then it is removed. A folder without {@code run.json} whose marker is locked by a living process is a
  * restore still going; one whose marker is not locked (or has none) is a run that left no record: killed, crashed, a
- * power cut, a full disk. The marker names the process, its start, the backup, the label and the database, so that
- * {@code check} can tell which backup's night it was, and holds the run's last ETA ({@link #progress}) for
+ * power cut, a full disk. The marker names the process, its start, the backup, the label, the database, the route
+ * and the run's working folder, so that {@code check} can tell which backup's night it was and {@code status} how and
+ * where it restores, and holds the run's last ETA ({@link #progress}) for
  * {@code status}. A run refused before it started leaves a folder holding only its marker, which says why
  * ({@link #refused}). Its name starts with a dot: {@value RunStore#CHECKSUMS} leaves it out.
  */
@@ -45,7 +46,9 @@ public final class RunMarker implements AutoCloseable {
             String staged,
             String stepAt,
             String refused,
-            String followsRunStartedAt) {}
+            String followsRunStartedAt,
+            String route,
+            String workingFolder) {}
 
     /** The run's own ETA as it last wrote it, seconds to a tenth. */
     private record Progress(
@@ -61,7 +64,9 @@ public final class RunMarker implements AutoCloseable {
             String staged,
             StoredEta eta,
             String refused,
-            String followsRunStartedAt) {}
+            String followsRunStartedAt,
+            String route,
+            String workingFolder) {}
 
     /** The ETA as {@link #readFile} reads it: complete, or not taken. */
     private record StoredEta(
@@ -95,6 +100,8 @@ public final class RunMarker implements AutoCloseable {
             said(g, "stepAt", m.stepAt());
             said(g, "refused", m.refused());
             said(g, "followsRunStartedAt", m.followsRunStartedAt());
+            said(g, "route", m.route());
+            said(g, "workingFolder", m.workingFolder());
             g.writeEndObject();
         }
         return out.toByteArray();
@@ -134,13 +141,22 @@ public final class RunMarker implements AutoCloseable {
      * for {@code status}.
      */
     public static RunMarker open(Path runFolder, String backup, String label, String database) {
+        return open(runFolder, backup, label, database, null);
+    }
+
+    /**
+     * As {@link #open(Path, String, String, String)}, naming the route the restore takes ({@code embedded}, {@code
+     * remote TCP (localhost)}, {@code services manager}: {@code Confounder.route}; {@code null}: not said), for
+     * {@code status}; the marker names the run's working folder too, where its relative paths lie.
+     */
+    public static RunMarker open(Path runFolder, String backup, String label, String database, String route) {
         Path file = runFolder.resolve(FILE);
         FileChannel channel = null;
         try {
             channel = FileChannel.open(
                     file, StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING);
             FileLock lock = channel.tryLock();
-            Says m = now(runFolder, backup, label, database, null);
+            Says m = now(runFolder, backup, label, database, null, route);
             channel.write(ByteBuffer.wrap(json(m)));
             channel.force(false);
             return new RunMarker(file, channel, lock, m);
@@ -167,14 +183,15 @@ public final class RunMarker implements AutoCloseable {
      */
     public static void refused(Path runFolder, String backup, String label, String database, String why)
             throws IOException {
-        AtomicFiles.write(runFolder.resolve(FILE), json(now(runFolder, backup, label, database, why)));
+        AtomicFiles.write(runFolder.resolve(FILE), json(now(runFolder, backup, label, database, why, null)));
     }
 
     /**
      * What this process says as it starts a run (or is refused one) in {@code runFolder}: its pid, now, what it
      * restores, and the start of a run of its runs folder that started later than now ({@link RunStore#laterStart}).
      */
-    private static Says now(Path runFolder, String backup, String label, String database, String refused) {
+    private static Says now(
+            Path runFolder, String backup, String label, String database, String refused, String route) {
         Instant now = Instant.now();
         Path runsDir = runFolder.toAbsolutePath().getParent();
         Instant later = runsDir == null ? null : RunStore.laterStart(runsDir, runFolder, now);
@@ -189,7 +206,9 @@ public final class RunMarker implements AutoCloseable {
                 null,
                 null,
                 refused,
-                later == null ? null : later.toString());
+                later == null ? null : later.toString(),
+                route,
+                Path.of("").toAbsolutePath().toString());
     }
 
     /**
@@ -218,7 +237,9 @@ public final class RunMarker implements AutoCloseable {
                 staged.toAbsolutePath().toString(),
                 Instant.now().toString(),
                 null,
-                says.followsRunStartedAt());
+                says.followsRunStartedAt(),
+                says.route(),
+                says.workingFolder());
         rewrite(true);
     }
 
@@ -245,7 +266,9 @@ public final class RunMarker implements AutoCloseable {
                 says.staged(),
                 says.stepAt(),
                 null,
-                says.followsRunStartedAt());
+                says.followsRunStartedAt(),
+                says.route(),
+                says.workingFolder());
         rewrite(false);
     }
 
@@ -319,6 +342,10 @@ public final class RunMarker implements AutoCloseable {
      * @param refused   why the run was refused before it started ({@link #refused}), or {@code null}
      * @param follows   the start of a run its runs folder held that had started later than this one when it began
      *                  (the clock went back: {@link RunStore#laterStart}), or {@code null}
+     * @param route     how the restore reaches the database ({@code embedded}, {@code remote TCP (localhost)},
+     *                  {@code services manager}), or {@code null} when the marker does not say (an older one)
+     * @param workingFolder the run's working folder, against which its relative backup and database lie, or
+     *                  {@code null} when the marker does not say (an older one)
      */
     public record State(
             Long pid,
@@ -330,7 +357,9 @@ public final class RunMarker implements AutoCloseable {
             String staged,
             Eta eta,
             String refused,
-            Instant follows) {
+            Instant follows,
+            String route,
+            String workingFolder) {
         /**
          * What a run that died while replacing left, in a sentence, or {@code null}: the move is one rename, so the
          * restored file still beside the database means it was not moved; gone, the database is the restored one.
@@ -419,6 +448,8 @@ public final class RunMarker implements AutoCloseable {
         Eta eta = null;
         String refused = null;
         Instant follows = null;
+        String route = null;
+        String workingFolder = null;
         try (JsonParser p = RecordReader.FACTORY.createParser(Files.readAllBytes(file))) {
             Stored n = p.nextToken() == JsonToken.START_OBJECT
                     ? (Stored) new RecordReader().record(p, Stored.class, "", null)
@@ -432,6 +463,8 @@ public final class RunMarker implements AutoCloseable {
                 staged = n.staged();
                 refused = n.refused();
                 follows = instant(n.followsRunStartedAt());
+                route = n.route();
+                workingFolder = n.workingFolder();
                 StoredEta e = n.eta();
                 Instant etaAt = e == null ? null : instant(e.at());
                 if (etaAt != null
@@ -447,7 +480,19 @@ public final class RunMarker implements AutoCloseable {
         }
         boolean alive =
                 pid == null || ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false);
-        return new State(pid, at, backup, label, alive && locked(file), database, staged, eta, refused, follows);
+        return new State(
+                pid,
+                at,
+                backup,
+                label,
+                alive && locked(file),
+                database,
+                staged,
+                eta,
+                refused,
+                follows,
+                route,
+                workingFolder);
     }
 
     /** Some process holds the marker's lock (a shared lock cannot be had). */

@@ -103,13 +103,15 @@ public final class RunStore {
 
     /**
      * The run folders whose name is one {@link #create} gives a run of {@code label}: its start time, the label made
-     * file-safe (either of {@link #fileSafeNames}), the tag of a repeat or matrix restore ({@code -r2}, {@code -m3}) and a {@code -N} when the name was
-     * taken; {@code nightly-prod}'s folders are not {@code nightly}'s.
+     * file-safe (either of {@link #fileSafeNames}), the tag of a warm-up, repeat or matrix restore ({@code -w1},
+     * {@code -r2}, {@code -m3}) and a {@code -N} when the name was taken; {@code nightly-prod}'s folders are not
+     * {@code nightly}'s. The one rule for "this folder is named for that label", wherever a folder that holds no
+     * record or marker naming its label is told by its name ({@code status}, {@code check}, {@code history}).
      */
     public static Predicate<Path> namedFor(String label) {
         String names = String.join(
                 "|", fileSafeNames(label).stream().map(Pattern::quote).toList());
-        Pattern name = Pattern.compile("\\d{8}-\\d{6}-(?:" + names + ")(-[rm]\\d+)?(-\\d+)?");
+        Pattern name = Pattern.compile("\\d{8}-\\d{6}-(?:" + names + ")(-[wrm]\\d+)?(-\\d+)?");
         return folder ->
                 name.matcher(composed(String.valueOf(folder.getFileName()))).matches();
     }

@@ -10,6 +10,7 @@ import dev.gbakprof.model.PhaseResources;
 import dev.gbakprof.model.PhaseResources.Bound;
 import dev.gbakprof.model.PowerPlan;
 import dev.gbakprof.model.RestoreRun;
+import dev.gbakprof.model.Via;
 import dev.gbakprof.store.LogReader;
 import dev.gbakprof.testutil.Logs;
 import java.nio.file.Path;
@@ -332,6 +333,37 @@ class AdvisorTest {
                     .build();
             assertThat(Advisor.advise(List.of(quiet))).extracting(Hint::code).doesNotContain(HintCode.SORT_SPILL);
         }
+    }
+
+    /**
+     * A services restore recorded before servers were asked holds the firebird.conf beside this machine's gbak, which
+     * says nothing of the server's: the hint does not quote it. What the server reported of itself (RDB$CONFIG) it
+     * quotes.
+     */
+    @Test
+    void aServersRestoreIsNotJudgedByTheLocalFirebirdConf() {
+        RestoreRun local = SHOP.toBuilder()
+                .via(Via.SERVICE)
+                .server("localhost/3050")
+                .environment(fb5(
+                        "LI-V4.0.5.3140 Firebird 4.0",
+                        new FirebirdConf("/etc/firebird/4.0/firebird.conf", null, "1G", null, null)))
+                .worker("Firebird server (pid 4242)")
+                .phaseResources(List.of(new PhaseResources(
+                        Phase.INDEXES, 10, 9.5, 0.95, 60, 70, 0.5, Bound.CPU_BOUND, 50.3, null, null, null)))
+                .build();
+        assertThat(local.firebirdConfInForce()).isNull();
+        assertThat(sortSpill(local).evidence())
+                .contains("did not fit in TempCacheLimit (default 64 MB; 8 MB on Classic, per connection)")
+                .doesNotContain("/etc/firebird", "1G");
+
+        RestoreRun reported = local.toBuilder()
+                .environment(fb5(
+                        "LI-V4.0.5.3140 Firebird 4.0",
+                        new FirebirdConf("RDB$CONFIG of localhost/3050: firebird.conf", null, "1G", null, null)))
+                .build();
+        assertThat(sortSpill(reported).evidence())
+                .contains("did not fit in TempCacheLimit = 1G (RDB$CONFIG of localhost/3050: firebird.conf)");
     }
 
     @Test

@@ -110,6 +110,40 @@ class CheckSharedNameTest {
     }
 
     /**
+     * A folder that holds neither record nor marker (a run killed before it wrote either) is told by its name alone,
+     * by the one rule {@code status} uses too ({@code RunStore.namedFor}): {@code nightly-prod}'s folder is not
+     * {@code nightly}'s night, a warm-up's ({@code nightly-w1}) is.
+     */
+    @Test
+    void aFolderToldByItsNameIsOfItsWholeLabelNotOfALabelItStartsWith() throws Exception {
+        Path runs = nights(dir.resolve("runs"));
+        Restores.night(
+                runs,
+                "samples/small-tdrw.log",
+                java.time.Instant.parse("2026-12-01T05:00:00Z"),
+                "nightly-prod",
+                "/backups/prod.fbk");
+        Path prod = Files.createDirectories(runs.resolve("20261201-060000-nightly-prod"));
+        Files.writeString(prod.resolve("gbak.log"), "gbak:opened file /backups/prod.fbk\n");
+
+        Cli.Result nightly = check(runs, "--label", "nightly");
+        assertThat(nightly.code()).as(nightly.out()).isZero();
+        Cli.Result other = check(runs, "--label", "nightly-prod");
+        assertThat(other.code()).as(other.out()).isEqualTo(2);
+        assertThat(other.out())
+                .startsWith("CRITICAL: nightly-prod: tonight's restore left no record (killed or crashed?)")
+                .contains(prod.toString());
+
+        Path warmUp = Files.createDirectories(runs.resolve("20261201-070000-nightly-w1"));
+        Files.writeString(warmUp.resolve("gbak.log"), "gbak:opened file /backups/erp.fbk\n");
+        Cli.Result killed = check(runs, "--label", "nightly");
+        assertThat(killed.code()).as(killed.out()).isEqualTo(2);
+        assertThat(killed.out())
+                .startsWith("CRITICAL: nightly: tonight's restore left no record (killed or crashed?)")
+                .contains(warmUp.toString());
+    }
+
+    /**
      * Night {@code hour} of {@code dir/erp.fbk} under {@code label}, restored by gbak into {@code database} (a local
      * path: embedded; host/port:path: remote TCP), its backup written as {@code backupFile}, its log where a run
      * started in {@code dir} with {@code --runs-dir runs} writes it.

@@ -61,6 +61,7 @@ class StatusCommandTest {
         Files.delete(dir.resolve("first.fdb"));
 
         Path db = dir.resolve("watched.fdb");
+        String cwd = Path.of("").toAbsolutePath().toString(); // the run's, started from here
         Process jvm = new ProcessBuilder(Jvm.command(Restores.args(
                         "run", Route.EMBEDDED, fbk, db, "--runs-dir", runs.toString(), "--label", "tonight")))
                 .redirectErrorStream(true)
@@ -79,7 +80,8 @@ class StatusCommandTest {
             assertThat(lines).hasSize(3);
             assertThat(lines.get(1))
                     .startsWith("running  tonight")
-                    .contains("data (", " " + jvm.pid() + " ", fbk.toString(), db.toString());
+                    .contains("data (", " " + jvm.pid() + " ", fbk.toString(), db.toString())
+                    .endsWith("  embedded  " + cwd);
             assertThat(lines.get(2)).isEqualTo("1 restore running in " + runs);
 
             JsonNode j =
@@ -92,6 +94,8 @@ class StatusCommandTest {
             assertThat(r.path("label").asText()).isEqualTo("tonight");
             assertThat(r.path("backup").asText()).isEqualTo(fbk.toString());
             assertThat(r.path("database").asText()).isEqualTo(db.toString());
+            assertThat(r.path("route").asText()).isEqualTo("embedded");
+            assertThat(r.path("workingFolder").asText()).isEqualTo(cwd);
             assertThat(r.path("pid").asLong()).isEqualTo(jvm.pid());
             assertThat(r.path("phase").asText()).isEqualTo("data");
             assertThat(r.path("table").isTextual()).isTrue();

@@ -27,6 +27,7 @@ class StatusFormatsTest {
     void aKilledRunIsOneRowAndOneRestoreOfTheJson() throws Exception {
         Path runs = dir.resolve("runs");
         Path folder = Files.createDirectories(runs.resolve("20260101-090000-nightly"));
+        // a marker as runs before it named the route and the working folder wrote it: those are unknown
         Files.writeString(
                 folder.resolve(RunMarker.FILE),
                 "{\"pid\":999999999,\"startedAt\":\"2026-01-01T09:00:00Z\",\"backup\":\"/b/erp.fbk\","
@@ -44,9 +45,9 @@ class StatusFormatsTest {
         String nl = System.lineSeparator();
         assertThat(StatusText.of(runs, lives, now, Durations::human))
                 .isEqualTo(
-                        "STATE   LABEL    PHASE     DONE  ETA  ELAPSED  LAST LINE       PID        BACKUP      DATABASE"
+                        "STATE   LABEL    PHASE     DONE  ETA  ELAPSED  LAST LINE       PID        BACKUP      DATABASE     ROUTE    WORKING FOLDER"
                                 + nl
-                                + "killed  nightly  metadata  -     -    -        1 min 30 s ago  999999999  /b/erp.fbk  /db/erp.fdb"
+                                + "killed  nightly  metadata  -     -    -        1 min 30 s ago  999999999  /b/erp.fbk  /db/erp.fdb  unknown  unknown"
                                 + nl + "no restore is running in " + runs + nl
                                 + "killed: no run.json in " + folder + " (gbakprof process 999999999 is gone)" + nl);
         StringWriter json = new StringWriter();
@@ -66,6 +67,8 @@ class StatusFormatsTest {
                                 "    \"label\" : \"nightly\",",
                                 "    \"backup\" : \"/b/erp.fbk\",",
                                 "    \"database\" : \"/db/erp.fdb\",",
+                                "    \"route\" : null,",
+                                "    \"workingFolder\" : null,",
                                 "    \"pid\" : 999999999,",
                                 "    \"startedAt\" : \"2026-01-01T09:00:00Z\",",
                                 "    \"elapsedSeconds\" : null,",

@@ -3,11 +3,13 @@ package dev.gbakprof.run;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.gbakprof.model.ExitCode;
+import dev.gbakprof.model.FirebirdConf;
 import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.RunStatus;
 import dev.gbakprof.model.TableLoad;
 import dev.gbakprof.model.Validation;
 import dev.gbakprof.model.WarningCode;
+import dev.gbakprof.monitor.FirebirdConfReader;
 import dev.gbakprof.testutil.Cli;
 import dev.gbakprof.testutil.Firebird;
 import dev.gbakprof.testutil.Firebird4;
@@ -114,6 +116,15 @@ class Firebird4RestoreTest {
             assertThat(r.code()).as(r.err()).isEqualTo(ExitCode.OK);
             RestoreRun run = Restores.firstRun(runs);
             assertThat(run.inspection().engineVersion()).endsWith(FB4);
+            // the server's own settings as it reports them (RDB$CONFIG): its firebird.conf, written by
+            // scripts/firebird-server, sets TempDirectories to its folder's tmp; this machine's sets none
+            FirebirdConf conf = run.environment().firebirdConf();
+            assertThat(conf.path()).isEqualTo("RDB$CONFIG of " + server + ": firebird.conf"); // its own root's
+            assertThat(conf.tempDirectories()).endsWith("/4.0/tmp");
+            assertThat(FirebirdConfReader.read(Path.of("/etc/firebird/3.0/firebird.conf"))
+                            .tempDirectories())
+                    .isNull();
+            assertThat(run.environment().firebirdConfUnknown()).isNull();
             assertThat(run.inspection().ods()).isEqualTo("13.0");
             assertThat(run.inspection().problems()).isEmpty();
             assertThat(run.inspection().verifiedAgainst()).isEqualTo("log");

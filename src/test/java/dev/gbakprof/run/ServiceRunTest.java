@@ -85,6 +85,16 @@ class ServiceRunTest {
         assertThat(s.command()).startsWith("services restore on " + FirebirdServer.ADDRESS + " as SYSDBA: " + fbk);
         assertThat(s.environment().engineVersion()).contains("Firebird 3.0");
         assertThat(s.environment().gbakVersion()).isNull();
+        // the server restored, with its own firebird.conf (scripts/firebird-server): Firebird 3.0 does not report it,
+        // and this machine's file beside gbak is not the server's; embedded, the file beside gbak is the one in force
+        assertThat(s.environment().firebirdConf()).isNull();
+        assertThat(s.environment().firebirdConfUnknown())
+                .isEqualTo("the server " + FirebirdServer.ADDRESS + " ("
+                        + s.environment().engineVersion()
+                        + ") does not report its configuration: RDB$CONFIG is Firebird 4.0's (its firebird.conf is the"
+                        + " server's, not this machine's)");
+        assertThat(g.environment().firebirdConf().path()).isEqualTo("/etc/firebird/3.0/firebird.conf");
+        assertThat(g.environment().firebirdConfUnknown()).isNull();
         assertThat(s.columns()).containsExactly(Column.TIME, Column.DELTA, Column.READS, Column.WRITES);
         assertThat(s.totalSeconds()).isPositive();
         assertThat(s.tables())
@@ -158,6 +168,12 @@ class ServiceRunTest {
             assertThat(run.status()).isEqualTo(RunStatus.COMPLETED);
             assertThat(run.command()).startsWith("/usr/bin/gbak -c -v -st tdrw -user SYSDBA ");
             assertThat(run.inspection().problems()).isEmpty();
+            // the server restored what gbak sent it: the firebird.conf beside /usr/bin/gbak is not the server's
+            assertThat(run.environment().firebirdConf()).isNull();
+            assertThat(run.environment().firebirdConfUnknown())
+                    .startsWith("the server " + FirebirdServer.ADDRESS + " (")
+                    .endsWith(") does not report its configuration: RDB$CONFIG is Firebird 4.0's (its firebird.conf is"
+                            + " the server's, not this machine's)");
         }
     }
 

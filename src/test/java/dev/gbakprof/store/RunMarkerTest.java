@@ -18,17 +18,22 @@ class RunMarkerTest {
     @Test
     void whatTheMarkerSaysStepByStepIsReadBack() throws Exception {
         Path db = dir.resolve("erp \"live\".fdb");
-        try (RunMarker m = RunMarker.open(dir, "/backups/erp.fbk", "nightly", db.toString())) {
+        try (RunMarker m = RunMarker.open(dir, "/backups/erp.fbk", "nightly", db.toString(), "embedded")) {
             String first = Files.readString(dir.resolve(RunMarker.FILE));
             assertThat(first)
                     .matches("\\{\"pid\":" + ProcessHandle.current().pid()
                             + ",\"startedAt\":\"[^\"]+\",\"backup\":\"/backups/erp.fbk\",\"label\":\"nightly\","
-                            + "\"database\":\"[^\"]+erp \\\\\"live\\\\\".fdb\"}");
+                            + "\"database\":\"[^\"]+erp \\\\\"live\\\\\".fdb\",\"route\":\"embedded\","
+                            + "\"workingFolder\":\""
+                            + java.util.regex.Pattern.quote(
+                                    Path.of("").toAbsolutePath().toString()) + "\"}");
             RunMarker.State s = RunMarker.read(dir);
             assertThat(s.pid()).isEqualTo(ProcessHandle.current().pid());
             assertThat(s.backup()).isEqualTo("/backups/erp.fbk");
             assertThat(s.label()).isEqualTo("nightly");
             assertThat(s.database()).isEqualTo(db.toString());
+            assertThat(s.route()).isEqualTo("embedded");
+            assertThat(s.workingFolder()).isEqualTo(Path.of("").toAbsolutePath().toString());
             assertThat(s.live()).isTrue();
             assertThat(s.eta()).isNull();
             assertThat(s.staged()).isNull();
@@ -45,6 +50,7 @@ class RunMarkerTest {
             m.replacing(db, staged);
             RunMarker.State replacing = RunMarker.read(dir);
             assertThat(replacing.staged()).isEqualTo(staged.toAbsolutePath().toString());
+            assertThat(replacing.route()).as("kept as the marker is rewritten").isEqualTo("embedded");
             assertThat(replacing.eta()).isNotNull();
             assertThat(replacing.replacing()).contains("did: ").contains("is the restored database");
         }
