@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.gbakprof.store.RunStore;
 import dev.gbakprof.testutil.Cli;
 import dev.gbakprof.testutil.Restores;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import org.junit.jupiter.api.Test;
