@@ -259,6 +259,31 @@ class MatrixCommandTest {
 
     @FirebirdTest
     @Test
+    void aFailedArmSaysWhyInGbaksNextLineNotOnlyItsFirst(@TempDir Path dir) throws Exception {
+        // gbak refuses -bu 10 only when it creates the database, in two lines of one status vector: the first says
+        // that a parameter is bad, the second which and why
+        Path out = dir.resolve("out");
+        Result r = oncePerArm(Firebird.backup("small"), dir, "gbak:-bu 100,10");
+        assertThat(r.code()).as(r.err()).isEqualTo(1);
+        String why = "-bu 10: 1 of 1 run failed: ERROR:bad parameters on attach or create database: Attempt to set in"
+                + " database number of buffers which is out of acceptable range [50:2147483646]";
+        assertThat(r.out()).contains("  - " + why + "\n");
+        assertThat(Files.readString(out.resolve("summary.md")))
+                .contains("- " + why.replace("[", "\\[").replace("]", "\\]") + "\n");
+        var notes = new com.fasterxml.jackson.databind.ObjectMapper()
+                .readTree(Cli.run("compare", "--json", out.toString()).out())
+                .get("notes");
+        List<String> failed = new ArrayList<>();
+        notes.forEach(n -> {
+            if (n.get("code").asText().equals("runs-failed")) {
+                failed.add(n.get("message").asText());
+            }
+        });
+        assertThat(failed).containsExactly(why);
+    }
+
+    @FirebirdTest
+    @Test
     void parallelWorkersOnFirebird3AreRefusedBeforeAnyRestoreWithGbaksOwnWords(@TempDir Path dir) throws Exception {
         Path fbk = Firebird.backup("small");
         Result r = oncePerArm(fbk, dir, "gbak:-par 1,2,4,8");
