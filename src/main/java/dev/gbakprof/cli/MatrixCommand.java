@@ -10,6 +10,7 @@ import dev.gbakprof.model.RunStatus;
 import dev.gbakprof.model.Via;
 import dev.gbakprof.monitor.EnvironmentProbe;
 import dev.gbakprof.output.ReportSettings;
+import dev.gbakprof.output.Texts;
 import dev.gbakprof.power.PowerPlans;
 import dev.gbakprof.report.Reports;
 import dev.gbakprof.run.MatrixExperiment;
@@ -18,6 +19,7 @@ import dev.gbakprof.run.RestoreSession;
 import dev.gbakprof.run.RunOptions;
 import dev.gbakprof.run.Signals;
 import dev.gbakprof.stats.Analysis;
+import dev.gbakprof.stats.Pairing;
 import dev.gbakprof.store.Outputs;
 import dev.gbakprof.store.RunStore;
 import java.io.IOException;
@@ -95,7 +97,8 @@ final class MatrixCommand implements Callable<Integer> {
             names = "--repeat",
             paramLabel = "N",
             defaultValue = "3",
-            description = "Restores per arm (default: ${DEFAULT-VALUE}).")
+            description = "Restores per arm, one a round (default: ${DEFAULT-VALUE}); one round gives no verdict, as"
+                    + " matrix says before its first restore.")
     int repeat;
 
     @Option(
@@ -231,7 +234,8 @@ final class MatrixCommand implements Callable<Integer> {
                         : arms.stream().anyMatch(a -> a.gbak() != null)
                                 ? "Firebird version (gbak)"
                                 : arms.stream().anyMatch(a -> a.route() != null) ? "route" : "gbak option");
-        report.settings(title, null); // --top and --size refused now, not after hours of restores
+        // --top and --size refused now, not after hours of restores
+        Texts texts = report.settings(title, null).texts();
         List<MatrixPlan.Slot> schedule = MatrixPlan.schedule(arms, repeat, warmup, ord, seed);
         Environment env = EnvironmentProbe.probe(gbakPath, gbakVersion, PowerPlans.detect());
         MatrixExperiment m = new MatrixExperiment(
@@ -250,6 +254,10 @@ final class MatrixCommand implements Callable<Integer> {
                 + String.join(
                         ", ", schedule.stream().map(MatrixPlan.Slot::describe).toList()));
         console.flush();
+        if (repeat == 1) { // said before the first restore, and done: the DBA may want that one round
+            spec.commandLine().getErr().println("gbakprof: " + texts.get("matrix.one.round", Pairing.MIN_PAIRS));
+            spec.commandLine().getErr().flush();
+        }
         // after Ctrl-C (or a stop signal): the table and the report of what completed, the stop line, then 130
         try (Signals.Hold ctrlC = Signals.hold()) {
             MatrixExperiment.Result result = m.run();

@@ -13,8 +13,8 @@ import java.util.List;
  *       restore that ended before finishing, gbak exiting non-zero in silence, its stop of the run: {@link
  *       #stopped});
  *   <li>gbakprof's stop of the run as only its warning tells it (a record written before the stop had its words);
- *   <li>gbak's error, word for word: the first line gbak marks as one ({@code ERROR:...}); in a log without such a
- *       line, the first of its error lines that is not one of the lines gbak prints around an error (an engine
+ *   <li>gbak's error, word for word: the first line gbak marks as one ({@code ERROR:...}) with the lines of the
+ *       same status vector that say why ({@link #gbakError}); in a log without such a line, the first of its error lines that is not one of the lines gbak prints around an error (an engine
  *       assertion, the services manager's status vector, a refusal of gbak's start).
  * </ol>
  *
@@ -143,11 +143,27 @@ public final class FailureReason {
         };
     }
 
-    /** gbak's error among its error lines (see the class), or {@code null}. */
+    /** How many lines of one status vector gbak's error keeps: its first line and what follows it that says why. */
+    static final int CAUSE_LINES = 3;
+
+    /**
+     * gbak's error among its error lines (see the class), or {@code null}. gbak prints a status vector as one {@code
+     * ERROR:} line each, every line after its first indented ({@code ERROR:    Attempt to set in database number of
+     * buffers which is out of acceptable range [50:2147483646]}, {@code ERROR:    Problematic key value is …}; a log
+     * copied from a web page keeps one blank of the indentation): the error is its first {@code ERROR:} line and the
+     * indented lines right after it, up to {@value #CAUSE_LINES} lines, each after the first without {@code ERROR:}
+     * and its indentation, joined with {@code ": "}: {@code ERROR:bad parameters on attach or create database: Attempt
+     * to set in database number of buffers which is out of acceptable range [50:2147483646]}. A later line that is not
+     * indented ({@code ERROR:failed to create database …}) is gbak's next message, not the cause of this one.
+     */
     public static String gbakError(List<String> errors) {
-        for (String e : errors) {
-            if (e.startsWith("ERROR:")) {
-                return e;
+        for (int i = 0; i < errors.size(); i++) {
+            if (errors.get(i).startsWith("ERROR:")) {
+                StringBuilder error = new StringBuilder(errors.get(i).stripTrailing());
+                for (int j = i + 1; j < errors.size() && j - i < CAUSE_LINES && continues(errors.get(j)); j++) {
+                    error.append(": ").append(errors.get(j).substring(6).strip());
+                }
+                return error.toString();
             }
         }
         for (String e : errors) {
@@ -157,5 +173,13 @@ public final class FailureReason {
             }
         }
         return null;
+    }
+
+    /** An indented {@code ERROR:} line with words: the next line of the status vector before it. */
+    private static boolean continues(String line) {
+        return line.startsWith("ERROR:")
+                && line.length() > 6
+                && Character.isWhitespace(line.charAt(6))
+                && !line.substring(6).isBlank();
     }
 }

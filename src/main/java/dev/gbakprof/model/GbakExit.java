@@ -50,9 +50,12 @@ public final class GbakExit {
         return error != null && ENGINE_SHUTDOWN.matcher(error).matches();
     }
 
-    /** gbak's error when its engine was shut down under it: the connection, or the database it restores. */
+    /**
+     * gbak's error ({@link FailureReason#gbakError}, with the lines of its status vector after it) when its engine was
+     * shut down under it: the connection, or the database it restores.
+     */
     private static final Pattern ENGINE_SHUTDOWN =
-            Pattern.compile("ERROR:\\s*(?:connection shutdown|database .* shutdown)\\s*");
+            Pattern.compile("ERROR:\\s*(?:connection shutdown|database .* shutdown)\\s*(?:: .*)?");
 
     /**
      * The signal behind {@code code} and who sent it, or {@code null} for a code that is gbak's own (0, 1, …).

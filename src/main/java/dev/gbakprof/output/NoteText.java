@@ -172,7 +172,11 @@ public record NoteText(String code, String message, String part) {
                                 ", ",
                                 ((List<?>) n.arg(1))
                                         .stream().map(String::valueOf).toList()));
-            case UNPAIRED -> t.get("note.unpaired." + n.arg(0), null, n.arg(1), n.arg(2), Pairing.MIN_PAIRS);
+            case UNPAIRED -> {
+                String why = t.get("note.unpaired." + n.arg(0), null, n.arg(1), n.arg(2), Pairing.MIN_PAIRS);
+                // one comparison of several: named, the others paired
+                yield n.args().size() > 3 ? t.get("note.unpaired.named", n.arg(3), n.arg(4), why) : why;
+            }
             case FIRST_RUN_SLOWER ->
                 t.get(
                         (Integer) n.arg(5) > 0 ? "note.first.run.slower.warmed" : "note.first.run.slower",

@@ -78,7 +78,7 @@ public final class VerdictText {
         if (a.untimed()) {
             return t.get("report.footer.untimed");
         }
-        String test = !a.pairing().paired()
+        String test = !a.someComparedPaired()
                 ? "report.footer.welch"
                 : a.someComparedUnpaired() ? "report.footer.mixed" : "report.footer.paired";
         return t.get("report.footer", t.margin(a.margin()), t.get(test));

@@ -7,13 +7,16 @@ import dev.gbakprof.model.RestoreRun;
 import dev.gbakprof.model.RunStatus;
 import dev.gbakprof.model.WarningCode;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.Comparator;
 import java.util.EnumMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * The comparison of a set of runs, computed once: configurations (label groups) with the spread of every
@@ -25,6 +28,7 @@ public final class Analysis {
     private final List<RestoreRun> runs;
     private final List<RestoreRun> warmups;
     private final Pairing pairing;
+    private final List<Pairing> pairings;
     private final double margin;
     private final List<RunGroup> groups;
     private final int baseline;
@@ -48,17 +52,22 @@ public final class Analysis {
         this.margin = margin;
         this.pairing = Pairing.of(runs, groups.stream().map(RunGroup::label).toList());
         List<Map<Measure, Comparison>> byGroup = new ArrayList<>();
+        List<Pairing> paired = new ArrayList<>();
         for (int g = 0; g < groups.size(); g++) {
             Map<Measure, Comparison> each = new EnumMap<>(Measure.class);
+            // each comparison paired on its own: one input without start times leaves the others paired
+            Pairing p = g == baseline ? Pairing.NONE : Pairing.between(groups.get(baseline), groups.get(g));
             if (g != baseline) {
                 for (Measure m : Measure.values()) {
-                    each.put(m, Comparisons.compare(groups.get(baseline), groups.get(g), m, pairing, margin));
+                    each.put(m, Comparisons.compare(groups.get(baseline), groups.get(g), m, p, margin));
                 }
             }
+            paired.add(p);
             byGroup.add(Collections.unmodifiableMap(each));
         }
+        this.pairings = List.copyOf(paired);
         this.comparisons = List.copyOf(byGroup);
-        this.headline = Headline.of(groups, baseline, pairing, margin);
+        this.headline = Headline.of(groups, baseline, Pairing::between, margin);
         this.indexes = ObjectStats.indexes(groups);
         this.tables = ObjectStats.tables(groups);
         this.differentDatabases = Collections.unmodifiableMap(SameDatabase.differentDatabases(groups, baseline));
@@ -114,20 +123,29 @@ public final class Analysis {
         return warmups;
     }
 
-    /** How the runs were paired for the comparisons. */
+    /**
+     * How the runs of every configuration together cut into rounds; each comparison is paired on its own ({@link
+     * Pairing#between}), its {@link Comparison#method()} says which test it got.
+     */
     public Pairing pairing() {
         return pairing;
     }
 
+    /** Some comparison got the paired test. */
+    public boolean someComparedPaired() {
+        return comparedBy(Comparison.Method.PAIRED);
+    }
+
     /**
-     * Some comparison of paired runs got Welch's test: a measure fewer than {@link Pairing#MIN_PAIRS} rounds give both
-     * sides a time of (a failed restore).
+     * Some comparison got Welch's test: its two configurations' runs cannot be cut into rounds, or a measure fewer than
+     * {@link Pairing#MIN_PAIRS} rounds give both sides a time of (a failed restore).
      */
     public boolean someComparedUnpaired() {
-        return pairing.paired()
-                && comparisons.stream()
-                        .flatMap(m -> m.values().stream())
-                        .anyMatch(c -> c.method() == Comparison.Method.WELCH);
+        return comparedBy(Comparison.Method.WELCH);
+    }
+
+    private boolean comparedBy(Comparison.Method method) {
+        return comparisons.stream().flatMap(m -> m.values().stream()).anyMatch(c -> c.method() == method);
     }
 
     /** The equivalence margin of the verdicts (0.05 = ±5 %). */
@@ -356,11 +374,7 @@ public final class Analysis {
                 out.add(Note.of(NoteCode.DIFFERENT_DATA, label, baselineGroup().label(), d));
             }
         });
-        // how the verdicts were tested, where a pairing was wanted: two configurations with repeated runs
-        if (pairing.reason() != null
-                && groups.stream().filter(g -> g.size() >= Comparisons.MIN_RUNS).count() >= 2) {
-            out.add(Note.of(NoteCode.UNPAIRED, pairing.reason().code(), pairing.label(), pairing.round()));
-        }
+        out.addAll(unpaired());
         if (!headline.onTotal()) {
             out.addAll(unknownBuilds());
         }
@@ -493,6 +507,40 @@ public final class Analysis {
     /** No run has times: every log was written without {@code -st} (its time and delta columns). */
     public boolean untimed() {
         return runs.stream().noneMatch(RestoreRun::timed);
+    }
+
+    /**
+     * How the verdicts were tested, where a pairing was wanted (two configurations with repeated runs) and the runs
+     * could not be cut into rounds: one note when every comparison fell back for one reason, else a note naming each
+     * comparison that did (the others are paired).
+     */
+    private List<Note> unpaired() {
+        List<Note> named = new ArrayList<>();
+        Set<List<Object>> reasons = new HashSet<>();
+        RunGroup base = baselineGroup();
+        for (int g = 0; g < groups.size(); g++) {
+            Pairing p = pairings.get(g);
+            if (p.reason() != null
+                    && base.size() >= Comparisons.MIN_RUNS
+                    && groups.get(g).size() >= Comparisons.MIN_RUNS) {
+                named.add(Note.of(
+                        NoteCode.UNPAIRED,
+                        p.reason().code(),
+                        p.label(),
+                        p.round(),
+                        groups.get(g).label(),
+                        base.label()));
+                reasons.add(Arrays.asList(p.reason().code(), p.label(), p.round()));
+            }
+        }
+        if (named.size() == groups.size() - 1 && reasons.size() == 1) {
+            return List.of(Note.of(
+                    NoteCode.UNPAIRED,
+                    named.get(0).arg(0),
+                    named.get(0).arg(1),
+                    named.get(0).arg(2)));
+        }
+        return named;
     }
 
     private List<Note> unknownBuilds() {

@@ -3,6 +3,7 @@ package dev.gbakprof.stats;
 import dev.gbakprof.model.RestoreRun;
 import java.util.Comparator;
 import java.util.List;
+import java.util.function.BiFunction;
 
 /**
  * The facts behind a report's one-sentence headline: which configuration was faster, on what, by how much.
@@ -20,10 +21,12 @@ import java.util.List;
 public record Headline(Measure measure, RunGroup faster, RunGroup slower, Comparison comparison) {
 
     public static Headline of(List<RunGroup> groups, int baseline) {
-        return of(groups, baseline, Pairing.NONE, Comparisons.DEFAULT_MARGIN);
+        return of(groups, baseline, (a, b) -> Pairing.NONE, Comparisons.DEFAULT_MARGIN);
     }
 
-    public static Headline of(List<RunGroup> groups, int baseline, Pairing pairing, double margin) {
+    /** @param pairing how two groups' runs pair ({@link Pairing#between}), for the test of the two it compares */
+    public static Headline of(
+            List<RunGroup> groups, int baseline, BiFunction<RunGroup, RunGroup, Pairing> pairing, double margin) {
         Measure measure = measure(groups);
         if (measure == null) {
             return new Headline(null, groups.get(baseline), null, null);
@@ -37,10 +40,11 @@ public record Headline(Measure measure, RunGroup faster, RunGroup slower, Compar
         RunGroup other = fastest != groups.get(baseline)
                 ? groups.get(baseline)
                 : groups.stream().filter(g -> g != fastest).max(byMedian).orElseThrow();
-        Comparison c = Comparisons.compare(other, fastest, measure, pairing, margin);
+        Pairing paired = pairing.apply(other, fastest);
+        Comparison c = Comparisons.compare(other, fastest, measure, paired, margin);
         if (c.verdict() == Verdict.SLOWER) {
             // the test says the other way round (paired by round, drift the medians keep): the verdict leads
-            return new Headline(measure, other, fastest, Comparisons.compare(fastest, other, measure, pairing, margin));
+            return new Headline(measure, other, fastest, Comparisons.compare(fastest, other, measure, paired, margin));
         }
         return new Headline(measure, fastest, other, c);
     }

@@ -62,7 +62,8 @@ public enum NoteCode {
     /**
      * The runs could not be cut into rounds, so the configurations are compared as unpaired groups (Welch); args: the
      * {@link Pairing.Reason}'s code, the configuration it names ({@code null}), the round it names or, for {@code
-     * uneven}, the number of runs ({@code null}).
+     * uneven}, the number of runs ({@code null}); where other comparisons are paired (or fell back for another
+     * reason), then the configuration whose comparison this is and the baseline.
      */
     UNPAIRED,
     /**

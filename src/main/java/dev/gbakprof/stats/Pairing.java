@@ -14,7 +14,8 @@ import java.util.Set;
 import java.util.TreeMap;
 
 /**
- * How the runs of a comparison were paired: restores made in rounds (each round restores every configuration once,
+ * How the runs of a comparison were paired (the runs of its two configurations: {@link #between}; of every
+ * configuration together: {@link #of}): restores made in rounds (each round restores every configuration once,
  * one after the other) are compared round by round, which takes the machine's drift between rounds out of the
  * comparison. Warm-ups are set aside before ({@link RestoreRun#warmupRestore()}).
  *
@@ -87,6 +88,17 @@ public record Pairing(Kind kind, List<Map<String, RestoreRun>> rounds, Reason re
     public static Pairing of(List<RestoreRun> runs, List<String> labels) {
         Pairing cut = cut(runs, labels);
         return cut.paired() && cut.rounds.size() < MIN_PAIRS ? none(Reason.FEW_ROUNDS, null, cut.rounds.size()) : cut;
+    }
+
+    /**
+     * Pairs the counted runs of two configurations alone, as {@link #of} pairs them: each comparison is paired on its
+     * own, so a configuration whose runs cannot be cut into rounds (a log without start times, a run too many) leaves
+     * the others paired.
+     */
+    public static Pairing between(RunGroup a, RunGroup b) {
+        List<RestoreRun> both = new ArrayList<>(a.runs());
+        both.addAll(b.runs());
+        return of(both, List.of(a.label(), b.label()));
     }
 
     /** The rounds the runs make, however few. */

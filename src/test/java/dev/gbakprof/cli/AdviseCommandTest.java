@@ -188,7 +188,8 @@ class AdviseCommandTest {
         // gbak's error, not the line it prints before it (cannot commit index FK_...)
         assertThat(small.out())
                 .contains("\"nothingBecause\" : \"the restore failed (ERROR:violation of FOREIGN KEY constraint"
-                        + " \\\"FK_NAGL_NAGL_ID_B_NAGL_BL\\\" on table \\\"NAGL\\\"): make it restore first;");
+                        + " \\\"FK_NAGL_NAGL_ID_B_NAGL_BL\\\" on table \\\"NAGL\\\": Foreign key reference target does"
+                        + " not exist: Problematic key value is (\\\"ID_NAGL\\\" = 278228)): make it restore first;");
     }
 
     /**

@@ -114,18 +114,7 @@ class MatrixCommandTest {
         // reached its last line; the comparison calls its total unknown, and so must the table of runs
         Path fbk = Firebird.backup("dupfail");
         Path out = dir.resolve("out");
-        Result r = Restores.matrix(
-                fbk,
-                dir.resolve("m.fdb"),
-                out,
-                "--vary",
-                "gbak:-bu 100,4000",
-                "--repeat",
-                "1",
-                "--warmup",
-                "0",
-                "--cooldown",
-                "0");
+        Result r = buRounds(fbk, dir, "out", 1);
         assertThat(r.code()).as(r.err()).isEqualTo(1);
         List<String> table = r.out()
                 .lines()
@@ -255,6 +244,57 @@ class MatrixCommandTest {
         assertThat(r.out()).isEmpty();
         assertThat(f.calls()).doesNotExist();
         assertThat(dir.resolve("out")).doesNotExist();
+    }
+
+    @FirebirdTest
+    @Test
+    void oneRoundIsSaidToGiveNoVerdictBeforeItIsRestored(@TempDir Path dir) throws Exception {
+        // one round: one line on stderr before the first restore (the only line there: gbakprof's progress goes to
+        // the process's own stderr), in the report's language, and the round is restored
+        Result r = buRounds(Firebird.backup("small"), dir, "out", 1, "--lang", "es");
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.err())
+                .isEqualTo("gbakprof: una sola ronda no puede distinguir las configuraciones: una restauración de cada"
+                        + " una no muestra la dispersión entre ejecuciones, así que no puede dar un veredicto (más"
+                        + " rápida, más lenta, igual): use --repeat 3 o más. Se sigue con una ronda.\n");
+        assertThat(Restores.matrixRuns(dir.resolve("out"))).hasSize(2);
+        // two rounds are no verdict of a paired test either, but Welch's may tell: no line
+        Result two = buRounds(Firebird.backup("small"), dir, "two", 2);
+        assertThat(two.code()).as(two.err()).isZero();
+        assertThat(two.err()).isEmpty();
+    }
+
+    /** A matrix of {@code -bu 100,4000}, {@code repeat} rounds without warm-up or rest, into {@code dir/name}. */
+    private static Result buRounds(Path backup, Path dir, String name, int repeat, String... more) {
+        List<String> args = new ArrayList<>(List.of(
+                "--vary", "gbak:-bu 100,4000", "--repeat", String.valueOf(repeat), "--warmup", "0", "--cooldown", "0"));
+        args.addAll(List.of(more));
+        return Restores.matrix(backup, dir.resolve(name + ".fdb"), dir.resolve(name), args.toArray(String[]::new));
+    }
+
+    @FirebirdTest
+    @Test
+    void aFailedArmSaysWhyInGbaksNextLineNotOnlyItsFirst(@TempDir Path dir) throws Exception {
+        // gbak refuses -bu 10 only when it creates the database, in two lines of one status vector: the first says
+        // that a parameter is bad, the second which and why
+        Path out = dir.resolve("out");
+        Result r = oncePerArm(Firebird.backup("small"), dir, "gbak:-bu 100,10");
+        assertThat(r.code()).as(r.err()).isEqualTo(1);
+        String why = "-bu 10: 1 of 1 run failed: ERROR:bad parameters on attach or create database: Attempt to set in"
+                + " database number of buffers which is out of acceptable range [50:2147483646]";
+        assertThat(r.out()).contains("  - " + why + "\n");
+        assertThat(Files.readString(out.resolve("summary.md")))
+                .contains("- " + why.replace("[", "\\[").replace("]", "\\]") + "\n");
+        var notes = new com.fasterxml.jackson.databind.ObjectMapper()
+                .readTree(Cli.run("compare", "--json", out.toString()).out())
+                .get("notes");
+        List<String> failed = new ArrayList<>();
+        notes.forEach(n -> {
+            if (n.get("code").asText().equals("runs-failed")) {
+                failed.add(n.get("message").asText());
+            }
+        });
+        assertThat(failed).containsExactly(why);
     }
 
     @FirebirdTest

@@ -452,10 +452,10 @@ class ReportCommandsTest {
         run("compare", "--out", report.toString(), runs.toString());
         assertThat(out.toString()).contains("as two groups: Welch's t-test").contains("paired t-test by round");
         assertThat(Files.readString(report.resolve("summary.md")))
-                .contains(
-                        "Paired by round: paired t-test on the log-ratios, whose ratio is the geometric mean of the"
-                                + " rounds' ratios, not the ratio of the medians; where fewer than 3 rounds give both"
-                                + " restores a time (a failed restore), Welch's t-test on the log-times, as that verdict says.");
+                .contains("Paired by round: paired t-test on the log-ratios, whose ratio is the geometric mean of the"
+                        + " rounds' ratios, not the ratio of the medians; where fewer than 3 rounds give both"
+                        + " restores a time (a failed restore), or a comparison's runs cannot be cut into rounds"
+                        + " (its note says why), Welch's t-test on the log-times, as that verdict says.");
     }
 
     /**

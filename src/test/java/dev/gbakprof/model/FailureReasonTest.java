@@ -70,8 +70,13 @@ class FailureReasonTest {
                 String reason = checkReason(run);
                 String where = log + ": " + reason;
                 if (run.failure() == null) {
-                    // gbak's own line, word for word, and its error, not what it prints around one
-                    assertThat(text).as(where).contains(reason);
+                    // gbak's own lines, word for word (its first, then the indented lines of the same status vector
+                    // after it, joined with ": "), and its error, not what it prints around one
+                    String[] lines = reason.startsWith("ERROR:") ? reason.split(": (?=\\S)") : new String[] {reason};
+                    assertThat(text).as(where).contains(lines[0]);
+                    for (int i = 1; i < lines.length; i++) {
+                        assertThat(text).as(where).containsPattern("ERROR:\\s+" + Pattern.quote(lines[i]));
+                    }
                     assertThat(AROUND).as(where).noneMatch(reason::startsWith);
                 }
                 failed.put(run, reason);
@@ -96,11 +101,15 @@ class FailureReasonTest {
                 .containsAllEntriesOf(Map.of(
                         "samples/dupfail-tdrw.log",
                         "ERROR:attempt to store duplicate value (visible to active transactions) in unique index"
-                                + " \"UX_ITEMS_NORM_CODE\"",
+                                + " \"UX_ITEMS_NORM_CODE\": Problematic key value is (<expression> = 'ITEM-42')",
+                        // the three lines of one status vector: the error, then why
                         "src/test/resources/published/fb3-issue7465-quoted.log",
-                        "ERROR:violation of FOREIGN KEY constraint \"FK_NAGL_NAGL_ID_B_NAGL_BL\" on table \"NAGL\"",
+                        "ERROR:violation of FOREIGN KEY constraint \"FK_NAGL_NAGL_ID_B_NAGL_BL\" on table \"NAGL\":"
+                                + " Foreign key reference target does not exist: Problematic key value is (\"ID_NAGL\" ="
+                                + " 278228)",
                         "src/test/resources/published/fb5-issue7992-assertion.log",
                         "Assertion (space > 0) failure: d:\\Repo\\firebird_5_0\\gen\\burp\\restore.cpp 22158",
+                        // a line that is not indented is gbak's next error, not this one's cause
                         "src/test/resources/published/fb5-issue8263-classic.log",
                         "ERROR:invalid database handle (no active connection)",
                         // gbak's prompt for the next volume of a backup file cut at 13,000 bytes, then its error
@@ -112,6 +121,22 @@ class FailureReasonTest {
                         // the services manager's status vector has no ERROR: line: its first line
                         "src/test/resources/more-logs/svc-exists.log",
                         "database /tmp/mk/svc/a.fdb already exists.  To replace it, use the -REP switch"));
+    }
+
+    @Test
+    void gbaksErrorKeepsUpToThreeLinesOfItsStatusVectorAndStopsAtTheNextError() {
+        assertThat(FailureReason.gbakError(List.of(
+                        "ERROR:bad parameters on attach or create database",
+                        "ERROR:    Attempt to set in database number of buffers which is out of acceptable range"
+                                + " [50:2147483646]",
+                        "ERROR:failed to create database /tmp/x.fdb",
+                        "Exiting before completion due to errors")))
+                .isEqualTo("ERROR:bad parameters on attach or create database: Attempt to set in database number of"
+                        + " buffers which is out of acceptable range [50:2147483646]");
+        assertThat(FailureReason.gbakError(List.of("ERROR:a", "ERROR:    b", "ERROR:    c", "ERROR:    d")))
+                .isEqualTo("ERROR:a: b: c");
+        assertThat(FailureReason.gbakError(List.of("cannot commit index X", "ERROR:a ", "ERROR:    ", "ERROR: b")))
+                .isEqualTo("ERROR:a");
     }
 
     /** The reason {@code check} gives for a run that is the newest of its backup. */
