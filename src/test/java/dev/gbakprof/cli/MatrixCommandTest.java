@@ -285,8 +285,12 @@ class MatrixCommandTest {
         assertThat(r.out()).contains("  - " + why + "\n");
         assertThat(Files.readString(out.resolve("summary.md")))
                 .contains("- " + why.replace("[", "\\[").replace("]", "\\]") + "\n");
+        Result compared = Cli.run("compare", "--json", out.toString());
+        assertThat(compared.out())
+                .as("exit %d: %s", compared.code(), compared.err())
+                .startsWith("{");
         var notes = new com.fasterxml.jackson.databind.ObjectMapper()
-                .readTree(Cli.run("compare", "--json", out.toString()).out())
+                .readTree(compared.out())
                 .get("notes");
         List<String> failed = new ArrayList<>();
         notes.forEach(n -> {
