@@ -9,7 +9,6 @@ import dev.gbakprof.output.TextSummary;
 import dev.gbakprof.store.LogReader;
 import dev.gbakprof.store.Outputs;
 import dev.gbakprof.store.RunJson;
-import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.Charset;
 import java.nio.file.Files;
@@ -130,17 +129,8 @@ final class ParseCommand implements Callable<Integer> {
         if (output != null) {
             RunJson.writeAtomically(record, output);
         }
-        if (json) {
-            if (Main.stdoutBytes != null) {
-                out.flush();
-                try {
-                    RunJson.write(record, Main.stdoutBytes);
-                } catch (IOException ex) {
-                    return ExitCode.OK; // the reader went away (| head, | grep -m1): nothing left to say to it
-                }
-            } else {
-                RunJson.write(record, out);
-            }
+        if (json && !Stdout.json(out, record)) {
+            return ExitCode.OK; // the reader went away (| head, | grep -m1): nothing left to say to it
         }
         if (bad > 0) {
             spec.commandLine()

@@ -70,8 +70,8 @@ final class Stdout extends OutputStream {
 
     /**
      * Prints a JSON document (one of the run record's digits: {@link RunJson#write(Object, OutputStream)}) on standard
-     * output in UTF-8 whatever the locale's charset, as {@code parse --json} does: JSON between programs is UTF-8 (RFC
-     * 8259), and under the C locale (cron's, a monitoring agent's) the console's writer would write a name's letters
+     * output in UTF-8 whatever the locale's charset, for every command's {@code --json}: JSON between programs is UTF-8
+     * (RFC 8259), and under the C locale (cron's, a monitoring agent's) the console's writer would write a name's letters
      * as others ({@code SİPARİŞ} as {@code SIPARIS}). Without the process's standard output (a test), through {@code
      * out}. A write that fails is remembered by {@link Stdout} ({@link #failure}), which {@code Main} reports.
      *
