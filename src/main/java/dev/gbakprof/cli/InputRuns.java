@@ -183,7 +183,9 @@ final class InputRuns {
     /**
      * One restore given twice (a run record and its own raw log, one log saved as UTF-8, CRLF and UTF-16, or a
      * copy) is one restore counted twice: repeated runs look more alike than they are, and a verdict drawn from
-     * them is false. Told by what the restore printed, not by bytes ({@link Fingerprint}); refused, naming both.
+     * them is false. Told by what the restore printed, not by bytes ({@link Fingerprint}); refused, naming both. Two
+     * records that say they started at different times are two restores, though they printed the same: restores that
+     * failed at once (a matrix arm gbak refuses) print a line or two, the same to the millisecond.
      */
     private static void refuseTwice(RestoreRun run, Map<Fingerprint, RestoreRun> seen) {
         Fingerprint f = Fingerprint.of(run);
@@ -191,7 +193,11 @@ final class InputRuns {
             return;
         }
         RestoreRun first = seen.putIfAbsent(f, run);
-        if (first != null) {
+        boolean startedApart = first != null
+                && first.startInstant() != null
+                && run.startInstant() != null
+                && !first.startInstant().equals(run.startInstant());
+        if (first != null && !startedApart) {
             throw new UsageException(run.source() + ": the same restore as " + first.source()
                     + " (the same statistics lines: every clock, row count, read and write); each run must be a "
                     + "restore of its own: give it once");

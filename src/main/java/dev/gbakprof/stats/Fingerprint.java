@@ -12,7 +12,8 @@ import java.util.Objects;
  * What identifies one restore: what it restored and when, as its statistics lines said it (every table's rows
  * and clock, every index's clock, reads and writes, the phases and the last clock). A run record and its own raw
  * log, or one log saved as UTF-8, with CRLF or as UTF-16, have the same fingerprint though their bytes differ;
- * two real restores never print the same clock to the millisecond on every line.
+ * two real restores that got anywhere never print the same clock to the millisecond on every line (two that failed at
+ * once may: their records' start times tell them apart).
  */
 public record Fingerprint(List<Object> lines) {
 
